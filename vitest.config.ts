@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // CI reads the JSON report for its closing "N passed, N failed" line (.ci/run)
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'cli', include: ['cli/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },

@@ -25,17 +25,34 @@ export function normalizeLocale(value: string | null | undefined): Locale {
 }
 
 const sourceRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Folders searched for `locales/<locale>.po`: core's own, plus any registered by api, cli, … */
+const catalogRoots = new Set<string>([sourceRoot]);
 
 export type Catalog = Record<string, string>;
 let catalogs: Record<Locale, Catalog> | undefined;
 const instances = new Map<Locale, I18n>();
 
+/**
+ * Adds a package's source folder to the catalogs (every `locales/<locale>.po` below it
+ * files), so the CLI and API translate their own keys through the same
+ * loader. Keys stay unique across all folders.
+ */
+export function registerCatalogRoot(folder: string): void {
+  if (catalogRoots.has(folder)) return;
+  catalogRoots.add(folder);
+  catalogs = undefined;
+  instances.clear();
+}
+
 function findPoFiles(locale: Locale): string[] {
-  const entries = readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' });
-  return entries
-    .filter((p) => p.endsWith(join('locales', `${locale}.po`)))
-    .sort()
-    .map((p) => join(sourceRoot, p));
+  const files: string[] = [];
+  for (const root of catalogRoots) {
+    const entries = readdirSync(root, { recursive: true, encoding: 'utf8' });
+    for (const p of entries) {
+      if (p.endsWith(join('locales', `${locale}.po`)) && !p.includes('node_modules')) files.push(join(root, p));
+    }
+  }
+  return files.sort();
 }
 
 function readPo(file: string): Catalog {

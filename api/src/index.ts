@@ -1,0 +1,3 @@
+export * from './app.ts';
+export * from './envelope.ts';
+export * from './server.ts';

@@ -1,0 +1,102 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { delFlg, id, timestamp, timestamps } from './columns.ts';
+import { department, site } from './org.ts';
+import { role } from './role.ts';
+
+export const GENDERS = ['0', '1', '2'] as const; // unknown, male, female
+
+export const user = sqliteTable(
+  'user',
+  {
+    id: id(),
+    /** Case-sensitive (SQLite's default binary collation), trimmed on the way in. */
+    userName: text('user_name').notNull(),
+    realName: text('real_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at'),
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
+    jobNumber: text('job_number').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    gender: text('gender', { enum: GENDERS }).notNull().default('0'),
+    avatar: text('avatar'),
+    signature: text('signature'),
+    siteId: text('site_id').references(() => site.id, { onDelete: 'set null' }),
+    departmentId: text('department_id').references(() => department.id, { onDelete: 'set null' }),
+    superiorId: text('superior_id'),
+    validityDate: timestamp('validity_date'),
+    locked: integer('locked', { mode: 'boolean' }).notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at'),
+    loginCount: integer('login_count').notNull().default(0),
+    contributionScore: integer('contribution_score').notNull().default(0),
+    activityScore: integer('activity_score').notNull().default(0),
+    /** The default user (admin) cannot be deleted. */
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    delFlg: delFlg(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('user_name_unique').on(t.userName), index('user_site_idx').on(t.siteId)],
+);
+
+export const userRole = sqliteTable(
+  'user_role',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId)],
+);
+
+/** Sites (groups) a user may sign in to; the user's own siteId is always one of them. */
+export const userSite = sqliteTable(
+  'user_site',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('user_site_site_idx').on(t.siteId)],
+);
+
+/** Earlier password hashes, for the "may not reuse the last N" policy. */
+export const passwordHistory = sqliteTable(
+  'password_history',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId)],
+);
+
+/**
+ * Database sessions as the Lucia guide teaches: the id is the SHA-256 of a
+ * random token that only the client holds; expiry slides on use.
+ */
+export const session = sqliteTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').references(() => site.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at').notNull(),
+    lastSeenAt: timestamp('last_seen_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('session_user_idx').on(t.userId), index('session_site_idx').on(t.siteId)],
+);

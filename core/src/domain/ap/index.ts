@@ -1,0 +1,27 @@
+export { AP_MESSAGE_KEYS, type ApMessageKey } from './messages.ts';
+export {
+  AP_LEVELS,
+  AP_RULE_FIELDS,
+  AP_RULE_TYPES,
+  isApLevel,
+  isApRuleType,
+  rpn,
+  type ApBoundField,
+  type ApLevel,
+  type ApRule,
+  type ApRuleType,
+  type Ratings,
+} from './rules.ts';
+export {
+  assertRating,
+  assessRisk,
+  compileApTable,
+  evaluateAp,
+  parseRuleSelection,
+  type ApLookup,
+  type ApSelection,
+  type RiskAssessment,
+  type RiskRow,
+} from './evaluate.ts';
+export { validateApRule, validateApRules, type ApRuleInput } from './validate.ts';
+export { AP_TABLES, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION, type ApTable } from './tables.ts';

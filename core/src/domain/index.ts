@@ -1,0 +1,9 @@
+/** The pure domain rules: plain data in, data or DomainError out. Browser-safe. */
+export * from './ap/index.ts';
+export * from './numbering/index.ts';
+export * from './validation/index.ts';
+export * from './password/index.ts';
+export * from './permissions/index.ts';
+export * from './status/index.ts';
+export * from './rules/index.ts';
+export * from './menus/index.ts';

@@ -1,0 +1,45 @@
+/**
+ * Code prefixes per numbered entity, as listed in spec 001 §3 ("Numbering").
+ * Two pairs share a prefix in the legacy product (PR: prevention measure and
+ * task; PF: PFMEA project and procedure function). They are kept as they are:
+ * counters are per module, so the numbers only need to be unique per table.
+ */
+export const CODE_PREFIXES = {
+  dfmeaProject: 'DF',
+  dfmeaTemplate: 'TD',
+  pfmeaProject: 'PF',
+  pfmeaTemplate: 'TP',
+  product: 'PA',
+  problem: 'RS',
+  function: 'FU',
+  failureMode: 'FA',
+  experience: 'EX',
+  hardware: 'HR',
+  technicalStandard: 'TS',
+  gbStandard: 'GB',
+  preventionMeasure: 'PR',
+  detectionMeasure: 'DE',
+  interfaceDescription: 'IF',
+  task: 'PR',
+  processElement: 'PE',
+  procedureFunction: 'PF',
+  processProcedure: 'PP',
+  pfmeaProjectTask: 'PT',
+  processFeatureCategory: 'PC',
+  productFeatureCategory: 'PD',
+  dvp: 'DP',
+  elementFunction: 'EF',
+  ewo: 'EC',
+  elementFailure: 'EI',
+  bom: 'PB',
+  program: 'PN',
+  fmeda: 'FM',
+  processFlowChart: 'PFD',
+} as const;
+
+export type NumberingModule = keyof typeof CODE_PREFIXES;
+
+export const NUMBERING_MODULES = Object.keys(CODE_PREFIXES) as readonly NumberingModule[];
+
+export const isNumberingModule = (value: unknown): value is NumberingModule =>
+  typeof value === 'string' && Object.hasOwn(CODE_PREFIXES, value);

@@ -1,0 +1,17 @@
+export { PASSWORD_MESSAGE_KEYS, type PasswordMessageKey } from './messages.ts';
+export {
+  DEFAULT_PASSWORD_POLICY,
+  PASSWORD_MAX_LENGTH_LIMIT,
+  requiredClassCount,
+  validatePolicy,
+  type PasswordPolicy,
+} from './policy.ts';
+export { checkPassword, checkReuse, findSequence, reuseWindow, type PasswordCheckContext } from './check.ts';
+export {
+  isIdleExpired,
+  passwordState,
+  shouldLock,
+  type PasswordAccount,
+  type PasswordState,
+  type PasswordStateKind,
+} from './session.ts';

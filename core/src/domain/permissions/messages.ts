@@ -1,0 +1,22 @@
+/**
+ * Every message key the permission rules can emit or name. The catalog test
+ * reads this list; `PermissionMessageKey` keeps the code within it.
+ */
+export const PERMISSION_MESSAGE_KEYS = [
+  'permission.denied',
+  'permission.edit_not_creator',
+  'permission.del_not_creator',
+  'permission.project_deleted',
+  'permission.not_project_member',
+  'permission.project_read_only',
+  'permission.cannot_kick_self',
+  'permission.kick_denied',
+  'permission.member_role.responsible',
+  'permission.member_role.collaborator',
+  'permission.member_role.counsellor',
+  'permission.member_role.system_owner',
+  'permission.member_role.reviewer',
+  'permission.member_role.process_reviewer',
+] as const;
+
+export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

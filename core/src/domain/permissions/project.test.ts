@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { NotAllowedError, NotFoundError } from '../../errors.ts';
+import {
+  PROJECT_MEMBER_ROLES,
+  PROJECT_MEMBER_ROLE_KEYS,
+  assertCanEditProject,
+  assertCanOpenProject,
+  isProjectMember,
+  isProjectOwner,
+  isReadOnlyMember,
+  memberRoles,
+  type ProjectAccess,
+} from './project.ts';
+import { buildActor } from './test-builders.ts';
+
+const me = buildActor({ userName: 'li.lei' });
+const admin = buildActor({ userName: 'admin', isAdmin: true });
+
+const design = (userRole: number | null, delFlg: 0 | 1 = 0): ProjectAccess => ({
+  kind: 'design',
+  delFlg,
+  members: [{ userId: 'id-someone', userRole: 0 }, ...(userRole === null ? [] : [{ userId: me.userId, userRole }])],
+});
+const process = (roles: readonly number[] | null, delFlg: 0 | 1 = 0): ProjectAccess => ({
+  kind: 'process',
+  delFlg,
+  members: [{ userId: 'id-someone', roles: [0] }, ...(roles === null ? [] : [{ userId: me.userId, roles }])],
+});
+
+describe('PROJECT_MEMBER_ROLES', () => {
+  it('follows the member-role dictionary of spec 001 §3', () => {
+    expect(PROJECT_MEMBER_ROLES).toEqual({
+      responsible: 0,
+      collaborator: 1,
+      counsellor: 2,
+      systemOwner: 3,
+      reviewer: 4,
+      processReviewer: 5,
+    });
+  });
+
+  it('has a name key for every role', () => {
+    for (const role of Object.values(PROJECT_MEMBER_ROLES)) {
+      expect(PROJECT_MEMBER_ROLE_KEYS[role]).toMatch(/^permission\.member_role\./);
+    }
+  });
+});
+
+describe('membership', () => {
+  it('finds a design member and their role', () => {
+    expect(isProjectMember(design(2), me.userId)).toBe(true);
+    expect(memberRoles(design(2), me.userId)).toEqual([2]);
+  });
+
+  it('finds a process member and their roles', () => {
+    expect(isProjectMember(process([4, 5]), me.userId)).toBe(true);
+    expect(memberRoles(process([4, 5]), me.userId)).toEqual([4, 5]);
+  });
+
+  it('does not count a non-member', () => {
+    expect(isProjectMember(design(null), me.userId)).toBe(false);
+    expect(isProjectMember(process(null), me.userId)).toBe(false);
+    expect(memberRoles(design(null), me.userId)).toBeNull();
+  });
+
+  it('counts a process member with an empty role list as a member', () => {
+    expect(isProjectMember(process([]), me.userId)).toBe(true);
+  });
+
+  it('joins the roles of a user listed twice', () => {
+    const project: ProjectAccess = {
+      kind: 'design',
+      delFlg: 0,
+      members: [
+        { userId: me.userId, userRole: 2 },
+        { userId: me.userId, userRole: 1 },
+      ],
+    };
+    expect(memberRoles(project, me.userId)).toEqual([2, 1]);
+    expect(isReadOnlyMember(project, me.userId)).toBe(false);
+  });
+});
+
+describe('isReadOnlyMember', () => {
+  it.each([0, 1])('lets a design member with role %i edit', (role) => {
+    expect(isReadOnlyMember(design(role), me.userId)).toBe(false);
+  });
+
+  it.each([2, 3, 4, 5])('makes a design member with role %i read-only', (role) => {
+    expect(isReadOnlyMember(design(role), me.userId)).toBe(true);
+  });
+
+  it.each([[[0]], [[1]], [[4, 1]], [[2, 0, 5]]])('lets a process member with roles %j edit', (roles) => {
+    expect(isReadOnlyMember(process(roles), me.userId)).toBe(false);
+  });
+
+  it.each([[[]], [[2]], [[3, 4, 5]]])('makes a process member with roles %j read-only', (roles) => {
+    expect(isReadOnlyMember(process(roles), me.userId)).toBe(true);
+  });
+
+  it('is false for a non-member, who is not even a reader', () => {
+    expect(isReadOnlyMember(design(null), me.userId)).toBe(false);
+  });
+});
+
+describe('isProjectOwner', () => {
+  it('is the responsible person', () => {
+    expect(isProjectOwner(design(0), me.userId)).toBe(true);
+    expect(isProjectOwner(process([1, 0]), me.userId)).toBe(true);
+  });
+
+  it('is not a collaborator or a non-member', () => {
+    expect(isProjectOwner(design(1), me.userId)).toBe(false);
+    expect(isProjectOwner(process(null), me.userId)).toBe(false);
+  });
+});
+
+describe('assertCanOpenProject', () => {
+  it('lets a read-only member open a project', () => {
+    expect(() => assertCanOpenProject(design(4), me)).not.toThrow();
+    expect(() => assertCanOpenProject(process([5]), me)).not.toThrow();
+  });
+
+  it('refuses a deleted project as not found', () => {
+    const run = () => assertCanOpenProject(design(0, 1), me);
+    expect(run).toThrow(NotFoundError);
+    expect(run).toThrow(expect.objectContaining({ code: 'not_found', messageKey: 'permission.project_deleted' }));
+  });
+
+  it('refuses a deleted project to an admin too', () => {
+    expect(() => assertCanOpenProject(process([0], 1), admin)).toThrow(
+      expect.objectContaining({ messageKey: 'permission.project_deleted' }),
+    );
+  });
+
+  it('refuses a non-member', () => {
+    const run = () => assertCanOpenProject(design(null), me);
+    expect(run).toThrow(NotAllowedError);
+    expect(run).toThrow(expect.objectContaining({ messageKey: 'permission.not_project_member' }));
+  });
+
+  it('does not let the creator in without membership', () => {
+    const project = { ...design(null), creatorId: me.userId };
+    expect(() => assertCanOpenProject(project, me)).toThrow(
+      expect.objectContaining({ messageKey: 'permission.not_project_member' }),
+    );
+  });
+
+  it('lets an admin open any live project', () => {
+    expect(() => assertCanOpenProject(design(null), admin)).not.toThrow();
+  });
+});
+
+describe('assertCanEditProject', () => {
+  it('lets role 0 and 1 members edit', () => {
+    expect(() => assertCanEditProject(design(1), me)).not.toThrow();
+    expect(() => assertCanEditProject(process([3, 0]), me)).not.toThrow();
+  });
+
+  it('refuses a read-only member', () => {
+    const run = () => assertCanEditProject(design(2), me);
+    expect(run).toThrow(NotAllowedError);
+    expect(run).toThrow(expect.objectContaining({ messageKey: 'permission.project_read_only' }));
+  });
+
+  it('refuses a non-member as a non-member, not as read-only', () => {
+    expect(() => assertCanEditProject(process(null), me)).toThrow(
+      expect.objectContaining({ messageKey: 'permission.not_project_member' }),
+    );
+  });
+
+  it('refuses a deleted project before anything else', () => {
+    expect(() => assertCanEditProject(design(0, 1), me)).toThrow(
+      expect.objectContaining({ messageKey: 'permission.project_deleted' }),
+    );
+  });
+
+  it('lets an admin edit any live project', () => {
+    expect(() => assertCanEditProject(design(null), admin)).not.toThrow();
+  });
+});

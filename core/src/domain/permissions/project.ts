@@ -1,0 +1,96 @@
+import { NotAllowedError, NotFoundError } from '../../errors.ts';
+import type { Actor } from './actor.ts';
+import type { PermissionMessageKey } from './messages.ts';
+
+/** Project member roles (spec 001 §3 dictionary), numeric as stored. */
+export const PROJECT_MEMBER_ROLES = {
+  responsible: 0,
+  collaborator: 1,
+  counsellor: 2,
+  systemOwner: 3,
+  reviewer: 4,
+  processReviewer: 5,
+} as const;
+
+export type ProjectMemberRole = (typeof PROJECT_MEMBER_ROLES)[keyof typeof PROJECT_MEMBER_ROLES];
+
+/** Display name key per role, for pick lists and member tables. */
+export const PROJECT_MEMBER_ROLE_KEYS = {
+  0: 'permission.member_role.responsible',
+  1: 'permission.member_role.collaborator',
+  2: 'permission.member_role.counsellor',
+  3: 'permission.member_role.system_owner',
+  4: 'permission.member_role.reviewer',
+  5: 'permission.member_role.process_reviewer',
+} as const satisfies Record<ProjectMemberRole, PermissionMessageKey>;
+
+/** Roles that may edit a project; every other member is read-only (spec 001 §4, 000 §9). */
+export const PROJECT_EDIT_ROLES = [PROJECT_MEMBER_ROLES.responsible, PROJECT_MEMBER_ROLES.collaborator] as const;
+
+export type ProjectKind = 'design' | 'process';
+
+export interface DesignMember {
+  readonly userId: string;
+  readonly userRole: number;
+}
+
+export interface ProcessMember {
+  readonly userId: string;
+  readonly roles: readonly number[];
+}
+
+/** Design (DFMEA) members hold one role, process (PFMEA) members a list. */
+export type ProjectMembership =
+  | { readonly kind: 'design'; readonly members: readonly DesignMember[] }
+  | { readonly kind: 'process'; readonly members: readonly ProcessMember[] };
+
+export type ProjectAccess = ProjectMembership & {
+  readonly delFlg: 0 | 1;
+  /**
+   * Carried for callers, deliberately not read: a creator who names another
+   * owner loses maintenance rights (spec 000/001 §6), so only membership counts.
+   */
+  readonly creatorId?: string | null;
+};
+
+/** The roles a user holds in the project, or null when they are not a member. */
+export function memberRoles(project: ProjectMembership, userId: string): readonly number[] | null {
+  // A user may appear on several rows; their roles are the union.
+  const rows: readonly (readonly number[])[] =
+    project.kind === 'design'
+      ? project.members.filter((m) => m.userId === userId).map((m) => [m.userRole])
+      : project.members.filter((m) => m.userId === userId).map((m) => m.roles);
+  return rows.length === 0 ? null : rows.flat();
+}
+
+export function isProjectMember(project: ProjectMembership, userId: string): boolean {
+  return memberRoles(project, userId) !== null;
+}
+
+/** True for a member without role 0 or 1; false for editors and for non-members (who may not even read). */
+export function isReadOnlyMember(project: ProjectMembership, userId: string): boolean {
+  const roles = memberRoles(project, userId);
+  return roles !== null && !roles.some((role) => (PROJECT_EDIT_ROLES as readonly number[]).includes(role));
+}
+
+/** The owner is the responsible person (role 0); spec 000 §6 reserves copy, borrow and delete to them. */
+export function isProjectOwner(project: ProjectMembership, userId: string): boolean {
+  return memberRoles(project, userId)?.includes(PROJECT_MEMBER_ROLES.responsible) ?? false;
+}
+
+/**
+ * Deep-link and list rule (spec 001 §2, §6): a deleted project cannot be
+ * opened by anyone, admins included; otherwise members and admins may open it.
+ */
+export function assertCanOpenProject(project: ProjectAccess, actor: Actor): void {
+  if (project.delFlg === 1) throw new NotFoundError('permission.project_deleted');
+  if (actor.isAdmin) return;
+  if (!isProjectMember(project, actor.userId)) throw new NotAllowedError('permission.not_project_member');
+}
+
+/** As opening, and read-only members are refused too. */
+export function assertCanEditProject(project: ProjectAccess, actor: Actor): void {
+  assertCanOpenProject(project, actor);
+  if (actor.isAdmin) return;
+  if (isReadOnlyMember(project, actor.userId)) throw new NotAllowedError('permission.project_read_only');
+}

@@ -1,0 +1,19 @@
+import { editFlagMachine, lockMachine } from './flags.ts';
+import { KNOWLEDGE_STATUS_KEYS, knowledgeMachine } from './knowledge.ts';
+import { PROBLEM_REFUSAL_KEYS, PROBLEM_STEP_KEYS } from './problem.ts';
+import { REVIEW_REFUSAL_KEYS, REVIEW_STAGE_KEYS } from './review.ts';
+import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
+
+/** Every message key the status flows can throw or name; the catalog test reads it. */
+export const STATUS_MESSAGE_KEYS: readonly string[] = [
+  ...knowledgeMachine.messageKeys,
+  ...taskMachine.messageKeys,
+  ...lockMachine.messageKeys,
+  ...editFlagMachine.messageKeys,
+  ...REVIEW_REFUSAL_KEYS,
+  ...PROBLEM_REFUSAL_KEYS,
+  ...Object.values(KNOWLEDGE_STATUS_KEYS),
+  ...Object.values(TASK_STATUS_KEYS),
+  ...Object.values(REVIEW_STAGE_KEYS),
+  ...Object.values(PROBLEM_STEP_KEYS),
+];

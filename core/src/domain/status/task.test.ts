@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidTransitionError } from '../../errors.ts';
+import { TASK_STATUS, TASK_STATUS_FILTER, TASK_STATUS_KEYS, taskMachine, type TaskEvent } from './task.ts';
+
+const X = 'status.task.invalid_transition';
+const T = 'status.task.terminal';
+const EVENTS = ['start', 'submit', 'approve', 'reject', 'rework', 'hold', 'resume', 'cancel', 'withdraw', 'restart'] as const;
+
+/** Golden table, columns in EVENTS order. */
+const GOLDEN: Record<string, readonly string[]> = {
+  //    start submit approve reject rework hold resume cancel withdraw restart
+  '0': ['1', X, X, X, X, X, X, '5', X, X],
+  '1': [X, '2', X, X, X, '4', X, '5', X, X],
+  '2': [X, X, '3', '6', X, X, X, X, '7', X],
+  '3': [T, T, T, T, T, T, T, T, T, T],
+  '4': [X, X, X, X, X, X, '1', '5', X, X],
+  '5': [T, T, T, T, T, T, T, T, T, T],
+  '6': [X, X, X, X, '1', X, X, '5', X, X],
+  '7': [X, X, X, X, X, X, X, '5', X, '1'],
+};
+
+const outcome = (state: string, event: TaskEvent) => {
+  try {
+    return taskMachine.next(state, event);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidTransitionError);
+    return (error as InvalidTransitionError).messageKey;
+  }
+};
+
+describe('task status', () => {
+  it('uses the spec codes 0–7', () => {
+    expect(Object.values(TASK_STATUS)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(taskMachine.states).toEqual(Object.values(TASK_STATUS));
+    expect(Object.keys(TASK_STATUS_KEYS)).toEqual(taskMachine.states);
+  });
+
+  it('offers only 0, 1, 3 and 5 in the search filter', () => {
+    expect(TASK_STATUS_FILTER).toEqual(['0', '1', '3', '5']);
+  });
+
+  it('knows exactly the events of the golden table', () => {
+    expect([...taskMachine.allEvents].sort()).toEqual([...EVENTS].sort());
+  });
+
+  for (const [state, row] of Object.entries(GOLDEN)) {
+    EVENTS.forEach((event, i) => {
+      const expected = row[i]!;
+      const name = expected.startsWith('status.')
+        ? `refuses ${event} from ${state} with ${expected}`
+        : `moves ${state} --${event}--> ${expected}`;
+      it(name, () => {
+        expect(outcome(state, event)).toBe(expected);
+      });
+    });
+  }
+
+  it.each(['3', '5'])('offers no event once the task is %s', (status) => {
+    expect(taskMachine.events(status)).toEqual([]);
+  });
+
+  it('goes round the rejection loop and completes', () => {
+    const events: TaskEvent[] = ['start', 'submit', 'reject', 'rework', 'submit', 'approve'];
+    expect(events.reduce<string>((s, e) => taskMachine.next(s, e), '0')).toBe('3');
+  });
+
+  it('restarts a withdrawn task and puts it on hold', () => {
+    const events: TaskEvent[] = ['start', 'submit', 'withdraw', 'restart', 'hold', 'resume'];
+    expect(events.reduce<string>((s, e) => taskMachine.next(s, e), '0')).toBe('1');
+  });
+});

@@ -1,0 +1,11 @@
+export { VALIDATION_MESSAGE_KEYS, type ValidationMessageKey } from './messages.ts';
+export { assertNoIssues } from './issue.ts';
+export { SHORT_TEXT_LIMIT, TEXT_LIMIT, checkIdentifier, checkText, checkUniqueName, type TextOptions } from './text.ts';
+export {
+  RESPONSIBLE_ROLE,
+  checkExactlyOneResponsible,
+  checkFrequencyRatios,
+  checkSortValues,
+  type Member,
+  type SortOptions,
+} from './lists.ts';

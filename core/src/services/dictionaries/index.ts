@@ -1,0 +1,2 @@
+export * from './dictionaries.ts';
+export * from './dictionary-xlsx.ts';

@@ -1,0 +1,99 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { numberingCounter, numberingRule } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { InvalidInputError } from '../../errors.ts';
+import {
+  checkManualNumber,
+  counterScope,
+  defaultNumberingRule,
+  formatNumber,
+  NUMBERING_MODULES,
+  parseNumber,
+  validateNumberingRule,
+  type NumberingModule,
+  type NumberingRule,
+} from '../../domain/numbering/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+
+export function assertModule(module: string): NumberingModule {
+  if (!(NUMBERING_MODULES as readonly string[]).includes(module)) throw new InvalidInputError('numberingRule.unknown_module', { module });
+  return module as NumberingModule;
+}
+
+export async function getNumberingRule(db: DbOrTx, module: string): Promise<NumberingRule> {
+  const name = assertModule(module);
+  const row = await db.select().from(numberingRule).where(eq(numberingRule.module, name)).get();
+  if (!row) return defaultNumberingRule(name);
+  return { module: name, prefix: row.prefix, elements: row.elements as NumberingRule['elements'], allowManual: row.allowManual };
+}
+
+export async function listNumberingRules(db: DbOrTx): Promise<NumberingRule[]> {
+  const rows = await db.select().from(numberingRule).orderBy(asc(numberingRule.module));
+  const stored = new Map(rows.map((r) => [r.module, r]));
+  return NUMBERING_MODULES.map((m) => {
+    const row = stored.get(m);
+    return row ? { module: m, prefix: row.prefix, elements: row.elements as NumberingRule['elements'], allowManual: row.allowManual } : defaultNumberingRule(m);
+  });
+}
+
+export async function setNumberingRule(ctx: ServiceContext, rule: NumberingRule): Promise<NumberingRule> {
+  const module = assertModule(rule.module);
+  const issues = validateNumberingRule(rule);
+  if (issues.length) throw new InvalidInputError('numberingRule.invalid', {}, issues);
+  return writeAndLog(ctx, async (tx) => {
+    const before = await getNumberingRule(tx, module);
+    const values = { module, prefix: rule.prefix, elements: rule.elements as unknown[], allowManual: rule.allowManual };
+    await tx
+      .insert(numberingRule)
+      .values(values)
+      .onConflictDoUpdate({ target: numberingRule.module, set: { ...values, updatedAt: ctx.now() } });
+    return { result: rule, log: { action: 'numbering.set_rule', entity: 'numbering_rule', entityId: module, before, after: rule } };
+  });
+}
+
+/**
+ * Hands out the next number of a module. The counter moves in one atomic
+ * upsert (SQLite serialises writers), so no two callers — in this process or
+ * another one on the same database — ever get the same serial.
+ */
+export async function allocateNumber(db: DbOrTx, module: string, now: Date): Promise<string> {
+  const rule = await getNumberingRule(db, module);
+  const scope = counterScope(rule, now);
+  const row = await db
+    .insert(numberingCounter)
+    .values({ module: rule.module, scope, value: 1 })
+    .onConflictDoUpdate({ target: [numberingCounter.module, numberingCounter.scope], set: { value: sql`${numberingCounter.value} + 1` } })
+    .returning({ value: numberingCounter.value })
+    .get();
+  return formatNumber(rule, { date: now, serial: row.value });
+}
+
+/** CLI/API entry: allocate and log who took which number. */
+export async function nextNumber(ctx: ServiceContext, module: string): Promise<string> {
+  return writeAndLog(ctx, async (tx) => {
+    const number = await allocateNumber(tx, module, ctx.now());
+    return { result: number, log: { action: 'numbering.allocate', entity: 'numbering_counter', entityId: module, after: { number } } };
+  });
+}
+
+/**
+ * Accepts a manually typed number where the rule allows it, and keeps the
+ * counter ahead of it so a later automatic number cannot collide.
+ */
+export async function registerManualNumber(db: DbOrTx, module: string, value: string): Promise<string> {
+  const rule = await getNumberingRule(db, module);
+  checkManualNumber(rule, value);
+  const parsed = parseNumber(rule, value);
+  if (parsed) {
+    const scope = parsed.scope;
+    await db
+      .insert(numberingCounter)
+      .values({ module: rule.module, scope, value: parsed.serial })
+      .onConflictDoUpdate({
+        target: [numberingCounter.module, numberingCounter.scope],
+        set: { value: sql`max(${numberingCounter.value}, ${parsed.serial})` },
+      });
+  }
+  return value.trim();
+}

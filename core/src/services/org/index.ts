@@ -1,0 +1,2 @@
+export * from './sites.ts';
+export * from './departments.ts';

@@ -1,0 +1,3 @@
+export * from './rule-flags.ts';
+export * from './ap-rules.ts';
+export * from './ap-rules-file.ts';

@@ -1,0 +1,30 @@
+import type { Db, DbOrTx } from '../../db/client.ts';
+
+/** Who is acting: a signed-in user, or the local system (CLI, seeding, CI). */
+export interface Operator {
+  readonly userId: string | null;
+  readonly userName: string;
+  readonly ip?: string | null;
+}
+
+export const SYSTEM_OPERATOR: Operator = { userId: null, userName: 'system' };
+
+/**
+ * Every service takes this first. Authorisation is the caller's job (the API
+ * checks the signed-in user's permissions before calling; the CLI runs with
+ * the rights of whoever can open the database file, like `sqlite3` would).
+ */
+export interface ServiceContext {
+  readonly db: Db;
+  readonly actor: Operator;
+  readonly now: () => Date;
+}
+
+export function createContext(db: Db, actor: Operator = SYSTEM_OPERATOR, now: () => Date = () => new Date()): ServiceContext {
+  return { db, actor, now };
+}
+
+/** A context bound to a transaction handle, for services composed inside one transaction. */
+export interface TxContext extends Omit<ServiceContext, 'db'> {
+  readonly db: DbOrTx;
+}

@@ -1,0 +1,7 @@
+export * from './context.ts';
+export * from './audit.ts';
+export * from './write.ts';
+export * from './paging.ts';
+export * from './password-hash.ts';
+export * from './settings.ts';
+export * from './xlsx.ts';

@@ -1,0 +1,105 @@
+import ExcelJS from 'exceljs';
+import { InvalidInputError, type Issue } from '../../errors.ts';
+
+/** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
+export const SPREADSHEET_LIMIT_BYTES = 1024 * 1024;
+const SPREADSHEET_TYPES = ['.xlsx', '.xls'];
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)}M` : `${Math.round(bytes / 1024)}KB`;
+}
+
+/** Checks the name's extension and the size; the name is only inspected, never used as a path. */
+export function assertSpreadsheet(fileName: string, size: number, limit = SPREADSHEET_LIMIT_BYTES): void {
+  const lower = fileName.toLowerCase();
+  if (!SPREADSHEET_TYPES.some((ext) => lower.endsWith(ext))) {
+    throw new InvalidInputError('file.unsupported_type', { types: 'xls, xlsx' });
+  }
+  if (size > limit) throw new InvalidInputError('file.too_large', { limit: formatBytes(limit) });
+}
+
+export interface SheetColumn<K extends string = string> {
+  key: K;
+  /** Header texts accepted on import (both languages); the first is written on export. */
+  headers: readonly string[];
+  required?: boolean;
+  width?: number;
+}
+
+export interface SheetRow<K extends string> {
+  /** 1-based row number in the sheet, for error messages. */
+  row: number;
+  values: Record<K, string>;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
+    if ('text' in value) return String(value.text).trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(value).trim();
+}
+
+async function loadWorkbook(data: Uint8Array): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new InvalidInputError('file.format_invalid', { reason: (error as Error).message.slice(0, 120) });
+  }
+  return workbook;
+}
+
+/**
+ * Reads the first sheet: row 1 holds headers, matched to columns by any of
+ * their accepted header texts. Blank rows are skipped.
+ */
+export async function readSheet<K extends string>(
+  data: Uint8Array,
+  columns: readonly SheetColumn<K>[],
+): Promise<SheetRow<K>[]> {
+  const sheet = (await loadWorkbook(data)).worksheets[0];
+  if (!sheet) throw new InvalidInputError('file.format_invalid', { reason: 'no worksheet' });
+  const headerIndex = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(cellText(cell.value).toLowerCase(), col));
+  const positions = new Map<K, number>();
+  const missing: Issue[] = [];
+  for (const column of columns) {
+    const col = column.headers.map((h) => headerIndex.get(h.toLowerCase())).find((c) => c !== undefined);
+    if (col !== undefined) positions.set(column.key, col);
+    else if (column.required) missing.push({ messageKey: 'file.missing_column', params: { column: column.headers[0]! }, row: 1 });
+  }
+  if (missing.length) throw new InvalidInputError('file.format_invalid', { reason: 'header' }, missing);
+  const rows: SheetRow<K>[] = [];
+  sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values = {} as Record<K, string>;
+    let blank = true;
+    for (const column of columns) {
+      const col = positions.get(column.key);
+      const text = col === undefined ? '' : cellText(sheetRow.getCell(col).value);
+      if (text) blank = false;
+      values[column.key] = text;
+    }
+    if (!blank) rows.push({ row: rowNumber, values });
+  });
+  return rows;
+}
+
+/** Writes one sheet with a bold header row; returns the xlsx bytes. */
+export async function writeSheet<K extends string>(
+  sheetName: string,
+  columns: readonly SheetColumn<K>[],
+  rows: readonly Partial<Record<K, string | number | null>>[],
+): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c.headers[0], key: c.key, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,2 @@
+export * from './seed.ts';
+export * from './default-dictionaries.ts';

@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import { dictionary, menu, role, site, user, userRole, userSite } from '../../db/schema/index.ts';
+import { migrateDatabase, type Db, type DbOrTx } from '../../db/client.ts';
+import { BUILTIN_MENUS } from '../../domain/menus/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { recordOperation } from '../shared/audit.ts';
+import { readSetting, writeSetting } from '../shared/settings.ts';
+import { seedApRules } from '../rules/ap-rules.ts';
+import { seedRuleFlags } from '../rules/rule-flags.ts';
+import { ADMIN_ROLE_NAME } from '../roles/roles.ts';
+import { preparePassword } from '../users/passwords.ts';
+import { DEFAULT_DICTIONARIES, type DictionarySeed } from './default-dictionaries.ts';
+
+export const ADMIN_USER_NAME = 'admin';
+export const DEFAULT_SITE_NAME = '总部';
+
+export interface AppSettings {
+  sysName: string;
+  sysNameEn: string;
+  sysLogoUrl: string | null;
+}
+
+export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null };
+
+export function getAppSettings(db: DbOrTx): Promise<AppSettings> {
+  return readSetting(db, 'app', DEFAULT_APP_SETTINGS);
+}
+
+/** Adds built-in menus that are missing; admins' edits to existing ones stay. */
+async function seedMenus(db: DbOrTx) {
+  await db
+    .insert(menu)
+    .values(BUILTIN_MENUS.map((m) => ({ ...m, parentRouteName: m.parentRouteName ?? null, hidden: m.hidden ?? false, buttons: [...m.buttons] })))
+    .onConflictDoNothing();
+}
+
+export async function seedDictionaries(db: DbOrTx, seeds: readonly DictionarySeed[]) {
+  for (const type of seeds) {
+    await db.insert(dictionary).values({ parentId: '', code: type.code, name: type.name, enName: type.enName }).onConflictDoNothing();
+    const root = await db.select().from(dictionary).where(and(eq(dictionary.parentId, ''), eq(dictionary.code, type.code))).get();
+    if (!root || type.items.length === 0) continue;
+    await db
+      .insert(dictionary)
+      .values(type.items.map(([code, name, enName], i) => ({ parentId: root.id, code, name, enName, sort: i + 1 })))
+      .onConflictDoNothing();
+  }
+}
+
+export interface SeedResult {
+  /** True when this call created the admin account. */
+  adminCreated: boolean;
+  /** Set only when the admin password was generated: print it once. */
+  generatedAdminPassword?: string;
+}
+
+/**
+ * Seeds what a fresh installation needs and is safe to run again: menus,
+ * rule flags, the handbook AP tables, base dictionaries, the default site,
+ * the admin role and the admin user. Existing data is never overwritten.
+ */
+export async function seedDefaults(ctx: ServiceContext, options: { adminPassword?: string } = {}): Promise<SeedResult> {
+  const existingAdmin = await ctx.db.select({ id: user.id }).from(user).where(eq(user.userName, ADMIN_USER_NAME)).get();
+  // hash outside the transaction: argon2 is slow and the policy check may refuse the password
+  const prepared = existingAdmin ? undefined : await preparePassword(ctx.db, options.adminPassword, { userName: ADMIN_USER_NAME });
+  return ctx.db.transaction(async (tx) => {
+    await seedMenus(tx);
+    await seedRuleFlags(tx);
+    await seedApRules(tx);
+    await seedDictionaries(tx, DEFAULT_DICTIONARIES);
+    if (!(await readSetting<AppSettings | null>(tx, 'app', null))) await writeSetting(tx, 'app', DEFAULT_APP_SETTINGS);
+    await tx.insert(site).values({ name: DEFAULT_SITE_NAME, nameEn: 'Headquarters' }).onConflictDoNothing();
+    await tx.insert(role).values({ name: ADMIN_ROLE_NAME, nameEn: 'Administrator', roleType: '0', isDefault: true }).onConflictDoNothing();
+    if (!prepared) return { adminCreated: false };
+    const home = (await tx.select().from(site).where(eq(site.name, DEFAULT_SITE_NAME)).get())!;
+    const adminRole = (await tx.select().from(role).where(eq(role.name, ADMIN_ROLE_NAME)).get())!;
+    const [admin] = await tx
+      .insert(user)
+      .values({
+        userName: ADMIN_USER_NAME,
+        realName: '系统管理员',
+        passwordHash: prepared.hash,
+        passwordChangedAt: ctx.now(),
+        // a generated password is temporary; one the operator chose (ADMIN_PASSWORD) is not
+        mustChangePassword: prepared.generated !== undefined,
+        siteId: home.id,
+        isDefault: true,
+      })
+      .returning();
+    await tx.insert(userSite).values({ userId: admin!.id, siteId: home.id });
+    await tx.insert(userRole).values({ userId: admin!.id, roleId: adminRole.id });
+    await recordOperation(tx, ctx.actor, ctx.now(), { action: 'system.seed', entity: 'user', entityId: admin!.id, after: { userName: ADMIN_USER_NAME } });
+    return prepared.generated ? { adminCreated: true, generatedAdminPassword: prepared.generated } : { adminCreated: true };
+  });
+}
+
+/** Migrate, then seed: what `npm start`, `fmea serve` and `fmea db migrate` run on every start. */
+export async function prepareDatabase(db: Db, ctx: ServiceContext, options: { adminPassword?: string } = {}): Promise<SeedResult> {
+  await migrateDatabase(db);
+  return seedDefaults(ctx, options);
+}

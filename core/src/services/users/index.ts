@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './passwords.ts';
+export * from './user-xlsx.ts';

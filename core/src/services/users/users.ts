@@ -1,0 +1,277 @@
+import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { department, site, user, userRole, userSite } from '../../db/schema/index.ts';
+import { GENDERS } from '../../db/schema/user.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
+import { assertNoIssues, checkText, SHORT_TEXT_LIMIT } from '../../domain/validation/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { findDepartment } from '../org/departments.ts';
+import { findSite } from '../org/sites.ts';
+import { findRole } from '../roles/roles.ts';
+import { rolesOfUser } from '../roles/routers.ts';
+import { preparePassword } from './passwords.ts';
+
+type UserRow = typeof user.$inferSelect;
+export type Gender = (typeof GENDERS)[number];
+
+/** What the outside world sees of a user: never the hash. */
+export interface UserView extends Omit<UserRow, 'passwordHash'> {
+  siteName: string | null;
+  siteNameEn: string | null;
+  departmentName: string | null;
+  roles: { id: string; name: string; roleType: string }[];
+  roleNames: string[];
+  siteIds: string[];
+}
+
+export interface UserInput {
+  userName: string;
+  realName?: string;
+  /** Omitted on create: a policy-compliant password is generated and returned once. */
+  password?: string;
+  jobNumber?: string;
+  mobile?: string;
+  email?: string;
+  gender?: Gender;
+  /** Site id or name: the user's home site. */
+  site?: string | null;
+  /** Further sites (groups) the user may sign in to. */
+  sites?: string[];
+  department?: string | null;
+  /** Role ids or names; replaces the user's roles. */
+  roles?: string[];
+  validityDate?: Date | null;
+  superiorId?: string | null;
+  signature?: string | null;
+}
+
+const USER_NAME = /^[\p{L}\p{N}._@-]{1,50}$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeUserName(userName: string): string {
+  const trimmed = userName.trim();
+  if (!USER_NAME.test(trimmed)) throw new InvalidInputError('user.name_invalid');
+  return trimmed;
+}
+
+function checkProfile(input: Partial<UserInput>) {
+  const issues = [
+    ...checkText(input.realName ?? '', { field: 'realName', max: 50 }),
+    ...checkText(input.jobNumber ?? '', { field: 'jobNumber', max: SHORT_TEXT_LIMIT }),
+    ...checkText(input.mobile ?? '', { field: 'mobile', max: SHORT_TEXT_LIMIT }),
+    ...checkText(input.email ?? '', { field: 'email' }),
+    ...checkText(input.signature ?? '', { field: 'signature' }),
+  ];
+  if (input.email && !EMAIL.test(input.email)) issues.push({ messageKey: 'user.email_invalid', field: 'email' });
+  if (input.gender !== undefined && !GENDERS.includes(input.gender)) issues.push({ messageKey: 'user.gender_invalid', field: 'gender' });
+  assertNoIssues(issues);
+}
+
+export async function findUserRow(db: DbOrTx, idOrName: string): Promise<UserRow> {
+  const row = await db
+    .select()
+    .from(user)
+    .where(and(or(eq(user.id, idOrName), eq(user.userName, idOrName.trim())), eq(user.delFlg, 0)))
+    .get();
+  if (!row) throw new NotFoundError('user.not_found', { user: idOrName });
+  return row;
+}
+
+export async function presentUser(db: DbOrTx, row: UserRow): Promise<UserView> {
+  const { passwordHash: _hidden, ...rest } = row;
+  const home = row.siteId ? await db.select().from(site).where(eq(site.id, row.siteId)).get() : undefined;
+  const dept = row.departmentId ? await db.select().from(department).where(eq(department.id, row.departmentId)).get() : undefined;
+  const { roles } = await rolesOfUser(db, row.id);
+  const sites = await db.select({ siteId: userSite.siteId }).from(userSite).where(eq(userSite.userId, row.id));
+  return {
+    ...rest,
+    siteName: home?.name ?? null,
+    siteNameEn: home?.nameEn ?? null,
+    departmentName: dept?.name ?? null,
+    roles: roles.map(({ id, name, roleType }) => ({ id, name, roleType })),
+    roleNames: roles.map((r) => r.name),
+    siteIds: sites.map((s) => s.siteId),
+  };
+}
+
+export async function getUser(ctx: ServiceContext, idOrName: string): Promise<UserView> {
+  return presentUser(ctx.db, await findUserRow(ctx.db, idOrName));
+}
+
+export interface UserListQuery extends PageQuery {
+  search?: string;
+  site?: string;
+}
+
+export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<Page<UserView>> {
+  const { page, limit, offset } = pageWindow(query);
+  const conditions: (SQL | undefined)[] = [eq(user.delFlg, 0)];
+  if (query.search?.trim()) {
+    const search = query.search.trim();
+    conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
+  }
+  if (query.site) {
+    const owner = await findSite(ctx.db, query.site);
+    const members = ctx.db.select({ id: userSite.userId }).from(userSite).where(eq(userSite.siteId, owner.id));
+    conditions.push(or(eq(user.siteId, owner.id), inArray(user.id, members)));
+  }
+  const where = and(...conditions);
+  const [total] = await ctx.db.select({ n: count() }).from(user).where(where);
+  const rows = await ctx.db.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
+  const items = [];
+  for (const row of rows) items.push(await presentUser(ctx.db, row));
+  return { items, total: total?.n ?? 0, page, limit };
+}
+
+async function assertUserNameFree(db: DbOrTx, userName: string, exceptId?: string) {
+  const clash = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.userName, userName), exceptId ? ne(user.id, exceptId) : undefined))
+    .get();
+  if (clash) throw new ConflictError('user.name_duplicate', { userName });
+}
+
+/** Spec: checkUserName (userName, id) — true when the name is free for this user. */
+export async function isUserNameAvailable(ctx: ServiceContext, userName: string, exceptId?: string): Promise<boolean> {
+  try {
+    await assertUserNameFree(ctx.db, normalizeUserName(userName), exceptId);
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/** Where a user without an explicit site lives: the oldest site (the one seeded on first start). */
+async function defaultSiteId(db: DbOrTx): Promise<string | null> {
+  const first = await db.select({ id: site.id }).from(site).orderBy(asc(site.createdAt), asc(site.name)).limit(1).get();
+  return first?.id ?? null;
+}
+
+async function resolveLinks(db: DbOrTx, input: Partial<UserInput>, fallbackSiteId: string | null) {
+  const home = input.site ? (await findSite(db, input.site)).id : input.site === null ? null : fallbackSiteId;
+  const extra = [];
+  for (const s of input.sites ?? []) extra.push((await findSite(db, s)).id);
+  const departmentId =
+    input.department === undefined || input.department === null
+      ? input.department
+      : (await findDepartment(db, input.department, home ?? undefined)).id;
+  const roleIds = [];
+  for (const r of input.roles ?? []) roleIds.push((await findRole(db, r)).id);
+  return { home, siteIds: [...new Set([...(home ? [home] : []), ...extra])], departmentId, roleIds };
+}
+
+async function replaceLinks(db: DbOrTx, userId: string, siteIds: string[] | undefined, roleIds: string[] | undefined) {
+  if (siteIds) {
+    await db.delete(userSite).where(eq(userSite.userId, userId));
+    if (siteIds.length) await db.insert(userSite).values(siteIds.map((siteId) => ({ userId, siteId })));
+  }
+  if (roleIds) {
+    await db.delete(userRole).where(eq(userRole.userId, userId));
+    if (roleIds.length) await db.insert(userRole).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
+  }
+}
+
+export interface CreatedUser {
+  user: UserView;
+  /** Set only when the password was generated: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function createUser(ctx: ServiceContext, input: UserInput): Promise<CreatedUser> {
+  const userName = normalizeUserName(input.userName);
+  checkProfile(input);
+  const { hash, generated } = await preparePassword(ctx.db, input.password, { userName });
+  return writeAndLog(ctx, async (tx) => {
+    await assertUserNameFree(tx, userName);
+    const links = await resolveLinks(tx, input, await defaultSiteId(tx));
+    const [row] = await tx
+      .insert(user)
+      .values({
+        userName,
+        realName: input.realName?.trim() ?? '',
+        passwordHash: hash,
+        passwordChangedAt: ctx.now(),
+        mustChangePassword: true,
+        jobNumber: input.jobNumber?.trim() ?? '',
+        mobile: input.mobile?.trim() ?? '',
+        email: input.email?.trim() ?? '',
+        gender: input.gender ?? '0',
+        signature: input.signature ?? null,
+        siteId: links.home,
+        departmentId: links.departmentId ?? null,
+        superiorId: input.superiorId ?? null,
+        validityDate: input.validityDate ?? null,
+      })
+      .returning();
+    await replaceLinks(tx, row!.id, links.siteIds, links.roleIds);
+    const view = await presentUser(tx, row!);
+    return {
+      result: generated ? { user: view, generatedPassword: generated } : { user: view },
+      log: { action: 'user.create', entity: 'user', entityId: row!.id, after: view },
+    };
+  });
+}
+
+/** Saves profile fields, sites and roles; the password has its own calls. */
+export async function updateUser(ctx: ServiceContext, idOrName: string, input: Partial<Omit<UserInput, 'password'>>) {
+  checkProfile(input);
+  return writeAndLog(ctx, async (tx) => {
+    const before = await findUserRow(tx, idOrName);
+    const beforeView = await presentUser(tx, before);
+    const userName = input.userName === undefined ? before.userName : normalizeUserName(input.userName);
+    await assertUserNameFree(tx, userName, before.id);
+    const links = await resolveLinks(tx, input, before.siteId);
+    await tx
+      .update(user)
+      .set({
+        userName,
+        realName: input.realName?.trim() ?? before.realName,
+        jobNumber: input.jobNumber?.trim() ?? before.jobNumber,
+        mobile: input.mobile?.trim() ?? before.mobile,
+        email: input.email?.trim() ?? before.email,
+        gender: input.gender ?? before.gender,
+        signature: input.signature === undefined ? before.signature : input.signature,
+        siteId: links.home,
+        departmentId: links.departmentId === undefined ? before.departmentId : links.departmentId,
+        superiorId: input.superiorId === undefined ? before.superiorId : input.superiorId,
+        validityDate: input.validityDate === undefined ? before.validityDate : input.validityDate,
+      })
+      .where(eq(user.id, before.id));
+    const siteIds = input.site !== undefined || input.sites ? links.siteIds : undefined;
+    await replaceLinks(tx, before.id, siteIds, input.roles ? links.roleIds : undefined);
+    const after = await presentUser(tx, await findUserRow(tx, before.id));
+    return { result: after, log: { action: 'user.update', entity: 'user', entityId: before.id, before: beforeView, after } };
+  });
+}
+
+/** Replaces the user's roles (CLI `user set-role`). */
+export async function setUserRoles(ctx: ServiceContext, idOrName: string, roles: string[]) {
+  return updateUser(ctx, idOrName, { roles });
+}
+
+export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise<void> {
+  await writeAndLog(ctx, async (tx) => {
+    const row = await findUserRow(tx, idOrName);
+    if (row.isDefault) throw new ConflictError('user.default_protected');
+    const before = await presentUser(tx, row);
+    // roles, site links, sessions and password history go with the user (cascade)
+    await tx.delete(user).where(eq(user.id, row.id));
+    return { result: undefined, log: { action: 'user.delete', entity: 'user', entityId: row.id, before } };
+  });
+}
+
+export async function setUserLocked(ctx: ServiceContext, idOrName: string, locked: boolean): Promise<UserView> {
+  return writeAndLog(ctx, async (tx) => {
+    const row = await findUserRow(tx, idOrName);
+    await tx.update(user).set({ locked, failedLogins: 0 }).where(eq(user.id, row.id));
+    const after = await presentUser(tx, { ...row, locked, failedLogins: 0 });
+    return {
+      result: after,
+      log: { action: locked ? 'user.lock' : 'user.unlock', entity: 'user', entityId: row.id, before: { locked: row.locked }, after: { locked } },
+    };
+  });
+}

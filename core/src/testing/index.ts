@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
+import { prepareDatabase } from '../services/system/seed.ts';
+
+/** A strong password that satisfies the default policy, for tests only. */
+export const TEST_PASSWORD = 'Kx7#pQ2!mZ9$wR';
+
+export interface TestDatabase extends Database {
+  ctx: ServiceContext;
+  as(actor: Operator): ServiceContext;
+  dispose(): void;
+}
+
+/**
+ * A real, migrated and seeded libsql database: `:memory:` by default, or a
+ * temp file when a test needs several connections.
+ */
+export async function openTestDatabase(options: { file?: boolean; now?: () => Date } = {}): Promise<TestDatabase> {
+  const dir = options.file ? mkdtempSync(join(tmpdir(), 'fmea-test-')) : undefined;
+  const database = await openDatabase(dir ? `file:${join(dir, 'test.db')}` : ':memory:');
+  const ctx = createContext(database.db, undefined, options.now);
+  await prepareDatabase(database.db, ctx, { adminPassword: TEST_PASSWORD });
+  return {
+    ...database,
+    ctx,
+    as: (actor) => createContext(database.db, actor, options.now),
+    dispose() {
+      database.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
