@@ -1,42 +1,99 @@
-import { Hono } from 'hono';
+import './i18n.ts';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDomainError, normalizeLocale, translate, translateError, type Database } from '@fmea/core';
-import { fail, ok } from './envelope.ts';
+import { fail } from './envelope.ts';
+import { AuthCache } from './http/auth-cache.ts';
+import { authenticate } from './http/authenticate.ts';
+import type { AppEnv, AppServices } from './http/env.ts';
+import { requestInvalid } from './http/validation.ts';
+import { mountDocs } from './docs/mount.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { mountSocket } from './realtime/socket.ts';
+import { registerRoutes } from './routes/index.ts';
 
 const STATUS = { invalid_input: 400, unauthenticated: 401, not_allowed: 403, not_found: 404, conflict: 409, invalid_transition: 409 } as const;
 
+/** JSON bodies are small; uploads have their own, larger limits per route. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 5 * 25 * 1024 * 1024 + 64 * 1024;
+
 export interface AppOptions {
   database: Database;
+  now?: () => Date;
+  /** Where uploaded files live (by generated id). Default ./data/files. */
+  filesDir?: string;
+  realtime?: RealtimeHub;
 }
 
-/**
- * The HTTP API under /api. This is the foundation's stub: health and the
- * error envelope; the sign-in, administration and work-area routes build on it.
- */
-export function createApp({ database }: AppOptions) {
-  const app = new Hono();
-  const locale = (header: string | undefined) => normalizeLocale(header);
+export type App = OpenAPIHono<AppEnv>;
 
-  app.get('/api/health', async (c) => {
-    await database.client.execute('SELECT 1');
-    return c.json(ok({ status: 'up' }));
+export function createApp(options: AppOptions) {
+  const filesDir = resolve(options.filesDir ?? process.env.FILES_DIR ?? './data/files');
+  mkdirSync(filesDir, { recursive: true });
+  const services: AppServices = {
+    database: options.database,
+    now: options.now ?? (() => new Date()),
+    realtime: options.realtime ?? new RealtimeHub(),
+    auth: new AuthCache(),
+    filesDir,
+  };
+
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) throw requestInvalid(result.error, c.var.locale);
+    },
   });
 
+  app.use('/api/*', async (c, next) => {
+    c.set('services', services);
+    // the spec's client sends a `lang` header; browsers send Accept-Language
+    c.set('locale', normalizeLocale(c.req.header('lang') ?? c.req.header('accept-language')));
+    await next();
+  });
+  app.use('/api/*', async (c, next) => {
+    const isUpload = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    return bodyLimit({
+      maxSize: isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HTTPException(413, { message: 'request.too_large' });
+      },
+    })(c, next);
+  });
+  app.use('/api/*', authenticate);
+  // a successful write may change who may do what: forget cached sessions and answers
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400) services.auth.clear();
+  });
+
+  registerRoutes(app);
+  mountSocket(app, services);
+  mountDocs(app);
+
   app.notFound((c) => {
-    const lang = locale(c.req.header('lang') ?? c.req.header('accept-language'));
-    return c.json(fail(404, translate(lang, 'error.not_found')), 404);
+    const lang = normalizeLocale(c.req.header('lang') ?? c.req.header('accept-language'));
+    return c.json(fail(404, translate(lang, 'request.route_not_found')), 404);
   });
 
   app.onError((error, c) => {
-    const lang = locale(c.req.header('lang') ?? c.req.header('accept-language'));
+    const lang = c.var.locale ?? normalizeLocale(c.req.header('lang'));
     if (isDomainError(error)) {
       const status = STATUS[error.code];
       return c.json(fail(status, translateError(lang, error), { code: error.code, issues: error.issues }), status);
     }
-    if (error instanceof HTTPException) return c.json(fail(error.status, error.message), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      const key = error.status === 413 ? 'request.too_large' : error.status === 400 ? 'request.malformed' : 'error.system';
+      return c.json(fail(status, translate(lang, key), { code: key, issues: [] }), status);
+    }
     console.error(error);
     return c.json(fail(500, translate(lang, 'error.system')), 500);
   });
 
-  return app;
+  return { app, services };
 }

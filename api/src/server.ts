@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createContext, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
@@ -11,6 +12,7 @@ const WORKBENCH_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 
 export interface ServerOptions {
   port?: number;
+  hostname?: string;
   databaseUrl?: string;
   adminPassword?: string;
   onSeeded?: (result: SeedResult) => void;
@@ -21,7 +23,7 @@ export async function startServer(options: ServerOptions = {}) {
   const database = await openDatabase(options.databaseUrl);
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
-  const app = createApp({ database });
+  const { app } = createApp({ database });
   if (existsSync(WORKBENCH_DIST)) {
     // relative to the cwd, as serveStatic wants; index.html is the SPA fallback for client routes
     const root = resolve(WORKBENCH_DIST).replace(`${process.cwd()}/`, '');
@@ -29,7 +31,12 @@ export async function startServer(options: ServerOptions = {}) {
     app.get('*', serveStatic({ root, path: 'index.html' }));
   }
   const port = options.port ?? DEFAULT_PORT;
-  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' });
+  const server = serve({
+    fetch: app.fetch,
+    port,
+    hostname: options.hostname ?? process.env.HOST ?? '0.0.0.0',
+    websocket: { server: new WebSocketServer({ noServer: true }) },
+  });
   return {
     port,
     database,

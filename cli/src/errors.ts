@@ -5,7 +5,7 @@
  */
 import { CommanderError } from 'commander';
 import { isDomainError, type ErrorCode, type MessageParams } from '@fmea/core/errors';
-import { translate, translateIssue, type Locale } from './i18n/index.ts';
+import { translate, translateIssueLine, type Locale } from './i18n/index.ts';
 
 /** Exit codes by DomainError code; usage errors exit 2 too, anything else 1. */
 export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
@@ -69,7 +69,7 @@ export function describeError(error: unknown, locale: Locale, env: NodeJS.Proces
       code: error.code,
       message: translate(locale, error.messageKey, error.params),
       issues: error.issues.map((issue) => ({
-        message: translateIssue(locale, issue),
+        message: translateIssueLine(locale, issue),
         messageKey: issue.messageKey,
         ...(issue.field !== undefined && { field: issue.field }),
         ...(issue.row !== undefined && { row: issue.row }),

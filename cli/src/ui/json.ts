@@ -24,8 +24,8 @@ export function createJsonOutput(io: CliIo, locale: Locale): Output {
 
   return {
     mode: 'json',
-    async printTable(rows) {
-      payloads.push(rows);
+    async printTable(rows, _columns, data) {
+      payloads.push(data === undefined ? rows : data);
     },
     async printRecord(record) {
       payloads.push(record);
@@ -33,8 +33,12 @@ export function createJsonOutput(io: CliIo, locale: Locale): Output {
     async printLines(lines, data) {
       payloads.push(data === undefined ? lines : data);
     },
-    async printMessage(text) {
-      messages.push(text);
+    async printMessage(text, data) {
+      if (data === undefined) messages.push(text);
+      else payloads.push(data);
+    },
+    async printNotice(text) {
+      io.stderr.write(`${text}\n`);
     },
     async printError(error) {
       failure = toFailure(error, locale, io.env);

@@ -69,6 +69,9 @@ export function createPlainOutput(io: CliIo, locale: Locale): Output {
     async printMessage(text) {
       writeLines(io.stdout, [text]);
     },
+    async printNotice(text) {
+      writeLines(io.stderr, [text]);
+    },
     async printError(error) {
       writeLines(io.stderr, failureLines(toFailure(error, locale, io.env), t));
     },

@@ -36,14 +36,27 @@ export interface Progress {
  */
 export interface Output {
   readonly mode: OutputMode;
-  /** Rows as a table (TTY), tab-separated lines with a header (plain), the raw rows (JSON). */
-  printTable<Row extends object>(rows: readonly Row[], columns: readonly Column<Row>[]): Promise<void>;
+  /**
+   * Rows as a table (TTY), tab-separated lines with a header (plain), the raw
+   * rows (JSON), or `data` in JSON when given (e.g. the whole page object).
+   */
+  printTable<Row extends object>(rows: readonly Row[], columns: readonly Column<Row>[], data?: unknown): Promise<void>;
   /** One object as label/value pairs; `labels` maps keys to translated labels. */
   printRecord(record: Readonly<Record<string, unknown>>, labels?: Readonly<Record<string, string>>): Promise<void>;
   /** Bare lines for scripts (one result per line); `data` is what JSON mode reports (default: the lines). */
   printLines(lines: readonly string[], data?: unknown): Promise<void>;
-  /** A translated sentence (success, confirmation). */
-  printMessage(text: string): Promise<void>;
+  /**
+   * A translated sentence (success, confirmation) on stdout. In JSON mode
+   * `data`, when given, is the payload (what was created or changed);
+   * without it the sentence counts as a message only.
+   */
+  printMessage(text: string, data?: unknown): Promise<void>;
+  /**
+   * A translated one-time notice for the operator (a generated password),
+   * on stderr in every mode, JSON included: it must never be lost and never
+   * mix into stdout's data.
+   */
+  printNotice(text: string): Promise<void>;
   /**
    * A failure: a DomainError (translated, issues one per line), a commander or
    * usage error, anything else as a short "system error"; or an already

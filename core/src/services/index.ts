@@ -8,3 +8,4 @@ export * from './numbering/index.ts';
 export * from './notices/index.ts';
 export * from './oplog/index.ts';
 export * from './system/index.ts';
+export * from './auth/index.ts';

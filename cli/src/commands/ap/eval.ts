@@ -1,22 +1,26 @@
 /**
  * `fmea ap eval --s 9 --o 6 --d 5 [--table pfmea]` prints one AP (H/M/L);
- * `fmea ap eval --stdin` prints one AP per input line, in order.
+ * `fmea ap eval --stdin` prints one AP per input line, in order. Ratings are
+ * checked before the database is opened; the rules are the database's.
  */
 import { Option, type Command } from 'commander';
 import { contextOf, type CliContext } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
-import { AP_TABLES, compileApTable, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION, type ApLookup, type ApTable } from '../../bridge/core-ap.ts';
+import { AP_TABLES, type ApLookup, type ApTable } from '@fmea/core/domain';
 import { parseRatingFlags, parseRatingLines } from './rating-lines.ts';
 
-/**
- * Where `ap eval` gets its rules: one function from table name to lookup.
- * Today the handbook's default tables; later the rules stored in the database
- * (`context.database()` is there for that).
- */
+/** Where `ap eval` gets its rules: one function from table name to lookup. */
 export type ApRuleSource = (table: ApTable, context: CliContext) => Promise<ApLookup>;
 
-export const builtInApRules: ApRuleSource = async (table) =>
-  compileApTable(DEFAULT_AP_RULES[table], DEFAULT_AP_SELECTION);
+/**
+ * The rules stored in the database (admins may have replaced the handbook's),
+ * compiled by core into a 1000-entry lookup.
+ */
+export const databaseApRules: ApRuleSource = async (table, context) => {
+  const { db } = await context.database();
+  const { apEvaluator } = await import('@fmea/core/services');
+  return apEvaluator(db, table);
+};
 
 interface ApEvalOptions {
   readonly s?: string;
@@ -26,7 +30,7 @@ interface ApEvalOptions {
   readonly table: ApTable;
 }
 
-export function registerApEval(ap: Command, ruleSource: ApRuleSource = builtInApRules): void {
+export function registerApEval(ap: Command, ruleSource: ApRuleSource = databaseApRules): void {
   const { t } = contextOf(ap);
   ap.command('eval')
     .description(t('cli.ap.eval.description'))

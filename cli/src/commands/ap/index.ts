@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { contextOf } from '../../context.ts';
 import { registerApEval, type ApRuleSource } from './eval.ts';
 
-export { builtInApRules, type ApRuleSource } from './eval.ts';
+export { databaseApRules, type ApRuleSource } from './eval.ts';
 
 export interface ApCommandDeps {
   readonly apRuleSource?: ApRuleSource;

@@ -4,7 +4,7 @@
  * Every line is checked before anything is evaluated.
  */
 import { InvalidInputError, isDomainError, type Issue } from '@fmea/core/errors';
-import { assertRating, type Ratings } from '../../bridge/core-ap.ts';
+import { assertRating, type Ratings } from '@fmea/core/domain';
 
 export interface RatingLine extends Ratings {
   /** 1-based line number in the input. */

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { passwordHistory, user } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { InvalidInputError } from '../../errors.ts';
-import { checkPassword, DEFAULT_PASSWORD_POLICY, validatePolicy, type PasswordPolicy } from '../../domain/password/index.ts';
+import { InvalidInputError, NotAllowedError } from '../../errors.ts';
+import { checkPassword, DEFAULT_PASSWORD_POLICY, shouldLock, validatePolicy, type PasswordPolicy } from '../../domain/password/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { hashPassword, verifyPassword } from '../shared/password-hash.ts';
 import { readSetting, writeSetting } from '../shared/settings.ts';
@@ -100,11 +100,30 @@ export async function resetPassword(ctx: ServiceContext, idOrName: string, passw
   });
 }
 
-/** Self-service change: old password must match; policy and history apply. */
-export async function changeOwnPassword(ctx: ServiceContext, userId: string, oldPassword: string, newPassword: string) {
+/**
+ * Self-service change: old password must match; policy and history apply.
+ * `countFailures` (the not-yet-signed-in path after an expired password)
+ * makes wrong old passwords count towards the lockout like sign-in does.
+ */
+export async function changeOwnPassword(
+  ctx: ServiceContext,
+  userId: string,
+  oldPassword: string,
+  newPassword: string,
+  options: { countFailures?: boolean } = {},
+) {
   const target = await findUserRow(ctx.db, userId);
-  if (!(await verifyPassword(target.passwordHash, oldPassword))) throw new InvalidInputError('user.old_password_wrong');
   const policy = await getPasswordPolicy(ctx.db);
+  if (options.countFailures && target.locked) throw new NotAllowedError('auth.user_locked');
+  if (!(await verifyPassword(target.passwordHash, oldPassword))) {
+    if (options.countFailures) {
+      const failures = target.failedLogins + 1;
+      const locked = shouldLock(failures, policy);
+      await ctx.db.update(user).set({ failedLogins: failures, locked }).where(eq(user.id, target.id));
+      if (locked) throw new NotAllowedError('auth.user_locked_now', { attempts: policy.maxWrongAttempts });
+    }
+    throw new InvalidInputError('user.old_password_wrong');
+  }
   assertPolicy(newPassword, policy, { oldPassword, userName: target.userName });
   await assertNotReused(ctx.db, target.id, target.passwordHash, newPassword, policy);
   const hash = await hashPassword(newPassword);

@@ -1,0 +1,59 @@
+import type { PasswordPolicy } from '@fmea/core';
+import type { AuthInfo } from './env.ts';
+
+/**
+ * Keeps resolved sessions and the serialised user-info answer in memory for a
+ * short time: `/api/user/info` and permission checks are the hottest paths.
+ * Any successful write through the API clears it; sign-out, forced sign-in and
+ * kick-out drop their sessions at once. Writes made by another process (the
+ * CLI) show after at most `ttlMs`.
+ */
+export class AuthCache {
+  private readonly sessions = new Map<string, { info: AuthInfo; at: number }>();
+  private readonly userInfo = new Map<string, string>();
+  private policy: { value: PasswordPolicy; at: number } | undefined;
+
+  constructor(private readonly ttlMs = 30_000) {}
+
+  getSession(sessionId: string, now: number): AuthInfo | undefined {
+    const hit = this.sessions.get(sessionId);
+    if (!hit) return undefined;
+    if (now - hit.at >= this.ttlMs || hit.info.session.expiresAt.getTime() <= now) {
+      this.sessions.delete(sessionId);
+      return undefined;
+    }
+    return hit.info;
+  }
+
+  setSession(sessionId: string, info: AuthInfo, now: number): void {
+    this.sessions.set(sessionId, { info, at: now });
+  }
+
+  getPolicy(now: number): PasswordPolicy | undefined {
+    return this.policy && now - this.policy.at < this.ttlMs ? this.policy.value : undefined;
+  }
+
+  setPolicy(value: PasswordPolicy, now: number): void {
+    this.policy = { value, at: now };
+  }
+
+  /** The JSON text of a user's info answer, per session and language. */
+  getUserInfo(key: string): string | undefined {
+    return this.userInfo.get(key);
+  }
+
+  setUserInfo(key: string, json: string): void {
+    this.userInfo.set(key, json);
+  }
+
+  dropSession(sessionId: string): void {
+    this.sessions.delete(sessionId);
+    for (const key of this.userInfo.keys()) if (key.startsWith(`${sessionId}:`)) this.userInfo.delete(key);
+  }
+
+  clear(): void {
+    this.sessions.clear();
+    this.userInfo.clear();
+    this.policy = undefined;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getPasswordPolicy, permittedRoutes, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError } from '@fmea/core';
+import type { AppEnv, AppServices, AuthInfo } from './env.ts';
+
+export const SESSION_COOKIE = 'fmea_session';
+
+/** The token as the spec's client sends it (`token` header), as a Bearer token, or in the session cookie. */
+export function readToken(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('token')?.trim();
+  if (header) return header;
+  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? getCookie(c, SESSION_COOKIE);
+}
+
+export async function idleMinutes(services: AppServices): Promise<number> {
+  const now = services.now().getTime();
+  let policy = services.auth.getPolicy(now);
+  if (!policy) {
+    policy = await getPasswordPolicy(services.database.db);
+    services.auth.setPolicy(policy, now);
+  }
+  return policy.idleLogoutMinutes;
+}
+
+/** Resolves a token to the caller, from the cache or the database. */
+export async function resolveAuth(services: AppServices, token: string): Promise<AuthInfo | undefined> {
+  const sessionId = sessionIdOf(token);
+  const now = services.now();
+  const cached = services.auth.getSession(sessionId, now.getTime());
+  if (cached) return cached;
+  const db = services.database.db;
+  const validated = await validateSessionToken(db, token, now, await idleMinutes(services));
+  if (!validated) return undefined;
+  const { roles, isAdmin } = await rolesOfUser(db, validated.user.id);
+  const routers = await permittedRoutes(db, validated.user.id);
+  const info: AuthInfo = {
+    session: validated.session,
+    user: validated.user,
+    isAdmin,
+    roleTypes: [...new Set(roles.map((r) => r.roleType))],
+    routes: new Map(routers.map((r) => [r.routeName, new Set(r.buttons)])),
+    routers,
+  };
+  services.auth.setSession(sessionId, info, now.getTime());
+  return info;
+}
+
+/** Sets `auth` when the request carries a live session; never refuses by itself. */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = readToken(c);
+  if (token) {
+    const auth = await resolveAuth(c.var.services, token);
+    if (auth) c.set('auth', auth);
+  }
+  await next();
+};
+
+/** Who may call a route: anyone, any signed-in user, or holders of a route (and one of its buttons). */
+export type Access = 'public' | 'user' | { route: string; button?: string | readonly string[] };
+
+export function hasAccess(auth: AuthInfo, access: Exclude<Access, 'public'>): boolean {
+  if (access === 'user' || auth.isAdmin) return true;
+  const buttons = auth.routes.get(access.route);
+  if (!buttons) return false;
+  if (access.button === undefined) return true;
+  const wanted = typeof access.button === 'string' ? [access.button] : access.button;
+  return wanted.some((b) => buttons.has(b));
+}
+
+/** Server-side authorisation of every call: 401 without a session, 403 without the permission. */
+export function authorize(access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (access !== 'public') {
+      const auth = c.var.auth;
+      if (!auth) throw new UnauthenticatedError();
+      if (!hasAccess(auth, access)) throw new NotAllowedError();
+    }
+    await next();
+  };
+}
+
+/** The signed-in caller; only for handlers behind `authorize` with a non-public access. */
+export function caller(c: Context<AppEnv>): AuthInfo {
+  const auth = c.var.auth;
+  if (!auth) throw new UnauthenticatedError();
+  return auth;
+}

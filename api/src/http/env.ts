@@ -1,0 +1,31 @@
+import type { Database, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { AuthCache } from './auth-cache.ts';
+
+/** The signed-in caller, resolved once per request by `authenticate`. */
+export interface AuthInfo {
+  session: Session;
+  user: SessionUser;
+  isAdmin: boolean;
+  roleTypes: string[];
+  /** routeName → buttons granted on it. */
+  routes: Map<string, Set<string>>;
+  routers: PermittedRoute[];
+}
+
+/** What every route can reach: one instance per app. */
+export interface AppServices {
+  database: Database;
+  now: () => Date;
+  realtime: RealtimeHub;
+  auth: AuthCache;
+  filesDir: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    locale: Locale;
+    services: AppServices;
+    auth?: AuthInfo;
+  };
+}

@@ -1,0 +1,63 @@
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { authorize, type Access } from './authenticate.ts';
+
+/** The spec's envelope around a data schema (000 §7). */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    meta: z.object({ success: z.boolean(), code: z.number().int(), message: z.string() }),
+    data,
+  });
+}
+
+export const ErrorEnvelope = envelopeOf(
+  z.object({ code: z.string(), issues: z.array(z.object({ messageKey: z.string(), field: z.string().optional(), row: z.number().optional() })) }).nullable(),
+).openapi('ErrorEnvelope');
+
+const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
+
+const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
+
+export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['request'] | undefined> {
+  method: 'get' | 'post';
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  request?: Request;
+  data: Data;
+}
+
+/**
+ * One route definition: OpenAPI metadata, the server-side authorisation
+ * (run before validation, so a caller without rights learns nothing about
+ * the body), request schemas and the enveloped answer.
+ */
+export function defineRoute<Data extends z.ZodType, const Request extends RouteConfig['request'] | undefined = undefined>(spec: RouteSpec<Data, Request>) {
+  return createRoute({
+    method: spec.method,
+    path: spec.path,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    middleware: [authorize(spec.access)] as const,
+    security: spec.access === 'public' ? [] : SECURED,
+    'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
+    request: spec.request as Request,
+    responses: {
+      200: { content: { 'application/json': { schema: envelopeOf(spec.data) } }, description: 'Success' },
+      400: errorResponse('Invalid input'),
+      401: errorResponse('Not signed in'),
+      403: errorResponse('Not allowed'),
+      404: errorResponse('Not found'),
+      409: errorResponse('Conflict'),
+    },
+  });
+}
+
+/** Body of a JSON request, for `request: jsonBody(schema)`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { 'application/json': { schema } }, required: true } };
+}
+
+export { z };

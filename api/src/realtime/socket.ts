@@ -1,0 +1,64 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { upgradeWebSocket } from '@hono/node-server';
+import { onlineUsers } from '@fmea/core';
+import { idleMinutes, resolveAuth } from '../http/authenticate.ts';
+import type { AppEnv, AppServices } from '../http/env.ts';
+import { RealtimeHub, type BoundSocket } from './hub.ts';
+
+export const SOCKET_PATH = '/api/ws';
+
+/** Sends each watcher the online list it may see, and who just arrived (spec event amountChange). */
+export async function announceOnline(services: AppServices, newcomer?: { userId: string; siteId: string | null }) {
+  const watchers = services.realtime.all().filter((b) => b.isAdmin || b.roleTypes.includes('0') || b.roleTypes.includes('1'));
+  if (!watchers.length) return;
+  const everyone = await onlineUsers(services.database.db, services.now(), await idleMinutes(services));
+  for (const watcher of watchers) {
+    const visible = everyone.filter((u) => RealtimeHub.watches(watcher, u.siteId));
+    const arrived = newcomer && RealtimeHub.watches(watcher, newcomer.siteId) ? everyone.find((u) => u.userId === newcomer.userId) : undefined;
+    services.realtime.broadcast('amountChange', { onlineUsers: visible, count: visible.length, user: arrived ?? null }, (b) => b === watcher);
+  }
+}
+
+/**
+ * GET /api/ws upgrades to a WebSocket. The token is not put in the URL: the
+ * client's first message is `{ event: 'login', data: { token } }`, answered
+ * with `loginFail` (and a close) when the session is not live.
+ */
+export function mountSocket(app: OpenAPIHono<AppEnv>, services: AppServices) {
+  app.get(
+    SOCKET_PATH,
+    upgradeWebSocket(() => {
+      let bound: BoundSocket | undefined;
+      return {
+        async onMessage(event, ws) {
+          let message: { event?: unknown; data?: { token?: unknown } };
+          try {
+            message = JSON.parse(String(event.data));
+          } catch {
+            return;
+          }
+          if (message.event !== 'login' || bound) return;
+          const token = typeof message.data?.token === 'string' ? message.data.token : '';
+          const auth = token ? await resolveAuth(services, token) : undefined;
+          if (!auth) {
+            ws.send(JSON.stringify({ event: 'loginFail', data: {} }));
+            ws.close(4000, 'loginFail');
+            return;
+          }
+          bound = services.realtime.bind({
+            socket: { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) },
+            sessionId: auth.session.id,
+            userId: auth.user.id,
+            siteId: auth.session.siteId,
+            roleTypes: auth.roleTypes,
+            isAdmin: auth.isAdmin,
+          });
+          await announceOnline(services, { userId: auth.user.id, siteId: auth.session.siteId });
+        },
+        async onClose() {
+          if (bound && services.realtime.remove(bound)) await announceOnline(services);
+        },
+      };
+    }),
+  );
+}

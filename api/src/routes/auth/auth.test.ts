@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createRole, createSite, createUser, grantRoute, schema, setPasswordPolicy, updateUser } from '@fmea/core';
+import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
+
+let api: TestApp;
+let clock: Date;
+beforeEach(async () => {
+  clock = new Date('2026-06-01T08:00:00Z');
+  api = await openTestApp({ now: () => clock });
+});
+afterEach(() => api.dispose());
+
+const engineer = async (overrides: Record<string, unknown> = {}) => {
+  await createRole(api.t.ctx, { name: 'engineer' }).catch(() => undefined);
+  await grantRoute(api.t.ctx, 'engineer', { routeName: 'dfmea_index', buttons: ['add'] });
+  const { user } = await createUser(api.t.ctx, { userName: 'eng', realName: '工程师', password: TEST_PASSWORD, roles: ['engineer'], ...overrides });
+  await api.t.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
+  return user;
+};
+
+describe('POST /api/login', () => {
+  it('signs in and the token works from the token header, a Bearer header and the cookie', async () => {
+    const res = await api.call('POST', '/api/login', { body: { username: ' admin ', password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ success: true, code: 200 });
+    const token = res.body.data.token as string;
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(200);
+    expect((await api.call('GET', '/api/user/info', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/fmea_session=.*HttpOnly/i);
+    expect((await api.call('GET', '/api/user/info', { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(200);
+  });
+
+  it('treats the user name case-sensitively', async () => {
+    const res = await api.call('POST', '/api/login', { body: { username: 'Admin', password: TEST_PASSWORD } });
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a wrong password in Chinese by default and in English on request, without saying whether the user exists', async () => {
+    const zh = await api.call('POST', '/api/login', { body: { username: 'admin', password: 'wrong' } });
+    expect(zh.status).toBe(400);
+    expect(zh.body.meta).toMatchObject({ success: false, code: 400, message: '用户名或密码错误（连续 5 次错误将锁定账号）' });
+    const en = await api.call('POST', '/api/login', { body: { username: 'nobody', password: 'wrong' }, lang: 'en-US' });
+    expect(en.body.meta.message).toBe('Incorrect user name or password (the account locks after 5 wrong attempts)');
+  });
+
+  it('locks the account after five wrong passwords, then refuses even the right one', async () => {
+    await engineer();
+    for (let i = 1; i <= 4; i++) expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(400);
+    const fifth = await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' }, lang: 'en-US' });
+    expect(fifth.status).toBe(403);
+    expect(fifth.body.meta.message).toBe('Wrong password 5 times in a row: the account is now locked; contact the administrator');
+    const right = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    expect(right.status).toBe(403);
+    expect(right.body.meta.message).toBe('The user is locked; contact the administrator');
+  });
+
+  it('uses the configured number of attempts', async () => {
+    await engineer();
+    await setPasswordPolicy(api.t.ctx, { maxWrongAttempts: 2 });
+    await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } });
+    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(403);
+  });
+
+  it('asks for a password change on first login and when expired, and accepts the change with userId', async () => {
+    const { user } = await createUser(api.t.ctx, { userName: 'fresh', password: TEST_PASSWORD });
+    const first = await api.call('POST', '/api/login', { body: { username: 'fresh', password: TEST_PASSWORD } });
+    expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id });
+    const wrongOld = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: 'nope', newPassword: 'Nw8$tR4!kP6@qZ' } });
+    expect(wrongOld.status).toBe(400);
+    const changed = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: TEST_PASSWORD, newPassword: 'Nw8$tR4!kP6@qZ' } });
+    expect(changed.status).toBe(200);
+    await api.login('fresh', 'Nw8$tR4!kP6@qZ');
+    clock = new Date(clock.getTime() + 91 * 86_400_000);
+    const expired = await api.call('POST', '/api/login', { body: { username: 'fresh', password: 'Nw8$tR4!kP6@qZ' } });
+    expect(expired.body.data).toMatchObject({ flag: 4, reason: 'passwordExpired', userId: user.id });
+  });
+
+  it('asks a user of several sites to choose one, and refuses a site the user is not in', async () => {
+    await createSite(api.t.ctx, { name: 'Wuhan' });
+    const other = await createSite(api.t.ctx, { name: 'Other' });
+    await engineer({ sites: ['Wuhan'] });
+    const choose = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } });
+    expect(choose.body.data.flag).toBe(2);
+    expect(choose.body.data.sites.map((s: { siteName: string }) => s.siteName).sort()).toEqual(['Wuhan', '总部']);
+    const wuhan = choose.body.data.sites.find((s: { siteName: string }) => s.siteName === 'Wuhan').siteId;
+    const token = await api.login('eng', TEST_PASSWORD, { siteId: wuhan });
+    expect((await api.call('GET', '/api/user/info', { token })).body.data).toMatchObject({ siteId: wuhan, siteName: 'Wuhan' });
+    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD, siteId: other.id, forceLogin: true } })).status).toBe(403);
+  });
+
+  it('answers forceLogin when the account is signed in elsewhere, and a forced login ends the other session', async () => {
+    await engineer();
+    const first = await api.login('eng');
+    const again = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } });
+    expect(again.body.data).toEqual({ flag: 3, reason: 'forceLogin' });
+    expect((await api.call('GET', '/api/user/info', { token: first })).status).toBe(200);
+    const second = await api.login('eng', TEST_PASSWORD, { forceLogin: true });
+    expect((await api.call('GET', '/api/user/info', { token: first })).status).toBe(401);
+    expect((await api.call('GET', '/api/user/info', { token: second })).status).toBe(200);
+  });
+
+  it('refuses a sign-in beyond the site licences with the remaining count', async () => {
+    await api.t.db.update(schema.site).set({ licenceCount: 1 });
+    await api.adminToken();
+    await engineer();
+    const res = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    expect(res.status).toBe(409);
+    expect(res.body.meta.message).toBe('Concurrency exceeded (remaining 0)');
+    const remain = await api.call('GET', `/api/site/getRemainLoginUser?siteId=${(await api.t.db.select().from(schema.site).get())!.id}&timestamp=1`);
+    expect(remain.body.data).toEqual({ online: 1, remaining: 0 });
+  });
+
+  it('signs out an idle session after the configured minutes', async () => {
+    const token = await api.adminToken();
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    api.services.auth.clear();
+    const res = await api.call('GET', '/api/user/info', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.meta.success).toBe(false);
+  });
+});
+
+describe('sessions', () => {
+  it('logs out this session only', async () => {
+    const token = await api.adminToken();
+    expect((await api.call('POST', '/api/logout', { token })).status).toBe(200);
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
+  });
+
+  it('returns user info with roles and only the permitted routers, never a password', async () => {
+    await engineer();
+    const token = await api.login('eng');
+    const res = await api.call('GET', '/api/user/info', { token });
+    const info = res.body.data;
+    expect(info).toMatchObject({ userName: 'eng', realName: '工程师', roleNames: ['engineer'], isAdmin: false, siteName: '总部' });
+    expect(info.routers.map((r: { routeName: string }) => r.routeName)).toContain('dfmea_index');
+    expect(info.routers.map((r: { routeName: string }) => r.routeName)).not.toContain('system_index');
+    expect(info.routers.find((r: { routeName: string }) => r.routeName === 'dfmea_index')).toMatchObject({ title: 'DFMEA', buttons: ['add'] });
+    expect(info.rules).toMatchObject({ xmcjzRule: '0' });
+    expect(JSON.stringify(info)).not.toMatch(/argon2|passwordHash|userPwd/);
+  });
+
+  it('refuses a group change when the target site is full', async () => {
+    const wuhan = await createSite(api.t.ctx, { name: 'Wuhan', licenceCount: 1 });
+    await createUser(api.t.ctx, { userName: 'occupant', password: TEST_PASSWORD, site: 'Wuhan' });
+    await api.t.db.update(schema.user).set({ mustChangePassword: false });
+    await engineer({ sites: ['Wuhan'] });
+    await api.login('occupant');
+    const home = (await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).body.data.sites.find((s: { siteName: string }) => s.siteName === '总部').siteId;
+    const token = await api.login('eng', TEST_PASSWORD, { siteId: home });
+    const res = await api.call('POST', '/api/user/changeGroup', { token, body: { siteId: wuhan.id }, lang: 'en-US' });
+    expect(res.status).toBe(409);
+    expect(res.body.meta.message).toBe('The target site is full: cannot change group');
+  });
+
+  it('moves the session to another group when there is room', async () => {
+    const wuhan = await createSite(api.t.ctx, { name: 'Wuhan' });
+    await updateUser(api.t.ctx, 'admin', { sites: [wuhan.id] });
+    const choose = await api.call('POST', '/api/login', { body: { username: 'admin', password: TEST_PASSWORD } });
+    const home = choose.body.data.sites.find((s: { siteName: string }) => s.siteName === '总部').siteId;
+    const token = await api.login('admin', TEST_PASSWORD, { siteId: home });
+    const moved = await api.call('POST', '/api/user/changeGroup', { token, body: { siteId: wuhan.id } });
+    expect(moved.status).toBe(200);
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
+    expect((await api.call('GET', '/api/user/info', { token: moved.body.data.token })).body.data.siteName).toBe('Wuhan');
+  });
+
+  it('lets a super user see online users and kick others, never oneself', async () => {
+    await engineer();
+    const admin = await api.adminToken();
+    const eng = await api.login('eng');
+    const online = await api.call('GET', '/api/online/list', { token: admin });
+    expect(online.body.data.map((u: { userName: string }) => u.userName).sort()).toEqual(['admin', 'eng']);
+    expect((await api.call('GET', '/api/online/list', { token: eng })).body.data).toEqual([]);
+    const self = await api.call('POST', '/api/removeLoginUser', { token: admin, body: { userId: (await api.call('GET', '/api/user/info', { token: admin })).body.data.userId } });
+    expect(self.status).toBe(403);
+    const engId = (await api.call('GET', '/api/user/info', { token: eng })).body.data.userId;
+    expect((await api.call('POST', '/api/removeLoginUser', { token: eng, body: { userId: engId } })).status).toBe(403);
+    const kicked = await api.call('POST', '/api/removeLoginUser', { token: admin, body: { userId: engId } });
+    expect(kicked.body.data).toEqual({ flag: 1, ended: 1 });
+    expect((await api.call('GET', '/api/user/info', { token: eng })).status).toBe(401);
+  });
+});

@@ -1,0 +1,93 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { setCookie, deleteCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createContext, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import { caller, readToken, SESSION_COOKIE } from '../../http/authenticate.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { announceOnline } from '../../realtime/socket.ts';
+import { LoginBody, LoginResultSchema } from './schemas.ts';
+
+const loginRoute = defineRoute({
+  method: 'post',
+  path: '/api/login',
+  tag: 'auth',
+  summary: 'Sign in',
+  description:
+    'Username and password come in the JSON body (never the query string). flag 1: signed in, with the token; 2: the user belongs to several sites, call again with siteId; ' +
+    '3 (reason forceLogin): the account is signed in elsewhere, call again with forceLogin: true to end that session; 4 (reason passwordExpired or firstLogin): change the password with /api/user/resetPwd and userId first.',
+  access: 'public',
+  request: jsonBody(LoginBody),
+  data: LoginResultSchema,
+});
+
+const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
+const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.object({ ended: z.number() }) });
+
+export function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(loginRoute, async (c) => {
+    const services = c.var.services;
+    const body = c.req.valid('json');
+    const ip = clientIp(c);
+    const ctx = createContext(services.database.db, { userId: null, userName: body.username.trim(), ip }, services.now);
+    const result = await login(
+      ctx,
+      { userName: body.username, password: body.password, siteId: body.siteId, forceLogin: body.forceLogin, userAgent: c.req.header('user-agent'), ip },
+      {
+        sessionsEnded: (_userId, ids) => {
+          ids.forEach((id) => services.auth.dropSession(id));
+          services.realtime.endSessions(ids, 'forceLogin', { reason: 'loginOtherPlace' });
+        },
+      },
+    );
+    switch (result.status) {
+      case 'chooseSite':
+        return c.json(ok({ flag: 2, reason: 'chooseSite', sites: result.sites }), 200);
+      case 'forceLogin':
+        return c.json(ok({ flag: 3, reason: 'forceLogin' }), 200);
+      case 'changePassword':
+        return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId }), 200);
+      case 'ok':
+        setCookie(c, SESSION_COOKIE, result.token, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          path: '/',
+          secure: new URL(c.req.url).protocol === 'https:',
+          expires: result.session.expiresAt,
+        });
+        void announceOnline(services, { userId: result.userId, siteId: result.siteId });
+        return c.json(ok({ flag: 1, token: result.token, userId: result.userId, userName: result.userName, siteId: result.siteId }), 200);
+    }
+  });
+
+  app.openapi(logoutRoute, async (c) => {
+    const services = c.var.services;
+    const auth = caller(c);
+    await invalidateSession(services.database.db, auth.session.id);
+    services.auth.dropSession(auth.session.id);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    void announceOnline(services);
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(forceLogoutRoute, async (c) => {
+    const services = c.var.services;
+    const auth = caller(c);
+    const token = readToken(c);
+    const ended = await invalidateUserSessions(services.database.db, auth.user.id);
+    ended.forEach((id) => services.auth.dropSession(id));
+    services.realtime.endSessions(ended.filter((id) => !token || id !== sessionIdOf(token)), 'forceLogin', { reason: 'loginOtherPlace' });
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    void announceOnline(services);
+    return c.json(ok({ ended: ended.length }), 200);
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from '@hono/zod-openapi';
+
+export const LoginBody = z
+  .object({
+    username: z.string().min(1).max(50).openapi({ example: 'admin' }),
+    password: z.string().min(1).max(128),
+    siteId: z.string().max(64).optional(),
+    forceLogin: z.boolean().optional(),
+  })
+  .openapi('LoginBody');
+
+export const SiteChoiceSchema = z.object({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
+
+/** flag: 1 signed in; 2 choose a site; 3 confirm forced login; 4 change the password first. */
+export const LoginResultSchema = z
+  .object({
+    flag: z.number().int(),
+    reason: z.string().optional(),
+    token: z.string().optional(),
+    userId: z.string().optional(),
+    userName: z.string().optional(),
+    siteId: z.string().nullable().optional(),
+    sites: z.array(SiteChoiceSchema).optional(),
+  })
+  .openapi('LoginResult');
+
+export const RouterSchema = z
+  .object({
+    routeName: z.string(),
+    parentRouteName: z.string().nullable(),
+    path: z.string(),
+    title: z.string(),
+    titleEn: z.string(),
+    icon: z.string(),
+    hidden: z.boolean(),
+    sort: z.number(),
+    buttons: z.array(z.string()),
+  })
+  .openapi('Router');
+
+export const UserInfoSchema = z
+  .object({
+    userId: z.string(),
+    userName: z.string(),
+    realName: z.string(),
+    avatar: z.string().nullable(),
+    signature: z.string().nullable(),
+    siteId: z.string().nullable(),
+    siteName: z.string().nullable(),
+    siteNameEn: z.string().nullable(),
+    departmentId: z.string().nullable(),
+    department: z.string().nullable(),
+    departmentName: z.string().nullable(),
+    roles: z.array(z.object({ id: z.string(), name: z.string(), roleType: z.string() })),
+    roleIdList: z.array(z.string()),
+    roleNames: z.array(z.string()),
+    productTypes: z.array(z.string()),
+    isAdmin: z.boolean(),
+    sites: z.array(SiteChoiceSchema),
+    routers: z.array(RouterSchema),
+    rules: z.record(z.string(), z.string()),
+    passwordState: z.object({ state: z.string(), daysLeft: z.number().nullable() }),
+  })
+  .openapi('UserInfo');
+
+export const PasswordChangeBody = z
+  .object({
+    userId: z.string().optional().openapi({ description: 'Only when changing an expired password before signing in' }),
+    oldPassword: z.string().min(1).max(128),
+    newPassword: z.string().min(1).max(128),
+    confirmPassword: z.string().max(128).optional(),
+  })
+  .openapi('PasswordChangeBody');
+
+export const OnlineUserSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  realName: z.string(),
+  avatar: z.string().nullable(),
+  siteId: z.string().nullable(),
+  siteName: z.string().nullable(),
+  siteNameEn: z.string().nullable(),
+  since: z.date(),
+});

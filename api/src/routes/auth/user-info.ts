@@ -1,0 +1,99 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  changeOwnPassword,
+  createContext,
+  getPasswordPolicy,
+  InvalidInputError,
+  passwordState,
+  presentUser,
+  rolesOfUser,
+  ruleFlagValues,
+  sitesOfUser,
+  UnauthenticatedError,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import { caller } from '../../http/authenticate.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { PasswordChangeBody, UserInfoSchema } from './schemas.ts';
+
+const infoRoute = defineRoute({
+  method: 'get',
+  path: '/api/user/info',
+  tag: 'auth',
+  summary: 'The signed-in user, roles and permitted routers',
+  description: 'What the workbench builds its menus and guards from: user fields (spec 000 §3), roles, routers with menu titles in both languages and button permissions, and the rule flags.',
+  access: 'user',
+  data: UserInfoSchema,
+});
+
+const resetPwdRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/resetPwd',
+  tag: 'auth',
+  summary: 'Change one’s own password',
+  description:
+    'Signed in: changes the caller’s password. Not signed in (after login answered flag 4): send userId with the old password. The old password must be correct; the policy and history apply. Wrong old passwords count towards the lockout.',
+  access: 'public',
+  request: jsonBody(PasswordChangeBody),
+  data: z.null(),
+});
+
+export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(infoRoute, async (c) => {
+    const services = c.var.services;
+    const auth = caller(c);
+    const key = `${auth.session.id}:${c.var.locale}`;
+    const cached = services.auth.getUserInfo(key);
+    if (cached) return c.body(cached, 200, { 'content-type': 'application/json' }) as never;
+    const db = services.database.db;
+    const view = await presentUser(db, auth.user);
+    const policy = await getPasswordPolicy(db);
+    const session = auth.session;
+    const sites = await sitesOfUser(db, auth.user.id);
+    const siteRow = sites.find((s) => s.siteId === session.siteId);
+    const { roles } = await rolesOfUser(db, auth.user.id);
+    const data = {
+      userId: view.id,
+      userName: view.userName,
+      realName: view.realName,
+      avatar: view.avatar,
+      signature: view.signature,
+      // the session's site is the one the user signed in to (group), not necessarily the home site
+      siteId: session.siteId,
+      siteName: siteRow?.siteName ?? view.siteName,
+      siteNameEn: siteRow?.siteNameEn ?? view.siteNameEn,
+      departmentId: view.departmentId,
+      department: view.departmentName,
+      departmentName: view.departmentName,
+      roles: view.roles,
+      roleIdList: view.roles.map((r) => r.id),
+      roleNames: view.roleNames,
+      // product types the roles permit; an empty list means all (spec 001 §6)
+      productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
+      isAdmin: auth.isAdmin,
+      sites,
+      routers: auth.routers,
+      rules: await ruleFlagValues(db),
+      passwordState: passwordState(policy, auth.user, services.now()),
+    };
+    const json = JSON.stringify(ok(data));
+    services.auth.setUserInfo(key, json);
+    return c.body(json, 200, { 'content-type': 'application/json' }) as never;
+  });
+
+  app.openapi(resetPwdRoute, async (c) => {
+    const services = c.var.services;
+    const body = c.req.valid('json');
+    const auth = c.var.auth;
+    const userId = auth?.user.id ?? body.userId;
+    if (!userId) throw new UnauthenticatedError();
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
+      throw new InvalidInputError('password.confirmation_mismatch');
+    }
+    const ctx = createContext(services.database.db, { userId, userName: auth?.user.userName ?? userId }, services.now);
+    await changeOwnPassword(ctx, userId, body.oldPassword, body.newPassword, { countFailures: !auth });
+    services.auth.clear();
+    return c.json(ok(null), 200);
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * `fmea user import <file.xlsx> [--mode cover|dedupe] [--partial]`: every row
+ * is checked first; any bad row → every row-numbered error, exit 2, nothing
+ * written, unless --partial (then the good rows are written and the bad ones
+ * listed in the report).
+ */
+import { Option, type Command } from 'commander';
+import { contextOf } from '../../context.ts';
+import { translateIssueLine } from '../../i18n/index.ts';
+import { readInputFile } from '../../shared/files.ts';
+import { progressCallback } from '../../shared/progress.ts';
+
+interface UserImportOptions {
+  readonly mode: 'cover' | 'dedupe';
+  readonly partial?: boolean;
+}
+
+export function registerUserImport(user: Command): void {
+  const { t } = contextOf(user);
+  user
+    .command('import')
+    .description(t('cli.user.import.description'))
+    .argument('<file>', t('cli.arg_xlsx_in'))
+    .addOption(new Option('--mode <mode>', t('cli.user.import.option_mode')).choices(['cover', 'dedupe']).default('dedupe'))
+    .option('--partial', t('cli.user.import.option_partial'))
+    .action(async (path: string, options: UserImportOptions, command: Command) => {
+      const context = contextOf(command);
+      const { t: tr, out, locale } = context;
+      const { assertSpreadsheet, importUsers } = await import('@fmea/core/services');
+      const file = await readInputFile(path, assertSpreadsheet);
+      const progress = progressCallback(out, tr('cli.progress.import'));
+      const report = await importUsers(await context.services(), file.bytes, {
+        mode: options.mode,
+        partial: options.partial === true,
+        onProgress: progress.onProgress,
+      });
+      await progress.done();
+      const errors = report.errors.map((issue) => ({ ...issue, message: translateIssueLine(locale, issue) }));
+      const lines = [
+        tr('cli.user.import.summary', {
+          created: report.created.length,
+          updated: report.updated.length,
+          skipped: report.skipped.length,
+          failed: errors.length,
+        }),
+      ];
+      const generated = report.created.filter((c) => c.generatedPassword !== undefined);
+      if (generated.length > 0) {
+        lines.push(tr('cli.user.import.passwords'));
+        for (const c of generated) lines.push(`  ${c.userName}\t${c.generatedPassword}`);
+      }
+      if (errors.length > 0) {
+        lines.push(tr('cli.user.import.not_imported'));
+        for (const e of errors) lines.push(`  ${e.message}`);
+      }
+      await out.printLines(lines, { ...report, errors });
+    });
+}

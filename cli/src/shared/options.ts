@@ -1,0 +1,33 @@
+/** Option values commander hands over as text, checked with translated messages. */
+import { UsageError } from '../errors.ts';
+
+/** A whole number ≥ 1 (`--page`, `--limit`, `--licences` allows 0 with `min`). */
+export function parseCount(value: string | undefined, option: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.trim());
+  if (!/^\+?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(min === 0 ? 'cli.option.not_count' : 'cli.option.not_positive', { option, value });
+  }
+  return n;
+}
+
+/** `a,b, c` → ['a', 'b', 'c'] (full-width commas too). */
+export function parseList(value: string | undefined): string[] {
+  return (value ?? '').split(/[,，]/).map((item) => item.trim()).filter(Boolean);
+}
+
+/**
+ * The first line of stdin (`--password-stdin`), without its line break.
+ * Stops reading at the first newline, so a terminal user just presses Enter.
+ */
+export async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<string> {
+  stdin.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of stdin) {
+    text += chunk as string;
+    if (text.includes('\n')) break;
+  }
+  const line = text.split(/\r?\n/)[0] ?? '';
+  if (line === '') throw new UsageError('cli.option.password_stdin_empty');
+  return line;
+}
