@@ -12,7 +12,7 @@ export interface CallOptions {
   lang?: string;
   headers?: Record<string, string>;
   /** Raw body instead of JSON (malformed-JSON and upload tests). */
-  raw?: BodyInit;
+  raw?: RequestInit['body'];
 }
 
 export interface CallResult<T = any> {
@@ -31,7 +31,7 @@ export async function openTestApp(options: { now?: () => Date } = {}) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.token = options.token;
     if (options.lang) headers.lang = options.lang;
-    let body: BodyInit | undefined = options.raw;
+    let body: RequestInit['body'] = options.raw;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);

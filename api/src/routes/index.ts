@@ -1,8 +1,24 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
 import { registerAuthRoutes } from './auth/index.ts';
+import { registerOrgRoutes } from './org/index.ts';
+import { registerUsersRoutes } from './users/index.ts';
+import { registerRolesRoutes } from './roles/index.ts';
+import { registerDictionariesRoutes } from './dictionaries/index.ts';
+import { registerNoticesRoutes } from './notices/index.ts';
+import { registerRulesRoutes } from './rules/index.ts';
+import { registerSettingsRoutes } from './settings/index.ts';
+import { registerFilesRoutes } from './files/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerAuthRoutes(app);
+  registerOrgRoutes(app);
+  registerUsersRoutes(app);
+  registerRolesRoutes(app);
+  registerDictionariesRoutes(app);
+  registerNoticesRoutes(app);
+  registerRulesRoutes(app);
+  registerSettingsRoutes(app);
+  registerFilesRoutes(app);
 }
