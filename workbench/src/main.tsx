@@ -1,17 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { App } from './app/App.tsx';
+import { activateLocale, detectLocale, i18n } from './i18n/index.ts';
+import { setTheme, ui } from './stores/ui.ts';
+import './styles.css';
 
-/** Placeholder shell until the workbench issue lands: the API is already served at /api. */
-function App() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>FMEA Workbench</h1>
-    </main>
-  );
-}
+setTheme(ui.theme);
+await activateLocale(detectLocale());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <I18nProvider i18n={i18n}>
+      <App />
+    </I18nProvider>
   </StrictMode>,
 );

@@ -1,0 +1,243 @@
+import { useCallback, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { cellKey, cellText } from './grid-model';
+import type { DataGridColumn } from './types';
+
+/** What the editing controller needs to know about one row. */
+export interface EditRow<Row> {
+  id: string;
+  original: Row;
+}
+
+export interface CellPosition {
+  rowId: string;
+  columnId: string;
+}
+
+export interface EditingState extends CellPosition {
+  draft: string;
+  initial: string;
+  error: string | null;
+}
+
+export interface SaveError extends CellPosition {
+  message: string;
+}
+
+interface Options<Row> {
+  rows: EditRow<Row>[];
+  /** Visible columns in display order. */
+  columns: DataGridColumn<Row>[];
+  /** The current data array: optimistic values are dropped when it changes. */
+  data: readonly Row[];
+  canEditRow: (row: Row) => boolean;
+  onCellChange?: (row: Row, columnId: string, value: string) => void | Promise<void>;
+  saveErrorFallback: string;
+  /** Brings a row into view (virtualised grids scroll to it). */
+  ensureVisible: (rowIndex: number) => void;
+  focusGrid: () => void;
+}
+
+type Overrides<Row> = { data: readonly Row[]; values: Map<string, string> };
+
+/**
+ * Cell selection and editing (spec 000 §4): click selects, click or double-click on the selected
+ * editable cell edits, Enter/blur/another cell saves, Escape cancels, Delete clears, arrows move.
+ */
+export function useCellEditing<Row>(options: Options<Row>) {
+  const { data } = options;
+  const opts = useRef(options);
+  opts.current = options;
+
+  const [active, setActive] = useState<CellPosition | null>(null);
+  const [editing, setEditingState] = useState<EditingState | null>(null);
+  const editingRef = useRef<EditingState | null>(null);
+  const setEditing = useCallback((next: EditingState | null) => {
+    editingRef.current = next;
+    setEditingState(next);
+  }, []);
+  const [saveError, setSaveError] = useState<SaveError | null>(null);
+  const [overrides, setOverrides] = useState<Overrides<Row>>({ data, values: new Map() });
+
+  const findRow = (rowId: string) => opts.current.rows.find((r) => r.id === rowId);
+  const findColumn = (columnId: string) => opts.current.columns.find((c) => c.id === columnId);
+
+  /** The optimistic value of a cell while (or after) it is saved, until the data changes. */
+  const overrideFor = (rowId: string, columnId: string): string | undefined =>
+    overrides.data === data ? overrides.values.get(cellKey(rowId, columnId)) : undefined;
+
+  const editOverride = (rowId: string, columnId: string, value: string | undefined) =>
+    setOverrides((prev) => {
+      const current = opts.current.data;
+      const values = new Map(prev.data === current ? prev.values : []);
+      if (value === undefined) values.delete(cellKey(rowId, columnId));
+      else values.set(cellKey(rowId, columnId), value);
+      return { data: current, values };
+    });
+
+  const isEditable = (rowId: string, columnId: string): boolean => {
+    const column = findColumn(columnId);
+    const row = findRow(rowId);
+    return !!(column?.editable && row && opts.current.onCellChange && opts.current.canEditRow(row.original));
+  };
+
+  const currentText = (row: EditRow<Row>, column: DataGridColumn<Row>) =>
+    overrideFor(row.id, column.id) ?? cellText(row.original, column);
+
+  async function save(row: EditRow<Row>, column: DataGridColumn<Row>, value: string): Promise<void> {
+    setSaveError(null);
+    editOverride(row.id, column.id, value);
+    try {
+      await opts.current.onCellChange?.(row.original, column.id, value);
+    } catch (error) {
+      editOverride(row.id, column.id, undefined);
+      const message = error instanceof Error && error.message ? error.message : opts.current.saveErrorFallback;
+      setSaveError({ rowId: row.id, columnId: column.id, message });
+    }
+  }
+
+  /** Saves the open editor. Resolves false when validation keeps it open. */
+  async function commit(): Promise<boolean> {
+    const current = editingRef.current;
+    if (!current) return true;
+    const row = findRow(current.rowId);
+    const column = findColumn(current.columnId);
+    if (!row || !column) {
+      setEditing(null);
+      return true;
+    }
+    const error = column.editable?.validate?.(current.draft) ?? null;
+    if (error) {
+      setEditing({ ...current, error });
+      return false;
+    }
+    setEditing(null);
+    if (current.draft !== current.initial) await save(row, column, current.draft);
+    return true;
+  }
+
+  function cancel() {
+    setEditing(null);
+    opts.current.focusGrid();
+  }
+
+  function startEdit(position: CellPosition) {
+    if (!isEditable(position.rowId, position.columnId)) return;
+    const row = findRow(position.rowId);
+    const column = findColumn(position.columnId);
+    if (!row || !column) return;
+    const text = currentText(row, column);
+    setSaveError(null);
+    setEditing({ ...position, draft: text, initial: text, error: null });
+  }
+
+  function setDraft(draft: string) {
+    const current = editingRef.current;
+    if (current) setEditing({ ...current, draft, error: null });
+  }
+
+  function select(position: CellPosition) {
+    setActive(position);
+    const index = opts.current.rows.findIndex((r) => r.id === position.rowId);
+    if (index >= 0) opts.current.ensureVisible(index);
+  }
+
+  const same = (a: CellPosition | null, b: CellPosition) => !!a && a.rowId === b.rowId && a.columnId === b.columnId;
+
+  async function onCellClick(position: CellPosition) {
+    if (same(editingRef.current, position)) return;
+    if (editingRef.current && !(await commit())) return;
+    if (same(active, position)) startEdit(position);
+    else select(position);
+  }
+
+  function onCellDoubleClick(position: CellPosition) {
+    if (same(editingRef.current, position)) return;
+    setActive(position);
+    startEdit(position);
+  }
+
+  /** Delete on a selected, editable cell clears it (validated like any other value). */
+  function clearCell(position: CellPosition) {
+    if (!isEditable(position.rowId, position.columnId)) return;
+    const row = findRow(position.rowId);
+    const column = findColumn(position.columnId);
+    if (!row || !column || currentText(row, column) === '') return;
+    const error = column.editable?.validate?.('') ?? null;
+    if (error) {
+      setSaveError({ ...position, message: error });
+      return;
+    }
+    void save(row, column, '');
+  }
+
+  function move(rowDelta: number, columnDelta: number) {
+    const { rows: allRows, columns: allColumns } = opts.current;
+    if (allRows.length === 0 || allColumns.length === 0) return;
+    let rowIndex = active ? allRows.findIndex((r) => r.id === active.rowId) : -1;
+    let columnIndex = active ? allColumns.findIndex((c) => c.id === active.columnId) : -1;
+    if (rowIndex < 0 || columnIndex < 0) {
+      rowIndex = 0;
+      columnIndex = 0;
+    } else {
+      rowIndex = Math.min(allRows.length - 1, Math.max(0, rowIndex + rowDelta));
+      columnIndex = Math.min(allColumns.length - 1, Math.max(0, columnIndex + columnDelta));
+    }
+    const row = allRows[rowIndex];
+    const column = allColumns[columnIndex];
+    if (row && column) select({ rowId: row.id, columnId: column.id });
+  }
+
+  /** Keys on the grid itself (the editor handles its own keys). */
+  function onGridKeyDown(event: KeyboardEvent) {
+    if (editingRef.current) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const delta = moves[event.key];
+    if (delta) {
+      event.preventDefault();
+      move(delta[0], delta[1]);
+    } else if (active && (event.key === 'Enter' || event.key === 'F2')) {
+      event.preventDefault();
+      startEdit(active);
+    } else if (active && event.key === 'Delete') {
+      event.preventDefault();
+      clearCell(active);
+    }
+  }
+
+  /** Enter saves and Escape cancels; both give the keyboard back to the grid. */
+  function onEditorKeyDown(event: KeyboardEvent) {
+    event.stopPropagation();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void commit().then((saved) => {
+        if (saved) opts.current.focusGrid();
+      });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    }
+  }
+
+  return {
+    active,
+    editing,
+    saveError,
+    overrideFor,
+    isEditable,
+    commit,
+    cancel,
+    setDraft,
+    onCellClick,
+    onCellDoubleClick,
+    onGridKeyDown,
+    onEditorKeyDown,
+  };
+}
+
+export type CellEditing = ReturnType<typeof useCellEditing>;

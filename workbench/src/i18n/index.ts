@@ -1,0 +1,61 @@
+import { i18n, type Messages } from '@lingui/core';
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const LOCALE_STORAGE_KEY = 'fmea.locale';
+
+/** Stored choice, else the browser language when it is zh-CN or en-US, else English (spec 000 §1). */
+export function detectLocale(stored: string | null = safeGet(), browser: string = navigator.language): Locale {
+  if (stored === 'zh-CN' || stored === 'en-US') return stored;
+  const lang = browser.toLowerCase();
+  if (lang === 'zh-cn' || lang === 'zh') return 'zh-CN';
+  return 'en-US';
+}
+
+function safeGet(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type CatalogLoader = (locale: Locale) => Promise<Messages>;
+
+/** The shell's own catalog; plugins add theirs when they load. */
+const loaders: CatalogLoader[] = [
+  async (locale) => (await (locale === 'zh-CN' ? import('../locales/zh-CN.po') : import('../locales/en-US.po'))).messages,
+];
+const loaded = new Set<string>();
+
+async function loadAll(locale: Locale) {
+  for (const [index, loader] of loaders.entries()) {
+    const key = `${index}:${locale}`;
+    if (loaded.has(key)) continue;
+    i18n.load(locale, await loader(locale));
+    loaded.add(key);
+  }
+}
+
+/** Called by the plugin host before a plugin renders, so its strings are there in both languages. */
+export async function registerCatalog(loader: CatalogLoader): Promise<void> {
+  if (!loaders.includes(loader)) loaders.push(loader);
+  if (i18n.locale) await loadAll(i18n.locale as Locale);
+}
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadAll(locale);
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // storage may be disabled; the choice then lasts for this page only
+  }
+}
+
+export function currentLocale(): Locale {
+  return (i18n.locale as Locale) || 'zh-CN';
+}
+
+export { i18n };

@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, ApiError } from '../../api/client.ts';
+import type { LoginResult, SiteChoice } from '../../api/types.ts';
+import { Button, Field, TextInput } from '../../components/form.tsx';
+import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
+import { useAppInfo } from '../../shell/app-info.ts';
+import { FLASH_KEY } from '../../realtime/client.ts';
+import { startSession } from '../../stores/session.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { SliderCheck } from './SliderCheck.tsx';
+
+type Step = { kind: 'credentials' } | { kind: 'site'; sites: SiteChoice[] } | { kind: 'force' } | { kind: 'password'; userId: string; reason: string };
+
+/** Sign-in (routes / and /login2): account, password, slider check, then whatever the server asks for. */
+export function LoginPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const appInfo = useAppInfo();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [verified, setVerified] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const [siteId, setSiteId] = useState<string | undefined>();
+  const [online, setOnline] = useState<{ online: number; remaining: number | null } | null>(null);
+  const [flash] = useState(() => {
+    try {
+      const message = sessionStorage.getItem(FLASH_KEY);
+      sessionStorage.removeItem(FLASH_KEY);
+      return message;
+    } catch {
+      return null;
+    }
+  });
+
+  useEffect(() => {
+    api.get<{ online: number; remaining: number | null }>('/api/site/getRemainLoginUser').then(setOnline, () => setOnline(null));
+  }, []);
+
+  async function submit(extra: { siteId?: string; forceLogin?: boolean } = {}) {
+    setError(null);
+    if (!userName.trim() || !password) return setError(t`Please enter the account and the password`);
+    if (!verified) return setError(t`Please drag the slider to verify first`);
+    setBusy(true);
+    try {
+      const result = await api.post<LoginResult>('/api/login', { username: userName.trim(), password, siteId: extra.siteId ?? siteId, forceLogin: extra.forceLogin });
+      if (result.flag === 1 && result.token) {
+        startSession(result.token);
+        navigate('/main/homeIndex');
+      } else if (result.flag === 2) setStep({ kind: 'site', sites: result.sites ?? [] });
+      else if (result.flag === 3) setStep({ kind: 'force' });
+      else if (result.flag === 4) setStep({ kind: 'password', userId: result.userId!, reason: result.reason ?? '' });
+    } catch (e) {
+      setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
+      setStep({ kind: 'credentials' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+  const siteName = (s: SiteChoice) => (i18n.locale === 'en-US' && s.siteNameEn ? s.siteNameEn : s.siteName);
+
+  return (
+    <div className="login-page">
+      <div className="login-card">
+        <div className="login-brand">
+          {appInfo.sysLogoUrl ? <img src={appInfo.sysLogoUrl} alt="" className="logo" /> : <div className="logo logo-default">F</div>}
+          <h1>{appInfo.name}</h1>
+          <LanguageSwitch />
+        </div>
+        <h2>
+          <Trans>Welcome to sign in</Trans>
+        </h2>
+        {flash ? <div className="alert alert-info">{flash}</div> : null}
+        {step.kind === 'password' ? (
+          <ChangePasswordForm
+            userId={step.userId}
+            oldPassword={password}
+            reason={step.reason}
+            onDone={() => {
+              setPassword('');
+              setVerified(false);
+              setStep({ kind: 'credentials' });
+              setError(null);
+            }}
+          />
+        ) : (
+          <form onSubmit={onSubmit} className="login-form" aria-label={t`Sign in`}>
+            <Field label={t`Account`}>{(id) => <TextInput id={id} name="username" autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} />}</Field>
+            <Field label={t`Password`}>
+              {(id) => <TextInput id={id} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </Field>
+            <SliderCheck done={verified} onDone={() => setVerified(true)} />
+            {step.kind === 'site' ? (
+              <div className="login-choice" role="group" aria-label={t`Choose a site`}>
+                <p>
+                  <Trans>You belong to several sites. Choose one:</Trans>
+                </p>
+                {step.sites.map((s) => (
+                  <Button
+                    key={s.siteId}
+                    kind="primary"
+                    onClick={() => {
+                      setSiteId(s.siteId);
+                      void submit({ siteId: s.siteId });
+                    }}
+                  >
+                    {siteName(s)}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+            {step.kind === 'force' ? (
+              <div className="login-choice alert alert-warning" role="alertdialog" aria-label={t`Already signed in elsewhere`}>
+                <p>
+                  <Trans>This account is already signed in elsewhere. Sign in here and sign the other session out?</Trans>
+                </p>
+                <Button kind="primary" onClick={() => void submit({ forceLogin: true })}>
+                  <Trans>Sign in here</Trans>
+                </Button>
+                <Button onClick={() => setStep({ kind: 'credentials' })}>
+                  <Trans>Cancel</Trans>
+                </Button>
+              </div>
+            ) : null}
+            {error ? (
+              <div className="alert alert-error" role="alert" data-testid="login-error">
+                {error}
+              </div>
+            ) : null}
+            <Button kind="primary" type="submit" disabled={busy} className="btn btn-primary btn-block">
+              <Trans>Sign in</Trans>
+            </Button>
+          </form>
+        )}
+        <div className="login-footer">
+          {online ? (
+            <span data-testid="online-count">
+              {online.remaining === null ? t`Online now: ${online.online}` : t`Online now: ${online.online}, remaining logins: ${online.remaining}`}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

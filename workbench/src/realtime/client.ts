@@ -1,0 +1,102 @@
+import { proxy } from 'valtio';
+import { t } from '@lingui/core/macro';
+import { getToken } from '../api/client.ts';
+import type { OnlineUser } from '../api/types.ts';
+import { notify } from '../components/feedback.tsx';
+import { clearSession } from '../stores/session.ts';
+import { ui } from '../stores/ui.ts';
+
+/** Connects 4 s after load (spec 000 §7/§9) so the first paint is not held up. */
+export const CONNECT_DELAY_MS = 4000;
+
+export const realtime = proxy({
+  connected: false,
+  onlineUsers: [] as OnlineUser[],
+  messageCount: 0,
+});
+
+/** A flash message for the login page after a forced sign-out. */
+export const FLASH_KEY = 'fmea.flash';
+
+let socket: WebSocket | null = null;
+let creep: ReturnType<typeof setInterval> | undefined;
+let hide: ReturnType<typeof setTimeout> | undefined;
+
+function signOutWith(message: string) {
+  socket?.close();
+  clearSession();
+  try {
+    sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    // no storage: the login page just shows no reason
+  }
+  window.location.assign('/');
+}
+
+/** receiveProgressInfo: creeps 1% every 2 s up to 99 until the server says 100, then hides after 3 s. */
+export function applyProgress(val: number, text: string): void {
+  clearTimeout(hide);
+  ui.progress.visible = true;
+  ui.progress.text = text;
+  ui.progress.value = Math.max(ui.progress.value, Math.min(100, val));
+  clearInterval(creep);
+  if (ui.progress.value >= 100) {
+    hide = setTimeout(() => {
+      ui.progress.visible = false;
+      ui.progress.value = 0;
+    }, 3000);
+    return;
+  }
+  creep = setInterval(() => {
+    if (ui.progress.value < 99) ui.progress.value += 1;
+  }, 2000);
+}
+
+export function handleEvent(event: string, data: Record<string, unknown>): void {
+  switch (event) {
+    case 'forceLogin':
+      return signOutWith(t`Your account signed in elsewhere`);
+    case 'removeLogin':
+      return signOutWith(t`Login kicked out`);
+    case 'loginFail':
+      return signOutWith(t`Your session has ended; please sign in again`);
+    case 'receiveMessage':
+      realtime.messageCount += 1;
+      notify('info', typeof data.title === 'string' ? t`New message: ${data.title}` : t`You have a new message`);
+      return;
+    case 'receiveProgressInfo':
+      return applyProgress(Number(data.val ?? 0), String(data.text ?? ''));
+    case 'amountChange':
+      if (Array.isArray(data.onlineUsers)) realtime.onlineUsers = data.onlineUsers as OnlineUser[];
+      return;
+  }
+}
+
+export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
+  const timer = setTimeout(() => {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      realtime.connected = true;
+      // without a stored token (a new tab) the server binds the socket by the session cookie
+      const token = getToken();
+      if (token) socket?.send(JSON.stringify({ event: 'login', data: { token } }));
+    });
+    socket.addEventListener('message', (message) => {
+      try {
+        const { event, data } = JSON.parse(String(message.data)) as { event: string; data: Record<string, unknown> };
+        handleEvent(event, data ?? {});
+      } catch {
+        // not one of ours
+      }
+    });
+    socket.addEventListener('close', () => {
+      realtime.connected = false;
+    });
+  }, delay);
+  return () => {
+    clearTimeout(timer);
+    socket?.close();
+    socket = null;
+  };
+}

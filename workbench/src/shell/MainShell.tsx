@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { DropdownMenu } from 'radix-ui';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UserInfo } from '../api/types.ts';
+import { Dialog } from '../components/dialog.tsx';
+import { realtime } from '../realtime/client.ts';
+import { lock } from '../stores/ui.ts';
+import { useAppInfo } from './app-info.ts';
+import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
+import { topMenuItems } from './menu-items.ts';
+import { canSeeOnline, OnlineDrawer } from './OnlineDrawer.tsx';
+import { JobProgress } from './ProgressBars.tsx';
+import { TopMenu, useWindowWidth } from './TopMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export const APP_VERSION = '0.1.0';
+/** Spec 000 §2.3: the coloured circle grows, then the locking route opens after 0.8 s. */
+export const LOCK_DELAY_MS = 800;
+
+export function MainShell({ user, children }: { user: UserInfo; children: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const [location, navigate] = useLocation();
+  const go = useGuardedNavigate();
+  const width = useWindowWidth();
+  const appInfo = useAppInfo();
+  const snap = useSnapshot(realtime);
+  const [locking, setLocking] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
+
+  async function lockScreen() {
+    if (!(await confirmLeave())) return;
+    setLocking(true);
+    lock(location);
+    setTimeout(() => navigate('/locking'), LOCK_DELAY_MS);
+  }
+
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <a
+          className="brand"
+          href="/main/homeIndex"
+          onClick={(e) => {
+            e.preventDefault();
+            void go('/main/homeIndex');
+          }}
+        >
+          {appInfo.sysLogoUrl ? <img src={appInfo.sysLogoUrl} alt="" className="logo" /> : <span className="logo logo-default">F</span>}
+          <span className="brand-name">{appInfo.name}</span>
+        </a>
+        <TopMenu items={topMenuItems(user, i18n.locale)} width={width - 345} />
+        <div className="header-tools">
+          <button type="button" className="icon-button" aria-label={t`Messages`} onClick={() => void go('/systemInfo/ownspaceIndex/myMessage')} data-testid="message-badge">
+            ✉{snap.messageCount ? <span className="badge">{snap.messageCount}</span> : null}
+          </button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="icon-button" aria-label={t`Discussion area`}>
+              💬
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end">
+                <DropdownMenu.Item className="menu-item" disabled>
+                  {t`No project discussions yet`}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="icon-button" aria-label={t`About and help`}>
+              ?
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end">
+                <DropdownMenu.Item className="menu-item" onSelect={() => setAboutOpen(true)}>
+                  {t`About`}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className="menu-item" onSelect={() => window.open('/api/docs', '_blank', 'noopener')}>
+                  {t`Help (API reference)`}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          <UserMenu user={user} onLock={() => void lockScreen()} />
+        </div>
+      </header>
+      <main className="shell-content">{children}</main>
+      {canSeeOnline(user) ? <OnlineDrawer user={user} /> : null}
+      <JobProgress />
+      {locking ? <div className="lock-circle" data-testid="lock-circle" /> : null}
+      <Dialog open={aboutOpen} onOpenChange={setAboutOpen} title={t`About`}>
+        <p>
+          {appInfo.name} {APP_VERSION}
+        </p>
+        <p>
+          <Trans>Open-source FMEA platform after the AIAG &amp; VDA FMEA Handbook (2019).</Trans>
+        </p>
+      </Dialog>
+    </div>
+  );
+}

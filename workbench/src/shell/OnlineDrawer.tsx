@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useSnapshot } from 'valtio';
+import { useLingui } from '@lingui/react/macro';
+import { api } from '../api/client.ts';
+import type { OnlineUser, UserInfo } from '../api/types.ts';
+import { Button } from '../components/form.tsx';
+import { confirm, notify, notifyError } from '../components/feedback.tsx';
+import { realtime } from '../realtime/client.ts';
+
+/** Only role types '0' (super: all sites) and '1' (site: own site) see online users (spec 000 §2.3). */
+export function canSeeOnline(user: UserInfo): boolean {
+  return user.isAdmin || user.roles.some((r) => r.roleType === '0' || r.roleType === '1');
+}
+
+export function OnlineDrawer({ user }: { user: UserInfo }) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const snap = useSnapshot(realtime);
+  const [users, setUsers] = useState<OnlineUser[]>([]);
+
+  const reload = () => api.get<OnlineUser[]>('/api/online/list').then(setUsers, notifyError);
+  useEffect(() => {
+    if (open) void reload();
+  }, [open]);
+  useEffect(() => {
+    if (snap.onlineUsers.length) setUsers(snap.onlineUsers as OnlineUser[]);
+  }, [snap.onlineUsers]);
+
+  async function kick(target: OnlineUser) {
+    if (!(await confirm({ title: t`Kick out`, message: t`Sign ${target.realName || target.userName} out of every session?`, danger: true }))) return;
+    try {
+      await api.post('/api/removeLoginUser', { userId: target.userId });
+      notify('success', t`Kicked out successfully`);
+      await reload();
+    } catch (e) {
+      notifyError(e);
+    }
+  }
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger className="online-fab" aria-label={t`Online users`} data-testid="online-button">
+        {users.length || snap.onlineUsers.length || '·'}
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content className="drawer" aria-describedby={undefined}>
+          <RadixDialog.Title className="dialog-title">{t`Online users (${users.length})`}</RadixDialog.Title>
+          <ul className="online-list">
+            {users.map((u) => (
+              <li key={u.userId}>
+                <span className="avatar avatar-letter">{(u.realName || u.userName).slice(0, 1)}</span>
+                <span>
+                  <strong>{u.realName || u.userName}</strong>
+                  <small className="muted">{(i18n.locale === 'en-US' ? u.siteNameEn : u.siteName) ?? ''}</small>
+                </span>
+                {u.userId !== user.userId ? (
+                  <Button kind="link" onClick={() => void kick(u)}>
+                    {t`Kick out`}
+                  </Button>
+                ) : (
+                  <small className="muted">{t`You`}</small>
+                )}
+              </li>
+            ))}
+          </ul>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { DropdownMenu } from 'radix-ui';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../api/client.ts';
+import type { UserInfo } from '../api/types.ts';
+import { Button } from '../components/form.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { notifyError } from '../components/feedback.tsx';
+import { activateLocale } from '../i18n/index.ts';
+import { logout, startSession } from '../stores/session.ts';
+import { setTheme, THEMES, ui, type Theme } from '../stores/ui.ts';
+import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
+
+const OWNSPACE = '/systemInfo/ownspaceIndex';
+
+/** The user dropdown of spec 000 §2.3. */
+export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void }) {
+  const { t, i18n } = useLingui();
+  const go = useGuardedNavigate();
+  const [, navigate] = useLocation();
+  const snap = useSnapshot(ui);
+  const [groupOpen, setGroupOpen] = useState(false);
+  const themeNames: Record<Theme, string> = { base: t`Base`, times: t`Times`, acidRock: t`Acid rock`, blue: t`Blue` };
+  const displayName = user.realName || user.userName;
+
+  async function signOut() {
+    if (!(await confirmLeave())) return;
+    await logout();
+    navigate('/');
+  }
+
+  async function changeGroup(siteId: string) {
+    if (!(await confirmLeave())) return;
+    try {
+      const { token } = await api.post<{ token: string }>('/api/user/changeGroup', { siteId });
+      startSession(token);
+      setGroupOpen(false);
+      window.location.assign('/main/homeIndex');
+    } catch (e) {
+      notifyError(e);
+    }
+  }
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="user-trigger" data-testid="user-menu">
+          {user.avatar ? <img className="avatar" src={`/api/fileOperate/downloadFile?fileName=${encodeURIComponent(user.avatar)}`} alt="" /> : <span className="avatar avatar-letter">{displayName.slice(0, 1)}</span>}
+          <span className="user-name" title={displayName}>
+            {shortName(displayName)}
+          </span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end">
+            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/userInfo`)}>{t`Personal info`}</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/resetPwd`)}>{t`Change password`}</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myApply`)}>{t`My applications`}</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myAudit`)}>{t`My approvals`}</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myCollection`)}>{t`My collection`}</DropdownMenu.Item>
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className="menu-item">{t`Theme`} ▸</DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent className="menu">
+                  {THEMES.map((theme) => (
+                    <DropdownMenu.CheckboxItem key={theme} className="menu-item" checked={snap.theme === theme} onSelect={() => setTheme(theme)}>
+                      {themeNames[theme]}
+                    </DropdownMenu.CheckboxItem>
+                  ))}
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+            {user.sites.length > 1 ? (
+              <DropdownMenu.Item className="menu-item" onSelect={() => setGroupOpen(true)}>
+                {t`Change group`}
+              </DropdownMenu.Item>
+            ) : null}
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className="menu-item" data-testid="menu-language">
+                {t`Language`} ▸
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent className="menu">
+                  <DropdownMenu.CheckboxItem className="menu-item" checked={i18n.locale === 'zh-CN'} onSelect={() => void activateLocale('zh-CN')}>
+                    中文
+                  </DropdownMenu.CheckboxItem>
+                  <DropdownMenu.CheckboxItem className="menu-item" checked={i18n.locale === 'en-US'} onSelect={() => void activateLocale('en-US')}>
+                    English
+                  </DropdownMenu.CheckboxItem>
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+            <DropdownMenu.Item className="menu-item" data-testid="menu-lock" onSelect={onLock}>
+              {t`Lock screen`}
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item" data-testid="menu-logout" onSelect={() => void signOut()}>
+              {t`Log out`}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <Dialog open={groupOpen} onOpenChange={setGroupOpen} title={t`Change group`}>
+        <div className="group-list">
+          {user.sites.map((s) => (
+            <Button key={s.siteId} kind={s.siteId === user.siteId ? 'primary' : 'default'} disabled={s.siteId === user.siteId} onClick={() => void changeGroup(s.siteId)}>
+              {i18n.locale === 'en-US' && s.siteNameEn ? s.siteNameEn : s.siteName}
+            </Button>
+          ))}
+        </div>
+        <p className="muted">
+          <Trans>Changing group signs you in again on the chosen site.</Trans>
+        </p>
+      </Dialog>
+    </>
+  );
+}
+
+/** Spec 000 §5: over 6 double-width characters → first 4 plus an ellipsis. */
+export function shortName(name: string): string {
+  const width = [...name].reduce((w, ch) => w + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
+  if (width <= 12) return name;
+  return `${[...name].slice(0, 4).join('')}…`;
+}
+

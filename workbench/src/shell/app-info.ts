@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { useLingui } from '@lingui/react/macro';
+import { api } from '../api/client.ts';
+
+/** Logo and system name from the server (spec 000 §7 replaceLogo/getInfoByClient). */
+const info = proxy({ loaded: false, sysName: '', sysNameEn: '', sysLogoUrl: null as string | null });
+
+export async function refreshAppInfo(): Promise<void> {
+  try {
+    const data = await api.post<{ sysName: string; sysNameEn?: string; sysLogoUrl: string | null }>('/api/replaceLogo/getInfoByClient', {});
+    Object.assign(info, { loaded: true, sysName: data.sysName, sysNameEn: data.sysNameEn ?? '', sysLogoUrl: data.sysLogoUrl });
+  } catch {
+    info.loaded = true;
+  }
+}
+
+export function useAppInfo() {
+  const snap = useSnapshot(info);
+  const { t, i18n } = useLingui();
+  useEffect(() => {
+    if (!info.loaded) void refreshAppInfo();
+  }, []);
+  const name = (i18n.locale === 'en-US' ? snap.sysNameEn : snap.sysName) || t`FMEA Workbench`;
+  return { name, sysLogoUrl: snap.sysLogoUrl };
+}

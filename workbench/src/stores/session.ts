@@ -1,0 +1,75 @@
+import { proxy } from 'valtio';
+import { api, getToken, setSessionLostHandler, setToken } from '../api/client.ts';
+import type { Router, UserInfo } from '../api/types.ts';
+
+/** Who is signed in, what they may open, and the rule flags (spec 000 §3 "session values"). */
+export const session = proxy({
+  token: getToken(),
+  user: null as UserInfo | null,
+  loading: false,
+});
+
+export function signedIn(): boolean {
+  return Boolean(session.token);
+}
+
+/** Fetches user info (roles and routers) once per page load. */
+export async function loadUser(force = false): Promise<UserInfo> {
+  if (session.user && !force) return session.user;
+  session.loading = true;
+  try {
+    session.user = await api.get<UserInfo>('/api/user/info');
+    return session.user;
+  } finally {
+    session.loading = false;
+  }
+}
+
+export function startSession(token: string): void {
+  setToken(token);
+  session.token = token;
+  session.user = null;
+}
+
+/** Clears tokens and all local/session storage except the language (spec 000 §4 "Session"). */
+export function clearSession(): void {
+  let locale: string | null = null;
+  try {
+    locale = localStorage.getItem('fmea.locale');
+    sessionStorage.clear();
+    localStorage.clear();
+    if (locale) localStorage.setItem('fmea.locale', locale);
+  } catch {
+    // storage disabled: nothing to clear
+  }
+  setToken(null);
+  session.token = null;
+  session.user = null;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/logout');
+  } catch {
+    // already gone on the server: sign out locally anyway
+  }
+  clearSession();
+}
+
+setSessionLostHandler(() => {
+  clearSession();
+  window.location.assign('/');
+});
+
+export function routerOf(user: UserInfo | null, routeName: string): Router | undefined {
+  return user?.routers.find((r) => r.routeName === routeName);
+}
+
+/** Button permission of spec 000 §6: granted when the route's list contains it (admins: always). */
+export function can(user: UserInfo | null, routeName: string, button?: string): boolean {
+  if (!user) return false;
+  if (user.isAdmin) return true;
+  const router = routerOf(user, routeName);
+  if (!router) return false;
+  return button === undefined || router.buttons.includes(button);
+}
