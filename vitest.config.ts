@@ -9,6 +9,7 @@ export default defineConfig({
       { test: { name: 'cli', include: ['cli/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'fixtures', include: ['fixtures/src/**/*.test.ts'], environment: 'node' } },
+      'workbench/vitest.config.ts',
     ],
   },
 });

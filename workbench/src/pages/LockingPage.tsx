@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/client.ts';
 import { Button, Field, TextInput } from '../components/form.tsx';
-import { logout, session } from '../stores/session.ts';
+import { loadUser, logout, session } from '../stores/session.ts';
 import { ui, unlock } from '../stores/ui.ts';
 
 /** Lock screen: the user unlocks with their own password (checked by the server). */
@@ -14,6 +14,10 @@ export function LockingPage() {
   const snap = useSnapshot(session);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    // after a reload on the lock screen the user's name is fetched again; a dead session goes to login
+    loadUser().catch(() => undefined);
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

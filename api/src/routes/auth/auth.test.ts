@@ -184,3 +184,12 @@ describe('sessions', () => {
     expect((await api.call('GET', '/api/user/info', { token: eng })).status).toBe(401);
   });
 });
+
+describe('GET /api/security/passwordRules', () => {
+  it('tells anyone the composition rules in force, and follows the admin settings', async () => {
+    const res = await api.call('GET', '/api/security/passwordRules');
+    expect(res.body.data).toEqual({ minLength: 12, maxLength: 16, requireLower: true, requireUpper: true, requireDigit: true, requireSpecial: true, forbidSequences: true });
+    await setPasswordPolicy(api.t.ctx, { minLength: 14 });
+    expect((await api.call('GET', '/api/security/passwordRules')).body.data.minLength).toBe(14);
+  });
+});

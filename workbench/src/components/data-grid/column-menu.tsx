@@ -2,6 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { RowData } from '@tanstack/react-table';
 import type { GridTable } from './grid-model';
 import type { DataGridColumn } from './types';
+import './column-menu.css';
 
 interface ColumnMenuProps<Row extends RowData> {
   table: GridTable<Row>;

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { CSSProperties, MouseEvent, RefObject } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RowData } from '@tanstack/react-table';
 import { CellEditor } from './cell-editor';
@@ -9,16 +9,19 @@ import type { CellEditing } from './use-cell-editing';
 import type { DataGridColumn, DataGridLabels, DataGridRowMarker } from './types';
 
 export interface GridBodyProps<Row extends RowData> {
+  /** Scroll area height (virtualised), used before the first measurement. */
+  height: number;
   table: GridTable<Row>;
   rows: GridRow<Row>[];
   columnsById: Map<string, DataGridColumn<Row>>;
-  editing: CellEditing;
+  editing: CellEditing<Row>;
   labels: DataGridLabels;
   idPrefix: string;
   rowMarker?: (row: Row) => DataGridRowMarker | undefined;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
-  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The grid's scroll area; state rather than a ref, so the virtualiser attaches once it exists. */
+  scrollElement: HTMLDivElement | null;
   /** The body publishes how to bring a row into view (arrow keys). */
   scrollToRef: { current: ((index: number) => void) | null };
 }
@@ -45,16 +48,21 @@ export function PlainRows<Row extends RowData>(props: GridBodyProps<Row>) {
   );
 }
 
+const rowHeight = () => ROW_HEIGHT;
+
 /** Only a window of fixed-height rows is in the DOM (long pages, e.g. 20,000 local rows). */
 export function VirtualRows<Row extends RowData>(props: GridBodyProps<Row>) {
-  const { rows, scrollRef, scrollToRef } = props;
+  const { rows, scrollElement, scrollToRef, height } = props;
+  // a new getItemKey makes virtual-core re-measure every row: keep it stable per row model
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useVirtualizer({
+    initialRect: { width: 0, height },
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getScrollElement: () => scrollElement,
+    estimateSize: rowHeight,
+    getItemKey,
     overscan: 10,
-    // the sticky header covers the top row of the viewport
+    // the sticky header takes one row of the viewport: a row is fully visible only 36 px above the bottom
     scrollPaddingEnd: ROW_HEIGHT,
   });
   useEffect(() => {
@@ -126,7 +134,7 @@ function GridRowView<Row extends RowData>(props: GridRowViewProps<Row>) {
         const edit = editing.editing?.rowId === row.id && editing.editing.columnId === column.id ? editing.editing : null;
         const failed = editing.saveError?.rowId === row.id && editing.saveError.columnId === column.id;
         const override = editing.overrideFor(row.id, column.id);
-        const editable = editing.isEditable(row.id, column.id);
+        const editable = editing.canEdit(row.original, column);
         const cellClass = [
           'fmea-grid__cell',
           isActive ? 'is-active' : '',
@@ -148,7 +156,7 @@ function GridRowView<Row extends RowData>(props: GridRowViewProps<Row>) {
             aria-selected={isActive}
             aria-readonly={editable ? undefined : true}
             style={columnStyle(cell.column.getSize())}
-            onClick={() => void editing.onCellClick(position)}
+            onClick={() => editing.onCellClick(position)}
             onDoubleClick={() => editing.onCellDoubleClick(position)}
           >
             {edit && column.editable ? (

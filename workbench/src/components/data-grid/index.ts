@@ -1,1 +1,11 @@
-export {};
+export { DataGrid } from './data-grid';
+export type {
+  DataGridColumn,
+  DataGridEditable,
+  DataGridLabels,
+  DataGridPage,
+  DataGridProps,
+  DataGridQuery,
+  DataGridRowMarker,
+  DataGridSort,
+} from './types';

@@ -45,9 +45,9 @@ type Overrides<Row> = { data: readonly Row[]; values: Map<string, string> };
  * editable cell edits, Enter/blur/another cell saves, Escape cancels, Delete clears, arrows move.
  */
 export function useCellEditing<Row>(options: Options<Row>) {
-  const { data } = options;
-  const opts = useRef(options);
-  opts.current = options;
+  // handlers are closures of this render's options; only the open editor lives in a ref as well,
+  // so that blur and click in the same gesture cannot save twice
+  const { rows, columns, data, canEditRow, onCellChange, saveErrorFallback, ensureVisible, focusGrid } = options;
 
   const [active, setActive] = useState<CellPosition | null>(null);
   const [editing, setEditingState] = useState<EditingState | null>(null);
@@ -59,8 +59,8 @@ export function useCellEditing<Row>(options: Options<Row>) {
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [overrides, setOverrides] = useState<Overrides<Row>>({ data, values: new Map() });
 
-  const findRow = (rowId: string) => opts.current.rows.find((r) => r.id === rowId);
-  const findColumn = (columnId: string) => opts.current.columns.find((c) => c.id === columnId);
+  const findRow = (rowId: string) => rows.find((r) => r.id === rowId);
+  const findColumn = (columnId: string) => columns.find((c) => c.id === columnId);
 
   /** The optimistic value of a cell while (or after) it is saved, until the data changes. */
   const overrideFor = (rowId: string, columnId: string): string | undefined =>
@@ -68,17 +68,19 @@ export function useCellEditing<Row>(options: Options<Row>) {
 
   const editOverride = (rowId: string, columnId: string, value: string | undefined) =>
     setOverrides((prev) => {
-      const current = opts.current.data;
-      const values = new Map(prev.data === current ? prev.values : []);
+      const values = new Map(prev.data === data ? prev.values : []);
       if (value === undefined) values.delete(cellKey(rowId, columnId));
       else values.set(cellKey(rowId, columnId), value);
-      return { data: current, values };
+      return { data, values };
     });
 
+  /** Render-time check with the row and column at hand (no lookups: cheap for every cell). */
+  const canEdit = (row: Row, column: DataGridColumn<Row> | undefined): boolean =>
+    !!(column?.editable && onCellChange && canEditRow(row));
+
   const isEditable = (rowId: string, columnId: string): boolean => {
-    const column = findColumn(columnId);
     const row = findRow(rowId);
-    return !!(column?.editable && row && opts.current.onCellChange && opts.current.canEditRow(row.original));
+    return !!row && canEdit(row.original, findColumn(columnId));
   };
 
   const currentText = (row: EditRow<Row>, column: DataGridColumn<Row>) =>
@@ -88,16 +90,19 @@ export function useCellEditing<Row>(options: Options<Row>) {
     setSaveError(null);
     editOverride(row.id, column.id, value);
     try {
-      await opts.current.onCellChange?.(row.original, column.id, value);
+      await onCellChange?.(row.original, column.id, value);
     } catch (error) {
       editOverride(row.id, column.id, undefined);
-      const message = error instanceof Error && error.message ? error.message : opts.current.saveErrorFallback;
+      const message = error instanceof Error && error.message ? error.message : saveErrorFallback;
       setSaveError({ rowId: row.id, columnId: column.id, message });
     }
   }
 
-  /** Saves the open editor. Resolves false when validation keeps it open. */
-  async function commit(): Promise<boolean> {
+  /**
+   * Closes the open editor and starts saving a changed value (the save runs on; its failure shows
+   * up as `saveError`). Returns false when validation keeps the editor open.
+   */
+  function commit(): boolean {
     const current = editingRef.current;
     if (!current) return true;
     const row = findRow(current.rowId);
@@ -112,13 +117,13 @@ export function useCellEditing<Row>(options: Options<Row>) {
       return false;
     }
     setEditing(null);
-    if (current.draft !== current.initial) await save(row, column, current.draft);
+    if (current.draft !== current.initial) void save(row, column, current.draft);
     return true;
   }
 
   function cancel() {
     setEditing(null);
-    opts.current.focusGrid();
+    focusGrid();
   }
 
   function startEdit(position: CellPosition) {
@@ -138,15 +143,15 @@ export function useCellEditing<Row>(options: Options<Row>) {
 
   function select(position: CellPosition) {
     setActive(position);
-    const index = opts.current.rows.findIndex((r) => r.id === position.rowId);
-    if (index >= 0) opts.current.ensureVisible(index);
+    const index = rows.findIndex((r) => r.id === position.rowId);
+    if (index >= 0) ensureVisible(index);
   }
 
   const same = (a: CellPosition | null, b: CellPosition) => !!a && a.rowId === b.rowId && a.columnId === b.columnId;
 
-  async function onCellClick(position: CellPosition) {
+  function onCellClick(position: CellPosition) {
     if (same(editingRef.current, position)) return;
-    if (editingRef.current && !(await commit())) return;
+    if (editingRef.current && !commit()) return;
     if (same(active, position)) startEdit(position);
     else select(position);
   }
@@ -172,7 +177,8 @@ export function useCellEditing<Row>(options: Options<Row>) {
   }
 
   function move(rowDelta: number, columnDelta: number) {
-    const { rows: allRows, columns: allColumns } = opts.current;
+    const allRows = rows;
+    const allColumns = columns;
     if (allRows.length === 0 || allColumns.length === 0) return;
     let rowIndex = active ? allRows.findIndex((r) => r.id === active.rowId) : -1;
     let columnIndex = active ? allColumns.findIndex((c) => c.id === active.columnId) : -1;
@@ -215,9 +221,7 @@ export function useCellEditing<Row>(options: Options<Row>) {
     event.stopPropagation();
     if (event.key === 'Enter') {
       event.preventDefault();
-      void commit().then((saved) => {
-        if (saved) opts.current.focusGrid();
-      });
+      if (commit()) focusGrid();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       cancel();
@@ -229,7 +233,7 @@ export function useCellEditing<Row>(options: Options<Row>) {
     editing,
     saveError,
     overrideFor,
-    isEditable,
+    canEdit,
     commit,
     cancel,
     setDraft,
@@ -240,4 +244,4 @@ export function useCellEditing<Row>(options: Options<Row>) {
   };
 }
 
-export type CellEditing = ReturnType<typeof useCellEditing>;
+export type CellEditing<Row> = ReturnType<typeof useCellEditing<Row>>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DataGridPage, DataGridQuery } from './types';
 
 export interface ServerRows<Row> {
@@ -23,9 +23,11 @@ export function useServerRows<Row>(
   const [state, setState] = useState<ServerRows<Row>>({ items: EMPTY, total: 0, loading: !!fetchPage, error: null });
   // the latest callbacks, so an inline fetchPage does not refetch on every render
   const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
   const fallbackRef = useRef(loadErrorFallback);
-  fallbackRef.current = loadErrorFallback;
+  useLayoutEffect(() => {
+    fetchRef.current = fetchPage;
+    fallbackRef.current = loadErrorFallback;
+  });
 
   const enabled = fetchPage !== undefined;
   const { page, limit } = query;

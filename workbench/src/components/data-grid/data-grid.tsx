@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useTable } from '@tanstack/react-table';
+import type { PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
+import { ColumnMenu } from './column-menu';
+import { cellDomId, PlainRows, VirtualRows } from './grid-body';
+import type { GridBodyProps } from './grid-body';
+import { GridHeader } from './grid-header';
+import {
+  AUTO_VIRTUALIZE_ABOVE,
+  buildColumns,
+  DEFAULT_PAGE_SIZES,
+  defaultCanEdit,
+  gridFeatures,
+  initialVisibility,
+  MARKER_WIDTH,
+} from './grid-model';
+import { GridPager } from './grid-pager';
+import { useCellEditing } from './use-cell-editing';
+import { useServerRows } from './use-server-rows';
+import type { DataGridColumn, DataGridProps, DataGridQuery } from './types';
+import './data-grid.css';
+
+const NO_ROWS: never[] = [];
+
+/**
+ * The one data grid of the product: server paging (page 1, limit 10) or local rows, whitelisted
+ * sorting, column visibility, row markers, cell editing and virtualised long pages.
+ * All user-visible text comes from the caller (`labels`, `emptyText`, headers).
+ */
+export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
+  const {
+    columns,
+    rowKey,
+    fetchPage,
+    rows: localRows,
+    pageLocalRows = false,
+    pageSize: initialPageSize = 10,
+    pageSizeOptions = DEFAULT_PAGE_SIZES,
+    reloadKey,
+    rowMarker,
+    canEditRow,
+    onCellChange,
+    onRowClick,
+    selectedKey,
+    virtualize,
+    height = 480,
+    emptyText,
+    labels,
+    toolbar,
+    className,
+  } = props;
+  const serverMode = fetchPage !== undefined;
+  const paged = serverMode || pageLocalRows;
+  const idPrefix = `fmea-grid${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  // children's layout effects run before this element's ref is attached: the virtualiser gets it as state
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const attachScroll = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setScrollElement(element);
+  }, []);
+  const scrollToRef = useRef<((index: number) => void) | null>(null);
+
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+
+  // spec 001 §5: only whitelisted (sortable) column ids ever reach the server
+  const sortableIds = useMemo(() => new Set(columns.filter((c) => c.sortable).map((c) => c.id)), [columns]);
+  const sortEntry = sorting.find((s) => sortableIds.has(s.id));
+  const query: DataGridQuery = { page: pagination.pageIndex + 1, limit: pagination.pageSize };
+  if (sortEntry) query.sort = { id: sortEntry.id, desc: sortEntry.desc };
+  const server = useServerRows(fetchPage, query, reloadKey, labels.loadError);
+
+  const data = serverMode ? server.items : (localRows ?? NO_ROWS);
+  const tableColumns = useMemo(() => buildColumns(columns), [columns]);
+  const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const [initialColumnVisibility] = useState(() => initialVisibility(columns));
+
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    setSorting(updater);
+    setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  };
+
+  const table = useTable({
+    features: gridFeatures,
+    columns: tableColumns,
+    data,
+    getRowId: (row) => rowKey(row),
+    initialState: { columnVisibility: initialColumnVisibility },
+    state: { sorting, pagination },
+    onSortingChange,
+    onPaginationChange: setPagination,
+    manualSorting: serverMode,
+    manualPagination: !paged || serverMode,
+    rowCount: serverMode ? server.total : undefined,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    autoResetPageIndex: false,
+  });
+
+  // a shrunken result (deletions, smaller total) must not leave the user past the last page
+  const pageCount = table.getPageCount();
+  useEffect(() => {
+    if (paged && !server.loading && pagination.pageIndex > 0 && pagination.pageIndex >= Math.max(1, pageCount)) {
+      setPagination((p) => ({ ...p, pageIndex: Math.max(0, pageCount - 1) }));
+    }
+  }, [paged, server.loading, pagination.pageIndex, pageCount]);
+
+  const rows = table.getRowModel().rows;
+  const visibleColumns = table
+    .getVisibleLeafColumns()
+    .map((c) => columnsById.get(c.id))
+    .filter((c): c is DataGridColumn<Row> => c !== undefined);
+
+  const editing = useCellEditing<Row>({
+    rows,
+    columns: visibleColumns,
+    data,
+    canEditRow: canEditRow ?? ((row) => defaultCanEdit(rowMarker?.(row))),
+    onCellChange,
+    saveErrorFallback: labels.saveError,
+    ensureVisible: (index) => scrollToRef.current?.(index),
+    focusGrid: () => scrollRef.current?.focus(),
+  });
+
+  const virtual = virtualize ?? rows.length > AUTO_VIRTUALIZE_ABOVE;
+  const loading = serverMode && server.loading;
+  const error = serverMode ? server.error : null;
+  const total = serverMode ? server.total : (localRows?.length ?? 0);
+  const columnCount = visibleColumns.length + (rowMarker ? 1 : 0);
+  const gridWidth = table.getVisibleLeafColumns().reduce((sum, c) => sum + c.getSize(), rowMarker ? MARKER_WIDTH : 0);
+
+  const active = editing.active;
+  const activeRowIndex = active ? rows.findIndex((r) => r.id === active.rowId) : -1;
+  const activeColumnIndex = active ? visibleColumns.findIndex((c) => c.id === active.columnId) : -1;
+  const activeDescendant =
+    activeRowIndex >= 0 && activeColumnIndex >= 0 ? cellDomId(idPrefix, activeRowIndex, activeColumnIndex) : undefined;
+
+  const bodyProps: GridBodyProps<Row> = {
+    table,
+    rows,
+    columnsById,
+    editing,
+    labels,
+    idPrefix,
+    rowMarker,
+    onRowClick,
+    selectedKey,
+    scrollElement,
+    scrollToRef,
+    height,
+  };
+  const status = error ?? (!loading && rows.length === 0 ? emptyText : null);
+
+  return (
+    <div className={className ? `fmea-grid ${className}` : 'fmea-grid'} data-virtual={virtual ? 'true' : undefined}>
+      <div className="fmea-grid__toolbar">
+        <div className="fmea-grid__toolbar-extra">{toolbar}</div>
+        <ColumnMenu table={table} columnsById={columnsById} title={labels.columns} />
+      </div>
+      {editing.saveError ? (
+        <div className="fmea-grid__save-error" role="alert">
+          {editing.saveError.message}
+        </div>
+      ) : null}
+      <div className="fmea-grid__frame">
+        <div
+          ref={attachScroll}
+          role="grid"
+          tabIndex={0}
+          aria-label={props['aria-label']}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={columnCount}
+          aria-busy={loading || undefined}
+          aria-activedescendant={activeDescendant}
+          className="fmea-grid__scroll"
+          style={{ height: virtual ? height : undefined, '--fmea-grid-width': `${gridWidth}px` } as CSSProperties}
+          onKeyDown={editing.onGridKeyDown}
+        >
+          <GridHeader table={table} withMarker={!!rowMarker} markerLabel={labels.marker} />
+          {status !== null ? (
+            <div role="rowgroup" className="fmea-grid__body">
+              <div role="row" className="fmea-grid__row fmea-grid__row--status">
+                <div role="gridcell" aria-colspan={columnCount} className={error ? 'fmea-grid__status is-error' : 'fmea-grid__status'}>
+                  {error ? <span role="alert">{error}</span> : emptyText}
+                </div>
+              </div>
+            </div>
+          ) : virtual ? (
+            <VirtualRows {...bodyProps} />
+          ) : (
+            <PlainRows {...bodyProps} />
+          )}
+        </div>
+        {loading ? (
+          <div className="fmea-grid__loading" role="status">
+            {labels.loading}
+          </div>
+        ) : null}
+      </div>
+      <GridPager
+        table={table}
+        total={total}
+        paged={paged}
+        pageSizes={pageSizeOptions}
+        labels={labels}
+        onPageSize={(size) => setPagination({ pageIndex: 0, pageSize: size })}
+      />
+    </div>
+  );
+}
