@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDomainError, normalizeLocale, translate, translateError, type Database } from '@fmea/core';
-import { fail } from './envelope.ts';
+import { fail, ok } from './envelope.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
@@ -71,6 +71,10 @@ export function createApp(options: AppOptions) {
     if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400) services.auth.clear();
   });
 
+  app.get('/api/health', async (c) => {
+    await services.database.client.execute('SELECT 1');
+    return c.json(ok({ status: 'up' }));
+  });
   registerRoutes(app);
   mountSocket(app, services);
   mountDocs(app);
@@ -84,11 +88,11 @@ export function createApp(options: AppOptions) {
     const lang = c.var.locale ?? normalizeLocale(c.req.header('lang'));
     if (isDomainError(error)) {
       const status = STATUS[error.code];
-      return c.json(fail(status, translateError(lang, error), { code: error.code, issues: error.issues }), status);
+      return c.json(fail(status, translateError(lang, error), { code: error.code, messageKey: error.messageKey, issues: error.issues }), status);
     }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
-      const key = error.status === 413 ? 'request.too_large' : error.status === 400 ? 'request.malformed' : 'error.system';
+      const key = error.status === 413 ? 'request.too_large' : error.status === 400 ? 'request.malformed' : error.status < 500 ? 'request.invalid' : 'error.system';
       return c.json(fail(status, translate(lang, key), { code: key, issues: [] }), status);
     }
     console.error(error);

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
 import { createContext, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
 
@@ -15,6 +17,8 @@ export interface ServerOptions {
   hostname?: string;
   databaseUrl?: string;
   adminPassword?: string;
+  /** Where uploads live; default FILES_DIR or ./data/files. */
+  filesDir?: string;
   onSeeded?: (result: SeedResult) => void;
 }
 
@@ -23,29 +27,46 @@ export async function startServer(options: ServerOptions = {}) {
   const database = await openDatabase(options.databaseUrl);
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
-  const { app } = createApp({ database });
+  const { app, services } = createApp({ database, filesDir: options.filesDir });
   if (existsSync(WORKBENCH_DIST)) {
     // relative to the cwd, as serveStatic wants; index.html is the SPA fallback for client routes
     const root = resolve(WORKBENCH_DIST).replace(`${process.cwd()}/`, '');
-    app.use('/*', serveStatic({ root }));
-    app.get('*', serveStatic({ root, path: 'index.html' }));
+    const files = serveStatic({ root });
+    const spa = serveStatic({ root, path: 'index.html' });
+    // never for /api/…: an unknown API path is a 404 envelope, not the SPA page
+    const outsideApi = (handler: MiddlewareHandler): MiddlewareHandler => (c, next) => (c.req.path === '/api' || c.req.path.startsWith('/api/') ? next() : handler(c, next));
+    app.use('/*', outsideApi(files));
+    app.get('*', outsideApi(spa));
   }
-  const port = options.port ?? DEFAULT_PORT;
+  const sockets = new WebSocketServer({ noServer: true });
   const server = serve({
     fetch: app.fetch,
-    port,
+    port: options.port ?? DEFAULT_PORT,
     hostname: options.hostname ?? process.env.HOST ?? '0.0.0.0',
-    websocket: { server: new WebSocketServer({ noServer: true }) },
+    websocket: { server: sockets },
   });
+  // port 0 asks the system for a free port: report the one actually bound
+  await new Promise<void>((listening, failed) => {
+    server.once('listening', listening);
+    server.once('error', failed);
+  }).catch((error) => {
+    database.close();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
   return {
     port,
     database,
+    services,
+    /** Stops accepting, ends open WebSockets and keep-alive connections, then closes the database. */
     close: () =>
       new Promise<void>((done) => {
+        for (const client of sockets.clients) client.terminate();
         server.close(() => {
           database.close();
           done();
         });
+        if ('closeAllConnections' in server) server.closeAllConnections();
       }),
   };
 }

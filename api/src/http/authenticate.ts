@@ -57,15 +57,17 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Who may call a route: anyone, any signed-in user, or holders of a route (and one of its buttons). */
-export type Access = 'public' | 'user' | { route: string; button?: string | readonly string[] };
+export type Access = 'public' | 'user' | { route: string | readonly string[]; button?: string | readonly string[] };
 
 export function hasAccess(auth: AuthInfo, access: Exclude<Access, 'public'>): boolean {
   if (access === 'user' || auth.isAdmin) return true;
-  const buttons = auth.routes.get(access.route);
-  if (!buttons) return false;
-  if (access.button === undefined) return true;
-  const wanted = typeof access.button === 'string' ? [access.button] : access.button;
-  return wanted.some((b) => buttons.has(b));
+  // a list of routes means any of them (e.g. pickers used by several admin pages)
+  const routes = typeof access.route === 'string' ? [access.route] : access.route;
+  const wanted = access.button === undefined ? undefined : typeof access.button === 'string' ? [access.button] : access.button;
+  return routes.some((route) => {
+    const buttons = auth.routes.get(route);
+    return buttons !== undefined && (wanted === undefined || wanted.some((b) => buttons.has(b)));
+  });
 }
 
 /** Server-side authorisation of every call: 401 without a session, 403 without the permission. */

@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { upgradeWebSocket } from '@hono/node-server';
+import { getCookie } from 'hono/cookie';
 import { onlineUsers } from '@fmea/core';
-import { idleMinutes, resolveAuth } from '../http/authenticate.ts';
+import { idleMinutes, resolveAuth, SESSION_COOKIE } from '../http/authenticate.ts';
+import type { AuthInfo } from '../http/env.ts';
 import type { AppEnv, AppServices } from '../http/env.ts';
 import { RealtimeHub, type BoundSocket } from './hub.ts';
 
@@ -22,14 +24,33 @@ export async function announceOnline(services: AppServices, newcomer?: { userId:
 /**
  * GET /api/ws upgrades to a WebSocket. The token is not put in the URL: the
  * client's first message is `{ event: 'login', data: { token } }`, answered
- * with `loginFail` (and a close) when the session is not live.
+ * with `loginFail` (and a close) when the session is not live. A browser tab
+ * that holds only the HttpOnly session cookie is bound by that cookie when
+ * the socket opens.
  */
 export function mountSocket(app: OpenAPIHono<AppEnv>, services: AppServices) {
   app.get(
     SOCKET_PATH,
-    upgradeWebSocket(() => {
+    upgradeWebSocket((c) => {
       let bound: BoundSocket | undefined;
+      const cookieToken = getCookie(c, SESSION_COOKIE);
+      const bind = async (auth: AuthInfo, ws: { send: (text: string) => void; close: (code?: number, reason?: string) => void }) => {
+        if (bound) return; // the cookie and a login message may both arrive
+        bound = services.realtime.bind({
+          socket: { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) },
+          sessionId: auth.session.id,
+          userId: auth.user.id,
+          siteId: auth.session.siteId,
+          roleTypes: auth.roleTypes,
+          isAdmin: auth.isAdmin,
+        });
+        await announceOnline(services, { userId: auth.user.id, siteId: auth.session.siteId });
+      };
       return {
+        async onOpen(_event, ws) {
+          const auth = cookieToken ? await resolveAuth(services, cookieToken) : undefined;
+          if (auth && !bound) await bind(auth, ws);
+        },
         async onMessage(event, ws) {
           let message: { event?: unknown; data?: { token?: unknown } };
           try {
@@ -45,15 +66,7 @@ export function mountSocket(app: OpenAPIHono<AppEnv>, services: AppServices) {
             ws.close(4000, 'loginFail');
             return;
           }
-          bound = services.realtime.bind({
-            socket: { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) },
-            sessionId: auth.session.id,
-            userId: auth.user.id,
-            siteId: auth.session.siteId,
-            roleTypes: auth.roleTypes,
-            isAdmin: auth.isAdmin,
-          });
-          await announceOnline(services, { userId: auth.user.id, siteId: auth.session.siteId });
+          await bind(auth, ws);
         },
         async onClose() {
           if (bound && services.realtime.remove(bound)) await announceOnline(services);

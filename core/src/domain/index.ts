@@ -7,3 +7,4 @@ export * from './permissions/index.ts';
 export * from './status/index.ts';
 export * from './rules/index.ts';
 export * from './menus/index.ts';
+export * from './fmea/index.ts';

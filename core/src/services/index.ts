@@ -9,3 +9,4 @@ export * from './notices/index.ts';
 export * from './oplog/index.ts';
 export * from './system/index.ts';
 export * from './auth/index.ts';
+export * from './files/index.ts';

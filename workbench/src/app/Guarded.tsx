@@ -32,7 +32,9 @@ export function Guarded() {
   }, [uiSnap.lockFlag]);
 
   useEffect(() => connectRealtime(), []);
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
 
   const user = snap.user;
   const resolved = user ? resolveRoute(location, user as never) : undefined;

@@ -2,14 +2,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '@lingui/core/macro';
 import { confirm } from '../components/feedback.tsx';
-import { setEditing, ui } from '../stores/ui.ts';
+import { holdEditing, setEditing, ui } from '../stores/ui.ts';
 
 /** Marks the page as holding unsaved edits while `dirty` (the spec's isEditBaseInfo flag). */
 export function useDirty(dirty: boolean): void {
-  useEffect(() => {
-    setEditing(dirty);
-    return () => setEditing(false);
-  }, [dirty]);
+  useEffect(() => (dirty ? holdEditing() : undefined), [dirty]);
 }
 
 /** Asks 'confirmEditingSkip' when something is being edited; ok clears the flag (spec 000 §2.2 item 6). */

@@ -56,6 +56,23 @@ export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
 }
 
+/** How many mounted pages or dialogs hold unsaved edits; the flag is '1' while any does. */
+let dirtyCount = 0;
+
 export function setEditing(editing: boolean): void {
   ui.editFlag = editing ? '1' : '2';
+  if (!editing) dirtyCount = 0;
+}
+
+/** Registers one dirty holder; returns its release. */
+export function holdEditing(): () => void {
+  dirtyCount += 1;
+  ui.editFlag = '1';
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    dirtyCount = Math.max(0, dirtyCount - 1);
+    if (dirtyCount === 0) ui.editFlag = '2';
+  };
 }

@@ -6,3 +6,4 @@ export * from './rules.ts';
 export * from './notice.ts';
 export * from './log.ts';
 export * from './setting.ts';
+export * from './file.ts';

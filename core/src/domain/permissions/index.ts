@@ -48,3 +48,12 @@ export {
   type KickSites,
   type OnlineUsersScope,
 } from './online.ts';
+export {
+  ADMIN_ROLE,
+  assertCanAssignRoles,
+  assertCanDelegate,
+  assertCanSetRoleType,
+  delegationRefusal,
+  type Delegator,
+  type Grant,
+} from './delegation.ts';

@@ -11,6 +11,8 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.project_read_only',
   'permission.cannot_kick_self',
   'permission.kick_denied',
+  'permission.cannot_delegate',
+  'permission.super_role_admin_only',
   'permission.member_role.responsible',
   'permission.member_role.collaborator',
   'permission.member_role.counsellor',

@@ -85,7 +85,7 @@ function checkInput(input: DictionaryInput) {
     ...checkText(input.enName ?? '', { field: 'enName' }),
   ];
   if (input.sort !== undefined && (!Number.isInteger(input.sort) || input.sort < 1)) {
-    issues.push({ messageKey: 'validation.sort_positive_integer', field: 'sort' });
+    issues.push({ messageKey: 'validation.sort_positive_integer', field: 'sort', params: { field: 'sort', value: String(input.sort) } });
   }
   assertNoIssues(issues);
 }

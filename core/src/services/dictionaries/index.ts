@@ -1,2 +1,3 @@
 export * from './dictionaries.ts';
 export * from './dictionary-xlsx.ts';
+export * from './lookup.ts';

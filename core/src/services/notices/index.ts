@@ -1,1 +1,2 @@
 export * from './notices.ts';
+export * from './inbox.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notExists, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, notExists, type SQL, like } from 'drizzle-orm';
 import { notice, noticeRead } from '../../db/schema/index.ts';
 import { NOTICE_STATUSES } from '../../db/schema/notice.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +17,8 @@ export interface NoticeInput {
   title: string;
   content?: string;
   type?: string;
+  /** Shown publication time; stamped on publishing when not set. `null` clears it. */
+  publishTime?: Date | null;
 }
 
 export async function findNotice(db: DbOrTx, id: string): Promise<Notice> {
@@ -37,15 +39,30 @@ export async function saveNotice(ctx: ServiceContext, input: NoticeInput): Promi
       const before = await findNotice(tx, input.id);
       const [row] = await tx
         .update(notice)
-        .set({ title, number: input.number ?? before.number, content: input.content ?? before.content, type: input.type ?? before.type })
+        .set({
+          title,
+          number: input.number ?? before.number,
+          content: input.content ?? before.content,
+          type: input.type ?? before.type,
+          publishTime: input.publishTime === undefined ? before.publishTime : input.publishTime,
+        })
         .where(eq(notice.id, before.id))
         .returning();
       return { result: row!, log: { action: 'notice.update', entity: 'notice', entityId: before.id, before, after: row } };
     }
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(notice);
+    // the next N-number after the highest one given: counting rows would repeat numbers after a delete
+    const numbers = await tx.select({ number: notice.number }).from(notice).where(like(notice.number, 'N%'));
+    const n = numbers.reduce((max, r) => Math.max(max, Number(r.number.slice(1)) || 0), 0);
     const [row] = await tx
       .insert(notice)
-      .values({ title, number: input.number?.trim() || `N${String(n + 1).padStart(5, '0')}`, content: input.content ?? '', type: input.type ?? '1', createdBy: ctx.actor.userId })
+      .values({
+        title,
+        number: input.number?.trim() || `N${String(n + 1).padStart(5, '0')}`,
+        content: input.content ?? '',
+        type: input.type ?? '1',
+        publishTime: input.publishTime ?? null,
+        createdBy: ctx.actor.userId,
+      })
       .returning();
     return { result: row!, log: { action: 'notice.create', entity: 'notice', entityId: row!.id, after: row } };
   });

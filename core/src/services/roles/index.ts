@@ -1,2 +1,3 @@
 export * from './roles.ts';
 export * from './routers.ts';
+export * from './menus.ts';

@@ -42,8 +42,12 @@ export async function getApRuleSet(db: DbOrTx, table: string): Promise<ApRuleSet
   return { table: name, selection: set?.selection ?? DEFAULT_AP_SELECTION, rules: rows.map(toRule) };
 }
 
-/** Compiled lookups, invalidated on every write through this module. */
-const compiled = new WeakMap<object, Map<ApTable, (s: number, o: number, d: number) => ApLevel>>();
+/**
+ * Compiled lookups, dropped on every write through this module and after a
+ * short time, so rules replaced by another process (the CLI) are picked up.
+ */
+const CACHE_MS = 30_000;
+const compiled = new WeakMap<object, Map<ApTable, { evaluate: (s: number, o: number, d: number) => ApLevel; at: number }>>();
 
 function cacheFor(db: DbOrTx) {
   let cache = compiled.get(db);
@@ -55,12 +59,11 @@ function cacheFor(db: DbOrTx) {
 export async function apEvaluator(db: DbOrTx, table: string): Promise<(s: number, o: number, d: number) => ApLevel> {
   const name = assertApTable(table);
   const cache = cacheFor(db);
-  let evaluate = cache.get(name);
-  if (!evaluate) {
-    const set = await getApRuleSet(db, name);
-    evaluate = compileApTable(set.rules, set.selection);
-    cache.set(name, evaluate);
-  }
+  const hit = cache.get(name);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.evaluate;
+  const set = await getApRuleSet(db, name);
+  const evaluate = compileApTable(set.rules, set.selection);
+  cache.set(name, { evaluate, at: Date.now() });
   return evaluate;
 }
 

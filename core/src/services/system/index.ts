@@ -1,2 +1,3 @@
 export * from './seed.ts';
 export * from './default-dictionaries.ts';
+export * from './app-settings.ts';

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { department, site, user, userRole, userSite } from '../../db/schema/index.ts';
+import { department, session, site, user, userRole, userSite } from '../../db/schema/index.ts';
 import { GENDERS } from '../../db/schema/user.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import { assertNoIssues, checkText, SHORT_TEXT_LIMIT } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
@@ -241,7 +241,9 @@ export async function updateUser(ctx: ServiceContext, idOrName: string, input: P
         validityDate: input.validityDate === undefined ? before.validityDate : input.validityDate,
       })
       .where(eq(user.id, before.id));
-    const siteIds = input.site !== undefined || input.sites ? links.siteIds : undefined;
+    // `sites` replaces the further sites; a new home site alone is added to the ones the user has
+    const current = (await tx.select({ siteId: userSite.siteId }).from(userSite).where(eq(userSite.userId, before.id))).map((r) => r.siteId);
+    const siteIds = input.sites ? links.siteIds : input.site ? [...new Set([...current, ...links.siteIds])] : undefined;
     await replaceLinks(tx, before.id, siteIds, input.roles ? links.roleIds : undefined);
     const after = await presentUser(tx, await findUserRow(tx, before.id));
     return { result: after, log: { action: 'user.update', entity: 'user', entityId: before.id, before: beforeView, after } };
@@ -257,9 +259,13 @@ export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise
   await writeAndLog(ctx, async (tx) => {
     const row = await findUserRow(tx, idOrName);
     if (row.isDefault) throw new ConflictError('user.default_protected');
+    if (row.id === ctx.actor.userId) throw new NotAllowedError('user.cannot_target_self');
     const before = await presentUser(tx, row);
-    // roles, site links, sessions and password history go with the user (cascade)
-    await tx.delete(user).where(eq(user.id, row.id));
+    // soft delete (delFlg 1): records keep their creator, the log its names; the
+    // account can never sign in again and its user name stays reserved
+    await tx.update(user).set({ delFlg: 1, locked: true }).where(eq(user.id, row.id));
+    await tx.delete(session).where(eq(session.userId, row.id));
+    await tx.delete(userRole).where(eq(userRole.userId, row.id));
     return { result: undefined, log: { action: 'user.delete', entity: 'user', entityId: row.id, before } };
   });
 }
@@ -267,6 +273,9 @@ export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise
 export async function setUserLocked(ctx: ServiceContext, idOrName: string, locked: boolean): Promise<UserView> {
   return writeAndLog(ctx, async (tx) => {
     const row = await findUserRow(tx, idOrName);
+    // nobody locks themselves or the default administrator out
+    if (locked && row.id === ctx.actor.userId) throw new NotAllowedError('user.cannot_target_self');
+    if (locked && row.isDefault) throw new ConflictError('user.default_protected_lock');
     await tx.update(user).set({ locked, failedLogins: 0 }).where(eq(user.id, row.id));
     const after = await presentUser(tx, { ...row, locked, failedLogins: 0 });
     return {

@@ -1,0 +1,47 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { assertSpreadsheet, exportDictionaries, importDictionaries } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, z } from '../../http/route.ts';
+import { serviceContext } from '../settings/context.ts';
+import { fileBytes, requireFile, sendFile, UploadFile, XLSX_TYPE } from './files.ts';
+
+const TAG = 'dictionaries';
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/dictionary/importDic',
+  tag: TAG,
+  summary: 'Import dictionary items from a spreadsheet',
+  description:
+    'multipart/form-data with the file in `excelFile` (xls/xlsx, at most 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
+    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.',
+  access: { route: 'system_dictionary', button: 'import' },
+  request: { body: { content: { 'multipart/form-data': { schema: z.object({ excelFile: UploadFile }) } }, required: true } },
+  data: z.object({ created: z.number().int(), updated: z.number().int() }),
+});
+
+const exportRoute = defineRoute({
+  method: 'get',
+  path: '/api/dictionary/exportDic',
+  tag: TAG,
+  summary: 'Export every dictionary item as a spreadsheet',
+  description: 'Answers the xlsx file itself (not the envelope), in the layout importDic reads.',
+  access: { route: 'system_dictionary', button: 'export' },
+  request: { query: z.object({ timestamp: z.string().optional() }) },
+  data: z.null(),
+});
+
+export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(importRoute, async (c) => {
+    const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
+    assertSpreadsheet(excelFile.name, excelFile.size);
+    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile));
+    return c.json(ok({ created: report.created, updated: report.updated }), 200);
+  });
+
+  app.openapi(exportRoute, async (c) => {
+    const bytes = await exportDictionaries(serviceContext(c));
+    return sendFile(c, bytes, 'dictionaries.xlsx', XLSX_TYPE);
+  });
+}

@@ -1,0 +1,79 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { buildImportTemplate, findFile, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
+import type { AppEnv, AppServices } from '../../http/env.ts';
+import { defineRoute, z } from '../../http/route.ts';
+import { isInline } from './context.ts';
+import { FileNameQuery, TemplateQuery } from './schemas.ts';
+import { asDownload, sendFile } from './send-file.ts';
+
+const downloadRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/fileOperate/downloadFile',
+    tag: 'files',
+    summary: 'Download a stored file by its id',
+    description: 'Only stored ids (UUIDs) are accepted; the answer carries the original name in Content-Disposition (RFC 6266/5987).',
+    access: 'user',
+    request: { query: FileNameQuery },
+    data: z.null(),
+  }),
+  'The file',
+);
+
+const logoDownloadRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/replaceLogo/downloadFile',
+    tag: 'files',
+    summary: 'The system logo (public; logos only)',
+    access: 'public',
+    request: { query: FileNameQuery },
+    data: z.null(),
+  }),
+  'The logo picture',
+);
+
+const templateRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/fileOperate/downloadImportTemp',
+    tag: 'files',
+    summary: 'Download an import template (user, dictionary, apRule)',
+    description: 'Generated from the columns the import reads. Any other tempName answers 404.',
+    access: 'user',
+    request: { query: TemplateQuery },
+    data: z.null(),
+  }),
+  'An xlsx workbook with the header row',
+);
+
+async function streamRecord(services: AppServices, record: FileRecord, cache: string) {
+  const { size, stream } = await readStoredFile(services.filesDir, record);
+  return { name: record.originalName, mime: record.mime, size, body: stream, inline: isInline(record), cache };
+}
+
+export function registerDownloadRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(downloadRoute, async (c) => {
+    const services = c.var.services;
+    const record = await findFile(services.database.db, c.req.valid('query').fileName);
+    const cache = isInline(record) ? 'private, max-age=86400, immutable' : 'private, no-store';
+    return sendFile(c, await streamRecord(services, record, cache)) as never;
+  });
+
+  app.openapi(logoDownloadRoute, async (c) => {
+    const services = c.var.services;
+    const record = await findFile(services.database.db, c.req.valid('query').fileName, { kind: 'logo' });
+    return sendFile(c, await streamRecord(services, record, 'public, max-age=86400, immutable')) as never;
+  });
+
+  app.openapi(templateRoute, async (c) => {
+    const { tempName, fileName } = c.req.valid('query');
+    const template = await buildImportTemplate(tempName);
+    let name = template.fileName;
+    if (fileName) {
+      name = sanitizeFileName(fileName);
+      if (!name.toLowerCase().endsWith('.xlsx')) name += '.xlsx';
+    }
+    return sendFile(c, { name, mime: template.mime, size: template.data.length, body: template.data, cache: 'private, no-store' }) as never;
+  });
+}

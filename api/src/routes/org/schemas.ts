@@ -1,0 +1,97 @@
+import { z } from '@hono/zod-openapi';
+import type { Department, Site, SiteConcurrency, SiteMember } from '@fmea/core';
+import { iso } from '../users/fields.ts';
+
+export const SiteSchema = z
+  .object({
+    id: z.string(),
+    siteName: z.string(),
+    siteNameEn: z.string(),
+    /** 0 means unlimited. */
+    licenceCount: z.number().int(),
+    adminUserId: z.string().nullable(),
+    leaderUserId: z.string().nullable(),
+    userCount: z.number().int(),
+    onlineCount: z.number().int(),
+    createTime: z.string().nullable(),
+    updateTime: z.string().nullable(),
+  })
+  .openapi('Site');
+
+export function presentSite(site: Site & { userCount?: number }, onlineCount = 0): z.infer<typeof SiteSchema> {
+  return {
+    id: site.id,
+    siteName: site.name,
+    siteNameEn: site.nameEn,
+    licenceCount: site.licenceCount,
+    adminUserId: site.adminUserId,
+    leaderUserId: site.leaderUserId,
+    userCount: site.userCount ?? 0,
+    onlineCount,
+    createTime: iso(site.createdAt),
+    updateTime: iso(site.updatedAt),
+  };
+}
+
+export const ConcurrencySchema = z
+  .object({
+    siteId: z.string(),
+    licenceCount: z.number().int(),
+    online: z.number().int(),
+    surplus: z.number().int().nullable().openapi({ description: 'Licences left; null when the site is unlimited' }),
+    isExceedConcurrency: z.boolean(),
+  })
+  .openapi('SiteConcurrency');
+
+export const presentConcurrency = (c: SiteConcurrency): z.infer<typeof ConcurrencySchema> => ({ ...c });
+
+export const SiteOnlineUserSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  realName: z.string(),
+  avatar: z.string().nullable(),
+  siteId: z.string().nullable(),
+  siteName: z.string().nullable(),
+  siteNameEn: z.string().nullable(),
+  since: z.string(),
+});
+
+export const SiteMemberSchema = z
+  .object({
+    id: z.string(),
+    userName: z.string(),
+    realName: z.string(),
+    jobNumber: z.string(),
+    departmentId: z.string().nullable(),
+    locked: z.boolean(),
+    homeSite: z.boolean().openapi({ description: 'The site is the user’s home site (not only a further group)' }),
+  })
+  .openapi('SiteMember');
+
+export const presentMember = (m: SiteMember): z.infer<typeof SiteMemberSchema> => ({ ...m });
+
+export const SiteChoiceSchema = z.object({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
+
+export const DepartmentSchema = z
+  .object({
+    id: z.string(),
+    siteId: z.string(),
+    number: z.string(),
+    name: z.string(),
+    adminUserId: z.string().nullable(),
+    createTime: z.string().nullable(),
+    updateTime: z.string().nullable(),
+  })
+  .openapi('Department');
+
+export function presentDepartment(d: Department): z.infer<typeof DepartmentSchema> {
+  return {
+    id: d.id,
+    siteId: d.siteId,
+    number: d.number,
+    name: d.name,
+    adminUserId: d.adminUserId,
+    createTime: iso(d.createdAt),
+    updateTime: iso(d.updatedAt),
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from '@hono/zod-openapi';
+import { schema, type Menu, type Role } from '@fmea/core';
+import { iso } from '../users/fields.ts';
+
+export const PermissionSchema = z.object({ routeName: z.string(), buttons: z.array(z.string()) }).openapi('Permission');
+
+export const RoleSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    nameEn: z.string(),
+    roleType: z.enum(schema.ROLE_TYPE_CODES).openapi({ description: "'0' super, '1' site-level, '2' creator, '3' approver" }),
+    productTypes: z.array(z.string()).openapi({ description: 'Product-type codes the role may work on; empty means all' }),
+    isDefault: z.boolean(),
+    userCount: z.number().int(),
+    permissions: z.array(PermissionSchema),
+    createTime: z.string().nullable(),
+    updateTime: z.string().nullable(),
+  })
+  .openapi('Role');
+
+export function presentRole(role: Role & { userCount?: number; permissions?: { routeName: string; buttons: string[] }[] }): z.infer<typeof RoleSchema> {
+  return {
+    id: role.id,
+    name: role.name,
+    nameEn: role.nameEn,
+    roleType: role.roleType,
+    productTypes: role.productTypes,
+    isDefault: role.isDefault,
+    userCount: role.userCount ?? 0,
+    permissions: role.permissions ?? [],
+    createTime: iso(role.createdAt),
+    updateTime: iso(role.updatedAt),
+  };
+}
+
+export const MenuSchema = z
+  .object({
+    id: z.string(),
+    routeName: z.string(),
+    parentRouteName: z.string().nullable(),
+    path: z.string(),
+    title: z.string(),
+    titleEn: z.string(),
+    icon: z.string(),
+    hidden: z.boolean(),
+    sort: z.number().int(),
+    buttons: z.array(z.string()).openapi({ description: 'The buttons the route offers to grant' }),
+  })
+  .openapi('Menu');
+
+export function presentMenu(m: Menu): z.infer<typeof MenuSchema> {
+  return {
+    id: m.id,
+    routeName: m.routeName,
+    parentRouteName: m.parentRouteName,
+    path: m.path,
+    title: m.title,
+    titleEn: m.titleEn,
+    icon: m.icon,
+    hidden: m.hidden,
+    sort: m.sort,
+    buttons: m.buttons,
+  };
+}

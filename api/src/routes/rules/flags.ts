@@ -1,0 +1,81 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { listRuleFlags, setRuleFlags, type RuleGroup as Group } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { serviceContext } from '../settings/context.ts';
+import { BusinessRuleSchema, FlagChanges, optionalJson, presentBusinessRule, presentEntry, RuleEntrySchema, RuleGroup } from './schemas.ts';
+
+const TAG = 'rules';
+const EDIT = { route: 'system_rules', button: 'edit' } as const;
+
+/**
+ * A rule tab with a query and a save call over one group of rule flags
+ * (spec 000 §7): the answer lists the group under `key`.
+ */
+function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName: string; group: Group; key: string; title: string }) {
+  const data = z.object({ [tab.key]: z.array(RuleEntrySchema) });
+  const query = defineRoute({
+    method: 'post',
+    path: `/api/${tab.base}/query`,
+    tag: TAG,
+    summary: `${tab.title}: the flags and their values`,
+    access: 'user',
+    request: optionalJson(z.object({}).passthrough()),
+    data,
+  });
+  const save = defineRoute({
+    method: 'post',
+    path: `/api/${tab.base}/${tab.saveName}`,
+    tag: TAG,
+    summary: `${tab.title}: set one or more flags`,
+    description: `Only flags of this tab (${tab.group}); a wrong flag or value refuses the whole call and nothing is written. Answers the tab afterwards.`,
+    access: EDIT,
+    request: jsonBody(FlagChanges),
+    data,
+  });
+  const answer = async (c: { var: AppEnv['Variables'] }) => ({ [tab.key]: (await listRuleFlags(c.var.services.database.db, tab.group)).map(presentEntry) });
+  app.openapi(query, async (c) => c.json(ok(await answer(c)), 200));
+  app.openapi(save, async (c) => {
+    await setRuleFlags(serviceContext(c), c.req.valid('json'), tab.group);
+    return c.json(ok(await answer(c)), 200);
+  });
+}
+
+const businessQueryRoute = defineRoute({
+  method: 'post',
+  path: '/api/sysBusinessRule/query',
+  tag: TAG,
+  summary: 'Business rules (every rule flag), optionally of one group',
+  access: 'user',
+  request: optionalJson(z.object({ ruleGroup: RuleGroup.optional() })),
+  data: z.object({ items: z.array(BusinessRuleSchema) }),
+});
+
+const businessUpdateRoute = defineRoute({
+  method: 'post',
+  path: '/api/sysBusinessRule/update',
+  tag: TAG,
+  summary: 'Set one or more business rules',
+  description: 'Only ruleType and flag are read; createTime, updateTime, names and sort are dropped. A wrong flag or value refuses the whole call. Answers the changed rules.',
+  access: EDIT,
+  request: jsonBody(FlagChanges),
+  data: z.object({ items: z.array(BusinessRuleSchema) }),
+});
+
+export function registerRuleFlagRoutes(app: OpenAPIHono<AppEnv>) {
+  registerFlagTab(app, { base: 'requiredRule', saveName: 'saveOrUpdate', group: 'required', key: 'requiredRules', title: 'Required rules' });
+  registerFlagTab(app, { base: 'basicRule', saveName: 'saveOrUpdate', group: 'basic', key: 'basicRules', title: 'Basic rules' });
+  registerFlagTab(app, { base: 'dataCreatorPermissions', saveName: 'update', group: 'dataCreator', key: 'dataCreatorRules', title: 'Data creator permissions' });
+
+  app.openapi(businessQueryRoute, async (c) => {
+    const { ruleGroup } = c.req.valid('json');
+    const rows = await listRuleFlags(c.var.services.database.db, ruleGroup);
+    return c.json(ok({ items: rows.map(presentBusinessRule) }), 200);
+  });
+
+  app.openapi(businessUpdateRoute, async (c) => {
+    const rows = await setRuleFlags(serviceContext(c), c.req.valid('json'));
+    return c.json(ok({ items: rows.map(presentBusinessRule) }), 200);
+  });
+}

@@ -1,0 +1,46 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getAppSettings, setAppSettings } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { serviceContext } from './context.ts';
+
+const TAG = 'settings';
+
+const AppInfoSchema = z
+  .object({ sysLogoUrl: z.string().nullable(), sysName: z.string(), sysNameEn: z.string() })
+  .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
+
+const infoRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/getInfoByClient',
+  tag: TAG,
+  summary: 'System name and logo (login page; no sign-in needed)',
+  access: 'public',
+  request: { body: { content: { 'application/json': { schema: z.object({ client: z.string().max(50).optional() }) } }, required: false } },
+  data: AppInfoSchema,
+});
+
+const saveNameRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/saveSysName',
+  tag: TAG,
+  summary: 'Change the system name (Chinese and English)',
+  description: 'Both names are required, at most 50 characters. The logo is uploaded with /api/replaceLogo/replaceClientLogo.',
+  access: { route: 'system_app', button: 'edit' },
+  request: jsonBody(z.object({ sysName: z.string().max(50), sysNameEn: z.string().max(50) })),
+  data: AppInfoSchema,
+});
+
+export function registerAppInfoRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(infoRoute, async (c) => {
+    const { sysLogoUrl, sysName, sysNameEn } = await getAppSettings(c.var.services.database.db);
+    return c.json(ok({ sysLogoUrl, sysName, sysNameEn }), 200);
+  });
+
+  app.openapi(saveNameRoute, async (c) => {
+    const { sysName, sysNameEn } = c.req.valid('json');
+    const after = await setAppSettings(serviceContext(c), { sysName, sysNameEn });
+    return c.json(ok({ sysLogoUrl: after.sysLogoUrl, sysName: after.sysName, sysNameEn: after.sysNameEn }), 200);
+  });
+}

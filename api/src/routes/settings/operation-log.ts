@@ -1,0 +1,62 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { listOperations, type OperationLogEntry } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { serviceContext } from './context.ts';
+import { TimeInput, toDate } from './time.ts';
+
+const EntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.date(),
+    userId: z.string().nullable(),
+    userName: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    ip: z.string().nullable(),
+  })
+  .openapi('OperationLogEntry', { description: 'Who did what, when, with the record before and after (secrets masked)' });
+
+const listRoute = defineRoute({
+  method: 'post',
+  path: '/api/operationLog/list',
+  tag: 'settings',
+  summary: 'The operation log, newest first',
+  description: 'action matches by prefix (user. or user.create); search looks in action and user name; from/to are milliseconds or ISO 8601 texts.',
+  access: { route: 'system_log' },
+  request: jsonBody(
+    z.object({
+      page: z.number().int().min(1).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+      userName: z.string().max(50).optional(),
+      action: z.string().max(50).optional(),
+      entity: z.string().max(50).optional(),
+      entityId: z.string().max(64).optional(),
+      from: TimeInput,
+      to: TimeInput,
+      search: z.string().max(200).optional(),
+    }),
+  ),
+  data: z.object({ items: z.array(EntrySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+
+function present(entry: OperationLogEntry) {
+  return { ...entry, before: entry.before ?? null, after: entry.after ?? null };
+}
+
+export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const body = c.req.valid('json');
+    const page = await listOperations(serviceContext(c), {
+      ...body,
+      from: toDate(body.from, 'from') ?? undefined,
+      to: toDate(body.to, 'to') ?? undefined,
+      search: body.search?.trim() || undefined,
+    });
+    return c.json(ok({ ...page, items: page.items.map(present) }), 200);
+  });
+}

@@ -1,0 +1,62 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getPasswordPolicy, setPasswordPolicy } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { serviceContext } from './context.ts';
+
+const TAG = 'settings';
+const ROUTE = 'system_security';
+
+const count = (description: string) => z.number().openapi({ description });
+
+/** Spec 000 §5 "Admin password settings". Numbers are shapes here; whole, non-negative and consistent is core's rule (validatePolicy). */
+const policyFields = {
+  minLength: count('Minimum password length'),
+  maxLength: count('Maximum password length'),
+  requireLower: z.boolean(),
+  requireUpper: z.boolean(),
+  requireDigit: z.boolean(),
+  requireSpecial: z.boolean(),
+  forbidSequences: z.boolean().openapi({ description: 'Refuse three consecutive letters or digits (abc, 321)' }),
+  historyCount: count('How many earlier passwords may not be reused (0: only the current one)'),
+  maxWrongAttempts: count('Wrong passwords in a row before the account locks'),
+  idleLogoutMinutes: count('Sign out after this many idle minutes (0: never)'),
+  forceChangeOnFirstLogin: z.boolean(),
+  expiryDays: count('Passwords expire after this many days (0: never)'),
+  expiryWarningDays: count('Warn this many days before expiry'),
+};
+
+const PolicySchema = z.object(policyFields).openapi('PasswordPolicy');
+
+const getRoute = defineRoute({
+  method: 'get',
+  path: '/api/security/getPolicy',
+  tag: TAG,
+  summary: 'Password and security settings',
+  access: { route: ROUTE },
+  request: { query: z.object({ timestamp: z.string().optional() }) },
+  data: PolicySchema,
+});
+
+const saveRoute = defineRoute({
+  method: 'post',
+  path: '/api/security/savePolicy',
+  tag: TAG,
+  summary: 'Change password and security settings',
+  description: 'Send only what changes. The whole resulting policy is checked (at least one character type, minimum ≤ maximum, …); any problem refuses the call.',
+  access: { route: ROUTE, button: 'edit' },
+  request: jsonBody(PolicySchema.partial()),
+  data: PolicySchema,
+});
+
+export function registerSecurityRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(getRoute, async (c) => {
+    return c.json(ok({ ...(await getPasswordPolicy(c.var.services.database.db)) }), 200);
+  });
+
+  app.openapi(saveRoute, async (c) => {
+    const policy = await setPasswordPolicy(serviceContext(c), c.req.valid('json'));
+    return c.json(ok({ ...policy }), 200);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { createContext, invalidateUserSessions, liveSessions, NotAllowedError, type ServiceContext } from '@fmea/core';
+import { caller, hasAccess } from '../../http/authenticate.ts';
+import type { AppEnv, AppServices } from '../../http/env.ts';
+import { clientIp } from '../auth/login.ts';
+
+/**
+ * Helpers shared by the administration routes (org, users, roles): who acts,
+ * the per-payload button check of save routes, and ending sessions at once.
+ */
+
+/** The service context of a signed-in call: the caller is the operator the operation log records. */
+export function operatorContext(c: Context<AppEnv>): ServiceContext {
+  const auth = caller(c);
+  const services = c.var.services;
+  return createContext(services.database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c) }, services.now);
+}
+
+/**
+ * Save routes create without an id and update with one: the route's access
+ * admits either button, this checks the one the payload needs.
+ */
+export function requireButton(c: Context<AppEnv>, route: string, button: string): void {
+  if (!hasAccess(caller(c), { route, button })) throw new NotAllowedError();
+}
+
+/** The access of a save route: the route with its add or edit button (refined by `requireButton`). */
+export const saveAccess = (route: string) => ({ route, button: ['add', 'edit'] as const });
+
+/** Session ids of a user that are not expired (idle ones included: their sockets may still be open). */
+export async function sessionIdsOf(services: AppServices, userId: string, siteId?: string): Promise<string[]> {
+  const sessions = await liveSessions(services.database.db, services.now(), 0, siteId ? { userId, siteId } : { userId });
+  return sessions.map((s) => s.id);
+}
+
+/** Forgets ended sessions in the auth cache and tells their sockets (`removeLogin`), which then close. */
+export function forgetSessions(services: AppServices, sessionIds: readonly string[], reason: string): void {
+  sessionIds.forEach((id) => services.auth.dropSession(id));
+  if (sessionIds.length) services.realtime.endSessions(sessionIds, 'removeLogin', { reason });
+}
+
+/** Ends every session of a user now: database, cache and sockets. */
+export async function endUserSessions(services: AppServices, userId: string, reason: string): Promise<number> {
+  const ended = await invalidateUserSessions(services.database.db, userId);
+  forgetSessions(services, ended, reason);
+  return ended.length;
+}

@@ -1,0 +1,69 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { isOwnPassword, listUserOptions, updateUser } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import { caller } from '../../http/authenticate.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { Id, Text, withoutUndefined } from './fields.ts';
+import { operatorContext } from './operator.ts';
+import { AdminUserSchema, BasicInfoFields, Password, presentAdminUser, UserOptionSchema } from './schemas.ts';
+
+const TAG = 'users';
+
+const basicInfoRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/updateBasicInfo',
+  tag: TAG,
+  summary: 'Change one’s own real name, mobile, e-mail and signature',
+  description: 'Other fields (roles, site, user name …) are not taken here.',
+  access: 'user',
+  request: jsonBody(z.object(BasicInfoFields).openapi('BasicInfoBody')),
+  data: AdminUserSchema,
+});
+
+const checkOldPwdRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/checkOldPwd',
+  tag: TAG,
+  summary: 'Whether a password is the caller’s current one (change-password form)',
+  access: 'user',
+  request: jsonBody(z.object({ oldPassword: Password })),
+  data: z.object({ correct: z.boolean() }),
+});
+
+const optionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/user/list',
+  tag: TAG,
+  summary: 'A light list of users for pickers: id, user name and real name',
+  access: 'user',
+  request: {
+    query: z.object({
+      searchKey: Text.optional(),
+      siteId: Id.optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(10),
+      timestamp: z.string().optional(),
+    }),
+  },
+  data: z.array(UserOptionSchema),
+});
+
+export function registerSelfServiceRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(basicInfoRoute, async (c) => {
+    const auth = caller(c);
+    const changes = withoutUndefined(c.req.valid('json'));
+    const user = await updateUser(operatorContext(c), auth.user.id, changes);
+    return c.json(ok(presentAdminUser(user)), 200);
+  });
+
+  app.openapi(checkOldPwdRoute, async (c) => {
+    const auth = caller(c);
+    const correct = await isOwnPassword(operatorContext(c), auth.user.id, c.req.valid('json').oldPassword);
+    return c.json(ok({ correct }), 200);
+  });
+
+  app.openapi(optionsRoute, async (c) => {
+    const { searchKey, siteId, limit } = c.req.valid('query');
+    return c.json(ok(await listUserOptions(operatorContext(c), { search: searchKey, site: siteId, limit })), 200);
+  });
+}

@@ -1,0 +1,97 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { assertSpreadsheet, exportUsers, importUsers, translate, translateIssue } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, z } from '../../http/route.ts';
+import { operatorContext } from './operator.ts';
+import { progressReporter } from '../../realtime/progress.ts';
+
+const TAG = 'users';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const ImportForm = z
+  .object({
+    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xls or xlsx, at most 1 MB' }),
+    mode: z.enum(['cover', 'dedupe']).optional().openapi({ description: 'Existing users: cover updates them, dedupe (default) skips them' }),
+    partial: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true')
+      .openapi({ description: 'true: write the good rows even when others are wrong' }),
+  })
+  .openapi('UserImportForm');
+
+const ImportReportSchema = z
+  .object({
+    created: z.array(z.object({ userName: z.string(), initialPassword: z.string().optional() })),
+    updated: z.array(z.string()),
+    skipped: z.array(z.string()),
+    errors: z.array(z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+  })
+  .openapi('UserImportReport');
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/userImport',
+  tag: TAG,
+  summary: 'Import users from a spreadsheet',
+  description:
+    'Headers as in the export (English or Chinese). Every row is checked first: when a row is wrong nothing is written and the answer is 400 ' +
+    'with data.issues carrying the row numbers, unless partial is true (then the good rows are written and the bad ones reported). ' +
+    'Generated passwords of new users are answered once.',
+  access: { route: 'system_user', button: 'import' },
+  request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  data: ImportReportSchema,
+});
+
+const exportBase = defineRoute({
+  method: 'get',
+  path: '/api/user/exportUser',
+  tag: TAG,
+  summary: 'Export every user as an xlsx file (the import layout, no passwords)',
+  description: 'Answers the file as an attachment named users-YYYYMMDD.xlsx; refusals answer the usual envelope.',
+  access: { route: 'system_user', button: 'export' },
+  data: z.null(),
+});
+
+const exportRoute = {
+  ...exportBase,
+  responses: {
+    ...exportBase.responses,
+    200: { content: { [XLSX_TYPE]: { schema: z.string().openapi({ format: 'binary' }) } }, description: 'The spreadsheet' },
+  },
+};
+
+/** An ASCII-only file name, safe in any Content-Disposition parser. */
+export function exportFileName(now: Date): string {
+  return `users-${now.toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
+}
+
+export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(importRoute, async (c) => {
+    const { excelFile, mode, partial } = c.req.valid('form');
+    assertSpreadsheet(excelFile.name, excelFile.size);
+    const locale = c.var.locale;
+    const ctx = operatorContext(c);
+    // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
+    const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
+    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, onProgress }).finally(() => onProgress(1, 1));
+    return c.json(
+      ok({
+        created: report.created.map(({ userName, generatedPassword }) => (generatedPassword ? { userName, initialPassword: generatedPassword } : { userName })),
+        updated: report.updated,
+        skipped: report.skipped,
+        errors: report.errors.map((issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) })),
+      }),
+      200,
+    );
+  });
+
+  app.openapi(exportRoute, async (c) => {
+    const bytes = await exportUsers(operatorContext(c));
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': XLSX_TYPE,
+      'content-disposition': `attachment; filename="${exportFileName(c.var.services.now())}"`,
+    });
+  });
+}

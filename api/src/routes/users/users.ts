@@ -1,0 +1,149 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  assertCanAssignRoles,
+  listRoles,
+  createUser, deleteUser, findUserRow, getUser, InvalidInputError, isUserNameAvailable, listUsers, updateUser, type UserInput } from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import { caller } from '../../http/authenticate.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { Id, IdBody, Text, withoutUndefined } from './fields.ts';
+import { forgetSessions, operatorContext, requireButton, saveAccess, sessionIdsOf } from './operator.ts';
+import { AdminUserSchema, presentAdminUser, SaveUserBody, SaveUserResult, UserName } from './schemas.ts';
+
+const TAG = 'users';
+
+const ListBody = z
+  .object({
+    page: z.number().int().min(1).default(1),
+    limit: z.number().int().min(1).max(500).default(10),
+    searchKey: Text.optional().openapi({ description: 'Part of the user name, real name or job number' }),
+    siteId: Id.optional(),
+  })
+  .openapi('UserListBody');
+
+const listRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/sysUserList',
+  tag: TAG,
+  summary: 'A page of users (administration)',
+  access: { route: 'system_user' },
+  request: jsonBody(ListBody),
+  data: z.object({ items: z.array(AdminUserSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+
+const getRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/getUserInfo',
+  tag: TAG,
+  summary: 'One user (administration)',
+  access: { route: 'system_user' },
+  request: jsonBody(IdBody),
+  data: AdminUserSchema,
+});
+
+const saveRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/saveUser',
+  tag: TAG,
+  summary: 'Create (no id) or update a user',
+  description:
+    'Needs the add button to create and the edit button to update. roleIdList replaces the roles; validityDate takes ISO text or epoch milliseconds. ' +
+    'A new user must change the password at first sign-in; without `password` one is generated and answered once as initialPassword. ' +
+    'To change a password later use /api/user/adminResetPwd. createTime, updateTime, regDate, roles, genderName, stores and roleNames are ignored.',
+  access: saveAccess('system_user'),
+  request: jsonBody(SaveUserBody),
+  data: SaveUserResult,
+});
+
+const deleteRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/deleteUser',
+  tag: TAG,
+  summary: 'Delete a user (the default user is protected); their sessions end at once',
+  access: { route: 'system_user', button: 'del' },
+  request: jsonBody(IdBody),
+  data: z.null(),
+});
+
+const checkNameRoute = defineRoute({
+  method: 'post',
+  path: '/api/user/checkUserName',
+  tag: TAG,
+  summary: 'Whether a user name is free (for the user being edited, when id is sent)',
+  description: 'User names are case sensitive.',
+  access: { route: 'system_user' },
+  request: jsonBody(z.object({ userName: UserName, id: Id.optional() })),
+  data: z.object({ available: z.boolean() }),
+});
+
+export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const { page, limit, searchKey, siteId } = c.req.valid('json');
+    const result = await listUsers(operatorContext(c), { page, limit, search: searchKey, site: siteId });
+    return c.json(ok({ ...result, items: result.items.map(presentAdminUser) }), 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const user = await getUser(operatorContext(c), c.req.valid('json').id);
+    return c.json(ok(presentAdminUser(user)), 200);
+  });
+
+  app.openapi(saveRoute, async (c) => {
+    const body = c.req.valid('json');
+    requireButton(c, 'system_user', body.id ? 'edit' : 'add');
+    const ctx = operatorContext(c);
+    if (body.roleIdList) {
+      // a non-admin may not hand out the admin role, super roles, or rights they do not hold
+      const roles = (await listRoles(ctx)).filter((r) => body.roleIdList!.includes(r.id));
+      assertCanAssignRoles(caller(c), roles);
+    }
+    const input = withoutUndefined({
+      userName: body.userName,
+      realName: body.realName,
+      jobNumber: body.jobNumber,
+      mobile: body.mobile,
+      email: body.email,
+      gender: body.gender,
+      signature: body.signature,
+      site: body.siteId,
+      sites: body.siteIds,
+      department: body.departmentId,
+      superiorId: body.superiorId,
+      roles: body.roleIdList,
+      validityDate: body.validityDate,
+    });
+    if (!body.id) {
+      const created = await createUser(ctx, { ...input, userName: body.userName, password: body.password });
+      const data = { user: presentAdminUser(created.user), ...(created.generatedPassword ? { initialPassword: created.generatedPassword } : {}) };
+      return c.json(ok(data), 200);
+    }
+    if (body.password !== undefined) {
+      throw new InvalidInputError('request.invalid', {}, [{ messageKey: 'apiUsers.password_on_update', field: 'password' }]);
+    }
+    const changes: Partial<Omit<UserInput, 'password'>> = input;
+    if (body.siteId !== undefined && body.siteIds === undefined) {
+      // moving the home site keeps the user's further sites (core replaces them all when the site changes)
+      const current = await getUser(ctx, body.id);
+      changes.sites = current.siteIds.filter((s) => s !== current.siteId);
+    }
+    const saved = await updateUser(ctx, body.id, changes);
+    return c.json(ok({ user: presentAdminUser(saved) }), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const services = c.var.services;
+    const ctx = operatorContext(c);
+    const target = await findUserRow(ctx.db, c.req.valid('json').id);
+    // the sessions go with the user (cascade); remember them to tell the sockets
+    const sessions = await sessionIdsOf(services, target.id);
+    await deleteUser(ctx, target.id);
+    forgetSessions(services, sessions, 'userDeleted');
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(checkNameRoute, async (c) => {
+    const { userName, id } = c.req.valid('json');
+    return c.json(ok({ available: await isUserNameAvailable(operatorContext(c), userName, id) }), 200);
+  });
+}

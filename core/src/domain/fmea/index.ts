@@ -1,0 +1,60 @@
+/** The FMEA analysis engine: one model for DFMEA, PFMEA, family FMEA and FMEA-MSR (docs/domain/fmea-engine.md). */
+export { FMEA_DOMAIN_MESSAGE_KEYS, FMEA_LABEL_KEYS, FMEA_REFUSAL_KEYS, type FmeaMessageKey } from './messages.ts';
+export * from './vocabulary.ts';
+export { NODE_TYPES, assertChildNodeType, isSpecialNodeType, nodeTypeProfile, type NodeTypeProfile } from './node-types.ts';
+export * from './graph.ts';
+export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, type BrokenLinks, type LinkRefusal } from './links.ts';
+export { buildChains, chainKey, chainsThrough, type FailureChain } from './chains.ts';
+export {
+  assertFamilyAllowsChild,
+  assertNodeCopyable,
+  assertNodeDeletable,
+  assertNodeMovable,
+  familyItemIssues,
+  nextChildSort,
+  planSubtreeCopy,
+  type CopyPlan,
+} from './structure.ts';
+export { deletionImpact, type CrossingReference, type DeletionImpact, type FmeaItemKind, type FmeaItemRef, type RemovedSet } from './impact.ts';
+export { dateIssues, ratingIssues } from './fields.ts';
+export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, type FailureFields } from './failures.ts';
+export { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
+export {
+  CREATOR_DEFAULT_ROLE,
+  projectHeaderIssues,
+  responsibleOf,
+  teamIssues,
+  withCreator,
+  type ProjectHeaderFields,
+  type TeamMember,
+} from './project.ts';
+export {
+  ACTION_STATUSES,
+  ACTION_STATUS_LABEL_KEYS,
+  UNFINISHED_ACTION_STATUSES,
+  actionIssues,
+  actionMachine,
+  applyActionEvent,
+  residualRatings,
+  type ActionEvent,
+  type ActionFields,
+  type ActionState,
+  type ActionStatus,
+  type RerateSource,
+  type ResidualRatings,
+} from './actions.ts';
+export {
+  apSummary,
+  apTableString,
+  buildRiskRow,
+  isUnfinished,
+  mostSeriousClass,
+  raterFromLookup,
+  raterFromRules,
+  type ChainFacts,
+  type ChainRater,
+  type RiskGridRow,
+  type RowAction,
+  type RowCharacteristic,
+  type RowFailure,
+} from './risk-row.ts';

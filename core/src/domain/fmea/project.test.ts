@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { CREATOR_DEFAULT_ROLE, projectHeaderIssues, responsibleOf, teamIssues, withCreator } from './project.ts';
+import { PROJECT_TYPE_PROFILES, stepsOf } from './vocabulary.ts';
+
+const keys = (issues: readonly { messageKey: string; field?: string }[]) => issues.map((i) => `${i.field}:${i.messageKey}`);
+
+describe('project header', () => {
+  it('accepts a complete header', () => {
+    expect(
+      projectHeaderIssues({
+        projectType: 'dfmea',
+        name: 'Window lifter',
+        stage: 'B sample',
+        sopDate: '2027-03-01',
+        versionLabel: 'V1.0',
+        startDate: '2026-01-05',
+        customer: 'OEM',
+        platform: 'E3',
+        carTypeYears: 'MY27',
+        confidentiality: 'internal',
+        teamNotes: 'weekly review',
+        apTable: 'dfmea',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an unknown type, a missing name, bad dates and long texts', () => {
+    expect(keys(projectHeaderIssues({ projectType: 'qfd', name: '', sopDate: '2027-02-30', versionLabel: 'v'.repeat(21), customer: 'c'.repeat(201), apTable: 'x' }))).toEqual([
+      'projectType:fmea.value_invalid',
+      'name:validation.required',
+      'customer:validation.too_long',
+      'versionLabel:validation.too_long',
+      'sopDate:fmea.date_invalid',
+      'apTable:fmea.value_invalid',
+    ]);
+  });
+
+  it('checks only the given fields of a partial update', () => {
+    expect(projectHeaderIssues({ customer: 'OEM' }, { partial: true })).toEqual([]);
+    expect(keys(projectHeaderIssues({ name: ' ' }, { partial: true }))).toEqual(['name:validation.required']);
+  });
+});
+
+describe('project team', () => {
+  it('accepts exactly one responsible member with roles 0 to 5', () => {
+    expect(teamIssues([{ userId: 'u1', roles: [0] }, { userId: 'u2', roles: [1, 4] }, { userId: 'u3', roles: [5] }])).toEqual([]);
+  });
+
+  it('refuses no responsible member, or two', () => {
+    expect(keys(teamIssues([{ userId: 'u1', roles: [1] }]))).toEqual(['members:validation.responsible_missing']);
+    expect(keys(teamIssues([{ userId: 'u1', roles: [0] }, { userId: 'u2', roles: [0, 1] }]))).toEqual(['members:validation.responsible_multiple']);
+  });
+
+  it('refuses a role outside 0..5 and a member without a role', () => {
+    expect(teamIssues([{ userId: 'u1', roles: [0] }, { userId: 'u2', roles: [6] }, { userId: 'u3', roles: [] }])).toEqual([
+      { messageKey: 'fmea.member_role_invalid', field: 'members', params: { field: 'members', userId: 'u2', value: '6' } },
+      { messageKey: 'fmea.member_role_invalid', field: 'members', params: { field: 'members', userId: 'u3', value: '' } },
+    ]);
+  });
+
+  it('adds the creator as counsellor (read-only) unless already named', () => {
+    expect(CREATOR_DEFAULT_ROLE).toBe(2);
+    expect(withCreator([{ userId: 'u1', roles: [0] }], 'me')).toEqual([{ userId: 'u1', roles: [0] }, { userId: 'me', roles: [2] }]);
+    expect(withCreator([{ userId: 'me', roles: [0] }], 'me')).toEqual([{ userId: 'me', roles: [0] }]);
+    expect(withCreator([{ userId: 'u1', roles: [0] }], null)).toEqual([{ userId: 'u1', roles: [0] }]);
+  });
+
+  it('finds the responsible member', () => {
+    expect(responsibleOf([{ userId: 'u1', roles: [1] }, { userId: 'u2', roles: [1, 0] }])).toBe('u2');
+    expect(responsibleOf([{ userId: 'u1', roles: [1] }])).toBeNull();
+  });
+});
+
+describe('project types and steps', () => {
+  it('numbers DFMEA with DF and PFMEA with PF, and rates each with its AP table', () => {
+    expect(PROJECT_TYPE_PROFILES.dfmea).toMatchObject({ numberingModule: 'dfmeaProject', apTable: 'dfmea' });
+    expect(PROJECT_TYPE_PROFILES.pfmea).toMatchObject({ numberingModule: 'pfmeaProject', apTable: 'pfmea', memberKind: 'process' });
+    expect(PROJECT_TYPE_PROFILES.msr.apTable).toBe('msr');
+  });
+
+  it('walks the seven steps, and an MSR project adds its three supplementary steps before documentation', () => {
+    expect(stepsOf('dfmea')).toEqual([
+      'planningAndPreparation',
+      'structuralAnalysis',
+      'functionalAnalysis',
+      'failureAnalysis',
+      'riskAnalysis',
+      'optimization',
+      'documentation',
+    ]);
+    expect(stepsOf('msr').slice(5)).toEqual(['optimization', 'msrFailureAnalysis', 'msrRiskAnalysis', 'msrOptimization', 'documentation']);
+  });
+});

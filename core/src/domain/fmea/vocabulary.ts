@@ -1,0 +1,124 @@
+import type { ApTable } from '../ap/index.ts';
+import type { NumberingModule } from '../numbering/index.ts';
+
+/**
+ * The FMEA engine's value lists, written once `as const` and read by the
+ * schema columns, the services and the workbench alike. Sources: spec 001 §1,
+ * §3, §4 and the AIAG & VDA FMEA Handbook (2019). Choices where the spec is
+ * silent are explained in docs/domain/fmea-engine.md.
+ */
+
+/** One engine, four kinds of analysis. `family` marks a family FMEA (spec 001 §3). */
+export const PROJECT_TYPES = ['dfmea', 'pfmea', 'family', 'msr'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+export interface ProjectTypeProfile {
+  /** Numbering module whose rule makes the project's serial number (DF…, PF…). */
+  readonly numberingModule: NumberingModule;
+  /** The AP rule set a new project of this type rates with. */
+  readonly apTable: ApTable;
+  /** Design projects in the spec hold one role per member, process projects a list. */
+  readonly memberKind: 'design' | 'process';
+  readonly labelKey: string;
+}
+
+/** Family FMEA and FMEA-MSR are design-side analyses: DF numbers, design members. */
+export const PROJECT_TYPE_PROFILES = {
+  dfmea: { numberingModule: 'dfmeaProject', apTable: 'dfmea', memberKind: 'design', labelKey: 'fmea.project_type.dfmea' },
+  pfmea: { numberingModule: 'pfmeaProject', apTable: 'pfmea', memberKind: 'process', labelKey: 'fmea.project_type.pfmea' },
+  family: { numberingModule: 'dfmeaProject', apTable: 'dfmea', memberKind: 'design', labelKey: 'fmea.project_type.family' },
+  msr: { numberingModule: 'dfmeaProject', apTable: 'msr', memberKind: 'design', labelKey: 'fmea.project_type.msr' },
+} as const satisfies Record<ProjectType, ProjectTypeProfile>;
+
+export const isProjectType = (value: unknown): value is ProjectType =>
+  typeof value === 'string' && (PROJECT_TYPES as readonly string[]).includes(value);
+
+/**
+ * The seven steps of the handbook, in order, and the three FMEA-MSR steps that
+ * stand beside steps 4 to 6 (spec 001 §3 "Analysis steps").
+ */
+export const ANALYSIS_STEPS = [
+  'planningAndPreparation',
+  'structuralAnalysis',
+  'functionalAnalysis',
+  'failureAnalysis',
+  'riskAnalysis',
+  'optimization',
+  'documentation',
+] as const;
+export const MSR_STEPS = ['msrFailureAnalysis', 'msrRiskAnalysis', 'msrOptimization'] as const;
+export type AnalysisStep = (typeof ANALYSIS_STEPS)[number] | (typeof MSR_STEPS)[number];
+
+export const STEP_LABEL_KEYS = {
+  planningAndPreparation: 'fmea.step.planning_and_preparation',
+  structuralAnalysis: 'fmea.step.structural_analysis',
+  functionalAnalysis: 'fmea.step.functional_analysis',
+  failureAnalysis: 'fmea.step.failure_analysis',
+  riskAnalysis: 'fmea.step.risk_analysis',
+  optimization: 'fmea.step.optimization',
+  documentation: 'fmea.step.documentation',
+  msrFailureAnalysis: 'fmea.step.msr_failure_analysis',
+  msrRiskAnalysis: 'fmea.step.msr_risk_analysis',
+  msrOptimization: 'fmea.step.msr_optimization',
+} as const satisfies Record<AnalysisStep, string>;
+
+/**
+ * The steps a project walks through, in order (1-based position = handbook
+ * step number for the seven). An MSR project adds its supplementary steps
+ * after the DFMEA optimisation, as the handbook's MSR form does.
+ */
+export function stepsOf(projectType: ProjectType): readonly AnalysisStep[] {
+  if (projectType !== 'msr') return ANALYSIS_STEPS;
+  return [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'];
+}
+
+/** Failure effect, failure mode, failure cause: a failure's place in the chain. */
+export const FAILURE_KINDS = ['FE', 'FM', 'FC'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+export const FAILURE_KIND_LABEL_KEYS = {
+  FE: 'fmea.failure_kind.effect',
+  FM: 'fmea.failure_kind.mode',
+  FC: 'fmea.failure_kind.cause',
+} as const satisfies Record<FailureKind, string>;
+
+/** Current controls on a cause and optimisation actions are each prevention or detection. */
+export const CONTROL_KINDS = ['prevention', 'detection'] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+export const CONTROL_KIND_LABEL_KEYS = {
+  prevention: 'fmea.control_kind.prevention',
+  detection: 'fmea.control_kind.detection',
+} as const satisfies Record<ControlKind, string>;
+
+/** Characteristic classes (spec 001 §3), most serious first: the order is the rank. */
+export const CHARACTERISTIC_CLASSES = ['safety', 'critical', 'significant', 'general'] as const;
+export type CharacteristicClass = (typeof CHARACTERISTIC_CLASSES)[number];
+export const CHARACTERISTIC_CLASS_LABEL_KEYS = {
+  safety: 'fmea.characteristic_class.safety',
+  critical: 'fmea.characteristic_class.critical',
+  significant: 'fmea.characteristic_class.significant',
+  general: 'fmea.characteristic_class.general',
+} as const satisfies Record<CharacteristicClass, string>;
+
+/** Interface function classes (spec 001 §3), stored as 1 to 5 like the spec's dictionary codes. */
+export const INTERFACE_TYPES = {
+  physicalConnection: 1,
+  signalTransfer: 2,
+  energyTransfer: 3,
+  materialExchange: 4,
+  humanMachine: 5,
+} as const;
+export type InterfaceType = (typeof INTERFACE_TYPES)[keyof typeof INTERFACE_TYPES];
+export const INTERFACE_TYPE_LABEL_KEYS = {
+  1: 'fmea.interface_type.physical_connection',
+  2: 'fmea.interface_type.signal_transfer',
+  3: 'fmea.interface_type.energy_transfer',
+  4: 'fmea.interface_type.material_exchange',
+  5: 'fmea.interface_type.human_machine',
+} as const satisfies Record<InterfaceType, string>;
+
+export const isInterfaceType = (value: unknown): value is InterfaceType =>
+  typeof value === 'number' && Object.values(INTERFACE_TYPES).includes(value as InterfaceType);
+
+/** The project list tabs (spec 001 §2). */
+export const PROJECT_LIST_TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
+export type ProjectListTab = (typeof PROJECT_LIST_TABS)[number];

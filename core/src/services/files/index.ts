@@ -1,0 +1,5 @@
+export * from './limits.ts';
+export * from './signature.ts';
+export * from './files.ts';
+export * from './assign.ts';
+export * from './templates.ts';

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { user, userSite } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { contains, MAX_LIMIT } from '../shared/paging.ts';
+import { findSite } from '../org/sites.ts';
+import { verifyPassword } from '../shared/password-hash.ts';
+import { findUserRow } from './users.ts';
+
+export interface UserOption {
+  id: string;
+  userName: string;
+  realName: string;
+}
+
+export interface UserOptionQuery {
+  search?: string;
+  /** Site id or name: its members only. */
+  site?: string;
+  limit?: number;
+}
+
+/**
+ * A light list for pickers (autocomplete, person-in-charge): id, user name and
+ * real name only, one query, live users only.
+ */
+export async function listUserOptions(ctx: ServiceContext, query: UserOptionQuery = {}): Promise<UserOption[]> {
+  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(query.limit ?? 10)));
+  const search = query.search?.trim();
+  const conditions: (SQL | undefined)[] = [eq(user.delFlg, 0)];
+  if (search) conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
+  if (query.site) {
+    const owner = await findSite(ctx.db, query.site);
+    const linked = ctx.db.select({ id: userSite.userId }).from(userSite).where(eq(userSite.siteId, owner.id));
+    conditions.push(or(eq(user.siteId, owner.id), inArray(user.id, linked)));
+  }
+  return ctx.db
+    .select({ id: user.id, userName: user.userName, realName: user.realName })
+    .from(user)
+    .where(and(...conditions))
+    .orderBy(asc(user.userName))
+    .limit(limit);
+}
+
+/**
+ * Whether `password` is the user's current password (the spec's checkOldPwd,
+ * asked by the change-password form before it submits). Nothing is counted or
+ * written: the caller is signed in already.
+ */
+export async function isOwnPassword(ctx: ServiceContext, userId: string, password: string): Promise<boolean> {
+  const row = await findUserRow(ctx.db, userId);
+  return verifyPassword(row.passwordHash, password);
+}
