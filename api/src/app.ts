@@ -11,10 +11,20 @@ import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
 import { requestInvalid } from './http/validation.ts';
+import { defineRoute, z } from './http/route.ts';
 import { mountDocs } from './docs/mount.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { mountSocket } from './realtime/socket.ts';
 import { registerRoutes } from './routes/index.ts';
+
+const healthRoute = defineRoute({
+  method: 'get',
+  path: '/api/health',
+  tag: 'system',
+  summary: 'Liveness: the server answers and the database responds',
+  access: 'public',
+  data: z.object({ status: z.string() }),
+});
 
 const STATUS = { invalid_input: 400, unauthenticated: 401, not_allowed: 403, not_found: 404, conflict: 409, invalid_transition: 409 } as const;
 
@@ -71,9 +81,9 @@ export function createApp(options: AppOptions) {
     if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400) services.auth.clear();
   });
 
-  app.get('/api/health', async (c) => {
+  app.openapi(healthRoute, async (c) => {
     await services.database.client.execute('SELECT 1');
-    return c.json(ok({ status: 'up' }));
+    return c.json(ok({ status: 'up' }), 200);
   });
   registerRoutes(app);
   mountSocket(app, services);

@@ -29,8 +29,8 @@ export async function startServer(options: ServerOptions = {}) {
   options.onSeeded?.(seeded);
   const { app, services } = createApp({ database, filesDir: options.filesDir });
   if (existsSync(WORKBENCH_DIST)) {
-    // relative to the cwd, as serveStatic wants; index.html is the SPA fallback for client routes
-    const root = resolve(WORKBENCH_DIST).replace(`${process.cwd()}/`, '');
+    // an absolute root works from any cwd; index.html is the SPA fallback for client routes
+    const root = WORKBENCH_DIST;
     const files = serveStatic({ root });
     const spa = serveStatic({ root, path: 'index.html' });
     // never for /api/…: an unknown API path is a 404 envelope, not the SPA page

@@ -93,7 +93,7 @@ export function createContext({ io, locale, json, globals }: ContextOptions): Cl
         ]);
         const opened = await openDatabase(context.dbUrl);
         context.onClose(() => opened.close());
-        const seeded = await prepareDatabase(opened.db, serviceContext(opened.db, operator), { adminPassword: io.env.ADMIN_PASSWORD });
+        const seeded = await prepareDatabase(opened.db, serviceContext(opened.db, operator), { adminPassword: io.env.ADMIN_PASSWORD || undefined });
         await context.announceSeed(seeded);
         return opened;
       })();

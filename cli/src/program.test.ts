@@ -33,6 +33,32 @@ describe('fmea (the real binary)', () => {
     expect(viaHelp.stdout).toBe(group.stdout);
   });
 
+  it('lists every command group, each with translated help of its own', { timeout: 90_000 }, async () => {
+    const groups: Record<string, string[]> = {
+      db: ['migrate', 'seed'],
+      user: ['add', 'list', 'show', 'set-role', 'reset-password', 'lock', 'unlock', 'delete', 'import', 'export'],
+      role: ['add', 'list', 'grant', 'revoke', 'delete'],
+      site: ['add', 'list'],
+      dept: ['add', 'list'],
+      dict: ['list', 'import', 'export'],
+      rules: ['list', 'set', 'ap'],
+      number: ['next'],
+      log: ['list'],
+    };
+    const root = await runFmea(['--lang', 'en-US', '--help']);
+    for (const group of ['serve', ...Object.keys(groups), 'ap']) expect(root.stdout).toMatch(new RegExp(`^  ${group}\\b`, 'm'));
+    const helps = await Promise.all(Object.keys(groups).map((group) => runFmea([group, '--help'])));
+    Object.values(groups).forEach((commands, i) => {
+      expect(helps[i]!.code).toBe(0);
+      expect(helps[i]!.stdout).toContain('用法：');
+      for (const command of commands) expect(helps[i]!.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    });
+    const serve = await runFmea(['--lang', 'en-US', 'serve', '--help']);
+    expect(serve.stdout).toMatch(/--port <n>\s+port \(default: \$PORT, else 3000\)/);
+    const ap = await runFmea(['--lang', 'en-US', 'rules', 'ap', 'import', '--help']);
+    expect(ap.stdout).toContain('--selection <types>');
+  });
+
   it('prints its version', async () => {
     const { code, stdout } = await runFmea(['--version']);
     expect(code).toBe(0);
@@ -57,11 +83,12 @@ describe('fmea (the real binary)', () => {
   });
 
   it('reports usage errors as one JSON document with --json', async () => {
-    const { code, stdout } = await runFmea(['--json', 'nope']);
+    // (a word no command resembles: commander adds "Did you mean …?" otherwise)
+    const { code, stdout } = await runFmea(['--json', 'xyzzy']);
     expect(code).toBe(2);
     expect(JSON.parse(stdout)).toEqual({
       ok: false,
-      error: { code: 'usage', message: "unknown command 'nope'", issues: [] },
+      error: { code: 'usage', message: "unknown command 'xyzzy'", issues: [] },
     });
   });
 });

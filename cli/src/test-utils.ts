@@ -1,9 +1,11 @@
 /**
  * Test helpers: `runFmea` spawns the real `fmea` binary (as a user would run
- * it, plain output because CI=true); `captureIo` runs the CLI in-process with
- * fake streams; `tempDbUrl` gives a throwaway `file:` database.
+ * it, plain output because CI=true); `startFmea` keeps it running (serve);
+ * `captureIo` runs the CLI in-process with fake streams; `tempDbUrl` gives a
+ * throwaway `file:` database, `dbEnv` the environment pointing at it and
+ * `openTempDb` a core service context on it to check what a command did.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,19 +35,23 @@ export interface RunFmeaOptions {
   readonly timeoutMs?: number;
 }
 
-const SCRUBBED = ['LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR'];
+const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR'];
+
+function spawnFmea(args: readonly string[], env: Record<string, string>, cwd: string): ChildProcessWithoutNullStreams {
+  const base = { ...process.env };
+  for (const name of SCRUBBED) delete base[name];
+  return spawn(process.execPath, [FMEA_BIN, ...args], {
+    cwd,
+    env: { ...base, CI: 'true', NO_COLOR: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
 
 /** Runs `node cli/bin/fmea.js …args` and collects its exit code and output. */
 export function runFmea(args: readonly string[], { env = {}, input, cwd = REPO_ROOT, timeoutMs = 20_000 }: RunFmeaOptions = {}): Promise<FmeaResult> {
-  const base = { ...process.env };
-  for (const name of SCRUBBED) delete base[name];
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FMEA_BIN, ...args], {
-      cwd,
-      env: { ...base, CI: 'true', NO_COLOR: '1', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnFmea(args, env, cwd);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -62,6 +68,56 @@ export function runFmea(args: readonly string[], { env = {}, input, cwd = REPO_R
     child.stdin.on('error', () => {}); // the CLI may exit without reading stdin
     child.stdin.end(input ?? '');
   });
+}
+
+export interface RunningFmea {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Output so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout matches `pattern` (rejects when the process ends first or after `timeoutMs`). */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Sends `signal` and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the real binary and leaves it running (for `fmea serve`); stop it in the test. */
+export function startFmea(args: readonly string[], { env = {}, cwd = REPO_ROOT }: Omit<RunFmeaOptions, 'input' | 'timeoutMs'> = {}): RunningFmea {
+  const child = spawnFmea(args, env, cwd);
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    waitForStdout(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`timed out waiting for ${pattern}; stdout: ${out}; stderr: ${err}`)), timeoutMs);
+        const check = () => {
+          const match = out.match(pattern);
+          if (match) done(undefined, match);
+        };
+        const onClose = () => done(new Error(`exited before ${pattern}; stdout: ${out}; stderr: ${err}`));
+        const done = (error?: Error, match?: RegExpMatchArray) => {
+          clearTimeout(timer);
+          child.stdout.off('data', check);
+          child.off('close', onClose);
+          if (error) reject(error);
+          else resolve(match!);
+        };
+        child.stdout.on('data', check);
+        child.on('close', onClose);
+        check();
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
 }
 
 export interface TempDb {
@@ -105,4 +161,21 @@ export function captureIo({ input = '', env = {}, tty = false, columns = 80 }: {
   const stdin = new PassThrough();
   stdin.end(input);
   return { io: { stdout: out.stream, stderr: err.stream, stdin, env: { ...env } }, stdout: out.text, stderr: err.text };
+}
+
+/** ADMIN_PASSWORD for test databases: the admin is created without a generated password (no notice on stderr). */
+export const TEST_ADMIN_PASSWORD = 'Kx7#pQ2!mZ9$wR';
+
+/** The environment of a run on `temp`: its DATABASE_URL and a fixed ADMIN_PASSWORD, plus `extra`. */
+export function dbEnv(temp: TempDb, extra: Record<string, string> = {}): Record<string, string> {
+  return { DATABASE_URL: temp.url, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...extra };
+}
+
+/** Opens (migrates and seeds, like the CLI does) the temp database in the test process, with a service context. */
+export async function openTempDb(temp: TempDb) {
+  const [{ openDatabase }, { createContext, prepareDatabase }] = await Promise.all([import('@fmea/core/db'), import('@fmea/core/services')]);
+  const database = await openDatabase(temp.url);
+  const ctx = createContext(database.db);
+  await prepareDatabase(database.db, ctx, { adminPassword: TEST_ADMIN_PASSWORD });
+  return { ...database, ctx };
 }

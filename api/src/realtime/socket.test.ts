@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { createContext, createRole, createUser, grantRoute, schema, USER_SHEET_COLUMNS, writeSheet } from '@fmea/core';
@@ -14,6 +14,10 @@ import { progressReporter, sendProgress } from './progress.ts';
  * The realtime events of spec 000 §7 against the real server: HTTP and the
  * WebSocket share one port; clients sign their socket in with their token.
  */
+// a real server and real sockets: generous limits, the machine may be busy
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+const WAIT_MS = 10_000;
+
 let server: Awaited<ReturnType<typeof startServer>>;
 let dir: string;
 let base: string;
@@ -61,7 +65,7 @@ interface Message {
 interface Client {
   ws: WebSocket;
   messages: Message[];
-  /** The first message of that event (optionally matching), waiting up to 3 s. */
+  /** The first message of that event (optionally matching), waiting up to WAIT_MS. */
   next(event: string, match?: (data: any) => boolean): Promise<Message>;
   closed: Promise<{ code: number; reason: string }>;
   login(token: string): void;
@@ -87,7 +91,7 @@ async function connect(): Promise<Client> {
     login: (token) => ws.send(JSON.stringify({ event: 'login', data: { token } })),
     next(event, match = () => true) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${event} within 3 s; got ${JSON.stringify(messages.map((m) => m.event))}`)), 3000);
+        const timer = setTimeout(() => reject(new Error(`no ${event} within ${WAIT_MS} ms; got ${JSON.stringify(messages.map((m) => m.event))}`)), WAIT_MS);
         const look = () => {
           const found = messages.find((m) => m.event === event && match(m.data));
           if (found) {
@@ -105,7 +109,7 @@ async function connect(): Promise<Client> {
 
 /** Waits until the hub holds a socket of this user (the login message is handled asynchronously). */
 async function bound(userId: string) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < WAIT_MS / 20; i++) {
     if (server.services.realtime.all().some((b) => b.userId === userId)) return;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@fmea/core';
 import { TEST_PASSWORD } from '@fmea/core/testing';
 import { JSON_BODY_LIMIT } from '../app.ts';
 import { startServer } from '../server.ts';
 import { openTestApp } from '../testing.ts';
 import { expectEnvelope, LEAK, request } from './support.ts';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const SECRET = 'TOP-SECRET-OUTSIDE-FILES-DIR';
 

@@ -6,6 +6,16 @@
  */
 import type { Command } from 'commander';
 import { registerAp, type ApCommandDeps } from './ap/index.ts';
+import { registerDb } from './db/index.ts';
+import { registerDept } from './dept/index.ts';
+import { registerDict } from './dict/index.ts';
+import { registerLog } from './log/index.ts';
+import { registerNumber } from './number/index.ts';
+import { registerRole } from './role/index.ts';
+import { registerRules } from './rules/index.ts';
+import { registerServe } from './serve/index.ts';
+import { registerSite } from './site/index.ts';
+import { registerUser } from './user/index.ts';
 
 export type { ApRuleSource } from './ap/index.ts';
 
@@ -13,5 +23,15 @@ export type { ApRuleSource } from './ap/index.ts';
 export type CommandDeps = ApCommandDeps;
 
 export function registerCommands(program: Command, deps: CommandDeps = {}): void {
+  registerServe(program);
+  registerDb(program);
+  registerUser(program);
+  registerRole(program);
+  registerSite(program);
+  registerDept(program);
+  registerDict(program);
+  registerRules(program);
   registerAp(program, deps);
+  registerNumber(program);
+  registerLog(program);
 }

@@ -18,12 +18,21 @@ export interface InputFile {
   readonly bytes: Uint8Array;
 }
 
-/** System error codes with a translated reason (`cli.file.reason.<code>`); others are shown as the code. */
-const KNOWN_REASONS = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC']);
+/** System error codes with their own message; others name the code in a generic one. */
+const MESSAGES: Readonly<Record<string, string>> = {
+  ENOENT: 'cli.file.folder_missing',
+  ENOTDIR: 'cli.file.folder_missing',
+  EISDIR: 'cli.file.is_directory',
+  EACCES: 'cli.file.permission_denied',
+  EPERM: 'cli.file.permission_denied',
+  EROFS: 'cli.file.permission_denied',
+  ENOSPC: 'cli.file.disk_full',
+};
 
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code && KNOWN_REASONS.has(code) ? `cli.file.reason.${code}` : (code ?? 'unknown');
+function fileError(error: unknown, path: string, fallbackKey: 'cli.file.read_failed' | 'cli.file.write_failed'): InvalidInputError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown';
+  const key = MESSAGES[code];
+  return key ? new InvalidInputError(key, { path }) : new InvalidInputError(fallbackKey, { path, reason: code });
 }
 
 /**
@@ -37,7 +46,7 @@ export async function readInputFile(path: string, check?: (name: string, size: n
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new NotFoundError('cli.file.not_found', { path });
-    throw new InvalidInputError('cli.file.read_failed', { path, reason: reasonOf(error) });
+    throw fileError(error, path, 'cli.file.read_failed');
   }
   if (!info.isFile()) throw new InvalidInputError('cli.file.not_regular', { path });
   const name = basename(path);
@@ -46,7 +55,7 @@ export async function readInputFile(path: string, check?: (name: string, size: n
     const buffer = await readFile(path);
     return { path, name, bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
   } catch (error) {
-    throw new InvalidInputError('cli.file.read_failed', { path, reason: reasonOf(error) });
+    throw fileError(error, path, 'cli.file.read_failed');
   }
 }
 
@@ -73,6 +82,6 @@ export async function writeOutputFile(path: string, bytes: Uint8Array): Promise<
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new InvalidInputError('cli.file.write_failed', { path, reason: reasonOf(error) });
+    throw fileError(error, path, 'cli.file.write_failed');
   }
 }

@@ -54,13 +54,13 @@ export function createPlainOutput(io: CliIo, locale: Locale): Output {
     mode: 'plain',
     async printTable(rows, columns) {
       const lines = [columns.map((c) => formatCell(c.header)).join('\t')];
-      for (const row of rows) lines.push(columns.map((c) => cellOf(row, c)).join('\t'));
+      for (const row of rows) lines.push(columns.map((c) => cellOf(row, c, t)).join('\t'));
       writeLines(io.stdout, lines);
     },
     async printRecord(record, labels = {}) {
       writeLines(
         io.stdout,
-        Object.entries(record).map(([key, value]) => `${labels[key] ?? key}\t${formatCell(value)}`),
+        Object.entries(record).map(([key, value]) => `${labels[key] ?? key}\t${formatCell(value, t)}`),
       );
     },
     async printLines(lines) {

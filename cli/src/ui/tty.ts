@@ -32,7 +32,7 @@ export function createTtyOutput(io: CliIo, locale: Locale): Output {
       const text = ink.tableToString(
         {
           headers: columns.map((c) => c.header),
-          rows: rows.map((row) => columns.map((c) => cellOf(row, c))),
+          rows: rows.map((row) => columns.map((c) => cellOf(row, c, t))),
           aligns: columns.map((c) => c.align),
           emptyText: t('cli.table.empty'),
         },
@@ -42,7 +42,7 @@ export function createTtyOutput(io: CliIo, locale: Locale): Output {
     },
     async printRecord(record, labels = {}) {
       const ink = await loadInk();
-      const entries = Object.entries(record).map(([key, value]) => [labels[key] ?? key, formatCell(value)] as const);
+      const entries = Object.entries(record).map(([key, value]) => [labels[key] ?? key, formatCell(value, t)] as const);
       writeLines(io.stdout, [ink.recordToString(entries, width(io.stdout))]);
     },
     async printError(error) {

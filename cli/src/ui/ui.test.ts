@@ -86,6 +86,15 @@ describe('plain output', () => {
     await progress.done();
     expect(stderr()).toBe('x 40%\nx 100%\n');
   });
+  it('writes booleans as the locale\'s yes/no in text, and notices on stderr', async () => {
+    const { io, stdout, stderr } = captureIo();
+    const out = createOutput('plain', io, 'en-US');
+    await out.printRecord({ locked: true, mustChange: false });
+    await out.printTable([{ locked: false }], [{ header: 'L', value: 'locked' }]);
+    await out.printNotice('password: x');
+    expect(stdout()).toBe('locked\tyes\nmustChange\tno\nL\nno\n');
+    expect(stderr()).toBe('password: x\n');
+  });
 });
 
 describe('JSON output', () => {
@@ -115,6 +124,30 @@ describe('JSON output', () => {
     await out2.printMessage('done');
     await out2.finish();
     expect(JSON.parse(said.stdout())).toEqual({ ok: true, data: { message: 'done' } });
+  });
+
+  it('reports the data given to a table or a message instead of the rows or the text', async () => {
+    const { io, stdout } = captureIo();
+    const out = createOutput('json', io, t);
+    await out.printMessage('共 2 条'); // a message without data is not a payload
+    await out.printTable(rows, columns, { items: rows, total: 2 });
+    await out.finish();
+    expect(JSON.parse(stdout())).toEqual({ ok: true, data: { items: rows, total: 2 } });
+
+    const said = captureIo();
+    const out2 = createOutput('json', said.io, t);
+    await out2.printMessage('已删除', { deleted: true });
+    await out2.finish();
+    expect(JSON.parse(said.stdout())).toEqual({ ok: true, data: { deleted: true } });
+  });
+
+  it('writes notices to stderr at once, keeping stdout to the one document', async () => {
+    const { io, stdout, stderr } = captureIo();
+    const out = createOutput('json', io, t);
+    await out.printNotice('已创建管理员账号');
+    expect(stderr()).toBe('已创建管理员账号\n');
+    await out.finish();
+    expect(JSON.parse(stdout())).toEqual({ ok: true, data: null });
   });
 
   it('reports a failure instead of any data printed before it', async () => {

@@ -10,3 +10,4 @@ export * from './oplog/index.ts';
 export * from './system/index.ts';
 export * from './auth/index.ts';
 export * from './files/index.ts';
+export * from './fmea/index.ts';

@@ -4,9 +4,9 @@
  * checked before the database is opened; the rules are the database's.
  */
 import { Option, type Command } from 'commander';
+import { AP_TABLES, type ApLookup, type ApTable } from '@fmea/core/domain';
 import { contextOf, type CliContext } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
-import { AP_TABLES, type ApLookup, type ApTable } from '@fmea/core/domain';
 import { parseRatingFlags, parseRatingLines } from './rating-lines.ts';
 
 /** Where `ap eval` gets its rules: one function from table name to lookup. */

@@ -3,7 +3,7 @@ import type { UserView } from '@fmea/core/services';
 import type { Translate } from '../../i18n/index.ts';
 import type { Column } from '../../ui/index.ts';
 
-export interface UserRecord {
+export type UserRecord = {
   readonly id: string;
   readonly userName: string;
   readonly realName: string;
@@ -18,7 +18,7 @@ export interface UserRecord {
   readonly createdAt: Date;
   /** Only right after it was generated: shown once, never stored in clear. */
   readonly generatedPassword?: string;
-}
+};
 
 /** What the CLI shows of a user: never the hash (core's view has none). */
 export function userRecord(view: UserView, generatedPassword?: string): UserRecord {
@@ -41,7 +41,7 @@ export function userRecord(view: UserView, generatedPassword?: string): UserReco
 
 export function userLabels(t: Translate): Record<keyof UserRecord, string> {
   return {
-    id: t('cli.user.field.id'),
+    id: t('cli.field.id'),
     userName: t('cli.user.field.user_name'),
     realName: t('cli.user.field.real_name'),
     jobNumber: t('cli.user.field.job_number'),
@@ -64,6 +64,6 @@ export function userColumns(t: Translate): Column<UserView>[] {
     { header: t('cli.user.field.site'), value: 'siteName' },
     { header: t('cli.user.field.department'), value: 'departmentName' },
     { header: t('cli.user.field.roles'), value: (u) => u.roleNames.join(', ') },
-    { header: t('cli.user.field.locked'), value: (u) => (u.locked ? t('cli.yes') : '') },
+    { header: t('cli.user.field.locked'), value: 'locked' },
   ];
 }

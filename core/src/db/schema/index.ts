@@ -7,3 +7,4 @@ export * from './notice.ts';
 export * from './log.ts';
 export * from './setting.ts';
 export * from './file.ts';
+export * from './fmea.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_STATUSES, actionIssues, actionMachine, applyActionEvent, residualRatings, type ActionEvent, type ActionStatus, type RerateSource } from './actions.ts';
+import { ACTION_STATUSES, actionCauseIssues, actionIssues, actionMachine, applyActionEvent, completionIssues, residualRatings, type ActionEvent, type ActionStatus, type RerateSource } from './actions.ts';
 
 /** Golden table: every state × event pair (AIAG & VDA step 6 statuses; our transitions, docs/domain/fmea-engine.md). */
 const EXPECTED: Record<ActionStatus, Partial<Record<ActionEvent, ActionStatus>>> = {
@@ -57,6 +57,17 @@ describe('action status machine', () => {
   });
 });
 
+describe('completionIssues', () => {
+  it('asks nothing of an action that is not completed', () => {
+    expect(completionIssues({ status: 'open', actionTaken: null, completionDate: null })).toEqual([]);
+  });
+
+  it('keeps a completed action complete', () => {
+    expect(completionIssues({ status: 'completed', ...done })).toEqual([]);
+    expect(completionIssues({ status: 'completed', actionTaken: done.actionTaken, completionDate: null }).map((i) => i.field)).toEqual(['completionDate']);
+  });
+});
+
 describe('action fields', () => {
   it('accepts a full action', () => {
     expect(actionIssues({ kind: 'prevention', description: 'Add FEA of gear', targetDate: '2026-06-30', raSeverity: 8, raOccurrence: 2, raDetection: null })).toEqual([]);
@@ -69,6 +80,11 @@ describe('action fields', () => {
       'targetDate:fmea.date_invalid',
       'raOccurrence:ap.rating_out_of_range',
     ]);
+  });
+
+  it('belongs to a cause', () => {
+    expect(actionCauseIssues('FC')).toEqual([]);
+    expect(actionCauseIssues('FM')).toEqual([{ messageKey: 'fmea.cause_required', field: 'causeId', params: { field: 'causeId', kind: 'FM' } }]);
   });
 
   it('checks only the given fields of a partial update', () => {

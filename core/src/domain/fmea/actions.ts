@@ -2,7 +2,7 @@ import { InvalidInputError, type Issue } from '../../errors.ts';
 import { defineMachine } from '../status/index.ts';
 import { dateIssues, fieldIssue, oneOfIssues, optionalText, ratingIssues, requiredText } from './fields.ts';
 import type { FmeaMessageKey } from './messages.ts';
-import { CONTROL_KINDS } from './vocabulary.ts';
+import { CONTROL_KINDS, type FailureKind } from './vocabulary.ts';
 
 /**
  * Optimisation action status (AIAG & VDA 2019, step 6): open, decision
@@ -71,6 +71,11 @@ export function actionIssues(fields: ActionFields, { partial = false } = {}): Is
   ];
 }
 
+/** Actions, like controls, belong to a failure cause (FC). */
+export function actionCauseIssues(causeKind: FailureKind): Issue[] {
+  return causeKind === 'FC' ? [] : [fieldIssue('fmea.cause_required', 'causeId', { kind: causeKind })];
+}
+
 export interface ActionState {
   readonly status: ActionStatus;
   readonly actionTaken: string | null;
@@ -90,14 +95,21 @@ export function applyActionEvent(current: ActionState, event: ActionEvent, patch
     completionDate: patch.completionDate !== undefined ? patch.completionDate : current.completionDate,
   };
   if (status === 'completed') {
-    const issues: Issue[] = [];
-    if (!next.actionTaken || next.actionTaken.trim() === '') issues.push(fieldIssue('fmea.completion_needs_field', 'actionTaken'));
-    if (!next.completionDate) issues.push(fieldIssue('fmea.completion_needs_field', 'completionDate'));
-    issues.push(...dateIssues(next.completionDate, 'completionDate'));
+    const issues = completionIssues(next);
     if (issues.length > 0) throw new InvalidInputError('fmea.action_completion_incomplete' satisfies FmeaMessageKey, {}, issues);
   }
   if (event === 'reopen') return { ...next, completionDate: null };
   return next;
+}
+
+/** What a completed action must carry: the action taken and a valid completion date. Empty for other statuses. */
+export function completionIssues(state: ActionState): Issue[] {
+  if (state.status !== 'completed') return [];
+  const issues: Issue[] = [];
+  if (!state.actionTaken || state.actionTaken.trim() === '') issues.push(fieldIssue('fmea.completion_needs_field', 'actionTaken'));
+  if (!state.completionDate) issues.push(fieldIssue('fmea.completion_needs_field', 'completionDate'));
+  issues.push(...dateIssues(state.completionDate, 'completionDate'));
+  return issues;
 }
 
 /** What the residual-risk rule reads from an action, in the row's action order. */

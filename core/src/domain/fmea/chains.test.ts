@@ -31,6 +31,13 @@ describe('buildChains', () => {
     expect(modes).toEqual(['M0', 'M1', 'MA2', 'MC', 'MB']);
   });
 
+  it('orders causes by their place in the structure, then function, then their own sort', () => {
+    const graph = graphBuilder().root().node('A', 'P').node('C', 'A').node('D', 'A').fn('a1', 'A').fn('d1', 'D').fn('c1', 'C').fn('c2', 'C');
+    graph.fm('M', 'a1').fc('KD', 'd1').fc('KC2', 'c2').fc('KC1b', 'c1').fc('KC1a', 'c1');
+    for (const k of ['KD', 'KC2', 'KC1b', 'KC1a']) graph.link('M', k);
+    expect(buildChains(indexGraph(graph.build())).map((c) => c.causeId)).toEqual(['KC1b', 'KC1a', 'KC2', 'KD']);
+  });
+
   it('ignores links to failures that are not there', () => {
     const graph = threeLevelGraph().link('M1', 'ghost').build();
     expect(buildChains(indexGraph(graph))).toHaveLength(3);

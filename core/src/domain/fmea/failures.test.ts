@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { controlIssues, failureIssues, frequencyRatioIssues, functionIssues } from './failures.ts';
 import { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
-import { dateIssues } from './fields.ts';
+import { dateIssues, sortIssues } from './fields.ts';
 
 const keys = (issues: readonly { messageKey: string; field?: string }[]) => issues.map((i) => `${i.field}:${i.messageKey}`);
 
@@ -110,5 +110,16 @@ describe('dateIssues', () => {
     expect(dateIssues(value, 'sopDate')).toEqual([
       { messageKey: 'fmea.date_invalid', field: 'sopDate', params: { field: 'sopDate', value: String(value) } },
     ]);
+  });
+});
+
+describe('sortIssues', () => {
+  it('accepts positive whole numbers and a missing sort', () => {
+    expect(sortIssues(1)).toEqual([]);
+    expect(sortIssues(undefined)).toEqual([]);
+  });
+
+  it.each([0, -1, 1.5, '2', null, 3e9])('refuses %j', (value) => {
+    expect(sortIssues(value)).toEqual([{ messageKey: 'fmea.value_invalid', field: 'sort', params: { field: 'sort', value: String(value) } }]);
   });
 });

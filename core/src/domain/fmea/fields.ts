@@ -47,3 +47,11 @@ export function oneOfIssues(value: unknown, allowed: readonly unknown[], field: 
 export const requiredText = (value: unknown, field: string) => checkText(value, { field, required: true });
 export const optionalText = (value: unknown, field: string) => checkText(value, { field });
 export const shortText = (value: unknown, field: string) => checkText(value, { field, max: SHORT_TEXT_LIMIT });
+
+/** A sort value: a positive whole number (spec 001 §5), so orders compare the same in SQL and here. */
+export function sortIssues(value: unknown, field = 'sort'): Issue[] {
+  if (value === undefined) return [];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2_000_000_000
+    ? []
+    : [fieldIssue('fmea.value_invalid', field, { value: String(value) })];
+}

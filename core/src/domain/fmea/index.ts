@@ -3,8 +3,8 @@ export { FMEA_DOMAIN_MESSAGE_KEYS, FMEA_LABEL_KEYS, FMEA_REFUSAL_KEYS, type Fmea
 export * from './vocabulary.ts';
 export { NODE_TYPES, assertChildNodeType, isSpecialNodeType, nodeTypeProfile, type NodeTypeProfile } from './node-types.ts';
 export * from './graph.ts';
-export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, type BrokenLinks, type LinkRefusal } from './links.ts';
-export { buildChains, chainKey, chainsThrough, type FailureChain } from './chains.ts';
+export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, linksBrokenBy, type BrokenLinks, type LinkRefusal } from './links.ts';
+export { buildChains, chainKey, chainsThrough, failureOrder, type FailureChain } from './chains.ts';
 export {
   assertFamilyAllowsChild,
   assertNodeCopyable,
@@ -16,7 +16,7 @@ export {
   type CopyPlan,
 } from './structure.ts';
 export { deletionImpact, type CrossingReference, type DeletionImpact, type FmeaItemKind, type FmeaItemRef, type RemovedSet } from './impact.ts';
-export { dateIssues, ratingIssues } from './fields.ts';
+export { dateIssues, ratingIssues, sortIssues } from './fields.ts';
 export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, type FailureFields } from './failures.ts';
 export { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
 export {
@@ -32,9 +32,11 @@ export {
   ACTION_STATUSES,
   ACTION_STATUS_LABEL_KEYS,
   UNFINISHED_ACTION_STATUSES,
+  actionCauseIssues,
   actionIssues,
   actionMachine,
   applyActionEvent,
+  completionIssues,
   residualRatings,
   type ActionEvent,
   type ActionFields,

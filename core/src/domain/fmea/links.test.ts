@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexGraph } from './graph.ts';
-import { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal } from './links.ts';
+import { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, linksBrokenBy } from './links.ts';
 import { graphBuilder, threeLevelGraph } from './test-builders.ts';
 
 describe('failure links across three structure levels', () => {
@@ -95,5 +95,14 @@ describe('brokenLinks', () => {
     const graph = threeLevelGraph().fe('EA2', 'a2').fnLink('a2', 'a1').link('EA2', 'M1').build();
     expect(brokenLinks(graph).failureLinks).toEqual([]);
     expect(brokenLinks({ ...graph, functionLinks: [] }).failureLinks).toEqual(['l:EA2>M1']);
+  });
+});
+
+describe('linksBrokenBy', () => {
+  it('counts only the links the change breaks, not those broken before', () => {
+    const before = threeLevelGraph().fe('EC', 'c1').link('EC', 'M1').build();
+    const after = { ...before, nodes: before.nodes.map((n) => (n.id === 'D' ? { ...n, parentId: 'B' } : n)) };
+    expect(brokenLinks(before).failureLinks).toEqual(['l:EC>M1']);
+    expect(linksBrokenBy(before, after)).toEqual({ functionLinks: [], failureLinks: ['l:M1>K3'] });
   });
 });

@@ -98,3 +98,11 @@ export function brokenLinks(graph: FmeaGraph): BrokenLinks {
 }
 
 export const brokenLinkCount = (broken: BrokenLinks) => broken.functionLinks.length + broken.failureLinks.length;
+
+/** Links a change breaks: broken afterwards but not before (data that was already off is not the change's doing). */
+export function linksBrokenBy(before: FmeaGraph, after: FmeaGraph): BrokenLinks {
+  const was = brokenLinks(before);
+  const now = brokenLinks(after);
+  const fresh = (ids: readonly string[], old: readonly string[]) => ids.filter((id) => !old.includes(id));
+  return { functionLinks: fresh(now.functionLinks, was.functionLinks), failureLinks: fresh(now.failureLinks, was.failureLinks) };
+}

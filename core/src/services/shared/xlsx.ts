@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { InvalidInputError, type Issue } from '../../errors.ts';
 
 /** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
@@ -44,8 +44,13 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
+/** exceljs is large: loaded on first use, so commands and requests that never touch a spreadsheet start faster. */
+async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
+
 async function loadWorkbook(data: Uint8Array): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch (error) {
@@ -96,7 +101,7 @@ export async function writeSheet<K extends string>(
   columns: readonly SheetColumn<K>[],
   rows: readonly Partial<Record<K, string | number | null>>[],
 ): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ header: c.headers[0], key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };

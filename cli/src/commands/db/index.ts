@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import { contextOf } from '../../context.ts';
+import { registerDbMigrate } from './migrate.ts';
+import { registerDbSeed } from './seed.ts';
+
+/** `fmea db …`: schema migrations and seed data. */
+export function registerDb(program: Command): void {
+  const { t } = contextOf(program);
+  const db = program.command('db').description(t('cli.db.description'));
+  registerDbMigrate(db);
+  registerDbSeed(db);
+}

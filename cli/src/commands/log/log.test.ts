@@ -1,0 +1,41 @@
+import { userInfo } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbEnv, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
+
+let temp: TempDb;
+let env: Record<string, string>;
+const fmea = (args: string[]) => runFmea(args, { env });
+const me = `cli:${userInfo().username}`;
+
+beforeAll(async () => {
+  temp = await tempDbUrl();
+  env = dbEnv(temp);
+}, 60_000);
+afterAll(() => temp.cleanup());
+
+describe('fmea log list', { timeout: 90_000 }, () => {
+  it('shows CLI writes newest first, under the OS user who ran them, filtered by user and action', async () => {
+    await fmea(['site', 'add', 'Plant A']);
+    await fmea(['site', 'add', 'Plant B']);
+    const listed = await fmea(['log', 'list', '--user', me, '--action', 'site.']);
+    const lines = listed.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('时间\t操作人\t动作\t对象\t对象 ID');
+    expect(lines.slice(1).map((line) => line.split('\t').slice(1, 4))).toEqual([
+      [me, 'site.create', 'site'],
+      [me, 'site.create', 'site'],
+    ]);
+    const json = JSON.parse((await fmea(['--json', 'log', 'list', '--action', 'site.create', '--limit', '1'])).stdout).data;
+    expect(json).toMatchObject({ total: 2, page: 1, limit: 1 });
+    expect(json.items[0]).toMatchObject({ userName: me, after: { name: 'Plant B' } });
+    const seeded = JSON.parse((await fmea(['--json', 'log', 'list', '--user', me, '--action', 'system.seed'])).stdout).data;
+    expect(seeded.items).toHaveLength(1);
+    const nobody = await fmea(['--lang', 'en-US', 'log', 'list', '--user', 'nobody']);
+    expect(nobody.stdout).toBe('At\tOperator\tAction\tEntity\tEntity id\n');
+  });
+
+  it('refuses a bad limit, exit 2', async () => {
+    const [zh, en] = await Promise.all([fmea(['log', 'list', '--limit', '0']), fmea(['--lang', 'en-US', 'log', 'list', '--limit', 'x'])]);
+    expect(zh).toMatchObject({ code: 2, stdout: '', stderr: '--limit 必须是大于 0 的整数（当前为 0）\n使用 --help 查看用法。\n' });
+    expect(en).toMatchObject({ code: 2, stderr: '--limit must be a whole number greater than 0 (got x)\nRun with --help for usage.\n' });
+  });
+});

@@ -1,0 +1,1 @@
+export { registerServe } from './serve.ts';

@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbEnv, runFmea, startFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
+
+let temp: TempDb;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  temp = await tempDbUrl();
+}, 60_000);
+afterAll(() => temp.cleanup());
+
+describe('fmea serve', { timeout: 90_000 }, () => {
+  it('serves the API on the given port until SIGTERM, then stops cleanly (exit 0)', async () => {
+    const port = await freePort();
+    const server = startFmea(['serve', '--port', String(port)], { env: dbEnv(temp, { FILES_DIR: temp.dir }), cwd: temp.dir });
+    try {
+      const [, url] = await server.waitForStdout(/已启动：(http:\/\/localhost:\d+\/)（按 Ctrl\+C 停止）\n/);
+      expect(url).toBe(`http://localhost:${port}/`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ meta: { success: true }, data: { status: 'up' } });
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    expect(server.stdout()).toBe(`FMEA Workbench 已启动：http://localhost:${port}/（按 Ctrl+C 停止）\n服务已停止\n`);
+    expect(server.stderr()).toBe('');
+  });
+
+  it('takes PORT from the environment, prints a generated admin password once, and stops on SIGINT', async () => {
+    const fresh = await tempDbUrl();
+    const port = await freePort();
+    const server = startFmea(['--lang', 'en-US', 'serve'], { env: { DATABASE_URL: fresh.url, PORT: String(port), FILES_DIR: fresh.dir }, cwd: fresh.dir });
+    try {
+      await server.waitForStdout(/running at http:\/\/localhost:\d+\//);
+      expect(server.stdout()).toBe(`FMEA Workbench is running at http://localhost:${port}/ (press Ctrl+C to stop)\n`);
+      expect(server.stderr()).toMatch(/^Administrator account admin created; password: \S+ — shown only this once; change it at first sign-in\n$/);
+    } finally {
+      expect(await server.stop('SIGINT')).toBe(0);
+      await fresh.cleanup();
+    }
+    expect(server.stdout()).toContain('Server stopped\n');
+  });
+
+  it('refuses a bad port (2) and a port in use (5)', async () => {
+    const busy: Server = await new Promise((resolve) => {
+      const s = createServer().listen(0, '0.0.0.0', () => resolve(s));
+    });
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const env = dbEnv(temp, { FILES_DIR: temp.dir });
+      const [bad, badEn, envBad, inUse, inUseEn] = await Promise.all([
+        runFmea(['serve', '--port', '70000'], { env, cwd: temp.dir }),
+        runFmea(['--lang', 'en-US', 'serve', '--port', 'http'], { env, cwd: temp.dir }),
+        runFmea(['--lang', 'en-US', 'serve'], { env: { ...env, PORT: '0' }, cwd: temp.dir }),
+        runFmea(['serve', '--port', String(taken)], { env, cwd: temp.dir }),
+        runFmea(['--lang', 'en-US', 'serve', '--port', String(taken)], { env, cwd: temp.dir }),
+      ]);
+      expect(bad).toMatchObject({ code: 2, stdout: '', stderr: '--port 必须是 1 到 65535 之间的端口号（当前为 70000）\n使用 --help 查看用法。\n' });
+      expect(badEn).toMatchObject({ code: 2, stderr: '--port must be a port number from 1 to 65535 (got http)\nRun with --help for usage.\n' });
+      expect(envBad).toMatchObject({ code: 2, stderr: 'PORT must be a port number from 1 to 65535 (got 0)\nRun with --help for usage.\n' });
+      expect(inUse).toMatchObject({ code: 5, stdout: '', stderr: `端口 ${taken} 已被占用\n` });
+      expect(inUseEn).toMatchObject({ code: 5, stderr: `Port ${taken} is already in use\n` });
+    } finally {
+      busy.close();
+    }
+  });
+});

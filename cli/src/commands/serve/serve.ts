@@ -1,0 +1,75 @@
+/**
+ * `fmea serve [--port N]`: the API and the built workbench on one port, on
+ * this run's database (migrated and seeded on start). Runs until SIGINT or
+ * SIGTERM, then closes the server and the database and exits 0.
+ */
+import { createServer } from 'node:net';
+import type { Command } from 'commander';
+import { ConflictError } from '@fmea/core/errors';
+import type { SeedResult } from '@fmea/core/services';
+import { contextOf } from '../../context.ts';
+import { UsageError } from '../../errors.ts';
+
+const DEFAULT_PORT = 3000;
+
+function parsePort(value: string, option: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port < 1 || port > 65535) throw new UsageError('cli.serve.port_invalid', { option, value });
+  return port;
+}
+
+/** Fails fast with a translated message when the port is taken (the server would only emit an error later). */
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConflictError('cli.serve.port_in_use', { port }) : error),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+function untilStopped(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function registerServe(program: Command): void {
+  const { t } = contextOf(program);
+  program
+    .command('serve')
+    .description(t('cli.serve.description'))
+    .option('--port <n>', t('cli.serve.option_port'))
+    .action(async (options: { port?: string }, command: Command) => {
+      const context = contextOf(command);
+      const { env } = context.io;
+      const port =
+        options.port !== undefined ? parsePort(options.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+      await assertPortFree(port, env.HOST ?? '0.0.0.0');
+      const { startServer } = await import('@fmea/api');
+      let seeded: SeedResult | undefined;
+      const server = await startServer({
+        port,
+        databaseUrl: context.dbUrl,
+        adminPassword: env.ADMIN_PASSWORD || undefined,
+        onSeeded: (result) => (seeded = result),
+      }).catch((error: NodeJS.ErrnoException) => {
+        // taken between the probe and the real listen
+        throw error.code === 'EADDRINUSE' ? new ConflictError('cli.serve.port_in_use', { port }) : error;
+      });
+      if (seeded) await context.announceSeed(seeded); // before the URL, so it is read first
+      const stopped = untilStopped();
+      const url = `http://localhost:${server.port}/`;
+      await context.out.printMessage(context.t('cli.serve.listening', { url }), { url, port: server.port });
+      await stopped;
+      await server.close();
+      await context.out.printMessage(context.t('cli.serve.stopped'));
+    });
+}

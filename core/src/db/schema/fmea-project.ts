@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { AP_TABLES } from '../../domain/ap/tables.ts';
+import { PROJECT_TYPES } from '../../domain/fmea/vocabulary.ts';
+import { delFlg, id, timestamp, timestamps } from './columns.ts';
+import { user } from './user.ts';
+
+/**
+ * Columns every editable FMEA row carries: `version` for optimistic
+ * concurrency (an update names the version it read; a stale one is refused),
+ * who created and last changed it (user ids, no foreign key: like the
+ * operation log they outlive their users), and the timestamps, last.
+ */
+export const editableColumns = () => ({
+  version: integer('version').notNull().default(1),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
+  ...timestamps,
+});
+
+/** AP counts of the project's chains, as of the last recompute. */
+export interface FmeaApSummary {
+  L: number;
+  M: number;
+  H: number;
+  unrated: number;
+  chains: number;
+}
+
+/**
+ * An FMEA project (spec 001 §3): one per analysis, whatever its type. The
+ * header fields keep engine names; the API maps them to the spec's
+ * (serialNum, pptSerial, delFlg …).
+ */
+export const fmeaProject = sqliteTable(
+  'fmea_project',
+  {
+    id: id(),
+    serialNum: text('serial_num').notNull(),
+    projectType: text('project_type', { enum: PROJECT_TYPES }).notNull(),
+    name: text('name').notNull(),
+    /** Denormalised from the member with role 0, for the "responsible" tab. */
+    responsibleUserId: text('responsible_user_id').references(() => user.id, { onDelete: 'set null' }),
+    stage: text('stage'),
+    sopDate: text('sop_date'),
+    versionLabel: text('version_label'),
+    startDate: text('start_date'),
+    customer: text('customer'),
+    platform: text('platform'),
+    carTypeYears: text('car_type_years'),
+    confidentiality: text('confidentiality'),
+    relatedProjectId: text('related_project_id').references((): AnySQLiteColumn => fmeaProject.id, { onDelete: 'set null' }),
+    teamNotes: text('team_notes'),
+    /** Which AP rule set rates this project's chains. */
+    apTable: text('ap_table', { enum: AP_TABLES }).notNull(),
+    apSummary: text('ap_summary', { mode: 'json' }).$type<FmeaApSummary>(),
+    apComputedAt: timestamp('ap_computed_at'),
+    delFlg: delFlg(),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at'),
+    ...editableColumns(),
+  },
+  (t) => [
+    uniqueIndex('fmea_project_serial_unique').on(t.serialNum),
+    index('fmea_project_list_idx').on(t.delFlg, t.projectType, t.updatedAt),
+    index('fmea_project_creator_idx').on(t.creatorId),
+    index('fmea_project_responsible_idx').on(t.responsibleUserId),
+  ],
+);
+
+/** The team: a user and their roles 0–5 (spec 001 §3); design members hold one, process members a list. */
+export const fmeaMember = sqliteTable(
+  'fmea_member',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => fmeaProject.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    roles: text('roles', { mode: 'json' }).$type<number[]>().notNull(),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('fmea_member_user_idx').on(t.userId)],
+);
+
+/** Last time a user opened a project, for "recent projects". */
+export const fmeaProjectVisit = sqliteTable(
+  'fmea_project_visit',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => fmeaProject.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('fmea_project_visit_user_idx').on(t.userId, t.visitedAt)],
+);

@@ -1,0 +1,3 @@
+/** The FMEA engine's tables: project and team, then the analysis (docs/domain/fmea-engine.md). */
+export * from './fmea-project.ts';
+export * from './fmea-analysis.ts';

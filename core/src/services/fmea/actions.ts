@@ -1,0 +1,180 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaAction, user } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import {
+  actionCauseIssues,
+  actionIssues,
+  applyActionEvent,
+  completionIssues,
+  sortIssues,
+  type ActionEvent,
+  type ActionStatus,
+  type ControlKind,
+} from '../../domain/fmea/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { assertVersion, created, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { findFailure } from './failures.ts';
+import { nextSort } from './item-helpers.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+export type FmeaActionRow = typeof fmeaAction.$inferSelect;
+
+export interface ActionInput {
+  causeId: string;
+  kind: ControlKind;
+  description: string;
+  responsibleUserId?: string | null;
+  targetDate?: string | null;
+  /** The re-rating the action brings (raseverity, raoccurrence, radet); null or absent where unchanged. */
+  raSeverity?: number | null;
+  raOccurrence?: number | null;
+  raDetection?: number | null;
+}
+
+export interface ActionUpdate extends Partial<Omit<ActionInput, 'causeId'>> {
+  version: number;
+  actionTaken?: string | null;
+  evidence?: string | null;
+  completionDate?: string | null;
+  sort?: number;
+}
+
+async function findAction(db: DbOrTx, actionId: string): Promise<FmeaActionRow> {
+  const row = await db.select().from(fmeaAction).where(eq(fmeaAction.id, actionId)).get();
+  if (!row) throw new NotFoundError('fmea.action_not_found' satisfies FmeaServiceMessageKey, { actionId });
+  return row;
+}
+
+async function assertUser(db: DbOrTx, userId: string | null | undefined): Promise<void> {
+  if (!userId) return;
+  const row = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).get();
+  if (!row) throw new NotFoundError('fmea.user_not_found' satisfies FmeaServiceMessageKey, { userId });
+}
+
+const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+
+/** Plans an optimisation action on a failure cause (step 6); it starts open. */
+export async function addAction(ctx: ServiceContext, input: ActionInput): Promise<FmeaActionRow> {
+  assertNoIssues(actionIssues(input));
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const cause = await findFailure(tx, input.causeId);
+    assertNoIssues(actionCauseIssues(cause.kind));
+    await editableProject(tx, ctx.actor, cause.projectId);
+    await assertUser(tx, input.responsibleUserId);
+    const sort = await nextSort(tx, fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
+    const [row] = await tx
+      .insert(fmeaAction)
+      .values({
+        projectId: cause.projectId,
+        causeId: cause.id,
+        kind: input.kind,
+        description: input.description.trim(),
+        responsibleUserId: input.responsibleUserId ?? null,
+        targetDate: text(input.targetDate) ?? null,
+        status: 'open',
+        raSeverity: input.raSeverity ?? null,
+        raOccurrence: input.raOccurrence ?? null,
+        raDetection: input.raDetection ?? null,
+        sort,
+        ...created(txCtx),
+      })
+      .returning();
+    return { result: row!, log: { action: 'fmea.action.create', entity: 'fmea_action', entityId: row!.id, after: row } };
+  });
+}
+
+/**
+ * Edits an action's fields and re-rating, not its status (see
+ * changeActionStatus). A completed action keeps its action taken and
+ * completion date.
+ */
+export async function updateAction(ctx: ServiceContext, actionId: string, input: ActionUpdate): Promise<FmeaActionRow> {
+  assertNoIssues([...actionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const before = await findAction(tx, actionId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_action');
+    if (input.responsibleUserId !== undefined) await assertUser(tx, input.responsibleUserId);
+    const set = {
+      ...(input.kind !== undefined && { kind: input.kind }),
+      ...(input.description !== undefined && { description: input.description.trim() }),
+      ...(input.responsibleUserId !== undefined && { responsibleUserId: input.responsibleUserId }),
+      ...(input.targetDate !== undefined && { targetDate: text(input.targetDate) }),
+      ...(input.actionTaken !== undefined && { actionTaken: text(input.actionTaken) }),
+      ...(input.evidence !== undefined && { evidence: text(input.evidence) }),
+      ...(input.completionDate !== undefined && { completionDate: text(input.completionDate) }),
+      ...(input.raSeverity !== undefined && { raSeverity: input.raSeverity }),
+      ...(input.raOccurrence !== undefined && { raOccurrence: input.raOccurrence }),
+      ...(input.raDetection !== undefined && { raDetection: input.raDetection }),
+      ...(input.sort !== undefined && { sort: input.sort }),
+    };
+    const merged = { ...before, ...set };
+    assertNoIssues(completionIssues({ status: merged.status, actionTaken: merged.actionTaken ?? null, completionDate: merged.completionDate ?? null }), 'fmea.action_completion_incomplete');
+    const rows = await tx
+      .update(fmeaAction)
+      .set({ ...set, ...nextVersion(txCtx) })
+      .where(and(eq(fmeaAction.id, actionId), eq(fmeaAction.version, input.version)))
+      .returning();
+    const after = updatedOrStale(rows, 'fmea_action');
+    return { result: after, log: { action: 'fmea.action.update', entity: 'fmea_action', entityId: actionId, before, after } };
+  });
+}
+
+/**
+ * Moves an action through its status flow (open → decision pending →
+ * implementation pending → completed, or not implemented; reopen). Completing
+ * needs the action taken and the completion date, given here or already set.
+ */
+export async function changeActionStatus(
+  ctx: ServiceContext,
+  actionId: string,
+  input: { version: number; event: ActionEvent; actionTaken?: string | null; evidence?: string | null; completionDate?: string | null },
+): Promise<FmeaActionRow> {
+  assertNoIssues(actionIssues({ actionTaken: input.actionTaken, evidence: input.evidence, completionDate: input.completionDate }, { partial: true }));
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const before = await findAction(tx, actionId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_action');
+    const next = applyActionEvent(before, input.event, { actionTaken: text(input.actionTaken), completionDate: text(input.completionDate) });
+    const rows = await tx
+      .update(fmeaAction)
+      .set({ status: next.status, actionTaken: next.actionTaken, completionDate: next.completionDate, ...(input.evidence !== undefined && { evidence: text(input.evidence) }), ...nextVersion(txCtx) })
+      .where(and(eq(fmeaAction.id, actionId), eq(fmeaAction.version, input.version)))
+      .returning();
+    const after = updatedOrStale(rows, 'fmea_action');
+    return { result: after, log: { action: `fmea.action.${input.event}`, entity: 'fmea_action', entityId: actionId, before, after } };
+  });
+}
+
+export async function deleteAction(ctx: ServiceContext, actionId: string, input: { version: number }): Promise<void> {
+  await writeAndLog(ctx, async (tx) => {
+    const before = await findAction(tx, actionId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_action');
+    await tx.delete(fmeaAction).where(and(eq(fmeaAction.id, actionId), eq(fmeaAction.version, input.version)));
+    return { result: undefined, log: { action: 'fmea.action.delete', entity: 'fmea_action', entityId: actionId, before } };
+  });
+}
+
+/** The optimisation list of a project, optionally by status or responsible person, in cause and action order. */
+export async function listActions(
+  ctx: ServiceContext,
+  projectId: string,
+  filter: { statuses?: ActionStatus[]; responsibleUserId?: string } = {},
+): Promise<FmeaActionRow[]> {
+  await openableProject(ctx.db, ctx.actor, projectId);
+  return ctx.db
+    .select()
+    .from(fmeaAction)
+    .where(
+      and(
+        eq(fmeaAction.projectId, projectId),
+        filter.statuses?.length ? inArray(fmeaAction.status, filter.statuses) : undefined,
+        filter.responsibleUserId ? eq(fmeaAction.responsibleUserId, filter.responsibleUserId) : undefined,
+      ),
+    )
+    .orderBy(asc(fmeaAction.causeId), asc(fmeaAction.sort), asc(fmeaAction.id));
+}

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaCharacteristic } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import { characteristicIssues, type CharacteristicClass } from '../../domain/fmea/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { assertVersion, created, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { findFunction } from './functions.ts';
+import { nextSort } from './item-helpers.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+export type FmeaCharacteristicRow = typeof fmeaCharacteristic.$inferSelect;
+
+export interface CharacteristicInput {
+  functionId: string;
+  name: string;
+  characteristicClass: CharacteristicClass;
+  /** A special characteristic (the form's filter-class column). */
+  special?: boolean;
+}
+
+async function findCharacteristic(db: DbOrTx, characteristicId: string): Promise<FmeaCharacteristicRow> {
+  const row = await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.id, characteristicId)).get();
+  if (!row) throw new NotFoundError('fmea.characteristic_not_found' satisfies FmeaServiceMessageKey, { characteristicId });
+  return row;
+}
+
+/** A product or process characteristic of a function, classed safety / critical / significant / general. */
+export async function addCharacteristic(ctx: ServiceContext, input: CharacteristicInput): Promise<FmeaCharacteristicRow> {
+  assertNoIssues(characteristicIssues(input));
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const fn = await findFunction(tx, input.functionId);
+    await editableProject(tx, ctx.actor, fn.projectId);
+    const sort = await nextSort(tx, fmeaCharacteristic, fmeaCharacteristic.sort, eq(fmeaCharacteristic.functionId, fn.id));
+    const [row] = await tx
+      .insert(fmeaCharacteristic)
+      .values({ projectId: fn.projectId, functionId: fn.id, name: input.name.trim(), characteristicClass: input.characteristicClass, special: input.special ?? false, sort, ...created(txCtx) })
+      .returning();
+    return { result: row!, log: { action: 'fmea.characteristic.create', entity: 'fmea_characteristic', entityId: row!.id, after: row } };
+  });
+}
+
+export async function updateCharacteristic(
+  ctx: ServiceContext,
+  characteristicId: string,
+  input: { version: number } & Partial<Omit<CharacteristicInput, 'functionId'>>,
+): Promise<FmeaCharacteristicRow> {
+  assertNoIssues(characteristicIssues(input, { partial: true }));
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const before = await findCharacteristic(tx, characteristicId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_characteristic');
+    const rows = await tx
+      .update(fmeaCharacteristic)
+      .set({
+        ...(input.name !== undefined && { name: input.name.trim() }),
+        ...(input.characteristicClass !== undefined && { characteristicClass: input.characteristicClass }),
+        ...(input.special !== undefined && { special: input.special }),
+        ...nextVersion(txCtx),
+      })
+      .where(and(eq(fmeaCharacteristic.id, characteristicId), eq(fmeaCharacteristic.version, input.version)))
+      .returning();
+    const after = updatedOrStale(rows, 'fmea_characteristic');
+    return { result: after, log: { action: 'fmea.characteristic.update', entity: 'fmea_characteristic', entityId: characteristicId, before, after } };
+  });
+}
+
+export async function deleteCharacteristic(ctx: ServiceContext, characteristicId: string, input: { version: number }): Promise<void> {
+  await writeAndLog(ctx, async (tx) => {
+    const before = await findCharacteristic(tx, characteristicId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_characteristic');
+    await tx.delete(fmeaCharacteristic).where(and(eq(fmeaCharacteristic.id, characteristicId), eq(fmeaCharacteristic.version, input.version)));
+    return { result: undefined, log: { action: 'fmea.characteristic.delete', entity: 'fmea_characteristic', entityId: characteristicId, before } };
+  });
+}
+
+/** The characteristic list of a project (spec 001 §2 "characteristic list"), specials first. */
+export async function listCharacteristics(ctx: ServiceContext, projectId: string, { specialOnly = false } = {}): Promise<FmeaCharacteristicRow[]> {
+  await openableProject(ctx.db, ctx.actor, projectId);
+  const rows = await ctx.db
+    .select()
+    .from(fmeaCharacteristic)
+    .where(and(eq(fmeaCharacteristic.projectId, projectId), specialOnly ? eq(fmeaCharacteristic.special, true) : undefined));
+  return rows.sort((a, b) => Number(b.special) - Number(a.special) || a.sort - b.sort || a.id.localeCompare(b.id));
+}

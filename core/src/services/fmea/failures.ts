@@ -1,0 +1,128 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaFailure } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import { failureIssues, frequencyRatioIssues, sortIssues, type DeletionImpact, type FailureKind } from '../../domain/fmea/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { assertVersion, created, editableProject, nextVersion, updatedOrStale } from './access.ts';
+import { findFunction } from './functions.ts';
+import { deleteWithImpact, nextSort } from './item-helpers.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+export type FmeaFailureRow = typeof fmeaFailure.$inferSelect;
+
+export async function findFailure(db: DbOrTx, failureId: string): Promise<FmeaFailureRow> {
+  const row = await db.select().from(fmeaFailure).where(eq(fmeaFailure.id, failureId)).get();
+  if (!row) throw new NotFoundError('fmea.failure_not_found' satisfies FmeaServiceMessageKey, { failureId });
+  return row;
+}
+
+export interface FailureRatings {
+  /** On a failure effect (FE). */
+  severity?: number | null;
+  /** On a failure cause (FC). */
+  occurrence?: number | null;
+  detection?: number | null;
+  /** On a failure mode (FM): its share among the function's modes, 0..1. */
+  frequencyRatio?: number | null;
+}
+
+export interface FailureInput extends FailureRatings {
+  functionId: string;
+  kind: FailureKind;
+  description: string;
+}
+
+/** The modes of a function total a frequency ratio of at most 1 (spec 001 §5). */
+async function assertFrequencyRatios(db: DbOrTx, functionId: string, ratio: number | null | undefined, exceptId?: string): Promise<void> {
+  if (ratio === null || ratio === undefined) return;
+  const others = await db
+    .select({ functionId: fmeaFailure.functionId, frequencyRatio: fmeaFailure.frequencyRatio })
+    .from(fmeaFailure)
+    .where(and(eq(fmeaFailure.functionId, functionId), eq(fmeaFailure.kind, 'FM'), exceptId ? ne(fmeaFailure.id, exceptId) : undefined));
+  assertNoIssues(frequencyRatioIssues([...others, { functionId, frequencyRatio: ratio }]));
+}
+
+/** Adds an effect, mode or cause to a function, with the ratings its kind carries. */
+export async function addFailure(ctx: ServiceContext, input: FailureInput): Promise<FmeaFailureRow> {
+  assertNoIssues(failureIssues(input.kind, input));
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const fn = await findFunction(tx, input.functionId);
+    await editableProject(tx, ctx.actor, fn.projectId);
+    await assertFrequencyRatios(tx, fn.id, input.frequencyRatio);
+    const sort = await nextSort(tx, fmeaFailure, fmeaFailure.sort, eq(fmeaFailure.functionId, fn.id));
+    const [row] = await tx
+      .insert(fmeaFailure)
+      .values({
+        projectId: fn.projectId,
+        functionId: fn.id,
+        kind: input.kind,
+        description: input.description.trim(),
+        severity: input.severity ?? null,
+        occurrence: input.occurrence ?? null,
+        detection: input.detection ?? null,
+        frequencyRatio: input.frequencyRatio ?? null,
+        sort,
+        ...created(txCtx),
+      })
+      .returning();
+    return { result: row!, log: { action: 'fmea.failure.create', entity: 'fmea_failure', entityId: row!.id, after: row } };
+  });
+}
+
+/**
+ * Changes a failure's description, ratings or frequency ratio. Ratings are
+ * checked for the failure's kind (S on FE; O and D on FC) and 1..10 through
+ * `assertRating`; `null` clears a rating.
+ */
+export async function updateFailure(
+  ctx: ServiceContext,
+  failureId: string,
+  input: FailureRatings & { version: number; description?: string; sort?: number },
+): Promise<FmeaFailureRow> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const before = await findFailure(tx, failureId);
+    assertNoIssues([...failureIssues(before.kind, input, { partial: true }), ...sortIssues(input.sort)]);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_failure');
+    if (input.frequencyRatio !== undefined) await assertFrequencyRatios(tx, before.functionId, input.frequencyRatio, before.id);
+    const rows = await tx
+      .update(fmeaFailure)
+      .set({
+        ...(input.description !== undefined && { description: input.description.trim() }),
+        ...(input.severity !== undefined && { severity: input.severity }),
+        ...(input.occurrence !== undefined && { occurrence: input.occurrence }),
+        ...(input.detection !== undefined && { detection: input.detection }),
+        ...(input.frequencyRatio !== undefined && { frequencyRatio: input.frequencyRatio }),
+        ...(input.sort !== undefined && { sort: input.sort }),
+        ...nextVersion(txCtx),
+      })
+      .where(and(eq(fmeaFailure.id, failureId), eq(fmeaFailure.version, input.version)))
+      .returning();
+    const after = updatedOrStale(rows, 'fmea_failure');
+    return { result: after, log: { action: 'fmea.failure.update', entity: 'fmea_failure', entityId: failureId, before, after } };
+  });
+}
+
+/** Severity of a failure effect, 1..10 (null clears it). */
+export function rateEffect(ctx: ServiceContext, effectId: string, input: { version: number; severity: number | null }): Promise<FmeaFailureRow> {
+  return updateFailure(ctx, effectId, { version: input.version, severity: input.severity });
+}
+
+/** Occurrence and detection of a failure cause, each 1..10 (null clears it). */
+export function rateCause(ctx: ServiceContext, causeId: string, input: { version: number; occurrence?: number | null; detection?: number | null }): Promise<FmeaFailureRow> {
+  return updateFailure(ctx, causeId, input);
+}
+
+/** Deletes a failure with its controls, actions and links; asks first when other nodes' failures link to it. */
+export async function deleteFailure(ctx: ServiceContext, failureId: string, input: { version: number; confirm?: boolean }): Promise<DeletionImpact> {
+  return writeAndLog(ctx, async (tx) => {
+    const before = await findFailure(tx, failureId);
+    await editableProject(tx, ctx.actor, before.projectId);
+    assertVersion(before, input.version, 'fmea_failure');
+    const impact = await deleteWithImpact(tx, before.projectId, { kind: 'failure', id: failureId }, input.confirm);
+    return { result: impact, log: { action: 'fmea.failure.delete', entity: 'fmea_failure', entityId: failureId, before: { ...before, usedByNodes: impact.usedByNodes } } };
+  });
+}

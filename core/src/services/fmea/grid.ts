@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { fmeaProject, type FmeaApSummary } from '../../db/schema/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import { AP_LEVELS, type ApLookup } from '../../domain/ap/index.ts';
+import {
+  apSummary,
+  apTableString,
+  buildRiskRow,
+  raterFromLookup,
+  ratingIssues,
+  type ChainFacts,
+  type ChainRater,
+  type ControlKind,
+  type RiskGridRow,
+  type RowAction,
+  type RowCharacteristic,
+} from '../../domain/fmea/index.ts';
+import { apEvaluator } from '../rules/ap-rules.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import type { Page } from '../shared/paging.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { editableProject, openableProject } from './access.ts';
+import { readChainRows, riskGridQuery, type RawChainRow, type RiskGridFilter } from './grid-sql.ts';
+
+export type { RiskGridFilter } from './grid-sql.ts';
+
+/** Grid pages may be far larger than list pages: a virtualised grid asks for thousands of rows at once. */
+export const GRID_PAGE_DEFAULT = 500;
+export const GRID_PAGE_MAX = 20_000;
+
+export interface RiskGridQuery extends RiskGridFilter {
+  page?: number;
+  limit?: number;
+}
+
+const tableStrings = new WeakMap<ApLookup, string>();
+function tableString(lookup: ApLookup): string {
+  let table = tableStrings.get(lookup);
+  if (table === undefined) tableStrings.set(lookup, (table = apTableString(lookup)));
+  return table;
+}
+
+const byKindThenSort = (a: [string, number, string, string], b: [string, number, string, string]) => a[1] - b[1] || a[2].localeCompare(b[2]);
+const bySort = <T extends { sort: number; id: string }>(a: T, b: T) => a.sort - b.sort || a.id.localeCompare(b.id);
+
+/** One SQL row to the engine's chain facts: JSON columns parsed, lists in their sort order. */
+function toFacts(raw: RawChainRow): ChainFacts {
+  const controls = (JSON.parse(raw.controls) as [ControlKind, number, string, string][]).sort(byKindThenSort);
+  const characteristics = (JSON.parse(raw.characteristics) as (RowCharacteristic & { sort: number })[]).sort(bySort);
+  const actions = (JSON.parse(raw.actions) as (RowAction & { sort: number })[]).sort(bySort);
+  return {
+    elementId: raw.element_id,
+    elementName: raw.element_name,
+    functionId: raw.function_id,
+    functionDescription: raw.function_description,
+    requirement: raw.requirement,
+    effect:
+      raw.effect_id === null
+        ? null
+        : {
+            id: raw.effect_id,
+            description: raw.effect_description!,
+            severity: raw.severity,
+            version: raw.effect_version!,
+            elementName: raw.effect_element_name!,
+            functionDescription: raw.effect_function_description!,
+          },
+    mode: { id: raw.mode_id, description: raw.mode_description, frequencyRatio: raw.frequency_ratio, version: raw.mode_version },
+    cause:
+      raw.cause_id === null
+        ? null
+        : {
+            id: raw.cause_id,
+            description: raw.cause_description!,
+            occurrence: raw.occurrence,
+            detection: raw.detection,
+            version: raw.cause_version!,
+            elementName: raw.cause_element_name!,
+            functionDescription: raw.cause_function_description!,
+          },
+    preventionControls: controls.filter((c) => c[0] === 'prevention').map((c) => c[3]),
+    detectionControls: controls.filter((c) => c[0] === 'detection').map((c) => c[3]),
+    characteristics: characteristics.map(({ sort: _sort, ...c }) => c),
+    actions: actions.map(({ sort: _sort, ...a }) => a),
+  };
+}
+
+function filterIssues(filter: RiskGridFilter) {
+  return (filter.ap ?? [])
+    .filter((level) => !(AP_LEVELS as readonly string[]).includes(level))
+    .map((level) => ({ messageKey: 'fmea.value_invalid', field: 'ap', params: { field: 'ap', value: String(level) } }));
+}
+
+async function gridContext(ctx: ServiceContext, projectId: string) {
+  const { project } = await openableProject(ctx.db, ctx.actor, projectId);
+  const lookup = await apEvaluator(ctx.db, project.apTable);
+  return { project, table: tableString(lookup), rate: raterFromLookup(lookup) };
+}
+
+const toRows = (raws: readonly RawChainRow[], rate: ChainRater) => raws.map((raw) => buildRiskRow(toFacts(raw), rate));
+
+/**
+ * The risk grid (steps 2–6 in AIAG-VDA form order), one page of chains with
+ * AP and RPN from the project's AP table: one SQL statement per page, no
+ * per-row queries. Members and administrators only.
+ */
+export async function readRiskGrid(ctx: ServiceContext, projectId: string, query: RiskGridQuery = {}): Promise<Page<RiskGridRow>> {
+  assertNoIssues(filterIssues(query));
+  const page = Math.max(1, Math.trunc(query.page ?? 1));
+  const limit = Math.min(GRID_PAGE_MAX, Math.max(1, Math.trunc(query.limit ?? GRID_PAGE_DEFAULT)));
+  const { table, rate } = await gridContext(ctx, projectId);
+  const raws = await readChainRows(ctx.db, riskGridQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
+  return { items: toRows(raws, rate), total: raws[0]?.total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query)), page, limit };
+}
+
+async function countChains(ctx: ServiceContext, projectId: string, table: string, filter: RiskGridFilter): Promise<number> {
+  const [first] = await readChainRows(ctx.db, riskGridQuery(projectId, table, filter, { limit: 1, offset: 0 }));
+  return first?.total ?? 0;
+}
+
+/**
+ * The whole grid in batches, for exports and the CLI: one statement, rows
+ * rated and handed out `batchSize` at a time so a 20,000-chain project never
+ * sits in memory twice.
+ */
+export async function* streamRiskGrid(
+  ctx: ServiceContext,
+  projectId: string,
+  filter: RiskGridFilter = {},
+  { batchSize = 1000 }: { batchSize?: number } = {},
+): AsyncGenerator<RiskGridRow[]> {
+  assertNoIssues(filterIssues(filter));
+  const { table, rate } = await gridContext(ctx, projectId);
+  const raws = await readChainRows(ctx.db, riskGridQuery(projectId, table, filter, { limit: -1, offset: 0 }));
+  for (let i = 0; i < raws.length; i += batchSize) yield toRows(raws.slice(i, i + batchSize), rate);
+}
+
+/**
+ * Re-evaluates every chain with the project's AP table as it stands (after an
+ * administrator changed the rules, or the project switched tables), checks
+ * every stored rating, and records the counts per AP on the project. AP is
+ * never stored per chain, so nothing else can go stale.
+ */
+export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Promise<FmeaApSummary> {
+  return writeAndLog(ctx, async (tx) => {
+    const { project } = await editableProject(tx, ctx.actor, projectId);
+    const lookup = await apEvaluator(ctx.db, project.apTable);
+    const raws = await readChainRows(tx, riskGridQuery(projectId, tableString(lookup), {}, { limit: -1, offset: 0 }));
+    assertNoIssues(
+      raws.flatMap((r, i) => [...ratingIssues(r.severity, 'severity'), ...ratingIssues(r.occurrence, 'occurrence'), ...ratingIssues(r.detection, 'detection')].map((issue) => ({ ...issue, row: i + 1 }))),
+    );
+    const rows = toRows(raws, raterFromLookup(lookup));
+    const summary: FmeaApSummary = { ...apSummary(rows), chains: rows.length };
+    // A derived figure, not an edit: the project's version stays, so nobody's open header edit goes stale.
+    await tx.update(fmeaProject).set({ apSummary: summary, apComputedAt: ctx.now() }).where(eq(fmeaProject.id, projectId));
+    return { result: summary, log: { action: 'fmea.project.recompute_ap', entity: 'fmea_project', entityId: projectId, before: project.apSummary, after: summary } };
+  });
+}

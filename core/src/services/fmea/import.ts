@@ -1,0 +1,74 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import {
+  fmeaAction,
+  fmeaCharacteristic,
+  fmeaControl,
+  fmeaFailure,
+  fmeaFailureLink,
+  fmeaFunction,
+  fmeaFunctionLink,
+  fmeaInterface,
+  fmeaNode,
+} from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { InvalidInputError } from '../../errors.ts';
+import type { FmeaGraph } from '../../domain/fmea/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { created, editableProject } from './access.ts';
+import { insertChunks } from './bulk.ts';
+import { loadGraph } from './graph-load.ts';
+import { planImport, type AnalysisImport, type ImportPlan } from './import-plan.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+export type { AnalysisImport } from './import-plan.ts';
+
+export interface ImportResult {
+  counts: Record<keyof AnalysisImport, number>;
+  /** New id of every keyed item (nodes, functions, failures). */
+  ids: Record<string, string>;
+}
+
+/**
+ * Adds a whole analysis to a project in one transaction: the bulk path behind
+ * spreadsheet imports, fixtures and benchmarks. Items name each other by keys
+ * (or by existing ids of the project; '@root' is the product node). Every
+ * row is checked by the engine's rules first (texts, ratings per kind,
+ * frequency ratios, the chain rule for every link, family items); if any is
+ * wrong, nothing is written and the error lists them all, each with its row.
+ * Rows go in with multi-row inserts of 100.
+ */
+export async function importAnalysis(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const { project } = await editableProject(tx, ctx.actor, projectId);
+    const root = await tx.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
+    const existing: FmeaGraph = await loadGraph(tx, projectId);
+    const modeRatios = await tx
+      .select({ functionId: fmeaFailure.functionId, frequencyRatio: fmeaFailure.frequencyRatio })
+      .from(fmeaFailure)
+      .where(and(eq(fmeaFailure.projectId, projectId), eq(fmeaFailure.kind, 'FM'), isNotNull(fmeaFailure.frequencyRatio)));
+    const plan = planImport(existing, { rootId: root?.id ?? null, projectType: project.projectType, modeRatios }, input, () => crypto.randomUUID());
+    if (plan.issues.length > 0) {
+      throw new InvalidInputError('fmea.import_invalid' satisfies FmeaServiceMessageKey, { count: plan.issues.length }, plan.issues.slice(0, 200));
+    }
+    await writePlan(tx, projectId, plan, created(txCtx));
+    const counts = Object.fromEntries(Object.entries(plan.rows).map(([k, rows]) => [k, rows.length])) as ImportResult['counts'];
+    return { result: { counts, ids: plan.ids }, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: counts } };
+  });
+}
+
+type Stamp = ReturnType<typeof created>;
+
+async function writePlan(tx: Tx, projectId: string, plan: ImportPlan, stamp: Stamp): Promise<void> {
+  const base = { projectId, ...stamp };
+  const linkBase = { projectId, createdBy: stamp.createdBy, createdAt: stamp.createdAt, updatedAt: stamp.updatedAt };
+  await insertChunks(tx, fmeaNode, plan.rows.nodes.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaFunction, plan.rows.functions.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaCharacteristic, plan.rows.characteristics.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaInterface, plan.rows.interfaces.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaFailure, plan.rows.failures.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaFunctionLink, plan.rows.functionLinks.map((r) => ({ ...r, ...linkBase })));
+  await insertChunks(tx, fmeaFailureLink, plan.rows.failureLinks.map((r) => ({ ...r, ...linkBase })));
+  await insertChunks(tx, fmeaControl, plan.rows.controls.map((r) => ({ ...r, ...base })));
+  await insertChunks(tx, fmeaAction, plan.rows.actions.map((r) => ({ ...r, ...base })));
+}

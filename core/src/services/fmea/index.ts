@@ -1,0 +1,55 @@
+/** FMEA engine use cases: one function per use case on a ServiceContext (docs/domain/fmea-engine.md). */
+export { FMEA_SERVICE_MESSAGE_KEYS, type FmeaServiceMessageKey } from './messages.ts';
+export { actorOf, type FmeaProjectRow } from './access.ts';
+export {
+  createProject,
+  deleteProject,
+  getProjectById,
+  getProjectBySerialNumber,
+  updateProjectHeader,
+  type ProjectHeader,
+  type ProjectInput,
+  type ProjectUpdate,
+  type ProjectView,
+} from './projects.ts';
+export { listProjects, listRecentProjects, openProject, type ProjectListItem, type ProjectListQuery } from './project-list.ts';
+export { loadGraph } from './graph-load.ts';
+export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode, type FmeaNodeRow, type MoveInput, type NodeInput } from './structure.ts';
+export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
+export { copySubtree } from './structure-copy.ts';
+export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
+export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
+export {
+  addCharacteristic,
+  deleteCharacteristic,
+  listCharacteristics,
+  updateCharacteristic,
+  type CharacteristicInput,
+  type FmeaCharacteristicRow,
+} from './characteristics.ts';
+export { addInterface, deleteInterface, listInterfaces, updateInterface, type FmeaInterfaceRow, type InterfaceInput } from './interfaces.ts';
+export {
+  addFailure,
+  deleteFailure,
+  findFailure,
+  rateCause,
+  rateEffect,
+  updateFailure,
+  type FailureInput,
+  type FailureRatings,
+  type FmeaFailureRow,
+} from './failures.ts';
+export { addControl, deleteControl, updateControl, type FmeaControlRow } from './controls.ts';
+export {
+  addAction,
+  changeActionStatus,
+  deleteAction,
+  listActions,
+  updateAction,
+  type ActionInput,
+  type ActionUpdate,
+  type FmeaActionRow,
+} from './actions.ts';
+export { GRID_PAGE_DEFAULT, GRID_PAGE_MAX, readRiskGrid, recomputeAllAp, streamRiskGrid, type RiskGridFilter, type RiskGridQuery } from './grid.ts';
+export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
+export { ROOT_KEY } from './import-plan.ts';

@@ -1,0 +1,34 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { ConflictError } from '../../errors.ts';
+import { deletionImpact, indexGraph, type DeletionImpact, type FmeaItemRef } from '../../domain/fmea/index.ts';
+import { deleteRemovedSet, loadGraph } from './graph-load.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+/** Sort value that puts a new row after its siblings. */
+export async function nextSort(db: DbOrTx, table: SQLiteTable, sortColumn: SQLiteColumn, where: SQL): Promise<number> {
+  const row = await db.select({ max: sql<number | null>`max(${sortColumn})` }).from(table).where(where).get();
+  return (row?.max ?? 0) + 1;
+}
+
+/**
+ * Deletes an item with everything the engine's impact names. When nodes
+ * elsewhere use it (links that would be cut), `confirm` must be true, else
+ * ConflictError('fmea.node_in_use', { count }) and nothing changes.
+ */
+export async function deleteWithImpact(db: DbOrTx, projectId: string, target: FmeaItemRef, confirm: boolean | undefined): Promise<DeletionImpact> {
+  const impact = deletionImpact(indexGraph(await loadGraph(db, projectId)), target);
+  if (impact.count > 0 && !confirm) throw new ConflictError('fmea.node_in_use' satisfies FmeaServiceMessageKey, { count: impact.count });
+  await deleteRemovedSet(db, impact.removed);
+  return impact;
+}
+
+/** A unique-index violation from libsql, whatever the driver wraps it in. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const text = `${(e as { code?: string }).code ?? ''} ${(e as Error).message ?? ''}`;
+    if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_UNIQUE/.test(text)) return true;
+  }
+  return false;
+}

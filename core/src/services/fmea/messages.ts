@@ -1,0 +1,27 @@
+/**
+ * Every message key the FMEA services throw (the engine's pure rules have
+ * theirs in core/src/domain/fmea/messages.ts). The catalog test reads it.
+ */
+export const FMEA_SERVICE_MESSAGE_KEYS = [
+  'fmea.project_not_found',
+  'fmea.node_not_found',
+  'fmea.function_not_found',
+  'fmea.characteristic_not_found',
+  'fmea.interface_not_found',
+  'fmea.failure_not_found',
+  'fmea.control_not_found',
+  'fmea.action_not_found',
+  'fmea.link_not_found',
+  'fmea.user_not_found',
+  'fmea.stale_version',
+  'fmea.node_in_use',
+  'fmea.links_broken',
+  'fmea.link_duplicate',
+  'fmea.other_project',
+  'fmea.owner_only',
+  'fmea.import_invalid',
+  'fmea.import_duplicate_key',
+  'fmea.import_parent_cycle',
+] as const;
+
+export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

@@ -1,0 +1,134 @@
+import { and, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { isDomainError } from '../../errors.ts';
+import { fmeaMember, fmeaProject, fmeaProjectVisit, user } from '../../db/schema/index.ts';
+import { PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { getProjectById, type ProjectView } from './projects.ts';
+
+export interface ProjectListQuery extends PageQuery {
+  /** all (every live project), mine (created by me), responsible (role 0), participating (member, not responsible), shared, collected. */
+  tab?: ProjectListTab;
+  projectTypes?: ProjectType[];
+  /** Contained in the name or the serial number. */
+  search?: string;
+}
+
+export interface ProjectListItem {
+  id: string;
+  serialNum: string;
+  projectType: ProjectType;
+  name: string;
+  stage: string | null;
+  customer: string | null;
+  versionLabel: string | null;
+  sopDate: string | null;
+  responsibleUserId: string | null;
+  responsibleName: string | null;
+  creatorId: string | null;
+  updatedAt: Date;
+  /** The actor's roles; null when not a member (they may apply for read access). */
+  myRoles: number[] | null;
+}
+
+const listIssues = (query: ProjectListQuery) => [
+  ...(query.tab !== undefined && !PROJECT_LIST_TABS.includes(query.tab)
+    ? [{ messageKey: 'fmea.value_invalid', field: 'tab', params: { field: 'tab', value: String(query.tab) } }]
+    : []),
+  ...(query.projectTypes ?? [])
+    .filter((t) => !PROJECT_TYPES.includes(t))
+    .map((t) => ({ messageKey: 'fmea.value_invalid', field: 'projectTypes', params: { field: 'projectTypes', value: String(t) } })),
+];
+
+/**
+ * The project list (spec 001 §2 tabs). "all" lists every live project, so a
+ * non-member can find one and apply for read access; opening it still needs
+ * membership. "shared" and "collected" stay empty until sharing and
+ * favourites exist. Newest change first.
+ */
+export async function listProjects(ctx: ServiceContext, query: ProjectListQuery = {}): Promise<Page<ProjectListItem>> {
+  assertNoIssues(listIssues(query));
+  const { page, limit, offset } = pageWindow(query);
+  const tab = query.tab ?? 'all';
+  const me = ctx.actor.userId;
+  const empty = { items: [], total: 0, page, limit };
+  if (tab === 'shared' || tab === 'collected') return empty;
+  if (tab !== 'all' && me === null) return empty;
+
+  const memberOfMe = (extra?: SQL) =>
+    exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, me ?? ''), extra)));
+  const conditions: (SQL | undefined)[] = [eq(fmeaProject.delFlg, 0)];
+  if (query.projectTypes?.length) conditions.push(inArray(fmeaProject.projectType, query.projectTypes));
+  const search = query.search?.trim();
+  if (search) conditions.push(or(contains(fmeaProject.name, search), contains(fmeaProject.serialNum, search)));
+  if (tab === 'mine') conditions.push(eq(fmeaProject.creatorId, me!));
+  if (tab === 'responsible') conditions.push(eq(fmeaProject.responsibleUserId, me!));
+  if (tab === 'participating') conditions.push(memberOfMe(), or(sql`${fmeaProject.responsibleUserId} is null`, ne(fmeaProject.responsibleUserId, me!)));
+  const where = and(...conditions);
+
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)` }).from(fmeaProject).where(where);
+  const rows = await ctx.db
+    .select({
+      id: fmeaProject.id,
+      serialNum: fmeaProject.serialNum,
+      projectType: fmeaProject.projectType,
+      name: fmeaProject.name,
+      stage: fmeaProject.stage,
+      customer: fmeaProject.customer,
+      versionLabel: fmeaProject.versionLabel,
+      sopDate: fmeaProject.sopDate,
+      responsibleUserId: fmeaProject.responsibleUserId,
+      responsibleName: user.realName,
+      creatorId: fmeaProject.creatorId,
+      updatedAt: fmeaProject.updatedAt,
+      myRoles: sql<string | null>`(select ${fmeaMember.roles} from ${fmeaMember} where ${fmeaMember.projectId} = ${fmeaProject.id} and ${fmeaMember.userId} = ${me ?? ''})`,
+    })
+    .from(fmeaProject)
+    .leftJoin(user, eq(user.id, fmeaProject.responsibleUserId))
+    .where(where)
+    .orderBy(desc(fmeaProject.updatedAt), fmeaProject.id)
+    .limit(limit)
+    .offset(offset);
+  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]) }));
+  return { items, total, page, limit };
+}
+
+/**
+ * Opens a project (membership checked) and remembers the visit for "recent
+ * projects". The visit is bookkeeping, not a change of the analysis, so it is
+ * not written to the operation log.
+ */
+export async function openProject(ctx: ServiceContext, projectId: string): Promise<ProjectView> {
+  const view = await getProjectById(ctx, projectId);
+  if (ctx.actor.userId !== null) {
+    const visitedAt = ctx.now();
+    await ctx.db
+      .insert(fmeaProjectVisit)
+      .values({ projectId, userId: ctx.actor.userId, visitedAt })
+      .onConflictDoUpdate({ target: [fmeaProjectVisit.projectId, fmeaProjectVisit.userId], set: { visitedAt } });
+  }
+  return view;
+}
+
+/** The projects the actor opened last, newest first, skipping deleted ones and those they may no longer open. */
+export async function listRecentProjects(ctx: ServiceContext, { limit = 10 }: { limit?: number } = {}): Promise<ProjectView[]> {
+  if (ctx.actor.userId === null) return [];
+  const visits = await ctx.db
+    .select({ projectId: fmeaProjectVisit.projectId })
+    .from(fmeaProjectVisit)
+    .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaProjectVisit.projectId))
+    .where(and(eq(fmeaProjectVisit.userId, ctx.actor.userId), eq(fmeaProject.delFlg, 0)))
+    .orderBy(desc(fmeaProjectVisit.visitedAt))
+    .limit(Math.max(1, Math.min(50, limit)));
+  const views: ProjectView[] = [];
+  for (const { projectId } of visits) {
+    try {
+      views.push(await getProjectById(ctx, projectId));
+    } catch (error) {
+      // No longer a member: leave it out. Anything else is a real failure.
+      if (!isDomainError(error) || error.code !== 'not_allowed') throw error;
+    }
+  }
+  return views;
+}

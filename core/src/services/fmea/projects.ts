@@ -1,0 +1,182 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
+import { NotAllowedError, NotFoundError } from '../../errors.ts';
+import {
+  NODE_TYPES,
+  PROJECT_TYPE_PROFILES,
+  projectHeaderIssues,
+  responsibleOf,
+  teamIssues,
+  withCreator,
+  type ProjectType,
+  type TeamMember,
+} from '../../domain/fmea/index.ts';
+import { isProjectOwner, isReadOnlyMember, memberRoles } from '../../domain/permissions/index.ts';
+import type { ApTable } from '../../domain/ap/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import { allocateNumber } from '../numbering/numbering.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, readMembers, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+
+/** Header fields a user edits (spec 001 §3), engine names. */
+export interface ProjectHeader {
+  name: string;
+  stage?: string | null;
+  sopDate?: string | null;
+  versionLabel?: string | null;
+  startDate?: string | null;
+  customer?: string | null;
+  platform?: string | null;
+  carTypeYears?: string | null;
+  confidentiality?: string | null;
+  relatedProjectId?: string | null;
+  teamNotes?: string | null;
+  apTable?: ApTable;
+}
+
+export interface ProjectInput extends ProjectHeader {
+  projectType: ProjectType;
+  /** The team; the creator joins as counsellor when not named (spec 001 §6). */
+  members: TeamMember[];
+  /** Name of the product root node; the project name when left out. */
+  productName?: string;
+}
+
+export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
+
+export interface ProjectView extends FmeaProjectRow {
+  members: TeamMember[];
+  rootNodeId: string | null;
+  /** The actor's roles (null for an administrator who is not a member) and whether they may edit. */
+  myRoles: number[] | null;
+  canEdit: boolean;
+}
+
+async function assertUsersExist(db: DbOrTx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const found = new Set((await db.select({ id: user.id }).from(user).where(inArray(user.id, [...userIds]))).map((r) => r.id));
+  const missing = userIds.find((id) => !found.has(id));
+  if (missing !== undefined) throw new NotFoundError('fmea.user_not_found' satisfies FmeaServiceMessageKey, { userId: missing });
+}
+
+async function assertRelatedProject(db: DbOrTx, relatedProjectId: string | null | undefined): Promise<void> {
+  if (!relatedProjectId) return;
+  const row = await db.select({ id: fmeaProject.id }).from(fmeaProject).where(eq(fmeaProject.id, relatedProjectId)).get();
+  if (!row) throw projectNotFound(relatedProjectId);
+}
+
+const trimmed = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : value.trim() || null);
+
+function headerValues(input: Partial<ProjectHeader>) {
+  return {
+    ...(input.name !== undefined && { name: input.name.trim() }),
+    ...(input.stage !== undefined && { stage: trimmed(input.stage) }),
+    ...(input.sopDate !== undefined && { sopDate: trimmed(input.sopDate) }),
+    ...(input.versionLabel !== undefined && { versionLabel: trimmed(input.versionLabel) }),
+    ...(input.startDate !== undefined && { startDate: trimmed(input.startDate) }),
+    ...(input.customer !== undefined && { customer: trimmed(input.customer) }),
+    ...(input.platform !== undefined && { platform: trimmed(input.platform) }),
+    ...(input.carTypeYears !== undefined && { carTypeYears: trimmed(input.carTypeYears) }),
+    ...(input.confidentiality !== undefined && { confidentiality: trimmed(input.confidentiality) }),
+    ...(input.relatedProjectId !== undefined && { relatedProjectId: input.relatedProjectId }),
+    ...(input.teamNotes !== undefined && { teamNotes: trimmed(input.teamNotes) }),
+    ...(input.apTable !== undefined && { apTable: input.apTable }),
+  };
+}
+
+async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> {
+  const { project, members, actor } = loaded;
+  const root = await db.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNull(fmeaNode.parentId))).get();
+  const access = projectAccess(project, members);
+  const myRoles = actor.userId ? memberRoles(access, actor.userId) : null;
+  return { ...project, members, rootNodeId: root?.id ?? null, myRoles: myRoles ? [...myRoles] : null, canEdit: actor.isAdmin || (myRoles !== null && !isReadOnlyMember(access, actor.userId)) };
+}
+
+/**
+ * Creates a project with its number from the type's numbering rule (DF for
+ * DFMEA, PF for PFMEA), its team and its product root node. Anyone may create
+ * one, also for another owner: the creator then joins as counsellor.
+ */
+export async function createProject(ctx: ServiceContext, input: ProjectInput): Promise<ProjectView> {
+  const members = withCreator(input.members ?? [], ctx.actor.userId);
+  assertNoIssues([...projectHeaderIssues(input), ...teamIssues(members)]);
+  const profile = PROJECT_TYPE_PROFILES[input.projectType];
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    await assertUsersExist(tx, members.map((m) => m.userId));
+    await assertRelatedProject(tx, input.relatedProjectId);
+    const serialNum = await allocateNumber(tx, profile.numberingModule, ctx.now());
+    const [project] = await tx
+      .insert(fmeaProject)
+      .values({
+        ...headerValues(input),
+        name: input.name.trim(),
+        serialNum,
+        projectType: input.projectType,
+        apTable: input.apTable ?? profile.apTable,
+        responsibleUserId: responsibleOf(members),
+        creatorId: ctx.actor.userId,
+        ...created(txCtx),
+      })
+      .returning();
+    await tx.insert(fmeaMember).values(members.map((m) => ({ projectId: project!.id, userId: m.userId, roles: [...m.roles] })));
+    await tx.insert(fmeaNode).values({ projectId: project!.id, parentId: null, nodeType: NODE_TYPES.product, name: (input.productName ?? input.name).trim(), sort: 1, ...created(txCtx) });
+    const view = await present(tx, { project: project!, members, actor: await actorOf(tx, ctx.actor) });
+    return { result: view, log: { action: 'fmea.project.create', entity: 'fmea_project', entityId: project!.id, after: { ...project, members } } };
+  });
+}
+
+/** Updates header fields and, when given, the whole team; `version` must be the one read. */
+export async function updateProjectHeader(ctx: ServiceContext, projectId: string, input: ProjectUpdate): Promise<ProjectView> {
+  assertNoIssues([...projectHeaderIssues(input, { partial: true }), ...(input.members ? teamIssues(input.members) : [])]);
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const loaded = await editableProject(tx, ctx.actor, projectId);
+    assertVersion(loaded.project, input.version, 'fmea_project');
+    if (input.members) await assertUsersExist(tx, input.members.map((m) => m.userId));
+    await assertRelatedProject(tx, input.relatedProjectId);
+    const members = input.members ?? loaded.members;
+    const rows = await tx
+      .update(fmeaProject)
+      .set({ ...headerValues(input), responsibleUserId: responsibleOf(members), ...nextVersion(txCtx) })
+      .where(and(eq(fmeaProject.id, projectId), eq(fmeaProject.version, input.version)))
+      .returning();
+    const project = updatedOrStale(rows, 'fmea_project');
+    if (input.members) {
+      await tx.delete(fmeaMember).where(eq(fmeaMember.projectId, projectId));
+      await tx.insert(fmeaMember).values(input.members.map((m) => ({ projectId, userId: m.userId, roles: [...m.roles] })));
+    }
+    const view = await present(tx, { ...loaded, project, members });
+    return {
+      result: view,
+      log: { action: 'fmea.project.update', entity: 'fmea_project', entityId: projectId, before: { ...loaded.project, members: loaded.members }, after: { ...project, members } },
+    };
+  });
+}
+
+/** Soft delete (del_flg 1): only the responsible owner or an administrator (spec 000 §6). */
+export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number }): Promise<void> {
+  await writeAndLog(ctx, async (tx, txCtx) => {
+    const loaded = await editableProject(tx, ctx.actor, projectId);
+    if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
+      throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
+    }
+    assertVersion(loaded.project, input.version, 'fmea_project');
+    const [after] = await tx.update(fmeaProject).set({ delFlg: 1, deletedAt: ctx.now(), ...nextVersion(txCtx) }).where(eq(fmeaProject.id, projectId)).returning();
+    return { result: undefined, log: { action: 'fmea.project.delete', entity: 'fmea_project', entityId: projectId, before: loaded.project, after } };
+  });
+}
+
+/** A project by id, for members and administrators; a deleted one is not found. */
+export async function getProjectById(ctx: ServiceContext, projectId: string): Promise<ProjectView> {
+  return present(ctx.db, await openableProject(ctx.db, ctx.actor, projectId));
+}
+
+export async function getProjectBySerialNumber(ctx: ServiceContext, serialNum: string): Promise<ProjectView> {
+  const row = await ctx.db.select({ id: fmeaProject.id }).from(fmeaProject).where(eq(fmeaProject.serialNum, serialNum.trim())).get();
+  if (!row) throw projectNotFound(serialNum);
+  return getProjectById(ctx, row.id);
+}
+
+export { readMembers };

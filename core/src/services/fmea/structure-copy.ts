@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import {
+  fmeaCharacteristic,
+  fmeaControl,
+  fmeaFailure,
+  fmeaFailureLink,
+  fmeaFunction,
+  fmeaFunctionLink,
+  fmeaInterface,
+  fmeaNode,
+} from '../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import { assertFamilyAllowsChild, indexGraph, nextChildSort, planSubtreeCopy } from '../../domain/fmea/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { created, editableProject, openableProject } from './access.ts';
+import { insertChunks } from './bulk.ts';
+import { loadGraph } from './graph-load.ts';
+import type { FmeaServiceMessageKey } from './messages.ts';
+import { findNode, type FmeaNodeRow } from './structure.ts';
+
+const mapped = (map: ReadonlyMap<string, string>, id: string) => map.get(id)!;
+
+/**
+ * Copies a subtree (copy/paste in the structure editor) under another node,
+ * possibly in another project the actor may edit: nodes, functions,
+ * requirements, characteristics, failures with their ratings and controls,
+ * and the links and interfaces inside the subtree, all with new ids. Links to
+ * the rest of the tree and optimisation actions stay with the original.
+ */
+export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, input: { targetParentId: string }): Promise<FmeaNodeRow> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const source = await findNode(tx, sourceNodeId);
+    await openableProject(tx, ctx.actor, source.projectId);
+    const target = await findNode(tx, input.targetParentId);
+    const { project } = await editableProject(tx, ctx.actor, target.projectId);
+    const sourceIndex = indexGraph(await loadGraph(tx, source.projectId));
+    const targetIndex = target.projectId === source.projectId ? sourceIndex : indexGraph(await loadGraph(tx, target.projectId));
+    if (!targetIndex.node.has(target.id)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: target.id });
+    assertFamilyAllowsChild(targetIndex, project.projectType, target.id);
+    const plan = planSubtreeCopy(sourceIndex, source.id, () => crypto.randomUUID());
+    const stamp = created(txCtx);
+    const base = { projectId: project.id, ...stamp, version: 1 };
+    const of = <T extends { id: string }>(rows: T[], map: ReadonlyMap<string, string>) => rows.filter((r) => map.has(r.id));
+    const [nodes, functions, characteristics, failures, controls, interfaces, functionLinks, failureLinks] = await Promise.all([
+      tx.select().from(fmeaNode).where(eq(fmeaNode.projectId, source.projectId)),
+      tx.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, source.projectId)),
+      tx.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, source.projectId)),
+      tx.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, source.projectId)),
+      tx.select().from(fmeaControl).where(eq(fmeaControl.projectId, source.projectId)),
+      tx.select().from(fmeaInterface).where(eq(fmeaInterface.projectId, source.projectId)),
+      tx.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, source.projectId)),
+      tx.select().from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, source.projectId)),
+    ]);
+    // Pre-order, so every parent is inserted before its children.
+    const order = new Map([...plan.nodes.keys()].map((id, i) => [id, i]));
+    const nodeRows = of(nodes, plan.nodes).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    await insertChunks(
+      tx,
+      fmeaNode,
+      nodeRows.map((n) => ({
+        ...n,
+        ...base,
+        id: mapped(plan.nodes, n.id),
+        parentId: n.id === source.id ? target.id : mapped(plan.nodes, n.parentId!),
+        sort: n.id === source.id ? nextChildSort(targetIndex, target.id) : n.sort,
+      })),
+    );
+    await insertChunks(tx, fmeaFunction, of(functions, plan.functions).map((f) => ({ ...f, ...base, id: mapped(plan.functions, f.id), nodeId: mapped(plan.nodes, f.nodeId) })));
+    await insertChunks(tx, fmeaCharacteristic, of(characteristics, plan.characteristics).map((c) => ({ ...c, ...base, id: mapped(plan.characteristics, c.id), functionId: mapped(plan.functions, c.functionId) })));
+    await insertChunks(tx, fmeaFailure, of(failures, plan.failures).map((f) => ({ ...f, ...base, id: mapped(plan.failures, f.id), functionId: mapped(plan.functions, f.functionId) })));
+    await insertChunks(tx, fmeaControl, of(controls, plan.controls).map((c) => ({ ...c, ...base, id: mapped(plan.controls, c.id), causeId: mapped(plan.failures, c.causeId) })));
+    await insertChunks(
+      tx,
+      fmeaInterface,
+      of(interfaces, plan.interfaces).map((i) => ({ ...i, ...base, id: mapped(plan.interfaces, i.id), firstNodeId: mapped(plan.nodes, i.firstNodeId), secondNodeId: mapped(plan.nodes, i.secondNodeId) })),
+    );
+    const linkBase = { projectId: project.id, createdBy: stamp.createdBy, createdAt: stamp.createdAt, updatedAt: stamp.updatedAt };
+    await insertChunks(
+      tx,
+      fmeaFunctionLink,
+      of(functionLinks, plan.functionLinks).map((l) => ({ ...linkBase, id: mapped(plan.functionLinks, l.id), higherFunctionId: mapped(plan.functions, l.higherFunctionId), lowerFunctionId: mapped(plan.functions, l.lowerFunctionId) })),
+    );
+    await insertChunks(
+      tx,
+      fmeaFailureLink,
+      of(failureLinks, plan.failureLinks).map((l) => ({ ...linkBase, id: mapped(plan.failureLinks, l.id), higherFailureId: mapped(plan.failures, l.higherFailureId), lowerFailureId: mapped(plan.failures, l.lowerFailureId) })),
+    );
+    const copy = await findNode(tx, plan.rootCopyId);
+    const counts = { nodes: plan.nodes.size, functions: plan.functions.size, failures: plan.failures.size, controls: plan.controls.size, links: plan.failureLinks.size + plan.functionLinks.size };
+    return { result: copy, log: { action: 'fmea.node.copy', entity: 'fmea_node', entityId: copy.id, before: { sourceNodeId: source.id }, after: { ...copy, counts } } };
+  });
+}
