@@ -1,0 +1,14 @@
+/** A group of checkboxes for a multi-choice field (roles, product types, users). */
+export function CheckList({ id, options, value, onChange, disabled }: { id?: string; options: { value: string; label: string }[]; value: readonly string[]; onChange: (value: string[]) => void; disabled?: boolean }) {
+  const toggle = (v: string, on: boolean) => onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
+  return (
+    <div className="sys-checklist" id={id} role="group">
+      {options.map((o) => (
+        <label key={o.value} className="sys-check">
+          <input type="checkbox" checked={value.includes(o.value)} disabled={disabled} onChange={(e) => toggle(o.value, e.target.checked)} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}

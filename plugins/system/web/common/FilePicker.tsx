@@ -1,0 +1,27 @@
+import { useRef, type ReactNode } from 'react';
+import { Button } from '@fmea/workbench/sdk';
+
+/** A button that opens the browser's file chooser; the input is reset so the same file can be chosen again. */
+export function FilePickerButton({ accept, onFile, children, disabled, kind }: { accept: string; onFile: (file: File) => void; children: ReactNode; disabled?: boolean; kind?: 'default' | 'primary' }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button kind={kind} disabled={disabled} onClick={() => input.current?.click()}>
+        {children}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        hidden
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
+  );
+}
+
+export const SPREADSHEET_ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,16 @@
+/** Dates as the user reads them: local time, without seconds. */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+}
+
+export function formatDate(value: string | null | undefined): string {
+  return value ? value.slice(0, 10) : '';
+}
+
+/** The English name in en-US when there is one, else the Chinese one. */
+export function localName(locale: string, zh: string | null | undefined, en: string | null | undefined): string {
+  return (locale === 'en-US' && en ? en : zh) ?? '';
+}

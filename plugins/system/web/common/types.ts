@@ -1,0 +1,70 @@
+/** The shapes of the administration API answers this plugin reads (see /api/docs). */
+export interface AdminUser {
+  id: string;
+  userName: string;
+  realName: string;
+  jobNumber: string;
+  mobile: string;
+  email: string;
+  siteId: string | null;
+  siteName: string | null;
+  siteNameEn: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+  roleIdList: string[];
+  roleNames: string[];
+  validityDate: string | null;
+  locked: boolean;
+  lastLoginTime: string | null;
+  loginCount: number;
+  isDefault: boolean;
+}
+
+export interface Site {
+  id: string;
+  siteName: string;
+  siteNameEn: string;
+  licenceCount: number;
+  adminUserId: string | null;
+  leaderUserId: string | null;
+  userCount: number;
+  onlineCount: number;
+}
+
+export interface Department {
+  id: string;
+  siteId: string;
+  number: string;
+  name: string;
+  adminUserId: string | null;
+}
+
+export type RoleType = '0' | '1' | '2' | '3';
+
+export interface Role {
+  id: string;
+  name: string;
+  nameEn: string;
+  roleType: RoleType;
+  productTypes: string[];
+  isDefault: boolean;
+  userCount: number;
+  permissions: { routeName: string; buttons: string[] }[];
+}
+
+export interface UserPick {
+  id: string;
+  userName: string;
+  realName: string;
+}
+
+export interface DictItem {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  enName: string;
+  sort: number;
+  updatetime?: string;
+  children: DictItem[];
+}

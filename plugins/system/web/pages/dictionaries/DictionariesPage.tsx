@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, ApiError, Button, confirm, confirmLeave, EmptyState, notify, notifyError, PageHeader } from '@fmea/workbench/sdk';
+import { FilePickerButton, SPREADSHEET_ACCEPT } from '../../common/FilePicker.tsx';
+import { localName } from '../../common/format.ts';
+import { loadDictionaries } from '../../common/lookups.ts';
+import { errorLines } from '../../common/server-errors.ts';
+import type { DictItem } from '../../common/types.ts';
+import { useLoad } from '../../common/use-load.ts';
+import { usePermission } from '../../common/use-user.ts';
+import { DictForm, type DictTarget } from './DictForm.tsx';
+import { DictTree, findItem } from './DictTree.tsx';
+
+type Selection = { kind: 'edit'; id: string } | { kind: 'new'; parentId: string } | null;
+
+/** Dictionaries (spec 000 §3 "Dictionary item"): a tree of types and items with an editor beside it. */
+export default function DictionariesPage() {
+  const { t, i18n } = useLingui();
+  const allowed = usePermission('system_dictionary');
+  const dicts = useLoad(loadDictionaries, []);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [importLines, setImportLines] = useState<string[] | null>(null);
+  const items = dicts.data ?? [];
+  const selected = selection?.kind === 'edit' ? findItem(items, selection.id) : null;
+
+  async function choose(next: Selection) {
+    if (!(await confirmLeave())) return;
+    setSelection(next);
+    setFormKey((n) => n + 1);
+  }
+
+  async function remove(item: DictItem) {
+    if (!(await confirm({ title: t`Delete`, message: t`Delete ${item.code} (${localName(i18n.locale, item.name, item.enName)})?`, danger: true }))) return;
+    try {
+      await api.post('/api/dictionary/deleteDictionary', { id: item.id });
+      notify('success', t`${item.code} deleted`);
+      setSelection(null);
+      dicts.reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  async function importFile(file: File) {
+    setImportLines(null);
+    try {
+      const { created, updated } = await api.upload<{ created: number; updated: number }>('/api/dictionary/importDic', file, 'excelFile');
+      notify('success', t`Imported: ${created} created, ${updated} updated`);
+      dicts.reload();
+    } catch (error) {
+      const lines = errorLines(error);
+      setImportLines(error instanceof ApiError && error.issues.length > 0 ? lines.slice(1) : lines);
+    }
+  }
+
+  const download = (path: string, fileName: string, query?: Record<string, string>) => api.download(path, fileName, query).catch(notifyError);
+
+  let target: DictTarget | null = null;
+  if (selection?.kind === 'edit' && selected) target = { kind: 'edit', item: selected };
+  if (selection?.kind === 'new') {
+    const parent = findItem(items, selection.parentId);
+    target = { kind: 'new', parentId: selection.parentId, parentLabel: parent ? `${parent.code} ${localName(i18n.locale, parent.name, parent.enName)}` : null };
+  }
+
+  return (
+    <div className="page" data-testid="system-dictionaries">
+      <PageHeader
+        title={<Trans>Dictionaries</Trans>}
+        actions={
+          <>
+            {allowed('add') ? (
+              <>
+                <Button kind="primary" onClick={() => void choose({ kind: 'new', parentId: '' })}>
+                  <Trans>Add type</Trans>
+                </Button>
+                <Button disabled={!selected} onClick={() => selected && void choose({ kind: 'new', parentId: selected.id })}>
+                  <Trans>Add child</Trans>
+                </Button>
+              </>
+            ) : null}
+            {allowed('del') ? (
+              <Button kind="danger" disabled={!selected} onClick={() => selected && void remove(selected)}>
+                <Trans>Delete</Trans>
+              </Button>
+            ) : null}
+            {allowed('import') ? (
+              <>
+                <FilePickerButton accept={SPREADSHEET_ACCEPT} onFile={(f) => void importFile(f)}>
+                  <Trans>Import</Trans>
+                </FilePickerButton>
+                <Button onClick={() => void download('/api/fileOperate/downloadImportTemp', 'dictionary-import-template.xlsx', { tempName: 'dictionary' })}>
+                  <Trans>Import template</Trans>
+                </Button>
+              </>
+            ) : null}
+            {allowed('export') ? (
+              <Button onClick={() => void download('/api/dictionary/exportDic', 'dictionaries.xlsx')}>
+                <Trans>Export</Trans>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {importLines ? (
+        <div className="alert alert-error" role="alert" data-testid="import-issues">
+          <strong>
+            <Trans>Nothing was imported. Fix these rows and try again:</Trans>
+          </strong>
+          <ol className="sys-issues">
+            {importLines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+          <Button kind="link" onClick={() => setImportLines(null)}>
+            <Trans>Dismiss</Trans>
+          </Button>
+        </div>
+      ) : null}
+      <div className="sys-split">
+        <div className="sys-split-left sys-tree-box">
+          {dicts.error ? (
+            <div className="alert alert-error">{dicts.error}</div>
+          ) : items.length === 0 ? (
+            <EmptyState title={dicts.loading ? t`Loading…` : t`No dictionary types yet`} />
+          ) : (
+            <DictTree items={items} selectedId={selected?.id ?? null} onSelect={(item) => item.id !== selected?.id && void choose({ kind: 'edit', id: item.id })} />
+          )}
+        </div>
+        <div className="sys-split-right">
+          {target ? (
+            <DictForm
+              // a fresh form once the saved item comes back from the server
+              key={`${formKey}:${target.kind === 'edit' ? (target.item.updatetime ?? '') : 'new'}`}
+              target={target}
+              canSave={target.kind === 'new' ? allowed('add') : allowed('edit')}
+              onCancel={() => (target?.kind === 'new' ? setSelection(null) : setFormKey((n) => n + 1))}
+              onSaved={(item) => {
+                notify('success', t`${item.code} saved`);
+                setSelection({ kind: 'edit', id: item.id });
+                setFormKey((n) => n + 1);
+                dicts.reload();
+              }}
+            />
+          ) : (
+            <EmptyState title={<Trans>Nothing chosen</Trans>}>
+              <Trans>Choose a type or an item in the tree to edit it, or add a new type.</Trans>
+            </EmptyState>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { t } from '@lingui/core/macro';
+import { formatNumber, validateNumberingRule, type NumberElement, type NumberingRule } from '@fmea/core/domain';
+
+/** A rule as the API answers it (module names are plain strings there). */
+export interface RuleRow {
+  module: string;
+  prefix: string;
+  elements: NumberElement[];
+  allowManual: boolean;
+}
+
+type Params = Record<string, string | number | undefined>;
+
+/** The numbering issues in the user's language (the domain gives keys and params). */
+export function numberingIssueText(messageKey: string, p: Params = {}): string {
+  const position = String(p.position ?? '');
+  const min = String(p.min ?? '');
+  const max = String(p.max ?? '');
+  switch (messageKey) {
+    case 'numbering.prefix_invalid':
+      return t`The prefix must be 1 to 10 capital letters or digits`;
+    case 'numbering.too_many_elements':
+      return t`At most ${max} elements`;
+    case 'numbering.unknown_element':
+      return t`Element ${position}: unknown kind`;
+    case 'numbering.date_format_invalid':
+      return t`Element ${position}: choose a date format`;
+    case 'numbering.serial_digits_invalid':
+      return t`Element ${position}: the serial needs ${min} to ${max} digits`;
+    case 'numbering.separator_invalid':
+      return t`Element ${position}: choose a separator`;
+    case 'numbering.serial_count':
+      return t`The number needs exactly one serial element`;
+    case 'numbering.date_count':
+      return t`At most one date element`;
+    default:
+      return messageKey;
+  }
+}
+
+export interface Preview {
+  sample: string | null;
+  pattern: string;
+  issues: string[];
+}
+
+/** The number the rule would give today for serial 1, its pattern, or why it cannot give one. */
+export function previewRule(rule: RuleRow, today = new Date()): Preview {
+  const pattern = rule.elements
+    .map((e) => {
+      switch (e.kind) {
+        case 'prefix':
+          return rule.prefix;
+        case 'date':
+          return e.format;
+        case 'serial':
+          return '#'.repeat(Math.max(0, Math.min(12, Number(e.digits) || 0)));
+        case 'separator':
+          return e.value;
+        case 'space':
+          return '␣';
+      }
+      return '?';
+    })
+    .join('');
+  const asRule = rule as unknown as NumberingRule;
+  const issues = validateNumberingRule(asRule).map((i) => numberingIssueText(i.messageKey, i.params));
+  if (issues.length) return { sample: null, pattern, issues };
+  try {
+    return { sample: formatNumber(asRule, { date: today, serial: 1 }), pattern, issues };
+  } catch (error) {
+    const key = (error as { messageKey?: string }).messageKey;
+    return { sample: null, pattern, issues: [key ? numberingIssueText(key) : String(error)] };
+  }
+}

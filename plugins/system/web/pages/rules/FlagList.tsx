@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { RULE_FLAGS, isRuleFlag } from '@fmea/core/domain';
+import { api, notify, notifyError, Select } from '@fmea/workbench/sdk';
+import { localName } from '../../common/format.ts';
+import { Switch } from '../../common/Switch.tsx';
+
+export interface BusinessRule {
+  ruleGroup: string;
+  ruleType: string;
+  ruleName: string;
+  ruleNameEn: string;
+  flag: string;
+  ruleSort: number;
+}
+
+/** The values a flag may take: the domain's list when the flag is known, else on/off. */
+function valuesOf(rule: BusinessRule): readonly string[] {
+  return isRuleFlag(rule.ruleType) ? RULE_FLAGS[rule.ruleType].values : ['0', '1'];
+}
+
+const isSwitch = (values: readonly string[]) => values.length === 2 && values.includes('0') && values.includes('1');
+
+/** The flags of one rule group, each saved on its own as soon as it changes. */
+export function FlagList({ rules, canEdit, onSaved }: { rules: BusinessRule[]; canEdit: boolean; onSaved: (rule: BusinessRule) => void }) {
+  const { t, i18n } = useLingui();
+  const [saving, setSaving] = useState<string | null>(null);
+
+  async function save(rule: BusinessRule, flag: string) {
+    setSaving(rule.ruleType);
+    try {
+      const { items } = await api.post<{ items: BusinessRule[] }>('/api/sysBusinessRule/update', [{ ruleType: rule.ruleType, flag }]);
+      const saved = items.find((r) => r.ruleType === rule.ruleType) ?? { ...rule, flag };
+      onSaved(saved);
+      notify('success', t`${localName(i18n.locale, rule.ruleName, rule.ruleNameEn)} saved`);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <ul className="sys-flags">
+      {[...rules]
+        .sort((a, b) => a.ruleSort - b.ruleSort)
+        .map((rule) => {
+          const name = localName(i18n.locale, rule.ruleName, rule.ruleNameEn);
+          const values = valuesOf(rule);
+          const id = `flag-${rule.ruleType}`;
+          return (
+            <li key={rule.ruleType} className="sys-flag" data-rule={rule.ruleType}>
+              <label htmlFor={id}>
+                {name}
+                <span className="muted sys-flag-code">{rule.ruleType}</span>
+              </label>
+              {isSwitch(values) ? (
+                <Switch id={id} label={name} checked={rule.flag === '1'} disabled={!canEdit || saving === rule.ruleType} onChange={(on) => void save(rule, on ? '1' : '0')} />
+              ) : (
+                <Select
+                  id={id}
+                  className="input sys-flag-select"
+                  value={rule.flag}
+                  disabled={!canEdit || saving === rule.ruleType}
+                  onChange={(e) => void save(rule, e.target.value)}
+                  options={values.map((v) => ({ value: v, label: v }))}
+                />
+              )}
+            </li>
+          );
+        })}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, Field, notify, PageHeader, TextInput, useDirty } from '@fmea/workbench/sdk';
+import { FormError } from '../../common/FormError.tsx';
+import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
+import { useLoad } from '../../common/use-load.ts';
+import { usePermission } from '../../common/use-user.ts';
+
+interface Policy {
+  minLength: number;
+  maxLength: number;
+  requireLower: boolean;
+  requireUpper: boolean;
+  requireDigit: boolean;
+  requireSpecial: boolean;
+  forbidSequences: boolean;
+  historyCount: number;
+  maxWrongAttempts: number;
+  idleLogoutMinutes: number;
+  forceChangeOnFirstLogin: boolean;
+  expiryDays: number;
+  expiryWarningDays: number;
+}
+
+type NumberKey = { [K in keyof Policy]: Policy[K] extends number ? K : never }[keyof Policy];
+type FlagKey = { [K in keyof Policy]: Policy[K] extends boolean ? K : never }[keyof Policy];
+/** Numbers are edited as text so a half-typed value is not turned into 0. */
+type Draft = Record<NumberKey, string> & Record<FlagKey, boolean>;
+
+const NUMBERS: NumberKey[] = ['minLength', 'maxLength', 'historyCount', 'maxWrongAttempts', 'idleLogoutMinutes', 'expiryDays', 'expiryWarningDays'];
+const FIELDS = [...NUMBERS, 'requireLower', 'requireUpper', 'requireDigit', 'requireSpecial', 'forbidSequences', 'forceChangeOnFirstLogin'];
+
+const draftOf = (p: Policy): Draft => ({ ...p, ...Object.fromEntries(NUMBERS.map((k) => [k, String(p[k])])) }) as unknown as Draft;
+
+/** Password and security settings (spec 000 §5 "Admin password settings"); the server checks them. */
+export default function SecurityPage() {
+  const { t } = useLingui();
+  const canEdit = usePermission('system_security')('edit');
+  const policy = useLoad(() => api.get<Policy>('/api/security/getPolicy'), []);
+  const [saved, setSaved] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+  useDirty(dirty);
+
+  useEffect(() => {
+    if (policy.data) {
+      setSaved(draftOf(policy.data));
+      setDraft(draftOf(policy.data));
+    }
+  }, [policy.data]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!draft) return;
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      // a value that is not a number goes as typed, so the server's message names it
+      const body = { ...draft, ...Object.fromEntries(NUMBERS.map((k) => [k, draft[k].trim() !== '' && !Number.isNaN(Number(draft[k])) ? Number(draft[k]) : draft[k]])) };
+      const answer = await api.post<Policy>('/api/security/savePolicy', body);
+      setSaved(draftOf(answer));
+      setDraft(draftOf(answer));
+      notify('success', t`Password and security settings saved`);
+    } catch (error) {
+      setErrors(readServerError(error, FIELDS, { 'password.policy.no_class_required': 'requireLower' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!draft) {
+    return <div className="page">{policy.error ? <FormError message={policy.error} /> : <div className="page-loading" aria-busy="true" />}</div>;
+  }
+
+  const number = (key: NumberKey, label: string, hint?: string) => (
+    <Field label={label} error={errors.fields[key]} hint={hint}>
+      {(id) => (
+        <TextInput id={id} name={key} type="number" min={0} step={1} value={draft[key]} disabled={!canEdit} onChange={(e) => (setDraft({ ...draft, [key]: e.target.value }), setErrors((x) => ({ ...x, fields: { ...x.fields, [key]: '' } })))} />
+      )}
+    </Field>
+  );
+  const flag = (key: FlagKey, label: string) => (
+    <label className="sys-check" key={key}>
+      <input type="checkbox" name={key} checked={draft[key]} disabled={!canEdit} onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })} />
+      <span>{label}</span>
+    </label>
+  );
+  const classError = ['requireLower', 'requireUpper', 'requireDigit', 'requireSpecial'].map((k) => errors.fields[k]).find(Boolean);
+
+  return (
+    <form noValidate className="page" onSubmit={(e) => void submit(e)} aria-label={t`Password and security`} data-testid="system-security">
+      <PageHeader
+        title={<Trans>Password and security</Trans>}
+        actions={
+          canEdit ? (
+            <>
+              <Button disabled={!dirty || busy} onClick={() => (setDraft(saved), setErrors(NO_ERRORS))}>
+                <Trans>Undo changes</Trans>
+              </Button>
+              <Button kind="primary" type="submit" disabled={!dirty || busy}>
+                <Trans>Save</Trans>
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <div className="sys-form-sections">
+        <fieldset className="sys-fieldset">
+          <legend>
+            <Trans>Password rules</Trans>
+          </legend>
+          <div className="sys-form-grid">
+            {number('minLength', t`Minimum length`)}
+            {number('maxLength', t`Maximum length`)}
+          </div>
+          <div className={classError ? 'field field-error' : 'field'}>
+            <span className="sys-label">
+              <Trans>Required character classes (at least one)</Trans>
+            </span>
+            <div className="sys-checklist">
+              {flag('requireLower', t`Lowercase letter`)}
+              {flag('requireUpper', t`Uppercase letter`)}
+              {flag('requireDigit', t`Digit`)}
+              {flag('requireSpecial', t`Special character`)}
+            </div>
+            {classError ? <div className="field-message">{classError}</div> : null}
+          </div>
+          {flag('forbidSequences', t`No run of three consecutive letters or digits (abc, 123)`)}
+          {number('historyCount', t`Recent passwords that may not be reused`, t`0 only refuses the current password.`)}
+        </fieldset>
+        <fieldset className="sys-fieldset">
+          <legend>
+            <Trans>Sign-in and sessions</Trans>
+          </legend>
+          {number('maxWrongAttempts', t`Wrong passwords in a row before the account locks`)}
+          {number('idleLogoutMinutes', t`Sign out after idle minutes`, t`0 never signs out an idle user.`)}
+          {flag('forceChangeOnFirstLogin', t`Users must change their password at the first sign-in`)}
+          <div className="sys-form-grid">
+            {number('expiryDays', t`Password expires after days`, t`0: passwords never expire.`)}
+            {number('expiryWarningDays', t`Warn days before expiry`)}
+          </div>
+        </fieldset>
+      </div>
+      <FormError message={errors.message} />
+    </form>
+  );
+}

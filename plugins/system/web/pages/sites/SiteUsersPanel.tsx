@@ -1,0 +1,167 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, DataGrid, Dialog, notify, notifyError, TextInput, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { CheckList } from '../../common/CheckList.tsx';
+import { useGridLabels } from '../../common/grid-labels.ts';
+import { loadUserPicks, userLabel } from '../../common/lookups.ts';
+import type { Site, UserPick } from '../../common/types.ts';
+import { useLoad } from '../../common/use-load.ts';
+
+interface SiteUser {
+  id: string;
+  userName: string;
+  realName: string;
+  jobNumber: string;
+  locked: boolean;
+  homeSite: boolean;
+}
+
+/** The members of a site (group): paged list with search, add users, take users out. */
+export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allowed: (button: string) => boolean; onChanged: () => void }) {
+  const { t } = useLingui();
+  const labels = useGridLabels();
+  const [searchText, setSearchText] = useState('');
+  const [searchKey, setSearchKey] = useState('');
+  const [reloadKey, setReloadKey] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const changed = () => (setReloadKey((n) => n + 1), onChanged());
+
+  const fetchPage = useCallback(
+    async ({ page, limit }: DataGridQuery) => {
+      const path = `/api/siteUser/selectSiteUsers/${(page - 1) * limit}/${limit}/${encodeURIComponent(site.id)}${searchKey ? `/${encodeURIComponent(searchKey)}` : ''}`;
+      return api.get<{ items: SiteUser[]; total: number }>(path);
+    },
+    [site.id, searchKey],
+  );
+
+  async function takeOut(u: SiteUser) {
+    if (!(await confirm({ title: t`Remove from site`, message: t`Take ${u.userName} out of ${site.siteName}?`, danger: true }))) return;
+    try {
+      await api.post('/api/siteUser/deleteSiteUsers', { siteId: site.id, userIds: [u.id] });
+      notify('success', t`${u.userName} removed from the site`);
+      changed();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  const columns = ([
+    { id: 'userName', header: t`User name`, accessor: 'userName', width: 120 },
+    { id: 'realName', header: t`Real name`, accessor: 'realName', width: 110 },
+    { id: 'jobNumber', header: t`Job number`, accessor: 'jobNumber', width: 100 },
+    { id: 'home', header: t`Home site`, cell: (u) => (u.homeSite ? t`Yes` : ''), width: 80 },
+    {
+      id: 'actions',
+      header: t`Actions`,
+      width: 90,
+      hideable: false,
+      cell: (u) =>
+        allowed('edit') && !u.homeSite ? (
+          <Button kind="link" className="btn btn-link sys-danger-link" onClick={() => void takeOut(u)}>
+            <Trans>Remove</Trans>
+          </Button>
+        ) : null,
+    },
+  ] satisfies DataGridColumn<SiteUser>[]).filter((c) => c.id !== 'actions' || allowed('edit'));
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setSearchKey(searchText.trim());
+  };
+
+  return (
+    <section className="sys-panel" aria-label={t`Site users`} data-testid="site-users">
+      <div className="page-header">
+        <h3>
+          <Trans>Site users</Trans>
+        </h3>
+        {allowed('edit') ? (
+          <Button onClick={() => setAdding(true)}>
+            <Trans>Add users</Trans>
+          </Button>
+        ) : null}
+      </div>
+      <DataGrid<SiteUser>
+        aria-label={t`Site users`}
+        columns={columns}
+        fetchPage={fetchPage}
+        reloadKey={`${site.id}:${searchKey}:${reloadKey}`}
+        rowKey={(u) => u.id}
+        labels={labels}
+        emptyText={searchKey ? t`No member matches the search` : t`This site has no users yet`}
+        toolbar={
+          <form noValidate className="sys-toolbar" onSubmit={search} role="search">
+            <TextInput aria-label={t`Search members`} placeholder={t`User name, real name or job number`} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <Button type="submit">
+              <Trans>Search</Trans>
+            </Button>
+          </form>
+        }
+      />
+      {adding ? <AddSiteUsersDialog site={site} onClose={() => setAdding(false)} onAdded={() => (setAdding(false), changed())} /> : null}
+    </section>
+  );
+}
+
+function AddSiteUsersDialog({ site, onClose, onAdded }: { site: Site; onClose: () => void; onAdded: () => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const [searchKey, setSearchKey] = useState('');
+  const [chosen, setChosen] = useState<UserPick[]>([]);
+  const found = useLoad(() => loadUserPicks(searchKey, 50), [searchKey]);
+  const options = [...chosen, ...(found.data ?? []).filter((u) => !chosen.some((c) => c.id === u.id))];
+
+  async function add() {
+    try {
+      await api.post('/api/siteUser/saveSiteUsers', { siteId: site.id, userIds: chosen.map((u) => u.id) });
+      notify('success', plural(chosen.length, { one: '# user added to the site', other: '# users added to the site' }));
+      onAdded();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Add users to ${site.siteName}`}
+      actions={
+        <>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button kind="primary" disabled={chosen.length === 0} onClick={() => void add()}>
+            <Trans>Add</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="sys-toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearchKey(text.trim());
+        }}
+      >
+        <TextInput aria-label={t`Search users`} placeholder={t`User name or real name`} value={text} onChange={(e) => setText(e.target.value)} />
+        <Button type="submit">
+          <Trans>Search</Trans>
+        </Button>
+      </form>
+      <div className="sys-scroll-list">
+        {options.length === 0 ? (
+          <p className="muted">{found.loading ? t`Loading…` : t`No user found`}</p>
+        ) : (
+          <CheckList
+            options={options.map((u) => ({ value: u.id, label: userLabel(u) }))}
+            value={chosen.map((u) => u.id)}
+            onChange={(ids) => setChosen(options.filter((u) => ids.includes(u.id)))}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

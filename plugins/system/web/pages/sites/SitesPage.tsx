@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
+import { useGridLabels } from '../../common/grid-labels.ts';
+import { loadUserPicks } from '../../common/lookups.ts';
+import type { Site } from '../../common/types.ts';
+import { useLoad } from '../../common/use-load.ts';
+import { usePermission } from '../../common/use-user.ts';
+import { DepartmentsPanel } from './DepartmentsPanel.tsx';
+import { SiteDialog } from './SiteDialogs.tsx';
+import { SiteUsersPanel } from './SiteUsersPanel.tsx';
+
+/** Sites and departments (spec 000 §3 "Site", "Department"): sites with licences and users, their departments and members. */
+export default function SitesPage() {
+  const { t } = useLingui();
+  const allowed = usePermission('system_site');
+  const labels = useGridLabels();
+  const sites = useLoad(() => api.get<Site[]>('/api/site/selectSiteList'), []);
+  const users = useLoad(() => loadUserPicks(), []);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Site | 'new' | null>(null);
+  const list = sites.data ?? [];
+  const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
+
+  async function remove(site: Site) {
+    if (!(await confirm({ title: t`Delete site`, message: t`Delete the site ${site.siteName}?`, danger: true }))) return;
+    try {
+      await api.post('/api/site/deleteSites', { ids: [site.id] });
+      notify('success', t`Site ${site.siteName} deleted`);
+      sites.reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  const columns = ([
+    { id: 'siteName', header: t`Site name`, accessor: 'siteName', width: 160, hideable: false },
+    { id: 'siteNameEn', header: t`English name`, accessor: 'siteNameEn', width: 160 },
+    { id: 'licenceCount', header: t`Licences`, accessor: (s) => (s.licenceCount > 0 ? s.licenceCount : t`Unlimited`), width: 90 },
+    { id: 'userCount', header: t`Users`, accessor: 'userCount', width: 80 },
+    { id: 'onlineCount', header: t`Online`, accessor: 'onlineCount', width: 80 },
+    {
+      id: 'actions',
+      header: t`Actions`,
+      width: 140,
+      hideable: false,
+      cell: (s) => (
+        <span className="sys-row-actions">
+          {allowed('edit') ? (
+            <Button kind="link" onClick={(e) => (e.stopPropagation(), setEditing(s))}>
+              <Trans>Edit</Trans>
+            </Button>
+          ) : null}
+          {allowed('del') ? (
+            <Button kind="link" className="btn btn-link sys-danger-link" onClick={(e) => (e.stopPropagation(), void remove(s))}>
+              <Trans>Delete</Trans>
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ] satisfies DataGridColumn<Site>[]).filter((c) => c.id !== 'actions' || allowed('edit') || allowed('del'));
+
+  return (
+    <div className="page" data-testid="system-sites">
+      <PageHeader
+        title={<Trans>Sites and departments</Trans>}
+        actions={
+          allowed('add') ? (
+            <Button kind="primary" onClick={() => setEditing('new')}>
+              <Trans>New site</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      <DataGrid<Site>
+        aria-label={t`Sites`}
+        columns={columns}
+        rows={list}
+        rowKey={(s) => s.id}
+        onRowClick={(s) => setSelectedId(s.id)}
+        selectedKey={selected?.id ?? null}
+        labels={labels}
+        emptyText={sites.error ?? (sites.loading ? t`Loading…` : t`No sites yet`)}
+      />
+      {selected ? (
+        <>
+          <h3 className="sys-section-title">
+            <Trans>Site {selected.siteName}</Trans>
+          </h3>
+          <div className="sys-columns">
+            <DepartmentsPanel key={`d:${selected.id}`} site={selected} users={users.data ?? []} allowed={allowed} />
+            <SiteUsersPanel key={`u:${selected.id}`} site={selected} allowed={allowed} onChanged={sites.reload} />
+          </div>
+        </>
+      ) : (
+        <EmptyState title={<Trans>No site chosen</Trans>} />
+      )}
+      {editing ? (
+        <SiteDialog
+          site={editing === 'new' ? null : editing}
+          users={users.data ?? []}
+          onClose={() => setEditing(null)}
+          onSaved={(s) => {
+            setEditing(null);
+            notify('success', t`Site ${s.siteName} saved`);
+            sites.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
