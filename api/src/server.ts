@@ -10,7 +10,8 @@ import { createContext, openDatabase, prepareDatabase, type SeedResult } from '@
 import { createApp } from './app.ts';
 
 export const DEFAULT_PORT = 3000;
-const WORKBENCH_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../workbench/dist');
+/** The built workbench; WORKBENCH_DIST points elsewhere (a deployment's own build). */
+const WORKBENCH_DIST = resolve(process.env.WORKBENCH_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../workbench/dist'));
 
 export interface ServerOptions {
   port?: number;

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../api/types.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { ChatIcon, HelpIcon, MailIcon } from '../components/icons.tsx';
 import { realtime } from '../realtime/client.ts';
 import { lock } from '../stores/ui.ts';
 import { useAppInfo } from './app-info.ts';
@@ -53,11 +54,12 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
         <TopMenu items={topMenuItems(user, i18n.locale)} width={width - 345} />
         <div className="header-tools">
           <button type="button" className="icon-button" aria-label={t`Messages`} onClick={() => void go('/systemInfo/ownspaceIndex/myMessage')} data-testid="message-badge">
-            ✉{snap.messageCount ? <span className="badge">{snap.messageCount}</span> : null}
+            <MailIcon />
+            {snap.messageCount ? <span className="badge">{snap.messageCount}</span> : null}
           </button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="icon-button" aria-label={t`Discussion area`}>
-              💬
+              <ChatIcon />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content className="menu" align="end">
@@ -69,7 +71,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           </DropdownMenu.Root>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="icon-button" aria-label={t`About and help`}>
-              ?
+              <HelpIcon />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content className="menu" align="end">

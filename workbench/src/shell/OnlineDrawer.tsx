@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { api } from '../api/client.ts';
 import type { OnlineUser, UserInfo } from '../api/types.ts';
 import { Button } from '../components/form.tsx';
+import { UsersIcon } from '../components/icons.tsx';
 import { confirm, notify, notifyError } from '../components/feedback.tsx';
 import { realtime } from '../realtime/client.ts';
 
@@ -20,8 +21,9 @@ export function OnlineDrawer({ user }: { user: UserInfo }) {
   const [users, setUsers] = useState<OnlineUser[]>([]);
 
   const reload = () => api.get<OnlineUser[]>('/api/online/list').then(setUsers, notifyError);
+  // the count on the button is there from the start; the socket keeps it current
   useEffect(() => {
-    if (open) void reload();
+    void reload();
   }, [open]);
   useEffect(() => {
     if (snap.onlineUsers.length) setUsers(snap.onlineUsers as OnlineUser[]);
@@ -41,7 +43,8 @@ export function OnlineDrawer({ user }: { user: UserInfo }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Trigger className="online-fab" aria-label={t`Online users`} data-testid="online-button">
-        {users.length || snap.onlineUsers.length || '·'}
+        <UsersIcon />
+        <span className="online-count">{users.length}</span>
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
