@@ -26,6 +26,9 @@ const healthRoute = defineRoute({
   data: z.object({ status: z.string() }),
 });
 
+/** POST calls that only read (spec names): they must not throw away the auth cache. */
+const READ_ONLY_POST = /\/(list|query|sysUserList|fmeaUserList|getUserInfo|getUserInfoList|checkUserName|checkOldPwd|checkDictCode|validateDictName|checkDelFlag|selectDictionary|getNotice|getInfoByClient|evaluate)$/;
+
 const STATUS = { invalid_input: 400, unauthenticated: 401, not_allowed: 403, not_found: 404, conflict: 409, invalid_transition: 409 } as const;
 
 /** JSON bodies are small; uploads have their own, larger limits per route. */
@@ -66,6 +69,8 @@ export function createApp(options: AppOptions) {
     await next();
   });
   app.use('/api/*', async (c, next) => {
+    // GET and HEAD carry no body; touching it would make the adapter build a stream for nothing
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const isUpload = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
     return bodyLimit({
       maxSize: isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
@@ -78,7 +83,7 @@ export function createApp(options: AppOptions) {
   // a successful write may change who may do what: forget cached sessions and answers
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400) services.auth.clear();
+    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400 && !READ_ONLY_POST.test(c.req.path)) services.auth.clear();
   });
 
   app.openapi(healthRoute, async (c) => {

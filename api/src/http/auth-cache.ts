@@ -10,7 +10,7 @@ import type { AuthInfo } from './env.ts';
  */
 export class AuthCache {
   private readonly sessions = new Map<string, { info: AuthInfo; at: number }>();
-  private readonly userInfo = new Map<string, string>();
+  private readonly userInfo = new Map<string, { json: string; at: number }>();
   private policy: { value: PasswordPolicy; at: number } | undefined;
 
   constructor(private readonly ttlMs = 30_000) {}
@@ -37,13 +37,15 @@ export class AuthCache {
     this.policy = { value, at: now };
   }
 
-  /** The JSON text of a user's info answer, per session and language. */
-  getUserInfo(key: string): string | undefined {
-    return this.userInfo.get(key);
+  /** The JSON text of a user's info answer, per session and language; expires like sessions. */
+  getUserInfo(key: string, now: number): string | undefined {
+    const hit = this.userInfo.get(key);
+    if (!hit || now - hit.at >= this.ttlMs) return undefined;
+    return hit.json;
   }
 
-  setUserInfo(key: string, json: string): void {
-    this.userInfo.set(key, json);
+  setUserInfo(key: string, json: string, now: number): void {
+    this.userInfo.set(key, { json, at: now });
   }
 
   dropSession(sessionId: string): void {

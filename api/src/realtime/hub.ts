@@ -63,6 +63,15 @@ export class RealtimeHub {
     return this.send(this.filter(predicate), event, data);
   }
 
+  /** Closes the sockets of sessions that ended by the user's own choice (sign-out): no event. */
+  closeSessions(sessionIds: readonly string[]): void {
+    const ids = new Set(sessionIds);
+    for (const bound of this.filter((b) => ids.has(b.sessionId))) {
+      this.sockets.delete(bound);
+      bound.socket.close(1000, 'logout');
+    }
+  }
+
   /** Tells the sessions why they end, then closes their sockets. */
   endSessions(sessionIds: readonly string[], event: 'forceLogin' | 'removeLogin', data: unknown = {}): void {
     const ids = new Set(sessionIds);

@@ -74,6 +74,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
     const auth = caller(c);
     await invalidateSession(services.database.db, auth.session.id);
     services.auth.dropSession(auth.session.id);
+    services.realtime.closeSessions([auth.session.id]);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     void announceOnline(services);
     return c.json(ok(null), 200);

@@ -44,7 +44,7 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
     const services = c.var.services;
     const auth = caller(c);
     const key = `${auth.session.id}:${c.var.locale}`;
-    const cached = services.auth.getUserInfo(key);
+    const cached = services.auth.getUserInfo(key, services.now().getTime());
     if (cached) return c.body(cached, 200, { 'content-type': 'application/json' }) as never;
     const db = services.database.db;
     const view = await presentUser(db, auth.user);
@@ -78,7 +78,7 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
       passwordState: passwordState(policy, auth.user, services.now()),
     };
     const json = JSON.stringify(ok(data));
-    services.auth.setUserInfo(key, json);
+    services.auth.setUserInfo(key, json, services.now().getTime());
     return c.body(json, 200, { 'content-type': 'application/json' }) as never;
   });
 

@@ -144,7 +144,8 @@ export async function* streamRiskGrid(
 export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Promise<FmeaApSummary> {
   return writeAndLog(ctx, async (tx) => {
     const { project } = await editableProject(tx, ctx.actor, projectId);
-    const lookup = await apEvaluator(ctx.db, project.apTable);
+    // Read the rules inside the transaction (an in-memory database has one connection), uncached: a recompute wants the rules as stored now.
+    const lookup = await apEvaluator(tx, project.apTable);
     const raws = await readChainRows(tx, riskGridQuery(projectId, tableString(lookup), {}, { limit: -1, offset: 0 }));
     assertNoIssues(
       raws.flatMap((r, i) => [...ratingIssues(r.severity, 'severity'), ...ratingIssues(r.occurrence, 'occurrence'), ...ratingIssues(r.detection, 'detection')].map((issue) => ({ ...issue, row: i + 1 }))),

@@ -136,13 +136,21 @@ export function planImport(
     if (!idOf(n.parentKey)) issues.push(missing('nodes', row, 'parentKey', String(n.parentKey)));
   }
   const placed = new Set(existing.nodes.map((n) => n.id));
+  const existingIndex = indexGraph(existing);
+  const nextSorts = new Map<string, number>();
+  const takeSort = (parentId: string) => {
+    const sort = nextSorts.get(parentId) ?? nextChildSort(existingIndex, parentId);
+    nextSorts.set(parentId, sort + 1);
+    return sort;
+  };
+  // Parents before children, whatever the order of the input; what never gets placed has a parent cycle.
   for (let progress = true; progress; ) {
     progress = false;
     for (const { n } of pending) {
       const id = ids[n.key]!;
       const parentId = idOf(n.parentKey);
       if (placed.has(id) || !parentId || !placed.has(parentId)) continue;
-      const sort = nextChildSort(indexGraph({ ...existing, nodes: graphNodes }), parentId);
+      const sort = takeSort(parentId);
       const row = { id, parentId, nodeType: n.nodeType ?? NODE_TYPES.element, name: n.name?.trim?.() ?? '', sort, imageName: n.imageName ?? null };
       nodes.push(row);
       graphNodes.push({ id, parentId, nodeType: row.nodeType, sort });

@@ -53,3 +53,4 @@ export {
 export { GRID_PAGE_DEFAULT, GRID_PAGE_MAX, readRiskGrid, recomputeAllAp, streamRiskGrid, type RiskGridFilter, type RiskGridQuery } from './grid.ts';
 export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
 export { ROOT_KEY } from './import-plan.ts';
+export { syntheticAnalysis } from './synthetic.ts';

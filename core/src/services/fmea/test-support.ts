@@ -61,7 +61,7 @@ export function createTeamProject(team: Team, overrides: Partial<Parameters<type
  * Window lifter (fn "Close window", FE "Window does not close" S9)
  *   └ Gearbox (fn "Transmit torque", FM "No torque transmitted")
  *       ├ Gear (fn "Mesh with worm", FC "Teeth worn" O6 D5, FC "Teeth broken" O2 D7)
- *       └ Housing (fn "Hold bearings", FC "Bearing seat loose" O3 D3)
+ *       └ Housing (fn "Hold bearings", FC "Bearing seat loose" O3 D6)
  */
 export async function buildWindowLifter(ctx: ServiceContext, project: ProjectView) {
   const rootId = project.rootNodeId!;
@@ -76,7 +76,7 @@ export async function buildWindowLifter(ctx: ServiceContext, project: ProjectVie
   const mode = await addFailure(ctx, { functionId: torque.id, kind: 'FM', description: 'No torque transmitted' });
   const worn = await addFailure(ctx, { functionId: mesh.id, kind: 'FC', description: 'Teeth worn', occurrence: 6, detection: 5 });
   const broken = await addFailure(ctx, { functionId: mesh.id, kind: 'FC', description: 'Teeth broken', occurrence: 2, detection: 7 });
-  const loose = await addFailure(ctx, { functionId: hold.id, kind: 'FC', description: 'Bearing seat loose', occurrence: 3, detection: 3 });
+  const loose = await addFailure(ctx, { functionId: hold.id, kind: 'FC', description: 'Bearing seat loose', occurrence: 3, detection: 6 });
   await linkFailures(ctx, { higherFailureId: effect.id, lowerFailureId: mode.id });
   for (const cause of [worn, broken, loose]) await linkFailures(ctx, { higherFailureId: mode.id, lowerFailureId: cause.id });
   await addControl(ctx, { causeId: worn.id, kind: 'prevention', description: 'Design guideline DG-12' });

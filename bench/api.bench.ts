@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:api`: the API under load on loopback.
+ *
+ * 1. The real server (temp file database, seeded) and a bare Hono hello-world
+ *    run as child processes; this process only generates load, so each
+ *    server has a core of its own on a two-core machine.
+ * 2. Fixed rate: 500 requests/s for 10 s over a mix of 70% GET /api/user/info,
+ *    20% POST /api/user/sysUserList and 10% a save (POST /api/notice/saveOrUpdate,
+ *    else /api/dictionary/saveOrUpdate, else user/info again): achieved rate, p50/p99.
+ * 3. Max throughput: 50 keep-alive connections for 5 s against GET /api/user/info,
+ *    then against the bare Hono hello-world; both rates and their ratio.
+ *
+ * Prints figures next to their targets; asserts nothing. Bounded: fixed request
+ * counts and durations, a global time limit, children stopped at the end.
+ * BENCH_PROFILE=1 runs the API child under --cpu-prof (profile in $BENCH_PROFILE_DIR, default <tmp>/fmea-bench-profile).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { BENCH_ADMIN_PASSWORD } from './servers.ts';
+import { createClient, fixedRate, maxThroughput, percentile, type Call } from './http-load.ts';
+
+const RATE = 500;
+const FIXED_SECONDS = 10;
+const MAX_SECONDS = 5;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 1;
+const TIME_LIMIT_MS = 120_000;
+const TARGET_P99_MS = 50;
+const TARGET_RATIO = 0.5;
+
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(tmpdir(), 'fmea-bench-profile');
+const serversScript = resolve(fileURLToPath(import.meta.url), '../servers.ts');
+const children: ChildProcess[] = [];
+
+function startChild(which: 'api' | 'hello', profile = false): Promise<{ child: ChildProcess; port: number }> {
+  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])];
+  const child = fork(serversScript, [which], { execArgv, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((ready, failed) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => ready({ child, port: (JSON.parse(line) as { port: number }).port }));
+    child.once('exit', (code) => failed(new Error(`${which} server exited early (${code})`)));
+  });
+}
+
+function stopChildren(): Promise<void> {
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            done();
+          });
+          child.send('stop');
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** The child's CPU time so far, in microseconds. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((answer) => {
+    const listen = (message: unknown) => {
+      if (message && typeof message === 'object' && 'cpu' in message) {
+        child.off('message', listen);
+        answer((message as { cpu: number }).cpu);
+      }
+    };
+    child.on('message', listen);
+    child.send('cpu');
+  });
+}
+
+/** Runs a phase and adds the server's CPU time per completed request (µs). */
+async function withCpu<T extends { completed: number }>(child: ChildProcess, phase: () => Promise<T>): Promise<T & { cpuPerRequestUs: number }> {
+  const before = await cpuOf(child);
+  const result = await phase();
+  const used = (await cpuOf(child)) - before;
+  return { ...result, cpuPerRequestUs: used / Math.max(1, result.completed) };
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
+
+async function main() {
+  const [api, hello] = await Promise.all([startChild('api', process.env.BENCH_PROFILE === '1'), startChild('hello')]);
+  const client = createClient(api.port, CONNECTIONS);
+  const helloClient = createClient(hello.port, CONNECTIONS);
+
+  // sign in once
+  const login = await fetch(`http://127.0.0.1:${api.port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }) });
+  const token = ((await login.json()) as { data: { token?: string } }).data.token;
+  if (!token) throw new Error('bench sign-in failed');
+  const headers = { token, lang: 'en-US' };
+
+  const doc = (await (await fetch(`http://127.0.0.1:${api.port}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  const info: Call = { method: 'GET', path: '/api/user/info', headers };
+  const list: Call = doc.paths['/api/user/sysUserList'] ? { method: 'POST', path: '/api/user/sysUserList', headers, body: { page: 1, limit: 10 } } : info;
+  const save = (i: number): Call =>
+    doc.paths['/api/notice/saveOrUpdate']
+      ? { method: 'POST', path: '/api/notice/saveOrUpdate', headers, body: { title: `bench notice ${i}`, content: 'load test' } }
+      : doc.paths['/api/dictionary/saveOrUpdate']
+        ? { method: 'POST', path: '/api/dictionary/saveOrUpdate', headers, body: { parentId: '', code: `bench${i}`, name: `bench ${i}`, enName: `bench ${i}` } }
+        : info;
+  const saveName = doc.paths['/api/notice/saveOrUpdate'] ? 'POST /api/notice/saveOrUpdate' : doc.paths['/api/dictionary/saveOrUpdate'] ? 'POST /api/dictionary/saveOrUpdate' : 'GET /api/user/info (no save route yet)';
+
+  // a fixed, interleaved mix: of every 10 requests 7 info, 2 list, 1 save
+  const MIX = ['info', 'list', 'info', 'info', 'save', 'info', 'list', 'info', 'info', 'info'] as const;
+  const pick = (i: number): Call => {
+    const kind = MIX[i % MIX.length]!;
+    return kind === 'info' ? info : kind === 'list' ? list : save(i);
+  };
+
+  for (const call of [info, list, save(-1)]) {
+    const res = await client.send(call);
+    if (!res.ok) throw new Error(`${call.method} ${call.path} answered ${res.status}`);
+  }
+  await maxThroughput(client.send, info, { connections: 10, seconds: WARMUP_SECONDS });
+
+  console.log(`API bench on 127.0.0.1 (Node ${process.version}); load from node:http keep-alive (undici not installed)`);
+  console.log(`\nFixed rate: ${RATE} req/s for ${FIXED_SECONDS} s, mix 70% GET /api/user/info, 20% ${list.method} ${list.path}, 10% ${saveName}`);
+  const fixed = await withCpu(api.child, () => fixedRate(client.send, pick, { rate: RATE, seconds: FIXED_SECONDS }));
+  const p50 = percentile(fixed.latencies, 50);
+  const p99 = percentile(fixed.latencies, 99);
+  console.log(`  sent ${fixed.sent}, ok ${fixed.completed}, failed ${fixed.failed}, dropped ${fixed.dropped} in ${fmt(fixed.seconds, 2)} s; statuses ${JSON.stringify(Object.fromEntries(fixed.statuses))}`);
+  console.log(`  achieved ${fmt(fixed.completed / fixed.seconds)} req/s (target ${RATE})`);
+  console.log(`  latency p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms, max ${fmt(fixed.latencies.at(-1) ?? NaN, 2)} ms   target p99 < ${TARGET_P99_MS} ms: ${mark(p99 < TARGET_P99_MS && fixed.failed === 0)}`);
+  console.log(`  server CPU ${fmt(fixed.cpuPerRequestUs, 0)} µs per request (a ceiling of ~${fmt(1e6 / fixed.cpuPerRequestUs, 0)} req/s on one core); client scheduling: worst late send ${fmt(fixed.maxLateMs, 1)} ms`);
+
+  console.log(`\nMax throughput: ${CONNECTIONS} keep-alive connections, ${MAX_SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up)`);
+  await maxThroughput(helloClient.send, { method: 'GET', path: '/' }, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const bare = await withCpu(hello.child, () => maxThroughput(helloClient.send, { method: 'GET', path: '/' }, { connections: CONNECTIONS, seconds: MAX_SECONDS }));
+  await maxThroughput(client.send, info, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const user = await withCpu(api.child, () => maxThroughput(client.send, info, { connections: CONNECTIONS, seconds: MAX_SECONDS }));
+  const ratio = user.rate / bare.rate;
+  const cpuRatio = bare.cpuPerRequestUs / user.cpuPerRequestUs;
+  console.log(`  bare Hono hello-world  ${fmt(bare.rate, 0).padStart(7)} req/s  p50 ${fmt(bare.p50, 2)} ms  p99 ${fmt(bare.p99, 2)} ms  failed ${bare.failed}  server CPU ${fmt(bare.cpuPerRequestUs, 0)} µs/req`);
+  console.log(`  GET /api/user/info     ${fmt(user.rate, 0).padStart(7)} req/s  p50 ${fmt(user.p50, 2)} ms  p99 ${fmt(user.p99, 2)} ms  failed ${user.failed}  server CPU ${fmt(user.cpuPerRequestUs, 0)} µs/req`);
+  console.log(`  ratio user/info : bare ${fmt(ratio * 100, 1)}% of the rate   target ≥ ${TARGET_RATIO * 100}%: ${mark(ratio >= TARGET_RATIO && user.failed === 0)}`);
+  console.log(`  by server CPU per request ${fmt(cpuRatio * 100, 1)}% (less sensitive to a busy machine and to the client's own ceiling)`);
+  console.log('  (both rates go through the same node:http client, which has a ceiling of its own: it caps the bare figure first)');
+
+  client.close();
+  helloClient.close();
+  if (process.env.BENCH_PROFILE === '1') console.log(`\nCPU profile of the API process: ${PROFILE_DIR}`);
+}
+
+const limit = setTimeout(() => {
+  console.error(`bench:api exceeded ${TIME_LIMIT_MS / 1000} s; stopping`);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+}, TIME_LIMIT_MS);
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopChildren();
+  clearTimeout(limit);
+}

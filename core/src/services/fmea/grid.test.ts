@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { fmeaProject } from '../../db/schema/index.ts';
+import { buildChains, chainKey, indexGraph } from '../../domain/fmea/index.ts';
+import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { replaceApRules } from '../rules/ap-rules.ts';
+import { addAction, changeActionStatus } from './actions.ts';
+import { addCharacteristic } from './characteristics.ts';
+import { addFailure, rateCause } from './failures.ts';
+import { loadGraph } from './graph-load.ts';
+import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
+import { linkFailures } from './nets.ts';
+import { updateProjectHeader } from './projects.ts';
+import { buildWindowLifter, createTeamProject, makeTeam, type Team } from './test-support.ts';
+
+let t: TestDatabase;
+let team: Team;
+beforeEach(async () => {
+  t = await openTestDatabase();
+  team = await makeTeam(t);
+});
+afterEach(() => t.dispose());
+
+async function lifter() {
+  const project = await createTeamProject(team);
+  return { project, ...(await buildWindowLifter(team.editor, project)) };
+}
+
+describe('the risk grid', () => {
+  it('shows one row per chain across three levels in AIAG-VDA form order, with AP and RPN from the handbook table', async () => {
+    const w = await lifter();
+    const grid = await readRiskGrid(team.reader, w.project.id);
+    expect(grid.total).toBe(3);
+    expect(
+      grid.items.map((r) => [r.elementName, r.functionDescription, r.effect?.description, r.severity, r.mode.description, r.cause?.description, r.cause?.elementName, r.occurrence, r.detection, r.ap, r.rpn]),
+    ).toEqual([
+      ['Gearbox', 'Transmit torque', 'Window does not close', 9, 'No torque transmitted', 'Teeth worn', 'Gear', 6, 5, 'H', 270],
+      ['Gearbox', 'Transmit torque', 'Window does not close', 9, 'No torque transmitted', 'Teeth broken', 'Gear', 2, 7, 'H', 126],
+      ['Gearbox', 'Transmit torque', 'Window does not close', 9, 'No torque transmitted', 'Bearing seat loose', 'Housing', 3, 6, 'M', 162],
+    ]);
+    expect(grid.items[0]).toMatchObject({
+      requirement: '12 Nm',
+      preventionControls: ['Design guideline DG-12'],
+      detectionControls: ['Endurance test ET-3'],
+      effect: expect.objectContaining({ elementName: 'Window lifter', functionDescription: 'Close window', version: 1 }),
+    });
+  });
+
+  it('keeps exactly the order of the engine’s buildChains', async () => {
+    const w = await lifter();
+    const second = await addFailure(team.editor, { functionId: w.close.id, kind: 'FE', description: 'Pinching risk', severity: 10 });
+    await linkFailures(team.editor, { higherFailureId: second.id, lowerFailureId: w.mode.id });
+    await addFailure(team.editor, { functionId: w.mesh.id, kind: 'FM', description: 'Lone mode' });
+    const grid = await readRiskGrid(team.reader, w.project.id);
+    const expected = buildChains(indexGraph(await loadGraph(t.db, w.project.id))).map(chainKey);
+    expect(grid.items.map((r) => r.chainKey)).toEqual(expected);
+    expect(grid.total).toBe(7);
+    expect(grid.items.at(-1)).toMatchObject({ mode: expect.objectContaining({ description: 'Lone mode' }), effect: null, cause: null, ap: null, rpn: null });
+  });
+
+  it('leaves AP empty until S, O and D are all rated', async () => {
+    const w = await lifter();
+    await rateCause(team.editor, w.loose.id, { version: 1, detection: null });
+    const row = (await readRiskGrid(team.reader, w.project.id)).items[2]!;
+    expect(row).toMatchObject({ occurrence: 3, detection: null, ap: null, rpn: null });
+  });
+
+  it('filters on AP = H, open actions and special characteristics, and pages', async () => {
+    const w = await lifter();
+    const high = await readRiskGrid(team.reader, w.project.id, { ap: ['H'] });
+    expect(high.items.map((r) => r.cause?.description)).toEqual(['Teeth worn', 'Teeth broken']);
+    expect(high.total).toBe(2);
+
+    const action = await addAction(team.editor, { causeId: w.loose.id, kind: 'prevention', description: 'Knurl the seat' });
+    expect((await readRiskGrid(team.reader, w.project.id, { openActions: true })).items.map((r) => r.cause?.description)).toEqual(['Bearing seat loose']);
+    await changeActionStatus(team.editor, action.id, { version: 1, event: 'reject' });
+    expect((await readRiskGrid(team.reader, w.project.id, { openActions: true })).total).toBe(0);
+
+    await addCharacteristic(team.editor, { functionId: w.mesh.id, name: 'Tooth hardness', characteristicClass: 'critical', special: true });
+    await addCharacteristic(team.editor, { functionId: w.hold.id, name: 'Colour', characteristicClass: 'general' });
+    const special = await readRiskGrid(team.reader, w.project.id, { specialCharacteristics: true });
+    expect(special.items.map((r) => [r.cause?.description, r.characteristicClass, r.specialCharacteristics.map((c) => c.name)])).toEqual([
+      ['Teeth worn', 'critical', ['Tooth hardness']],
+      ['Teeth broken', 'critical', ['Tooth hardness']],
+    ]);
+    expect((await readRiskGrid(team.reader, w.project.id, { ap: ['H'], specialCharacteristics: true })).total).toBe(2);
+
+    const page2 = await readRiskGrid(team.reader, w.project.id, { page: 2, limit: 2 });
+    expect(page2).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(page2.items.map((r) => r.cause?.description)).toEqual(['Bearing seat loose']);
+    expect(await readRiskGrid(team.reader, w.project.id, { page: 5, limit: 2 })).toMatchObject({ items: [], total: 3 });
+    await expect(readRiskGrid(team.reader, w.project.id, { ap: ['X' as never] })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('is for members and administrators only', async () => {
+    const w = await lifter();
+    await expect(readRiskGrid(team.outsider, w.project.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.not_project_member' });
+  });
+
+  it('streams the whole grid in batches', async () => {
+    const w = await lifter();
+    const batches: number[] = [];
+    for await (const batch of streamRiskGrid(team.reader, w.project.id, {}, { batchSize: 2 })) batches.push(batch.length);
+    expect(batches).toEqual([2, 1]);
+  });
+});
+
+describe('recomputing every AP', () => {
+  it('follows the project’s AP table and records the counts', async () => {
+    const w = await lifter();
+    expect(await recomputeAllAp(team.editor, w.project.id)).toEqual({ L: 0, M: 1, H: 2, unrated: 0, chains: 3 });
+    const project = await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, w.project.id)).get();
+    expect(project).toMatchObject({ apSummary: { H: 2 }, version: 1 });
+
+    await replaceApRules(t.ctx, 'dfmea', [{ ruleType: 'RPN', ap: 'H', rpnMin: 200 }], 'RPN');
+    expect(await recomputeAllAp(team.editor, w.project.id)).toEqual({ L: 2, M: 0, H: 1, unrated: 0, chains: 3 });
+    expect((await readRiskGrid(team.reader, w.project.id, { ap: ['H'] })).items.map((r) => r.rpn)).toEqual([270]);
+
+    await updateProjectHeader(team.owner, w.project.id, { version: 1, apTable: 'pfmea' });
+    expect((await recomputeAllAp(team.editor, w.project.id)).H).toBe(2);
+    await expect(recomputeAllAp(team.reader, w.project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+});
