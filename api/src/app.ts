@@ -26,6 +26,8 @@ const healthRoute = defineRoute({
   data: z.object({ status: z.string() }),
 });
 
+/** Writes that can change who may do what (users, roles, menus, sites, rules, security, branding). */
+const AUTH_AFFECTING = /^\/api\/(user|role|menu|site|siteUser|department|security|requiredRule|basicRule|sysBusinessRule|dataCreatorPermissions|sysKnowledgePushRule|sysInterfaceReason|scoreSupplyRule|replaceLogo)\//;
 /** POST calls that only read (spec names): they must not throw away the auth cache. */
 const READ_ONLY_POST = /\/(list|query|sysUserList|fmeaUserList|getUserInfo|getUserInfoList|checkUserName|checkOldPwd|checkDictCode|validateDictName|checkDelFlag|selectDictionary|getNotice|getInfoByClient|evaluate)$/;
 
@@ -83,7 +85,7 @@ export function createApp(options: AppOptions) {
   // a successful write may change who may do what: forget cached sessions and answers
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400 && !READ_ONLY_POST.test(c.req.path)) services.auth.clear();
+    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400 && AUTH_AFFECTING.test(c.req.path) && !READ_ONLY_POST.test(c.req.path)) services.auth.clear();
   });
 
   app.openapi(healthRoute, async (c) => {

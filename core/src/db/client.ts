@@ -42,10 +42,17 @@ export async function openDatabase(url?: string): Promise<Database> {
   const client = createClient({
     url: target,
     authToken: process.env.DATABASE_AUTH_TOKEN,
-    // busy timeout (ms) on every pooled connection, so concurrent writers wait instead of failing
+    // busy timeout (ms), so writers in other processes (the CLI) wait instead of failing
     timeout: 5000,
+    // The embedded driver runs synchronously inside this process, so more connections add no
+    // parallelism; one connection keeps the pragmas below in force for every statement.
+    ...(file ? { concurrency: 1 } : {}),
   });
-  if (file) await client.execute('PRAGMA journal_mode = WAL');
+  if (file) {
+    await client.execute('PRAGMA journal_mode = WAL');
+    // with WAL, NORMAL never corrupts the file; a power cut may only lose the last commits
+    await client.execute('PRAGMA synchronous = NORMAL');
+  }
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle({ client, schema });
   return { db, client, url: target, close: () => client.close() };

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { department, session, site, user, userRole, userSite } from '../../db/schema/index.ts';
+import { department, role, session, site, user, userRole, userSite } from '../../db/schema/index.ts';
 import { GENDERS } from '../../db/schema/user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
@@ -10,7 +10,6 @@ import { writeAndLog } from '../shared/write.ts';
 import { findDepartment } from '../org/departments.ts';
 import { findSite } from '../org/sites.ts';
 import { findRole } from '../roles/roles.ts';
-import { rolesOfUser } from '../roles/routers.ts';
 import { preparePassword } from './passwords.ts';
 
 type UserRow = typeof user.$inferSelect;
@@ -80,20 +79,39 @@ export async function findUserRow(db: DbOrTx, idOrName: string): Promise<UserRow
 }
 
 export async function presentUser(db: DbOrTx, row: UserRow): Promise<UserView> {
-  const { passwordHash: _hidden, ...rest } = row;
-  const home = row.siteId ? await db.select().from(site).where(eq(site.id, row.siteId)).get() : undefined;
-  const dept = row.departmentId ? await db.select().from(department).where(eq(department.id, row.departmentId)).get() : undefined;
-  const { roles } = await rolesOfUser(db, row.id);
-  const sites = await db.select({ siteId: userSite.siteId }).from(userSite).where(eq(userSite.userId, row.id));
-  return {
-    ...rest,
-    siteName: home?.name ?? null,
-    siteNameEn: home?.nameEn ?? null,
-    departmentName: dept?.name ?? null,
-    roles: roles.map(({ id, name, roleType }) => ({ id, name, roleType })),
-    roleNames: roles.map((r) => r.name),
-    siteIds: sites.map((s) => s.siteId),
-  };
+  const [view] = await presentUsers(db, [row]);
+  return view!;
+}
+
+/** Presents a page of users with four queries in all, not four per user. */
+export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promise<UserView[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const siteIds = [...new Set(rows.map((r) => r.siteId).filter((x): x is string => Boolean(x)))];
+  const deptIds = [...new Set(rows.map((r) => r.departmentId).filter((x): x is string => Boolean(x)))];
+  const sites = siteIds.length ? await db.select().from(site).where(inArray(site.id, siteIds)) : [];
+  const depts = deptIds.length ? await db.select().from(department).where(inArray(department.id, deptIds)) : [];
+  const roleRows = await db
+    .select({ userId: userRole.userId, id: role.id, name: role.name, roleType: role.roleType })
+    .from(userRole)
+    .innerJoin(role, eq(role.id, userRole.roleId))
+    .where(inArray(userRole.userId, ids))
+    .orderBy(asc(role.name));
+  const links = await db.select().from(userSite).where(inArray(userSite.userId, ids));
+  return rows.map((row) => {
+    const { passwordHash: _hidden, ...rest } = row;
+    const home = sites.find((s) => s.id === row.siteId);
+    const roles = roleRows.filter((r) => r.userId === row.id).map(({ id, name, roleType }) => ({ id, name, roleType }));
+    return {
+      ...rest,
+      siteName: home?.name ?? null,
+      siteNameEn: home?.nameEn ?? null,
+      departmentName: depts.find((d) => d.id === row.departmentId)?.name ?? null,
+      roles,
+      roleNames: roles.map((r) => r.name),
+      siteIds: links.filter((l) => l.userId === row.id).map((l) => l.siteId),
+    };
+  });
 }
 
 export async function getUser(ctx: ServiceContext, idOrName: string): Promise<UserView> {
@@ -120,8 +138,7 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
   const where = and(...conditions);
   const [total] = await ctx.db.select({ n: count() }).from(user).where(where);
   const rows = await ctx.db.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
-  const items = [];
-  for (const row of rows) items.push(await presentUser(ctx.db, row));
+  const items = await presentUsers(ctx.db, rows);
   return { items, total: total?.n ?? 0, page, limit };
 }
 
