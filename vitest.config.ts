@@ -10,6 +10,8 @@ export default defineConfig({
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'fixtures', include: ['fixtures/src/**/*.test.ts'], environment: 'node' } },
       'workbench/vitest.config.ts',
+      'tests/vitest.config.ts',
+      'tests/vitest.e2e.config.ts',
     ],
   },
 });

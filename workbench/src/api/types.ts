@@ -21,6 +21,9 @@ export interface UserInfo {
   userId: string;
   userName: string;
   realName: string;
+  mobile: string;
+  email: string;
+  jobNumber: string;
   avatar: string | null;
   signature: string | null;
   siteId: string | null;

@@ -16,7 +16,7 @@ import { resolveRoute } from './resolve-route.ts';
 /** Everything behind sign-in: lock flag, user info and routers, route permission, title, scroll. */
 export function Guarded() {
   const { t, i18n } = useLingui();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const snap = useSnapshot(session);
   const uiSnap = useSnapshot(ui);
   const appInfo = useAppInfo();
@@ -47,10 +47,7 @@ export function Guarded() {
   if (uiSnap.lockFlag === '1') return <Redirect to="/locking" />;
   if (failed) return <Redirect to="/" />;
   if (!user || !resolved) return <div className="page-loading" aria-busy="true" />;
-  if (resolved.kind === 'redirect') {
-    navigate(resolved.to, { replace: true });
-    return null;
-  }
+  if (resolved.kind === 'redirect') return <Redirect to={resolved.to} replace />;
   const content =
     resolved.kind === 'home' ? (
       <HomePage user={user as never} />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/client.ts';
@@ -31,10 +31,7 @@ export function LockingPage() {
     }
   }
 
-  if (ui.lockFlag !== '1') {
-    navigate('/main/homeIndex');
-    return null;
-  }
+  if (ui.lockFlag !== '1') return <Redirect to="/main/homeIndex" />;
   return (
     <div className="locking-page" data-testid="locking-page">
       <form className="login-card" onSubmit={submit} aria-label={t`Unlock`}>

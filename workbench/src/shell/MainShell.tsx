@@ -33,8 +33,10 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   async function lockScreen() {
     if (!(await confirmLeave())) return;
     setLocking(true);
-    lock(location);
-    setTimeout(() => navigate('/locking'), LOCK_DELAY_MS);
+    setTimeout(() => {
+      lock(location);
+      navigate('/locking');
+    }, LOCK_DELAY_MS);
   }
 
   return (

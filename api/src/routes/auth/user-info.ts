@@ -57,6 +57,9 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
       userId: view.id,
       userName: view.userName,
       realName: view.realName,
+      mobile: view.mobile,
+      email: view.email,
+      jobNumber: view.jobNumber,
       avatar: view.avatar,
       signature: view.signature,
       // the session's site is the one the user signed in to (group), not necessarily the home site

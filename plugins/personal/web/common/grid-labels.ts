@@ -1,0 +1,23 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { DataGridLabels } from '@fmea/workbench/sdk';
+
+/** The DataGrid's strings in the current language. */
+export function useGridLabels(): DataGridLabels {
+  const { t } = useLingui();
+  return {
+    total: (count) => plural(count, { one: '# item', other: '# items' }),
+    pageOf: (page, pageCount) => t`Page ${page} of ${pageCount}`,
+    pageSize: t`Rows per page`,
+    pageSizeOption: (size) => t`${size} / page`,
+    firstPage: t`First page`,
+    previousPage: t`Previous page`,
+    nextPage: t`Next page`,
+    lastPage: t`Last page`,
+    columns: t`Columns`,
+    loading: t`Loading…`,
+    noPermission: t`You have no permission for this row`,
+    saveError: t`The change could not be saved`,
+    loadError: t`The data could not be loaded`,
+  };
+}

@@ -1,0 +1,57 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ARTIFACTS } from './paths.ts';
+
+/** Debian's chromium (CI installs it in .ci/run: apt-get install -y chromium fonts-wqy-microhei). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser profile: a Chinese user's browser unless told otherwise. */
+export async function openTab(browser: Browser, baseURL: string, options: { locale?: string; width?: number; height?: number } = {}): Promise<Tab> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: options.locale ?? 'zh-CN',
+    viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Saves a screenshot of the page into tests/artifacts/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  // let fonts, transitions and lazy chunks settle
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,58 @@
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openTab, screenshot, type Tab } from './browser.ts';
+
+/**
+ * One browser per test file; every test opens its own tabs (fresh profiles)
+ * and closes them. `baseURL` is the server the global setup started.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const tabs: Tab[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  // a failed test leaves a picture of every tab it opened, and the page errors in the log
+  afterEach(async (context) => {
+    const open = tabs.filter((t) => !t.page.isClosed());
+    if (context.task.result?.state === 'fail') {
+      const slug = context.task.name.replace(/[^a-zA-Z0-9]+/g, '-').slice(0, 60);
+      for (const [index, tab] of open.entries()) {
+        await screenshot(tab.page, `failed-${slug}-${index}`).catch(() => undefined);
+        if (tab.errors.length) console.log(`[e2e] page errors in tab ${index}:\n${tab.errors.join('\n')}`);
+      }
+    }
+    await Promise.all(open.map((t) => t.context.close().catch(() => undefined)));
+    tabs.length = 0;
+  });
+  afterAll(async () => {
+    await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
+    await browser?.close();
+  });
+  const baseURL = inject('baseURL');
+  return {
+    baseURL,
+    async open(options: { locale?: string; width?: number; height?: number } = {}): Promise<Tab> {
+      if (!browser) throw new Error('the browser is not running');
+      const tab = await openTab(browser, baseURL, options);
+      tabs.push(tab);
+      return tab;
+    },
+  };
+}
+
+/** The element's visible text, trimmed ('' when it is not there). */
+export async function textOf(locator: Locator): Promise<string> {
+  if ((await locator.count()) === 0) return '';
+  return ((await locator.first().innerText()) ?? '').trim();
+}
+
+/** The path of the page's current URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Polls until the page's path is `path`. */
+export async function waitForPath(page: Page, path: string, timeoutMs = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { chooseLanguage, signIn } from './support/flows.ts';
+import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
+import { useBrowser, waitForPath } from './support/suite.ts';
+
+const env = useBrowser();
+const PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering', 'rules', 'security', 'app'];
+
+describe('system administration screens', () => {
+  it('opens every system page for the administrator in both languages (screenshots for review)', async () => {
+    const { page } = await env.open();
+    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    await page.locator('nav.top-menu a[data-route="system_index"]').click();
+    await waitForPath(page, '/main/system/user');
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      if (locale === 'en-US') {
+        await chooseLanguage(page, 'English');
+        await page.locator('nav.top-menu a[data-route="home_index"]', { hasText: 'Home' }).waitFor();
+      }
+      for (const name of PAGES) {
+        await page.goto(`/main/system/${name}`);
+        await page.locator(`[data-testid="system-root"][data-page="${name}"]`).waitFor();
+        // let the page's own data arrive
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        expect(await page.getByTestId('page-403').count()).toBe(0);
+        await screenshot(page, `system-${name}-${locale === 'zh-CN' ? 'zh' : 'en'}`);
+      }
+    }
+  });
+});

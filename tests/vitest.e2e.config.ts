@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+/**
+ * Browser end-to-end tests: playwright-core driving Debian's chromium
+ * against the real server (`fmea serve`) on a fresh database. One server for
+ * the run, files one after another.
+ * Run alone: `npx vitest run --config tests/vitest.e2e.config.ts`.
+ */
+export default defineProject({
+  test: {
+    name: 'e2e',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+  },
+});
