@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   changeOwnPassword,
   createContext,
+  findUserRow,
   getPasswordPolicy,
   InvalidInputError,
   passwordState,
@@ -94,7 +95,8 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       throw new InvalidInputError('password.confirmation_mismatch');
     }
-    const ctx = createContext(services.database.db, { userId, userName: auth?.user.userName ?? userId }, services.now);
+    const userName = auth?.user.userName ?? (await findUserRow(services.database.db, userId)).userName;
+    const ctx = createContext(services.database.db, { userId, userName }, services.now);
     await changeOwnPassword(ctx, userId, body.oldPassword, body.newPassword, { countFailures: !auth });
     services.auth.clear();
     return c.json(ok(null), 200);
