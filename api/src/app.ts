@@ -36,6 +36,9 @@ const STATUS = { invalid_input: 400, unauthenticated: 401, not_allowed: 403, not
 /** JSON bodies are small; uploads have their own, larger limits per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 25 * 1024 * 1024 + 64 * 1024;
+/** Imports take one spreadsheet of at most 1 MB (BOM 3 MB), plus form fields. */
+export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
+const IMPORT_PATH = /\/(userImport|importDic|import|importData|importDescription)$/;
 
 export interface AppOptions {
   database: Database;
@@ -74,8 +77,10 @@ export function createApp(options: AppOptions) {
     // GET and HEAD carry no body; touching it would make the adapter build a stream for nothing
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const isUpload = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    // spreadsheet imports are 1 MB files: refuse bigger bodies before buffering them
+    const limit = !isUpload ? JSON_BODY_LIMIT : IMPORT_PATH.test(c.req.path) ? IMPORT_BODY_LIMIT : UPLOAD_BODY_LIMIT;
     return bodyLimit({
-      maxSize: isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+      maxSize: limit,
       onError: () => {
         throw new HTTPException(413, { message: 'request.too_large' });
       },

@@ -128,9 +128,21 @@ function checkedRatings(ratings: Ratings): [number, number, number] {
  * rules whose type is selected (H > M > L), or L when none matches. Without a
  * selection every rule type present in `rules` applies.
  */
+/** Prepared rule sets per rules array and selection: evaluating row after row must not re-prepare (rule arrays are treated as immutable). */
+const preparedCache = new WeakMap<readonly ApRule[], Map<string, PreparedRule[]>>();
+
+function preparedFor(rules: readonly ApRule[], selection: ApSelection | undefined): PreparedRule[] {
+  const key = selection === undefined ? '' : typeof selection === 'string' ? selection : selection.join(',');
+  let bySelection = preparedCache.get(rules);
+  if (!bySelection) preparedCache.set(rules, (bySelection = new Map()));
+  let prepared = bySelection.get(key);
+  if (!prepared) bySelection.set(key, (prepared = prepare(rules, parseRuleSelection(selection))));
+  return prepared;
+}
+
 export function evaluateAp(rules: readonly ApRule[], ratings: Ratings, selection?: ApSelection): ApLevel {
   const [s, o, d] = checkedRatings(ratings);
-  return AP_LEVELS[rankOf(prepare(rules, parseRuleSelection(selection)), s, o, d)]!;
+  return AP_LEVELS[rankOf(preparedFor(rules, selection), s, o, d)]!;
 }
 
 export type ApLookup = (s: number, o: number, d: number) => ApLevel;
