@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ApLevel } from '../../domain/ap/index.ts';
-import { UNFINISHED_ACTION_STATUSES } from '../../domain/fmea/index.ts';
+import { UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCharacteristic } from '../../domain/fmea/index.ts';
 
 /** Which chains the risk grid shows (issue 5: AP = H, open actions, special characteristics). */
 export interface RiskGridFilter {
@@ -13,7 +13,34 @@ export interface RiskGridFilter {
   specialCharacteristics?: boolean;
 }
 
-/** One chain as SQL returns it: scalar columns, JSON arrays for controls, characteristics and actions. */
+/** The scalar columns of a chain row, in the order SQL packs them (one JSON array per row); `readChainRows` reads them back by position. */
+const COLUMNS = [
+  'total',
+  'element_id',
+  'element_name',
+  'function_id',
+  'function_description',
+  'requirement',
+  'mode_id',
+  'mode_description',
+  'frequency_ratio',
+  'mode_version',
+  'effect_id',
+  'effect_description',
+  'severity',
+  'effect_version',
+  'effect_element_name',
+  'effect_function_description',
+  'cause_id',
+  'cause_description',
+  'occurrence',
+  'detection',
+  'cause_version',
+  'cause_element_name',
+  'cause_function_description',
+] as const;
+
+/** One chain as the grid query returns it, unpacked: scalar columns, then controls, characteristics and actions. */
 export interface RawChainRow {
   total: number;
   element_id: string;
@@ -38,24 +65,27 @@ export interface RawChainRow {
   cause_version: number | null;
   cause_element_name: string | null;
   cause_function_description: string | null;
-  /** JSON: [[kind, sort, id, description], …] */
-  controls: string;
-  /** JSON: [{ id, name, characteristicClass, special, sort }, …] */
-  characteristics: string;
-  /** JSON: [{ …action columns }, …] */
-  actions: string;
+  /** [[kind, sort, id, description], …] */
+  controls: [ControlKind, number, string, string][];
+  characteristics: (RowCharacteristic & { sort: number })[];
+  actions: (RowAction & { sort: number })[];
 }
 
 const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sql`, `);
 
 /**
- * Every chain of a project in AIAG-VDA form order, in one statement: a
- * recursive CTE gives each structure node its pre-order path; failure modes
- * join their effects (links above) and causes (links below), each end
- * optional, ordered exactly as the engine's `buildChains`. Filters and paging run on the ordered chain list (`page`); only
- * the rows of the page then gather their controls, characteristics and
- * actions as JSON. `apTable` is the project's AP lookup as a 1000-character
- * H/M/L string, so SQL can filter on AP exactly as the engine rates.
+ * Every chain of a project in AIAG-VDA form order, in one statement. Order
+ * first: a recursive CTE gives each structure node its pre-order path, which
+ * becomes an integer rank per node, then per function, then per failure
+ * (node, function, sort, id: the engine's `failureOrder`), so 20,000 chains
+ * sort on three integers (mode, effect, cause ranks) as `buildChains` does.
+ * Failure modes join their effects (links above) and causes (links below),
+ * each end optional. Filters, order and paging run on narrow rows of ids
+ * (`chain`); only the rows of the page then join their texts and gather
+ * controls, characteristics and actions, and
+ * every row leaves SQLite as one JSON array, which is far cheaper to hand to
+ * JavaScript than thirty columns. `apTable` is the project's AP lookup as a
+ * 1000-character H/M/L string, so SQL filters on AP exactly as the engine rates.
  */
 export function riskGridQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
   const apExpr = sql`case when fe.severity is null or fc.occurrence is null or fc.detection is null then null
@@ -66,17 +96,42 @@ export function riskGridQuery(projectId: string, apTable: string, filter: RiskGr
   if (filter.specialCharacteristics) {
     conditions.push(sql`exists (select 1 from fmea_characteristic c where c.special = 1 and (c.function_id = fm.function_id or c.function_id = fc.function_id))`);
   }
+  const packed = sql.raw(COLUMNS.map((c) => `page.${c}`).join(', '));
   return sql`
 with recursive tree(id, path) as (
   select id, printf('%010d', sort) || id from fmea_node where project_id = ${projectId} and parent_id is null
   union all
   select n.id, tree.path || '/' || printf('%010d', n.sort) || n.id from fmea_node n join tree on n.parent_id = tree.id
 ),
-page as (
+node_rank as (select id, row_number() over (order by path) as r from tree),
+function_rank as (
+  select f.id, row_number() over (order by nr.r, f.sort, f.id) as r
+  from fmea_function f join node_rank nr on nr.id = f.node_id where f.project_id = ${projectId}
+),
+failure_rank as (
+  select x.id, row_number() over (order by fr.r, x.sort, x.id) as r
+  from fmea_failure x join function_rank fr on fr.id = x.function_id where x.project_id = ${projectId}
+),
+chain as (
   select
     count(*) over () as total,
-    row_number() over (order by tree.path, fmf.sort, fmf.id, fm.sort, fm.id,
-      te.path, fef.sort, fef.id, fe.sort, fe.id, tc.path, fcf.sort, fcf.id, fc.sort, fc.id) as rn,
+    row_number() over (order by rm.r, re.r, rc.r) as rn,
+    fm.id as mode_id, fe.id as effect_id, fc.id as cause_id
+  from fmea_failure fm
+  join failure_rank rm on rm.id = fm.id
+  left join fmea_failure_link le on le.lower_failure_id = fm.id
+  left join fmea_failure fe on fe.id = le.higher_failure_id
+  left join failure_rank re on re.id = fe.id
+  left join fmea_failure_link lc on lc.higher_failure_id = fm.id
+  left join fmea_failure fc on fc.id = lc.lower_failure_id
+  left join failure_rank rc on rc.id = fc.id
+  where ${sql.join(conditions, sql` and `)}
+  order by rn
+  limit ${window.limit} offset ${window.offset}
+),
+page as (
+  select
+    chain.total, chain.rn,
     n.id as element_id, n.name as element_name,
     fmf.id as function_id, fmf.description as function_description, fmf.requirement,
     fm.id as mode_id, fm.description as mode_description, fm.frequency_ratio, fm.version as mode_version, fm.function_id as mode_function_id,
@@ -84,37 +139,65 @@ page as (
     fen.name as effect_element_name, fef.description as effect_function_description,
     fc.id as cause_id, fc.description as cause_description, fc.occurrence, fc.detection, fc.version as cause_version,
     fc.function_id as cause_function_id, fcn.name as cause_element_name, fcf.description as cause_function_description
-  from fmea_failure fm
+  from chain
+  join fmea_failure fm on fm.id = chain.mode_id
   join fmea_function fmf on fmf.id = fm.function_id
   join fmea_node n on n.id = fmf.node_id
-  join tree on tree.id = n.id
-  left join fmea_failure_link le on le.lower_failure_id = fm.id
-  left join fmea_failure fe on fe.id = le.higher_failure_id
+  left join fmea_failure fe on fe.id = chain.effect_id
   left join fmea_function fef on fef.id = fe.function_id
   left join fmea_node fen on fen.id = fef.node_id
-  left join tree te on te.id = fef.node_id
-  left join fmea_failure_link lc on lc.higher_failure_id = fm.id
-  left join fmea_failure fc on fc.id = lc.lower_failure_id
+  left join fmea_failure fc on fc.id = chain.cause_id
   left join fmea_function fcf on fcf.id = fc.function_id
   left join fmea_node fcn on fcn.id = fcf.node_id
-  left join tree tc on tc.id = fcf.node_id
-  where ${sql.join(conditions, sql` and `)}
-  order by rn
-  limit ${window.limit} offset ${window.offset}
 )
-select page.*,
-  coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description))
-    from fmea_control ctl where ctl.cause_id = page.cause_id), '[]') as controls,
-  coalesce((select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
+select json_array(${packed},
+  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description))
+    from fmea_control ctl where ctl.cause_id = page.cause_id), '[]')),
+  json(coalesce((select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
       'special', json(case when ch.special then 'true' else 'false' end), 'sort', ch.sort))
-    from fmea_characteristic ch where ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id), '[]') as characteristics,
-  coalesce((select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
+    from fmea_characteristic ch where ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id), '[]')),
+  json(coalesce((select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
       'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
       'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
       'raDetection', a.ra_detection, 'version', a.version, 'sort', a.sort))
-    from fmea_action a where a.cause_id = page.cause_id), '[]') as actions
+    from fmea_action a where a.cause_id = page.cause_id), '[]'))
+) as row
 from page
 order by page.rn`;
 }
 
-export const readChainRows = (db: DbOrTx, query: SQL) => db.all<RawChainRow>(query);
+/** Runs the grid query and unpacks each row's JSON array (literal objects: V8 keeps them fast, unlike keys added in a loop). */
+export async function readChainRows(db: DbOrTx, query: SQL): Promise<RawChainRow[]> {
+  const rows = await db.all<{ row: string }>(query);
+  return rows.map(({ row }) => {
+    const v = JSON.parse(row) as never[];
+    return {
+      total: v[0]!,
+      element_id: v[1]!,
+      element_name: v[2]!,
+      function_id: v[3]!,
+      function_description: v[4]!,
+      requirement: v[5]!,
+      mode_id: v[6]!,
+      mode_description: v[7]!,
+      frequency_ratio: v[8]!,
+      mode_version: v[9]!,
+      effect_id: v[10]!,
+      effect_description: v[11]!,
+      severity: v[12]!,
+      effect_version: v[13]!,
+      effect_element_name: v[14]!,
+      effect_function_description: v[15]!,
+      cause_id: v[16]!,
+      cause_description: v[17]!,
+      occurrence: v[18]!,
+      detection: v[19]!,
+      cause_version: v[20]!,
+      cause_element_name: v[21]!,
+      cause_function_description: v[22]!,
+      controls: v[23]!,
+      characteristics: v[24]!,
+      actions: v[25]!,
+    };
+  });
+}

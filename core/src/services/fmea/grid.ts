@@ -10,10 +10,7 @@ import {
   ratingIssues,
   type ChainFacts,
   type ChainRater,
-  type ControlKind,
   type RiskGridRow,
-  type RowAction,
-  type RowCharacteristic,
 } from '../../domain/fmea/index.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -40,14 +37,15 @@ function tableString(lookup: ApLookup): string {
   return table;
 }
 
-const byKindThenSort = (a: [string, number, string, string], b: [string, number, string, string]) => a[1] - b[1] || a[2].localeCompare(b[2]);
+type ControlTuple = RawChainRow['controls'][number];
+const byKindThenSort = (a: ControlTuple, b: ControlTuple) => a[1] - b[1] || a[2].localeCompare(b[2]);
 const bySort = <T extends { sort: number; id: string }>(a: T, b: T) => a.sort - b.sort || a.id.localeCompare(b.id);
 
-/** One SQL row to the engine's chain facts: JSON columns parsed, lists in their sort order. */
+/** One SQL row to the engine's chain facts, lists in their sort order. */
 function toFacts(raw: RawChainRow): ChainFacts {
-  const controls = (JSON.parse(raw.controls) as [ControlKind, number, string, string][]).sort(byKindThenSort);
-  const characteristics = (JSON.parse(raw.characteristics) as (RowCharacteristic & { sort: number })[]).sort(bySort);
-  const actions = (JSON.parse(raw.actions) as (RowAction & { sort: number })[]).sort(bySort);
+  const controls = raw.controls.sort(byKindThenSort);
+  const characteristics = raw.characteristics.sort(bySort);
+  const actions = raw.actions.sort(bySort);
   return {
     elementId: raw.element_id,
     elementName: raw.element_name,
@@ -80,8 +78,22 @@ function toFacts(raw: RawChainRow): ChainFacts {
           },
     preventionControls: controls.filter((c) => c[0] === 'prevention').map((c) => c[3]),
     detectionControls: controls.filter((c) => c[0] === 'detection').map((c) => c[3]),
-    characteristics: characteristics.map(({ sort: _sort, ...c }) => c),
-    actions: actions.map(({ sort: _sort, ...a }) => a),
+    characteristics: characteristics.map((c) => ({ id: c.id, name: c.name, characteristicClass: c.characteristicClass, special: c.special })),
+    actions: actions.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      description: a.description,
+      responsibleUserId: a.responsibleUserId,
+      targetDate: a.targetDate,
+      status: a.status,
+      actionTaken: a.actionTaken,
+      evidence: a.evidence,
+      completionDate: a.completionDate,
+      raSeverity: a.raSeverity,
+      raOccurrence: a.raOccurrence,
+      raDetection: a.raDetection,
+      version: a.version,
+    })),
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
+import { fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
 import {
   brokenLinkCount,
@@ -123,7 +123,3 @@ export async function unlinkFailures(ctx: ServiceContext, link: string | { highe
   });
 }
 
-/** The failure net around one failure: the links above and below it. */
-export async function failureLinksOf(db: DbOrTx, failureId: string): Promise<FmeaFailureLinkRow[]> {
-  return db.select().from(fmeaFailureLink).where(or(eq(fmeaFailureLink.higherFailureId, failureId), eq(fmeaFailureLink.lowerFailureId, failureId)));
-}

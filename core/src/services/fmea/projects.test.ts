@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { deleteProject, getProjectById, getProjectBySerialNumber, updateProjectHeader, createProject } from './projects.ts';
 import { listProjects, listRecentProjects, openProject } from './project-list.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, makeUser, type Team } from './test-support.ts';
+import { adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

@@ -18,7 +18,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, readMembers, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
+import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 /** Header fields a user edits (spec 001 §3), engine names. */
@@ -179,4 +179,3 @@ export async function getProjectBySerialNumber(ctx: ServiceContext, serialNum: s
   return getProjectById(ctx, row.id);
 }
 
-export { readMembers };
