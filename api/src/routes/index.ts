@@ -9,6 +9,7 @@ import { registerNoticesRoutes } from './notices/index.ts';
 import { registerRulesRoutes } from './rules/index.ts';
 import { registerSettingsRoutes } from './settings/index.ts';
 import { registerFilesRoutes } from './files/index.ts';
+import { registerFmeaRoutes } from './fmea/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -21,4 +22,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerRulesRoutes(app);
   registerSettingsRoutes(app);
   registerFilesRoutes(app);
+  registerFmeaRoutes(app);
 }
