@@ -33,3 +33,4 @@ export async function openTestDatabase(options: { file?: boolean; now?: () => Da
     },
   };
 }
+export * from './sample-files.ts';

@@ -16,3 +16,4 @@ export { refreshAppInfo } from '../shell/app-info.ts';
 export { definePlugin, type WorkAreaPlugin, type WorkAreaProps, type WorkAreaManifest } from '../plugins/contract.ts';
 export { currentLocale, type Locale } from '../i18n/index.ts';
 export * from '../components/data-grid/index.ts';
+export { useGridLabels } from '../shell/grid-labels.ts';

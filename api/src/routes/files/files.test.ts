@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createRole, createUser, grantRoute, readSheet, schema, USER_SHEET_COLUMNS, DICTIONARY_SHEET_COLUMNS, AP_RULE_COLUMNS } from '@fmea/core';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { jpeg, ole, padded, pdf, png, zip } from './sample-files.ts';
+import { jpeg, ole, padded, pdf, png, zip } from '@fmea/core/testing';
 import { contentDisposition } from './send-file.ts';
 
 // uploads of several megabytes: leave room on a busy machine

@@ -15,7 +15,7 @@ import { FILE_KINDS, FILE_LIMITS, MAX_FILES_PER_REQUEST } from './limits.ts';
 import { assertFileCount, deleteFile, findFile, readStoredFile, sanitizeFileName, saveUpload, storedPath } from './files.ts';
 import { logoUrl, setAvatar, setLogo } from './assign.ts';
 import { buildImportTemplate, IMPORT_TEMPLATES } from './templates.ts';
-import { jpeg, ole, padded, pdf, png, zip } from './sample-files.ts';
+import { jpeg, ole, padded, pdf, png, zip } from '../../testing/sample-files.ts';
 
 const MB = 1024 * 1024;
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectSignature, imageSize } from './signature.ts';
-import { jpeg, png } from './sample-files.ts';
+import { jpeg, png } from '../../testing/sample-files.ts';
 
 describe('detectSignature', () => {
   it.each([

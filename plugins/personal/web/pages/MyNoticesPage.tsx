@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, DataGrid, Dialog, Button, notifyError, PageHeader, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDateTime } from '../common/format.ts';
-import { useGridLabels } from '../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 
 /** A published notice with the caller's read state (GET /api/notice/selectList). */
 interface InboxNotice {

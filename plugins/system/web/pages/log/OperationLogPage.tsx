@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, DataGrid, Field, PageHeader, TextInput, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDateTime } from '../../common/format.ts';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 
 interface LogEntry {
   id: number;

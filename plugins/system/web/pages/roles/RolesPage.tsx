@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, confirmLeave, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
 import { localName } from '../../common/format.ts';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 import { roleTypeLabel } from '../../common/labels.ts';
 import { loadDictionaries } from '../../common/lookups.ts';
 import type { Role } from '../../common/types.ts';

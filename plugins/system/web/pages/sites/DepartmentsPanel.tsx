@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, notify, notifyError, type DataGridColumn } from '@fmea/workbench/sdk';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, UserPick } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';

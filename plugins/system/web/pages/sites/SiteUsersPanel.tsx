@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, Dialog, notify, notifyError, TextInput, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { CheckList } from '../../common/CheckList.tsx';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
 import type { Site, UserPick } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks } from '../../common/lookups.ts';
 import type { Site } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';

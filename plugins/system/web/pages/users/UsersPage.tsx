@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, notify, notifyError, PageHeader, Select, TextInput, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDate, formatDateTime, localName } from '../../common/format.ts';
-import { useGridLabels } from '../../common/grid-labels.ts';
+import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadRoles, loadSites } from '../../common/lookups.ts';
 import { SecretDialog, type Secret } from '../../common/SecretDialog.tsx';
 import type { AdminUser } from '../../common/types.ts';

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { DataGridLabels } from '@fmea/workbench/sdk';
+import type { DataGridLabels } from '../components/data-grid/index.ts';
 
 /** The DataGrid's strings in the current language. */
 export function useGridLabels(): DataGridLabels {
@@ -19,5 +19,6 @@ export function useGridLabels(): DataGridLabels {
     noPermission: t`You have no permission for this row`,
     saveError: t`The change could not be saved`,
     loadError: t`The data could not be loaded`,
+    marker: t`Marker`,
   };
 }
