@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { can, session, useGuardedNavigate, type WorkAreaProps } from '@fmea/workbench/sdk';
+import { can, PageLinks, session, type WorkAreaProps } from '@fmea/workbench/sdk';
 import './personal.css';
 
 /** One chunk per page: the plugin's own chunk holds only this menu (spec 000 §2.5). */
@@ -23,7 +23,6 @@ export const FIRST_PAGE = 'userInfo';
 export default function PersonalRoot({ microRoute, basePath, manifest }: WorkAreaProps) {
   const { i18n } = useLingui();
   const [, navigate] = useLocation();
-  const go = useGuardedNavigate();
   const lang = i18n.locale === 'en-US' ? 'en-US' : 'zh-CN';
   // every signed-in user has these routes (core ALWAYS_PERMITTED_ROUTES); filter anyway so a role can never see more
   const pages = manifest.pages.filter((p) => PAGES[p.microRoute] && can(session.user, p.routeName));
@@ -37,21 +36,7 @@ export default function PersonalRoot({ microRoute, basePath, manifest }: WorkAre
     <div className="personal-area" data-testid="personal-root" data-page={microRoute}>
       <nav className="personal-menu" aria-label={manifest.title[lang]}>
         <div className="personal-menu-title">{manifest.title[lang]}</div>
-        {pages.map((p) => (
-          <a
-            key={p.microRoute}
-            href={`${basePath}/${p.microRoute}`}
-            className={p.microRoute === microRoute ? 'active' : undefined}
-            aria-current={p.microRoute === microRoute ? 'page' : undefined}
-            data-page={p.microRoute}
-            onClick={(e) => {
-              e.preventDefault();
-              if (p.microRoute !== microRoute) void go(`${basePath}/${p.microRoute}`);
-            }}
-          >
-            {p.title[lang]}
-          </a>
-        ))}
+        <PageLinks basePath={basePath} pages={pages} current={microRoute} />
       </nav>
       <section className="personal-content">
         <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{Page ? <Page key={microRoute} /> : null}</Suspense>

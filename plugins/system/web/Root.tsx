@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { can, EmptyState, useGuardedNavigate, type WorkAreaProps } from '@fmea/workbench/sdk';
+import { can, EmptyState, PageLinks, type WorkAreaProps } from '@fmea/workbench/sdk';
 import { LAST_PAGE_KEY, landingPage, type PageEntry } from './common/landing.ts';
 import { useUser } from './common/use-user.ts';
 import './system.css';
@@ -41,7 +41,6 @@ export default function SystemRoot({ microRoute, basePath, manifest }: WorkAreaP
   const { i18n } = useLingui();
   const user = useUser();
   const [, navigate] = useLocation();
-  const go = useGuardedNavigate();
   const permitted = manifest.pages.filter((p) => p.microRoute !== '' && can(user, p.routeName));
   const landing = microRoute === '' ? landingPage(permitted, readLastPage()) : undefined;
 
@@ -54,26 +53,11 @@ export default function SystemRoot({ microRoute, basePath, manifest }: WorkAreaP
   }, [microRoute]);
 
   const Page = PAGES[microRoute];
-  const title = (p: PageEntry) => (i18n.locale === 'en-US' ? p.title['en-US'] : p.title['zh-CN']);
 
   return (
     <div className="sys-area" data-testid="system-root" data-page={microRoute}>
       <nav className="sub-nav sys-subnav" aria-label={manifest.title[i18n.locale === 'en-US' ? 'en-US' : 'zh-CN']}>
-        {permitted.map((p) => (
-          <a
-            key={p.microRoute}
-            href={`${basePath}/${p.microRoute}`}
-            className={p.microRoute === microRoute ? 'active' : undefined}
-            aria-current={p.microRoute === microRoute ? 'page' : undefined}
-            data-page={p.microRoute}
-            onClick={(e) => {
-              e.preventDefault();
-              if (p.microRoute !== microRoute) void go(`${basePath}/${p.microRoute}`);
-            }}
-          >
-            {title(p)}
-          </a>
-        ))}
+        <PageLinks basePath={basePath} pages={permitted} current={microRoute} />
       </nav>
       {permitted.length === 0 ? (
         <div className="page">

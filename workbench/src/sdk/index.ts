@@ -17,3 +17,4 @@ export { definePlugin, type WorkAreaPlugin, type WorkAreaProps, type WorkAreaMan
 export { currentLocale, type Locale } from '../i18n/index.ts';
 export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
+export { PageLinks } from '../shell/PageLinks.tsx';
