@@ -110,7 +110,7 @@ export function createApp(options: AppOptions) {
     const lang = c.var.locale ?? normalizeLocale(c.req.header('lang'));
     if (isDomainError(error)) {
       const status = STATUS[error.code];
-      return c.json(fail(status, translateError(lang, error), { code: error.code, messageKey: error.messageKey, issues: error.issues }), status);
+      return c.json(fail(status, translateError(lang, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues: error.issues }), status);
     }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;

@@ -10,7 +10,7 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 }
 
 export const ErrorEnvelope = envelopeOf(
-  z.object({ code: z.string(), messageKey: z.string().optional(), issues: z.array(z.object({ messageKey: z.string(), field: z.string().optional(), row: z.number().optional() })) }).nullable(),
+  z.object({ code: z.string(), messageKey: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional(), issues: z.array(z.object({ messageKey: z.string(), field: z.string().optional(), row: z.number().optional() })) }).nullable(),
 ).openapi('ErrorEnvelope');
 
 const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });

@@ -105,8 +105,11 @@ export async function plainEngineer(api: TestApp, userName = 'engineer1'): Promi
 /** Whether holders of these routes pass an access rule (mirrors http/authenticate.ts hasAccess for a non-admin). */
 export function grants(routes: Map<string, string[]>, access: Access): boolean {
   if (access === 'public' || access === 'user') return true;
-  const buttons = routes.get(access.route);
-  if (!buttons) return false;
-  if (access.button === undefined) return true;
-  return (typeof access.button === 'string' ? [access.button] : access.button).some((b) => buttons.includes(b));
+  // a list of routes means any of them, as the server's hasAccess reads it
+  return [access.route].flat().some((route) => {
+    const buttons = routes.get(route);
+    if (!buttons) return false;
+    if (access.button === undefined) return true;
+    return (typeof access.button === 'string' ? [access.button] : access.button).some((b) => buttons.includes(b));
+  });
 }

@@ -1,4 +1,19 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { registerActionRoutes } from './actions.ts';
+import { registerFailureRoutes } from './failures.ts';
+import { registerFunctionRoutes } from './functions.ts';
+import { registerProjectRoutes } from './projects.ts';
+import { registerStructureRoutes } from './structure.ts';
 
-export function registerFmeaRoutes(_app: OpenAPIHono<AppEnv>) {}
+/**
+ * DFMEA / PFMEA projects (spec 001 §7 project calls) and the seven steps of the
+ * analysis under /api/fmea/…, thin routes over the engine (core/src/services/fmea).
+ */
+export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
+  registerProjectRoutes(app);
+  registerStructureRoutes(app);
+  registerFunctionRoutes(app);
+  registerFailureRoutes(app);
+  registerActionRoutes(app);
+}

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestApp, type TestApp } from '../../testing.ts';
+import { NOT_ALLOWED, signedInWith, UNAUTHENTICATED, watchSocket } from '../users/test-support.ts';
+import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+
+let api: TestApp;
+let team: Team;
+let project: any;
+beforeEach(async () => {
+  api = await openTestApp();
+  team = await makeTeam(api);
+  project = await createTeamProject(api, team);
+});
+afterEach(() => api.dispose());
+
+const NOT_MEMBER = 'You are not a member of this project';
+const READ_ONLY = 'You have read-only access to this project';
+const DELETED = 'The project has been deleted and cannot be opened';
+
+describe('FMEA routes: who may call them', () => {
+  it('refuses every call without a token (401)', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/api/project/list', {}],
+      ['GET', `/api/project/selectProjectById?projectId=${project.id}`],
+      ['GET', `/api/dfmeaTree/getDfmeaTreeBySerialNum?serialNum=${project.serialNum}`],
+      ['POST', '/api/fmea/addNode', { parentId: project.pptSerial, name: 'x' }],
+      ['GET', `/api/fmea/riskGrid?projectId=${project.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api.call(method, path, { body });
+      expect(res.status, path).toBe(401);
+      expect(res.body.meta.message).toBe(UNAUTHENTICATED.zh);
+    }
+  });
+
+  it('refuses a user without the dfmea_index route (403), also one who only holds pfmea_index', async () => {
+    const { token: none } = await signedInWith(api, 'clerk', [{ routeName: 'system_user', buttons: [] }]);
+    const { token: process } = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }]);
+    for (const token of [none, process]) {
+      const open = await api.call('GET', `/api/project/selectProjectById?projectId=${project.id}`, { token, lang: 'en-US' });
+      expect(open.status).toBe(403);
+      expect(open.body.meta.message).toBe(NOT_ALLOWED.en);
+      const add = await api.call('POST', '/api/fmea/addNode', { token, lang: 'en-US', body: { parentId: project.pptSerial, name: 'x' } });
+      expect(add.status).toBe(403);
+    }
+    // nor may they list design projects
+    const list = await api.call('POST', '/api/project/list', { token: process, body: { tab: 'all', projectType: 'dfmea' } });
+    expect(list.status).toBe(403);
+  });
+
+  it('refuses a write without the button, even to the responsible owner', async () => {
+    const { token } = await signedInWith(api, 'viewer', [{ routeName: 'dfmea_index', buttons: [] }]);
+    const res = await api.call('POST', '/api/project/save', { token, lang: 'en-US', body: { projectType: 'dfmea', name: 'x', projectMembers: [] } });
+    expect(res.status).toBe(403);
+    expect(res.body.meta.message).toBe(NOT_ALLOWED.en);
+  });
+
+  it('refuses a non-member with the route: 403 "not a project member", for reads and writes', async () => {
+    const outsider = caller(api, team.outsider, 'en-US');
+    for (const res of [
+      await outsider.get(`/api/project/selectProjectById?projectId=${project.id}`),
+      await outsider.get(`/api/project/selectProjectBySerialNum?serialNum=${project.serialNum}`),
+      await outsider.get(`/api/dfmeaTree/getDfmeaTreeBySerialNum?serialNum=${project.serialNum}`),
+      await outsider.get(`/api/fmea/riskGrid?projectId=${project.id}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.meta).toEqual({ success: false, code: 403, message: NOT_MEMBER });
+    }
+    const add = await outsider.post('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    expect(add.status).toBe(403);
+    expect(add.body.meta.message).toBe(NOT_MEMBER);
+    // but the "all" tab lists it, so they can apply for read access
+    const list = await outsider.post('/api/project/list', { tab: 'all' });
+    expect(list.body.data.items).toEqual([expect.objectContaining({ projectId: project.id, myRoles: null })]);
+  });
+
+  it('lets a read-only member (reviewer) read but not write', async () => {
+    const reader = caller(api, team.reader, 'en-US');
+    const opened = await reader.ok('GET', `/api/project/selectProjectById?projectId=${project.id}`);
+    expect(opened).toMatchObject({ projectId: project.id, canEdit: false, myRoles: [4] });
+    const res = await reader.post('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    expect(res.status).toBe(403);
+    expect(res.body.meta.message).toBe(READ_ONLY);
+    const header = await reader.post('/api/project/save', { id: project.id, version: project.version, name: 'Renamed' });
+    expect(header.status).toBe(403);
+  });
+
+  it('answers 404 "project deleted and cannot be opened" for a deleted project', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    const editor = caller(api, team.editor, 'en-US');
+    // only the responsible owner deletes
+    expect((await editor.post('/api/project/delete', { id: project.id, version: project.version })).status).toBe(403);
+    await owner.ok('POST', '/api/project/delete', { id: project.id, version: project.version });
+    for (const res of [await owner.get(`/api/project/selectProjectById?projectId=${project.id}`), await editor.get(`/api/fmea/riskGrid?projectId=${project.id}`)]) {
+      expect(res.status).toBe(404);
+      expect(res.body.meta.message).toBe(DELETED);
+    }
+    expect((await owner.post('/api/project/list', { tab: 'mine' })).body.data.total).toBe(0);
+  });
+
+  it('tells only the members’ open views that something changed', async () => {
+    const member = watchSocket(api, team.editor.token, team.editor.user.id);
+    const stranger = watchSocket(api, team.outsider.token, team.outsider.user.id);
+    const node = await caller(api, team.owner).ok('POST', '/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    expect(member.messages).toContainEqual({ event: 'receiveMessage', data: { type: 'fmeaChanged', projectId: project.id, entity: 'node', id: node.id } });
+    expect(stranger.messages).toEqual([]);
+  });
+});
+
+describe('FMEA routes: validation and conflicts', () => {
+  it('refuses a severity of 0 or 11 with the translated rating message, and nothing is written', async () => {
+    const chain = await buildChain(api, team.owner, project);
+    const owner = caller(api, team.owner, 'en-US');
+    for (const severity of [0, 11]) {
+      const res = await owner.post('/api/fmea/rateEffect', { id: chain.effect.id, version: chain.effect.version, severity });
+      expect(res.status).toBe(400);
+      expect(res.body.meta.message).toContain(`must be a whole number from 1 to 10 (got ${severity})`);
+    }
+    const bad = await owner.post('/api/fmea/rateCause', { id: chain.cause.id, version: chain.cause.version, det: 11 });
+    expect(bad.status).toBe(400);
+    const zh = await api.call('POST', '/api/fmea/rateEffect', { token: team.owner.token, body: { id: chain.effect.id, version: 1, severity: 0 } });
+    expect(zh.status).toBe(400);
+    expect(zh.body.meta.message).not.toBe(bad.body.meta.message);
+    const grid = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
+    expect(grid.items[0]).toMatchObject({ severity: 9, occurrence: 6, det: 5 });
+  });
+
+  it('refuses bodies that are too long or of the wrong shape (400)', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    expect((await owner.post('/api/fmea/addNode', { parentId: project.pptSerial, name: 'x'.repeat(201) })).status).toBe(400);
+    expect((await owner.post('/api/fmea/addNode', { parentId: 'p'.repeat(65), name: 'x' })).status).toBe(400);
+    expect((await owner.post('/api/fmea/addFailure', { functionId: 'f', kind: 'XX', description: 'x' })).status).toBe(400);
+    expect((await owner.get(`/api/fmea/riskGrid?projectId=${project.id}&ap=X`)).status).toBe(400);
+  });
+
+  it('answers 409 to a stale version and writes nothing', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    const editor = caller(api, team.editor, 'en-US');
+    const node = await owner.ok('POST', '/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    await owner.ok('POST', '/api/fmea/renameNode', { id: node.id, version: node.version, name: 'Gear train' });
+    const late = await editor.post('/api/fmea/renameNode', { id: node.id, version: node.version, name: 'Transmission' });
+    expect(late.status).toBe(409);
+    expect(late.body.meta.message).toBe('Someone else changed this item in the meantime; reload it and apply your change again');
+    const tree = await owner.ok('GET', `/api/fmea/structureTree?projectId=${project.id}`);
+    expect(tree.children).toEqual([expect.objectContaining({ id: node.id, name: 'Gear train', version: 2 })]);
+    const header = await editor.post('/api/project/save', { id: project.id, version: project.version + 1, name: 'Other' });
+    expect(header.status).toBe(409);
+  });
+
+  it('refuses a stale rating and keeps the first save', async () => {
+    const chain = await buildChain(api, team.owner, project);
+    const owner = caller(api, team.owner, 'en-US');
+    const editor = caller(api, team.editor, 'en-US');
+    await owner.ok('POST', '/api/fmea/rateCause', { id: chain.cause.id, version: chain.cause.version, occurrence: 3 });
+    const late = await editor.post('/api/fmea/rateCause', { id: chain.cause.id, version: chain.cause.version, occurrence: 8, det: 8 });
+    expect(late.status).toBe(409);
+    const row = (await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`)).items[0];
+    expect(row).toMatchObject({ occurrence: 3, det: 5, cause: { version: 2 } });
+  });
+
+  it('checks the team: roles 0–5 and exactly one responsible (400)', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    const twoResponsible = await owner.post('/api/project/save', {
+      name: 'Brake caliper',
+      projectMembers: [
+        { userId: team.owner.user.id, userRole: 0 },
+        { userId: team.editor.user.id, userRole: 0 },
+      ],
+    });
+    expect(twoResponsible.status).toBe(400);
+    const badRole = await owner.post('/api/project/save', { name: 'Brake caliper', projectMembers: [{ userId: team.owner.user.id, userRole: 6 }] });
+    expect(badRole.status).toBe(400);
+    const noVersion = await owner.post('/api/project/save', { id: project.id, name: 'Renamed' });
+    expect(noVersion.status).toBe(400);
+  });
+
+  it('needs the add button to create a project and the edit button to change one', async () => {
+    const { token: adder } = await signedInWith(api, 'adder', [{ routeName: 'dfmea_index', buttons: ['add'] }]);
+    const created = await api.call('POST', '/api/project/save', { token: adder, body: { name: 'Seat rail', projectMembers: [{ userId: team.owner.user.id, userRole: 0 }] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // created for another owner: the creator joins as counsellor (2), read-only
+    expect(created.body.data.myRoles).toEqual([2]);
+    const update = await api.call('POST', '/api/project/save', { token: adder, lang: 'en-US', body: { id: created.body.data.id, version: 1, name: 'Renamed' } });
+    expect(update.status).toBe(403);
+    expect(update.body.meta.message).toBe(NOT_ALLOWED.en);
+  });
+
+  it('asks before deleting a node other nodes use (409 with the count), then deletes it with confirm', async () => {
+    const chain = await buildChain(api, team.owner, project);
+    const owner = caller(api, team.owner, 'en-US');
+    const impact = await owner.ok('GET', `/api/fmea/nodeDeletionImpact?id=${chain.gear.id}`);
+    expect(impact.count).toBe(1);
+    const asked = await owner.post('/api/fmea/deleteNode', { id: chain.gear.id, version: chain.gear.version });
+    expect(asked.status).toBe(409);
+    expect(asked.body.meta.message).toBe('The current FMEA is used by 1 nodes; confirm the deletion');
+    expect(asked.body.data).toMatchObject({ code: 'conflict', messageKey: 'fmea.node_in_use', count: 1 });
+    expect((await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`)).items[0].cause).not.toBeNull();
+    const done = await owner.ok('POST', '/api/fmea/deleteNode', { id: chain.gear.id, version: chain.gear.version, confirm: true });
+    expect(done.removed.failures).toEqual([chain.cause.id]);
+    const grid = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
+    expect(grid.items).toEqual([expect.objectContaining({ cause: null, ap: null })]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the FMEA routes with their access', async () => {
+    const doc = (await (await api.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access': unknown }>> };
+    const expected: [string, string][] = [
+      ['post', '/api/project/list'],
+      ['get', '/api/project/selectProjectById'],
+      ['get', '/api/project/selectProjectBySerialNum'],
+      ['get', '/api/project/selectRecentProject'],
+      ['get', '/api/dfmeaTree/getDfmeaTreeBySerialNum'],
+      ['post', '/api/project/save'],
+      ['post', '/api/project/delete'],
+      ['post', '/api/fmea/deleteNode'],
+      ['post', '/api/fmea/rateEffect'],
+      ['post', '/api/fmea/changeActionStatus'],
+      ['get', '/api/fmea/riskGrid'],
+      ['post', '/api/fmea/recomputeAp'],
+    ];
+    for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'], button: ['del'] });
+    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'] });
+  });
+});

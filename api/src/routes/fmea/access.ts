@@ -1,0 +1,119 @@
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import { isDomainError, NotAllowedError, schema, translateError, type ProjectType, type ServiceContext } from '@fmea/core';
+import { fail } from '../../envelope.ts';
+import { caller, hasAccess } from '../../http/authenticate.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { operatorContext } from '../users/operator.ts';
+
+/**
+ * Access to FMEA projects, in two layers (spec 001 §6):
+ * 1. the work area's menu route and button — `dfmea_index` for design
+ *    projects (DFMEA, family, MSR), `pfmea_index` for process ones — checked
+ *    here once the project's type is known;
+ * 2. membership and read-only rules, checked by the engine's services.
+ */
+
+export const FMEA_ROUTES = ['dfmea_index', 'pfmea_index'] as const;
+export type FmeaRouteName = (typeof FMEA_ROUTES)[number];
+export type FmeaButton = 'add' | 'edit' | 'del';
+
+/**
+ * Route-level gate: either FMEA area. `requireTypeAccess` then checks the
+ * route of the project's own type (dfmea_index or pfmea_index).
+ */
+const GATE = FMEA_ROUTES;
+export const readAccess = { route: GATE };
+export const writeAccess = (...buttons: FmeaButton[]) => ({ route: GATE, button: buttons });
+
+export const routeOfType = (projectType: ProjectType): FmeaRouteName => (projectType === 'pfmea' ? 'pfmea_index' : 'dfmea_index');
+
+/** The menu check for one project type: its route, and the button when one is named. */
+export function requireTypeAccess(c: Context<AppEnv>, projectType: ProjectType, button?: FmeaButton): void {
+  const route = routeOfType(projectType);
+  if (!hasAccess(caller(c), button ? { route, button } : { route })) throw new NotAllowedError();
+}
+
+/** Project types the caller may see in lists (by their work-area routes). */
+export function visibleTypes(c: Context<AppEnv>): ProjectType[] {
+  const auth = caller(c);
+  const types: ProjectType[] = [];
+  if (hasAccess(auth, { route: 'dfmea_index' })) types.push('dfmea', 'family', 'msr');
+  if (hasAccess(auth, { route: 'pfmea_index' })) types.push('pfmea');
+  return types;
+}
+
+const TABLES = {
+  project: schema.fmeaProject,
+  node: schema.fmeaNode,
+  function: schema.fmeaFunction,
+  functionLink: schema.fmeaFunctionLink,
+  characteristic: schema.fmeaCharacteristic,
+  interface: schema.fmeaInterface,
+  failure: schema.fmeaFailure,
+  failureLink: schema.fmeaFailureLink,
+  control: schema.fmeaControl,
+  action: schema.fmeaAction,
+} as const;
+export type FmeaEntity = keyof typeof TABLES;
+
+/** The project an item belongs to (id and type), or null when the item does not exist (the service then answers 404). */
+export async function projectOfItem(c: Context<AppEnv>, entity: FmeaEntity, id: string): Promise<{ id: string; projectType: ProjectType } | null> {
+  const db = c.var.services.database.db;
+  let projectId = id;
+  if (entity !== 'project') {
+    const table = TABLES[entity];
+    const row = await db.select({ projectId: table.projectId }).from(table).where(eq(table.id, id)).get();
+    if (!row) return null;
+    projectId = row.projectId;
+  }
+  const project = await db.select({ id: schema.fmeaProject.id, projectType: schema.fmeaProject.projectType }).from(schema.fmeaProject).where(eq(schema.fmeaProject.id, projectId)).get();
+  return project ? { id: project.id, projectType: project.projectType as ProjectType } : null;
+}
+
+/**
+ * The menu check for the project an item belongs to. An unknown item passes:
+ * the service that follows answers with its own 404.
+ */
+export async function requireItemAccess(c: Context<AppEnv>, entity: FmeaEntity, id: string, button?: FmeaButton): Promise<string | null> {
+  const project = await projectOfItem(c, entity, id);
+  if (project) requireTypeAccess(c, project.projectType, button);
+  return project?.id ?? null;
+}
+
+/** The caller as the engine's operator. */
+export const fmeaContext = (c: Context<AppEnv>): ServiceContext => operatorContext(c);
+
+export interface FmeaChange {
+  type: 'fmeaChanged';
+  projectId: string;
+  entity: string;
+  id: string;
+}
+
+/**
+ * Tells the open views of the project's members that something changed
+ * (`receiveMessage` with `{ type: 'fmeaChanged', projectId, entity, id }`),
+ * so they refresh. Only members are told.
+ */
+export async function notifyChanged(c: Context<AppEnv>, projectId: string, entity: string, id: string): Promise<void> {
+  const services = c.var.services;
+  const rows = await services.database.db.select({ userId: schema.fmeaMember.userId }).from(schema.fmeaMember).where(eq(schema.fmeaMember.projectId, projectId));
+  const memberIds = new Set(rows.map((r) => r.userId));
+  const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id };
+  services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId));
+}
+
+/**
+ * A conflict that asks for confirmation ("current FMEA used by N nodes",
+ * "N links would break") answers 409 with the count in `data.count`, so the
+ * client can ask and repeat the call with `confirm: true`. Other errors go on
+ * to the app's error handler.
+ */
+export function countedConflict(c: Context<AppEnv>, error: unknown): Response {
+  if (isDomainError(error) && error.code === 'conflict' && typeof error.params.count === 'number') {
+    const data = { code: error.code, messageKey: error.messageKey, issues: [...error.issues], count: error.params.count };
+    return c.json(fail(409, translateError(c.var.locale, error), data), 409);
+  }
+  throw error;
+}

@@ -1,0 +1,217 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ACTION_STATUSES,
+  actionMachine,
+  addAction,
+  AP_LEVELS,
+  changeActionStatus,
+  CONTROL_KINDS,
+  deleteAction,
+  GRID_PAGE_MAX,
+  listActions,
+  readRiskGrid,
+  recomputeAllAp,
+  updateAction,
+  type ActionStatus,
+  type ApLevel,
+  type FmeaActionRow,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
+import { DateText, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, plain } from './schemas.ts';
+
+/** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
+const TAG = 'fmea-risk';
+
+const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+
+const ActionSchema = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  status: z.enum(ACTION_STATUSES),
+  raseverity: z.number().int().nullable(),
+  raoccurrence: z.number().int().nullable(),
+  radet: z.number().int().nullable(),
+});
+
+/** An action under the spec's names for the re-rating (raseverity, raoccurrence, radet). */
+export const presentAction = (row: FmeaActionRow) => ({ ...row, raseverity: row.raSeverity, raoccurrence: row.raOccurrence, radet: row.raDetection });
+
+const reRating = (body: { raseverity?: number | null; raoccurrence?: number | null; radet?: number | null }) => ({
+  ...(body.raseverity !== undefined && { raSeverity: body.raseverity }),
+  ...(body.raoccurrence !== undefined && { raOccurrence: body.raoccurrence }),
+  ...(body.radet !== undefined && { raDetection: body.radet }),
+});
+
+const ActionFields = {
+  kind: z.enum(CONTROL_KINDS),
+  description: RequiredText,
+  responsibleUserId: Id.nullable().optional(),
+  targetDate: DateText,
+  raseverity: Rating,
+  raoccurrence: Rating,
+  radet: Rating,
+};
+
+const addActionRoute = route('addAction', 'Plan an optimisation action (prevention or detection) on a failure cause', 'add', z.object({ causeId: Id, ...ActionFields }), ActionSchema);
+const updateActionRoute = route(
+  'updateAction',
+  'Change an action (texts, responsible, dates, evidence, re-rating)',
+  'edit',
+  z.object({
+    id: Id,
+    version: Version,
+    kind: ActionFields.kind.optional(),
+    description: RequiredText.optional(),
+    responsibleUserId: ActionFields.responsibleUserId,
+    targetDate: DateText,
+    raseverity: Rating,
+    raoccurrence: Rating,
+    radet: Rating,
+    actionTaken: OptionalText,
+    evidence: OptionalText,
+    completionDate: DateText,
+    sort: z.number().int().min(1).max(1_000_000).optional(),
+  }),
+  ActionSchema,
+);
+const statusRoute = route(
+  'changeActionStatus',
+  'Move an action through open → decision pending → implementation pending → completed / not implemented',
+  'edit',
+  z.object({ id: Id, version: Version, event: z.enum(actionMachine.allEvents), actionTaken: OptionalText, evidence: OptionalText, completionDate: DateText }),
+  ActionSchema,
+  'Completing needs the action taken and a completion date (given here or already set).',
+);
+const deleteActionRoute = route('deleteAction', 'Delete an action', 'del', IdVersionBody, z.null());
+
+const listActionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmea/actions',
+  tag: TAG,
+  summary: 'The optimisation actions of a project (status: comma-separated list)',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, status: z
+        .string()
+        .max(200)
+        .refine((v) => v.split(',').every((s) => (ACTION_STATUSES as readonly string[]).includes(s.trim())), { message: `one or more of ${ACTION_STATUSES.join(', ')}` })
+        .optional(),
+      responsibleUserId: Id.optional(), timestamp: Timestamp }) },
+  data: z.array(ActionSchema),
+});
+
+const Flag = z.enum(['0', '1', 'true', 'false']).optional();
+const on = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+const GridRowSchema = z
+  .looseObject({
+    chainKey: z.string(),
+    severity: z.number().int().nullable(),
+    occurrence: z.number().int().nullable(),
+    det: z.number().int().nullable(),
+    ap: z.enum(AP_LEVELS).nullable(),
+    rpn: z.number().int().nullable(),
+    raseverity: z.number().int().nullable(),
+    raoccurrence: z.number().int().nullable(),
+    radet: z.number().int().nullable(),
+    rarpn: z.number().int().nullable(),
+    raAp: z.enum(AP_LEVELS).nullable(),
+  })
+  .openapi('FmeaRiskRow');
+
+const gridRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmea/riskGrid',
+  tag: TAG,
+  summary: 'The risk grid: one row per failure chain FE–FM–FC in AIAG-VDA form order, with AP and RPN',
+  description: 'Filters: ap (comma-separated H, M, L), openActions=1, special=1 (special characteristics). Pages up to 20,000 rows (default 500).',
+  access: readAccess,
+  request: {
+    query: z.object({
+      projectId: Id,
+      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+      limit: z.coerce.number().int().min(1).max(GRID_PAGE_MAX).optional(),
+      ap: z.string().regex(/^[HML](,[HML]){0,2}$/).optional(),
+      openActions: Flag,
+      special: Flag,
+      timestamp: Timestamp,
+    }),
+  },
+  data: z.object({ items: z.array(GridRowSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+
+const recomputeRoute = defineRoute({
+  method: 'post',
+  path: '/api/fmea/recomputeAp',
+  tag: TAG,
+  summary: 'Re-evaluate every chain with the project’s AP table and store the counts per AP',
+  access: writeAccess('edit'),
+  request: jsonBody(z.object({ projectId: Id })),
+  data: z.looseObject({ H: z.number().int(), M: z.number().int(), L: z.number().int(), chains: z.number().int() }),
+});
+
+export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(addActionRoute, async (c) => {
+    const { raseverity, raoccurrence, radet, ...body } = c.req.valid('json');
+    await requireItemAccess(c, 'failure', body.causeId, 'add');
+    const row = await addAction(fmeaContext(c), { ...body, ...reRating({ raseverity, raoccurrence, radet }) });
+    await notifyChanged(c, row.projectId, 'action', row.id);
+    return c.json(ok(presentAction(row)), 200);
+  });
+
+  app.openapi(updateActionRoute, async (c) => {
+    const { id, raseverity, raoccurrence, radet, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'action', id, 'edit');
+    const row = await updateAction(fmeaContext(c), id, { ...input, ...reRating({ raseverity, raoccurrence, radet }) });
+    await notifyChanged(c, row.projectId, 'action', row.id);
+    return c.json(ok(presentAction(row)), 200);
+  });
+
+  app.openapi(statusRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'action', id, 'edit');
+    const row = await changeActionStatus(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'action', row.id);
+    return c.json(ok(presentAction(row)), 200);
+  });
+
+  app.openapi(deleteActionRoute, async (c) => {
+    const { id, version } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'action', id, 'del');
+    await deleteAction(fmeaContext(c), id, { version });
+    if (projectId) await notifyChanged(c, projectId, 'action', id);
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(listActionsRoute, async (c) => {
+    const { projectId, status, responsibleUserId } = c.req.valid('query');
+    await requireItemAccess(c, 'project', projectId);
+    const statuses = status ? (status.split(',').map((s) => s.trim()) as ActionStatus[]) : undefined;
+    const rows = await listActions(fmeaContext(c), projectId, { statuses, responsibleUserId });
+    return c.json(ok(rows.map(presentAction)), 200);
+  });
+
+  app.openapi(gridRoute, async (c) => {
+    const q = c.req.valid('query');
+    await requireItemAccess(c, 'project', q.projectId);
+    const grid = await readRiskGrid(fmeaContext(c), q.projectId, {
+      page: q.page,
+      limit: q.limit,
+      ap: q.ap ? (q.ap.split(',') as ApLevel[]) : undefined,
+      openActions: on(q.openActions),
+      specialCharacteristics: on(q.special),
+    });
+    return c.json(ok({ ...grid, items: plain(grid.items).map((row) => ({ ...row, det: row.detection })) }), 200);
+  });
+
+  app.openapi(recomputeRoute, async (c) => {
+    const { projectId } = c.req.valid('json');
+    await requireItemAccess(c, 'project', projectId, 'edit');
+    const summary = await recomputeAllAp(fmeaContext(c), projectId);
+    await notifyChanged(c, projectId, 'project', projectId);
+    return c.json(ok(summary), 200);
+  });
+}

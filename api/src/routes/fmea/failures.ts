@@ -1,0 +1,176 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  addControl,
+  addFailure,
+  CONTROL_KINDS,
+  deleteControl,
+  deleteFailure,
+  FAILURE_KINDS,
+  linkFailures,
+  rateCause,
+  rateEffect,
+  unlinkFailures,
+  updateControl,
+  updateFailure,
+  type FmeaFailureRow,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { countedConflict, fmeaContext, notifyChanged, requireItemAccess, writeAccess } from './access.ts';
+import { DeleteBody, Id, IdVersionBody, Rating, RequiredText, Removed, Row, Version, plain } from './schemas.ts';
+
+/** Step 4 (failure effects, modes and causes and the failure net) and the ratings and controls of step 5. */
+const TAG = 'fmea-failures';
+
+const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+
+const FailureSchema = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  kind: z.enum(FAILURE_KINDS),
+  severity: z.number().int().nullable(),
+  occurrence: z.number().int().nullable(),
+  det: z.number().int().nullable(),
+});
+
+/** A failure under the spec's names: `det` for detection. */
+export const presentFailure = (row: FmeaFailureRow) => ({ ...row, det: row.detection });
+
+const FrequencyRatio = z.number().min(-1000).max(1000).nullable().optional();
+
+const addFailureRoute = route(
+  'addFailure',
+  'Add a failure effect (FE, with S), mode (FM, with a frequency ratio) or cause (FC, with O and D) to a function',
+  'add',
+  z.object({ functionId: Id, kind: z.enum(FAILURE_KINDS), description: RequiredText, severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio }),
+  FailureSchema,
+);
+const updateFailureRoute = route(
+  'updateFailure',
+  'Change a failure’s description, ratings or frequency ratio',
+  'edit',
+  z.object({ id: Id, version: Version, description: RequiredText.optional(), severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio, sort: z.number().int().min(1).max(1_000_000).optional() }),
+  FailureSchema,
+);
+const rateEffectRoute = route('rateEffect', 'Rate the severity of a failure effect (1..10; null clears it)', 'edit', z.object({ id: Id, version: Version, severity: Rating }), FailureSchema);
+const rateCauseRoute = route('rateCause', 'Rate the occurrence and detection of a failure cause (1..10; null clears)', 'edit', z.object({ id: Id, version: Version, occurrence: Rating, det: Rating }), FailureSchema);
+const deleteFailureRoute = route('deleteFailure', 'Delete a failure with its controls, actions and links', 'del', DeleteBody, Removed, '409 with data.count while failures of other nodes link to it and confirm is not true.');
+const linkFailuresRoute = route(
+  'linkFailures',
+  'Failure net: link FE → FM or FM → FC (the chain rule across structure levels)',
+  'add',
+  z.object({ higherFailureId: Id, lowerFailureId: Id }),
+  z.looseObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() }),
+);
+const unlinkFailuresRoute = route(
+  'unlinkFailures',
+  'Remove a failure-net link, by id or by its two ends',
+  'del',
+  z.union([z.object({ id: Id }), z.object({ higherFailureId: Id, lowerFailureId: Id })]),
+  z.null(),
+);
+
+const ControlKind = z.enum(CONTROL_KINDS);
+const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), Row);
+const updateControlRoute = route(
+  'updateControl',
+  'Change a control',
+  'edit',
+  z.object({ id: Id, version: Version, kind: ControlKind.optional(), description: RequiredText.optional(), sort: z.number().int().min(1).max(1_000_000).optional() }),
+  Row,
+);
+const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
+
+const ratings = (body: { severity?: number | null; occurrence?: number | null; det?: number | null }) => ({
+  ...(body.severity !== undefined && { severity: body.severity }),
+  ...(body.occurrence !== undefined && { occurrence: body.occurrence }),
+  ...(body.det !== undefined && { detection: body.det }),
+});
+
+export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(addFailureRoute, async (c) => {
+    const { severity, occurrence, det, ...body } = c.req.valid('json');
+    await requireItemAccess(c, 'function', body.functionId, 'add');
+    const row = await addFailure(fmeaContext(c), { ...body, ...ratings({ severity, occurrence, det }) });
+    await notifyChanged(c, row.projectId, 'failure', row.id);
+    return c.json(ok(presentFailure(row)), 200);
+  });
+
+  app.openapi(updateFailureRoute, async (c) => {
+    const { id, severity, occurrence, det, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'failure', id, 'edit');
+    const row = await updateFailure(fmeaContext(c), id, { ...input, ...ratings({ severity, occurrence, det }) });
+    await notifyChanged(c, row.projectId, 'failure', row.id);
+    return c.json(ok(presentFailure(row)), 200);
+  });
+
+  app.openapi(rateEffectRoute, async (c) => {
+    const { id, version, severity } = c.req.valid('json');
+    await requireItemAccess(c, 'failure', id, 'edit');
+    const row = await rateEffect(fmeaContext(c), id, { version, severity: severity ?? null });
+    await notifyChanged(c, row.projectId, 'failure', row.id);
+    return c.json(ok(presentFailure(row)), 200);
+  });
+
+  app.openapi(rateCauseRoute, async (c) => {
+    const { id, version, occurrence, det } = c.req.valid('json');
+    await requireItemAccess(c, 'failure', id, 'edit');
+    const row = await rateCause(fmeaContext(c), id, { version, ...ratings({ occurrence, det }) });
+    await notifyChanged(c, row.projectId, 'failure', row.id);
+    return c.json(ok(presentFailure(row)), 200);
+  });
+
+  app.openapi(deleteFailureRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'failure', id, 'del');
+    try {
+      const impact = await deleteFailure(fmeaContext(c), id, input);
+      if (projectId) await notifyChanged(c, projectId, 'failure', id);
+      return c.json(ok(plain(impact)), 200);
+    } catch (error) {
+      return countedConflict(c, error) as never;
+    }
+  });
+
+  app.openapi(linkFailuresRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'failure', body.higherFailureId, 'add');
+    const row = await linkFailures(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'failureLink', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(unlinkFailuresRoute, async (c) => {
+    const body = c.req.valid('json');
+    const projectId = 'id' in body ? await requireItemAccess(c, 'failureLink', body.id, 'del') : await requireItemAccess(c, 'failure', body.higherFailureId, 'del');
+    await unlinkFailures(fmeaContext(c), 'id' in body ? body.id : body);
+    if (projectId) await notifyChanged(c, projectId, 'failureLink', 'id' in body ? body.id : `${body.higherFailureId}>${body.lowerFailureId}`);
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(addControlRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'failure', body.causeId, 'add');
+    const row = await addControl(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'control', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(updateControlRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'control', id, 'edit');
+    const row = await updateControl(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'control', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(deleteControlRoute, async (c) => {
+    const { id, version } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'control', id, 'del');
+    await deleteControl(fmeaContext(c), id, { version });
+    if (projectId) await notifyChanged(c, projectId, 'control', id);
+    return c.json(ok(null), 200);
+  });
+}

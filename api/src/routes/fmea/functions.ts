@@ -1,0 +1,222 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  addCharacteristic,
+  addFunction,
+  addInterface,
+  CHARACTERISTIC_CLASSES,
+  deleteCharacteristic,
+  deleteFunction,
+  deleteInterface,
+  INTERFACE_TYPES,
+  linkFunctions,
+  listCharacteristics,
+  listInterfaces,
+  unlinkFunctions,
+  updateCharacteristic,
+  updateFunction,
+  updateInterface,
+  type InterfaceType,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { countedConflict, fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
+import { Confirm, DeleteBody, Id, IdVersionBody, OptionalText, RequiredText, Removed, Row, Timestamp, Version, plain } from './schemas.ts';
+
+/** Step 3 (functions, requirements, the function net, characteristics) and the interface analysis. */
+const TAG = 'fmea-functions';
+
+const InterfaceType = z
+  .number()
+  .int()
+  .refine((v): v is InterfaceType => (Object.values(INTERFACE_TYPES) as number[]).includes(v), { message: 'interface type 1..5' })
+  .openapi({ description: '1 physical connection, 2 signal, 3 energy, 4 material, 5 human-machine' });
+
+const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+
+const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), Row);
+const updateFunctionRoute = route(
+  'updateFunction',
+  'Change a function’s description, requirement or position',
+  'edit',
+  z.object({ id: Id, version: Version, description: RequiredText.optional(), requirement: OptionalText, sort: z.number().int().min(1).max(1_000_000).optional() }),
+  Row,
+);
+const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, Removed, '409 with data.count while other nodes use it and confirm is not true.');
+const linkFunctionsRoute = route(
+  'linkFunctions',
+  'Function net: the lower function contributes to the higher one (same element or next lower level)',
+  'add',
+  z.object({ higherFunctionId: Id, lowerFunctionId: Id }),
+  z.looseObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() }),
+);
+const unlinkFunctionsRoute = route(
+  'unlinkFunctions',
+  'Remove a function-net link',
+  'del',
+  z.object({ id: Id, confirm: Confirm }),
+  z.object({ functionLinks: z.array(z.string()), failureLinks: z.array(z.string()) }),
+  '409 with data.count when failure links rely on it, until confirm is true.',
+);
+
+const CharacteristicClass = z.enum(CHARACTERISTIC_CLASSES);
+const addCharacteristicRoute = route(
+  'addCharacteristic',
+  'Add a product or process characteristic to a function',
+  'add',
+  z.object({ functionId: Id, name: RequiredText, characteristicClass: CharacteristicClass, special: z.boolean().optional() }),
+  Row,
+);
+const updateCharacteristicRoute = route(
+  'updateCharacteristic',
+  'Change a characteristic',
+  'edit',
+  z.object({ id: Id, version: Version, name: RequiredText.optional(), characteristicClass: CharacteristicClass.optional(), special: z.boolean().optional() }),
+  Row,
+);
+const deleteCharacteristicRoute = route('deleteCharacteristic', 'Delete a characteristic', 'del', IdVersionBody, z.null());
+const listCharacteristicsRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmea/characteristics',
+  tag: TAG,
+  summary: 'The characteristic list of a project (special=1: special characteristics only)',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, special: z.enum(['0', '1']).optional(), timestamp: Timestamp }) },
+  data: z.array(Row),
+});
+
+const addInterfaceRoute = route(
+  'addInterface',
+  'Interface analysis: an interface between two structure nodes',
+  'add',
+  z.object({ firstNodeId: Id, secondNodeId: Id, interfaceType: InterfaceType, description: OptionalText }),
+  Row,
+);
+const updateInterfaceRoute = route(
+  'updateInterface',
+  'Change an interface’s type or description',
+  'edit',
+  z.object({ id: Id, version: Version, interfaceType: InterfaceType.optional(), description: OptionalText }),
+  Row,
+);
+const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody, z.null());
+const listInterfacesRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmea/interfaces',
+  tag: TAG,
+  summary: 'The interfaces of a project (block / boundary diagram)',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: z.array(Row),
+});
+
+export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(addFunctionRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'node', body.nodeId, 'add');
+    const row = await addFunction(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'function', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(updateFunctionRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'function', id, 'edit');
+    const row = await updateFunction(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'function', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(deleteFunctionRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'function', id, 'del');
+    try {
+      const impact = await deleteFunction(fmeaContext(c), id, input);
+      if (projectId) await notifyChanged(c, projectId, 'function', id);
+      return c.json(ok(plain(impact)), 200);
+    } catch (error) {
+      return countedConflict(c, error) as never;
+    }
+  });
+
+  app.openapi(linkFunctionsRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'function', body.higherFunctionId, 'add');
+    const row = await linkFunctions(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'functionLink', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(unlinkFunctionsRoute, async (c) => {
+    const { id, confirm } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'functionLink', id, 'del');
+    try {
+      const broken = await unlinkFunctions(fmeaContext(c), id, { confirm });
+      if (projectId) await notifyChanged(c, projectId, 'functionLink', id);
+      return c.json(ok({ functionLinks: [...broken.functionLinks], failureLinks: [...broken.failureLinks] }), 200);
+    } catch (error) {
+      return countedConflict(c, error) as never;
+    }
+  });
+
+  app.openapi(addCharacteristicRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'function', body.functionId, 'add');
+    const row = await addCharacteristic(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'characteristic', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(updateCharacteristicRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'characteristic', id, 'edit');
+    const row = await updateCharacteristic(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'characteristic', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(deleteCharacteristicRoute, async (c) => {
+    const { id, version } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'characteristic', id, 'del');
+    await deleteCharacteristic(fmeaContext(c), id, { version });
+    if (projectId) await notifyChanged(c, projectId, 'characteristic', id);
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(listCharacteristicsRoute, async (c) => {
+    const { projectId, special } = c.req.valid('query');
+    await requireItemAccess(c, 'project', projectId);
+    return c.json(ok(await listCharacteristics(fmeaContext(c), projectId, { specialOnly: special === '1' })), 200);
+  });
+
+  app.openapi(addInterfaceRoute, async (c) => {
+    const body = c.req.valid('json');
+    await requireItemAccess(c, 'node', body.firstNodeId, 'add');
+    const row = await addInterface(fmeaContext(c), body);
+    await notifyChanged(c, row.projectId, 'interface', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(updateInterfaceRoute, async (c) => {
+    const { id, ...input } = c.req.valid('json');
+    await requireItemAccess(c, 'interface', id, 'edit');
+    const row = await updateInterface(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'interface', row.id);
+    return c.json(ok(row), 200);
+  });
+
+  app.openapi(deleteInterfaceRoute, async (c) => {
+    const { id, version } = c.req.valid('json');
+    const projectId = await requireItemAccess(c, 'interface', id, 'del');
+    await deleteInterface(fmeaContext(c), id, { version });
+    if (projectId) await notifyChanged(c, projectId, 'interface', id);
+    return c.json(ok(null), 200);
+  });
+
+  app.openapi(listInterfacesRoute, async (c) => {
+    const { projectId } = c.req.valid('query');
+    await requireItemAccess(c, 'project', projectId);
+    return c.json(ok(await listInterfaces(fmeaContext(c), projectId)), 200);
+  });
+}

@@ -1,0 +1,261 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import {
+  createProject,
+  deleteProject,
+  getStructureTree,
+  listProjects,
+  listRecentProjects,
+  openProject,
+  PROJECT_LIST_TABS,
+  PROJECT_TYPES,
+  schema,
+  updateProjectHeader,
+  AP_TABLES,
+  NotFoundError,
+  type ProjectType,
+  type ProjectView,
+  type StructureTreeNode,
+  type TeamMember,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { requireButton } from '../users/operator.ts';
+import { fmeaContext, notifyChanged, projectOfItem, readAccess, requireTypeAccess, routeOfType, visibleTypes, writeAccess } from './access.ts';
+import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
+
+const TAG = 'fmea-projects';
+
+const MemberSchema = z
+  .object({
+    userId: Id,
+    userRole: z.number().int().optional().openapi({ description: 'Design member: one role 0–5 (0 responsible, 1 collaborator, 2 counsellor, 3 system owner, 4 reviewer, 5 process reviewer)' }),
+    roles: z.array(z.number().int()).max(6).optional().openapi({ description: 'Process member: a list of roles 0–5' }),
+  })
+  .openapi('FmeaProjectMember');
+
+const ProjectSchema = z
+  .looseObject({
+    id: z.string(),
+    projectId: z.string(),
+    serialNum: z.string(),
+    projectType: z.enum(PROJECT_TYPES),
+    name: z.string(),
+    delFlg: z.number().int(),
+    version: z.number().int(),
+    pptSerial: z.string().nullable().openapi({ description: 'The product root node of the structure tree' }),
+    projectMembers: z.array(z.object({ userId: z.string(), userRole: z.number().int(), roles: z.array(z.number().int()) })),
+    myRoles: z.array(z.number().int()).nullable(),
+    canEdit: z.boolean(),
+  })
+  .openapi('FmeaProject');
+
+/** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole). */
+export function presentProject(view: ProjectView) {
+  const { members, rootNodeId, ...rest } = view;
+  return {
+    ...rest,
+    projectId: view.id,
+    pptSerial: rootNodeId,
+    projectMembers: members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles] })),
+  };
+}
+
+const ListBody = z
+  .object({
+    tab: z.enum(PROJECT_LIST_TABS).optional(),
+    search: Text.optional(),
+    page: z.number().int().min(1).max(100_000).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    projectType: z.enum(PROJECT_TYPES).optional(),
+  })
+  .openapi('FmeaProjectListBody');
+
+const listRoute = defineRoute({
+  method: 'post',
+  path: '/api/project/list',
+  tag: TAG,
+  summary: 'Project list with the tabs all, mine, responsible, participating, shared, collected',
+  description: 'Only the project types of the work areas the caller may open. "all" lists every live project; opening one still needs membership.',
+  access: readAccess,
+  request: jsonBody(ListBody),
+  data: z.object({ items: z.array(z.looseObject({ id: z.string(), serialNum: z.string(), projectId: z.string() })), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+
+const byIdRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/selectProjectById',
+  tag: TAG,
+  summary: 'Open a project by id (members and administrators; remembered for recent projects)',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: ProjectSchema,
+});
+
+const bySerialRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/selectProjectBySerialNum',
+  tag: TAG,
+  summary: 'Open a project by its number (DF…/PF…)',
+  access: readAccess,
+  request: { query: z.object({ serialNum: Id, timestamp: Timestamp }) },
+  data: ProjectSchema,
+});
+
+const recentRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/selectRecentProject',
+  tag: TAG,
+  summary: 'The projects the caller opened last, newest first',
+  access: readAccess,
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional(), timestamp: Timestamp }) },
+  data: z.array(ProjectSchema),
+});
+
+interface TreeNodeView {
+  data: { id: string; nodeType: number; pptSerial: string; imageName: string | null; name: string; version: number };
+  children: TreeNodeView[];
+}
+/** One level is described; children have the same shape (recursive schemas do not go into the OpenAPI document). */
+const TreeNodeSchema = z
+  .object({
+    data: z.object({ id: z.string(), nodeType: z.number().int(), pptSerial: z.string(), imageName: z.string().nullable(), name: z.string(), version: z.number().int() }),
+    children: z.array(z.unknown()).openapi({ description: 'Nodes of the same shape' }),
+  })
+  .openapi('FmeaTreeNode');
+
+const treeRoute = defineRoute({
+  method: 'get',
+  path: '/api/dfmeaTree/getDfmeaTreeBySerialNum',
+  tag: TAG,
+  summary: 'The structure tree of a project by its number: product 1, element 9, functions as type-2 nodes',
+  access: readAccess,
+  request: { query: z.object({ serialNum: Id, timestamp: Timestamp }) },
+  data: TreeNodeSchema.nullable(),
+});
+
+const SaveBody = z
+  .object({
+    id: Id.optional().openapi({ description: 'Absent: create; present: update (with version)' }),
+    projectId: Id.optional().openapi({ description: 'Alias of id' }),
+    version: Version.optional(),
+    projectType: z.enum(PROJECT_TYPES).optional(),
+    name: RequiredText.optional(),
+    productName: RequiredText.optional(),
+    stage: OptionalText,
+    sopDate: DateText,
+    versionLabel: z.string().trim().max(20).nullable().optional(),
+    startDate: DateText,
+    customer: OptionalText,
+    platform: OptionalText,
+    carTypeYears: z.string().trim().max(20).nullable().optional(),
+    confidentiality: OptionalText,
+    relatedProjectId: Id.nullable().optional(),
+    teamNotes: OptionalText,
+    apTable: z.enum(AP_TABLES).optional(),
+    projectMembers: z.array(MemberSchema).max(200).optional(),
+  })
+  .refine((b) => (b.id ?? b.projectId) === undefined || b.version !== undefined, { path: ['version'], message: 'version is required to update' })
+  .openapi('FmeaProjectSaveBody');
+
+const saveRoute = defineRoute({
+  method: 'post',
+  path: '/api/project/save',
+  tag: TAG,
+  summary: 'Create (no id) or update (id and version) a project header and its team',
+  description: 'Create needs the add button of the type’s work area, update the edit button. The team has roles 0–5 and exactly one responsible (0).',
+  access: writeAccess('add', 'edit'),
+  request: jsonBody(SaveBody),
+  data: ProjectSchema,
+});
+
+const deleteRoute = defineRoute({
+  method: 'post',
+  path: '/api/project/delete',
+  tag: TAG,
+  summary: 'Delete a project (soft: delFlg 1); the responsible owner or an administrator only',
+  access: writeAccess('del'),
+  request: jsonBody(z.object({ id: Id, version: Version })),
+  data: z.null(),
+});
+
+function membersOf(body: z.infer<typeof SaveBody>): TeamMember[] | undefined {
+  return body.projectMembers?.map((m) => ({ userId: m.userId, roles: m.roles ?? (m.userRole === undefined ? [] : [m.userRole]) }));
+}
+
+async function projectBySerial(c: Context<AppEnv>, serialNum: string) {
+  const row = await c.var.services.database.db
+    .select({ id: schema.fmeaProject.id, projectType: schema.fmeaProject.projectType })
+    .from(schema.fmeaProject)
+    .where(eq(schema.fmeaProject.serialNum, serialNum))
+    .get();
+  if (!row) throw new NotFoundError('fmea.project_not_found', { project: serialNum });
+  requireTypeAccess(c, row.projectType as ProjectType);
+  return row.id;
+}
+
+async function openById(c: Context<AppEnv>, projectId: string) {
+  const project = await projectOfItem(c, 'project', projectId);
+  if (project) requireTypeAccess(c, project.projectType);
+  return presentProject(await openProject(fmeaContext(c), projectId));
+}
+
+function treeView(node: StructureTreeNode): TreeNodeView {
+  return { data: { id: node.id, nodeType: node.nodeType, pptSerial: node.id, imageName: node.imageName, name: node.name, version: node.version }, children: node.children.map(treeView) };
+}
+
+export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const body = c.req.valid('json');
+    if (body.projectType) requireTypeAccess(c, body.projectType);
+    const types = body.projectType ? [body.projectType] : visibleTypes(c);
+    const page = await listProjects(fmeaContext(c), { tab: body.tab, search: body.search, page: body.page, limit: body.limit, projectTypes: types });
+    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id })) }), 200);
+  });
+
+  app.openapi(byIdRoute, async (c) => c.json(ok(await openById(c, c.req.valid('query').projectId)), 200));
+
+  app.openapi(bySerialRoute, async (c) => c.json(ok(await openById(c, await projectBySerial(c, c.req.valid('query').serialNum))), 200));
+
+  app.openapi(recentRoute, async (c) => {
+    const types = new Set(visibleTypes(c));
+    const views = await listRecentProjects(fmeaContext(c), { limit: c.req.valid('query').limit });
+    return c.json(ok(views.filter((v) => types.has(v.projectType)).map(presentProject)), 200);
+  });
+
+  app.openapi(treeRoute, async (c) => {
+    const projectId = await projectBySerial(c, c.req.valid('query').serialNum);
+    const tree = await getStructureTree(fmeaContext(c), projectId);
+    return c.json(ok(tree ? treeView(tree) : null), 200);
+  });
+
+  app.openapi(saveRoute, async (c) => {
+    const body = c.req.valid('json');
+    const id = body.id ?? body.projectId;
+    const members = membersOf(body);
+    const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, ...header } = body;
+    if (id === undefined) {
+      const type: ProjectType = projectType ?? 'dfmea';
+      requireButton(c, routeOfType(type), 'add');
+      const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName });
+      await notifyChanged(c, view.id, 'project', view.id);
+      return c.json(ok(presentProject(view)), 200);
+    }
+    const project = await projectOfItem(c, 'project', id);
+    if (project) requireTypeAccess(c, project.projectType, 'edit');
+    const view = await updateProjectHeader(fmeaContext(c), id, { ...header, ...(name !== undefined && { name }), version: version ?? 0, members });
+    await notifyChanged(c, id, 'project', id);
+    return c.json(ok(presentProject(view)), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id, version } = c.req.valid('json');
+    const project = await projectOfItem(c, 'project', id);
+    if (project) requireTypeAccess(c, project.projectType, 'del');
+    await deleteProject(fmeaContext(c), id, { version });
+    await notifyChanged(c, id, 'project', id);
+    return c.json(ok(null), 200);
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from '@hono/zod-openapi';
+import { ID_MAX, TEXT_MAX } from '../users/fields.ts';
+
+/**
+ * Field shapes of the FMEA routes (spec 001 §5: text ≤ 200, ids ≤ 64). Ranges
+ * the engine owns (ratings 1..10, roles 0..5, dates) are only typed here so the
+ * engine's own translated message is the one the user reads.
+ */
+export const Id = z.string().trim().min(1).max(ID_MAX);
+export const Text = z.string().trim().max(TEXT_MAX);
+export const RequiredText = z.string().trim().min(1).max(TEXT_MAX);
+export const OptionalText = Text.nullable().optional();
+/** The row version the client read (optimistic concurrency). */
+export const Version = z.number().int().min(1).openapi({ description: 'The row version the client read; a different current one answers 409 and nothing is written' });
+/** A rating as typed; the engine refuses anything but a whole number 1..10 with its own message. */
+export const Rating = z.number().int().min(-1000).max(1000).nullable().optional();
+export const Confirm = z.boolean().optional().openapi({ description: 'Confirms a change that other nodes depend on' });
+/** Query strings carry the spec's `timestamp` too (ignored). */
+export const Timestamp = z.string().max(40).optional();
+export const DateText = z.string().trim().max(40).nullable().optional();
+
+export const VersionBody = z.object({ version: Version });
+export const DeleteBody = z.object({ id: Id, version: Version, confirm: Confirm });
+export const IdVersionBody = z.object({ id: Id, version: Version });
+
+/** An engine row with its id and version; other columns pass through as stored. */
+export const Row = z.looseObject({ id: z.string(), version: z.number().int() });
+export const Removed = z.looseObject({ count: z.number().int() }).openapi({ description: 'What the delete took with it and how many other nodes used it' });
+
+export const ChangedData = Row;
+
+/** The engine hands out readonly arrays; JSON answers are plain data (types only, nothing is copied). */
+export type Plain<T> = T extends Date ? T : T extends readonly (infer U)[] ? Plain<U>[] : T extends object ? { -readonly [K in keyof T]: Plain<T[K]> } : T;
+export const plain = <T>(value: T): Plain<T> => value as Plain<T>;
