@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { registerAp, type ApCommandDeps } from './ap/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
+import { registerDfmea } from './dfmea/index.ts';
 import { registerDict } from './dict/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
@@ -31,6 +32,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDept(program);
   registerDict(program);
   registerRules(program);
+  registerDfmea(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);

@@ -54,3 +54,4 @@ export { GRID_PAGE_DEFAULT, GRID_PAGE_MAX, readRiskGrid, recomputeAllAp, streamR
 export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
 export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';
+export * from './excel/index.ts';

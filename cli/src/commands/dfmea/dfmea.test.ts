@@ -1,0 +1,110 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
+
+let temp: TempDb;
+let env: Record<string, string>;
+let serialNum: string;
+const fmea = (args: string[]) => runFmea(args, { env, timeoutMs: 60_000 });
+const file = (name: string) => join(temp.dir, name);
+
+async function inDb<T>(work: (database: Awaited<ReturnType<typeof openTempDb>>) => Promise<T>): Promise<T> {
+  const database = await openTempDb(temp);
+  try {
+    return await work(database);
+  } finally {
+    database.close();
+  }
+}
+
+const chainRows = async (path: string) => {
+  const { readFile } = await import('node:fs/promises');
+  const { readWorkbookSheets } = await import('@fmea/core/services');
+  return (await readWorkbookSheets(new Uint8Array(await readFile(path))))[1]!.rows.map((r) => r.cells);
+};
+
+beforeAll(async () => {
+  temp = await tempDbUrl();
+  env = dbEnv(temp);
+  const { createProject, findUserRow, importAnalysis, syntheticAnalysis } = await import('@fmea/core/services');
+  serialNum = await inDb(async ({ ctx, db }) => {
+    const admin = await findUserRow(db, 'admin');
+    const project = await createProject(ctx, { projectType: 'dfmea', name: 'Seat recliner', customer: 'BYD', members: [{ userId: admin.id, roles: [0] }] });
+    await importAnalysis(ctx, project.id, syntheticAnalysis({ chains: 40 }));
+    return project.serialNum;
+  });
+}, 60_000);
+afterAll(() => temp.cleanup());
+
+describe('fmea dfmea', { timeout: 120_000 }, () => {
+  it('lists DFMEA projects as a table and as JSON', async () => {
+    const plain = await fmea(['--lang', 'en-US', 'dfmea', 'list']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout.split('\n')[0]).toBe('Number\tName\tCustomer\tStage\tResponsible\tChanged');
+    expect(plain.stdout).toContain(`${serialNum}\tSeat recliner\tBYD`);
+    const json = JSON.parse((await fmea(['--json', 'dfmea', 'list'])).stdout);
+    expect(json).toMatchObject({ ok: true, data: { total: 1, items: [{ serialNum, name: 'Seat recliner' }] } });
+  });
+
+  it('exports a project and imports the workbook into a new project that exports the same chain rows', async () => {
+    const first = file('first.xlsx');
+    const exported = await fmea(['--lang', 'en-US', 'dfmea', 'export', serialNum, first]);
+    expect(exported).toMatchObject({ code: 0, stdout: `Exported 400 failure chains of ${serialNum} to ${first}\n` });
+    expect(exported.stderr).toContain('Exporting 100%');
+    const imported = await fmea(['--json', 'dfmea', 'import', first]);
+    expect(imported.code).toBe(0);
+    const report = JSON.parse(imported.stdout).data;
+    expect(report).toMatchObject({ rows: 400, imported: 400, errors: [] });
+    expect(report.serialNum).toMatch(/^DF/);
+    expect(report.serialNum).not.toBe(serialNum);
+    const second = file('second.xlsx');
+    expect((await fmea(['dfmea', 'export', report.serialNum, second])).code).toBe(0);
+    expect(await chainRows(second)).toEqual(await chainRows(first));
+    // Importing again with dedupe adds nothing; the chains stay the same.
+    const again = await fmea(['--lang', 'en-US', 'dfmea', 'import', first, '--project', report.serialNum]);
+    expect(again).toMatchObject({ code: 0, stdout: `Imported 400 of 400 rows into ${report.serialNum}\n` });
+    const third = file('third.xlsx');
+    expect((await fmea(['dfmea', 'export', report.serialNum, third, '--company', 'ACME'])).code).toBe(0);
+    expect(await chainRows(third)).toEqual(await chainRows(first));
+  });
+
+  it('refuses a malformed workbook (exit 2) and an .xls file with a hint, writing nothing', async () => {
+    await writeFile(file('broken.xlsx'), 'not a zip');
+    const broken = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('broken.xlsx')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toBe('');
+    await writeFile(file('old.xls'), 'old');
+    const xls = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('old.xls')]);
+    expect(xls.code).toBe(2);
+    expect(xls.stderr).toContain('save it as .xlsx');
+  });
+
+  it('lists bad rows by number, exits 2 and writes nothing; --partial writes the good rows', async () => {
+    const { excel } = { excel: async () => (await import('exceljs')).default };
+    const { readFile } = await import('node:fs/promises');
+    const wb = new (await excel()).Workbook();
+    await wb.xlsx.load((await readFile(file('first.xlsx'))) as unknown as ArrayBuffer);
+    const chains = wb.worksheets[1]!;
+    const headers = chains.getRow(1).values as string[];
+    chains.getRow(4).getCell(headers.indexOf('D')).value = 'none';
+    await wb.xlsx.writeFile(file('bad.xlsx'));
+    const before = (JSON.parse((await fmea(['--json', 'dfmea', 'list'])).stdout).data as { total: number }).total;
+    const bad = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('bad.xlsx')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Row 4');
+    expect(bad.stderr).toContain('D must be a whole number from 1 to 10, not “none”');
+    expect((JSON.parse((await fmea(['--json', 'dfmea', 'list'])).stdout).data as { total: number }).total).toBe(before);
+    // --partial imports the other rows and lists the one left out.
+    const partial = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('bad.xlsx'), '--partial']);
+    expect(partial.code).toBe(0);
+    expect(partial.stdout).toMatch(/^Imported 399 of 400 rows into DF\d+\nRows not imported:\n {2}Row 4: D must be a whole number from 1 to 10, not “none”\n$/);
+  });
+
+  it('exits 3 for an unknown project', async () => {
+    const exported = await fmea(['--lang', 'en-US', 'dfmea', 'export', 'DF0000000000', file('none.xlsx')]);
+    expect(exported.code).toBe(3);
+    const imported = await fmea(['dfmea', 'import', file('first.xlsx'), '--project', 'DF0000000000']);
+    expect(imported.code).toBe(3);
+  });
+});

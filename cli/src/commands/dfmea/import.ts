@@ -1,0 +1,61 @@
+/**
+ * `fmea dfmea import <file.xlsx> [--project <num>] [--mode cover|dedupe]
+ * [--partial] [--legacy] [--owner <userName>]`: the workbook's chain sheet
+ * (or a legacy AIAG 4th-edition sheet) through the engine's bulk import.
+ * Without --project a new DFMEA project is created (DF number), named from
+ * the workbook's header, owned by --owner. Any bad row → every row-numbered
+ * error, exit 2, nothing written, unless --partial.
+ */
+import { Option, type Command } from 'commander';
+import { contextOf } from '../../context.ts';
+import { translateIssueLine } from '../../i18n/index.ts';
+import { readInputFile } from '../../shared/files.ts';
+import { progressCallback } from '../../shared/progress.ts';
+
+interface DfmeaImportOptions {
+  readonly project?: string;
+  readonly mode: 'cover' | 'dedupe';
+  readonly partial?: boolean;
+  readonly legacy?: boolean;
+  readonly owner: string;
+}
+
+export function registerDfmeaImport(dfmea: Command): void {
+  const { t } = contextOf(dfmea);
+  dfmea
+    .command('import')
+    .description(t('cli.dfmea.import.description'))
+    .argument('<file>', t('cli.dfmea.arg_xlsx_in'))
+    .option('--project <num>', t('cli.dfmea.import.option_project'))
+    .addOption(new Option('--mode <mode>', t('cli.dfmea.import.option_mode')).choices(['cover', 'dedupe']).default('dedupe'))
+    .option('--partial', t('cli.dfmea.import.option_partial'))
+    .option('--legacy', t('cli.dfmea.import.option_legacy'))
+    .option('--owner <userName>', t('cli.dfmea.import.option_owner'), 'admin')
+    .action(async (path: string, options: DfmeaImportOptions, command: Command) => {
+      const context = contextOf(command);
+      const { t: tr, out, locale } = context;
+      const { assertWorkbookFile, findUserRow, getProjectBySerialNumber, importDfmeaWorkbook } = await import('@fmea/core/services');
+      const file = await readInputFile(path, (name, size) => assertWorkbookFile(name, size));
+      const ctx = await context.services();
+      const target = options.project === undefined ? undefined : await getProjectBySerialNumber(ctx, options.project);
+      const owner = target ? undefined : await findUserRow(ctx.db, options.owner);
+      const progress = progressCallback(out, tr('cli.progress.import'));
+      const report = await importDfmeaWorkbook(ctx, file.bytes, {
+        fileName: file.name,
+        projectId: target?.id,
+        newProject: owner ? { members: [{ userId: owner.id, roles: [0] }] } : undefined,
+        mode: options.mode,
+        partial: options.partial === true,
+        legacy: options.legacy === true,
+        onProgress: progress.onProgress,
+      });
+      await progress.done();
+      const errors = report.errors.map((issue) => ({ ...issue, message: translateIssueLine(locale, issue) }));
+      const lines = [tr('cli.dfmea.import.summary', { imported: report.imported, rows: report.rows, serialNum: report.serialNum })];
+      if (errors.length > 0) {
+        lines.push(tr('cli.dfmea.import.not_imported'));
+        for (const e of errors) lines.push(`  ${e.message}`);
+      }
+      await out.printLines(lines, { ...report, errors });
+    });
+}

@@ -1,0 +1,123 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../../db/schema/index.ts';
+import type { Issue } from '../../../errors.ts';
+import type { CharacteristicClass, ControlKind, FailureKind } from '../../../domain/fmea/index.ts';
+import type { AnalysisImport } from '../import-plan.ts';
+
+type Lists = Required<AnalysisImport>;
+export type ListName = keyof Lists;
+type Action = Lists['actions'][number];
+
+/**
+ * Turns spreadsheet rows into one `importAnalysis` input. Items are matched
+ * by description under their parent (within the file, and against the
+ * project's analysis when `existing` is loaded: the dedupe mode), so every
+ * item goes in once. Each item remembers the sheet row it came from, so the
+ * engine's issues can be reported by sheet row.
+ */
+export class AnalysisBuilder {
+  readonly input: Lists = { nodes: [], functions: [], characteristics: [], interfaces: [], failures: [], functionLinks: [], failureLinks: [], controls: [], actions: [] };
+  readonly origins: Record<ListName, number[]> = { nodes: [], functions: [], characteristics: [], interfaces: [], failures: [], functionLinks: [], failureLinks: [], controls: [], actions: [] };
+  private readonly refs = new Map<string, string>();
+  private readonly natural = new Map<string, string>();
+  private readonly seen = new Set<string>();
+  private next = 0;
+
+  constructor(readonly rootRef: string) {}
+
+  /** Loads the project's analysis so matching items are reused, not added again (dedupe). */
+  static async withExisting(db: DbOrTx, projectId: string): Promise<AnalysisBuilder> {
+    const root = await db.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
+    const b = new AnalysisBuilder(root?.id ?? '@root');
+    for (const n of await db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId))) if (n.parentId) b.natural.set(`node|${n.parentId}|${n.name}`, n.id);
+    for (const f of await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId))) b.natural.set(`fn|${f.nodeId}|${f.description}`, f.id);
+    for (const f of await db.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, projectId))) b.natural.set(`failure|${f.functionId}|${f.kind}|${f.description}`, f.id);
+    for (const l of await db.select().from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, projectId))) b.seen.add(`fl|${l.higherFailureId}|${l.lowerFailureId}`);
+    for (const l of await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId))) b.seen.add(`fnl|${l.higherFunctionId}|${l.lowerFunctionId}`);
+    for (const c of await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId))) b.seen.add(`ctl|${c.causeId}|${c.kind}|${c.description}`);
+    for (const a of await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId))) b.seen.add(`act|${a.causeId}|${a.description}`);
+    for (const c of await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId))) b.seen.add(`chr|${c.functionId}|${c.name}`);
+    return b;
+  }
+
+  private item(identity: string, naturalKey: string, add: (key: string) => void): string {
+    const known = this.refs.get(identity) ?? this.natural.get(naturalKey);
+    if (known !== undefined) {
+      this.refs.set(identity, known);
+      return known;
+    }
+    const key = `x${++this.next}`;
+    this.refs.set(identity, key);
+    this.natural.set(naturalKey, key);
+    add(key);
+    return key;
+  }
+
+  private once(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+
+  node(identity: string, parentRef: string, name: string, row: number): string {
+    if (identity === '@root') return this.rootRef;
+    return this.item(`node#${identity}`, `node|${parentRef}|${name}`, (key) => {
+      this.input.nodes.push({ key, parentKey: parentRef, name });
+      this.origins.nodes.push(row);
+    });
+  }
+
+  fn(identity: string, nodeRef: string, description: string, requirement: string | null, row: number): string {
+    return this.item(`fn#${identity}`, `fn|${nodeRef}|${description}`, (key) => {
+      this.input.functions.push({ key, nodeKey: nodeRef, description, requirement });
+      this.origins.functions.push(row);
+    });
+  }
+
+  failure(identity: string, functionRef: string, kind: FailureKind, description: string, ratings: { severity?: number | null; occurrence?: number | null; detection?: number | null }, row: number): string {
+    return this.item(`failure#${kind}#${identity}`, `failure|${functionRef}|${kind}|${description}`, (key) => {
+      this.input.failures.push({ key, functionKey: functionRef, kind, description, ...ratings });
+      this.origins.failures.push(row);
+    });
+  }
+
+  failureLink(higher: string, lower: string, row: number): void {
+    if (!this.once(`fl|${higher}|${lower}`)) return;
+    this.input.failureLinks.push({ higherKey: higher, lowerKey: lower });
+    this.origins.failureLinks.push(row);
+  }
+
+  functionLink(higher: string, lower: string, row: number): void {
+    if (!this.once(`fnl|${higher}|${lower}`)) return;
+    this.input.functionLinks.push({ higherKey: higher, lowerKey: lower });
+    this.origins.functionLinks.push(row);
+  }
+
+  control(causeRef: string, kind: ControlKind, description: string, row: number): void {
+    if (!this.once(`ctl|${causeRef}|${kind}|${description}`)) return;
+    this.input.controls.push({ causeKey: causeRef, kind, description });
+    this.origins.controls.push(row);
+  }
+
+  action(action: Action, row: number): void {
+    if (!this.once(`act|${action.causeKey}|${action.description}`)) return;
+    this.input.actions.push(action);
+    this.origins.actions.push(row);
+  }
+
+  characteristic(functionRef: string, name: string, characteristicClass: CharacteristicClass, special: boolean, row: number): void {
+    if (!this.once(`chr|${functionRef}|${name}`)) return;
+    this.input.characteristics.push({ functionKey: functionRef, name, characteristicClass, special });
+    this.origins.characteristics.push(row);
+  }
+
+  /** The engine's issues (row = 1-based item of a list) with the sheet row each item came from. */
+  sheetIssues(issues: readonly Issue[]): Issue[] {
+    return issues.map((issue) => {
+      const list = (issue.params?.list ?? String(issue.field ?? '').split('.')[0]) as ListName;
+      const origin = issue.row !== undefined ? this.origins[list]?.[issue.row - 1] : undefined;
+      return { ...issue, row: origin };
+    });
+  }
+}

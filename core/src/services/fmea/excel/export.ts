@@ -1,0 +1,340 @@
+import { eq, inArray } from 'drizzle-orm';
+import { fmeaCharacteristic, fmeaFailure, fmeaFunction, fmeaNode, user } from '../../../db/schema/index.ts';
+import type { RiskGridRow } from '../../../domain/fmea/index.ts';
+import { translate, type Locale } from '../../../i18n/index.ts';
+import type { ServiceContext } from '../../shared/context.ts';
+import { streamRiskGrid } from '../grid.ts';
+import { getProjectById, type ProjectView } from '../projects.ts';
+import { FLAT_COLUMNS, FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
+import { DETECTION_SCALE, OCCURRENCE_SCALE, SEVERITY_SCALE } from './scales.ts';
+import { streamingWorkbook } from './workbook-io.ts';
+
+export interface ExportOptions {
+  /** Language of the form's labels and the scales' headings (both languages are always in the scales). */
+  locale?: Locale;
+  /** Company name for the header block. */
+  company?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface ProjectFacts {
+  nodes: Map<string, { parentId: string | null; name: string }>;
+  functions: Map<string, { nodeId: string; description: string; requirement: string | null }>;
+  characteristics: Map<string, string[]>;
+  /** Failure id → its function's id (the grid names the effect's and cause's function by text only). */
+  failureFunctions: Map<string, string>;
+  users: Map<string, string>;
+}
+
+async function projectFacts(ctx: ServiceContext, project: ProjectView): Promise<ProjectFacts> {
+  const nodes = await ctx.db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, project.id));
+  const functions = await ctx.db
+    .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, requirement: fmeaFunction.requirement })
+    .from(fmeaFunction)
+    .where(eq(fmeaFunction.projectId, project.id));
+  const chars = await ctx.db
+    .select({ functionId: fmeaCharacteristic.functionId, name: fmeaCharacteristic.name, cls: fmeaCharacteristic.characteristicClass, special: fmeaCharacteristic.special, sort: fmeaCharacteristic.sort })
+    .from(fmeaCharacteristic)
+    .where(eq(fmeaCharacteristic.projectId, project.id))
+    .orderBy(fmeaCharacteristic.sort, fmeaCharacteristic.id);
+  const characteristics = new Map<string, string[]>();
+  for (const c of chars) {
+    const list = characteristics.get(c.functionId) ?? [];
+    list.push(`${c.name} [${c.cls}${c.special ? '*' : ''}]`);
+    characteristics.set(c.functionId, list);
+  }
+  const failures = await ctx.db.select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId }).from(fmeaFailure).where(eq(fmeaFailure.projectId, project.id));
+  const userIds = [...new Set(project.members.map((m) => m.userId))];
+  const users = new Map<string, string>();
+  if (userIds.length) for (const u of await ctx.db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, userIds))) users.set(u.id, u.userName);
+  return {
+    nodes: new Map(nodes.map((n) => [n.id, { parentId: n.parentId, name: n.name }])),
+    functions: new Map(functions.map((f) => [f.id, { nodeId: f.nodeId, description: f.description, requirement: f.requirement }])),
+    characteristics,
+    failureFunctions: new Map(failures.map((f) => [f.id, f.functionId])),
+    users,
+  };
+}
+
+async function userNames(ctx: ServiceContext, rows: readonly RiskGridRow[], known: Map<string, string>): Promise<void> {
+  const ids = [...new Set(rows.flatMap((r) => r.actions.map((a) => a.responsibleUserId)).filter((id): id is string => !!id && !known.has(id)))];
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const u of await ctx.db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, ids.slice(i, i + 500)))) known.set(u.id, u.userName);
+  }
+}
+
+/** Stable keys of the file: items numbered in grid order, so an import and a new export give the same keys. */
+class KeyMaker {
+  private readonly maps = new Map<string, Map<string, string>>();
+  key(prefix: string, id: string | null | undefined): string {
+    if (!id) return '';
+    let map = this.maps.get(prefix);
+    if (!map) this.maps.set(prefix, (map = new Map()));
+    let key = map.get(id);
+    if (!key) map.set(id, (key = `${prefix}${map.size + 1}`));
+    return key;
+  }
+}
+
+const lines = (values: readonly (string | number | null | undefined)[]) => (values.length === 0 ? '' : values.map((v) => (v === null || v === undefined ? '' : String(v))).join('\n'));
+const num = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** Flat rows of the chain sheet for a batch of grid rows; keys and the root as '@root'. */
+function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMaker, start: number): FlatRow[] {
+  const nodeKey = (id: string | undefined) => (id === undefined ? '' : facts.nodes.get(id)?.parentId === null ? '@root' : keys.key('N', id));
+  const parentKey = (id: string | undefined) => {
+    const parentId = id === undefined ? null : facts.nodes.get(id)?.parentId;
+    return parentId ? nodeKey(parentId) : '';
+  };
+  return rows.map((r, i) => {
+    const effectFnId = r.effect ? (facts.failureFunctions.get(r.effect.id) ?? '') : '';
+    const causeFnId = r.cause ? (facts.failureFunctions.get(r.cause.id) ?? '') : '';
+    const effectFn = effectFnId ? facts.functions.get(effectFnId) : undefined;
+    const causeFn = causeFnId ? facts.functions.get(causeFnId) : undefined;
+    const elementKey = nodeKey(r.elementId);
+    return {
+      chain: String(start + i + 1),
+      effectElementKey: effectFn ? nodeKey(effectFn.nodeId) : '',
+      effectElementParentKey: effectFn ? parentKey(effectFn.nodeId) : '',
+      effectElement: r.effect?.elementName ?? '',
+      effectFunctionKey: keys.key('F', effectFnId),
+      effectFunction: r.effect?.functionDescription ?? '',
+      effectRequirement: effectFn?.requirement ?? '',
+      effectKey: keys.key('E', r.effect?.id),
+      effect: r.effect?.description ?? '',
+      severity: num(r.effect?.severity),
+      elementKey,
+      elementParentKey: parentKey(r.elementId),
+      element: r.elementName,
+      functionKey: keys.key('F', r.functionId),
+      function: r.functionDescription,
+      requirement: r.requirement ?? '',
+      modeKey: keys.key('M', r.mode.id),
+      mode: r.mode.description,
+      modeCharacteristics: lines(facts.characteristics.get(r.functionId) ?? []),
+      causeElementKey: causeFn ? nodeKey(causeFn.nodeId) : '',
+      causeElementParentKey: causeFn ? parentKey(causeFn.nodeId) : '',
+      causeElement: r.cause?.elementName ?? '',
+      causeFunctionKey: keys.key('F', causeFnId),
+      causeFunction: r.cause?.functionDescription ?? '',
+      causeRequirement: causeFn?.requirement ?? '',
+      causeKey: keys.key('C', r.cause?.id),
+      cause: r.cause?.description ?? '',
+      causeCharacteristics: causeFnId && causeFnId !== r.functionId ? lines(facts.characteristics.get(causeFnId) ?? []) : '',
+      preventionControls: lines(r.preventionControls),
+      occurrence: num(r.occurrence),
+      detectionControls: lines(r.detectionControls),
+      detection: num(r.detection),
+      ap: r.ap ?? '',
+      rpn: num(r.rpn),
+      actionKinds: lines(r.actions.map((a) => a.kind)),
+      actions: lines(r.actions.map((a) => a.description)),
+      actionResponsible: lines(r.actions.map((a) => (a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : ''))),
+      actionTargetDates: lines(r.actions.map((a) => a.targetDate)),
+      actionStatuses: lines(r.actions.map((a) => a.status)),
+      actionsTaken: lines(r.actions.map((a) => a.actionTaken)),
+      actionEvidence: lines(r.actions.map((a) => a.evidence)),
+      actionCompletionDates: lines(r.actions.map((a) => a.completionDate)),
+      actionRaSeverity: lines(r.actions.map((a) => a.raSeverity)),
+      actionRaOccurrence: lines(r.actions.map((a) => a.raOccurrence)),
+      actionRaDetection: lines(r.actions.map((a) => a.raDetection)),
+    };
+  });
+}
+
+function formValues(r: RiskGridRow, users: Map<string, string>, t: (key: string) => string): Record<FormKey, string | number | null> {
+  const byKind = (kind: 'prevention' | 'detection') => lines(r.actions.filter((a) => a.kind === kind).map((a) => a.description));
+  const taken = r.actions.map((a) => [a.actionTaken, a.evidence].filter(Boolean).join(' / '));
+  return {
+    higherElement: r.effect?.elementName ?? '',
+    focusElement: r.elementName,
+    lowerElement: r.cause?.elementName ?? '',
+    higherFunction: r.effect?.functionDescription ?? '',
+    focusFunction: r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription,
+    lowerFunction: r.cause?.functionDescription ?? '',
+    effect: r.effect?.description ?? '',
+    severity: r.severity,
+    mode: r.mode.description,
+    cause: r.cause?.description ?? '',
+    prevention: lines(r.preventionControls),
+    occurrence: r.occurrence,
+    detectionControl: lines(r.detectionControls),
+    detection: r.detection,
+    ap: r.ap ?? '',
+    special: r.specialCharacteristics.map((c) => c.name).join('\n'),
+    preventionAction: byKind('prevention'),
+    detectionAction: byKind('detection'),
+    responsible: lines(r.actions.map((a) => (a.responsibleUserId ? (users.get(a.responsibleUserId) ?? '') : ''))),
+    targetDate: lines(r.actions.map((a) => a.targetDate)),
+    status: lines(r.actions.map((a) => t(`fmeaExcel.status.${a.status}`))),
+    actionTaken: taken.some(Boolean) ? lines(taken) : '',
+    completionDate: lines(r.actions.map((a) => a.completionDate)),
+    raSeverity: r.raseverity,
+    raOccurrence: r.raoccurrence,
+    raDetection: r.radet,
+    raAp: r.raAp ?? '',
+  };
+}
+
+/** AP cells coloured as the handbook's form usually shows them. */
+const AP_FILL = { H: 'FFF4B6B6', M: 'FFFFE699', L: 'FFC6EFCE' } as const;
+
+/** Columns merged over runs of one mode (structure, functions, FM) or one effect within a mode (FE, S). */
+const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
+  higherElement: 'effect',
+  focusElement: 'mode',
+  higherFunction: 'effect',
+  focusFunction: 'mode',
+  effect: 'effect',
+  severity: 'effect',
+  mode: 'mode',
+};
+
+/**
+ * The project as an AIAG-VDA DFMEA form workbook: sheet 1 the form (header
+ * block, steps 2–6 in handbook order, vertical merges where one effect or
+ * mode spans several causes), sheet 2 the flat chain sheet (one row per
+ * chain, stable keys: the import reads it back), sheet 3 the S/O/D scales.
+ * Written with exceljs's streaming writer: merges stay cheap at 20,000 chains.
+ */
+export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string, options: ExportOptions = {}): Promise<Uint8Array> {
+  const locale = options.locale ?? 'zh-CN';
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+  const project = await getProjectById(ctx, projectId);
+  const facts = await projectFacts(ctx, project);
+  const batches: RiskGridRow[][] = [];
+  for await (const batch of streamRiskGrid(ctx, projectId)) batches.push(batch);
+  const total = batches.reduce((n, b) => n + b.length, 0);
+  for (const batch of batches) await userNames(ctx, batch, facts.users);
+
+  const { workbook, bytes } = await streamingWorkbook();
+  workbook.creator = 'FMEA Workbench';
+  const form = workbook.addWorksheet(t('fmeaExcel.sheet.form'), { views: [{ state: 'frozen', ySplit: 7 }] });
+  form.columns = FORM_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
+  const responsible = project.members.find((m) => m.roles.includes(0));
+  const header: [string, string][] = [
+    [t('fmeaExcel.header.company'), options.company ?? ''],
+    [t('fmeaExcel.header.serialNum'), project.serialNum],
+    [t('fmeaExcel.header.name'), project.name],
+    [t('fmeaExcel.header.customer'), project.customer ?? ''],
+    [t('fmeaExcel.header.responsible'), responsible ? (facts.users.get(responsible.userId) ?? '') : ''],
+    [t('fmeaExcel.header.confidentiality'), project.confidentiality ?? ''],
+    [t('fmeaExcel.header.startDate'), project.startDate ?? ''],
+    [t('fmeaExcel.header.revisionDate'), project.updatedAt instanceof Date ? project.updatedAt.toISOString().slice(0, 10) : String(project.updatedAt ?? '').slice(0, 10)],
+    [t('fmeaExcel.header.team'), project.members.map((m) => facts.users.get(m.userId) ?? m.userId).join(', ')],
+  ];
+  const title = form.addRow([t('fmeaExcel.form.title')]);
+  title.font = { bold: true, size: 14 };
+  // The streaming writer merges only cells of rows not yet committed: merge first, then commit.
+  form.mergeCells(1, 1, 1, FORM_COLUMNS.length);
+  title.commit();
+  // Three header rows of three label/value pairs each (label, value merged over 2 columns).
+  for (let r = 0; r < 3; r++) {
+    const values: string[] = [];
+    for (let p = 0; p < 3; p++) {
+      const [label, value] = header[r * 3 + p]!;
+      values[p * 9 + 1] = label;
+      values[p * 9 + 2] = value;
+    }
+    const row = form.addRow(values);
+    for (let p = 0; p < 3; p++) row.getCell(p * 9 + 1).font = { bold: true };
+    for (let p = 0; p < 3; p++) form.mergeCells(r + 2, p * 9 + 2, r + 2, p * 9 + 9);
+    row.commit();
+  }
+  form.addRow([]).commit();
+  const steps: string[] = [];
+  let col = 1;
+  for (const step of FORM_STEPS) {
+    steps[col] = t(step.key);
+    col += step.span;
+  }
+  const stepRow = form.addRow(steps);
+  stepRow.font = { bold: true };
+  col = 1;
+  for (const step of FORM_STEPS) {
+    form.mergeCells(6, col, 6, col + step.span - 1);
+    col += step.span;
+  }
+  stepRow.commit();
+  const headRow = form.addRow(FORM_COLUMNS.map((c) => t(`fmeaExcel.form.${c.key}`)));
+  headRow.font = { bold: true };
+  headRow.alignment = { wrapText: true, vertical: 'middle' };
+  headRow.commit();
+
+  // Data rows, merging runs of identical values in the same mode or effect.
+  const firstData = 8;
+  const runs = new Map<FormKey, { start: number; group: string; value: unknown }>();
+  const closeRun = (key: FormKey, end: number) => {
+    const run = runs.get(key);
+    if (run && end > run.start && run.value !== '' && run.value !== null) {
+      const c = FORM_COLUMNS.findIndex((f) => f.key === key) + 1;
+      form.mergeCells(run.start, c, end, c);
+    }
+  };
+  let rowNumber = firstData;
+  let done = 0;
+  let lastMode: string | undefined;
+  let pending: { commit(): void } | undefined;
+  /** A mode's rows stay uncommitted until its runs are merged (merges never cross modes). */
+  const closeMode = () => {
+    for (const key of Object.keys(MERGE_GROUPS) as FormKey[]) closeRun(key, rowNumber - 1);
+    runs.clear();
+    pending?.commit();
+  };
+  for (const batch of batches) {
+    for (const r of batch) {
+      if (r.mode.id !== lastMode) closeMode();
+      lastMode = r.mode.id;
+      const values = formValues(r, facts.users, t);
+      for (const [key, kind] of Object.entries(MERGE_GROUPS) as [FormKey, 'mode' | 'effect'][]) {
+        const group = kind === 'mode' ? r.mode.id : `${r.mode.id}:${r.effect?.id ?? '-'}`;
+        const run = runs.get(key);
+        if (!run || run.group !== group || run.value !== values[key]) {
+          closeRun(key, rowNumber - 1);
+          runs.set(key, { start: rowNumber, group, value: values[key] });
+        }
+      }
+      const row = form.addRow(values);
+      row.alignment = { wrapText: true, vertical: 'top' };
+      for (const [key, level] of [['ap', r.ap], ['raAp', r.raAp]] as const) {
+        if (level) row.getCell(FORM_COLUMNS.findIndex((f) => f.key === key) + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: AP_FILL[level] } };
+      }
+      pending = row;
+      rowNumber++;
+    }
+    done += batch.length;
+    options.onProgress?.(done, total * 2);
+  }
+  closeMode();
+  form.commit();
+
+  const flat = workbook.addWorksheet(t('fmeaExcel.sheet.chains'));
+  flat.columns = FLAT_COLUMNS.map((c) => ({ key: c.key, width: 16 }));
+  const flatHead = flat.addRow(FLAT_COLUMNS.map((c) => c.headers[0]));
+  flatHead.font = { bold: true };
+  flatHead.commit();
+  const keys = new KeyMaker();
+  let start = 0;
+  for (const batch of batches) {
+    for (const values of flatRows(batch, facts, keys, start)) flat.addRow(values).commit();
+    start += batch.length;
+    options.onProgress?.(total + start, total * 2);
+  }
+  flat.commit();
+
+  const scales = workbook.addWorksheet(t('fmeaExcel.sheet.scales'));
+  scales.columns = [{ width: 14 }, { width: 8 }, { width: 70 }, { width: 50 }];
+  const scaleHead = scales.addRow([t('fmeaExcel.scale.kind'), t('fmeaExcel.scale.rating'), 'English', '中文']);
+  scaleHead.font = { bold: true };
+  scaleHead.commit();
+  for (const [labelKey, scale] of [
+    ['fmeaExcel.scale.severity', SEVERITY_SCALE],
+    ['fmeaExcel.scale.occurrence', OCCURRENCE_SCALE],
+    ['fmeaExcel.scale.detection', DETECTION_SCALE],
+  ] as const) {
+    for (const entry of scale) scales.addRow([t(labelKey), entry.rating, entry.en, entry.zh]).commit();
+  }
+  scales.commit();
+  if (total === 0) options.onProgress?.(0, 0);
+  return bytes();
+}
