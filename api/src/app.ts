@@ -38,7 +38,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 25 * 1024 * 1024 + 64 * 1024;
 /** Imports take one spreadsheet of at most 1 MB (BOM 3 MB), plus form fields. */
 export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
-const IMPORT_PATH = /\/(userImport|importDic|import|importData|importDescription)$/;
+const IMPORT_PATH = /\/(userImport|importDic|import|importData|importDataFlatProduct|importDescription)$/;
 
 export interface AppOptions {
   database: Database;

@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { registerActionRoutes } from './actions.ts';
+import { registerAnalysisReadRoutes } from './analysis-read.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerStructureRoutes } from './structure.ts';
+import { registerTransferRoutes } from './transfer.ts';
 
 /**
  * DFMEA / PFMEA projects (spec 001 §7 project calls) and the seven steps of the
@@ -16,4 +18,6 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerFunctionRoutes(app);
   registerFailureRoutes(app);
   registerActionRoutes(app);
+  registerAnalysisReadRoutes(app);
+  registerTransferRoutes(app);
 }

@@ -16,6 +16,7 @@ export { listProjects, listRecentProjects, openProject, type ProjectListItem, ty
 export { loadGraph } from './graph-load.ts';
 export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode, type FmeaNodeRow, type MoveInput, type NodeInput } from './structure.ts';
 export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
+export { readAnalysis, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
 export { copySubtree } from './structure-copy.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';

@@ -1,0 +1,195 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { eq, or } from 'drizzle-orm';
+import {
+  exportDfmeaWorkbook,
+  importDfmeaWorkbook,
+  InvalidInputError,
+  isDomainError,
+  NotFoundError,
+  schema,
+  translate,
+  translateError,
+  translateIssue,
+  type Issue,
+  type ProjectType,
+  type WorkbookImportMode,
+} from '@fmea/core';
+import { fail, ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { defineRoute, z } from '../../http/route.ts';
+import { progressReporter } from '../../realtime/progress.ts';
+import { contentDisposition } from '../files/send-file.ts';
+import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, writeAccess } from './access.ts';
+import { Id, Timestamp } from './schemas.ts';
+
+/**
+ * DFMEA workbooks over HTTP (spec 001 §7): `project/importData` (our form
+ * workbook's chain sheet), `project/importDataFlatProduct` (a legacy AIAG
+ * 4th-edition sheet) and `project/exportData` (the form workbook as a download).
+ */
+
+const TAG = 'fmea-projects';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const Flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** Spec import modes: cover (1) replaces the analysis, dedupe (2, default) adds what is not there by description. */
+const ImportWay = z
+  .enum(['cover', 'dedupe', '1', '2'])
+  .optional()
+  .transform((value): WorkbookImportMode | undefined => (value === '1' ? 'cover' : value === '2' ? 'dedupe' : value));
+
+const ImportForm = z
+  .object({
+    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xlsx, at most 1 MB (.xls is refused with a hint to save it as .xlsx)' }),
+    projectSerial: z.string().trim().min(1).max(64).optional().openapi({ description: 'Project number (DF…) or id to import into; absent: a new DFMEA project owned by the caller' }),
+    importWayType: ImportWay.openapi({ description: 'cover or 1: replace the analysis; dedupe or 2 (default): add only what is not there' }),
+    partial: Flag.openapi({ description: 'true: write the good rows even when others are wrong (the others are listed)' }),
+    legacy: Flag.openapi({ description: 'true: the file is a legacy AIAG 4th-edition sheet' }),
+  })
+  .openapi('FmeaImportForm');
+
+const ImportReportSchema = z
+  .object({
+    projectId: z.string(),
+    serialNum: z.string(),
+    rows: z.number().int(),
+    imported: z.number().int(),
+    counts: z.record(z.string(), z.number().int()),
+    errors: z.array(z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+  })
+  .openapi('FmeaImportReport');
+
+const IMPORT_DESCRIPTION =
+  'Multipart: excelFile, projectSerial (absent: a new DFMEA project with the caller as responsible; needs the add button), importWayType, partial. ' +
+  'Importing into an existing project needs the edit button and an editing member. A bad row refuses the file with 400 and data.issues[].row, ' +
+  'nothing written, unless partial is true. Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.';
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/project/importData',
+  tag: TAG,
+  summary: 'Import a DFMEA workbook (the form workbook’s failure chain sheet) into a new or an existing project',
+  description: IMPORT_DESCRIPTION,
+  access: writeAccess('add', 'edit'),
+  request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  data: ImportReportSchema,
+});
+
+const importFlatRoute = defineRoute({
+  method: 'post',
+  path: '/api/project/importDataFlatProduct',
+  tag: TAG,
+  summary: 'Import a flat legacy AIAG 4th-edition DFMEA sheet (as importData with legacy true)',
+  description: IMPORT_DESCRIPTION,
+  access: writeAccess('add', 'edit'),
+  request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  data: ImportReportSchema,
+});
+
+const exportBase = defineRoute({
+  method: 'get',
+  path: '/api/project/exportData',
+  tag: TAG,
+  summary: 'Export a DFMEA as the AIAG-VDA form workbook (form, failure chains, rating scales)',
+  description: 'By projectId or serialNum; members and administrators. Answers the xlsx as an attachment named after the project number; refusals answer the usual envelope.',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id.optional(), serialNum: Id.optional(), timestamp: Timestamp }) },
+  data: z.null(),
+});
+
+const exportRoute = {
+  ...exportBase,
+  responses: {
+    ...exportBase.responses,
+    200: { content: { [XLSX_TYPE]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } }, description: 'The workbook' },
+  },
+};
+
+/** A project by number or id: its id and type; unknown or absent → 404. */
+async function findProject(c: Context<AppEnv>, key: string): Promise<{ id: string; serialNum: string; projectType: ProjectType }> {
+  const p = schema.fmeaProject;
+  const row = await c.var.services.database.db
+    .select({ id: p.id, serialNum: p.serialNum, projectType: p.projectType })
+    .from(p)
+    .where(or(eq(p.serialNum, key), eq(p.id, key)))
+    .get();
+  if (!row) throw new NotFoundError('fmea.project_not_found', { project: key });
+  return { id: row.id, serialNum: row.serialNum, projectType: row.projectType as ProjectType };
+}
+
+/** The workbook's refusal with each issue's text next to its key and row. */
+function importRefusal(c: Context<AppEnv>, error: unknown): Response {
+  if (isDomainError(error) && error.code === 'invalid_input' && error.issues.length > 0) {
+    const locale = c.var.locale;
+    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: translateIssue(locale, issue) }));
+    return c.json(fail(400, translateError(locale, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues }), 400);
+  }
+  throw error;
+}
+
+async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, legacy: boolean): Promise<Response> {
+  const { excelFile, projectSerial, importWayType, partial } = form;
+  let projectId: string | undefined;
+  if (projectSerial === undefined) requireTypeAccess(c, 'dfmea', 'add');
+  else {
+    const project = await findProject(c, projectSerial);
+    requireTypeAccess(c, project.projectType, 'edit');
+    projectId = project.id;
+  }
+  const ctx = fmeaContext(c);
+  const locale = c.var.locale;
+  const userId = ctx.actor.userId!;
+  // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
+  const onProgress = progressReporter(c.var.services, userId, translate(locale, 'files.import_progress', { name: excelFile.name }));
+  try {
+    const report = await importDfmeaWorkbook(ctx, new Uint8Array(await excelFile.arrayBuffer()), {
+      fileName: excelFile.name,
+      ...(projectId === undefined ? { newProject: { members: [{ userId, roles: [0] }] } } : { projectId }),
+      mode: importWayType,
+      partial,
+      legacy,
+      onProgress,
+    }).finally(() => onProgress(1, 1));
+    await notifyChanged(c, report.projectId, 'project', report.projectId);
+    return c.json(
+      ok({
+        ...report,
+        errors: report.errors.map((issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) })),
+      }),
+      200,
+    );
+  } catch (error) {
+    return importRefusal(c, error);
+  }
+}
+
+export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(importRoute, async (c) => {
+    const form = c.req.valid('form');
+    return (await runImport(c, form, form.legacy)) as never;
+  });
+
+  app.openapi(importFlatRoute, async (c) => (await runImport(c, c.req.valid('form'), true)) as never);
+
+  app.openapi(exportRoute, async (c) => {
+    const { projectId, serialNum } = c.req.valid('query');
+    const key = projectId ?? serialNum;
+    if (key === undefined) throw new InvalidInputError('validation.required', { field: 'projectId' }, [{ messageKey: 'validation.required', field: 'projectId' }]);
+    const project = await findProject(c, key);
+    requireTypeAccess(c, project.projectType);
+    // membership is the engine's check (getProjectById inside the export)
+    const bytes = await exportDfmeaWorkbook(fmeaContext(c), project.id, { locale: c.var.locale });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': XLSX_TYPE,
+      'content-length': String(bytes.byteLength),
+      'content-disposition': contentDisposition(`DFMEA-${project.serialNum}.xlsx`),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+  });
+}
