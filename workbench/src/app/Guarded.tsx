@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages.tsx';
@@ -17,6 +17,7 @@ import { resolveRoute } from './resolve-route.ts';
 export function Guarded() {
   const { t, i18n } = useLingui();
   const [location] = useLocation();
+  const search = useSearch();
   const snap = useSnapshot(session);
   const uiSnap = useSnapshot(ui);
   const appInfo = useAppInfo();
@@ -37,7 +38,7 @@ export function Guarded() {
   }, [location]);
 
   const user = snap.user;
-  const resolved = user ? resolveRoute(location, user as never) : undefined;
+  const resolved = user ? resolveRoute(location, user as never, search) : undefined;
   useEffect(() => {
     if (!resolved) return;
     const page = resolved.kind === 'plugin' ? resolved.title[i18n.locale === 'en-US' ? 'en-US' : 'zh-CN'] : resolved.kind === 'home' ? t`Home` : resolved.kind === 'forbidden' ? '403' : '404';

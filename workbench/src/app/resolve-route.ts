@@ -26,8 +26,13 @@ function permitted(user: UserInfo, routeName: string): boolean {
  * The guard's decision for a path (spec 000 §2.2 item 5): a known page the
  * user may open, 403 for a known page they may not, 404 for anything unknown.
  */
-export function resolveRoute(path: string, user: UserInfo): Resolved {
+export function resolveRoute(path: string, user: UserInfo, search = ''): Resolved {
   const clean = path.replace(/\/+$/, '') || '/';
+  // legacy deep links of spec 001 §2 keep their query and land in the area's plugin
+  if (clean === '/main/dfmeaProject' || clean === '/main/pfmeaProject') {
+    const area = clean === '/main/dfmeaProject' ? 'dfmea' : 'pfmea';
+    return { kind: 'redirect', to: `/main/${area}/${area}Project${search ? `?${search.replace(/^\?/, '')}` : ''}` };
+  }
   if (clean === '/main' || clean === '/main/homeIndex') return { kind: 'home' };
   if (INBOX[clean]) return { kind: 'redirect', to: `/systemInfo/ownspaceIndex/${INBOX[clean]}` };
   const match = matchPlugin(clean);
