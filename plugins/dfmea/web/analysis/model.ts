@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '@fmea/workbench/sdk';
+
+/** Rows of GET /api/fmea/analysis (steps 2–5), as the function and failure steps use them. */
+export interface NodeRow {
+  id: string;
+  version: number;
+  sort: number;
+  parentId: string | null;
+  nodeType: number;
+  name: string;
+}
+export interface FunctionRow {
+  id: string;
+  version: number;
+  sort: number;
+  nodeId: string;
+  description: string;
+  requirement: string | null;
+}
+export interface LinkRow {
+  id: string;
+  higherFunctionId: string;
+  lowerFunctionId: string;
+}
+export type CharacteristicClass = 'safety' | 'critical' | 'significant' | 'general';
+export const CHARACTERISTIC_CLASSES: readonly CharacteristicClass[] = ['safety', 'critical', 'significant', 'general'];
+export interface CharacteristicRow {
+  id: string;
+  version: number;
+  sort: number;
+  functionId: string;
+  name: string;
+  characteristicClass: CharacteristicClass;
+  special: boolean;
+}
+export type FailureKind = 'FE' | 'FM' | 'FC';
+export interface FailureRow {
+  id: string;
+  version: number;
+  sort: number;
+  functionId: string;
+  kind: FailureKind;
+  description: string;
+  severity: number | null;
+  occurrence: number | null;
+  det: number | null;
+}
+export interface FailureLinkRow {
+  id: string;
+  higherFailureId: string;
+  lowerFailureId: string;
+}
+export interface Analysis {
+  nodes: NodeRow[];
+  functions: FunctionRow[];
+  functionLinks: LinkRow[];
+  characteristics: CharacteristicRow[];
+  failures: FailureRow[];
+  failureLinks: FailureLinkRow[];
+}
+
+const EMPTY: Analysis = { nodes: [], functions: [], functionLinks: [], characteristics: [], failures: [], failureLinks: [] };
+
+/** Reads the whole project's analysis once; `reload` after every write. */
+export function useAnalysis(projectId: string) {
+  const [data, setData] = useState<Analysis>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const reload = useCallback(async () => {
+    try {
+      const next = await api.get<Analysis>('/api/fmea/analysis', { projectId });
+      setData(next);
+      setError(null);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  }, [projectId]);
+  useEffect(() => {
+    setLoading(true);
+    void reload();
+  }, [reload]);
+  return { data, loading, error, reload };
+}
+
+const bySort = <T extends { sort: number }>(a: T, b: T) => a.sort - b.sort;
+
+/** The structure as a depth-first list with depths, for an indented tree. */
+export function flattenTree(nodes: readonly NodeRow[]): { node: NodeRow; depth: number }[] {
+  const children = new Map<string | null, NodeRow[]>();
+  const ids = new Set(nodes.map((n) => n.id));
+  for (const n of nodes) {
+    const key = n.parentId && ids.has(n.parentId) ? n.parentId : null;
+    const list = children.get(key) ?? [];
+    list.push(n);
+    children.set(key, list);
+  }
+  const out: { node: NodeRow; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const n of (children.get(parent) ?? []).sort(bySort)) {
+      out.push({ node: n, depth });
+      walk(n.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+export const functionsOf = (a: Analysis, nodeId: string | null) => a.functions.filter((f) => f.nodeId === nodeId).sort(bySort);
+
+/** Functions that may contribute to `fn` in the function net: on the same element or on a child element, not yet linked. */
+export function lowerFunctionCandidates(a: Analysis, fn: FunctionRow): FunctionRow[] {
+  const childIds = new Set(a.nodes.filter((n) => n.parentId === fn.nodeId).map((n) => n.id));
+  const linked = new Set(a.functionLinks.filter((l) => l.higherFunctionId === fn.id).map((l) => l.lowerFunctionId));
+  return a.functions.filter((f) => f.id !== fn.id && !linked.has(f.id) && (childIds.has(f.nodeId) || f.nodeId === fn.nodeId)).sort(bySort);
+}
+
+/** The chain rule: functions whose effects may link to a mode on `fn` (parent element, or higher in the function net). */
+export function effectFunctions(a: Analysis, fn: FunctionRow): Set<string> {
+  const node = a.nodes.find((n) => n.id === fn.nodeId);
+  const out = new Set(a.functions.filter((f) => node?.parentId && f.nodeId === node.parentId).map((f) => f.id));
+  for (const l of a.functionLinks) if (l.lowerFunctionId === fn.id) out.add(l.higherFunctionId);
+  return out;
+}
+
+/** The chain rule: functions whose causes may link to a mode on `fn` (child elements, or lower in the function net). */
+export function causeFunctions(a: Analysis, fn: FunctionRow): Set<string> {
+  const childIds = new Set(a.nodes.filter((n) => n.parentId === fn.nodeId).map((n) => n.id));
+  const out = new Set(a.functions.filter((f) => childIds.has(f.nodeId)).map((f) => f.id));
+  for (const l of a.functionLinks) if (l.higherFunctionId === fn.id) out.add(l.lowerFunctionId);
+  return out;
+}
+
+/** A 1..10 rating as typed: null for empty, undefined when invalid. */
+export function parseRating(text: string): number | null | undefined {
+  const s = text.trim();
+  if (s === '') return null;
+  if (!/^\d{1,2}$/.test(s)) return undefined;
+  const n = Number(s);
+  return n >= 1 && n <= 10 ? n : undefined;
+}
+
+/** The count of a counted 409 (a delete or unlink others depend on), or null for any other error. */
+export function conflictCount(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const data = error.data as { count?: unknown; params?: { count?: unknown } } | null;
+  const count = data?.count ?? data?.params?.count;
+  return typeof count === 'number' ? count : null;
+}

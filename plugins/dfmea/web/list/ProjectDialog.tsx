@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, Dialog, Field, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
+import { MEMBER_ROLES, type ProjectMember, type ProjectView } from '../types.ts';
+import { useDict, useUsers } from './lookups.ts';
+import { useRoleLabel } from './roles.ts';
+
+export interface HeaderDraft {
+  name: string;
+  stage: string;
+  sopDate: string;
+  versionLabel: string;
+  customer: string;
+  confidentiality: string;
+  members: ProjectMember[];
+}
+
+export function draftOf(project: ProjectView | null, myId: string | undefined): HeaderDraft {
+  return {
+    name: project?.name ?? '',
+    stage: project?.stage ?? '',
+    sopDate: project?.sopDate ?? '',
+    versionLabel: project?.versionLabel ?? '',
+    customer: project?.customer ?? '',
+    confidentiality: project?.confidentiality ?? '',
+    members: project ? project.projectMembers.map((m) => ({ userId: m.userId, userRole: m.userRole })) : myId ? [{ userId: myId, userRole: 0 }] : [],
+  };
+}
+
+/** The save body of a header draft (create without id, update with id and version). */
+export function saveBody(draft: HeaderDraft, project: ProjectView | null) {
+  return {
+    ...(project && { id: project.id, version: project.version }),
+    projectType: 'dfmea',
+    name: draft.name.trim(),
+    stage: draft.stage || null,
+    sopDate: draft.sopDate || null,
+    versionLabel: draft.versionLabel.trim() || null,
+    customer: draft.customer || null,
+    confidentiality: draft.confidentiality || null,
+    projectMembers: draft.members.map((m) => ({ userId: m.userId, userRole: m.userRole })),
+  };
+}
+
+/** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible). */
+export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean }) {
+  const { t } = useLingui();
+  const stages = useDict('projectStage');
+  const customers = useDict('customer');
+  const grades = useDict('secrecyGrade');
+  const users = useUsers();
+  const roleLabel = useRoleLabel();
+  const set = (patch: Partial<HeaderDraft>) => onChange({ ...draft, ...patch });
+  const options = (items: { code: string; name: string }[]) => [{ value: '', label: '—' }, ...items.map((i) => ({ value: i.code, label: i.name }))];
+  const userOptions = users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }));
+  const responsible = draft.members.find((m) => m.userRole === 0)?.userId ?? '';
+  const setResponsible = (userId: string) =>
+    set({ members: [{ userId, userRole: 0 }, ...draft.members.filter((m) => m.userId !== userId && m.userRole !== 0)] });
+  return (
+    <div className="dfmea-form">
+      <Field label={t`Project name`} required>
+        {(id) => <TextInput id={id} data-testid="dfmea-name" value={draft.name} maxLength={200} disabled={disabled} onChange={(e) => set({ name: e.target.value })} />}
+      </Field>
+      <Field label={t`Responsible person`} required>
+        {(id) => <Select id={id} data-testid="dfmea-responsible" value={responsible} disabled={disabled} onChange={(e) => setResponsible(e.target.value)} options={[{ value: '', label: '—' }, ...userOptions]} />}
+      </Field>
+      <Field label={t`Stage`}>{(id) => <Select id={id} value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages)} />}</Field>
+      <Field label={t`SOP date`}>{(id) => <TextInput id={id} type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
+      <Field label={t`Version label`}>
+        {(id) => <TextInput id={id} value={draft.versionLabel} maxLength={20} disabled={disabled} onChange={(e) => set({ versionLabel: e.target.value })} />}
+      </Field>
+      <Field label={t`Customer`}>{(id) => <Select id={id} value={draft.customer} disabled={disabled} onChange={(e) => set({ customer: e.target.value })} options={options(customers)} />}</Field>
+      <Field label={t`Confidentiality`}>
+        {(id) => <Select id={id} value={draft.confidentiality} disabled={disabled} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades)} />}
+      </Field>
+      <fieldset className="dfmea-team" disabled={disabled}>
+        <legend>
+          <Trans>Team members</Trans>
+        </legend>
+        {draft.members.map((m, index) =>
+          m.userRole === 0 ? null : (
+            <div key={index} className="dfmea-team-row">
+              <Select
+                aria-label={t`Member`}
+                value={m.userId}
+                onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userId: e.target.value } : x)) })}
+                options={[{ value: '', label: '—' }, ...userOptions]}
+              />
+              <Select
+                aria-label={t`Role`}
+                value={String(m.userRole)}
+                onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userRole: Number(e.target.value) } : x)) })}
+                options={MEMBER_ROLES.filter((r) => r !== 0).map((r) => ({ value: String(r), label: roleLabel(r) }))}
+              />
+              <Button kind="link" onClick={() => set({ members: draft.members.filter((_, i) => i !== index) })}>
+                <Trans>Remove</Trans>
+              </Button>
+            </div>
+          ),
+        )}
+        <Button onClick={() => set({ members: [...draft.members, { userId: '', userRole: 1 }] })}>
+          <Trans>Add member</Trans>
+        </Button>
+      </fieldset>
+    </div>
+  );
+}
+
+/** The one problem with a draft, or null: a name and exactly one responsible. */
+export function useDraftProblem(): (draft: HeaderDraft) => string | null {
+  const { t } = useLingui();
+  return (draft) => {
+    if (!draft.name.trim()) return t`Enter a project name.`;
+    if (draft.members.filter((m) => m.userRole === 0 && m.userId).length !== 1) return t`Choose exactly one responsible person.`;
+    if (draft.members.some((m) => !m.userId)) return t`Choose a user for every team member.`;
+    return null;
+  };
+}
+
+/** Create (project null) or edit a project header. */
+export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
+  const { t } = useLingui();
+  const [draft, setDraft] = useState(() => draftOf(project, myId));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const check = useDraftProblem();
+  const save = async () => {
+    const issue = check(draft);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      onSaved(await api.post<ProjectView>('/api/project/save', saveBody(draft, project)));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={project ? t`Edit project` : t`New DFMEA project`}
+      width={640}
+      actions={
+        <>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button kind="primary" data-testid="dfmea-save" disabled={busy} onClick={() => void save()}>
+            <Trans>Save</Trans>
+          </Button>
+        </>
+      }
+    >
+      <HeaderFields draft={draft} onChange={setDraft} />
+      {problem ? (
+        <p role="alert" className="dfmea-error">
+          {problem}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

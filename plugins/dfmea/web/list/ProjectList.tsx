@@ -1,0 +1,208 @@
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  api,
+  Button,
+  can,
+  confirm,
+  DataGrid,
+  notify,
+  notifyError,
+  PageHeader,
+  session,
+  TextInput,
+  useGridLabels,
+  useGuardedNavigate,
+  type DataGridColumn,
+  type DataGridQuery,
+  type Page,
+  type UserInfo,
+} from '@fmea/workbench/sdk';
+import type { ProjectListItem, ProjectView } from '../types.ts';
+import { ProjectDialog } from './ProjectDialog.tsx';
+
+const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The DFMEA project list (spec 001 §2): tabs, search, create/edit, delete, import and export. */
+export default function ProjectList({ basePath }: { basePath: string }) {
+  const { t } = useLingui();
+  const labels = useGridLabels();
+  const user = useSnapshot(session).user as UserInfo | null;
+  const allowed = (button: string) => can(user, 'dfmea_index', button);
+  const navigate = useGuardedNavigate();
+  const [tab, setTab] = useState<Tab>('all');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [reloadKey, setReloadKey] = useState(0);
+  const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const reload = () => setReloadKey((k) => k + 1);
+
+  const tabLabel = (value: Tab) =>
+    ({ all: t`All`, mine: t`Created by me`, responsible: t`I am responsible`, participating: t`Participating`, shared: t`Shared with me`, collected: t`Collected` })[value];
+
+  const fetchPage = useCallback(
+    ({ page, limit }: DataGridQuery) => api.post<Page<ProjectListItem>>('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined }),
+    [tab, search],
+  );
+
+  const open = (p: ProjectListItem) => void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
+
+  const edit = async (p: ProjectListItem) => {
+    try {
+      setEditing(await api.get<ProjectView>('/api/project/selectProjectById', { projectId: p.id, timestamp: String(Date.now()) }));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const remove = async (p: ProjectListItem) => {
+    const name = p.name;
+    if (!(await confirm({ title: t`Delete project`, message: t`Delete the project ${name}?`, danger: true }))) return;
+    try {
+      const view = await api.get<ProjectView>('/api/project/selectProjectById', { projectId: p.id, timestamp: String(Date.now()) });
+      await api.post('/api/project/delete', { id: p.id, version: view.version });
+      notify('success', t`Project deleted`);
+      reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const exportProject = (p: ProjectListItem) => void api.download('/api/project/exportData', `${p.serialNum}.xlsx`, { projectId: p.id }).catch(notifyError);
+
+  const importWorkbook = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      await api.upload('/api/project/importData', file, 'excelFile');
+      notify('success', t`Workbook imported`);
+      reload();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const columns = useMemo<DataGridColumn<ProjectListItem>[]>(
+    () => [
+      {
+        id: 'serialNum',
+        header: t`Number`,
+        width: 150,
+        hideable: false,
+        cell: (p) => (
+          <Button kind="link" onClick={() => open(p)}>
+            {p.serialNum}
+          </Button>
+        ),
+      },
+      { id: 'name', header: t`Project name`, accessor: 'name', width: 220, hideable: false },
+      { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 130 },
+      { id: 'stage', header: t`Stage`, accessor: (p) => p.stage ?? '', width: 100 },
+      { id: 'customer', header: t`Customer`, accessor: (p) => p.customer ?? '', width: 120 },
+      { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 90 },
+      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110 },
+      {
+        id: 'actions',
+        header: t`Actions`,
+        width: 260,
+        hideable: false,
+        cell: (p) => (
+          <span className="dfmea-actions">
+            <Button kind="link" onClick={() => open(p)}>
+              <Trans>Open</Trans>
+            </Button>
+            {allowed('edit') && p.myRoles?.length ? (
+              <Button kind="link" onClick={() => void edit(p)}>
+                <Trans>Edit</Trans>
+              </Button>
+            ) : null}
+            {allowed('export') && p.myRoles ? (
+              <Button kind="link" onClick={() => exportProject(p)}>
+                <Trans>Export</Trans>
+              </Button>
+            ) : null}
+            {allowed('del') && p.myRoles?.includes(0) ? (
+              <Button kind="link" onClick={() => void remove(p)}>
+                <Trans>Delete</Trans>
+              </Button>
+            ) : null}
+          </span>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, user],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(searchText.trim());
+  };
+
+  return (
+    <div className="page dfmea-list" data-testid="dfmea-project-list">
+      <PageHeader
+        title={<Trans>DFMEA projects</Trans>}
+        actions={
+          <>
+            {allowed('add') ? (
+              <Button kind="primary" data-testid="dfmea-new" onClick={() => setEditing('new')}>
+                <Trans>New project</Trans>
+              </Button>
+            ) : null}
+            {allowed('import') ? (
+              <>
+                <Button onClick={() => fileInput.current?.click()}>
+                  <Trans>Import workbook</Trans>
+                </Button>
+                <input ref={fileInput} type="file" accept=".xlsx" hidden aria-label={t`Workbook file`} onChange={(e) => void importWorkbook(e.target.files?.[0])} />
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <div role="tablist" aria-label={t`Project lists`} className="dfmea-list-tabs">
+        {TABS.map((value) => (
+          <button key={value} type="button" role="tab" aria-selected={tab === value} className={tab === value ? 'active' : ''} onClick={() => setTab(value)}>
+            {tabLabel(value)}
+          </button>
+        ))}
+      </div>
+      <DataGrid<ProjectListItem>
+        aria-label={t`DFMEA projects`}
+        columns={columns}
+        rowKey={(p) => p.id}
+        fetchPage={fetchPage}
+        reloadKey={`${reloadKey}:${tab}:${search}`}
+        labels={labels}
+        emptyText={search ? t`No project matches the search` : t`No projects yet`}
+        toolbar={
+          <form noValidate className="dfmea-toolbar" onSubmit={submit} role="search">
+            <TextInput aria-label={t`Search by number or name`} placeholder={t`Number or name`} value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+            <Button type="submit">
+              <Trans>Search</Trans>
+            </Button>
+          </form>
+        }
+      />
+      {editing ? (
+        <ProjectDialog
+          project={editing === 'new' ? null : editing}
+          myId={user?.userId}
+          onClose={() => setEditing(null)}
+          onSaved={(p) => {
+            const created = editing === 'new';
+            setEditing(null);
+            notify('success', t`Project saved`);
+            if (created) void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
+            else reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

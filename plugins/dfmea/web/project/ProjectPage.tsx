@@ -1,0 +1,144 @@
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useLocation } from 'wouter';
+import { Tabs } from 'radix-ui';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, session } from '@fmea/workbench/sdk';
+import type { ProjectView, StepProps } from '../types.ts';
+
+type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
+
+const STEPS: Record<StepKey, LazyExoticComponent<ComponentType<StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }>>> = {
+  planning: lazy(() => import('../steps/PlanningStep.tsx')),
+  structure: lazy(() => import('../steps/StructureStep.tsx')),
+  interfaces: lazy(() => import('../steps/InterfacesStep.tsx')),
+  function: lazy(() => import('../steps/FunctionAnalysisStep.tsx')),
+  failure: lazy(() => import('../steps/FailureAnalysisStep.tsx')),
+  risk: lazy(() => import('../steps/RiskAnalysisStep.tsx')),
+  optimization: lazy(() => import('../steps/OptimizationStep.tsx')),
+  characteristics: lazy(() => import('../steps/CharacteristicsStep.tsx')),
+};
+
+const ORDER: StepKey[] = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
+
+/** The legacy rightType query (1-based step number) or a step key. */
+function initialStep(rightType: string | null): StepKey {
+  if (!rightType) return 'structure';
+  if ((ORDER as string[]).includes(rightType)) return rightType as StepKey;
+  const n = Number(rightType);
+  return Number.isInteger(n) && n >= 1 && n <= ORDER.length ? ORDER[n - 1]! : 'structure';
+}
+
+/** One DFMEA project: header and the steps of the seven-step approach as tabs. */
+export default function ProjectPage({
+  projectId,
+  pptSerial,
+  rightType,
+  legacyLink = false,
+}: {
+  basePath: string;
+  projectId: string | null;
+  pptSerial: string | null;
+  rightType: string | null;
+  /** The legacy deep link (type=1): a missing or deleted project goes to the login (spec 001 §2). */
+  legacyLink?: boolean;
+}) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [project, setProject] = useState<ProjectView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [step, setStep] = useState<StepKey>(() => initialStep(rightType));
+
+  const load = useCallback(async () => {
+    try {
+      const view = projectId
+        ? await api.get<ProjectView>('/api/project/selectProjectById', { projectId, timestamp: String(Date.now()) })
+        : await api.get<ProjectView>('/api/project/selectProjectBySerialNum', { serialNum: pptSerial ?? '', timestamp: String(Date.now()) });
+      setProject(view);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        navigate('/403', { replace: true });
+        return;
+      }
+      if (legacyLink && error instanceof ApiError && error.status === 404) {
+        navigate('/', { replace: true });
+        return;
+      }
+      setFailed(true);
+      notifyError(error);
+    }
+  }, [projectId, pptSerial, legacyLink, navigate]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failed) {
+    return (
+      <div className="page">
+        <EmptyState title={<Trans>The project could not be opened</Trans>} />
+      </div>
+    );
+  }
+  if (!project) return <div className="page page-loading" aria-busy="true" />;
+
+  /** Leaving a step with unsaved edits (the planning form's isEditBaseInfo) asks first. */
+  const changeStep = async (next: StepKey) => {
+    if (await confirmLeave()) setStep(next);
+  };
+  const readOnly = !project.canEdit;
+  const canExport = can(session.user, 'dfmea_index', 'export');
+  const label: Record<StepKey, string> = {
+    planning: t`Planning and preparation`,
+    structure: t`Structure analysis`,
+    interfaces: t`Block diagram and interfaces`,
+    function: t`Function analysis`,
+    failure: t`Failure analysis`,
+    risk: t`Risk analysis`,
+    optimization: t`Optimisation`,
+    characteristics: t`Characteristics`,
+  };
+  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly };
+
+  return (
+    <div className="page dfmea-project" data-testid="dfmea-project">
+      <header className="dfmea-project-header">
+        <span className="dfmea-serial" data-testid="dfmea-serial">
+          {project.serialNum}
+        </span>
+        <h1 className="dfmea-project-name">{project.name}</h1>
+        {readOnly ? (
+          <span className="dfmea-badge" data-testid="dfmea-readonly">
+            <Trans>Read only</Trans>
+          </span>
+        ) : null}
+        <span className="dfmea-spacer" />
+        {canExport ? (
+          <Button data-testid="dfmea-export" onClick={() => void api.download('/api/project/exportData', `${project.serialNum}.xlsx`, { projectId: project.id }).catch(notifyError)}>
+            <Trans>Export workbook</Trans>
+          </Button>
+        ) : null}
+      </header>
+      <Tabs.Root value={step} onValueChange={(v) => void changeStep(v as StepKey)} className="dfmea-tabs">
+        <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
+          {ORDER.map((key) => (
+            <Tabs.Trigger key={key} value={key} className="dfmea-tab" data-testid={`dfmea-tab-${key}`}>
+              {label[key]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {ORDER.map((key) => {
+          const Step = STEPS[key];
+          return (
+            <Tabs.Content key={key} value={key} className="dfmea-tab-panel" data-testid={`dfmea-panel-${key}`}>
+              {step === key ? (
+                <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+                  {key === 'planning' ? <Step {...props} project={project} onProjectChange={setProject} /> : <Step {...props} />}
+                </Suspense>
+              ) : null}
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
+    </div>
+  );
+}

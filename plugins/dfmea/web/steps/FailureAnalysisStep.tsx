@@ -1,0 +1,386 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, Dialog, EmptyState, Field, notifyError, PageHeader, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
+import type { StepProps } from '../types.ts';
+import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
+import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
+
+type FailureDraft = { id: string | null; version: number; functionId: string; kind: FailureKind; description: string; severity: string; occurrence: string; det: string };
+type DraftErrors = Partial<Record<'description' | 'severity' | 'occurrence' | 'det', string>>;
+
+const ratingText = (n: number | null) => (n === null ? '' : String(n));
+const cell = { borderBottom: '1px solid var(--border, #ddd)', padding: '4px 8px', textAlign: 'left', verticalAlign: 'top' } as const;
+
+/** Step 4: failure effects, modes and causes on the focus element's functions and the failure net (FE ← FM ← FC). */
+export default function FailureAnalysisStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const { data, loading, error, reload } = useAnalysis(projectId);
+  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<FailureDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (data.nodes.length && !data.nodes.some((n) => n.id === nodeId)) setNodeId(data.nodes.find((n) => !n.parentId)?.id ?? data.nodes[0]!.id);
+  }, [data.nodes, nodeId]);
+
+  const node = data.nodes.find((n) => n.id === nodeId) ?? null;
+  const functions = useMemo(() => functionsOf(data, nodeId), [data, nodeId]);
+  const kindTitle = (kind: FailureKind) => ({ FE: t`Failure effect (FE)`, FM: t`Failure mode (FM)`, FC: t`Failure cause (FC)` })[kind];
+
+  /** Runs a write (asking again with the count when other nodes depend on it), then reads the analysis again. */
+  async function write(action: (confirmed: boolean) => Promise<unknown>, conflictTitle?: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      await action(false);
+      return true;
+    } catch (e) {
+      const count = conflictCount(e);
+      if (count === null || !conflictTitle) {
+        notifyError(e);
+        return false;
+      }
+      if (!(await confirm({ title: conflictTitle, message: t`Current FMEA used by ${count} nodes. Delete anyway?`, danger: true }))) return false;
+      try {
+        await action(true);
+        return true;
+      } catch (again) {
+        notifyError(again);
+        return false;
+      }
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+
+  const open = (kind: FailureKind, functionId: string, row?: FailureRow) => {
+    setErrors({});
+    setDraft({
+      id: row?.id ?? null,
+      version: row?.version ?? 0,
+      functionId,
+      kind,
+      description: row?.description ?? '',
+      severity: ratingText(row?.severity ?? null),
+      occurrence: ratingText(row?.occurrence ?? null),
+      det: ratingText(row?.det ?? null),
+    });
+  };
+
+  async function save() {
+    if (!draft) return;
+    const next: DraftErrors = {};
+    const description = draft.description.trim();
+    if (!description) next.description = t`Enter the description.`;
+    const ratings: { severity?: number | null; occurrence?: number | null; det?: number | null } = {};
+    const fields = draft.kind === 'FE' ? (['severity'] as const) : draft.kind === 'FC' ? (['occurrence', 'det'] as const) : ([] as const);
+    for (const field of fields) {
+      const value = parseRating(draft[field]);
+      if (value === undefined) next[field] = t`Enter a whole number from 1 to 10.`;
+      else ratings[field] = value;
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const ok = await write(() =>
+      draft.id
+        ? api.post('/api/fmea/updateFailure', { id: draft.id, version: draft.version, description, ...ratings })
+        : api.post('/api/fmea/addFailure', { functionId: draft.functionId, kind: draft.kind, description, ...ratings }),
+    );
+    if (ok) setDraft(null);
+  }
+
+  async function remove(row: FailureRow) {
+    const name = row.description;
+    const title = t`Delete failure`;
+    if (!(await confirm({ title, message: t`Delete "${name}" with its controls, actions and links?`, danger: true }))) return;
+    await write((confirmed) => api.post('/api/fmea/deleteFailure', { id: row.id, version: row.version, ...(confirmed ? { confirm: true } : {}) }), title);
+  }
+
+  const link = (higherFailureId: string, lowerFailureId: string) => void write(() => api.post('/api/fmea/linkFailures', { higherFailureId, lowerFailureId }));
+  const unlink = (id: string) => void write(() => api.post('/api/fmea/unlinkFailures', { id }));
+
+  if (loading) return <div className="page-loading"><Trans>Loading…</Trans></div>;
+  if (error && data.nodes.length === 0)
+    return (
+      <div className="alert alert-error" role="alert">
+        {error instanceof Error ? error.message : String(error)}
+      </div>
+    );
+
+  const failureCount = (id: string) => {
+    const fns = new Set(data.functions.filter((f) => f.nodeId === id).map((f) => f.id));
+    return data.failures.filter((f) => fns.has(f.functionId)).length;
+  };
+
+  return (
+    <div style={splitStyle} data-testid="failure-analysis">
+      <nav aria-label={t`Structure`}>
+        <NodeTree nodes={data.nodes} selected={nodeId} onSelect={setNodeId} count={failureCount} />
+      </nav>
+      <section>
+        {node ? (
+          <>
+            <PageHeader title={node.name} />
+            {functions.length === 0 ? (
+              <EmptyState title={<Trans>No functions on this element</Trans>}>
+                <Trans>Failures are attached to functions: add functions in the function analysis first.</Trans>
+              </EmptyState>
+            ) : (
+              functions.map((fn) => (
+                <FocusFunction key={fn.id} fn={fn} data={data} readOnly={readOnly} busy={busy} onOpen={open} onDelete={(row) => void remove(row)} onLink={link} onUnlink={unlink} />
+              ))
+            )}
+          </>
+        ) : (
+          <EmptyState title={<Trans>Select a structure element</Trans>} />
+        )}
+      </section>
+
+      <Dialog
+        open={draft !== null}
+        onOpenChange={(isOpen) => !isOpen && setDraft(null)}
+        title={draft ? kindTitle(draft.kind) : ''}
+        actions={
+          <>
+            <Button onClick={() => setDraft(null)}><Trans>Cancel</Trans></Button>
+            <Button kind="primary" disabled={busy} onClick={() => void save()}><Trans>Save</Trans></Button>
+          </>
+        }
+      >
+        {draft ? (
+          <>
+            <Field label={<Trans>Description</Trans>} required error={errors.description}>
+              {(id) => <TextArea id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />}
+            </Field>
+            {draft.kind === 'FE' ? (
+              <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={errors.severity} onChange={(v) => setDraft({ ...draft, severity: v })} />
+            ) : null}
+            {draft.kind === 'FC' ? (
+              <>
+                <RatingField label={<Trans>Occurrence (O)</Trans>} value={draft.occurrence} error={errors.occurrence} onChange={(v) => setDraft({ ...draft, occurrence: v })} />
+                <RatingField label={<Trans>Detection (D)</Trans>} value={draft.det} error={errors.det} onChange={(v) => setDraft({ ...draft, det: v })} />
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function RatingField({ label, value, error, onChange }: { label: ReactNode; value: string; error?: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const invalid = value.trim() !== '' && parseRating(value) === undefined;
+  return (
+    <Field label={label} error={error ?? (invalid ? t`Enter a whole number from 1 to 10.` : null)} hint={<Trans>1 to 10; empty for not rated yet.</Trans>}>
+      {(id) => <TextInput id={id} inputMode="numeric" maxLength={2} style={{ width: 80 }} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+interface FocusProps {
+  fn: FunctionRow;
+  data: Analysis;
+  readOnly: boolean;
+  busy: boolean;
+  onOpen: (kind: FailureKind, functionId: string, row?: FailureRow) => void;
+  onDelete: (row: FailureRow) => void;
+  onLink: (higherFailureId: string, lowerFailureId: string) => void;
+  onUnlink: (linkId: string) => void;
+}
+
+/** One focus function: effects on its higher functions, its modes with their chains, causes on its lower functions. */
+function FocusFunction(props: FocusProps) {
+  const { fn, data, readOnly, busy } = props;
+  const higherIds = effectFunctions(data, fn);
+  const lowerIds = causeFunctions(data, fn);
+  const higher = data.functions.filter((f) => higherIds.has(f.id));
+  const lower = data.functions.filter((f) => lowerIds.has(f.id));
+  const modes = data.failures.filter((f) => f.functionId === fn.id && f.kind === 'FM').sort((a, b) => a.sort - b.sort);
+
+  return (
+    <article style={panelStyle} data-testid="focus-function">
+      <h3 style={{ marginTop: 0 }}>{fn.description}</h3>
+
+      <h4><Trans>Failure effects (FE) on higher-level functions</Trans></h4>
+      {higher.length === 0 ? (
+        <p className="muted"><Trans>No higher-level function: add one on the parent element or link one in the function net.</Trans></p>
+      ) : (
+        higher.map((h) => <FailureGroup key={h.id} owner={h} kind="FE" {...props} />)
+      )}
+
+      <h4><Trans>Failure modes (FM) of this function</Trans></h4>
+      {modes.map((mode) => (
+        <ModeChains key={mode.id} mode={mode} higherIds={higherIds} lowerIds={lowerIds} {...props} />
+      ))}
+      {modes.length === 0 ? <p className="muted"><Trans>No failure modes yet.</Trans></p> : null}
+      <FailureGroup owner={fn} kind="FM" {...props} hideList />
+
+      <h4><Trans>Failure causes (FC) on lower-level functions</Trans></h4>
+      {lower.length === 0 ? (
+        <p className="muted"><Trans>No lower-level function: add one on a child element or link one in the function net.</Trans></p>
+      ) : (
+        lower.map((l) => <FailureGroup key={l.id} owner={l} kind="FC" {...props} />)
+      )}
+    </article>
+  );
+}
+
+/** The failures of one kind on one function, with add/edit/delete. */
+function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, hideList }: FocusProps & { owner: FunctionRow; kind: FailureKind; hideList?: boolean }) {
+  const { t } = useLingui();
+  const rows = data.failures.filter((f) => f.functionId === owner.id && f.kind === kind).sort((a, b) => a.sort - b.sort);
+  const nodeName = data.nodes.find((n) => n.id === owner.nodeId)?.name ?? '';
+  const addLabel = kind === 'FE' ? t`Add effect` : kind === 'FM' ? t`Add mode` : t`Add cause`;
+  return (
+    <div style={{ marginBottom: 8 }}>
+      {hideList ? null : (
+        <>
+          <div className="muted">
+            {nodeName}: {owner.description}
+          </div>
+          {rows.length === 0 ? null : (
+            <ul>
+              {rows.map((r) => (
+                <li key={r.id}>
+                  <FailureText row={r} />
+                  {readOnly ? null : (
+                    <>
+                      <Button kind="link" disabled={busy} onClick={() => onOpen(kind, owner.id, r)}><Trans>Edit</Trans></Button>
+                      <Button kind="link" disabled={busy} onClick={() => onDelete(r)}><Trans>Delete</Trans></Button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {readOnly ? null : (
+        <Button kind="link" disabled={busy} onClick={() => onOpen(kind, owner.id)}>
+          {addLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function FailureText({ row }: { row: FailureRow }) {
+  const s = row.severity ?? '–';
+  const o = row.occurrence ?? '–';
+  const d = row.det ?? '–';
+  return (
+    <span>
+      {row.description}{' '}
+      {row.kind === 'FE' ? <span className="muted">(S {s})</span> : null}
+      {row.kind === 'FC' ? <span className="muted">(O {o}, D {d})</span> : null}
+    </span>
+  );
+}
+
+/** A mode, its links to effects and causes (pickers restricted by the chain rule) and its chains FE ← FM ← FC. */
+function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, onDelete, onLink, onUnlink }: FocusProps & { mode: FailureRow; higherIds: Set<string>; lowerIds: Set<string> }) {
+  const { t } = useLingui();
+  const [effectPick, setEffectPick] = useState('');
+  const [causePick, setCausePick] = useState('');
+  const byId = new Map(data.failures.map((f) => [f.id, f]));
+  const effectLinks = data.failureLinks.filter((l) => l.lowerFailureId === mode.id && byId.get(l.higherFailureId)?.kind === 'FE');
+  const causeLinks = data.failureLinks.filter((l) => l.higherFailureId === mode.id && byId.get(l.lowerFailureId)?.kind === 'FC');
+  const linkedEffects = new Set(effectLinks.map((l) => l.higherFailureId));
+  const linkedCauses = new Set(causeLinks.map((l) => l.lowerFailureId));
+  const fnName = (functionId: string) => data.functions.find((f) => f.id === functionId)?.description ?? '';
+  const effectOptions = data.failures.filter((f) => f.kind === 'FE' && higherIds.has(f.functionId) && !linkedEffects.has(f.id));
+  const causeOptions = data.failures.filter((f) => f.kind === 'FC' && lowerIds.has(f.functionId) && !linkedCauses.has(f.id));
+  const option = (f: FailureRow) => ({ value: f.id, label: `${fnName(f.functionId)}: ${f.description}` });
+
+  const effects: (string | null)[] = effectLinks.length ? effectLinks.map((l) => l.id) : [null];
+  const causes: (string | null)[] = causeLinks.length ? causeLinks.map((l) => l.id) : [null];
+  const linkById = new Map(data.failureLinks.map((l) => [l.id, l]));
+  const unlinkButton = (linkId: string | null) =>
+    readOnly || !linkId ? null : (
+      <Button kind="link" disabled={busy} onClick={() => onUnlink(linkId)} aria-label={t`Unlink`}>
+        <Trans>Unlink</Trans>
+      </Button>
+    );
+
+  return (
+    <div style={{ border: '1px dashed var(--border, #ccc)', borderRadius: 4, padding: 8, marginBottom: 8 }} data-testid="mode-chains">
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <strong>{mode.description}</strong>
+        {readOnly ? null : (
+          <span>
+            <Button kind="link" disabled={busy} onClick={() => onOpen('FM', mode.functionId, mode)}><Trans>Edit</Trans></Button>
+            <Button kind="link" disabled={busy} onClick={() => onDelete(mode)}><Trans>Delete</Trans></Button>
+          </span>
+        )}
+      </div>
+      <table style={{ borderCollapse: 'collapse', width: '100%', margin: '6px 0' }} aria-label={t`Failure chains`}>
+        <thead>
+          <tr>
+            <th style={cell}><Trans>Effect (FE)</Trans></th>
+            <th style={cell} aria-hidden>←</th>
+            <th style={cell}><Trans>Mode (FM)</Trans></th>
+            <th style={cell} aria-hidden>←</th>
+            <th style={cell}><Trans>Cause (FC)</Trans></th>
+          </tr>
+        </thead>
+        <tbody>
+          {effects.flatMap((effectLinkId) =>
+            causes.map((causeLinkId) => {
+              const effect = effectLinkId ? byId.get(linkById.get(effectLinkId)!.higherFailureId) : undefined;
+              const cause = causeLinkId ? byId.get(linkById.get(causeLinkId)!.lowerFailureId) : undefined;
+              return (
+                <tr key={`${effectLinkId ?? '-'}:${causeLinkId ?? '-'}`}>
+                  <td style={cell}>{effect ? <FailureText row={effect} /> : <span className="muted"><Trans>no effect linked</Trans></span>}</td>
+                  <td style={cell} aria-hidden>←</td>
+                  <td style={cell}>{mode.description}</td>
+                  <td style={cell} aria-hidden>←</td>
+                  <td style={cell}>{cause ? <FailureText row={cause} /> : <span className="muted"><Trans>no cause linked</Trans></span>}</td>
+                </tr>
+              );
+            }),
+          )}
+        </tbody>
+      </table>
+      {effectLinks.length || causeLinks.length ? (
+        <ul style={{ margin: '4px 0' }}>
+          {effectLinks.map((l) => (
+            <li key={l.id}>
+              <Trans>Effect:</Trans> {byId.get(l.higherFailureId)?.description} {unlinkButton(l.id)}
+            </li>
+          ))}
+          {causeLinks.map((l) => (
+            <li key={l.id}>
+              <Trans>Cause:</Trans> {byId.get(l.lowerFailureId)?.description} {unlinkButton(l.id)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {readOnly ? null : (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          <Select
+            aria-label={t`Effect on a higher-level function`}
+            value={effectPick}
+            disabled={effectOptions.length === 0}
+            options={[{ value: '', label: effectOptions.length ? t`Link an effect…` : t`No effects to link` }, ...effectOptions.map(option)]}
+            onChange={(e) => setEffectPick(e.target.value)}
+          />
+          <Button disabled={busy || !effectPick} onClick={() => { onLink(effectPick, mode.id); setEffectPick(''); }}>
+            <Trans>Link effect</Trans>
+          </Button>
+          <Select
+            aria-label={t`Cause on a lower-level function`}
+            value={causePick}
+            disabled={causeOptions.length === 0}
+            options={[{ value: '', label: causeOptions.length ? t`Link a cause…` : t`No causes to link` }, ...causeOptions.map(option)]}
+            onChange={(e) => setCausePick(e.target.value)}
+          />
+          <Button disabled={busy || !causePick} onClick={() => { onLink(mode.id, causePick); setCausePick(''); }}>
+            <Trans>Link cause</Trans>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,340 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, PageHeader, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
+import type { StepProps } from '../types.ts';
+import {
+  CHARACTERISTIC_CLASSES,
+  conflictCount,
+  functionsOf,
+  lowerFunctionCandidates,
+  useAnalysis,
+  type Analysis,
+  type CharacteristicClass,
+  type FunctionRow,
+} from '../analysis/model.ts';
+import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
+
+type FunctionDraft = { id: string | null; version: number; description: string; requirement: string };
+type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
+
+/** Step 3: functions and requirements per structure element, their characteristics, and the function net. */
+export default function FunctionAnalysisStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const { data, loading, error, reload } = useAnalysis(projectId);
+  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [fnDraft, setFnDraft] = useState<FunctionDraft | null>(null);
+  const [fnError, setFnError] = useState<string | null>(null);
+  const [chDraft, setChDraft] = useState<CharacteristicDraft | null>(null);
+  const [chError, setChError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (data.nodes.length && !data.nodes.some((n) => n.id === nodeId)) setNodeId(data.nodes.find((n) => !n.parentId)?.id ?? data.nodes[0]!.id);
+  }, [data.nodes, nodeId]);
+
+  const node = data.nodes.find((n) => n.id === nodeId) ?? null;
+  const functions = useMemo(() => functionsOf(data, nodeId), [data, nodeId]);
+  const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` })[c];
+
+  /** Runs a write, then reads the analysis again whatever happened (a conflict shows the current rows). */
+  async function write(action: () => Promise<unknown>, done?: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      await action();
+      if (done) notify('success', done);
+      return true;
+    } catch (e) {
+      notifyError(e);
+      return false;
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+
+  async function saveFunction() {
+    if (!fnDraft || !node) return;
+    const description = fnDraft.description.trim();
+    if (!description) {
+      setFnError(t`Enter the function.`);
+      return;
+    }
+    const requirement = fnDraft.requirement.trim() || null;
+    const ok = await write(() =>
+      fnDraft.id
+        ? api.post('/api/fmea/updateFunction', { id: fnDraft.id, version: fnDraft.version, description, requirement })
+        : api.post('/api/fmea/addFunction', { nodeId: node.id, description, requirement }),
+    );
+    if (ok) setFnDraft(null);
+  }
+
+  async function deleteFunction(fn: FunctionRow) {
+    const name = fn.description;
+    if (!(await confirm({ title: t`Delete function`, message: t`Delete the function "${name}" with its characteristics and failures?`, danger: true }))) return;
+    setBusy(true);
+    try {
+      await api.post('/api/fmea/deleteFunction', { id: fn.id, version: fn.version });
+    } catch (e) {
+      const count = conflictCount(e);
+      if (count === null) notifyError(e);
+      else if (await confirm({ title: t`Delete function`, message: t`Current FMEA used by ${count} nodes. Delete anyway?`, danger: true })) {
+        try {
+          await api.post('/api/fmea/deleteFunction', { id: fn.id, version: fn.version, confirm: true });
+        } catch (again) {
+          notifyError(again);
+        }
+      }
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+
+  async function saveCharacteristic() {
+    if (!chDraft) return;
+    const name = chDraft.name.trim();
+    if (!name) {
+      setChError(t`Enter the characteristic.`);
+      return;
+    }
+    const ok = await write(() => api.post('/api/fmea/addCharacteristic', { functionId: chDraft.functionId, name, characteristicClass: chDraft.characteristicClass, special: chDraft.special }));
+    if (ok) setChDraft(null);
+  }
+
+  async function unlink(linkId: string) {
+    if (!(await confirm({ title: t`Remove link`, message: t`Remove this function-net link?` }))) return;
+    setBusy(true);
+    try {
+      await api.post('/api/fmea/unlinkFunctions', { id: linkId });
+    } catch (e) {
+      const count = conflictCount(e);
+      if (count === null) notifyError(e);
+      else if (await confirm({ title: t`Remove link`, message: t`${count} failure links rely on this link and will be removed. Continue?`, danger: true })) {
+        try {
+          await api.post('/api/fmea/unlinkFunctions', { id: linkId, confirm: true });
+        } catch (again) {
+          notifyError(again);
+        }
+      }
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+
+  if (loading) return <div className="page-loading"><Trans>Loading…</Trans></div>;
+  if (error && data.nodes.length === 0)
+    return (
+      <div className="alert alert-error" role="alert">
+        {error instanceof Error ? error.message : String(error)}
+      </div>
+    );
+
+  return (
+    <div style={splitStyle} data-testid="function-analysis">
+      <nav aria-label={t`Structure`}>
+        <NodeTree nodes={data.nodes} selected={nodeId} onSelect={setNodeId} count={(id) => data.functions.filter((f) => f.nodeId === id).length} />
+      </nav>
+      <section>
+        {node ? (
+          <>
+            <PageHeader
+              title={node.name}
+              actions={
+                readOnly ? null : (
+                  <Button kind="primary" disabled={busy} onClick={() => { setFnError(null); setFnDraft({ id: null, version: 0, description: '', requirement: '' }); }}>
+                    <Trans>Add function</Trans>
+                  </Button>
+                )
+              }
+            />
+            {functions.length === 0 ? (
+              <EmptyState title={<Trans>No functions on this element</Trans>}>
+                {readOnly ? null : <Trans>Add what the element does and the requirement it must meet.</Trans>}
+              </EmptyState>
+            ) : (
+              functions.map((fn) => (
+                <FunctionCard
+                  key={fn.id}
+                  fn={fn}
+                  data={data}
+                  readOnly={readOnly}
+                  busy={busy}
+                  classLabel={classLabel}
+                  onEdit={() => { setFnError(null); setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '' }); }}
+                  onDelete={() => void deleteFunction(fn)}
+                  onAddCharacteristic={() => { setChError(null); setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false }); }}
+                  onLink={(lowerFunctionId) => void write(() => api.post('/api/fmea/linkFunctions', { higherFunctionId: fn.id, lowerFunctionId }))}
+                  onUnlink={(linkId) => void unlink(linkId)}
+                />
+              ))
+            )}
+          </>
+        ) : (
+          <EmptyState title={<Trans>Select a structure element</Trans>} />
+        )}
+      </section>
+
+      <Dialog
+        open={fnDraft !== null}
+        onOpenChange={(open) => !open && setFnDraft(null)}
+        title={fnDraft?.id ? <Trans>Edit function</Trans> : <Trans>Add function</Trans>}
+        actions={
+          <>
+            <Button onClick={() => setFnDraft(null)}><Trans>Cancel</Trans></Button>
+            <Button kind="primary" disabled={busy} onClick={() => void saveFunction()}><Trans>Save</Trans></Button>
+          </>
+        }
+      >
+        {fnDraft ? (
+          <>
+            <Field label={<Trans>Function</Trans>} required error={fnError}>
+              {(id) => <TextInput id={id} maxLength={200} autoFocus value={fnDraft.description} onChange={(e) => setFnDraft({ ...fnDraft, description: e.target.value })} />}
+            </Field>
+            <Field label={<Trans>Requirement</Trans>}>
+              {(id) => <TextArea id={id} maxLength={200} value={fnDraft.requirement} onChange={(e) => setFnDraft({ ...fnDraft, requirement: e.target.value })} />}
+            </Field>
+          </>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={chDraft !== null}
+        onOpenChange={(open) => !open && setChDraft(null)}
+        title={<Trans>Add characteristic</Trans>}
+        actions={
+          <>
+            <Button onClick={() => setChDraft(null)}><Trans>Cancel</Trans></Button>
+            <Button kind="primary" disabled={busy} onClick={() => void saveCharacteristic()}><Trans>Save</Trans></Button>
+          </>
+        }
+      >
+        {chDraft ? (
+          <>
+            <Field label={<Trans>Characteristic</Trans>} required error={chError}>
+              {(id) => <TextInput id={id} maxLength={200} autoFocus value={chDraft.name} onChange={(e) => setChDraft({ ...chDraft, name: e.target.value })} />}
+            </Field>
+            <Field label={<Trans>Class</Trans>}>
+              {(id) => (
+                <Select
+                  id={id}
+                  value={chDraft.characteristicClass}
+                  options={CHARACTERISTIC_CLASSES.map((c) => ({ value: c, label: classLabel(c) }))}
+                  onChange={(e) => setChDraft({ ...chDraft, characteristicClass: e.target.value as CharacteristicClass })}
+                />
+              )}
+            </Field>
+            <label>
+              <input type="checkbox" checked={chDraft.special} onChange={(e) => setChDraft({ ...chDraft, special: e.target.checked })} /> <Trans>Special characteristic</Trans>
+            </label>
+          </>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function FunctionCard(props: {
+  fn: FunctionRow;
+  data: Analysis;
+  readOnly: boolean;
+  busy: boolean;
+  classLabel: (c: CharacteristicClass) => string;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAddCharacteristic: () => void;
+  onLink: (lowerFunctionId: string) => void;
+  onUnlink: (linkId: string) => void;
+}) {
+  const { fn, data, readOnly, busy, classLabel } = props;
+  const { t } = useLingui();
+  const [pick, setPick] = useState('');
+  const characteristics = data.characteristics.filter((c) => c.functionId === fn.id).sort((a, b) => a.sort - b.sort);
+  const fnById = new Map(data.functions.map((f) => [f.id, f]));
+  const nodeName = (f: FunctionRow | undefined) => data.nodes.find((n) => n.id === f?.nodeId)?.name ?? '';
+  const label = (f: FunctionRow | undefined) => (f ? `${nodeName(f)}: ${f.description}` : '');
+  const higher = data.functionLinks.filter((l) => l.lowerFunctionId === fn.id);
+  const lower = data.functionLinks.filter((l) => l.higherFunctionId === fn.id);
+  const candidates = lowerFunctionCandidates(data, fn);
+
+  return (
+    <article style={panelStyle} data-testid="function-card">
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <div>
+          <strong>{fn.description}</strong>
+          {fn.requirement ? (
+            <div className="muted">
+              <Trans>Requirement:</Trans> {fn.requirement}
+            </div>
+          ) : null}
+        </div>
+        {readOnly ? null : (
+          <div className="page-actions">
+            <Button kind="link" disabled={busy} onClick={props.onEdit}><Trans>Edit</Trans></Button>
+            <Button kind="link" disabled={busy} onClick={props.onDelete}><Trans>Delete</Trans></Button>
+          </div>
+        )}
+      </div>
+
+      <h4><Trans>Characteristics</Trans></h4>
+      {characteristics.length === 0 ? (
+        <p className="muted"><Trans>No characteristics.</Trans></p>
+      ) : (
+        <ul>
+          {characteristics.map((c) => (
+            <li key={c.id}>
+              {c.name} <span className="muted">({classLabel(c.characteristicClass)})</span>
+              {c.special ? <strong> <Trans>special</Trans></strong> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {readOnly ? null : (
+        <Button kind="link" disabled={busy} onClick={props.onAddCharacteristic}><Trans>Add characteristic</Trans></Button>
+      )}
+
+      <h4><Trans>Function net</Trans></h4>
+      <ul style={{ listStyle: 'none', paddingLeft: 0 }} aria-label={t`Function net`}>
+        {higher.map((l) => (
+          <li key={l.id}>
+            ↑ {label(fnById.get(l.higherFunctionId))}
+          </li>
+        ))}
+        <li style={{ paddingLeft: 16 }}>
+          → <strong>{fn.description}</strong>
+        </li>
+        {lower.map((l) => (
+          <li key={l.id} style={{ paddingLeft: 32 }}>
+            ↓ {label(fnById.get(l.lowerFunctionId))}
+            {readOnly ? null : (
+              <Button kind="link" disabled={busy} onClick={() => props.onUnlink(l.id)} aria-label={t`Unlink`}>
+                <Trans>Unlink</Trans>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {readOnly ? null : candidates.length === 0 ? (
+        <p className="muted"><Trans>No lower-level functions to link: add functions to the child elements first.</Trans></p>
+      ) : (
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <Select
+            aria-label={t`Contributing lower-level function`}
+            value={pick}
+            options={[{ value: '', label: t`Choose a lower-level function…` }, ...candidates.map((f) => ({ value: f.id, label: label(f) }))]}
+            onChange={(e) => setPick(e.target.value)}
+          />
+          <Button
+            disabled={busy || !pick}
+            onClick={() => {
+              props.onLink(pick);
+              setPick('');
+            }}
+          >
+            <Trans>Link</Trans>
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

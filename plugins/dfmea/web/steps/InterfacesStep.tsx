@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, EmptyState, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
+import type { StepProps, TreeNode } from '../types.ts';
+
+interface InterfaceRow {
+  id: string;
+  firstNodeId: string;
+  secondNodeId: string;
+  interfaceType: number;
+  description: string | null;
+  version: number;
+}
+
+const TYPES = [1, 2, 3, 4, 5] as const;
+
+function flatten(node: TreeNode | null, out: TreeNode[] = []): TreeNode[] {
+  if (!node) return out;
+  if (node.nodeType !== 2) out.push(node);
+  for (const c of node.children ?? []) flatten(c, out);
+  return out;
+}
+
+/** Step 2b: block / boundary diagram as a list of interfaces between structure nodes (five types). */
+export default function InterfacesStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const [nodes, setNodes] = useState<TreeNode[]>([]);
+  const [rows, setRows] = useState<InterfaceRow[] | null>(null);
+  const [draft, setDraft] = useState({ firstNodeId: '', secondNodeId: '', interfaceType: '1', description: '' });
+
+  const typeLabel = (type: number) =>
+    ({ 1: t`Physical connection`, 2: t`Signal`, 3: t`Energy`, 4: t`Material`, 5: t`Human–machine` })[type] ?? String(type);
+
+  const load = useCallback(async () => {
+    try {
+      const stamp = String(Date.now());
+      const [tree, list] = await Promise.all([
+        api.get<TreeNode | null>('/api/fmea/structureTree', { projectId, timestamp: stamp }),
+        api.get<InterfaceRow[]>('/api/fmea/interfaces', { projectId, timestamp: stamp }),
+      ]);
+      setNodes(flatten(tree));
+      setRows(list);
+    } catch (error) {
+      notifyError(error);
+      setRows([]);
+    }
+  }, [projectId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const names = useMemo(() => new Map(nodes.map((n) => [n.id, n.name])), [nodes]);
+  const nodeOptions = [{ value: '', label: '—' }, ...nodes.map((n) => ({ value: n.id, label: n.name }))];
+  const typeOptions = TYPES.map((v) => ({ value: String(v), label: typeLabel(v) }));
+
+  const add = async () => {
+    try {
+      await api.post('/api/fmea/addInterface', {
+        firstNodeId: draft.firstNodeId,
+        secondNodeId: draft.secondNodeId,
+        interfaceType: Number(draft.interfaceType),
+        description: draft.description.trim() || null,
+      });
+      setDraft({ ...draft, description: '' });
+    } catch (error) {
+      notifyError(error);
+    }
+    await load();
+  };
+
+  const changeType = async (row: InterfaceRow, interfaceType: number) => {
+    try {
+      await api.post('/api/fmea/updateInterface', { id: row.id, version: row.version, interfaceType });
+    } catch (error) {
+      notifyError(error);
+    }
+    await load();
+  };
+
+  const remove = async (row: InterfaceRow) => {
+    if (!(await confirm({ title: t`Delete interface`, message: t`Delete this interface?`, danger: true }))) return;
+    try {
+      await api.post('/api/fmea/deleteInterface', { id: row.id, version: row.version });
+    } catch (error) {
+      notifyError(error);
+    }
+    await load();
+  };
+
+  if (rows === null) return <div className="page-loading" aria-busy="true" />;
+
+  return (
+    <section className="dfmea-step dfmea-interfaces" aria-label={t`Block diagram and interfaces`}>
+      {readOnly ? null : (
+        <div className="dfmea-toolbar">
+          <Select aria-label={t`First node`} value={draft.firstNodeId} onChange={(e) => setDraft({ ...draft, firstNodeId: e.target.value })} options={nodeOptions} />
+          <Select aria-label={t`Second node`} value={draft.secondNodeId} onChange={(e) => setDraft({ ...draft, secondNodeId: e.target.value })} options={nodeOptions} />
+          <Select aria-label={t`Interface type`} value={draft.interfaceType} onChange={(e) => setDraft({ ...draft, interfaceType: e.target.value })} options={typeOptions} />
+          <TextInput aria-label={t`Description`} placeholder={t`Description`} maxLength={500} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+          <Button kind="primary" disabled={!draft.firstNodeId || !draft.secondNodeId || draft.firstNodeId === draft.secondNodeId} onClick={() => void add()}>
+            <Trans>Add interface</Trans>
+          </Button>
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState title={<Trans>No interfaces yet</Trans>} />
+      ) : (
+        <table className="dfmea-table">
+          <thead>
+            <tr>
+              <th>
+                <Trans>First node</Trans>
+              </th>
+              <th>
+                <Trans>Second node</Trans>
+              </th>
+              <th>
+                <Trans>Interface type</Trans>
+              </th>
+              <th>
+                <Trans>Description</Trans>
+              </th>
+              {readOnly ? null : (
+                <th>
+                  <Trans>Actions</Trans>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{names.get(row.firstNodeId) ?? row.firstNodeId}</td>
+                <td>{names.get(row.secondNodeId) ?? row.secondNodeId}</td>
+                <td>
+                  {readOnly ? (
+                    typeLabel(row.interfaceType)
+                  ) : (
+                    <Select aria-label={t`Interface type`} value={String(row.interfaceType)} onChange={(e) => void changeType(row, Number(e.target.value))} options={typeOptions} />
+                  )}
+                </td>
+                <td>{row.description ?? ''}</td>
+                {readOnly ? null : (
+                  <td>
+                    <Button kind="link" onClick={() => void remove(row)}>
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

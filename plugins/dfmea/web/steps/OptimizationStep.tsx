@@ -1,0 +1,407 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, DataGrid, Dialog, Field, notify, notifyError, Select, TextArea, TextInput, useGridLabels, type DataGridColumn } from '@fmea/workbench/sdk';
+import type { StepProps } from '../types.ts';
+import {
+  apColor,
+  isConflict,
+  parseRating,
+  rate,
+  useApLookup,
+  type ActionRow,
+  type ActionStatus,
+  type Analysis,
+  type AnalysisFailure,
+  type ControlKind,
+  type UserOption,
+} from '../risk/risk-api.ts';
+
+/** The engine's action state machine (core/src/domain/fmea/actions.ts): the events allowed from each status. */
+const EVENTS: Record<ActionStatus, string[]> = {
+  open: ['propose', 'decide', 'complete', 'reject'],
+  decisionPending: ['decide', 'complete', 'reject', 'withdraw'],
+  implementationPending: ['complete', 'reject', 'reconsider'],
+  completed: ['reopen'],
+  notImplemented: ['reopen'],
+};
+
+interface Draft {
+  causeId: string;
+  kind: ControlKind;
+  description: string;
+  responsibleUserId: string;
+  targetDate: string;
+  actionTaken: string;
+  evidence: string;
+  completionDate: string;
+  raseverity: string;
+  raoccurrence: string;
+  radet: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const text = (value: string | null | undefined) => value ?? '';
+const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** Step 6: optimisation actions per failure cause, their status and the re-rating. */
+export default function OptimizationStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const labels = useGridLabels();
+  const lookup = useApLookup();
+  const [actions, setActions] = useState<ActionRow[] | null>(null);
+  const [causes, setCauses] = useState<AnalysisFailure[]>([]);
+  const [severityOf, setSeverityOf] = useState<Map<string, number>>(new Map());
+  const [users, setUsers] = useState<UserOption[]>([]);
+  const [editing, setEditing] = useState<{ action: ActionRow | null; draft: Draft } | null>(null);
+  const [moving, setMoving] = useState<{ action: ActionRow; event: string; actionTaken: string; evidence: string; completionDate: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [list, analysis] = await Promise.all([api.get<ActionRow[]>('/api/fmea/actions', { projectId }), api.get<Analysis>('/api/fmea/analysis', { projectId })]);
+      setActions(list);
+      setCauses(analysis.failures.filter((f) => f.kind === 'FC'));
+      setSeverityOf(causeSeverities(analysis));
+    } catch (e) {
+      notifyError(e);
+      setActions([]);
+    }
+  }, [projectId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    api
+      .get<UserOption[]>('/api/user/list', { limit: 500 })
+      .then(setUsers)
+      .catch(() => setUsers([]));
+  }, []);
+
+  const causeById = useMemo(() => new Map(causes.map((c) => [c.id, c])), [causes]);
+  const userName = (id: string | null) => (id ? (users.find((u) => u.id === id)?.realName ?? id) : '');
+
+  const statusLabel: Record<ActionStatus, string> = {
+    open: t`Open`,
+    decisionPending: t`Decision pending`,
+    implementationPending: t`Implementation pending`,
+    completed: t`Completed`,
+    notImplemented: t`Not implemented`,
+  };
+  const eventLabel: Record<string, string> = {
+    propose: t`Submit for decision`,
+    decide: t`Decide (implementation pending)`,
+    complete: t`Complete`,
+    reject: t`Not implemented`,
+    withdraw: t`Withdraw (back to open)`,
+    reconsider: t`Reconsider (decision pending)`,
+    reopen: t`Reopen`,
+  };
+  const kindLabel: Record<ControlKind, string> = { prevention: t`Prevention`, detection: t`Detection` };
+
+  /** AP of the re-rating: the re-rated values over the current ones (S: the highest of the effects the cause leads to). */
+  const reRisk = (a: Pick<ActionRow, 'causeId' | 'raseverity' | 'raoccurrence' | 'radet'>) => {
+    const cause = causeById.get(a.causeId);
+    if (a.raseverity === null && a.raoccurrence === null && a.radet === null) return { ap: null, rpn: null };
+    return rate(lookup, a.raseverity ?? severityOf.get(a.causeId) ?? null, a.raoccurrence ?? cause?.occurrence ?? null, a.radet ?? cause?.det ?? null);
+  };
+
+  const failed = (e: unknown) => {
+    if (isConflict(e)) {
+      notify('error', e.message || t`Someone else changed this action. The list was reloaded.`, 5000);
+      setEditing(null);
+      setMoving(null);
+      void load();
+      return;
+    }
+    setError(e instanceof Error ? e.message : t`The action could not be saved.`);
+  };
+
+  const openNew = () => {
+    setError(null);
+    setEditing({
+      action: null,
+      draft: { causeId: causes[0]?.id ?? '', kind: 'prevention', description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
+    });
+  };
+  const openEdit = (a: ActionRow) => {
+    setError(null);
+    setEditing({
+      action: a,
+      draft: {
+        causeId: a.causeId,
+        kind: a.kind,
+        description: a.description,
+        responsibleUserId: text(a.responsibleUserId),
+        targetDate: text(a.targetDate),
+        actionTaken: text(a.actionTaken),
+        evidence: text(a.evidence),
+        completionDate: text(a.completionDate),
+        raseverity: a.raseverity === null ? '' : String(a.raseverity),
+        raoccurrence: a.raoccurrence === null ? '' : String(a.raoccurrence),
+        radet: a.radet === null ? '' : String(a.radet),
+      },
+    });
+  };
+
+  const ratingError = (value: string) => (parseRating(value) === undefined ? t`A rating is a whole number from 1 to 10.` : null);
+
+  const save = async () => {
+    if (!editing) return;
+    const d = editing.draft;
+    if (!d.causeId) return setError(t`Choose a failure cause.`);
+    if (d.description.trim() === '') return setError(t`Describe the action.`);
+    if ([d.raseverity, d.raoccurrence, d.radet].some((v) => ratingError(v))) return setError(t`A rating is a whole number from 1 to 10.`);
+    const common = {
+      kind: d.kind,
+      description: d.description.trim(),
+      responsibleUserId: nullable(d.responsibleUserId),
+      targetDate: nullable(d.targetDate),
+      raseverity: parseRating(d.raseverity) ?? null,
+      raoccurrence: parseRating(d.raoccurrence) ?? null,
+      radet: parseRating(d.radet) ?? null,
+    };
+    setBusy(true);
+    try {
+      if (editing.action) {
+        await api.post('/api/fmea/updateAction', {
+          id: editing.action.id,
+          version: editing.action.version,
+          ...common,
+          actionTaken: nullable(d.actionTaken),
+          evidence: nullable(d.evidence),
+          completionDate: nullable(d.completionDate),
+        });
+      } else {
+        await api.post('/api/fmea/addAction', { causeId: d.causeId, ...common });
+      }
+      notify('success', t`Action saved.`);
+      setEditing(null);
+      await load();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = async () => {
+    if (!moving) return;
+    const completing = moving.event === 'complete';
+    if (completing && (moving.actionTaken.trim() === '' || moving.completionDate.trim() === '')) return setError(t`Completing an action needs the action taken and a completion date.`);
+    setBusy(true);
+    try {
+      await api.post('/api/fmea/changeActionStatus', {
+        id: moving.action.id,
+        version: moving.action.version,
+        event: moving.event,
+        ...(completing && { actionTaken: moving.actionTaken.trim(), evidence: nullable(moving.evidence), completionDate: moving.completionDate.trim() }),
+      });
+      notify('success', t`Status changed.`);
+      setMoving(null);
+      await load();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (a: ActionRow) => {
+    const description = a.description;
+    if (!(await confirm({ title: t`Delete action`, message: t`Delete the action "${description}"?`, danger: true }))) return;
+    try {
+      await api.post('/api/fmea/deleteAction', { id: a.id, version: a.version });
+      notify('success', t`Action deleted.`);
+    } catch (e) {
+      if (isConflict(e)) notify('error', e.message, 5000);
+      else notifyError(e);
+    }
+    await load();
+  };
+
+  const columns: DataGridColumn<ActionRow>[] = [
+    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
+    { id: 'kind', header: t`Type`, width: 100, accessor: (a) => kindLabel[a.kind] },
+    { id: 'description', header: t`Action`, width: 220, accessor: 'description' },
+    { id: 'responsible', header: t`Responsible`, width: 120, accessor: (a) => userName(a.responsibleUserId) },
+    { id: 'targetDate', header: t`Target date`, width: 100, accessor: (a) => text(a.targetDate) },
+    { id: 'status', header: t`Status`, width: 150, accessor: (a) => statusLabel[a.status] },
+    { id: 'actionTaken', header: t`Action taken`, width: 180, accessor: (a) => text(a.actionTaken) },
+    { id: 'evidence', header: t`Evidence`, width: 140, accessor: (a) => text(a.evidence), hidden: true },
+    { id: 'completionDate', header: t`Completion date`, width: 110, accessor: (a) => text(a.completionDate) },
+    { id: 'raseverity', header: t`S (re-rated)`, width: 70, accessor: (a) => a.raseverity ?? '' },
+    { id: 'raoccurrence', header: t`O (re-rated)`, width: 70, accessor: (a) => a.raoccurrence ?? '' },
+    { id: 'radet', header: t`D (re-rated)`, width: 70, accessor: (a) => a.radet ?? '' },
+    { id: 'raAp', header: t`AP (re-rated)`, width: 80, accessor: (a) => reRisk(a).ap ?? '', cell: (a) => <Ap level={reRisk(a).ap} /> },
+    { id: 'rarpn', header: t`RPN (re-rated)`, width: 80, accessor: (a) => reRisk(a).rpn ?? '', hidden: true },
+    ...(readOnly
+      ? []
+      : [
+          {
+            id: 'operations',
+            header: t`Operations`,
+            width: 220,
+            hideable: false,
+            cell: (a: ActionRow) => (
+              <span style={{ display: 'flex', gap: 4 }}>
+                <Button kind="link" onClick={() => openEdit(a)}>{t`Edit`}</Button>
+                <Button
+                  kind="link"
+                  onClick={() => {
+                    setError(null);
+                    setMoving({ action: a, event: EVENTS[a.status][0] ?? 'reopen', actionTaken: text(a.actionTaken), evidence: text(a.evidence), completionDate: text(a.completionDate) || today() });
+                  }}
+                >{t`Change status`}</Button>
+                <Button kind="link" onClick={() => void remove(a)}>{t`Delete`}</Button>
+              </span>
+            ),
+          } satisfies DataGridColumn<ActionRow>,
+        ]),
+  ];
+
+  const set = (change: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...change } } : e));
+  const draft = editing?.draft;
+  const preview = draft
+    ? reRisk({ causeId: draft.causeId, raseverity: parseRating(draft.raseverity) ?? null, raoccurrence: parseRating(draft.raoccurrence) ?? null, radet: parseRating(draft.radet) ?? null })
+    : null;
+  const userOptions = [{ value: '', label: t`(nobody)` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
+
+  return (
+    <>
+      <DataGrid<ActionRow>
+        aria-label={t`Optimisation actions`}
+        columns={columns}
+        rowKey={(a) => a.id}
+        rows={actions ?? []}
+        pageLocalRows
+        pageSize={50}
+        pageSizeOptions={[20, 50, 100, 500]}
+        emptyText={actions === null ? labels.loading : t`No actions planned yet.`}
+        labels={labels}
+        toolbar={
+          readOnly ? undefined : (
+            <Button kind="primary" disabled={causes.length === 0} onClick={openNew}>
+              {t`Add action`}
+            </Button>
+          )
+        }
+      />
+
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.action ? t`Edit action` : t`Add action`}
+        width={600}
+        actions={
+          <>
+            <Button onClick={() => setEditing(null)}>{t`Cancel`}</Button>
+            <Button kind="primary" disabled={busy} onClick={() => void save()}>
+              {t`Save`}
+            </Button>
+          </>
+        }
+      >
+        {draft && (
+          <div style={{ display: 'grid', gap: 8 }}>
+            <Field label={t`Failure cause (FC)`} required>
+              {(id) => (
+                <Select id={id} value={draft.causeId} disabled={editing?.action !== null} onChange={(e) => set({ causeId: e.target.value })} options={causes.map((c) => ({ value: c.id, label: c.description }))} />
+              )}
+            </Field>
+            <Field label={t`Type`} required>
+              {(id) => (
+                <Select id={id} value={draft.kind} onChange={(e) => set({ kind: e.target.value as ControlKind })} options={[{ value: 'prevention', label: kindLabel.prevention }, { value: 'detection', label: kindLabel.detection }]} />
+              )}
+            </Field>
+            <Field label={t`Action`} required>
+              {(id) => <TextArea id={id} maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} />}
+            </Field>
+            <Field label={t`Responsible`}>{(id) => <Select id={id} value={draft.responsibleUserId} onChange={(e) => set({ responsibleUserId: e.target.value })} options={userOptions} />}</Field>
+            <Field label={t`Target date`}>{(id) => <TextInput id={id} type="date" value={draft.targetDate} onChange={(e) => set({ targetDate: e.target.value })} />}</Field>
+            {editing?.action && (
+              <>
+                <Field label={t`Action taken`}>{(id) => <TextArea id={id} maxLength={200} value={draft.actionTaken} onChange={(e) => set({ actionTaken: e.target.value })} />}</Field>
+                <Field label={t`Evidence`}>{(id) => <TextInput id={id} maxLength={200} value={draft.evidence} onChange={(e) => set({ evidence: e.target.value })} />}</Field>
+                <Field label={t`Completion date`}>{(id) => <TextInput id={id} type="date" value={draft.completionDate} onChange={(e) => set({ completionDate: e.target.value })} />}</Field>
+              </>
+            )}
+            <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+              <Field label={t`S (re-rated)`} error={ratingError(draft.raseverity)}>
+                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.raseverity} onChange={(e) => set({ raseverity: e.target.value })} />}
+              </Field>
+              <Field label={t`O (re-rated)`} error={ratingError(draft.raoccurrence)}>
+                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.raoccurrence} onChange={(e) => set({ raoccurrence: e.target.value })} />}
+              </Field>
+              <Field label={t`D (re-rated)`} error={ratingError(draft.radet)}>
+                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.radet} onChange={(e) => set({ radet: e.target.value })} />}
+              </Field>
+              <span aria-live="polite">
+                {t`AP (re-rated)`}: <Ap level={preview?.ap ?? null} /> {preview?.rpn !== null && preview?.rpn !== undefined ? `RPN ${preview.rpn}` : ''}
+              </span>
+            </div>
+            {error && <p role="alert" className="form-error">{error}</p>}
+          </div>
+        )}
+      </Dialog>
+
+      <Dialog
+        open={moving !== null}
+        onOpenChange={(open) => !open && setMoving(null)}
+        title={t`Change status`}
+        actions={
+          <>
+            <Button onClick={() => setMoving(null)}>{t`Cancel`}</Button>
+            <Button kind="primary" disabled={busy} onClick={() => void move()}>
+              {t`Apply`}
+            </Button>
+          </>
+        }
+      >
+        {moving && (
+          <div style={{ display: 'grid', gap: 8 }}>
+            <p>
+              {t`Current status`}: {statusLabel[moving.action.status]}
+            </p>
+            <Field label={t`Change`}>
+              {(id) => (
+                <Select id={id} value={moving.event} onChange={(e) => setMoving({ ...moving, event: e.target.value })} options={EVENTS[moving.action.status].map((ev) => ({ value: ev, label: eventLabel[ev] ?? ev }))} />
+              )}
+            </Field>
+            {moving.event === 'complete' && (
+              <>
+                <Field label={t`Action taken`} required>{(id) => <TextArea id={id} maxLength={200} value={moving.actionTaken} onChange={(e) => setMoving({ ...moving, actionTaken: e.target.value })} />}</Field>
+                <Field label={t`Evidence`}>{(id) => <TextInput id={id} maxLength={200} value={moving.evidence} onChange={(e) => setMoving({ ...moving, evidence: e.target.value })} />}</Field>
+                <Field label={t`Completion date`} required>
+                  {(id) => <TextInput id={id} type="date" value={moving.completionDate} onChange={(e) => setMoving({ ...moving, completionDate: e.target.value })} />}
+                </Field>
+              </>
+            )}
+            {error && <p role="alert" className="form-error">{error}</p>}
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+/** The highest severity of the failure effects each cause leads to through the failure net (FE → FM → FC). */
+function causeSeverities(analysis: Analysis): Map<string, number> {
+  const byId = new Map(analysis.failures.map((f) => [f.id, f]));
+  const higher = new Map<string, string[]>();
+  for (const link of analysis.failureLinks ?? []) higher.set(link.lowerFailureId, [...(higher.get(link.lowerFailureId) ?? []), link.higherFailureId]);
+  const out = new Map<string, number>();
+  for (const f of analysis.failures) {
+    if (f.kind !== 'FC') continue;
+    let best = 0;
+    for (const modeId of higher.get(f.id) ?? []) for (const effectId of higher.get(modeId) ?? []) best = Math.max(best, byId.get(effectId)?.severity ?? 0);
+    if (best > 0) out.set(f.id, best);
+  }
+  return out;
+}
+
+function Ap({ level }: { level: 'H' | 'M' | 'L' | null }) {
+  if (!level) return null;
+  return <span style={{ display: 'inline-block', minWidth: 22, textAlign: 'center', borderRadius: 3, padding: '0 4px', color: '#fff', fontWeight: 600, background: apColor[level] }}>{level}</span>;
+}

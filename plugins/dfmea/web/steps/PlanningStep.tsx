@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workbench/sdk';
+import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
+import type { ProjectView, StepProps } from '../types.ts';
+
+/** Step 1: the project header and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
+export default function PlanningStep({ readOnly, project, onProjectChange }: StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }) {
+  const { t } = useLingui();
+  const [draft, setDraft] = useState<HeaderDraft>(() => draftOf(project ?? null, session.user?.userId));
+  const [isEditBaseInfo, setIsEditBaseInfo] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const check = useDraftProblem();
+  useDirty(isEditBaseInfo);
+  if (!project) return null;
+
+  const save = async () => {
+    const issue = check(draft);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const saved = await api.post<ProjectView>('/api/project/save', saveBody(draft, project));
+      setIsEditBaseInfo(false);
+      setDraft(draftOf(saved, undefined));
+      onProjectChange?.(saved);
+      notify('success', t`Project saved`);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="dfmea-step dfmea-planning" aria-label={t`Planning and preparation`}>
+      <HeaderFields
+        draft={draft}
+        disabled={readOnly}
+        onChange={(next) => {
+          setDraft(next);
+          setIsEditBaseInfo(true);
+        }}
+      />
+      {problem ? (
+        <p role="alert" className="dfmea-error">
+          {problem}
+        </p>
+      ) : null}
+      {readOnly ? null : (
+        <div className="dfmea-form-actions">
+          <Button
+            data-testid="dfmea-discard"
+            disabled={!isEditBaseInfo}
+            onClick={() => {
+              setDraft(draftOf(project, undefined));
+              setIsEditBaseInfo(false);
+              setProblem(null);
+            }}
+          >
+            <Trans>Discard changes</Trans>
+          </Button>
+          <Button kind="primary" disabled={!isEditBaseInfo || busy} onClick={() => void save()}>
+            <Trans>Save</Trans>
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { ApLevel } from '@fmea/core/domain';
+import { api, Button, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import type { StepProps } from '../types.ts';
+import { apColor, isConflict, parseRating, rate, UNFINISHED, useApLookup, type Analysis, type ControlKind, type ControlRow, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
+
+/** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
+interface Local {
+  severity?: number | null;
+  occurrence?: number | null;
+  det?: number | null;
+  version?: number;
+  prevention?: string[];
+  detection?: string[];
+}
+
+const SEPARATOR = '; ';
+
+/** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
+export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const labels = useGridLabels();
+  const lookup = useApLookup();
+  const [filters, setFilters] = useState({ highAp: false, openActions: false, special: false });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [, setTick] = useState(0);
+  const local = useRef(new Map<string, Local>());
+  const controls = useRef<ControlRow[] | null>(null);
+  /** The rows of the loaded page by chain key (to find the row of an open editor). */
+  const loaded = useRef(new Map<string, RiskRow>());
+  /** A rating being typed, not yet committed: AP and RPN preview it. */
+  const [typing, setTyping] = useState<{ failureId: string; field: 'severity' | 'occurrence' | 'det'; value: number | null } | null>(null);
+
+  const patch = (id: string, change: Local) => {
+    local.current.set(id, { ...local.current.get(id), ...change });
+    setTick((n) => n + 1);
+  };
+  const reload = useCallback(() => {
+    local.current.clear();
+    controls.current = null;
+    setReloadKey((n) => n + 1);
+  }, []);
+
+  const fetchPage = useCallback(
+    async ({ page, limit }: DataGridQuery) => {
+      const answer = await api.get<RiskGridAnswer>('/api/fmea/riskGrid', {
+        projectId,
+        page,
+        limit,
+        ap: filters.highAp ? 'H' : undefined,
+        openActions: filters.openActions ? '1' : undefined,
+        special: filters.special ? '1' : undefined,
+      });
+      local.current.clear();
+      loaded.current = new Map(answer.items.map((r) => [r.chainKey, r]));
+      return { items: answer.items, total: answer.total };
+    },
+    [projectId, filters],
+  );
+
+  /** The ratings as shown: local edits over the loaded row. */
+  const view = (row: RiskRow) => {
+    let e = row.effect ? local.current.get(row.effect.id) : undefined;
+    let c = row.cause ? local.current.get(row.cause.id) : undefined;
+    if (typing && typing.failureId === row.effect?.id) e = { ...e, [typing.field]: typing.value };
+    if (typing && typing.failureId === row.cause?.id) c = { ...c, [typing.field]: typing.value };
+    const severity = e && e.severity !== undefined ? e.severity : row.severity;
+    const occurrence = c && c.occurrence !== undefined ? c.occurrence : row.occurrence;
+    const det = c && c.det !== undefined ? c.det : row.det;
+    const edited = (e && e.severity !== undefined) || (c && (c.occurrence !== undefined || c.det !== undefined));
+    const risk = edited ? rate(lookup, severity, occurrence, det) : { ap: row.ap, rpn: row.rpn };
+    return { severity, occurrence, det, ...risk, prevention: c?.prevention ?? row.preventionControls, detection: c?.detection ?? row.detectionControls };
+  };
+
+  const failed = (error: unknown) => {
+    if (isConflict(error)) {
+      notify('error', error.message || t`Someone else changed this row. The grid was reloaded.`, 5000);
+      reload();
+      return;
+    }
+    throw error;
+  };
+
+  const rateEffect = async (row: RiskRow, text: string) => {
+    const effect = row.effect;
+    if (!effect) throw new Error(t`This chain has no failure effect to rate.`);
+    const severity = parseRating(text);
+    if (severity === undefined) return;
+    const before = local.current.get(effect.id);
+    patch(effect.id, { severity });
+    try {
+      const saved = await api.post<{ version: number; severity: number | null }>('/api/fmea/rateEffect', { id: effect.id, version: before?.version ?? effect.version, severity });
+      patch(effect.id, { severity: saved.severity, version: saved.version });
+    } catch (error) {
+      patch(effect.id, { severity: before?.severity });
+      failed(error);
+    }
+  };
+
+  const rateCause = async (row: RiskRow, field: 'occurrence' | 'det', text: string) => {
+    const cause = row.cause;
+    if (!cause) throw new Error(t`This chain has no failure cause to rate.`);
+    const value = parseRating(text);
+    if (value === undefined) return;
+    const before = local.current.get(cause.id);
+    patch(cause.id, { [field]: value });
+    try {
+      const saved = await api.post<{ version: number; occurrence: number | null; det: number | null }>('/api/fmea/rateCause', {
+        id: cause.id,
+        version: before?.version ?? cause.version,
+        [field]: value,
+      });
+      patch(cause.id, { occurrence: saved.occurrence, det: saved.det, version: saved.version });
+    } catch (error) {
+      patch(cause.id, { [field]: before?.[field] });
+      failed(error);
+    }
+  };
+
+  /** Control texts are edited as one list ("; " between controls): changed ones are updated, new ones added, missing ones deleted. */
+  const editControls = async (row: RiskRow, kind: ControlKind, text: string) => {
+    const cause = row.cause;
+    if (!cause) throw new Error(t`This chain has no failure cause for a control.`);
+    const wanted = text
+      .split(';')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const current = kind === 'prevention' ? view(row).prevention : view(row).detection;
+    if (wanted.join(SEPARATOR) === current.join(SEPARATOR)) return;
+    try {
+      if (!controls.current) controls.current = (await api.get<Analysis>('/api/fmea/analysis', { projectId })).controls;
+      const existing = controls.current.filter((c) => c.causeId === cause.id && c.kind === kind).sort((a, b) => a.sort - b.sort);
+      for (let i = 0; i < Math.max(wanted.length, existing.length); i++) {
+        const have = existing[i];
+        const want = wanted[i];
+        if (have && want !== undefined && have.description !== want) {
+          const saved = await api.post<ControlRow>('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
+          Object.assign(have, saved);
+        } else if (!have && want !== undefined) {
+          controls.current.push(await api.post<ControlRow>('/api/fmea/addControl', { causeId: cause.id, kind, description: want }));
+        } else if (have && want === undefined) {
+          await api.post('/api/fmea/deleteControl', { id: have.id, version: have.version });
+          controls.current = controls.current.filter((c) => c.id !== have.id);
+        }
+      }
+      patch(cause.id, { [kind]: wanted });
+    } catch (error) {
+      controls.current = null;
+      failed(error);
+    }
+  };
+
+  /** Live AP/RPN while a rating editor is open: the grid's editors sit in cells marked with their row key and column id. */
+  const onTyping = (event: FormEvent<HTMLDivElement>) => {
+    const input = event.target as HTMLElement & { value?: string };
+    const columnId = input.closest?.('[data-column-id]')?.getAttribute('data-column-id');
+    const rowKey = input.closest?.('[data-row-key]')?.getAttribute('data-row-key');
+    if (!rowKey || (columnId !== 'severity' && columnId !== 'occurrence' && columnId !== 'det')) return;
+    const row = loaded.current.get(rowKey);
+    const failureId = columnId === 'severity' ? row?.effect?.id : row?.cause?.id;
+    const value = parseRating(String(input.value ?? ''));
+    setTyping(failureId && value !== undefined ? { failureId, field: columnId, value } : null);
+  };
+
+  const onCellChange = async (row: RiskRow, columnId: string, value: string) => {
+    setTyping(null);
+    if (readOnly) return;
+    if (columnId === 'severity') return rateEffect(row, value);
+    if (columnId === 'occurrence' || columnId === 'det') return rateCause(row, columnId, value);
+    if (columnId === 'prevention' || columnId === 'detection') return editControls(row, columnId, value);
+  };
+
+  const ratingEditor = readOnly
+    ? undefined
+    : ({ type: 'number', validate: (v: string) => (parseRating(v) === undefined ? t`A rating is a whole number from 1 to 10.` : null) } as const);
+  const textEditor = readOnly ? undefined : ({ type: 'text' } as const);
+  const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
+
+  const columns: DataGridColumn<RiskRow>[] = [
+    { id: 'higherElement', header: t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
+    { id: 'element', header: t`Focus element`, width: 140, accessor: 'elementName' },
+    { id: 'lowerElement', header: t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },
+    { id: 'function', header: t`Focus function`, width: 180, accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription) },
+    { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '' },
+    { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor },
+    { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description },
+    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '' },
+    { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), editable: textEditor },
+    { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor },
+    { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), editable: textEditor },
+    { id: 'det', header: t`D`, width: 56, accessor: (r) => view(r).det ?? '', editable: ratingEditor },
+    { id: 'ap', header: t`AP`, width: 56, accessor: (r) => view(r).ap ?? '', cell: (r) => <ApBadge ap={view(r).ap} /> },
+    { id: 'rpn', header: t`RPN`, width: 64, accessor: (r) => view(r).rpn ?? '' },
+    {
+      id: 'special',
+      header: t`Special characteristic`,
+      width: 150,
+      accessor: (r) => r.specialCharacteristics.map((c) => c.name).join(SEPARATOR),
+      cell: (r) => (r.characteristicClass ? `${classLabel[r.characteristicClass] ?? r.characteristicClass}: ${r.specialCharacteristics.map((c) => c.name).join(SEPARATOR)}` : ''),
+    },
+    { id: 'openActions', header: t`Open actions`, width: 90, accessor: (r) => r.actions.filter((a) => UNFINISHED.includes(a.status)).length || '' },
+  ];
+
+  const toggle = (key: keyof typeof filters) => setFilters((f) => ({ ...f, [key]: !f[key] }));
+  const gridKey = useMemo(() => [reloadKey, filters.highAp, filters.openActions, filters.special].join(':'), [reloadKey, filters]);
+
+  const toolbar = (
+    <div className="dfmea-risk-filters" role="group" aria-label={t`Filters`} style={{ display: 'flex', gap: 4 }}>
+      <Button kind={filters.highAp ? 'primary' : 'default'} aria-pressed={filters.highAp} onClick={() => toggle('highAp')}>
+        {t`AP = H`}
+      </Button>
+      <Button kind={filters.openActions ? 'primary' : 'default'} aria-pressed={filters.openActions} onClick={() => toggle('openActions')}>
+        {t`Open actions`}
+      </Button>
+      <Button kind={filters.special ? 'primary' : 'default'} aria-pressed={filters.special} onClick={() => toggle('special')}>
+        {t`Special characteristics`}
+      </Button>
+      <Button onClick={reload}>{t`Reload`}</Button>
+    </div>
+  );
+
+  return (
+    <div className="dfmea-risk" onInput={readOnly ? undefined : onTyping} onBlur={() => typing && setTyping(null)}>
+    <DataGrid<RiskRow>
+      aria-label={t`Risk analysis`}
+      columns={columns}
+      rowKey={(r) => r.chainKey}
+      fetchPage={fetchPage}
+      reloadKey={gridKey}
+      pageSize={500}
+      pageSizeOptions={[500, 2000, 5000, 20000]}
+      virtualize
+      height={600}
+      canEditRow={() => !readOnly}
+      onCellChange={readOnly ? undefined : onCellChange}
+      emptyText={t`No failure chains yet. Link failure effects, modes and causes in the failure analysis.`}
+      labels={labels}
+      toolbar={toolbar}
+    />
+    </div>
+  );
+}
+
+function ApBadge({ ap }: { ap: ApLevel | null }) {
+  if (!ap) return null;
+  return <span style={{ display: 'inline-block', minWidth: 22, textAlign: 'center', borderRadius: 3, padding: '0 4px', color: '#fff', fontWeight: 600, background: apColor[ap] }}>{ap}</span>;
+}

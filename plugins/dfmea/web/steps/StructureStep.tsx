@@ -1,0 +1,275 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, ApiError, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, TextInput } from '@fmea/workbench/sdk';
+import type { StepProps, TreeNode } from '../types.ts';
+
+/** Zoom steps of the mind map (spec 001 §9). */
+export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
+/** Narrowest a panel may get (spec 001 §9). */
+export const MIN_PANEL_WIDTH = 250;
+const FUNCTION_NODE = 2;
+
+/** The structure part of a tree: functions (type-2 nodes) are left out. */
+function structureOnly(node: TreeNode): TreeNode {
+  return { ...node, children: (node.children ?? []).filter((c) => c.nodeType !== FUNCTION_NODE).map(structureOnly) };
+}
+
+function find(node: TreeNode | null, id: string | null): TreeNode | null {
+  if (!node || !id) return null;
+  if (node.id === id) return node;
+  for (const child of node.children) {
+    const hit = find(child, id);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function contains(node: TreeNode, id: string): boolean {
+  return node.id === id || node.children.some((c) => contains(c, id));
+}
+
+function countOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const data = error.data as { count?: number; params?: { count?: number } } | null;
+  return data?.count ?? data?.params?.count ?? 0;
+}
+
+type Clip = { mode: 'cut' | 'copy'; node: TreeNode } | null;
+type Editing = { mode: 'add' | 'rename'; node: TreeNode } | null;
+
+/** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
+export default function StructureStep({ projectId, readOnly }: StepProps) {
+  const { t } = useLingui();
+  const [tree, setTree] = useState<TreeNode | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [clip, setClip] = useState<Clip>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [name, setName] = useState('');
+  const [zoom, setZoom] = useState<number>(100);
+  const [panelWidth, setPanelWidth] = useState(320);
+
+  const load = useCallback(async () => {
+    try {
+      const root = await api.get<TreeNode | null>('/api/fmea/structureTree', { projectId, timestamp: String(Date.now()) });
+      const clean = root ? structureOnly(root) : null;
+      setTree(clean);
+      setSelected((s) => (find(clean, s) ? s : (clean?.id ?? null)));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setLoaded(true);
+    }
+  }, [projectId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const node = find(tree, selected);
+  const isRoot = node !== null && node.id === tree?.id;
+
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    try {
+      await action();
+      if (done) notify('success', done);
+    } catch (error) {
+      notifyError(error);
+    }
+    await load();
+  };
+
+  /** Posts; on 409 with a count asks "current FMEA used by N nodes" and repeats with confirm. */
+  const withCount = async (path: string, body: Record<string, unknown>) => {
+    try {
+      await api.post(path, body);
+    } catch (error) {
+      const count = countOf(error);
+      if (count === null) throw error;
+      if (!(await confirm({ title: t`Confirm`, message: t`The current FMEA is used by ${count} nodes. Continue?`, danger: true }))) return;
+      await api.post(path, { ...body, confirm: true });
+    }
+  };
+
+  const submitName = async () => {
+    if (!editing || !name.trim()) return;
+    const current = editing;
+    setEditing(null);
+    await run(() =>
+      current.mode === 'add'
+        ? api.post('/api/fmea/addNode', { parentId: current.node.id, name: name.trim() })
+        : api.post('/api/fmea/renameNode', { id: current.node.id, version: current.node.version, name: name.trim() }),
+    );
+  };
+
+  const remove = async () => {
+    if (!node || isRoot) return;
+    const label = node.name;
+    if (!(await confirm({ title: t`Delete node`, message: t`Delete ${label} with everything under it?`, danger: true }))) return;
+    await run(() => withCount('/api/fmea/deleteNode', { id: node.id, version: node.version }), t`Node deleted`);
+  };
+
+  const paste = async () => {
+    if (!node || !clip) return;
+    const source = clip;
+    if (source.mode === 'cut') {
+      if (contains(source.node, node.id)) {
+        notify('warning', t`A node cannot be moved under itself.`);
+        return;
+      }
+      setClip(null);
+      await run(() => withCount('/api/fmea/moveNode', { id: source.node.id, version: source.node.version, parentId: node.id }));
+    } else {
+      await run(() => api.post('/api/fmea/copyNode', { id: source.node.id, targetParentId: node.id }));
+    }
+  };
+
+  if (!loaded) return <div className="page-loading" aria-busy="true" />;
+  if (!tree) return <EmptyState title={<Trans>This project has no structure yet</Trans>} />;
+
+  const clipName = clip?.node.name ?? '';
+  const zoomIndex = ZOOM_STEPS.indexOf(zoom as (typeof ZOOM_STEPS)[number]);
+
+  return (
+    <section className="dfmea-step dfmea-structure" aria-label={t`Structure analysis`}>
+      {readOnly ? null : (
+        <div className="dfmea-toolbar" role="toolbar" aria-label={t`Structure actions`}>
+          <Button data-testid="dfmea-add-child" disabled={!node} onClick={() => node && (setName(''), setEditing({ mode: 'add', node }))}>
+            <Trans>Add child</Trans>
+          </Button>
+          <Button disabled={!node} onClick={() => node && (setName(node.name), setEditing({ mode: 'rename', node }))}>
+            <Trans>Rename</Trans>
+          </Button>
+          <Button disabled={!node || isRoot} onClick={() => node && setClip({ mode: 'cut', node })}>
+            <Trans>Cut</Trans>
+          </Button>
+          <Button disabled={!node || isRoot} onClick={() => node && setClip({ mode: 'copy', node })}>
+            <Trans>Copy</Trans>
+          </Button>
+          <Button disabled={!node || !clip} onClick={() => void paste()}>
+            <Trans>Paste</Trans>
+          </Button>
+          <Button kind="danger" data-testid="dfmea-delete-node" disabled={!node || isRoot} onClick={() => void remove()}>
+            <Trans>Delete</Trans>
+          </Button>
+          {clip ? (
+            <span className="dfmea-clip">
+              {clip.mode === 'cut' ? <Trans>Cut: {clipName}</Trans> : <Trans>Copied: {clipName}</Trans>}
+            </span>
+          ) : null}
+        </div>
+      )}
+      <div className="dfmea-split">
+        <div className="dfmea-tree-panel" style={{ width: panelWidth, minWidth: MIN_PANEL_WIDTH }}>
+          <ul role="tree" aria-label={t`Structure tree`} className="dfmea-tree" data-testid="dfmea-tree">
+            <TreeItem node={tree} selected={selected} onSelect={setSelected} cut={clip?.mode === 'cut' ? clip.node.id : null} />
+          </ul>
+        </div>
+        <div
+          className="dfmea-splitter"
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t`Resize panels`}
+          onPointerDown={(e) => {
+            const startX = e.clientX;
+            const start = panelWidth;
+            const move = (ev: PointerEvent) => setPanelWidth(Math.max(MIN_PANEL_WIDTH, start + ev.clientX - startX));
+            const up = () => {
+              window.removeEventListener('pointermove', move);
+              window.removeEventListener('pointerup', up);
+            };
+            window.addEventListener('pointermove', move);
+            window.addEventListener('pointerup', up);
+          }}
+        />
+        <div className="dfmea-map-panel" style={{ minWidth: MIN_PANEL_WIDTH }}>
+          <div className="dfmea-zoom" aria-label={t`Zoom`}>
+            <Button disabled={zoomIndex <= 0} aria-label={t`Zoom out`} onClick={() => setZoom(ZOOM_STEPS[Math.max(0, zoomIndex - 1)]!)}>
+              −
+            </Button>
+            <select data-testid="dfmea-zoom-level" aria-label={t`Zoom level`} value={zoom} onChange={(e) => setZoom(Number(e.target.value))}>
+              {ZOOM_STEPS.map((z) => (
+                <option key={z} value={z}>
+                  {z}%
+                </option>
+              ))}
+            </select>
+            <Button disabled={zoomIndex >= ZOOM_STEPS.length - 1} data-testid="dfmea-zoom-in" aria-label={t`Zoom in`} onClick={() => setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, zoomIndex + 1)]!)}>
+              +
+            </Button>
+          </div>
+          <div className="dfmea-map-scroll">
+            <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ transform: `scale(${zoom / 100})` }}>
+              <MapNode node={tree} selected={selected} onSelect={setSelected} />
+            </div>
+          </div>
+        </div>
+      </div>
+      {editing ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          title={editing.mode === 'add' ? t`Add structure element` : t`Rename node`}
+          actions={
+            <>
+              <Button onClick={() => setEditing(null)}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button kind="primary" data-testid="dfmea-node-save" disabled={!name.trim()} onClick={() => void submitName()}>
+                <Trans>Save</Trans>
+              </Button>
+            </>
+          }
+        >
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submitName();
+            }}
+          >
+            <Field label={t`Name`} required>
+              {(id) => <TextInput id={id} data-testid="dfmea-node-name" autoFocus value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />}
+            </Field>
+          </form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function TreeItem({ node, selected, onSelect, cut }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; cut: string | null }): ReactNode {
+  return (
+    <li role="treeitem" aria-selected={selected === node.id} aria-expanded={node.children.length ? true : undefined}>
+      <button type="button" className={`dfmea-tree-label${selected === node.id ? ' selected' : ''}${cut === node.id ? ' cut' : ''}`} onClick={() => onSelect(node.id)}>
+        {node.name}
+      </button>
+      {node.children.length ? (
+        <ul role="group">
+          {node.children.map((c) => (
+            <TreeItem key={c.id} node={c} selected={selected} onSelect={onSelect} cut={cut} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** A mind-map branch: the node's box, then its children in a column joined by CSS connectors. */
+function MapNode({ node, selected, onSelect }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void }): ReactNode {
+  return (
+    <div className="dfmea-map-branch">
+      <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)}>
+        {node.name}
+      </button>
+      {node.children.length ? (
+        <div className="dfmea-map-children">
+          {node.children.map((c) => (
+            <div key={c.id} className="dfmea-map-child">
+              <MapNode node={c} selected={selected} onSelect={onSelect} />
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/** Props every DFMEA step component receives. */
+export interface StepProps {
+  readonly projectId: string;
+  readonly serialNum: string;
+  readonly readOnly: boolean;
+}
+
+/** Member roles of a design project (spec 001 §3): 0 responsible … 5 process reviewer. */
+export const MEMBER_ROLES = [0, 1, 2, 3, 4, 5] as const;
+
+export interface ProjectMember {
+  userId: string;
+  userRole: number;
+  roles?: number[];
+}
+
+/** One row of POST /api/project/list. */
+export interface ProjectListItem {
+  id: string;
+  projectId: string;
+  serialNum: string;
+  name: string;
+  stage: string | null;
+  customer: string | null;
+  versionLabel: string | null;
+  sopDate: string | null;
+  responsibleUserId: string | null;
+  responsibleName: string | null;
+  updatedAt: string;
+  myRoles: number[] | null;
+}
+
+/** GET /api/project/selectProjectById. */
+export interface ProjectView {
+  id: string;
+  projectId: string;
+  serialNum: string;
+  name: string;
+  version: number;
+  pptSerial: string | null;
+  stage?: string | null;
+  sopDate?: string | null;
+  versionLabel?: string | null;
+  customer?: string | null;
+  confidentiality?: string | null;
+  projectMembers: ProjectMember[];
+  myRoles: number[] | null;
+  canEdit: boolean;
+}
+
+export interface TreeNode {
+  id: string;
+  name: string;
+  nodeType: number;
+  version: number;
+  parentId?: string | null;
+  children: TreeNode[];
+}
+
+export interface UserOption {
+  id: string;
+  userName: string;
+  realName: string | null;
+}
+
+export interface DictItem {
+  code: string;
+  name: string;
+  enName?: string | null;
+}
