@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import linguiMacroPlugin from '@lingui/babel-plugin-lingui-macro';
+import { getConfig } from '@lingui/conf';
+
+// the same macro transform as the app build, so shell modules that use lingui can be tested
+const configPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), babel({ plugins: [[linguiMacroPlugin, { linguiConfig: getConfig({ configPath }) }]] })],
   test: {
     name: 'workbench',
     environment: 'happy-dom',

@@ -52,7 +52,22 @@ export function applyProgress(val: number, text: string): void {
   }, 2000);
 }
 
+/** Work areas subscribe to change notices of their own (e.g. `fmeaChanged`) that are not inbox messages. */
+const changeListeners = new Map<string, Set<(data: Record<string, unknown>) => void>>();
+
+export function onChangeNotice(type: string, listener: (data: Record<string, unknown>) => void): () => void {
+  const set = changeListeners.get(type) ?? new Set();
+  set.add(listener);
+  changeListeners.set(type, set);
+  return () => set.delete(listener);
+}
+
 export function handleEvent(event: string, data: Record<string, unknown>): void {
+  const listeners = event === 'receiveMessage' && typeof data.type === 'string' ? changeListeners.get(data.type) : undefined;
+  if (listeners || (event === 'receiveMessage' && data.type === 'fmeaChanged')) {
+    listeners?.forEach((listener) => listener(data));
+    return;
+  }
   switch (event) {
     case 'forceLogin':
       return signOutWith(t`Your account signed in elsewhere`);

@@ -18,3 +18,4 @@ export { currentLocale, type Locale } from '../i18n/index.ts';
 export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { PageLinks } from '../shell/PageLinks.tsx';
+export { onChangeNotice } from '../realtime/client.ts';

@@ -98,12 +98,17 @@ describe('FMEA routes: who may call them', () => {
     expect((await owner.post('/api/project/list', { tab: 'mine' })).body.data.total).toBe(0);
   });
 
-  it('tells only the members’ open views that something changed', async () => {
+  it('tells only the members’ other open views that something changed, not the tab that changed it', async () => {
     const member = watchSocket(api, team.editor.token, team.editor.user.id);
     const stranger = watchSocket(api, team.outsider.token, team.outsider.user.id);
+    const actingTab = watchSocket(api, team.owner.token, team.owner.user.id);
     const node = await caller(api, team.owner).ok('POST', '/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
-    expect(member.messages).toContainEqual({ event: 'receiveMessage', data: { type: 'fmeaChanged', projectId: project.id, entity: 'node', id: node.id } });
+    expect(member.messages).toContainEqual({
+      event: 'receiveMessage',
+      data: { type: 'fmeaChanged', projectId: project.id, entity: 'node', id: node.id, byUserId: team.owner.user.id },
+    });
     expect(stranger.messages).toEqual([]);
+    expect(actingTab.messages).toEqual([]);
   });
 });
 

@@ -89,6 +89,7 @@ export interface FmeaChange {
   projectId: string;
   entity: string;
   id: string;
+  byUserId: string | null;
 }
 
 /**
@@ -100,8 +101,10 @@ export async function notifyChanged(c: Context<AppEnv>, projectId: string, entit
   const services = c.var.services;
   const rows = await services.database.db.select({ userId: schema.fmeaMember.userId }).from(schema.fmeaMember).where(eq(schema.fmeaMember.projectId, projectId));
   const memberIds = new Set(rows.map((r) => r.userId));
-  const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id };
-  services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId));
+  const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id, byUserId: c.var.auth?.user.id ?? null };
+  // the tab that made the change already shows it; every other open view of a member is told
+  const origin = c.var.auth?.session.id;
+  services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
 }
 
 /**

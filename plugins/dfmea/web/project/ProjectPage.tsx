@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, t
 import { useLocation } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, session } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session } from '@fmea/workbench/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
 
 type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
@@ -47,6 +47,10 @@ export default function ProjectPage({
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
   const [step, setStep] = useState<StepKey>(() => initialStep(rightType));
+  // another member changed this project: offer a refresh rather than replacing what is on screen
+  const [changed, setChanged] = useState(false);
+  const [revision, setRevision] = useState(0);
+  useEffect(() => onChangeNotice('fmeaChanged', (data) => data.projectId === project?.id && setChanged(true)), [project?.id]);
 
   const load = useCallback(async () => {
     try {
@@ -98,6 +102,10 @@ export default function ProjectPage({
     characteristics: t`Characteristics`,
   };
   const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly };
+  const refresh = () => {
+    setChanged(false);
+    setRevision((n) => n + 1);
+  };
 
   return (
     <div className="page dfmea-project" data-testid="dfmea-project">
@@ -118,6 +126,14 @@ export default function ProjectPage({
           </Button>
         ) : null}
       </header>
+      {changed ? (
+        <div className="alert alert-info dfmea-changed" role="status" data-testid="dfmea-changed">
+          <Trans>Another team member changed this FMEA.</Trans>{' '}
+          <Button kind="link" onClick={refresh}>
+            <Trans>Refresh</Trans>
+          </Button>
+        </div>
+      ) : null}
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v as StepKey)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {ORDER.map((key) => (
@@ -131,7 +147,7 @@ export default function ProjectPage({
           return (
             <Tabs.Content key={key} value={key} className="dfmea-tab-panel" data-testid={`dfmea-panel-${key}`}>
               {step === key ? (
-                <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+                <Suspense key={revision} fallback={<div className="page-loading" aria-busy="true" />}>
                   {key === 'planning' ? <Step {...props} project={project} onProjectChange={setProject} /> : <Step {...props} />}
                 </Suspense>
               ) : null}
