@@ -58,7 +58,20 @@ export async function openDatabase(url?: string): Promise<Database> {
   return { db, client, url: target, close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations; idempotent. */
+/**
+ * Applies the committed drizzle-kit migrations; idempotent. Two processes
+ * starting on a fresh database at once (a server and a CLI call) race: the
+ * loser finds the tables made and fails. Once the winner has committed, a
+ * second pass sees every migration applied and does nothing.
+ */
 export async function migrateDatabase(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db, { migrationsFolder });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
