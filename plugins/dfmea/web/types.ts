@@ -3,6 +3,8 @@ export interface StepProps {
   readonly projectId: string;
   readonly serialNum: string;
   readonly readOnly: boolean;
+  /** Goes up when another member changed the project: the step reads its data again (after the user's open edit). */
+  readonly remoteRevision: number;
 }
 
 /** Member roles of a design project (spec 001 §3): 0 responsible … 5 process reviewer. */

@@ -93,6 +93,8 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
       realtime.connected = true;
+      // a hook for people and tools that need to know live updates are on
+      document.documentElement.dataset.realtime = 'connected';
       // without a stored token (a new tab) the server binds the socket by the session cookie
       const token = getToken();
       if (token) socket?.send(JSON.stringify({ event: 'login', data: { token } }));
@@ -107,6 +109,7 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
     });
     socket.addEventListener('close', () => {
       realtime.connected = false;
+      delete document.documentElement.dataset.realtime;
     });
   }, delay);
   return () => {

@@ -63,7 +63,7 @@ export interface Analysis {
 const EMPTY: Analysis = { nodes: [], functions: [], functionLinks: [], characteristics: [], failures: [], failureLinks: [] };
 
 /** Reads the whole project's analysis once; `reload` after every write. */
-export function useAnalysis(projectId: string) {
+export function useAnalysis(projectId: string, remoteRevision = 0) {
   const [data, setData] = useState<Analysis>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
@@ -82,6 +82,10 @@ export function useAnalysis(projectId: string) {
     setLoading(true);
     void reload();
   }, [reload]);
+  // another member's change: read again in place (drafts in open dialogs are separate state and survive)
+  useEffect(() => {
+    if (remoteRevision > 0) void reload();
+  }, [remoteRevision, reload]);
   return { data, loading, error, reload };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -21,6 +21,7 @@ import {
 } from '@fmea/workbench/sdk';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,7 +38,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const [search, setSearch] = useState('');
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [importing, setImporting] = useState(false);
   const reload = () => setReloadKey((k) => k + 1);
 
   const tabLabel = (value: Tab) =>
@@ -73,18 +74,6 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const exportProject = (p: ProjectListItem) => void api.download('/api/project/exportData', `${p.serialNum}.xlsx`, { projectId: p.id }).catch(notifyError);
 
-  const importWorkbook = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      await api.upload('/api/project/importData', file, 'excelFile');
-      notify('success', t`Workbook imported`);
-      reload();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
 
   const columns = useMemo<DataGridColumn<ProjectListItem>[]>(
     () => [
@@ -155,12 +144,9 @@ export default function ProjectList({ basePath }: { basePath: string }) {
               </Button>
             ) : null}
             {allowed('import') ? (
-              <>
-                <Button onClick={() => fileInput.current?.click()}>
-                  <Trans>Import workbook</Trans>
-                </Button>
-                <input ref={fileInput} type="file" accept=".xlsx" hidden aria-label={t`Workbook file`} onChange={(e) => void importWorkbook(e.target.files?.[0])} />
-              </>
+              <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
+                <Trans>Import workbook</Trans>
+              </Button>
             ) : null}
           </>
         }
@@ -203,6 +189,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
           }}
         />
       ) : null}
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, t
 import { useLocation } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session, ui } from '@fmea/workbench/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
+import { ImportDialog } from '../list/ImportDialog.tsx';
 
 type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
 
@@ -47,10 +48,11 @@ export default function ProjectPage({
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
   const [step, setStep] = useState<StepKey>(() => initialStep(rightType));
-  // another member changed this project: offer a refresh rather than replacing what is on screen
+  // another member changed this project: the open step reads again in place; unsaved header edits get a banner instead
   const [changed, setChanged] = useState(false);
   const [revision, setRevision] = useState(0);
-  useEffect(() => onChangeNotice('fmeaChanged', (data) => data.projectId === project?.id && setChanged(true)), [project?.id]);
+  const [remoteRevision, setRemoteRevision] = useState(0);
+  const [importing, setImporting] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -76,6 +78,26 @@ export default function ProjectPage({
     void load();
   }, [load]);
 
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onChangeNotice('fmeaChanged', (data) => {
+      if (data.projectId !== project?.id) return;
+      // a burst (an import, a cascade) becomes one refresh
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (ui.editFlag === '1') setChanged(true);
+        else {
+          void load();
+          setRemoteRevision((n) => n + 1);
+        }
+      }, 250);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [project?.id, load]);
+
   if (failed) {
     return (
       <div className="page">
@@ -91,6 +113,7 @@ export default function ProjectPage({
   };
   const readOnly = !project.canEdit;
   const canExport = can(session.user, 'dfmea_index', 'export');
+  const canImport = !readOnly && can(session.user, 'dfmea_index', 'import');
   const label: Record<StepKey, string> = {
     planning: t`Planning and preparation`,
     structure: t`Structure analysis`,
@@ -101,7 +124,7 @@ export default function ProjectPage({
     optimization: t`Optimisation`,
     characteristics: t`Characteristics`,
   };
-  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly };
+  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision };
   const refresh = () => {
     setChanged(false);
     setRevision((n) => n + 1);
@@ -120,6 +143,11 @@ export default function ProjectPage({
           </span>
         ) : null}
         <span className="dfmea-spacer" />
+        {canImport ? (
+          <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
+            <Trans>Import workbook</Trans>
+          </Button>
+        ) : null}
         {canExport ? (
           <Button data-testid="dfmea-export" onClick={() => void api.download('/api/project/exportData', `${project.serialNum}.xlsx`, { projectId: project.id }).catch(notifyError)}>
             <Trans>Export workbook</Trans>
@@ -155,6 +183,15 @@ export default function ProjectPage({
           );
         })}
       </Tabs.Root>
+      <ImportDialog
+        open={importing}
+        target={{ projectId: project.id, serialNum: project.serialNum }}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          void load();
+          setRevision((n) => n + 1);
+        }}
+      />
     </div>
   );
 }

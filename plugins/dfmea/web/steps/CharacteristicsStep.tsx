@@ -16,7 +16,7 @@ interface CharacteristicRow {
 const CLASS_ORDER: CharacteristicClass[] = ['safety', 'critical', 'significant', 'general'];
 
 /** The characteristic list: every product characteristic of the project with its class and special flag. */
-export default function CharacteristicsStep({ projectId }: StepProps) {
+export default function CharacteristicsStep({ projectId, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const [specialOnly, setSpecialOnly] = useState(false);
@@ -36,7 +36,7 @@ export default function CharacteristicsStep({ projectId }: StepProps) {
     return () => {
       alive = false;
     };
-  }, [projectId, specialOnly]);
+  }, [projectId, specialOnly, remoteRevision]);
 
   useEffect(() => {
     let alive = true;
@@ -47,7 +47,7 @@ export default function CharacteristicsStep({ projectId }: StepProps) {
     return () => {
       alive = false;
     };
-  }, [projectId]);
+  }, [projectId, remoteRevision]);
 
   const functions = useMemo(() => new Map((analysis?.functions ?? []).map((f) => [f.id, f])), [analysis]);
   const nodes = useMemo(() => new Map((analysis?.nodes ?? []).map((n) => [n.id, n.name])), [analysis]);

@@ -22,7 +22,7 @@ function flatten(node: TreeNode | null, out: TreeNode[] = []): TreeNode[] {
 }
 
 /** Step 2b: block / boundary diagram as a list of interfaces between structure nodes (five types). */
-export default function InterfacesStep({ projectId, readOnly }: StepProps) {
+export default function InterfacesStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const [nodes, setNodes] = useState<TreeNode[]>([]);
   const [rows, setRows] = useState<InterfaceRow[] | null>(null);
@@ -48,7 +48,7 @@ export default function InterfacesStep({ projectId, readOnly }: StepProps) {
 
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, remoteRevision]);
 
   const names = useMemo(() => new Map(nodes.map((n) => [n.id, n.name])), [nodes]);
   const nodeOptions = [{ value: '', label: '—' }, ...nodes.map((n) => ({ value: n.id, label: n.name }))];

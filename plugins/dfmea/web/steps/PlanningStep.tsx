@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workbench/sdk';
 import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
@@ -13,6 +13,10 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
   const [busy, setBusy] = useState(false);
   const check = useDraftProblem();
   useDirty(isEditBaseInfo);
+  // another member saved the header: show it, unless this user is editing it (then ProjectPage shows a banner)
+  useEffect(() => {
+    if (project && !isEditBaseInfo) setDraft(draftOf(project, undefined));
+  }, [project?.version]);
   if (!project) return null;
 
   const save = async () => {

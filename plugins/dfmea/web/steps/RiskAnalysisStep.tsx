@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
@@ -18,7 +18,7 @@ interface Local {
 const SEPARATOR = '; ';
 
 /** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
-export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
+export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const lookup = useApLookup();
@@ -27,8 +27,6 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
   const [, setTick] = useState(0);
   const local = useRef(new Map<string, Local>());
   const controls = useRef<ControlRow[] | null>(null);
-  /** The rows of the loaded page by chain key (to find the row of an open editor). */
-  const loaded = useRef(new Map<string, RiskRow>());
   /** A rating being typed, not yet committed: AP and RPN preview it. */
   const [typing, setTyping] = useState<{ failureId: string; field: 'severity' | 'occurrence' | 'det'; value: number | null } | null>(null);
 
@@ -41,6 +39,15 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
     controls.current = null;
     setReloadKey((n) => n + 1);
   }, []);
+  /** An open cell editor defers another member's change until it closes, so nothing typed is lost. */
+  const editorOpen = useRef(false);
+  const remotePending = useRef(false);
+  const lastSave = useRef<Promise<unknown>>(Promise.resolve());
+  useEffect(() => {
+    if (remoteRevision === 0) return;
+    if (editorOpen.current) remotePending.current = true;
+    else reload();
+  }, [remoteRevision, reload]);
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
@@ -53,7 +60,6 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
         special: filters.special ? '1' : undefined,
       });
       local.current.clear();
-      loaded.current = new Map(answer.items.map((r) => [r.chainKey, r]));
       return { items: answer.items, total: answer.total };
     },
     [projectId, filters],
@@ -151,24 +157,32 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
     }
   };
 
-  /** Live AP/RPN while a rating editor is open: the grid's editors sit in cells marked with their row key and column id. */
-  const onTyping = (event: FormEvent<HTMLDivElement>) => {
-    const input = event.target as HTMLElement & { value?: string };
-    const columnId = input.closest?.('[data-column-id]')?.getAttribute('data-column-id');
-    const rowKey = input.closest?.('[data-row-key]')?.getAttribute('data-row-key');
-    if (!rowKey || (columnId !== 'severity' && columnId !== 'occurrence' && columnId !== 'det')) return;
-    const row = loaded.current.get(rowKey);
-    const failureId = columnId === 'severity' ? row?.effect?.id : row?.cause?.id;
-    const value = parseRating(String(input.value ?? ''));
+  /** Live AP/RPN while a rating editor is open: the grid reports the draft as it is typed, null when it closes. */
+  const onDraftChange = (row: RiskRow, columnId: string, draft: string | null) => {
+    editorOpen.current = draft !== null;
+    if (draft === null && remotePending.current) {
+      remotePending.current = false;
+      // after the editor's own save (it starts right after the editor closes): the reload shows both changes
+      setTimeout(() => void lastSave.current.catch(() => undefined).then(reload), 0);
+    }
+    if (columnId !== 'severity' && columnId !== 'occurrence' && columnId !== 'det') return;
+    const failureId = columnId === 'severity' ? row.effect?.id : row.cause?.id;
+    const value = draft === null ? undefined : parseRating(draft);
     setTyping(failureId && value !== undefined ? { failureId, field: columnId, value } : null);
   };
 
-  const onCellChange = async (row: RiskRow, columnId: string, value: string) => {
-    setTyping(null);
-    if (readOnly) return;
+  const save = (row: RiskRow, columnId: string, value: string): Promise<void> => {
     if (columnId === 'severity') return rateEffect(row, value);
     if (columnId === 'occurrence' || columnId === 'det') return rateCause(row, columnId, value);
     if (columnId === 'prevention' || columnId === 'detection') return editControls(row, columnId, value);
+    return Promise.resolve();
+  };
+  const onCellChange = (row: RiskRow, columnId: string, value: string) => {
+    setTyping(null);
+    if (readOnly) return Promise.resolve();
+    const saving = save(row, columnId, value);
+    lastSave.current = saving;
+    return saving;
   };
 
   const ratingEditor = readOnly
@@ -221,7 +235,7 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
   );
 
   return (
-    <div className="dfmea-risk" onInput={readOnly ? undefined : onTyping} onBlur={() => typing && setTyping(null)}>
+    <div className="dfmea-risk">
     <DataGrid<RiskRow>
       aria-label={t`Risk analysis`}
       columns={columns}
@@ -234,6 +248,7 @@ export default function RiskAnalysisStep({ projectId, readOnly }: StepProps) {
       height={600}
       canEditRow={() => !readOnly}
       onCellChange={readOnly ? undefined : onCellChange}
+      onDraftChange={readOnly ? undefined : onDraftChange}
       emptyText={t`No failure chains yet. Link failure effects, modes and causes in the failure analysis.`}
       labels={labels}
       toolbar={toolbar}

@@ -38,7 +38,7 @@ type Clip = { mode: 'cut' | 'copy'; node: TreeNode } | null;
 type Editing = { mode: 'add' | 'rename'; node: TreeNode } | null;
 
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
-export default function StructureStep({ projectId, readOnly }: StepProps) {
+export default function StructureStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const [tree, setTree] = useState<TreeNode | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -64,7 +64,7 @@ export default function StructureStep({ projectId, readOnly }: StepProps) {
 
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, remoteRevision]);
 
   const node = find(tree, selected);
   const isRoot = node !== null && node.id === tree?.id;

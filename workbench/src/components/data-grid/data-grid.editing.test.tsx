@@ -210,4 +210,20 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
     rerender(<DataGrid columns={partColumns} rowKey={(p) => p.id} rows={reloaded} emptyText="-" labels={labels} />);
     await waitFor(() => expect(cell('p1', 'name').textContent).toBe('Shaft (saved)'));
   });
+  it('reports the draft while typing and null when the editor closes', async () => {
+    const onDraftChange = vi.fn<(row: Part, columnId: string, draft: string | null) => void>();
+    renderGrid({ onDraftChange });
+    fireEvent.doubleClick(cell('p1', 'qty'));
+    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '7' } });
+    expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p1' }), 'qty', '7');
+    fireEvent.keyDown(screen.getByRole('spinbutton'), { key: 'Escape' });
+    expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p1' }), 'qty', null);
+
+    fireEvent.doubleClick(cell('p2', 'name'));
+    fireEvent.change(editor(), { target: { value: 'Gear' } });
+    await act(async () => {
+      fireEvent.blur(editor());
+    });
+    expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p2' }), 'name', null);
+  });
 });

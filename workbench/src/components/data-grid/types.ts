@@ -89,6 +89,8 @@ export interface DataGridProps<Row> {
    */
   canEditRow?: (row: Row) => boolean;
   onCellChange?: (row: Row, columnId: string, value: string) => void | Promise<void>;
+  /** Hears the open editor's text as it is typed, and null when the editor closes (for live derived values). */
+  onDraftChange?: (row: Row, columnId: string, draft: string | null) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
   /** Virtualise rows (auto when more than 100 rows are on the page); fixed 36 px rows. */

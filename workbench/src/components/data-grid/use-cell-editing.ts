@@ -32,6 +32,7 @@ interface Options<Row> {
   data: readonly Row[];
   canEditRow: (row: Row) => boolean;
   onCellChange?: (row: Row, columnId: string, value: string) => void | Promise<void>;
+  onDraftChange?: (row: Row, columnId: string, draft: string | null) => void;
   saveErrorFallback: string;
   /** Brings a row into view (virtualised grids scroll to it). */
   ensureVisible: (rowIndex: number) => void;
@@ -47,14 +48,25 @@ type Overrides<Row> = { data: readonly Row[]; values: Map<string, string> };
 export function useCellEditing<Row>(options: Options<Row>) {
   // handlers are closures of this render's options; only the open editor lives in a ref as well,
   // so that blur and click in the same gesture cannot save twice
-  const { rows, columns, data, canEditRow, onCellChange, saveErrorFallback, ensureVisible, focusGrid } = options;
+  const { rows, columns, data, canEditRow, onCellChange, onDraftChange, saveErrorFallback, ensureVisible, focusGrid } = options;
 
   const [active, setActive] = useState<CellPosition | null>(null);
   const [editing, setEditingState] = useState<EditingState | null>(null);
   const editingRef = useRef<EditingState | null>(null);
+  const draftListener = useRef(onDraftChange);
+  draftListener.current = onDraftChange;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  /** Opens, updates or closes the editor; the draft listener hears every typed value and null when the editor closes. */
   const setEditing = useCallback((next: EditingState | null) => {
+    const previous = editingRef.current;
     editingRef.current = next;
     setEditingState(next);
+    const listener = draftListener.current;
+    const target = next ?? previous;
+    if (!listener || !target || (next && previous && next.draft === previous.draft && next.rowId === previous.rowId)) return;
+    const row = rowsRef.current.find((r) => r.id === target.rowId);
+    if (row) listener(row.original, target.columnId, next ? next.draft : null);
   }, []);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [overrides, setOverrides] = useState<Overrides<Row>>({ data, values: new Map() });
