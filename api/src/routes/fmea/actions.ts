@@ -20,7 +20,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
-import { DateText, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, plain } from './schemas.ts';
+import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, plain } from './schemas.ts';
 
 /** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
 const TAG = 'fmea-risk';
@@ -109,6 +109,7 @@ const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 const GridRowSchema = z
   .looseObject({
     chainKey: z.string(),
+    ...GridControlFields,
     severity: z.number().int().nullable(),
     occurrence: z.number().int().nullable(),
     det: z.number().int().nullable(),

@@ -73,3 +73,34 @@ describe('GET /api/fmea/analysis', () => {
     expect(elsewhere.status).toBe(404);
   });
 });
+
+describe('GET /api/fmea/riskGrid: the cause’s controls', () => {
+  it('answers each row’s controls with id, version, kind, text and sort, as addControl and updateControl returned them', async () => {
+    const chain = await buildChain(api, team.editor, project);
+    const editor = caller(api, team.editor);
+    const detection = await editor.ok('POST', '/api/fmea/addControl', { causeId: chain.cause.id, kind: 'detection', description: 'Endurance test ET-3' });
+    const first = await editor.ok('POST', '/api/fmea/addControl', { causeId: chain.cause.id, kind: 'prevention', description: 'Design guideline DG-12' });
+    const second = await editor.ok('POST', '/api/fmea/addControl', { causeId: chain.cause.id, kind: 'prevention', description: 'Material spec MS-4' });
+    const moved = await editor.ok('POST', '/api/fmea/updateControl', { id: first.id, version: first.version, sort: 3, description: 'Design guideline DG-13' });
+    expect(moved).toMatchObject({ version: 2, sort: 3 });
+
+    const grid = await caller(api, team.reader).ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
+    const pick = ({ id, version, kind, description, sort }: any) => ({ id, version, kind, description, sort });
+    expect(grid.items).toHaveLength(1);
+    expect(grid.items[0].controls).toEqual([pick(second), pick(moved), pick(detection)]);
+    expect(grid.items[0]).toMatchObject({ preventionControls: ['Material spec MS-4', 'Design guideline DG-13'], detectionControls: ['Endurance test ET-3'] });
+
+    // a grid cell deletes with what the row carries
+    await editor.ok('POST', '/api/fmea/deleteControl', { id: grid.items[0].controls[2].id, version: grid.items[0].controls[2].version });
+    const after = await caller(api, team.reader).ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
+    expect(after.items[0].controls.map((c: any) => c.id)).toEqual([second.id, moved.id]);
+    expect(after.items[0].detectionControls).toEqual([]);
+  });
+
+  it('documents the controls in the OpenAPI row schema', async () => {
+    const doc = (await api.call('GET', '/api/openapi.json')).body as any;
+    const row = doc.components.schemas.FmeaRiskRow;
+    expect(row.required).toEqual(expect.arrayContaining(['controls', 'preventionControls', 'detectionControls']));
+    expect(doc.components.schemas.FmeaRiskRowControl.required).toEqual(['id', 'version', 'kind', 'description', 'sort']);
+  });
+});

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import {
   createProject,
   deleteProject,
@@ -10,10 +9,9 @@ import {
   openProject,
   PROJECT_LIST_TABS,
   PROJECT_TYPES,
-  schema,
+  resolveProjectReference,
   updateProjectHeader,
   AP_TABLES,
-  NotFoundError,
   type ProjectType,
   type ProjectView,
   type StructureTreeNode,
@@ -94,14 +92,23 @@ const byIdRoute = defineRoute({
   data: ProjectSchema,
 });
 
+const ProjectByReferenceSchema = ProjectSchema.extend({
+  focusNodeId: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The structure node the value named (the root or any other node), for the page to select; null when it was the project number' }),
+}).openapi('FmeaProjectByReference');
+
 const bySerialRoute = defineRoute({
   method: 'get',
   path: '/api/project/selectProjectBySerialNum',
   tag: TAG,
-  summary: 'Open a project by its number (DF…/PF…)',
+  summary: 'Open a project by its number (DF…/PF…) or by a deep link’s pptSerial (the id of any of its structure nodes)',
+  description:
+    'serialNum is looked up as a project number first, then as a structure node id (the root’s id is the project’s pptSerial); a node id answers its project with focusNodeId set. Members and administrators; a deleted or unknown project answers 404.',
   access: readAccess,
-  request: { query: z.object({ serialNum: Id, timestamp: Timestamp }) },
-  data: ProjectSchema,
+  request: { query: z.object({ serialNum: Id.openapi({ description: 'A project number (DF…/PF…) or a structure node id (pptSerial)' }), timestamp: Timestamp }) },
+  data: ProjectByReferenceSchema,
 });
 
 const recentRoute = defineRoute({
@@ -185,15 +192,11 @@ function membersOf(body: z.infer<typeof SaveBody>): TeamMember[] | undefined {
   return body.projectMembers?.map((m) => ({ userId: m.userId, roles: m.roles ?? (m.userRole === undefined ? [] : [m.userRole]) }));
 }
 
-async function projectBySerial(c: Context<AppEnv>, serialNum: string) {
-  const row = await c.var.services.database.db
-    .select({ id: schema.fmeaProject.id, projectType: schema.fmeaProject.projectType })
-    .from(schema.fmeaProject)
-    .where(eq(schema.fmeaProject.serialNum, serialNum))
-    .get();
-  if (!row) throw new NotFoundError('fmea.project_not_found', { project: serialNum });
-  requireTypeAccess(c, row.projectType as ProjectType);
-  return row.id;
+/** A project number or a structure node id (a deep link's pptSerial), once the caller may open the project type's work area. */
+async function projectByReference(c: Context<AppEnv>, value: string) {
+  const reference = await resolveProjectReference(c.var.services.database.db, value);
+  requireTypeAccess(c, reference.projectType);
+  return reference;
 }
 
 async function openById(c: Context<AppEnv>, projectId: string) {
@@ -217,7 +220,10 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(byIdRoute, async (c) => c.json(ok(await openById(c, c.req.valid('query').projectId)), 200));
 
-  app.openapi(bySerialRoute, async (c) => c.json(ok(await openById(c, await projectBySerial(c, c.req.valid('query').serialNum))), 200));
+  app.openapi(bySerialRoute, async (c) => {
+    const { projectId, focusNodeId } = await projectByReference(c, c.req.valid('query').serialNum);
+    return c.json(ok({ ...(await openById(c, projectId)), focusNodeId }), 200);
+  });
 
   app.openapi(recentRoute, async (c) => {
     const types = new Set(visibleTypes(c));
@@ -226,7 +232,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(treeRoute, async (c) => {
-    const projectId = await projectBySerial(c, c.req.valid('query').serialNum);
+    const { projectId } = await projectByReference(c, c.req.valid('query').serialNum);
     const tree = await getStructureTree(fmeaContext(c), projectId);
     return c.json(ok(tree ? treeView(tree) : null), 200);
   });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CONTROL_KINDS } from '@fmea/core';
 import { ID_MAX, TEXT_MAX } from '../users/fields.ts';
 
 /**
@@ -28,6 +29,24 @@ export const Row = z.looseObject({ id: z.string(), version: z.number().int() });
 export const Removed = z.looseObject({ count: z.number().int() }).openapi({ description: 'What the delete took with it and how many other nodes used it' });
 
 export const ChangedData = Row;
+
+/** A current control of a risk-grid row's cause: what a grid cell needs to update (/api/fmea/updateControl) or delete it in place. */
+export const GridControlSchema = z
+  .object({
+    id: z.string(),
+    version: z.number().int(),
+    kind: z.enum(CONTROL_KINDS),
+    description: z.string(),
+    sort: z.number().int(),
+  })
+  .openapi('FmeaRiskRowControl');
+
+/** Fields of a risk-grid row about its cause's controls (step 5). */
+export const GridControlFields = {
+  preventionControls: z.array(z.string()).openapi({ description: 'Texts of the prevention controls, by sort' }),
+  detectionControls: z.array(z.string()).openapi({ description: 'Texts of the detection controls, by sort' }),
+  controls: z.array(GridControlSchema).openapi({ description: 'The cause’s controls with id and version: prevention then detection, each by sort; empty without a cause' }),
+};
 
 /** The engine hands out readonly arrays; JSON answers are plain data (types only, nothing is copied). */
 export type Plain<T> = T extends Date ? T : T extends readonly (infer U)[] ? Plain<U>[] : T extends object ? { -readonly [K in keyof T]: Plain<T[K]> } : T;

@@ -58,5 +58,6 @@ export {
   type RiskGridRow,
   type RowAction,
   type RowCharacteristic,
+  type RowControl,
   type RowFailure,
 } from './risk-row.ts';

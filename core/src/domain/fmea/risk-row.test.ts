@@ -18,6 +18,10 @@ function facts(s: number | null, o: number | null, d: number | null, over: Parti
     cause: { id: 'K1', description: 'Gear teeth worn', occurrence: o, detection: d, version: 1, elementName: 'Gear', functionDescription: 'Mesh with worm' },
     preventionControls: ['Design guideline DG-12'],
     detectionControls: ['Endurance test ET-3'],
+    controls: [
+      { id: 'P1', version: 1, kind: 'prevention', description: 'Design guideline DG-12', sort: 1 },
+      { id: 'D1', version: 1, kind: 'detection', description: 'Endurance test ET-3', sort: 1 },
+    ],
     characteristics: [],
     actions: [],
     ...over,

@@ -47,6 +47,15 @@ export interface RowCharacteristic {
   readonly special: boolean;
 }
 
+/** A current control of the chain's cause, with what a grid cell needs to update or delete it in place. */
+export interface RowControl {
+  readonly id: string;
+  readonly version: number;
+  readonly kind: ControlKind;
+  readonly description: string;
+  readonly sort: number;
+}
+
 export interface RowFailure {
   readonly id: string;
   readonly description: string;
@@ -65,6 +74,8 @@ export interface ChainFacts {
   readonly cause: (RowFailure & { readonly occurrence: number | null; readonly detection: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
   readonly preventionControls: readonly string[];
   readonly detectionControls: readonly string[];
+  /** The cause's controls with ids and versions: prevention then detection, each by sort (then id); empty without a cause. */
+  readonly controls: readonly RowControl[];
   /** Characteristics of the mode's and the cause's functions. */
   readonly characteristics: readonly RowCharacteristic[];
   /** The cause's actions in their order (sort, then creation). */
@@ -130,6 +141,7 @@ export function buildRiskRow(facts: ChainFacts, rate: ChainRater): RiskGridRow {
     cause: facts.cause,
     preventionControls: facts.preventionControls,
     detectionControls: facts.detectionControls,
+    controls: facts.controls,
     characteristics: facts.characteristics,
     actions: facts.actions,
     chainKey: `${facts.effect?.id ?? '-'}:${facts.mode.id}:${facts.cause?.id ?? '-'}`,

@@ -65,8 +65,8 @@ export interface RawChainRow {
   cause_version: number | null;
   cause_element_name: string | null;
   cause_function_description: string | null;
-  /** [[kind, sort, id, description], …] */
-  controls: [ControlKind, number, string, string][];
+  /** [[kind, sort, id, description, version], …] */
+  controls: [ControlKind, number, string, string, number][];
   characteristics: (RowCharacteristic & { sort: number })[];
   actions: (RowAction & { sort: number })[];
 }
@@ -151,7 +151,7 @@ page as (
   left join fmea_node fcn on fcn.id = fcf.node_id
 )
 select json_array(${packed},
-  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description))
+  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version))
     from fmea_control ctl where ctl.cause_id = page.cause_id), '[]')),
   json(coalesce((select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
       'special', json(case when ch.special then 'true' else 'false' end), 'sort', ch.sort))

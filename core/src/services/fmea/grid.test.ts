@@ -6,6 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { replaceApRules } from '../rules/ap-rules.ts';
 import { addAction, changeActionStatus } from './actions.ts';
 import { addCharacteristic } from './characteristics.ts';
+import { addControl, deleteControl, updateControl } from './controls.ts';
 import { addFailure, rateCause } from './failures.ts';
 import { loadGraph } from './graph-load.ts';
 import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
@@ -38,12 +39,46 @@ describe('the risk grid', () => {
       ['Gearbox', 'Transmit torque', 'Window does not close', 9, 'No torque transmitted', 'Teeth broken', 'Gear', 2, 7, 'H', 126],
       ['Gearbox', 'Transmit torque', 'Window does not close', 9, 'No torque transmitted', 'Bearing seat loose', 'Housing', 3, 6, 'M', 162],
     ]);
+    expect(grid.items.at(-1)!.controls).toEqual([]);
     expect(grid.items[0]).toMatchObject({
       requirement: '12 Nm',
       preventionControls: ['Design guideline DG-12'],
       detectionControls: ['Endurance test ET-3'],
       effect: expect.objectContaining({ elementName: 'Window lifter', functionDescription: 'Close window', version: 1 }),
     });
+  });
+
+  it('carries the cause’s controls with ids and versions, prevention then detection, each by sort', async () => {
+    const w = await lifter();
+    const detectionB = await addControl(team.editor, { causeId: w.broken.id, kind: 'detection', description: 'Fatigue test FT-1' });
+    const preventionB = await addControl(team.editor, { causeId: w.broken.id, kind: 'prevention', description: 'Material spec MS-4' });
+    const detectionA = await addControl(team.editor, { causeId: w.broken.id, kind: 'detection', description: 'Tooth gauge TG-2' });
+    const preventionA = await addControl(team.editor, { causeId: w.broken.id, kind: 'prevention', description: 'Heat treatment HT-7' });
+    // move the first prevention control last and rename the first detection control: the grid shows the versions the writes returned
+    const movedDown = await updateControl(team.editor, preventionB.id, { version: preventionB.version, sort: 3 });
+    const renamed = await updateControl(team.editor, detectionB.id, { version: detectionB.version, description: 'Fatigue test FT-2' });
+    expect([movedDown.version, movedDown.sort, renamed.version]).toEqual([2, 3, 2]);
+
+    const grid = await readRiskGrid(team.reader, w.project.id);
+    const broken = grid.items.find((r) => r.cause?.id === w.broken.id)!;
+    const expected = [preventionA, movedDown, renamed, detectionA].map(({ id, version, kind, description, sort }) => ({ id, version, kind, description, sort }));
+    expect(broken.controls).toEqual(expected);
+    expect(broken.preventionControls).toEqual(['Heat treatment HT-7', 'Material spec MS-4']);
+    expect(broken.detectionControls).toEqual(['Fatigue test FT-2', 'Tooth gauge TG-2']);
+
+    // the lifter's own controls on "Teeth worn", and none on a cause without any
+    const worn = grid.items.find((r) => r.cause?.id === w.worn.id)!;
+    expect(worn.controls.map((c) => [c.kind, c.description, c.version])).toEqual([
+      ['prevention', 'Design guideline DG-12', 1],
+      ['detection', 'Endurance test ET-3', 1],
+    ]);
+    expect(grid.items.find((r) => r.cause?.id === w.loose.id)!.controls).toEqual([]);
+
+    // the ids and versions are the ones a grid cell saves with
+    await deleteControl(team.editor, renamed.id, { version: broken.controls[2]!.version });
+    const after = (await readRiskGrid(team.reader, w.project.id)).items.find((r) => r.cause?.id === w.broken.id)!;
+    expect(after.controls.map((c) => c.id)).toEqual([preventionA.id, movedDown.id, detectionA.id]);
+    expect(after.detectionControls).toEqual(['Tooth gauge TG-2']);
   });
 
   it('keeps exactly the order of the engine’s buildChains', async () => {

@@ -11,6 +11,7 @@ import {
   type ChainFacts,
   type ChainRater,
   type RiskGridRow,
+  type RowControl,
 } from '../../domain/fmea/index.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -38,12 +39,21 @@ function tableString(lookup: ApLookup): string {
 }
 
 type ControlTuple = RawChainRow['controls'][number];
-const byKindThenSort = (a: ControlTuple, b: ControlTuple) => a[1] - b[1] || a[2].localeCompare(b[2]);
+/** Form order: prevention controls, then detection controls (sort is numbered per cause and kind), each by sort, then id. */
+const byKindThenSort = (a: ControlTuple, b: ControlTuple) =>
+  (a[0] === b[0] ? 0 : a[0] === 'prevention' ? -1 : 1) || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
 const bySort = <T extends { sort: number; id: string }>(a: T, b: T) => a.sort - b.sort || a.id.localeCompare(b.id);
 
 /** One SQL row to the engine's chain facts, lists in their sort order. */
 function toFacts(raw: RawChainRow): ChainFacts {
-  const controls = raw.controls.sort(byKindThenSort);
+  const tuples = raw.controls.length > 1 ? raw.controls.sort(byKindThenSort) : raw.controls;
+  const controls: RowControl[] = [];
+  const preventionControls: string[] = [];
+  const detectionControls: string[] = [];
+  for (const c of tuples) {
+    controls.push({ id: c[2], version: c[4], kind: c[0], description: c[3], sort: c[1] });
+    (c[0] === 'prevention' ? preventionControls : detectionControls).push(c[3]);
+  }
   const characteristics = raw.characteristics.sort(bySort);
   const actions = raw.actions.sort(bySort);
   return {
@@ -76,8 +86,9 @@ function toFacts(raw: RawChainRow): ChainFacts {
             elementName: raw.cause_element_name!,
             functionDescription: raw.cause_function_description!,
           },
-    preventionControls: controls.filter((c) => c[0] === 'prevention').map((c) => c[3]),
-    detectionControls: controls.filter((c) => c[0] === 'detection').map((c) => c[3]),
+    preventionControls,
+    detectionControls,
+    controls,
     characteristics: characteristics.map((c) => ({ id: c.id, name: c.name, characteristicClass: c.characteristicClass, special: c.special })),
     actions: actions.map((a) => ({
       id: a.id,

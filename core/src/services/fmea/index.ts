@@ -6,9 +6,11 @@ export {
   deleteProject,
   getProjectById,
   getProjectBySerialNumber,
+  resolveProjectReference,
   updateProjectHeader,
   type ProjectHeader,
   type ProjectInput,
+  type ProjectReference,
   type ProjectUpdate,
   type ProjectView,
 } from './projects.ts';
@@ -56,3 +58,4 @@ export { importAnalysis, type AnalysisImport, type ImportResult } from './import
 export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';
 export * from './excel/index.ts';
+export { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts, type SuggestKind, type SuggestQuery, type Suggestion } from './suggest.ts';

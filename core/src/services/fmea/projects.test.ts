@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaMember, fmeaProject, operationLog } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import { deleteProject, getProjectById, getProjectBySerialNumber, updateProjectHeader, createProject } from './projects.ts';
+import { deleteProject, getProjectById, getProjectBySerialNumber, resolveProjectReference, updateProjectHeader, createProject } from './projects.ts';
+import { addNode, deleteNode } from './structure.ts';
 import { listProjects, listRecentProjects, openProject } from './project-list.ts';
 import { adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
@@ -89,6 +90,39 @@ describe('opening projects', () => {
     await deleteProject(team.owner, project.id, { version: 1 });
     await expect(getProjectById(team.owner, project.id)).rejects.toMatchObject({ code: 'not_found', messageKey: 'permission.project_deleted' });
     await expect(getProjectBySerialNumber(team.owner, 'DF000')).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmea.project_not_found' });
+  });
+
+  it('opens by a deep link’s pptSerial: the number, the root node id or any node id, focusing that node', async () => {
+    const project = await createTeamProject(team);
+    const other = await createTeamProject(team, { name: 'Seat adjuster' });
+    const gearbox = await addNode(team.editor, { parentId: project.rootNodeId!, name: 'Gearbox' });
+    const gear = await addNode(team.editor, { parentId: gearbox.id, name: 'Gear' });
+
+    expect(await getProjectBySerialNumber(team.editor, project.serialNum)).toMatchObject({ id: project.id, focusNodeId: null, canEdit: true });
+    expect(await getProjectBySerialNumber(team.reader, ` ${project.serialNum} `)).toMatchObject({ id: project.id, focusNodeId: null, canEdit: false });
+    expect(await getProjectBySerialNumber(team.editor, project.rootNodeId!)).toMatchObject({ id: project.id, rootNodeId: project.rootNodeId, focusNodeId: project.rootNodeId });
+    expect(await getProjectBySerialNumber(team.reader, gear.id)).toMatchObject({ id: project.id, serialNum: project.serialNum, focusNodeId: gear.id });
+    expect(await getProjectBySerialNumber(team.owner, other.rootNodeId!)).toMatchObject({ id: other.id, focusNodeId: other.rootNodeId });
+    expect(await resolveProjectReference(t.db, gearbox.id)).toEqual({ projectId: project.id, projectType: 'dfmea', focusNodeId: gearbox.id });
+    expect(await resolveProjectReference(t.db, project.serialNum)).toEqual({ projectId: project.id, projectType: 'dfmea', focusNodeId: null });
+  });
+
+  it('refuses a deep link for a non-member, and treats a deleted project, a removed node or an unknown value as not found', async () => {
+    const project = await createTeamProject(team);
+    const gearbox = await addNode(team.editor, { parentId: project.rootNodeId!, name: 'Gearbox' });
+    const gear = await addNode(team.editor, { parentId: gearbox.id, name: 'Gear' });
+    for (const value of [project.serialNum, project.rootNodeId!, gear.id]) {
+      await expect(getProjectBySerialNumber(team.outsider, value)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.not_project_member' });
+    }
+    await deleteNode(team.editor, gear.id, { version: gear.version });
+    await expect(getProjectBySerialNumber(team.editor, gear.id)).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmea.project_not_found' });
+    await expect(getProjectBySerialNumber(team.editor, 'no-such-node')).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmea.project_not_found' });
+    await expect(getProjectBySerialNumber(team.editor, '')).rejects.toMatchObject({ code: 'not_found' });
+
+    await deleteProject(team.owner, project.id, { version: 1 });
+    for (const value of [project.serialNum, project.rootNodeId!, gearbox.id]) {
+      await expect(getProjectBySerialNumber(team.owner, value)).rejects.toMatchObject({ code: 'not_found', messageKey: 'permission.project_deleted' });
+    }
   });
 
   it('remembers visits for recent projects, newest first, without deleted ones', async () => {

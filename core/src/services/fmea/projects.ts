@@ -173,9 +173,41 @@ export async function getProjectById(ctx: ServiceContext, projectId: string): Pr
   return present(ctx.db, await openableProject(ctx.db, ctx.actor, projectId));
 }
 
-export async function getProjectBySerialNumber(ctx: ServiceContext, serialNum: string): Promise<ProjectView> {
-  const row = await ctx.db.select({ id: fmeaProject.id }).from(fmeaProject).where(eq(fmeaProject.serialNum, serialNum.trim())).get();
-  if (!row) throw projectNotFound(serialNum);
-  return getProjectById(ctx, row.id);
+/** What a deep-link value names: a project, and the structure node to focus when the value was a node id. */
+export interface ProjectReference {
+  projectId: string;
+  projectType: ProjectType;
+  /** The node the value named (the root or any other node of the tree); null when it was the project number. */
+  focusNodeId: string | null;
+}
+
+/**
+ * Resolves a deep-link value (the spec's `pptSerial`, the legacy `serialNum`)
+ * as a project number (DF…/PF…) or, failing that, the id of a structure node
+ * of a project (the root's id is the project's pptSerial). Access is not
+ * checked here: opening the project does that. Unknown: `fmea.project_not_found`.
+ */
+export async function resolveProjectReference(db: DbOrTx, value: string): Promise<ProjectReference> {
+  const wanted = value.trim();
+  const byNumber = await db.select({ id: fmeaProject.id, projectType: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.serialNum, wanted)).get();
+  if (byNumber) return { projectId: byNumber.id, projectType: byNumber.projectType, focusNodeId: null };
+  const byNode = await db
+    .select({ id: fmeaProject.id, projectType: fmeaProject.projectType, nodeId: fmeaNode.id })
+    .from(fmeaNode)
+    .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaNode.projectId))
+    .where(eq(fmeaNode.id, wanted))
+    .get();
+  if (byNode) return { projectId: byNode.id, projectType: byNode.projectType, focusNodeId: byNode.nodeId };
+  throw projectNotFound(value);
+}
+
+/**
+ * A project by its number or by the id of one of its structure nodes (deep
+ * links carry the node: `pptSerial`), with `focusNodeId` set in the second
+ * case. Same access as by id: members and administrators; deleted is not found.
+ */
+export async function getProjectBySerialNumber(ctx: ServiceContext, serialNumOrNodeId: string): Promise<ProjectView & { focusNodeId: string | null }> {
+  const { projectId, focusNodeId } = await resolveProjectReference(ctx.db, serialNumOrNodeId);
+  return { ...(await getProjectById(ctx, projectId)), focusNodeId };
 }
 

@@ -23,6 +23,15 @@ export interface GridAction {
   version: number;
 }
 
+/** A current control of a row's cause, as the risk grid answers it: enough to update or delete it in place. */
+export interface GridControl {
+  id: string;
+  version: number;
+  kind: ControlKind;
+  description: string;
+  sort: number;
+}
+
 export interface RiskRow {
   chainKey: string;
   elementId: string;
@@ -35,6 +44,8 @@ export interface RiskRow {
   cause: (GridFailure & { occurrence: number | null; detection: number | null; elementName: string; functionDescription: string }) | null;
   preventionControls: string[];
   detectionControls: string[];
+  /** The cause's controls with ids and versions: prevention then detection, each by sort; empty without a cause. */
+  controls: GridControl[];
   actions: GridAction[];
   severity: number | null;
   occurrence: number | null;
