@@ -8,6 +8,7 @@ export type { Page, Router, UserInfo, SiteChoice } from '../api/types.ts';
 export { session, loadUser, can } from '../stores/session.ts';
 export { ui } from '../stores/ui.ts';
 export { Button, EmptyState, Field, PageHeader, Select, TextArea, TextInput } from '../components/form.tsx';
+export { Autocomplete, type AutocompleteProps, type FetchSuggestions } from '../components/Autocomplete.tsx';
 export { Dialog } from '../components/dialog.tsx';
 export { confirm, notify, notifyError } from '../components/feedback.tsx';
 export { confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';

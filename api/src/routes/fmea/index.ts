@@ -6,6 +6,7 @@ import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerStructureRoutes } from './structure.ts';
+import { registerSuggestRoutes } from './suggest.ts';
 import { registerTransferRoutes } from './transfer.ts';
 
 /**
@@ -20,4 +21,5 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerActionRoutes(app);
   registerAnalysisReadRoutes(app);
   registerTransferRoutes(app);
+  registerSuggestRoutes(app);
 }

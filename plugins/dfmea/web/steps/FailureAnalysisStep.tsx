@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, Dialog, EmptyState, Field, notifyError, PageHeader, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, Dialog, EmptyState, Field, notifyError, PageHeader, Select, TextInput } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
+import { suggestionsFor } from '../analysis/suggestions.ts';
 
 type FailureDraft = { id: string | null; version: number; functionId: string; kind: FailureKind; description: string; severity: string; occurrence: string; det: string };
 type DraftErrors = Partial<Record<'description' | 'severity' | 'occurrence' | 'det', string>>;
@@ -12,9 +13,9 @@ const ratingText = (n: number | null) => (n === null ? '' : String(n));
 const cell = { borderBottom: '1px solid var(--border, #ddd)', padding: '4px 8px', textAlign: 'left', verticalAlign: 'top' } as const;
 
 /** Step 4: failure effects, modes and causes on the focus element's functions and the failure net (FE ← FM ← FC). */
-export default function FailureAnalysisStep({ projectId, readOnly }: StepProps) {
+export default function FailureAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
-  const { data, loading, error, reload } = useAnalysis(projectId);
+  const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
   const [nodeId, setNodeId] = useState<string | null>(null);
   const [draft, setDraft] = useState<FailureDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -151,7 +152,7 @@ export default function FailureAnalysisStep({ projectId, readOnly }: StepProps) 
         {draft ? (
           <>
             <Field label={<Trans>Description</Trans>} required error={errors.description}>
-              {(id) => <TextArea id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />}
+              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} fetchSuggestions={suggestionsFor(draft.kind)} />}
             </Field>
             {draft.kind === 'FE' ? (
               <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={errors.severity} onChange={(v) => setDraft({ ...draft, severity: v })} />

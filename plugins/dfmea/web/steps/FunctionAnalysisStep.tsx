@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, PageHeader, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, PageHeader, Select } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,
@@ -13,14 +13,15 @@ import {
   type FunctionRow,
 } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
+import { suggestionsFor } from '../analysis/suggestions.ts';
 
 type FunctionDraft = { id: string | null; version: number; description: string; requirement: string };
 type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
 
 /** Step 3: functions and requirements per structure element, their characteristics, and the function net. */
-export default function FunctionAnalysisStep({ projectId, readOnly }: StepProps) {
+export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
-  const { data, loading, error, reload } = useAnalysis(projectId);
+  const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
   const [nodeId, setNodeId] = useState<string | null>(null);
   const [fnDraft, setFnDraft] = useState<FunctionDraft | null>(null);
   const [fnError, setFnError] = useState<string | null>(null);
@@ -189,10 +190,10 @@ export default function FunctionAnalysisStep({ projectId, readOnly }: StepProps)
         {fnDraft ? (
           <>
             <Field label={<Trans>Function</Trans>} required error={fnError}>
-              {(id) => <TextInput id={id} maxLength={200} autoFocus value={fnDraft.description} onChange={(e) => setFnDraft({ ...fnDraft, description: e.target.value })} />}
+              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={fnDraft.description} onChange={(e) => setFnDraft({ ...fnDraft, description: e.target.value })} fetchSuggestions={suggestionsFor('function')} />}
             </Field>
             <Field label={<Trans>Requirement</Trans>}>
-              {(id) => <TextArea id={id} maxLength={200} value={fnDraft.requirement} onChange={(e) => setFnDraft({ ...fnDraft, requirement: e.target.value })} />}
+              {(id) => <Autocomplete id={id} maxLength={200} value={fnDraft.requirement} onChange={(e) => setFnDraft({ ...fnDraft, requirement: e.target.value })} fetchSuggestions={suggestionsFor('requirement')} />}
             </Field>
           </>
         ) : null}
@@ -212,7 +213,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly }: StepProps)
         {chDraft ? (
           <>
             <Field label={<Trans>Characteristic</Trans>} required error={chError}>
-              {(id) => <TextInput id={id} maxLength={200} autoFocus value={chDraft.name} onChange={(e) => setChDraft({ ...chDraft, name: e.target.value })} />}
+              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={chDraft.name} onChange={(e) => setChDraft({ ...chDraft, name: e.target.value })} fetchSuggestions={suggestionsFor('characteristic')} />}
             </Field>
             <Field label={<Trans>Class</Trans>}>
               {(id) => (

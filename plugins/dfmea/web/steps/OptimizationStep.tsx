@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, Dialog, Field, notify, notifyError, Select, TextArea, TextInput, useGridLabels, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, DataGrid, Dialog, Field, notify, notifyError, Select, TextArea, TextInput, useGridLabels, type DataGridColumn } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
+import { suggestionsFor } from '../analysis/suggestions.ts';
 import {
   apColor,
   isConflict,
@@ -44,7 +45,7 @@ const text = (value: string | null | undefined) => value ?? '';
 const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** Step 6: optimisation actions per failure cause, their status and the re-rating. */
-export default function OptimizationStep({ projectId, readOnly }: StepProps) {
+export default function OptimizationStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const lookup = useApLookup();
@@ -71,7 +72,7 @@ export default function OptimizationStep({ projectId, readOnly }: StepProps) {
 
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, remoteRevision]);
   useEffect(() => {
     api
       .get<UserOption[]>('/api/user/list', { limit: 500 })
@@ -316,7 +317,7 @@ export default function OptimizationStep({ projectId, readOnly }: StepProps) {
               )}
             </Field>
             <Field label={t`Action`} required>
-              {(id) => <TextArea id={id} maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} />}
+              {(id) => <Autocomplete id={id} maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} fetchSuggestions={suggestionsFor(draft.kind)} />}
             </Field>
             <Field label={t`Responsible`}>{(id) => <Select id={id} value={draft.responsibleUserId} onChange={(e) => set({ responsibleUserId: e.target.value })} options={userOptions} />}</Field>
             <Field label={t`Target date`}>{(id) => <TextInput id={id} type="date" value={draft.targetDate} onChange={(e) => set({ targetDate: e.target.value })} />}</Field>

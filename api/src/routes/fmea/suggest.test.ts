@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestApp, type TestApp } from '../../testing.ts';
+import { signedInWith, UNAUTHENTICATED } from '../users/test-support.ts';
+import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+
+let api: TestApp;
+let team: Team;
+let project: any;
+beforeEach(async () => {
+  api = await openTestApp();
+  team = await makeTeam(api);
+  project = await createTeamProject(api, team);
+  await buildChain(api, team.editor, project);
+});
+afterEach(() => api.dispose());
+
+const suggest = (query: Record<string, string>) => `/api/fmea/suggest?${new URLSearchParams(query)}`;
+
+describe('GET /api/fmea/suggest', () => {
+  it('refuses a call without a session (401)', async () => {
+    const res = await api.call('GET', suggest({ kind: 'function', q: 'c' }));
+    expect(res.status).toBe(401);
+    expect(res.body.meta).toEqual({ success: false, code: 401, message: UNAUTHENTICATED.zh });
+  });
+
+  it('refuses a user without an FMEA work area (403)', async () => {
+    const { token } = await signedInWith(api, 'clerk', [{ routeName: 'system_user', buttons: [] }]);
+    const res = await api.call('GET', suggest({ kind: 'function' }), { token });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 400 naming the field for an unknown kind, a missing kind and a page size over 50', async () => {
+    const as = caller(api, team.reader, 'en-US');
+    for (const [query, field] of [
+      [{ kind: 'bogus' }, 'kind'],
+      [{ q: 'x' }, 'kind'],
+      [{ kind: 'FE', pageSize: '51' }, 'pageSize'],
+      [{ kind: 'FE', pageSize: '0' }, 'pageSize'],
+      [{ kind: 'FE', q: 'x'.repeat(201) }, 'q'],
+    ] as const) {
+      const res = await as.get(suggest(query));
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.data.issues.map((i: { field: string }) => i.field)).toEqual([field]);
+    }
+  });
+
+  it('suggests texts of readable projects for each kind, prefix matches first', async () => {
+    const as = caller(api, team.reader);
+    expect(await as.ok('GET', suggest({ kind: 'function', q: 'w' }))).toEqual([
+      { text: 'Close window', uses: 1 },
+      { text: 'Mesh with worm', uses: 1 },
+    ]);
+    expect(await as.ok('GET', suggest({ kind: 'FE', q: '' }))).toEqual([{ text: 'Window does not close', uses: 1 }]);
+    expect(await as.ok('GET', suggest({ kind: 'FC', q: 'TEETH' }))).toEqual([{ text: 'Teeth worn', uses: 1 }]);
+    expect(await as.ok('GET', suggest({ kind: 'requirement', q: 'nm', projectId: project.id, pageSize: '5' }))).toEqual([{ text: '12 Nm', uses: 1 }]);
+  });
+
+  it('shows nothing from projects the caller is not a member of, nor from deleted ones', async () => {
+    expect(await caller(api, team.outsider).ok('GET', suggest({ kind: 'function', q: '' }))).toEqual([]);
+    // a process planner holds pfmea_index only: design projects are not theirs to read
+    const planner = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: [] }]);
+    expect(await caller(api, planner).ok('GET', suggest({ kind: 'function', q: '' }))).toEqual([]);
+
+    const current = await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`);
+    await caller(api, team.owner).ok('POST', '/api/project/delete', { id: project.id, version: current.version });
+    expect(await caller(api, team.reader).ok('GET', suggest({ kind: 'function', q: '' }))).toEqual([]);
+  });
+});

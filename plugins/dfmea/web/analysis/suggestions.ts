@@ -1,0 +1,21 @@
+import { api, type FetchSuggestions } from '@fmea/workbench/sdk';
+
+/** The text fields GET /api/fmea/suggest knows (core SUGGEST_KINDS). */
+export type SuggestKind = 'function' | 'requirement' | 'FE' | 'FM' | 'FC' | 'prevention' | 'detection' | 'characteristic';
+
+const cache = new Map<SuggestKind, FetchSuggestions>();
+
+/**
+ * Autocomplete source for one kind of text: what the user's readable FMEAs
+ * already say (docs/domain/fmea-engine.md, "Suggestions"). One function per
+ * kind, so the `fetchSuggestions` prop stays the same between renders. The
+ * API client cannot cancel a request; Autocomplete drops stale answers.
+ */
+export function suggestionsFor(kind: SuggestKind): FetchSuggestions {
+  let fetch = cache.get(kind);
+  if (!fetch) {
+    fetch = async (q) => (await api.get<{ text: string; uses: number }[]>('/api/fmea/suggest', { kind, q, pageSize: 10 })).map((s) => s.text);
+    cache.set(kind, fetch);
+  }
+  return fetch;
+}
