@@ -87,6 +87,17 @@ describe('dfmea work area', () => {
     expect(pathOf(page)).toBe('/main/dfmea/dfmeaProject');
     expect(await page.locator('.dfmea-project-name').innerText()).toBe(projectName);
 
+    // a link by pptSerial (a structure node id) opens the project at that node
+    const pistonId = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/fmea/structureTree?projectId=${id}`, { headers: { token: sessionStorage.getItem('token') ?? '' } });
+      const root = (await res.json()).data as { children: { id: string; name: string }[] };
+      return root.children.find((c) => c.name === 'Piston')?.id ?? '';
+    }, projectId);
+    expect(pistonId).not.toBe('');
+    await page.goto(`/main/dfmea/dfmeaProject?rightType=2&pptSerial=${pistonId}`);
+    await page.getByTestId('dfmea-tree').locator('[role="treeitem"][aria-selected="true"]').filter({ hasText: 'Piston' }).first().waitFor();
+    expect(await page.locator('.dfmea-project-name').innerText()).toBe(projectName);
+
     // … and on 403 for someone outside the team
     const other = await env.open();
     await signIn(other.page, outsider, password);

@@ -5,6 +5,8 @@ export interface StepProps {
   readonly readOnly: boolean;
   /** Goes up when another member changed the project: the step reads its data again (after the user's open edit). */
   readonly remoteRevision: number;
+  /** The structure node a deep link (pptSerial) pointed at: the steps with a tree start there. */
+  readonly focusNodeId?: string | null;
 }
 
 /** Member roles of a design project (spec 001 §3): 0 responsible … 5 process reviewer. */
@@ -37,6 +39,8 @@ export interface ProjectView {
   id: string;
   projectId: string;
   serialNum: string;
+  /** Set when the project was opened through a structure node id (a deep link's pptSerial). */
+  focusNodeId?: string | null;
   name: string;
   version: number;
   pptSerial: string | null;

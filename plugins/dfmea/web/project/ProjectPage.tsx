@@ -124,7 +124,7 @@ export default function ProjectPage({
     optimization: t`Optimisation`,
     characteristics: t`Characteristics`,
   };
-  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision };
+  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: project.focusNodeId ?? null };
   const refresh = () => {
     setChanged(false);
     setRevision((n) => n + 1);

@@ -13,10 +13,10 @@ const ratingText = (n: number | null) => (n === null ? '' : String(n));
 const cell = { borderBottom: '1px solid var(--border, #ddd)', padding: '4px 8px', textAlign: 'left', verticalAlign: 'top' } as const;
 
 /** Step 4: failure effects, modes and causes on the focus element's functions and the failure net (FE ← FM ← FC). */
-export default function FailureAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
+export default function FailureAnalysisStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
   const { t } = useLingui();
   const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
-  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [nodeId, setNodeId] = useState<string | null>(focusNodeId ?? null);
   const [draft, setDraft] = useState<FailureDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);

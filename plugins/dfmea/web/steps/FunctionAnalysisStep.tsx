@@ -19,10 +19,10 @@ type FunctionDraft = { id: string | null; version: number; description: string; 
 type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
 
 /** Step 3: functions and requirements per structure element, their characteristics, and the function net. */
-export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
+export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
   const { t } = useLingui();
   const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
-  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [nodeId, setNodeId] = useState<string | null>(focusNodeId ?? null);
   const [fnDraft, setFnDraft] = useState<FunctionDraft | null>(null);
   const [fnError, setFnError] = useState<string | null>(null);
   const [chDraft, setChDraft] = useState<CharacteristicDraft | null>(null);

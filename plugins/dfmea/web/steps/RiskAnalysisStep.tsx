@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
-import { apColor, isConflict, parseRating, rate, UNFINISHED, useApLookup, type Analysis, type ControlKind, type ControlRow, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
+import { apColor, isConflict, parseRating, rate, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
 interface Local {
@@ -13,6 +13,8 @@ interface Local {
   version?: number;
   prevention?: string[];
   detection?: string[];
+  /** The cause's controls after edits in this view (ids and versions for the next edit). */
+  controlItems?: GridControl[];
 }
 
 const SEPARATOR = '; ';
@@ -26,7 +28,6 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   const [reloadKey, setReloadKey] = useState(0);
   const [, setTick] = useState(0);
   const local = useRef(new Map<string, Local>());
-  const controls = useRef<ControlRow[] | null>(null);
   /** A rating being typed, not yet committed: AP and RPN preview it. */
   const [typing, setTyping] = useState<{ failureId: string; field: 'severity' | 'occurrence' | 'det'; value: number | null } | null>(null);
 
@@ -36,7 +37,6 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   };
   const reload = useCallback(() => {
     local.current.clear();
-    controls.current = null;
     setReloadKey((n) => n + 1);
   }, []);
   /** An open cell editor defers another member's change until it closes, so nothing typed is lost. */
@@ -134,25 +134,26 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
       .filter((s) => s !== '');
     const current = kind === 'prevention' ? view(row).prevention : view(row).detection;
     if (wanted.join(SEPARATOR) === current.join(SEPARATOR)) return;
+    // the row carries the cause's controls with ids and versions; edits made here since the load win
+    let items = [...(local.current.get(cause.id)?.controlItems ?? row.controls)];
+    const existing = items.filter((c) => c.kind === kind).sort((a, b) => a.sort - b.sort);
     try {
-      if (!controls.current) controls.current = (await api.get<Analysis>('/api/fmea/analysis', { projectId })).controls;
-      const existing = controls.current.filter((c) => c.causeId === cause.id && c.kind === kind).sort((a, b) => a.sort - b.sort);
       for (let i = 0; i < Math.max(wanted.length, existing.length); i++) {
         const have = existing[i];
         const want = wanted[i];
         if (have && want !== undefined && have.description !== want) {
           const saved = await api.post<ControlRow>('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
-          Object.assign(have, saved);
+          items = items.map((c) => (c.id === have.id ? { ...c, description: saved.description, version: saved.version } : c));
         } else if (!have && want !== undefined) {
-          controls.current.push(await api.post<ControlRow>('/api/fmea/addControl', { causeId: cause.id, kind, description: want }));
+          const added = await api.post<ControlRow>('/api/fmea/addControl', { causeId: cause.id, kind, description: want });
+          items.push({ id: added.id, version: added.version, kind, description: added.description, sort: added.sort });
         } else if (have && want === undefined) {
           await api.post('/api/fmea/deleteControl', { id: have.id, version: have.version });
-          controls.current = controls.current.filter((c) => c.id !== have.id);
+          items = items.filter((c) => c.id !== have.id);
         }
       }
-      patch(cause.id, { [kind]: wanted });
+      patch(cause.id, { [kind]: wanted, controlItems: items });
     } catch (error) {
-      controls.current = null;
       failed(error);
     }
   };

@@ -38,11 +38,11 @@ type Clip = { mode: 'cut' | 'copy'; node: TreeNode } | null;
 type Editing = { mode: 'add' | 'rename'; node: TreeNode } | null;
 
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
-export default function StructureStep({ projectId, readOnly, remoteRevision }: StepProps) {
+export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
   const { t } = useLingui();
   const [tree, setTree] = useState<TreeNode | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(focusNodeId ?? null);
   const [clip, setClip] = useState<Clip>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState('');
