@@ -58,6 +58,17 @@ describe('dfmea work area', () => {
     await dialog.locator('.dialog-actions button').last().click();
     await tree.getByRole('button', { name: 'Seal', exact: true }).waitFor({ state: 'detached' });
 
+    // block diagram: an interface between the two elements is drawn as a line of its type
+    await page.getByTestId('dfmea-tab-interfaces').click();
+    const panel = page.getByTestId('dfmea-panel-interfaces');
+    await panel.getByRole('combobox').nth(0).selectOption({ label: 'Housing' });
+    await panel.getByRole('combobox').nth(1).selectOption({ label: 'Piston' });
+    await panel.getByRole('combobox').nth(2).selectOption({ index: 1 });
+    await panel.locator('.dfmea-toolbar button').click();
+    await panel.locator('[data-testid="block-diagram"] line[data-interface="2"]').waitFor({ state: 'attached' });
+    expect(await panel.locator('[data-testid="block-diagram"] [data-node-id]').count()).toBe(2);
+    await screenshot(page, 'dfmea-block-diagram');
+
     // planning: unsaved header edits hold the edit guard when switching steps
     await page.getByTestId('dfmea-tab-planning').click();
     await page.getByTestId('dfmea-panel-planning').getByTestId('dfmea-name').fill(`${projectName} (draft)`);

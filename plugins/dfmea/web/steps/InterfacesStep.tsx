@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
 import type { StepProps, TreeNode } from '../types.ts';
+import { BlockDiagram } from './BlockDiagram.tsx';
 
 interface InterfaceRow {
   id: string;
@@ -21,10 +22,11 @@ function flatten(node: TreeNode | null, out: TreeNode[] = []): TreeNode[] {
   return out;
 }
 
-/** Step 2b: block / boundary diagram as a list of interfaces between structure nodes (five types). */
+/** Step 2b: the block / boundary diagram and the interfaces between structure nodes (five types). */
 export default function InterfacesStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
   const [nodes, setNodes] = useState<TreeNode[]>([]);
+  const [root, setRoot] = useState<TreeNode | null>(null);
   const [rows, setRows] = useState<InterfaceRow[] | null>(null);
   const [draft, setDraft] = useState({ firstNodeId: '', secondNodeId: '', interfaceType: '1', description: '' });
 
@@ -38,6 +40,7 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
         api.get<TreeNode | null>('/api/fmea/structureTree', { projectId, timestamp: stamp }),
         api.get<InterfaceRow[]>('/api/fmea/interfaces', { projectId, timestamp: stamp }),
       ]);
+      setRoot(tree);
       setNodes(flatten(tree));
       setRows(list);
     } catch (error) {
@@ -103,6 +106,7 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
           </Button>
         </div>
       )}
+      {root ? <BlockDiagram root={root} interfaces={rows} typeLabel={typeLabel} /> : null}
       {rows.length === 0 ? (
         <EmptyState title={<Trans>No interfaces yet</Trans>} />
       ) : (
