@@ -85,3 +85,77 @@ describe('GET /api/project/selectProjectBySerialNum: deep links by pptSerial', (
     expect(extra).toMatchObject({ properties: { focusNodeId: { type: ['string', 'null'] } }, required: ['focusNodeId'] });
   });
 });
+
+describe('POST /api/project/list: filters and sort', () => {
+  const list = '/api/project/list';
+  const save = (person: Team['owner'], name: string, extra: Record<string, unknown>, responsible = person) =>
+    caller(api, person).ok('POST', '/api/project/save', {
+      projectType: 'dfmea',
+      name,
+      ...extra,
+      projectMembers: [{ userId: responsible.user.id, userRole: 0 }, ...(responsible === team.owner ? [] : [{ userId: team.owner.user.id, userRole: 1 }])],
+    });
+  const names = async (body: Record<string, unknown>) => ((await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', ...body })).items as any[]).map((p) => p.name);
+
+  beforeEach(async () => {
+    // the shared "Window lifter" (customer ACME Cars, no stage or SOP date) is there too
+    await save(team.owner, 'Alpha', { stage: 'A', customer: 'C1', sopDate: '2026-01-15' });
+    await save(team.owner, 'Bravo', { stage: 'B', customer: 'C2', sopDate: '2026-06-30' });
+    await save(team.editor, 'Charlie', { stage: 'A', customer: 'C2', sopDate: '2026-12-01' }, team.editor);
+  });
+
+  it('filters by stage, customer, responsible person and an inclusive SOP range, with the tabs', async () => {
+    expect(await names({ stage: 'A', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Charlie']);
+    expect(await names({ customer: 'C2', sort: 'name', order: 'asc' })).toEqual(['Bravo', 'Charlie']);
+    expect(await names({ responsibleUserId: team.editor.user.id })).toEqual(['Charlie']);
+    expect(await names({ sopFrom: '2026-01-15', sopTo: '2026-06-30', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo']);
+    expect(await names({ tab: 'participating', stage: 'A' })).toEqual(['Charlie']);
+    expect(await names({ tab: 'responsible', customer: 'C2' })).toEqual(['Bravo']);
+    expect(await names({ stage: '', customer: '', responsibleUserId: '', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Window lifter']);
+    const page = await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', sopFrom: '2026-01-01', limit: 2, sort: 'sopDate', order: 'desc' });
+    expect(page).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(page.items.map((p: any) => p.name)).toEqual(['Charlie', 'Bravo']);
+  });
+
+  it('sorts by a whitelisted column, newest change first by default, no SOP date last', async () => {
+    // the default is the last change, newest first (the core tests pin the order with a clock)
+    expect(await names({})).toEqual(await names({ sort: 'updatedAt', order: 'desc' }));
+    expect(await names({ sort: 'name', order: 'desc' })).toEqual(['Window lifter', 'Charlie', 'Bravo', 'Alpha']);
+    expect(await names({ sort: 'sopDate', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Window lifter']);
+    expect(await names({ sort: 'sopDate', order: 'desc' })).toEqual(['Charlie', 'Bravo', 'Alpha', 'Window lifter']);
+    const serials = await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', sort: 'serialNum', order: 'asc' });
+    const numbers = serials.items.map((p: any) => p.serialNum);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+
+  it('answers 400 in the envelope for a bad date, a sort outside the whitelist or a bad direction', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    for (const [body, field] of [
+      [{ sopFrom: '2026-02-30' }, 'sopFrom'],
+      [{ sopTo: '30.06.2026' }, 'sopTo'],
+      [{ sort: 'creatorId' }, 'sort'],
+      [{ sort: 'name', order: 'up' }, 'order'],
+    ] as const) {
+      const res = await owner.post(list, { projectType: 'dfmea', ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.meta).toMatchObject({ success: false, code: 400 });
+      expect(res.body.data.issues, JSON.stringify(body)).toEqual([expect.objectContaining({ messageKey: 'request.field_invalid', field })]);
+    }
+  });
+
+  it('answers 400 with fmea.date_range_invalid when sopFrom is after sopTo', async () => {
+    const res = await caller(api, team.owner, 'en-US').post(list, { projectType: 'dfmea', sopFrom: '2026-07-01', sopTo: '2026-06-30' });
+    expect(res.status).toBe(400);
+    expect(res.body.meta).toMatchObject({ success: false, code: 400 });
+    expect(res.body.data.issues).toEqual([expect.objectContaining({ messageKey: 'fmea.date_range_invalid', field: 'sopFrom' })]);
+  });
+
+  it('documents the filters and the sort in the OpenAPI document', async () => {
+    const doc = (await api.call('GET', '/api/openapi.json')).body as any;
+    const body = doc.components.schemas.FmeaProjectListBody;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['stage', 'customer', 'responsibleUserId', 'sopFrom', 'sopTo', 'sort', 'order']));
+    expect(body.properties.sopFrom).toMatchObject({ type: 'string', format: 'date' });
+    expect(body.properties.sort.enum).toEqual(['serialNum', 'name', 'sopDate', 'updatedAt']);
+    expect(body.properties.order.enum).toEqual(['asc', 'desc']);
+  });
+});

@@ -12,6 +12,7 @@ import {
   resolveProjectReference,
   updateProjectHeader,
   AP_TABLES,
+  type ProjectListQuery,
   type ProjectType,
   type ProjectView,
   type StructureTreeNode,
@@ -61,6 +62,10 @@ export function presentProject(view: ProjectView) {
   };
 }
 
+/** The grid's sortable columns (spec 001 §5: a whitelist, mapped to server columns by the engine). */
+const LIST_SORTS = ['serialNum', 'name', 'sopDate', 'updatedAt'] as const satisfies readonly NonNullable<ProjectListQuery['sort']>[];
+const ListDate = z.iso.date().optional().openapi({ description: 'A calendar date YYYY-MM-DD, inclusive', example: '2026-06-30' });
+
 const ListBody = z
   .object({
     tab: z.enum(PROJECT_LIST_TABS).optional(),
@@ -68,6 +73,13 @@ const ListBody = z
     page: z.number().int().min(1).max(100_000).optional(),
     limit: z.number().int().min(1).max(100).optional(),
     projectType: z.enum(PROJECT_TYPES).optional(),
+    stage: Text.optional().openapi({ description: 'Stage code (dictionary projectStage); blank means any' }),
+    customer: Text.optional().openapi({ description: 'Customer code (dictionary customer); blank means any' }),
+    responsibleUserId: z.string().trim().max(64).optional().openapi({ description: 'User id of the responsible person; blank means any' }),
+    sopFrom: ListDate.openapi({ description: 'SOP date on or after this day (YYYY-MM-DD); projects without an SOP date are left out' }),
+    sopTo: ListDate.openapi({ description: 'SOP date on or before this day (YYYY-MM-DD); after sopFrom, else 400 fmea.date_range_invalid' }),
+    sort: z.enum(LIST_SORTS).optional().openapi({ description: 'Sort column; default updatedAt' }),
+    order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Sort direction; default desc. Projects without an SOP date sort last.' }),
   })
   .openapi('FmeaProjectListBody');
 
@@ -213,8 +225,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const body = c.req.valid('json');
     if (body.projectType) requireTypeAccess(c, body.projectType);
-    const types = body.projectType ? [body.projectType] : visibleTypes(c);
-    const page = await listProjects(fmeaContext(c), { tab: body.tab, search: body.search, page: body.page, limit: body.limit, projectTypes: types });
+    const { projectType, ...query } = body;
+    const page = await listProjects(fmeaContext(c), { ...query, projectTypes: projectType ? [projectType] : visibleTypes(c) });
     return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id })) }), 200);
   });
 

@@ -22,6 +22,11 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.import_invalid',
   'fmea.import_duplicate_key',
   'fmea.import_parent_cycle',
+  'fmea.attachment_not_found',
+  'fmea.attachment_kind',
+  'fmea.attachment_not_yours',
+  'fmea.attachment_limit',
+  'fmea.date_range_invalid',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

@@ -1,7 +1,7 @@
-import { and, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isDomainError } from '../../errors.ts';
 import { fmeaMember, fmeaProject, fmeaProjectVisit, user } from '../../db/schema/index.ts';
-import { PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
+import { dateIssues, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
@@ -13,7 +13,34 @@ export interface ProjectListQuery extends PageQuery {
   projectTypes?: ProjectType[];
   /** Contained in the name or the serial number. */
   search?: string;
+  /** Stage code (dictionary `projectStage`), matched exactly. */
+  stage?: string;
+  /** Customer code (dictionary `customer`), matched exactly. */
+  customer?: string;
+  /** The responsible person's user id. */
+  responsibleUserId?: string;
+  /** SOP date on or after this day (YYYY-MM-DD, inclusive); projects without an SOP date are left out. */
+  sopFrom?: string;
+  /** SOP date on or before this day (YYYY-MM-DD, inclusive); projects without an SOP date are left out. */
+  sopTo?: string;
+  /** A whitelisted sort column (spec 001 §5 grid sort); default updatedAt. */
+  sort?: ProjectListSort;
+  /** Default desc. */
+  order?: SortOrder;
 }
+
+/** The columns the list may be sorted by (grid column id → table column). */
+export const PROJECT_LIST_SORTS = ['serialNum', 'name', 'sopDate', 'updatedAt'] as const;
+export type ProjectListSort = (typeof PROJECT_LIST_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+const SORT_COLUMNS = {
+  serialNum: fmeaProject.serialNum,
+  name: fmeaProject.name,
+  sopDate: fmeaProject.sopDate,
+  updatedAt: fmeaProject.updatedAt,
+} as const;
 
 export interface ProjectListItem {
   id: string;
@@ -39,13 +66,34 @@ const listIssues = (query: ProjectListQuery) => [
   ...(query.projectTypes ?? [])
     .filter((t) => !PROJECT_TYPES.includes(t))
     .map((t) => ({ messageKey: 'fmea.value_invalid', field: 'projectTypes', params: { field: 'projectTypes', value: String(t) } })),
+  ...oneOf(query.sort, PROJECT_LIST_SORTS, 'sort'),
+  ...oneOf(query.order, SORT_ORDERS, 'order'),
+  ...sopRangeIssues(query.sopFrom, query.sopTo),
 ];
+
+/** Each bound a real YYYY-MM-DD date, and the range not reversed. */
+function sopRangeIssues(from: string | undefined, to: string | undefined) {
+  const issues = [...dateIssues(from, 'sopFrom'), ...dateIssues(to, 'sopTo')];
+  if (issues.length === 0 && from && to && from > to) issues.push({ messageKey: 'fmea.date_range_invalid', field: 'sopFrom', params: { field: 'sopFrom', from, to } });
+  return issues;
+}
+
+const oneOf = (value: string | undefined, allowed: readonly string[], field: string) =>
+  value !== undefined && !allowed.includes(value) ? [{ messageKey: 'fmea.value_invalid', field, params: { field, value: String(value) } }] : [];
+
+/** Blank filter text means no filter. */
+const given = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
 
 /**
  * The project list (spec 001 §2 tabs). "all" lists every live project, so a
  * non-member can find one and apply for read access; opening it still needs
  * membership. "shared" and "collected" stay empty until sharing and
- * favourites exist. Newest change first.
+ * favourites exist. Filters (stage, customer, responsible person, SOP date
+ * range) narrow any tab. Newest change first unless a whitelisted sort is
+ * given; projects without an SOP date sort last either way.
  */
 export async function listProjects(ctx: ServiceContext, query: ProjectListQuery = {}): Promise<Page<ProjectListItem>> {
   assertNoIssues(listIssues(query));
@@ -65,7 +113,22 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   if (tab === 'mine') conditions.push(eq(fmeaProject.creatorId, me!));
   if (tab === 'responsible') conditions.push(eq(fmeaProject.responsibleUserId, me!));
   if (tab === 'participating') conditions.push(memberOfMe(), or(sql`${fmeaProject.responsibleUserId} is null`, ne(fmeaProject.responsibleUserId, me!)));
+  const stage = given(query.stage);
+  if (stage) conditions.push(eq(fmeaProject.stage, stage));
+  const customer = given(query.customer);
+  if (customer) conditions.push(eq(fmeaProject.customer, customer));
+  const responsible = given(query.responsibleUserId);
+  if (responsible) conditions.push(eq(fmeaProject.responsibleUserId, responsible));
+  const sopFrom = given(query.sopFrom);
+  if (sopFrom) conditions.push(gte(fmeaProject.sopDate, sopFrom));
+  const sopTo = given(query.sopTo);
+  if (sopTo) conditions.push(lte(fmeaProject.sopDate, sopTo));
   const where = and(...conditions);
+
+  const sortColumn = SORT_COLUMNS[query.sort ?? 'updatedAt'];
+  const direction = (query.order ?? 'desc') === 'asc' ? asc : desc;
+  // SQLite puts NULL first when ascending; a project without an SOP date goes last either way
+  const ordering = query.sort === 'sopDate' ? [sql`${fmeaProject.sopDate} is null`, direction(sortColumn)] : [direction(sortColumn)];
 
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)` }).from(fmeaProject).where(where);
   const rows = await ctx.db
@@ -87,7 +150,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
     .from(fmeaProject)
     .leftJoin(user, eq(user.id, fmeaProject.responsibleUserId))
     .where(where)
-    .orderBy(desc(fmeaProject.updatedAt), fmeaProject.id)
+    .orderBy(...ordering, fmeaProject.id)
     .limit(limit)
     .offset(offset);
   const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]) }));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -22,11 +22,12 @@ import {
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The DFMEA project list (spec 001 §2): tabs, search, create/edit, delete, import and export. */
+/** The DFMEA project list (spec 001 §2): tabs, search, filters, sortable columns, create/edit, delete, import and export. */
 export default function ProjectList({ basePath }: { basePath: string }) {
   const { t } = useLingui();
   const labels = useGridLabels();
@@ -36,6 +37,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const [tab, setTab] = useState<Tab>('all');
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<ProjectFilterValues>(NO_FILTERS);
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
@@ -45,9 +47,30 @@ export default function ProjectList({ basePath }: { basePath: string }) {
     ({ all: t`All`, mine: t`Created by me`, responsible: t`I am responsible`, participating: t`Participating`, shared: t`Shared with me`, collected: t`Collected` })[value];
 
   const fetchPage = useCallback(
-    ({ page, limit }: DataGridQuery) => api.post<Page<ProjectListItem>>('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined }),
-    [tab, search],
+    ({ page, limit, sort }: DataGridQuery) =>
+      api.post<Page<ProjectListItem>>('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined, ...listQuery(filters, sort) }),
+    [tab, search, filters],
   );
+  const filtered = hasFilters(filters);
+  const queryKey = JSON.stringify([tab, search, filters]);
+
+  // A new tab, search or filter starts again on page 1. The grid keeps its page when reloadKey
+  // changes (a save or delete reloads the same page) and has no page prop, so this presses its own
+  // "first page" button; sort, visible columns and focus stay as they are. Batched with the new
+  // query in the same event, the grid fetches once: page 1 of the new query.
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const toFirstPage = () => {
+    const first = listRef.current?.querySelector<HTMLButtonElement>(`.fmea-grid__pages button[aria-label="${CSS.escape(labels.firstPage)}"]`);
+    if (first && !first.disabled) first.click();
+  };
+  const changeTab = (value: Tab) => {
+    toFirstPage();
+    setTab(value);
+  };
+  const changeFilters = (value: ProjectFilterValues) => {
+    toFirstPage();
+    setFilters(value);
+  };
 
   const open = (p: ProjectListItem) => void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
 
@@ -81,6 +104,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
         id: 'serialNum',
         header: t`Number`,
         width: 150,
+        sortable: true,
         hideable: false,
         cell: (p) => (
           <Button kind="link" onClick={() => open(p)}>
@@ -88,12 +112,12 @@ export default function ProjectList({ basePath }: { basePath: string }) {
           </Button>
         ),
       },
-      { id: 'name', header: t`Project name`, accessor: 'name', width: 220, hideable: false },
+      { id: 'name', header: t`Project name`, accessor: 'name', width: 220, hideable: false, sortable: true },
       { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 130 },
       { id: 'stage', header: t`Stage`, accessor: (p) => p.stage ?? '', width: 100 },
       { id: 'customer', header: t`Customer`, accessor: (p) => p.customer ?? '', width: 120 },
       { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 90 },
-      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110 },
+      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110, sortable: true },
       {
         id: 'actions',
         header: t`Actions`,
@@ -129,11 +153,12 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    toFirstPage();
     setSearch(searchText.trim());
   };
 
   return (
-    <div className="page dfmea-list" data-testid="dfmea-project-list">
+    <div className="page dfmea-list" data-testid="dfmea-project-list" ref={listRef}>
       <PageHeader
         title={<Trans>DFMEA projects</Trans>}
         actions={
@@ -153,7 +178,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
       />
       <div role="tablist" aria-label={t`Project lists`} className="dfmea-list-tabs">
         {TABS.map((value) => (
-          <button key={value} type="button" role="tab" aria-selected={tab === value} className={tab === value ? 'active' : ''} onClick={() => setTab(value)}>
+          <button key={value} type="button" role="tab" aria-selected={tab === value} className={tab === value ? 'active' : ''} onClick={() => changeTab(value)}>
             {tabLabel(value)}
           </button>
         ))}
@@ -163,15 +188,16 @@ export default function ProjectList({ basePath }: { basePath: string }) {
         columns={columns}
         rowKey={(p) => p.id}
         fetchPage={fetchPage}
-        reloadKey={`${reloadKey}:${tab}:${search}`}
+        reloadKey={`${reloadKey}:${queryKey}`}
         labels={labels}
-        emptyText={search ? t`No project matches the search` : t`No projects yet`}
+        emptyText={search ? t`No project matches the search` : filtered ? t`No project matches the filters` : t`No projects yet`}
         toolbar={
           <form noValidate className="dfmea-toolbar" onSubmit={submit} role="search">
             <TextInput aria-label={t`Search by number or name`} placeholder={t`Number or name`} value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
             <Button type="submit">
               <Trans>Search</Trans>
             </Button>
+            <ProjectFilters value={filters} onChange={changeFilters} />
           </form>
         }
       />
