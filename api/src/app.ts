@@ -5,7 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isDomainError, normalizeLocale, translate, translateError, type Database } from '@fmea/core';
+import { importLimitFromEnv, isDomainError, normalizeLocale, translate, translateError, type Database } from '@fmea/core';
 import { fail, ok } from './envelope.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
@@ -38,6 +38,10 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 25 * 1024 * 1024 + 64 * 1024;
 /** Imports take one spreadsheet of at most 1 MB (BOM 3 MB), plus form fields. */
 export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
+/** The body limit of the import routes for a spreadsheet limit: never below the BOM's, plus room for the form fields. */
+export function importBodyLimit(importLimitBytes: number): number {
+  return Math.max(IMPORT_BODY_LIMIT, importLimitBytes + 64 * 1024);
+}
 const IMPORT_PATH = /\/(userImport|importDic|import|importData|importDataFlatProduct|importDescription)$/;
 
 export interface AppOptions {
@@ -46,6 +50,11 @@ export interface AppOptions {
   /** Where uploaded files live (by generated id). Default ./data/files. */
   filesDir?: string;
   realtime?: RealtimeHub;
+  /**
+   * Largest spreadsheet the import routes take, in bytes. Default: the
+   * operator's IMPORT_MAX_MB (whole MB, 1..100; a bad value throws), else 1 MB.
+   */
+  importLimitBytes?: number;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -53,12 +62,16 @@ export type App = OpenAPIHono<AppEnv>;
 export function createApp(options: AppOptions) {
   const filesDir = resolve(options.filesDir ?? process.env.FILES_DIR ?? './data/files');
   mkdirSync(filesDir, { recursive: true });
+  const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
+  if (!Number.isSafeInteger(importLimitBytes) || importLimitBytes <= 0) throw new RangeError(`importLimitBytes must be a positive whole number of bytes (got ${importLimitBytes})`);
+  const importBodyBytes = importBodyLimit(importLimitBytes);
   const services: AppServices = {
     database: options.database,
     now: options.now ?? (() => new Date()),
     realtime: options.realtime ?? new RealtimeHub(),
     auth: new AuthCache(),
     filesDir,
+    importLimitBytes,
   };
 
   const app = new OpenAPIHono<AppEnv>({
@@ -77,8 +90,8 @@ export function createApp(options: AppOptions) {
     // GET and HEAD carry no body; touching it would make the adapter build a stream for nothing
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const isUpload = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
-    // spreadsheet imports are 1 MB files: refuse bigger bodies before buffering them
-    const limit = !isUpload ? JSON_BODY_LIMIT : IMPORT_PATH.test(c.req.path) ? IMPORT_BODY_LIMIT : UPLOAD_BODY_LIMIT;
+    // spreadsheet imports are small files (IMPORT_MAX_MB, default 1 MB): refuse bigger bodies before buffering them
+    const limit = !isUpload ? JSON_BODY_LIMIT : IMPORT_PATH.test(c.req.path) ? importBodyBytes : UPLOAD_BODY_LIMIT;
     return bodyLimit({
       maxSize: limit,
       onError: () => {

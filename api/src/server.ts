@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
-import { createContext, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
+import { createContext, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
 
 export const DEFAULT_PORT = 3000;
@@ -20,15 +20,19 @@ export interface ServerOptions {
   adminPassword?: string;
   /** Where uploads live; default FILES_DIR or ./data/files. */
   filesDir?: string;
+  /** Largest spreadsheet import in bytes; default IMPORT_MAX_MB (whole MB, 1..100) or 1 MB. */
+  importLimitBytes?: number;
   onSeeded?: (result: SeedResult) => void;
 }
 
 /** Opens (migrating and seeding) the database and serves the API plus the built workbench on one port. */
 export async function startServer(options: ServerOptions = {}) {
+  // a bad IMPORT_MAX_MB stops the start before the database is touched
+  const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
   const database = await openDatabase(options.databaseUrl);
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
-  const { app, services } = createApp({ database, filesDir: options.filesDir });
+  const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes });
   if (existsSync(WORKBENCH_DIST)) {
     // an absolute root works from any cwd; index.html is the SPA fallback for client routes
     const root = WORKBENCH_DIST;

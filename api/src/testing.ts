@@ -22,10 +22,10 @@ export interface CallResult<T = any> {
 }
 
 /** The app over a real, seeded libsql database, driven with `app.request` (no sockets). */
-export async function openTestApp(options: { now?: () => Date } = {}) {
+export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
-  const { app, services } = createApp({ database: t, now: options.now, filesDir });
+  const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes });
 
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -35,7 +35,7 @@ export interface RunFmeaOptions {
   readonly timeoutMs?: number;
 }
 
-const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR'];
+const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR', 'IMPORT_MAX_MB'];
 
 function spawnFmea(args: readonly string[], env: Record<string, string>, cwd: string): ChildProcessWithoutNullStreams {
   const base = { ...process.env };

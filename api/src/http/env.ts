@@ -20,6 +20,8 @@ export interface AppServices {
   realtime: RealtimeHub;
   auth: AuthCache;
   filesDir: string;
+  /** Largest spreadsheet the import routes take (IMPORT_MAX_MB; default 1 MB). */
+  importLimitBytes: number;
 }
 
 export interface AppEnv {

@@ -31,3 +31,17 @@ export async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<strin
   if (line === '') throw new UsageError('cli.option.password_stdin_empty');
   return line;
 }
+
+/**
+ * The spreadsheet import limit in bytes: `--max-mb` wins, then IMPORT_MAX_MB,
+ * else core's 1 MB. Whole megabytes from 1 to 100; anything else is a usage
+ * error naming the flag or the variable.
+ */
+export async function importLimitBytes(flag: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
+  const { IMPORT_MAX_MB_MAX, IMPORT_MAX_MB_MIN, parseImportMaxMb, SPREADSHEET_LIMIT_BYTES } = await import('@fmea/core/services');
+  const [option, value] = flag !== undefined ? ['--max-mb', flag] : env.IMPORT_MAX_MB?.trim() ? ['IMPORT_MAX_MB', env.IMPORT_MAX_MB] : [];
+  if (option === undefined || value === undefined) return SPREADSHEET_LIMIT_BYTES;
+  const bytes = parseImportMaxMb(value);
+  if (bytes === undefined) throw new UsageError('config.import_max_mb_invalid', { option, value, min: IMPORT_MAX_MB_MIN, max: IMPORT_MAX_MB_MAX });
+  return bytes;
+}

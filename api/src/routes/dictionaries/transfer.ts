@@ -14,7 +14,7 @@ const importRoute = defineRoute({
   tag: TAG,
   summary: 'Import dictionary items from a spreadsheet',
   description:
-    'multipart/form-data with the file in `excelFile` (xls/xlsx, at most 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
+    'multipart/form-data with the file in `excelFile` (xls/xlsx, at most IMPORT_MAX_MB, default 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
     'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.',
   access: { route: 'system_dictionary', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: z.object({ excelFile: UploadFile }) } }, required: true } },
@@ -35,7 +35,7 @@ const exportRoute = defineRoute({
 export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
-    assertSpreadsheet(excelFile.name, excelFile.size);
+    assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
     const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile));
     return c.json(ok({ created: report.created, updated: report.updated }), 200);
   });

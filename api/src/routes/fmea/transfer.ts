@@ -45,7 +45,7 @@ const ImportWay = z
 
 const ImportForm = z
   .object({
-    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xlsx, at most 1 MB (.xls is refused with a hint to save it as .xlsx)' }),
+    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xlsx, at most IMPORT_MAX_MB (default 1 MB; .xls is refused with a hint to save it as .xlsx)' }),
     projectSerial: z.string().trim().min(1).max(64).optional().openapi({ description: 'Project number (DF…) or id to import into; absent: a new DFMEA project owned by the caller' }),
     importWayType: ImportWay.openapi({ description: 'cover or 1: replace the analysis; dedupe or 2 (default): add only what is not there' }),
     partial: Flag.openapi({ description: 'true: write the good rows even when others are wrong (the others are listed)' }),
@@ -153,6 +153,7 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
       mode: importWayType,
       partial,
       legacy,
+      limit: c.var.services.importLimitBytes,
       onProgress,
     }).finally(() => onProgress(1, 1));
     await notifyChanged(c, report.projectId, 'project', report.projectId);

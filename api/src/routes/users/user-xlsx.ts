@@ -11,7 +11,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const ImportForm = z
   .object({
-    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xls or xlsx, at most 1 MB' }),
+    excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xls or xlsx, at most IMPORT_MAX_MB (default 1 MB)' }),
     mode: z.enum(['cover', 'dedupe']).optional().openapi({ description: 'Existing users: cover updates them, dedupe (default) skips them' }),
     partial: z
       .enum(['true', 'false'])
@@ -70,7 +70,7 @@ export function exportFileName(now: Date): string {
 export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const { excelFile, mode, partial } = c.req.valid('form');
-    assertSpreadsheet(excelFile.name, excelFile.size);
+    assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
     const locale = c.var.locale;
     const ctx = operatorContext(c);
     // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal

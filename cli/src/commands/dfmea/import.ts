@@ -1,15 +1,17 @@
 /**
  * `fmea dfmea import <file.xlsx> [--project <num>] [--mode cover|dedupe]
- * [--partial] [--legacy] [--owner <userName>]`: the workbook's chain sheet
+ * [--partial] [--legacy] [--owner <userName>] [--max-mb <n>]`: the workbook's chain sheet
  * (or a legacy AIAG 4th-edition sheet) through the engine's bulk import.
  * Without --project a new DFMEA project is created (DF number), named from
  * the workbook's header, owned by --owner. Any bad row → every row-numbered
- * error, exit 2, nothing written, unless --partial.
+ * error, exit 2, nothing written, unless --partial. The file may be at most
+ * --max-mb megabytes (default IMPORT_MAX_MB, else 1; whole numbers 1..100).
  */
 import { Option, type Command } from 'commander';
 import { contextOf } from '../../context.ts';
 import { translateIssueLine } from '../../i18n/index.ts';
 import { readInputFile } from '../../shared/files.ts';
+import { importLimitBytes } from '../../shared/options.ts';
 import { progressCallback } from '../../shared/progress.ts';
 
 interface DfmeaImportOptions {
@@ -18,6 +20,7 @@ interface DfmeaImportOptions {
   readonly partial?: boolean;
   readonly legacy?: boolean;
   readonly owner: string;
+  readonly maxMb?: string;
 }
 
 export function registerDfmeaImport(dfmea: Command): void {
@@ -31,11 +34,13 @@ export function registerDfmeaImport(dfmea: Command): void {
     .option('--partial', t('cli.dfmea.import.option_partial'))
     .option('--legacy', t('cli.dfmea.import.option_legacy'))
     .option('--owner <userName>', t('cli.dfmea.import.option_owner'), 'admin')
+    .option('--max-mb <n>', t('cli.dfmea.import.option_max_mb'))
     .action(async (path: string, options: DfmeaImportOptions, command: Command) => {
       const context = contextOf(command);
       const { t: tr, out, locale } = context;
       const { assertWorkbookFile, findUserRow, getProjectBySerialNumber, importDfmeaWorkbook } = await import('@fmea/core/services');
-      const file = await readInputFile(path, (name, size) => assertWorkbookFile(name, size));
+      const limit = await importLimitBytes(options.maxMb, context.io.env);
+      const file = await readInputFile(path, (name, size) => assertWorkbookFile(name, size, limit));
       const ctx = await context.services();
       const target = options.project === undefined ? undefined : await getProjectBySerialNumber(ctx, options.project);
       const owner = target ? undefined : await findUserRow(ctx.db, options.owner);
@@ -47,6 +52,7 @@ export function registerDfmeaImport(dfmea: Command): void {
         mode: options.mode,
         partial: options.partial === true,
         legacy: options.legacy === true,
+        limit,
         onProgress: progress.onProgress,
       });
       await progress.done();

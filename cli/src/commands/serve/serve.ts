@@ -9,6 +9,7 @@ import { ConflictError } from '@fmea/core/errors';
 import type { SeedResult } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
+import { importLimitBytes } from '../../shared/options.ts';
 
 const DEFAULT_PORT = 3000;
 
@@ -52,6 +53,8 @@ export function registerServe(program: Command): void {
       const { env } = context.io;
       const port =
         options.port !== undefined ? parsePort(options.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+      // IMPORT_MAX_MB: the spreadsheet import limit; a bad value stops the start like a bad PORT
+      const importLimit = await importLimitBytes(undefined, env);
       await assertPortFree(port, env.HOST ?? '0.0.0.0');
       const { startServer } = await import('@fmea/api');
       let seeded: SeedResult | undefined;
@@ -59,6 +62,7 @@ export function registerServe(program: Command): void {
         port,
         databaseUrl: context.dbUrl,
         adminPassword: env.ADMIN_PASSWORD || undefined,
+        importLimitBytes: importLimit,
         onSeeded: (result) => (seeded = result),
       }).catch((error: NodeJS.ErrnoException) => {
         // taken between the probe and the real listen

@@ -3,6 +3,35 @@ import { InvalidInputError, type Issue } from '../../errors.ts';
 
 /** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
 export const SPREADSHEET_LIMIT_BYTES = 1024 * 1024;
+/** The operator may raise the import limit (IMPORT_MAX_MB, `--max-mb`) to whole megabytes in this range. */
+export const IMPORT_MAX_MB_MIN = 1;
+export const IMPORT_MAX_MB_MAX = 100;
+
+/**
+ * The spreadsheet import limit in bytes for a setting given in whole
+ * megabytes (IMPORT_MAX_MB, `fmea dfmea import --max-mb`): an integer from
+ * 1 to 100, surrounding blanks allowed. Anything else → undefined, for the
+ * caller to refuse with its own message (`config.import_max_mb_invalid`).
+ */
+export function parseImportMaxMb(value: string): number | undefined {
+  const text = value.trim();
+  if (!/^\d{1,3}$/.test(text)) return undefined;
+  const mb = Number(text);
+  return mb >= IMPORT_MAX_MB_MIN && mb <= IMPORT_MAX_MB_MAX ? mb * 1024 * 1024 : undefined;
+}
+
+/**
+ * The import limit from the environment's IMPORT_MAX_MB: absent or empty →
+ * the 1 MB default; a bad value throws `config.import_max_mb_invalid`
+ * naming the variable, so a misconfigured server refuses to start.
+ */
+export function importLimitFromEnv(env: Readonly<Record<string, string | undefined>>): number {
+  const value = env.IMPORT_MAX_MB;
+  if (value === undefined || value.trim() === '') return SPREADSHEET_LIMIT_BYTES;
+  const bytes = parseImportMaxMb(value);
+  if (bytes === undefined) throw new InvalidInputError('config.import_max_mb_invalid', { option: 'IMPORT_MAX_MB', value, min: IMPORT_MAX_MB_MIN, max: IMPORT_MAX_MB_MAX });
+  return bytes;
+}
 const SPREADSHEET_TYPES = ['.xlsx', '.xls'];
 
 export function formatBytes(bytes: number): string {
