@@ -13,7 +13,7 @@ export { Dialog } from '../components/dialog.tsx';
 export { confirm, notify, notifyError } from '../components/feedback.tsx';
 export { confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';
 export { PasswordPolicyHint } from '../shell/PasswordPolicyHint.tsx';
-export { refreshAppInfo } from '../shell/app-info.ts';
+export { refreshAppInfo, useAppInfo } from '../shell/app-info.ts';
 export { definePlugin, type WorkAreaPlugin, type WorkAreaProps, type WorkAreaManifest } from '../plugins/contract.ts';
 export { currentLocale, type Locale } from '../i18n/index.ts';
 export * from '../components/data-grid/index.ts';

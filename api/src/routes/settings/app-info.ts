@@ -8,7 +8,12 @@ import { serviceContext } from './context.ts';
 const TAG = 'settings';
 
 const AppInfoSchema = z
-  .object({ sysLogoUrl: z.string().nullable(), sysName: z.string(), sysNameEn: z.string() })
+  .object({
+    sysLogoUrl: z.string().nullable(),
+    sysName: z.string(),
+    sysNameEn: z.string(),
+    importMaxMb: z.number().int().optional().openapi({ description: 'The size limit of spreadsheet imports in MB (IMPORT_MAX_MB)' }),
+  })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
 const infoRoute = defineRoute({
@@ -35,7 +40,8 @@ const saveNameRoute = defineRoute({
 export function registerAppInfoRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
     const { sysLogoUrl, sysName, sysNameEn } = await getAppSettings(c.var.services.database.db);
-    return c.json(ok({ sysLogoUrl, sysName, sysNameEn }), 200);
+    const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));
+    return c.json(ok({ sysLogoUrl, sysName, sysNameEn, importMaxMb }), 200);
   });
 
   app.openapi(saveNameRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, Dialog, Field, Select } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, Dialog, Field, Select, useAppInfo } from '@fmea/workbench/sdk';
 
 /** What `POST /api/project/importData` answers. */
 export interface ImportReport {
@@ -40,6 +40,7 @@ export function ImportDialog({
   onImported: (report: ImportReport) => void;
 }) {
   const { t } = useLingui();
+  const { importMaxMb } = useAppInfo();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<Format>('form');
   const [mode, setMode] = useState<Mode>('dedupe');
@@ -117,7 +118,7 @@ export function ImportDialog({
         </div>
       ) : (
         <>
-          <Field label={<Trans>Workbook</Trans>} required error={problem} hint={<Trans>.xlsx, at most 1 MB (an .xls file must be saved as .xlsx first).</Trans>}>
+          <Field label={<Trans>Workbook</Trans>} required error={problem} hint={<Trans>.xlsx, at most {importMaxMb} MB (an .xls file must be saved as .xlsx first).</Trans>}>
             {(id) => (
               <input
                 id={id}
