@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { buildImportTemplate, findFile, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
+import { assertCanReadFile, buildImportTemplate, findFile, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
 import type { AppEnv, AppServices } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { isInline } from './context.ts';
+import { isInline, serviceContext } from './context.ts';
 import { FileNameQuery, TemplateQuery } from './schemas.ts';
 import { asDownload, sendFile } from './send-file.ts';
 
@@ -12,7 +12,9 @@ const downloadRoute = asDownload(
     path: '/api/fileOperate/downloadFile',
     tag: 'files',
     summary: 'Download a stored file by its id',
-    description: 'Only stored ids (UUIDs) are accepted; the answer carries the original name in Content-Disposition (RFC 6266/5987).',
+    description:
+      'Only stored ids (UUIDs) are accepted; the answer carries the original name in Content-Disposition (RFC 6266/5987). ' +
+      'A file attached to an FMEA project is served to that project’s members and administrators only (403 otherwise).',
     access: 'user',
     request: { query: FileNameQuery },
     data: z.null(),
@@ -56,6 +58,7 @@ export function registerDownloadRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(downloadRoute, async (c) => {
     const services = c.var.services;
     const record = await findFile(services.database.db, c.req.valid('query').fileName);
+    await assertCanReadFile(serviceContext(c), record.id);
     const cache = isInline(record) ? 'private, max-age=86400, immutable' : 'private, no-store';
     return sendFile(c, await streamRecord(services, record, cache)) as never;
   });

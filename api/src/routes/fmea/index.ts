@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { registerActionRoutes } from './actions.ts';
 import { registerAnalysisReadRoutes } from './analysis-read.ts';
+import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerProjectRoutes } from './projects.ts';
@@ -15,6 +16,7 @@ import { registerTransferRoutes } from './transfer.ts';
  */
 export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerProjectRoutes(app);
+  registerAttachmentRoutes(app);
   registerStructureRoutes(app);
   registerFunctionRoutes(app);
   registerFailureRoutes(app);

@@ -59,3 +59,12 @@ export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';
 export * from './excel/index.ts';
 export { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts, type SuggestKind, type SuggestQuery, type Suggestion } from './suggest.ts';
+export {
+  addAttachments,
+  assertCanReadFile,
+  listAttachments,
+  MAX_ATTACHMENTS_PER_PROJECT,
+  removeAttachment,
+  type FmeaAttachmentRow,
+  type ProjectAttachment,
+} from './attachments.ts';

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workbench/sdk';
 import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
 import type { ProjectView, StepProps } from '../types.ts';
+import { ProjectAttachments } from './ProjectAttachments.tsx';
 
 /** Step 1: the project header and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
 export default function PlanningStep({ readOnly, project, onProjectChange }: StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }) {
@@ -70,6 +71,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
           </Button>
         </div>
       )}
+      <ProjectAttachments projectId={project.id} readOnly={readOnly} />
     </section>
   );
 }
