@@ -137,8 +137,12 @@ describe('DFMEA analysis in the browser', () => {
     await expect.poll(() => riskCell(page, 'prevention').innerText()).toBe('Brush material spec BM-12; Wear test 500 h');
     await screenshot(page, 'dfmea-risk-grid');
     // saved on the server: a reload reads the same
-    await page.getByRole('button', { name: 'Reload' }).click();
+    await Promise.all([
+      page.waitForResponse((res) => new URL(res.url()).pathname === '/api/fmea/riskGrid'),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ]);
     await expect.poll(() => riskCell(page, 'det').innerText()).toBe(String(highD));
+    await expect.poll(() => riskCell(page, 'ap').innerText()).toBe(ap(8, 5, highD));
     expect(await riskCell(page, 'severity').innerText()).toBe('8');
     expect(await riskCell(page, 'occurrence').innerText()).toBe('5');
     expect(await riskCell(page, 'ap').innerText()).toBe(ap(8, 5, highD));

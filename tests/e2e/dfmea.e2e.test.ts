@@ -91,6 +91,14 @@ describe('dfmea work area', () => {
     await page.goto('/main/dfmea');
     await page.getByTestId('dfmea-project-list').getByText(projectName).waitFor();
     await screenshot(page, 'dfmea-project-list');
+    // filters: the project has no SOP date, so an SOP range hides it; clearing the filters shows it again
+    await page.getByTestId('dfmea-filter-sop-from').fill('2030-01-01');
+    await page.getByTestId('dfmea-project-list').getByText(projectName).waitFor({ state: 'detached' });
+    await page.getByTestId('dfmea-filter-clear').click();
+    await page.getByTestId('dfmea-project-list').getByText(projectName).waitFor();
+    // the engineer is the responsible person: filtering by them keeps the project
+    await page.getByTestId('dfmea-filter-responsible').selectOption({ label: 'DFMEA engineer (' + engineer + ')' });
+    await page.getByTestId('dfmea-project-list').getByText(projectName).waitFor();
 
     // the legacy deep link lands on the project for a member …
     await page.goto(`/main/dfmeaProject?type=1&projectId=${projectId}`);

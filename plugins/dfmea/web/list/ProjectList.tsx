@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -54,23 +54,9 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const filtered = hasFilters(filters);
   const queryKey = JSON.stringify([tab, search, filters]);
 
-  // A new tab, search or filter starts again on page 1. The grid keeps its page when reloadKey
-  // changes (a save or delete reloads the same page) and has no page prop, so this presses its own
-  // "first page" button; sort, visible columns and focus stay as they are. Batched with the new
-  // query in the same event, the grid fetches once: page 1 of the new query.
-  const listRef = useRef<HTMLDivElement | null>(null);
-  const toFirstPage = () => {
-    const first = listRef.current?.querySelector<HTMLButtonElement>(`.fmea-grid__pages button[aria-label="${CSS.escape(labels.firstPage)}"]`);
-    if (first && !first.disabled) first.click();
-  };
-  const changeTab = (value: Tab) => {
-    toFirstPage();
-    setTab(value);
-  };
-  const changeFilters = (value: ProjectFilterValues) => {
-    toFirstPage();
-    setFilters(value);
-  };
+  // a new tab, search or filter starts again on page 1 (the grid's queryKey); saves reload the same page
+  const changeTab = (value: Tab) => setTab(value);
+  const changeFilters = (value: ProjectFilterValues) => setFilters(value);
 
   const open = (p: ProjectListItem) => void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
 
@@ -153,12 +139,11 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    toFirstPage();
     setSearch(searchText.trim());
   };
 
   return (
-    <div className="page dfmea-list" data-testid="dfmea-project-list" ref={listRef}>
+    <div className="page dfmea-list" data-testid="dfmea-project-list">
       <PageHeader
         title={<Trans>DFMEA projects</Trans>}
         actions={
@@ -188,7 +173,8 @@ export default function ProjectList({ basePath }: { basePath: string }) {
         columns={columns}
         rowKey={(p) => p.id}
         fetchPage={fetchPage}
-        reloadKey={`${reloadKey}:${queryKey}`}
+        reloadKey={reloadKey}
+        queryKey={queryKey}
         labels={labels}
         emptyText={search ? t`No project matches the search` : filtered ? t`No project matches the filters` : t`No projects yet`}
         toolbar={

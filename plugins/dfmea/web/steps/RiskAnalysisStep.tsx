@@ -35,10 +35,8 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     local.current.set(id, { ...local.current.get(id), ...change });
     setTick((n) => n + 1);
   };
-  const reload = useCallback(() => {
-    local.current.clear();
-    setReloadKey((n) => n + 1);
-  }, []);
+  // local edits stay on screen until the new page replaces them (fetchPage clears them), so nothing flickers
+  const reload = useCallback(() => setReloadKey((n) => n + 1), []);
   /** An open cell editor defers another member's change until it closes, so nothing typed is lost. */
   const editorOpen = useRef(false);
   const remotePending = useRef(false);

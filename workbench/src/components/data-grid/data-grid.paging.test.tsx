@@ -143,6 +143,20 @@ describe('DataGrid server paging', () => {
     expect(lastQuery(fetchPage)).toEqual({ page: 2, limit: 10 });
   });
 
+  it('goes back to page 1, fetching once, when queryKey changes', async () => {
+    const fetchPage = vi.fn(fakeServer(buildParts(95)));
+    const { rerender } = render(
+      <DataGrid columns={partColumns} rowKey={rowKey} fetchPage={fetchPage} emptyText="Nothing here" labels={labels} queryKey="tab=all" />,
+    );
+    fireEvent.click(await screen.findByLabelText('Next page'));
+    await screen.findByText('Page 2 of 10');
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    rerender(<DataGrid columns={partColumns} rowKey={rowKey} fetchPage={fetchPage} emptyText="Nothing here" labels={labels} queryKey="tab=mine" />);
+    await screen.findByText('Page 1 of 10');
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+    expect(lastQuery(fetchPage)).toEqual({ page: 1, limit: 10 });
+  });
+
   it('steps back to the last page when the total shrinks below the current page', async () => {
     let all = buildParts(25);
     const fetchPage = vi.fn((q: DataGridQuery) => fakeServer(all)(q));

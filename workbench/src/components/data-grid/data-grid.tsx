@@ -3,8 +3,10 @@ import type { CSSProperties } from 'react';
 import { useTable } from '@tanstack/react-table';
 import type { PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
 import { ColumnMenu } from './column-menu';
-import { cellDomId, PlainRows, VirtualRows } from './grid-body';
+import { PlainRows, VirtualRows } from './grid-body';
 import type { GridBodyProps } from './grid-body';
+import { cellDomId, columnStyle } from './grid-row';
+import type { EditorActions, RowShared } from './grid-row';
 import { GridHeader } from './grid-header';
 import {
   AUTO_VIRTUALIZE_ABOVE,
@@ -38,6 +40,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     pageSize: initialPageSize = 10,
     pageSizeOptions = DEFAULT_PAGE_SIZES,
     reloadKey,
+    queryKey,
     rowMarker,
     canEditRow,
     onCellChange,
@@ -69,9 +72,16 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   // spec 001 §5: only whitelisted (sortable) column ids ever reach the server
   const sortableIds = useMemo(() => new Set(columns.filter((c) => c.sortable).map((c) => c.id)), [columns]);
   const sortEntry = sorting.find((s) => sortableIds.has(s.id));
+  // a new query starts on page 1: adjusted while rendering, so the grid fetches once, with both changes
+  const [seenQueryKey, setSeenQueryKey] = useState(queryKey);
+  if (!Object.is(seenQueryKey, queryKey)) {
+    setSeenQueryKey(queryKey);
+    if (pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }
+  const fetchKey = useMemo(() => ({ reloadKey, queryKey }), [reloadKey, queryKey]);
   const query: DataGridQuery = { page: pagination.pageIndex + 1, limit: pagination.pageSize };
   if (sortEntry) query.sort = { id: sortEntry.id, desc: sortEntry.desc };
-  const server = useServerRows(fetchPage, query, reloadKey, labels.loadError);
+  const server = useServerRows(fetchPage, query, fetchKey, labels.loadError);
 
   const data = serverMode ? server.items : (localRows ?? NO_ROWS);
   const tableColumns = useMemo(() => buildColumns(columns), [columns]);
@@ -109,16 +119,28 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   }, [paged, server.loading, pagination.pageIndex, pageCount]);
 
   const rows = table.getRowModel().rows;
-  const visibleColumns = table
-    .getVisibleLeafColumns()
-    .map((c) => columnsById.get(c.id))
-    .filter((c): c is DataGridColumn<Row> => c !== undefined);
+  const leafColumns = table.getVisibleLeafColumns();
+  // memoised rows compare these by identity: keep them stable while ids and sizes are
+  const leafIds = leafColumns.map((c) => c.id).join('\u0000');
+  const leafSizes = leafColumns.map((c) => c.getSize()).join(',');
+  const visibleColumns = useMemo(
+    () => leafIds.split('\u0000').flatMap((id) => columnsById.get(id) ?? []),
+    [leafIds, columnsById],
+  );
+  const columnStyles = useMemo(
+    () => leafSizes.split(',').filter(Boolean).map((size) => columnStyle(Number(size))),
+    [leafSizes],
+  );
+  const effectiveCanEditRow = useMemo(
+    () => canEditRow ?? ((row: Row) => defaultCanEdit(rowMarker?.(row))),
+    [canEditRow, rowMarker],
+  );
 
   const editing = useCellEditing<Row>({
     rows,
     columns: visibleColumns,
     data,
-    canEditRow: canEditRow ?? ((row) => defaultCanEdit(rowMarker?.(row))),
+    canEditRow: effectiveCanEditRow,
     onCellChange,
     onDraftChange,
     saveErrorFallback: labels.saveError,
@@ -131,7 +153,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const error = serverMode ? server.error : null;
   const total = serverMode ? server.total : (localRows?.length ?? 0);
   const columnCount = visibleColumns.length + (rowMarker ? 1 : 0);
-  const gridWidth = table.getVisibleLeafColumns().reduce((sum, c) => sum + c.getSize(), rowMarker ? MARKER_WIDTH : 0);
+  const gridWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), rowMarker ? MARKER_WIDTH : 0);
 
   const active = editing.active;
   const activeRowIndex = active ? rows.findIndex((r) => r.id === active.rowId) : -1;
@@ -139,14 +161,40 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const activeDescendant =
     activeRowIndex >= 0 && activeColumnIndex >= 0 ? cellDomId(idPrefix, activeRowIndex, activeColumnIndex) : undefined;
 
+  // the editor's callbacks stay stable (memoised rows) and call this render's controller
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const editor = useMemo<EditorActions>(
+    () => ({
+      setDraft: (draft) => editingRef.current.setDraft(draft),
+      commit: () => void editingRef.current.commit(),
+      onKeyDown: (event) => editingRef.current.onEditorKeyDown(event),
+    }),
+    [],
+  );
+  const { overrideFor } = editing;
+  const shared = useMemo<RowShared<Row>>(
+    () => ({
+      columns: visibleColumns,
+      styles: columnStyles,
+      idPrefix,
+      rowMarker,
+      noPermission: labels.noPermission,
+      canEditRow: (row) => !!onCellChange && effectiveCanEditRow(row),
+      overrideFor,
+      editor,
+    }),
+    [visibleColumns, columnStyles, idPrefix, rowMarker, labels.noPermission, onCellChange, effectiveCanEditRow, overrideFor, editor],
+  );
+
   const bodyProps: GridBodyProps<Row> = {
-    table,
     rows,
-    columnsById,
-    editing,
-    labels,
-    idPrefix,
-    rowMarker,
+    shared,
+    active: editing.active,
+    editing: editing.editing,
+    saveError: editing.saveError,
+    onCellClick: editing.onCellClick,
+    onCellDoubleClick: editing.onCellDoubleClick,
     onRowClick,
     selectedKey,
     scrollElement,
@@ -177,7 +225,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
           aria-busy={loading || undefined}
           aria-activedescendant={activeDescendant}
           className="fmea-grid__scroll"
-          style={{ height: virtual ? height : undefined, '--fmea-grid-width': `${gridWidth}px` } as CSSProperties}
+          style={{ height: virtual ? height : undefined, '--fmea-grid-width': `${gridWidth}px`} as CSSProperties}
           onKeyDown={editing.onGridKeyDown}
         >
           <GridHeader table={table} withMarker={!!rowMarker} markerLabel={labels.marker} />

@@ -1,23 +1,25 @@
 import { useCallback, useEffect } from 'react';
-import type { CSSProperties, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RowData } from '@tanstack/react-table';
-import { CellEditor } from './cell-editor';
-import { displayText, MARKER_WIDTH, ROW_HEIGHT } from './grid-model';
-import type { GridRow, GridTable } from './grid-model';
-import type { CellEditing } from './use-cell-editing';
-import type { DataGridColumn, DataGridLabels, DataGridRowMarker } from './types';
+import { ROW_HEIGHT } from './grid-model';
+import type { GridRow } from './grid-model';
+import { GridRowView, rowDomId } from './grid-row';
+import type { GridRowProps, RowShared } from './grid-row';
+import type { CellPosition, EditingState, SaveError } from './use-cell-editing';
+
+export { cellDomId, columnStyle, rowDomId } from './grid-row';
 
 export interface GridBodyProps<Row extends RowData> {
   /** Scroll area height (virtualised), used before the first measurement. */
   height: number;
-  table: GridTable<Row>;
   rows: GridRow<Row>[];
-  columnsById: Map<string, DataGridColumn<Row>>;
-  editing: CellEditing<Row>;
-  labels: DataGridLabels;
-  idPrefix: string;
-  rowMarker?: (row: Row) => DataGridRowMarker | undefined;
+  shared: RowShared<Row>;
+  active: CellPosition | null;
+  editing: EditingState | null;
+  saveError: SaveError | null;
+  onCellClick: (position: CellPosition) => void;
+  onCellDoubleClick: (position: CellPosition) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
   /** The grid's scroll area; state rather than a ref, so the virtualiser attaches once it exists. */
@@ -26,13 +28,54 @@ export interface GridBodyProps<Row extends RowData> {
   scrollToRef: { current: ((index: number) => void) | null };
 }
 
-export const columnStyle = (size: number): CSSProperties => ({ flex: `${size} 0 ${size}px`, minWidth: 0 });
-export const rowDomId = (idPrefix: string, index: number) => `${idPrefix}-r${index}`;
-export const cellDomId = (idPrefix: string, index: number, columnIndex: number) => `${idPrefix}-r${index}-c${columnIndex}`;
+/** Props of one row: only its own slice of the selection and editing state. */
+function rowProps<Row extends RowData>(props: GridBodyProps<Row>, row: GridRow<Row>, index: number, start?: number): GridRowProps<Row> & { key: string } {
+  const { active, editing, saveError, selectedKey } = props;
+  return {
+    key: row.id,
+    shared: props.shared,
+    rowId: row.id,
+    original: row.original,
+    index,
+    start,
+    selected: selectedKey === undefined ? undefined : selectedKey === row.id,
+    activeColumnId: active?.rowId === row.id ? active.columnId : null,
+    edit: editing?.rowId === row.id ? editing : null,
+    errorColumnId: saveError?.rowId === row.id ? saveError.columnId : null,
+  };
+}
+
+/** One click handler for the whole body: cell first, then the row, as nested handlers would. */
+function bodyHandlers<Row extends RowData>(props: GridBodyProps<Row>) {
+  const { rows, onCellClick, onCellDoubleClick, onRowClick } = props;
+  const locate = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as Element;
+    const rowElement = target.closest?.('[role="row"][data-row-key]');
+    if (!rowElement || !event.currentTarget.contains(rowElement)) return null;
+    const rowId = rowElement.getAttribute('data-row-key') ?? '';
+    const cellElement = target.closest('[role="gridcell"][data-column-id]');
+    const columnId = cellElement && rowElement.contains(cellElement) ? cellElement.getAttribute('data-column-id') : null;
+    return { target, rowId, columnId };
+  };
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const hit = locate(event);
+    if (!hit) return;
+    if (hit.columnId !== null) onCellClick({ rowId: hit.rowId, columnId: hit.columnId });
+    if (!onRowClick || hit.target.closest('.fmea-grid__editor')) return;
+    const row = rows.find((r) => r.id === hit.rowId);
+    if (row) onRowClick(row.original);
+  };
+  const onDoubleClick = (event: MouseEvent<HTMLElement>) => {
+    const hit = locate(event);
+    if (hit?.columnId != null) onCellDoubleClick({ rowId: hit.rowId, columnId: hit.columnId });
+  };
+  return { onClick, onDoubleClick };
+}
 
 /** All rows of the page in normal flow (short pages). */
 export function PlainRows<Row extends RowData>(props: GridBodyProps<Row>) {
-  const { rows, idPrefix, scrollToRef } = props;
+  const { rows, shared, scrollToRef } = props;
+  const { idPrefix } = shared;
   useEffect(() => {
     scrollToRef.current = (index) => document.getElementById(rowDomId(idPrefix, index))?.scrollIntoView?.({ block: 'nearest' });
     return () => {
@@ -40,10 +83,11 @@ export function PlainRows<Row extends RowData>(props: GridBodyProps<Row>) {
     };
   }, [idPrefix, scrollToRef]);
   return (
-    <div role="rowgroup" className="fmea-grid__body">
-      {rows.map((row, index) => (
-        <GridRowView key={row.id} {...props} row={row} index={index} />
-      ))}
+    <div role="rowgroup" className="fmea-grid__body" {...bodyHandlers(props)}>
+      {rows.map((row, index) => {
+        const { key, ...rest } = rowProps(props, row, index);
+        return <GridRowView key={key} {...rest} />;
+      })}
     </div>
   );
 }
@@ -61,7 +105,10 @@ export function VirtualRows<Row extends RowData>(props: GridBodyProps<Row>) {
     getScrollElement: () => scrollElement,
     estimateSize: rowHeight,
     getItemKey,
-    overscan: 10,
+    // a small margin for wheel steps; fast jumps re-render the whole window anyway
+    overscan: 5,
+    // re-render after the scroll event rather than synchronously inside it (memoised rows keep it cheap)
+    useFlushSync: false,
     // the sticky header takes one row of the viewport: a row is fully visible only 36 px above the bottom
     scrollPaddingEnd: ROW_HEIGHT,
   });
@@ -72,111 +119,17 @@ export function VirtualRows<Row extends RowData>(props: GridBodyProps<Row>) {
     };
   }, [virtualizer, scrollToRef]);
   return (
-    <div role="rowgroup" className="fmea-grid__body fmea-grid__body--virtual" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      role="rowgroup"
+      className="fmea-grid__body fmea-grid__body--virtual"
+      style={{ height: virtualizer.getTotalSize() }}
+      {...bodyHandlers(props)}
+    >
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index];
-        return row ? (
-          <GridRowView
-            key={row.id}
-            {...props}
-            row={row}
-            index={item.index}
-            style={{ transform: `translateY(${item.start}px)` }}
-          />
-        ) : null;
-      })}
-    </div>
-  );
-}
-
-interface GridRowViewProps<Row extends RowData> extends GridBodyProps<Row> {
-  row: GridRow<Row>;
-  index: number;
-  style?: CSSProperties;
-}
-
-function GridRowView<Row extends RowData>(props: GridRowViewProps<Row>) {
-  const { table, row, index, style, idPrefix, rowMarker, onRowClick, selectedKey, labels, editing, columnsById } = props;
-  const marker = rowMarker?.(row.original);
-  const selected = selectedKey === undefined ? undefined : selectedKey === row.id;
-  const onClick = (event: MouseEvent) => {
-    if ((event.target as Element).closest?.('.fmea-grid__editor')) return;
-    onRowClick?.(row.original);
-  };
-  const className = ['fmea-grid__row', selected ? 'is-selected' : '', index % 2 ? 'is-odd' : ''].filter(Boolean).join(' ');
-  return (
-    <div
-      role="row"
-      id={rowDomId(idPrefix, index)}
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      className={className}
-      data-row-key={row.id}
-      data-marker={marker}
-      style={style}
-      onClick={onClick}
-    >
-      {rowMarker ? (
-        <div
-          role="gridcell"
-          className="fmea-grid__marker"
-          data-marker={marker}
-          title={marker === 'noPermission' ? labels.noPermission : undefined}
-          aria-label={marker === 'noPermission' ? labels.noPermission : undefined}
-          style={{ flex: `0 0 ${MARKER_WIDTH}px` }}
-        />
-      ) : null}
-      {row.getVisibleCells().map((cell, columnIndex) => {
-        const column = columnsById.get(cell.column.id);
-        if (!column) return null;
-        const position = { rowId: row.id, columnId: column.id };
-        const isActive = editing.active?.rowId === row.id && editing.active.columnId === column.id;
-        const edit = editing.editing?.rowId === row.id && editing.editing.columnId === column.id ? editing.editing : null;
-        const failed = editing.saveError?.rowId === row.id && editing.saveError.columnId === column.id;
-        const override = editing.overrideFor(row.id, column.id);
-        const editable = editing.canEdit(row.original, column);
-        const cellClass = [
-          'fmea-grid__cell',
-          isActive ? 'is-active' : '',
-          edit ? 'is-editing' : '',
-          editable ? 'is-editable' : '',
-          failed ? 'has-error' : '',
-        ]
-          .filter(Boolean)
-          .join(' ');
-        const id = cellDomId(idPrefix, index, columnIndex);
-        return (
-          <div
-            key={cell.id}
-            role="gridcell"
-            id={id}
-            className={cellClass}
-            data-column-id={column.id}
-            aria-colindex={columnIndex + (rowMarker ? 2 : 1)}
-            aria-selected={isActive}
-            aria-readonly={editable ? undefined : true}
-            style={columnStyle(cell.column.getSize())}
-            onClick={() => editing.onCellClick(position)}
-            onDoubleClick={() => editing.onCellDoubleClick(position)}
-          >
-            {edit && column.editable ? (
-              <CellEditor
-                editable={column.editable}
-                value={edit.draft}
-                error={edit.error}
-                label={typeof column.header === 'string' ? column.header : undefined}
-                errorId={`${id}-error`}
-                onChange={editing.setDraft}
-                onCommit={() => void editing.commit()}
-                onKeyDown={editing.onEditorKeyDown}
-              />
-            ) : override !== undefined ? (
-              displayText(column, override)
-            ) : (
-              <table.FlexRender cell={cell} />
-            )}
-          </div>
-        );
+        if (!row) return null;
+        const { key, ...rest } = rowProps(props, row, item.index, item.start);
+        return <GridRowView key={key} {...rest} />;
       })}
     </div>
   );

@@ -1,6 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
-import { columnStyle } from './grid-body';
-import { MARKER_WIDTH } from './grid-model';
+import { columnStyle, MARKER_STYLE } from './grid-row';
 import type { GridTable } from './grid-model';
 
 interface GridHeaderProps<Row extends RowData> {
@@ -22,7 +21,7 @@ export function GridHeader<Row extends RowData>({ table, withMarker, markerLabel
               role="columnheader"
               className="fmea-grid__marker fmea-grid__marker--head"
               aria-label={markerLabel}
-              style={{ flex: `0 0 ${MARKER_WIDTH}px` }}
+              style={MARKER_STYLE}
             />
           ) : null}
           {group.headers.map((header) => {

@@ -82,6 +82,8 @@ export interface DataGridProps<Row> {
   /** Page-size choices (default 10/20/50/100). */
   pageSizeOptions?: number[];
   reloadKey?: unknown;
+  /** What the rows are filtered by (tab, search, filters): when it changes the grid reloads from page 1. */
+  queryKey?: unknown;
   rowMarker?: (row: Row) => DataGridRowMarker | undefined;
   /**
    * Whether a row's editable cells may be edited. Default: every row, except rows marked

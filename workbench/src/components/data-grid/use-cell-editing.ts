@@ -75,8 +75,12 @@ export function useCellEditing<Row>(options: Options<Row>) {
   const findColumn = (columnId: string) => columns.find((c) => c.id === columnId);
 
   /** The optimistic value of a cell while (or after) it is saved, until the data changes. */
-  const overrideFor = (rowId: string, columnId: string): string | undefined =>
-    overrides.data === data ? overrides.values.get(cellKey(rowId, columnId)) : undefined;
+  // stable until the values or the data change: memoised rows depend on it
+  const overrideFor = useCallback(
+    (rowId: string, columnId: string): string | undefined =>
+      overrides.data === data ? overrides.values.get(cellKey(rowId, columnId)) : undefined,
+    [overrides, data],
+  );
 
   const editOverride = (rowId: string, columnId: string, value: string | undefined) =>
     setOverrides((prev) => {

@@ -1,0 +1,130 @@
+import { memo } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { CellEditor } from './cell-editor';
+import { cellText, displayText, MARKER_WIDTH } from './grid-model';
+import type { EditingState } from './use-cell-editing';
+import type { DataGridColumn, DataGridRowMarker } from './types';
+
+export const columnStyle = (size: number): CSSProperties => ({ flex: `${size} 0 ${size}px`, minWidth: 0 });
+export const MARKER_STYLE: CSSProperties = { flex: `0 0 ${MARKER_WIDTH}px` };
+export const rowDomId = (idPrefix: string, index: number) => `${idPrefix}-r${index}`;
+export const cellDomId = (idPrefix: string, index: number, columnIndex: number) => `${idPrefix}-r${index}-c${columnIndex}`;
+
+/** Stable editor callbacks: they call the latest editing controller. */
+export interface EditorActions {
+  setDraft: (draft: string) => void;
+  commit: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}
+
+/**
+ * What every row shares; memoised by the grid so that it changes only with the columns,
+ * the caller's callbacks or the optimistic values, never while scrolling.
+ */
+export interface RowShared<Row> {
+  columns: DataGridColumn<Row>[]; // visible, in display order
+  styles: CSSProperties[]; // per visible column, reused by every row
+  idPrefix: string;
+  rowMarker?: (row: Row) => DataGridRowMarker | undefined;
+  noPermission: string;
+  canEditRow: (row: Row) => boolean; // false without onCellChange
+  overrideFor: (rowId: string, columnId: string) => string | undefined;
+  editor: EditorActions;
+}
+
+/** Per-row props are primitives (or stable objects), so memo skips rows that did not change. */
+export interface GridRowProps<Row> {
+  shared: RowShared<Row>;
+  rowId: string;
+  original: Row;
+  index: number;
+  /** translateY of a virtual row; undefined in normal flow. */
+  start?: number;
+  selected?: boolean;
+  activeColumnId: string | null;
+  /** The open editor when it is in this row. */
+  edit: EditingState | null;
+  errorColumnId: string | null;
+}
+
+/** A custom cell renders as its own component, as TanStack's FlexRender did (hooks stay isolated). */
+function CustomCell<Row>({ render, row }: { render: (row: Row) => ReactNode; row: Row }) {
+  return render(row);
+}
+
+function GridRowInner<Row>(props: GridRowProps<Row>) {
+  const { shared, rowId, original, index, start, selected, activeColumnId, edit, errorColumnId } = props;
+  const { columns, styles, idPrefix, rowMarker } = shared;
+  const marker = rowMarker?.(original);
+  const rowEditable = shared.canEditRow(original);
+  let className = 'fmea-grid__row';
+  if (selected) className += ' is-selected';
+  if (index % 2) className += ' is-odd';
+  const noPermission = marker === 'noPermission' ? shared.noPermission : undefined;
+  return (
+    <div
+      role="row"
+      id={rowDomId(idPrefix, index)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={className}
+      data-row-key={rowId}
+      data-marker={marker}
+      style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
+    >
+      {rowMarker ? (
+        <div role="gridcell" className="fmea-grid__marker" data-marker={marker} title={noPermission} aria-label={noPermission} style={MARKER_STYLE} />
+      ) : null}
+      {columns.map((column, columnIndex) => {
+        const isActive = activeColumnId === column.id;
+        const cellEdit = edit?.columnId === column.id ? edit : null;
+        const editable = rowEditable && !!column.editable;
+        let cellClass = 'fmea-grid__cell';
+        if (isActive) cellClass += ' is-active';
+        if (cellEdit) cellClass += ' is-editing';
+        if (editable) cellClass += ' is-editable';
+        if (errorColumnId === column.id) cellClass += ' has-error';
+        const id = cellDomId(idPrefix, index, columnIndex);
+        let content: ReactNode;
+        if (cellEdit && column.editable) {
+          content = (
+            <CellEditor
+              editable={column.editable}
+              value={cellEdit.draft}
+              error={cellEdit.error}
+              label={typeof column.header === 'string' ? column.header : undefined}
+              errorId={`${id}-error`}
+              onChange={shared.editor.setDraft}
+              onCommit={shared.editor.commit}
+              onKeyDown={shared.editor.onKeyDown}
+            />
+          );
+        } else {
+          const override = shared.overrideFor(rowId, column.id);
+          if (override !== undefined) content = displayText(column, override);
+          else if (column.cell) content = <CustomCell render={column.cell} row={original} />;
+          else content = displayText(column, cellText(original, column));
+        }
+        return (
+          <div
+            key={column.id}
+            role="gridcell"
+            // only the cells aria-activedescendant or the editor's error can point at need an id
+            id={isActive || cellEdit ? id : undefined}
+            className={cellClass}
+            data-column-id={column.id}
+            aria-colindex={columnIndex + (rowMarker ? 2 : 1)}
+            aria-selected={isActive}
+            aria-readonly={editable ? undefined : true}
+            style={styles[columnIndex]}
+          >
+            {content}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** One body row; clicks are handled by the body (event delegation), so the row holds no closures. */
+export const GridRowView = memo(GridRowInner) as typeof GridRowInner;
