@@ -23,7 +23,10 @@ let creep: ReturnType<typeof setInterval> | undefined;
 let hide: ReturnType<typeof setTimeout> | undefined;
 
 function signOutWith(message: string) {
-  socket?.close();
+  // forgotten first, so its close does not reconnect
+  const closing = socket;
+  socket = null;
+  closing?.close();
   clearSession();
   try {
     sessionStorage.setItem(FLASH_KEY, message);
@@ -87,19 +90,29 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
   }
 }
 
+/** Reconnect waits after a dropped socket: 2 s, doubling up to a minute. */
+export const RECONNECT_MIN_MS = 2000;
+export const RECONNECT_MAX_MS = 60_000;
+
 export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
-  const timer = setTimeout(() => {
+  let stopped = false;
+  let retry = RECONNECT_MIN_MS;
+  let timer: ReturnType<typeof setTimeout> = setTimeout(open, delay);
+
+  function open() {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
-    socket = new WebSocket(url);
-    socket.addEventListener('open', () => {
+    const current = new WebSocket(url);
+    socket = current;
+    current.addEventListener('open', () => {
+      retry = RECONNECT_MIN_MS;
       realtime.connected = true;
       // a hook for people and tools that need to know live updates are on
       document.documentElement.dataset.realtime = 'connected';
       // without a stored token (a new tab) the server binds the socket by the session cookie
       const token = getToken();
-      if (token) socket?.send(JSON.stringify({ event: 'login', data: { token } }));
+      if (token) current.send(JSON.stringify({ event: 'login', data: { token } }));
     });
-    socket.addEventListener('message', (message) => {
+    current.addEventListener('message', (message) => {
       try {
         const { event, data } = JSON.parse(String(message.data)) as { event: string; data: Record<string, unknown> };
         handleEvent(event, data ?? {});
@@ -107,12 +120,18 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
         // not one of ours
       }
     });
-    socket.addEventListener('close', () => {
+    current.addEventListener('close', () => {
       realtime.connected = false;
       delete document.documentElement.dataset.realtime;
+      // a restarted server or a network blip: try again, slower each time (a sign-out stops it)
+      if (stopped || socket !== current) return;
+      timer = setTimeout(open, retry);
+      retry = Math.min(retry * 2, RECONNECT_MAX_MS);
     });
-  }, delay);
+  }
+
   return () => {
+    stopped = true;
     clearTimeout(timer);
     socket?.close();
     socket = null;
