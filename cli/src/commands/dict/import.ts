@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { contextOf } from '../../context.ts';
 import { readInputFile } from '../../shared/files.ts';
 import { progressCallback } from '../../shared/progress.ts';
+import { importLimitBytes } from '../../shared/options.ts';
 
 export function registerDictImport(dict: Command): void {
   const { t } = contextOf(dict);
@@ -16,7 +17,9 @@ export function registerDictImport(dict: Command): void {
     .action(async (path: string, _options: object, command: Command) => {
       const context = contextOf(command);
       const { assertSpreadsheet, importDictionaries } = await import('@fmea/core/services');
-      const file = await readInputFile(path, assertSpreadsheet);
+      // the same operator limit as the server's import routes (IMPORT_MAX_MB)
+      const limit = await importLimitBytes(undefined, context.io.env);
+      const file = await readInputFile(path, (name, size) => assertSpreadsheet(name, size, limit));
       const progress = progressCallback(context.out, context.t('cli.progress.import'));
       const report = await importDictionaries(await context.services(), file.bytes, { onProgress: progress.onProgress });
       await progress.done();

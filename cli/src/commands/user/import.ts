@@ -9,6 +9,7 @@ import { contextOf } from '../../context.ts';
 import { translateIssueLine } from '../../i18n/index.ts';
 import { readInputFile } from '../../shared/files.ts';
 import { progressCallback } from '../../shared/progress.ts';
+import { importLimitBytes } from '../../shared/options.ts';
 
 interface UserImportOptions {
   readonly mode: 'cover' | 'dedupe';
@@ -27,7 +28,9 @@ export function registerUserImport(user: Command): void {
       const context = contextOf(command);
       const { t: tr, out, locale } = context;
       const { assertSpreadsheet, importUsers } = await import('@fmea/core/services');
-      const file = await readInputFile(path, assertSpreadsheet);
+      // the same operator limit as the server's import routes (IMPORT_MAX_MB)
+      const limit = await importLimitBytes(undefined, context.io.env);
+      const file = await readInputFile(path, (name, size) => assertSpreadsheet(name, size, limit));
       const progress = progressCallback(out, tr('cli.progress.import'));
       const report = await importUsers(await context.services(), file.bytes, {
         mode: options.mode,
