@@ -28,7 +28,7 @@ describe('settings routes: who may call them', () => {
   });
 
   it('answers the system name and logo to anyone, signed in or not', async () => {
-    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench' };
+    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1 };
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body).toEqual({ meta: { success: true, code: 200, message: 'ok' }, data: expected });
     expect((await post('/api/replaceLogo/getInfoByClient', { client: 'acme' }, undefined)).body.data).toEqual(expected);
     expect((await post('/api/replaceLogo/getInfoByClient', {}, await engineerToken(api))).body.data).toEqual(expected);
@@ -40,7 +40,7 @@ describe('POST /api/replaceLogo/saveSysName', () => {
     const res = await post('/api/replaceLogo/saveSysName', { sysName: ' 质量工作台 ', sysNameEn: 'Quality Bench' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench' });
-    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual(res.body.data);
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual({ ...res.body.data, importMaxMb: 1 });
     expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({
       userName: 'admin',
       entityId: 'app',
