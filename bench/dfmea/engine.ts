@@ -61,8 +61,8 @@ export async function engineHalf(dir: string, chains: number): Promise<EngineFig
     writeFileSync(file, bytes);
     if (bytes.byteLength > SPREADSHEET_LIMIT_BYTES) {
       console.log(
-        `    note: the file is over the ${mb(SPREADSHEET_LIMIT_BYTES)} upload limit that project/importData and \`fmea dfmea import\` apply;` +
-          ' imported below with the limit lifted',
+        `    note: the file is over the default ${mb(SPREADSHEET_LIMIT_BYTES)} import limit; imported below with the limit lifted` +
+          ` (a site raises it with IMPORT_MAX_MB=${Math.ceil(bytes.byteLength / 1024 / 1024)})`,
       );
     }
 
