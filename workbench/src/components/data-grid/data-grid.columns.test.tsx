@@ -21,6 +21,14 @@ async function openColumnMenu() {
 }
 
 describe('DataGrid columns', () => {
+  it('shows the whole text of a clipped cell on hover', () => {
+    const rows = buildParts(2).map((p, i) => (i === 0 ? { ...p, name: 'Winding insulation breaks down at high temperature' } : p));
+    render(<DataGrid columns={partColumns} rowKey={rowKey} rows={rows} emptyText="-" labels={labels} />);
+    const cell = (key: string) => document.querySelector(`[data-row-key="${key}"] [data-column-id="name"]`)!;
+    expect(cell('p1').getAttribute('title')).toBe('Winding insulation breaks down at high temperature');
+    expect(cell('p2').getAttribute('title')).toBeNull(); // short texts need no tooltip
+  });
+
   it('starts with hidden columns hidden and lets the user show and hide columns from the menu', async () => {
     const columns: DataGridColumn<Part>[] = partColumns.map((c) => (c.id === 'owner' ? { ...c, hidden: true } : c));
     render(<DataGrid columns={columns} rowKey={rowKey} rows={buildParts(3)} emptyText="-" labels={labels} />);

@@ -86,6 +86,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
         if (errorColumnId === column.id) cellClass += ' has-error';
         const id = cellDomId(idPrefix, index, columnIndex);
         let content: ReactNode;
+        let title: string | undefined;
         if (cellEdit && column.editable) {
           content = (
             <CellEditor
@@ -104,6 +105,8 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
           if (override !== undefined) content = displayText(column, override);
           else if (column.cell) content = <CustomCell render={column.cell} row={original} />;
           else content = displayText(column, cellText(original, column));
+          // long FMEA texts are clipped by the column width: the whole text shows on hover
+          if (typeof content === 'string' && content.length > 8) title = content;
         }
         return (
           <div
@@ -117,6 +120,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
             aria-selected={isActive}
             aria-readonly={editable ? undefined : true}
             style={styles[columnIndex]}
+            title={title}
           >
             {content}
           </div>
