@@ -81,6 +81,29 @@ describe('DFMEA analysis in the browser', () => {
       await tree.getByRole('button', { name, exact: true }).click();
     }
 
+    // copy the motor subtree onto the product, rename the copy, then delete it (with its child) after confirming
+    const toolbar = page.getByRole('toolbar', { name: 'Structure actions' });
+    await tree.getByRole('button', { name: 'Motor', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'Copy', exact: true }).click();
+    await tree.getByRole('button', { name: projectName, exact: true }).click();
+    await toolbar.getByRole('button', { name: 'Paste', exact: true }).click();
+    await expect.poll(() => tree.getByRole('button', { name: 'Brush', exact: true }).count()).toBe(2);
+    await tree.getByRole('button', { name: 'Motor', exact: true }).nth(1).click();
+    await toolbar.getByRole('button', { name: 'Rename', exact: true }).click();
+    await page.getByTestId('dfmea-node-name').fill('Spare motor');
+    await page.getByTestId('dfmea-node-save').click();
+    await tree.getByRole('button', { name: 'Spare motor', exact: true }).click();
+    await page.getByTestId('dfmea-delete-node').click();
+    const confirmDialog = page.getByTestId('confirm-dialog');
+    // "delete?" and, as the copy has a child, "used by N nodes": confirm each question asked
+    const asked = () => confirmDialog.waitFor({ timeout: 1500 }).then(() => true, () => false);
+    for (let questions = 0; questions < 3 && (await asked()); questions++) {
+      await confirmDialog.locator('.dialog-actions button').last().click();
+      await confirmDialog.waitFor({ state: 'hidden' });
+    }
+    await tree.getByRole('button', { name: 'Spare motor', exact: true }).waitFor({ state: 'detached' });
+    expect(await tree.getByRole('button', { name: 'Brush', exact: true }).count()).toBe(1);
+
     // 3 functions on each level
     await page.getByTestId('dfmea-tab-function').click();
     const functions: [string, string][] = [
