@@ -291,6 +291,18 @@ describe('DFMEA views of two team members', () => {
     await b.getByTestId('function-card').getByText('Lock the seat position', { exact: true }).first().waitFor({ timeout: 10_000 });
     expect(await b.getByTestId('dfmea-changed').count()).toBe(0);
 
+    // wording already used is suggested while typing; Escape closes the list, not the dialog
+    await b.getByRole('button', { name: 'Add function' }).click();
+    await field(b, 'Function').pressSequentially('lock the');
+    await b.getByRole('option', { name: 'Lock the seat position' }).waitFor();
+    await field(b, 'Function').press('Escape');
+    await b.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect(await dialog(b).isVisible()).toBe(true);
+    await field(b, 'Function').press('ArrowDown');
+    await b.getByRole('option', { name: 'Lock the seat position' }).click();
+    expect(await field(b, 'Function').inputValue()).toBe('Lock the seat position');
+    await dialog(b).getByRole('button', { name: 'Cancel' }).click();
+
     // B is editing the header: A's change of it does not overwrite B's draft; B is told instead
     await b.getByTestId('dfmea-tab-planning').click();
     await b.getByTestId('dfmea-panel-planning').getByTestId('dfmea-name').fill(`${projectName} (B's draft)`);
