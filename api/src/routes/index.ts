@@ -10,6 +10,7 @@ import { registerRulesRoutes } from './rules/index.ts';
 import { registerSettingsRoutes } from './settings/index.ts';
 import { registerFilesRoutes } from './files/index.ts';
 import { registerFmeaRoutes } from './fmea/index.ts';
+import { registerCollectionRoutes } from './collections/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -23,4 +24,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerSettingsRoutes(app);
   registerFilesRoutes(app);
   registerFmeaRoutes(app);
+  registerCollectionRoutes(app);
 }

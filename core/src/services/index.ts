@@ -11,3 +11,4 @@ export * from './system/index.ts';
 export * from './auth/index.ts';
 export * from './files/index.ts';
 export * from './fmea/index.ts';
+export * from './collections/index.ts';

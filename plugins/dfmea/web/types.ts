@@ -32,6 +32,8 @@ export interface ProjectListItem {
   responsibleName: string | null;
   updatedAt: string;
   myRoles: number[] | null;
+  /** Starred by the caller (favourites). */
+  collected: boolean;
 }
 
 /** GET /api/project/selectProjectById. */
@@ -52,6 +54,8 @@ export interface ProjectView {
   projectMembers: ProjectMember[];
   myRoles: number[] | null;
   canEdit: boolean;
+  /** How the caller reaches the project: team member, administrator (not a member), or shared reader (read only). */
+  access: 'member' | 'admin' | 'shared';
 }
 
 export interface TreeNode {

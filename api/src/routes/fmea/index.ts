@@ -6,6 +6,7 @@ import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerProjectRoutes } from './projects.ts';
+import { registerSharingRoutes } from './sharing.ts';
 import { registerStructureRoutes } from './structure.ts';
 import { registerSuggestRoutes } from './suggest.ts';
 import { registerTransferRoutes } from './transfer.ts';
@@ -16,6 +17,7 @@ import { registerTransferRoutes } from './transfer.ts';
  */
 export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerProjectRoutes(app);
+  registerSharingRoutes(app);
   registerAttachmentRoutes(app);
   registerStructureRoutes(app);
   registerFunctionRoutes(app);

@@ -48,6 +48,7 @@ const ProjectSchema = z
     projectMembers: z.array(z.object({ userId: z.string(), userRole: z.number().int(), roles: z.array(z.number().int()) })),
     myRoles: z.array(z.number().int()).nullable(),
     canEdit: z.boolean(),
+    access: z.enum(['member', 'admin', 'shared']).openapi({ description: 'How the caller reaches the project: team member, administrator (not a member), or shared reader (read only)' }),
   })
   .openapi('FmeaProject');
 
@@ -91,7 +92,7 @@ const listRoute = defineRoute({
   description: 'Only the project types of the work areas the caller may open. "all" lists every live project; opening one still needs membership.',
   access: readAccess,
   request: jsonBody(ListBody),
-  data: z.object({ items: z.array(z.looseObject({ id: z.string(), serialNum: z.string(), projectId: z.string() })), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.object({ items: z.array(z.looseObject({ id: z.string(), serialNum: z.string(), projectId: z.string(), collected: z.boolean() })), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
 const byIdRoute = defineRoute({

@@ -8,7 +8,10 @@ import {
   isProjectMember,
   isProjectOwner,
   isReadOnlyMember,
+  isSharedWith,
   memberRoles,
+  projectAccessLevel,
+  type ProjectShare,
   type ProjectAccess,
 } from './project.ts';
 import { buildActor } from './test-builders.ts';
@@ -177,5 +180,40 @@ describe('assertCanEditProject', () => {
 
   it('lets an admin edit any live project', () => {
     expect(() => assertCanEditProject(design(null), admin)).not.toThrow();
+  });
+});
+
+describe('sharing', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const share = (over: Partial<ProjectShare> = {}): ProjectShare => ({ scope: 'all', expiresAt: null, userIds: [], ...over });
+  const shared = (s: ProjectShare, userRole: number | null = null, delFlg: 0 | 1 = 0): ProjectAccess => ({ ...design(userRole, delFlg), share: s });
+
+  it('applies to everyone with scope all and to the named users with scope partly', () => {
+    expect(isSharedWith(share(), me.userId, now)).toBe(true);
+    expect(isSharedWith(share({ scope: 'partly', userIds: [me.userId] }), me.userId, now)).toBe(true);
+    expect(isSharedWith(share({ scope: 'partly', userIds: ['id-other'] }), me.userId, now)).toBe(false);
+    expect(isSharedWith(share({ scope: 'none', userIds: [me.userId] }), me.userId, now)).toBe(false);
+  });
+
+  it('stops applying at the expiry moment', () => {
+    expect(isSharedWith(share({ expiresAt: new Date(now.getTime() + 1) }), me.userId, now)).toBe(true);
+    expect(isSharedWith(share({ expiresAt: now }), me.userId, now)).toBe(false);
+  });
+
+  it('lets a shared reader open but not edit, with the read-only refusal', () => {
+    expect(projectAccessLevel(shared(share()), me, now)).toBe('shared');
+    expect(() => assertCanOpenProject(shared(share()), me, now)).not.toThrow();
+    expect(() => assertCanEditProject(shared(share()), me, now)).toThrow(expect.objectContaining({ messageKey: 'permission.project_read_only' }));
+  });
+
+  it('ignores the share without a clock and on a deleted project', () => {
+    expect(() => assertCanOpenProject(shared(share()), me)).toThrow(expect.objectContaining({ messageKey: 'permission.not_project_member' }));
+    expect(() => assertCanOpenProject(shared(share(), null, 1), me, now)).toThrow(expect.objectContaining({ messageKey: 'permission.project_deleted' }));
+  });
+
+  it('keeps membership first: an editing member shared with stays an editor', () => {
+    expect(projectAccessLevel(shared(share(), 1), me, now)).toBe('member');
+    expect(() => assertCanEditProject(shared(share(), 1), me, now)).not.toThrow();
+    expect(projectAccessLevel(shared(share()), admin, now)).toBe('admin');
   });
 });

@@ -51,6 +51,8 @@ export type ProjectAccess = ProjectMembership & {
    * owner loses maintenance rights (spec 000/001 §6), so only membership counts.
    */
   readonly creatorId?: string | null;
+  /** The project's share, when it has one; honoured only by checks given a clock. */
+  readonly share?: ProjectShare | null;
 };
 
 /** The roles a user holds in the project, or null when they are not a member. */
@@ -78,19 +80,60 @@ export function isProjectOwner(project: ProjectMembership, userId: string): bool
   return memberRoles(project, userId)?.includes(PROJECT_MEMBER_ROLES.responsible) ?? false;
 }
 
-/**
- * Deep-link and list rule (spec 001 §2, §6): a deleted project cannot be
- * opened by anyone, admins included; otherwise members and admins may open it.
- */
-export function assertCanOpenProject(project: ProjectAccess, actor: Actor): void {
-  if (project.delFlg === 1) throw new NotFoundError('permission.project_deleted');
-  if (actor.isAdmin) return;
-  if (!isProjectMember(project, actor.userId)) throw new NotAllowedError('permission.not_project_member');
+/** Share scopes (spec 001 §3 "share: scope all/partly/none, expiry, members"), the same list as the column. */
+export type ProjectShareScope = 'none' | 'partly' | 'all';
+
+/** How a project is shared beyond its team: with nobody, with the listed users, or with everyone, until an optional expiry. */
+export interface ProjectShare {
+  readonly scope: ProjectShareScope;
+  /** After this moment the share no longer applies; null: no expiry. */
+  readonly expiresAt: Date | null;
+  /** The users a 'partly' share names (ignored for the other scopes). */
+  readonly userIds: readonly string[];
 }
 
-/** As opening, and read-only members are refused too. */
-export function assertCanEditProject(project: ProjectAccess, actor: Actor): void {
-  assertCanOpenProject(project, actor);
+/**
+ * True when the share lets this user read the project at `now`: scope 'all',
+ * or 'partly' naming them, and not expired (the expiry moment itself is past).
+ * Team membership is decided elsewhere and always takes precedence.
+ */
+export function isSharedWith(share: ProjectShare | null | undefined, userId: string, now: Date): boolean {
+  if (!share || userId === '') return false;
+  if (share.expiresAt !== null && share.expiresAt.getTime() <= now.getTime()) return false;
+  return share.scope === 'all' || (share.scope === 'partly' && share.userIds.includes(userId));
+}
+
+/** How an actor reaches a project: as a member, as an administrator, or as a shared reader (read only). */
+export type ProjectAccessLevel = 'member' | 'admin' | 'shared';
+
+/**
+ * The actor's way into the project, in order of precedence: membership (a
+ * member keeps their rights, read-only or not), then the admin role, then a
+ * share that applies at `now`. Null: they may not open it. Deletion is not
+ * looked at here. Without `now` no share is honoured.
+ */
+export function projectAccessLevel(project: ProjectAccess, actor: Actor, now?: Date): ProjectAccessLevel | null {
+  if (actor.userId !== '' && isProjectMember(project, actor.userId)) return 'member';
+  if (actor.isAdmin) return 'admin';
+  if (now !== undefined && isSharedWith(project.share, actor.userId, now)) return 'shared';
+  return null;
+}
+
+/**
+ * Deep-link and list rule (spec 001 §2, §6): a deleted project cannot be
+ * opened by anyone, admins included; otherwise members, admins and shared
+ * readers (a share applying at `now`) may open it.
+ */
+export function assertCanOpenProject(project: ProjectAccess, actor: Actor, now?: Date): void {
+  if (project.delFlg === 1) throw new NotFoundError('permission.project_deleted');
+  if (projectAccessLevel(project, actor, now) === null) throw new NotAllowedError('permission.not_project_member');
+}
+
+/** As opening, and read-only members and shared readers are refused with the read-only message. */
+export function assertCanEditProject(project: ProjectAccess, actor: Actor, now?: Date): void {
+  assertCanOpenProject(project, actor, now);
   if (actor.isAdmin) return;
-  if (isReadOnlyMember(project, actor.userId)) throw new NotAllowedError('permission.project_read_only');
+  if (projectAccessLevel(project, actor, now) === 'shared' || isReadOnlyMember(project, actor.userId)) {
+    throw new NotAllowedError('permission.project_read_only');
+  }
 }

@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaMember, fmeaProject } from '../../db/schema/index.ts';
+import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
-import { assertCanEditProject, assertCanOpenProject, type Actor, type ProjectAccess } from '../../domain/permissions/index.ts';
+import {
+  assertCanEditProject,
+  assertCanOpenProject,
+  isProjectMember,
+  projectAccessLevel,
+  type Actor,
+  type ProjectAccess,
+  type ProjectAccessLevel,
+  type ProjectShare,
+} from '../../domain/permissions/index.ts';
 import { rolesOfUser } from '../roles/routers.ts';
 import type { Operator, ServiceContext, TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -30,6 +39,8 @@ export interface LoadedProject {
   readonly project: FmeaProjectRow;
   readonly members: TeamMember[];
   readonly actor: Actor;
+  /** How the actor reaches the project (member, admin, shared reader); null when they may not open it. */
+  readonly access?: ProjectAccessLevel | null;
 }
 
 export const projectNotFound = (project: string) => new NotFoundError('fmea.project_not_found' satisfies FmeaServiceMessageKey, { project });
@@ -39,34 +50,52 @@ export async function readMembers(db: DbOrTx, projectId: string): Promise<TeamMe
   return rows.map((r) => ({ userId: r.userId, roles: r.roles }));
 }
 
-/** The permission domain's view of a project: every member with a role list. */
-export const projectAccess = (project: FmeaProjectRow, members: readonly TeamMember[]): ProjectAccess => ({
+/** The permission domain's view of a project: every member with a role list, and its share when loaded. */
+export const projectAccess = (project: FmeaProjectRow, members: readonly TeamMember[], share?: ProjectShare | null): ProjectAccess => ({
   kind: 'process',
   members: members.map((m) => ({ userId: m.userId, roles: m.roles })),
   delFlg: project.delFlg === 1 ? 1 : 0,
   creatorId: project.creatorId,
+  share: share ?? null,
 });
 
-async function loadProject(db: DbOrTx, operator: Operator, projectId: string): Promise<LoadedProject> {
+/** The project's share (scope, expiry, named users), or null when it was never shared. */
+export async function readShare(db: DbOrTx, projectId: string): Promise<(ProjectShare & { version: number }) | null> {
+  const row = await db.select().from(fmeaProjectShare).where(eq(fmeaProjectShare.projectId, projectId)).get();
+  if (!row) return null;
+  const users = await db.select({ userId: fmeaProjectShareUser.userId }).from(fmeaProjectShareUser).where(eq(fmeaProjectShareUser.projectId, projectId));
+  return { scope: row.scope, expiresAt: row.expiresAt ?? null, userIds: users.map((u) => u.userId), version: row.version };
+}
+
+async function loadProject(db: DbOrTx, operator: Operator, projectId: string, now: Date): Promise<LoadedProject & { permission: ProjectAccess }> {
   const project = await db.select().from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
   if (!project) throw projectNotFound(projectId);
-  return { project, members: await readMembers(db, projectId), actor: await actorOf(db, operator) };
+  const members = await readMembers(db, projectId);
+  const actor = await actorOf(db, operator);
+  // the share only matters to someone who is neither a member nor an administrator
+  const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
+  const permission = projectAccess(project, members, outsider ? await readShare(db, projectId) : null);
+  return { project, members, actor, access: projectAccessLevel(permission, actor, now), permission };
 }
 
 /**
  * A project the actor may open: it exists, is not deleted, and the actor is a
- * member or an administrator (spec 001 §2, §6; 'permission.not_project_member').
+ * member, an administrator, or a user the project is shared with at `now`
+ * (spec 001 §2, §6; 'permission.not_project_member'). Every read goes through here.
  */
-export async function openableProject(db: DbOrTx, operator: Operator, projectId: string): Promise<LoadedProject> {
-  const loaded = await loadProject(db, operator, projectId);
-  assertCanOpenProject(projectAccess(loaded.project, loaded.members), loaded.actor);
+export async function openableProject(db: DbOrTx, operator: Operator, projectId: string, now: Date = new Date()): Promise<LoadedProject> {
+  const { permission, ...loaded } = await loadProject(db, operator, projectId, now);
+  assertCanOpenProject(permission, loaded.actor, now);
   return loaded;
 }
 
-/** As openable, and read-only members (no role 0 or 1) are refused too. */
-export async function editableProject(db: DbOrTx, operator: Operator, projectId: string): Promise<LoadedProject> {
-  const loaded = await loadProject(db, operator, projectId);
-  assertCanEditProject(projectAccess(loaded.project, loaded.members), loaded.actor);
+/**
+ * As openable, and read-only members (no role 0 or 1) and shared readers are
+ * refused too ('permission.project_read_only'). Every write goes through here.
+ */
+export async function editableProject(db: DbOrTx, operator: Operator, projectId: string, now: Date = new Date()): Promise<LoadedProject> {
+  const { permission, ...loaded } = await loadProject(db, operator, projectId, now);
+  assertCanEditProject(permission, loaded.actor, now);
   return loaded;
 }
 

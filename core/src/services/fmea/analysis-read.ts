@@ -91,7 +91,7 @@ function inSubtree(column: AnySQLiteColumn, nodeId: string): SQL {
  * not found.
  */
 export async function readAnalysis(ctx: ServiceContext, projectId: string, options: AnalysisReadOptions = {}): Promise<FmeaAnalysis> {
-  await openableProject(ctx.db, ctx.actor, projectId);
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const { db } = ctx;
   const nodeId = options.nodeId;
   if (nodeId !== undefined) {

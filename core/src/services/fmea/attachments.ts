@@ -28,7 +28,7 @@ export interface ProjectAttachment {
 
 /** The files attached to a project, oldest first (members only). */
 export async function listAttachments(ctx: ServiceContext, projectId: string): Promise<ProjectAttachment[]> {
-  await openableProject(ctx.db, ctx.actor, projectId);
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const rows = await ctx.db
     .select({
       id: fmeaProjectAttachment.id,
@@ -59,7 +59,7 @@ export async function addAttachments(ctx: ServiceContext, projectId: string, fil
   const wanted = [...new Set(fileNames)];
   if (wanted.length === 0) throw new InvalidInputError('files.none');
   await writeAndLog(ctx, async (tx, txCtx) => {
-    await editableProject(tx, ctx.actor, projectId);
+    await editableProject(tx, ctx.actor, projectId, ctx.now());
     const files = await tx.select().from(file).where(inArray(file.id, wanted));
     for (const name of wanted) {
       const record = files.find((f) => f.id === name);
@@ -97,7 +97,7 @@ export async function addAttachments(ctx: ServiceContext, projectId: string, fil
 /** Takes a file off a project (the stored file itself stays, as every upload does). */
 export async function removeAttachment(ctx: ServiceContext, input: { projectId: string; id: string }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
-    await editableProject(tx, ctx.actor, input.projectId);
+    await editableProject(tx, ctx.actor, input.projectId, ctx.now());
     const before = await tx
       .select()
       .from(fmeaProjectAttachment)
@@ -118,7 +118,7 @@ export async function assertCanReadFile(ctx: ServiceContext, fileId: string): Pr
   const links = await ctx.db.select({ projectId: fmeaProjectAttachment.projectId }).from(fmeaProjectAttachment).where(eq(fmeaProjectAttachment.fileId, fileId));
   for (const { projectId } of links) {
     try {
-      await openableProject(ctx.db, ctx.actor, projectId);
+      await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
       return;
     } catch (error) {
       if (!isDomainError(error)) throw error;

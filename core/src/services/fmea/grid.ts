@@ -115,7 +115,7 @@ function filterIssues(filter: RiskGridFilter) {
 }
 
 async function gridContext(ctx: ServiceContext, projectId: string) {
-  const { project } = await openableProject(ctx.db, ctx.actor, projectId);
+  const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const lookup = await apEvaluator(ctx.db, project.apTable);
   return { project, table: tableString(lookup), rate: raterFromLookup(lookup) };
 }
@@ -166,7 +166,7 @@ export async function* streamRiskGrid(
  */
 export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Promise<FmeaApSummary> {
   return writeAndLog(ctx, async (tx) => {
-    const { project } = await editableProject(tx, ctx.actor, projectId);
+    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now());
     // Read the rules inside the transaction (an in-memory database has one connection), uncached: a recompute wants the rules as stored now.
     const lookup = await apEvaluator(tx, project.apTable);
     const raws = await readChainRows(tx, riskGridQuery(projectId, tableString(lookup), {}, { limit: -1, offset: 0 }));

@@ -14,6 +14,7 @@ export {
   type ProjectUpdate,
   type ProjectView,
 } from './projects.ts';
+export { getShare, MAX_SHARE_USERS, setShare, type ProjectShareView, type ShareInput, type ShareUser } from './sharing.ts';
 export { listProjects, listRecentProjects, openProject, type ProjectListItem, type ProjectListQuery } from './project-list.ts';
 export { loadGraph } from './graph-load.ts';
 export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode, type FmeaNodeRow, type MoveInput, type NodeInput } from './structure.ts';

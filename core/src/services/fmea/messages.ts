@@ -27,6 +27,10 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.attachment_not_yours',
   'fmea.attachment_limit',
   'fmea.date_range_invalid',
+  'fmea.share_owner_only',
+  'fmea.share_expiry_past',
+  'fmea.share_users_required',
+  'fmea.share_too_many_users',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, exists, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { isDomainError } from '../../errors.ts';
-import { fmeaMember, fmeaProject, fmeaProjectVisit, user } from '../../db/schema/index.ts';
+import { collection, fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, fmeaProjectVisit, user } from '../../db/schema/index.ts';
 import { dateIssues, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -57,6 +57,8 @@ export interface ProjectListItem {
   updatedAt: Date;
   /** The actor's roles; null when not a member (they may apply for read access). */
   myRoles: number[] | null;
+  /** Whether the actor starred it (favourites). */
+  collected: boolean;
 }
 
 const listIssues = (query: ProjectListQuery) => [
@@ -87,11 +89,32 @@ const given = (value: string | undefined) => {
   return trimmed ? trimmed : undefined;
 };
 
+/** A share of the project that applies to the user now: scope all, or partly naming them, not expired. */
+const sharedWithMe = (ctx: ServiceContext, me: string) =>
+  exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(fmeaProjectShare)
+      .where(
+        and(
+          eq(fmeaProjectShare.projectId, fmeaProject.id),
+          or(isNull(fmeaProjectShare.expiresAt), gt(fmeaProjectShare.expiresAt, ctx.now())),
+          or(
+            eq(fmeaProjectShare.scope, 'all'),
+            and(
+              eq(fmeaProjectShare.scope, 'partly'),
+              exists(ctx.db.select({ one: sql`1` }).from(fmeaProjectShareUser).where(and(eq(fmeaProjectShareUser.projectId, fmeaProject.id), eq(fmeaProjectShareUser.userId, me)))),
+            ),
+          ),
+        ),
+      ),
+  );
+
 /**
  * The project list (spec 001 §2 tabs). "all" lists every live project, so a
  * non-member can find one and apply for read access; opening it still needs
- * membership. "shared" and "collected" stay empty until sharing and
- * favourites exist. Filters (stage, customer, responsible person, SOP date
+ * membership. "collected" lists the projects the actor starred; "shared"
+ * those shared with the actor (not expired) where they are not a member. Filters (stage, customer, responsible person, SOP date
  * range) narrow any tab. Newest change first unless a whitelisted sort is
  * given; projects without an SOP date sort last either way.
  */
@@ -101,9 +124,14 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   const tab = query.tab ?? 'all';
   const me = ctx.actor.userId;
   const empty = { items: [], total: 0, page, limit };
-  if (tab === 'shared' || tab === 'collected') return empty;
   if (tab !== 'all' && me === null) return empty;
 
+  const collectedByMe = exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(collection)
+      .where(and(eq(collection.userId, me ?? ''), inArray(collection.collectType, ['project', 'pfmeaProject']), eq(collection.targetId, fmeaProject.id))),
+  );
   const memberOfMe = (extra?: SQL) =>
     exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, me ?? ''), extra)));
   const conditions: (SQL | undefined)[] = [eq(fmeaProject.delFlg, 0)];
@@ -113,6 +141,8 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   if (tab === 'mine') conditions.push(eq(fmeaProject.creatorId, me!));
   if (tab === 'responsible') conditions.push(eq(fmeaProject.responsibleUserId, me!));
   if (tab === 'participating') conditions.push(memberOfMe(), or(sql`${fmeaProject.responsibleUserId} is null`, ne(fmeaProject.responsibleUserId, me!)));
+  if (tab === 'collected') conditions.push(collectedByMe);
+  if (tab === 'shared') conditions.push(sharedWithMe(ctx, me!), not(memberOfMe()));
   const stage = given(query.stage);
   if (stage) conditions.push(eq(fmeaProject.stage, stage));
   const customer = given(query.customer);
@@ -146,6 +176,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
       creatorId: fmeaProject.creatorId,
       updatedAt: fmeaProject.updatedAt,
       myRoles: sql<string | null>`(select ${fmeaMember.roles} from ${fmeaMember} where ${fmeaMember.projectId} = ${fmeaProject.id} and ${fmeaMember.userId} = ${me ?? ''})`,
+      collected: sql<number>`${collectedByMe}`,
     })
     .from(fmeaProject)
     .leftJoin(user, eq(user.id, fmeaProject.responsibleUserId))
@@ -153,7 +184,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
     .orderBy(...ordering, fmeaProject.id)
     .limit(limit)
     .offset(offset);
-  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]) }));
+  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]), collected: Boolean(r.collected) }));
   return { items, total, page, limit };
 }
 

@@ -12,7 +12,7 @@ import {
   type ProjectType,
   type TeamMember,
 } from '../../domain/fmea/index.ts';
-import { isProjectOwner, isReadOnlyMember, memberRoles } from '../../domain/permissions/index.ts';
+import { isProjectOwner, isReadOnlyMember, memberRoles, type ProjectAccessLevel } from '../../domain/permissions/index.ts';
 import type { ApTable } from '../../domain/ap/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
@@ -50,9 +50,11 @@ export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?
 export interface ProjectView extends FmeaProjectRow {
   members: TeamMember[];
   rootNodeId: string | null;
-  /** The actor's roles (null for an administrator who is not a member) and whether they may edit. */
+  /** The actor's roles (null for an administrator or shared reader who is not a member) and whether they may edit. */
   myRoles: number[] | null;
   canEdit: boolean;
+  /** How the actor reaches the project: team member, administrator (not a member), or shared reader (never edits). */
+  access: ProjectAccessLevel;
 }
 
 async function assertUsersExist(db: DbOrTx, userIds: readonly string[]): Promise<void> {
@@ -92,7 +94,9 @@ async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> 
   const root = await db.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNull(fmeaNode.parentId))).get();
   const access = projectAccess(project, members);
   const myRoles = actor.userId ? memberRoles(access, actor.userId) : null;
-  return { ...project, members, rootNodeId: root?.id ?? null, myRoles: myRoles ? [...myRoles] : null, canEdit: actor.isAdmin || (myRoles !== null && !isReadOnlyMember(access, actor.userId)) };
+  const level: ProjectAccessLevel = myRoles !== null ? 'member' : actor.isAdmin ? 'admin' : (loaded.access ?? 'member');
+  const canEdit = level !== 'shared' && (actor.isAdmin || (myRoles !== null && !isReadOnlyMember(access, actor.userId)));
+  return { ...project, members, rootNodeId: root?.id ?? null, myRoles: myRoles ? [...myRoles] : null, canEdit, access: level };
 }
 
 /**
@@ -132,7 +136,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
 export async function updateProjectHeader(ctx: ServiceContext, projectId: string, input: ProjectUpdate): Promise<ProjectView> {
   assertNoIssues([...projectHeaderIssues(input, { partial: true }), ...(input.members ? teamIssues(input.members) : [])]);
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const loaded = await editableProject(tx, ctx.actor, projectId);
+    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now());
     assertVersion(loaded.project, input.version, 'fmea_project');
     if (input.members) await assertUsersExist(tx, input.members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
@@ -158,7 +162,7 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
 /** Soft delete (del_flg 1): only the responsible owner or an administrator (spec 000 §6). */
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx, txCtx) => {
-    const loaded = await editableProject(tx, ctx.actor, projectId);
+    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now());
     if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
       throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
     }
@@ -168,9 +172,9 @@ export async function deleteProject(ctx: ServiceContext, projectId: string, inpu
   });
 }
 
-/** A project by id, for members and administrators; a deleted one is not found. */
+/** A project by id, for members, administrators and shared readers; a deleted one is not found. */
 export async function getProjectById(ctx: ServiceContext, projectId: string): Promise<ProjectView> {
-  return present(ctx.db, await openableProject(ctx.db, ctx.actor, projectId));
+  return present(ctx.db, await openableProject(ctx.db, ctx.actor, projectId, ctx.now()));
 }
 
 /** What a deep-link value names: a project, and the structure node to focus when the value was a node id. */

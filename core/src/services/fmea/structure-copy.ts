@@ -31,9 +31,9 @@ const mapped = (map: ReadonlyMap<string, string>, id: string) => map.get(id)!;
 export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, input: { targetParentId: string }): Promise<FmeaNodeRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const source = await findNode(tx, sourceNodeId);
-    await openableProject(tx, ctx.actor, source.projectId);
+    await openableProject(tx, ctx.actor, source.projectId, ctx.now());
     const target = await findNode(tx, input.targetParentId);
-    const { project } = await editableProject(tx, ctx.actor, target.projectId);
+    const { project } = await editableProject(tx, ctx.actor, target.projectId, ctx.now());
     const sourceIndex = indexGraph(await loadGraph(tx, source.projectId));
     const targetIndex = target.projectId === source.projectId ? sourceIndex : indexGraph(await loadGraph(tx, target.projectId));
     if (!targetIndex.node.has(target.id)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: target.id });

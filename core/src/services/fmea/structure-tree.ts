@@ -21,7 +21,7 @@ export interface StructureTreeNode {
  * sort order. Members and administrators only.
  */
 export async function getStructureTree(ctx: ServiceContext, projectId: string): Promise<StructureTreeNode | null> {
-  await openableProject(ctx.db, ctx.actor, projectId);
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const nodes = await ctx.db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId)).orderBy(asc(fmeaNode.sort), asc(fmeaNode.id));
   const functions = await ctx.db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId)).orderBy(asc(fmeaFunction.sort), asc(fmeaFunction.id));
   const byId = new Map<string, StructureTreeNode>(

@@ -22,6 +22,7 @@ import {
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
@@ -41,6 +42,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const [sharing, setSharing] = useState<ProjectListItem | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
 
   const tabLabel = (value: Tab) =>
@@ -81,6 +83,16 @@ export default function ProjectList({ basePath }: { basePath: string }) {
     }
   };
 
+  // favourites are the caller's own: any signed-in user may star a project they can see
+  const toggleCollected = async (p: ProjectListItem) => {
+    try {
+      await api.post(p.collected ? '/api/collect/remove' : '/api/collect/add', { collectType: 'project', targetId: p.id });
+      reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
   const exportProject = (p: ProjectListItem) => void api.download('/api/project/exportData', `${p.serialNum}.xlsx`, { projectId: p.id }).catch(notifyError);
 
 
@@ -107,10 +119,21 @@ export default function ProjectList({ basePath }: { basePath: string }) {
       {
         id: 'actions',
         header: t`Actions`,
-        width: 260,
+        width: 290,
         hideable: false,
         cell: (p) => (
           <span className="dfmea-actions">
+            <Button
+              kind="link"
+              className="btn btn-link dfmea-star"
+              data-testid="dfmea-collect"
+              aria-pressed={p.collected}
+              aria-label={p.collected ? t`Remove from collection` : t`Collect`}
+              title={p.collected ? t`Remove from collection` : t`Collect`}
+              onClick={() => void toggleCollected(p)}
+            >
+              {p.collected ? '★' : '☆'}
+            </Button>
             <Button kind="link" onClick={() => open(p)}>
               <Trans>Open</Trans>
             </Button>
@@ -119,7 +142,12 @@ export default function ProjectList({ basePath }: { basePath: string }) {
                 <Trans>Edit</Trans>
               </Button>
             ) : null}
-            {allowed('export') && p.myRoles ? (
+            {allowed('edit') && (user?.isAdmin || p.myRoles?.includes(0)) ? (
+              <Button kind="link" data-testid="dfmea-share" onClick={() => setSharing(p)}>
+                <Trans>Share</Trans>
+              </Button>
+            ) : null}
+            {allowed('export') && (p.myRoles || tab === 'shared') ? (
               <Button kind="link" onClick={() => exportProject(p)}>
                 <Trans>Export</Trans>
               </Button>
@@ -134,7 +162,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, user],
+    [t, user, tab],
   );
 
   const submit = (e: FormEvent) => {
@@ -198,6 +226,16 @@ export default function ProjectList({ basePath }: { basePath: string }) {
             notify('success', t`Project saved`);
             if (created) void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
             else reload();
+          }}
+        />
+      ) : null}
+      {sharing ? (
+        <ShareDialog
+          project={sharing}
+          onClose={() => setSharing(null)}
+          onSaved={() => {
+            setSharing(null);
+            notify('success', t`Share saved`);
           }}
         />
       ) : null}

@@ -142,6 +142,11 @@ export default function ProjectPage({
             <Trans>Read only</Trans>
           </span>
         ) : null}
+        {project.access === 'shared' ? (
+          <span className="dfmea-shared-note" data-testid="dfmea-shared">
+            <Trans>Shared with you</Trans>
+          </span>
+        ) : null}
         <span className="dfmea-spacer" />
         {canImport ? (
           <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>

@@ -1,15 +1,90 @@
+import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, notifyError, PageHeader, useGridLabels, useGuardedNavigate, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
+import { formatDateTime } from '../common/format.ts';
 
-/** My favourites: projects and knowledge entries the user starred. */
+/** One of the caller's favourites (POST /api/collect/list). */
+interface Favourite {
+  id: string;
+  collectType: string;
+  targetId: string;
+  createdAt: string;
+  name: string | null;
+  serialNum: string | null;
+  projectType: string | null;
+}
+
+/** Where a starred item opens; only design projects have a page so far. */
+const pageOf = (item: Favourite): string | null =>
+  item.collectType === 'project' ? `/main/dfmea/dfmeaProject?projectId=${encodeURIComponent(item.targetId)}` : null;
+
+/** My favourites: the projects (and later knowledge entries) the user starred, newest first. */
 export default function MyFavouritesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const labels = useGridLabels();
+  const navigate = useGuardedNavigate();
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const fetchPage = useCallback(async ({ page, limit }: DataGridQuery) => {
+    const data = await api.post<Page<Favourite>>('/api/collect/list', { page, limit });
+    return { items: data.items, total: data.total };
+  }, []);
+
+  const typeLabel = (item: Favourite) => (item.collectType === 'project' ? t`DFMEA project` : item.collectType === 'pfmeaProject' ? t`PFMEA project` : t`Analysis item`);
+
+  async function remove(item: Favourite) {
+    try {
+      await api.post('/api/collect/remove', { collectType: item.collectType, targetId: item.targetId });
+      setReloadKey((k) => k + 1);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  const columns: DataGridColumn<Favourite>[] = [
+    { id: 'type', header: t`Type`, width: 140, cell: (item) => typeLabel(item) },
+    {
+      id: 'name',
+      header: t`Name`,
+      hideable: false,
+      cell: (item) => {
+        const label = [item.serialNum, item.name].filter(Boolean).join(' · ') || item.targetId;
+        const to = pageOf(item);
+        return to ? (
+          <Button kind="link" data-testid="favourite-open" onClick={() => void navigate(to)}>
+            {label}
+          </Button>
+        ) : (
+          label
+        );
+      },
+    },
+    { id: 'createdAt', header: t`Collected at`, width: 170, cell: (item) => formatDateTime(item.createdAt, i18n.locale) },
+    {
+      id: 'actions',
+      header: t`Actions`,
+      width: 170,
+      hideable: false,
+      cell: (item) => (
+        <Button kind="link" data-testid="favourite-remove" onClick={() => void remove(item)}>
+          <Trans>Remove from collection</Trans>
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <div className="page" data-testid="my-favourites-page">
       <PageHeader title={t`My favourites`} />
-      <EmptyState title={t`No favourites yet`}>
-        <Trans>Projects and knowledge entries you mark with a star appear here once the FMEA work areas and the knowledge base are installed.</Trans>
-      </EmptyState>
+      <DataGrid<Favourite>
+        aria-label={t`My favourites`}
+        columns={columns}
+        rowKey={(item) => item.id}
+        fetchPage={fetchPage}
+        reloadKey={reloadKey}
+        emptyText={t`No favourites yet. Star a project in its list and it appears here.`}
+        labels={labels}
+      />
     </div>
   );
 }

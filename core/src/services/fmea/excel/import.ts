@@ -150,7 +150,7 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
       const name = header.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
       projectId = (await createProject(inner(db), { ...header, projectType: 'dfmea', name, members: options.newProject.members })).id;
     } else {
-      await editableProject(db, ctx.actor, projectId);
+      await editableProject(db, ctx.actor, projectId, ctx.now());
       if (mode === 'cover') await clearAnalysis(db, projectId);
     }
     let skip = new Set<number>();

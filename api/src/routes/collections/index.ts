@@ -1,0 +1,1 @@
+export { registerCollectionRoutes } from './collections.ts';

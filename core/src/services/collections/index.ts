@@ -1,0 +1,2 @@
+export * from './collections.ts';
+export * from './messages.ts';

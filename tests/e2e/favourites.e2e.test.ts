@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { signIn } from './support/flows.ts';
+import { useBrowser, waitForPath } from './support/suite.ts';
+
+const env = useBrowser();
+const PASSWORD = 'Df7#qW2!mK9$zR';
+
+describe('favourites', () => {
+  it('stars a project in the DFMEA list, finds it in the collected tab and under My favourites, opens it there, and un-stars it', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fav-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const userName = uniqueName('faveng');
+    const user = await createReadyUser(env.baseURL, { userName, realName: 'Favourite engineer', password: PASSWORD, roleIds: [role.id] });
+    const session = await apiLogin(env.baseURL, userName, PASSWORD);
+    const projectName = uniqueName('Wiper arm ');
+    const project = await session.post<{ id: string; serialNum: string }>('/api/project/save', {
+      projectType: 'dfmea',
+      name: projectName,
+      projectMembers: [{ userId: user.id, userRole: 0 }],
+    });
+    await session.logout();
+
+    const { page } = await env.open({ width: 1400, height: 900 });
+    await signIn(page, userName, PASSWORD);
+    await page.goto('/main/dfmea');
+    const list = page.getByTestId('dfmea-project-list');
+    await list.waitFor();
+
+    // star it in the "all" tab
+    const row = list.locator(`[data-row-key="${project.id}"]`);
+    const star = row.getByTestId('dfmea-collect');
+    await star.waitFor();
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    await expect.poll(() => row.getByTestId('dfmea-collect').getAttribute('aria-pressed')).toBe('true');
+
+    // the collected tab lists it
+    await list.getByRole('tab').last().click();
+    expect(await list.getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
+    await row.waitFor();
+    expect(await list.locator('[data-row-key]').count()).toBe(1);
+    await screenshot(page, 'favourites-collected-tab');
+
+    // My favourites in the personal centre lists it; opening goes to the project
+    await page.goto('/systemInfo/ownspaceIndex/myCollection');
+    const favourites = page.getByTestId('my-favourites-page');
+    await favourites.waitFor();
+    const open = favourites.getByTestId('favourite-open');
+    await open.waitFor();
+    expect(await favourites.locator('[data-row-key]').count()).toBe(1);
+    expect(await open.innerText()).toBe(`${project.serialNum} · ${projectName}`);
+    await screenshot(page, 'favourites-my-favourites');
+    await open.click();
+    await waitForPath(page, '/main/dfmea/dfmeaProject');
+    expect(new URL(page.url()).searchParams.get('projectId')).toBe(project.id);
+    await page.getByTestId('dfmea-project').waitFor();
+
+    // un-star it in the list: the collected tab is empty again
+    await page.goto('/main/dfmea');
+    await list.waitFor();
+    await row.getByTestId('dfmea-collect').waitFor();
+    expect(await row.getByTestId('dfmea-collect').getAttribute('aria-pressed')).toBe('true');
+    await row.getByTestId('dfmea-collect').click();
+    await expect.poll(() => row.getByTestId('dfmea-collect').getAttribute('aria-pressed')).toBe('false');
+    await list.getByRole('tab').last().click();
+    await expect.poll(() => list.locator('[data-row-key]').count()).toBe(0);
+
+    // and My favourites is empty as well
+    await page.goto('/systemInfo/ownspaceIndex/myCollection');
+    await page.getByTestId('my-favourites-page').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('favourite-open').count()).toBe(0);
+  });
+});
