@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { NOT_ALLOWED, signedInWith, UNAUTHENTICATED, watchSocket } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_MEMBER, READ_ONLY, type Team } from './test-support.ts';
 
 let api: TestApp;
 let team: Team;
@@ -13,9 +13,6 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const NOT_MEMBER = 'You are not a member of this project';
-const READ_ONLY = 'You have read-only access to this project';
-const DELETED = 'The project has been deleted and cannot be opened';
 
 describe('FMEA routes: who may call them', () => {
   it('refuses every call without a token (401)', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, makeTeam, NOT_MEMBER, type Team } from './test-support.ts';
 
 let api: TestApp;
 let team: Team;
@@ -13,7 +13,6 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const NOT_MEMBER = 'You are not a member of this project';
 
 describe('GET /api/fmea/analysis', () => {
   it('refuses a call without a token (401)', async () => {

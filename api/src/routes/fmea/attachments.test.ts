@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pdf, png, zip } from '@fmea/core/testing';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { caller, createTeamProject, makeTeam, type Person, type Team } from './test-support.ts';
+import { caller, createTeamProject, makeTeam, NOT_MEMBER, type Person, READ_ONLY, type Team } from './test-support.ts';
 
 let api: TestApp;
 let team: Team;
@@ -14,8 +14,6 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const NOT_MEMBER = 'You are not a member of this project';
-const READ_ONLY = 'You have read-only access to this project';
 
 /** Uploads one file as the person (kind attachment unless told) and answers its stored id. */
 async function upload(person: Person, name: string, data: Uint8Array = pdf(name), kind = 'attachment'): Promise<string> {

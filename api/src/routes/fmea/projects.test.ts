@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { NOT_ALLOWED, signedInWith } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_MEMBER, type Team } from './test-support.ts';
 
 let api: TestApp;
 let team: Team;
@@ -13,8 +13,6 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const NOT_MEMBER = 'You are not a member of this project';
-const DELETED = 'The project has been deleted and cannot be opened';
 const bySerial = (value: string) => `/api/project/selectProjectBySerialNum?serialNum=${encodeURIComponent(value)}`;
 
 describe('GET /api/project/selectProjectBySerialNum: deep links by pptSerial', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, engineer, makeTeam, type Person, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, engineer, makeTeam, NOT_MEMBER, type Person, READ_ONLY, type Team } from './test-support.ts';
 
 // Shares expire against the app's clock, which the tests move.
 let clock: Date;
@@ -18,8 +18,6 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const NOT_MEMBER = 'You are not a member of this project';
-const READ_ONLY = 'You have read-only access to this project';
 
 const share = (body: Record<string, unknown> = {}, as: Person = team.owner) =>
   caller(api, as, 'en-US').post('/api/project/saveShare', { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [guest.user.id], version: 0, ...body });

@@ -4,6 +4,11 @@ import { signedInWith } from '../users/test-support.ts';
 
 /** Builders for the FMEA route tests: people with the DFMEA work area, and a project built through the API. */
 
+/** The refusals the project access rules answer (en-US). */
+export const NOT_MEMBER = 'You are not a member of this project';
+export const READ_ONLY = 'You have read-only access to this project';
+export const DELETED = 'The project has been deleted and cannot be opened';
+
 const ALL_BUTTONS = ['add', 'edit', 'del'];
 
 /** A signed-in engineer with dfmea_index and its add/edit/del buttons. */
