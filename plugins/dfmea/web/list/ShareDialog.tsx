@@ -59,8 +59,10 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
 
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return needle ? users.filter((u) => `${u.userName} ${u.realName ?? ''}`.toLowerCase().includes(needle)) : users;
-  }, [users, filter]);
+    // the responsible person already holds the project: sharing with them means nothing
+    const others = users.filter((u) => u.id !== project.responsibleUserId);
+    return needle ? others.filter((u) => `${u.userName} ${u.realName ?? ''}`.toLowerCase().includes(needle)) : others;
+  }, [users, filter, project.responsibleUserId]);
   const toggle = (userId: string, on: boolean) => setChosen((list) => (on ? [...list, userId] : list.filter((id) => id !== userId)));
 
   const save = async () => {
