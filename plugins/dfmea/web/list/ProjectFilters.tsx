@@ -40,8 +40,8 @@ export function ProjectFilters({ value, onChange }: { value: ProjectFilterValues
   const userOptions = [{ value: '', label: t`Any responsible person` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
   const dateStyle = { minWidth: 0, width: 'auto' };
   return (
-    // display: contents keeps the controls in the toolbar's one wrapping row, beside the search box
-    <div className="dfmea-list-filters" style={{ display: 'contents' }} role="group" aria-label={t`Filters`} data-testid="dfmea-list-filters">
+    // a row of its own under the search box, so the controls never wrap apart
+    <div className="dfmea-list-filters" role="group" aria-label={t`Filters`} data-testid="dfmea-list-filters">
       <Select aria-label={t`Stage`} data-testid="dfmea-filter-stage" value={value.stage} onChange={(e) => set({ stage: e.target.value })} options={options(t`Any stage`, stages)} />
       <Select aria-label={t`Customer`} data-testid="dfmea-filter-customer" value={value.customer} onChange={(e) => set({ customer: e.target.value })} options={options(t`Any customer`, customers)} />
       <Select aria-label={t`Responsible person`} data-testid="dfmea-filter-responsible" value={value.responsibleUserId} onChange={(e) => set({ responsibleUserId: e.target.value })} options={userOptions} />
