@@ -86,8 +86,9 @@ async function handle<T>(res: Response): Promise<T> {
 }
 
 export const api = {
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return handle<T>(await fetch(url(path, query), { headers: headers(), credentials: 'same-origin' }));
+  /** `signal` cancels a request whose answer is no longer wanted (e.g. a superseded search). */
+  async get<T>(path: string, query?: Query, options: { signal?: AbortSignal } = {}): Promise<T> {
+    return handle<T>(await fetch(url(path, query), { headers: headers(), credentials: 'same-origin', signal: options.signal }));
   },
   async post<T>(path: string, body: unknown = {}, query?: Query): Promise<T> {
     return handle<T>(

@@ -8,13 +8,13 @@ const cache = new Map<SuggestKind, FetchSuggestions>();
 /**
  * Autocomplete source for one kind of text: what the user's readable FMEAs
  * already say (docs/domain/fmea-engine.md, "Suggestions"). One function per
- * kind, so the `fetchSuggestions` prop stays the same between renders. The
- * API client cannot cancel a request; Autocomplete drops stale answers.
+ * kind, so the `fetchSuggestions` prop stays the same between renders; a
+ * superseded request is cancelled through Autocomplete's signal.
  */
 export function suggestionsFor(kind: SuggestKind): FetchSuggestions {
   let fetch = cache.get(kind);
   if (!fetch) {
-    fetch = async (q) => (await api.get<{ text: string; uses: number }[]>('/api/fmea/suggest', { kind, q, pageSize: 10 })).map((s) => s.text);
+    fetch = async (q, signal) => (await api.get<{ text: string; uses: number }[]>('/api/fmea/suggest', { kind, q, pageSize: 10 }, { signal })).map((s) => s.text);
     cache.set(kind, fetch);
   }
   return fetch;
