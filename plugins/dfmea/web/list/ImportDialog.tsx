@@ -45,7 +45,7 @@ export function ImportDialog({
   const [format, setFormat] = useState<Format>('form');
   const [mode, setMode] = useState<Mode>('dedupe');
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<{ message: string; rows: RowProblem[] } | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; rows: RowProblem[]; anyGood: boolean } | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -80,7 +80,7 @@ export function ImportDialog({
       setReport(answer);
       onImported(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) setRefusal({ message: error.message, rows: error.issues as RowProblem[] });
+      if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) setRefusal(refusalOf(error));
       else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
@@ -98,7 +98,7 @@ export function ImportDialog({
         <Trans>Cancel</Trans>
       </Button>
       {refusal ? (
-        <Button kind="primary" disabled={busy} data-testid="dfmea-import-partial" onClick={() => void run(true)}>
+        <Button kind="primary" disabled={busy || !refusal.anyGood} data-testid="dfmea-import-partial" onClick={() => void run(true)}>
           <Trans>Import the good rows</Trans>
         </Button>
       ) : (
@@ -178,6 +178,14 @@ export function ImportDialog({
       )}
     </Dialog>
   );
+}
+
+/** The refusal with its rows; good rows remain unless every data row of the sheet has a problem. */
+function refusalOf(error: ApiError): { message: string; rows: RowProblem[]; anyGood: boolean } {
+  const rows = error.issues as RowProblem[];
+  const total = Number((error.data as { params?: { rows?: unknown } } | null)?.params?.rows);
+  const bad = new Set(rows.map((r) => r.row)).size;
+  return { message: error.message, rows, anyGood: !Number.isFinite(total) || bad < total };
 }
 
 function ImportSummary({ report }: { report: ImportReport }) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { LOCALES, loadCatalogs, translate, translateError } from '../../../i18n/index.ts';
+import { schema } from '../../../db/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
@@ -70,6 +71,7 @@ async function sourceProject() {
 const chainSheet = async (bytes: Uint8Array) => (await readAllSheets(bytes))[1]!.rows.map((r) => r.cells);
 const chainCount = async (projectId: string) => (await readRiskGrid(team.owner, projectId, { limit: 1 })).total;
 const newTeam = () => ({ members: [{ userId: idOf(team.owner), roles: [0] }] });
+const projectCount = async () => (await t.db.select({ id: schema.fmeaProject.id }).from(schema.fmeaProject)).length;
 
 async function legacySheet(headers: string[], rows: (string | number)[][]): Promise<Uint8Array> {
   const wb = new (await excel()).Workbook();
@@ -163,6 +165,21 @@ describe('DFMEA workbook import', () => {
     expect(report.errors.map((i) => i.row).sort()).toEqual([3, 4]);
     // The good rows still name every effect, the mode and every cause: the engine's cross product gives all 6 chains.
     expect(await chainCount(target.id)).toBe(6);
+  });
+
+  it('refuses "the good rows" when no row is good, writing no project', async () => {
+    const project = await sourceProject();
+    const wb = new (await excel()).Workbook();
+    await wb.xlsx.load((await exportDfmeaWorkbook(team.owner, project.id)) as unknown as ArrayBuffer);
+    const chains = wb.worksheets[1]!;
+    const oCol = (chains.getRow(1).values as string[]).indexOf('O');
+    for (let row = 2; row <= chains.rowCount; row++) chains.getRow(row).getCell(oCol).value = 'high';
+    const bad = new Uint8Array(await wb.xlsx.writeBuffer());
+    const before = await projectCount();
+    const error = await errorOf(importDfmeaWorkbook(team.owner, bad, { fileName: 'bad.xlsx', newProject: newTeam(), partial: true }));
+    expect(error.messageKey).toBe('fmeaExcel.import_invalid');
+    expect(error.params).toMatchObject({ rows: chains.rowCount - 1 });
+    expect(await projectCount()).toBe(before);
   });
 
   it('refuses .xls with a hint to save as .xlsx, other types and files over the limit', async () => {

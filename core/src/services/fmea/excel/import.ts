@@ -179,10 +179,12 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
         return { projectId, serialNum: project.serialNum, rows: total, imported: rows.length, counts: result.counts, errors };
       }
       const rowless = issues.filter((i) => i.row === undefined);
-      if (!options.partial || rowless.length > 0 || attempt >= 20) {
+      // "import the good rows" with no good row left would write an empty analysis (or project): refuse it like any bad file
+      const nothingGood = new Set([...skip, ...issues.map((i) => i.row)]).size >= parsed.rows.length;
+      if (!options.partial || rowless.length > 0 || nothingGood || attempt >= 20) {
         // Also list what the engine would refuse among the other rows, then write nothing.
         if (sheetIssues.length > 0 && !options.partial) issues = [...issues, ...(await engineIssues(db, projectId, parsed, new Set([...skip, ...issues.map((i) => i.row!)]), users))];
-        throw new InvalidInputError('fmeaExcel.import_invalid', { count: issues.length }, [...errors, ...issues].sort((a, b) => (a.row ?? 0) - (b.row ?? 0)).slice(0, 200));
+        throw new InvalidInputError('fmeaExcel.import_invalid', { count: issues.length, rows: total }, [...errors, ...issues].sort((a, b) => (a.row ?? 0) - (b.row ?? 0)).slice(0, 200));
       }
       errors.push(...issues);
       skip = new Set([...skip, ...issues.map((i) => i.row!)]);
