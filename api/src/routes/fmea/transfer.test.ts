@@ -182,6 +182,14 @@ describe('GET /api/project/exportData and POST /api/project/importData', () => {
     mine.length = 0;
     expect((await upload(team.owner, 'x', 'nothing.xlsx')).status).toBe(400);
     expect(mine.filter((m) => m.event === 'receiveProgressInfo').at(-1)?.data.val).toBe(100);
+
+    // the export reports its progress the same way
+    mine.length = 0;
+    expect((await download(team.owner, `projectId=${project.id}`)).res.status).toBe(200);
+    const exporting = mine.filter((m) => m.event === 'receiveProgressInfo').map((m) => m.data);
+    expect(exporting.length).toBeGreaterThanOrEqual(2);
+    expect(exporting.at(-1)).toEqual({ val: 100, text: `Exporting DFMEA-${project.serialNum}.xlsx` });
+    expect(theirs.filter((m) => m.event === 'receiveProgressInfo')).toEqual([]);
     bound.forEach((b) => api.services.realtime.remove(b));
   });
 });

@@ -184,11 +184,15 @@ export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {
     const project = await findProject(c, key);
     requireTypeAccess(c, project.projectType);
     // membership is the engine's check (getProjectById inside the export)
-    const bytes = await exportDfmeaWorkbook(fmeaContext(c), project.id, { locale: c.var.locale });
+    const ctx = fmeaContext(c);
+    const fileName = `DFMEA-${project.serialNum}.xlsx`;
+    // a large FMEA takes seconds: the caller's tabs show a progress bar; 100 hides it, also after a refusal
+    const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(c.var.locale, 'files.export_progress', { name: fileName }));
+    const bytes = await exportDfmeaWorkbook(ctx, project.id, { locale: c.var.locale, onProgress }).finally(() => onProgress(1, 1));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': XLSX_TYPE,
       'content-length': String(bytes.byteLength),
-      'content-disposition': contentDisposition(`DFMEA-${project.serialNum}.xlsx`),
+      'content-disposition': contentDisposition(fileName),
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
     });
