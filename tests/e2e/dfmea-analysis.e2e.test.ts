@@ -314,6 +314,10 @@ describe('DFMEA views of two team members', () => {
     await b.getByTestId('dfmea-changed').waitFor({ timeout: 10_000 });
     expect(await b.getByTestId('dfmea-panel-planning').getByTestId('dfmea-name').inputValue()).toBe(`${projectName} (B's draft)`);
     await screenshot(b, 'dfmea-changed-banner');
+    // refreshing drops B's draft and shows A's header
+    await b.getByTestId('dfmea-refresh').click();
+    await expect.poll(() => b.getByTestId('dfmea-panel-planning').getByTestId('dfmea-name').inputValue()).toBe(`${projectName} rev. A`);
+    expect(await b.locator('.dfmea-project-name').innerText()).toBe(`${projectName} rev. A`);
   });
 });
 

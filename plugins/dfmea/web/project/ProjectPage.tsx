@@ -127,6 +127,7 @@ export default function ProjectPage({
   const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: project.focusNodeId ?? null };
   const refresh = () => {
     setChanged(false);
+    void load();
     setRevision((n) => n + 1);
   };
 
@@ -161,8 +162,8 @@ export default function ProjectPage({
       </header>
       {changed ? (
         <div className="alert alert-info dfmea-changed" role="status" data-testid="dfmea-changed">
-          <Trans>Another team member changed this FMEA.</Trans>{' '}
-          <Button kind="link" onClick={refresh}>
+          <Trans>Another team member changed this FMEA. Refresh to see it (your unsaved edits here are dropped).</Trans>{' '}
+          <Button kind="link" data-testid="dfmea-refresh" onClick={refresh}>
             <Trans>Refresh</Trans>
           </Button>
         </div>
