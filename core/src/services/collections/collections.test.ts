@@ -5,7 +5,8 @@ import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { createTeamProject, makeTeam, type Team } from '../fmea/test-support.ts';
 import { deleteProject } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
-import { collect, collectedIds, listCollections, uncollect } from './collections.ts';
+import { collect, collectedIds, listCollections, MAX_COLLECTIONS_PER_USER, uncollect } from './collections.ts';
+import { collection } from '../../db/schema/index.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -32,6 +33,18 @@ describe('collecting projects', () => {
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({ collectType: 'project', targetId: project.id, name: 'Window lifter', serialNum: project.serialNum, projectType: 'dfmea' });
     expect(await logActions()).toEqual(['collection.item.add']);
+  });
+
+  it('caps how many favourites one user holds, and says so', async () => {
+    const owner = team.owner.actor.userId!;
+    await t.db.insert(collection).values(Array.from({ length: MAX_COLLECTIONS_PER_USER }, (_, i) => ({ userId: owner, collectType: 'function' as const, targetId: `f${i}` })));
+    const project = await createTeamProject(team);
+    await expect(collect(team.owner, { collectType: 'project', targetId: project.id })).rejects.toMatchObject({
+      messageKey: 'collection.limit',
+      params: { count: MAX_COLLECTIONS_PER_USER },
+    });
+    await uncollect(team.owner, { collectType: 'function', targetId: 'f0' });
+    await collect(team.owner, { collectType: 'project', targetId: project.id });
   });
 
   it('keeps each user’s favourites to themselves', async () => {

@@ -55,6 +55,9 @@ function targetIssues(target: Partial<CollectTarget>) {
   if (issues.length) throw new InvalidInputError('collection.type_invalid', { value: String(target.collectType) }, issues);
 }
 
+/** How many favourites one user may hold. */
+export const MAX_COLLECTIONS_PER_USER = 1000;
+
 /** Stars an item for the actor; starring it again changes nothing. A project must be live and of the matching type. */
 export async function collect(ctx: ServiceContext, target: CollectTarget): Promise<{ id: string; createdAt: Date }> {
   const userId = me(ctx);
@@ -74,6 +77,9 @@ export async function collect(ctx: ServiceContext, target: CollectTarget): Promi
     const mine = and(eq(collection.userId, userId), eq(collection.collectType, collectType), eq(collection.targetId, targetId));
     const existing = await tx.select().from(collection).where(mine).get();
     if (existing) return { result: { id: existing.id, createdAt: existing.createdAt }, log: [] };
+    // a favourites list is for people, not storage: a cap keeps one account from filling the table
+    const held = await tx.select({ n: count() }).from(collection).where(eq(collection.userId, userId)).get();
+    if ((held?.n ?? 0) >= MAX_COLLECTIONS_PER_USER) throw new InvalidInputError('collection.limit', { count: MAX_COLLECTIONS_PER_USER });
     const [row] = await tx.insert(collection).values({ userId, collectType, targetId, createdAt: ctx.now() }).returning();
     return { result: { id: row!.id, createdAt: row!.createdAt }, log: { action: 'collection.item.add', entity: 'collection', entityId: row!.id, after: row } };
   });
