@@ -122,3 +122,7 @@ export const isInterfaceType = (value: unknown): value is InterfaceType =>
 /** The project list tabs (spec 001 §2). */
 export const PROJECT_LIST_TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 export type ProjectListTab = (typeof PROJECT_LIST_TABS)[number];
+
+/** The FMEA texts the suggestion source knows (GET /api/fmea/suggest). */
+export const SUGGEST_KINDS = ['function', 'requirement', 'FE', 'FM', 'FC', 'prevention', 'detection', 'characteristic'] as const;
+export type SuggestKind = (typeof SUGGEST_KINDS)[number];

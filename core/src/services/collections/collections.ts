@@ -136,13 +136,3 @@ export async function listCollections(ctx: ServiceContext, query: CollectionQuer
   return { items, total: total?.n ?? 0, page, limit };
 }
 
-/** Which of the given ids the actor has starred under a type (for decorating lists). */
-export async function collectedIds(ctx: ServiceContext, collectType: CollectType, ids: readonly string[]): Promise<Set<string>> {
-  if (ctx.actor.userId === null || ids.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ targetId: collection.targetId })
-    .from(collection)
-    .where(and(eq(collection.userId, ctx.actor.userId), eq(collection.collectType, collectType), inArray(collection.targetId, [...ids])));
-  return new Set(rows.map((r) => r.targetId));
-}
-

@@ -5,10 +5,10 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { likePattern } from '../shared/paging.ts';
 import { actorOf } from './access.ts';
+import { SUGGEST_KINDS, type SuggestKind } from '../../domain/fmea/vocabulary.ts';
 
 /** What a suggestion is for: the text fields of the analysis that engineers reword from one FMEA to the next. */
-export const SUGGEST_KINDS = ['function', 'requirement', 'FE', 'FM', 'FC', 'prevention', 'detection', 'characteristic'] as const;
-export type SuggestKind = (typeof SUGGEST_KINDS)[number];
+export { SUGGEST_KINDS, type SuggestKind };
 
 export const SUGGEST_PAGE_DEFAULT = 10;
 export const SUGGEST_PAGE_MAX = 50;

@@ -1,7 +1,5 @@
+import type { SuggestKind } from '@fmea/core/domain';
 import { api, type FetchSuggestions } from '@fmea/workbench/sdk';
-
-/** The text fields GET /api/fmea/suggest knows (core SUGGEST_KINDS). */
-export type SuggestKind = 'function' | 'requirement' | 'FE' | 'FM' | 'FC' | 'prevention' | 'detection' | 'characteristic';
 
 const cache = new Map<SuggestKind, FetchSuggestions>();
 
