@@ -11,13 +11,18 @@ interface Local {
   occurrence?: number | null;
   det?: number | null;
   version?: number;
-  prevention?: string[];
-  detection?: string[];
   /** The cause's controls after edits in this view (ids and versions for the next edit). */
   controlItems?: GridControl[];
 }
 
 const SEPARATOR = '; ';
+
+/** The texts of one kind of control, in their order. */
+const texts = (controls: readonly GridControl[], kind: ControlKind) =>
+  controls
+    .filter((c) => c.kind === kind)
+    .sort((a, b) => a.sort - b.sort)
+    .map((c) => c.description);
 
 /** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
 export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
@@ -74,7 +79,8 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const det = c && c.det !== undefined ? c.det : row.det;
     const edited = (e && e.severity !== undefined) || (c && (c.occurrence !== undefined || c.det !== undefined));
     const risk = edited ? rate(lookup, severity, occurrence, det) : { ap: row.ap, rpn: row.rpn };
-    return { severity, occurrence, det, ...risk, prevention: c?.prevention ?? row.preventionControls, detection: c?.detection ?? row.detectionControls };
+    const controls = c?.controlItems ?? row.controls;
+    return { severity, occurrence, det, ...risk, prevention: texts(controls, 'prevention'), detection: texts(controls, 'detection') };
   };
 
   const failed = (error: unknown) => {
@@ -150,7 +156,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
           items = items.filter((c) => c.id !== have.id);
         }
       }
-      patch(cause.id, { [kind]: wanted, controlItems: items });
+      patch(cause.id, { controlItems: items });
     } catch (error) {
       failed(error);
     }
