@@ -2,38 +2,52 @@ import { useEffect, useState } from 'react';
 import { api } from '@fmea/workbench/sdk';
 import type { DictItem, UserOption } from '../types.ts';
 
-/** Items of one dictionary (GET /api/dictionary/getDics?code=…); empty while loading or on error. */
-export function useDict(code: string): DictItem[] {
-  const [items, setItems] = useState<DictItem[]>([]);
+/**
+ * The list page, its filters and its dialogs all want the same pickers: one
+ * request per lookup serves them all for a minute, then the next use reads again.
+ */
+const FRESH_MS = 60_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key)); // a failed read is not kept
+  return value;
+}
+
+function useLookup<T>(key: string, load: () => Promise<T>, empty: T): T {
+  const [value, setValue] = useState<T>(empty);
   useEffect(() => {
     let live = true;
-    api
-      .get<{ code: string; children?: DictItem[] }[]>('/api/dictionary/getDics', { code, timestamp: String(Date.now()) })
-      .then((dicts) => {
-        if (live) setItems(dicts.find((d) => d.code === code)?.children ?? dicts[0]?.children ?? []);
-      })
+    cached(key, load)
+      .then((v) => live && setValue(v))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [code]);
-  return items;
+  }, [key]);
+  return value;
+}
+
+const NO_ITEMS: DictItem[] = [];
+const NO_USERS: UserOption[] = [];
+
+/** Items of one dictionary (GET /api/dictionary/getDics?code=…); empty while loading or on error. */
+export function useDict(code: string): DictItem[] {
+  return useLookup(
+    `dict:${code}`,
+    async () => {
+      const dicts = await api.get<{ code: string; children?: DictItem[] }[]>('/api/dictionary/getDics', { code, timestamp: String(Date.now()) });
+      return dicts.find((d) => d.code === code)?.children ?? dicts[0]?.children ?? [];
+    },
+    NO_ITEMS,
+  );
 }
 
 /** Users for the team picker (GET /api/user/list). */
 export function useUsers(): UserOption[] {
-  const [users, setUsers] = useState<UserOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<UserOption[]>('/api/user/list', { limit: '500', timestamp: String(Date.now()) })
-      .then((list) => {
-        if (live) setUsers(list);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return users;
+  return useLookup('users', () => api.get<UserOption[]>('/api/user/list', { limit: '500', timestamp: String(Date.now()) }), NO_USERS);
 }
