@@ -13,6 +13,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Raw body instead of JSON (malformed-JSON and upload tests). */
   raw?: RequestInit['body'];
+  /** The peer address the server sees, as a socket would give it (sign-in throttle tests). */
+  remoteAddress?: string;
 }
 
 export interface CallResult<T = any> {
@@ -36,7 +38,8 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await app.request(path, { method, headers, body });
+    const env = options.remoteAddress ? { incoming: { socket: { remoteAddress: options.remoteAddress } } } : undefined;
+    const res = await app.request(path, { method, headers, body }, env);
     const text = await res.text();
     let parsed: CallResult<T>['body'];
     try {

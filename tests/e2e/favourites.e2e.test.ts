@@ -38,8 +38,9 @@ describe('favourites', () => {
     // the collected tab lists it
     await list.getByRole('tab').last().click();
     expect(await list.getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
+    // the row was already on screen under "all": wait for the collected tab's own page to replace the list
+    await expect.poll(() => list.locator('[data-row-key]').count()).toBe(1);
     await row.waitFor();
-    expect(await list.locator('[data-row-key]').count()).toBe(1);
     await screenshot(page, 'favourites-collected-tab');
 
     // My favourites in the personal centre lists it; opening goes to the project
@@ -48,7 +49,7 @@ describe('favourites', () => {
     await favourites.waitFor();
     const open = favourites.getByTestId('favourite-open');
     await open.waitFor();
-    expect(await favourites.locator('[data-row-key]').count()).toBe(1);
+    await expect.poll(() => favourites.locator('[data-row-key]').count()).toBe(1);
     expect(await open.innerText()).toBe(`${project.serialNum} · ${projectName}`);
     await screenshot(page, 'favourites-my-favourites');
     await open.click();

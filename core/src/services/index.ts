@@ -1,5 +1,6 @@
 export * from './shared/index.ts';
 export * from './org/index.ts';
+export * from './admin-access/index.ts';
 export * from './users/index.ts';
 export * from './roles/index.ts';
 export * from './dictionaries/index.ts';

@@ -108,6 +108,9 @@ export async function createReadyUser(
 ): Promise<{ id: string }> {
   const initial = `${input.password}x`;
   const user = await asAdmin(baseURL, (admin) => createUser(admin, { ...input, password: initial }));
-  await new ApiSession(baseURL).post('/api/user/resetPwd', { userId: user.id, oldPassword: initial, newPassword: input.password, confirmPassword: input.password });
+  // the first sign-in answers flag 4 with the ticket the change needs
+  const session = new ApiSession(baseURL);
+  const first = await session.post<{ changeToken: string }>('/api/login', { username: input.userName, password: initial });
+  await session.post('/api/user/resetPwd', { changeToken: first.changeToken, oldPassword: initial, newPassword: input.password, confirmPassword: input.password });
   return user;
 }

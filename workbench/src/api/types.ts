@@ -46,6 +46,8 @@ export interface LoginResult {
   reason?: string;
   token?: string;
   userId?: string;
+  /** flag 4: the one-use ticket the password change must carry. */
+  changeToken?: string;
   userName?: string;
   siteId?: string | null;
   sites?: SiteChoice[];

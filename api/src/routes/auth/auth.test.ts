@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createRole, createSite, createUser, grantRoute, schema, setPasswordPolicy, updateUser } from '@fmea/core';
+import { createRole, createSite, createUser, grantRoute, listOperations, schema, setPasswordPolicy, setUserLocked, updateUser } from '@fmea/core';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -46,15 +46,51 @@ describe('POST /api/login', () => {
     expect(en.body.meta.message).toBe('Incorrect user name or password (the account locks after 5 wrong attempts)');
   });
 
-  it('locks the account after five wrong passwords, then refuses even the right one', async () => {
+  it('locks the account after five wrong passwords, then refuses even the right one until the lockout ends', async () => {
     await engineer();
     for (let i = 1; i <= 4; i++) expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(400);
     const fifth = await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' }, lang: 'en-US' });
     expect(fifth.status).toBe(403);
-    expect(fifth.body.meta.message).toBe('Wrong password 5 times in a row: the account is now locked; contact the administrator');
+    expect(fifth.body.meta.message).toBe('Wrong password 5 times in a row: the account is locked for 30 minutes, or until an administrator unlocks it');
     const right = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
     expect(right.status).toBe(403);
-    expect(right.body.meta.message).toBe('The user is locked; contact the administrator');
+    expect(right.body.meta.message).toBe('The account is locked after too many wrong passwords; try again in 30 minutes or contact the administrator');
+    clock = new Date(clock.getTime() + 29 * 60_000);
+    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).status).toBe(403);
+    // thirty minutes after the lock, the right password signs in again and the counter starts afresh
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await api.login('eng')).toEqual(expect.any(String));
+    expect(await listOperations(api.t.ctx, { action: 'auth.lock_expired' })).toMatchObject({ total: 1 });
+  });
+
+  it('keeps a lock from wrong passwords when the lockout time is 0, and an administrator’s lock always', async () => {
+    const user = await engineer();
+    await setPasswordPolicy(api.t.ctx, { lockoutMinutes: 0 });
+    for (let i = 1; i <= 5; i++) await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } });
+    clock = new Date(clock.getTime() + 365 * 86_400_000);
+    const later = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    expect(later.body.meta.message).toBe('The user is locked; contact the administrator');
+    await setPasswordPolicy(api.t.ctx, { lockoutMinutes: 30 });
+    await setUserLocked(api.t.ctx, user.id, false);
+    await setUserLocked(api.t.ctx, user.id, true);
+    clock = new Date(clock.getTime() + 365 * 86_400_000);
+    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).status).toBe(403);
+  });
+
+  it('refuses an address after 20 failed sign-ins in 15 minutes, whatever the account, until the window ends', async () => {
+    await engineer();
+    const from = (remoteAddress: string, username: string, password: string) =>
+      api.call('POST', '/api/login', { body: { username, password }, remoteAddress, lang: 'en-US' });
+    // guesses spread over many names, so no single account locks
+    for (let i = 0; i < 20; i++) expect((await from('10.9.8.7', `nobody${i}`, 'bad')).status).toBe(400);
+    const blocked = await from('10.9.8.7', 'eng', TEST_PASSWORD);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.meta.message).toBe('Too many failed sign-ins from this address; try again in 15 minutes');
+    // another address is not affected, and the account itself is not locked
+    expect((await from('10.9.8.8', 'eng', TEST_PASSWORD)).body.data.flag).toBe(1);
+    clock = new Date(clock.getTime() + 15 * 60_000);
+    const after = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD, forceLogin: true }, remoteAddress: '10.9.8.7' });
+    expect(after.body.data.flag).toBe(1);
   });
 
   it('uses the configured number of attempts', async () => {
@@ -64,18 +100,28 @@ describe('POST /api/login', () => {
     expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(403);
   });
 
-  it('asks for a password change on first login and when expired, and accepts the change with userId', async () => {
+  it('asks for a password change on first login and when expired, and accepts the change with the sign-in’s ticket only', async () => {
     const { user } = await createUser(api.t.ctx, { userName: 'fresh', password: TEST_PASSWORD });
     const first = await api.call('POST', '/api/login', { body: { username: 'fresh', password: TEST_PASSWORD } });
-    expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id });
-    const wrongOld = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: 'nope', newPassword: 'Nw8$tR4!kP6@qZ' } });
+    expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id, changeToken: expect.any(String) });
+    const changeToken = first.body.data.changeToken as string;
+    // whoever knows the user id and the (reset) password cannot finish the change without signing in
+    const withoutTicket = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: TEST_PASSWORD, newPassword: 'Nw8$tR4!kP6@qZ' }, lang: 'en-US' });
+    expect(withoutTicket.status).toBe(401);
+    expect(withoutTicket.body.meta.message).toBe('The time to change the password has run out; sign in again');
+    const forged = await api.call('POST', '/api/user/resetPwd', { body: { changeToken: 'x'.repeat(32), oldPassword: TEST_PASSWORD, newPassword: 'Nw8$tR4!kP6@qZ' } });
+    expect(forged.status).toBe(401);
+    const wrongOld = await api.call('POST', '/api/user/resetPwd', { body: { changeToken, oldPassword: 'nope', newPassword: 'Nw8$tR4!kP6@qZ' } });
     expect(wrongOld.status).toBe(400);
-    const changed = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: TEST_PASSWORD, newPassword: 'Nw8$tR4!kP6@qZ' } });
+    const changed = await api.call('POST', '/api/user/resetPwd', { body: { changeToken, oldPassword: TEST_PASSWORD, newPassword: 'Nw8$tR4!kP6@qZ' } });
     expect(changed.status).toBe(200);
+    // the ticket is spent
+    const again = await api.call('POST', '/api/user/resetPwd', { body: { changeToken, oldPassword: 'Nw8$tR4!kP6@qZ', newPassword: 'Hq5%vM8!xT2&bW' } });
+    expect(again.status).toBe(401);
     await api.login('fresh', 'Nw8$tR4!kP6@qZ');
     clock = new Date(clock.getTime() + 91 * 86_400_000);
     const expired = await api.call('POST', '/api/login', { body: { username: 'fresh', password: 'Nw8$tR4!kP6@qZ' } });
-    expect(expired.body.data).toMatchObject({ flag: 4, reason: 'passwordExpired', userId: user.id });
+    expect(expired.body.data).toMatchObject({ flag: 4, reason: 'passwordExpired', userId: user.id, changeToken: expect.any(String) });
   });
 
   it('asks a user of several sites to choose one, and refuses a site the user is not in', async () => {

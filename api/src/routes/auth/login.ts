@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { setCookie, deleteCookie } from 'hono/cookie';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientIp } from '../../http/client-ip.ts';
 import { createContext, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { caller, readToken, SESSION_COOKIE } from '../../http/authenticate.ts';
@@ -16,7 +16,7 @@ const loginRoute = defineRoute({
   summary: 'Sign in',
   description:
     'Username and password come in the JSON body (never the query string). flag 1: signed in, with the token; 2: the user belongs to several sites, call again with siteId; ' +
-    '3 (reason forceLogin): the account is signed in elsewhere, call again with forceLogin: true to end that session; 4 (reason passwordExpired or firstLogin): change the password with /api/user/resetPwd and userId first.',
+    '3 (reason forceLogin): the account is signed in elsewhere, call again with forceLogin: true to end that session; 4 (reason passwordExpired or firstLogin): change the password first with /api/user/resetPwd and the answer’s changeToken (valid 15 minutes, for this sign-in only).',
   access: 'public',
   request: jsonBody(LoginBody),
   data: LoginResultSchema,
@@ -25,13 +25,7 @@ const loginRoute = defineRoute({
 const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
 const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.object({ ended: z.number() }) });
 
-export function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
-}
+export { clientIp } from '../../http/client-ip.ts';
 
 export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(loginRoute, async (c) => {
@@ -55,7 +49,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
       case 'forceLogin':
         return c.json(ok({ flag: 3, reason: 'forceLogin' }), 200);
       case 'changePassword':
-        return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId }), 200);
+        return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId, changeToken: result.changeToken }), 200);
       case 'ok':
         setCookie(c, SESSION_COOKIE, result.token, {
           httpOnly: true,

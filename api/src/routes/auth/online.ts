@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { setCookie } from 'hono/cookie';
-import { assertCanKick, changeGroup, createContext, invalidateUserSessions, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
+import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
 import { ok } from '../../envelope.ts';
+import { serviceContext } from '../../http/context.ts';
 import { caller, idleMinutes, SESSION_COOKIE } from '../../http/authenticate.ts';
 import type { AppEnv, AuthInfo } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -92,6 +93,7 @@ export function registerOnlineRoutes(app: OpenAPIHono<AppEnv>) {
     const { userId } = c.req.valid('json');
     const targets = await liveSessions(services.database.db, services.now(), await idleMinutes(services), { userId });
     assertCanKick(permissionActor(auth), userId, { actorSiteId: auth.session.siteId ?? undefined, targetSiteId: targets[0]?.siteId ?? undefined });
+    await assertCanKickUser(serviceContext(c), userId);
     const ended = await invalidateUserSessions(services.database.db, userId);
     ended.forEach((id) => services.auth.dropSession(id));
     services.realtime.endSessions(ended, 'removeLogin', { reason: 'kickedOut' });

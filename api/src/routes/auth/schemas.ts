@@ -18,6 +18,7 @@ export const LoginResultSchema = z
     reason: z.string().optional(),
     token: z.string().optional(),
     userId: z.string().optional(),
+    changeToken: z.string().optional().openapi({ description: 'flag 4: the one-use ticket for /api/user/resetPwd (15 minutes)' }),
     userName: z.string().optional(),
     siteId: z.string().nullable().optional(),
     sites: z.array(SiteChoiceSchema).optional(),
@@ -68,7 +69,8 @@ export const UserInfoSchema = z
 
 export const PasswordChangeBody = z
   .object({
-    userId: z.string().optional().openapi({ description: 'Only when changing an expired password before signing in' }),
+    changeToken: z.string().max(100).optional().openapi({ description: 'Not signed in: the ticket the login answered with flag 4 (the change must follow that sign-in)' }),
+    userId: z.string().optional().openapi({ description: 'Ignored: older clients sent it; the ticket names the user' }),
     oldPassword: z.string().min(1).max(128),
     newPassword: z.string().min(1).max(128),
     confirmPassword: z.string().max(128).optional(),

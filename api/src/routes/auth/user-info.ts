@@ -2,6 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   changeOwnPassword,
   createContext,
+  endPasswordTickets,
+  userOfPasswordTicket,
   findUserRow,
   getPasswordPolicy,
   InvalidInputError,
@@ -14,6 +16,7 @@ import {
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { PasswordChangeBody, UserInfoSchema } from './schemas.ts';
@@ -34,7 +37,7 @@ const resetPwdRoute = defineRoute({
   tag: 'auth',
   summary: 'Change one’s own password',
   description:
-    'Signed in: changes the caller’s password. Not signed in (after login answered flag 4): send userId with the old password. The old password must be correct; the policy and history apply. Wrong old passwords count towards the lockout.',
+    'Signed in: changes the caller’s password. Not signed in (after login answered flag 4): send that answer’s changeToken with the old password; a user id alone is not enough, so a password someone else chose for the user (an administrator’s reset) can only be replaced after signing in with it. The old password must be correct; the policy and history apply. Wrong old passwords count towards the lockout.',
   access: 'public',
   request: jsonBody(PasswordChangeBody),
   data: z.null(),
@@ -90,14 +93,16 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
     const services = c.var.services;
     const body = c.req.valid('json');
     const auth = c.var.auth;
-    const userId = auth?.user.id ?? body.userId;
-    if (!userId) throw new UnauthenticatedError();
+    const db = services.database.db;
+    if (!auth && !body.changeToken) throw new UnauthenticatedError('auth.password_ticket_invalid');
+    const userId = auth?.user.id ?? (await userOfPasswordTicket(db, body.changeToken!, services.now()));
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       throw new InvalidInputError('password.confirmation_mismatch');
     }
-    const userName = auth?.user.userName ?? (await findUserRow(services.database.db, userId)).userName;
-    const ctx = createContext(services.database.db, { userId, userName }, services.now);
+    const userName = auth?.user.userName ?? (await findUserRow(db, userId)).userName;
+    const ctx = createContext(db, { userId, userName, ip: clientIp(c) }, services.now);
     await changeOwnPassword(ctx, userId, body.oldPassword, body.newPassword, { countFailures: !auth });
+    await endPasswordTickets(db, userId);
     services.auth.clear();
     return c.json(ok(null), 200);
   });

@@ -1,15 +1,7 @@
 import type { Context } from 'hono';
-import { createContext, INLINE_KINDS, logoUrl, type FileRecord, type ServiceContext } from '@fmea/core';
-import { caller } from '../../http/authenticate.ts';
-import type { AppEnv } from '../../http/env.ts';
-import { clientIp } from '../auth/login.ts';
+import { INLINE_KINDS, logoUrl, type FileRecord } from '@fmea/core';
 
-/** The caller as the operator of a service call (for the operation log). */
-export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const auth = caller(c);
-  const services = c.var.services;
-  return createContext(services.database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c) }, services.now);
-}
+export { serviceContext } from '../../http/context.ts';
 
 export function downloadUrl(record: Pick<FileRecord, 'id' | 'kind'>): string {
   return record.kind === 'logo' ? logoUrl(record.id) : `/api/fileOperate/downloadFile?fileName=${record.id}`;

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { addSiteUsers, findUserRow, invalidateSession, listSiteUsers, NotAllowedError, removeSiteUsers, siteMembers, sitesOfUser } from '@fmea/core';
+import { addSiteUsers, assertCanReadUser, invalidateSession, listSiteUsers, NotAllowedError, removeSiteUsers, siteMembers, sitesOfUser } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -127,9 +127,9 @@ export function registerSiteUserRoutes(app: OpenAPIHono<AppEnv>) {
     const auth = caller(c);
     const { id } = c.req.valid('param');
     const db = c.var.services.database.db;
-    const mayRead = id === auth.user.id || hasAccess(auth, { route: 'system_site' }) || hasAccess(auth, { route: 'system_user' });
-    if (!mayRead) throw new NotAllowedError();
-    const target = await findUserRow(db, id);
-    return c.json(ok(await sitesOfUser(db, target.id)), 200);
+    if (id === auth.user.id) return c.json(ok(await sitesOfUser(db, auth.user.id)), 200);
+    if (!hasAccess(auth, { route: 'system_site' }) && !hasAccess(auth, { route: 'system_user' })) throw new NotAllowedError();
+    // another user's sites: only a user of one of the caller's sites (super administrators: anyone)
+    return c.json(ok(await sitesOfUser(db, await assertCanReadUser(operatorContext(c), id))), 200);
   });
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createSite, deleteSite, findSite, InvalidInputError, listSites, onlineCountsBySite, onlineUsers, siteConcurrency, updateSite } from '@fmea/core';
+import { assertCanReadSite, createSite, deleteSite, InvalidInputError, listSites, onlineCountsBySite, onlineUsers, siteConcurrency, updateSite } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { idleMinutes } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -114,16 +114,16 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(surplusRoute, async (c) => {
-    const { siteId } = c.req.valid('query');
-    const concurrency = await siteConcurrency(operatorContext(c), siteId, await idleMinutes(c.var.services));
+    const ctx = operatorContext(c);
+    const siteId = await assertCanReadSite(ctx, c.req.valid('query').siteId);
+    const concurrency = await siteConcurrency(ctx, siteId, await idleMinutes(c.var.services));
     return c.json(ok(presentConcurrency(concurrency)), 200);
   });
 
   app.openapi(onlineRoute, async (c) => {
     const services = c.var.services;
-    const { siteId } = c.req.valid('query');
-    const site = await findSite(services.database.db, siteId);
-    const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), site.id);
+    const siteId = await assertCanReadSite(operatorContext(c), c.req.valid('query').siteId);
+    const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), siteId);
     const data = users.map(({ sessionId: _hidden, since, ...u }) => ({ ...u, since: since.toISOString() }));
     return c.json(ok(data), 200);
   });

@@ -41,7 +41,7 @@ describe('role and menu routes: who may call them', () => {
   });
 
   it('lets the grant button replace permissions without the edit button', async () => {
-    const { token } = await signedInWith(api, 'granter', [{ routeName: 'system_role', buttons: ['grant'] }]);
+    const { token } = await signedInWith(api, 'granter', [{ routeName: 'system_role', buttons: ['grant'] }], {}, '1');
     const target = await createRole(api.t.ctx, { name: 'target' });
     expect((await api.call('POST', '/api/role/savePermissions', { token, body: { id: target.id, permissions: [] } })).status).toBe(200);
     expect((await api.call('POST', '/api/role/save', { token, body: { id: target.id, name: 'renamed' } })).status).toBe(403);

@@ -32,11 +32,11 @@ describe('an integrator sets up a plant from scratch', () => {
     const { user, initialPassword } = created.body.data;
     expect(user).toMatchObject({ siteName: '武汉工厂', departmentName: '质量部', roleNames: ['DFMEA 工程师'] });
 
-    // first sign-in asks for a new password, changed with userId before any session exists
+    // first sign-in asks for a new password, changed with that sign-in's ticket before any session exists
     const first = await api.call('POST', '/api/login', { body: { username: 'wang.wu', password: initialPassword } });
-    expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id });
+    expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id, changeToken: expect.any(String) });
     const newPassword = 'Nw8$tR4!kP6@qZ';
-    const changed = await api.call('POST', '/api/user/resetPwd', { body: { userId: user.id, oldPassword: initialPassword, newPassword, confirmPassword: newPassword } });
+    const changed = await api.call('POST', '/api/user/resetPwd', { body: { changeToken: first.body.data.changeToken, oldPassword: initialPassword, newPassword, confirmPassword: newPassword } });
     expect(changed.status).toBe(200);
     const token = await api.login('wang.wu', newPassword);
 

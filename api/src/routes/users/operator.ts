@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { createContext, invalidateUserSessions, liveSessions, NotAllowedError, type ServiceContext } from '@fmea/core';
+import { invalidateUserSessions, liveSessions, NotAllowedError, type ServiceContext } from '@fmea/core';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv, AppServices } from '../../http/env.ts';
-import { clientIp } from '../auth/login.ts';
+import { serviceContext } from '../../http/context.ts';
 
 /**
  * Helpers shared by the administration routes (org, users, roles): who acts,
@@ -10,11 +10,7 @@ import { clientIp } from '../auth/login.ts';
  */
 
 /** The service context of a signed-in call: the caller is the operator the operation log records. */
-export function operatorContext(c: Context<AppEnv>): ServiceContext {
-  const auth = caller(c);
-  const services = c.var.services;
-  return createContext(services.database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c) }, services.now);
-}
+export const operatorContext: (c: Context<AppEnv>) => ServiceContext = serviceContext;
 
 /**
  * Save routes create without an id and update with one: the route's access

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createRole, createUser, schema, sessionIdOf, setRolePermissions, type RouteGrant, type UserInput } from '@fmea/core';
+import { createRole, createUser, schema, sessionIdOf, setRolePermissions, type RoleType, type RouteGrant, type UserInput } from '@fmea/core';
 import { TEST_PASSWORD, type CallResult, type TestApp } from '../../testing.ts';
 
 /** Test builders shared by the org, users and roles route tests. */
 
-/** A signed-in user holding one role with exactly these grants (no password change pending). */
-export async function signedInWith(api: TestApp, userName: string, grants: RouteGrant[], extra: Partial<UserInput> = {}) {
-  const role = await createRole(api.t.ctx, { name: `${userName}-role` });
+/**
+ * A user holding one role with these grants, signed in. `roleType` '1' makes
+ * them a site administrator (acting in their home site), '0' a super one.
+ */
+export async function signedInWith(api: TestApp, userName: string, grants: RouteGrant[], extra: Partial<UserInput> = {}, roleType: RoleType = '2') {
+  const role = await createRole(api.t.ctx, { name: `${userName}-role`, roleType });
   await setRolePermissions(api.t.ctx, role.id, grants);
   const { user } = await createUser(api.t.ctx, { userName, realName: userName, password: TEST_PASSWORD, roles: [role.id], ...extra });
   await api.t.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));

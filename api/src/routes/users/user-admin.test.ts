@@ -28,8 +28,8 @@ describe('password reset and lock routes: who may call them', () => {
   });
 
   it('keeps the two buttons apart: lock does not allow a password reset', async () => {
-    const { token } = await signedInWith(api, 'locker', [{ routeName: 'system_user', buttons: ['lock'] }]);
-    const target = await findUserRow(api.t.db, 'admin');
+    const { token } = await signedInWith(api, 'locker', [{ routeName: 'system_user', buttons: ['lock'] }], {}, '1');
+    const { user: target } = await plainEngineer(api);
     expect((await api.call('POST', '/api/user/adminResetPwd', { token, body: { id: target.id } })).status).toBe(403);
     expect((await api.call('POST', '/api/user/unlock', { token, body: { id: target.id } })).status).toBe(200);
   });

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
-  assertCanAssignRoles,
-  listRoles,
   createUser, deleteUser, findUserRow, getUser, InvalidInputError, isUserNameAvailable, listUsers, updateUser, type UserInput } from '@fmea/core';
 import { ok } from '../../envelope.ts';
-import { caller } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { Id, IdBody, Text, withoutUndefined } from './fields.ts';
@@ -93,11 +90,6 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     requireButton(c, 'system_user', body.id ? 'edit' : 'add');
     const ctx = operatorContext(c);
-    if (body.roleIdList) {
-      // a non-admin may not hand out the admin role, super roles, or rights they do not hold
-      const roles = (await listRoles(ctx)).filter((r) => body.roleIdList!.includes(r.id));
-      assertCanAssignRoles(caller(c), roles);
-    }
     const input = withoutUndefined({
       userName: body.userName,
       realName: body.realName,

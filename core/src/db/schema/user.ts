@@ -2,6 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { department, site } from './org.ts';
 import { role } from './role.ts';
+import { LOCK_REASONS } from '../../domain/password/session.ts';
 
 export const GENDERS = ['0', '1', '2'] as const; // unknown, male, female
 
@@ -26,6 +27,9 @@ export const user = sqliteTable(
     superiorId: text('superior_id'),
     validityDate: timestamp('validity_date'),
     locked: integer('locked', { mode: 'boolean' }).notNull().default(false),
+    /** When and why the account was locked: wrong passwords lift after the policy's minutes, an administrator's lock does not. */
+    lockedAt: timestamp('locked_at'),
+    lockReason: text('lock_reason', { enum: LOCK_REASONS }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lastLoginAt: timestamp('last_login_at'),
     loginCount: integer('login_count').notNull().default(0),
@@ -100,3 +104,29 @@ export const session = sqliteTable(
   },
   (t) => [index('session_user_idx').on(t.userId), index('session_site_idx').on(t.siteId)],
 );
+
+/**
+ * The one-use ticket of a sign-in that must change its password first (login
+ * flag 4): only the SHA-256 of the token is stored, like a session's. The
+ * change itself needs the ticket, so nobody who merely knows a user id (or
+ * chose the user's reset password for them) can finish it without signing in.
+ */
+export const passwordChangeTicket = sqliteTable(
+  'password_change_ticket',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('password_change_ticket_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per network address in the current window (the per-address throttle). */
+export const signInThrottle = sqliteTable('sign_in_throttle', {
+  address: text('address').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start').notNull(),
+});

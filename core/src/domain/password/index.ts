@@ -8,9 +8,16 @@ export {
 } from './policy.ts';
 export { checkPassword, checkReuse, findSequence, reuseWindow, type PasswordCheckContext } from './check.ts';
 export {
+  addressBlockedMinutes,
   isIdleExpired,
+  isLockExpired,
+  LOCK_REASONS,
   passwordState,
+  recordAddressFailure,
   shouldLock,
+  type AddressFailures,
+  type LockedAccount,
+  type LockReason,
   type PasswordAccount,
   type PasswordState,
   type PasswordStateKind,

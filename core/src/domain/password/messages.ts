@@ -26,6 +26,7 @@ export const PASSWORD_MESSAGE_KEYS = [
   'password.policy.max_below_required_classes',
   'password.policy.max_wrong_attempts_too_small',
   'password.policy.warning_not_below_expiry',
+  'password.policy.address_window_too_small',
 ] as const;
 
 export type PasswordMessageKey = (typeof PASSWORD_MESSAGE_KEYS)[number];

@@ -14,6 +14,14 @@ export interface PasswordPolicy {
   /** The last N passwords may not be reused; 0 = only the current one is refused. */
   readonly historyCount: number;
   readonly maxWrongAttempts: number;
+  /**
+   * A lock caused by wrong passwords lifts after this many minutes; 0 = it
+   * stays until an administrator unlocks. A lock set by an administrator never lifts by itself.
+   */
+  readonly lockoutMinutes: number;
+  /** Failed sign-ins from one network address within the window before that address is refused; 0 = no throttle. */
+  readonly addressMaxFailures: number;
+  readonly addressWindowMinutes: number;
   /** 0 = never log out for idleness. */
   readonly idleLogoutMinutes: number;
   readonly forceChangeOnFirstLogin: boolean;
@@ -33,6 +41,9 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = Object.freeze({
   forbidSequences: true,
   historyCount: 3,
   maxWrongAttempts: 5,
+  lockoutMinutes: 30,
+  addressMaxFailures: 20,
+  addressWindowMinutes: 15,
   idleLogoutMinutes: 30,
   forceChangeOnFirstLogin: true,
   expiryDays: 90,
@@ -48,6 +59,9 @@ const COUNT_FIELDS = [
   'maxLength',
   'historyCount',
   'maxWrongAttempts',
+  'lockoutMinutes',
+  'addressMaxFailures',
+  'addressWindowMinutes',
   'idleLogoutMinutes',
   'expiryDays',
   'expiryWarningDays',
@@ -105,6 +119,9 @@ export function validatePolicy(policy: PasswordPolicy): Issue[] {
   }
   if (ok('maxWrongAttempts') && policy.maxWrongAttempts < 1) {
     issues.push(issue('password.policy.max_wrong_attempts_too_small', 'maxWrongAttempts', { min: 1 }));
+  }
+  if (ok('addressMaxFailures') && ok('addressWindowMinutes') && policy.addressMaxFailures > 0 && policy.addressWindowMinutes < 1) {
+    issues.push(issue('password.policy.address_window_too_small', 'addressWindowMinutes', { min: 1 }));
   }
   // A warning period as long as the validity would warn from the day of the change.
   if (ok('expiryDays') && ok('expiryWarningDays') && policy.expiryDays > 0 && policy.expiryWarningDays >= policy.expiryDays) {

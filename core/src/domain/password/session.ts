@@ -49,3 +49,50 @@ export function isIdleExpired(lastSeenAt: Date, now: Date, policy: PasswordPolic
   if (policy.idleLogoutMinutes <= 0) return false;
   return now.getTime() - lastSeenAt.getTime() >= policy.idleLogoutMinutes * MINUTE_MS;
 }
+
+/** Why an account is locked: too many wrong passwords, or an administrator's decision. */
+export const LOCK_REASONS = ['failures', 'admin'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
+export interface LockedAccount {
+  readonly locked: boolean;
+  readonly lockedAt: Date | null;
+  readonly lockReason: LockReason | null;
+}
+
+/**
+ * True when a lock has run its course: only locks caused by wrong passwords
+ * lift by themselves, after the policy's lockout minutes (0 = never), so a
+ * stranger who knows a user name can lock the account for a while, not for
+ * good. A lock without a time (older data) is treated as the administrator's.
+ */
+export function isLockExpired(account: LockedAccount, policy: PasswordPolicy, now: Date): boolean {
+  if (!account.locked || account.lockReason !== 'failures' || !account.lockedAt || policy.lockoutMinutes <= 0) return false;
+  return now.getTime() - account.lockedAt.getTime() >= policy.lockoutMinutes * MINUTE_MS;
+}
+
+/** Failed sign-ins counted for one network address in the current window. */
+export interface AddressFailures {
+  readonly failures: number;
+  readonly windowStart: Date;
+}
+
+/**
+ * The per-address throttle beside the per-account lockout: once an address
+ * has failed `addressMaxFailures` times within the window, further sign-ins
+ * from it are refused (right or wrong password) until the window ends.
+ * Answers the minutes left, or 0 when the address may try.
+ */
+export function addressBlockedMinutes(state: AddressFailures | null, policy: PasswordPolicy, now: Date): number {
+  if (!state || policy.addressMaxFailures <= 0) return 0;
+  const ends = state.windowStart.getTime() + policy.addressWindowMinutes * MINUTE_MS;
+  if (now.getTime() >= ends || state.failures < policy.addressMaxFailures) return 0;
+  return Math.max(1, Math.ceil((ends - now.getTime()) / MINUTE_MS));
+}
+
+/** The address's count after one more failure: a new window starts when the old one has ended. */
+export function recordAddressFailure(state: AddressFailures | null, policy: PasswordPolicy, now: Date): AddressFailures {
+  const ends = state ? state.windowStart.getTime() + policy.addressWindowMinutes * MINUTE_MS : 0;
+  if (!state || now.getTime() >= ends) return { failures: 1, windowStart: now };
+  return { failures: state.failures + 1, windowStart: state.windowStart };
+}

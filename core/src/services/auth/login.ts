@@ -2,12 +2,14 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { site, user, userSite } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotAllowedError } from '../../errors.ts';
-import { passwordState, shouldLock } from '../../domain/password/index.ts';
+import { isLockExpired, passwordState, shouldLock } from '../../domain/password/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
 import { hashPassword, verifyPassword } from '../shared/password-hash.ts';
 import { getPasswordPolicy } from '../users/passwords.ts';
 import { createSession, invalidateUserSessions, liveSessions, type Session } from './session.ts';
+import { issuePasswordTicket } from './password-ticket.ts';
+import { assertAddressMayTry, recordSignInFailure } from './throttle.ts';
 
 export interface LoginInput {
   userName: string;
@@ -29,7 +31,8 @@ export type LoginResult =
   | { status: 'ok'; token: string; session: Session; userId: string; userName: string; siteId: string | null }
   | { status: 'chooseSite'; sites: SiteChoice[] }
   | { status: 'forceLogin' }
-  | { status: 'changePassword'; reason: 'expired' | 'first_login'; userId: string };
+  /** `changeToken` is the one-use ticket /api/user/resetPwd needs: the change is bound to this sign-in. */
+  | { status: 'changePassword'; reason: 'expired' | 'first_login'; userId: string; changeToken: string };
 
 /** Side effects the transport layer turns into realtime events. */
 export interface LoginHooks {
@@ -64,6 +67,24 @@ export async function remainingLogins(db: DbOrTx, siteId: string, now: Date, idl
   return Math.max(0, target.licenceCount - users.size);
 }
 
+type PolicyOf = Awaited<ReturnType<typeof getPasswordPolicy>>;
+
+/** A locked account: a lock from wrong passwords says when it lifts; an administrator's says whom to ask. */
+export function lockedError(account: { lockReason: string | null; lockedAt: Date | null }, policy: PolicyOf, now: Date) {
+  if (account.lockReason === 'failures' && account.lockedAt && policy.lockoutMinutes > 0) {
+    const left = account.lockedAt.getTime() + policy.lockoutMinutes * 60_000 - now.getTime();
+    return new NotAllowedError('auth.user_locked_for', { minutes: Math.max(1, Math.ceil(left / 60_000)) });
+  }
+  return new NotAllowedError('auth.user_locked');
+}
+
+/** The answer to the wrong password that locks the account. */
+export function lockedNowError(policy: PolicyOf) {
+  return policy.lockoutMinutes > 0
+    ? new NotAllowedError('auth.user_locked_now_for', { attempts: policy.maxWrongAttempts, minutes: policy.lockoutMinutes })
+    : new NotAllowedError('auth.user_locked_now', { attempts: policy.maxWrongAttempts });
+}
+
 /**
  * The sign-in flow of spec 000 §2–§5: credentials (with lockout after the
  * policy's wrong attempts), access, password state, site choice, the
@@ -77,25 +98,40 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
   const audit = (action: string, userId: string | null, after?: unknown) =>
     recordOperation(ctx.db, { userId, userName: userName || '?', ip: input.ip ?? null }, now, { action, entity: 'session', entityId: userId, after });
 
+  // an address that failed too often waits, right password or not: guessing stays slow without locking anyone out
+  await assertAddressMayTry(ctx.db, input.ip, policy, now);
   if (!account || account.delFlg !== 0) {
     await burnVerify(input.password);
+    await recordSignInFailure(ctx.db, input.ip, policy, now);
     await audit('auth.login_failed', null, { reason: 'unknown_user' });
     throw new InvalidInputError('auth.bad_credentials', { attempts: policy.maxWrongAttempts });
   }
-  if (account.locked) throw new NotAllowedError('auth.user_locked');
+  if (account.locked && isLockExpired(account, policy, now)) {
+    // a lock from wrong passwords lifts by itself after the policy's minutes; an administrator's never does
+    await ctx.db.update(user).set({ locked: false, lockedAt: null, lockReason: null, failedLogins: 0 }).where(eq(user.id, account.id));
+    await audit('auth.lock_expired', account.id);
+    account.locked = false;
+    account.failedLogins = 0;
+  }
+  if (account.locked) throw lockedError(account, policy, now);
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     const failures = account.failedLogins + 1;
     const lock = shouldLock(failures, policy);
-    await ctx.db.update(user).set({ failedLogins: failures, locked: lock }).where(eq(user.id, account.id));
+    await ctx.db
+      .update(user)
+      .set({ failedLogins: failures, locked: lock, ...(lock ? { lockedAt: now, lockReason: 'failures' as const } : {}) })
+      .where(eq(user.id, account.id));
+    await recordSignInFailure(ctx.db, input.ip, policy, now);
     await audit(lock ? 'auth.locked' : 'auth.login_failed', account.id, { failures });
-    if (lock) throw new NotAllowedError('auth.user_locked_now', { attempts: policy.maxWrongAttempts });
+    if (lock) throw lockedNowError(policy);
     throw new InvalidInputError('auth.bad_credentials', { attempts: policy.maxWrongAttempts });
   }
   if (account.validityDate && account.validityDate.getTime() < now.getTime()) throw new NotAllowedError('auth.no_access');
 
   const state = passwordState(policy, account, now);
   if (state.state === 'must_change' || state.state === 'expired') {
-    return { status: 'changePassword', reason: state.state === 'expired' ? 'expired' : 'first_login', userId: account.id };
+    const changeToken = await issuePasswordTicket(ctx.db, account.id, now);
+    return { status: 'changePassword', reason: state.state === 'expired' ? 'expired' : 'first_login', userId: account.id, changeToken };
   }
 
   const sites = await sitesOfUser(ctx.db, account.id);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { department } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -6,6 +6,8 @@ import { assertNoIssues, checkText, SHORT_TEXT_LIMIT } from '../../domain/valida
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { findSite } from './sites.ts';
+import { administratorOf } from '../admin-access/administrator.ts';
+import { assertSiteAction, visibleSites } from '../../domain/permissions/index.ts';
 
 export type Department = typeof department.$inferSelect;
 
@@ -28,9 +30,14 @@ export async function findDepartment(db: DbOrTx, idOrName: string, siteId?: stri
 }
 
 export async function listDepartments(ctx: ServiceContext, siteIdOrName?: string) {
+  const actor = await administratorOf(ctx);
   const query = ctx.db.select().from(department).orderBy(asc(department.number));
-  if (!siteIdOrName) return query;
+  if (!siteIdOrName) {
+    const visible = visibleSites(actor);
+    return visible === 'all' ? query : query.where(inArray(department.siteId, [...visible]));
+  }
   const owner = await findSite(ctx.db, siteIdOrName);
+  assertSiteAction(actor, owner.id, 'read');
   return query.where(eq(department.siteId, owner.id));
 }
 
@@ -52,8 +59,10 @@ export async function createDepartment(ctx: ServiceContext, input: DepartmentInp
     ...checkText(number, { field: 'number', required: true, max: SHORT_TEXT_LIMIT }),
     ...checkText(name, { field: 'name', required: true }),
   ]);
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const owner = await findSite(tx, input.site);
+    assertSiteAction(actor, owner.id, 'manage');
     await assertFree(tx, owner.id, number, name);
     const [row] = await tx
       .insert(department)
@@ -64,8 +73,10 @@ export async function createDepartment(ctx: ServiceContext, input: DepartmentInp
 }
 
 export async function updateDepartment(ctx: ServiceContext, id: string, input: Partial<Omit<DepartmentInput, 'site'>>) {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const before = await findDepartment(tx, id);
+    assertSiteAction(actor, before.siteId, 'manage');
     const name = (input.name ?? before.name).trim();
     const number = (input.number ?? before.number).trim();
     assertNoIssues([
@@ -83,8 +94,10 @@ export async function updateDepartment(ctx: ServiceContext, id: string, input: P
 }
 
 export async function deleteDepartment(ctx: ServiceContext, id: string): Promise<void> {
+  const actor = await administratorOf(ctx);
   await writeAndLog(ctx, async (tx) => {
     const before = await findDepartment(tx, id);
+    assertSiteAction(actor, before.siteId, 'manage');
     // users keep working: their department link is cleared by the foreign key (set null)
     await tx.delete(department).where(eq(department.id, before.id));
     return { result: undefined, log: { action: 'department.delete', entity: 'department', entityId: before.id, before } };

@@ -7,6 +7,8 @@ import { contains, MAX_LIMIT } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { findUserRow } from '../users/users.ts';
 import { findSite } from './sites.ts';
+import { administratorOf, managedUser } from '../admin-access/administrator.ts';
+import { assertSiteAction, assertSiteMemberRemoval, assertSiteMembership, assertUserAction } from '../../domain/permissions/index.ts';
 
 /** One member of a site (group), as the site-user screens list them. */
 export interface SiteMember {
@@ -51,6 +53,7 @@ function toMember(siteId: string, row: { siteId: string | null } & Omit<SiteMemb
 /** A page of a site's members by offset, searched by user name, real name or job number. */
 export async function listSiteUsers(ctx: ServiceContext, siteIdOrName: string, query: SiteMemberQuery = {}) {
   const owner = await findSite(ctx.db, siteIdOrName);
+  assertSiteAction(await administratorOf(ctx), owner.id, 'read');
   const offset = Math.max(0, Math.trunc(query.offset ?? 0));
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(query.limit ?? 10)));
   const search = query.search?.trim();
@@ -66,16 +69,25 @@ export async function listSiteUsers(ctx: ServiceContext, siteIdOrName: string, q
 /** Every member of a site, by user name. */
 export async function siteMembers(ctx: ServiceContext, siteIdOrName: string): Promise<SiteMember[]> {
   const owner = await findSite(ctx.db, siteIdOrName);
+  assertSiteAction(await administratorOf(ctx), owner.id, 'read');
   const rows = await ctx.db.select(memberColumns).from(user).where(memberOf(ctx.db, owner.id)).orderBy(asc(user.userName));
   return rows.map((r) => toMember(owner.id, r));
 }
 
 /** Lets users sign in to a further site (group). Users already in it are left alone. */
 export async function addSiteUsers(ctx: ServiceContext, siteIdOrName: string, userIds: readonly string[]) {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const owner = await findSite(tx, siteIdOrName);
+    assertSiteAction(actor, owner.id, 'manage');
     const ids: string[] = [];
-    for (const id of new Set(userIds)) ids.push((await findUserRow(tx, id)).id);
+    for (const id of new Set(userIds)) {
+      const row = await findUserRow(tx, id);
+      // only users the actor administers, never oneself
+      assertSiteMembership(actor, row.id, { added: [owner.id], removed: [] });
+      assertUserAction(actor, await managedUser(tx, row), 'edit');
+      ids.push(row.id);
+    }
     const added = ids.length
       ? await tx
           .insert(userSite)
@@ -93,11 +105,14 @@ export async function addSiteUsers(ctx: ServiceContext, siteIdOrName: string, us
  * change the user's site first, so nobody is left without a site.
  */
 export async function removeSiteUsers(ctx: ServiceContext, siteIdOrName: string, userIds: readonly string[]) {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const owner = await findSite(tx, siteIdOrName);
+    assertSiteAction(actor, owner.id, 'manage');
     const ids: string[] = [];
     for (const id of new Set(userIds)) {
       const row = await findUserRow(tx, id);
+      assertSiteMemberRemoval(actor, await managedUser(tx, row), owner.id);
       if (row.siteId === owner.id) throw new ConflictError('siteUser.home_site', { userName: row.userName });
       ids.push(row.id);
     }

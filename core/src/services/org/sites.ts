@@ -5,6 +5,8 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { administratorOf } from '../admin-access/administrator.ts';
+import { assertSiteAction, visibleSites } from '../../domain/permissions/index.ts';
 
 export type Site = typeof site.$inferSelect;
 
@@ -38,7 +40,9 @@ export async function listSites(ctx: ServiceContext) {
     .from(site)
     .leftJoin(users, eq(users.siteId, site.id))
     .orderBy(asc(site.name));
-  return rows.map((r) => ({ ...r.site, userCount: r.users ?? 0 }));
+  // administrators below super see their own sites only
+  const visible = visibleSites(await administratorOf(ctx));
+  return rows.filter((r) => visible === 'all' || visible.includes(r.site.id)).map((r) => ({ ...r.site, userCount: r.users ?? 0 }));
 }
 
 function checkSite(input: SiteInput) {
@@ -58,6 +62,8 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
 }
 
 export async function createSite(ctx: ServiceContext, input: SiteInput): Promise<Site> {
+  // the site list, names and licence counts are super-administrator settings
+  assertSiteAction(await administratorOf(ctx), null, 'configure');
   const name = input.name.trim();
   checkSite({ ...input, name });
   return writeAndLog(ctx, async (tx) => {
@@ -77,6 +83,8 @@ export async function createSite(ctx: ServiceContext, input: SiteInput): Promise
 }
 
 export async function updateSite(ctx: ServiceContext, id: string, input: Partial<SiteInput>): Promise<Site> {
+  // the site list, names and licence counts are super-administrator settings
+  assertSiteAction(await administratorOf(ctx), null, 'configure');
   return writeAndLog(ctx, async (tx) => {
     const before = await findSite(tx, id);
     const next = { ...before, ...input, name: (input.name ?? before.name).trim() };
@@ -99,6 +107,8 @@ export async function updateSite(ctx: ServiceContext, id: string, input: Partial
 
 /** A site still holding users or departments is kept: nothing may dangle. */
 export async function deleteSite(ctx: ServiceContext, id: string): Promise<void> {
+  // the site list, names and licence counts are super-administrator settings
+  assertSiteAction(await administratorOf(ctx), null, 'configure');
   await writeAndLog(ctx, async (tx) => {
     const before = await findSite(tx, id);
     const [users] = await tx.select({ n: count() }).from(user).where(eq(user.siteId, before.id));

@@ -6,6 +6,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { administratorOf, managedRole } from '../admin-access/administrator.ts';
+import { assertCanDelegate, assertCanSetRoleType, assertRoleChange } from '../../domain/permissions/index.ts';
 
 export type Role = typeof role.$inferSelect;
 export type RoleType = (typeof ROLE_TYPE_CODES)[number];
@@ -74,6 +76,9 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
 export async function createRole(ctx: ServiceContext, input: RoleInput): Promise<Role> {
   const name = input.name.trim();
   checkRoleInput({ ...input, name });
+  const actor = await administratorOf(ctx);
+  assertCanSetRoleType(actor.delegator, input.roleType);
+  assertRoleChange(actor, null, 'create', { name, roleType: input.roleType ?? '2' });
   return writeAndLog(ctx, async (tx) => {
     await assertNameFree(tx, name);
     const [row] = await tx
@@ -85,10 +90,14 @@ export async function createRole(ctx: ServiceContext, input: RoleInput): Promise
 }
 
 export async function updateRole(ctx: ServiceContext, idOrName: string, input: Partial<RoleInput>): Promise<Role> {
+  const actor = await administratorOf(ctx);
+  assertCanSetRoleType(actor.delegator, input.roleType);
   return writeAndLog(ctx, async (tx) => {
     const before = await findRole(tx, idOrName);
     const next = { ...before, ...input, name: (input.name ?? before.name).trim() };
     checkRoleInput(next);
+    const touchesIdentity = next.name !== before.name || next.nameEn !== before.nameEn || next.roleType !== before.roleType;
+    assertRoleChange(actor, await managedRole(tx, before), 'edit', next, touchesIdentity);
     await assertNameFree(tx, next.name, before.id);
     const [row] = await tx
       .update(role)
@@ -113,8 +122,11 @@ async function checkGrants(db: DbOrTx, grants: readonly RouteGrant[]) {
 
 /** Replaces the role's whole permission configuration (menus, routes, buttons). */
 export async function setRolePermissions(ctx: ServiceContext, idOrName: string, grants: readonly RouteGrant[]) {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const target = await findRole(tx, idOrName);
+    assertRoleChange(actor, await managedRole(tx, target), 'grant');
+    assertCanDelegate(actor.delegator, grants);
     await checkGrants(tx, grants);
     const before = await tx.select().from(rolePermission).where(eq(rolePermission.roleId, target.id));
     await tx.delete(rolePermission).where(eq(rolePermission.roleId, target.id));
@@ -129,8 +141,11 @@ export async function setRolePermissions(ctx: ServiceContext, idOrName: string, 
 
 /** Adds (or widens) the grant of one route, keeping the others. */
 export async function grantRoute(ctx: ServiceContext, idOrName: string, grant: RouteGrant) {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const target = await findRole(tx, idOrName);
+    assertRoleChange(actor, await managedRole(tx, target), 'grant');
+    assertCanDelegate(actor.delegator, [grant]);
     await checkGrants(tx, [grant]);
     const before = await tx
       .select()
@@ -148,8 +163,10 @@ export async function grantRoute(ctx: ServiceContext, idOrName: string, grant: R
 }
 
 export async function revokeRoute(ctx: ServiceContext, idOrName: string, routeName: string) {
+  const actor = await administratorOf(ctx);
   await writeAndLog(ctx, async (tx) => {
     const target = await findRole(tx, idOrName);
+    assertRoleChange(actor, await managedRole(tx, target), 'grant');
     await tx.delete(rolePermission).where(and(eq(rolePermission.roleId, target.id), eq(rolePermission.routeName, routeName)));
     return { result: undefined, log: { action: 'role.revoke', entity: 'role', entityId: target.id, before: { routeName } } };
   });
@@ -157,9 +174,11 @@ export async function revokeRoute(ctx: ServiceContext, idOrName: string, routeNa
 
 /** The default role is protected; a role with users needs `confirm` (spec 000 §5). */
 export async function deleteRole(ctx: ServiceContext, idOrName: string, options: { confirm?: boolean } = {}) {
+  const actor = await administratorOf(ctx);
   await writeAndLog(ctx, async (tx) => {
     const target = await findRole(tx, idOrName);
     if (target.isDefault) throw new ConflictError('role.default_protected');
+    assertRoleChange(actor, await managedRole(tx, target), 'delete');
     const [holders] = await tx.select({ n: count() }).from(userRole).where(eq(userRole.roleId, target.id));
     if ((holders?.n ?? 0) > 0 && !options.confirm) throw new ConflictError('role.has_users', { count: holders!.n });
     await tx.delete(role).where(eq(role.id, target.id));

@@ -5,6 +5,8 @@ export interface Operator {
   readonly userId: string | null;
   readonly userName: string;
   readonly ip?: string | null;
+  /** The site (group) of the operator's session: where a site administrator acts. */
+  readonly siteId?: string | null;
 }
 
 export const SYSTEM_OPERATOR: Operator = { userId: null, userName: 'system' };

@@ -9,6 +9,9 @@ import { hashPassword, verifyPassword } from '../shared/password-hash.ts';
 import { readSetting, writeSetting } from '../shared/settings.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { findUserRow } from './users.ts';
+import { lockedError, lockedNowError } from '../auth/login.ts';
+import { administratorOf, managedUser } from '../admin-access/administrator.ts';
+import { assertUserAction } from '../../domain/permissions/index.ts';
 
 const POLICY_KEY = 'passwordPolicy';
 
@@ -89,10 +92,11 @@ async function storePassword(db: DbOrTx, userId: string, oldHash: string, newHas
  */
 export async function resetPassword(ctx: ServiceContext, idOrName: string, password?: string) {
   const target = await findUserRow(ctx.db, idOrName);
+  assertUserAction(await administratorOf(ctx), await managedUser(ctx.db, target), 'resetPassword');
   const { hash, generated } = await preparePassword(ctx.db, password, { userName: target.userName });
   return writeAndLog(ctx, async (tx) => {
     await storePassword(tx, target.id, target.passwordHash, hash, ctx.now(), true);
-    await tx.update(user).set({ locked: false }).where(eq(user.id, target.id));
+    await tx.update(user).set({ locked: false, lockedAt: null, lockReason: null }).where(eq(user.id, target.id));
     return {
       result: { userName: target.userName, generatedPassword: generated },
       log: { action: 'user.reset_password', entity: 'user', entityId: target.id },
@@ -114,13 +118,16 @@ export async function changeOwnPassword(
 ) {
   const target = await findUserRow(ctx.db, userId);
   const policy = await getPasswordPolicy(ctx.db);
-  if (options.countFailures && target.locked) throw new NotAllowedError('auth.user_locked');
+  if (options.countFailures && target.locked) throw lockedError(target, policy, ctx.now());
   if (!(await verifyPassword(target.passwordHash, oldPassword))) {
     if (options.countFailures) {
       const failures = target.failedLogins + 1;
       const locked = shouldLock(failures, policy);
-      await ctx.db.update(user).set({ failedLogins: failures, locked }).where(eq(user.id, target.id));
-      if (locked) throw new NotAllowedError('auth.user_locked_now', { attempts: policy.maxWrongAttempts });
+      await ctx.db
+        .update(user)
+        .set({ failedLogins: failures, locked, ...(locked ? { lockedAt: ctx.now(), lockReason: 'failures' as const } : {}) })
+        .where(eq(user.id, target.id));
+      if (locked) throw lockedNowError(policy);
     }
     throw new InvalidInputError('user.old_password_wrong');
   }

@@ -111,11 +111,12 @@ describe('users', () => {
   });
 
   it('logs every write with before and after, and never the password hash', async () => {
-    await createUser(t.as({ userId: 'u-1', userName: 'alice' }), { userName: 'logged', realName: 'A', password: TEST_PASSWORD });
+    const admin = await findUserRow(t.db, 'admin');
+    await createUser(t.as({ userId: admin.id, userName: 'admin', siteId: admin.siteId }), { userName: 'logged', realName: 'A', password: TEST_PASSWORD });
     await updateUser(t.ctx, 'logged', { realName: 'B' });
     const log = await listOperations(t.ctx, { entity: 'user', action: 'user.' });
     expect(log.items.map((e) => e.action)).toEqual(['user.update', 'user.create']);
-    expect(log.items[1]).toMatchObject({ userName: 'alice', userId: 'u-1' });
+    expect(log.items[1]).toMatchObject({ userName: 'admin', userId: admin.id });
     expect(log.items[0]!.before).toMatchObject({ realName: 'A' });
     expect(log.items[0]!.after).toMatchObject({ realName: 'B' });
     expect(JSON.stringify(log.items)).not.toContain('argon2');

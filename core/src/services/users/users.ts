@@ -9,7 +9,19 @@ import { contains, pageWindow, type Page, type PageQuery } from '../shared/pagin
 import { writeAndLog } from '../shared/write.ts';
 import { findDepartment } from '../org/departments.ts';
 import { findSite } from '../org/sites.ts';
-import { findRole } from '../roles/roles.ts';
+import { ADMIN_ROLE_NAME, findRole } from '../roles/roles.ts';
+import { administratorOf, managedUser, type AdminActor } from '../admin-access/administrator.ts';
+import {
+  assertCanAssignRoles,
+  assertRoleAssignment,
+  assertSiteAction,
+  assertSiteMembership,
+  assertUserAction,
+  assertUserCreate,
+  rankOfRoles,
+  visibleSites,
+} from '../../domain/permissions/index.ts';
+import { rolePermission } from '../../db/schema/index.ts';
 import { preparePassword } from './passwords.ts';
 
 type UserRow = typeof user.$inferSelect;
@@ -115,7 +127,9 @@ export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promis
 }
 
 export async function getUser(ctx: ServiceContext, idOrName: string): Promise<UserView> {
-  return presentUser(ctx.db, await findUserRow(ctx.db, idOrName));
+  const row = await findUserRow(ctx.db, idOrName);
+  assertUserAction(await administratorOf(ctx), await managedUser(ctx.db, row), 'read');
+  return presentUser(ctx.db, row);
 }
 
 export interface UserListQuery extends PageQuery {
@@ -130,16 +144,27 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
     const search = query.search.trim();
     conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
   }
+  const actor = await administratorOf(ctx);
   if (query.site) {
     const owner = await findSite(ctx.db, query.site);
-    const members = ctx.db.select({ id: userSite.userId }).from(userSite).where(eq(userSite.siteId, owner.id));
-    conditions.push(or(eq(user.siteId, owner.id), inArray(user.id, members)));
+    assertSiteAction(actor, owner.id, 'read');
+    conditions.push(memberOfSites(ctx.db, [owner.id]));
   }
+  // administrators below super see the users of their own sites only
+  const visible = visibleSites(actor);
+  if (visible !== 'all') conditions.push(memberOfSites(ctx.db, visible));
   const where = and(...conditions);
   const [total] = await ctx.db.select({ n: count() }).from(user).where(where);
   const rows = await ctx.db.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
   const items = await presentUsers(ctx.db, rows);
   return { items, total: total?.n ?? 0, page, limit };
+}
+
+/** Users whose home is one of the sites, or who belong to one as a further group. */
+function memberOfSites(db: DbOrTx, siteIds: readonly string[]): SQL | undefined {
+  if (!siteIds.length) return eq(user.id, '');
+  const linked = db.select({ id: userSite.userId }).from(userSite).where(inArray(userSite.siteId, [...siteIds]));
+  return or(inArray(user.siteId, [...siteIds]), inArray(user.id, linked));
 }
 
 async function assertUserNameFree(db: DbOrTx, userName: string, exceptId?: string) {
@@ -202,9 +227,16 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
   const userName = normalizeUserName(input.userName);
   checkProfile(input);
   const { hash, generated } = await preparePassword(ctx.db, input.password, { userName });
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     await assertUserNameFree(tx, userName);
-    const links = await resolveLinks(tx, input, await defaultSiteId(tx));
+    // a site administrator's new user lives in the administrator's site unless another is named
+    const fallbackSite = actor.rank === 'super' ? await defaultSiteId(tx) : (actor.siteIds[0] ?? null);
+    const links = await resolveLinks(tx, input, fallbackSite);
+    const roles = await rolesWithGrants(tx, links.roleIds);
+    assertUserCreate(actor, links.home, rankOfRoles(roles));
+    assertRoleChanges(actor, null, roles, []);
+    assertSiteMembership(actor, null, { added: links.siteIds, removed: [] });
     const [row] = await tx
       .insert(user)
       .values({
@@ -236,12 +268,24 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
 /** Saves profile fields, sites and roles; the password has its own calls. */
 export async function updateUser(ctx: ServiceContext, idOrName: string, input: Partial<Omit<UserInput, 'password'>>) {
   checkProfile(input);
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const before = await findUserRow(tx, idOrName);
+    const target = await managedUser(tx, before);
+    assertUserAction(actor, target, 'edit');
     const beforeView = await presentUser(tx, before);
     const userName = input.userName === undefined ? before.userName : normalizeUserName(input.userName);
     await assertUserNameFree(tx, userName, before.id);
     const links = await resolveLinks(tx, input, before.siteId);
+    if (input.roles) {
+      const next = await rolesWithGrants(tx, links.roleIds);
+      const current = await rolesWithGrants(tx, beforeView.roles.map((r) => r.id));
+      const added = next.filter((r) => !current.some((c) => c.id === r.id));
+      const removed = current.filter((c) => !next.some((r) => r.id === c.id));
+      // the default administrator keeps the admin role: the installation must keep one way in
+      if (before.isDefault && removed.some((r) => r.name === ADMIN_ROLE_NAME)) throw new ConflictError('user.default_keeps_admin');
+      assertRoleChanges(actor, before.id, added, removed);
+    }
     await tx
       .update(user)
       .set({
@@ -261,6 +305,13 @@ export async function updateUser(ctx: ServiceContext, idOrName: string, input: P
     // `sites` replaces the further sites; a new home site alone is added to the ones the user has
     const current = (await tx.select({ siteId: userSite.siteId }).from(userSite).where(eq(userSite.userId, before.id))).map((r) => r.siteId);
     const siteIds = input.sites ? links.siteIds : input.site ? [...new Set([...current, ...links.siteIds])] : undefined;
+    if (siteIds) {
+      const known = [...new Set([...current, ...(before.siteId ? [before.siteId] : [])])];
+      assertSiteMembership(actor, before.id, {
+        added: siteIds.filter((id) => !known.includes(id)),
+        removed: known.filter((id) => !siteIds.includes(id)),
+      });
+    }
     await replaceLinks(tx, before.id, siteIds, input.roles ? links.roleIds : undefined);
     const after = await presentUser(tx, await findUserRow(tx, before.id));
     return { result: after, log: { action: 'user.update', entity: 'user', entityId: before.id, before: beforeView, after } };
@@ -273,10 +324,12 @@ export async function setUserRoles(ctx: ServiceContext, idOrName: string, roles:
 }
 
 export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise<void> {
+  const actor = await administratorOf(ctx);
   await writeAndLog(ctx, async (tx) => {
     const row = await findUserRow(tx, idOrName);
-    if (row.isDefault) throw new ConflictError('user.default_protected');
     if (row.id === ctx.actor.userId) throw new NotAllowedError('user.cannot_target_self');
+    assertUserAction(actor, await managedUser(tx, row), 'delete');
+    if (row.isDefault) throw new ConflictError('user.default_protected');
     const before = await presentUser(tx, row);
     // soft delete (delFlg 1): records keep their creator, the log its names; the
     // account can never sign in again and its user name stays reserved
@@ -288,16 +341,35 @@ export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise
 }
 
 export async function setUserLocked(ctx: ServiceContext, idOrName: string, locked: boolean): Promise<UserView> {
+  const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
     const row = await findUserRow(tx, idOrName);
     // nobody locks themselves or the default administrator out
     if (locked && row.id === ctx.actor.userId) throw new NotAllowedError('user.cannot_target_self');
+    assertUserAction(actor, await managedUser(tx, row), 'lock');
     if (locked && row.isDefault) throw new ConflictError('user.default_protected_lock');
-    await tx.update(user).set({ locked, failedLogins: 0 }).where(eq(user.id, row.id));
-    const after = await presentUser(tx, { ...row, locked, failedLogins: 0 });
+    // an administrator's lock never lifts by itself; unlocking clears any lock
+    const lockFields = locked ? { lockedAt: ctx.now(), lockReason: 'admin' as const } : { lockedAt: null, lockReason: null };
+    await tx.update(user).set({ locked, failedLogins: 0, ...lockFields }).where(eq(user.id, row.id));
+    const after = await presentUser(tx, { ...row, locked, failedLogins: 0, ...lockFields });
     return {
       result: after,
       log: { action: locked ? 'user.lock' : 'user.unlock', entity: 'user', entityId: row.id, before: { locked: row.locked }, after: { locked } },
     };
   });
+}
+
+type RoleWithGrants = { id: string; name: string; roleType: string; permissions: { routeName: string; buttons: string[] }[] };
+
+async function rolesWithGrants(db: DbOrTx, roleIds: readonly string[]): Promise<RoleWithGrants[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.select({ id: role.id, name: role.name, roleType: role.roleType }).from(role).where(inArray(role.id, [...roleIds]));
+  const grants = await db.select().from(rolePermission).where(inArray(rolePermission.roleId, [...roleIds]));
+  return rows.map((r) => ({ ...r, permissions: grants.filter((g) => g.roleId === r.id).map(({ routeName, buttons }) => ({ routeName, buttons })) }));
+}
+
+/** Roles given or taken: rank and self rules, and nobody hands on rights they do not hold. */
+function assertRoleChanges(actor: AdminActor, targetUserId: string | null, added: RoleWithGrants[], removed: RoleWithGrants[]) {
+  assertRoleAssignment(actor, targetUserId, { added, removed });
+  assertCanAssignRoles(actor.delegator, added);
 }

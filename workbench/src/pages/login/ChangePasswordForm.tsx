@@ -6,7 +6,7 @@ import { notify } from '../../components/feedback.tsx';
 import { PasswordPolicyHint } from '../../shell/PasswordPolicyHint.tsx';
 
 /** The forced change after login answered "password expired" or "first login" (spec 000 §4). */
-export function ChangePasswordForm({ userId, oldPassword, reason, onDone }: { userId: string; oldPassword: string; reason: string; onDone: () => void }) {
+export function ChangePasswordForm({ changeToken, oldPassword, reason, onDone }: { changeToken: string; oldPassword: string; reason: string; onDone: () => void }) {
   const { t } = useLingui();
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -17,7 +17,7 @@ export function ChangePasswordForm({ userId, oldPassword, reason, onDone }: { us
     setError(null);
     if (next !== confirmation) return setError(t`The two passwords do not match`);
     try {
-      await api.post('/api/user/resetPwd', { userId, oldPassword, newPassword: next, confirmPassword: confirmation });
+      await api.post('/api/user/resetPwd', { changeToken, oldPassword, newPassword: next, confirmPassword: confirmation });
       notify('success', t`Password changed. Please sign in with the new password.`);
       onDone();
     } catch (err) {

@@ -11,7 +11,7 @@ import { startSession } from '../../stores/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { SliderCheck } from './SliderCheck.tsx';
 
-type Step = { kind: 'credentials' } | { kind: 'site'; sites: SiteChoice[] } | { kind: 'force' } | { kind: 'password'; userId: string; reason: string };
+type Step = { kind: 'credentials' } | { kind: 'site'; sites: SiteChoice[] } | { kind: 'force' } | { kind: 'password'; changeToken: string; reason: string };
 
 /** Sign-in (routes / and /login2): account, password, slider check, then whatever the server asks for. */
 export function LoginPage() {
@@ -52,7 +52,7 @@ export function LoginPage() {
         navigate('/main/homeIndex');
       } else if (result.flag === 2) setStep({ kind: 'site', sites: result.sites ?? [] });
       else if (result.flag === 3) setStep({ kind: 'force' });
-      else if (result.flag === 4) setStep({ kind: 'password', userId: result.userId!, reason: result.reason ?? '' });
+      else if (result.flag === 4) setStep({ kind: 'password', changeToken: result.changeToken!, reason: result.reason ?? '' });
     } catch (e) {
       setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
       setStep({ kind: 'credentials' });
@@ -81,7 +81,7 @@ export function LoginPage() {
         {flash ? <div className="alert alert-info">{flash}</div> : null}
         {step.kind === 'password' ? (
           <ChangePasswordForm
-            userId={step.userId}
+            changeToken={step.changeToken}
             oldPassword={password}
             reason={step.reason}
             onDone={() => {

@@ -16,6 +16,9 @@ interface Policy {
   forbidSequences: boolean;
   historyCount: number;
   maxWrongAttempts: number;
+  lockoutMinutes: number;
+  addressMaxFailures: number;
+  addressWindowMinutes: number;
   idleLogoutMinutes: number;
   forceChangeOnFirstLogin: boolean;
   expiryDays: number;
@@ -27,7 +30,18 @@ type FlagKey = { [K in keyof Policy]: Policy[K] extends boolean ? K : never }[ke
 /** Numbers are edited as text so a half-typed value is not turned into 0. */
 type Draft = Record<NumberKey, string> & Record<FlagKey, boolean>;
 
-const NUMBERS: NumberKey[] = ['minLength', 'maxLength', 'historyCount', 'maxWrongAttempts', 'idleLogoutMinutes', 'expiryDays', 'expiryWarningDays'];
+const NUMBERS: NumberKey[] = [
+  'minLength',
+  'maxLength',
+  'historyCount',
+  'maxWrongAttempts',
+  'lockoutMinutes',
+  'addressMaxFailures',
+  'addressWindowMinutes',
+  'idleLogoutMinutes',
+  'expiryDays',
+  'expiryWarningDays',
+];
 const FIELDS = [...NUMBERS, 'requireLower', 'requireUpper', 'requireDigit', 'requireSpecial', 'forbidSequences', 'forceChangeOnFirstLogin'];
 
 const draftOf = (p: Policy): Draft => ({ ...p, ...Object.fromEntries(NUMBERS.map((k) => [k, String(p[k])])) }) as unknown as Draft;
@@ -134,7 +148,14 @@ export default function SecurityPage() {
           <legend>
             <Trans>Sign-in and sessions</Trans>
           </legend>
-          {number('maxWrongAttempts', t`Wrong passwords in a row before the account locks`)}
+          <div className="sys-form-grid">
+            {number('maxWrongAttempts', t`Wrong passwords in a row before the account locks`)}
+            {number('lockoutMinutes', t`The lock lifts after minutes`, t`0: only an administrator unlocks. A lock set by an administrator never lifts by itself.`)}
+          </div>
+          <div className="sys-form-grid">
+            {number('addressMaxFailures', t`Failed sign-ins per network address`, t`Then that address waits until the window ends, whatever the account. 0: no limit.`)}
+            {number('addressWindowMinutes', t`Window of the address limit (minutes)`)}
+          </div>
           {number('idleLogoutMinutes', t`Sign out after idle minutes`, t`0 never signs out an idle user.`)}
           {flag('forceChangeOnFirstLogin', t`Users must change their password at the first sign-in`)}
           <div className="sys-form-grid">
