@@ -36,7 +36,7 @@ export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
-    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile));
+    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile), { limit: c.var.services.importLimitBytes });
     return c.json(ok({ created: report.created, updated: report.updated }), 200);
   });
 

@@ -75,7 +75,7 @@ export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
     const ctx = operatorContext(c);
     // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
     const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
-    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, onProgress }).finally(() => onProgress(1, 1));
+    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, limit: c.var.services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
     return c.json(
       ok({
         created: report.created.map(({ userName, generatedPassword }) => (generatedPassword ? { userName, initialPassword: generatedPassword } : { userName })),
