@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface HeldThreadPool {
+  /** Lets the pool go; calling it again is harmless. */
   release(): Promise<void>;
 }
 
@@ -22,16 +23,16 @@ export function holdThreadPool(): HeldThreadPool {
   execFileSync('mkfifo', [fifo]);
   const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   const readers = Array.from({ length: threads }, () => open(fifo, 'r'));
-  return {
-    async release() {
-      // read-write never blocks on a FIFO, and as a writer it lets every waiting (and later) reader through
-      const writer = openSync(fifo, 'r+');
-      try {
-        await Promise.all((await Promise.all(readers)).map((handle) => handle.close()));
-      } finally {
-        closeSync(writer);
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  let released: Promise<void> | undefined;
+  async function release() {
+    // read-write never blocks on a FIFO, and as a writer it lets every waiting (and later) reader through
+    const writer = openSync(fifo, 'r+');
+    try {
+      await Promise.all((await Promise.all(readers)).map((handle) => handle.close()));
+    } finally {
+      closeSync(writer);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { release: () => (released ??= release()) };
 }
