@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { expandingWorkbook, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { expandingWorkbook, openTestDatabase, workbookParts, zipArchive, type TestDatabase } from '../../testing/index.ts';
 import { importDictionaries } from '../dictionaries/dictionary-xlsx.ts';
 import { importDfmeaWorkbook } from '../fmea/excel/import.ts';
 import { idOf, makeTeam, type Team } from '../fmea/test-support.ts';
@@ -79,6 +79,14 @@ describe('spreadsheet imports and oversized expansion', { timeout: 60_000 }, () 
     const error = await refusal(run(new TextEncoder().encode('userName,realName\nzhang,张\n')));
     expect(translateError('en-US', error)).toBe('This file is not an Excel workbook (.xlsx)');
     expect(translateError('zh-CN', error)).toBe('该文件不是 Excel 工作簿（.xlsx）');
+  });
+
+  it.each(IMPORTS)('%s: answers a zip that passes the limits but that exceljs cannot read in its own words, not the library’s', async (_name, run) => {
+    const parts = workbookParts({ data: '<<<not xml>>>' });
+    const error = await refusal(run(zipArchive(parts)));
+    expect(error.messageKey).toBe('file.workbook_unreadable');
+    expect(translateError('en-US', error)).toBe('The workbook could not be read: open it in a spreadsheet program, save it again as .xlsx and import that file');
+    expect(translateError('zh-CN', error)).toBe('无法读取该工作簿：请用电子表格程序打开，重新另存为 .xlsx 后再导入');
   });
 
   it('raises the row limit with the import size limit (IMPORT_MAX_MB)', async () => {
