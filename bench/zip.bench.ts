@@ -12,11 +12,13 @@
  *    1 MB import limit); each hostile file is uploaded 3 times to
  *    user/userImport, dictionary/importDic and project/importData while
  *    another client polls /api/health. Prints the time to the refusal, the
+ *    server's CPU time for it (all threads: on a busy shared machine the
+ *    wall time mostly measures waiting for a core, the CPU time does not), the
  *    server's resident memory growth (peak while refusing, sampled from
  *    /proc, over the level before) and the slowest health answer meanwhile.
  *
  * Targets: refused within 1 s; memory growth under 50 MB; health answered
- * within 100 ms of its slowest answer on the idle server (polled for 1 s
+ * within 100 ms of its slowest answer on the idle server (polled for 3 s
  * first: on a busy shared machine that baseline alone can pass 100 ms).
  * Exits 1 when one is missed. Bounded: fixed
  * request counts, the child stopped at the end (also on failure).
@@ -57,7 +59,7 @@ const FILES = [
 
 const f0 = (n: number) => n.toFixed(0);
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
-let missed = false;
+const missed = { refusal: false, memory: false, health: false };
 let healthTarget = HEALTH_MS;
 
 async function elapsed<T>(work: () => Promise<T>): Promise<[number, T | unknown]> {
@@ -97,6 +99,20 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((ready, failed) => {
     createInterface({ input: child.stdout! }).once('line', (line) => ready({ child, port: (JSON.parse(line) as { port: number }).port }));
     child.once('exit', (code) => failed(new Error(`server exited early (${code})`)));
+  });
+}
+
+/** The child's CPU time so far (all its threads, the zlib pool included), in ms. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((answer) => {
+    const listen = (message: unknown) => {
+      if (message && typeof message === 'object' && 'cpu' in message) {
+        child.off('message', listen);
+        answer((message as { cpu: number }).cpu / 1000);
+      }
+    };
+    child.on('message', listen);
+    child.send('cpu');
   });
 }
 
@@ -140,32 +156,37 @@ async function overHttp(): Promise<void> {
     };
     // warm-up: the first translated answer loads the message catalogs, the first upload compiles its route
     for (const route of ROUTES) await (await upload(route, FILES[2]!.bytes)).arrayBuffer();
-    const idle = await healthWhile(base, () => new Promise((done) => setTimeout(done, 1_000)));
+    const idle = await healthWhile(base, () => new Promise((done) => setTimeout(done, 3_000)));
     console.log(`\nOver HTTP: the real server (pid ${child.pid}, 1 MB import limit), ${REPEAT} uploads a file and route, /api/health polled meanwhile`);
-    console.log(`  /api/health with no upload, polled for 1 s: slowest ${f0(idle)} ms (this machine's baseline)`);
+    console.log(`  /api/health with no upload, polled for 3 s: slowest ${f0(idle)} ms (this machine's baseline)`);
     healthTarget = idle + HEALTH_MS;
-    console.log(`  ${'file'.padEnd(40)} ${'route'.padEnd(28)} ${`refusal <${REFUSAL_MS}`.padStart(16)}  ${`RSS <${GROWTH_MB} MB`.padStart(10)}  ${`health <${f0(healthTarget)}`.padStart(10)}  answer`);
+    console.log(`  ${'file'.padEnd(40)} ${'route'.padEnd(28)} ${`refusal <${REFUSAL_MS}`.padStart(16)}  ${'server CPU'.padStart(14)}  ${`RSS <${GROWTH_MB} MB`.padStart(10)}  ${`health <${f0(healthTarget)}`.padStart(10)}  answer`);
     for (const file of FILES) {
       for (const route of ROUTES) {
         const before = rssOf(child.pid!);
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 5);
         const times: number[] = [];
+        const cpu: number[] = [];
         let message = '';
         const healthMax = await healthWhile(base, async () => {
           for (let i = 0; i < REPEAT; i++) {
+            const cpuBefore = await cpuOf(child);
             const start = performance.now();
             const res = await upload(route, file.bytes);
-            message = `${res.status} ${((await res.json()) as { meta: { message: string } }).meta.message.slice(0, 48)}…`;
+            message = `${res.status} ${((await res.json()) as { meta: { message: string } }).meta.message.slice(0, 40)}…`;
             times.push(performance.now() - start);
+            cpu.push((await cpuOf(child)) - cpuBefore);
           }
         });
         clearInterval(sampler);
         const growth = (peak - before) / MB;
         const worst = Math.max(...times);
-        if (worst >= REFUSAL_MS || growth >= GROWTH_MB || healthMax >= idle + HEALTH_MS || !message.startsWith('400')) missed = true;
+        if (worst >= REFUSAL_MS || !message.startsWith('400')) missed.refusal = true;
+        if (growth >= GROWTH_MB) missed.memory = true;
+        if (healthMax >= healthTarget) missed.health = true;
         console.log(
-          `  ${file.name.padEnd(40)} ${route.padEnd(28)} ${times.map(f0).join('/').padStart(13)} ms  ${growth.toFixed(1).padStart(7)} MB  ${f0(healthMax).padStart(7)} ms  ${message}`,
+          `  ${file.name.padEnd(40)} ${route.padEnd(28)} ${times.map(f0).join('/').padStart(13)} ms  ${cpu.map(f0).join('/').padStart(11)} ms  ${growth.toFixed(1).padStart(7)} MB  ${f0(healthMax).padStart(7)} ms  ${message}`,
         );
       }
     }
@@ -177,5 +198,8 @@ async function overHttp(): Promise<void> {
 
 await inProcess();
 await overHttp();
-console.log(`\nTargets: every refusal < ${REFUSAL_MS} ms, server RSS growth < ${GROWTH_MB} MB, /api/health < ${f0(healthTarget)} ms (idle slowest + ${HEALTH_MS}) while refusing: ${mark(!missed)}`);
-process.exit(missed ? 1 : 0);
+console.log('\nTargets');
+console.log(`  every upload refused (400) within ${REFUSAL_MS} ms: ${mark(!missed.refusal)}`);
+console.log(`  server RSS growth under ${GROWTH_MB} MB: ${mark(!missed.memory)}`);
+console.log(`  /api/health under ${f0(healthTarget)} ms (idle slowest + ${HEALTH_MS}) while refusing: ${mark(!missed.health)}`);
+process.exit(Object.values(missed).some(Boolean) ? 1 : 0);
