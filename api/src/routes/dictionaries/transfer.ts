@@ -15,7 +15,8 @@ const importRoute = defineRoute({
   summary: 'Import dictionary items from a spreadsheet',
   description:
     'multipart/form-data with the file in `excelFile` (xls/xlsx, at most IMPORT_MAX_MB, default 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
-    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.',
+    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.' +
+    ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 10,000 rows and 200,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
   access: { route: 'system_dictionary', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: z.object({ excelFile: UploadFile }) } }, required: true } },
   data: z.object({ created: z.number().int(), updated: z.number().int() }),
@@ -36,7 +37,7 @@ export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
-    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile));
+    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile), { limit: c.var.services.importLimitBytes });
     return c.json(ok({ created: report.created, updated: report.updated }), 200);
   });
 

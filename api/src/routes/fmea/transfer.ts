@@ -67,7 +67,8 @@ const ImportReportSchema = z
 const IMPORT_DESCRIPTION =
   'Multipart: excelFile, projectSerial (absent: a new DFMEA project with the caller as responsible; needs the add button), importWayType, partial. ' +
   'Importing into an existing project needs the edit button and an editing member. A bad row refuses the file with 400 and data.issues[].row, ' +
-  'nothing written, unless partial is true. Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.';
+  'nothing written, unless partial is true. Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.' +
+  ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 50,000 rows and 1,000,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).';
 
 const importRoute = defineRoute({
   method: 'post',

@@ -95,7 +95,8 @@ const importRoute = defineRoute({
   summary: 'Replace the AP rules of a table from a file',
   description:
     'multipart/form-data: `file` (json, xlsx or xls, at most 1 MB), `table`, optionally `selection` (else the file’s, else the current one). ' +
-    'Checked like /api/apRule/save: a wrong rule writes nothing.',
+    'Checked like /api/apRule/save: a wrong rule writes nothing.' +
+    ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, for its 1 MB: 50 MB unpacked, 10,000 rows, 200,000 cells (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
   access: { route: ROUTE, button: 'import' },
   request: {
     body: {

@@ -38,7 +38,8 @@ const importRoute = defineRoute({
   description:
     'Headers as in the export (English or Chinese). Every row is checked first: when a row is wrong nothing is written and the answer is 400 ' +
     'with data.issues carrying the row numbers, unless partial is true (then the good rows are written and the bad ones reported). ' +
-    'Generated passwords of new users are answered once.',
+    'Generated passwords of new users are answered once.' +
+    ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 10,000 rows and 200,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
   access: { route: 'system_user', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
   data: ImportReportSchema,
@@ -75,7 +76,7 @@ export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
     const ctx = operatorContext(c);
     // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
     const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
-    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, onProgress }).finally(() => onProgress(1, 1));
+    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, limit: c.var.services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
     return c.json(
       ok({
         created: report.created.map(({ userName, generatedPassword }) => (generatedPassword ? { userName, initialPassword: generatedPassword } : { userName })),

@@ -87,7 +87,7 @@ describe('fmea dict', { timeout: 90_000 }, () => {
       fmea(['--lang', 'en-US', 'dict', 'import', file('dir.xlsx')]),
     ]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/^Wrong document format: .+\n$/);
+    expect(broken.stderr).toBe('This file is not an Excel workbook (.xlsx)\n');
     expect(missing).toMatchObject({ code: 3, stderr: `文件不存在：${file('missing.xlsx')}\n` });
     expect(dir).toMatchObject({ code: 2, stderr: `Not a regular file: ${file('dir.xlsx')}\n` });
   });

@@ -21,7 +21,7 @@ export function registerDictImport(dict: Command): void {
       const limit = await importLimitBytes(undefined, context.io.env);
       const file = await readInputFile(path, (name, size) => assertSpreadsheet(name, size, limit));
       const progress = progressCallback(context.out, context.t('cli.progress.import'));
-      const report = await importDictionaries(await context.services(), file.bytes, { onProgress: progress.onProgress });
+      const report = await importDictionaries(await context.services(), file.bytes, { limit, onProgress: progress.onProgress });
       await progress.done();
       await context.out.printMessage(context.t('cli.dict.import.done', { created: report.created, updated: report.updated }), report);
     });

@@ -127,7 +127,7 @@ describe('fmea rules ap', { timeout: 90_000 }, () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^文件格式错误：/);
     expect(fake.code).toBe(2);
-    expect(fake.stderr).toMatch(/^文件格式错误：/);
+    expect(fake.stderr).toBe('该文件不是 Excel 工作簿（.xlsx）\n');
     expect(missing).toMatchObject({ code: 3, stderr: `文件不存在：${file('missing.json')}\n` });
     expect(await ruleSet('dfmea')).toEqual(before);
   });

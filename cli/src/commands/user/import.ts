@@ -35,6 +35,7 @@ export function registerUserImport(user: Command): void {
       const report = await importUsers(await context.services(), file.bytes, {
         mode: options.mode,
         partial: options.partial === true,
+        limit,
         onProgress: progress.onProgress,
       });
       await progress.done();

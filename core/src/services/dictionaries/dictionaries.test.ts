@@ -71,6 +71,6 @@ describe('dictionaries', () => {
   });
 
   it('refuses a file that is not a spreadsheet', async () => {
-    await expect(importDictionaries(t.ctx, new TextEncoder().encode('not a zip'))).rejects.toMatchObject({ messageKey: 'file.format_invalid' });
+    await expect(importDictionaries(t.ctx, new TextEncoder().encode('not a zip'))).rejects.toMatchObject({ messageKey: 'file.not_xlsx' });
   });
 });

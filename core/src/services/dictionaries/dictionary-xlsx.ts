@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { dictionary } from '../../db/schema/index.ts';
 import { DomainError, InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { dictionaryTree, saveDictionaryItem } from './dictionaries.ts';
 
 type DictColumn = 'typeCode' | 'typeName' | 'typeEnName' | 'code' | 'name' | 'enName' | 'sort';
@@ -41,9 +42,10 @@ export interface DictionaryImportReport {
 export async function importDictionaries(
   ctx: ServiceContext,
   data: Uint8Array,
-  options: { onProgress?: (done: number, total: number) => void } = {},
+  /** limit: the import's size limit in bytes (IMPORT_MAX_MB; default 1 MB): the decompression limits follow it. */
+  options: { limit?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<DictionaryImportReport> {
-  const rows = await readSheet(data, DICTIONARY_SHEET_COLUMNS);
+  const rows = await readSheet(data, DICTIONARY_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES));
   const report: DictionaryImportReport = { created: 0, updated: 0, errors: [] };
   const abort = new Error('rollback');
   try {

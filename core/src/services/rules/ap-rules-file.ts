@@ -1,6 +1,8 @@
 import { InvalidInputError, type Issue } from '../../errors.ts';
 import type { ApRule } from '../../domain/ap/index.ts';
 import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { spreadsheetLimits } from '../shared/zip-guard.ts';
+import { AP_RULES_FILE_LIMIT_BYTES } from './ap-rules-upload.ts';
 import type { ApRuleSet } from './ap-rules.ts';
 
 type RuleColumn = 'ruleType' | 'ap' | 'sMin' | 'sMax' | 'oMin' | 'oMax' | 'dMin' | 'dMax' | 'rpnMin' | 'rpnMax' | 'so' | 'sd';
@@ -40,7 +42,7 @@ export async function decodeApRules(data: Uint8Array, fileName: string): Promise
     if (!body || !Array.isArray(body.rules)) throw new InvalidInputError('file.format_invalid', { reason: 'rules' });
     return { rules: body.rules as ApRule[], selection: typeof body.selection === 'string' ? body.selection : undefined };
   }
-  const rows = await readSheet(data, AP_RULE_COLUMNS);
+  const rows = await readSheet(data, AP_RULE_COLUMNS, spreadsheetLimits('table', AP_RULES_FILE_LIMIT_BYTES));
   const issues: Issue[] = [];
   const rules = rows.map(({ row, values }) => {
     const rule: Record<string, unknown> = { ruleType: values.ruleType.toUpperCase(), ap: values.ap.toUpperCase() };

@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { InvalidInputError, type Issue } from '../../errors.ts';
+import { guardSpreadsheet, spreadsheetLimits, type SpreadsheetLimits } from './zip-guard.ts';
 
 /** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
 export const SPREADSHEET_LIMIT_BYTES = 1024 * 1024;
@@ -78,25 +79,27 @@ async function excel(): Promise<typeof ExcelJS> {
   return (await import('exceljs')).default;
 }
 
-async function loadWorkbook(data: Uint8Array): Promise<ExcelJS.Workbook> {
+async function loadWorkbook(data: Uint8Array, limits: SpreadsheetLimits): Promise<ExcelJS.Workbook> {
+  await guardSpreadsheet(data, limits);
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new InvalidInputError('file.format_invalid', { reason: (error as Error).message.slice(0, 120) });
+  } catch {
+    throw new InvalidInputError('file.workbook_unreadable'); // the library's own text is no message for a user
   }
   return workbook;
 }
 
 /**
  * Reads the first sheet: row 1 holds headers, matched to columns by any of
- * their accepted header texts. Blank rows are skipped.
+ * their accepted header texts. Blank rows are skipped. `limits`: see zip-guard.ts.
  */
 export async function readSheet<K extends string>(
   data: Uint8Array,
   columns: readonly SheetColumn<K>[],
+  limits: SpreadsheetLimits = spreadsheetLimits('table', SPREADSHEET_LIMIT_BYTES),
 ): Promise<SheetRow<K>[]> {
-  const sheet = (await loadWorkbook(data)).worksheets[0];
+  const sheet = (await loadWorkbook(data, limits)).worksheets[0];
   if (!sheet) throw new InvalidInputError('file.format_invalid', { reason: 'no worksheet' });
   const headerIndex = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, col) => headerIndex.set(cellText(cell.value).toLowerCase(), col));

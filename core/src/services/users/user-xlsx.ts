@@ -1,6 +1,7 @@
 import { DomainError, InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { createUser, findUserRow, listUsers, updateUser, type UserInput } from './users.ts';
 
 type UserColumn = 'userName' | 'realName' | 'jobNumber' | 'email' | 'mobile' | 'site' | 'department' | 'roles' | 'password';
@@ -25,6 +26,8 @@ export interface ImportOptions {
   mode?: ImportMode;
   /** Write the good rows even when others are wrong (the user asked for it). */
   partial?: boolean;
+  /** The import's size limit in bytes (IMPORT_MAX_MB; default 1 MB): the decompression limits follow it. */
+  limit?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -63,7 +66,7 @@ function rowIssues(error: unknown, row: number): Issue[] {
  */
 export async function importUsers(ctx: ServiceContext, data: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'dedupe';
-  const rows = await readSheet(data, USER_SHEET_COLUMNS);
+  const rows = await readSheet(data, USER_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES));
   const report: ImportReport = { created: [], updated: [], skipped: [], errors: [] };
   const seen = new Set<string>();
   const plan: { row: number; input: UserInput; exists: boolean }[] = [];

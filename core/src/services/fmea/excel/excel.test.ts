@@ -188,7 +188,7 @@ describe('DFMEA workbook import', () => {
     expect(translateError('zh-CN', xls)).toContain('另存为 .xlsx');
     expect((await errorOf(importDfmeaWorkbook(team.owner, new Uint8Array(10), { fileName: 'a.csv', newProject: newTeam() }))).messageKey).toBe('file.unsupported_type');
     expect((await errorOf(importDfmeaWorkbook(team.owner, new Uint8Array(2048), { fileName: 'a.xlsx', limit: 1024, newProject: newTeam() }))).messageKey).toBe('file.too_large');
-    expect((await errorOf(importDfmeaWorkbook(team.owner, new Uint8Array(2048), { fileName: 'a.xlsx', newProject: newTeam() }))).messageKey).toBe('file.format_invalid');
+    expect((await errorOf(importDfmeaWorkbook(team.owner, new Uint8Array(2048), { fileName: 'a.xlsx', newProject: newTeam() }))).messageKey).toBe('file.not_xlsx');
   });
 
   it.each([

@@ -6,6 +6,7 @@ import type { TeamMember } from '../../../domain/fmea/index.ts';
 import { LOCALES, translate } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
 import { formatBytes, SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
+import { spreadsheetLimits } from '../../shared/zip-guard.ts';
 import { editableProject } from '../access.ts';
 import { importAnalysis, type ImportResult } from '../import.ts';
 import { createProject, getProjectById } from '../projects.ts';
@@ -134,7 +135,7 @@ async function engineIssues(db: Db, projectId: string, parsed: Parsed, skip: Rea
 export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array, options: WorkbookImportOptions): Promise<WorkbookImportReport> {
   assertWorkbookFile(options.fileName, data.byteLength, options.limit);
   const mode = options.mode ?? 'dedupe';
-  const sheets = await readAllSheets(data);
+  const sheets = await readAllSheets(data, spreadsheetLimits('dfmea', options.limit ?? SPREADSHEET_LIMIT_BYTES));
   const parsed = findRows(sheets, options.legacy === true);
   const total = parsed.rows.length;
   options.onProgress?.(0, total);

@@ -1,6 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { InvalidInputError } from '../../../errors.ts';
+import { SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
+import { guardSpreadsheet, spreadsheetLimits, type SpreadsheetLimits } from '../../shared/zip-guard.ts';
 
 /** exceljs is large: loaded on first use. */
 export async function excel(): Promise<typeof ExcelJS> {
@@ -75,8 +77,10 @@ async function streamSheets(data: Uint8Array): Promise<{ sheets: Sheets; declare
  * test runs): a pass that fails or returns fewer sheets than the workbook
  * declares is repeated, and the last resort is the ordinary reader (which
  * replays merges, slowly, but is only reached when streaming failed).
+ * `limits` (zip-guard.ts) are checked first, before exceljs sees a byte.
  */
-export async function readAllSheets(data: Uint8Array): Promise<Sheets> {
+export async function readAllSheets(data: Uint8Array, limits: SpreadsheetLimits = spreadsheetLimits('dfmea', SPREADSHEET_LIMIT_BYTES)): Promise<Sheets> {
+  await guardSpreadsheet(data, limits);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const { sheets, declared } = await streamSheets(data);
@@ -93,7 +97,7 @@ export async function readAllSheets(data: Uint8Array): Promise<Sheets> {
       ws.eachRow({ includeEmpty: false }, (row, number) => rows.push({ row: number, cells: rowCells(row.values as ExcelJS.CellValue[]) }));
       return { name: ws.name, rows };
     });
-  } catch (error) {
-    throw new InvalidInputError('file.format_invalid', { reason: (error as Error).message.slice(0, 120) });
+  } catch {
+    throw new InvalidInputError('file.workbook_unreadable'); // the library's own text is no message for a user
   }
 }
