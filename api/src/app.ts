@@ -10,7 +10,7 @@ import { fail, ok } from './envelope.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
-import { requestInvalid } from './http/validation.ts';
+import { refuseUnsafeText, requestInvalid } from './http/validation.ts';
 import { defineRoute, z } from './http/route.ts';
 import { mountDocs } from './docs/mount.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -77,6 +77,7 @@ export function createApp(options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) throw requestInvalid(result.error, c.var.locale);
+      refuseUnsafeText(result.data);
     },
   });
 
