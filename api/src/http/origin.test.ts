@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema, translate } from '@fmea/core';
 import { pdf } from '@fmea/core/testing';
 import { openTestApp, TEST_PASSWORD } from '../testing.ts';
@@ -174,6 +174,22 @@ describe('the Secure flag of the session cookie', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^fmea_session=[a-z2-7]{32};.*; Secure/);
+  });
+});
+
+describe('the operator', () => {
+  it('is told once per address pair in the log how to fix a proxy that hides HTTPS', async () => {
+    const fresh = await openTestApp();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const freshCookie = `fmea_session=${await fresh.adminToken()}`;
+      for (let i = 0; i < 3; i++) await saveNotice('behind TLS proxy', { cookie: freshCookie, origin: 'https://localhost' }, fresh);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('refused a write sent from https://localhost; this server sees itself as http://localhost. Behind a reverse proxy set TRUST_PROXY=1');
+    } finally {
+      warn.mockRestore();
+      fresh.dispose();
+    }
   });
 });
 

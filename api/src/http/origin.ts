@@ -97,6 +97,18 @@ export function requestSource(c: Context): string | undefined {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * A TLS-terminating proxy without TRUST_PROXY makes every browser look
+ * foreign: tell the operator once per address pair (a few pairs at most, so a
+ * flood of forged requests cannot fill the log).
+ */
+function warnOperator(source: string, served: string | undefined, warned: Set<string>): void {
+  const key = `${source} ${served}`;
+  if (warned.has(key) || warned.size >= 20) return;
+  warned.add(key);
+  console.warn(`[origin] refused a write sent from ${source.slice(0, 200)}; this server sees itself as ${served ?? '(no valid Host)'}. Behind a reverse proxy set TRUST_PROXY=1, or list the address in ALLOWED_ORIGINS.`);
+}
+
+/**
  * Cross-site request forgery guard for every state-changing call. A request
  * that carries its credential in the `token` or Authorization header cannot
  * be forged by another site (a browser only adds those on our own pages), so
@@ -106,6 +118,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * requests, so a missing one means a client that should use the token header.
  */
 export function originGuard(web: WebOrigins): MiddlewareHandler<AppEnv> {
+  const warned = new Set<string>();
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const credential = credentialOf(c);
@@ -115,7 +128,10 @@ export function originGuard(web: WebOrigins): MiddlewareHandler<AppEnv> {
       if (credential?.via === 'cookie') throw new NotAllowedError('request.origin_missing');
       return next();
     }
-    if (!isAllowedOrigin(c, web, source)) throw new NotAllowedError('request.origin_foreign', { origin: source.slice(0, 200) });
+    if (!isAllowedOrigin(c, web, source)) {
+      warnOperator(source, servedOrigin(c, web), warned);
+      throw new NotAllowedError('request.origin_foreign', { origin: source.slice(0, 200) });
+    }
     return next();
   };
 }
