@@ -9,8 +9,9 @@ import { importLimitFromEnv, isDomainError, normalizeLocale, translate, translat
 import { fail, ok } from './envelope.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
+import { allowedOriginsFromEnv, originGuard, trustProxyFromEnv, type WebOrigins } from './http/origin.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
-import { requestInvalid } from './http/validation.ts';
+import { refuseUnsafeText, requestInvalid } from './http/validation.ts';
 import { defineRoute, z } from './http/route.ts';
 import { mountDocs } from './docs/mount.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
    * operator's IMPORT_MAX_MB (whole MB, 1..100; a bad value throws), else 1 MB.
    */
   importLimitBytes?: number;
+  /** Proxy trust and extra browser origins. Default: TRUST_PROXY and ALLOWED_ORIGINS (a bad value throws). */
+  web?: Partial<WebOrigins>;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -65,6 +68,10 @@ export function createApp(options: AppOptions) {
   const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
   if (!Number.isSafeInteger(importLimitBytes) || importLimitBytes <= 0) throw new RangeError(`importLimitBytes must be a positive whole number of bytes (got ${importLimitBytes})`);
   const importBodyBytes = importBodyLimit(importLimitBytes);
+  const web: WebOrigins = {
+    trustProxy: options.web?.trustProxy ?? trustProxyFromEnv(process.env),
+    allowedOrigins: options.web?.allowedOrigins ?? allowedOriginsFromEnv(process.env),
+  };
   const services: AppServices = {
     database: options.database,
     now: options.now ?? (() => new Date()),
@@ -72,11 +79,13 @@ export function createApp(options: AppOptions) {
     auth: new AuthCache(),
     filesDir,
     importLimitBytes,
+    web,
   };
 
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) throw requestInvalid(result.error, c.var.locale);
+      refuseUnsafeText(result.data);
     },
   });
 
@@ -86,6 +95,8 @@ export function createApp(options: AppOptions) {
     c.set('locale', normalizeLocale(c.req.header('lang') ?? c.req.header('accept-language')));
     await next();
   });
+  // before the body is read: a forged request is refused on its headers alone
+  app.use('/api/*', originGuard(web));
   app.use('/api/*', async (c, next) => {
     // GET and HEAD carry no body; touching it would make the adapter build a stream for nothing
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { createContext, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
+import { webOriginsFromEnv } from './http/origin.ts';
 
 export const DEFAULT_PORT = 3000;
 /** The built workbench; WORKBENCH_DIST points elsewhere (a deployment's own build). */
@@ -27,12 +28,13 @@ export interface ServerOptions {
 
 /** Opens (migrating and seeding) the database and serves the API plus the built workbench on one port. */
 export async function startServer(options: ServerOptions = {}) {
-  // a bad IMPORT_MAX_MB stops the start before the database is touched
+  // a bad IMPORT_MAX_MB, TRUST_PROXY or ALLOWED_ORIGINS stops the start before the database is touched
   const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
+  const web = webOriginsFromEnv(process.env);
   const database = await openDatabase(options.databaseUrl);
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
-  const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes });
+  const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, web });
   if (existsSync(WORKBENCH_DIST)) {
     // an absolute root works from any cwd; index.html is the SPA fallback for client routes
     const root = WORKBENCH_DIST;

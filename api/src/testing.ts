@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
+import type { WebOrigins } from './http/origin.ts';
 
 export { TEST_PASSWORD };
 
@@ -24,10 +25,10 @@ export interface CallResult<T = any> {
 }
 
 /** The app over a real, seeded libsql database, driven with `app.request` (no sockets). */
-export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number } = {}) {
+export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; web?: Partial<WebOrigins> } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
-  const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes });
+  const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes, web: options.web });
 
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -5,12 +5,24 @@ import type { AppEnv, AppServices, AuthInfo } from './env.ts';
 
 export const SESSION_COOKIE = 'fmea_session';
 
-/** The token as the spec's client sends it (`token` header), as a Bearer token, or in the session cookie. */
-export function readToken(c: Context<AppEnv>): string | undefined {
+/** How a request carries its session token: only the cookie is sent by a browser on its own, so only it needs the origin check. */
+export interface Credential {
+  token: string;
+  via: 'header' | 'bearer' | 'cookie';
+}
+
+/** The token as the spec's client sends it (`token` header), as a Bearer token, or in the session cookie, in that order. */
+export function credentialOf(c: Context): Credential | undefined {
   const header = c.req.header('token')?.trim();
-  if (header) return header;
+  if (header) return { token: header, via: 'header' };
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  return bearer ?? getCookie(c, SESSION_COOKIE);
+  if (bearer) return { token: bearer, via: 'bearer' };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+export function readToken(c: Context<AppEnv>): string | undefined {
+  return credentialOf(c)?.token;
 }
 
 export async function idleMinutes(services: AppServices): Promise<number> {

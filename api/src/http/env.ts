@@ -1,6 +1,7 @@
 import type { Database, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AuthCache } from './auth-cache.ts';
+import type { WebOrigins } from './origin.ts';
 
 /** The signed-in caller, resolved once per request by `authenticate`. */
 export interface AuthInfo {
@@ -22,6 +23,8 @@ export interface AppServices {
   filesDir: string;
   /** Largest spreadsheet the import routes take (IMPORT_MAX_MB; default 1 MB). */
   importLimitBytes: number;
+  /** TRUST_PROXY and ALLOWED_ORIGINS: the CSRF origin check and the cookie's Secure flag read them. */
+  web: WebOrigins;
 }
 
 export interface AppEnv {

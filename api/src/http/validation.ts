@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
 import * as zodLocales from 'zod/locales';
-import { InvalidInputError, type Issue, type Locale } from '@fmea/core';
+import { InvalidInputError, unsafeTextIssues, type Issue, type Locale } from '@fmea/core';
 
 const LOCALE_ERRORS = { 'zh-CN': zodLocales.zhCN().localeError, 'en-US': zodLocales.en().localeError } as const;
 
@@ -17,4 +17,14 @@ export function requestInvalid(error: ZodError, locale: Locale): InvalidInputErr
     return { messageKey: 'request.field_invalid', params: { field, reason }, field };
   });
   return new InvalidInputError('request.invalid', {}, issues);
+}
+
+/**
+ * Every validated request part (JSON body, query, path, form fields and file
+ * names) passes here after its schema: text holding a control character or a
+ * lone surrogate is refused with the field named, so no route stores it.
+ */
+export function refuseUnsafeText(data: unknown): void {
+  const issues = unsafeTextIssues(data);
+  if (issues.length) throw new InvalidInputError('request.invalid', {}, issues);
 }

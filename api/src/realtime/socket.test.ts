@@ -30,7 +30,7 @@ beforeAll(async () => {
   const ctx = createContext(server.database.db);
   await createRole(ctx, { name: 'engineer' });
   await grantRoute(ctx, 'engineer', { routeName: 'dfmea_index', buttons: ['add'] });
-  for (const userName of ['eng', 'eng2', 'eng3', 'eng4', 'eng5']) {
+  for (const userName of ['eng', 'eng2', 'eng3', 'eng4', 'eng5', 'eng6']) {
     const { user } = await createUser(ctx, { userName, realName: userName, password: TEST_PASSWORD, roles: ['engineer'] });
     await server.database.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
   }
@@ -71,8 +71,8 @@ interface Client {
   login(token: string): void;
 }
 
-async function connect(): Promise<Client> {
-  const ws = new WebSocket(`ws://${base}${SOCKET_PATH}`);
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const ws = new WebSocket(`ws://${base}${SOCKET_PATH}`, { headers });
   const messages: Message[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (raw) => {
@@ -182,6 +182,20 @@ describe('the realtime socket', () => {
     expect(arrival.data.count).toBe(arrival.data.onlineUsers.length);
     expect(arrival.data.user).toMatchObject({ userId: eng.userId, realName: 'eng4' });
     expect(JSON.stringify(arrival.data)).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it('binds a socket by the session cookie only when it opens from our own origin', async () => {
+    const eng = await signIn('eng6', { forceLogin: true });
+    const cookie = `fmea_session=${eng.token}`;
+    // another site's page may open a socket, and the browser would send our cookie with it
+    const foreign = await connect({ cookie, origin: 'http://evil.example' });
+    const own = await connect({ cookie, origin: `http://${base}` });
+    await bound(eng.userId);
+    expect(server.services.realtime.all().filter((b) => b.userId === eng.userId)).toHaveLength(1);
+    // the foreign socket can still sign in the way the token-holding client does, and a bad token fails there
+    foreign.login('not-a-token');
+    expect(await foreign.next('loginFail')).toEqual({ event: 'loginFail', data: {} });
+    own.ws.close();
   });
 
   it('delivers a published notice to every signed-in socket as receiveMessage', async () => {

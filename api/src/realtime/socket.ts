@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { onlineUsers } from '@fmea/core';
 import { idleMinutes, resolveAuth, SESSION_COOKIE } from '../http/authenticate.ts';
 import type { AuthInfo } from '../http/env.ts';
+import { isAllowedOrigin, requestSource } from '../http/origin.ts';
 import type { AppEnv, AppServices } from '../http/env.ts';
 import { RealtimeHub, type BoundSocket } from './hub.ts';
 
@@ -26,14 +27,16 @@ export async function announceOnline(services: AppServices, newcomer?: { userId:
  * client's first message is `{ event: 'login', data: { token } }`, answered
  * with `loginFail` (and a close) when the session is not live. A browser tab
  * that holds only the HttpOnly session cookie is bound by that cookie when
- * the socket opens.
+ * the socket opens from one of our own pages (Origin checked, see http/origin.ts).
  */
 export function mountSocket(app: OpenAPIHono<AppEnv>, services: AppServices) {
   app.get(
     SOCKET_PATH,
     upgradeWebSocket((c) => {
       let bound: BoundSocket | undefined;
-      const cookieToken = getCookie(c, SESSION_COOKIE);
+      // a page of another site may open a socket too, and the browser sends our cookie with it: bind by cookie only for our own pages
+      const source = requestSource(c);
+      const cookieToken = source === undefined || isAllowedOrigin(c, services.web, source) ? getCookie(c, SESSION_COOKIE) : undefined;
       const bind = async (auth: AuthInfo, ws: { send: (text: string) => void; close: (code?: number, reason?: string) => void }) => {
         if (bound) return; // the cookie and a login message may both arrive
         bound = services.realtime.bind({

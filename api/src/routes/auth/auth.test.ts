@@ -63,6 +63,20 @@ describe('POST /api/login', () => {
     expect(await listOperations(api.t.ctx, { action: 'auth.lock_expired' })).toMatchObject({ total: 1 });
   });
 
+  it('counts failures per proxy-seen address behind a trusted proxy, never per address the client claims', async () => {
+    const behind = await openTestApp({ now: () => clock, web: { trustProxy: true } });
+    try {
+      const attempt = (forwardedFor: string) =>
+        behind.call('POST', '/api/login', { body: { username: 'nobody', password: 'bad' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      // the client varies what it claims; the proxy appends the address it saw, which stays the same
+      for (let i = 0; i < 20; i++) expect((await attempt(`1.2.3.${i}, 10.0.0.5`)).status).toBe(400);
+      expect((await attempt('9.9.9.9, 10.0.0.5')).status).toBe(403);
+      expect((await attempt('10.0.0.6')).status).toBe(400);
+    } finally {
+      behind.dispose();
+    }
+  });
+
   it('keeps a lock from wrong passwords when the lockout time is 0, and an administrator’s lock always', async () => {
     const user = await engineer();
     await setPasswordPolicy(api.t.ctx, { lockoutMinutes: 0 });

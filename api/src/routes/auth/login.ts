@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { setCookie, deleteCookie } from 'hono/cookie';
 import { clientIp } from '../../http/client-ip.ts';
 import { createContext, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
 import { ok } from '../../envelope.ts';
-import { caller, readToken, SESSION_COOKIE } from '../../http/authenticate.ts';
+import { caller, readToken } from '../../http/authenticate.ts';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { announceOnline } from '../../realtime/socket.ts';
@@ -51,13 +51,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
       case 'changePassword':
         return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId, changeToken: result.changeToken }), 200);
       case 'ok':
-        setCookie(c, SESSION_COOKIE, result.token, {
-          httpOnly: true,
-          sameSite: 'Lax',
-          path: '/',
-          secure: new URL(c.req.url).protocol === 'https:',
-          expires: result.session.expiresAt,
-        });
+        setSessionCookie(c, result.token, result.session.expiresAt);
         void announceOnline(services, { userId: result.userId, siteId: result.siteId });
         return c.json(ok({ flag: 1, token: result.token, userId: result.userId, userName: result.userName, siteId: result.siteId }), 200);
     }
@@ -69,7 +63,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
     await invalidateSession(services.database.db, auth.session.id);
     services.auth.dropSession(auth.session.id);
     services.realtime.closeSessions([auth.session.id]);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(c);
     void announceOnline(services);
     return c.json(ok(null), 200);
   });
@@ -81,7 +75,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
     const ended = await invalidateUserSessions(services.database.db, auth.user.id);
     ended.forEach((id) => services.auth.dropSession(id));
     services.realtime.endSessions(ended.filter((id) => !token || id !== sessionIdOf(token)), 'forceLogin', { reason: 'loginOtherPlace' });
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(c);
     void announceOnline(services);
     return c.json(ok({ ended: ended.length }), 200);
   });

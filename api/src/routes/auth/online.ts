@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { setCookie } from 'hono/cookie';
 import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
-import { caller, idleMinutes, SESSION_COOKIE } from '../../http/authenticate.ts';
+import { caller, idleMinutes } from '../../http/authenticate.ts';
+import { setSessionCookie } from '../../http/session-cookie.ts';
 import type { AppEnv, AuthInfo } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { announceOnline } from '../../realtime/socket.ts';
@@ -73,7 +73,7 @@ export function registerOnlineRoutes(app: OpenAPIHono<AppEnv>) {
     const ctx = createContext(services.database.db, { userId: auth.user.id, userName: auth.user.userName }, services.now);
     const moved = await changeGroup(ctx, auth.session, c.req.valid('json').siteId);
     services.auth.clear();
-    setCookie(c, SESSION_COOKIE, moved.token, { httpOnly: true, sameSite: 'Lax', path: '/', expires: moved.session.expiresAt });
+    setSessionCookie(c, moved.token, moved.session.expiresAt);
     void announceOnline(services, { userId: auth.user.id, siteId: moved.session.siteId });
     return c.json(ok({ token: moved.token, siteId: moved.session.siteId! }), 200);
   });

@@ -8,6 +8,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.required',
   'validation.not_text',
   'validation.too_long',
+  'validation.control_character',
+  'validation.lone_surrogate',
   'validation.sort_positive_integer',
   'validation.sort_duplicate',
   'validation.identifier_letters_only',

@@ -19,7 +19,8 @@ export function NodeTree({ nodes, selected, onSelect, count }: { nodes: readonly
           <button
             type="button"
             className={node.id === selected ? 'btn btn-primary' : 'btn btn-link'}
-            style={{ marginLeft: depth * 16, textAlign: 'left', width: `calc(100% - ${depth * 16}px)` }}
+            // a long name wraps: the button grows instead of clipping it
+            style={{ marginLeft: depth * 16, textAlign: 'left', width: `calc(100% - ${depth * 16}px)`, height: 'auto', minHeight: 32 }}
             onClick={() => onSelect(node.id)}
           >
             {node.name}
