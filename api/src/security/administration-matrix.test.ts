@@ -297,3 +297,20 @@ describe('administration matrix: sites and departments', () => {
     });
   }
 });
+
+describe('pages are told what the rules allow', () => {
+  it('marks each listed user with the actions the caller may take, each role with whether it may change it, and the caller’s rank', async () => {
+    const engineer = await insertUser(siteA, [kindRoles.other]);
+    const peer = await insertUser(siteA, [kindRoles.site]);
+    const items = (await post('site', '/api/user/sysUserList', { limit: 500 })).body.data.items as { id: string; actions: string[] }[];
+    expect(items.find((u) => u.id === engineer.id)!.actions).toEqual(['edit', 'resetPassword', 'lock', 'delete']);
+    expect(items.find((u) => u.id === peer.id)!.actions).toEqual([]);
+    expect(items.find((u) => u.id === actorIds.site)!.actions).toEqual(['edit']);
+    const roles = (await get('site', '/api/role/list')).body.data as { id: string; manageable: boolean }[];
+    expect(roles.find((r) => r.id === kindRoles.admin)!.manageable).toBe(false);
+    expect(roles.find((r) => r.id === kindRoles.site)!.manageable).toBe(false);
+    expect((await get('site', '/api/user/info')).body.data.adminRank).toBe('site');
+    expect((await get('super', '/api/user/info')).body.data.adminRank).toBe('super');
+    expect((await get('clerk', '/api/user/info')).body.data.adminRank).toBe('none');
+  });
+});

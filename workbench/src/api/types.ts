@@ -35,6 +35,8 @@ export interface UserInfo {
   roleNames: string[];
   productTypes: string[];
   isAdmin: boolean;
+  /** super acts everywhere, site in the session's site, none manages nobody (docs/domain/administration.md). */
+  adminRank: 'super' | 'site' | 'none';
   sites: SiteChoice[];
   routers: Router[];
   rules: Record<string, string>;

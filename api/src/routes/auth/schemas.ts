@@ -60,6 +60,7 @@ export const UserInfoSchema = z
     roleNames: z.array(z.string()),
     productTypes: z.array(z.string()),
     isAdmin: z.boolean(),
+    adminRank: z.enum(['super', 'site', 'none']).openapi({ description: 'Administrator rank: super acts everywhere, site in the session’s site, none manages nobody' }),
     sites: z.array(SiteChoiceSchema),
     routers: z.array(RouterSchema),
     rules: z.record(z.string(), z.string()),

@@ -9,6 +9,7 @@ import {
   InvalidInputError,
   passwordState,
   presentUser,
+  rankOfRoles,
   rolesOfUser,
   ruleFlagValues,
   sitesOfUser,
@@ -79,6 +80,8 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
       // product types the roles permit; an empty list means all (spec 001 §6)
       productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
       isAdmin: auth.isAdmin,
+      // super administrators act everywhere, site administrators in the session's site (docs/domain/administration.md)
+      adminRank: rankOfRoles(roles),
       sites,
       routers: auth.routers,
       rules: await ruleFlagValues(db),

@@ -14,12 +14,13 @@ export const RoleSchema = z
     isDefault: z.boolean(),
     userCount: z.number().int(),
     permissions: z.array(PermissionSchema),
+    manageable: z.boolean().openapi({ description: 'Whether the caller may change the role (rank, built-in roles, roles held in other sites); the buttons still apply' }),
     createTime: z.string().nullable(),
     updateTime: z.string().nullable(),
   })
   .openapi('Role');
 
-export function presentRole(role: Role & { userCount?: number; permissions?: { routeName: string; buttons: string[] }[] }): z.infer<typeof RoleSchema> {
+export function presentRole(role: Role & { userCount?: number; manageable?: boolean; permissions?: { routeName: string; buttons: string[] }[] }): z.infer<typeof RoleSchema> {
   return {
     id: role.id,
     name: role.name,
@@ -29,6 +30,7 @@ export function presentRole(role: Role & { userCount?: number; permissions?: { r
     isDefault: role.isDefault,
     userCount: role.userCount ?? 0,
     permissions: role.permissions ?? [],
+    manageable: role.manageable ?? false,
     createTime: iso(role.createdAt),
     updateTime: iso(role.updatedAt),
   };

@@ -13,7 +13,7 @@ import {
   type Site,
 } from '@fmea/core';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, SCRIPT_TEXT, SQL_TEXT, type RouteCall, watchSocket } from './test-support.ts';
+import { expectInvalid, expectRefused, invalid, plainEngineer, reader, signedInWith, SCRIPT_TEXT, SQL_TEXT, type RouteCall, watchSocket } from './test-support.ts';
 
 let api: TestApp;
 let admin: string;
@@ -270,10 +270,14 @@ describe('POST /api/user/deleteUser', () => {
 
   it('protects the default user (409) and answers 404 for an unknown one', async () => {
     const adminId = (await findUserRow(api.t.db, 'admin')).id;
-    const res = await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: adminId }, lang: 'en-US' });
+    // another holder of the admin role: the default user is protected even from super administrators
+    const { token: other } = await signedInWith(api, 'second.admin', [], { roles: ['admin'] });
+    const res = await api.call('POST', '/api/user/deleteUser', { token: other, body: { id: adminId }, lang: 'en-US' });
     expect(res.status).toBe(409);
     expect(res.body.meta.message).toBe('The default user cannot be deleted');
-    expect((await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: adminId } })).body.meta.message).toBe('默认用户不能删除');
+    expect((await api.call('POST', '/api/user/deleteUser', { token: other, body: { id: adminId } })).body.meta.message).toBe('默认用户不能删除');
+    // and the default admin cannot delete itself either
+    expect((await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: adminId } })).status).toBe(403);
     expect((await api.call('GET', '/api/user/info', { token: admin })).status).toBe(200);
     expect((await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: 'nobody' } })).status).toBe(404);
     await expectInvalid(api, { method: 'POST', path: '/api/user/deleteUser', body: { id: '' } }, admin, invalid('id：数值过小：期望 string >=1 字符', 'id: Too small: expected string to have >=1 characters'));

@@ -26,7 +26,16 @@ const listRoute = defineRoute({
   summary: 'A page of users (administration)',
   access: { route: 'system_user' },
   request: jsonBody(ListBody),
-  data: z.object({ items: z.array(AdminUserSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.object({
+    items: z.array(
+      AdminUserSchema.extend({
+        actions: z.array(z.enum(['edit', 'resetPassword', 'lock', 'delete'])).openapi({ description: 'What the caller may do to this user (rank and site rules); the buttons still apply' }),
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
 });
 
 const getRoute = defineRoute({
@@ -78,7 +87,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, searchKey, siteId } = c.req.valid('json');
     const result = await listUsers(operatorContext(c), { page, limit, search: searchKey, site: siteId });
-    return c.json(ok({ ...result, items: result.items.map(presentAdminUser) }), 200);
+    return c.json(ok({ ...result, items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })) }), 200);
   });
 
   app.openapi(getRoute, async (c) => {

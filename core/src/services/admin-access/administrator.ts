@@ -60,3 +60,22 @@ export async function managedRole(db: DbOrTx, row: typeof role.$inferSelect): Pr
     : [];
   return { name: row.name, roleType: row.roleType, isBuiltIn: row.isDefault, holderSiteIds: [...new Set(homes.map((h) => h.siteId))] };
 }
+
+/** Several users as the rules judge them, in two queries (for list pages). */
+export async function managedUsers(db: DbOrTx, rows: readonly UserRow[]): Promise<ManagedUser[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const roles = await db
+    .select({ userId: userRole.userId, name: role.name, roleType: role.roleType })
+    .from(userRole)
+    .innerJoin(role, eq(role.id, userRole.roleId))
+    .where(inArray(userRole.userId, ids));
+  const links = await db.select().from(userSite).where(inArray(userSite.userId, ids));
+  return rows.map((row) => ({
+    userId: row.id,
+    rank: rankOfRoles(roles.filter((r) => r.userId === row.id)),
+    isDefault: row.isDefault,
+    homeSiteId: row.siteId,
+    siteIds: [...new Set([...(row.siteId ? [row.siteId] : []), ...links.filter((l) => l.userId === row.id).map((l) => l.siteId)])],
+  }));
+}

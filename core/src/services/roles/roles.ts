@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, or } from 'drizzle-orm';
-import { menu, role, rolePermission, userRole } from '../../db/schema/index.ts';
+import { menu, role, rolePermission, user, userRole } from '../../db/schema/index.ts';
 import { ROLE_TYPE_CODES } from '../../db/schema/role.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
@@ -7,7 +7,7 @@ import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { administratorOf, managedRole } from '../admin-access/administrator.ts';
-import { assertCanDelegate, assertCanSetRoleType, assertRoleChange } from '../../domain/permissions/index.ts';
+import { assertCanDelegate, assertCanSetRoleType, assertRoleChange, roleChangeRefusal } from '../../domain/permissions/index.ts';
 
 export type Role = typeof role.$inferSelect;
 export type RoleType = (typeof ROLE_TYPE_CODES)[number];
@@ -47,11 +47,18 @@ export async function listRoles(ctx: ServiceContext) {
     .leftJoin(holders, eq(holders.roleId, role.id))
     .orderBy(asc(role.name));
   const grants = await ctx.db.select().from(rolePermission);
-  return rows.map((r) => ({
-    ...r.role,
-    userCount: r.users ?? 0,
-    permissions: grants.filter((g) => g.roleId === r.role.id).map(({ routeName, buttons }) => ({ routeName, buttons })),
-  }));
+  // whether the caller may change each role (rank, built-in, held in other sites), for the pages
+  const actor = await administratorOf(ctx);
+  const homes = await ctx.db.select({ roleId: userRole.roleId, siteId: user.siteId }).from(userRole).innerJoin(user, eq(user.id, userRole.userId));
+  return rows.map((r) => {
+    const managed = { ...r.role, isBuiltIn: r.role.isDefault, holderSiteIds: homes.filter((h) => h.roleId === r.role.id).map((h) => h.siteId) };
+    return {
+      ...r.role,
+      userCount: r.users ?? 0,
+      permissions: grants.filter((g) => g.roleId === r.role.id).map(({ routeName, buttons }) => ({ routeName, buttons })),
+      manageable: roleChangeRefusal(actor, managed, 'grant') === null,
+    };
+  });
 }
 
 function checkRoleInput(input: RoleInput) {

@@ -10,7 +10,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { findDepartment } from '../org/departments.ts';
 import { findSite } from '../org/sites.ts';
 import { ADMIN_ROLE_NAME, findRole } from '../roles/roles.ts';
-import { administratorOf, managedUser, type AdminActor } from '../admin-access/administrator.ts';
+import { administratorOf, managedUser, managedUsers, type AdminActor } from '../admin-access/administrator.ts';
 import {
   assertCanAssignRoles,
   assertRoleAssignment,
@@ -19,7 +19,9 @@ import {
   assertUserAction,
   assertUserCreate,
   rankOfRoles,
+  userActionRefusal,
   visibleSites,
+  type UserAction,
 } from '../../domain/permissions/index.ts';
 import { rolePermission } from '../../db/schema/index.ts';
 import { preparePassword } from './passwords.ts';
@@ -137,7 +139,7 @@ export interface UserListQuery extends PageQuery {
   site?: string;
 }
 
-export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<Page<UserView>> {
+export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<Page<UserView & { actions: Exclude<UserAction, 'read'>[] }>> {
   const { page, limit, offset } = pageWindow(query);
   const conditions: (SQL | undefined)[] = [eq(user.delFlg, 0)];
   if (query.search?.trim()) {
@@ -156,9 +158,14 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
   const where = and(...conditions);
   const [total] = await ctx.db.select({ n: count() }).from(user).where(where);
   const rows = await ctx.db.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
-  const items = await presentUsers(ctx.db, rows);
+  const views = await presentUsers(ctx.db, rows);
+  // what the caller may do to each row, so pages offer only what the server would allow
+  const managed = await managedUsers(ctx.db, rows);
+  const items = views.map((view, i) => ({ ...view, actions: MANAGE_ACTIONS.filter((a) => userActionRefusal(actor, managed[i]!, a) === null) }));
   return { items, total: total?.n ?? 0, page, limit };
 }
+
+const MANAGE_ACTIONS: readonly Exclude<UserAction, 'read'>[] = ['edit', 'resetPassword', 'lock', 'delete'];
 
 /** Users whose home is one of the sites, or who belong to one as a further group. */
 function memberOfSites(db: DbOrTx, siteIds: readonly string[]): SQL | undefined {

@@ -18,6 +18,8 @@ export interface AdminUser {
   lastLoginTime: string | null;
   loginCount: number;
   isDefault: boolean;
+  /** In lists: what the signed-in administrator may do to this user (rank and site rules). */
+  actions?: ('edit' | 'resetPassword' | 'lock' | 'delete')[];
 }
 
 export interface Site {
@@ -50,6 +52,8 @@ export interface Role {
   isDefault: boolean;
   userCount: number;
   permissions: { routeName: string; buttons: string[] }[];
+  /** Whether the signed-in administrator may change this role. */
+  manageable: boolean;
 }
 
 export interface UserPick {

@@ -7,7 +7,7 @@ import { roleTypeLabel } from '../../common/labels.ts';
 import { loadDictionaries } from '../../common/lookups.ts';
 import type { Role } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
+import { useAdminScope, usePermission } from '../../common/use-user.ts';
 import { PermissionTree, type Menu } from './PermissionTree.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
 
@@ -15,6 +15,7 @@ import { RoleDialog } from './RoleDialog.tsx';
 export default function RolesPage() {
   const { t, i18n } = useLingui();
   const allowed = usePermission('system_role');
+  const scope = useAdminScope();
   const labels = useGridLabels();
   const roles = useLoad(() => api.get<Role[]>('/api/role/list'), []);
   const menus = useLoad(() => api.get<Menu[]>('/api/menu/list'), []);
@@ -66,12 +67,12 @@ export default function RolesPage() {
         hideable: false,
         cell: (r) => (
           <span className="sys-row-actions">
-            {allowed('edit') ? (
+            {allowed('edit') && r.manageable ? (
               <Button kind="link" onClick={(e) => (e.stopPropagation(), setEditing(r))}>
                 <Trans>Edit</Trans>
               </Button>
             ) : null}
-            {allowed('del') && !r.isDefault ? (
+            {allowed('del') && r.manageable && !r.isDefault ? (
               <Button kind="link" className="btn btn-link sys-danger-link" onClick={(e) => (e.stopPropagation(), void remove(r))}>
                 <Trans>Delete</Trans>
               </Button>
@@ -92,7 +93,7 @@ export default function RolesPage() {
       <PageHeader
         title={<Trans>Roles</Trans>}
         actions={
-          allowed('add') ? (
+          allowed('add') && scope.rank !== 'none' ? (
             <Button kind="primary" onClick={() => setEditing('new')}>
               <Trans>New role</Trans>
             </Button>
@@ -117,7 +118,7 @@ export default function RolesPage() {
         </div>
         <div className="sys-split-right">
           {selected ? (
-            <PermissionTree key={selected.id} role={selected} menus={menus.data ?? []} canGrant={allowed('grant')} onSaved={roles.reload} />
+            <PermissionTree key={selected.id} role={selected} menus={menus.data ?? []} canGrant={allowed('grant') && selected.manageable} onSaved={roles.reload} />
           ) : (
             <EmptyState title={<Trans>No role chosen</Trans>}>{menus.error ?? <Trans>Choose a role on the left to edit what it may open and do.</Trans>}</EmptyState>
           )}

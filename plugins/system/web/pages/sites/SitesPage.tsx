@@ -5,7 +5,7 @@ import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks } from '../../common/lookups.ts';
 import type { Site } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
+import { useAdminScope, usePermission } from '../../common/use-user.ts';
 import { DepartmentsPanel } from './DepartmentsPanel.tsx';
 import { SiteDialog } from './SiteDialogs.tsx';
 import { SiteUsersPanel } from './SiteUsersPanel.tsx';
@@ -13,7 +13,10 @@ import { SiteUsersPanel } from './SiteUsersPanel.tsx';
 /** Sites and departments (spec 000 §3 "Site", "Department"): sites with licences and users, their departments and members. */
 export default function SitesPage() {
   const { t } = useLingui();
-  const allowed = usePermission('system_site');
+  const buttons = usePermission('system_site');
+  const scope = useAdminScope();
+  // the site list and licences are super-administrator settings
+  const allowed = (button: string) => buttons(button) && scope.configuresSites;
   const labels = useGridLabels();
   const sites = useLoad(() => api.get<Site[]>('/api/site/selectSiteList'), []);
   const users = useLoad(() => loadUserPicks(), []);
@@ -89,8 +92,8 @@ export default function SitesPage() {
             <Trans>Site {selected.siteName}</Trans>
           </h3>
           <div className="sys-columns">
-            <DepartmentsPanel key={`d:${selected.id}`} site={selected} users={users.data ?? []} allowed={allowed} />
-            <SiteUsersPanel key={`u:${selected.id}`} site={selected} allowed={allowed} onChanged={sites.reload} />
+            <DepartmentsPanel key={`d:${selected.id}`} site={selected} users={users.data ?? []} allowed={(b) => buttons(b) && scope.managesSite(selected.id)} />
+            <SiteUsersPanel key={`u:${selected.id}`} site={selected} allowed={(b) => buttons(b) && scope.managesSite(selected.id)} onChanged={sites.reload} />
           </div>
         </>
       ) : (

@@ -7,6 +7,7 @@ import { localName } from '../../common/format.ts';
 import { loadDepartments } from '../../common/lookups.ts';
 import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
 import type { AdminUser, Department, Role, Site } from '../../common/types.ts';
+import { useAdminScope } from '../../common/use-user.ts';
 
 interface Draft {
   userName: string;
@@ -42,8 +43,15 @@ export interface SavedUser {
 }
 
 /** Create (user null) or edit a user; the server's problems show under their fields and the form. */
+/** Roles below the giver's rank (super administrators: any); the server checks the same (docs/domain/administration.md). */
+function assignable(rank: 'super' | 'site' | 'none', role: Role): boolean {
+  if (rank === 'super') return true;
+  return rank === 'site' && role.name !== 'admin' && (role.roleType === '2' || role.roleType === '3');
+}
+
 export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: AdminUser | null; sites: Site[]; roles: Role[]; onClose: () => void; onSaved: (saved: SavedUser) => void }) {
   const { t, i18n } = useLingui();
+  const scope = useAdminScope();
   const [initial] = useState(() => draftOf(user, sites[0]?.id ?? ''));
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -176,7 +184,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
                 id={id}
                 value={draft.roleIdList}
                 onChange={(v) => set('roleIdList', v)}
-                options={roles.map((r) => ({ value: r.id, label: localName(i18n.locale, r.name, r.nameEn) }))}
+                options={roles.filter((r) => assignable(scope.rank, r)).map((r) => ({ value: r.id, label: localName(i18n.locale, r.name, r.nameEn) }))}
               />
             )}
           </Field>

@@ -11,6 +11,9 @@ import { usePermission } from '../../common/use-user.ts';
 import { UserDialog, type SavedUser } from './UserDialog.tsx';
 import { UserImportDialog } from './UserImportDialog.tsx';
 
+/** The rank and site rules may forbid a row what the buttons allow (docs/domain/administration.md). */
+const may = (u: AdminUser, action: NonNullable<AdminUser['actions']>[number]) => u.actions?.includes(action) ?? false;
+
 /** Users (spec 000 §2.4, §7 "Users"): server-paged list, create/edit, delete, reset password, lock, import and export. */
 export default function UsersPage() {
   const { t, i18n } = useLingui();
@@ -100,22 +103,22 @@ export default function UsersPage() {
         hideable: false,
         cell: (u) => (
           <span className="sys-row-actions">
-            {allowed('edit') ? (
+            {allowed('edit') && may(u, 'edit') ? (
               <Button kind="link" onClick={() => setEditing(u)}>
                 <Trans>Edit</Trans>
               </Button>
             ) : null}
-            {allowed('resetPwd') ? (
+            {allowed('resetPwd') && may(u, 'resetPassword') ? (
               <Button kind="link" onClick={() => void resetPassword(u)}>
                 <Trans>Reset password</Trans>
               </Button>
             ) : null}
-            {allowed('lock') ? (
+            {allowed('lock') && may(u, 'lock') ? (
               <Button kind="link" onClick={() => void toggleLock(u)}>
                 {u.locked ? <Trans>Unlock</Trans> : <Trans>Lock</Trans>}
               </Button>
             ) : null}
-            {allowed('del') ? (
+            {allowed('del') && may(u, 'delete') ? (
               <Button kind="link" className="btn btn-link sys-danger-link" onClick={() => void remove(u)}>
                 <Trans>Delete</Trans>
               </Button>
