@@ -77,12 +77,12 @@ describe('sign-in', () => {
       return textOf(page.getByTestId('login-error'));
     };
     for (let i = 1; i <= 4; i++) expect(await attempt()).toBe('用户名或密码错误（连续 5 次错误将锁定账号）');
-    expect(await attempt()).toBe('密码连续错误 5 次，账号已锁定，请联系管理员');
+    expect(await attempt()).toBe('密码连续错误 5 次，账号已锁定 30 分钟；也可联系管理员解锁');
     await screenshot(page, 'login-account-locked');
 
     // the right password no longer helps
     await page.locator('input[name="password"]').fill(password);
-    expect(await attempt()).toBe('用户已被锁定，请联系管理员');
+    expect(await attempt()).toBe('账号因密码错误次数过多已被锁定，请 30 分钟后再试或联系管理员');
     expect(pathOf(page)).toBe('/');
   });
 });
