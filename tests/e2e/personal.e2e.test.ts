@@ -125,8 +125,8 @@ describe('personal centre', () => {
     await page.locator('.toast-success', { hasText: '头像已更换' }).waitFor();
     await page.getByTestId('avatar-image').waitFor();
     await page.locator('.user-trigger img.avatar').waitFor();
-    const size = await page.getByTestId('avatar-image').evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null));
-    expect(size).toEqual([200, 200]);
+    // the picture arrives after the element: wait for it to load instead of reading it at once
+    await expect.poll(() => page.getByTestId('avatar-image').evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : null))).toEqual([200, 200]);
 
     await page.getByTestId('avatar-input').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => textOf(page.getByTestId('avatar-error'))).toBe('只能使用 jpg 或 png 格式的图片。');
