@@ -34,3 +34,4 @@ export async function openTestDatabase(options: { file?: boolean; now?: () => Da
   };
 }
 export * from './sample-files.ts';
+export * from './legacy-sheets.ts';
