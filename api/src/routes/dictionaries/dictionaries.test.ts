@@ -256,7 +256,7 @@ describe('POST /api/dictionary/importDic and GET /api/dictionary/exportDic', () 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toContain('dictionaries.xlsx');
-    const rows = await readSheet(new Uint8Array(await res.arrayBuffer()), DICTIONARY_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await res.arrayBuffer()), DICTIONARY_SHEET_COLUMNS);
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'customer', code: '7', name: '长安' }));
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'level', code: '1', name: '系统' }));
   });

@@ -136,7 +136,7 @@ describe('GET /api/user/exportUser', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(XLSX_TYPE);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="users-20260601.xlsx"');
-    const rows = await readSheet(bytes, USER_SHEET_COLUMNS);
+    const { rows } = await readSheet(bytes, USER_SHEET_COLUMNS);
     expect(rows.map((r) => r.values.userName)).toEqual(['admin', 'exp']);
     expect(rows[1]!.values).toMatchObject({ realName: '导出', roles: 'engineer', password: '' });
     await api.call('POST', '/api/user/saveUser', { token: admin, body: { id: (await getUser(api.t.ctx, 'exp')).id, userName: 'exp', realName: 'changed' } });

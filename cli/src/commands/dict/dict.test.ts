@@ -97,7 +97,7 @@ describe('fmea dict', { timeout: 90_000 }, () => {
     const exported = await fmea(['dict', 'export', out]);
     expect(exported.code).toBe(0);
     const { DICTIONARY_SHEET_COLUMNS, readSheet } = await import('@fmea/core/services');
-    const rows = await readSheet(new Uint8Array(await readFile(out)), DICTIONARY_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await readFile(out)), DICTIONARY_SHEET_COLUMNS);
     expect(exported.stdout).toBe(`已导出 ${rows.length} 条到 ${out}\n`);
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'supplier', code: 'S1', name: '博世', enName: 'Bosch' }));
     expect((await readdir(temp.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -137,7 +137,7 @@ describe('fmea user export', { timeout: 90_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toBe(`已导出 ${names.length} 条到 ${out}\n`);
     const { readSheet, USER_SHEET_COLUMNS } = await import('@fmea/core/services');
-    const rows = await readSheet(new Uint8Array(await readFile(out)), USER_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await readFile(out)), USER_SHEET_COLUMNS);
     expect(rows.map((r) => r.values.userName).sort()).toEqual(names);
     expect(rows.find((r) => r.values.userName === 'imp1')?.values).toMatchObject({ realName: '改名', roles: 'engineer', password: '' });
     expect((await readdir(temp.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

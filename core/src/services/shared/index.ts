@@ -5,3 +5,4 @@ export * from './paging.ts';
 export * from './password-hash.ts';
 export * from './settings.ts';
 export * from './xlsx.ts';
+export { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';

@@ -25,6 +25,8 @@ export interface ImportOptions {
   mode?: ImportMode;
   /** Write the good rows even when others are wrong (the user asked for it). */
   partial?: boolean;
+  /** Import even though columns with data have no field (listed in the report); else the file is refused, listing them. */
+  acceptUnmapped?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -33,6 +35,8 @@ export interface ImportReport {
   updated: string[];
   skipped: string[];
   errors: Issue[];
+  /** Columns left out with the user's consent. */
+  unmapped: Issue[];
 }
 
 function toInput(values: Record<UserColumn, string>): UserInput {
@@ -63,8 +67,8 @@ function rowIssues(error: unknown, row: number): Issue[] {
  */
 export async function importUsers(ctx: ServiceContext, data: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'dedupe';
-  const rows = await readSheet(data, USER_SHEET_COLUMNS);
-  const report: ImportReport = { created: [], updated: [], skipped: [], errors: [] };
+  const { rows, unmapped } = await readSheet(data, USER_SHEET_COLUMNS, { acceptUnmapped: options.acceptUnmapped });
+  const report: ImportReport = { created: [], updated: [], skipped: [], errors: [], unmapped };
   const seen = new Set<string>();
   const plan: { row: number; input: UserInput; exists: boolean }[] = [];
   for (const { row, values } of rows) {

@@ -1,4 +1,5 @@
 import { InvalidInputError, type Issue } from '../../../errors.ts';
+import { assertAllMapped, unmappedColumnIssue } from '../../shared/sheet-columns.ts';
 import { LOCALES, translate } from '../../../i18n/index.ts';
 import { FLAT_COLUMNS, LEGACY_COLUMNS, LEGACY_PATTERNS, LEGACY_RERATE, type FlatRow, type LegacyKey, type LegacyRow } from './columns.ts';
 import { mapData, matchHeader, missingColumns, normHeader, type HeaderMatch, type SheetRowText } from './headers.ts';
@@ -112,12 +113,9 @@ export function unmappedIssues(items: readonly Unmapped[]): Issue[] {
   return items.map((u): Issue => {
     if (u.text !== undefined) return { messageKey: 'import.cell_unmapped', field: u.column, params: { sheet: u.sheet, cell: `${u.column}${u.row}`, text: u.text } };
     if (u.column === undefined) return { messageKey: 'import.sheet_unread', params: { sheet: u.sheet } };
-    if (u.header) return { messageKey: 'import.column_unmapped', field: u.column, params: { sheet: u.sheet, column: u.column, header: u.header, cells: u.cells ?? 0 } };
-    return { messageKey: 'import.column_unmapped_unnamed', field: u.column, params: { sheet: u.sheet, column: u.column, cells: u.cells ?? 0 } };
+    return unmappedColumnIssue({ sheet: u.sheet, column: u.column, header: u.header ?? '', cells: u.cells ?? 0 });
   });
 }
 
 /** Refuses a file with anything left unmapped unless the user accepted that. */
-export function assertMapped(items: readonly Unmapped[], accept: boolean): void {
-  if (items.length > 0 && !accept) throw new InvalidInputError('import.columns_unmapped', { count: items.length }, unmappedIssues(items));
-}
+export const assertMapped = (items: readonly Unmapped[], accept: boolean) => assertAllMapped(unmappedIssues(items), accept);

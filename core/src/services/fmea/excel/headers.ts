@@ -9,6 +9,8 @@
  * stands in the upper row only.
  */
 
+import { columnLetter, normHeader } from '../../shared/sheet-columns.ts';
+
 export interface SheetRowText {
   row: number;
   /** 1-based columns at index 1. */
@@ -45,19 +47,7 @@ export interface HeaderMatch<K extends string> {
   headers: Map<number, string>;
 }
 
-/** Lower case, NFKC (full-width → ASCII), no spaces, punctuation or symbols: "Potential Cause(s) /\nMechanism(s)" → "potentialcausesmechanisms". */
-export const normHeader = (text: string): string =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, '');
-
-/** 1 → A, 27 → AA. */
-export function columnLetter(col: number): string {
-  let out = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-  return out;
-}
+export { columnLetter, normHeader } from '../../shared/sheet-columns.ts';
 
 const GROUP_SPAN = 8;
 
