@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertSpreadsheet, exportDictionaries, importDictionaries } from '@fmea/core';
+import { assertSpreadsheet, exportDictionaries, importDictionaries, translateIssue } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
@@ -15,10 +15,31 @@ const importRoute = defineRoute({
   summary: 'Import dictionary items from a spreadsheet',
   description:
     'multipart/form-data with the file in `excelFile` (xls/xlsx, at most IMPORT_MAX_MB, default 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
-    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.',
+    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written. ' +
+    'A column with data under no known header refuses the file too (400 import.columns_unmapped, data.issues naming each) unless acceptUnmapped is true.',
   access: { route: 'system_dictionary', button: 'import' },
-  request: { body: { content: { 'multipart/form-data': { schema: z.object({ excelFile: UploadFile }) } }, required: true } },
-  data: z.object({ created: z.number().int(), updated: z.number().int() }),
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            excelFile: UploadFile,
+            acceptUnmapped: z
+              .enum(['true', 'false'])
+              .optional()
+              .transform((value) => value === 'true')
+              .openapi({ description: 'true: import even though columns with data have no field (listed in data.unmapped)' }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  data: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unmapped: z.array(z.object({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+  }),
 });
 
 const exportRoute = defineRoute({
@@ -34,10 +55,12 @@ const exportRoute = defineRoute({
 
 export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
-    const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
+    const form = c.req.valid('form');
+    const excelFile = requireFile(form.excelFile, 'excelFile');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
-    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile));
-    return c.json(ok({ created: report.created, updated: report.updated }), 200);
+    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile), { acceptUnmapped: form.acceptUnmapped });
+    const unmapped = report.unmapped.map((issue) => ({ field: issue.field, messageKey: issue.messageKey, message: translateIssue(c.var.locale, issue) }));
+    return c.json(ok({ created: report.created, updated: report.updated, unmapped }), 200);
   });
 
   app.openapi(exportRoute, async (c) => {

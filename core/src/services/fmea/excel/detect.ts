@@ -62,17 +62,18 @@ const sheetRefusal = (legacy: boolean) => new InvalidInputError(legacy ? 'fmeaEx
  * table are listed as not imported; our form and scales sheets are not.
  */
 export function detectLayout(sheets: Sheets, legacy: boolean): Layout {
+  const own = ownSheetNames();
   if (!legacy) {
     for (const sheet of sheets) {
       const match = matchHeader(sheet.rows, FLAT_COLUMNS);
       if (!match || missingColumns(match, FLAT_COLUMNS).length > 0) continue;
       const data = mapData(sheet.rows, match, FLAT_COLUMNS);
-      const own = ownSheetNames();
       const others = sheets.filter((s) => s !== sheet && !own.has(s.name) && isFmeaTable(s.rows));
       return { kind: 'flat', sheet: sheet.name, rows: data.rows, unmapped: [...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })), ...others.map((s) => ({ sheet: s.name }))] };
     }
   }
-  const candidates = sheets.map((sheet) => ({ sheet, match: legacyMatch(sheet.rows, legacy ? 2 : 4) }));
+  // Our own workbook is never read as a legacy sheet: its chain sheet, form and scales are not candidates.
+  const candidates = sheets.filter((s) => !own.has(s.name) && !isChainSheet(s.rows)).map((sheet) => ({ sheet, match: legacyMatch(sheet.rows, legacy ? 2 : 4) }));
   const usable = candidates.filter((c) => c.match !== null && (legacy ? hasLegacyCore(c.match) : looksLegacy(c.match)));
   const best = usable.sort((a, b) => b.match!.keys.size - a.match!.keys.size)[0];
   if (!best) {
@@ -101,12 +102,13 @@ export function detectLayout(sheets: Sheets, legacy: boolean): Layout {
   };
 }
 
-/** A sheet holding a chain sheet or a legacy table. */
-function isFmeaTable(rows: SheetRowText[]): boolean {
+function isChainSheet(rows: SheetRowText[]): boolean {
   const flat = matchHeader(rows, FLAT_COLUMNS);
-  if (flat && missingColumns(flat, FLAT_COLUMNS).length === 0) return true;
-  return looksLegacy(legacyMatch(rows, 4));
+  return flat !== null && missingColumns(flat, FLAT_COLUMNS).length === 0;
 }
+
+/** A sheet holding a chain sheet or a legacy table. */
+const isFmeaTable = (rows: SheetRowText[]) => isChainSheet(rows) || looksLegacy(legacyMatch(rows, 4));
 
 /** The refusal's issues: one per column, cell or sheet, in the file's order. */
 export function unmappedIssues(items: readonly Unmapped[]): Issue[] {
