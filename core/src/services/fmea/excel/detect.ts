@@ -3,7 +3,7 @@ import { assertAllMapped, unmappedColumnIssue } from '../../shared/sheet-columns
 import { LOCALES, translate } from '../../../i18n/index.ts';
 import { FLAT_COLUMNS, LEGACY_COLUMNS, LEGACY_PATTERNS, LEGACY_RERATE, type FlatRow, type LegacyKey, type LegacyRow } from './columns.ts';
 import { mapData, matchHeader, missingColumns, normHeader, type HeaderMatch, type SheetRowText } from './headers.ts';
-import { readLegacyHeader, type LegacyHeaderBlock } from './legacy-header.ts';
+import { isHeaderBlockCell, readLegacyHeader, type LegacyHeaderBlock } from './legacy-header.ts';
 
 export type Sheets = { name: string; rows: SheetRowText[] }[];
 
@@ -25,7 +25,7 @@ export type Layout =
   | { kind: 'flat'; sheet: string; rows: { row: number; values: FlatRow }[]; unmapped: Unmapped[] }
   | { kind: 'legacy'; sheet: string; rows: { row: number; values: LegacyRow }[]; unmapped: Unmapped[]; header: LegacyHeaderBlock };
 
-const legacyOptions = { patterns: LEGACY_PATTERNS, rerate: LEGACY_RERATE };
+const legacyOptions = { patterns: LEGACY_PATTERNS, rerate: LEGACY_RERATE, notHeader: isHeaderBlockCell };
 const AMBIGUOUS_DETECTION = new Set(['detection', 'detect', '探测']);
 
 /** The sheets our own export writes besides the chain sheet (the form repeats the chains; the scales are reference). */

@@ -35,6 +35,8 @@ export interface HeaderOptions<K extends string> {
   rerate?: { after: readonly K[]; group: RegExp; map: Partial<Record<K, K>> };
   /** Rows searched for the header (default 15). */
   within?: number;
+  /** Cells that are never a column header (a header block's "Prepared By: …"): ignored while matching. */
+  notHeader?: (text: string) => boolean;
 }
 
 export interface HeaderMatch<K extends string> {
@@ -68,7 +70,10 @@ interface Evaluated<K extends string> {
 }
 
 /** Maps one header (one row, or a group row above a sub-heading row) to keys. */
-function evaluate<K extends string>(upper: readonly string[] | null, lower: readonly string[], exact: Map<string, K>, options: HeaderOptions<K>): Evaluated<K> {
+function evaluate<K extends string>(upperRow: readonly string[] | null, lowerRow: readonly string[], exact: Map<string, K>, options: HeaderOptions<K>): Evaluated<K> {
+  const clean = (row: readonly string[]) => (options.notHeader ? row.map((text) => (text && options.notHeader!(text) ? '' : text)) : row);
+  const upper = upperRow && clean(upperRow);
+  const lower = clean(lowerRow);
   const width = Math.max(upper?.length ?? 0, lower.length);
   const filled: string[] = [];
   let span = 0;

@@ -63,7 +63,8 @@ export interface LegacyHeaderBlock {
   unknown: { row: number; column: string; text: string }[];
 }
 
-const labelOf = (text: string): LegacyHeaderField | undefined => {
+/** The header-block field a label names ("Prepared By", "FMEA Number", "核心小组"), if any. */
+export const labelOf = (text: string): LegacyHeaderField | undefined => {
   const n = normHeader(text);
   return n ? LABELS.find(([re]) => re.test(n))?.[1] : undefined;
 };
@@ -157,4 +158,13 @@ export function headerFill(block: LegacyHeaderBlock): HeaderFill {
   const used = new Set(Object.values(fill.fields).map((f) => f.entry));
   for (const entry of block.entries) if (!used.has(entry)) fill.notes.push({ entry, line: `${entry.label}: ${entry.value}` });
   return fill;
+}
+
+const ALSO_COLUMN_HEADERS: ReadonlySet<LegacyHeaderField> = new Set(['project', 'system', 'subsystem', 'component', 'scope']);
+
+/** A header-block cell ("Prepared By: J. Smith", "FMEA Number", "Component:"): never a column header ("Component" alone may be one). */
+export function isHeaderBlockCell(text: string): boolean {
+  const colon = text.search(/[:：]/);
+  const field = labelOf(colon >= 0 ? text.slice(0, colon) : text);
+  return field !== undefined && (colon >= 0 || !ALSO_COLUMN_HEADERS.has(field));
 }

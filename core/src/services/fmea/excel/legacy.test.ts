@@ -84,6 +84,19 @@ describe('legacy AIAG 4th-edition DFMEA sheets, found without the legacy option'
   });
 });
 
+describe('a header block right above a one-row header', () => {
+  it('is read as the header block, never as a group row of the table', async () => {
+    const wb = new (await excel()).Workbook();
+    const ws = wb.addWorksheet('DFMEA');
+    ws.addRow(['FMEA Number: 7', '', '', '', '', '', '', 'Design Responsibility: Body']);
+    ws.addRow(['Item/Function', 'Potential Failure Mode', 'Potential Effect(s) of Failure', 'S', 'Potential Cause(s) of Failure', 'O', 'D']);
+    ws.addRow(['Motor: Drive', 'No torque', 'Window stuck', 8, 'Brush wear', 4, 3]);
+    const report = await importDfmeaWorkbook(team.owner, new Uint8Array(await wb.xlsx.writeBuffer()), { fileName: 'block.xlsx', newProject: newTeam() });
+    expect(report).toMatchObject({ rows: 1, unmapped: [], created: { causes: 1, ratings: 3 } });
+    expect((await getProjectById(team.owner, report.projectId)).teamNotes).toBe('FMEA Number: 7\nDesign Responsibility: Body');
+  });
+});
+
 describe('columns the import has no place for', () => {
   const withNotes = () => abbreviatedSheet({ header: 'Notes', value: (i) => (i === 1 ? 'check with supplier' : null), unnamed: true });
 
