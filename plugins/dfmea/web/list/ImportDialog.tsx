@@ -147,7 +147,7 @@ export function ImportDialog({
                 value={format}
                 onChange={(e) => setFormat(e.target.value as Format)}
                 options={[
-                  { value: 'auto', label: t`Recognise by the headers (exported workbook or legacy AIAG 4th edition sheet)` },
+                  { value: 'auto', label: t`Recognised by its headers (exported or legacy)` },
                   { value: 'legacy', label: t`Legacy AIAG 4th edition sheet` },
                 ]}
               />
@@ -175,9 +175,6 @@ export function ImportDialog({
           {unmapped ? (
             <div role="alert" data-testid="dfmea-import-unmapped">
               <p className="form-error">{unmapped.message}</p>
-              <p>
-                <Trans>Nothing was written. Move these contents into columns the import knows, or import without them.</Trans>
-              </p>
               <ProblemTable rows={unmapped.parts} caption={t`Not imported`} />
             </div>
           ) : null}
