@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { compileApTable, DEFAULT_AP_SELECTION, type ApLookup, type ApRule } from '@fmea/core/domain';
+import { abbreviatedSheet } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { chooseLanguage, signIn } from './support/flows.ts';
@@ -256,6 +257,27 @@ describe('DFMEA analysis in the browser', () => {
     await page.getByTestId('dfmea-tab-risk').click();
     await riskCell(page, 'mode').getByText('No torque').waitFor();
     expect(await page.locator('.dfmea-risk [data-row-key]').count()).toBe(1);
+
+    // 8 a legacy AIAG 4th-edition sheet with a "Notes" column: recognised by its headers, the column listed
+    // and nothing written until the user agrees to leave it out; the result counts what was created
+    const legacy = join(mkdtempSync(join(tmpdir(), 'dfmea-e2e-')), 'legacy.xlsx');
+    writeFileSync(legacy, await abbreviatedSheet({ header: 'Notes', value: (i) => (i === 0 ? 'ask supplier' : null) }));
+    await page.goto('/main/dfmea');
+    await list.getByText(projectName, { exact: true }).first().waitFor();
+    await page.getByTestId('dfmea-import').click();
+    await page.getByTestId('dfmea-import-file').setInputFiles(legacy);
+    await page.getByTestId('dfmea-import-run').click();
+    const unmapped = page.getByTestId('dfmea-import-unmapped');
+    await unmapped.waitFor();
+    expect(await unmapped.innerText()).toContain('column V “Notes”');
+    await screenshot(page, 'dfmea-import-unmapped');
+    await page.getByTestId('dfmea-import-accept').click();
+    const created = page.getByTestId('dfmea-import-created');
+    await created.waitFor();
+    expect(await created.getByRole('row', { name: /Failure causes/ }).innerText()).toMatch(/Failure causes\s+5/);
+    expect(await created.getByRole('row', { name: /Controls/ }).innerText()).toMatch(/Controls\s+11/);
+    expect(await page.getByTestId('dfmea-import-report').innerText()).toContain('Sheet “Sheet1”, column V “Notes”');
+    await page.getByTestId('dfmea-import-close').click();
   });
 });
 

@@ -36,3 +36,4 @@ export async function openTestDatabase(options: { file?: boolean; now?: () => Da
 export * from './sample-files.ts';
 export * from './zip-files.ts';
 export * from './thread-pool.ts';
+export * from './legacy-sheets.ts';

@@ -216,7 +216,7 @@ describe('POST /api/dictionary/importDic and GET /api/dictionary/exportDic', () 
     ]);
     const res = await importFile(upload('excelFile', 'dicts.xlsx', file));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ created: 2, updated: 0 });
+    expect(res.body.data).toEqual({ created: 2, updated: 0, unmapped: [] });
     expect((await tree('customer'))[0]!.children.map((c) => c.name)).toEqual(['上汽']);
     expect((await tree('plant'))[0]).toMatchObject({ name: '工厂', children: [{ code: 'SH', name: '上海' }] });
     expect(await lastLogged(api, admin, 'dictionary.create')).toMatchObject({ after: { code: 'SH' } });
@@ -232,6 +232,18 @@ describe('POST /api/dictionary/importDic and GET /api/dictionary/exportDic', () 
     expect(res.body.meta.message).toBe('Some import rows are wrong; fix them and re-import only the error rows\nRow 3: name cannot be empty');
     expect(res.body.data.issues).toEqual([expect.objectContaining({ row: 3, field: 'name', messageKey: 'validation.required' })]);
     expect((await tree('customer'))[0]!.children).toEqual([]);
+  });
+
+  it('refuses a column it has no field for (400, named), writing nothing, and imports with acceptUnmapped', async () => {
+    const file = await writeSheet('d', [...DICTIONARY_SHEET_COLUMNS, { key: 'note', headers: ['Note'] }], [{ typeCode: 'customer', code: '1', name: '上汽', note: 'key account' }]);
+    const res = await importFile(upload('excelFile', 'dicts.xlsx', file), 'en-US');
+    expect(res.status).toBe(400);
+    expect(res.body.meta.message.split('\n')[1]).toBe('Sheet “d”, column H “Note” (1 cell with data) has no place in the import');
+    expect(res.body.data).toMatchObject({ messageKey: 'import.columns_unmapped', issues: [{ messageKey: 'import.column_unmapped', field: 'H' }] });
+    expect((await tree('customer'))[0]!.children).toEqual([]);
+    const accepted = await importFile(upload('excelFile', 'dicts.xlsx', file, { acceptUnmapped: 'true' }), 'en-US');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ created: 1, unmapped: [{ field: 'H', messageKey: 'import.column_unmapped' }] });
   });
 
   it('refuses a malformed spreadsheet, another file type, a file over 1 MB and a missing file', async () => {
@@ -256,7 +268,7 @@ describe('POST /api/dictionary/importDic and GET /api/dictionary/exportDic', () 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toContain('dictionaries.xlsx');
-    const rows = await readSheet(new Uint8Array(await res.arrayBuffer()), DICTIONARY_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await res.arrayBuffer()), DICTIONARY_SHEET_COLUMNS);
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'customer', code: '7', name: '长安' }));
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'level', code: '1', name: '系统' }));
   });

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertSpreadsheet, exportDictionaries, importDictionaries } from '@fmea/core';
+import { assertSpreadsheet, exportDictionaries, importDictionaries, translateIssue } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
@@ -15,11 +15,32 @@ const importRoute = defineRoute({
   summary: 'Import dictionary items from a spreadsheet',
   description:
     'multipart/form-data with the file in `excelFile` (xls/xlsx, at most IMPORT_MAX_MB, default 1 MB). Columns: typeCode, typeName, typeEnName, code, name, enName, sort (Chinese headers accepted). ' +
-    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written.' +
+    'Existing codes are updated, missing types created. Any wrong row refuses the whole file (400, data.issues[].row) and nothing is written. ' +
+    'A column with data under no known header refuses the file too (400 import.columns_unmapped, data.issues naming each) unless acceptUnmapped is true.' +
     ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 10,000 rows and 200,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
   access: { route: 'system_dictionary', button: 'import' },
-  request: { body: { content: { 'multipart/form-data': { schema: z.object({ excelFile: UploadFile }) } }, required: true } },
-  data: z.object({ created: z.number().int(), updated: z.number().int() }),
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            excelFile: UploadFile,
+            acceptUnmapped: z
+              .enum(['true', 'false'])
+              .optional()
+              .transform((value) => value === 'true')
+              .openapi({ description: 'true: import even though columns with data have no field (listed in data.unmapped)' }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  data: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unmapped: z.array(z.object({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+  }),
 });
 
 const exportRoute = defineRoute({
@@ -35,10 +56,12 @@ const exportRoute = defineRoute({
 
 export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
-    const excelFile = requireFile(c.req.valid('form').excelFile, 'excelFile');
+    const form = c.req.valid('form');
+    const excelFile = requireFile(form.excelFile, 'excelFile');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
-    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile), { limit: c.var.services.importLimitBytes });
-    return c.json(ok({ created: report.created, updated: report.updated }), 200);
+    const report = await importDictionaries(serviceContext(c), await fileBytes(excelFile), { limit: c.var.services.importLimitBytes, acceptUnmapped: form.acceptUnmapped });
+    const unmapped = report.unmapped.map((issue) => ({ field: issue.field, messageKey: issue.messageKey, message: translateIssue(c.var.locale, issue) }));
+    return c.json(ok({ created: report.created, updated: report.updated, unmapped }), 200);
   });
 
   app.openapi(exportRoute, async (c) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FLAT_COLUMNS, LEGACY_COLUMNS, schema, writeSheet, type FlatRow, type LegacyRow } from '@fmea/core';
+import { abbreviatedSheet, englishTwoRowSheet } from '@fmea/core/testing';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { buildChain, caller, createTeamProject, engineer, makeTeam, type Person, type Team } from './test-support.ts';
 import { XLSX_TYPE } from './transfer.ts';
@@ -233,5 +234,47 @@ describe('POST /api/project/importDataFlatProduct', () => {
     const res = await upload(team.owner, bytes, 'w.xlsx', {}, { path: '/api/project/importDataFlatProduct' });
     expect(res.status).toBe(400);
     expect(await projectCount()).toBe(before);
+  });
+});
+
+describe('POST /api/project/importData with a legacy sheet (no legacy flag)', () => {
+  it('recognises the AIAG 4th-edition layout and answers what it created, by kind', async () => {
+    const res = await upload(team.owner, await englishTwoRowSheet(), 'regulator.xlsx', {}, { lang: 'en-US' });
+    expect(res.status, JSON.stringify(res.body.meta)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      layout: 'legacy',
+      sheet: 'DFMEA',
+      rows: 5,
+      imported: 5,
+      created: { effects: 4, modes: 3, causes: 5, controls: 11, ratings: 14, actions: 3, reRatings: 6 },
+      unmapped: [],
+      unknownNames: ['Design engineering'],
+    });
+    const copy = await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${res.body.data.projectId}`);
+    expect(copy.name).toBe('Window regulator');
+  });
+
+  it('refuses a sheet with a column it has no place for (400, each column named and translated), writing nothing; acceptUnmapped imports', async () => {
+    const bytes = await abbreviatedSheet({ header: 'Notes', value: (i) => (i === 0 ? 'ask supplier' : null) });
+    const before = await projectCount();
+    const refused = await upload(team.owner, bytes, 'notes.xlsx', {}, { lang: 'en-US' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.meta.message.split('\n')[0]).toBe(
+      '1 part of the file would not be imported (listed below); nothing was written. Import again and confirm that they may be left out, or add them where they belong',
+    );
+    expect(refused.body.data).toMatchObject({ code: 'invalid_input', messageKey: 'import.columns_unmapped', params: { count: 1 } });
+    expect(refused.body.data.issues).toEqual([
+      { messageKey: 'import.column_unmapped', field: 'V', params: { sheet: 'Sheet1', column: 'V', header: 'Notes', cells: 1 }, message: 'Sheet “Sheet1”, column V “Notes” (1 cell with data) has no place in the import' },
+    ]);
+    expect(await projectCount()).toBe(before);
+    const zh = await upload(team.owner, bytes, 'notes.xlsx', { projectSerial: project.serialNum, importWayType: 'cover' }, { lang: 'zh-CN' });
+    expect(zh.status).toBe(400);
+    expect(zh.body.data.issues[0].message).toBe('工作表“Sheet1”的 V 列“Notes”（1 个单元格有数据）在导入中没有对应字段');
+    expect(await gridRows(team.owner, project.id)).toHaveLength(2);
+
+    const accepted = await upload(team.owner, bytes, 'notes.xlsx', { acceptUnmapped: 'true' }, { lang: 'en-US' });
+    expect(accepted.status, JSON.stringify(accepted.body.meta)).toBe(200);
+    expect(accepted.body.data.unmapped).toEqual([expect.objectContaining({ field: 'V', messageKey: 'import.column_unmapped', message: expect.stringContaining('“Notes”') })]);
+    expect(accepted.body.data.created).toMatchObject({ causes: 5, controls: 11, actions: 3 });
   });
 });

@@ -25,8 +25,9 @@ import { Id, Timestamp } from './schemas.ts';
 
 /**
  * DFMEA workbooks over HTTP (spec 001 §7): `project/importData` (our form
- * workbook's chain sheet), `project/importDataFlatProduct` (a legacy AIAG
- * 4th-edition sheet) and `project/exportData` (the form workbook as a download).
+ * workbook's chain sheet or a legacy AIAG 4th-edition sheet, recognised by
+ * their headers), `project/importDataFlatProduct` (forced legacy) and
+ * `project/exportData` (the form workbook as a download).
  */
 
 const TAG = 'fmea-projects';
@@ -49,32 +50,58 @@ const ImportForm = z
     projectSerial: z.string().trim().min(1).max(64).optional().openapi({ description: 'Project number (DF…) or id to import into; absent: a new DFMEA project owned by the caller' }),
     importWayType: ImportWay.openapi({ description: 'cover or 1: replace the analysis; dedupe or 2 (default): add only what is not there' }),
     partial: Flag.openapi({ description: 'true: write the good rows even when others are wrong (the others are listed)' }),
-    legacy: Flag.openapi({ description: 'true: the file is a legacy AIAG 4th-edition sheet' }),
+    legacy: Flag.openapi({ description: 'true: the file is a legacy AIAG 4th-edition sheet; only needed when the layout is not recognised by itself' }),
+    acceptUnmapped: Flag.openapi({
+      description: 'true: import even though columns, header cells or sheets of the file have no place in the import (they are listed in data.unmapped); otherwise such a file is refused with 400 import.columns_unmapped listing them',
+    }),
   })
   .openapi('FmeaImportForm');
+
+const ReportIssue = z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
 
 const ImportReportSchema = z
   .object({
     projectId: z.string(),
     serialNum: z.string(),
+    layout: z.enum(['flat', 'legacy']).openapi({ description: 'flat: the chain sheet of our export; legacy: an AIAG 4th-edition sheet' }),
+    sheet: z.string().openapi({ description: 'The sheet read' }),
     rows: z.number().int(),
     imported: z.number().int(),
     counts: z.record(z.string(), z.number().int()),
-    errors: z.array(z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+    created: z
+      .object({
+        nodes: z.number().int(),
+        functions: z.number().int(),
+        characteristics: z.number().int(),
+        effects: z.number().int(),
+        modes: z.number().int(),
+        causes: z.number().int(),
+        controls: z.number().int(),
+        ratings: z.number().int(),
+        actions: z.number().int(),
+        reRatings: z.number().int(),
+      })
+      .openapi({ description: 'What was created, by kind (ratings: S, O and D given; reRatings: those of the actions)' }),
+    errors: z.array(ReportIssue),
+    unmapped: z.array(ReportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
+    unknownNames: z.array(z.string()).openapi({ description: 'Responsibility names that are no user: kept in the action text' }),
   })
   .openapi('FmeaImportReport');
 
 const IMPORT_DESCRIPTION =
-  'Multipart: excelFile, projectSerial (absent: a new DFMEA project with the caller as responsible; needs the add button), importWayType, partial. ' +
-  'Importing into an existing project needs the edit button and an editing member. A bad row refuses the file with 400 and data.issues[].row, ' +
-  'nothing written, unless partial is true. Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.' +
+  'Multipart: excelFile, projectSerial (absent: a new DFMEA project with the caller as responsible; needs the add button), importWayType, partial, acceptUnmapped. ' +
+  'The layout is recognised by its headers: the chain sheet of our export, else a legacy AIAG 4th-edition table (one or two header rows, English or Chinese, ' +
+  'its header block filling the project header). Importing into an existing project needs the edit button and an editing member. ' +
+  'A column, header cell or sheet with data the import has no place for refuses the file with 400 import.columns_unmapped and data.issues listing each, ' +
+  'nothing written, unless acceptUnmapped is true. A bad row refuses the file with 400 and data.issues[].row, nothing written, unless partial is true. ' +
+  'Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.' +
   ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 50,000 rows and 1,000,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).';
 
 const importRoute = defineRoute({
   method: 'post',
   path: '/api/project/importData',
   tag: TAG,
-  summary: 'Import a DFMEA workbook (the form workbook’s failure chain sheet) into a new or an existing project',
+  summary: 'Import a DFMEA workbook (our export’s failure chain sheet, or a legacy AIAG 4th-edition sheet) into a new or an existing project',
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
@@ -85,7 +112,7 @@ const importFlatRoute = defineRoute({
   method: 'post',
   path: '/api/project/importDataFlatProduct',
   tag: TAG,
-  summary: 'Import a flat legacy AIAG 4th-edition DFMEA sheet (as importData with legacy true)',
+  summary: 'Import a legacy AIAG 4th-edition DFMEA sheet (as importData with legacy true: for a sheet whose layout is not recognised by itself)',
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
@@ -134,7 +161,7 @@ function importRefusal(c: Context<AppEnv>, error: unknown): Response {
 }
 
 async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, legacy: boolean): Promise<Response> {
-  const { excelFile, projectSerial, importWayType, partial } = form;
+  const { excelFile, projectSerial, importWayType, partial, acceptUnmapped } = form;
   let projectId: string | undefined;
   if (projectSerial === undefined) requireTypeAccess(c, 'dfmea', 'add');
   else {
@@ -154,17 +181,13 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
       mode: importWayType,
       partial,
       legacy,
+      acceptUnmapped,
       limit: c.var.services.importLimitBytes,
       onProgress,
     }).finally(() => onProgress(1, 1));
     await notifyChanged(c, report.projectId, 'project', report.projectId);
-    return c.json(
-      ok({
-        ...report,
-        errors: report.errors.map((issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) })),
-      }),
-      200,
-    );
+    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) });
+    return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
   } catch (error) {
     return importRefusal(c, error);
   }

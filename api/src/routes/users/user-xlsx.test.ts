@@ -86,6 +86,22 @@ describe('POST /api/user/userImport', () => {
     expect(await userNames()).toEqual(['admin']);
   });
 
+  it('refuses a column it has no field for (400, named), writing nothing, and imports with acceptUnmapped', async () => {
+    const file = await writeSheet('users', [...USER_SHEET_COLUMNS, { key: 'badge', headers: ['Badge'] }], [{ userName: 'badged', badge: 'B-7' }]);
+    const res = await upload(file, 'users.xlsx', {}, { lang: 'en-US' });
+    expect(res.status).toBe(400);
+    expect(res.body.meta.message).toBe(
+      '1 part of the file would not be imported (listed below); nothing was written. Import again and confirm that they may be left out, or add them where they belong\n' +
+        'Sheet “users”, column J “Badge” (1 cell with data) has no place in the import',
+    );
+    expect(res.body.data).toMatchObject({ messageKey: 'import.columns_unmapped', issues: [{ messageKey: 'import.column_unmapped', field: 'J' }] });
+    expect(await userNames()).toEqual(['admin']);
+    const accepted = await upload(file, 'users.xlsx', { acceptUnmapped: 'true' }, { lang: 'en-US' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.unmapped).toEqual([{ field: 'J', messageKey: 'import.column_unmapped', message: 'Sheet “users”, column J “Badge” (1 cell with data) has no place in the import' }]);
+    expect(await userNames()).toEqual(['admin', 'badged']);
+  });
+
   it('writes the good rows when partial is asked for, and reports the bad ones', async () => {
     const res = await upload(await sheet([{ userName: 'ok1' }, { userName: 'bad name' }]), 'users.xlsx', { partial: 'true' }, { lang: 'en-US' });
     expect(res.status).toBe(200);
@@ -136,7 +152,7 @@ describe('GET /api/user/exportUser', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(XLSX_TYPE);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="users-20260601.xlsx"');
-    const rows = await readSheet(bytes, USER_SHEET_COLUMNS);
+    const { rows } = await readSheet(bytes, USER_SHEET_COLUMNS);
     expect(rows.map((r) => r.values.userName)).toEqual(['admin', 'exp']);
     expect(rows[1]!.values).toMatchObject({ realName: '导出', roles: 'engineer', password: '' });
     await api.call('POST', '/api/user/saveUser', { token: admin, body: { id: (await getUser(api.t.ctx, 'exp')).id, userName: 'exp', realName: 'changed' } });

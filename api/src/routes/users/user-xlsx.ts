@@ -18,6 +18,11 @@ const ImportForm = z
       .optional()
       .transform((value) => value === 'true')
       .openapi({ description: 'true: write the good rows even when others are wrong' }),
+    acceptUnmapped: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true')
+      .openapi({ description: 'true: import even though columns with data have no field (listed in data.unmapped); otherwise such a file is refused with 400 import.columns_unmapped listing them' }),
   })
   .openapi('UserImportForm');
 
@@ -27,6 +32,7 @@ const ImportReportSchema = z
     updated: z.array(z.string()),
     skipped: z.array(z.string()),
     errors: z.array(z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+    unmapped: z.array(z.object({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
   })
   .openapi('UserImportReport');
 
@@ -36,7 +42,8 @@ const importRoute = defineRoute({
   tag: TAG,
   summary: 'Import users from a spreadsheet',
   description:
-    'Headers as in the export (English or Chinese). Every row is checked first: when a row is wrong nothing is written and the answer is 400 ' +
+    'Headers as in the export (English or Chinese). A column with data under no known header refuses the file (400 import.columns_unmapped, ' +
+    'data.issues naming each) unless acceptUnmapped is true. Every row is checked first: when a row is wrong nothing is written and the answer is 400 ' +
     'with data.issues carrying the row numbers, unless partial is true (then the good rows are written and the bad ones reported). ' +
     'Generated passwords of new users are answered once.' +
     ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 10,000 rows and 200,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
@@ -70,19 +77,20 @@ export function exportFileName(now: Date): string {
 
 export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
-    const { excelFile, mode, partial } = c.req.valid('form');
+    const { excelFile, mode, partial, acceptUnmapped } = c.req.valid('form');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
     const locale = c.var.locale;
     const ctx = operatorContext(c);
     // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
     const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
-    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, limit: c.var.services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
+    const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, acceptUnmapped, limit: c.var.services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
     return c.json(
       ok({
         created: report.created.map(({ userName, generatedPassword }) => (generatedPassword ? { userName, initialPassword: generatedPassword } : { userName })),
         updated: report.updated,
         skipped: report.skipped,
         errors: report.errors.map((issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) })),
+        unmapped: report.unmapped.map((issue) => ({ field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) })),
       }),
       200,
     );

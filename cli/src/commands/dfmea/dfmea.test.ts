@@ -63,7 +63,12 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
     expect(await chainRows(second)).toEqual(await chainRows(first));
     // Importing again with dedupe adds nothing; the chains stay the same.
     const again = await fmea(['--lang', 'en-US', 'dfmea', 'import', first, '--project', report.serialNum]);
-    expect(again).toMatchObject({ code: 0, stdout: `Imported 400 of 400 rows into ${report.serialNum}\n` });
+    expect(again).toMatchObject({
+      code: 0,
+      stdout:
+        `Imported 400 of 400 rows into ${report.serialNum}\n` +
+        'Created: 0 structure nodes, 0 functions, 0 characteristics, 0 failure effects, 0 failure modes, 0 failure causes, 0 controls, 0 S/O/D ratings, 0 actions, 0 re-ratings\n',
+    });
     const third = file('third.xlsx');
     expect((await fmea(['dfmea', 'export', report.serialNum, third, '--company', 'ACME'])).code).toBe(0);
     expect(await chainRows(third)).toEqual(await chainRows(first));
@@ -98,7 +103,43 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
     // --partial imports the other rows and lists the one left out.
     const partial = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('bad.xlsx'), '--partial']);
     expect(partial.code).toBe(0);
-    expect(partial.stdout).toMatch(/^Imported 399 of 400 rows into DF\d+\nRows not imported:\n {2}Row 4: D must be a whole number from 1 to 10, not “none”\n$/);
+    expect(partial.stdout).toMatch(/^Imported 399 of 400 rows into DF\d+\nCreated: .*\nRows not imported:\n {2}Row 4: D must be a whole number from 1 to 10, not “none”\n$/);
+  });
+
+  it('recognises a legacy AIAG 4th-edition sheet and says what it created, by kind, in either language', async () => {
+    const { englishTwoRowSheet } = await import('@fmea/core/testing');
+    await writeFile(file('legacy.xlsx'), await englishTwoRowSheet());
+    const en = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('legacy.xlsx')]);
+    expect(en.code, en.stderr).toBe(0);
+    expect(en.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^Imported 5 of 5 rows into DF\d+$/),
+      'Created: 4 structure nodes, 6 functions, 2 characteristics, 4 failure effects, 3 failure modes, 5 failure causes, 11 controls, 14 S/O/D ratings, 3 actions, 6 re-ratings',
+      // this database has no user "owner"
+      'Responsibility that names no user (kept in the action text): owner, Design engineering',
+      '',
+    ]);
+    const zh = await fmea(['dfmea', 'import', file('legacy.xlsx')]);
+    expect(zh.stdout.split('\n')[1]).toBe('已创建：结构节点 4 个，功能 6 个，特性 2 个，失效影响 4 个，失效模式 3 个，失效起因 5 个，控制 11 个，S/O/D 评分 14 个，措施 3 个，再评分 6 个');
+  });
+
+  it('refuses a sheet with a column it has no place for (exit 2, listed, nothing written); --accept-unmapped imports the rest', async () => {
+    const { abbreviatedSheet } = await import('@fmea/core/testing');
+    await writeFile(file('notes.xlsx'), await abbreviatedSheet({ header: 'Notes', value: (i) => (i === 2 ? 'ask supplier' : null) }));
+    const total = async () => (JSON.parse((await fmea(['--json', 'dfmea', 'list'])).stdout).data as { total: number }).total;
+    const before = await total();
+    const refused = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('notes.xlsx')]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      '1 part of the file would not be imported (listed below); nothing was written. Run again with --accept-unmapped to import without them\n' +
+        '  Sheet “Sheet1”, column V “Notes” (1 cell with data) has no place in the import\n',
+    );
+    const zh = await fmea(['dfmea', 'import', file('notes.xlsx')]);
+    expect(zh.stderr).toContain('如确认舍弃，请加 --accept-unmapped 重新运行');
+    expect(await total()).toBe(before);
+    const accepted = await fmea(['--lang', 'en-US', 'dfmea', 'import', file('notes.xlsx'), '--accept-unmapped']);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('Left out (--accept-unmapped):\n  Sheet “Sheet1”, column V “Notes” (1 cell with data) has no place in the import\n');
+    expect(await total()).toBe(before + 1);
   });
 
   it('exits 3 for an unknown project', async () => {

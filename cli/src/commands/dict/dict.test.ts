@@ -47,6 +47,21 @@ describe('fmea dict', { timeout: 90_000 }, () => {
     expect(en).toMatchObject({ code: 3, stderr: 'Dictionary item not found: nope\n' });
   });
 
+  it('refuses a column it has no field for, listing it (exit 2, no change); --accept-unmapped imports the rest and lists it', async () => {
+    const { DICTIONARY_SHEET_COLUMNS, writeSheet } = await import('@fmea/core/services');
+    await writeFile(file('noted.xlsx'), await writeSheet('dictionaries', [...DICTIONARY_SHEET_COLUMNS, { key: 'note', headers: ['备注'] }], [{ typeCode: 'channel', typeName: '渠道', code: 'N1', name: '蔚来', note: '新客户' }]));
+    const refused = await fmea(['--lang', 'en-US', 'dict', 'import', file('noted.xlsx')]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      '1 part of the file would not be imported (listed below); nothing was written. Run again with --accept-unmapped to import without them\n' +
+        '  Sheet “dictionaries”, column H “备注” (1 cell with data) has no place in the import\n',
+    );
+    expect(await items('channel').catch(() => [])).toEqual([]);
+    const accepted = await fmea(['dict', 'import', file('noted.xlsx'), '--accept-unmapped']);
+    expect(accepted).toMatchObject({ code: 0, stdout: '新建 1 项，更新 0 项\n已舍弃（--accept-unmapped）：\n  工作表“dictionaries”的 H 列“备注”（1 个单元格有数据）在导入中没有对应字段\n' });
+    expect(await items('channel')).toEqual(['N1=蔚来']);
+  });
+
   it('imports items and new types with a progress report', async () => {
     const path = await sheet('good.xlsx', [
       { typeCode: 'customer', code: '1', name: '上汽大众', enName: 'SAIC Volkswagen', sort: '1' },
@@ -56,7 +71,7 @@ describe('fmea dict', { timeout: 90_000 }, () => {
     expect(imported).toMatchObject({ code: 0, stdout: '新建 2 项，更新 0 项\n', stderr: '导入 50%\n导入 100%\n' });
     expect(await items('supplier')).toEqual(['S1=博世']);
     const again = await fmea(['--json', 'dict', 'import', path]);
-    expect(JSON.parse(again.stdout)).toEqual({ ok: true, data: { created: 0, updated: 2, errors: [] } });
+    expect(JSON.parse(again.stdout)).toEqual({ ok: true, data: { created: 0, updated: 2, errors: [], unmapped: [] } });
   });
 
   it('writes nothing when any row is wrong, listing each bad row, exit 2', async () => {
@@ -97,7 +112,7 @@ describe('fmea dict', { timeout: 90_000 }, () => {
     const exported = await fmea(['dict', 'export', out]);
     expect(exported.code).toBe(0);
     const { DICTIONARY_SHEET_COLUMNS, readSheet } = await import('@fmea/core/services');
-    const rows = await readSheet(new Uint8Array(await readFile(out)), DICTIONARY_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await readFile(out)), DICTIONARY_SHEET_COLUMNS);
     expect(exported.stdout).toBe(`已导出 ${rows.length} 条到 ${out}\n`);
     expect(rows.map((r) => r.values)).toContainEqual(expect.objectContaining({ typeCode: 'supplier', code: 'S1', name: '博世', enName: 'Bosch' }));
     expect((await readdir(temp.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -1,6 +1,8 @@
 /**
- * `fmea user import <file.xlsx> [--mode cover|dedupe] [--partial]`: every row
- * is checked first; any bad row → every row-numbered error, exit 2, nothing
+ * `fmea user import <file.xlsx> [--mode cover|dedupe] [--partial]
+ * [--accept-unmapped]`: a column with data under no known header → the
+ * list, exit 2, nothing written, unless --accept-unmapped. Every row is
+ * checked first; any bad row → every row-numbered error, exit 2, nothing
  * written, unless --partial (then the good rows are written and the bad ones
  * listed in the report).
  */
@@ -10,10 +12,12 @@ import { translateIssueLine } from '../../i18n/index.ts';
 import { readInputFile } from '../../shared/files.ts';
 import { progressCallback } from '../../shared/progress.ts';
 import { importLimitBytes } from '../../shared/options.ts';
+import { withUnmappedHint } from '../../shared/unmapped.ts';
 
 interface UserImportOptions {
   readonly mode: 'cover' | 'dedupe';
   readonly partial?: boolean;
+  readonly acceptUnmapped?: boolean;
 }
 
 export function registerUserImport(user: Command): void {
@@ -24,6 +28,7 @@ export function registerUserImport(user: Command): void {
     .argument('<file>', t('cli.arg_xlsx_in'))
     .addOption(new Option('--mode <mode>', t('cli.user.import.option_mode')).choices(['cover', 'dedupe']).default('dedupe'))
     .option('--partial', t('cli.user.import.option_partial'))
+    .option('--accept-unmapped', t('cli.import.option_accept_unmapped'))
     .action(async (path: string, options: UserImportOptions, command: Command) => {
       const context = contextOf(command);
       const { t: tr, out, locale } = context;
@@ -32,12 +37,16 @@ export function registerUserImport(user: Command): void {
       const limit = await importLimitBytes(undefined, context.io.env);
       const file = await readInputFile(path, (name, size) => assertSpreadsheet(name, size, limit));
       const progress = progressCallback(out, tr('cli.progress.import'));
-      const report = await importUsers(await context.services(), file.bytes, {
-        mode: options.mode,
-        partial: options.partial === true,
-        limit,
-        onProgress: progress.onProgress,
-      });
+      const services = await context.services();
+      const report = await withUnmappedHint(() =>
+        importUsers(services, file.bytes, {
+          mode: options.mode,
+          partial: options.partial === true,
+          acceptUnmapped: options.acceptUnmapped === true,
+          limit,
+          onProgress: progress.onProgress,
+        }),
+      );
       await progress.done();
       const errors = report.errors.map((issue) => ({ ...issue, message: translateIssueLine(locale, issue) }));
       const lines = [
@@ -57,6 +66,11 @@ export function registerUserImport(user: Command): void {
         lines.push(tr('cli.user.import.not_imported'));
         for (const e of errors) lines.push(`  ${e.message}`);
       }
-      await out.printLines(lines, { ...report, errors });
+      const unmapped = report.unmapped.map((issue) => ({ ...issue, message: translateIssueLine(locale, issue) }));
+      if (unmapped.length > 0) {
+        lines.push(tr('cli.import.left_out'));
+        for (const u of unmapped) lines.push(`  ${u.message}`);
+      }
+      await out.printLines(lines, { ...report, errors, unmapped });
     });
 }

@@ -38,6 +38,23 @@ beforeAll(async () => {
 afterAll(() => temp.cleanup());
 
 describe('fmea user import', { timeout: 90_000 }, () => {
+  it('refuses a column it has no field for (exit 2, listed, nothing written); --accept-unmapped imports and lists it', async () => {
+    const { USER_SHEET_COLUMNS, writeSheet } = await import('@fmea/core/services');
+    await writeFile(file('badge.xlsx'), await writeSheet('users', [...USER_SHEET_COLUMNS, { key: 'badge', headers: ['Badge'] }], [{ userName: 'badged', badge: 'B-7' }]));
+    const refused = await fmea(['--json', '--lang', 'en-US', 'user', 'import', file('badge.xlsx')]);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout).error).toMatchObject({
+      code: 'invalid_input',
+      message: '1 part of the file would not be imported (listed below); nothing was written. Run again with --accept-unmapped to import without them',
+      issues: [{ messageKey: 'import.column_unmapped', field: 'J', message: 'Sheet “users”, column J “Badge” (1 cell with data) has no place in the import' }],
+    });
+    expect(await userNames()).not.toContain('badged');
+    const accepted = await fmea(['--lang', 'en-US', 'user', 'import', file('badge.xlsx'), '--accept-unmapped']);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('Left out (--accept-unmapped):\n  Sheet “users”, column J “Badge” (1 cell with data) has no place in the import\n');
+    expect(await userNames()).toContain('badged');
+  });
+
   it('creates users from a sheet, with a progress report and the generated passwords shown once', async () => {
     const path = await sheet('new.xlsx', [
       { userName: 'imp1', realName: '导入一', roles: 'engineer' },
@@ -62,7 +79,7 @@ describe('fmea user import', { timeout: 90_000 }, () => {
   it('skips existing users by default and updates them with --mode cover, reporting counts in JSON', async () => {
     const path = await sheet('again.xlsx', [{ userName: 'imp1', realName: '改名' }]);
     const dedupe = await fmea(['--json', 'user', 'import', path]);
-    expect(JSON.parse(dedupe.stdout)).toEqual({ ok: true, data: { created: [], updated: [], skipped: ['imp1'], errors: [] } });
+    expect(JSON.parse(dedupe.stdout)).toEqual({ ok: true, data: { created: [], updated: [], skipped: ['imp1'], errors: [], unmapped: [] } });
     const cover = await fmea(['--lang', 'en-US', 'user', 'import', path, '--mode', 'cover']);
     expect(cover.stdout).toBe('Created 0, updated 1, skipped 0, 0 rows with errors\n');
     const { getUser } = await import('@fmea/core/services');
@@ -137,7 +154,7 @@ describe('fmea user export', { timeout: 90_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toBe(`已导出 ${names.length} 条到 ${out}\n`);
     const { readSheet, USER_SHEET_COLUMNS } = await import('@fmea/core/services');
-    const rows = await readSheet(new Uint8Array(await readFile(out)), USER_SHEET_COLUMNS);
+    const { rows } = await readSheet(new Uint8Array(await readFile(out)), USER_SHEET_COLUMNS);
     expect(rows.map((r) => r.values.userName).sort()).toEqual(names);
     expect(rows.find((r) => r.values.userName === 'imp1')?.values).toMatchObject({ realName: '改名', roles: 'engineer', password: '' });
     expect((await readdir(temp.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

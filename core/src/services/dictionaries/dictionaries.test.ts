@@ -70,6 +70,16 @@ describe('dictionaries', () => {
     expect(await listDictionaryItems(t.ctx, 'customer')).toEqual([]);
   });
 
+  it('refuses a column it has no field for, naming it, unless the user accepts', async () => {
+    const file = await writeSheet('d', [...DICTIONARY_SHEET_COLUMNS, { key: 'note', headers: ['备注'] }], [{ typeCode: 'customer', code: '1', name: '一汽', note: '老客户' }]);
+    const error = await importDictionaries(t.ctx, file).catch((e) => e);
+    expect(error.messageKey).toBe('import.columns_unmapped');
+    expect(error.issues).toEqual([{ messageKey: 'import.column_unmapped', field: 'H', params: { sheet: 'd', column: 'H', header: '备注', cells: 1 } }]);
+    expect(await listDictionaryItems(t.ctx, 'customer')).toEqual([]);
+    const report = await importDictionaries(t.ctx, file, { acceptUnmapped: true });
+    expect(report).toMatchObject({ created: 1, unmapped: error.issues });
+  });
+
   it('refuses a file that is not a spreadsheet', async () => {
     await expect(importDictionaries(t.ctx, new TextEncoder().encode('not a zip'))).rejects.toMatchObject({ messageKey: 'file.not_xlsx' });
   });

@@ -33,20 +33,23 @@ export interface DictionaryImportReport {
   created: number;
   updated: number;
   errors: Issue[];
+  /** Columns left out with the user's consent. */
+  unmapped: Issue[];
 }
 
 /**
  * Imports items (creating missing types); existing codes are updated
- * (cover). All in one transaction: a bad row writes nothing.
+ * (cover). All in one transaction: a bad row writes nothing, nor does a
+ * column with data no field takes unless `acceptUnmapped`.
  */
 export async function importDictionaries(
   ctx: ServiceContext,
   data: Uint8Array,
   /** limit: the import's size limit in bytes (IMPORT_MAX_MB; default 1 MB): the decompression limits follow it. */
-  options: { limit?: number; onProgress?: (done: number, total: number) => void } = {},
+  options: { limit?: number; onProgress?: (done: number, total: number) => void; acceptUnmapped?: boolean } = {},
 ): Promise<DictionaryImportReport> {
-  const rows = await readSheet(data, DICTIONARY_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES));
-  const report: DictionaryImportReport = { created: 0, updated: 0, errors: [] };
+  const { rows, unmapped } = await readSheet(data, DICTIONARY_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped });
+  const report: DictionaryImportReport = { created: 0, updated: 0, errors: [], unmapped };
   const abort = new Error('rollback');
   try {
     await ctx.db.transaction(async (tx) => {

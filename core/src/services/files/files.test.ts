@@ -219,11 +219,11 @@ describe('import templates', () => {
     expect([...IMPORT_TEMPLATES.keys()]).toEqual(['user', 'dictionary', 'apRule']);
     const users = await buildImportTemplate('user');
     expect(users.fileName).toBe('user-import-template.xlsx');
-    expect(await readSheet(users.data, USER_SHEET_COLUMNS)).toEqual([]);
+    expect((await readSheet(users.data, USER_SHEET_COLUMNS)).rows).toEqual([]);
     const rules = await buildImportTemplate('apRule');
     const filled = await writeSheet('x', AP_RULE_COLUMNS, [{ ruleType: 'SOD', ap: 'H' }]);
-    expect((await readSheet(rules.data, AP_RULE_COLUMNS)).length).toBe(0);
-    expect((await readSheet(filled, AP_RULE_COLUMNS)).length).toBe(1);
+    expect((await readSheet(rules.data, AP_RULE_COLUMNS)).rows.length).toBe(0);
+    expect((await readSheet(filled, AP_RULE_COLUMNS)).rows.length).toBe(1);
   });
 
   it.each(['../../etc/passwd', '__proto__', 'constructor', 'toString', 'User', ''])('knows no template named %j', async (name) => {

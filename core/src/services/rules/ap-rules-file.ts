@@ -42,7 +42,8 @@ export async function decodeApRules(data: Uint8Array, fileName: string): Promise
     if (!body || !Array.isArray(body.rules)) throw new InvalidInputError('file.format_invalid', { reason: 'rules' });
     return { rules: body.rules as ApRule[], selection: typeof body.selection === 'string' ? body.selection : undefined };
   }
-  const rows = await readSheet(data, AP_RULE_COLUMNS, spreadsheetLimits('table', AP_RULES_FILE_LIMIT_BYTES));
+  // a column no rule field takes refuses the file (listed): remove it and import again
+  const { rows } = await readSheet(data, AP_RULE_COLUMNS, spreadsheetLimits('table', AP_RULES_FILE_LIMIT_BYTES));
   const issues: Issue[] = [];
   const rules = rows.map(({ row, values }) => {
     const rule: Record<string, unknown> = { ruleType: values.ruleType.toUpperCase(), ap: values.ap.toUpperCase() };

@@ -6,3 +6,4 @@ export * from './password-hash.ts';
 export * from './settings.ts';
 export * from './xlsx.ts';
 export * from './zip-guard.ts';
+export { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';

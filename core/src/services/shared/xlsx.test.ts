@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translateError } from '../../i18n/index.ts';
+import { LOCALES, loadCatalogs, translate, translateError } from '../../i18n/index.ts';
+import { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';
 import { assertSpreadsheet, importLimitFromEnv, parseImportMaxMb, SPREADSHEET_LIMIT_BYTES } from './xlsx.ts';
 
 const MB = 1024 * 1024;
@@ -35,5 +36,17 @@ describe('the spreadsheet import limit setting (IMPORT_MAX_MB)', () => {
     expect(() => assertSpreadsheet('a.xlsx', MB + 1)).toThrow(expect.objectContaining({ messageKey: 'file.too_large', params: { limit: '1M' } }));
     expect(() => assertSpreadsheet('a.xlsx', MB + 1, 2 * MB)).not.toThrow();
     expect(() => assertSpreadsheet('a.xlsx', 3 * MB, 2 * MB)).toThrow(expect.objectContaining({ messageKey: 'file.too_large', params: { limit: '2M' } }));
+  });
+});
+
+describe('the unmapped-content messages', () => {
+  it.each(LOCALES)('are in the %s catalog with every placeholder filled', (locale) => {
+    const params = { count: 2, sheet: 'DFMEA', column: 'K', header: 'Notes', cells: 3, cell: 'B2', text: 'Approved: QA' };
+    for (const key of UNMAPPED_MESSAGE_KEYS) {
+      expect(loadCatalogs()[locale][key]?.trim(), `${key} in ${locale}`).toBeTruthy();
+      const text = translate(locale, key, params);
+      expect(text).not.toMatch(/[{}]/);
+      for (const [name, value] of Object.entries(params)) if (new RegExp(`\\{${name}[,}]`).test(loadCatalogs()[locale][key]!)) expect(text).toContain(String(value));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { InvalidInputError, type Issue } from '../../errors.ts';
 import { guardSpreadsheet, spreadsheetLimits, type SpreadsheetLimits } from './zip-guard.ts';
+import { assertAllMapped, columnLetter, normHeader, unmappedColumnIssue } from './sheet-columns.ts';
 
 /** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
 export const SPREADSHEET_LIMIT_BYTES = 1024 * 1024;
@@ -90,27 +91,49 @@ async function loadWorkbook(data: Uint8Array, limits: SpreadsheetLimits): Promis
   return workbook;
 }
 
+export interface ReadSheetOptions {
+  /** Read the file even though columns with data have no field (they come back in `unmapped`); else such a file is refused, listing them. */
+  acceptUnmapped?: boolean;
+}
+
+export interface SheetRead<K extends string> {
+  rows: SheetRow<K>[];
+  /** The columns with data that no field takes (only when accepted; otherwise the read is refused). */
+  unmapped: Issue[];
+}
+
 /**
  * Reads the first sheet: row 1 holds headers, matched to columns by any of
- * their accepted header texts. Blank rows are skipped. `limits`: see zip-guard.ts.
+ * their accepted header texts (case, spaces and punctuation ignored). Blank
+ * rows are skipped. A column with data under no known header is never
+ * dropped in silence: the read is refused, listing each by sheet, letter
+ * and header, unless `acceptUnmapped`.
  */
 export async function readSheet<K extends string>(
   data: Uint8Array,
   columns: readonly SheetColumn<K>[],
   limits: SpreadsheetLimits = spreadsheetLimits('table', SPREADSHEET_LIMIT_BYTES),
-): Promise<SheetRow<K>[]> {
+  options: ReadSheetOptions = {},
+): Promise<SheetRead<K>> {
   const sheet = (await loadWorkbook(data, limits)).worksheets[0];
   if (!sheet) throw new InvalidInputError('file.format_invalid', { reason: 'no worksheet' });
   const headerIndex = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(cellText(cell.value).toLowerCase(), col));
+  const headerText = new Map<number, string>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const text = cellText(cell.value);
+    headerText.set(col, text);
+    if (normHeader(text) && !headerIndex.has(normHeader(text))) headerIndex.set(normHeader(text), col);
+  });
   const positions = new Map<K, number>();
   const missing: Issue[] = [];
   for (const column of columns) {
-    const col = column.headers.map((h) => headerIndex.get(h.toLowerCase())).find((c) => c !== undefined);
+    const col = column.headers.map((h) => headerIndex.get(normHeader(h))).find((c) => c !== undefined);
     if (col !== undefined) positions.set(column.key, col);
     else if (column.required) missing.push({ messageKey: 'file.missing_column', params: { column: column.headers[0]! }, row: 1 });
   }
   if (missing.length) throw new InvalidInputError('file.format_invalid', { reason: 'header' }, missing);
+  const mapped = new Set(positions.values());
+  const extra = new Map<number, number>();
   const rows: SheetRow<K>[] = [];
   sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
     if (rowNumber === 1) return;
@@ -122,9 +145,16 @@ export async function readSheet<K extends string>(
       if (text) blank = false;
       values[column.key] = text;
     }
+    sheetRow.eachCell((cell, col) => {
+      if (!mapped.has(col) && cellText(cell.value)) extra.set(col, (extra.get(col) ?? 0) + 1);
+    });
     if (!blank) rows.push({ row: rowNumber, values });
   });
-  return rows;
+  const unmapped = [...extra]
+    .sort((a, b) => a[0] - b[0])
+    .map(([col, cells]) => unmappedColumnIssue({ sheet: sheet.name, column: columnLetter(col), header: headerText.get(col) ?? '', cells }));
+  assertAllMapped(unmapped, options.acceptUnmapped === true);
+  return { rows, unmapped };
 }
 
 /** Writes one sheet with a bold header row; returns the xlsx bytes. */

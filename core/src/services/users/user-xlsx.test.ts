@@ -62,6 +62,24 @@ describe('user import and export', () => {
     await expect(importUsers(t.ctx, file)).rejects.toMatchObject({ messageKey: 'file.format_invalid' });
   });
 
+  it('matches headers whatever their case, spacing and punctuation', async () => {
+    const file = await writeSheet('x', [{ key: 'userName', headers: ['User-Name '] }, { key: 'realName', headers: ['REAL NAME'] }], [{ userName: 'loose', realName: 'Loose' }]);
+    await importUsers(t.ctx, file);
+    expect((await getUser(t.ctx, 'loose')).realName).toBe('Loose');
+  });
+
+  it('refuses a column it has no field for, naming it, and writes nothing unless the user accepts', async () => {
+    const columns = [...USER_SHEET_COLUMNS, { key: 'notes', headers: ['Remarks'] }];
+    const file = await writeSheet('people', columns, [{ userName: 'noted', notes: 'on leave' }, { userName: 'plain' }]);
+    const error = await importUsers(t.ctx, file).catch((e) => e);
+    expect(error).toMatchObject({ messageKey: 'import.columns_unmapped', params: { count: 1 } });
+    expect(error.issues).toEqual([{ messageKey: 'import.column_unmapped', field: 'J', params: { sheet: 'people', column: 'J', header: 'Remarks', cells: 1 } }]);
+    expect((await listUsers(t.ctx, { search: 'noted' })).total).toBe(0);
+    const report = await importUsers(t.ctx, file, { acceptUnmapped: true });
+    expect(report.created.map((c) => c.userName)).toEqual(['noted', 'plain']);
+    expect(report.unmapped).toEqual(error.issues);
+  });
+
   it('exports users that import again unchanged', async () => {
     await createUser(t.ctx, { userName: 'exp', realName: '导出', roles: ['engineer'], password: TEST_PASSWORD });
     const file = await exportUsers(t.ctx);

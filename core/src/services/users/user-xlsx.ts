@@ -28,6 +28,8 @@ export interface ImportOptions {
   partial?: boolean;
   /** The import's size limit in bytes (IMPORT_MAX_MB; default 1 MB): the decompression limits follow it. */
   limit?: number;
+  /** Import even though columns with data have no field (listed in the report); else the file is refused, listing them. */
+  acceptUnmapped?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -36,6 +38,8 @@ export interface ImportReport {
   updated: string[];
   skipped: string[];
   errors: Issue[];
+  /** Columns left out with the user's consent. */
+  unmapped: Issue[];
 }
 
 function toInput(values: Record<UserColumn, string>): UserInput {
@@ -66,8 +70,8 @@ function rowIssues(error: unknown, row: number): Issue[] {
  */
 export async function importUsers(ctx: ServiceContext, data: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'dedupe';
-  const rows = await readSheet(data, USER_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES));
-  const report: ImportReport = { created: [], updated: [], skipped: [], errors: [] };
+  const { rows, unmapped } = await readSheet(data, USER_SHEET_COLUMNS, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped });
+  const report: ImportReport = { created: [], updated: [], skipped: [], errors: [], unmapped };
   const seen = new Set<string>();
   const plan: { row: number; input: UserInput; exists: boolean }[] = [];
   for (const { row, values } of rows) {

@@ -1,31 +1,20 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, Dialog, Field, Select, useAppInfo } from '@fmea/workbench/sdk';
+import { ImportSummary, ProblemTable, type ImportReport, type RowProblem } from './ImportResult.tsx';
 
-/** What `POST /api/project/importData` answers. */
-export interface ImportReport {
-  projectId: string;
-  serialNum: string;
-  rows: number;
-  imported: number;
-  counts: Record<string, number>;
-  errors: RowProblem[];
-}
+export type { ImportReport } from './ImportResult.tsx';
 
-interface RowProblem {
-  row?: number;
-  field?: string;
-  message?: string;
-  messageKey: string;
-}
-
-type Format = 'form' | 'legacy';
+type Format = 'auto' | 'legacy';
 type Mode = 'dedupe' | 'cover';
 
 /**
  * Imports a DFMEA workbook (spec 001 §7): into a new project, or into `target` with the cover or
- * de-duplicate mode. A file with bad rows is refused whole and its rows listed; the user may then
- * import the good rows. Progress shows in the shell's bottom bar (receiveProgressInfo).
+ * de-duplicate mode. The server recognises the layout (our workbook or a legacy AIAG 4th-edition
+ * sheet); "legacy" forces the latter. A file with columns (header cells, sheets) the import has no
+ * place for is refused with the list; the user may confirm leaving them out. A file with bad rows is
+ * refused whole and its rows listed; the user may then import the good rows. The result counts what
+ * was created, by kind. Progress shows in the shell's bottom bar (receiveProgressInfo).
  */
 export function ImportDialog({
   open,
@@ -42,16 +31,21 @@ export function ImportDialog({
   const { t } = useLingui();
   const { importMaxMb } = useAppInfo();
   const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<Format>('form');
+  const [format, setFormat] = useState<Format>('auto');
   const [mode, setMode] = useState<Mode>('dedupe');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; rows: RowProblem[]; anyGood: boolean } | null>(null);
+  // the file's parts with no place in the import, while the user decides; once accepted, every later run says so
+  const [unmapped, setUnmapped] = useState<{ message: string; parts: RowProblem[] } | null>(null);
+  const [acceptUnmapped, setAcceptUnmapped] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const reset = () => {
     setFile(null);
     setRefusal(null);
+    setUnmapped(null);
+    setAcceptUnmapped(false);
     setReport(null);
     setProblem(null);
     setBusy(false);
@@ -61,7 +55,7 @@ export function ImportDialog({
     onClose();
   };
 
-  const run = async (partial: boolean) => {
+  const run = async (partial: boolean, accept = acceptUnmapped) => {
     if (!file) {
       setProblem(t`Choose a workbook (.xlsx).`);
       return;
@@ -73,15 +67,21 @@ export function ImportDialog({
     setBusy(true);
     setProblem(null);
     try {
-      const fields: Record<string, string> = { importWayType: mode, legacy: String(format === 'legacy'), partial: String(partial) };
+      const fields: Record<string, string> = { importWayType: mode, legacy: String(format === 'legacy'), partial: String(partial), acceptUnmapped: String(accept) };
       if (target) fields.projectSerial = target.projectId;
+      setAcceptUnmapped(accept);
       const answer = await api.upload<ImportReport>('/api/project/importData', file, 'excelFile', fields);
       setRefusal(null);
+      setUnmapped(null);
       setReport(answer);
       onImported(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) setRefusal(refusalOf(error));
-      else setProblem(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && error.status === 400 && (error.data as { messageKey?: string } | null)?.messageKey === 'import.columns_unmapped') {
+        setUnmapped({ message: error.message.split('\n')[0]!, parts: error.issues as RowProblem[] });
+      } else if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) {
+        setUnmapped(null);
+        setRefusal(refusalOf(error));
+      } else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -97,7 +97,11 @@ export function ImportDialog({
       <Button onClick={close}>
         <Trans>Cancel</Trans>
       </Button>
-      {refusal ? (
+      {unmapped ? (
+        <Button kind="primary" disabled={busy} data-testid="dfmea-import-accept" onClick={() => void run(false, true)}>
+          <Trans>Import without them</Trans>
+        </Button>
+      ) : refusal ? (
         <Button kind="primary" disabled={busy || !refusal.anyGood} data-testid="dfmea-import-partial" onClick={() => void run(true)}>
           <Trans>Import the good rows</Trans>
         </Button>
@@ -114,6 +118,7 @@ export function ImportDialog({
       {done ? (
         <div role="status" data-testid="dfmea-import-report">
           <ImportSummary report={report} />
+          {report.unmapped.length ? <ProblemTable rows={report.unmapped} caption={t`Left out of the file (as you confirmed)`} /> : null}
           {report.errors.length ? <ProblemTable rows={report.errors} caption={t`Rows left out`} /> : null}
         </div>
       ) : (
@@ -128,6 +133,8 @@ export function ImportDialog({
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setRefusal(null);
+                  setUnmapped(null);
+                  setAcceptUnmapped(false);
                   setProblem(null);
                 }}
               />
@@ -140,7 +147,7 @@ export function ImportDialog({
                 value={format}
                 onChange={(e) => setFormat(e.target.value as Format)}
                 options={[
-                  { value: 'form', label: t`AIAG-VDA DFMEA form workbook (as exported)` },
+                  { value: 'auto', label: t`Recognised by its headers (exported or legacy)` },
                   { value: 'legacy', label: t`Legacy AIAG 4th edition sheet` },
                 ]}
               />
@@ -165,6 +172,12 @@ export function ImportDialog({
               <Trans>The workbook becomes a new DFMEA project with you as the responsible person.</Trans>
             </p>
           )}
+          {unmapped ? (
+            <div role="alert" data-testid="dfmea-import-unmapped">
+              <p className="form-error">{unmapped.message}</p>
+              <ProblemTable rows={unmapped.parts} caption={t`Not imported`} />
+            </div>
+          ) : null}
           {refusal ? (
             <div role="alert" data-testid="dfmea-import-errors">
               <p className="form-error">{refusal.message}</p>
@@ -186,47 +199,4 @@ function refusalOf(error: ApiError): { message: string; rows: RowProblem[]; anyG
   const total = Number((error.data as { params?: { rows?: unknown } } | null)?.params?.rows);
   const bad = new Set(rows.map((r) => r.row)).size;
   return { message: error.message, rows, anyGood: !Number.isFinite(total) || bad < total };
-}
-
-function ImportSummary({ report }: { report: ImportReport }) {
-  const { imported, rows, serialNum } = report;
-  return (
-    <p>
-      <Trans>
-        {imported} of {rows} rows imported into {serialNum}.
-      </Trans>
-    </p>
-  );
-}
-
-function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }) {
-  return (
-    <div style={{ maxHeight: 240, overflow: 'auto' }}>
-      <table className="dfmea-problems">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th>
-              <Trans>Row</Trans>
-            </th>
-            <th>
-              <Trans>Column</Trans>
-            </th>
-            <th>
-              <Trans>Problem</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td>{r.row ?? ''}</td>
-              <td>{r.field ?? ''}</td>
-              <td>{r.message ?? r.messageKey}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }

@@ -8,6 +8,12 @@ import type { AnalysisImport } from '../import-plan.ts';
 type Lists = Required<AnalysisImport>;
 export type ListName = keyof Lists;
 type Action = Lists['actions'][number];
+type Ratings = { severity?: number | null; occurrence?: number | null; detection?: number | null };
+const RATING_FIELDS = [
+  ['severity', 'S'],
+  ['occurrence', 'O'],
+  ['detection', 'D'],
+] as const;
 
 /**
  * Turns spreadsheet rows into one `importAnalysis` input. Items are matched
@@ -23,6 +29,9 @@ export class AnalysisBuilder {
   private readonly natural = new Map<string, string>();
   private readonly seen = new Set<string>();
   private next = 0;
+  private readonly failureIndex = new Map<string, number>();
+  /** Rows that rate a failure of an earlier row differently. */
+  readonly conflicts: Issue[] = [];
 
   constructor(readonly rootRef: string) {}
 
@@ -75,11 +84,26 @@ export class AnalysisBuilder {
     });
   }
 
-  failure(identity: string, functionRef: string, kind: FailureKind, description: string, ratings: { severity?: number | null; occurrence?: number | null; detection?: number | null }, row: number): string {
-    return this.item(`failure#${kind}#${identity}`, `failure|${functionRef}|${kind}|${description}`, (key) => {
+  failure(identity: string, functionRef: string, kind: FailureKind, description: string, ratings: Ratings, row: number): string {
+    const key = this.item(`failure#${kind}#${identity}`, `failure|${functionRef}|${kind}|${description}`, (key) => {
       this.input.failures.push({ key, functionKey: functionRef, kind, description, ...ratings });
       this.origins.failures.push(row);
+      this.failureIndex.set(key, this.input.failures.length - 1);
     });
+    // The same failure again (a cause under two modes, an effect of two modes): its ratings must agree, a blank one takes the other.
+    const index = this.failureIndex.get(key);
+    const first = index === undefined ? undefined : this.input.failures[index];
+    if (first) {
+      for (const [field, label] of RATING_FIELDS) {
+        const value = ratings[field];
+        if (value === null || value === undefined) continue;
+        if (first[field] === null || first[field] === undefined) first[field] = value;
+        else if (first[field] !== value) {
+          this.conflicts.push({ messageKey: 'fmeaExcel.rating_conflict', row, field: label, params: { field: label, value, first: first[field], firstRow: this.origins.failures[index!]!, description } });
+        }
+      }
+    }
+    return key;
   }
 
   failureLink(higher: string, lower: string, row: number): void {

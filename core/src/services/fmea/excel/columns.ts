@@ -59,30 +59,76 @@ export const FLAT_COLUMNS = [
 export type FlatKey = (typeof FLAT_COLUMNS)[number]['key'];
 export type FlatRow = Record<FlatKey, string>;
 
-/** A legacy AIAG 4th-edition DFMEA sheet; headers in English or Chinese, matched loosely (case, spaces). */
+/**
+ * A legacy AIAG 4th-edition DFMEA sheet, in the form's column order (the
+ * first header is the one written). Headers match once normalised (case,
+ * spaces, punctuation, line breaks and full-width characters ignored: see
+ * `normHeader`), then by LEGACY_PATTERNS; a group heading joins its
+ * sub-heading ("Current Design Controls" + "Prevention"). `rpn`, `newRpn`
+ * and `rowNumber` are read and left out: the engine computes them.
+ */
 export const LEGACY_COLUMNS = [
-  { key: 'item', headers: ['item/function', 'item / function', 'item', 'function', '项目/功能', '项目', '功能', '零件/功能'], required: true },
-  { key: 'mode', headers: ['potential failure mode', 'failure mode', '潜在失效模式', '失效模式'], required: true },
-  { key: 'effects', headers: ['potential effect(s) of failure', 'potential effects of failure', 'effects', 'effect', 'failure effects', '潜在失效后果', '失效后果'] },
-  { key: 'severity', headers: ['s', 'sev', 'severity', '严重度', '严重度s'] },
-  { key: 'class', headers: ['class', 'classification', '级别', '分类'] },
-  { key: 'causes', headers: ['potential cause(s) of failure', 'potential causes of failure', 'causes', 'cause', 'potential cause(s)/mechanism(s) of failure', '潜在失效起因/机理', '潜在失效起因', '失效起因'] },
-  { key: 'prevention', headers: ['current design controls prevention', 'current design controls - prevention', 'prevention controls', 'prevention', '现行设计控制预防', '现行预防控制', '预防控制'] },
-  { key: 'occurrence', headers: ['o', 'occ', 'occurrence', '频度', '频度o'] },
-  { key: 'detection', headers: ['current design controls detection', 'current design controls - detection', 'detection controls', 'detection control', '现行设计控制探测', '现行探测控制', '探测控制'] },
-  { key: 'detectionRating', headers: ['d', 'det', '探测度', '探测度d'] },
-  { key: 'rpn', headers: ['rpn', 'r.p.n.', '风险顺序数'] },
-  { key: 'recommended', headers: ['recommended action(s)', 'recommended actions', 'recommended action', '建议措施'] },
-  { key: 'responsibility', headers: ['responsibility & target completion date', 'responsibility and target completion date', 'responsibility & date', 'responsibility', '责任及目标完成日期', '责任和目标完成日期', '责任人'] },
-  { key: 'taken', headers: ['actions taken', 'action taken', 'actions taken & completion date', '采取的措施', '采取的措施和完成日期', '已采取措施'] },
-  { key: 'newSeverity', headers: ['new s', 'new sev', 's (new)', '新严重度', '新s'] },
-  { key: 'newOccurrence', headers: ['new o', 'new occ', 'o (new)', '新频度', '新o'] },
-  { key: 'newDetection', headers: ['new d', 'new det', 'd (new)', '新探测度', '新d'] },
-  { key: 'newRpn', headers: ['new rpn', 'rpn (new)', '新rpn', '新风险顺序数'] },
+  { key: 'rowNumber', headers: ['No.', 'no', 'nr', 'seq', 'item no.', 'line', '序号', '行号'] },
+  { key: 'item', headers: ['Item/Function', 'item / function', 'item', 'item function', 'item/function/requirements', 'component/function', 'part/function', 'system/function', 'component', 'part', 'part name', '项目/功能', '项目', '零件/功能', '零部件/功能', '项目/功能/要求', '零件', '零部件', '部件'], required: true },
+  { key: 'function', headers: ['Function', 'functions', 'function/requirements', '功能', '功能/要求'] },
+  { key: 'requirement', headers: ['Requirements', 'requirement', 'design requirements', '要求', '需求', '设计要求'] },
+  { key: 'mode', headers: ['Potential Failure Mode', 'potential failure mode(s)', 'failure mode', 'failure modes', 'mode', '潜在失效模式', '失效模式', '潜在故障模式'], required: true },
+  { key: 'effects', headers: ['Potential Effect(s) of Failure', 'potential effects of failure', 'effects', 'effect', 'failure effects', 'failure effect', 'effect(s) of failure', '潜在失效后果', '失效后果', '潜在失效影响', '失效影响'] },
+  { key: 'severity', headers: ['S', 'sev', 'severity', 'seve', '严重度', '严重度s', '严重度(S)', '严重性', '严重程度'] },
+  { key: 'class', headers: ['Class', 'classification', 'cls', 'char', 'special characteristics', '级别', '分类', '特殊特性', '特性分类'] },
+  { key: 'causes', headers: ['Potential Cause(s)/Mechanism(s) of Failure', 'potential cause(s) of failure', 'potential causes of failure', 'causes', 'cause', 'failure cause', 'failure causes', '潜在失效起因/机理', '潜在失效起因', '失效起因', '潜在失效原因/机理', '失效原因'] },
+  { key: 'prevention', headers: ['Current Design Controls Prevention', 'current process controls prevention', 'current controls prevention', 'prevention controls', 'prevention control', 'prevention', '现行设计控制预防', '现行过程控制预防', '现行控制预防', '现行预防控制', '预防控制', '预防'] },
+  { key: 'occurrence', headers: ['O', 'occ', 'occur', 'occurrence', '频度', '频度o', '频度(O)', '发生度', '发生频度'] },
+  { key: 'detection', headers: ['Current Design Controls Detection', 'current process controls detection', 'current controls detection', 'detection controls', 'detection control', '现行设计控制探测', '现行过程控制探测', '现行控制探测', '现行探测控制', '探测控制'] },
+  // "Detection" / "探测" alone may be either: the importer looks at the cells (numbers 1–10: the rating).
+  { key: 'detectionRating', headers: ['D', 'det', 'detec', 'detect', 'detection', '探测度', '探测度d', '探测度(D)', '不易探测度', '探测'] },
+  { key: 'rpn', headers: ['RPN', 'r.p.n.', 'risk priority number', '风险顺序数', '风险优先数', '风险系数'] },
+  { key: 'recommended', headers: ['Recommended Action(s)', 'recommended actions', 'recommended action', '建议措施', '建议的措施', '建议采取的措施'] },
+  { key: 'responsibility', headers: ['Responsibility & Target Completion Date', 'responsibility and target completion date', 'responsibility & date', 'responsibility', 'responsible', '责任及目标完成日期', '责任和目标完成日期', '责任人及目标完成日期', '责任人', '负责人'] },
+  { key: 'targetDate', headers: ['Target Completion Date', 'target date', 'due date', '目标完成日期', '计划完成日期'] },
+  { key: 'taken', headers: ['Actions Taken', 'action taken', 'actions taken & completion date', 'actions taken & effective date', '采取的措施', '采取的措施和完成日期', '已采取措施', '采取措施'] },
+  { key: 'completionDate', headers: ['Completion Date', 'effective date', 'actual completion date', '完成日期', '实际完成日期'] },
+  { key: 'newSeverity', headers: ['New S', 'new sev', 's (new)', 'resulting s', '新严重度', '新s'] },
+  { key: 'newOccurrence', headers: ['New O', 'new occ', 'o (new)', 'resulting o', '新频度', '新o'] },
+  { key: 'newDetection', headers: ['New D', 'new det', 'd (new)', 'resulting d', '新探测度', '新d'] },
+  { key: 'newRpn', headers: ['New RPN', 'rpn (new)', 'resulting rpn', '新rpn', '新风险顺序数'] },
 ] as const satisfies readonly SheetColumn[];
 
 export type LegacyKey = (typeof LEGACY_COLUMNS)[number]['key'];
 export type LegacyRow = Record<LegacyKey, string>;
+
+/** Looser header matches (on the normalised text), first match wins: the order settles overlaps ("Responsibility & Target Completion Date"). */
+export const LEGACY_PATTERNS: readonly (readonly [RegExp, LegacyKey])[] = [
+  [/^new(s|sev|severity)$|^新严重/, 'newSeverity'],
+  [/^new(o|occ|occur|occurrence)$|^新频度/, 'newOccurrence'],
+  [/^new(d|det|detec|detection)$|^新探测/, 'newDetection'],
+  [/^newrpn|^新(rpn|风险)/, 'newRpn'],
+  [/responsib|责任|负责/, 'responsibility'],
+  [/recommend|建议/, 'recommended'],
+  [/taken|采取|已执行/, 'taken'],
+  [/target.*date|duedate|目标.*日期|计划.*日期/, 'targetDate'],
+  [/completiondate|effectivedate|完成日期/, 'completionDate'],
+  [/(control|控制).*(detection|探测)|(detection|探测).*(control|控制)/, 'detection'],
+  [/prevent|预防/, 'prevention'],
+  [/cause|mechanism|起因|原因|机理/, 'causes'],
+  [/effect|后果|影响/, 'effects'],
+  [/failuremode|失效模式|故障模式/, 'mode'],
+  [/^class|classification|特殊特性|特性分类|^级别|^分类/, 'class'],
+  [/^(item|component|part|system|subsystem)|^(项目|零件|零部件|部件|系统|子系统)/, 'item'],
+  [/function|功能/, 'function'],
+  [/requirement|要求|需求/, 'requirement'],
+  [/^(severity|sev)|^严重/, 'severity'],
+  [/^(occurrence|occ)|^(频度|发生)/, 'occurrence'],
+  [/^(detection|detec|det)(rating)?$|^探测度|^不易探测/, 'detectionRating'],
+  [/^rpn|riskprioritynumber|风险顺序|风险优先/, 'rpn'],
+];
+
+/** The keys of the "Action Results" block: its S, O, D and RPN are the re-rating. */
+export const LEGACY_RERATE = {
+  after: ['recommended', 'responsibility', 'taken', 'targetDate', 'completionDate'],
+  group: /result|结果/,
+  map: { severity: 'newSeverity', occurrence: 'newOccurrence', detectionRating: 'newDetection', rpn: 'newRpn' },
+} as const satisfies { after: readonly LegacyKey[]; group: RegExp; map: Partial<Record<LegacyKey, LegacyKey>> };
 
 /** Form sheet (sheet 1): step headings and the columns under them, handbook order. */
 export const FORM_STEPS = [

@@ -167,6 +167,21 @@ describe('DFMEA workbook import', () => {
     expect(await chainCount(target.id)).toBe(6);
   });
 
+  it('refuses our workbook with a column added to the chain sheet, naming it; the added form and scale sheets are ours, not data', async () => {
+    const project = await sourceProject();
+    const wb = new (await excel()).Workbook();
+    await wb.xlsx.load((await exportDfmeaWorkbook(team.owner, project.id)) as unknown as ArrayBuffer);
+    const chains = wb.worksheets[1]!;
+    const col = chains.getRow(1).cellCount + 1;
+    chains.getRow(1).getCell(col).value = 'Reviewer';
+    chains.getRow(2).getCell(col).value = 'K. Li';
+    const before = await projectCount();
+    const error = await errorOf(importDfmeaWorkbook(team.owner, new Uint8Array(await wb.xlsx.writeBuffer()), { fileName: 'a.xlsx', newProject: newTeam() }));
+    expect(error.messageKey).toBe('import.columns_unmapped');
+    expect(error.issues).toEqual([{ messageKey: 'import.column_unmapped', field: 'AT', params: { sheet: chains.name, column: 'AT', header: 'Reviewer', cells: 1 } }]);
+    expect(await projectCount()).toBe(before);
+  });
+
   it('refuses "the good rows" when no row is good, writing no project', async () => {
     const project = await sourceProject();
     const wb = new (await excel()).Workbook();
@@ -242,7 +257,7 @@ describe('DFMEA workbook messages', () => {
     const catalog = loadCatalogs()[locale];
     for (const key of FMEA_EXCEL_MESSAGE_KEYS) {
       expect(catalog[key]?.trim(), `${key} in ${locale}`).toBeTruthy();
-      expect(translate(locale, key, { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1' })).not.toMatch(/[{}]/);
+      expect(translate(locale, key, { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, description: 'Brush wear' })).not.toMatch(/[{}]/);
     }
   });
 });

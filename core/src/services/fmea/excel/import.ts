@@ -9,10 +9,14 @@ import { formatBytes, SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
 import { spreadsheetLimits } from '../../shared/zip-guard.ts';
 import { editableProject } from '../access.ts';
 import { importAnalysis, type ImportResult } from '../import.ts';
-import { createProject, getProjectById } from '../projects.ts';
+import { createProject, getProjectById, updateProjectHeader } from '../projects.ts';
 import { AnalysisBuilder } from './builder.ts';
-import { FLAT_COLUMNS, LEGACY_COLUMNS, type FlatRow, type LegacyRow } from './columns.ts';
-import { buildFromFlat, buildFromLegacy, mapRows, type Users } from './parse.ts';
+import type { FlatRow, LegacyRow } from './columns.ts';
+import { assertMapped, detectLayout, unmappedIssues, type Layout, type Sheets } from './detect.ts';
+import { buildFromLegacy } from './legacy.ts';
+import { buildFromFlat, type Users } from './parse.ts';
+import { planHeader } from './project-header.ts';
+import { createdCounts, type CreatedCounts } from './summary.ts';
 import { readAllSheets } from './workbook-io.ts';
 
 export type WorkbookImportMode = 'cover' | 'dedupe';
@@ -28,8 +32,10 @@ export interface WorkbookImportOptions {
   mode?: WorkbookImportMode;
   /** Write the good rows even when others are wrong. */
   partial?: boolean;
-  /** The file is a legacy AIAG 4th-edition sheet (else the workbook's flat chain sheet, found by its headers). */
+  /** The file is a legacy AIAG 4th-edition sheet: for when the layout is not recognised by itself (it is looked for after the chain sheet). */
   legacy?: boolean;
+  /** Import even though columns, header cells or sheets of the file have no place (they are listed in the report); else such a file is refused. */
+  acceptUnmapped?: boolean;
   /** Size limit in bytes (default 1 MB). */
   limit?: number;
   onProgress?: (done: number, total: number) => void;
@@ -42,8 +48,17 @@ export interface WorkbookImportReport {
   rows: number;
   imported: number;
   counts: ImportResult['counts'];
+  /** What was created, by kind: a missing kind shows at once. */
+  created: CreatedCounts;
+  /** The layout found and the sheet read. */
+  layout: Layout['kind'];
+  sheet: string;
   /** Row-numbered issues of the rows left out (only with `partial`). */
   errors: Issue[];
+  /** What of the file was left out with the user's consent (`acceptUnmapped`). */
+  unmapped: Issue[];
+  /** Responsibility names (legacy sheets) that are no user here: kept in the action's text. */
+  unknownNames: string[];
 }
 
 /** Checks the name and size before anything is read. */
@@ -57,16 +72,16 @@ export function assertWorkbookFile(fileName: string, size: number, limit = SPREA
 async function usersOf(db: Db): Promise<Users> {
   const rows = await db.select({ id: user.id, userName: user.userName, realName: user.realName }).from(user);
   const byName = new Map<string, string>();
-  for (const r of rows) byName.set(r.userName, r.id);
-  for (const r of rows) if (r.realName && !byName.has(r.realName)) byName.set(r.realName, r.id);
-  return { idOf: (name) => byName.get(name.trim()) };
+  for (const r of rows) byName.set(r.userName.toLowerCase(), r.id);
+  for (const r of rows) if (r.realName && !byName.has(r.realName.toLowerCase())) byName.set(r.realName.toLowerCase(), r.id);
+  return { idOf: (name) => byName.get(name.trim().toLowerCase()) };
 }
 
 const HEADER_KEYS = ['name', 'customer', 'confidentiality', 'startDate'] as const;
 type HeaderValues = Partial<Record<(typeof HEADER_KEYS)[number], string>>;
 
 /** The workbook's header block (sheet 1, label/value pairs in either language): what a new project takes from it. */
-function headerValues(sheets: Awaited<ReturnType<typeof readAllSheets>>): HeaderValues {
+function headerValues(sheets: Sheets): HeaderValues {
   const labels = new Map<string, (typeof HEADER_KEYS)[number]>();
   for (const key of HEADER_KEYS) for (const locale of LOCALES) labels.set(translate(locale, `fmeaExcel.header.${key}`).toLowerCase(), key);
   const out: HeaderValues = {};
@@ -80,21 +95,15 @@ function headerValues(sheets: Awaited<ReturnType<typeof readAllSheets>>): Header
   return out;
 }
 
-type Parsed = { kind: 'flat'; rows: { row: number; values: FlatRow }[] } | { kind: 'legacy'; rows: { row: number; values: LegacyRow }[] };
+type Parsed = Layout;
 
-function findRows(sheets: Awaited<ReturnType<typeof readAllSheets>>, legacy: boolean): Parsed {
-  const columns = legacy ? LEGACY_COLUMNS : FLAT_COLUMNS;
-  for (const sheet of sheets) {
-    const mapped = mapRows(sheet.rows, columns);
-    if (!mapped) continue;
-    // The form sheet shares a few headers with the flat sheet; the flat one has all its required keys.
-    if (mapped.missing.length > 0) {
-      if (legacy) throw new InvalidInputError('file.format_invalid', { reason: 'header' }, mapped.missing.map((column) => ({ messageKey: 'file.missing_column', params: { column }, row: 1 })));
-      continue;
-    }
-    return legacy ? { kind: 'legacy', rows: mapped.rows as { row: number; values: LegacyRow }[] } : { kind: 'flat', rows: mapped.rows as { row: number; values: FlatRow }[] };
-  }
-  throw new InvalidInputError(legacy ? 'fmeaExcel.legacy_sheet_missing' : 'fmeaExcel.chain_sheet_missing');
+/** The sheet's own issues (ratings, missing mode, conflicting ratings…) while filling the builder; legacy names no user matched. */
+function build(parsed: Parsed, rows: Parsed['rows'], b: AnalysisBuilder, users: Users): { issues: Issue[]; unknownNames: string[] } {
+  const own =
+    parsed.kind === 'flat'
+      ? { issues: buildFromFlat(rows as { row: number; values: FlatRow }[], b, users), unknownNames: [] }
+      : buildFromLegacy(rows as { row: number; values: LegacyRow }[], b, users);
+  return { issues: [...own.issues, ...b.conflicts], unknownNames: own.unknownNames };
 }
 
 /** Removes the project's analysis (everything but the product node), links and all by cascade. */
@@ -108,10 +117,9 @@ const PROBE = Symbol('probe');
 
 /** The engine's issues with the rows of `parsed` not in `skip`, found in a savepoint that is always rolled back. */
 async function engineIssues(db: Db, projectId: string, parsed: Parsed, skip: ReadonlySet<number>, users: Users): Promise<Issue[]> {
-  const rows = parsed.rows.filter((r) => !skip.has(r.row));
+  const rows = (parsed.rows as { row: number }[]).filter((r) => !skip.has(r.row)) as Parsed['rows'];
   const b = await AnalysisBuilder.withExisting(db, projectId);
-  const sheet = parsed.kind === 'flat' ? buildFromFlat(rows as { row: number; values: FlatRow }[], b, users) : buildFromLegacy(rows as { row: number; values: LegacyRow }[], b, users);
-  if (sheet.length > 0) return [];
+  if (build(parsed, rows, b, users).issues.length > 0) return [];
   try {
     await db.transaction(async (sp) => {
       await importAnalysis({ db: sp as unknown as Db, actor: { userId: null, userName: 'probe' }, now: () => new Date() }, projectId, b.input);
@@ -126,42 +134,53 @@ async function engineIssues(db: Db, projectId: string, parsed: Parsed, skip: Rea
 }
 
 /**
- * Imports a DFMEA workbook (the flat chain sheet of our export, or with
- * `legacy` an AIAG 4th-edition sheet) through the engine's bulk import: one
- * transaction, every row checked by the engine's rules. A bad row refuses
- * the whole file with every issue numbered by sheet row, unless `partial`
- * (then the good rows go in and the report lists the others).
+ * Imports a DFMEA workbook through the engine's bulk import: the flat chain
+ * sheet of our export or, found by its headers, a legacy AIAG 4th-edition
+ * sheet (whose header block fills the project's header). One transaction,
+ * every row checked by the engine's rules. A column, header cell or sheet
+ * with data the import has no place for refuses the file, listed, unless
+ * `acceptUnmapped`. A bad row refuses the whole file with every issue
+ * numbered by sheet row, unless `partial` (then the good rows go in and the
+ * report lists the others).
  */
 export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array, options: WorkbookImportOptions): Promise<WorkbookImportReport> {
   assertWorkbookFile(options.fileName, data.byteLength, options.limit);
   const mode = options.mode ?? 'dedupe';
   const sheets = await readAllSheets(data, spreadsheetLimits('dfmea', options.limit ?? SPREADSHEET_LIMIT_BYTES));
-  const parsed = findRows(sheets, options.legacy === true);
+  const parsed = detectLayout(sheets, options.legacy === true);
   const total = parsed.rows.length;
   options.onProgress?.(0, total);
   const users = await usersOf(ctx.db);
   const inner = (db: Db): ServiceContext => ({ ...ctx, db });
+  const accept = options.acceptUnmapped === true;
 
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     let projectId = options.projectId;
     if (projectId === undefined) {
       if (!options.newProject) throw new InvalidInputError('fmeaExcel.project_required');
-      const header = headerValues(sheets);
-      const name = header.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
-      projectId = (await createProject(inner(db), { ...header, projectType: 'dfmea', name, members: options.newProject.members })).id;
+      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, null) : { values: headerValues(sheets), unplaced: [] };
+      const unmapped = [...parsed.unmapped, ...plan.unplaced];
+      assertMapped(unmapped, accept);
+      const name = plan.values.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
+      projectId = (await createProject(inner(db), { ...plan.values, projectType: 'dfmea', name, members: options.newProject.members })).id;
+      parsed.unmapped = unmapped;
     } else {
-      await editableProject(db, ctx.actor, projectId, ctx.now());
+      const { project } = await editableProject(db, ctx.actor, projectId, ctx.now());
+      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, project) : { values: {}, unplaced: [] };
+      parsed.unmapped = [...parsed.unmapped, ...plan.unplaced];
+      assertMapped(parsed.unmapped, accept);
+      if (Object.keys(plan.values).length > 0) await updateProjectHeader(inner(db), projectId, { ...plan.values, version: project.version });
       if (mode === 'cover') await clearAnalysis(db, projectId);
     }
     let skip = new Set<number>();
     const errors: Issue[] = [];
     for (let attempt = 0; ; attempt++) {
-      const rows = parsed.rows.filter((r) => !skip.has(r.row));
+      const rows = (parsed.rows as { row: number }[]).filter((r) => !skip.has(r.row)) as Parsed['rows'];
       // In cover mode the analysis is gone, so matching only works within the file.
       const b = await AnalysisBuilder.withExisting(db, projectId);
-      const sheetIssues =
-        parsed.kind === 'flat' ? buildFromFlat(rows as { row: number; values: FlatRow }[], b, users) : buildFromLegacy(rows as { row: number; values: LegacyRow }[], b, users);
+      const built = build(parsed, rows, b, users);
+      const sheetIssues = built.issues;
       // Rows read and checked: half way; the engine's write is the other half.
       options.onProgress?.(Math.floor(total / 2), total);
       let issues = sheetIssues;
@@ -177,7 +196,19 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
       if (result) {
         options.onProgress?.(total, total);
         const project = await getProjectById(inner(db), projectId);
-        return { projectId, serialNum: project.serialNum, rows: total, imported: rows.length, counts: result.counts, errors };
+        return {
+          projectId,
+          serialNum: project.serialNum,
+          rows: total,
+          imported: rows.length,
+          counts: result.counts,
+          created: createdCounts(b.input),
+          layout: parsed.kind,
+          sheet: parsed.sheet,
+          errors,
+          unmapped: unmappedIssues(parsed.unmapped),
+          unknownNames: built.unknownNames,
+        };
       }
       const rowless = issues.filter((i) => i.row === undefined);
       // "import the good rows" with no good row left would write an empty analysis (or project): refuse it like any bad file

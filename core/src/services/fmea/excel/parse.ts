@@ -1,51 +1,10 @@
 import type { Issue } from '../../../errors.ts';
-import { ACTION_STATUSES, CHARACTERISTIC_CLASSES, type ActionStatus, type CharacteristicClass, type ControlKind } from '../../../domain/fmea/index.ts';
-import { FLAT_COLUMNS, LEGACY_COLUMNS, type FlatRow, type LegacyRow } from './columns.ts';
+import { ACTION_STATUSES, CHARACTERISTIC_CLASSES, type ActionStatus, type CharacteristicClass } from '../../../domain/fmea/index.ts';
+import type { FlatRow } from './columns.ts';
 import type { AnalysisBuilder } from './builder.ts';
 
-export interface SheetRows<R> {
-  rows: { row: number; values: R }[];
-}
-
-const norm = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
-
-/** Finds the header row (within the first 15) matching most columns; maps the rest to records. */
-export function mapRows<K extends string>(
-  rows: readonly { row: number; cells: string[] }[],
-  columns: readonly { key: K; headers: readonly string[]; required?: boolean }[],
-): { rows: { row: number; values: Record<K, string> }[]; missing: string[] } | null {
-  let best: { index: number; positions: Map<K, number> } | null = null;
-  for (let i = 0; i < Math.min(rows.length, 15); i++) {
-    const headerIndex = new Map<string, number>();
-    rows[i]!.cells.forEach((text, col) => {
-      if (text && !headerIndex.has(norm(text))) headerIndex.set(norm(text), col);
-    });
-    const positions = new Map<K, number>();
-    for (const column of columns) {
-      const col = column.headers.map((h) => headerIndex.get(norm(h))).find((c) => c !== undefined);
-      if (col !== undefined) positions.set(column.key, col);
-    }
-    if (!best || positions.size > best.positions.size) best = { index: i, positions };
-  }
-  if (!best || best.positions.size < 3) return null;
-  const missing = columns.filter((c) => c.required && !best.positions.has(c.key)).map((c) => c.headers[0] ?? c.key);
-  const out: { row: number; values: Record<K, string> }[] = [];
-  for (const { row, cells } of rows.slice(best.index + 1)) {
-    const values = {} as Record<K, string>;
-    let blank = true;
-    for (const column of columns) {
-      const col = best.positions.get(column.key);
-      const text = col === undefined ? '' : (cells[col] ?? '');
-      if (text) blank = false;
-      values[column.key] = text;
-    }
-    if (!blank) out.push({ row, values });
-  }
-  return { rows: out, missing };
-}
-
 /** A rating cell: empty → null; 1..10 integers pass; anything else is a row issue. */
-function rating(text: string, field: string, row: number, issues: Issue[]): number | null {
+export function rating(text: string, field: string, row: number, issues: Issue[]): number | null {
   if (!text) return null;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1 || value > 10) {
@@ -56,7 +15,6 @@ function rating(text: string, field: string, row: number, issues: Issue[]): numb
 }
 
 const splitLines = (text: string) => (text === '' ? [] : text.split(/\r?\n/));
-const DATE = /\d{4}-\d{2}-\d{2}/;
 
 /** "name [class*]" lines of the flat sheet. */
 function characteristics(text: string): { name: string; characteristicClass: CharacteristicClass; special: boolean }[] {
@@ -163,96 +121,3 @@ export function buildFromFlat(rows: readonly { row: number; values: FlatRow }[],
   }
   return issues;
 }
-
-const CLASS_WORDS: [RegExp, CharacteristicClass][] = [
-  [/safety|^s$|安全|^ys$/i, 'safety'],
-  [/cc|critical|关键|^yc$|▽/i, 'critical'],
-  [/sc|significant|重要|^ys$|◇/i, 'significant'],
-];
-
-/**
- * Rows of a legacy AIAG 4th-edition DFMEA sheet onto the engine's three
- * levels: the item (a structure element under the product) with its function
- * holds the failure mode; the effects sit on a product function of the same
- * text; the causes on a function of a lower element "<item> (causes)".
- * Cells left blank under a merged item, mode, effect or severity take the
- * value above (printed forms merge them).
- */
-export function buildFromLegacy(rows: readonly { row: number; values: LegacyRow }[], b: AnalysisBuilder, users: Users): Issue[] {
-  const issues: Issue[] = [];
-  let last: Partial<LegacyRow> = {};
-  for (const { row, values: raw } of rows) {
-    const v: LegacyRow = { ...raw };
-    if (!v.item) v.item = last.item ?? '';
-    // A blank mode under the same item continues the mode above, with its effects, S and class.
-    if (!raw.mode && !raw.item) for (const key of ['mode', 'effects', 'severity', 'class'] as const) v[key] ||= last[key] ?? '';
-    last = v;
-    const rowIssues: Issue[] = [];
-    if (!v.item) rowIssues.push({ messageKey: 'fmeaExcel.item_missing', row, field: 'item' });
-    if (!v.mode) rowIssues.push({ messageKey: 'fmeaExcel.mode_missing', row, field: 'mode' });
-    const severity = rating(v.severity, 'S', row, rowIssues);
-    const occurrence = rating(v.occurrence, 'O', row, rowIssues);
-    const detection = rating(v.detectionRating, 'D', row, rowIssues);
-    const newS = rating(v.newSeverity, 'new S', row, rowIssues);
-    const newO = rating(v.newOccurrence, 'new O', row, rowIssues);
-    const newD = rating(v.newDetection, 'new D', row, rowIssues);
-    if (rowIssues.length) {
-      issues.push(...rowIssues);
-      continue;
-    }
-    const [itemName, functionText] = splitItem(v.item);
-    const item = b.node(`item|${itemName}`, b.rootRef, itemName, row);
-    const fn = b.fn(`item|${itemName}|${functionText}`, item, functionText, null, row);
-    const mode = b.failure(`${itemName}|${functionText}|${v.mode}`, fn, 'FM', v.mode, {}, row);
-    if (v.class) {
-      const cls = CLASS_WORDS.find(([re]) => re.test(v.class))?.[1] ?? 'significant';
-      b.characteristic(fn, v.class, cls, true, row);
-    }
-    const higherFn = b.fn(`root|${functionText}`, b.rootRef, functionText, null, row);
-    for (const effectText of splitLines(v.effects).map((s) => s.trim()).filter(Boolean)) {
-      const effect = b.failure(`${functionText}|${effectText}`, higherFn, 'FE', effectText, { severity }, row);
-      b.failureLink(effect, mode, row);
-    }
-    for (const causeText of splitLines(v.causes).map((s) => s.trim()).filter(Boolean)) {
-      const lower = b.node(`lower|${itemName}`, item, `${itemName} (causes)`, row);
-      const lowerFn = b.fn(`lower|${itemName}|${functionText}`, lower, functionText, null, row);
-      const cause = b.failure(`${itemName}|${causeText}`, lowerFn, 'FC', causeText, { occurrence, detection }, row);
-      b.failureLink(mode, cause, row);
-      for (const text of splitLines(v.prevention).map((s) => s.trim()).filter(Boolean)) b.control(cause, 'prevention', text, row);
-      for (const text of splitLines(v.detection).map((s) => s.trim()).filter(Boolean)) b.control(cause, 'detection', text, row);
-      if (v.recommended) {
-        const target = v.responsibility.match(DATE)?.[0] ?? null;
-        const who = v.responsibility.replace(DATE, '').replace(/[,，;；/]+/g, ' ').trim();
-        const completion = v.taken.match(DATE)?.[0] ?? null;
-        const taken = v.taken.replace(DATE, '').trim() || null;
-        const kind: ControlKind = newD !== null && detection !== null && newD < detection && (newO === null || newO === occurrence) ? 'detection' : 'prevention';
-        b.action(
-          {
-            causeKey: cause,
-            kind,
-            description: v.recommended,
-            responsibleUserId: who ? (users.idOf(who) ?? null) : null,
-            targetDate: target,
-            status: taken && (completion ?? target) ? 'completed' : taken ? 'implementationPending' : 'open',
-            actionTaken: taken,
-            completionDate: taken ? (completion ?? target) : null,
-            raSeverity: newS,
-            raOccurrence: newO,
-            raDetection: newD,
-          },
-          row,
-        );
-      }
-    }
-  }
-  return issues;
-}
-
-/** "Item: function" or "Item\nfunction"; otherwise the text is both. */
-function splitItem(text: string): [string, string] {
-  const parts = text.split(/\r?\n|[:：]/).map((s) => s.trim()).filter(Boolean);
-  if (parts.length >= 2) return [parts[0]!, parts.slice(1).join(' ')];
-  return [text.trim(), text.trim()];
-}
-
-export { FLAT_COLUMNS, LEGACY_COLUMNS };

@@ -56,7 +56,8 @@ async function streamSheets(data: Uint8Array): Promise<{ sheets: Sheets; declare
   const reader = new stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // styles tell date cells from numbers (legacy sheets hold real dates)
+    styles: 'cache',
     worksheets: 'emit',
   });
   const sheets: Sheets = [];

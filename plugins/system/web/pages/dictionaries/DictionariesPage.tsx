@@ -42,14 +42,23 @@ export default function DictionariesPage() {
     }
   }
 
-  async function importFile(file: File) {
+  async function importFile(file: File, acceptUnmapped = false) {
     setImportLines(null);
     try {
-      const { created, updated } = await api.upload<{ created: number; updated: number }>('/api/dictionary/importDic', file, 'excelFile');
+      const { created, updated, unmapped } = await api.upload<{ created: number; updated: number; unmapped: { message: string }[] }>('/api/dictionary/importDic', file, 'excelFile', {
+        acceptUnmapped: String(acceptUnmapped),
+      });
       notify('success', t`Imported: ${created} created, ${updated} updated`);
+      if (unmapped.length) setImportLines([t`Left out, as you confirmed:`, ...unmapped.map((u) => u.message)]);
       dicts.reload();
     } catch (error) {
       const lines = errorLines(error);
+      // columns with data and no field: listed, then the user decides whether to import without them
+      if (error instanceof ApiError && (error.data as { messageKey?: string } | null)?.messageKey === 'import.columns_unmapped') {
+        setImportLines(lines);
+        if (await confirm({ title: t`Import dictionaries`, message: t`${lines[0] ?? ''} Import without them?` })) await importFile(file, true);
+        return;
+      }
       setImportLines(error instanceof ApiError && error.issues.length > 0 ? lines.slice(1) : lines);
     }
   }

@@ -10,13 +10,17 @@ export interface ImportReport {
   updated: string[];
   skipped: string[];
   errors: { row?: number; field?: string; messageKey: string; message: string }[];
+  /** Columns left out because the user confirmed it. */
+  unmapped: { field?: string; messageKey: string; message: string }[];
 }
 
-type Outcome = { kind: 'refused'; lines: string[] } | { kind: 'done'; report: ImportReport };
+/** `unmapped`: refused for columns with data the import has no field for; the user may import without them. */
+type Outcome = { kind: 'refused'; lines: string[]; unmapped: boolean } | { kind: 'done'; report: ImportReport };
 
 /**
  * Import users from xlsx: mode cover/de-duplicate and "import the good rows".
  * Every row is checked first; unless the good rows are chosen, nothing is written when one is wrong.
+ * A column with data under no known header refuses the file, listed; the user may import without it.
  */
 export function UserImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useLingui();
@@ -26,18 +30,19 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function run() {
+  async function run(acceptUnmapped = false) {
     if (!file) return;
     setBusy(true);
     setOutcome(null);
     try {
-      const report = await api.upload<ImportReport>('/api/user/userImport', file, 'excelFile', { mode, partial: String(partial) });
+      const report = await api.upload<ImportReport>('/api/user/userImport', file, 'excelFile', { mode, partial: String(partial), acceptUnmapped: String(acceptUnmapped) });
       setOutcome({ kind: 'done', report });
       onImported();
     } catch (error) {
       const lines = errorLines(error);
-      // the headline ("Import failed") is the dialog's title; list the row problems
-      setOutcome({ kind: 'refused', lines: error instanceof ApiError && error.issues.length > 0 ? lines.slice(1) : lines });
+      const unmapped = error instanceof ApiError && (error.data as { messageKey?: string } | null)?.messageKey === 'import.columns_unmapped';
+      // the headline ("Import failed") is the dialog's title; list the row problems (or the columns, under their own headline)
+      setOutcome({ kind: 'refused', unmapped, lines: error instanceof ApiError && error.issues.length > 0 && !unmapped ? lines.slice(1) : lines });
     } finally {
       setBusy(false);
     }
@@ -55,9 +60,15 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
       actions={
         <>
           <Button onClick={onClose}>{report ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}</Button>
-          <Button kind="primary" disabled={!file || busy} onClick={() => void run()} data-testid="import-run">
-            <Trans>Import</Trans>
-          </Button>
+          {outcome?.kind === 'refused' && outcome.unmapped ? (
+            <Button kind="primary" disabled={busy} onClick={() => void run(true)} data-testid="import-accept">
+              <Trans>Import without them</Trans>
+            </Button>
+          ) : (
+            <Button kind="primary" disabled={!file || busy} onClick={() => void run()} data-testid="import-run">
+              <Trans>Import</Trans>
+            </Button>
+          )}
         </>
       }
     >
@@ -100,9 +111,11 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
 
       {outcome?.kind === 'refused' ? (
         <div className="alert alert-error" role="alert">
-          <strong>
-            <Trans>Nothing was imported. Fix these rows and try again:</Trans>
-          </strong>
+          {outcome.unmapped ? null : (
+            <strong>
+              <Trans>Nothing was imported. Fix these rows and try again:</Trans>
+            </strong>
+          )}
           <ol className="sys-issues" data-testid="import-issues">
             {outcome.lines.map((line, i) => (
               <li key={i}>{line}</li>
@@ -129,6 +142,18 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
                 <li key={i}>{rowLine(e)}</li>
               ))}
             </ol>
+          ) : null}
+          {report.unmapped.length ? (
+            <>
+              <p>
+                <Trans>Left out, as you confirmed:</Trans>
+              </p>
+              <ul className="sys-issues">
+                {report.unmapped.map((u, i) => (
+                  <li key={i}>{u.message}</li>
+                ))}
+              </ul>
+            </>
           ) : null}
         </div>
       ) : null}

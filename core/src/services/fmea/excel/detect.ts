@@ -1,0 +1,123 @@
+import { InvalidInputError, type Issue } from '../../../errors.ts';
+import { assertAllMapped, unmappedColumnIssue } from '../../shared/sheet-columns.ts';
+import { LOCALES, translate } from '../../../i18n/index.ts';
+import { FLAT_COLUMNS, LEGACY_COLUMNS, LEGACY_PATTERNS, LEGACY_RERATE, type FlatRow, type LegacyKey, type LegacyRow } from './columns.ts';
+import { mapData, matchHeader, missingColumns, normHeader, type HeaderMatch, type SheetRowText } from './headers.ts';
+import { isHeaderBlockCell, readLegacyHeader, type LegacyHeaderBlock } from './legacy-header.ts';
+
+export type Sheets = { name: string; rows: SheetRowText[] }[];
+
+/** Something of the file the import would leave out: a column, a cell above the table, or a whole sheet. */
+export interface Unmapped {
+  sheet: string;
+  /** Column letter (a column or a cell). */
+  column?: string;
+  /** The column's header as written (may be empty). */
+  header?: string;
+  /** Cells with data in the column. */
+  cells?: number;
+  /** A single cell above the table: its row and text. */
+  row?: number;
+  text?: string;
+}
+
+export type Layout =
+  | { kind: 'flat'; sheet: string; rows: { row: number; values: FlatRow }[]; unmapped: Unmapped[] }
+  | { kind: 'legacy'; sheet: string; rows: { row: number; values: LegacyRow }[]; unmapped: Unmapped[]; header: LegacyHeaderBlock };
+
+const legacyOptions = { patterns: LEGACY_PATTERNS, rerate: LEGACY_RERATE, notHeader: isHeaderBlockCell };
+const AMBIGUOUS_DETECTION = new Set(['detection', 'detect', '探测']);
+
+/** The sheets our own export writes besides the chain sheet (the form repeats the chains; the scales are reference). */
+const ownSheetNames = () => new Set(LOCALES.flatMap((l) => [translate(l, 'fmeaExcel.sheet.form'), translate(l, 'fmeaExcel.sheet.scales')]));
+
+function legacyMatch(rows: SheetRowText[], min: number): HeaderMatch<LegacyKey> | null {
+  const match = matchHeader(rows, LEGACY_COLUMNS, legacyOptions, min);
+  if (!match) return null;
+  // "Detection" alone heads the rating or the controls: text in its cells says controls.
+  const keys = [...match.keys.values()];
+  for (const [col, key] of match.keys) {
+    if (key !== 'detectionRating' || keys.includes('detection') || !AMBIGUOUS_DETECTION.has(normHeader(match.headers.get(col) ?? ''))) continue;
+    const cells = rows.slice(match.last + 1).map((r) => r.cells[col] ?? '').filter(Boolean);
+    if (cells.some((text) => !/^\d+$/.test(text))) match.keys.set(col, 'detection');
+  }
+  return match;
+}
+
+const hasLegacyCore = (match: HeaderMatch<LegacyKey>) => {
+  const keys = new Set(match.keys.values());
+  return (keys.has('item') || keys.has('function')) && keys.has('mode');
+};
+
+/** Looks like a legacy DFMEA table on its own (no hint from the user): item, mode and at least two more columns. */
+const looksLegacy = (match: HeaderMatch<LegacyKey> | null): match is HeaderMatch<LegacyKey> => match !== null && hasLegacyCore(match) && match.keys.size >= 4;
+
+const sheetRefusal = (legacy: boolean) => new InvalidInputError(legacy ? 'fmeaExcel.legacy_sheet_missing' : 'fmeaExcel.chain_sheet_missing');
+
+/**
+ * Which sheet to import and how: our flat chain sheet (found by its headers,
+ * all its key columns present) or else the sheet that best matches a legacy
+ * AIAG 4th-edition table; `legacy` skips the chain sheet and accepts a
+ * weaker legacy match. Other sheets that hold a chain sheet or a legacy
+ * table are listed as not imported; our form and scales sheets are not.
+ */
+export function detectLayout(sheets: Sheets, legacy: boolean): Layout {
+  const own = ownSheetNames();
+  if (!legacy) {
+    for (const sheet of sheets) {
+      const match = matchHeader(sheet.rows, FLAT_COLUMNS);
+      if (!match || missingColumns(match, FLAT_COLUMNS).length > 0) continue;
+      const data = mapData(sheet.rows, match, FLAT_COLUMNS);
+      const others = sheets.filter((s) => s !== sheet && !own.has(s.name) && isFmeaTable(s.rows));
+      return { kind: 'flat', sheet: sheet.name, rows: data.rows, unmapped: [...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })), ...others.map((s) => ({ sheet: s.name }))] };
+    }
+  }
+  // Our own workbook is never read as a legacy sheet: its chain sheet, form and scales are not candidates.
+  const candidates = sheets.filter((s) => !own.has(s.name) && !isChainSheet(s.rows)).map((sheet) => ({ sheet, match: legacyMatch(sheet.rows, legacy ? 2 : 4) }));
+  const usable = candidates.filter((c) => c.match !== null && (legacy ? hasLegacyCore(c.match) : looksLegacy(c.match)));
+  const best = usable.sort((a, b) => b.match!.keys.size - a.match!.keys.size)[0];
+  if (!best) {
+    const partial = legacy ? candidates.find((c) => c.match !== null) : undefined;
+    if (partial?.match) {
+      const missing = missingColumns(partial.match, LEGACY_COLUMNS);
+      const issues: Issue[] = missing.map((column) => ({ messageKey: 'file.missing_column', params: { column }, row: partial.match!.first + 1 }));
+      if (issues.length > 0) throw new InvalidInputError('file.format_invalid', { reason: 'header' }, issues);
+    }
+    throw sheetRefusal(legacy);
+  }
+  const { sheet, match } = best as { sheet: Sheets[number]; match: HeaderMatch<LegacyKey> };
+  const data = mapData(sheet.rows, match, LEGACY_COLUMNS);
+  const header = readLegacyHeader(sheet.rows.slice(0, match.first));
+  const others = sheets.filter((s) => s !== sheet && isFmeaTable(s.rows));
+  return {
+    kind: 'legacy',
+    sheet: sheet.name,
+    rows: data.rows,
+    header,
+    unmapped: [
+      ...header.unknown.map((u) => ({ sheet: sheet.name, column: u.column, row: u.row, text: u.text })),
+      ...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })),
+      ...others.map((s) => ({ sheet: s.name })),
+    ],
+  };
+}
+
+function isChainSheet(rows: SheetRowText[]): boolean {
+  const flat = matchHeader(rows, FLAT_COLUMNS);
+  return flat !== null && missingColumns(flat, FLAT_COLUMNS).length === 0;
+}
+
+/** A sheet holding a chain sheet or a legacy table. */
+const isFmeaTable = (rows: SheetRowText[]) => isChainSheet(rows) || looksLegacy(legacyMatch(rows, 4));
+
+/** The refusal's issues: one per column, cell or sheet, in the file's order. */
+export function unmappedIssues(items: readonly Unmapped[]): Issue[] {
+  return items.map((u): Issue => {
+    if (u.text !== undefined) return { messageKey: 'import.cell_unmapped', field: u.column, params: { sheet: u.sheet, cell: `${u.column}${u.row}`, text: u.text } };
+    if (u.column === undefined) return { messageKey: 'import.sheet_unread', params: { sheet: u.sheet } };
+    return unmappedColumnIssue({ sheet: u.sheet, column: u.column, header: u.header ?? '', cells: u.cells ?? 0 });
+  });
+}
+
+/** Refuses a file with anything left unmapped unless the user accepted that. */
+export const assertMapped = (items: readonly Unmapped[], accept: boolean) => assertAllMapped(unmappedIssues(items), accept);

@@ -1,0 +1,154 @@
+import type { Issue } from '../../../errors.ts';
+import type { CharacteristicClass, ControlKind } from '../../../domain/fmea/index.ts';
+import type { AnalysisBuilder } from './builder.ts';
+import type { LegacyRow } from './columns.ts';
+import { isoDate } from './legacy-header.ts';
+import { rating, type Users } from './parse.ts';
+
+const CLASS_WORDS: [RegExp, CharacteristicClass][] = [
+  [/safety|^s$|安全|^ys$/i, 'safety'],
+  [/cc|critical|关键|^yc$|▽/i, 'critical'],
+  [/sc|significant|重要|◇/i, 'significant'],
+];
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The first date in a text ("J. Li 2024/3/1", "2024-03-01"), as yyyy-mm-dd, and the text without it. */
+function takeDate(text: string): { date: string | null; rest: string } {
+  const m = text.match(/\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?/);
+  const date = m ? (isoDate(m[0]) ?? null) : null;
+  if (!m || !date) return { date: null, rest: text.trim() };
+  return { date, rest: text.replace(m[0], '').replace(/^[\s,，;；/|-]+|[\s,，;；/|-]+$/g, '').trim() };
+}
+
+/** "Item: function" or "Item\nfunction"; otherwise the text is both. */
+function splitItem(text: string): [string, string] {
+  const parts = text.split(/\r?\n|[:：]/).map((s) => s.trim()).filter(Boolean);
+  if (parts.length >= 2) return [parts[0]!, parts.slice(1).join(' ')];
+  return [text.trim(), text.trim()];
+}
+
+/** Line i of a list that pairs with another list line by line, else the whole text for every line. */
+const paired = (list: string[], count: number, whole: string, i: number) => (list.length === count ? list[i]! : whole);
+
+export interface LegacyBuild {
+  issues: Issue[];
+  /** Responsibility names that are no user of this server: kept in the action's text, listed in the report. */
+  unknownNames: string[];
+}
+
+/**
+ * Carries values down from the row above where a printed form merges cells
+ * (the streaming reader sees them blank): the item, its function and
+ * requirement; under the same item the mode with its effects, S and class;
+ * under the same mode a cause whose controls, ratings or action go on in
+ * the next row.
+ */
+function continued(raw: LegacyRow, last: LegacyRow | null): LegacyRow {
+  const v: LegacyRow = { ...raw };
+  if (!last) return v;
+  if (!raw.item) v.item = last.item;
+  if (!raw.item && !raw.function) {
+    v.function = last.function;
+    v.requirement ||= last.requirement;
+  }
+  const sameItem = v.item === last.item && v.function === last.function;
+  if (sameItem && !raw.mode) for (const key of ['mode', 'effects', 'severity', 'class'] as const) v[key] ||= last[key];
+  const sameMode = sameItem && v.mode === last.mode;
+  if (sameMode && !raw.causes && (raw.prevention || raw.detection || raw.occurrence || raw.detectionRating || raw.recommended)) {
+    v.causes = last.causes;
+    v.occurrence ||= last.occurrence;
+    v.detectionRating ||= last.detectionRating;
+  }
+  return v;
+}
+
+/**
+ * Rows of a legacy AIAG 4th-edition DFMEA sheet onto the engine's three
+ * levels: the item (a structure element under the product) with its function
+ * holds the failure mode; the effects sit on a product function of the same
+ * text; the causes on a function of a lower element "<item> (causes)", each
+ * with its controls, O and D, and each recommended action (one per line)
+ * with its responsibility, dates, action taken and re-rating.
+ */
+export function buildFromLegacy(rows: readonly { row: number; values: LegacyRow }[], b: AnalysisBuilder, users: Users): LegacyBuild {
+  const issues: Issue[] = [];
+  const unknownNames = new Set<string>();
+  let last: LegacyRow | null = null;
+  for (const { row, values: raw } of rows) {
+    const v = continued(raw, last);
+    last = v;
+    const rowIssues: Issue[] = [];
+    if (!v.item && !v.function) rowIssues.push({ messageKey: 'fmeaExcel.item_missing', row, field: 'item' });
+    if (!v.mode) rowIssues.push({ messageKey: 'fmeaExcel.mode_missing', row, field: 'mode' });
+    const severity = rating(v.severity, 'S', row, rowIssues);
+    const occurrence = rating(v.occurrence, 'O', row, rowIssues);
+    const detection = rating(v.detectionRating, 'D', row, rowIssues);
+    const newS = rating(v.newSeverity, 'new S', row, rowIssues);
+    const newO = rating(v.newOccurrence, 'new O', row, rowIssues);
+    const newD = rating(v.newDetection, 'new D', row, rowIssues);
+    if (v.targetDate && !isoDate(v.targetDate)) rowIssues.push({ messageKey: 'fmeaExcel.target_date_invalid', row, field: 'targetDate', params: { value: v.targetDate } });
+    if (v.completionDate && !isoDate(v.completionDate)) rowIssues.push({ messageKey: 'fmeaExcel.completion_date_invalid', row, field: 'completionDate', params: { value: v.completionDate } });
+    if (rowIssues.length) {
+      issues.push(...rowIssues);
+      continue;
+    }
+    const [itemName, functionText] = v.function ? [v.item ? splitItem(v.item)[0] : v.function.trim(), v.function.trim()] : splitItem(v.item);
+    const item = b.node(`item|${itemName}`, b.rootRef, itemName, row);
+    const fn = b.fn(`item|${itemName}|${functionText}`, item, functionText, v.requirement || null, row);
+    const mode = b.failure(`${itemName}|${functionText}|${v.mode}`, fn, 'FM', v.mode, {}, row);
+    if (v.class) {
+      const cls = CLASS_WORDS.find(([re]) => re.test(v.class))?.[1] ?? 'significant';
+      b.characteristic(fn, v.class, cls, true, row);
+    }
+    const higherFn = b.fn(`root|${functionText}`, b.rootRef, functionText, null, row);
+    for (const effectText of lines(v.effects)) {
+      const effect = b.failure(`${functionText}|${effectText}`, higherFn, 'FE', effectText, { severity }, row);
+      b.failureLink(effect, mode, row);
+    }
+    const recommended = lines(v.recommended);
+    const responsible = lines(v.responsibility);
+    const taken = lines(v.taken);
+    for (const causeText of lines(v.causes)) {
+      const lower = b.node(`lower|${itemName}`, item, `${itemName} (causes)`, row);
+      const lowerFn = b.fn(`lower|${itemName}|${functionText}`, lower, functionText, null, row);
+      const cause = b.failure(`${itemName}|${causeText}`, lowerFn, 'FC', causeText, { occurrence, detection }, row);
+      b.failureLink(mode, cause, row);
+      for (const text of lines(v.prevention)) b.control(cause, 'prevention', text, row);
+      for (const text of lines(v.detection)) b.control(cause, 'detection', text, row);
+      recommended.forEach((description, i) => {
+        const who = takeDate(paired(responsible, recommended.length, v.responsibility, i));
+        const done = takeDate(paired(taken, recommended.length, v.taken, i));
+        const target = isoDate(v.targetDate) ?? who.date;
+        const completion = isoDate(v.completionDate) ?? done.date;
+        const name = who.rest.replace(/[,，;；/]+/g, ' ').replace(/\s+/g, ' ').trim();
+        const userId = name ? (users.idOf(name) ?? null) : null;
+        if (name && !userId) unknownNames.add(name);
+        const actionTaken = done.rest || null;
+        const kind: ControlKind = newD !== null && detection !== null && newD < detection && (newO === null || newO === occurrence) ? 'detection' : 'prevention';
+        b.action(
+          {
+            causeKey: cause,
+            kind,
+            // A responsibility that names no user stays with the action, in its text.
+            description: name && !userId ? `${description} (${name})` : description,
+            responsibleUserId: userId,
+            targetDate: target,
+            status: actionTaken && (completion ?? target) ? 'completed' : actionTaken ? 'implementationPending' : 'open',
+            actionTaken,
+            completionDate: actionTaken ? (completion ?? target) : null,
+            raSeverity: newS,
+            raOccurrence: newO,
+            raDetection: newD,
+          },
+          row,
+        );
+      });
+    }
+  }
+  return { issues, unknownNames: [...unknownNames] };
+}

@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** A row- or column-level problem as the server lists it (translated). */
+export interface RowProblem {
+  row?: number;
+  field?: string;
+  message?: string;
+  messageKey: string;
+}
+
+/** What was created, by kind (`POST /api/project/importData` → data.created). */
+export interface CreatedCounts {
+  nodes: number;
+  functions: number;
+  characteristics: number;
+  effects: number;
+  modes: number;
+  causes: number;
+  controls: number;
+  ratings: number;
+  actions: number;
+  reRatings: number;
+}
+
+/** What `POST /api/project/importData` answers. */
+export interface ImportReport {
+  projectId: string;
+  serialNum: string;
+  layout: 'flat' | 'legacy';
+  rows: number;
+  imported: number;
+  counts: Record<string, number>;
+  created: CreatedCounts;
+  errors: RowProblem[];
+  /** What the user agreed to leave out. */
+  unmapped: RowProblem[];
+  /** Responsibility names that are no user (kept in the action text). */
+  unknownNames: string[];
+}
+
+/** The import's result: rows imported, and what was created by kind, so a missing kind shows at once. */
+export function ImportSummary({ report }: { report: ImportReport }) {
+  const { t } = useLingui();
+  const { imported, rows, serialNum, created, unknownNames } = report;
+  const kinds: [string, number][] = [
+    [t`Structure nodes`, created.nodes],
+    [t`Functions`, created.functions],
+    [t`Characteristics`, created.characteristics],
+    [t`Failure effects`, created.effects],
+    [t`Failure modes`, created.modes],
+    [t`Failure causes`, created.causes],
+    [t`Controls`, created.controls],
+    [t`Ratings (S, O, D)`, created.ratings],
+    [t`Actions`, created.actions],
+    [t`Re-ratings`, created.reRatings],
+  ];
+  const names = unknownNames.join(', ');
+  return (
+    <>
+      <p>
+        <Trans>
+          {imported} of {rows} rows imported into {serialNum}.
+        </Trans>
+      </p>
+      <table className="dfmea-problems" data-testid="dfmea-import-created">
+        <caption>{t`Created`}</caption>
+        <tbody>
+          {kinds.map(([label, count]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {unknownNames.length ? (
+        <p className="muted">
+          <Trans>Responsibility that names no user here, kept in the action text: {names}</Trans>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }) {
+  return (
+    <div style={{ maxHeight: 240, overflow: 'auto' }}>
+      <table className="dfmea-problems">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th>
+              <Trans>Row</Trans>
+            </th>
+            <th>
+              <Trans>Column</Trans>
+            </th>
+            <th>
+              <Trans>Problem</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <td>{r.row ?? ''}</td>
+              <td>{r.field ?? ''}</td>
+              <td>{r.message ?? r.messageKey}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
