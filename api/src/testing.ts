@@ -21,8 +21,8 @@ export interface CallResult<T = any> {
   headers: Headers;
 }
 
-/** The app over a real, seeded libsql database, driven with `app.request` (no sockets). */
-export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number } = {}) {
+/** The app over a real, seeded libsql database (`:memory:`, or a temp file with `file`), driven with `app.request` (no sockets). */
+export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; file?: boolean } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
   const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes });
