@@ -41,8 +41,7 @@ export class RoutedClient implements Client {
       if (this.#queue.idle) return this.#writer.execute(stmt);
       return this.#exclusive(() => this.#writer.execute(stmt));
     }
-    // one statement is atomic by itself: no savepoint needed
-    return this.#write((tx) => tx.execute(stmt));
+    return this.#writeOne(stmt);
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, _mode?: TransactionMode): Promise<ResultSet[]> {
@@ -115,9 +114,25 @@ export class RoutedClient implements Client {
     if (this.closed) throw new LibsqlError('The client is closed', 'CLIENT_CLOSED');
   }
 
+  /** One statement is atomic by itself: alone it runs on the bare connection (no BEGIN and COMMIT), else in the turn's transaction. */
+  async #writeOne(stmt: InStatement): Promise<ResultSet> {
+    await this.#queue.acquire();
+    if (!this.#queue.alone) return this.#inTurn((tx) => tx.execute(stmt));
+    try {
+      return await this.#writer.execute(stmt);
+    } finally {
+      await this.#queue.release(false);
+    }
+  }
+
   /** Runs `work` in the shared write transaction; resolves once that has committed. */
   async #write<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.#queue.acquire();
+    return this.#inTurn(work);
+  }
+
+  /** `#write` for a caller that already holds the writer. */
+  async #inTurn<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     let result: T;
     try {
       result = await work(await this.#queue.group());

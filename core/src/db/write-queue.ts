@@ -19,6 +19,8 @@ interface Ack {
   reject: (error: unknown) => void;
 }
 
+const WATCH_MS = 10_000;
+
 const rolledBack = () => new LibsqlError('The shared write transaction was rolled back; nothing of this write was stored', 'TRANSACTION_CLOSED');
 const closedError = () => new LibsqlError('The client is closed', 'CLIENT_CLOSED');
 
@@ -57,6 +59,8 @@ export class WriteQueue {
   #groupStarted = 0;
   #acks: Ack[] = [];
   #closed = false;
+  #grants = 0;
+  #watchdog: ReturnType<typeof setInterval> | undefined;
 
   constructor(client: Client, options: WriteQueueOptions) {
     this.#client = client;
@@ -67,6 +71,11 @@ export class WriteQueue {
   /** Nobody holds the writer and no transaction is open: a read on the writer's connection would see only committed data. */
   get idle(): boolean {
     return !this.#held && this.#group === undefined;
+  }
+
+  /** The holder is alone: no shared transaction is open and nobody waits, so it may use the bare connection. */
+  get alone(): boolean {
+    return this.#group === undefined && this.#waiting.length === 0;
   }
 
   /** Resolves when the caller holds the writer (first come, first served). Call `release` exactly once afterwards. */
@@ -119,6 +128,7 @@ export class WriteQueue {
   /** Rolls back what is not committed (its writers are told), refuses the waiting and further writers. */
   close(): void {
     this.#closed = true;
+    clearInterval(this.#watchdog);
     const group = this.#group;
     this.#group = undefined;
     const waiting = this.#waiting;
@@ -145,7 +155,28 @@ export class WriteQueue {
     const next = this.#waiting.shift();
     if (!next) return;
     this.#held = true;
+    this.#grants++;
+    this.#watch();
     next.grant();
+  }
+
+  /**
+   * Says so when one holder keeps the writer for a whole watch period while
+   * others wait: a transaction awaiting slow work, or one that writes through
+   * the root client instead of its own handle and so waits for itself.
+   */
+  #watch(): void {
+    if (this.#watchdog) return;
+    let seen = this.#grants;
+    let warned = -1;
+    this.#watchdog = setInterval(() => {
+      if (this.#held && this.#grants === seen && this.#waiting.length > 0 && warned !== seen) {
+        warned = seen;
+        console.error(`database: one write transaction has held the writer for over ${WATCH_MS / 1000} s while ${this.#waiting.length} writes wait (slow work inside a transaction, or a write through the root db inside one)`);
+      }
+      seen = this.#grants;
+    }, WATCH_MS);
+    this.#watchdog.unref();
   }
 
   #take(): Ack[] {
