@@ -20,7 +20,7 @@
  * BENCH_PROFILE=1 runs the API child under --cpu-prof (profile in $BENCH_PROFILE_DIR, default <tmp>/fmea-bench-profile).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -116,8 +116,12 @@ const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
 async function main() {
   const [api, hello] = await Promise.all([startChild('api', process.env.BENCH_PROFILE === '1'), startChild('hello')]);
   console.log(`API bench on 127.0.0.1 (Node ${process.version}); load from node:http keep-alive (undici not installed)`);
+  // on a shared machine the figures move with everything else running: say how busy it was
+  const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+  console.log(`machine: ${cpus().length} cores, load average ${load()} at the start`);
   if (!ONLY_MIXED) await fixedAndMax(api, hello);
   await mixed(api);
+  console.log(`\nmachine: load average ${load()} at the end`);
   if (process.env.BENCH_PROFILE === '1') console.log(`\nCPU profile of the API process: ${PROFILE_DIR}`);
 }
 
