@@ -9,27 +9,38 @@
  *    else /api/dictionary/saveOrUpdate, else user/info again): achieved rate, p50/p99.
  * 3. Max throughput: 50 keep-alive connections for 5 s against GET /api/user/info,
  *    then against the bare Hono hello-world; both rates and their ratio.
+ * 4. Mixed load (issue 9 §4): 100 readers (GET /api/user/info) and 50 writers
+ *    (POST /api/fmea/addControl, each on its own failure cause) back to back for
+ *    60 s, as 10 signed-in engineers; per kind the rate, p50/p99, errors, and the
+ *    acknowledged writes against the rows stored. BENCH_ONLY=mixed runs only
+ *    this phase; BENCH_MIXED_SECONDS shortens it while iterating.
  *
  * Prints figures next to their targets; asserts nothing. Bounded: fixed request
  * counts and durations, a global time limit, children stopped at the end.
  * BENCH_PROFILE=1 runs the API child under --cpu-prof (profile in $BENCH_PROFILE_DIR, default <tmp>/fmea-bench-profile).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { BENCH_ADMIN_PASSWORD } from './servers.ts';
 import { createClient, fixedRate, maxThroughput, percentile, type Call } from './http-load.ts';
+import type { MixedFixture } from './mixed-fixture.ts';
+import { MIXED_PASSWORD } from './mixed-fixture.ts';
+import { mixedLoad } from './mixed-load.ts';
 
 const RATE = 500;
 const FIXED_SECONDS = 10;
 const MAX_SECONDS = 5;
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
-const TIME_LIMIT_MS = 120_000;
+const TIME_LIMIT_MS = 240_000;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 0.5;
+const MIXED = { readers: Number(process.env.BENCH_MIXED_READERS ?? 100), writers: Number(process.env.BENCH_MIXED_WRITERS ?? 50), seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 60), users: 10 };
+const MIXED_TARGET = { readP99Ms: 50, writeP99Ms: 200, writesPerSecond: 1000 };
+const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(tmpdir(), 'fmea-bench-profile');
 const serversScript = resolve(fileURLToPath(import.meta.url), '../servers.ts');
@@ -77,6 +88,20 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
+/** Sends a request to a child and waits for its answer of type `reply`. */
+function ask<T>(child: ChildProcess, message: object, reply: string): Promise<T> {
+  return new Promise((answer) => {
+    const listen = (m: unknown) => {
+      if (m && typeof m === 'object' && (m as { type?: string }).type === reply) {
+        child.off('message', listen);
+        answer(m as T);
+      }
+    };
+    child.on('message', listen);
+    child.send(message);
+  });
+}
+
 /** Runs a phase and adds the server's CPU time per completed request (µs). */
 async function withCpu<T extends { completed: number }>(child: ChildProcess, phase: () => Promise<T>): Promise<T & { cpuPerRequestUs: number }> {
   const before = await cpuOf(child);
@@ -90,6 +115,18 @@ const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
 
 async function main() {
   const [api, hello] = await Promise.all([startChild('api', process.env.BENCH_PROFILE === '1'), startChild('hello')]);
+  console.log(`API bench on 127.0.0.1 (Node ${process.version}); load from node:http keep-alive (undici not installed)`);
+  // on a shared machine the figures move with everything else running: say how busy it was
+  const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+  console.log(`machine: ${cpus().length} cores, load average ${load()} at the start`);
+  if (!ONLY_MIXED) await fixedAndMax(api, hello);
+  await mixed(api);
+  console.log(`\nmachine: load average ${load()} at the end`);
+  if (process.env.BENCH_PROFILE === '1') console.log(`\nCPU profile of the API process: ${PROFILE_DIR}`);
+}
+
+/** Phases 2 and 3. */
+async function fixedAndMax(api: { child: ChildProcess; port: number }, hello: { child: ChildProcess; port: number }) {
   const client = createClient(api.port, CONNECTIONS);
   const helloClient = createClient(hello.port, CONNECTIONS);
 
@@ -122,8 +159,6 @@ async function main() {
     if (!res.ok) throw new Error(`${call.method} ${call.path} answered ${res.status}`);
   }
   await maxThroughput(client.send, info, { connections: 10, seconds: WARMUP_SECONDS });
-
-  console.log(`API bench on 127.0.0.1 (Node ${process.version}); load from node:http keep-alive (undici not installed)`);
   console.log(`\nFixed rate: ${RATE} req/s for ${FIXED_SECONDS} s, mix 70% GET /api/user/info, 20% ${list.method} ${list.path}, 10% ${saveName}`);
   const fixed = await withCpu(api.child, () => fixedRate(client.send, pick, { rate: RATE, seconds: FIXED_SECONDS }));
   const p50 = percentile(fixed.latencies, 50);
@@ -145,10 +180,45 @@ async function main() {
   console.log(`  ratio user/info : bare ${fmt(ratio * 100, 1)}% of the rate   target ≥ ${TARGET_RATIO * 100}%: ${mark(ratio >= TARGET_RATIO && user.failed === 0)}`);
   console.log(`  by server CPU per request ${fmt(cpuRatio * 100, 1)}% (less sensitive to a busy machine and to the client's own ceiling)`);
   console.log('  (both rates go through the same node:http client, which has a ceiling of its own: it caps the bare figure first)');
-
   client.close();
   helloClient.close();
-  if (process.env.BENCH_PROFILE === '1') console.log(`\nCPU profile of the API process: ${PROFILE_DIR}`);
+}
+
+/** Phase 4: readers and writers at once, as engineers of their own projects. */
+async function mixed(api: { child: ChildProcess; port: number }) {
+  const { fixture } = await ask<{ fixture: MixedFixture }>(api.child, { type: 'mixed:prepare', users: MIXED.users, causesPerUser: MIXED.writers / MIXED.users }, 'mixed:ready');
+  const tokens: string[] = [];
+  for (const username of fixture.userNames) {
+    const res = await fetch(`http://127.0.0.1:${api.port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: MIXED_PASSWORD }) });
+    const token = ((await res.json()) as { data: { token?: string } }).data.token;
+    if (!token) throw new Error(`bench sign-in of ${username} failed`);
+    tokens.push(token);
+  }
+  const client = createClient(api.port, MIXED.readers + MIXED.writers);
+  const read = (worker: number): Call => ({ method: 'GET', path: '/api/user/info', headers: { token: tokens[worker % tokens.length]!, lang: 'en-US' } });
+  const write = (worker: number, n: number): Call => {
+    const { owner, causeId } = fixture.causes[worker % fixture.causes.length]!;
+    return { method: 'POST', path: '/api/fmea/addControl', headers: { token: tokens[owner]!, lang: 'en-US' }, body: { causeId, kind: n % 2 ? 'detection' : 'prevention', description: `Control ${worker}.${n}` } };
+  };
+  const warm = await mixedLoad(client.send, read, write, { readers: 10, writers: 5, seconds: WARMUP_SECONDS });
+  const result = await withCpu(api.child, async () => {
+    const r = await mixedLoad(client.send, read, write, MIXED);
+    return { ...r, completed: r.reads.completed + r.writes.completed };
+  });
+  const causeIds = fixture.causes.map((c) => c.causeId);
+  const stored = await ask<{ found: number; total: number }>(api.child, { type: 'mixed:count', ackedIds: [...warm.ackedIds, ...result.ackedIds], causeIds }, 'mixed:counted');
+  const acked = warm.ackedIds.length + result.ackedIds.length;
+  const { reads, writes } = result;
+  const errors = reads.failed + writes.failed;
+  const lost = acked - stored.found;
+  console.log(`\nMixed load: ${MIXED.readers} readers (GET /api/user/info) + ${MIXED.writers} writers (POST /api/fmea/addControl) for ${fmt(result.seconds, 1)} s, ${MIXED.users} engineers`);
+  for (const [name, k] of [['reads ', reads], ['writes', writes]] as const) {
+    console.log(`  ${name} ${fmt(k.rate, 0).padStart(6)} req/s  p50 ${fmt(k.p50, 2)} ms  p99 ${fmt(k.p99, 2)} ms  max ${fmt(k.max, 1)} ms  ok ${k.completed}  failed ${k.failed}  statuses ${JSON.stringify(k.statuses)}`);
+  }
+  console.log(`  server CPU ${fmt(result.cpuPerRequestUs, 0)} µs per request (reads and writes together)`);
+  console.log(`  writes acknowledged ${acked}, stored ${stored.found} (lost ${lost}); controls on the bench causes ${stored.total}${stored.total === acked ? '' : ' (≠ acknowledged: a write stored but not acknowledged)'}`);
+  console.log(`  targets: 0 errors ${mark(errors === 0)}; 0 lost ${mark(lost === 0 && stored.total === acked)}; read p99 < ${MIXED_TARGET.readP99Ms} ms ${mark(reads.p99 < MIXED_TARGET.readP99Ms)}; write p99 < ${MIXED_TARGET.writeP99Ms} ms ${mark(writes.p99 < MIXED_TARGET.writeP99Ms)}; ≥ ${MIXED_TARGET.writesPerSecond} writes/s ${mark(writes.rate >= MIXED_TARGET.writesPerSecond)}`);
+  client.close();
 }
 
 const limit = setTimeout(() => {

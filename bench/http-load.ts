@@ -10,12 +10,16 @@ export interface Call {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Hand the response text back in the outcome (else it is read and dropped). */
+  keepBody?: boolean;
 }
 
 export interface Outcome {
   ok: boolean;
   status: number;
   ms: number;
+  /** The response text, only when the call asked for it (`keepBody`). */
+  body?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -32,8 +36,12 @@ export function createClient(port: number, connections: number) {
     const started = performance.now();
     return new Promise((resolve) => {
       const req = request({ host: '127.0.0.1', port, method: call.method, path: call.path, agent, headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => resolve({ ok: res.statusCode === 200, status: res.statusCode ?? 0, ms: performance.now() - started }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => call.keepBody && chunks.push(chunk));
+        res.on('end', () => {
+          const body = call.keepBody ? Buffer.concat(chunks).toString('utf8') : undefined;
+          resolve({ ok: res.statusCode === 200, status: res.statusCode ?? 0, ms: performance.now() - started, body });
+        });
         res.on('error', () => resolve({ ok: false, status: 0, ms: performance.now() - started }));
       });
       req.on('timeout', () => req.destroy(new Error('timeout')));

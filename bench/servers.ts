@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { startServer } from '@fmea/api';
+import type { Database } from '@fmea/core';
+import { countStored, prepareMixedLoad } from './mixed-fixture.ts';
 
 export const BENCH_ADMIN_PASSWORD = 'Bench#Pass9x!Q';
 
@@ -26,6 +28,7 @@ async function startApi() {
   });
   return {
     port: server.port,
+    database: server.database as Database | undefined,
     stop: async () => {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -39,6 +42,7 @@ async function startHello() {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {
     port: (server.address() as AddressInfo).port,
+    database: undefined as Database | undefined,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -64,8 +68,17 @@ if (process.argv[2]) {
       const { user, system } = process.cpuUsage();
       process.send?.({ cpu: user + system });
     }
+    void answerMixed(started.database, message);
   });
   process.on('disconnect', () => void stop());
   process.on('SIGTERM', () => void stop());
   process.stdout.write(`${JSON.stringify({ port: started.port })}\n`);
+}
+
+/** The mixed-load bench's requests to the API child: build its fixture, count what got stored. */
+async function answerMixed(database: Database | undefined, message: unknown) {
+  if (!database || !message || typeof message !== 'object' || !('type' in message)) return;
+  const m = message as { type: string; users?: number; causesPerUser?: number; ackedIds?: string[]; causeIds?: string[] };
+  if (m.type === 'mixed:prepare') process.send?.({ type: 'mixed:ready', fixture: await prepareMixedLoad(database, m.users ?? 10, m.causesPerUser ?? 5) });
+  if (m.type === 'mixed:count') process.send?.({ type: 'mixed:counted', ...(await countStored(database, m.ackedIds ?? [], m.causeIds ?? [])) });
 }

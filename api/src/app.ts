@@ -103,6 +103,13 @@ export function createApp(options: AppOptions) {
     const isUpload = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
     // spreadsheet imports are small files (IMPORT_MAX_MB, default 1 MB): refuse bigger bodies before buffering them
     const limit = !isUpload ? JSON_BODY_LIMIT : IMPORT_PATH.test(c.req.path) ? importBodyBytes : UPLOAD_BODY_LIMIT;
+    // A declared length is enforced by Node's parser, so checking it suffices. Not touching
+    // `raw.body` here keeps the adapter's fast path for c.req.json() (no web stream per request).
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declared) > limit) throw new HTTPException(413, { message: 'request.too_large' });
+      return next();
+    }
     return bodyLimit({
       maxSize: limit,
       onError: () => {

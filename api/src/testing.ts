@@ -24,8 +24,8 @@ export interface CallResult<T = any> {
   headers: Headers;
 }
 
-/** The app over a real, seeded libsql database, driven with `app.request` (no sockets). */
-export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; web?: Partial<WebOrigins> } = {}) {
+/** The app over a real, seeded libsql database (`:memory:`, or a temp file with `file`), driven with `app.request` (no sockets). */
+export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; web?: Partial<WebOrigins>; file?: boolean } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
   const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes, web: options.web });

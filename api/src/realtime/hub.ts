@@ -32,6 +32,12 @@ export class RealtimeHub {
     return this.sockets.delete(bound);
   }
 
+  /** Whether any bound socket matches: lets callers skip work (queries) for an event nobody would receive. */
+  some(predicate: (b: BoundSocket) => boolean): boolean {
+    for (const bound of this.sockets) if (predicate(bound)) return true;
+    return false;
+  }
+
   private send(targets: Iterable<BoundSocket>, event: RealtimeEvent, data: unknown): number {
     const text = JSON.stringify({ event, data });
     let sent = 0;

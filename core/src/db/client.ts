@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { RoutedClient } from './routed-client.ts';
+import type { WriteQueueOptions } from './write-queue.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,39 +25,68 @@ export interface Database {
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** An in-memory database exists only on the connection that opened it. */
+const isMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:') || /[?&]mode=memory\b/.test(url);
+
 /** `file:` URLs point at the embedded database; everything else is a libSQL server or memory. */
 function localFilePath(url: string): string | undefined {
   if (!url.startsWith('file:')) return undefined;
   return url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
 }
 
+/** The least time (ms) one turn of the write queue keeps taking queued writers into its shared transaction. */
+export const WRITE_GROUP_MS = 2;
+
 /**
  * Opens the database named by `url`, else DATABASE_URL, else ./data/fmea.db.
- * Embedded files get WAL and a busy timeout (foreign keys are on by default in
- * libsql); `libsql://` and `http(s)://` URLs reach a libSQL server, with
- * DATABASE_AUTH_TOKEN when set.
+ * Embedded files get WAL, one writer connection fed by a write queue and a
+ * reader connection of their own (RoutedClient; see
+ * docs/decisions/database-connections.md); `:memory:` is one connection,
+ * used by both. `libsql://` and `http(s)://` URLs reach a libSQL server, with
+ * DATABASE_AUTH_TOKEN when set; the server orders their writes.
  */
 export async function openDatabase(url?: string): Promise<Database> {
   const target = url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const file = localFilePath(target);
+  const file = isMemory(target) ? undefined : localFilePath(target);
   if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
-  const client = createClient({
-    url: target,
-    authToken: process.env.DATABASE_AUTH_TOKEN,
-    // busy timeout (ms), so writers in other processes (the CLI) wait instead of failing
-    timeout: 5000,
-    // The embedded driver runs synchronously inside this process, so more connections add no
-    // parallelism; one connection keeps the pragmas below in force for every statement.
-    ...(file ? { concurrency: 1 } : {}),
-  });
-  if (file) {
-    await client.execute('PRAGMA journal_mode = WAL');
-    // with WAL, NORMAL never corrupts the file; a power cut may only lose the last commits
-    await client.execute('PRAGMA synchronous = NORMAL');
-  }
-  await client.execute('PRAGMA foreign_keys = ON');
+  const client = isMemory(target) ? await openMemory(target) : file !== undefined ? await openFileClient(target) : await openRemote(target);
   const db = drizzle({ client, schema });
   return { db, client, url: target, close: () => client.close() };
+}
+
+// busy timeout (ms), so writers in other processes (the CLI) wait instead of failing
+const BUSY_TIMEOUT_MS = 5000;
+
+/** The embedded file client of `openDatabase`; tests pass queue options to make grouping deterministic. */
+export async function openFileClient(url: string, queue: WriteQueueOptions = { groupMs: WRITE_GROUP_MS }): Promise<Client> {
+  // one connection each: the driver is synchronous, so more would add no parallelism,
+  // and the per-connection pragmas below stay in force
+  const writer = createClient({ url, timeout: BUSY_TIMEOUT_MS, concurrency: 1 });
+  try {
+    await writer.execute('PRAGMA journal_mode = WAL');
+    // with WAL, NORMAL never corrupts the file; a power cut may only lose the last commits
+    await writer.execute('PRAGMA synchronous = NORMAL');
+    await writer.execute('PRAGMA foreign_keys = ON');
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const reader = createClient({ url, timeout: BUSY_TIMEOUT_MS, concurrency: 1 });
+  // a write that reached the reader by mistake fails loudly instead of bypassing the queue
+  await reader.execute('PRAGMA query_only = ON');
+  return new RoutedClient(writer, reader, queue);
+}
+
+async function openMemory(url: string): Promise<Client> {
+  const only = createClient({ url, concurrency: 1 });
+  await only.execute('PRAGMA foreign_keys = ON');
+  return new RoutedClient(only, undefined, { groupMs: 0 });
+}
+
+async function openRemote(url: string): Promise<Client> {
+  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN });
+  await client.execute('PRAGMA foreign_keys = ON');
+  return client;
 }
 
 /**

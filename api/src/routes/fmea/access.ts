@@ -60,15 +60,14 @@ export type FmeaEntity = keyof typeof TABLES;
 /** The project an item belongs to (id and type), or null when the item does not exist (the service then answers 404). */
 export async function projectOfItem(c: Context<AppEnv>, entity: FmeaEntity, id: string): Promise<{ id: string; projectType: ProjectType } | null> {
   const db = c.var.services.database.db;
-  let projectId = id;
-  if (entity !== 'project') {
-    const table = TABLES[entity];
-    const row = await db.select({ projectId: table.projectId }).from(table).where(eq(table.id, id)).get();
-    if (!row) return null;
-    projectId = row.projectId;
-  }
-  const project = await db.select({ id: schema.fmeaProject.id, projectType: schema.fmeaProject.projectType }).from(schema.fmeaProject).where(eq(schema.fmeaProject.id, projectId)).get();
-  return project ? { id: project.id, projectType: project.projectType as ProjectType } : null;
+  const project = schema.fmeaProject;
+  const columns = { id: project.id, projectType: project.projectType };
+  // one query on the hot path of every FMEA write: the item joined to its project
+  const row =
+    entity === 'project'
+      ? await db.select(columns).from(project).where(eq(project.id, id)).get()
+      : await db.select(columns).from(TABLES[entity]).innerJoin(project, eq(project.id, TABLES[entity].projectId)).where(eq(TABLES[entity].id, id)).get();
+  return row ? { id: row.id, projectType: row.projectType as ProjectType } : null;
 }
 
 /**
@@ -99,11 +98,13 @@ export interface FmeaChange {
  */
 export async function notifyChanged(c: Context<AppEnv>, projectId: string, entity: string, id: string): Promise<void> {
   const services = c.var.services;
+  // the tab that made the change already shows it; every other open view of a member is told
+  const origin = c.var.auth?.session.id;
+  // with no other view open there is nobody to tell: skip the members query (it is on every FMEA write)
+  if (!services.realtime.some((b) => b.sessionId !== origin)) return;
   const rows = await services.database.db.select({ userId: schema.fmeaMember.userId }).from(schema.fmeaMember).where(eq(schema.fmeaMember.projectId, projectId));
   const memberIds = new Set(rows.map((r) => r.userId));
   const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id, byUserId: c.var.auth?.user.id ?? null };
-  // the tab that made the change already shows it; every other open view of a member is told
-  const origin = c.var.auth?.session.id;
   services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
 }
 

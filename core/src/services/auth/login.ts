@@ -150,7 +150,7 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
   const remaining = await remainingLogins(ctx.db, siteId, now, policy.idleLogoutMinutes, account.id);
   if (remaining === 0) throw new ConflictError('auth.concurrency_exceeded', { remaining });
 
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const ended = others.length ? await invalidateUserSessions(tx, account.id) : [];
     const created = await createSession(tx, { userId: account.id, siteId, userAgent: input.userAgent, ip: input.ip }, now);
     await tx
@@ -163,9 +163,11 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
       entityId: account.id,
       after: { siteId, endedSessions: ended.length },
     });
-    if (ended.length) hooks.sessionsEnded?.(account.id, ended);
-    return { status: 'ok' as const, token: created.token, session: created.session, userId: account.id, userName: account.userName, siteId };
+    return { ended, signedIn: { status: 'ok' as const, token: created.token, session: created.session, userId: account.id, userName: account.userName, siteId } };
   });
+  // only once committed: the other sessions' tabs are told they ended
+  if (result.ended.length) hooks.sessionsEnded?.(account.id, result.ended);
+  return result.signedIn;
 }
 
 /**

@@ -2,6 +2,7 @@ import { DomainError, InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
+import { checkOnlyTransaction } from './passwords.ts';
 import { createUser, findUserRow, listUsers, updateUser, type UserInput } from './users.ts';
 
 type UserColumn = 'userName' | 'realName' | 'jobNumber' | 'email' | 'mobile' | 'site' | 'department' | 'roles' | 'password';
@@ -115,7 +116,7 @@ async function dryRun(ctx: ServiceContext, input: UserInput, exists: boolean, mo
   const rollback = new Error('dry run');
   try {
     await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] };
+      const txCtx = { ...ctx, db: checkOnlyTransaction(tx) as unknown as ServiceContext['db'] };
       if (exists) {
         const { password: _ignored, ...profile } = input;
         await updateUser(txCtx, input.userName, profile);
