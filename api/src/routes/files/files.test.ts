@@ -250,7 +250,7 @@ describe('GET /api/fileOperate/downloadImportTemp', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`);
-    expect(await readSheet(bytes, columns)).toEqual([]);
+    expect(await readSheet(bytes, columns)).toEqual({ rows: [], unmapped: [] });
   });
 
   it('uses the requested download name, sanitised', async () => {
