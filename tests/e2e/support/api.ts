@@ -83,20 +83,21 @@ export interface Role {
 }
 
 /** A role granting exactly these routes (buttons per route optional). */
-export async function createRole(admin: ApiSession, name: string, routes: (string | { routeName: string; buttons: string[] })[]): Promise<Role> {
-  const role = await admin.post<Role>('/api/role/save', { name, nameEn: name });
+export async function createRole(admin: ApiSession, name: string, routes: (string | { routeName: string; buttons: string[] })[], roleType: '0' | '1' | '2' | '3' = '2'): Promise<Role> {
+  const role = await admin.post<Role>('/api/role/save', { name, nameEn: name, roleType });
   const permissions = routes.map((r) => (typeof r === 'string' ? { routeName: r, buttons: [] } : r));
   await admin.post('/api/role/savePermissions', { id: role.id, permissions });
   return role;
 }
 
 /** A user with an initial password; the first sign-in then asks for a new one. */
-export async function createUser(admin: ApiSession, input: { userName: string; realName: string; password: string; roleIds: string[] }): Promise<{ id: string }> {
+export async function createUser(admin: ApiSession, input: { userName: string; realName: string; password: string; roleIds: string[]; siteId?: string }): Promise<{ id: string }> {
   const { user } = await admin.post<{ user: { id: string } }>('/api/user/saveUser', {
     userName: input.userName,
     realName: input.realName,
     password: input.password,
     roleIdList: input.roleIds,
+    ...(input.siteId ? { siteId: input.siteId } : {}),
   });
   return user;
 }
@@ -104,7 +105,7 @@ export async function createUser(admin: ApiSession, input: { userName: string; r
 /** A user who has already made the first-login password change: signs in straight to the shell. */
 export async function createReadyUser(
   baseURL: string,
-  input: { userName: string; realName: string; password: string; roleIds: string[] },
+  input: { userName: string; realName: string; password: string; roleIds: string[]; siteId?: string },
 ): Promise<{ id: string }> {
   const initial = `${input.password}x`;
   const user = await asAdmin(baseURL, (admin) => createUser(admin, { ...input, password: initial }));
