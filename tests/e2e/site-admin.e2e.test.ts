@@ -33,15 +33,24 @@ describe('a site administrator in the browser', () => {
     await signIn(page, siteAdmin, PASSWORD);
     await page.goto('/main/system/user');
     const users = page.getByTestId('system-users');
+    // the shared test server holds many users: search, so paging cannot hide a row
+    const search = async (text: string) => {
+      await users.getByLabel('按用户名、姓名或工号搜索').fill(text);
+      await users.getByRole('button', { name: '搜索', exact: true }).click();
+    };
+    await search(engineer);
     const engineerRow = users.locator('[role="row"]', { hasText: engineer });
     await engineerRow.waitFor();
     // the own site's engineer can be edited, reset, locked and deleted
     for (const action of ['编辑', '重置密码', '锁定', '删除']) await engineerRow.getByRole('button', { name: action, exact: true }).waitFor();
     // the default administrator is listed (same site) but offers nothing
+    await search('系统管理员');
     const adminRow = users.locator('[role="row"]', { hasText: '系统管理员' });
     await adminRow.waitFor();
     expect(await adminRow.getByRole('button').count()).toBe(0);
     // the other site's users are not listed at all
+    await search(stranger);
+    await users.getByText('没有符合搜索条件的用户').waitFor();
     expect(await users.locator('[role="row"]', { hasText: stranger }).count()).toBe(0);
     await screenshot(page, 'site-admin-users');
 
