@@ -33,21 +33,32 @@ describe('a site administrator in the browser', () => {
     await signIn(page, siteAdmin, PASSWORD);
     await page.goto('/main/system/user');
     const users = page.getByTestId('system-users');
+    // the server is shared by every browser test file, so the list holds their users too: search, never rely on page 1
+    const search = async (text: string) => {
+      const box = users.getByRole('search').getByRole('textbox');
+      await box.fill(text);
+      await box.press('Enter');
+    };
+    await search(engineer);
     const engineerRow = users.locator('[role="row"]', { hasText: engineer });
     await engineerRow.waitFor();
     // the own site's engineer can be edited, reset, locked and deleted
     for (const action of ['编辑', '重置密码', '锁定', '删除']) await engineerRow.getByRole('button', { name: action, exact: true }).waitFor();
+    await screenshot(page, 'site-admin-users');
     // the default administrator is listed (same site) but offers nothing
+    await search('系统管理员');
     const adminRow = users.locator('[role="row"]', { hasText: '系统管理员' });
     await adminRow.waitFor();
     expect(await adminRow.getByRole('button').count()).toBe(0);
-    // the other site's users are not listed at all
+    // the other site's users are not listed at all: the search ends in the grid's empty state
+    await search(stranger);
+    await users.locator('.fmea-grid__row--status', { hasText: '没有符合搜索条件的用户' }).waitFor();
     expect(await users.locator('[role="row"]', { hasText: stranger }).count()).toBe(0);
-    await screenshot(page, 'site-admin-users');
 
     await page.goto('/main/system/site');
     const sites = page.getByTestId('system-sites');
-    await sites.locator('[role="row"]').first().waitFor();
+    // the own site's row has arrived (the header row is there at once)
+    await sites.locator('[role="row"]', { hasText: '总部' }).first().waitFor();
     expect(await sites.locator('[role="row"]', { hasText: siteName }).count()).toBe(0);
     // the site list is a super-administrator setting: no new site, no site edits; departments of the own site are editable
     expect(await page.locator('[data-testid="system-sites"] > .page-header .btn-primary').count()).toBe(0);
