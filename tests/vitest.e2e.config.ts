@@ -17,5 +17,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,
+    // expect.poll waits for a state, it does not measure speed: vitest's 1 s default fails on a busy machine
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 });

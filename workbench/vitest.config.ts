@@ -14,5 +14,7 @@ export default defineProject({
     name: 'workbench',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: [fileURLToPath(new URL('./src/test-setup.ts', import.meta.url))],
+    testTimeout: 30_000,
   },
 });

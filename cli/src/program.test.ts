@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runFmea } from './test-utils.ts';
+import { runFmea, runFmeaBinary } from './test-utils.ts';
 
-describe('fmea (the real binary)', () => {
-  it('prints root help in Chinese by default, exit 0', async () => {
-    const { code, stdout, stderr } = await runFmea(['--help']);
+describe('fmea help, version and usage errors', () => {
+  // the real binary (smoke test): starts, prints help on its own stdout, exits 0
+  it('prints root help in Chinese by default, exit 0', { timeout: 90_000 }, async () => {
+    const { code, stdout, stderr } = await runFmeaBinary(['--help']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toContain('用法： fmea [options] [command]');
@@ -65,8 +66,21 @@ describe('fmea (the real binary)', () => {
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it("refuses an unknown command or option with commander's message and exit 2", async () => {
-    const command = await runFmea(['frobnicate']);
+  // the tests run commands in-process (runFmea); this keeps that honest against the real process
+  it('answers in-process exactly as the real binary does', { timeout: 90_000 }, async () => {
+    const cases: [string[], Record<string, string>][] = [
+      [['--lang', 'en-US', 'user', '--help'], {}],
+      [['ap', 'eval', '--s', '0', '--o', '1', '--d', '1'], {}],
+      [['--json', 'ap', 'eval', '--stdin', '--s', '1'], { FMEA_LANG: 'en' }],
+    ];
+    const spawned = await Promise.all(cases.map(([args, env]) => runFmeaBinary(args, { env })));
+    for (const [i, [args, env]] of cases.entries()) expect(await runFmea(args, { env }), args.join(' ')).toEqual(spawned[i]);
+    expect(spawned.map((r) => r.code)).toEqual([0, 2, 2]);
+  });
+
+  // the real binary (smoke test): a usage error sets the process's exit code
+  it("refuses an unknown command or option with commander's message and exit 2", { timeout: 90_000 }, async () => {
+    const command = await runFmeaBinary(['frobnicate']);
     expect(command.code).toBe(2);
     expect(command.stdout).toBe('');
     expect(command.stderr).toContain("unknown command 'frobnicate'");

@@ -24,6 +24,13 @@ const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
+/** commander's colour rule (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, else a colour terminal), on a run's own stream and environment. */
+function hasColors(stream: CliIo['stdout'], env: NodeJS.ProcessEnv): boolean {
+  if (env.NO_COLOR || env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
+  if (env.FORCE_COLOR || env.CLICOLOR_FORCE !== undefined) return true;
+  return Boolean(stream.isTTY && (stream as { hasColors?: () => boolean }).hasColors?.());
+}
+
 export function buildProgram({ io = processIo(), locale, json = false, deps }: ProgramOptions = {}): Command {
   const program = new Command('fmea');
   const context = createContext({
@@ -53,6 +60,11 @@ export function buildProgram({ io = processIo(), locale, json = false, deps }: P
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // help is laid out for this run's streams and environment (commander would look at the process's)
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
+      getOutHasColors: () => hasColors(io.stdout, io.env),
+      getErrHasColors: () => hasColors(io.stderr, io.env),
       // the runner prints errors (text, Ink box or JSON), so commander stays quiet
       outputError: () => {},
     })

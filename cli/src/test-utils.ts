@@ -1,9 +1,12 @@
 /**
- * Test helpers: `runFmea` spawns the real `fmea` binary (as a user would run
- * it, plain output because CI=true); `startFmea` keeps it running (serve);
- * `captureIo` runs the CLI in-process with fake streams; `tempDbUrl` gives a
- * throwaway `file:` database, `dbEnv` the environment pointing at it and
- * `openTempDb` a core service context on it to check what a command did.
+ * Test helpers. `runFmea` runs one command line in this process (runCli with
+ * captured streams and its own environment, one run at a time) and answers
+ * like the real binary would; `runFmeaBinary` spawns the real `fmea` (the
+ * smoke tests, plain output because CI=true); `startFmea` keeps the binary
+ * running (serve). `captureIo` gives fake streams for lower-level tests;
+ * `tempDbUrl` a throwaway `file:` database, `dbEnv` the environment pointing
+ * at it and `openTempDb` a core service context on it to check what a
+ * command did. See docs/architecture.md, "Testing".
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { CommandDeps } from './commands/index.ts';
+import { runCli } from './run.ts';
 import type { CliIo } from './ui/index.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,8 +25,6 @@ export interface FmeaResult {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
-  /** Wall time of the whole process, start-up included. */
-  readonly ms: number;
 }
 
 export interface RunFmeaOptions {
@@ -29,42 +32,79 @@ export interface RunFmeaOptions {
   readonly env?: Record<string, string>;
   /** Written to stdin, which is then closed (closed at once when absent). */
   readonly input?: string;
+}
+
+export interface RunFmeaBinaryOptions extends RunFmeaOptions {
   /** Working directory; the repository root by default. */
   readonly cwd?: string;
-  /** Kill the process after this long (default 20 s). */
-  readonly timeoutMs?: number;
 }
 
 const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR', 'IMPORT_MAX_MB'];
 
-function spawnFmea(args: readonly string[], env: Record<string, string>, cwd: string): ChildProcessWithoutNullStreams {
+/** The environment of one run: the test process's, minus what would change the CLI's answers, plus `env`. */
+function runEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of SCRUBBED) delete base[name];
-  return spawn(process.execPath, [FMEA_BIN, ...args], {
-    cwd,
-    env: { ...base, CI: 'true', NO_COLOR: '1', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  return { ...base, CI: 'true', NO_COLOR: '1', ...env };
 }
 
-/** Runs `node cli/bin/fmea.js …args` and collects its exit code and output. */
-export function runFmea(args: readonly string[], { env = {}, input, cwd = REPO_ROOT, timeoutMs = 20_000 }: RunFmeaOptions = {}): Promise<FmeaResult> {
-  const started = performance.now();
+// in-process runs wait for each other: the embedded database driver is
+// synchronous, so a second connection of this process waiting on the first
+// one's write lock would block the very event loop the first one needs
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fmea …args` in this process, as the binary would (CI, plain or JSON
+ * output, its own stdin, stdout, stderr and environment), and resolves with
+ * the exit code and output. Runs are taken one at a time; files named by
+ * relative paths resolve against the test process's working directory (the
+ * repository root), so tests name absolute ones.
+ */
+export function runFmea(args: readonly string[], { env = {}, input, deps }: RunFmeaOptions & { deps?: CommandDeps } = {}): Promise<FmeaResult> {
+  const run = queue.then(async () => {
+    const { io, stdout, stderr } = captureIo({ input, env: runEnv(env) });
+    let code: number;
+    try {
+      code = await runCli(args, { io, deps });
+    } catch (error) {
+      // what main.ts does with a bug in the runner itself
+      io.stderr.write(`fmea: ${String(error)}\n`);
+      code = 1;
+    }
+    return { code, stdout: stdout(), stderr: stderr() };
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+const children = new Set<ChildProcessWithoutNullStreams>();
+// a test that timed out leaves no process behind once its worker ends
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function spawnFmea(args: readonly string[], env: Record<string, string>, cwd: string): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, [FMEA_BIN, ...args], { cwd, env: runEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('close', () => children.delete(child));
+  return child;
+}
+
+/**
+ * Runs the real binary, `node cli/bin/fmea.js …args`, and collects its exit
+ * code and output: for the few smoke tests that prove start-up, exit codes
+ * and stream handling of the actual process. No time limit of its own: the
+ * test's timeout bounds it.
+ */
+export function runFmeaBinary(args: readonly string[], { env = {}, input, cwd = REPO_ROOT }: RunFmeaBinaryOptions = {}): Promise<FmeaResult> {
   return new Promise((resolve, reject) => {
     const child = spawnFmea(args, env, cwd);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr, ms: performance.now() - started });
-    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
     child.stdin.on('error', () => {}); // the CLI may exit without reading stdin
     child.stdin.end(input ?? '');
   });
@@ -75,14 +115,14 @@ export interface RunningFmea {
   /** Output so far. */
   stdout(): string;
   stderr(): string;
-  /** Resolves once stdout matches `pattern` (rejects when the process ends first or after `timeoutMs`). */
-  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves once stdout matches `pattern`; rejects when the process ends first (the test's timeout bounds the wait). */
+  waitForStdout(pattern: RegExp): Promise<RegExpMatchArray>;
   /** Sends `signal` and resolves with the exit code once the process has ended. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts the real binary and leaves it running (for `fmea serve`); stop it in the test. */
-export function startFmea(args: readonly string[], { env = {}, cwd = REPO_ROOT }: Omit<RunFmeaOptions, 'input' | 'timeoutMs'> = {}): RunningFmea {
+export function startFmea(args: readonly string[], { env = {}, cwd = REPO_ROOT }: Omit<RunFmeaBinaryOptions, 'input'> = {}): RunningFmea {
   const child = spawnFmea(args, env, cwd);
   let out = '';
   let err = '';
@@ -93,16 +133,14 @@ export function startFmea(args: readonly string[], { env = {}, cwd = REPO_ROOT }
     child,
     stdout: () => out,
     stderr: () => err,
-    waitForStdout(pattern, timeoutMs = 20_000) {
+    waitForStdout(pattern) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => done(new Error(`timed out waiting for ${pattern}; stdout: ${out}; stderr: ${err}`)), timeoutMs);
         const check = () => {
           const match = out.match(pattern);
           if (match) done(undefined, match);
         };
         const onClose = () => done(new Error(`exited before ${pattern}; stdout: ${out}; stderr: ${err}`));
         const done = (error?: Error, match?: RegExpMatchArray) => {
-          clearTimeout(timer);
           child.stdout.off('data', check);
           child.off('close', onClose);
           if (error) reject(error);
@@ -145,7 +183,7 @@ export interface CapturedIo {
 }
 
 /** Fake streams for in-process runs (`runCli(args, { io })`); `tty` makes stdout/stderr look like a terminal. */
-export function captureIo({ input = '', env = {}, tty = false, columns = 80 }: { input?: string; env?: Record<string, string>; tty?: boolean; columns?: number } = {}): CapturedIo {
+export function captureIo({ input = '', env = {}, tty = false, columns = 80 }: { input?: string; env?: NodeJS.ProcessEnv; tty?: boolean; columns?: number } = {}): CapturedIo {
   const sink = () => {
     let text = '';
     const stream = new Writable({

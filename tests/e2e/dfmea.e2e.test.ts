@@ -45,7 +45,7 @@ describe('dfmea work area', () => {
     }
     await page.getByTestId('dfmea-mindmap').getByRole('button', { name: 'Piston', exact: true }).waitFor();
     await page.getByTestId('dfmea-zoom-in').click();
-    expect(await page.getByTestId('dfmea-zoom-level').inputValue()).toBe('120');
+    await expect.poll(() => page.getByTestId('dfmea-zoom-level').inputValue()).toBe('120');
     await screenshot(page, 'dfmea-structure');
 
     // delete a node after confirming

@@ -37,7 +37,7 @@ describe('favourites', () => {
 
     // the collected tab lists it
     await list.getByRole('tab').last().click();
-    expect(await list.getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => list.getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
     // the row was already on screen under "all": wait for the collected tab's own page to replace the list
     await expect.poll(() => list.locator('[data-row-key]').count()).toBe(1);
     await row.waitFor();
@@ -69,8 +69,8 @@ describe('favourites', () => {
 
     // and My favourites is empty as well
     await page.goto('/systemInfo/ownspaceIndex/myCollection');
-    await page.getByTestId('my-favourites-page').waitFor();
-    await page.waitForTimeout(300);
+    // the grid's status row shows once its first page has loaded, and only when that page is empty
+    await page.getByTestId('my-favourites-page').locator('.fmea-grid__row--status').waitFor();
     expect(await page.getByTestId('favourite-open').count()).toBe(0);
   });
 });

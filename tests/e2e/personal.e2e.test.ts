@@ -104,7 +104,7 @@ describe('personal centre', () => {
     await page.getByTestId('save-profile').click();
     await page.locator('.toast-success', { hasText: '个人信息已保存' }).waitFor();
     await expect.poll(() => textOf(page.locator('.user-trigger .user-name'))).toBe('王工程师');
-    expect(await page.getByTestId('save-profile').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('save-profile').isDisabled()).toBe(true);
 
     await page.reload();
     await page.getByTestId('user-info-page').waitFor();
@@ -190,7 +190,7 @@ describe('personal centre', () => {
 
     await fill(password, next, next);
     await page.locator('.toast-success', { hasText: '密码已修改，下次登录请使用新密码。' }).waitFor();
-    expect(await page.locator('input[name="oldPassword"]').inputValue()).toBe('');
+    await expect.poll(() => page.locator('input[name="oldPassword"]').inputValue()).toBe('');
     expect(pathOf(page)).toBe(`${BASE}/resetPwd`);
 
     // still signed in: the shell keeps working after a reload

@@ -79,13 +79,11 @@ describe('roles and menus', () => {
     await expect.poll(() => textOf(page.locator('.toast-success'))).toBe('密码已修改，请使用新密码登录。');
 
     await signIn(page, userName, chosen);
-    const menu = await page.locator('nav.top-menu a.top-menu-item').evaluateAll((links) => links.map((a) => a.getAttribute('data-route')));
-    expect(menu).toEqual(['home_index', 'system_index']);
+    await expect.poll(() => page.locator('nav.top-menu a.top-menu-item').evaluateAll((links) => links.map((a) => a.getAttribute('data-route')))).toEqual(['home_index', 'system_index']);
 
     await page.locator('nav.top-menu a[data-route="system_index"]').click();
     await waitForPath(page, '/main/system/notice');
-    const pages = await page.locator('[data-testid="system-root"] nav a[data-page]').evaluateAll((links) => links.map((a) => a.getAttribute('data-page')));
-    expect(pages).toEqual(['notice', 'log']);
+    await expect.poll(() => page.locator('[data-testid="system-root"] nav a[data-page]').evaluateAll((links) => links.map((a) => a.getAttribute('data-page')))).toEqual(['notice', 'log']);
     await screenshot(page, 'limited-user-system');
 
     for (const path of ['/main/system/user', '/main/system/role', '/main/system/security']) {

@@ -12,7 +12,7 @@ describe('sign-in', () => {
   it('signs in in Chinese by default, and only after the slider was dragged', async () => {
     const { page, errors } = await env.open({ locale: 'zh-CN' });
     await page.goto('/');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await expect.poll(() => textOf(page.locator('.login-card h2'))).toBe('欢迎登录');
     await expect.poll(() => textOf(page.locator('.slider-text'))).toBe('请按住滑块拖动到最右边');
     await screenshot(page, 'login-zh');

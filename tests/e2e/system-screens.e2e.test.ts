@@ -21,8 +21,8 @@ describe('system administration screens', () => {
       for (const name of PAGES) {
         await page.goto(`/main/system/${name}`);
         await page.locator(`[data-testid="system-root"][data-page="${name}"]`).waitFor();
-        // let the page's own data arrive
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        // let the page's own data arrive: nothing on it is still loading (aria-busy)
+        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         expect(await page.getByTestId('page-403').count()).toBe(0);
         await screenshot(page, `system-${name}-${locale === 'zh-CN' ? 'zh' : 'en'}`);
       }

@@ -11,7 +11,7 @@ import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../test-util
 
 let temp: TempDb;
 let env: Record<string, string>;
-const fmea = (args: string[], extra: Record<string, string> = {}) => runFmea(args, { env: { ...env, ...extra }, timeoutMs: 60_000 });
+const fmea = (args: string[], extra: Record<string, string> = {}) => runFmea(args, { env: { ...env, ...extra } });
 const file = (name: string) => join(temp.dir, name);
 
 /** Each import command, with the row limit it reads at the default 1 MB. */

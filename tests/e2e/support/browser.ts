@@ -35,7 +35,8 @@ export async function openTab(browser: Browser, baseURL: string, options: { loca
     locale: options.locale ?? 'zh-CN',
     viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
   });
-  context.setDefaultTimeout(15_000);
+  // a bound for waits that should succeed, not a measure of speed: generous, so a busy machine does not fail them
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -49,9 +50,8 @@ export async function openTab(browser: Browser, baseURL: string, options: { loca
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  // let fonts, transitions and lazy chunks settle
+  // fonts loaded; transitions and animations shown at their end state rather than waited for
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  await page.screenshot({ path });
+  await page.screenshot({ path, animations: 'disabled' });
   return path;
 }

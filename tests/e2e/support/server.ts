@@ -75,7 +75,8 @@ export async function startServer(options: { dir?: string; timeoutMs?: number } 
   const onExit = () => killGroup(child, 'SIGKILL');
   process.on('exit', onExit);
 
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // a bound for a start that should succeed (tsx compiles the server first): generous for a busy machine
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   while (!(await ready(baseURL))) {
     if (exited !== null) throw new Error(`fmea serve exited (${exited}) before it was ready:\n${output}`);
     if (Date.now() > deadline) {

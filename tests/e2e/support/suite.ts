@@ -52,7 +52,7 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Polls until the page's path is `path`. */
-export async function waitForPath(page: Page, path: string, timeoutMs = 15_000): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs });
+/** Waits until the page's path is `path` (the context's default timeout bounds it). */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
 }

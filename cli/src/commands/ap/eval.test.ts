@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
+import { dbEnv, openTempDb, runFmea, runFmeaBinary, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
 let temp: TempDb;
 let env: Record<string, string>;
@@ -51,11 +51,12 @@ describe('fmea ap eval', { timeout: 90_000 }, () => {
     });
   });
 
-  it('rates 1000 stdin lines in order, one AP per line, quickly', async () => {
+  // the real binary: stdin piped into a process, read to its end (how speed is measured lives in bench/, not here)
+  it('rates 1000 lines piped into the real binary in order, one AP per line', async () => {
     const triples: string[] = [];
     for (let i = 0; i < 1000; i++) triples.push(`${(i % 10) + 1},${(Math.floor(i / 10) % 10) + 1},${(Math.floor(i / 100) % 10) + 1}`);
     const input = `# s,o,d\n${triples.join('\n')}\n`;
-    const { code, stdout, stderr, ms } = await runFmea(['ap', 'eval', '--stdin'], { input, env });
+    const { code, stdout, stderr } = await runFmeaBinary(['ap', 'eval', '--stdin'], { input, env });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
@@ -65,8 +66,6 @@ describe('fmea ap eval', { timeout: 90_000 }, () => {
     expect(lines[0]).toBe('L'); // 1,1,1
     expect(lines[999]).toBe('H'); // 10,10,10
     expect(lines[8 + 50 + 400]).toBe('H'); // 9,6,5
-    console.info(`ap eval --stdin, 1000 lines, end to end: ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(5000);
   });
 
   it('accepts mixed separators and comments, and answers each line in order with --json', async () => {

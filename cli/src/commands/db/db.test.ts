@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTempDb, runFmea, TEST_ADMIN_PASSWORD, tempDbUrl, type TempDb } from '../../test-utils.ts';
+import { openTempDb, runFmea, runFmeaBinary, TEST_ADMIN_PASSWORD, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
 const STRONG = 'Nw8$tR4!kP6@qZ';
 let temp: TempDb | undefined;
@@ -30,7 +30,8 @@ describe('fmea db migrate', { timeout: 90_000 }, () => {
   it('prepares a new database, printing the generated admin password once; running again is harmless', async () => {
     temp = await tempDbUrl();
     const env = { DATABASE_URL: temp.url };
-    const first = await runFmea(['db', 'migrate'], { env });
+    // the real binary (smoke test): a fresh database, the one-time password on the process's stderr
+    const first = await runFmeaBinary(['db', 'migrate'], { env });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(`数据库已就绪：${temp.url}\n`);
     const password = first.stderr.match(/^已创建管理员账号 admin，密码：(\S+) —— 仅显示这一次，请在首次登录时修改\n$/)?.[1];

@@ -6,7 +6,7 @@ import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-u
 let temp: TempDb;
 let env: Record<string, string>;
 let serialNum: string;
-const fmea = (args: string[]) => runFmea(args, { env, timeoutMs: 60_000 });
+const fmea = (args: string[]) => runFmea(args, { env });
 const file = (name: string) => join(temp.dir, name);
 
 async function inDb<T>(work: (database: Awaited<ReturnType<typeof openTempDb>>) => Promise<T>): Promise<T> {

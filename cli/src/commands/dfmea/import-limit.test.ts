@@ -9,7 +9,7 @@ import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-u
 const MB = 1024 * 1024;
 let temp: TempDb;
 let env: Record<string, string>;
-const fmea = (args: string[], extra: Record<string, string> = {}) => runFmea(args, { env: { ...env, ...extra }, timeoutMs: 60_000 });
+const fmea = (args: string[], extra: Record<string, string> = {}) => runFmea(args, { env: { ...env, ...extra } });
 const big = () => join(temp.dir, 'big.xlsx');
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('fmea dfmea import size limit', { timeout: 120_000 }, () => {
   });
 
   it('fmea serve refuses to start with a bad IMPORT_MAX_MB', async () => {
-    const res = await runFmea(['--lang', 'en-US', 'serve', '--port', '1'], { env: dbEnv(temp, { IMPORT_MAX_MB: '0', FILES_DIR: temp.dir }), cwd: temp.dir });
+    const res = await runFmea(['--lang', 'en-US', 'serve', '--port', '1'], { env: dbEnv(temp, { IMPORT_MAX_MB: '0', FILES_DIR: temp.dir }) });
     expect(res).toMatchObject({ code: 2, stdout: '', stderr: 'IMPORT_MAX_MB must be a whole number of megabytes from 1 to 100 (got 0)\nRun with --help for usage.\n' });
   });
 

@@ -58,11 +58,11 @@ describe('fmea serve', { timeout: 90_000 }, () => {
     try {
       const env = dbEnv(temp, { FILES_DIR: temp.dir });
       const [bad, badEn, envBad, inUse, inUseEn] = await Promise.all([
-        runFmea(['serve', '--port', '70000'], { env, cwd: temp.dir }),
-        runFmea(['--lang', 'en-US', 'serve', '--port', 'http'], { env, cwd: temp.dir }),
-        runFmea(['--lang', 'en-US', 'serve'], { env: { ...env, PORT: '0' }, cwd: temp.dir }),
-        runFmea(['serve', '--port', String(taken)], { env, cwd: temp.dir }),
-        runFmea(['--lang', 'en-US', 'serve', '--port', String(taken)], { env, cwd: temp.dir }),
+        runFmea(['serve', '--port', '70000'], { env }),
+        runFmea(['--lang', 'en-US', 'serve', '--port', 'http'], { env }),
+        runFmea(['--lang', 'en-US', 'serve'], { env: { ...env, PORT: '0' } }),
+        runFmea(['serve', '--port', String(taken)], { env }),
+        runFmea(['--lang', 'en-US', 'serve', '--port', String(taken)], { env }),
       ]);
       expect(bad).toMatchObject({ code: 2, stdout: '', stderr: '--port 必须是 1 到 65535 之间的端口号（当前为 70000）\n使用 --help 查看用法。\n' });
       expect(badEn).toMatchObject({ code: 2, stderr: '--port must be a port number from 1 to 65535 (got http)\nRun with --help for usage.\n' });

@@ -7,6 +7,7 @@ import type { Part } from './test-helpers';
 
 // happy-dom does no layout: give the grid's scroll area a size, as a browser would
 const VIEWPORT = { width: 800, height: 480 };
+const VIRTUAL_SCROLL_END_MS = 150;
 const isGrid = (el: HTMLElement) => el.getAttribute('role') === 'grid';
 const stubs: [keyof HTMLElement, PropertyDescriptor | undefined][] = [];
 
@@ -35,7 +36,11 @@ beforeAll(() => {
   });
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // the virtualiser marks a scroll as ended on a 150 ms timer (virtual-core's isScrollingResetDelay) that
+  // outlives the test; without this it may fire once the test environment, window included, is gone.
+  // A timer set now for longer expires later, so it runs after that one: an order, not a guess at speed.
+  await new Promise((resolve) => setTimeout(resolve, VIRTUAL_SCROLL_END_MS + 1));
   for (const [key, descriptor] of stubs) {
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
     else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
