@@ -107,9 +107,9 @@ export function useCellEditing<Row>(options: Options<Row>) {
   /** The editor's text as it is saved: a number column's text trimmed, full-width digits made plain. */
   const saved = (column: DataGridColumn<Row>, draft: string) => (column.editable?.type === 'number' ? normalizeNumber(draft) : draft);
 
-  /** The column's own check first (numbers), then the caller's: a translated message, or null. */
+  /** The caller's check first (its message knows the field), then the column's own (numbers): a translated message, or null. */
   const problem = (column: DataGridColumn<Row>, value: string): string | null =>
-    (column.editable?.type === 'number' && numberProblem(value) ? invalidNumber : null) ?? column.editable?.validate?.(value) ?? null;
+    column.editable?.validate?.(value) ?? (column.editable?.type === 'number' && numberProblem(value) ? invalidNumber : null);
 
   async function save(row: EditRow<Row>, column: DataGridColumn<Row>, value: string): Promise<void> {
     setSaveError(null);
