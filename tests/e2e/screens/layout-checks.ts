@@ -49,8 +49,10 @@ export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'):
       range.selectNodeContents(text);
       return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
     };
+    // names shown as buttons (tree nodes, mind-map boxes) wrap on purpose; action labels may not
+    const CONTENT_BUTTON = '[role="tree"] *, .btn-wrap, .dfmea-map-box';
     for (const el of document.querySelectorAll('button, .btn, [role="tab"]')) {
-      if (!visible(el)) continue;
+      if (!visible(el) || el.matches(CONTENT_BUTTON)) continue;
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if ((node.textContent ?? '').trim() !== '' && wraps(node)) {
