@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
@@ -46,6 +47,13 @@ interface GridRow {
 
 const rows = (page: Page) => page.locator('.dfmea-risk [role="row"][data-row-key]');
 const cellOf = (page: Page, cause: string, column: string): Locator => rows(page).filter({ hasText: cause }).first().locator(`[data-column-id="${column}"]`);
+/** The element is what the user sees at its own centre: nothing (the next row) paints over it. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && el.contains(hit);
+  });
 const columnTexts = async (page: Page, column: string) => (await page.locator(`.dfmea-risk [data-row-key] [data-column-id="${column}"]`).allInnerTexts()).map((t) => t.trim());
 
 describe('rating in the risk grid', () => {
@@ -80,12 +88,14 @@ describe('rating in the risk grid', () => {
     const input = severity.locator('input');
     expect(await input.getAttribute('inputmode')).toBe('numeric');
     expect(await textOf(page.getByTestId('grid-editor-hint'))).toBe('Applies to 4 rows: S belongs to the failure effect');
+    expect(await onTop(page.getByTestId('grid-editor-hint'))).toBe(true);
 
     // "abc" and "11" are refused with the message; the stored value stays on every row
     for (const typed of ['abc', '11']) {
       await input.fill(typed);
       await input.press('Enter');
       expect(await textOf(severity.getByRole('alert'))).toBe(RATING_MESSAGE);
+      expect(await onTop(severity.getByRole('alert'))).toBe(true);
       expect(await input.inputValue()).toBe(typed);
     }
     await input.press('Escape');

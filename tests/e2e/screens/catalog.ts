@@ -114,4 +114,30 @@ export const SCREENS: Screen[] = [
     close: escape,
   },
   ...DFMEA_STEPS.map(step),
+  {
+    // a severity editor on an effect several chains share: the "applies to N rows" hint
+    name: 'dfmea-risk-editor',
+    open: async (page, ctx) => {
+      await step('risk').open(page, ctx);
+      await page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first().dblclick();
+      await page.getByTestId('grid-editor-hint').waitFor();
+    },
+    close: (page) => page.keyboard.press('Escape'),
+  },
+  {
+    // clearing that severity asks first; the sweep cancels, so nothing changes
+    name: 'dfmea-risk-clear-confirm',
+    open: async (page, ctx) => {
+      await step('risk').open(page, ctx);
+      const cell = page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first();
+      await cell.dblclick();
+      await cell.locator('input').fill('');
+      await cell.locator('input').press('Enter');
+      await page.getByTestId('confirm-dialog').waitFor();
+    },
+    close: async (page) => {
+      await page.getByTestId('confirm-dialog').locator('.btn:not(.btn-danger)').click();
+      await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+    },
+  },
 ];

@@ -64,6 +64,8 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
   let className = 'fmea-grid__row';
   if (selected) className += ' is-selected';
   if (index % 2) className += ' is-odd';
+  // the editor's error or hint hangs below the row: this row paints over the next one
+  if (edit) className += ' is-editing';
   const noPermission = marker === 'noPermission' ? shared.noPermission : undefined;
   return (
     <div
