@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../api/types.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { DataGridStorage } from '../components/data-grid/index.ts';
 import { ChatIcon, HelpIcon, MailIcon } from '../components/icons.tsx';
 import { realtime } from '../realtime/client.ts';
 import { lock } from '../stores/ui.ts';
@@ -29,6 +30,9 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   const snap = useSnapshot(realtime);
   const [locking, setLocking] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
+  // grids remember the column widths each user sets
+  const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
+  const online = canSeeOnline(user);
 
   async function lockScreen() {
     if (!(await confirmLeave())) return;
@@ -40,7 +44,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   }
 
   return (
-    <div className="shell">
+    <div className={online ? 'shell has-online' : 'shell'}>
       <header className="shell-header">
         <a
           className="brand"
@@ -89,8 +93,10 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           <UserMenu user={user} onLock={() => void lockScreen()} />
         </div>
       </header>
-      <main className="shell-content">{children}</main>
-      {canSeeOnline(user) ? <OnlineDrawer user={user} /> : null}
+      <main className="shell-content">
+        <DataGridStorage.Provider value={gridStorage}>{children}</DataGridStorage.Provider>
+      </main>
+      {online ? <OnlineDrawer user={user} /> : null}
       <JobProgress />
       {locking ? <div className="lock-circle" data-testid="lock-circle" /> : null}
       <Dialog open={aboutOpen} onOpenChange={setAboutOpen} title={t`About`}>

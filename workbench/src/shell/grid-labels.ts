@@ -20,5 +20,8 @@ export function useGridLabels(): DataGridLabels {
     saveError: t`The change could not be saved`,
     loadError: t`The data could not be loaded`,
     marker: t`Marker`,
+    invalidNumber: t`Enter a number, or nothing to clear the cell.`,
+    resizeColumn: (name) => t`Width of column ${name}`,
+    resetWidths: t`Default column widths`,
   };
 }

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { api, getToken, setSessionLostHandler, setToken } from '../api/client.ts';
 import type { Router, UserInfo } from '../api/types.ts';
+import { WIDTHS_PREFIX } from '../components/data-grid/use-column-widths.ts';
 
 /** Who is signed in, what they may open, and the rule flags (spec 000 §3 "session values"). */
 export const session = proxy({
@@ -31,14 +32,18 @@ export function startSession(token: string): void {
   session.user = null;
 }
 
-/** Clears tokens and all local/session storage except the language (spec 000 §4 "Session"). */
+/**
+ * Clears tokens and all local/session storage except the language and the grid column widths, which
+ * are layout kept per user id, not data (spec 000 §4 "Session"; docs/decisions/choices.md).
+ */
 export function clearSession(): void {
-  let locale: string | null = null;
   try {
-    locale = localStorage.getItem('fmea.locale');
+    const kept = Object.keys(localStorage)
+      .filter((key) => key === 'fmea.locale' || key.startsWith(WIDTHS_PREFIX))
+      .map((key) => [key, localStorage.getItem(key) ?? ''] as const);
     sessionStorage.clear();
     localStorage.clear();
-    if (locale) localStorage.setItem('fmea.locale', locale);
+    for (const [key, value] of kept) localStorage.setItem(key, value);
   } catch {
     // storage disabled: nothing to clear
   }

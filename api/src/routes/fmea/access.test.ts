@@ -204,6 +204,21 @@ describe('FMEA routes: validation and conflicts', () => {
   });
 });
 
+describe('the risk grid over HTTP', () => {
+  it('answers on each row how many chains of the project share its effect and its cause, also on a page of one row', async () => {
+    const chain = await buildChain(api, team.owner, project);
+    const owner = caller(api, team.owner, 'en-US');
+    const second = await owner.ok('POST', '/api/fmea/addFailure', { functionId: chain.mesh.id, kind: 'FC', description: 'Teeth broken', occurrence: 2, det: 7 });
+    await owner.ok('POST', '/api/fmea/linkFailures', { higherFailureId: chain.mode.id, lowerFailureId: second.id });
+    const page = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}&page=2&limit=1`);
+    expect(page.total).toBe(2);
+    expect(page.items).toEqual([expect.objectContaining({ effect: expect.objectContaining({ id: chain.effect.id, chains: 2 }), cause: expect.objectContaining({ id: second.id, chains: 1 }) })]);
+    const doc = (await (await api.app.request('/api/openapi.json')).json()) as any;
+    const row = doc.components.schemas.FmeaRiskRow;
+    expect(row.properties.effect.properties.chains.description).toContain('whole project');
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists the FMEA routes with their access', async () => {
     const doc = (await (await api.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access': unknown }>> };

@@ -106,9 +106,21 @@ const listActionsRoute = defineRoute({
 const Flag = z.enum(['0', '1', 'true', 'false']).optional();
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 
+/** The chain's effect or cause: its id and version for edits, and how many chains of the project share it. */
+const SharedFailure = (rating: string) =>
+  z
+    .looseObject({
+      id: z.string(),
+      version: z.number().int(),
+      chains: z.number().int().openapi({ description: `How many chains of the whole project run through this failure (not only the page or filter shown): rating ${rating} changes all of them` }),
+    })
+    .nullable();
+
 const GridRowSchema = z
   .looseObject({
     chainKey: z.string(),
+    effect: SharedFailure('S'),
+    cause: SharedFailure('O or D'),
     ...GridControlFields,
     severity: z.number().int().nullable(),
     occurrence: z.number().int().nullable(),

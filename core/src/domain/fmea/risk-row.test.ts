@@ -13,9 +13,9 @@ function facts(s: number | null, o: number | null, d: number | null, over: Parti
     functionId: 'a1',
     functionDescription: 'Transmit torque',
     requirement: '12 Nm',
-    effect: { id: 'E1', description: 'Window does not close', severity: s, version: 1, elementName: 'Window lifter', functionDescription: 'Close window' },
+    effect: { id: 'E1', description: 'Window does not close', severity: s, version: 1, elementName: 'Window lifter', functionDescription: 'Close window', chains: 1 },
     mode: { id: 'M1', description: 'No torque transmitted', frequencyRatio: null, version: 1 },
-    cause: { id: 'K1', description: 'Gear teeth worn', occurrence: o, detection: d, version: 1, elementName: 'Gear', functionDescription: 'Mesh with worm' },
+    cause: { id: 'K1', description: 'Gear teeth worn', occurrence: o, detection: d, version: 1, elementName: 'Gear', functionDescription: 'Mesh with worm', chains: 1 },
     preventionControls: ['Design guideline DG-12'],
     detectionControls: ['Endurance test ET-3'],
     controls: [

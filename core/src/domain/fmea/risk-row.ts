@@ -62,6 +62,15 @@ export interface RowFailure {
   readonly version: number;
 }
 
+/**
+ * How many chains of the whole project run through a failure (all of them,
+ * whatever page or filter is shown): S belongs to the effect and O and D to
+ * the cause, so rating one changes every chain that shares it.
+ */
+export interface SharedBy {
+  readonly chains: number;
+}
+
 /** Everything the grid knows about one chain before rating it. */
 export interface ChainFacts {
   readonly elementId: string;
@@ -69,9 +78,9 @@ export interface ChainFacts {
   readonly functionId: string;
   readonly functionDescription: string;
   readonly requirement: string | null;
-  readonly effect: (RowFailure & { readonly severity: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
+  readonly effect: (RowFailure & SharedBy & { readonly severity: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
   readonly mode: RowFailure & { readonly frequencyRatio: number | null };
-  readonly cause: (RowFailure & { readonly occurrence: number | null; readonly detection: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
+  readonly cause: (RowFailure & SharedBy & { readonly occurrence: number | null; readonly detection: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
   readonly preventionControls: readonly string[];
   readonly detectionControls: readonly string[];
   /** The cause's controls with ids and versions: prevention then detection, each by sort (then id); empty without a cause. */

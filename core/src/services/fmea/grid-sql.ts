@@ -38,6 +38,8 @@ const COLUMNS = [
   'cause_version',
   'cause_element_name',
   'cause_function_description',
+  'effect_chains',
+  'cause_chains',
 ] as const;
 
 /** One chain as the grid query returns it, unpacked: scalar columns, then controls, characteristics and actions. */
@@ -65,6 +67,9 @@ export interface RawChainRow {
   cause_version: number | null;
   cause_element_name: string | null;
   cause_function_description: string | null;
+  /** How many chains of the whole project share the effect (the cause), whatever the filter: an edit of S (O, D) changes them all. */
+  effect_chains: number | null;
+  cause_chains: number | null;
   /** [[kind, sort, id, description, version], …] */
   controls: [ControlKind, number, string, string, number][];
   characteristics: (RowCharacteristic & { sort: number })[];
@@ -82,7 +87,9 @@ const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sq
  * Failure modes join their effects (links above) and causes (links below),
  * each end optional. Filters, order and paging run on narrow rows of ids
  * (`chain`); only the rows of the page then join their texts and gather
- * controls, characteristics and actions, and
+ * controls, characteristics and actions, and the number of chains of the
+ * whole project that share the row's effect and cause (counted once per
+ * failure of the page, so an edit can say how many rows it changes), and
  * every row leaves SQLite as one JSON array, which is far cheaper to hand to
  * JavaScript than thirty columns. `apTable` is the project's AP lookup as a
  * 1000-character H/M/L string, so SQL filters on AP exactly as the engine rates.
@@ -129,6 +136,16 @@ chain as (
   order by rn
   limit ${window.limit} offset ${window.offset}
 ),
+-- how many chains of the whole project pass through each effect and cause of the page, counted once per failure:
+-- an effect lies on one chain per cause of each mode it links to (a mode without causes makes one chain), a cause on one per effect of each of its modes
+shared_effect as (
+  select e.higher_failure_id as id, sum(max(1, (select count(*) from fmea_failure_link c where c.higher_failure_id = e.lower_failure_id))) as n
+  from fmea_failure_link e where e.higher_failure_id in (select effect_id from chain) group by e.higher_failure_id
+),
+shared_cause as (
+  select c.lower_failure_id as id, sum(max(1, (select count(*) from fmea_failure_link e where e.lower_failure_id = c.higher_failure_id))) as n
+  from fmea_failure_link c where c.lower_failure_id in (select cause_id from chain) group by c.lower_failure_id
+),
 page as (
   select
     chain.total, chain.rn,
@@ -138,7 +155,8 @@ page as (
     fe.id as effect_id, fe.description as effect_description, fe.severity, fe.version as effect_version,
     fen.name as effect_element_name, fef.description as effect_function_description,
     fc.id as cause_id, fc.description as cause_description, fc.occurrence, fc.detection, fc.version as cause_version,
-    fc.function_id as cause_function_id, fcn.name as cause_element_name, fcf.description as cause_function_description
+    fc.function_id as cause_function_id, fcn.name as cause_element_name, fcf.description as cause_function_description,
+    shared_effect.n as effect_chains, shared_cause.n as cause_chains
   from chain
   join fmea_failure fm on fm.id = chain.mode_id
   join fmea_function fmf on fmf.id = fm.function_id
@@ -149,6 +167,8 @@ page as (
   left join fmea_failure fc on fc.id = chain.cause_id
   left join fmea_function fcf on fcf.id = fc.function_id
   left join fmea_node fcn on fcn.id = fcf.node_id
+  left join shared_effect on shared_effect.id = chain.effect_id
+  left join shared_cause on shared_cause.id = chain.cause_id
 )
 select json_array(${packed},
   json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version))
@@ -195,9 +215,11 @@ export async function readChainRows(db: DbOrTx, query: SQL): Promise<RawChainRow
       cause_version: v[20]!,
       cause_element_name: v[21]!,
       cause_function_description: v[22]!,
-      controls: v[23]!,
-      characteristics: v[24]!,
-      actions: v[25]!,
+      effect_chains: v[23]!,
+      cause_chains: v[24]!,
+      controls: v[25]!,
+      characteristics: v[26]!,
+      actions: v[27]!,
     };
   });
 }

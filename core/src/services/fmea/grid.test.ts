@@ -93,6 +93,43 @@ describe('the risk grid', () => {
     expect(grid.items.at(-1)).toMatchObject({ mode: expect.objectContaining({ description: 'Lone mode' }), effect: null, cause: null, ap: null, rpn: null });
   });
 
+  it('tells on every row how many chains of the whole project share its effect and its cause, whatever the page or filter', async () => {
+    const w = await lifter();
+    const counts = (rows: Awaited<ReturnType<typeof readRiskGrid>>['items']) => rows.map((r) => [r.effect?.description ?? null, r.effect?.chains ?? null, r.cause?.description ?? null, r.cause?.chains ?? null]);
+    // one effect over one mode with three causes: S is shared by three chains, each cause's O and D by one
+    expect(counts((await readRiskGrid(team.reader, w.project.id)).items)).toEqual([
+      ['Window does not close', 3, 'Teeth worn', 1],
+      ['Window does not close', 3, 'Teeth broken', 1],
+      ['Window does not close', 3, 'Bearing seat loose', 1],
+    ]);
+
+    // a second effect of the mode doubles the chains: each cause now lies on two; a second mode on the first effect adds its own cause and a causeless chain
+    const pinch = await addFailure(team.editor, { functionId: w.close.id, kind: 'FE', description: 'Pinching risk', severity: 10 });
+    await linkFailures(team.editor, { higherFailureId: pinch.id, lowerFailureId: w.mode.id });
+    const slip = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips' });
+    await linkFailures(team.editor, { higherFailureId: w.effect.id, lowerFailureId: slip.id });
+    const lone = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Noise' });
+    await linkFailures(team.editor, { higherFailureId: w.effect.id, lowerFailureId: lone.id });
+    await linkFailures(team.editor, { higherFailureId: slip.id, lowerFailureId: w.worn.id });
+
+    const all = await readRiskGrid(team.reader, w.project.id);
+    expect(all.total).toBe(8);
+    const byChain = new Map(all.items.map((r) => [`${r.effect?.description}|${r.mode.description}|${r.cause?.description ?? '-'}`, [r.effect?.chains, r.cause?.chains ?? null]]));
+    // "Window does not close": 3 causes of the first mode + 1 of "Torque slips" + the causeless "Noise" = 5 chains
+    expect(byChain.get('Window does not close|No torque transmitted|Teeth worn')).toEqual([5, 3]);
+    expect(byChain.get('Window does not close|Torque slips|Teeth worn')).toEqual([5, 3]);
+    expect(byChain.get('Window does not close|Noise|-')).toEqual([5, null]);
+    expect(byChain.get('Pinching risk|No torque transmitted|Teeth broken')).toEqual([3, 2]);
+    expect(byChain.get('Pinching risk|No torque transmitted|Bearing seat loose')).toEqual([3, 2]);
+    expect(all.items.reduce((sum, r) => sum + (r.effect?.description === 'Window does not close' ? 1 : 0), 0)).toBe(5);
+
+    // a page of one row and a filter that hides most chains still count the whole project
+    const page = await readRiskGrid(team.reader, w.project.id, { page: 3, limit: 1 });
+    expect([page.items[0]!.effect?.chains, page.items[0]!.cause?.chains]).toEqual(byChain.get(`${page.items[0]!.effect?.description}|${page.items[0]!.mode.description}|${page.items[0]!.cause?.description}`));
+    const high = await readRiskGrid(team.reader, w.project.id, { ap: ['H'] });
+    expect(high.items.find((r) => r.effect?.description === 'Window does not close')?.effect?.chains).toBe(5);
+  });
+
   it('leaves AP empty until S, O and D are all rated', async () => {
     const w = await lifter();
     await rateCause(team.editor, w.loose.id, { version: 1, detection: null });

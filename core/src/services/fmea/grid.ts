@@ -72,6 +72,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
             version: raw.effect_version!,
             elementName: raw.effect_element_name!,
             functionDescription: raw.effect_function_description!,
+            chains: raw.effect_chains ?? 1,
           },
     mode: { id: raw.mode_id, description: raw.mode_description, frequencyRatio: raw.frequency_ratio, version: raw.mode_version },
     cause:
@@ -85,6 +86,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
             version: raw.cause_version!,
             elementName: raw.cause_element_name!,
             functionDescription: raw.cause_function_description!,
+            chains: raw.cause_chains ?? 1,
           },
     preventionControls,
     detectionControls,

@@ -18,7 +18,7 @@ export function NodeTree({ nodes, selected, onSelect, count }: { nodes: readonly
         <li key={node.id} role="treeitem" aria-selected={node.id === selected} aria-level={depth + 1}>
           <button
             type="button"
-            className={node.id === selected ? 'btn btn-primary' : 'btn btn-link'}
+            className={node.id === selected ? 'btn btn-wrap btn-primary' : 'btn btn-wrap btn-link'}
             // a long name wraps: the button grows instead of clipping it
             style={{ marginLeft: depth * 16, textAlign: 'left', width: `calc(100% - ${depth * 16}px)`, height: 'auto', minHeight: 32 }}
             onClick={() => onSelect(node.id)}

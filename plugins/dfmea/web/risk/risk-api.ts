@@ -39,9 +39,10 @@ export interface RiskRow {
   functionId: string;
   functionDescription: string;
   requirement: string | null;
-  effect: (GridFailure & { severity: number | null; elementName: string; functionDescription: string }) | null;
+  /** `chains`: how many chains of the whole project share the effect (the cause): rating it changes them all. */
+  effect: (GridFailure & { severity: number | null; elementName: string; functionDescription: string; chains: number }) | null;
   mode: GridFailure;
-  cause: (GridFailure & { occurrence: number | null; detection: number | null; elementName: string; functionDescription: string }) | null;
+  cause: (GridFailure & { occurrence: number | null; detection: number | null; elementName: string; functionDescription: string; chains: number }) | null;
   preventionControls: string[];
   detectionControls: string[];
   /** The cause's controls with ids and versions: prevention then detection, each by sort; empty without a cause. */

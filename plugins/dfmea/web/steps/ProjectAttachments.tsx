@@ -96,18 +96,21 @@ export function ProjectAttachments({ projectId, readOnly }: { projectId: string;
       </h3>
       {readOnly ? null : (
         <div className="dfmea-toolbar">
-          <label>
-            <Trans>Add attachments</Trans>{' '}
-            <input
-              ref={input}
-              type="file"
-              multiple
-              accept={ACCEPT}
-              disabled={busy}
-              data-testid="dfmea-attachment-input"
-              onChange={(e) => void add([...(e.target.files ?? [])])}
-            />
-          </label>
+          {/* a button in the user's language opens the chooser: the browser's own file box speaks the browser's language */}
+          <Button disabled={busy} data-testid="dfmea-attachment-add" onClick={() => input.current?.click()}>
+            <Trans>Add attachments</Trans>
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            accept={ACCEPT}
+            disabled={busy}
+            aria-label={t`Add attachments`}
+            data-testid="dfmea-attachment-input"
+            onChange={(e) => void add([...(e.target.files ?? [])])}
+          />
           <small>
             <Trans>Excel, Word or PDF, up to 10 MB each</Trans>
           </small>

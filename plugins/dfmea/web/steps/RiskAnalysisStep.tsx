@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
-import { api, Button, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { apColor, isConflict, parseRating, rate, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
 
@@ -96,7 +97,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const effect = row.effect;
     if (!effect) throw new Error(t`This chain has no failure effect to rate.`);
     const severity = parseRating(text);
-    if (severity === undefined) return;
+    if (severity === undefined) throw new Error(t`A rating is a whole number from 1 to 10.`);
     const before = local.current.get(effect.id);
     patch(effect.id, { severity });
     try {
@@ -112,7 +113,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const cause = row.cause;
     if (!cause) throw new Error(t`This chain has no failure cause to rate.`);
     const value = parseRating(text);
-    if (value === undefined) return;
+    if (value === undefined) throw new Error(t`A rating is a whole number from 1 to 10.`);
     const before = local.current.get(cause.id);
     patch(cause.id, { [field]: value });
     try {
@@ -190,9 +191,39 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     return saving;
   };
 
-  const ratingEditor = readOnly
-    ? undefined
-    : ({ type: 'number', validate: (v: string) => (parseRating(v) === undefined ? t`A rating is a whole number from 1 to 10.` : null) } as const);
+  /**
+   * S belongs to the failure effect, O and D to the cause: a rating changes every chain of the project
+   * that shares it. The editor says so, and clearing a shared rating asks first.
+   */
+  const shared = (row: RiskRow, field: 'severity' | 'occurrence' | 'det') => (field === 'severity' ? row.effect?.chains : row.cause?.chains) ?? 1;
+  const ratingEditor = (field: 'severity' | 'occurrence' | 'det'): DataGridEditable<RiskRow> | undefined =>
+    readOnly
+      ? undefined
+      : {
+          type: 'number',
+          validate: (v: string) => (parseRating(v) === undefined ? t`A rating is a whole number from 1 to 10.` : null),
+          hint: (row) => {
+            const n = shared(row, field);
+            if (n < 2) return null;
+            return field === 'severity'
+              ? plural(n, { other: 'Applies to # rows: S belongs to the failure effect' })
+              : plural(n, { other: 'Applies to # rows: O and D belong to the failure cause' });
+          },
+          confirm: (row, value) => {
+            const n = shared(row, field);
+            if (value.trim() !== '' || n < 2) return true;
+            const failure = field === 'severity' ? (row.effect?.description ?? '') : (row.cause?.description ?? '');
+            const rating = field === 'severity' ? t`S` : field === 'occurrence' ? t`O` : t`D`;
+            return confirm({
+              title: t`Clear the rating on ${n} rows?`,
+              message:
+                field === 'severity'
+                  ? t`${rating} of the failure effect “${failure}” is cleared on all ${n} rows that share it; their AP and RPN become empty.`
+                  : t`${rating} of the failure cause “${failure}” is cleared on all ${n} rows that share it; their AP and RPN become empty.`,
+              danger: true,
+            });
+          },
+        };
   const textEditor = readOnly ? undefined : ({ type: 'text' } as const);
   const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
 
@@ -202,13 +233,13 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     { id: 'lowerElement', header: t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },
     { id: 'function', header: t`Focus function`, width: 180, accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription) },
     { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '' },
-    { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor },
+    { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor('severity') },
     { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description },
     { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '' },
     { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), editable: textEditor },
-    { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor },
+    { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor('occurrence') },
     { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), editable: textEditor },
-    { id: 'det', header: t`D`, width: 56, accessor: (r) => view(r).det ?? '', editable: ratingEditor },
+    { id: 'det', header: t`D`, width: 56, accessor: (r) => view(r).det ?? '', editable: ratingEditor('det') },
     { id: 'ap', header: t`AP`, width: 56, accessor: (r) => view(r).ap ?? '', cell: (r) => <ApBadge ap={view(r).ap} /> },
     { id: 'rpn', header: t`RPN`, width: 64, accessor: (r) => view(r).rpn ?? '' },
     {

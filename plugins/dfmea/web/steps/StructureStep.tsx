@@ -199,7 +199,8 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
             </Button>
           </div>
           <div className="dfmea-map-scroll">
-            <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ transform: `scale(${zoom / 100})` }}>
+            {/* CSS zoom (not a transform) so the scroll area grows and shrinks with the map */}
+            <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ zoom: zoom / 100 }}>
               <MapNode node={tree} selected={selected} onSelect={setSelected} />
             </div>
           </div>

@@ -6,6 +6,8 @@ interface CellEditorProps {
   editable: DataGridEditable;
   value: string;
   error: string | null;
+  /** A note under the editor (e.g. "applies to 4 rows"); the error takes its place while there is one. */
+  hint?: string | null;
   label?: string;
   errorId: string;
   onChange: (value: string) => void;
@@ -13,8 +15,11 @@ interface CellEditorProps {
   onKeyDown: (event: KeyboardEvent) => void;
 }
 
-/** The in-cell editor: an input (text/number) or a select; validation errors stay beside it. */
-export function CellEditor({ editable, value, error, label, errorId, onChange, onCommit, onKeyDown }: CellEditorProps) {
+/**
+ * The in-cell editor: a text box (numbers too: a number box would turn "abc" into '' and so
+ * into "clear") or a select; validation errors and the hint stay beside it.
+ */
+export function CellEditor({ editable, value, error, hint, label, errorId, onChange, onCommit, onKeyDown }: CellEditorProps) {
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -23,13 +28,14 @@ export function CellEditor({ editable, value, error, label, errorId, onChange, o
     if (element instanceof HTMLInputElement) element.select();
   }, []);
 
+  const note = error ?? hint ?? null;
   const common = {
     ref,
     className: 'fmea-grid__editor-input',
     value,
     'aria-label': label,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': note ? errorId : undefined,
     onBlur: onCommit,
     onKeyDown,
   };
@@ -48,13 +54,19 @@ export function CellEditor({ editable, value, error, label, errorId, onChange, o
       ) : (
         <input
           {...common}
-          type={editable.type === 'number' ? 'number' : 'text'}
+          type="text"
+          inputMode={editable.type === 'number' ? 'numeric' : undefined}
+          autoComplete="off"
           onChange={(e) => onChange(e.target.value)}
         />
       )}
       {error ? (
         <div className="fmea-grid__editor-error" id={errorId} role="alert">
           {error}
+        </div>
+      ) : hint ? (
+        <div className="fmea-grid__editor-hint" id={errorId} data-testid="grid-editor-hint">
+          {hint}
         </div>
       ) : null}
     </div>

@@ -8,10 +8,12 @@ interface ColumnMenuProps<Row extends RowData> {
   table: GridTable<Row>;
   columnsById: Map<string, DataGridColumn<Row>>;
   title: string;
+  /** Offered once the user has set widths: back to the default widths. */
+  resetWidths?: { label: string; onSelect: () => void };
 }
 
-/** Show/hide columns through the table's column-visibility feature; the menu stays open while toggling. */
-export function ColumnMenu<Row extends RowData>({ table, columnsById, title }: ColumnMenuProps<Row>) {
+/** Show/hide columns through the table's column-visibility feature (the menu stays open while toggling), and forget set widths. */
+export function ColumnMenu<Row extends RowData>({ table, columnsById, title, resetWidths }: ColumnMenuProps<Row>) {
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const visibleCount = table.getVisibleLeafColumns().length;
   return (
@@ -44,6 +46,15 @@ export function ColumnMenu<Row extends RowData>({ table, columnsById, title }: C
               </DropdownMenu.CheckboxItem>
             );
           })}
+          {resetWidths ? (
+            <>
+              <DropdownMenu.Separator className="fmea-grid__menu-separator" />
+              <DropdownMenu.Item className="fmea-grid__menu-item" data-testid="grid-reset-widths" onSelect={resetWidths.onSelect}>
+                <span className="fmea-grid__menu-check" aria-hidden="true" />
+                {resetWidths.label}
+              </DropdownMenu.Item>
+            </>
+          ) : null}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -54,7 +54,7 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
   it('starts editing on double-click and saves with Enter', async () => {
     const { onCellChange } = renderGrid();
     fireEvent.doubleClick(cell('p1', 'qty'));
-    const input = screen.getByRole('spinbutton') as HTMLInputElement;
+    const input = screen.getByRole('textbox') as HTMLInputElement;
     expect(input.value).toBe('10');
     fireEvent.change(input, { target: { value: '42' } });
     await act(async () => {
@@ -124,7 +124,7 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
   it('keeps validation errors in the editor without saving', async () => {
     const { onCellChange } = renderGrid();
     fireEvent.doubleClick(cell('p1', 'qty'));
-    const input = screen.getByRole('spinbutton') as HTMLInputElement;
+    const input = screen.getByRole('textbox') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '1.5' } });
     await act(async () => {
       fireEvent.keyDown(input, { key: 'Enter' });
@@ -136,7 +136,7 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
     await act(async () => {
       fireEvent.click(cell('p2', 'name'));
     });
-    expect(screen.getByRole('spinbutton')).toBe(input);
+    expect(screen.getByRole('textbox')).toBe(input);
     fireEvent.change(input, { target: { value: '15' } });
     expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => {
@@ -214,9 +214,9 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
     const onDraftChange = vi.fn<(row: Part, columnId: string, draft: string | null) => void>();
     renderGrid({ onDraftChange });
     fireEvent.doubleClick(cell('p1', 'qty'));
-    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '7' } });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '7' } });
     expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p1' }), 'qty', '7');
-    fireEvent.keyDown(screen.getByRole('spinbutton'), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Escape' });
     expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p1' }), 'qty', null);
 
     fireEvent.doubleClick(cell('p2', 'name'));

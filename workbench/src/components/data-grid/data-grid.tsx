@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useTable } from '@tanstack/react-table';
-import type { PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
+import type { ColumnSizingState, PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
 import { ColumnMenu } from './column-menu';
 import { PlainRows, VirtualRows } from './grid-body';
 import type { GridBodyProps } from './grid-body';
 import { cellDomId, columnStyle } from './grid-row';
 import type { EditorActions, RowShared } from './grid-row';
 import { GridHeader } from './grid-header';
+import type { ResizeActions } from './grid-header';
+import { revealClipped } from './reveal-clipped';
 import {
   AUTO_VIRTUALIZE_ABOVE,
   buildColumns,
@@ -19,6 +21,7 @@ import {
 } from './grid-model';
 import { GridPager } from './grid-pager';
 import { useCellEditing } from './use-cell-editing';
+import { clampWidth, gridIdOf, useColumnWidths } from './use-column-widths';
 import { useServerRows } from './use-server-rows';
 import type { DataGridColumn, DataGridProps, DataGridQuery } from './types';
 import './data-grid.css';
@@ -53,6 +56,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     labels,
     toolbar,
     className,
+    gridId,
   } = props;
   const serverMode = fetchPage !== undefined;
   const paged = serverMode || pageLocalRows;
@@ -87,6 +91,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const tableColumns = useMemo(() => buildColumns(columns), [columns]);
   const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const [initialColumnVisibility] = useState(() => initialVisibility(columns));
+  const widths = useColumnWidths(gridId ?? gridIdOf(columns.map((c) => c.id)));
 
   const onSortingChange = (updater: Updater<SortingState>) => {
     setSorting(updater);
@@ -99,7 +104,8 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     data,
     getRowId: (row) => rowKey(row),
     initialState: { columnVisibility: initialColumnVisibility },
-    state: { sorting, pagination },
+    state: { sorting, pagination, columnSizing: widths.sizing },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => widths.setSizing(updater),
     onSortingChange,
     onPaginationChange: setPagination,
     manualSorting: serverMode,
@@ -127,10 +133,27 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     () => leafIds.split('\u0000').flatMap((id) => columnsById.get(id) ?? []),
     [leafIds, columnsById],
   );
-  const columnStyles = useMemo(
-    () => leafSizes.split(',').filter(Boolean).map((size) => columnStyle(Number(size))),
-    [leafSizes],
-  );
+  const fixedWidths = widths.fixed;
+  const columnStyles = useMemo(() => {
+    const sizes = leafSizes.split(',').filter(Boolean).map(Number);
+    // widths the user set hold exactly; the last column takes what is left of a wider grid
+    return sizes.map((size, i) => columnStyle(size, fixedWidths ? (i === sizes.length - 1 ? 1 : 0) : size));
+  }, [leafSizes, fixedWidths]);
+  const names = useMemo(() => new Map(columns.map((c) => [c.id, typeof c.header === 'string' ? c.header : c.id])), [columns]);
+  const resize: ResizeActions = {
+    begin: (columnId, headerRow) => {
+      const shown: ColumnSizingState = {};
+      for (const cell of headerRow.querySelectorAll<HTMLElement>('[role="columnheader"][data-column-id]')) {
+        const id = cell.dataset.columnId!;
+        const width = cell.getBoundingClientRect().width;
+        shown[id] = clampWidth(width > 0 ? width : (table.getColumn(id)?.getSize() ?? 0));
+      }
+      widths.setSizing((previous) => ({ ...previous, ...shown }));
+      return shown[columnId] ?? table.getColumn(columnId)?.getSize() ?? 0;
+    },
+    set: (columnId, width) => widths.setSizing((previous) => ({ ...previous, [columnId]: clampWidth(width) })),
+    end: widths.remember,
+  };
   const effectiveCanEditRow = useMemo(
     () => canEditRow ?? ((row: Row) => defaultCanEdit(rowMarker?.(row))),
     [canEditRow, rowMarker],
@@ -144,6 +167,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     onCellChange,
     onDraftChange,
     saveErrorFallback: labels.saveError,
+    invalidNumber: labels.invalidNumber,
     ensureVisible: (index) => scrollToRef.current?.(index),
     focusGrid: () => scrollRef.current?.focus(),
   });
@@ -204,10 +228,20 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const status = error ?? (!loading && rows.length === 0 ? emptyText : null);
 
   return (
-    <div className={className ? `fmea-grid ${className}` : 'fmea-grid'} data-virtual={virtual ? 'true' : undefined}>
+    <div
+      className={className ? `fmea-grid ${className}` : 'fmea-grid'}
+      data-virtual={virtual ? 'true' : undefined}
+      data-fixed-widths={fixedWidths ? 'true' : undefined}
+      onPointerOver={revealClipped}
+    >
       <div className="fmea-grid__toolbar">
         <div className="fmea-grid__toolbar-extra">{toolbar}</div>
-        <ColumnMenu table={table} columnsById={columnsById} title={labels.columns} />
+        <ColumnMenu
+          table={table}
+          columnsById={columnsById}
+          title={labels.columns}
+          resetWidths={fixedWidths ? { label: labels.resetWidths, onSelect: widths.reset } : undefined}
+        />
       </div>
       {editing.saveError ? (
         <div className="fmea-grid__save-error" role="alert">
@@ -228,7 +262,16 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
           style={{ height: virtual ? height : undefined, '--fmea-grid-width': `${gridWidth}px`} as CSSProperties}
           onKeyDown={editing.onGridKeyDown}
         >
-          <GridHeader table={table} withMarker={!!rowMarker} markerLabel={labels.marker} />
+          <GridHeader
+            table={table}
+            withMarker={!!rowMarker}
+            markerLabel={labels.marker}
+            styles={columnStyles}
+            resizeLabel={labels.resizeColumn}
+            resize={resize}
+            names={names}
+            idPrefix={idPrefix}
+          />
           {status !== null ? (
             <div role="rowgroup" className="fmea-grid__body">
               <div role="row" className="fmea-grid__row fmea-grid__row--status">

@@ -87,4 +87,19 @@ export function defaultCanEdit(marker: DataGridRowMarker | undefined): boolean {
   return marker !== 'myreadable' && marker !== 'noPermission';
 }
 
+/** Full-width digits, sign and point (a Chinese input method's) as plain ones, outer spaces dropped. */
+export function normalizeNumber(text: string): string {
+  return text
+    .trim()
+    .replace(/[\uff10-\uff19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48))
+    .replace(/\uff0e|\u3002/g, '.')
+    .replace(/\uff0d/g, '-')
+    .replace(/\uff0b/g, '+');
+}
+
+/** True when a number cell's (normalised) text is neither empty ("clear") nor a plain decimal number. */
+export function numberProblem(text: string): boolean {
+  return text !== '' && !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text);
+}
+
 export const cellKey = (rowId: string, columnId: string) => `${rowId}\u0000${columnId}`;

@@ -5,7 +5,11 @@ import { cellText, displayText, MARKER_WIDTH } from './grid-model';
 import type { EditingState } from './use-cell-editing';
 import type { DataGridColumn, DataGridRowMarker } from './types';
 
-export const columnStyle = (size: number): CSSProperties => ({ flex: `${size} 0 ${size}px`, minWidth: 0 });
+/**
+ * A column's box: until the user sets widths, columns share the grid's width in proportion to their
+ * default widths (`grow` = size); once set, each keeps its width and only the last one fills the rest.
+ */
+export const columnStyle = (size: number, grow: number = size): CSSProperties => ({ flex: `${grow} 0 ${size}px`, minWidth: 0 });
 export const MARKER_STYLE: CSSProperties = { flex: `0 0 ${MARKER_WIDTH}px` };
 export const rowDomId = (idPrefix: string, index: number) => `${idPrefix}-r${index}`;
 export const cellDomId = (idPrefix: string, index: number, columnIndex: number) => `${idPrefix}-r${index}-c${columnIndex}`;
@@ -60,6 +64,8 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
   let className = 'fmea-grid__row';
   if (selected) className += ' is-selected';
   if (index % 2) className += ' is-odd';
+  // the editor's error or hint hangs below the row: this row paints over the next one
+  if (edit) className += ' is-editing';
   const noPermission = marker === 'noPermission' ? shared.noPermission : undefined;
   return (
     <div
@@ -93,6 +99,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
               editable={column.editable}
               value={cellEdit.draft}
               error={cellEdit.error}
+              hint={column.editable.hint?.(original)}
               label={typeof column.header === 'string' ? column.header : undefined}
               errorId={`${id}-error`}
               onChange={shared.editor.setDraft}
@@ -107,6 +114,8 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
           else content = displayText(column, cellText(original, column));
           // long FMEA texts are clipped by the column width: the whole text shows on hover
           if (typeof content === 'string' && content.length > 8) title = content;
+          // in a box of its own, so that a clipped text ends in an ellipsis
+          content = <span className="fmea-grid__cell-text">{content}</span>;
         }
         return (
           <div

@@ -1,4 +1,5 @@
 export { DataGrid } from './data-grid';
+export { DataGridStorage, WIDTHS_PREFIX } from './use-column-widths';
 export type {
   DataGridColumn,
   DataGridEditable,

@@ -16,6 +16,9 @@ export const labels: DataGridLabels = {
   saveError: 'Save failed',
   loadError: 'Load failed',
   marker: 'Ownership',
+  invalidNumber: 'Enter a number',
+  resizeColumn: (name) => `Width of ${name}`,
+  resetWidths: 'Default widths',
 };
 
 export interface Part {

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
 
 /** Cell editor description of an editable column (spec 000 §4). */
-export interface DataGridEditable {
+export interface DataGridEditable<Row = never> {
+  /**
+   * 'number' edits in a text box with a numeric keyboard: what was typed stays visible, and text that
+   * is no number is refused with `labels.invalidNumber` (a number box would hand over '' for it).
+   * An empty number cell means "clear".
+   */
   type: 'text' | 'number' | 'select';
   options?: { value: string; label: string }[];
   /** Returns a translated error message, or null when the value is valid. The error stays in the editor. */
   validate?: (value: string) => string | null;
+  /** A translated note under the open editor (e.g. that the value applies to other rows too), or null for none. */
+  hint?: (row: Row) => string | null;
+  /**
+   * Asked before a valid, changed value is saved (also when Delete clears a cell): resolve false and
+   * the stored value stays as it was, without a message. For edits that reach beyond the row.
+   */
+  confirm?: (row: Row, value: string) => boolean | Promise<boolean>;
 }
 
 export interface DataGridColumn<Row> {
@@ -20,7 +32,7 @@ export interface DataGridColumn<Row> {
   hidden?: boolean;
   /** When false the column cannot be hidden from the column menu (default true). */
   hideable?: boolean;
-  editable?: DataGridEditable;
+  editable?: DataGridEditable<Row>;
 }
 
 export interface DataGridSort {
@@ -67,6 +79,12 @@ export interface DataGridLabels {
   loadError: string;
   /** Accessible name of the row-marker column header. Optional. */
   marker?: string;
+  /** Editor error for text in a number column that is no number. */
+  invalidNumber: string;
+  /** Accessible name of a column's width handle, e.g. "Width of column {name}". */
+  resizeColumn: (name: string) => string;
+  /** Column menu entry that forgets the widths the user set. */
+  resetWidths: string;
 }
 
 export interface DataGridProps<Row> {
@@ -102,6 +120,11 @@ export interface DataGridProps<Row> {
   labels: DataGridLabels;
   /** Extra content for the toolbar (left of the column menu). */
   toolbar?: ReactNode;
+  /**
+   * Names the grid for the column widths the user sets (kept per user, see DataGridStorage).
+   * Defaults to the column ids, so one kind of grid shares its widths wherever it shows.
+   */
+  gridId?: string;
   className?: string;
   'aria-label'?: string;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { cellKey, cellText } from './grid-model';
+import { cellKey, cellText, normalizeNumber, numberProblem } from './grid-model';
 import type { DataGridColumn } from './types';
 
 /** What the editing controller needs to know about one row. */
@@ -34,6 +34,8 @@ interface Options<Row> {
   onCellChange?: (row: Row, columnId: string, value: string) => void | Promise<void>;
   onDraftChange?: (row: Row, columnId: string, draft: string | null) => void;
   saveErrorFallback: string;
+  /** Editor error for text in a number column that is no number. */
+  invalidNumber: string;
   /** Brings a row into view (virtualised grids scroll to it). */
   ensureVisible: (rowIndex: number) => void;
   focusGrid: () => void;
@@ -48,7 +50,7 @@ type Overrides<Row> = { data: readonly Row[]; values: Map<string, string> };
 export function useCellEditing<Row>(options: Options<Row>) {
   // handlers are closures of this render's options; only the open editor lives in a ref as well,
   // so that blur and click in the same gesture cannot save twice
-  const { rows, columns, data, canEditRow, onCellChange, onDraftChange, saveErrorFallback, ensureVisible, focusGrid } = options;
+  const { rows, columns, data, canEditRow, onCellChange, onDraftChange, saveErrorFallback, invalidNumber, ensureVisible, focusGrid } = options;
 
   const [active, setActive] = useState<CellPosition | null>(null);
   const [editing, setEditingState] = useState<EditingState | null>(null);
@@ -102,10 +104,20 @@ export function useCellEditing<Row>(options: Options<Row>) {
   const currentText = (row: EditRow<Row>, column: DataGridColumn<Row>) =>
     overrideFor(row.id, column.id) ?? cellText(row.original, column);
 
+  /** The editor's text as it is saved: a number column's text trimmed, full-width digits made plain. */
+  const saved = (column: DataGridColumn<Row>, draft: string) => (column.editable?.type === 'number' ? normalizeNumber(draft) : draft);
+
+  /** The caller's check first (its message knows the field), then the column's own (numbers): a translated message, or null. */
+  const problem = (column: DataGridColumn<Row>, value: string): string | null =>
+    column.editable?.validate?.(value) ?? (column.editable?.type === 'number' && numberProblem(value) ? invalidNumber : null);
+
   async function save(row: EditRow<Row>, column: DataGridColumn<Row>, value: string): Promise<void> {
     setSaveError(null);
-    editOverride(row.id, column.id, value);
     try {
+      // an edit that reaches beyond the row asks first; "no" keeps the stored value, with no message
+      const ask = column.editable?.confirm;
+      if (ask && !(await ask(row.original, value))) return;
+      editOverride(row.id, column.id, value);
       await onCellChange?.(row.original, column.id, value);
     } catch (error) {
       editOverride(row.id, column.id, undefined);
@@ -127,13 +139,14 @@ export function useCellEditing<Row>(options: Options<Row>) {
       setEditing(null);
       return true;
     }
-    const error = column.editable?.validate?.(current.draft) ?? null;
+    const value = saved(column, current.draft);
+    const error = problem(column, value);
     if (error) {
       setEditing({ ...current, error });
       return false;
     }
     setEditing(null);
-    if (current.draft !== current.initial) void save(row, column, current.draft);
+    if (value !== current.initial) void save(row, column, value);
     return true;
   }
 
@@ -184,7 +197,7 @@ export function useCellEditing<Row>(options: Options<Row>) {
     const row = findRow(position.rowId);
     const column = findColumn(position.columnId);
     if (!row || !column || currentText(row, column) === '') return;
-    const error = column.editable?.validate?.('') ?? null;
+    const error = problem(column, '');
     if (error) {
       setSaveError({ ...position, message: error });
       return;

@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+
+/** What a screen needs to know to open itself: the demo DFMEA project. */
+export interface ScreenContext {
+  projectId: string;
+}
+
+export interface Screen {
+  /** File-name friendly: `<area>-<screen>`. */
+  name: string;
+  /** Opens the screen from a signed-in page and waits until it shows its data. */
+  open: (page: Page, ctx: ScreenContext) => Promise<void>;
+  /** Closes what `open` opened on top of the page (dialogs, menus). */
+  close?: (page: Page) => Promise<void>;
+}
+
+const settle = (page: Page) => page.waitForLoadState('networkidle').catch(() => undefined);
+
+async function go(page: Page, path: string, ready: string): Promise<void> {
+  await page.goto(path);
+  await page.locator(ready).first().waitFor();
+  await settle(page);
+}
+
+const escape = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
+};
+
+const SYSTEM_PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering', 'rules', 'security', 'app'];
+const PERSONAL_PAGES = ['userInfo', 'resetPwd', 'myApply', 'myAudit', 'myCollection', 'myNotice', 'myTask', 'myMessage'];
+export const DFMEA_STEPS = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
+
+const step = (name: string): Screen => ({
+  name: `dfmea-step-${name}`,
+  open: async (page, { projectId }) => {
+    await go(page, `/main/dfmea/dfmeaProject?projectId=${projectId}&rightType=${name}`, `[data-testid="dfmea-panel-${name}"]`);
+    await page.locator(`[data-testid="dfmea-panel-${name}"] > *`).first().waitFor();
+    await settle(page);
+  },
+});
+
+/**
+ * Every screen a signed-in administrator reaches, in the order of a walk
+ * through the product: home, the system pages, the personal centre, the
+ * DFMEA list and each step of the demo project, and the dialogs that matter.
+ */
+export const SCREENS: Screen[] = [
+  { name: 'shell-home', open: (page) => go(page, '/main', '[data-testid="home-page"]') },
+  {
+    name: 'shell-user-menu',
+    open: async (page) => {
+      await go(page, '/main', '[data-testid="home-page"]');
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menu').waitFor();
+    },
+    close: escape,
+  },
+  {
+    name: 'shell-online-users',
+    open: async (page) => {
+      await go(page, '/main', '[data-testid="home-page"]');
+      await page.getByTestId('online-button').click();
+      await page.getByRole('dialog').waitFor();
+    },
+    close: escape,
+  },
+  ...SYSTEM_PAGES.map<Screen>((name) => ({
+    name: `system-${name}`,
+    open: (page) => go(page, `/main/system/${name}`, `[data-testid="system-root"][data-page="${name}"]`),
+  })),
+  {
+    name: 'system-user-dialog',
+    open: async (page) => {
+      await go(page, '/main/system/user', '[data-testid="system-users"] [role="grid"] [data-row-key]');
+      await page.getByTestId('system-users').getByRole('button').first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+    close: escape,
+  },
+  ...PERSONAL_PAGES.map<Screen>((name) => ({
+    name: `personal-${name}`,
+    open: (page) => go(page, `/systemInfo/ownspaceIndex/${name}`, '.page'),
+  })),
+  { name: 'dfmea-list', open: (page) => go(page, '/main/dfmea', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  {
+    name: 'dfmea-new-project',
+    open: async (page) => {
+      await go(page, '/main/dfmea', '[data-testid="dfmea-project-list"] [data-row-key]');
+      await page.getByTestId('dfmea-new').click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+    },
+    close: escape,
+  },
+  {
+    name: 'dfmea-import',
+    open: async (page) => {
+      await go(page, '/main/dfmea', '[data-testid="dfmea-project-list"] [data-row-key]');
+      await page.getByTestId('dfmea-import').click();
+      await page.getByRole('dialog').waitFor();
+    },
+    close: escape,
+  },
+  {
+    name: 'dfmea-share',
+    open: async (page) => {
+      await go(page, '/main/dfmea', '[data-testid="dfmea-project-list"] [data-row-key]');
+      await page.getByTestId('dfmea-share').first().click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+    },
+    close: escape,
+  },
+  ...DFMEA_STEPS.map(step),
+  {
+    // a severity editor on an effect several chains share: the "applies to N rows" hint
+    name: 'dfmea-risk-editor',
+    open: async (page, ctx) => {
+      await step('risk').open(page, ctx);
+      await page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first().dblclick();
+      await page.getByTestId('grid-editor-hint').waitFor();
+    },
+    close: (page) => page.keyboard.press('Escape'),
+  },
+  {
+    // clearing that severity asks first; the sweep cancels, so nothing changes
+    name: 'dfmea-risk-clear-confirm',
+    open: async (page, ctx) => {
+      await step('risk').open(page, ctx);
+      const cell = page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first();
+      await cell.dblclick();
+      await cell.locator('input').fill('');
+      await cell.locator('input').press('Enter');
+      await page.getByTestId('confirm-dialog').waitFor();
+    },
+    close: async (page) => {
+      await page.getByTestId('confirm-dialog').locator('.btn:not(.btn-danger)').click();
+      await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+    },
+  },
+];

@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+
+/** One thing on screen a user cannot read or reach. */
+export interface LayoutFinding {
+  kind: 'clipped' | 'wrapped-button' | 'page-overflow' | 'covered' | 'other-language';
+  /** A short description of the element: tag, test id or class, and its text. */
+  what: string;
+}
+
+/**
+ * Looks for what the eye finds in a screenshot, so a sweep can list it:
+ * text cut off with no way to read it (no title, no wrap), buttons whose
+ * label wraps onto more lines, content wider than the window, fixed
+ * elements (online-users button, toasts) covering a control, and in
+ * English mode, Chinese text.
+ */
+export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'): Promise<LayoutFinding[]> {
+  // tsx keeps function names with a helper the page does not have
+  await page.evaluate('window.__name ??= (f) => f');
+  return page.evaluate((lang) => {
+    const findings: { kind: string; what: string }[] = [];
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    };
+    const describe = (el: Element) => {
+      const id = el.getAttribute('data-testid') ?? el.getAttribute('data-column-id') ?? (typeof el.className === 'string' ? el.className.split(' ')[0] : '');
+      return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''} "${(el.textContent ?? '').trim().slice(0, 60)}"`;
+    };
+    const hasTitle = (el: Element) => !!el.closest('[title]');
+    const ownText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+
+    for (const el of document.querySelectorAll('body *')) {
+      if (!visible(el) || !ownText(el)) continue;
+      const style = getComputedStyle(el);
+      const clipsX = style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1;
+      const clipsY = style.overflowY !== 'visible' && style.overflowY !== 'auto' && style.overflowY !== 'scroll' && el.scrollHeight > el.clientHeight + 2;
+      if ((clipsX && style.overflowX !== 'auto' && style.overflowX !== 'scroll') || clipsY) {
+        // a grid gives a clipped text its tooltip when the pointer reaches it: let it
+        if (!hasTitle(el)) el.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        if (!hasTitle(el)) findings.push({ kind: 'clipped', what: describe(el) });
+      }
+    }
+    // a label on more than one line: one of its text nodes has line boxes with more than one top
+    const range = document.createRange();
+    const wraps = (text: Node) => {
+      range.selectNodeContents(text);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+    };
+    // names shown as buttons (tree nodes, mind-map boxes) wrap on purpose; action labels may not
+    const CONTENT_BUTTON = '[role="tree"] *, .btn-wrap, .dfmea-map-box';
+    for (const el of document.querySelectorAll('button, .btn, [role="tab"]')) {
+      if (!visible(el) || el.matches(CONTENT_BUTTON)) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if ((node.textContent ?? '').trim() !== '' && wraps(node)) {
+          findings.push({ kind: 'wrapped-button', what: describe(el) });
+          break;
+        }
+      }
+    }
+    if (document.documentElement.scrollWidth > innerWidth + 1) {
+      findings.push({ kind: 'page-overflow', what: `page is ${document.documentElement.scrollWidth}px wide in a ${innerWidth}px window` });
+    }
+    const fixed = [...document.querySelectorAll('.online-fab, .toast')].filter(visible);
+    const controls = [...document.querySelectorAll('button, select, input, a[href], [role="button"], [role="tab"]')].filter(visible);
+    for (const cover of fixed) {
+      const c = cover.getBoundingClientRect();
+      for (const control of controls) {
+        if (cover.contains(control) || control.contains(cover) || control.closest('.toaster, [role="dialog"]')) continue;
+        const r = control.getBoundingClientRect();
+        if (r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top) findings.push({ kind: 'covered', what: `${describe(control)} under ${describe(cover)}` });
+      }
+    }
+    // stored data (names, texts in grid cells, trees) may be Chinese in English mode; labels may not
+    const USER_CONTENT = '[data-user-content], [role="gridcell"], [role="treeitem"], .avatar, .user-name, [lang="zh-CN"]';
+    if (lang === 'en-US') {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const parent = node.parentElement;
+        // user content (names, descriptions) may be Chinese; the language switch shows both names on purpose
+        if (!parent || !/[\u4e00-\u9fff]/.test(text) || !visible(parent) || parent.closest(USER_CONTENT)) continue;
+        findings.push({ kind: 'other-language', what: describe(parent) });
+      }
+    }
+    return findings as LayoutFinding[];
+  }, locale);
+}
