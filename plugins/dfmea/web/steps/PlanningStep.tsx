@@ -66,7 +66,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
           >
             <Trans>Discard changes</Trans>
           </Button>
-          <Button kind="primary" disabled={!isEditBaseInfo || busy} onClick={() => void save()}>
+          <Button kind="primary" data-testid="dfmea-planning-save" disabled={!isEditBaseInfo || busy} onClick={() => void save()}>
             <Trans>Save</Trans>
           </Button>
         </div>

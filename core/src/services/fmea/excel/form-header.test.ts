@@ -113,7 +113,7 @@ describe('the form sheet’s header block', () => {
       'Analysis boundaries': 'Included: motor, gearbox; excluded: door carrier',
     });
     const zh = headerPairs((await formSheet(await exportDfmeaWorkbook(team.owner, project.id, { locale: 'zh-CN' }))).worksheets[0]!);
-    expect(zh).toMatchObject({ 公司名称: 'ACME Automotive', 客户名称: '上汽大众', 项目阶段: 'B样', 保密级别: '秘密', 产品平台: '电动车窗平台', 'DFMEA 修订日期': '2026-04-02' });
+    expect(zh).toMatchObject({ 公司名称: 'ACME Automotive', 客户名称: '上汽大众', 项目阶段: 'B样', 保密等级: '秘密', 产品平台: '电动车窗平台', 'DFMEA 修订日期': '2026-04-02' });
   });
 
   it.each(['en-US', 'zh-CN'] as const)('comes back whole into a new project from a %s export', async (locale) => {
@@ -121,6 +121,26 @@ describe('the form sheet’s header block', () => {
     const bytes = await exportDfmeaWorkbook(team.owner, project.id, { locale });
     const report = await importDfmeaWorkbook(team.owner, bytes, { fileName: 'header.xlsx', newProject: { members: [{ userId: idOf(team.owner), roles: [0] }] } });
     expect(editable(await getProjectById(team.owner, report.projectId))).toEqual(editable(project));
+  });
+
+  it('reads the header of a workbook exported before the full header (company, customer, confidentiality, start date)', async () => {
+    const wb = new (await excel()).Workbook();
+    const form = wb.addWorksheet('DFMEA 表单');
+    form.addRow(['设计 FMEA（AIAG & VDA）']);
+    const row2: string[] = [];
+    [['公司名称', 'ACME'], ['项目编号', 'DF2601010001'], ['项目名称', 'Old lifter']].forEach(([l, v], p) => ((row2[p * 9 + 1] = l!), (row2[p * 9 + 2] = v!)));
+    const row3: string[] = [];
+    [['客户', '上汽大众'], ['负责人', 'owner'], ['保密等级', '秘密']].forEach(([l, v], p) => ((row3[p * 9 + 1] = l!), (row3[p * 9 + 2] = v!)));
+    const row4: string[] = [];
+    [['开始日期', '2025-11-03'], ['修订日期', '2026-01-09'], ['跨功能团队', 'owner, editor']].forEach(([l, v], p) => ((row4[p * 9 + 1] = l!), (row4[p * 9 + 2] = v!)));
+    for (const r of [row2, row3, row4]) form.addRow(r);
+    const source = await createTeamProject(team, { name: 'Source' });
+    const chains = (await formSheet(await exportDfmeaWorkbook(team.owner, source.id))).worksheets[1]!;
+    const sheet = wb.addWorksheet('失效链');
+    chains.eachRow((r) => void sheet.addRow(r.values as ExcelJS.CellValue[]));
+    sheet.addRow(['1', '', '', '', '', '', '', '', '', '', '@root', '', 'Old lifter', 'F1', 'Lift', '', 'M1', 'Stuck']);
+    const report = await importDfmeaWorkbook(team.owner, new Uint8Array(await wb.xlsx.writeBuffer()), { fileName: 'old.xlsx', newProject: { members: [{ userId: idOf(team.owner), roles: [0] }] } });
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ name: 'Old lifter', companyName: 'ACME', customer: '1', confidentiality: '3', startDate: '2025-11-03', revisionDate: null, teamNotes: null });
   });
 
   it('maps a dictionary name edited into the other language back to the code, and a date cell to its day', async () => {

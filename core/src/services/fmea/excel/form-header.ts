@@ -78,9 +78,23 @@ export function formHeaderValues(project: ProjectView, facts: HeaderFacts, dicti
 
 export type FormHeaderValues = Partial<Record<Editable, string>>;
 
+/**
+ * Labels of workbooks exported before the full header, still read: company,
+ * customer, confidentiality and start date. (Their "revision date" was the
+ * time of the last change and their team row the members: neither is taken.)
+ */
+const EARLIER_LABELS: readonly (readonly [string, FormHeaderKey])[] = [
+  ['Company', 'companyName'],
+  ['Customer', 'customer'],
+  ['客户', 'customer'],
+  ['Confidentiality', 'confidentiality'],
+  ['Start date', 'startDate'],
+  ['开始日期', 'startDate'],
+];
+
 /** label (either language, any case) → key */
 function labelIndex(): Map<string, FormHeaderKey> {
-  const index = new Map<string, FormHeaderKey>();
+  const index = new Map<string, FormHeaderKey>(EARLIER_LABELS.map(([label, key]) => [label.toLowerCase(), key]));
   for (const key of FORM_HEADER_KEYS) for (const locale of LOCALES) index.set(translate(locale, `fmeaExcel.header.${key}`).trim().toLowerCase(), key);
   return index;
 }
