@@ -8,3 +8,4 @@ export * from './status/index.ts';
 export * from './rules/index.ts';
 export * from './menus/index.ts';
 export * from './fmea/index.ts';
+export * from './dictionaries/index.ts';

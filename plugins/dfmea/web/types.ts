@@ -18,6 +18,14 @@ export interface ProjectMember {
   roles?: number[];
 }
 
+/** The dictionary fields named in the caller's language (the server's `labels`). */
+export interface ProjectLabels {
+  stage: string | null;
+  customer: string | null;
+  platform: string | null;
+  confidentiality: string | null;
+}
+
 /** One row of POST /api/project/list. */
 export interface ProjectListItem {
   id: string;
@@ -30,6 +38,7 @@ export interface ProjectListItem {
   sopDate: string | null;
   responsibleUserId: string | null;
   responsibleName: string | null;
+  labels: ProjectLabels;
   updatedAt: string;
   myRoles: number[] | null;
   /** Starred by the caller (favourites). */
@@ -46,11 +55,31 @@ export interface ProjectView {
   name: string;
   version: number;
   pptSerial: string | null;
-  stage?: string | null;
-  sopDate?: string | null;
   versionLabel?: string | null;
+  /** Dictionary codes; `labels` names them. */
+  stage?: string | null;
   customer?: string | null;
+  platform?: string | null;
   confidentiality?: string | null;
+  labels?: ProjectLabels;
+  sopDate?: string | null;
+  startDate?: string | null;
+  revisionDate?: string | null;
+  /** The AIAG-VDA header: free texts of at most 200 characters. */
+  carTypeYears?: string | null;
+  teamNotes?: string | null;
+  companyName?: string | null;
+  engineeringLocation?: string | null;
+  subject?: string | null;
+  fmeaIdNumber?: string | null;
+  designResponsibility?: string | null;
+  preparedBy?: string | null;
+  planIntent?: string | null;
+  planTiming?: string | null;
+  planTeam?: string | null;
+  planTask?: string | null;
+  planTool?: string | null;
+  analysisBoundaries?: string | null;
   projectMembers: ProjectMember[];
   myRoles: number[] | null;
   canEdit: boolean;

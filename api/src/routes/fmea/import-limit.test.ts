@@ -7,7 +7,7 @@ import { translate } from '@fmea/core';
 import { openTestDatabase } from '@fmea/core/testing';
 import { createApp } from '../../app.ts';
 import { openTestApp, type TestApp } from '../../testing.ts';
-import { buildChain, createTeamProject, engineer, makeTeam, type Person } from './test-support.ts';
+import { buildChain, createTeamProject, engineer, ensureCustomers, makeTeam, type Person } from './test-support.ts';
 
 /**
  * The spreadsheet import limit is an operator setting (IMPORT_MAX_MB, 1 MB by
@@ -76,6 +76,7 @@ describe('spreadsheet import limit', { timeout: 60_000 }, () => {
     let api: TestApp;
     beforeAll(async () => {
       api = await openTestApp({ importLimitBytes: 2 * MB });
+      await ensureCustomers(api); // the workbook names its customer: this database must know it too
     }, 60_000);
     afterAll(() => api.dispose());
 

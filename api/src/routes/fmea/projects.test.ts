@@ -97,17 +97,17 @@ describe('POST /api/project/list: filters and sort', () => {
 
   beforeEach(async () => {
     // the shared "Window lifter" (customer ACME Cars, no stage or SOP date) is there too
-    await save(team.owner, 'Alpha', { stage: 'A', customer: 'C1', sopDate: '2026-01-15' });
-    await save(team.owner, 'Bravo', { stage: 'B', customer: 'C2', sopDate: '2026-06-30' });
-    await save(team.editor, 'Charlie', { stage: 'A', customer: 'C2', sopDate: '2026-12-01' }, team.editor);
+    await save(team.owner, 'Alpha', { stage: '2', customer: 'C1', sopDate: '2026-01-15' });
+    await save(team.owner, 'Bravo', { stage: '3', customer: 'C2', sopDate: '2026-06-30' });
+    await save(team.editor, 'Charlie', { stage: '2', customer: 'C2', sopDate: '2026-12-01' }, team.editor);
   });
 
   it('filters by stage, customer, responsible person and an inclusive SOP range, with the tabs', async () => {
-    expect(await names({ stage: 'A', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Charlie']);
+    expect(await names({ stage: '2', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Charlie']);
     expect(await names({ customer: 'C2', sort: 'name', order: 'asc' })).toEqual(['Bravo', 'Charlie']);
     expect(await names({ responsibleUserId: team.editor.user.id })).toEqual(['Charlie']);
     expect(await names({ sopFrom: '2026-01-15', sopTo: '2026-06-30', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo']);
-    expect(await names({ tab: 'participating', stage: 'A' })).toEqual(['Charlie']);
+    expect(await names({ tab: 'participating', stage: '2' })).toEqual(['Charlie']);
     expect(await names({ tab: 'responsible', customer: 'C2' })).toEqual(['Bravo']);
     expect(await names({ stage: '', customer: '', responsibleUserId: '', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Window lifter']);
     const page = await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', sopFrom: '2026-01-01', limit: 2, sort: 'sopDate', order: 'desc' });

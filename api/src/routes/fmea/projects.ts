@@ -12,6 +12,10 @@ import {
   resolveProjectReference,
   updateProjectHeader,
   AP_TABLES,
+  PROJECT_DATE_FIELDS,
+  PROJECT_DICTIONARY_FIELD_NAMES,
+  PROJECT_TEXT_FIELDS,
+  projectLabeler,
   type ProjectListQuery,
   type ProjectType,
   type ProjectView,
@@ -35,6 +39,46 @@ const MemberSchema = z
   })
   .openapi('FmeaProjectMember');
 
+/** Dictionary fields: stored and sent as the item's code, named in `labels` in the caller's language. */
+const DICTIONARY_DOC = {
+  stage: 'Stage: code of dictionary projectStage',
+  customer: 'Customer (the handbook’s customer name): code of dictionary customer',
+  platform: 'Product platform: code of dictionary productPlatform',
+  confidentiality: 'Confidentiality level: code of dictionary secrecyGrade',
+} as const satisfies Record<(typeof PROJECT_DICTIONARY_FIELD_NAMES)[number], string>;
+
+/** The AIAG-VDA DFMEA header (planning and preparation) and the spec's other free-text header fields. */
+const TEXT_DOC = {
+  carTypeYears: 'Vehicle-type years: the handbook’s model year / program(s)',
+  teamNotes: 'Cross-functional team as text (people outside the user list, departments); the members are projectMembers',
+  companyName: 'Company name (the company responsible for the DFMEA)',
+  engineeringLocation: 'Engineering location',
+  subject: 'Subject: the system, subsystem or component analysed',
+  fmeaIdNumber: 'DFMEA ID number as the company or customer knows it (serialNum is the workbench’s own number)',
+  designResponsibility: 'Design responsibility (the DFMEA owner or department)',
+  preparedBy: 'Prepared by',
+  planIntent: 'Five Ts of planning: intent (why the FMEA is done)',
+  planTiming: 'Five Ts of planning: timing (when it is due)',
+  planTeam: 'Five Ts of planning: team (who is needed)',
+  planTask: 'Five Ts of planning: task (what work is to be done)',
+  planTool: 'Five Ts of planning: tool (how the analysis is done)',
+  analysisBoundaries: 'Analysis boundaries: what is included and what is not',
+} as const satisfies Record<(typeof PROJECT_TEXT_FIELDS)[number], string>;
+
+const DATE_DOC = {
+  sopDate: 'Start of production, YYYY-MM-DD',
+  startDate: 'DFMEA start date, YYYY-MM-DD',
+  revisionDate: 'DFMEA revision date, YYYY-MM-DD (set by the team; updatedAt is the time of the last change)',
+} as const satisfies Record<(typeof PROJECT_DATE_FIELDS)[number], string>;
+
+const nullableText = (description: string) => z.string().nullable().openapi({ description });
+const mapFields = <T extends Record<string, string>, S>(doc: T, schema: (description: string) => S) =>
+  Object.fromEntries(Object.entries(doc).map(([key, description]) => [key, schema(description)])) as { [K in keyof T]: S };
+
+const ProjectLabelsSchema = z
+  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (a value no dictionary item has: as stored)`)))
+  .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
+
 const ProjectSchema = z
   .looseObject({
     id: z.string(),
@@ -42,6 +86,11 @@ const ProjectSchema = z
     serialNum: z.string(),
     projectType: z.enum(PROJECT_TYPES),
     name: z.string(),
+    versionLabel: z.string().nullable(),
+    ...mapFields(DICTIONARY_DOC, nullableText),
+    labels: ProjectLabelsSchema,
+    ...mapFields(DATE_DOC, nullableText),
+    ...mapFields(TEXT_DOC, nullableText),
     delFlg: z.number().int(),
     version: z.number().int(),
     pptSerial: z.string().nullable().openapi({ description: 'The product root node of the structure tree' }),
@@ -52,12 +101,18 @@ const ProjectSchema = z
   })
   .openapi('FmeaProject');
 
-/** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole). */
-export function presentProject(view: ProjectView) {
+type Labeler = Awaited<ReturnType<typeof projectLabeler>>;
+
+/** The labeler for the caller's language: one read of the dictionaries per request. */
+const labelerOf = (c: Context<AppEnv>) => projectLabeler(c.var.services.database.db, c.var.locale);
+
+/** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole), with its dictionary fields named. */
+export function presentProject(view: ProjectView, label: Labeler) {
   const { members, rootNodeId, ...rest } = view;
   return {
     ...rest,
     projectId: view.id,
+    labels: label(view),
     pptSerial: rootNodeId,
     projectMembers: members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles] })),
   };
@@ -92,7 +147,23 @@ const listRoute = defineRoute({
   description: 'Only the project types of the work areas the caller may open. "all" lists every live project; opening one still needs membership.',
   access: readAccess,
   request: jsonBody(ListBody),
-  data: z.object({ items: z.array(z.looseObject({ id: z.string(), serialNum: z.string(), projectId: z.string(), collected: z.boolean() })), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.object({
+    items: z.array(
+      z.looseObject({
+        id: z.string(),
+        serialNum: z.string(),
+        projectId: z.string(),
+        name: z.string(),
+        stage: z.string().nullable().openapi({ description: DICTIONARY_DOC.stage }),
+        customer: z.string().nullable().openapi({ description: DICTIONARY_DOC.customer }),
+        labels: ProjectLabelsSchema,
+        collected: z.boolean(),
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
 });
 
 const byIdRoute = defineRoute({
@@ -164,16 +235,11 @@ const SaveBody = z
     projectType: z.enum(PROJECT_TYPES).optional(),
     name: RequiredText.optional(),
     productName: RequiredText.optional(),
-    stage: OptionalText,
-    sopDate: DateText,
+    ...mapFields(DICTIONARY_DOC, (d) => OptionalText.openapi({ description: `${d}, or the item’s name in either language (stored as the code); blank clears; an unknown one answers 400 fmea.dictionary_item_unknown` })),
+    ...mapFields(DATE_DOC, (d) => DateText.openapi({ description: `${d}; blank clears` })),
     versionLabel: z.string().trim().max(20).nullable().optional(),
-    startDate: DateText,
-    customer: OptionalText,
-    platform: OptionalText,
-    carTypeYears: z.string().trim().max(20).nullable().optional(),
-    confidentiality: OptionalText,
+    ...mapFields(TEXT_DOC, (d) => OptionalText.openapi({ description: `${d}; at most 200 characters` })),
     relatedProjectId: Id.nullable().optional(),
-    teamNotes: OptionalText,
     apTable: z.enum(AP_TABLES).optional(),
     projectMembers: z.array(MemberSchema).max(200).optional(),
   })
@@ -215,7 +281,7 @@ async function projectByReference(c: Context<AppEnv>, value: string) {
 async function openById(c: Context<AppEnv>, projectId: string) {
   const project = await projectOfItem(c, 'project', projectId);
   if (project) requireTypeAccess(c, project.projectType);
-  return presentProject(await openProject(fmeaContext(c), projectId));
+  return presentProject(await openProject(fmeaContext(c), projectId), await labelerOf(c));
 }
 
 function treeView(node: StructureTreeNode): TreeNodeView {
@@ -228,7 +294,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     if (body.projectType) requireTypeAccess(c, body.projectType);
     const { projectType, ...query } = body;
     const page = await listProjects(fmeaContext(c), { ...query, projectTypes: projectType ? [projectType] : visibleTypes(c) });
-    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id })) }), 200);
+    const label = await labelerOf(c);
+    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id, labels: label(item) })) }), 200);
   });
 
   app.openapi(byIdRoute, async (c) => c.json(ok(await openById(c, c.req.valid('query').projectId)), 200));
@@ -241,7 +308,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(recentRoute, async (c) => {
     const types = new Set(visibleTypes(c));
     const views = await listRecentProjects(fmeaContext(c), { limit: c.req.valid('query').limit });
-    return c.json(ok(views.filter((v) => types.has(v.projectType)).map(presentProject)), 200);
+    const label = await labelerOf(c);
+    return c.json(ok(views.filter((v) => types.has(v.projectType)).map((v) => presentProject(v, label))), 200);
   });
 
   app.openapi(treeRoute, async (c) => {
@@ -260,13 +328,13 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
       requireButton(c, routeOfType(type), 'add');
       const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName });
       await notifyChanged(c, view.id, 'project', view.id);
-      return c.json(ok(presentProject(view)), 200);
+      return c.json(ok(presentProject(view, await labelerOf(c))), 200);
     }
     const project = await projectOfItem(c, 'project', id);
     if (project) requireTypeAccess(c, project.projectType, 'edit');
     const view = await updateProjectHeader(fmeaContext(c), id, { ...header, ...(name !== undefined && { name }), version: version ?? 0, members });
     await notifyChanged(c, id, 'project', id);
-    return c.json(ok(presentProject(view)), 200);
+    return c.json(ok(presentProject(view, await labelerOf(c))), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

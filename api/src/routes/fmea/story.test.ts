@@ -26,7 +26,7 @@ describe('a design engineer builds a small DFMEA through the API', () => {
       ]),
     );
     const renamed = await owner.ok('POST', '/api/project/save', { id: project.id, version: 1, name: 'Window lifter front', stage: 'B sample' });
-    expect(renamed).toMatchObject({ name: 'Window lifter front', stage: 'B sample', version: 2 });
+    expect(renamed).toMatchObject({ name: 'Window lifter front', stage: '3', labels: { stage: 'B sample' }, version: 2 });
 
     // steps 2–4: structure, functions, the failure chain (the editor builds it)
     const chain = await buildChain(api, team.editor, project);

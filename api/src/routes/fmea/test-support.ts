@@ -49,7 +49,23 @@ export function caller(api: TestApp, person: Person, lang?: string) {
   };
 }
 
+/** Customer dictionary items the FMEA route tests name (the seed leaves the list empty); added once per database. */
+export const TEST_CUSTOMERS = [
+  ['1', 'ACME汽车', 'ACME Cars'],
+  ['C1', '客户一', 'Customer one'],
+  ['C2', '客户二', 'Customer two'],
+] as const;
+
+export async function ensureCustomers(api: TestApp): Promise<void> {
+  const { dictionaryChoices, findDictionaryType, saveDictionaryItem } = await import('@fmea/core');
+  if ((await dictionaryChoices(api.t.db, ['customer'])).get('customer')!.length > 0) return;
+  const type = await findDictionaryType(api.t.db, 'customer');
+  for (const [i, [code, name, enName]] of TEST_CUSTOMERS.entries()) await saveDictionaryItem(api.t.ctx, { parentId: type.id, code, name, enName, sort: i + 1 });
+}
+
+/** A project of the team, customer "ACME Cars" (stored as its code '1'). */
 export async function createTeamProject(api: TestApp, team: Team, name = 'Window lifter') {
+  await ensureCustomers(api);
   return caller(api, team.owner).ok('POST', '/api/project/save', {
     projectType: 'dfmea',
     name,

@@ -27,10 +27,12 @@ const chainRows = async (path: string) => {
 beforeAll(async () => {
   temp = await tempDbUrl();
   env = dbEnv(temp);
-  const { createProject, findUserRow, importAnalysis, syntheticAnalysis } = await import('@fmea/core/services');
+  const { createProject, findDictionaryType, findUserRow, importAnalysis, saveDictionaryItem, syntheticAnalysis } = await import('@fmea/core/services');
   serialNum = await inDb(async ({ ctx, db }) => {
     const admin = await findUserRow(db, 'admin');
-    const project = await createProject(ctx, { projectType: 'dfmea', name: 'Seat recliner', customer: 'BYD', members: [{ userId: admin.id, roles: [0] }] });
+    const customers = await findDictionaryType(db, 'customer');
+    await saveDictionaryItem(ctx, { parentId: customers.id, code: '3', name: '比亚迪', enName: 'BYD' });
+    const project = await createProject(ctx, { projectType: 'dfmea', name: 'Seat recliner', customer: '3', stage: '3', members: [{ userId: admin.id, roles: [0] }] });
     await importAnalysis(ctx, project.id, syntheticAnalysis({ chains: 40 }));
     return project.serialNum;
   });
@@ -38,13 +40,15 @@ beforeAll(async () => {
 afterAll(() => temp.cleanup());
 
 describe('fmea dfmea', { timeout: 120_000 }, () => {
-  it('lists DFMEA projects as a table and as JSON', async () => {
+  it('lists DFMEA projects as a table and as JSON, customer and stage by their dictionary names in the chosen language', async () => {
     const plain = await fmea(['--lang', 'en-US', 'dfmea', 'list']);
     expect(plain.code).toBe(0);
     expect(plain.stdout.split('\n')[0]).toBe('Number\tName\tCustomer\tStage\tResponsible\tChanged');
-    expect(plain.stdout).toContain(`${serialNum}\tSeat recliner\tBYD`);
-    const json = JSON.parse((await fmea(['--json', 'dfmea', 'list'])).stdout);
-    expect(json).toMatchObject({ ok: true, data: { total: 1, items: [{ serialNum, name: 'Seat recliner' }] } });
+    expect(plain.stdout).toContain(`${serialNum}\tSeat recliner\tBYD\tB sample\t`);
+    const zh = await fmea(['--lang', 'zh-CN', 'dfmea', 'list']);
+    expect(zh.stdout).toContain(`${serialNum}\tSeat recliner\t比亚迪\tB样\t`);
+    const json = JSON.parse((await fmea(['--json', '--lang', 'en-US', 'dfmea', 'list'])).stdout);
+    expect(json).toMatchObject({ ok: true, data: { total: 1, items: [{ serialNum, name: 'Seat recliner', customer: '3', stage: '3', labels: { customer: 'BYD', stage: 'B sample' } }] } });
   });
 
   it('exports a project and imports the workbook into a new project that exports the same chain rows', async () => {

@@ -1,6 +1,10 @@
-/** `fmea dfmea list [--search] [--page] [--limit]`: DFMEA projects, newest change first; JSON gives the page object. */
+/**
+ * `fmea dfmea list [--search] [--page] [--limit]`: DFMEA projects, newest
+ * change first; customer and stage by their dictionary names in the CLI's
+ * language. JSON gives the page object, each item with its codes and `labels`.
+ */
 import type { Command } from 'commander';
-import type { ProjectListItem } from '@fmea/core/services';
+import type { ProjectLabels, ProjectListItem } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
 import { parseCount } from '../../shared/options.ts';
 
@@ -23,19 +27,22 @@ export function registerDfmeaList(dfmea: Command): void {
       const { t: tr } = context;
       const page = parseCount(options.page, '--page');
       const limit = parseCount(options.limit, '--limit');
-      const { listProjects } = await import('@fmea/core/services');
-      const result = await listProjects(await context.services(), { tab: 'all', projectTypes: ['dfmea'], search: options.search, page, limit });
-      await context.out.printTable<ProjectListItem>(
-        result.items,
+      const { listProjects, projectLabeler } = await import('@fmea/core/services');
+      const ctx = await context.services();
+      const result = await listProjects(ctx, { tab: 'all', projectTypes: ['dfmea'], search: options.search, page, limit });
+      const label = await projectLabeler(ctx.db, context.locale);
+      const items = result.items.map((item) => ({ ...item, labels: label(item) }));
+      await context.out.printTable<ProjectListItem & { labels: ProjectLabels }>(
+        items,
         [
           { header: tr('cli.dfmea.field.serial_num'), value: 'serialNum' },
           { header: tr('cli.dfmea.field.name'), value: 'name' },
-          { header: tr('cli.dfmea.field.customer'), value: 'customer' },
-          { header: tr('cli.dfmea.field.stage'), value: 'stage' },
+          { header: tr('cli.dfmea.field.customer'), value: (p) => p.labels.customer ?? '' },
+          { header: tr('cli.dfmea.field.stage'), value: (p) => p.labels.stage ?? '' },
           { header: tr('cli.dfmea.field.responsible'), value: 'responsibleName' },
           { header: tr('cli.dfmea.field.updated_at'), value: 'updatedAt' },
         ],
-        result,
+        { ...result, items },
       );
       const pages = Math.max(1, Math.ceil(result.total / result.limit));
       await context.out.printMessage(tr('cli.list.footer', { total: result.total, page: result.page, pages }));

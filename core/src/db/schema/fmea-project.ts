@@ -41,6 +41,7 @@ export const fmeaProject = sqliteTable(
     name: text('name').notNull(),
     /** Denormalised from the member with role 0, for the "responsible" tab. */
     responsibleUserId: text('responsible_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Dictionary codes (stage: projectStage, customer, platform: productPlatform, confidentiality: secrecyGrade). */
     stage: text('stage'),
     sopDate: text('sop_date'),
     versionLabel: text('version_label'),
@@ -50,7 +51,25 @@ export const fmeaProject = sqliteTable(
     carTypeYears: text('car_type_years'),
     confidentiality: text('confidentiality'),
     relatedProjectId: text('related_project_id').references((): AnySQLiteColumn => fmeaProject.id, { onDelete: 'set null' }),
+    /** The cross-functional team as text (people outside the user list, departments), beside the members. */
     teamNotes: text('team_notes'),
+    // The AIAG-VDA DFMEA header (planning and preparation), free text unless said otherwise.
+    companyName: text('company_name'),
+    engineeringLocation: text('engineering_location'),
+    subject: text('subject'),
+    /** The DFMEA ID number as the company or customer knows it; the project number (serial_num) is ours. */
+    fmeaIdNumber: text('fmea_id_number'),
+    /** YYYY-MM-DD, set by the team (not the time of the last change). */
+    revisionDate: text('revision_date'),
+    designResponsibility: text('design_responsibility'),
+    preparedBy: text('prepared_by'),
+    /** The five Ts of planning and the analysis boundaries. */
+    planIntent: text('plan_intent'),
+    planTiming: text('plan_timing'),
+    planTeam: text('plan_team'),
+    planTask: text('plan_task'),
+    planTool: text('plan_tool'),
+    analysisBoundaries: text('analysis_boundaries'),
     /** Which AP rule set rates this project's chains. */
     apTable: text('ap_table', { enum: AP_TABLES }).notNull(),
     apSummary: text('ap_summary', { mode: 'json' }).$type<FmeaApSummary>(),

@@ -21,11 +21,18 @@ export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, typ
 export { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
 export {
   CREATOR_DEFAULT_ROLE,
+  PROJECT_DATE_FIELDS,
+  PROJECT_DICTIONARY_FIELDS,
+  PROJECT_DICTIONARY_FIELD_NAMES,
+  PROJECT_TEXT_FIELDS,
   projectHeaderIssues,
   responsibleOf,
   teamIssues,
   withCreator,
+  type ProjectDateField,
+  type ProjectDictionaryField,
   type ProjectHeaderFields,
+  type ProjectTextField,
   type TeamMember,
 } from './project.ts';
 export {

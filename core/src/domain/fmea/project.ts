@@ -5,27 +5,62 @@ import { AP_TABLES } from '../ap/index.ts';
 import { dateIssues, fieldIssue, oneOfIssues, optionalText, requiredText, shortText } from './fields.ts';
 import { PROJECT_TYPES } from './vocabulary.ts';
 
-/** The header of an FMEA project (spec 001 §3 project fields), engine names. */
-export interface ProjectHeaderFields {
+/**
+ * Free-text header fields, at most 200 characters each (spec 001 §5): the
+ * spec's vehicle-type years (the handbook's "model year / program(s)") and
+ * cross-functional team, and the AIAG-VDA DFMEA header (planning and
+ * preparation): company, engineering location, subject, DFMEA ID number,
+ * design responsibility, prepared by, the five Ts (intent, timing, team,
+ * task, tool) and the analysis boundaries.
+ */
+export const PROJECT_TEXT_FIELDS = [
+  'carTypeYears',
+  'teamNotes',
+  'companyName',
+  'engineeringLocation',
+  'subject',
+  'fmeaIdNumber',
+  'designResponsibility',
+  'preparedBy',
+  'planIntent',
+  'planTiming',
+  'planTeam',
+  'planTask',
+  'planTool',
+  'analysisBoundaries',
+] as const;
+export type ProjectTextField = (typeof PROJECT_TEXT_FIELDS)[number];
+
+/** Calendar dates YYYY-MM-DD: SOP, DFMEA start and DFMEA revision. */
+export const PROJECT_DATE_FIELDS = ['sopDate', 'startDate', 'revisionDate'] as const;
+export type ProjectDateField = (typeof PROJECT_DATE_FIELDS)[number];
+
+/**
+ * Header fields that hold a dictionary item's code (spec 001 §3: numeric
+ * string codes), each with its dictionary type. Stored as the code, shown as
+ * the item's name in the reader's language.
+ */
+export const PROJECT_DICTIONARY_FIELDS = {
+  stage: 'projectStage',
+  customer: 'customer',
+  platform: 'productPlatform',
+  confidentiality: 'secrecyGrade',
+} as const;
+export type ProjectDictionaryField = keyof typeof PROJECT_DICTIONARY_FIELDS;
+export const PROJECT_DICTIONARY_FIELD_NAMES = Object.keys(PROJECT_DICTIONARY_FIELDS) as ProjectDictionaryField[];
+
+/** The header of an FMEA project (spec 001 §3 project fields and the AIAG-VDA header), engine names. */
+export type ProjectHeaderFields = {
   readonly projectType?: unknown;
   readonly name?: unknown;
-  readonly stage?: unknown;
-  readonly sopDate?: unknown;
   readonly versionLabel?: unknown;
-  readonly startDate?: unknown;
-  readonly customer?: unknown;
-  readonly platform?: unknown;
-  readonly carTypeYears?: unknown;
-  readonly confidentiality?: unknown;
-  readonly teamNotes?: unknown;
   readonly apTable?: unknown;
-}
-
-const OPTIONAL_TEXTS = ['stage', 'customer', 'platform', 'confidentiality', 'teamNotes'] as const;
+} & { readonly [K in ProjectTextField | ProjectDateField | ProjectDictionaryField]?: unknown };
 
 /**
  * Header checks: a type and a name, dates as YYYY-MM-DD, texts within the
- * spec's 200 characters (20 for the version label and the car-type years).
+ * spec's 200 characters (20 for the version label). Dictionary fields are
+ * checked as text here; whether the code exists is the service's question.
  * With `partial`, only the fields present are checked (header updates).
  */
 export function projectHeaderIssues(fields: ProjectHeaderFields, { partial = false } = {}): Issue[] {
@@ -33,9 +68,10 @@ export function projectHeaderIssues(fields: ProjectHeaderFields, { partial = fal
   const issues: Issue[] = [];
   if (has('projectType')) issues.push(...oneOfIssues(fields.projectType, PROJECT_TYPES, 'projectType'));
   if (has('name')) issues.push(...requiredText(fields.name, 'name'));
-  for (const key of OPTIONAL_TEXTS) issues.push(...optionalText(fields[key], key));
-  issues.push(...shortText(fields.versionLabel, 'versionLabel'), ...shortText(fields.carTypeYears, 'carTypeYears'));
-  issues.push(...dateIssues(fields.sopDate, 'sopDate'), ...dateIssues(fields.startDate, 'startDate'));
+  for (const key of PROJECT_DICTIONARY_FIELD_NAMES) issues.push(...optionalText(fields[key], key));
+  for (const key of PROJECT_TEXT_FIELDS) issues.push(...optionalText(fields[key], key));
+  issues.push(...shortText(fields.versionLabel, 'versionLabel'));
+  for (const key of PROJECT_DATE_FIELDS) issues.push(...dateIssues(fields[key], key));
   if (fields.apTable !== undefined) issues.push(...oneOfIssues(fields.apTable, AP_TABLES, 'apTable'));
   return issues;
 }

@@ -109,11 +109,11 @@ describe('collecting projects', () => {
 
 describe('the collected tab of the project list', () => {
   it('lists the caller’s starred live projects with the filters and search of the other tabs, and flags every item', async () => {
-    const alpha = await createTeamProject(team, { name: 'Alpha', stage: 'A' });
+    const alpha = await createTeamProject(team, { name: 'Alpha', stage: '2' });
     tick();
-    const bravo = await createTeamProject(team, { name: 'Bravo', stage: 'B' });
+    const bravo = await createTeamProject(team, { name: 'Bravo', stage: '3' });
     tick();
-    const charlie = await createTeamProject(team, { name: 'Charlie', stage: 'A' });
+    const charlie = await createTeamProject(team, { name: 'Charlie', stage: '2' });
     await collect(team.owner, { collectType: 'project', targetId: alpha.id });
     await collect(team.owner, { collectType: 'project', targetId: charlie.id });
     await collect(team.editor, { collectType: 'project', targetId: bravo.id });
@@ -122,7 +122,7 @@ describe('the collected tab of the project list', () => {
     expect(await names({ tab: 'collected' })).toEqual(['Charlie', 'Alpha']);
     expect(await names({ tab: 'collected', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Charlie']);
     expect(await names({ tab: 'collected', search: 'alp' })).toEqual(['Alpha']);
-    expect(await names({ tab: 'collected', stage: 'B' })).toEqual([]);
+    expect(await names({ tab: 'collected', stage: '3' })).toEqual([]);
     expect(await names({ tab: 'collected', projectTypes: ['pfmea'] })).toEqual([]);
     expect(await names({ tab: 'collected' }, team.editor)).toEqual(['Bravo']);
     expect((await listProjects(team.owner, { tab: 'collected' })).total).toBe(2);

@@ -1,7 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { dictionary } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../errors.ts';
+import type { DictionaryChoice } from '../../domain/dictionaries/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { buildTree, findDictionary, type DictionaryNode } from './dictionaries.ts';
 
@@ -56,4 +58,28 @@ export async function getDictionaryItem(ctx: ServiceContext, id: string): Promis
   const node = find(buildTree(sorted));
   if (!node) throw new NotFoundError('dictionary.not_found', { dictionary: id });
   return node;
+}
+
+/** A dictionary item as pickers and imports see it; `live` is false for a deleted one (its code may still be stored). */
+export interface DictionaryItemChoice extends DictionaryChoice {
+  live: boolean;
+}
+
+/**
+ * The items of the given dictionary types, by type code, in dictionary order:
+ * live and deleted (a code stored before its item was deleted still shows
+ * its name). A type that does not exist has no items.
+ */
+export async function dictionaryChoices(db: DbOrTx, typeCodes: readonly string[]): Promise<Map<string, DictionaryItemChoice[]>> {
+  const out = new Map<string, DictionaryItemChoice[]>(typeCodes.map((code) => [code, []]));
+  if (typeCodes.length === 0) return out;
+  const type = alias(dictionary, 'dictionary_type');
+  const rows = await db
+    .select({ typeCode: type.code, code: dictionary.code, name: dictionary.name, enName: dictionary.enName, delFlg: dictionary.delFlg })
+    .from(dictionary)
+    .innerJoin(type, eq(type.id, dictionary.parentId))
+    .where(and(eq(type.parentId, ''), inArray(type.code, [...typeCodes])))
+    .orderBy(asc(dictionary.delFlg), asc(dictionary.sort), asc(dictionary.code));
+  for (const r of rows) out.get(r.typeCode)?.push({ code: r.code, name: r.name, enName: r.enName, live: r.delFlg === 0 });
+  return out;
 }

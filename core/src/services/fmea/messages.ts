@@ -31,6 +31,7 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.share_expiry_past',
   'fmea.share_users_required',
   'fmea.share_too_many_users',
+  'fmea.dictionary_item_unknown',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

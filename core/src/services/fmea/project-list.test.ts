@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { createProject, updateProjectHeader } from './projects.ts';
 import { listProjects, type ProjectListQuery } from './project-list.ts';
-import { createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -13,25 +13,26 @@ beforeEach(async () => {
   clock = new Date('2026-03-09T08:00:00Z');
   t = await openTestDatabase({ now: () => clock });
   team = await makeTeam(t);
+  await addDictionaryItems(t.ctx, 'customer', [['C1', '客户一', 'Customer one'], ['C2', '客户二', 'Customer two']]);
 });
 afterEach(() => t.dispose());
 
 /**
  * Four projects, created a minute apart (so updatedAt orders them):
- *   Alpha   owner responsible, stage A, customer C1, SOP 2026-01-15
- *   Bravo   owner responsible, stage B, customer C2, SOP 2026-06-30
- *   Charlie editor responsible (owner collaborates), stage A, customer C2, SOP 2026-12-01
+ *   Alpha   owner responsible, stage 2, customer C1, SOP 2026-01-15
+ *   Bravo   owner responsible, stage 3, customer C2, SOP 2026-06-30
+ *   Charlie editor responsible (owner collaborates), stage 2, customer C2, SOP 2026-12-01
  *   Delta   owner responsible, no stage, customer or SOP date
  */
 async function seed() {
-  const alpha = await createTeamProject(team, { name: 'Alpha', stage: 'A', customer: 'C1', sopDate: '2026-01-15' });
+  const alpha = await createTeamProject(team, { name: 'Alpha', stage: '2', customer: 'C1', sopDate: '2026-01-15' });
   tick();
-  const bravo = await createTeamProject(team, { name: 'Bravo', stage: 'B', customer: 'C2', sopDate: '2026-06-30' });
+  const bravo = await createTeamProject(team, { name: 'Bravo', stage: '3', customer: 'C2', sopDate: '2026-06-30' });
   tick();
   const charlie = await createProject(team.editor, {
     projectType: 'dfmea',
     name: 'Charlie',
-    stage: 'A',
+    stage: '2',
     customer: 'C2',
     sopDate: '2026-12-01',
     members: [{ userId: idOf(team.editor), roles: [0] }, { userId: idOf(team.owner), roles: [1] }],
@@ -48,11 +49,11 @@ const sorted = async (query: ProjectListQuery) => (await names(query)).sort();
 describe('filtering the project list', () => {
   it('filters by stage, customer and responsible person', async () => {
     await seed();
-    expect(await sorted({ stage: 'A' })).toEqual(['Alpha', 'Charlie']);
+    expect(await sorted({ stage: '2' })).toEqual(['Alpha', 'Charlie']);
     expect(await sorted({ customer: 'C2' })).toEqual(['Bravo', 'Charlie']);
     expect(await sorted({ responsibleUserId: idOf(team.editor) })).toEqual(['Charlie']);
     expect(await sorted({ responsibleUserId: idOf(team.owner) })).toEqual(['Alpha', 'Bravo', 'Delta']);
-    expect(await sorted({ stage: 'A', customer: 'C2' })).toEqual(['Charlie']);
+    expect(await sorted({ stage: '2', customer: 'C2' })).toEqual(['Charlie']);
     expect(await sorted({ stage: 'nope' })).toEqual([]);
   });
 
@@ -72,18 +73,18 @@ describe('filtering the project list', () => {
 
   it('combines filters with the tabs, search and the total', async () => {
     await seed();
-    expect(await sorted({ tab: 'responsible', stage: 'A' })).toEqual(['Alpha']);
-    expect(await sorted({ tab: 'participating', stage: 'A' })).toEqual(['Charlie']);
-    expect(await sorted({ tab: 'participating', stage: 'B' })).toEqual([]);
+    expect(await sorted({ tab: 'responsible', stage: '2' })).toEqual(['Alpha']);
+    expect(await sorted({ tab: 'participating', stage: '2' })).toEqual(['Charlie']);
+    expect(await sorted({ tab: 'participating', stage: '3' })).toEqual([]);
     expect(await sorted({ tab: 'mine', customer: 'C2' })).toEqual(['Bravo']);
     expect(await sorted({ tab: 'all', customer: 'C2', search: 'char' })).toEqual(['Charlie']);
-    expect(await sorted({ tab: 'shared', stage: 'A' })).toEqual([]);
+    expect(await sorted({ tab: 'shared', stage: '2' })).toEqual([]);
     const page = await listProjects(team.owner, { tab: 'all', sopFrom: '2026-01-01', limit: 2, sort: 'name', order: 'asc' });
     expect(page).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(page.items.map((p) => p.name)).toEqual(['Alpha', 'Bravo']);
     // the outsider sees every live project on "all", filtered the same way
-    expect(await names({ tab: 'all', stage: 'A', sort: 'name', order: 'asc' }, team.outsider)).toEqual(['Alpha', 'Charlie']);
-    expect(await names({ tab: 'responsible', stage: 'A' }, team.outsider)).toEqual([]);
+    expect(await names({ tab: 'all', stage: '2', sort: 'name', order: 'asc' }, team.outsider)).toEqual(['Alpha', 'Charlie']);
+    expect(await names({ tab: 'responsible', stage: '2' }, team.outsider)).toEqual([]);
   });
 });
 

@@ -47,8 +47,11 @@ export interface ProjectListItem {
   serialNum: string;
   projectType: ProjectType;
   name: string;
+  /** Dictionary codes (projectStage, customer, productPlatform, secrecyGrade). */
   stage: string | null;
   customer: string | null;
+  platform: string | null;
+  confidentiality: string | null;
   versionLabel: string | null;
   sopDate: string | null;
   responsibleUserId: string | null;
@@ -169,6 +172,8 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
       name: fmeaProject.name,
       stage: fmeaProject.stage,
       customer: fmeaProject.customer,
+      platform: fmeaProject.platform,
+      confidentiality: fmeaProject.confidentiality,
       versionLabel: fmeaProject.versionLabel,
       sopDate: fmeaProject.sopDate,
       responsibleUserId: fmeaProject.responsibleUserId,

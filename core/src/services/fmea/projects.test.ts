@@ -5,7 +5,7 @@ import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { deleteProject, getProjectById, getProjectBySerialNumber, resolveProjectReference, updateProjectHeader, createProject } from './projects.ts';
 import { addNode, deleteNode } from './structure.ts';
 import { listProjects, listRecentProjects, openProject } from './project-list.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
+import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -13,6 +13,7 @@ const NOW = new Date('2026-03-09T08:00:00Z');
 beforeEach(async () => {
   t = await openTestDatabase({ now: () => NOW });
   team = await makeTeam(t);
+  await addDictionaryItems(t.ctx, 'customer', [['1', '上汽大众', 'SAIC Volkswagen'], ['2', '比亚迪', 'BYD']]);
 });
 afterEach(() => t.dispose());
 
@@ -146,15 +147,15 @@ describe('updating and deleting the header', () => {
     const project = await createTeamProject(team);
     const updated = await updateProjectHeader(team.editor, project.id, {
       version: 1,
-      customer: 'OEM',
+      customer: '1',
       members: [{ userId: idOf(team.editor), roles: [0] }, { userId: idOf(team.owner), roles: [1] }],
     });
-    expect(updated).toMatchObject({ version: 2, customer: 'OEM', responsibleUserId: idOf(team.editor) });
-    await expect(updateProjectHeader(team.owner, project.id, { version: 1, customer: 'Other' })).rejects.toMatchObject({
+    expect(updated).toMatchObject({ version: 2, customer: '1', responsibleUserId: idOf(team.editor) });
+    await expect(updateProjectHeader(team.owner, project.id, { version: 1, customer: '2' })).rejects.toMatchObject({
       code: 'conflict',
       messageKey: 'fmea.stale_version',
     });
-    expect((await getProjectById(team.owner, project.id)).customer).toBe('OEM');
+    expect((await getProjectById(team.owner, project.id)).customer).toBe('1');
   });
 
   it('refuses read-only members and non-members', async () => {

@@ -4,11 +4,16 @@ import { fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.t
 import { NotAllowedError, NotFoundError } from '../../errors.ts';
 import {
   NODE_TYPES,
+  PROJECT_DATE_FIELDS,
+  PROJECT_TEXT_FIELDS,
   PROJECT_TYPE_PROFILES,
   projectHeaderIssues,
   responsibleOf,
   teamIssues,
   withCreator,
+  type ProjectDateField,
+  type ProjectDictionaryField,
+  type ProjectTextField,
   type ProjectType,
   type TeamMember,
 } from '../../domain/fmea/index.ts';
@@ -20,30 +25,26 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { resolveProjectCodes } from './project-codes.ts';
 
-/** Header fields a user edits (spec 001 §3), engine names. */
-export interface ProjectHeader {
+/** Header fields a user edits (spec 001 §3 and the AIAG-VDA DFMEA header), engine names. */
+export type ProjectHeader = {
   name: string;
-  stage?: string | null;
-  sopDate?: string | null;
   versionLabel?: string | null;
-  startDate?: string | null;
-  customer?: string | null;
-  platform?: string | null;
-  carTypeYears?: string | null;
-  confidentiality?: string | null;
   relatedProjectId?: string | null;
-  teamNotes?: string | null;
   apTable?: ApTable;
-}
+} & {
+  /** Dictionary fields take a code or an item's name (either language) and store the code. */
+  [K in ProjectTextField | ProjectDateField | ProjectDictionaryField]?: string | null;
+};
 
-export interface ProjectInput extends ProjectHeader {
+export type ProjectInput = ProjectHeader & {
   projectType: ProjectType;
   /** The team; the creator joins as counsellor when not named (spec 001 §6). */
   members: TeamMember[];
   /** Name of the product root node; the project name when left out. */
   productName?: string;
-}
+};
 
 export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
 
@@ -72,19 +73,17 @@ async function assertRelatedProject(db: DbOrTx, relatedProjectId: string | null 
 
 const trimmed = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : value.trim() || null);
 
+/** Free texts and dates as stored: trimmed, blank as null; fields not given are left out (an update keeps them). */
 function headerValues(input: Partial<ProjectHeader>) {
+  const values: Partial<Record<ProjectTextField | ProjectDateField | 'versionLabel', string | null>> = {};
+  for (const key of [...PROJECT_TEXT_FIELDS, ...PROJECT_DATE_FIELDS, 'versionLabel'] as const) {
+    const value = trimmed(input[key]);
+    if (value !== undefined) values[key] = value;
+  }
   return {
     ...(input.name !== undefined && { name: input.name.trim() }),
-    ...(input.stage !== undefined && { stage: trimmed(input.stage) }),
-    ...(input.sopDate !== undefined && { sopDate: trimmed(input.sopDate) }),
-    ...(input.versionLabel !== undefined && { versionLabel: trimmed(input.versionLabel) }),
-    ...(input.startDate !== undefined && { startDate: trimmed(input.startDate) }),
-    ...(input.customer !== undefined && { customer: trimmed(input.customer) }),
-    ...(input.platform !== undefined && { platform: trimmed(input.platform) }),
-    ...(input.carTypeYears !== undefined && { carTypeYears: trimmed(input.carTypeYears) }),
-    ...(input.confidentiality !== undefined && { confidentiality: trimmed(input.confidentiality) }),
+    ...values,
     ...(input.relatedProjectId !== undefined && { relatedProjectId: input.relatedProjectId }),
-    ...(input.teamNotes !== undefined && { teamNotes: trimmed(input.teamNotes) }),
     ...(input.apTable !== undefined && { apTable: input.apTable }),
   };
 }
@@ -111,11 +110,13 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
   return writeAndLog(ctx, async (tx, txCtx) => {
     await assertUsersExist(tx, members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
+    const codes = await resolveProjectCodes(tx, input);
     const serialNum = await allocateNumber(tx, profile.numberingModule, ctx.now());
     const [project] = await tx
       .insert(fmeaProject)
       .values({
         ...headerValues(input),
+        ...codes,
         name: input.name.trim(),
         serialNum,
         projectType: input.projectType,
@@ -140,10 +141,11 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
     assertVersion(loaded.project, input.version, 'fmea_project');
     if (input.members) await assertUsersExist(tx, input.members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
+    const codes = await resolveProjectCodes(tx, input, loaded.project);
     const members = input.members ?? loaded.members;
     const rows = await tx
       .update(fmeaProject)
-      .set({ ...headerValues(input), responsibleUserId: responsibleOf(members), ...nextVersion(txCtx) })
+      .set({ ...headerValues(input), ...codes, responsibleUserId: responsibleOf(members), ...nextVersion(txCtx) })
       .where(and(eq(fmeaProject.id, projectId), eq(fmeaProject.version, input.version)))
       .returning();
     const project = updatedOrStale(rows, 'fmea_project');

@@ -8,6 +8,7 @@ import { linkFailures } from './nets.ts';
 import { createProject, type ProjectView } from './projects.ts';
 import { addNode } from './structure.ts';
 import { addControl } from './controls.ts';
+import { findDictionaryType, saveDictionaryItem } from '../dictionaries/dictionaries.ts';
 
 /**
  * Builders for the FMEA service tests: users inserted straight into the
@@ -25,6 +26,12 @@ export async function adminContext(t: TestDatabase): Promise<ServiceContext> {
 }
 
 export const idOf = (ctx: ServiceContext) => ctx.actor.userId!;
+
+/** Items of a dictionary type the seed leaves empty (customer, productPlatform): code, Chinese and English name. */
+export async function addDictionaryItems(ctx: ServiceContext, typeCode: string, items: readonly (readonly [code: string, name: string, enName: string])[]): Promise<void> {
+  const type = await findDictionaryType(ctx.db, typeCode);
+  for (const [i, [code, name, enName]] of items.entries()) await saveDictionaryItem(ctx, { parentId: type.id, code, name, enName, sort: i + 1 });
+}
 
 export interface Team {
   owner: ServiceContext;

@@ -1,57 +1,24 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Dialog, Field, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
-import { MEMBER_ROLES, type ProjectMember, type ProjectView } from '../types.ts';
+import { dictionaryLabel } from '@fmea/core/domain';
+import { MEMBER_ROLES, type DictItem, type ProjectView } from '../types.ts';
+import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 import { useDict, useUsers } from './lookups.ts';
 import { useRoleLabel } from './roles.ts';
 
-export interface HeaderDraft {
-  name: string;
-  stage: string;
-  sopDate: string;
-  versionLabel: string;
-  customer: string;
-  confidentiality: string;
-  members: ProjectMember[];
-}
-
-export function draftOf(project: ProjectView | null, myId: string | undefined): HeaderDraft {
-  return {
-    name: project?.name ?? '',
-    stage: project?.stage ?? '',
-    sopDate: project?.sopDate ?? '',
-    versionLabel: project?.versionLabel ?? '',
-    customer: project?.customer ?? '',
-    confidentiality: project?.confidentiality ?? '',
-    members: project ? project.projectMembers.map((m) => ({ userId: m.userId, userRole: m.userRole })) : myId ? [{ userId: myId, userRole: 0 }] : [],
-  };
-}
-
-/** The save body of a header draft (create without id, update with id and version). */
-export function saveBody(draft: HeaderDraft, project: ProjectView | null) {
-  return {
-    ...(project && { id: project.id, version: project.version }),
-    projectType: 'dfmea',
-    name: draft.name.trim(),
-    stage: draft.stage || null,
-    sopDate: draft.sopDate || null,
-    versionLabel: draft.versionLabel.trim() || null,
-    customer: draft.customer || null,
-    confidentiality: draft.confidentiality || null,
-    projectMembers: draft.members.map((m) => ({ userId: m.userId, userRole: m.userRole })),
-  };
-}
+export { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 
 /** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible). */
 export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
   const grades = useDict('secrecyGrade');
   const users = useUsers();
   const roleLabel = useRoleLabel();
   const set = (patch: Partial<HeaderDraft>) => onChange({ ...draft, ...patch });
-  const options = (items: { code: string; name: string }[]) => [{ value: '', label: '—' }, ...items.map((i) => ({ value: i.code, label: i.name }))];
+  const options = (items: DictItem[], current: string) => dictOptions(items, i18n.locale, current);
   const userOptions = users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }));
   const responsible = draft.members.find((m) => m.userRole === 0)?.userId ?? '';
   const setResponsible = (userId: string) =>
@@ -64,14 +31,16 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
       <Field label={t`Responsible person`} required>
         {(id) => <Select id={id} data-testid="dfmea-responsible" value={responsible} disabled={disabled} onChange={(e) => setResponsible(e.target.value)} options={[{ value: '', label: '—' }, ...userOptions]} />}
       </Field>
-      <Field label={t`Stage`}>{(id) => <Select id={id} value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages)} />}</Field>
-      <Field label={t`SOP date`}>{(id) => <TextInput id={id} type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
+      <Field label={t`Stage`}>{(id) => <Select id={id} data-testid="dfmea-stage" value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages, draft.stage)} />}</Field>
+      <Field label={t`SOP date`}>{(id) => <TextInput id={id} data-testid="dfmea-sopDate" type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
       <Field label={t`Version label`}>
-        {(id) => <TextInput id={id} value={draft.versionLabel} maxLength={20} disabled={disabled} onChange={(e) => set({ versionLabel: e.target.value })} />}
+        {(id) => <TextInput id={id} data-testid="dfmea-versionLabel" value={draft.versionLabel} maxLength={20} disabled={disabled} onChange={(e) => set({ versionLabel: e.target.value })} />}
       </Field>
-      <Field label={t`Customer`}>{(id) => <Select id={id} value={draft.customer} disabled={disabled} onChange={(e) => set({ customer: e.target.value })} options={options(customers)} />}</Field>
+      <Field label={t`Customer`}>
+        {(id) => <Select id={id} data-testid="dfmea-customer" value={draft.customer} disabled={disabled} onChange={(e) => set({ customer: e.target.value })} options={options(customers, draft.customer)} />}
+      </Field>
       <Field label={t`Confidentiality`}>
-        {(id) => <Select id={id} value={draft.confidentiality} disabled={disabled} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades)} />}
+        {(id) => <Select id={id} data-testid="dfmea-confidentiality" value={draft.confidentiality} disabled={disabled} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades, draft.confidentiality)} />}
       </Field>
       <fieldset className="dfmea-team" disabled={disabled}>
         <legend>
@@ -104,6 +73,16 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
       </fieldset>
     </div>
   );
+}
+
+/**
+ * A dictionary's items as select options, named in the user's language. A
+ * stored code no item has any more (or a value stored before codes were
+ * checked) stays selectable as itself, so opening and saving keeps it.
+ */
+export function dictOptions(items: readonly DictItem[], locale: string, current = ''): { value: string; label: string }[] {
+  const options = [{ value: '', label: '—' }, ...items.map((i) => ({ value: i.code, label: dictionaryLabel({ name: i.name, enName: i.enName ?? '' }, locale) }))];
+  return current && !items.some((i) => i.code === current) ? [...options, { value: current, label: current }] : options;
 }
 
 /** The one problem with a draft, or null: a name and exactly one responsible. */

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, TextInput, type DataGridSort } from '@fmea/workbench/sdk';
+import { dictionaryLabel } from '@fmea/core/domain';
+import type { DictItem } from '../types.ts';
 import { useDict, useUsers } from './lookups.ts';
 
 /** The list filters beside the search (POST /api/project/list); blank means any. */
@@ -31,12 +33,12 @@ export function listQuery(filters: ProjectFilterValues, sort: DataGridSort | und
 
 /** A compact filter row for the grid toolbar: stage, customer, responsible person, SOP date range, clear. */
 export function ProjectFilters({ value, onChange }: { value: ProjectFilterValues; onChange: (value: ProjectFilterValues) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
   const users = useUsers();
   const set = (patch: Partial<ProjectFilterValues>) => onChange({ ...value, ...patch });
-  const options = (any: string, items: { code: string; name: string }[]) => [{ value: '', label: any }, ...items.map((i) => ({ value: i.code, label: i.name }))];
+  const options = (any: string, items: DictItem[]) => [{ value: '', label: any }, ...items.map((i) => ({ value: i.code, label: dictionaryLabel({ name: i.name, enName: i.enName ?? '' }, i18n.locale) }))];
   const userOptions = [{ value: '', label: t`Any responsible person` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
   const dateStyle = { minWidth: 0, width: 'auto' };
   return (

@@ -30,7 +30,7 @@ type Tab = (typeof TABS)[number];
 
 /** The DFMEA project list (spec 001 §2): tabs, search, filters, sortable columns, create/edit, delete, import and export. */
 export default function ProjectList({ basePath }: { basePath: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useGridLabels();
   const user = useSnapshot(session).user as UserInfo | null;
   const allowed = (button: string) => can(user, 'dfmea_index', button);
@@ -54,7 +54,8 @@ export default function ProjectList({ basePath }: { basePath: string }) {
     [tab, search, filters],
   );
   const filtered = hasFilters(filters);
-  const queryKey = JSON.stringify([tab, search, filters]);
+  // the language is part of the query: the server names stage and customer in it
+  const queryKey = JSON.stringify([tab, search, filters, i18n.locale]);
 
   // a new tab, search or filter starts again on page 1 (the grid's queryKey); saves reload the same page
   const changeTab = (value: Tab) => setTab(value);
@@ -112,8 +113,9 @@ export default function ProjectList({ basePath }: { basePath: string }) {
       },
       { id: 'name', header: t`Project name`, accessor: 'name', width: 220, hideable: false, sortable: true },
       { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 130 },
-      { id: 'stage', header: t`Stage`, accessor: (p) => p.stage ?? '', width: 100 },
-      { id: 'customer', header: t`Customer`, accessor: (p) => p.customer ?? '', width: 120 },
+      // the server names dictionary codes in the user's language (labels)
+      { id: 'stage', header: t`Stage`, accessor: (p) => p.labels?.stage ?? p.stage ?? '', width: 100 },
+      { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 120 },
       { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 90 },
       { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110, sortable: true },
       {

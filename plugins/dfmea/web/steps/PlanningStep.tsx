@@ -3,9 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workbench/sdk';
 import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
 import type { ProjectView, StepProps } from '../types.ts';
+import { AiagVdaHeader } from './AiagVdaHeader.tsx';
 import { ProjectAttachments } from './ProjectAttachments.tsx';
 
-/** Step 1: the project header and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
+/** Step 1: the project header (with the AIAG-VDA header and the five Ts) and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
 export default function PlanningStep({ readOnly, project, onProjectChange }: StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }) {
   const { t } = useLingui();
   const [draft, setDraft] = useState<HeaderDraft>(() => draftOf(project ?? null, session.user?.userId));
@@ -19,6 +20,11 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
     if (project && !isEditBaseInfo) setDraft(draftOf(project, undefined));
   }, [project?.version]);
   if (!project) return null;
+
+  const edit = (next: HeaderDraft) => {
+    setDraft(next);
+    setIsEditBaseInfo(true);
+  };
 
   const save = async () => {
     const issue = check(draft);
@@ -40,14 +46,8 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
 
   return (
     <section className="dfmea-step dfmea-planning" aria-label={t`Planning and preparation`}>
-      <HeaderFields
-        draft={draft}
-        disabled={readOnly}
-        onChange={(next) => {
-          setDraft(next);
-          setIsEditBaseInfo(true);
-        }}
-      />
+      <HeaderFields draft={draft} disabled={readOnly} onChange={edit} />
+      <AiagVdaHeader draft={draft} disabled={readOnly} onChange={edit} />
       {problem ? (
         <p role="alert" className="dfmea-error">
           {problem}
@@ -66,7 +66,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
           >
             <Trans>Discard changes</Trans>
           </Button>
-          <Button kind="primary" disabled={!isEditBaseInfo || busy} onClick={() => void save()}>
+          <Button kind="primary" data-testid="dfmea-planning-save" disabled={!isEditBaseInfo || busy} onClick={() => void save()}>
             <Trans>Save</Trans>
           </Button>
         </div>

@@ -6,7 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
 import { syntheticAnalysis } from '../synthetic.ts';
-import { createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { excel, readAllSheets } from './workbook-io.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
@@ -17,6 +17,7 @@ let team: Team;
 beforeEach(async () => {
   t = await openTestDatabase();
   team = await makeTeam(t);
+  await addDictionaryItems(t.ctx, 'customer', [['1', '上汽大众', 'SAIC Volkswagen']]);
 });
 afterEach(() => t.dispose());
 
@@ -63,7 +64,7 @@ const lifter = (ownerId: string): AnalysisImport => ({
 });
 
 async function sourceProject() {
-  const project = await createTeamProject(team, { customer: 'SAIC Volkswagen' });
+  const project = await createTeamProject(team, { customer: '1' });
   await importAnalysis(team.owner, project.id, lifter(idOf(team.owner)));
   return project;
 }
@@ -100,18 +101,22 @@ describe('DFMEA workbook export', () => {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const [form, chains, scales] = wb.worksheets;
     expect(wb.worksheets.map((s) => s.name)).toEqual(['DFMEA form', 'Failure chains', 'Rating scales']);
-    expect(form!.getCell('A2').value).toBe('Company');
+    // the header block (form-header.test.ts checks every field): the project has no company name, the option stands in
+    expect(form!.getCell('A2').value).toBe('Company name');
     expect(form!.getCell('B2').value).toBe('ACME');
-    expect(form!.getCell('K2').value).toBe(project.serialNum);
-    expect(form!.getRow(7).getCell(1).value).toBe('1. Next higher level');
-    expect(form!.getRow(7).getCell(9).value).toBe('2. Failure mode (FM)');
-    expect(form!.getRow(7).getCell(27).value).toBe('AP');
+    expect(form!.getCell('S2').value).toBe('Customer name');
+    expect(form!.getCell('T2').value).toBe('SAIC Volkswagen');
+    expect(form!.getCell('S3').value).toBe('Project number');
+    expect(form!.getCell('T3').value).toBe(project.serialNum);
+    expect(form!.getRow(17).getCell(1).value).toBe('1. Next higher level');
+    expect(form!.getRow(17).getCell(9).value).toBe('2. Failure mode (FM)');
+    expect(form!.getRow(17).getCell(27).value).toBe('AP');
     // 2 effects × 3 causes: the mode spans 6 rows, each effect 3.
-    expect(form!.getCell('I8').isMerged).toBe(true);
-    expect((form!.getCell('I13').master as { address: string }).address).toBe('I8');
-    expect((form!.getCell('G10').master as { address: string }).address).toBe('G8');
-    expect(form!.getCell('G11').value).toBe('Gear noise');
-    expect(form!.getCell('J9').isMerged).toBe(false);
+    expect(form!.getCell('I18').isMerged).toBe(true);
+    expect((form!.getCell('I23').master as { address: string }).address).toBe('I18');
+    expect((form!.getCell('G20').master as { address: string }).address).toBe('G18');
+    expect(form!.getCell('G21').value).toBe('Gear noise');
+    expect(form!.getCell('J19').isMerged).toBe(false);
     expect(chains!.rowCount).toBe(7);
     expect(scales!.rowCount).toBe(31);
   });
@@ -131,7 +136,7 @@ describe('DFMEA workbook import', () => {
     expect(await chainSheet(second)).toEqual(await chainSheet(first));
     // Named from the header block, with its customer.
     const { getProjectById } = await import('../projects.ts');
-    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ name: 'Window lifter', customer: 'SAIC Volkswagen' });
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ name: 'Window lifter', customer: '1' });
   });
 
   it('adds nothing twice in dedupe mode and replaces the analysis in cover mode', async () => {

@@ -4,15 +4,17 @@ import type { RiskGridRow } from '../../../domain/fmea/index.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
 import { streamRiskGrid } from '../grid.ts';
+import { projectDictionaries } from '../project-codes.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { FLAT_COLUMNS, FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
+import { FORM_HEADER_PAIRS, FORM_HEADER_ROWS, FORM_HEADER_WIDE, formHeaderValues } from './form-header.ts';
 import { DETECTION_SCALE, OCCURRENCE_SCALE, SEVERITY_SCALE } from './scales.ts';
 import { streamingWorkbook } from './workbook-io.ts';
 
 export interface ExportOptions {
   /** Language of the form's labels and the scales' headings (both languages are always in the scales). */
   locale?: Locale;
-  /** Company name for the header block. */
+  /** Company name for the header block when the project has none. */
   company?: string;
   onProgress?: (done: number, total: number) => void;
 }
@@ -176,6 +178,15 @@ function formValues(r: RiskGridRow, users: Map<string, string>, t: (key: string)
   };
 }
 
+/** The team by role (responsible first), then user name: the same order in every export. */
+function teamNames(project: ProjectView, users: Map<string, string>): string {
+  const named = project.members.map((m) => ({ role: Math.min(...m.roles), name: users.get(m.userId) ?? m.userId }));
+  return named
+    .sort((a, b) => a.role - b.role || a.name.localeCompare(b.name))
+    .map((m) => m.name)
+    .join(', ');
+}
+
 /** AP cells coloured as the handbook's form usually shows them. */
 const AP_FILL = { H: 'FFF4B6B6', M: 'FFFFE699', L: 'FFC6EFCE' } as const;
 
@@ -209,38 +220,49 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
 
   const { workbook, bytes } = await streamingWorkbook();
   workbook.creator = 'FMEA Workbench';
-  const form = workbook.addWorksheet(t('fmeaExcel.sheet.form'), { views: [{ state: 'frozen', ySplit: 7 }] });
-  form.columns = FORM_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
+  const dictionaries = await projectDictionaries(ctx.db);
   const responsible = project.members.find((m) => m.roles.includes(0));
-  const header: [string, string][] = [
-    [t('fmeaExcel.header.company'), options.company ?? ''],
-    [t('fmeaExcel.header.serialNum'), project.serialNum],
-    [t('fmeaExcel.header.name'), project.name],
-    [t('fmeaExcel.header.customer'), project.customer ?? ''],
-    [t('fmeaExcel.header.responsible'), responsible ? (facts.users.get(responsible.userId) ?? '') : ''],
-    [t('fmeaExcel.header.confidentiality'), project.confidentiality ?? ''],
-    [t('fmeaExcel.header.startDate'), project.startDate ?? ''],
-    [t('fmeaExcel.header.revisionDate'), project.updatedAt instanceof Date ? project.updatedAt.toISOString().slice(0, 10) : String(project.updatedAt ?? '').slice(0, 10)],
-    [t('fmeaExcel.header.team'), project.members.map((m) => facts.users.get(m.userId) ?? m.userId).join(', ')],
-  ];
+  const header = formHeaderValues(
+    project,
+    { responsible: responsible ? (facts.users.get(responsible.userId) ?? '') : '', team: teamNames(project, facts.users) },
+    dictionaries,
+    locale,
+  );
+  // a company name given for this export (CLI --company) stands in for an empty one
+  if (!header.companyName && options.company) header.companyName = options.company;
+  const pairRows = Math.ceil(FORM_HEADER_PAIRS.length / 3);
+  const stepRowNumber = 1 + FORM_HEADER_ROWS + 2;
+  // not frozen: with the full header block above them, frozen headings would take half a laptop screen
+  const form = workbook.addWorksheet(t('fmeaExcel.sheet.form'));
+  form.columns = FORM_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   const title = form.addRow([t('fmeaExcel.form.title')]);
   title.font = { bold: true, size: 14 };
   // The streaming writer merges only cells of rows not yet committed: merge first, then commit.
   form.mergeCells(1, 1, 1, FORM_COLUMNS.length);
   title.commit();
-  // Three header rows of three label/value pairs each (label, value merged over 2 columns).
-  for (let r = 0; r < 3; r++) {
+  // The header block: label/value pairs three to a row (value merged over 8 columns), then one row per long text.
+  for (let r = 0; r < pairRows; r++) {
+    const keys = FORM_HEADER_PAIRS.slice(r * 3, r * 3 + 3);
     const values: string[] = [];
-    for (let p = 0; p < 3; p++) {
-      const [label, value] = header[r * 3 + p]!;
-      values[p * 9 + 1] = label;
-      values[p * 9 + 2] = value;
-    }
+    keys.forEach((key, p) => {
+      values[p * 9 + 1] = t(`fmeaExcel.header.${key}`);
+      values[p * 9 + 2] = header[key];
+    });
     const row = form.addRow(values);
-    for (let p = 0; p < 3; p++) row.getCell(p * 9 + 1).font = { bold: true };
-    for (let p = 0; p < 3; p++) form.mergeCells(r + 2, p * 9 + 2, r + 2, p * 9 + 9);
+    row.alignment = { wrapText: true, vertical: 'top' };
+    keys.forEach((_, p) => {
+      row.getCell(p * 9 + 1).font = { bold: true };
+      form.mergeCells(r + 2, p * 9 + 2, r + 2, p * 9 + 9);
+    });
     row.commit();
   }
+  FORM_HEADER_WIDE.forEach((key, i) => {
+    const row = form.addRow([t(`fmeaExcel.header.${key}`), header[key]]);
+    row.alignment = { wrapText: true, vertical: 'top' };
+    row.getCell(1).font = { bold: true };
+    form.mergeCells(pairRows + i + 2, 2, pairRows + i + 2, FORM_COLUMNS.length);
+    row.commit();
+  });
   form.addRow([]).commit();
   const steps: string[] = [];
   let col = 1;
@@ -252,7 +274,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   stepRow.font = { bold: true };
   col = 1;
   for (const step of FORM_STEPS) {
-    form.mergeCells(6, col, 6, col + step.span - 1);
+    form.mergeCells(stepRowNumber, col, stepRowNumber, col + step.span - 1);
     col += step.span;
   }
   stepRow.commit();
@@ -262,7 +284,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   headRow.commit();
 
   // Data rows, merging runs of identical values in the same mode or effect.
-  const firstData = 8;
+  const firstData = stepRowNumber + 2;
   const runs = new Map<FormKey, { start: number; group: string; value: unknown }>();
   const closeRun = (key: FormKey, end: number) => {
     const run = runs.get(key);

@@ -9,12 +9,14 @@ import { formatBytes, SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
 import { spreadsheetLimits } from '../../shared/zip-guard.ts';
 import { editableProject } from '../access.ts';
 import { importAnalysis, type ImportResult } from '../import.ts';
+import { projectDictionaries } from '../project-codes.ts';
 import { createProject, getProjectById, updateProjectHeader } from '../projects.ts';
 import { AnalysisBuilder } from './builder.ts';
 import type { FlatRow, LegacyRow } from './columns.ts';
 import { assertMapped, detectLayout, unmappedIssues, type Layout, type Sheets } from './detect.ts';
 import { buildFromLegacy } from './legacy.ts';
 import { buildFromFlat, type Users } from './parse.ts';
+import { readFormHeader } from './form-header.ts';
 import { planHeader } from './project-header.ts';
 import { createdCounts, type CreatedCounts } from './summary.ts';
 import { readAllSheets } from './workbook-io.ts';
@@ -77,22 +79,19 @@ async function usersOf(db: Db): Promise<Users> {
   return { idOf: (name) => byName.get(name.trim().toLowerCase()) };
 }
 
-const HEADER_KEYS = ['name', 'customer', 'confidentiality', 'startDate'] as const;
-type HeaderValues = Partial<Record<(typeof HEADER_KEYS)[number], string>>;
+/** The form sheet's header block (our export's first sheet, label/value pairs in either language): what a new project takes from it. */
+async function formHeader(db: Db, sheets: Sheets) {
+  const formNames = new Set(LOCALES.map((locale) => translate(locale, 'fmeaExcel.sheet.form')));
+  const form = sheets.find((s) => formNames.has(s.name));
+  if (!form) return { values: {}, unplaced: [] };
+  const { values, issues } = readFormHeader(form.rows, await projectDictionaries(db));
+  assertHeaderIssues(issues, form.rows.length);
+  return { values, unplaced: [] };
+}
 
-/** The workbook's header block (sheet 1, label/value pairs in either language): what a new project takes from it. */
-function headerValues(sheets: Sheets): HeaderValues {
-  const labels = new Map<string, (typeof HEADER_KEYS)[number]>();
-  for (const key of HEADER_KEYS) for (const locale of LOCALES) labels.set(translate(locale, `fmeaExcel.header.${key}`).toLowerCase(), key);
-  const out: HeaderValues = {};
-  for (const { cells } of sheets[0]?.rows.slice(0, 6) ?? []) {
-    for (let c = 1; c < cells.length; c++) {
-      const key = cells[c] ? labels.get(cells[c]!.toLowerCase()) : undefined;
-      if (key && cells[c + 1] && out[key] === undefined) out[key] = cells[c + 1];
-    }
-  }
-  if (out.startDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(out.startDate)) delete out.startDate;
-  return out;
+/** A header value that cannot be placed as it is (an unknown dictionary item, a bad date) refuses the file with its row. */
+function assertHeaderIssues(issues: readonly Issue[], rows: number): void {
+  if (issues.length > 0) throw new InvalidInputError('fmeaExcel.import_invalid', { count: issues.length, rows }, issues);
 }
 
 type Parsed = Layout;
@@ -159,7 +158,8 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
     let projectId = options.projectId;
     if (projectId === undefined) {
       if (!options.newProject) throw new InvalidInputError('fmeaExcel.project_required');
-      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, null) : { values: headerValues(sheets), unplaced: [] };
+      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, null, await projectDictionaries(db)) : await formHeader(db, sheets);
+      if ('issues' in plan) assertHeaderIssues(plan.issues, total);
       const unmapped = [...parsed.unmapped, ...plan.unplaced];
       assertMapped(unmapped, accept);
       const name = plan.values.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
@@ -167,7 +167,8 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
       parsed.unmapped = unmapped;
     } else {
       const { project } = await editableProject(db, ctx.actor, projectId, ctx.now());
-      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, project) : { values: {}, unplaced: [] };
+      const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, project, await projectDictionaries(db)) : { values: {}, unplaced: [] };
+      if ('issues' in plan) assertHeaderIssues(plan.issues, total);
       parsed.unmapped = [...parsed.unmapped, ...plan.unplaced];
       assertMapped(parsed.unmapped, accept);
       if (Object.keys(plan.values).length > 0) await updateProjectHeader(inner(db), projectId, { ...plan.values, version: project.version });

@@ -117,15 +117,31 @@ export function readLegacyHeader(rows: readonly SheetRowText[]): LegacyHeaderBlo
   return { entries, unknown };
 }
 
-/** What a project takes from the block: the header fields that exist today (each with the entry it came from), the rest as notes. */
-export type FilledField = 'name' | 'customer' | 'carTypeYears' | 'startDate';
-export interface HeaderFill {
-  fields: Partial<Record<FilledField, { value: string; entry: HeaderEntry }>>;
-  /** "Label: value" lines, in the block's order. */
-  notes: { entry: HeaderEntry; line: string }[];
+/** The project header fields a legacy block fills. */
+export type FilledField =
+  | 'name'
+  | 'subject'
+  | 'customer'
+  | 'carTypeYears'
+  | 'fmeaIdNumber'
+  | 'planTiming'
+  | 'preparedBy'
+  | 'startDate'
+  | 'revisionDate'
+  | 'teamNotes'
+  | 'designResponsibility';
+
+export interface FilledValue {
+  value: string;
+  /** The cells it came from (the subject joins several). */
+  entries: HeaderEntry[];
 }
 
-const CAR_TYPE_YEARS_MAX = 20;
+export interface HeaderFill {
+  fields: Partial<Record<FilledField, FilledValue>>;
+  /** Entries with no field of their own: a second entry for a field already filled, a date that is no date. */
+  rest: HeaderEntry[];
+}
 
 /** yyyy-mm-dd from "2024-03-01", "2024/3/1", "2024.03.01" or "2024年3月1日"; otherwise undefined. */
 export function isoDate(text: string): string | undefined {
@@ -137,26 +153,51 @@ export function isoDate(text: string): string | undefined {
   return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const SCOPE: readonly LegacyHeaderField[] = ['component', 'subsystem', 'system', 'scope', 'project'];
+/** One field per label; the scope labels fill the name and the subject together. */
+const DIRECT: Partial<Record<LegacyHeaderField, FilledField>> = {
+  customer: 'customer',
+  modelYear: 'carTypeYears',
+  fmeaNumber: 'fmeaIdNumber',
+  preparedBy: 'preparedBy',
+  coreTeam: 'teamNotes',
+  designResponsibility: 'designResponsibility',
+};
+
 /**
- * The project name from the most specific of component, subsystem, system
- * (or a project/item label); customer; model year(s)/program(s) as the car
- * type years (when it fits their 20 characters); the original FMEA date as
- * the start date. Everything else becomes a "label: value" note.
+ * Where the block's entries go: the project name from the most specific of
+ * component, subsystem, system (or an item/project label) and the subject
+ * from all of them as "label: value" (so the level is kept); customer,
+ * model year(s)/program(s), FMEA number (the DFMEA ID number), prepared by,
+ * core team (the cross-functional team), design responsibility; FMEA date
+ * (orig.) and rev. as the start and revision dates when they are dates; the
+ * key date as the timing of planning ("Key Date: …"). A second entry for a
+ * field, or a date that is no date, has no place: `rest`.
  */
 export function headerFill(block: LegacyHeaderBlock): HeaderFill {
-  const fill: HeaderFill = { fields: {}, notes: [] };
-  const first = (field: LegacyHeaderField) => block.entries.find((e) => e.field === field);
-  const take = (field: FilledField, entry: HeaderEntry | undefined, value = entry?.value) => {
-    if (entry && value !== undefined) fill.fields[field] = { value, entry };
+  const fill: HeaderFill = { fields: {}, rest: [] };
+  const set = (field: FilledField, value: string, entries: HeaderEntry[]) => {
+    if (fill.fields[field]) fill.rest.push(...entries);
+    else fill.fields[field] = { value, entries };
   };
-  take('name', first('component') ?? first('subsystem') ?? first('system') ?? first('scope') ?? first('project'));
-  take('customer', first('customer'));
-  const model = first('modelYear');
-  if (model && model.value.length <= CAR_TYPE_YEARS_MAX) take('carTypeYears', model);
-  const date = first('fmeaDate');
-  take('startDate', date, date ? isoDate(date.value) : undefined);
-  const used = new Set(Object.values(fill.fields).map((f) => f.entry));
-  for (const entry of block.entries) if (!used.has(entry)) fill.notes.push({ entry, line: `${entry.label}: ${entry.value}` });
+  const scope = SCOPE.map((f) => block.entries.find((e) => e.field === f)).find((e) => e !== undefined);
+  if (scope) set('name', scope.value, [scope]);
+  const levels = block.entries.filter((e) => e.field !== 'project' && SCOPE.includes(e.field));
+  if (levels.length > 0) fill.fields.subject = { value: levels.map((e) => `${e.label}: ${e.value}`).join('; '), entries: levels };
+  for (const entry of block.entries) {
+    if (SCOPE.includes(entry.field)) {
+      if (entry.field === 'project' && entry !== scope) fill.rest.push(entry);
+      continue;
+    }
+    const direct = DIRECT[entry.field];
+    if (direct) set(direct, entry.value, [entry]);
+    else if (entry.field === 'keyDate') set('planTiming', `${entry.label}: ${entry.value}`, [entry]);
+    else if (entry.field === 'fmeaDate' || entry.field === 'revDate') {
+      const date = isoDate(entry.value);
+      if (date) set(entry.field === 'fmeaDate' ? 'startDate' : 'revisionDate', date, [entry]);
+      else fill.rest.push(entry);
+    }
+  }
   return fill;
 }
 

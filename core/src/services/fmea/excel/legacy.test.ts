@@ -5,7 +5,7 @@ import { schema } from '../../../db/index.ts';
 import { abbreviatedSheet, chainFacts, chineseSheet, englishTwoRowSheet, legacyFacts, mergedCellsSheet, openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { getProjectById } from '../projects.ts';
-import { createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { excel, readAllSheets } from './workbook-io.ts';
@@ -51,36 +51,64 @@ describe('legacy AIAG 4th-edition DFMEA sheets, found without the legacy option'
     expect(await chains(report.projectId)).toBe(7);
   });
 
-  it('fills the project header from the block above the table, the rest in the team notes', async () => {
+  it('fills the project header from the block above the table, every entry in its own field', async () => {
     const report = await importDfmeaWorkbook(team.owner, await englishTwoRowSheet(), { fileName: 'regulator.xlsx', newProject: newTeam() });
-    const project = await getProjectById(team.owner, report.projectId);
-    expect(project).toMatchObject({ name: 'Window regulator', carTypeYears: '2025 / B-SUV', startDate: '2024-01-15' });
-    expect(project.teamNotes?.split('\n')).toEqual([
-      'FMEA Number: DF-1450',
-      'System: Door module',
-      'Design Responsibility: Body engineering',
-      'Subsystem: Window lifter',
-      'Key Date: 2024-06-30',
-      'Prepared By: J. Smith',
-      'Rev.: 2024-03-02',
-      'Core Team: A. Li, B. Wang',
-    ]);
+    expect(report.unmapped).toEqual([]);
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({
+      name: 'Window regulator',
+      subject: 'System: Door module; Subsystem: Window lifter; Component: Window regulator',
+      fmeaIdNumber: 'DF-1450',
+      designResponsibility: 'Body engineering',
+      planTiming: 'Key Date: 2024-06-30',
+      preparedBy: 'J. Smith',
+      carTypeYears: '2025 / B-SUV',
+      startDate: '2024-01-15',
+      revisionDate: '2024-03-02',
+      teamNotes: 'A. Li, B. Wang',
+    });
     const zh = await importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'zh.xlsx', newProject: newTeam() });
-    const zhProject = await getProjectById(team.owner, zh.projectId);
-    expect(zhProject).toMatchObject({ name: '车窗升降器', carTypeYears: '2025款', startDate: '2024-01-15' });
-    expect(zhProject.teamNotes?.split('\n')).toEqual(['系统: 车门', 'FMEA编号: D-0007', '编制人: 王工', '核心小组: 李工，张工']);
+    expect(await getProjectById(team.owner, zh.projectId)).toMatchObject({
+      name: '车窗升降器',
+      subject: '系统: 车门; 零部件: 车窗升降器',
+      fmeaIdNumber: 'D-0007',
+      carTypeYears: '2025款',
+      preparedBy: '王工',
+      startDate: '2024-01-15',
+      revisionDate: null,
+      teamNotes: '李工，张工',
+    });
   });
 
-  it('fills only the empty header fields of an existing project and keeps its name', async () => {
+  it('fills only the empty header fields of an existing project, keeps its name and lists a differing value until the user accepts leaving it out', async () => {
     const project = await createTeamProject(team, { name: 'Door DFMEA', carTypeYears: 'MY24' });
-    await importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'a.xlsx', projectId: project.id });
+    const refused = await errorOf(importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'a.xlsx', projectId: project.id }));
+    expect(refused.issues).toEqual([{ messageKey: 'import.cell_unmapped', field: 'F', params: { sheet: '设计FMEA', cell: 'F3', text: '车型年/平台: 2025款' } }]);
+    expect(await getProjectById(team.owner, project.id)).toMatchObject({ version: 1, startDate: null });
+    const report = await importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'a.xlsx', projectId: project.id, acceptUnmapped: true });
+    expect(report.unmapped).toHaveLength(1);
     const after = await getProjectById(team.owner, project.id);
-    expect(after).toMatchObject({ name: 'Door DFMEA', carTypeYears: 'MY24', startDate: '2024-01-15' });
-    expect(after.teamNotes?.split('\n')).toEqual(['零部件: 车窗升降器', '车型年/平台: 2025款', '系统: 车门', 'FMEA编号: D-0007', '编制人: 王工', '核心小组: 李工，张工']);
+    expect(after).toMatchObject({ name: 'Door DFMEA', carTypeYears: 'MY24', startDate: '2024-01-15', fmeaIdNumber: 'D-0007', subject: '系统: 车门; 零部件: 车窗升降器', teamNotes: '李工，张工' });
     // the same file again adds nothing, header or analysis
-    const again = await importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'a.xlsx', projectId: project.id });
+    const again = await importDfmeaWorkbook(team.owner, await chineseSheet(), { fileName: 'a.xlsx', projectId: project.id, acceptUnmapped: true });
     expect(again.created).toMatchObject({ nodes: 0, functions: 0, effects: 0, modes: 0, causes: 0, controls: 0, actions: 0 });
-    expect((await getProjectById(team.owner, project.id)).teamNotes).toBe(after.teamNotes);
+    expect(await getProjectById(team.owner, project.id)).toMatchObject({ version: after.version });
+  });
+
+  it('takes the customer as a dictionary item named in either language and refuses one the dictionary does not know, with its row', async () => {
+    await addDictionaryItems(t.ctx, 'customer', [['1', '上汽大众', 'SAIC Volkswagen']]);
+    const withCustomer = async (name: string) => {
+      const wb = new (await excel()).Workbook();
+      await wb.xlsx.load((await englishTwoRowSheet()) as unknown as ArrayBuffer);
+      wb.worksheets[0]!.getCell('A6').value = `Customer: ${name}`;
+      return new Uint8Array(await wb.xlsx.writeBuffer());
+    };
+    const report = await importDfmeaWorkbook(team.owner, await withCustomer('saic volkswagen'), { fileName: 'c.xlsx', newProject: newTeam() });
+    expect((await getProjectById(team.owner, report.projectId)).customer).toBe('1');
+    const before = await projectCount();
+    const error = await errorOf(importDfmeaWorkbook(team.owner, await withCustomer('Ford'), { fileName: 'c.xlsx', newProject: newTeam(), acceptUnmapped: true }));
+    expect(error.issues).toEqual([{ messageKey: 'fmea.dictionary_item_unknown', field: 'customer', row: 6, params: { field: 'customer', value: 'Ford' } }]);
+    expect(translateError('en-US', error).split('\n')[1]).toBe('Row 6: Customer: “Ford” is not in the list; choose one of its entries, or ask an administrator to add it to the dictionary');
+    expect(await projectCount()).toBe(before);
   });
 });
 
@@ -93,7 +121,7 @@ describe('a header block right above a one-row header', () => {
     ws.addRow(['Motor: Drive', 'No torque', 'Window stuck', 8, 'Brush wear', 4, 3]);
     const report = await importDfmeaWorkbook(team.owner, new Uint8Array(await wb.xlsx.writeBuffer()), { fileName: 'block.xlsx', newProject: newTeam() });
     expect(report).toMatchObject({ rows: 1, unmapped: [], created: { causes: 1, ratings: 3 } });
-    expect((await getProjectById(team.owner, report.projectId)).teamNotes).toBe('FMEA Number: 7\nDesign Responsibility: Body');
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ fmeaIdNumber: '7', designResponsibility: 'Body' });
   });
 });
 
@@ -119,7 +147,7 @@ describe('columns the import has no place for', () => {
     const project = await createTeamProject(team, { name: 'Target' });
     await errorOf(importDfmeaWorkbook(team.owner, await withNotes(), { fileName: 'notes.xlsx', projectId: project.id, mode: 'cover' }));
     expect(await chains(project.id)).toBe(0);
-    expect((await getProjectById(team.owner, project.id)).teamNotes).toBeNull();
+    expect(await getProjectById(team.owner, project.id)).toMatchObject({ version: 1, fmeaIdNumber: null });
   });
 
   it('imports everything else when the user accepts, listing what was left out', async () => {
@@ -142,15 +170,20 @@ describe('columns the import has no place for', () => {
     ]);
   });
 
-  it('keeps a header value that finds no room in the team notes out only with consent', async () => {
+  it('keeps a header value that does not fit its field out only with consent: a text over 200 characters, a date that is no date', async () => {
     const wb = new (await excel()).Workbook();
     await wb.xlsx.load((await englishTwoRowSheet()) as unknown as ArrayBuffer);
-    wb.worksheets[0]!.getCell('A5').value = `Core Team: ${'Engineer, '.repeat(15)}`;
+    wb.worksheets[0]!.getCell('A5').value = `Core Team: ${'Engineer, '.repeat(25)}`;
+    wb.worksheets[0]!.getCell('M4').value = 'FMEA Date (Orig.): spring 2024';
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     const error = await errorOf(importDfmeaWorkbook(team.owner, bytes, { fileName: 'team.xlsx', newProject: newTeam() }));
-    expect(error.issues).toEqual([{ messageKey: 'import.cell_unmapped', field: 'A', params: { sheet: 'DFMEA', cell: 'A5', text: expect.stringMatching(/^Core Team: Engineer, /) } }]);
+    expect(error.issues).toEqual([
+      { messageKey: 'import.cell_unmapped', field: 'A', params: { sheet: 'DFMEA', cell: 'A5', text: expect.stringMatching(/^Core Team: Engineer, /) } },
+      { messageKey: 'import.cell_unmapped', field: 'M', params: { sheet: 'DFMEA', cell: 'M4', text: 'FMEA Date (Orig.): spring 2024' } },
+    ]);
     const report = await importDfmeaWorkbook(team.owner, bytes, { fileName: 'team.xlsx', newProject: newTeam(), acceptUnmapped: true });
-    expect(report.unmapped).toHaveLength(1);
+    expect(report.unmapped).toHaveLength(2);
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ teamNotes: null, startDate: null, fmeaIdNumber: 'DF-1450' });
   });
 });
 

@@ -1,0 +1,1 @@
+export { dictionaryLabel, matchDictionaryItem, type DictionaryChoice } from './labels.ts';
