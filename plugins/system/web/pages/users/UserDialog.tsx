@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirmLeave, Dialog, Field, Select, TextInput, useDirty } from '@fmea/workbench/sdk';
+import { api, Button, confirmLeave, Dialog, Field, Select, session, TextInput, useDirty } from '@fmea/workbench/sdk';
 import { CheckList } from '../../common/CheckList.tsx';
 import { FormError } from '../../common/FormError.tsx';
 import { localName } from '../../common/format.ts';
@@ -52,7 +52,8 @@ function assignable(rank: 'super' | 'site' | 'none', role: Role): boolean {
 export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: AdminUser | null; sites: Site[]; roles: Role[]; onClose: () => void; onSaved: (saved: SavedUser) => void }) {
   const { t, i18n } = useLingui();
   const scope = useAdminScope();
-  const [initial] = useState(() => draftOf(user, sites[0]?.id ?? ''));
+  // a new user joins the administrator's current site unless another is chosen
+  const [initial] = useState(() => draftOf(user, sites.find((s) => s.id === session.user?.siteId)?.id ?? sites[0]?.id ?? ''));
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);

@@ -143,7 +143,8 @@ export default function UsersPage() {
         actions={
           <>
             {allowed('add') ? (
-              <Button kind="primary" onClick={() => setEditing('new')}>
+              // the dialog proposes a site, so it opens only once the sites are known
+              <Button kind="primary" disabled={!lookups.data} onClick={() => setEditing('new')}>
                 <Trans>New user</Trans>
               </Button>
             ) : null}
