@@ -74,8 +74,8 @@ export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'):
         if (r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top) findings.push({ kind: 'covered', what: `${describe(control)} under ${describe(cover)}` });
       }
     }
-    // stored data (names, texts in grid cells, trees) may be Chinese in English mode; labels may not
-    const USER_CONTENT = '[data-user-content], [role="gridcell"], [role="treeitem"], .avatar, .user-name, [lang="zh-CN"]';
+    // stored data (names, texts in grid cells, trees, what a form field holds) may be Chinese in English mode; labels may not
+    const USER_CONTENT = '[data-user-content], [role="gridcell"], [role="treeitem"], textarea, .avatar, .user-name, [lang="zh-CN"]';
     if (lang === 'en-US') {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

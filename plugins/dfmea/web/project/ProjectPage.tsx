@@ -137,7 +137,7 @@ export default function ProjectPage({
         <span className="dfmea-serial" data-testid="dfmea-serial">
           {project.serialNum}
         </span>
-        <h1 className="dfmea-project-name">{project.name}</h1>
+        <h1 className="dfmea-project-name" data-user-content>{project.name}</h1>
         {readOnly ? (
           <span className="dfmea-badge" data-testid="dfmea-readonly">
             <Trans>Read only</Trans>

@@ -85,13 +85,13 @@ export function BlockDiagram({ root, interfaces, typeLabel }: { root: TreeNode; 
     <figure className="dfmea-block-diagram" data-testid="block-diagram" style={{ margin: '0 0 16px' }}>
       <svg role="img" aria-label={t`Block diagram of ${root.name}`} width={width} height={height} viewBox={`0 0 ${width} ${height}`} style={{ maxWidth: '100%', height: 'auto' }}>
         <rect x={rootBox.x} y={rootBox.y} width={rootBox.w} height={rootBox.h} rx={8} fill="none" stroke="#64748b" strokeDasharray="8 5" strokeWidth={1.5} />
-        <text x={rootBox.x + 10} y={rootBox.y + 18} fontSize={13} fontWeight={600} fill="#334155">
+        <text x={rootBox.x + 10} y={rootBox.y + 18} fontSize={13} fontWeight={600} fill="#334155" data-user-content>
           {root.name}
         </text>
         {boxes.map((b) => (
           <g key={b.id} data-node-id={b.id}>
             <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={b.level === 1 ? 6 : 4} fill={b.level === 1 ? '#f8fafc' : '#e2e8f0'} stroke="#94a3b8" />
-            <text x={b.x + 8} y={b.y + (b.level === 1 ? 20 : 17)} fontSize={b.level === 1 ? 13 : 12} fontWeight={b.level === 1 ? 600 : 400} fill="#0f172a">
+            <text x={b.x + 8} y={b.y + (b.level === 1 ? 20 : 17)} fontSize={b.level === 1 ? 13 : 12} fontWeight={b.level === 1 ? 600 : 400} fill="#0f172a" data-user-content>
               {b.name.length > 26 ? `${b.name.slice(0, 25)}…` : b.name}
               <title>{b.name}</title>
             </text>

@@ -122,7 +122,7 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
       <section>
         {node ? (
           <>
-            <PageHeader title={node.name} />
+            <PageHeader title={<span data-user-content>{node.name}</span>} />
             {functions.length === 0 ? (
               <EmptyState title={<Trans>No functions on this element</Trans>}>
                 <Trans>Failures are attached to functions: add functions in the function analysis first.</Trans>
@@ -202,7 +202,7 @@ function FocusFunction(props: FocusProps) {
 
   return (
     <article style={panelStyle} data-testid="focus-function">
-      <h3 style={{ marginTop: 0 }}>{fn.description}</h3>
+      <h3 style={{ marginTop: 0 }} data-user-content>{fn.description}</h3>
 
       <h4><Trans>Failure effects (FE) on higher-level functions</Trans></h4>
       {higher.length === 0 ? (
@@ -238,7 +238,7 @@ function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, hid
     <div style={{ marginBottom: 8 }}>
       {hideList ? null : (
         <>
-          <div className="muted">
+          <div className="muted" data-user-content>
             {nodeName}: {owner.description}
           </div>
           {rows.length === 0 ? null : (
@@ -273,7 +273,7 @@ function FailureText({ row }: { row: FailureRow }) {
   const d = row.det ?? '–';
   return (
     <span>
-      {row.description}{' '}
+      <span data-user-content>{row.description}</span>{' '}
       {row.kind === 'FE' ? <span className="muted">(S {s})</span> : null}
       {row.kind === 'FC' ? <span className="muted">(O {o}, D {d})</span> : null}
     </span>
@@ -308,7 +308,7 @@ function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, o
   return (
     <div style={{ border: '1px dashed var(--border, #ccc)', borderRadius: 4, padding: 8, marginBottom: 8 }} data-testid="mode-chains">
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-        <strong>{mode.description}</strong>
+        <strong data-user-content>{mode.description}</strong>
         {readOnly ? null : (
           <span>
             <Button kind="link" disabled={busy} onClick={() => onOpen('FM', mode.functionId, mode)}><Trans>Edit</Trans></Button>
@@ -335,7 +335,7 @@ function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, o
                 <tr key={`${effectLinkId ?? '-'}:${causeLinkId ?? '-'}`}>
                   <td style={cell}>{effect ? <FailureText row={effect} /> : <span className="muted"><Trans>no effect linked</Trans></span>}</td>
                   <td style={cell} aria-hidden>←</td>
-                  <td style={cell}>{mode.description}</td>
+                  <td style={cell} data-user-content>{mode.description}</td>
                   <td style={cell} aria-hidden>←</td>
                   <td style={cell}>{cause ? <FailureText row={cause} /> : <span className="muted"><Trans>no cause linked</Trans></span>}</td>
                 </tr>

@@ -140,7 +140,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
         {node ? (
           <>
             <PageHeader
-              title={node.name}
+              title={<span data-user-content>{node.name}</span>}
               actions={
                 readOnly ? null : (
                   <Button kind="primary" disabled={busy} onClick={() => { setFnError(null); setFnDraft({ id: null, version: 0, description: '', requirement: '' }); }}>
@@ -262,10 +262,10 @@ function FunctionCard(props: {
     <article style={panelStyle} data-testid="function-card">
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <div>
-          <strong>{fn.description}</strong>
+          <strong data-user-content>{fn.description}</strong>
           {fn.requirement ? (
             <div className="muted">
-              <Trans>Requirement:</Trans> {fn.requirement}
+              <Trans>Requirement:</Trans> <span data-user-content>{fn.requirement}</span>
             </div>
           ) : null}
         </div>
@@ -284,7 +284,7 @@ function FunctionCard(props: {
         <ul>
           {characteristics.map((c) => (
             <li key={c.id}>
-              {c.name} <span className="muted">({classLabel(c.characteristicClass)})</span>
+              <span data-user-content>{c.name}</span> <span className="muted">({classLabel(c.characteristicClass)})</span>
               {c.special ? <strong> <Trans>special</Trans></strong> : null}
             </li>
           ))}
@@ -298,15 +298,15 @@ function FunctionCard(props: {
       <ul style={{ listStyle: 'none', paddingLeft: 0 }} aria-label={t`Function net`}>
         {higher.map((l) => (
           <li key={l.id}>
-            ↑ {label(fnById.get(l.higherFunctionId))}
+            ↑ <span data-user-content>{label(fnById.get(l.higherFunctionId))}</span>
           </li>
         ))}
         <li style={{ paddingLeft: 16 }}>
-          → <strong>{fn.description}</strong>
+          → <strong data-user-content>{fn.description}</strong>
         </li>
         {lower.map((l) => (
           <li key={l.id} style={{ paddingLeft: 32 }}>
-            ↓ {label(fnById.get(l.lowerFunctionId))}
+            ↓ <span data-user-content>{label(fnById.get(l.lowerFunctionId))}</span>
             {readOnly ? null : (
               <Button kind="link" disabled={busy} onClick={() => props.onUnlink(l.id)} aria-label={t`Unlink`}>
                 <Trans>Unlink</Trans>

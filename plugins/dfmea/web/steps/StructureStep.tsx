@@ -259,7 +259,7 @@ function TreeItem({ node, selected, onSelect, cut }: { node: TreeNode; selected:
 function MapNode({ node, selected, onSelect }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void }): ReactNode {
   return (
     <div className="dfmea-map-branch">
-      <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)}>
+      <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)} data-user-content>
         {node.name}
       </button>
       {node.children.length ? (
