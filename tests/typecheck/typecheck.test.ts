@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsc = fileURLToPath(new URL('../../node_modules/.bin/tsc', import.meta.url));
+
+/** Runs tsc over one project; resolves with its exit code and what it printed. */
+function typecheck(project: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(tsc, ['-p', project, '--noEmit', '--pretty', 'false'], { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}${stderr}`.trim() });
+    });
+  });
+}
+
+// `npm test` is what CI runs: type errors in any package (core, api, cli, fixtures, workbench, plugins) fail it
+describe('the TypeScript of every package', () => {
+  it.each(['tsconfig.json', 'workbench/tsconfig.json'])('type-checks %s without errors', async (project) => {
+    const { code, output } = await typecheck(project);
+    expect(output).toBe('');
+    expect(code).toBe(0);
+  }, 600_000);
+});
