@@ -4,7 +4,8 @@ import { defineProject } from 'vitest/config';
 /**
  * Browser end-to-end tests: playwright-core driving Debian's chromium
  * against the real server (`fmea serve`) on a fresh database. One server for
- * the run, files one after another.
+ * the run; files run in parallel like the other projects' (every test makes its
+ * own users and projects with unique names, and none changes a global setting).
  * Run alone: `npx vitest run --config tests/vitest.e2e.config.ts`.
  */
 export default defineProject({
@@ -14,7 +15,6 @@ export default defineProject({
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,
     // expect.poll waits for a state, it does not measure speed: vitest's 1 s default fails on a busy machine
