@@ -28,12 +28,3 @@ describe('FMEA engine messages', () => {
   });
 });
 
-/** Domain rules are pure (house style §1): no I/O, no persistence or schema libraries, no hidden clock. */
-const FORBIDDEN = [/from '(node:|drizzle|zod|hono|@libsql)/, /\bDate\.now\(/, /new Date\(\)/, /\bprocess\./, /\bfetch\(/];
-
-describe('FMEA engine purity', () => {
-  it.each(sources.map((s) => s.name))('%s imports nothing with I/O and reads no clock', (name) => {
-    const text = sources.find((s) => s.name === name)!.text;
-    for (const pattern of FORBIDDEN) expect(text, `${name} matches ${pattern}`).not.toMatch(pattern);
-  });
-});
