@@ -253,7 +253,8 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   ];
 
   const toggle = (key: keyof typeof filters) => setFilters((f) => ({ ...f, [key]: !f[key] }));
-  const gridKey = useMemo(() => [reloadKey, filters.highAp, filters.openActions, filters.special].join(':'), [reloadKey, filters]);
+  // filters start again on page 1 (queryKey); saves and live changes reload the same page (reloadKey)
+  const filterKey = useMemo(() => [filters.highAp, filters.openActions, filters.special].join(':'), [filters]);
 
   const toolbar = (
     <div className="dfmea-risk-filters" role="group" aria-label={t`Filters`} style={{ display: 'flex', gap: 4 }}>
@@ -277,7 +278,8 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
       columns={columns}
       rowKey={(r) => r.chainKey}
       fetchPage={fetchPage}
-      reloadKey={gridKey}
+      reloadKey={reloadKey}
+      queryKey={filterKey}
       pageSize={500}
       pageSizeOptions={[500, 2000, 5000, 20000]}
       virtualize

@@ -125,7 +125,7 @@ export default function OperationLogPage() {
         columns={columns}
         rowKey={(r) => String(r.id)}
         fetchPage={fetchPage}
-        reloadKey={JSON.stringify(filters)}
+        queryKey={JSON.stringify(filters)}
         onRowClick={(r) => setOpenId(openId === r.id ? null : r.id)}
         selectedKey={openId === null ? null : String(openId)}
         labels={labels}

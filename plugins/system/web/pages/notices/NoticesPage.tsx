@@ -107,7 +107,8 @@ export default function NoticesPage() {
         columns={columns}
         rowKey={(n) => n.id}
         fetchPage={fetchPage}
-        reloadKey={`${status}:${reloadKey}`}
+        reloadKey={reloadKey}
+        queryKey={status}
         labels={labels}
         emptyText={status ? t`No notice has this status` : t`No notices yet`}
         toolbar={

@@ -86,7 +86,8 @@ export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allow
         aria-label={t`Site users`}
         columns={columns}
         fetchPage={fetchPage}
-        reloadKey={`${site.id}:${searchKey}:${reloadKey}`}
+        reloadKey={reloadKey}
+        queryKey={`${site.id}:${searchKey}`}
         rowKey={(u) => u.id}
         labels={labels}
         emptyText={searchKey ? t`No member matches the search` : t`This site has no users yet`}

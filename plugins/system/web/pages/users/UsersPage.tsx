@@ -171,7 +171,8 @@ export default function UsersPage() {
         columns={columns}
         rowKey={(u) => u.id}
         fetchPage={fetchPage}
-        reloadKey={`${reloadKey}:${filter.searchKey}:${filter.siteId}`}
+        reloadKey={reloadKey}
+        queryKey={`${filter.searchKey}:${filter.siteId}`}
         labels={labels}
         emptyText={filter.searchKey || filter.siteId ? t`No user matches the search` : t`No users yet`}
         toolbar={
