@@ -1,5 +1,6 @@
 import type { AreaDefinition, ButtonIn, RouteNameIn } from './define.ts';
-import { everyoneRoutes, routeNamesOf } from './derive.ts';
+import type { ProjectType } from '../fmea/vocabulary.ts';
+import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
 import { dfmeaArea } from './dfmea.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
@@ -29,3 +30,6 @@ export const ALWAYS_PERMITTED_ROUTES = everyoneRoutes(AREAS) as readonly RouteNa
 
 /** The routes of the areas that open FMEA projects. */
 export const PROJECT_ROUTES = (AREAS as readonly AreaDefinition[]).filter((area) => area.projectTypes?.length).map((area) => area.routeName) as readonly ProjectRouteName[];
+
+/** The route of the area that opens projects of a type; undefined while no area serves it. */
+export const routeServing = (projectType: ProjectType): ProjectRouteName | undefined => areaServing(AREAS as readonly AreaDefinition[], projectType)?.routeName as ProjectRouteName | undefined;
