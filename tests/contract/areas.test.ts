@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTE_NAMES, areaIssues, menusOf, schema, type AreaDefinition } from '@fmea/core';
 import { openTestApp } from '../../api/src/testing.ts';
-import { HOSTED, hostedAreas } from '../../workbench/src/plugins/registry.ts';
-import type { WorkAreaPlugin } from '../../workbench/src/plugins/contract.ts';
 import { parsePo } from '../i18n/po.ts';
 
 /**
@@ -14,6 +12,22 @@ import { parsePo } from '../i18n/po.ts';
  * (docs/recipes/work-area.md).
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The workbench side, loaded by path: its modules are type-checked with the
+ * workbench's own config (DOM, vite), not this one. Only the data is read here;
+ * no page loader runs.
+ */
+interface WorkAreaPlugin {
+  area: AreaDefinition;
+  pages: Record<string, unknown>;
+}
+interface Hosted {
+  plugins: readonly WorkAreaPlugin[];
+  shellAreas: readonly AreaDefinition[];
+}
+const registry = `${REPO}workbench/src/plugins/registry.ts`;
+const { HOSTED, hostedAreas } = (await import(registry)) as { HOSTED: Hosted; hostedAreas: (hosted: Hosted) => AreaDefinition[] };
 const LOCALES = ['zh-CN', 'en-US'] as const;
 const api = await openTestApp();
 afterAll(() => api.dispose());
