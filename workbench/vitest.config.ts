@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import linguiMacroPlugin from '@lingui/babel-plugin-lingui-macro';
 import { getConfig } from '@lingui/conf';
@@ -9,7 +10,8 @@ import { getConfig } from '@lingui/conf';
 const configPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 export default defineProject({
-  plugins: [react(), babel({ plugins: [[linguiMacroPlugin, { linguiConfig: getConfig({ configPath }) }]] })],
+  // lingui() compiles the .po catalogs, so shell code that loads them (the area host) runs in tests
+  plugins: [react(), lingui({ configPath }), babel({ plugins: [[linguiMacroPlugin, { linguiConfig: getConfig({ configPath }) }]] })],
   test: {
     name: 'workbench',
     environment: 'happy-dom',

@@ -1,8 +1,12 @@
+import { dfmeaArea } from '@fmea/core/domain';
 import { definePlugin } from '@fmea/workbench/plugin';
-import { dfmeaManifest } from './manifest.ts';
 
+/** DFMEA: the definition (core/src/domain/areas/dfmea.ts) bound to its pages and catalogs. */
 export const dfmeaPlugin = definePlugin({
-  manifest: dfmeaManifest,
-  load: () => import('./web/Root.tsx'),
+  area: dfmeaArea,
+  pages: {
+    '': () => import('./web/list/ProjectList.tsx'),
+    dfmeaProject: () => import('./web/project/ProjectPage.tsx'),
+  },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

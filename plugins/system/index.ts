@@ -1,8 +1,20 @@
+import { systemArea } from '@fmea/core/domain';
 import { definePlugin } from '@fmea/workbench/plugin';
-import { systemManifest } from './manifest.ts';
 
+/** System administration: the definition (core/src/domain/areas/system.ts) bound to its pages and catalogs. */
 export const systemPlugin = definePlugin({
-  manifest: systemManifest,
-  load: () => import('./web/Root.tsx'),
+  area: systemArea,
+  pages: {
+    user: () => import('./web/pages/users/UsersPage.tsx'),
+    role: () => import('./web/pages/roles/RolesPage.tsx'),
+    site: () => import('./web/pages/sites/SitesPage.tsx'),
+    dictionary: () => import('./web/pages/dictionaries/DictionariesPage.tsx'),
+    notice: () => import('./web/pages/notices/NoticesPage.tsx'),
+    log: () => import('./web/pages/log/OperationLogPage.tsx'),
+    numbering: () => import('./web/pages/numbering/NumberingPage.tsx'),
+    rules: () => import('./web/pages/rules/BusinessRulesPage.tsx'),
+    security: () => import('./web/pages/security/SecurityPage.tsx'),
+    app: () => import('./web/pages/app/AppManagerPage.tsx'),
+  },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

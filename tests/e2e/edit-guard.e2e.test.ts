@@ -36,7 +36,7 @@ describe('edit guard', () => {
     expect(await page.locator('input[name="realName"]').inputValue()).toBe('编辑中的名字');
 
     // the personal centre's own sub-menu is guarded too
-    await page.locator('.personal-menu a[data-page="myTask"]').click();
+    await page.locator('[data-testid="personal-root"] .area-side-menu a[data-page="myTask"]').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     expect(pathOf(page)).toBe('/systemInfo/ownspaceIndex/userInfo');

@@ -34,7 +34,7 @@ describe('personal centre', () => {
     await page.getByTestId('user-info-page').waitFor();
     await screenshot(page, 'personal-user-info');
 
-    const titles = await page.locator('.personal-menu a').allInnerTexts();
+    const titles = await page.locator('[data-testid="personal-root"] .area-side-menu a').allInnerTexts();
     expect(titles).toEqual(['个人信息', '修改密码', '我的申请', '我的审批', '我的收藏', '我的公告', '我的任务', '我的消息']);
 
     const pages: [string, string][] = [
@@ -47,10 +47,10 @@ describe('personal centre', () => {
       ['myMessage', 'my-messages-page'],
     ];
     for (const [microRoute, testId] of pages) {
-      await page.locator(`.personal-menu a[data-page="${microRoute}"]`).click();
+      await page.locator(`[data-testid="personal-root"] .area-side-menu a[data-page="${microRoute}"]`).click();
       await waitForPath(page, `${BASE}/${microRoute}`);
       await page.getByTestId(testId).waitFor();
-      expect(await page.locator('.personal-menu a.active').getAttribute('data-page')).toBe(microRoute);
+      expect(await page.locator('[data-testid="personal-root"] .area-side-menu a.active').getAttribute('data-page')).toBe(microRoute);
       await screenshot(page, `personal-${microRoute}`);
     }
     await expect.poll(() => textOf(page.locator('.empty-state p'))).toContain('需要您处理的任务提醒');
@@ -67,7 +67,7 @@ describe('personal centre', () => {
 
     // the same pages in English
     await chooseLanguage(page, 'English');
-    await expect.poll(() => page.locator('.personal-menu a').allInnerTexts()).toEqual([
+    await expect.poll(() => page.locator('[data-testid="personal-root"] .area-side-menu a').allInnerTexts()).toEqual([
       'Personal info',
       'Change password',
       'My applications',
@@ -78,7 +78,7 @@ describe('personal centre', () => {
       'My messages',
     ]);
     for (const [microRoute, testId] of [['userInfo', 'user-info-page'], ...pages] as [string, string][]) {
-      await page.locator(`.personal-menu a[data-page="${microRoute}"]`).click();
+      await page.locator(`[data-testid="personal-root"] .area-side-menu a[data-page="${microRoute}"]`).click();
       await page.getByTestId(testId).waitFor();
       if (['userInfo', 'resetPwd', 'myNotice', 'myTask', 'myMessage'].includes(microRoute)) await screenshot(page, `personal-${microRoute}-en`);
     }

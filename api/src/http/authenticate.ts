@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getPasswordPolicy, permittedRoutes, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError } from '@fmea/core';
+import { getPasswordPolicy, permittedRoutes, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
 import type { AppEnv, AppServices, AuthInfo } from './env.ts';
 
 export const SESSION_COOKIE = 'fmea_session';
@@ -68,10 +68,20 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Who may call a route: anyone, any signed-in user, or holders of a route (and one of its buttons). */
-export type Access = 'public' | 'user' | { route: string | readonly string[]; button?: string | readonly string[] };
+/**
+ * Holders of a route (any of a list), and when buttons are named, one of them
+ * on that route. Route and button names are those the work areas define
+ * (core/src/domain/areas), so a typo does not compile.
+ */
+export interface RouteAccess<R extends RouteName = RouteName> {
+  route: R | readonly R[];
+  button?: ButtonOf<R> | readonly ButtonOf<R>[];
+}
 
-export function hasAccess(auth: AuthInfo, access: Exclude<Access, 'public'>): boolean {
+/** Who may call a route: anyone, any signed-in user, or holders of a route (and one of its buttons). */
+export type Access<R extends RouteName = RouteName> = 'public' | 'user' | RouteAccess<R>;
+
+export function hasAccess<R extends RouteName>(auth: AuthInfo, access: Exclude<Access<R>, 'public'>): boolean {
   if (access === 'user' || auth.isAdmin) return true;
   // a list of routes means any of them (e.g. pickers used by several admin pages)
   const routes = typeof access.route === 'string' ? [access.route] : access.route;
@@ -83,7 +93,7 @@ export function hasAccess(auth: AuthInfo, access: Exclude<Access, 'public'>): bo
 }
 
 /** Server-side authorisation of every call: 401 without a session, 403 without the permission. */
-export function authorize(access: Access): MiddlewareHandler<AppEnv> {
+export function authorize<R extends RouteName>(access: Access<R>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access !== 'public') {
       const auth = c.var.auth;

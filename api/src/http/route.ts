@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import type { RouteName } from '@fmea/core';
 import { authorize, type Access } from './authenticate.ts';
 
 /** The spec's envelope around a data schema (000 §7). */
@@ -17,13 +18,13 @@ const errorResponse = (description: string) => ({ content: { 'application/json':
 
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
 
-export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['request'] | undefined> {
+export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['request'] | undefined, R extends RouteName = RouteName> {
   method: 'get' | 'post';
   path: string;
   tag: string;
   summary: string;
   description?: string;
-  access: Access;
+  access: Access<R>;
   request?: Request;
   data: Data;
 }
@@ -33,7 +34,7 @@ export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['
  * (run before validation, so a caller without rights learns nothing about
  * the body), request schemas and the enveloped answer.
  */
-export function defineRoute<Data extends z.ZodType, const Request extends RouteConfig['request'] | undefined = undefined>(spec: RouteSpec<Data, Request>) {
+export function defineRoute<Data extends z.ZodType, const Request extends RouteConfig['request'] | undefined = undefined, R extends RouteName = RouteName>(spec: RouteSpec<Data, Request, R>) {
   return createRoute({
     method: spec.method,
     path: spec.path,

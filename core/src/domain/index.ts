@@ -6,6 +6,6 @@ export * from './password/index.ts';
 export * from './permissions/index.ts';
 export * from './status/index.ts';
 export * from './rules/index.ts';
-export * from './menus/index.ts';
+export * from './areas/index.ts';
 export * from './fmea/index.ts';
 export * from './dictionaries/index.ts';

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, WORKBENCH, WORKBENCH_DIST } from './paths.ts';
 
-/** What the browser bundle is built from: the shell, every plugin and the plugin manifest type. */
+/** What the browser bundle is built from: the shell, every plugin and the pure core it imports (the area definitions among it). */
 const SOURCES = [
   join(WORKBENCH, 'src'),
   join(WORKBENCH, 'index.html'),
@@ -11,7 +11,7 @@ const SOURCES = [
   join(WORKBENCH, 'lingui.config.ts'),
   join(WORKBENCH, 'package.json'),
   join(REPO, 'plugins'),
-  join(REPO, 'core', 'src', 'plugin'),
+  join(REPO, 'core', 'src', 'domain'),
 ];
 
 function newestMtime(path: string): number {

@@ -8,14 +8,14 @@ import { connectRealtime } from '../realtime/client.ts';
 import { useAppInfo } from '../shell/app-info.ts';
 import { useBeforeUnloadGuard } from '../shell/edit-guard.ts';
 import { MainShell } from '../shell/MainShell.tsx';
-import { PluginHost } from '../shell/PluginHost.tsx';
+import { AreaHost, rememberedPage } from '../shell/AreaHost.tsx';
 import { clearSession, loadUser, session } from '../stores/session.ts';
 import { ui } from '../stores/ui.ts';
 import { resolveRoute } from './resolve-route.ts';
 
 /** Everything behind sign-in: lock flag, user info and routers, route permission, title, scroll. */
 export function Guarded() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [location] = useLocation();
   const search = useSearch();
   const snap = useSnapshot(session);
@@ -38,10 +38,11 @@ export function Guarded() {
   }, [location]);
 
   const user = snap.user;
-  const resolved = user ? resolveRoute(location, user as never, search) : undefined;
+  const resolved = user ? resolveRoute(location, user as never, search, { rememberedPage }) : undefined;
   useEffect(() => {
     if (!resolved) return;
-    const page = resolved.kind === 'plugin' ? resolved.title[i18n.locale === 'en-US' ? 'en-US' : 'zh-CN'] : resolved.kind === 'home' ? t`Home` : resolved.kind === 'forbidden' ? '403' : '404';
+    if (resolved.kind === 'redirect') return;
+    const page = resolved.kind === 'area' || resolved.kind === 'shell' ? resolved.title[i18n.locale === 'en-US' ? 'en-US' : 'zh-CN'] : resolved.kind === 'forbidden' ? '403' : '404';
     document.title = `${page} - ${appInfo.name}`;
   });
 
@@ -50,10 +51,10 @@ export function Guarded() {
   if (!user || !resolved) return <div className="page-loading" aria-busy="true" />;
   if (resolved.kind === 'redirect') return <Redirect to={resolved.to} replace />;
   const content =
-    resolved.kind === 'home' ? (
+    resolved.kind === 'shell' ? (
       <HomePage user={user as never} />
-    ) : resolved.kind === 'plugin' ? (
-      <PluginHost plugin={resolved.plugin} microRoute={resolved.microRoute} />
+    ) : resolved.kind === 'area' ? (
+      <AreaHost plugin={resolved.plugin} page={resolved.page} user={user as never} />
     ) : resolved.kind === 'forbidden' ? (
       <ForbiddenPage />
     ) : (

@@ -1,47 +1,62 @@
+import { pagePath, routeOfPage, type AreaDefinition, type LocalisedText, type PageDefinition } from '@fmea/core/domain';
 import type { UserInfo } from '../api/types.ts';
 import type { WorkAreaPlugin } from '../plugins/contract.ts';
-import { matchPlugin } from '../plugins/registry.ts';
+import { HOSTED, hostedAreas, type Hosted } from '../plugins/registry.ts';
+import { landingPage } from '../shell/areas.ts';
+import { holds } from '../stores/session.ts';
 
 export type Resolved =
-  | { kind: 'home' }
-  | { kind: 'plugin'; plugin: WorkAreaPlugin; microRoute: string; title: { 'zh-CN': string; 'en-US': string } }
+  /** An area the shell renders itself (the home page). */
+  | { kind: 'shell'; area: AreaDefinition; title: LocalisedText }
+  /** A plugin's page, or no page when none of the area's is open to the user (the host shows an empty state). */
+  | { kind: 'area'; plugin: WorkAreaPlugin; page: PageDefinition | undefined; microRoute: string; title: LocalisedText }
   | { kind: 'redirect'; to: string }
   | { kind: 'forbidden' }
   | { kind: 'notFound' };
 
-/** /main children of spec 000 §2.1 that live in the personal centre. */
-const INBOX: Record<string, string> = {
-  '/main/my_notice': 'myNotice',
-  '/main/view_my_notice': 'myNotice',
-  '/main/my_task': 'myTask',
-  '/main/my_message': 'myMessage',
-  '/my_message': 'myMessage',
-};
+export interface ResolveOptions {
+  readonly hosted?: Hosted;
+  /** The page an area remembers for this session (areas with `rememberLastPage`). */
+  readonly rememberedPage?: (areaId: string) => string | null;
+}
 
-function permitted(user: UserInfo, routeName: string): boolean {
-  return user.isAdmin || user.routers.some((r) => r.routeName === routeName);
+function areaAt(path: string, areas: readonly AreaDefinition[]): { area: AreaDefinition; microRoute: string } | undefined {
+  for (const area of areas) {
+    const base = area.basePath;
+    if (path === base || path.startsWith(`${base}/`)) return { area, microRoute: path.slice(base.length).replace(/^\//, '').split('/')[0] ?? '' };
+  }
+  return undefined;
 }
 
 /**
- * The guard's decision for a path (spec 000 §2.2 item 5): a known page the
- * user may open, 403 for a known page they may not, 404 for anything unknown.
+ * The guard's decision for a path (spec 000 §2.2 item 5), from the area
+ * definitions alone: deep-link aliases redirect (keeping the query), an area
+ * without a named page lands on its landing page, a known page the user may
+ * open is shown, one they may not is 403, and anything unknown is 404.
  */
-export function resolveRoute(path: string, user: UserInfo, search = ''): Resolved {
+export function resolveRoute(path: string, user: UserInfo, search = '', options: ResolveOptions = {}): Resolved {
+  const hosted = options.hosted ?? HOSTED;
+  const areas = hostedAreas(hosted);
   const clean = path.replace(/\/+$/, '') || '/';
-  // legacy deep links of spec 001 §2 keep their query and land in the area's plugin
-  if (clean === '/main/dfmeaProject' || clean === '/main/pfmeaProject') {
-    const area = clean === '/main/dfmeaProject' ? 'dfmea' : 'pfmea';
-    return { kind: 'redirect', to: `/main/${area}/${area}Project${search ? `?${search.replace(/^\?/, '')}` : ''}` };
+  const query = search.replace(/^\?/, '');
+  for (const area of areas) {
+    const alias = area.aliases?.find((a) => a.path === clean);
+    if (alias) return { kind: 'redirect', to: `${pagePath(area, alias)}${query ? `?${query}` : ''}` };
   }
-  if (clean === '/main' || clean === '/main/homeIndex') return { kind: 'home' };
-  if (INBOX[clean]) return { kind: 'redirect', to: `/systemInfo/ownspaceIndex/${INBOX[clean]}` };
-  const match = matchPlugin(clean);
+  const match = areaAt(clean, areas);
   if (!match) return { kind: 'notFound' };
-  const { plugin, microRoute } = match;
-  if (!permitted(user, plugin.manifest.routeName)) return { kind: 'forbidden' };
-  if (!microRoute) return { kind: 'plugin', plugin, microRoute, title: plugin.manifest.title };
-  const page = plugin.manifest.pages.find((p) => p.microRoute === microRoute);
+  const { area, microRoute } = match;
+  if (!holds(user, area.routeName)) return { kind: 'forbidden' };
+  const plugin = hosted.plugins.find((p) => p.area === area);
+
+  const page = area.pages.find((p) => p.microRoute === microRoute);
+  if (microRoute === '' && !page) {
+    const landing = landingPage(area, user, options.rememberedPage?.(area.id) ?? null);
+    if (landing) return { kind: 'redirect', to: `${pagePath(area, landing)}${query ? `?${query}` : ''}` };
+    // nothing of the area is open to the user: the host says so
+    return plugin ? { kind: 'area', plugin, page: undefined, microRoute, title: area.title } : { kind: 'forbidden' };
+  }
   if (!page) return { kind: 'notFound' };
-  if (!permitted(user, page.routeName)) return { kind: 'forbidden' };
-  return { kind: 'plugin', plugin, microRoute, title: page.title };
+  if (!holds(user, routeOfPage(area, page))) return { kind: 'forbidden' };
+  return plugin ? { kind: 'area', plugin, page, microRoute, title: page.title } : { kind: 'shell', area, title: page.title };
 }

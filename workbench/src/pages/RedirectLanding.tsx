@@ -1,31 +1,16 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-
-/** Spec 000 §2.2 item 7: the query `type` picks the target; anything else goes home. */
-export function redirectTarget(type: string | null): string {
-  switch (type) {
-    case 'message':
-      return '/systemInfo/ownspaceIndex/myMessage';
-    case 'dfmea':
-      return '/main/dfmea';
-    case 'pfmea':
-      return '/main/pfmea';
-    case 'dvp':
-      return '/main/dvpIndex/dvpDetails';
-    case 'taskTodo':
-      return '/main/taskIndex/todoList';
-    default:
-      return '/main/homeIndex';
-  }
-}
+import { HOSTED, hostedAreas } from '../plugins/registry.ts';
+import { redirectTarget } from '../shell/areas.ts';
 
 /** /loginRedirect, /wechatLoginRedirect, /emailRedirect: single sign-on is not configured here, so a signed-in user is sent on and others to the login. */
 export function RedirectLanding() {
   const search = useSearch();
   const [, navigate] = useLocation();
   useEffect(() => {
-    navigate(redirectTarget(new URLSearchParams(search).get('type')), { replace: true });
+    // the areas claim the types they open (their `redirectTypes`); types of areas not built yet go home
+    navigate(redirectTarget(new URLSearchParams(search).get('type'), hostedAreas(HOSTED)), { replace: true });
   }, [search, navigate]);
   return (
     <div className="page-loading">

@@ -1,29 +1,35 @@
 import type { ComponentType } from 'react';
 import type { Messages } from '@lingui/core';
-import type { WorkAreaManifest } from '@fmea/core/plugin';
+import type { AreaDefinition } from '@fmea/core/domain';
 import type { Locale } from '../i18n/index.ts';
 
-export type { WorkAreaManifest, PluginPage, LocalisedText } from '@fmea/core/plugin';
+export type { AreaDefinition, PageDefinition, LocalisedText } from '@fmea/core/domain';
 
-/** What the shell hands a plugin's root component. */
-export interface WorkAreaProps {
-  /** The sub-route after the base path ('' on the landing page). */
-  readonly microRoute: string;
+/** What the shell hands a page of a work area. */
+export interface AreaPageProps {
+  readonly area: AreaDefinition;
+  /** The area's base path, for links between its pages. */
   readonly basePath: string;
-  readonly manifest: WorkAreaManifest;
+  readonly microRoute: string;
 }
 
+/** A lazily imported page module: its default export is the page. */
+export type PageLoader = () => Promise<{ default: ComponentType<AreaPageProps> }>;
+
+/** One loader per page the definition lists, keyed by micro route: a missing or extra page does not compile. */
+export type PageLoaders<A extends AreaDefinition> = { readonly [M in A['pages'][number]['microRoute']]: PageLoader };
+
 /**
- * The one plugin contract: the static manifest (known before any plugin code
- * loads: menus, guard) plus lazily loaded code and catalogs. Each plugin is
- * built into its own chunk.
+ * The one plugin contract: the area's definition from core (known before any
+ * plugin code loads: menus, guard, navigation), bound to lazily loaded pages
+ * and catalogs. Each page is its own chunk.
  */
-export interface WorkAreaPlugin {
-  readonly manifest: WorkAreaManifest;
-  readonly load: () => Promise<{ default: ComponentType<WorkAreaProps> }>;
+export interface WorkAreaPlugin<A extends AreaDefinition = AreaDefinition> {
+  readonly area: A;
+  readonly pages: PageLoaders<A>;
   readonly catalogs: (locale: Locale) => Promise<Messages>;
 }
 
-export function definePlugin(plugin: WorkAreaPlugin): WorkAreaPlugin {
+export function definePlugin<A extends AreaDefinition>(plugin: WorkAreaPlugin<A>): WorkAreaPlugin<A> {
   return plugin;
 }

@@ -1,3 +1,4 @@
+import { homeArea, type AreaDefinition } from '@fmea/core/domain';
 import type { WorkAreaPlugin } from './contract.ts';
 import { systemPlugin } from '@fmea/plugin-system';
 import { personalPlugin } from '@fmea/plugin-personal';
@@ -6,13 +7,15 @@ import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 /** The one list of plugins the shell hosts; add a work area here. */
 export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin];
 
-/** The plugin whose base path starts the location, with the rest as the micro route. */
-export function matchPlugin(path: string): { plugin: WorkAreaPlugin; microRoute: string } | undefined {
-  for (const plugin of PLUGINS) {
-    const base = plugin.manifest.basePath;
-    if (path === base || path.startsWith(`${base}/`)) {
-      return { plugin, microRoute: path.slice(base.length).replace(/^\//, '').split('/')[0] ?? '' };
-    }
-  }
-  return undefined;
+/** Areas the shell renders itself (the home page). */
+export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];
+
+/** What the workbench serves: the shell's areas and every plugin's. */
+export interface Hosted {
+  readonly plugins: readonly WorkAreaPlugin[];
+  readonly shellAreas: readonly AreaDefinition[];
 }
+
+export const HOSTED: Hosted = { plugins: PLUGINS, shellAreas: SHELL_AREAS };
+
+export const hostedAreas = (hosted: Hosted): AreaDefinition[] => [...hosted.shellAreas, ...hosted.plugins.map((p) => p.area)];

@@ -11,7 +11,8 @@ import { realtime } from '../realtime/client.ts';
 import { lock } from '../stores/ui.ts';
 import { useAppInfo } from './app-info.ts';
 import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
-import { topMenuItems } from './menu-items.ts';
+import { HOSTED, hostedAreas } from '../plugins/registry.ts';
+import { topMenuItems } from './areas.ts';
 import { canSeeOnline, OnlineDrawer } from './OnlineDrawer.tsx';
 import { JobProgress } from './ProgressBars.tsx';
 import { TopMenu, useWindowWidth } from './TopMenu.tsx';
@@ -57,7 +58,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           {appInfo.sysLogoUrl ? <img src={appInfo.sysLogoUrl} alt="" className="logo" /> : <span className="logo logo-default">F</span>}
           <span className="brand-name">{appInfo.name}</span>
         </a>
-        <TopMenu items={topMenuItems(user, i18n.locale)} width={width - 345} />
+        <TopMenu items={topMenuItems(user, i18n.locale, hostedAreas(HOSTED))} width={width - 345} />
         <div className="header-tools">
           <button type="button" className="icon-button" aria-label={t`Messages`} onClick={() => void go('/systemInfo/ownspaceIndex/myMessage')} data-testid="message-badge">
             <MailIcon />

@@ -1,9 +1,9 @@
-import type { PluginPage } from '@fmea/core/plugin';
+import { pagePath, type AreaDefinition, type PageDefinition } from '@fmea/core/domain';
 import { useLingui } from '@lingui/react/macro';
 import { useGuardedNavigate } from './edit-guard.ts';
 
-/** A plugin's page menu: links to its pages that respect the edit guard. */
-export function PageLinks({ basePath, pages, current }: { basePath: string; pages: readonly PluginPage[]; current: string }) {
+/** An area's page menu: links to its pages that respect the edit guard. */
+export function PageLinks({ area, pages, current }: { area: AreaDefinition; pages: readonly PageDefinition[]; current: string }) {
   const { i18n } = useLingui();
   const go = useGuardedNavigate();
   const lang = i18n.locale === 'en-US' ? 'en-US' : 'zh-CN';
@@ -12,13 +12,13 @@ export function PageLinks({ basePath, pages, current }: { basePath: string; page
       {pages.map((p) => (
         <a
           key={p.microRoute}
-          href={`${basePath}/${p.microRoute}`}
+          href={pagePath(area, p)}
           className={p.microRoute === current ? 'active' : undefined}
           aria-current={p.microRoute === current ? 'page' : undefined}
           data-page={p.microRoute}
           onClick={(e) => {
             e.preventDefault();
-            if (p.microRoute !== current) void go(`${basePath}/${p.microRoute}`);
+            if (p.microRoute !== current) void go(pagePath(area, p));
           }}
         >
           {p.title[lang]}

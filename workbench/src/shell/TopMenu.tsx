@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { useLingui } from '@lingui/react/macro';
-import type { MenuItem } from './menu-items.ts';
-import { visibleMenuCount } from './menu-items.ts';
+import type { MenuItem } from './areas.ts';
+import { visibleMenuCount } from './areas.ts';
 import { useGuardedNavigate } from './edit-guard.ts';
 
 export function TopMenu({ items, width }: { items: MenuItem[]; width: number }) {

@@ -11,9 +11,9 @@ import { notifyError } from '../components/feedback.tsx';
 import { activateLocale } from '../i18n/index.ts';
 import { logout, startSession } from '../stores/session.ts';
 import { setTheme, THEMES, ui, type Theme } from '../stores/ui.ts';
+import { HOSTED, hostedAreas } from '../plugins/registry.ts';
+import { userMenuItems } from './areas.ts';
 import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
-
-const OWNSPACE = '/systemInfo/ownspaceIndex';
 
 /** The user dropdown of spec 000 §2.3. */
 export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void }) {
@@ -54,11 +54,11 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end">
-            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/userInfo`)}>{t`Personal info`}</DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/resetPwd`)}>{t`Change password`}</DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myApply`)}>{t`My applications`}</DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myAudit`)}>{t`My approvals`}</DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => void go(`${OWNSPACE}/myCollection`)}>{t`My collection`}</DropdownMenu.Item>
+            {userMenuItems(user, i18n.locale, hostedAreas(HOSTED)).map((item) => (
+              <DropdownMenu.Item key={item.routeName} className="menu-item" data-route={item.routeName} onSelect={() => void go(item.path)}>
+                {item.title}
+              </DropdownMenu.Item>
+            ))}
             <DropdownMenu.Sub>
               <DropdownMenu.SubTrigger className="menu-item">{t`Theme`} ▸</DropdownMenu.SubTrigger>
               <DropdownMenu.Portal>

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { api, getToken, setSessionLostHandler, setToken } from '../api/client.ts';
+import type { ButtonOf, RouteName } from '@fmea/core/domain';
 import type { Router, UserInfo } from '../api/types.ts';
 import { WIDTHS_PREFIX } from '../components/data-grid/use-column-widths.ts';
 
@@ -70,11 +71,20 @@ export function routerOf(user: UserInfo | null, routeName: string): Router | und
   return user?.routers.find((r) => r.routeName === routeName);
 }
 
-/** Button permission of spec 000 §6: granted when the route's list contains it (admins: always). */
-export function can(user: UserInfo | null, routeName: string, button?: string): boolean {
+/** Whether the user holds a route (and a button of it) by name; the shell's guard reads definitions as data. */
+export function holds(user: UserInfo | null, routeName: string, button?: string): boolean {
   if (!user) return false;
   if (user.isAdmin) return true;
   const router = routerOf(user, routeName);
   if (!router) return false;
   return button === undefined || router.buttons.includes(button);
+}
+
+/**
+ * Button permission of spec 000 §6: granted when the route's list contains it
+ * (admins: always). Route and button names are those the work areas define,
+ * so a typo does not compile.
+ */
+export function can<R extends RouteName>(user: UserInfo | null, routeName: R, button?: ButtonOf<R>): boolean {
+  return holds(user, routeName, button);
 }

@@ -68,7 +68,7 @@ describe('POST /api/collect/*: favourites', () => {
   });
 
   it('refuses to star a design project for a user without the design work area (403)', async () => {
-    const { token } = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: ['add'] }]);
+    const { token } = await signedInWith(api, 'clerk', [{ routeName: 'system_log', buttons: [] }]);
     const res = await api.call('POST', '/api/collect/add', { token, body: target(), lang: 'en-US' });
     expect(res.status).toBe(403);
     expect(res.body.meta.message).toBe(NOT_ALLOWED.en);

@@ -75,7 +75,7 @@ const listRoute = defineRoute({
   data: z.object({ items: z.array(CollectionItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
-/** Starring a project needs its work area (dfmea_index or pfmea_index); an unknown project goes on to the service's 404. */
+/** Starring a project needs the work area serving its type (dfmea_index for design projects); an unknown project goes on to the service's 404. */
 async function requireTargetAccess(c: Context<AppEnv>, target: CollectTarget): Promise<void> {
   if (target.collectType !== 'project' && target.collectType !== 'pfmeaProject') return;
   const project = await projectOfItem(c, 'project', target.targetId);

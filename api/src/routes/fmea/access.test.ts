@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findUserRow } from '@fmea/core';
 import { openTestApp, type TestApp } from '../../testing.ts';
 import { NOT_ALLOWED, signedInWith, UNAUTHENTICATED, watchSocket } from '../users/test-support.ts';
 import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_MEMBER, READ_ONLY, type Team } from './test-support.ts';
@@ -30,9 +31,9 @@ describe('FMEA routes: who may call them', () => {
     }
   });
 
-  it('refuses a user without the dfmea_index route (403), also one who only holds pfmea_index', async () => {
+  it('refuses a user without the dfmea_index route (403), whatever other routes they hold', async () => {
     const { token: none } = await signedInWith(api, 'clerk', [{ routeName: 'system_user', buttons: [] }]);
-    const { token: process } = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }]);
+    const { token: process } = await signedInWith(api, 'planner', [{ routeName: 'system_log', buttons: ['export'] }]);
     for (const token of [none, process]) {
       const open = await api.call('GET', `/api/project/selectProjectById?projectId=${project.id}`, { token, lang: 'en-US' });
       expect(open.status).toBe(403);
@@ -43,6 +44,25 @@ describe('FMEA routes: who may call them', () => {
     // nor may they list design projects
     const list = await api.call('POST', '/api/project/list', { token: process, body: { tab: 'all', projectType: 'dfmea' } });
     expect(list.status).toBe(403);
+  });
+
+  it('opens process projects to the admin role alone while no work area serves them', async () => {
+    const admin = await api.login('admin');
+    const adminUser = await findUserRow(api.t.db, 'admin');
+    const members = [{ userId: adminUser.id, roles: [0] }];
+    const created = await api.call('POST', '/api/project/save', { token: admin, body: { projectType: 'pfmea', name: 'Press line', projectMembers: members } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const processId = created.body.data.id;
+    // a DFMEA engineer with every button may neither create, open nor list them
+    const add = await api.call('POST', '/api/project/save', { token: team.owner.token, lang: 'en-US', body: { projectType: 'pfmea', name: 'x', projectMembers: [{ userId: team.owner.user.id, roles: [0] }] } });
+    expect(add.status).toBe(403);
+    expect(add.body.meta.message).toBe(NOT_ALLOWED.en);
+    expect((await api.call('GET', `/api/project/selectProjectById?projectId=${processId}`, { token: team.owner.token })).status).toBe(403);
+    expect((await api.call('POST', '/api/project/list', { token: team.owner.token, body: { tab: 'all', projectType: 'pfmea' } })).status).toBe(403);
+    const listed = await api.call('POST', '/api/project/list', { token: team.owner.token, body: { tab: 'all' } });
+    expect(listed.body.data.items.map((p: { id: string }) => p.id)).not.toContain(processId);
+    const all = await api.call('POST', '/api/project/list', { token: admin, body: { tab: 'all', projectType: 'pfmea' } });
+    expect(all.body.data.items.map((p: { id: string }) => p.id)).toEqual([processId]);
   });
 
   it('refuses a write without the button, even to the responsible owner', async () => {
@@ -237,7 +257,8 @@ describe('the OpenAPI document', () => {
       ['post', '/api/fmea/recomputeAp'],
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
-    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'], button: ['del'] });
-    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'] });
+    // the gate is the route of every area that opens projects (today DFMEA alone)
+    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index'], button: ['del'] });
+    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index'] });
   });
 });

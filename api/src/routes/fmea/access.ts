@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { isDomainError, NotAllowedError, schema, translateError, type ProjectType, type ServiceContext } from '@fmea/core';
+import { AREAS, isDomainError, routeServing, NotAllowedError, PROJECT_ROUTES, PROJECT_TYPES, schema, translateError, type ProjectRouteName, type ProjectType, type ServiceContext } from '@fmea/core';
 import { fail } from '../../envelope.ts';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -8,39 +8,43 @@ import { operatorContext } from '../users/operator.ts';
 
 /**
  * Access to FMEA projects, in two layers (spec 001 §6):
- * 1. the work area's menu route and button — `dfmea_index` for design
- *    projects (DFMEA, family, MSR), `pfmea_index` for process ones — checked
- *    here once the project's type is known;
+ * 1. the route of the work area that serves the project's type (its
+ *    `projectTypes` in core/src/domain/areas: `dfmea_index` for design,
+ *    family and MSR projects), checked here once the type is known; a type
+ *    no area serves is open to the admin role only (process projects until
+ *    the PFMEA area is defined);
  * 2. membership and read-only rules, checked by the engine's services.
  */
 
-export const FMEA_ROUTES = ['dfmea_index', 'pfmea_index'] as const;
-export type FmeaRouteName = (typeof FMEA_ROUTES)[number];
+/** The routes of the areas that open projects. */
+export const FMEA_ROUTES = PROJECT_ROUTES;
+export type FmeaRouteName = ProjectRouteName;
 export type FmeaButton = 'add' | 'edit' | 'del';
 
 /**
- * Route-level gate: either FMEA area. `requireTypeAccess` then checks the
- * route of the project's own type (dfmea_index or pfmea_index).
+ * Route-level gate: any area that opens projects. `requireTypeAccess` then
+ * checks the route of the project's own type.
  */
 const GATE = FMEA_ROUTES;
 export const readAccess = { route: GATE };
 export const writeAccess = (...buttons: FmeaButton[]) => ({ route: GATE, button: buttons });
 
-export const routeOfType = (projectType: ProjectType): FmeaRouteName => (projectType === 'pfmea' ? 'pfmea_index' : 'dfmea_index');
+/** The route of the area serving a project type, or undefined when no area serves it. */
+export const routeOfType = (projectType: ProjectType): FmeaRouteName | undefined => routeServing(projectType);
 
-/** The menu check for one project type: its route, and the button when one is named. */
+/** The menu check for one project type: its area's route, and the button when one is named. */
 export function requireTypeAccess(c: Context<AppEnv>, projectType: ProjectType, button?: FmeaButton): void {
+  const auth = caller(c);
   const route = routeOfType(projectType);
-  if (!hasAccess(caller(c), button ? { route, button } : { route })) throw new NotAllowedError();
+  const allowed = route ? hasAccess(auth, button ? { route, button } : { route }) : auth.isAdmin;
+  if (!allowed) throw new NotAllowedError();
 }
 
-/** Project types the caller may see in lists (by their work-area routes). */
+/** Project types the caller may see in lists (by the routes of the areas serving them). */
 export function visibleTypes(c: Context<AppEnv>): ProjectType[] {
   const auth = caller(c);
-  const types: ProjectType[] = [];
-  if (hasAccess(auth, { route: 'dfmea_index' })) types.push('dfmea', 'family', 'msr');
-  if (hasAccess(auth, { route: 'pfmea_index' })) types.push('pfmea');
-  return types;
+  if (auth.isAdmin) return [...PROJECT_TYPES];
+  return AREAS.flatMap((area): readonly ProjectType[] => ('projectTypes' in area && hasAccess(auth, { route: area.routeName }) ? area.projectTypes : []));
 }
 
 const TABLES = {

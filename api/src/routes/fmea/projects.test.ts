@@ -45,7 +45,7 @@ describe('GET /api/project/selectProjectBySerialNum: deep links by pptSerial', (
   });
 
   it('refuses a caller without the design work area (403) before saying anything about the project', async () => {
-    const { token } = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }]);
+    const { token } = await signedInWith(api, 'clerk', [{ routeName: 'system_log', buttons: ['export'] }]);
     for (const value of [project.serialNum, project.pptSerial]) {
       const res = await api.call('GET', bySerial(value), { token, lang: 'en-US' });
       expect(res.status).toBe(403);

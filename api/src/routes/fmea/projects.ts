@@ -25,8 +25,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { requireButton } from '../users/operator.ts';
-import { fmeaContext, notifyChanged, projectOfItem, readAccess, requireTypeAccess, routeOfType, visibleTypes, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, projectOfItem, readAccess, requireTypeAccess, visibleTypes, writeAccess } from './access.ts';
 import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-projects';
@@ -325,7 +324,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, ...header } = body;
     if (id === undefined) {
       const type: ProjectType = projectType ?? 'dfmea';
-      requireButton(c, routeOfType(type), 'add');
+      requireTypeAccess(c, type, 'add');
       const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName });
       await notifyChanged(c, view.id, 'project', view.id);
       return c.json(ok(presentProject(view, await labelerOf(c))), 200);

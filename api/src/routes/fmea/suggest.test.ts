@@ -57,9 +57,9 @@ describe('GET /api/fmea/suggest', () => {
 
   it('shows nothing from projects the caller is not a member of, nor from deleted ones', async () => {
     expect(await caller(api, team.outsider).ok('GET', suggest({ kind: 'function', q: '' }))).toEqual([]);
-    // a process planner holds pfmea_index only: design projects are not theirs to read
-    const planner = await signedInWith(api, 'planner', [{ routeName: 'pfmea_index', buttons: [] }]);
-    expect(await caller(api, planner).ok('GET', suggest({ kind: 'function', q: '' }))).toEqual([]);
+    // a clerk without an FMEA work area: design projects are not theirs to read, nor are suggestions from them
+    const planner = await signedInWith(api, 'clerk', [{ routeName: 'system_log', buttons: [] }]);
+    expect((await caller(api, planner).get(suggest({ kind: 'function', q: '' }))).status).toBe(403);
 
     const current = await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`);
     await caller(api, team.owner).ok('POST', '/api/project/delete', { id: project.id, version: current.version });

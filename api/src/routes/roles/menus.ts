@@ -12,7 +12,7 @@ const listRoute = defineRoute({
   tag: 'roles',
   summary: 'Every menu with the buttons it offers (the permission tree)',
   description: 'Flat, parents first; parentRouteName links children to their parent.',
-  access: { route: ['system_menu', 'system_role'] },
+  access: { route: 'system_role' },
   data: z.array(MenuSchema),
 });
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { invalidateUserSessions, liveSessions, NotAllowedError, type ServiceContext } from '@fmea/core';
-import { caller, hasAccess } from '../../http/authenticate.ts';
+import { invalidateUserSessions, liveSessions, NotAllowedError, type ButtonOf, type RouteName, type ServiceContext } from '@fmea/core';
+import { caller, hasAccess, type RouteAccess } from '../../http/authenticate.ts';
 import type { AppEnv, AppServices } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
 
@@ -16,12 +16,13 @@ export const operatorContext: (c: Context<AppEnv>) => ServiceContext = serviceCo
  * Save routes create without an id and update with one: the route's access
  * admits either button, this checks the one the payload needs.
  */
-export function requireButton(c: Context<AppEnv>, route: string, button: string): void {
-  if (!hasAccess(caller(c), { route, button })) throw new NotAllowedError();
+export function requireButton<R extends RouteName>(c: Context<AppEnv>, route: R, button: ButtonOf<R>): void {
+  // the signature checks the pair; inside, the generic button type is not narrowed further
+  if (!hasAccess(caller(c), { route, button } as RouteAccess)) throw new NotAllowedError();
 }
 
-/** The access of a save route: the route with its add or edit button (refined by `requireButton`). */
-export const saveAccess = (route: string) => ({ route, button: ['add', 'edit'] as const });
+/** The access of a save route: the route with its add or edit button (refined by `requireButton`); `defineRoute` checks the route offers both. */
+export const saveAccess = <R extends RouteName>(route: R) => ({ route, button: ['add', 'edit'] as const });
 
 /** Session ids of a user that are not expired (idle ones included: their sockets may still be open). */
 export async function sessionIdsOf(services: AppServices, userId: string, siteId?: string): Promise<string[]> {

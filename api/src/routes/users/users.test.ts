@@ -211,13 +211,13 @@ describe('POST /api/user/saveUser: update', () => {
   it('updates profile and roles by id; the new roles take effect at once for the signed-in user', async () => {
     const { user, token } = await plainEngineer(api);
     const auditor = await createRole(api.t.ctx, { name: 'auditor' });
-    await grantRoute(api.t.ctx, auditor.id, { routeName: 'pfmea_index', buttons: ['audit'] });
+    await grantRoute(api.t.ctx, auditor.id, { routeName: 'system_log', buttons: ['export'] });
     const routes = async () => ((await api.call('GET', '/api/user/info', { token })).body.data.routers as { routeName: string }[]).map((r) => r.routeName);
     expect(await routes()).toContain('dfmea_index');
     const res = await saveAsAdmin({ id: user.id, userName: 'eng', realName: '新名字', roleIdList: [auditor.id] });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ user: expect.objectContaining({ realName: '新名字', roleNames: ['auditor'] }) });
-    expect(await routes()).toContain('pfmea_index');
+    expect(await routes()).toContain('system_log');
     expect(await routes()).not.toContain('dfmea_index');
     const log = await listOperations(api.t.ctx, { action: 'user.update', entityId: user.id });
     expect(log.items[0]).toMatchObject({ userName: 'admin', before: { realName: 'eng', roleNames: ['eng-role'] }, after: { realName: '新名字', roleNames: ['auditor'] } });

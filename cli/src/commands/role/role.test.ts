@@ -52,17 +52,17 @@ describe('fmea role', { timeout: 90_000 }, () => {
       code: 0,
       stdout: 'Granted dfmea_index to role 质量工程师; buttons: add, edit, audit\n',
     });
-    await fmea(['role', 'grant', '质量工程师', 'report_index']);
+    await fmea(['role', 'grant', '质量工程师', 'system_log']);
     const listed = await fmea(['role', 'list']);
     expect(listed.stdout).toBe(
       '名称\t英文名称\t类型\t用户数\t已授权路由\n' +
         'admin\tAdministrator\t0 超级\t1\t\n' +
-        '质量工程师\tQuality engineer\t3 审批者\t0\tdfmea_index(add,edit,audit) report_index\n',
+        '质量工程师\tQuality engineer\t3 审批者\t0\tdfmea_index(add,edit,audit) system_log\n',
     );
     const json = JSON.parse((await fmea(['--json', 'role', 'list'])).stdout);
     expect(json.data.find((r: { name: string }) => r.name === 'admin')).toMatchObject({ userCount: 1, roleType: '0' });
 
-    expect(await fmea(['role', 'revoke', '质量工程师', 'report_index'])).toMatchObject({ code: 0, stdout: '已收回角色 质量工程师 的路由 report_index\n' });
+    expect(await fmea(['role', 'revoke', '质量工程师', 'system_log'])).toMatchObject({ code: 0, stdout: '已收回角色 质量工程师 的路由 system_log\n' });
     expect((await roles()).find((r) => r.name === '质量工程师')?.permissions).toEqual([{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'audit'] }]);
   });
 
@@ -70,14 +70,14 @@ describe('fmea role', { timeout: 90_000 }, () => {
     const [route, routeEn, button, role, roleEn, revoke] = await Promise.all([
       fmea(['role', 'grant', '质量工程师', 'nope_index']),
       fmea(['--lang', 'en-US', 'role', 'grant', '质量工程师', 'nope_index']),
-      fmea(['--lang', 'en-US', 'role', 'grant', '质量工程师', 'task_index', '--buttons', 'add,fly']),
+      fmea(['--lang', 'en-US', 'role', 'grant', '质量工程师', 'system_user', '--buttons', 'add,fly']),
       fmea(['role', 'grant', 'ghost', 'dfmea_index']),
       fmea(['--lang', 'en-US', 'role', 'grant', 'ghost', 'dfmea_index']),
       fmea(['role', 'revoke', 'ghost', 'dfmea_index']),
     ]);
     expect(route).toMatchObject({ code: 2, stdout: '', stderr: '未知的路由：nope_index\n' });
     expect(routeEn).toMatchObject({ code: 2, stderr: 'Unknown route: nope_index\n' });
-    expect(button).toMatchObject({ code: 2, stderr: 'Route task_index has no button fly\n' });
+    expect(button).toMatchObject({ code: 2, stderr: 'Route system_user has no button fly\n' });
     expect(role).toMatchObject({ code: 3, stderr: '角色不存在：ghost\n' });
     expect(roleEn).toMatchObject({ code: 3, stderr: 'Role not found: ghost\n' });
     expect(revoke).toMatchObject({ code: 3, stderr: '角色不存在：ghost\n' });

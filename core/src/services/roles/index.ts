@@ -1,3 +1,4 @@
 export * from './roles.ts';
 export * from './routers.ts';
 export * from './menus.ts';
+export * from './menu-sync.ts';

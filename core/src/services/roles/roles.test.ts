@@ -32,6 +32,8 @@ describe('roles and permitted routes', () => {
   it('refuses an unknown route or a button the route does not offer', async () => {
     await createRole(t.ctx, { name: 'r' });
     await expect(grantRoute(t.ctx, 'r', { routeName: 'nowhere', buttons: [] })).rejects.toMatchObject({ messageKey: 'role.unknown_route' });
+    // an area that is not built yet is not defined, so it cannot be granted
+    await expect(grantRoute(t.ctx, 'r', { routeName: 'pfmea_index', buttons: [] })).rejects.toMatchObject({ messageKey: 'role.unknown_route' });
     await expect(setRolePermissions(t.ctx, 'r', [{ routeName: 'system_log', buttons: ['del'] }])).rejects.toMatchObject({
       messageKey: 'role.unknown_button',
     });
@@ -40,9 +42,9 @@ describe('roles and permitted routes', () => {
   it('replaces a whole permission configuration', async () => {
     await createRole(t.ctx, { name: 'r' });
     await grantRoute(t.ctx, 'r', { routeName: 'dfmea_index', buttons: ['add'] });
-    await setRolePermissions(t.ctx, 'r', [{ routeName: 'pfmea_index', buttons: ['edit'] }]);
+    await setRolePermissions(t.ctx, 'r', [{ routeName: 'system_log', buttons: ['export'] }]);
     const role = (await listRoles(t.ctx)).find((x) => x.name === 'r')!;
-    expect(role.permissions).toEqual([{ routeName: 'pfmea_index', buttons: ['edit'] }]);
+    expect(role.permissions).toEqual([{ routeName: 'system_log', buttons: ['export'] }]);
   });
 
   it('refuses a duplicate role name', async () => {

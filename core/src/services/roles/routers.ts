@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { menu, role, rolePermission, userRole } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ALWAYS_PERMITTED_ROUTES } from '../../domain/menus/index.ts';
+import { ALWAYS_PERMITTED_ROUTES } from '../../domain/areas/index.ts';
 import { ADMIN_ROLE_NAME } from './roles.ts';
 
 export interface PermittedRoute {
@@ -53,7 +53,7 @@ export async function permittedRoutes(db: DbOrTx, userId: string): Promise<Permi
     }
   }
   return menus
-    .filter((m) => isAdmin || granted.has(m.routeName) || ALWAYS_PERMITTED_ROUTES.includes(m.routeName))
+    .filter((m) => isAdmin || granted.has(m.routeName) || (ALWAYS_PERMITTED_ROUTES as readonly string[]).includes(m.routeName))
     .map((m) => ({
       routeName: m.routeName,
       parentRouteName: m.parentRouteName,

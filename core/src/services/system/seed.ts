@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { dictionary, menu, role, site, user, userRole, userSite } from '../../db/schema/index.ts';
+import { dictionary, role, site, user, userRole, userSite } from '../../db/schema/index.ts';
 import { migrateDatabase, type Db, type DbOrTx } from '../../db/client.ts';
-import { BUILTIN_MENUS } from '../../domain/menus/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
 import { readSetting, writeSetting } from '../shared/settings.ts';
 import { seedApRules } from '../rules/ap-rules.ts';
 import { seedRuleFlags } from '../rules/rule-flags.ts';
 import { ADMIN_ROLE_NAME } from '../roles/roles.ts';
+import { syncMenus } from '../roles/menu-sync.ts';
 import { preparePassword } from '../users/passwords.ts';
 import { DEFAULT_DICTIONARIES, type DictionarySeed } from './default-dictionaries.ts';
 
@@ -24,14 +24,6 @@ export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sy
 
 export function getAppSettings(db: DbOrTx): Promise<AppSettings> {
   return readSetting(db, 'app', DEFAULT_APP_SETTINGS);
-}
-
-/** Adds built-in menus that are missing; admins' edits to existing ones stay. */
-async function seedMenus(db: DbOrTx) {
-  await db
-    .insert(menu)
-    .values(BUILTIN_MENUS.map((m) => ({ ...m, parentRouteName: m.parentRouteName ?? null, hidden: m.hidden ?? false, buttons: [...m.buttons] })))
-    .onConflictDoNothing();
 }
 
 export async function seedDictionaries(db: DbOrTx, seeds: readonly DictionarySeed[]) {
@@ -54,16 +46,17 @@ export interface SeedResult {
 }
 
 /**
- * Seeds what a fresh installation needs and is safe to run again: menus,
- * rule flags, the handbook AP tables, base dictionaries, the default site,
- * the admin role and the admin user. Existing data is never overwritten.
+ * Seeds what a fresh installation needs and is safe to run again: rule
+ * flags, the handbook AP tables, base dictionaries, the default site, the
+ * admin role and the admin user; existing data is never overwritten. The
+ * menus are the exception: they follow the area definitions (`syncMenus`).
  */
 export async function seedDefaults(ctx: ServiceContext, options: { adminPassword?: string } = {}): Promise<SeedResult> {
   const existingAdmin = await ctx.db.select({ id: user.id }).from(user).where(eq(user.userName, ADMIN_USER_NAME)).get();
   // hash outside the transaction: argon2 is slow and the policy check may refuse the password
   const prepared = existingAdmin ? undefined : await preparePassword(ctx.db, options.adminPassword, { userName: ADMIN_USER_NAME });
   return ctx.db.transaction(async (tx) => {
-    await seedMenus(tx);
+    await syncMenus({ ...ctx, db: tx });
     await seedRuleFlags(tx);
     await seedApRules(tx);
     await seedDictionaries(tx, DEFAULT_DICTIONARIES);

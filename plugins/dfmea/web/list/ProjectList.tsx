@@ -17,6 +17,7 @@ import {
   type DataGridColumn,
   type DataGridQuery,
   type Page,
+  type ButtonOf,
   type UserInfo,
 } from '@fmea/workbench/sdk';
 import type { ProjectListItem, ProjectView } from '../types.ts';
@@ -24,6 +25,7 @@ import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
+import '../dfmea.css';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +35,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const { t, i18n } = useLingui();
   const labels = useGridLabels();
   const user = useSnapshot(session).user as UserInfo | null;
-  const allowed = (button: string) => can(user, 'dfmea_index', button);
+  const allowed = (button: ButtonOf<'dfmea_index'>) => can(user, 'dfmea_index', button);
   const navigate = useGuardedNavigate();
   const [tab, setTab] = useState<Tab>('all');
   const [searchText, setSearchText] = useState('');

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session, ui } from '@fmea/workbench/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
+import '../dfmea.css';
 
 type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
 
@@ -29,14 +30,34 @@ function initialStep(rightType: string | null): StepKey {
   return Number.isInteger(n) && n >= 1 && n <= ORDER.length ? ORDER[n - 1]! : 'structure';
 }
 
+/**
+ * The project page of the DFMEA area (micro route 'dfmeaProject'): the project
+ * comes from the query, by `projectId` or by `pptSerial` (also `serialNum`), the
+ * open step from `rightType`; `type=1` marks the legacy deep link.
+ */
+export default function DfmeaProjectPage() {
+  const query = new URLSearchParams(useSearch());
+  const projectId = query.get('projectId');
+  const pptSerial = query.get('pptSerial') ?? query.get('serialNum');
+  if (!projectId && !pptSerial) {
+    return (
+      <div className="page">
+        <EmptyState title={<Trans>No project chosen</Trans>}>
+          <Trans>Open a project from the project list.</Trans>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <ProjectPage key={projectId ?? pptSerial} projectId={projectId} pptSerial={pptSerial} rightType={query.get('rightType')} legacyLink={query.get('type') === '1'} />;
+}
+
 /** One DFMEA project: header and the steps of the seven-step approach as tabs. */
-export default function ProjectPage({
+export function ProjectPage({
   projectId,
   pptSerial,
   rightType,
   legacyLink = false,
 }: {
-  basePath: string;
   projectId: string | null;
   pptSerial: string | null;
   rightType: string | null;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, notify, PageHeader, PasswordPolicyHint, TextInput, useDirty } from '@fmea/workbench/sdk';
 import { NO_ERRORS, readServerError, type FormErrors } from '../common/server-errors.ts';
+import '../personal.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type Form = typeof EMPTY;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import '../personal.css';
 
 /** My applications: requests the user submitted (approval and read requests of FMEA documents). */
 export default function MyApplicationsPage() {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import '../personal.css';
 
 /** My approvals: DFMEA/PFMEA audits and read approvals waiting for the user. */
 export default function MyApprovalsPage() {

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, DataGrid, notifyError, PageHeader, useGridLabels, useGuardedNavigate, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDateTime } from '../common/format.ts';
+import '../personal.css';
 
 /** One of the caller's favourites (POST /api/collect/list). */
 interface Favourite {

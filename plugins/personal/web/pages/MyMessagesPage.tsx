@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import '../personal.css';
 
 type Tab = 'pending' | 'processed' | 'system';
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, DataGrid, Dialog, Button, notifyError, PageHeader, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDateTime } from '../common/format.ts';
 import { useGridLabels } from '@fmea/workbench/sdk';
+import '../personal.css';
 
 /** A published notice with the caller's read state (GET /api/notice/selectList). */
 interface InboxNotice {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import '../personal.css';
 
 /** My tasks: work that FMEA projects assign to the user. */
 export default function MyTasksPage() {

@@ -4,6 +4,7 @@ import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, 
 import { NO_ERRORS, readServerError, type FormErrors } from '../common/server-errors.ts';
 import { useUser } from '../common/use-user.ts';
 import { AvatarPanel } from './AvatarPanel.tsx';
+import '../personal.css';
 
 /** What a user may change on themselves (POST /api/user/updateBasicInfo). */
 interface Profile {

@@ -1,3 +1,8 @@
+import type { ButtonOf } from '@fmea/workbench/sdk';
+
+/** The buttons of the sites page, handed to its panels. */
+export type SiteButton = ButtonOf<'system_site'>;
+
 /** The shapes of the administration API answers this plugin reads (see /api/docs). */
 export interface AdminUser {
   id: string;

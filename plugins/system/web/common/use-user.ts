@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { can, session, type UserInfo } from '@fmea/workbench/sdk';
+import { can, session, type ButtonOf, type RouteName, type UserInfo } from '@fmea/workbench/sdk';
 
 /** The signed-in user (the shell loads it before any plugin renders). */
 export function useUser(): UserInfo | null {
@@ -7,9 +7,10 @@ export function useUser(): UserInfo | null {
 }
 
 /** `allowed('add')`: whether the user holds a button of a page (admins: always). */
-export function usePermission(routeName: string): (button: string) => boolean {
+export function usePermission<R extends RouteName>(routeName: R): (button: ButtonOf<R>) => boolean {
   const user = useUser();
-  return (button) => can(user, routeName, button);
+  // the signature ties the button to the route; the compiler cannot follow the generic through `can`
+  return (button) => can(user, routeName as RouteName, button as ButtonOf<RouteName>);
 }
 
 /**

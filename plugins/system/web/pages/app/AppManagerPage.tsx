@@ -6,6 +6,7 @@ import { FormError } from '../../common/FormError.tsx';
 import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
 import { useLoad } from '../../common/use-load.ts';
 import { usePermission } from '../../common/use-user.ts';
+import '../../system.css';
 
 interface AppInfo {
   sysLogoUrl: string | null;

@@ -10,6 +10,7 @@ import { useLoad } from '../../common/use-load.ts';
 import { usePermission } from '../../common/use-user.ts';
 import { DictForm, type DictTarget } from './DictForm.tsx';
 import { DictTree, findItem } from './DictTree.tsx';
+import '../../system.css';
 
 type Selection = { kind: 'edit'; id: string } | { kind: 'new'; parentId: string } | null;
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, DataGrid, Field, PageHeader, TextInput, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
 import { formatDateTime } from '../../common/format.ts';
 import { useGridLabels } from '@fmea/workbench/sdk';
+import '../../system.css';
 
 interface LogEntry {
   id: number;

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../common/format.ts';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { usePermission } from '../../common/use-user.ts';
 import { NoticeDialog, useNoticeTypeLabel, type Notice } from './NoticeDialog.tsx';
+import '../../system.css';
 
 /** Notices (spec 000 §3 "Notice", §7 "Notices"): list with status, create/edit, publish/withdraw, delete. */
 export default function NoticesPage() {
@@ -44,7 +45,7 @@ export default function NoticesPage() {
     }
   }
 
-  const hasActions = ['edit', 'publish', 'del'].some(allowed);
+  const hasActions = (['edit', 'publish', 'del'] as const).some(allowed);
   const columns = ([
     { id: 'number', header: t`Number`, accessor: 'number', width: 130 },
     { id: 'title', header: t`Title`, accessor: 'title', width: 260, hideable: false },

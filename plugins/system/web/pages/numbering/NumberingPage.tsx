@@ -7,6 +7,7 @@ import { usePermission } from '../../common/use-user.ts';
 import { moduleName } from './module-names.ts';
 import { previewRule, type RuleRow } from './rule-model.ts';
 import { RuleEditor } from './RuleEditor.tsx';
+import '../../system.css';
 
 /** Numbering rules (spec 000 §3 "Numbering rule"): every module's prefix and code elements; edit one with a live preview. */
 export default function NumberingPage() {

@@ -10,6 +10,7 @@ import { useLoad } from '../../common/use-load.ts';
 import { useAdminScope, usePermission } from '../../common/use-user.ts';
 import { PermissionTree, type Menu } from './PermissionTree.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
+import '../../system.css';
 
 /** Roles (spec 000 §2.4, §3 "Role"): list, create/edit, delete, and the permission tree of the chosen role. */
 export default function RolesPage() {

@@ -6,6 +6,7 @@ import { api, confirmLeave, EmptyState, PageHeader } from '@fmea/workbench/sdk';
 import { useLoad } from '../../common/use-load.ts';
 import { usePermission } from '../../common/use-user.ts';
 import { FlagList, type BusinessRule } from './FlagList.tsx';
+import '../../system.css';
 
 const ApRulesTab = lazy(() => import('./ap/ApRulesTab.tsx'));
 

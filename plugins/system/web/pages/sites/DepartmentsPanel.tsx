@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, notify, notifyError, type DataGridColumn } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { userLabel } from '../../common/lookups.ts';
-import type { Department, Site, UserPick } from '../../common/types.ts';
+import type { Department, Site, SiteButton, UserPick } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
 import { DepartmentDialog } from './SiteDialogs.tsx';
 
 /** The departments of one site: list, create, edit, delete. */
-export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: UserPick[]; allowed: (button: string) => boolean }) {
+export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: UserPick[]; allowed: (button: SiteButton) => boolean }) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const departments = useLoad(() => api.get<Department[]>('/api/department/list', { siteId: site.id }), [site.id]);

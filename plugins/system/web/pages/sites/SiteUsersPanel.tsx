@@ -5,7 +5,7 @@ import { api, Button, confirm, DataGrid, Dialog, notify, notifyError, TextInput,
 import { CheckList } from '../../common/CheckList.tsx';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
-import type { Site, UserPick } from '../../common/types.ts';
+import type { SiteButton, Site, UserPick } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
 
 interface SiteUser {
@@ -18,7 +18,7 @@ interface SiteUser {
 }
 
 /** The members of a site (group): paged list with search, add users, take users out. */
-export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allowed: (button: string) => boolean; onChanged: () => void }) {
+export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allowed: (button: SiteButton) => boolean; onChanged: () => void }) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const [searchText, setSearchText] = useState('');

@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks } from '../../common/lookups.ts';
-import type { Site } from '../../common/types.ts';
+import type { SiteButton, Site } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
 import { useAdminScope, usePermission } from '../../common/use-user.ts';
 import { DepartmentsPanel } from './DepartmentsPanel.tsx';
 import { SiteDialog } from './SiteDialogs.tsx';
 import { SiteUsersPanel } from './SiteUsersPanel.tsx';
+import '../../system.css';
 
 /** Sites and departments (spec 000 §3 "Site", "Department"): sites with licences and users, their departments and members. */
 export default function SitesPage() {
@@ -16,7 +17,7 @@ export default function SitesPage() {
   const buttons = usePermission('system_site');
   const scope = useAdminScope();
   // the site list and licences are super-administrator settings
-  const allowed = (button: string) => buttons(button) && scope.configuresSites;
+  const allowed = (button: SiteButton) => buttons(button) && scope.configuresSites;
   const labels = useGridLabels();
   const sites = useLoad(() => api.get<Site[]>('/api/site/selectSiteList'), []);
   const users = useLoad(() => loadUserPicks(), []);

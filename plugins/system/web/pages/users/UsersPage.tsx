@@ -10,6 +10,7 @@ import { useLoad } from '../../common/use-load.ts';
 import { usePermission } from '../../common/use-user.ts';
 import { UserDialog, type SavedUser } from './UserDialog.tsx';
 import { UserImportDialog } from './UserImportDialog.tsx';
+import '../../system.css';
 
 /** The rank and site rules may forbid a row what the buttons allow (docs/domain/administration.md). */
 const may = (u: AdminUser, action: NonNullable<AdminUser['actions']>[number]) => u.actions?.includes(action) ?? false;
@@ -129,7 +130,7 @@ export default function UsersPage() {
     ],
     // the handlers only use state setters and `t`; permissions do not change while the page is open
     [t, i18n.locale],
-  ).filter((c) => c.id !== 'actions' || ['edit', 'resetPwd', 'lock', 'del'].some(allowed));
+  ).filter((c) => c.id !== 'actions' || (['edit', 'resetPwd', 'lock', 'del'] as const).some(allowed));
 
   const search = (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,26 @@
+import { defineArea } from './define.ts';
+
+/**
+ * DFMEA (spec 001): the project list is the landing page; one project opens
+ * from it (or from a deep link) by its id or serial number in the query.
+ * Family FMEA and FMEA-MSR are design-side analyses and live here too.
+ */
+export const dfmeaArea = defineArea({
+  id: 'dfmea',
+  routeName: 'dfmea_index',
+  basePath: '/main/dfmea',
+  title: { 'zh-CN': 'DFMEA', 'en-US': 'DFMEA' },
+  icon: 'dfmea',
+  sort: 20,
+  buttons: ['add', 'edit', 'del', 'import', 'export', 'audit', 'copy', 'share'],
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'plain',
+  pages: [
+    { microRoute: '', title: { 'zh-CN': 'DFMEA', 'en-US': 'DFMEA' }, listed: true },
+    { microRoute: 'dfmeaProject', title: { 'zh-CN': 'DFMEA 项目', 'en-US': 'DFMEA project' }, listed: false },
+  ],
+  aliases: [{ path: '/main/dfmeaProject', microRoute: 'dfmeaProject' }],
+  redirectTypes: { dfmea: '' },
+  projectTypes: ['dfmea', 'family', 'msr'],
+});

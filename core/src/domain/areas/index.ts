@@ -1,0 +1,35 @@
+import type { AreaDefinition, ButtonIn, RouteNameIn } from './define.ts';
+import type { ProjectType } from '../fmea/vocabulary.ts';
+import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
+import { dfmeaArea } from './dfmea.ts';
+import { homeArea } from './home.ts';
+import { personalArea } from './personal.ts';
+import { systemArea } from './system.ts';
+
+export * from './define.ts';
+export * from './derive.ts';
+export { dfmeaArea, homeArea, personalArea, systemArea };
+
+/** Every work area the product defines: the one list menus, grants and the workbench derive from. */
+export const AREAS = [homeArea, dfmeaArea, systemArea, personalArea] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Every route name a role can be granted or an access rule can name. */
+export type RouteName = RouteNameIn<typeof AREAS>;
+/** The buttons route R offers (a union of routes: any of theirs). */
+export type ButtonOf<R extends RouteName> = ButtonIn<typeof AREAS, R>;
+
+/** Routes of the areas that open FMEA projects (their types in `projectTypes`). */
+export type ProjectRouteName = Extract<Area, { readonly projectTypes: readonly [unknown, ...unknown[]] }>['routeName'];
+
+export const ROUTE_NAMES = routeNamesOf(AREAS) as readonly RouteName[];
+export const isRouteName = (value: string): value is RouteName => (ROUTE_NAMES as readonly string[]).includes(value);
+
+/** Routes every signed-in user has, whatever their roles: the home page, personal centre and own inbox. */
+export const ALWAYS_PERMITTED_ROUTES = everyoneRoutes(AREAS) as readonly RouteName[];
+
+/** The routes of the areas that open FMEA projects. */
+export const PROJECT_ROUTES = (AREAS as readonly AreaDefinition[]).filter((area) => area.projectTypes?.length).map((area) => area.routeName) as readonly ProjectRouteName[];
+
+/** The route of the area that opens projects of a type; undefined while no area serves it. */
+export const routeServing = (projectType: ProjectType): ProjectRouteName | undefined => areaServing(AREAS as readonly AreaDefinition[], projectType)?.routeName as ProjectRouteName | undefined;

@@ -1,0 +1,34 @@
+import { defineArea } from './define.ts';
+
+const CRUD = ['add', 'edit', 'del'] as const;
+const CRUD_IO = [...CRUD, 'import', 'export'] as const;
+
+/**
+ * System administration (spec 000 §2.4). The spec does not name the routes of
+ * its pages; the `system_*` names are ours (docs/decisions/choices.md).
+ */
+export const systemArea = defineArea({
+  id: 'system',
+  routeName: 'system_index',
+  basePath: '/main/system',
+  title: { 'zh-CN': '系统管理', 'en-US': 'System' },
+  icon: 'system',
+  sort: 200,
+  buttons: [],
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'subNav',
+  rememberLastPage: true,
+  pages: [
+    { microRoute: 'user', routeName: 'system_user', title: { 'zh-CN': '用户管理', 'en-US': 'Users' }, icon: 'user', buttons: [...CRUD_IO, 'resetPwd', 'lock'], listed: true },
+    { microRoute: 'role', routeName: 'system_role', title: { 'zh-CN': '角色管理', 'en-US': 'Roles' }, icon: 'role', buttons: [...CRUD, 'grant'], listed: true },
+    { microRoute: 'site', routeName: 'system_site', title: { 'zh-CN': '站点与部门', 'en-US': 'Sites and departments' }, icon: 'site', buttons: [...CRUD], listed: true },
+    { microRoute: 'dictionary', routeName: 'system_dictionary', title: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' }, icon: 'dictionary', buttons: [...CRUD_IO], listed: true },
+    { microRoute: 'notice', routeName: 'system_notice', title: { 'zh-CN': '公告管理', 'en-US': 'Notices' }, icon: 'notice', buttons: [...CRUD, 'publish'], listed: true },
+    { microRoute: 'log', routeName: 'system_log', title: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, icon: 'log', buttons: ['export'], listed: true },
+    { microRoute: 'numbering', routeName: 'system_numbering', title: { 'zh-CN': '编号规则', 'en-US': 'Numbering rules' }, icon: 'numbering', buttons: ['edit'], listed: true },
+    { microRoute: 'rules', routeName: 'system_rules', title: { 'zh-CN': '业务规则', 'en-US': 'Business rules' }, icon: 'rules', buttons: ['edit', 'import', 'export'], listed: true },
+    { microRoute: 'security', routeName: 'system_security', title: { 'zh-CN': '密码与安全', 'en-US': 'Password and security' }, icon: 'security', buttons: ['edit'], listed: true },
+    { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
+  ],
+});

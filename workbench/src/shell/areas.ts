@@ -1,0 +1,65 @@
+import { pagePath, routeOfPage, type AreaDefinition, type PageDefinition } from '@fmea/core/domain';
+import type { UserInfo } from '../api/types.ts';
+import { holds } from '../stores/session.ts';
+
+/**
+ * What the shell derives from the area definitions for one user: the top
+ * menu, the user menu's shortcuts and an area's navigation. Pure, so a
+ * pretend area in a test shows the same behaviour as a real one.
+ */
+
+export interface MenuItem {
+  routeName: string;
+  path: string;
+  title: string;
+}
+
+const lang = (locale: string) => (locale === 'en-US' ? 'en-US' : 'zh-CN');
+
+/** Top-menu entries: the areas shown there that the user holds, in their sort order. */
+export function topMenuItems(user: UserInfo, locale: string, areas: readonly AreaDefinition[]): MenuItem[] {
+  return areas
+    .filter((area) => area.showIn === 'topMenu' && holds(user, area.routeName))
+    .sort((a, b) => a.sort - b.sort)
+    .map((area) => ({ routeName: area.routeName, path: area.basePath, title: area.title[lang(locale)] }));
+}
+
+/** User-menu shortcuts: the pages marked for it, of areas shown in the user menu, that the user holds. */
+export function userMenuItems(user: UserInfo, locale: string, areas: readonly AreaDefinition[]): MenuItem[] {
+  return areas
+    .filter((area) => area.showIn === 'userMenu' && holds(user, area.routeName))
+    .flatMap((area) => area.pages.filter((page) => page.inUserMenu && holds(user, routeOfPage(area, page))).map((page) => ({ routeName: routeOfPage(area, page), path: pagePath(area, page), title: page.title[lang(locale)] })));
+}
+
+/** The pages of an area's navigation: listed and held by the user. */
+export function navPages(area: AreaDefinition, user: UserInfo): PageDefinition[] {
+  return area.pages.filter((page) => page.listed && holds(user, routeOfPage(area, page)));
+}
+
+/**
+ * Where an area lands when no page is named: its own landing page (micro
+ * route ''), else the remembered page when still open to the user, else the
+ * first page of its navigation; undefined when none is open.
+ */
+export function landingPage(area: AreaDefinition, user: UserInfo, remembered: string | null): PageDefinition | undefined {
+  const own = area.pages.find((page) => page.microRoute === '');
+  if (own) return own;
+  const open = navPages(area, user);
+  return (area.rememberLastPage ? open.find((page) => page.microRoute === remembered) : undefined) ?? open[0];
+}
+
+/** Spec 000 §2.2 item 7: the redirect landing's `type` opens the page an area claims for it; anything else goes home. */
+export function redirectTarget(type: string | null, areas: readonly AreaDefinition[], home = '/main/homeIndex'): string {
+  for (const area of areas) {
+    const microRoute = type ? area.redirectTypes?.[type] : undefined;
+    if (microRoute !== undefined) return pagePath(area, { microRoute });
+  }
+  return home;
+}
+
+/** Spec 000 §2.3: 140 px per item; beyond (width / 140 − 1) items go into "more"; under 500 px only one shows. */
+export const MENU_ITEM_WIDTH = 140;
+export function visibleMenuCount(width: number, total: number): number {
+  if (width < 500) return Math.min(1, total);
+  return Math.max(1, Math.min(total, Math.floor(width / MENU_ITEM_WIDTH) - 1));
+}
