@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { listOperations, type OperationLogEntry } from '@fmea/core';
+import { listOperations, nameOperation, type Locale, type OperationLogEntry } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -12,8 +12,10 @@ const EntrySchema = z
     at: z.date(),
     userId: z.string().nullable(),
     userName: z.string(),
-    action: z.string(),
-    entity: z.string(),
+    action: z.string().openapi({ description: 'The action code, e.g. user.create' }),
+    actionLabel: z.string().openapi({ description: 'The action in the caller’s language (the code for one written before it was named)' }),
+    entity: z.string().openapi({ description: 'The record type code, e.g. user' }),
+    entityLabel: z.string().openapi({ description: 'The record type in the caller’s language' }),
     entityId: z.string().nullable(),
     before: z.unknown(),
     after: z.unknown(),
@@ -44,8 +46,8 @@ const listRoute = defineRoute({
   data: z.object({ items: z.array(EntrySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
-function present(entry: OperationLogEntry) {
-  return { ...entry, before: entry.before ?? null, after: entry.after ?? null };
+function present(entry: OperationLogEntry, locale: Locale) {
+  return { ...entry, ...nameOperation(entry, locale), before: entry.before ?? null, after: entry.after ?? null };
 }
 
 export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
@@ -57,6 +59,6 @@ export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
       to: toDate(body.to, 'to') ?? undefined,
       search: body.search?.trim() || undefined,
     });
-    return c.json(ok({ ...page, items: page.items.map(present) }), 200);
+    return c.json(ok({ ...page, items: page.items.map((entry) => present(entry, c.var.locale)) }), 200);
   });
 }
