@@ -58,6 +58,7 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
               />
               <Select
                 aria-label={t`Role`}
+                data-testid="dfmea-member-role"
                 value={String(m.userRole)}
                 onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userRole: Number(e.target.value) } : x)) })}
                 options={MEMBER_ROLES.filter((r) => r !== 0).map((r) => ({ value: String(r), label: roleLabel(r) }))}
