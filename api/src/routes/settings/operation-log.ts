@@ -28,7 +28,7 @@ const listRoute = defineRoute({
   path: '/api/operationLog/list',
   tag: 'settings',
   summary: 'The operation log, newest first',
-  description: 'action matches by prefix (user. or user.create); search looks in action and user name; from/to are milliseconds or ISO 8601 texts.',
+  description: 'action matches by prefix (user. or user.create); search looks in the action code, the action’s name in the caller’s language and the user name; from/to are milliseconds or ISO 8601 texts.',
   access: { route: 'system_log' },
   request: jsonBody(
     z.object({
@@ -58,6 +58,7 @@ export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
       from: toDate(body.from, 'from') ?? undefined,
       to: toDate(body.to, 'to') ?? undefined,
       search: body.search?.trim() || undefined,
+      locale: c.var.locale,
     });
     return c.json(ok({ ...page, items: page.items.map((entry) => present(entry, c.var.locale)) }), 200);
   });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
-import { operationActionKey, operationEntityKey } from '../../domain/oplog/index.ts';
+import { OPERATION_ACTIONS, operationActionKey, operationEntityKey } from '../../domain/oplog/index.ts';
 import { loadCatalogs, translate, type Locale } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, startsWith, type Page, type PageQuery } from '../shared/paging.ts';
@@ -16,6 +16,14 @@ export interface OperationLogQuery extends PageQuery {
   from?: Date;
   to?: Date;
   search?: string;
+  /** The reader's language: `search` also finds the actions whose name in it contains the text. */
+  locale?: Locale;
+}
+
+/** The actions whose name in `locale` contains `text` (any case). */
+function actionsNamed(text: string, locale: Locale): string[] {
+  const wanted = text.toLowerCase();
+  return OPERATION_ACTIONS.filter((action) => translate(locale, operationActionKey(action)).toLowerCase().includes(wanted));
 }
 
 /** Newest first. */
@@ -28,7 +36,13 @@ export async function listOperations(ctx: ServiceContext, query: OperationLogQue
     query.entityId ? eq(operationLog.entityId, query.entityId) : undefined,
     query.from ? gte(operationLog.at, query.from) : undefined,
     query.to ? lte(operationLog.at, query.to) : undefined,
-    query.search ? or(contains(operationLog.action, query.search), contains(operationLog.userName, query.search)) : undefined,
+    query.search
+      ? or(
+          contains(operationLog.action, query.search),
+          contains(operationLog.userName, query.search),
+          query.locale ? inArray(operationLog.action, actionsNamed(query.search, query.locale)) : undefined,
+        )
+      : undefined,
   ];
   const where = and(...conditions);
   const [total] = await ctx.db.select({ n: count() }).from(operationLog).where(where);
