@@ -77,7 +77,7 @@ const mapFields = <T extends Record<string, string>, S>(doc: T, schema: (descrip
   Object.fromEntries(Object.entries(doc).map(([key, description]) => [key, schema(description)])) as { [K in keyof T]: S };
 
 const ProjectLabelsSchema = z
-  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (a value no dictionary item has: as stored)`)))
+  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
   .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
 
 const ProjectSchema = z
