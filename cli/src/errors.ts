@@ -5,6 +5,7 @@
  */
 import { CommanderError } from 'commander';
 import { isDomainError, type ErrorCode, type MessageParams } from '@fmea/core/errors';
+import { translateCommanderError } from './i18n/commander.ts';
 import { translate, translateIssueLine, type Locale } from './i18n/index.ts';
 
 /** Exit codes by DomainError code; usage errors exit 2 too, anything else 1. */
@@ -81,9 +82,8 @@ export function describeError(error: unknown, locale: Locale, env: NodeJS.Proces
     return { code: 'usage', message: translate(locale, error.messageKey, error.params), issues: [], exitCode: EXIT_USAGE };
   }
   if (error instanceof CommanderError) {
-    // commander's own wording ("error: unknown option '--x'"), minus its prefix
-    const message = error.message.replace(/^error: /, '');
-    return { code: 'usage', message, issues: [], exitCode: EXIT_USAGE };
+    // commander's message said in the run's language
+    return { code: 'usage', message: translateCommanderError(error, locale), issues: [], exitCode: EXIT_USAGE };
   }
   const debug = env.FMEA_DEBUG === '1';
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);

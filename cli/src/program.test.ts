@@ -83,7 +83,7 @@ describe('fmea help, version and usage errors', () => {
     const command = await runFmeaBinary(['frobnicate']);
     expect(command.code).toBe(2);
     expect(command.stdout).toBe('');
-    expect(command.stderr).toContain("unknown command 'frobnicate'");
+    expect(command.stderr).toBe('未知命令 frobnicate\n使用 --help 查看用法。\n');
     const option = await runFmea(['--lang', 'en', 'ap', 'eval', '--bogus']);
     expect(option.code).toBe(2);
     expect(option.stderr).toBe("unknown option '--bogus'\nRun with --help for usage.\n");
@@ -102,7 +102,46 @@ describe('fmea help, version and usage errors', () => {
     expect(code).toBe(2);
     expect(JSON.parse(stdout)).toEqual({
       ok: false,
-      error: { code: 'usage', message: "unknown command 'xyzzy'", issues: [] },
+      error: { code: 'usage', message: '未知命令 xyzzy', issues: [] },
     });
+  });
+
+  it("says commander's own usage errors in the chosen language, with its suggestion", async () => {
+    const zh = async (args: string[]) => (await runFmea(args)).stderr.split('\n')[0];
+    expect(await zh(['nosuch'])).toBe('未知命令 nosuch');
+    expect(await zh(['ap', 'eval', '--bogus'])).toBe('未知选项 --bogus');
+    expect(await zh(['user', 'add'])).toBe('缺少必填参数 userName');
+    expect(await zh(['dfmea', 'list', '--page'])).toBe('选项 --page <n> 缺少取值');
+    expect(await zh(['ap', 'eval', '--table', 'nope', '--s', '1', '--o', '1', '--d', '1'])).toBe('选项 --table <table> 的取值 nope 无效，可选：dfmea, pfmea, msr');
+    expect(await zh(['site', 'list', 'extra'])).toBe('list 的参数过多：应为 0 个，实际 1 个');
+    const suggested = await runFmea(['usr']);
+    expect(suggested).toMatchObject({ code: 2, stderr: '未知命令 usr\n（是否想输入 user？）\n使用 --help 查看用法。\n' });
+    const en = await runFmea(['--lang', 'en-US', 'site', 'list', 'extra']);
+    expect(en.stderr).toBe("too many arguments for 'list': expected 0 arguments, got 1\nRun with --help for usage.\n");
+    expect((await runFmea(['--lang', 'en-US', 'usr'])).stderr).toBe("unknown command 'usr'\n(Did you mean user?)\nRun with --help for usage.\n");
+  });
+
+  it('says the defaults and choices in help in the chosen language', async () => {
+    const help = async (args: string[]) => (await runFmea([...args, 'ap', 'eval', '--help'])).stdout.replace(/\s+/g, ' ');
+    const zh = await help([]);
+    expect(zh).toContain('--table <table> AP 表：dfmea、pfmea 或 msr（可选："dfmea", "pfmea", "msr"；默认："dfmea"）');
+    expect(zh).not.toMatch(/default:|choices:/);
+    expect(await help(['--lang', 'en-US'])).toMatch(/--table <table> .+ \(choices: "dfmea", "pfmea", "msr", default: "dfmea"\)/);
+  });
+
+  it('refuses a language it does not speak with exit 2, saying so in both languages and naming the two it does', async () => {
+    const message = '不支持的语言 fr：--lang 可选 zh-CN（中文）或 en-US（English）\nUnsupported language fr: --lang takes zh-CN (Chinese) or en-US (English)';
+    for (const args of [['--lang', 'fr', 'site', 'list'], ['--lang=fr', '--help'], ['site', 'list', '--lang', 'fr']]) {
+      const run = await runFmea(args);
+      expect(run, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toContain(message);
+    }
+    const json = await runFmea(['--json', '--lang', 'fr', 'site', 'list']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ ok: false, error: { code: 'usage', message, issues: [] } });
+    // the spellings it does speak, and a shell's LANG it cannot use is no request: Chinese
+    expect((await runFmea(['--lang', 'en_GB', 'nosuch'])).stderr).toContain("unknown command 'nosuch'");
+    expect((await runFmea(['--lang', 'zh', 'nosuch'])).stderr).toContain('未知命令 nosuch');
+    expect((await runFmea(['nosuch'], { env: { LANG: 'fr_FR.UTF-8' } })).stderr).toContain('未知命令 nosuch');
   });
 });

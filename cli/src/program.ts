@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { registerCommands, type CommandDeps } from './commands/index.ts';
 import { attachContext, createContext, processIo, type GlobalOptions } from './context.ts';
+import { describeExtras } from './i18n/commander.ts';
 import { resolveLocale, type Locale } from './i18n/index.ts';
 import type { CliIo } from './ui/index.ts';
 
@@ -56,7 +57,13 @@ export function buildProgram({ io = processIo(), locale, json = false, deps }: P
     .version(version, '-V, --version', t('cli.help.option_version'))
     .helpOption('-h, --help', t('cli.help.option_help'))
     .helpCommand('help [command]', t('cli.help.command_help'))
-    .configureHelp({ showGlobalOptions: true, styleTitle: (title) => titles[title] ?? title })
+    .configureHelp({
+      showGlobalOptions: true,
+      styleTitle: (title) => titles[title] ?? title,
+      // "(default: …)" and "(choices: …)" in the run's language
+      optionDescription: (option) => describeExtras(option, context.locale),
+      argumentDescription: (argument) => describeExtras(argument, context.locale),
+    })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),

@@ -1,8 +1,8 @@
 /** One run of the CLI: parse, act, print the outcome, return the exit code. */
 import { CommanderError } from 'commander';
 import { contextOf, processIo } from './context.ts';
-import { describeError, EXIT_USAGE } from './errors.ts';
-import { resolveLocale } from './i18n/index.ts';
+import { describeError, EXIT_USAGE, toFailure, type CliFailure } from './errors.ts';
+import { isSupportedLanguage, langFlag, resolveLocale, unsupportedLanguageMessage } from './i18n/index.ts';
 import type { CommandDeps } from './commands/index.ts';
 import { buildProgram } from './program.ts';
 import type { CliIo } from './ui/index.ts';
@@ -25,6 +25,10 @@ export async function runCli(
   const context = contextOf(program);
   let code = 0;
   try {
+    const lang = langFlag(argv);
+    if (lang !== undefined && !isSupportedLanguage(lang)) {
+      throw { code: 'usage', message: unsupportedLanguageMessage(lang), issues: [], exitCode: EXIT_USAGE } satisfies CliFailure;
+    }
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError && ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) {
@@ -32,7 +36,7 @@ export async function runCli(
       await context.close();
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    const failure = describeError(error, context.locale, io.env);
+    const failure = toFailure(error, context.locale, io.env);
     code = failure.exitCode;
     await context.out.printError(failure);
   }

@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
+import { LOCALES, normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
 import type { Issue, MessageParams } from '@fmea/core/errors';
 
 /** `cli/src`: every `locales/<locale>.po` below it joins core's catalogs. */
@@ -34,6 +34,12 @@ export function translateIssueLine(locale: Locale, issue: Issue): string {
  * texts can be translated too.
  */
 export function resolveLocale(argv: readonly string[], env: NodeJS.ProcessEnv): Locale {
+  const flag = langFlag(argv);
+  return normalizeLocale((flag !== undefined && isSupportedLanguage(flag) ? flag : undefined) ?? env.FMEA_LANG ?? env.LANG);
+}
+
+/** The value of the last `--lang` before any `--`, as typed. */
+export function langFlag(argv: readonly string[]): string | undefined {
   let flag: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -41,5 +47,19 @@ export function resolveLocale(argv: readonly string[], env: NodeJS.ProcessEnv): 
     if (arg === '--lang') flag = argv[i + 1];
     else if (arg.startsWith('--lang=')) flag = arg.slice('--lang='.length);
   }
-  return normalizeLocale(flag ?? env.FMEA_LANG ?? env.LANG);
+  return flag;
+}
+
+/**
+ * Whether `--lang` names a language the CLI speaks: zh or en, with or
+ * without a region (zh-CN, en_US, en-GB …). LANG and FMEA_LANG fall back to
+ * zh-CN quietly (a shell's C.UTF-8 is no request); a flag is a request.
+ */
+export function isSupportedLanguage(value: string): boolean {
+  return /^(zh|en)([-_][a-z0-9]+)*$/i.test(value.trim());
+}
+
+/** The refusal of an unsupported `--lang`, in both languages: the reader's language is the one thing not known. */
+export function unsupportedLanguageMessage(value: string): string {
+  return LOCALES.map((locale) => translate(locale, 'cli.lang.unsupported', { value })).join('\n');
 }

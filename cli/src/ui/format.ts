@@ -19,3 +19,20 @@ export function isCi(env: NodeJS.ProcessEnv): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
 }
+
+/**
+ * A moment as the reader's locale writes it, in local time (TZ of the run's
+ * environment, else the machine's), without seconds: the workbench's format.
+ * JSON output keeps ISO stamps; this is for people.
+ */
+export function formatDateTime(value: Date | string | null | undefined, locale: string, env: NodeJS.ProcessEnv = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+  try {
+    return date.toLocaleString(locale, env.TZ ? { ...options, timeZone: env.TZ } : options);
+  } catch {
+    return date.toLocaleString(locale, options); // a TZ name Intl does not know: the machine's zone
+  }
+}

@@ -7,7 +7,7 @@ import type { CliIo, Output, OutputMode } from './types.ts';
 
 export type { CliIo, Column, Output, OutputMode, Progress } from './types.ts';
 export type { JsonDocument, JsonFailure, JsonSuccess } from './json.ts';
-export { formatCell } from './format.ts';
+export { formatCell, formatDateTime } from './format.ts';
 
 /** `--json` wins; Ink only for a real terminal outside CI; plain text otherwise. */
 export function resolveOutputMode(io: CliIo, json: boolean): OutputMode {

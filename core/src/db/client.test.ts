@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from './client.ts';
+import { databaseLocation, migrateDatabase, openDatabase } from './client.ts';
 
 describe('migrations', () => {
   it('survives several connections migrating a fresh file database at once', async () => {
@@ -17,5 +17,15 @@ describe('migrations', () => {
       databases.forEach((d) => d.close());
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('databaseLocation', () => {
+  it('names a file by its absolute path, memory as memory, and a server without credentials or query', () => {
+    expect(databaseLocation('file:./data/fmea.db')).toEqual({ kind: 'file', path: resolve('data/fmea.db') });
+    expect(databaseLocation('file:/srv/fmea/app.db?mode=rwc')).toEqual({ kind: 'file', path: '/srv/fmea/app.db' });
+    expect(databaseLocation(':memory:')).toEqual({ kind: 'memory' });
+    expect(databaseLocation('file::memory:?cache=shared')).toEqual({ kind: 'memory' });
+    expect(databaseLocation('libsql://user:secret@db.example.test/fmea?authToken=abc')).toEqual({ kind: 'server', url: 'libsql://db.example.test/fmea' });
   });
 });

@@ -34,6 +34,22 @@ function localFilePath(url: string): string | undefined {
   return url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
 }
 
+/** Where a database URL keeps its data, as an operator reads it (never with credentials). */
+export type DatabaseLocation = { kind: 'file'; path: string } | { kind: 'memory' } | { kind: 'server'; url: string };
+
+/** The location of `url`: an absolute file path (resolved against the working directory), memory, or a server's address without its query. */
+export function databaseLocation(url: string): DatabaseLocation {
+  if (isMemory(url)) return { kind: 'memory' };
+  const file = localFilePath(url);
+  if (file !== undefined) return { kind: 'file', path: resolve(file.replace(/\?.*$/, '')) };
+  try {
+    const parsed = new URL(url);
+    return { kind: 'server', url: `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}` };
+  } catch {
+    return { kind: 'server', url: url.replace(/[?#].*$/, '').replace(/\/\/[^@/]*@/, '//') };
+  }
+}
+
 /** The least time (ms) one turn of the write queue keeps taking queued writers into its shared transaction. */
 export const WRITE_GROUP_MS = 2;
 

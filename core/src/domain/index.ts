@@ -9,3 +9,4 @@ export * from './rules/index.ts';
 export * from './areas/index.ts';
 export * from './fmea/index.ts';
 export * from './dictionaries/index.ts';
+export * from './oplog/index.ts';

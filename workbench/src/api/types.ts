@@ -33,6 +33,8 @@ export interface UserInfo {
   roles: { id: string; name: string; roleType: string }[];
   roleIdList: string[];
   roleNames: string[];
+  /** English names (the Chinese one where a role has none). */
+  roleNamesEn?: string[];
   productTypes: string[];
   isAdmin: boolean;
   /** super acts everywhere, site in the session's site, none manages nobody (docs/domain/administration.md). */

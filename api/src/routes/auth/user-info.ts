@@ -77,6 +77,7 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
       roles: view.roles,
       roleIdList: view.roles.map((r) => r.id),
       roleNames: view.roleNames,
+      roleNamesEn: view.roleNamesEn,
       // product types the roles permit; an empty list means all (spec 001 §6)
       productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
       isAdmin: auth.isAdmin,

@@ -84,6 +84,23 @@ describe('GET /api/project/selectProjectBySerialNum: deep links by pptSerial', (
   });
 });
 
+describe('project members: role names', () => {
+  it('names each member’s roles from the memberRole dictionary in the caller’s language, renamed where the dictionary is renamed', async () => {
+    const names = async (lang: string) =>
+      (await caller(api, team.owner, lang).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`)).projectMembers
+        .sort((a: any, b: any) => a.userRole - b.userRole)
+        .map((m: any) => m.roleNames);
+    expect(await names('zh-CN')).toEqual([['负责人'], ['协作者'], ['评审人']]);
+    expect(await names('en-US')).toEqual([['Responsible'], ['Collaborator'], ['Reviewer']]);
+    const { findDictionaryType, listDictionaryItems, saveDictionaryItem } = await import('@fmea/core');
+    const roles = await findDictionaryType(api.t.db, 'memberRole');
+    const reviewer = (await listDictionaryItems(api.t.ctx, 'memberRole')).find((i) => i.code === '4')!;
+    await saveDictionaryItem(api.t.ctx, { id: reviewer.id, parentId: roles.id, code: '4', name: '审核人', enName: 'Auditor' });
+    expect((await names('zh-CN'))[2]).toEqual(['审核人']);
+    expect((await names('en-US'))[2]).toEqual(['Auditor']);
+  });
+});
+
 describe('POST /api/project/list: filters and sort', () => {
   const list = '/api/project/list';
   const save = (person: Team['owner'], name: string, extra: Record<string, unknown>, responsible = person) =>

@@ -16,6 +16,7 @@ import {
   PROJECT_DICTIONARY_FIELD_NAMES,
   PROJECT_TEXT_FIELDS,
   projectLabeler,
+  memberRoleNamer,
   type ProjectListQuery,
   type ProjectType,
   type ProjectView,
@@ -75,7 +76,7 @@ const mapFields = <T extends Record<string, string>, S>(doc: T, schema: (descrip
   Object.fromEntries(Object.entries(doc).map(([key, description]) => [key, schema(description)])) as { [K in keyof T]: S };
 
 const ProjectLabelsSchema = z
-  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (a value no dictionary item has: as stored)`)))
+  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
   .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
 
 const ProjectSchema = z
@@ -93,17 +94,31 @@ const ProjectSchema = z
     delFlg: z.number().int(),
     version: z.number().int(),
     pptSerial: z.string().nullable().openapi({ description: 'The product root node of the structure tree' }),
-    projectMembers: z.array(z.object({ userId: z.string(), userRole: z.number().int(), roles: z.array(z.number().int()) })),
+    projectMembers: z.array(
+      z.object({
+        userId: z.string(),
+        userRole: z.number().int(),
+        roles: z.array(z.number().int()),
+        roleNames: z.array(z.string()).openapi({ description: 'The roles named in the caller’s language, from dictionary memberRole (the one source of role names)' }),
+      }),
+    ),
     myRoles: z.array(z.number().int()).nullable(),
     canEdit: z.boolean(),
     access: z.enum(['member', 'admin', 'shared']).openapi({ description: 'How the caller reaches the project: team member, administrator (not a member), or shared reader (read only)' }),
   })
   .openapi('FmeaProject');
 
-type Labeler = Awaited<ReturnType<typeof projectLabeler>>;
+interface Labeler {
+  fields: Awaited<ReturnType<typeof projectLabeler>>;
+  role: Awaited<ReturnType<typeof memberRoleNamer>>;
+}
 
 /** The labeler for the caller's language: one read of the dictionaries per request. */
-const labelerOf = (c: Context<AppEnv>) => projectLabeler(c.var.services.database.db, c.var.locale);
+async function labelerOf(c: Context<AppEnv>): Promise<Labeler> {
+  const { db } = c.var.services.database;
+  const [fields, role] = await Promise.all([projectLabeler(db, c.var.locale), memberRoleNamer(db, c.var.locale)]);
+  return { fields, role };
+}
 
 /** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole), with its dictionary fields named. */
 export function presentProject(view: ProjectView, label: Labeler) {
@@ -111,9 +126,9 @@ export function presentProject(view: ProjectView, label: Labeler) {
   return {
     ...rest,
     projectId: view.id,
-    labels: label(view),
+    labels: label.fields(view),
     pptSerial: rootNodeId,
-    projectMembers: members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles] })),
+    projectMembers: members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles], roleNames: m.roles.map(label.role) })),
   };
 }
 
@@ -294,7 +309,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectType, ...query } = body;
     const page = await listProjects(fmeaContext(c), { ...query, projectTypes: projectType ? [projectType] : visibleTypes(c) });
     const label = await labelerOf(c);
-    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id, labels: label(item) })) }), 200);
+    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id, labels: label.fields(item) })) }), 200);
   });
 
   app.openapi(byIdRoute, async (c) => c.json(ok(await openById(c, c.req.valid('query').projectId)), 200));

@@ -21,8 +21,8 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     expect(project.serialNum).toMatch(/^DF/);
     expect(project.projectMembers).toEqual(
       expect.arrayContaining([
-        { userId: team.owner.user.id, userRole: 0, roles: [0] },
-        { userId: team.reader.user.id, userRole: 4, roles: [4] },
+        { userId: team.owner.user.id, userRole: 0, roles: [0], roleNames: ['负责人'] },
+        { userId: team.reader.user.id, userRole: 4, roles: [4], roleNames: ['评审人'] },
       ]),
     );
     const renamed = await owner.ok('POST', '/api/project/save', { id: project.id, version: 1, name: 'Window lifter front', stage: 'B sample' });

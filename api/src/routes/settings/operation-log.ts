@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { listOperations, type OperationLogEntry } from '@fmea/core';
+import { listOperations, nameOperation, type Locale, type OperationLogEntry } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -12,8 +12,10 @@ const EntrySchema = z
     at: z.date(),
     userId: z.string().nullable(),
     userName: z.string(),
-    action: z.string(),
-    entity: z.string(),
+    action: z.string().openapi({ description: 'The action code, e.g. user.create' }),
+    actionLabel: z.string().openapi({ description: 'The action in the caller’s language (the code for one written before it was named)' }),
+    entity: z.string().openapi({ description: 'The record type code, e.g. user' }),
+    entityLabel: z.string().openapi({ description: 'The record type in the caller’s language' }),
     entityId: z.string().nullable(),
     before: z.unknown(),
     after: z.unknown(),
@@ -26,7 +28,7 @@ const listRoute = defineRoute({
   path: '/api/operationLog/list',
   tag: 'settings',
   summary: 'The operation log, newest first',
-  description: 'action matches by prefix (user. or user.create); search looks in action and user name; from/to are milliseconds or ISO 8601 texts.',
+  description: 'action matches by prefix (user. or user.create); search looks in the action code, the action’s name in the caller’s language and the user name; from/to are milliseconds or ISO 8601 texts.',
   access: { route: 'system_log' },
   request: jsonBody(
     z.object({
@@ -44,8 +46,8 @@ const listRoute = defineRoute({
   data: z.object({ items: z.array(EntrySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
-function present(entry: OperationLogEntry) {
-  return { ...entry, before: entry.before ?? null, after: entry.after ?? null };
+function present(entry: OperationLogEntry, locale: Locale) {
+  return { ...entry, ...nameOperation(entry, locale), before: entry.before ?? null, after: entry.after ?? null };
 }
 
 export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
@@ -56,7 +58,8 @@ export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
       from: toDate(body.from, 'from') ?? undefined,
       to: toDate(body.to, 'to') ?? undefined,
       search: body.search?.trim() || undefined,
+      locale: c.var.locale,
     });
-    return c.json(ok({ ...page, items: page.items.map(present) }), 200);
+    return c.json(ok({ ...page, items: page.items.map((entry) => present(entry, c.var.locale)) }), 200);
   });
 }

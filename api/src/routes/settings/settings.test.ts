@@ -157,6 +157,21 @@ describe('POST /api/operationLog/list', () => {
     expect(await actions({ search: "%' OR 1=1 --" })).toEqual([]);
   });
 
+  it('names each action and record type in the caller’s language beside its code', async () => {
+    await seedLog();
+    const named = async (lang: string) =>
+      (await list({ action: 'rules.' }, admin, lang)).body.data.items.map((e: Record<string, string>) => [e.action, e.actionLabel, e.entity, e.entityLabel]);
+    expect(await named('zh-CN')).toEqual([['rules.set', '修改业务规则', 'business_rule', '业务规则']]);
+    expect(await named('en-US')).toEqual([['rules.set', 'Business rule changed', 'business_rule', 'Business rule']]);
+    // search finds an action by its name in the caller's language too
+    const found = async (search: string, lang: string) => (await list({ search }, admin, lang)).body.data.items.map((e: { action: string }) => e.action);
+    expect(await found('业务规则', 'zh-CN')).toEqual(['rules.set']);
+    expect(await found('business rule', 'en-US')).toEqual(['rules.set']);
+    expect(await found('业务规则', 'en-US')).toEqual([]);
+    const seed = (await list({ action: 'system.seed' }, admin, 'zh-CN')).body.data.items[0];
+    expect([seed.actionLabel, seed.entityLabel]).toEqual(['初始化系统', '用户']);
+  });
+
   it('lets a log reader (system_log) read it', async () => {
     const reader = await signInWith(api, 'auditor', [{ routeName: 'system_log', buttons: [] }]);
     const res = await list({}, reader);

@@ -31,10 +31,12 @@ describe('fmea ap eval', { timeout: 90_000 }, () => {
     expect(stderr).toBe('请同时提供 --s、--o 和 --d，或使用 --stdin\n使用 --help 查看用法。\n');
   });
 
-  it('refuses an unknown table with commander\'s message, exit 2', async () => {
+  it('refuses an unknown table naming the choices in the chosen language, exit 2', async () => {
     const { code, stderr } = await runFmea(['ap', 'eval', '--s', '1', '--o', '1', '--d', '1', '--table', 'xfmea']);
     expect(code).toBe(2);
-    expect(stderr).toContain("argument 'xfmea' is invalid. Allowed choices are dfmea, pfmea, msr.");
+    expect(stderr).toContain('选项 --table <table> 的取值 xfmea 无效，可选：dfmea, pfmea, msr');
+    const en = await runFmea(['--lang', 'en-US', 'ap', 'eval', '--s', '1', '--o', '1', '--d', '1', '--table', 'xfmea']);
+    expect(en.stderr).toContain("option '--table <table>': 'xfmea' is not allowed; choose one of dfmea, pfmea, msr");
   });
 
   it('prints { ok: true, data } with --json, and { ok: false, error } on stdout on failure', async () => {

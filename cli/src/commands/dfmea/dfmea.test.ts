@@ -51,6 +51,20 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
     expect(json).toMatchObject({ ok: true, data: { total: 1, items: [{ serialNum, name: 'Seat recliner', customer: '3', stage: '3', labels: { customer: 'BYD', stage: 'B sample' } }] } });
   });
 
+  it('shows when each project last changed in the local format of the chosen language, not as an ISO stamp', async () => {
+    const shanghai = { ...env, TZ: 'Asia/Shanghai' };
+    const json = JSON.parse((await runFmea(['--json', 'dfmea', 'list'], { env: shanghai })).stdout);
+    const stamp = json.data.items[0].updatedAt as string;
+    expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T/); // JSON keeps ISO for scripts
+    // the same moment on a Shanghai clock (UTC+8, no daylight saving), worked out by hand
+    const local = new Date(Date.parse(stamp) + 8 * 3600_000).toISOString();
+    const [y, m, d, hh, mm] = [local.slice(0, 4), local.slice(5, 7), local.slice(8, 10), Number(local.slice(11, 13)), local.slice(14, 16)];
+    const changed = async (lang: string) => (await runFmea(['--lang', lang, 'dfmea', 'list'], { env: shanghai })).stdout.split('\n')[1]!.split('\t').at(-1);
+    expect(await changed('zh-CN')).toBe(`${y}/${m}/${d} ${String(hh).padStart(2, '0')}:${mm}`);
+    const h12 = String(hh % 12 === 0 ? 12 : hh % 12).padStart(2, '0');
+    expect(await changed('en-US')).toBe(`${m}/${d}/${y}, ${h12}:${mm} ${hh < 12 ? 'AM' : 'PM'}`);
+  });
+
   it('exports a project and imports the workbook into a new project that exports the same chain rows', async () => {
     const first = file('first.xlsx');
     const exported = await fmea(['--lang', 'en-US', 'dfmea', 'export', serialNum, first]);

@@ -1,12 +1,13 @@
 /**
  * `fmea dfmea list [--search] [--page] [--limit]`: DFMEA projects, newest
- * change first; customer and stage by their dictionary names in the CLI's
- * language. JSON gives the page object, each item with its codes and `labels`.
+ * change first; customer and stage by their dictionary names and the last
+ * change in local format, in the CLI's language. JSON gives the page object, each item with its codes and `labels`.
  */
 import type { Command } from 'commander';
 import type { ProjectLabels, ProjectListItem } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
 import { parseCount } from '../../shared/options.ts';
+import { formatDateTime } from '../../ui/index.ts';
 
 interface DfmeaListOptions {
   readonly search?: string;
@@ -40,7 +41,7 @@ export function registerDfmeaList(dfmea: Command): void {
           { header: tr('cli.dfmea.field.customer'), value: (p) => p.labels.customer ?? '' },
           { header: tr('cli.dfmea.field.stage'), value: (p) => p.labels.stage ?? '' },
           { header: tr('cli.dfmea.field.responsible'), value: 'responsibleName' },
-          { header: tr('cli.dfmea.field.updated_at'), value: 'updatedAt' },
+          { header: tr('cli.dfmea.field.updated_at'), value: (p) => formatDateTime(p.updatedAt, context.locale, context.io.env) },
         ],
         { ...result, items },
       );

@@ -1,6 +1,12 @@
-/** `fmea log list [--user] [--action] [--limit]`: the operation log, newest first. */
+/**
+ * `fmea log list [--user] [--action] [--limit]`: the operation log, newest
+ * first; times in local format, actions and record types named in the CLI's
+ * language. JSON items keep the codes and ISO times and add the names.
+ */
 import type { Command } from 'commander';
+import type { OperationLogEntry, OperationNames } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
+import { formatDateTime } from '../../ui/index.ts';
 import { parseCount } from '../../shared/options.ts';
 
 interface LogListOptions {
@@ -21,18 +27,19 @@ export function registerLogList(log: Command): void {
       const context = contextOf(command);
       const { t: tr } = context;
       const limit = parseCount(options.limit, '--limit');
-      const { listOperations } = await import('@fmea/core/services');
+      const { listOperations, nameOperation } = await import('@fmea/core/services');
       const page = await listOperations(await context.services(), { userName: options.user, action: options.action, limit });
-      await context.out.printTable(
-        page.items,
+      const items = page.items.map((entry) => ({ ...entry, ...nameOperation(entry, context.locale) }));
+      await context.out.printTable<OperationLogEntry & OperationNames>(
+        items,
         [
-          { header: tr('cli.log.field.at'), value: 'at' },
+          { header: tr('cli.log.field.at'), value: (e) => formatDateTime(e.at, context.locale, context.io.env) },
           { header: tr('cli.log.field.user'), value: 'userName' },
-          { header: tr('cli.log.field.action'), value: 'action' },
-          { header: tr('cli.log.field.entity'), value: 'entity' },
+          { header: tr('cli.log.field.action'), value: 'actionLabel' },
+          { header: tr('cli.log.field.entity'), value: 'entityLabel' },
           { header: tr('cli.log.field.entity_id'), value: 'entityId' },
         ],
-        page,
+        { ...page, items },
       );
     });
 }

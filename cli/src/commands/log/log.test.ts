@@ -21,12 +21,17 @@ describe('fmea log list', { timeout: 90_000 }, () => {
     const lines = listed.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('时间\t操作人\t动作\t对象\t对象 ID');
     expect(lines.slice(1).map((line) => line.split('\t').slice(1, 4))).toEqual([
-      [me, 'site.create', 'site'],
-      [me, 'site.create', 'site'],
+      [me, '新增站点', '站点'],
+      [me, '新增站点', '站点'],
     ]);
+    // local time without seconds, not an ISO stamp
+    expect(lines[1]!.split('\t')[0]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    const en = (await fmea(['--lang', 'en-US', 'log', 'list', '--user', me, '--action', 'site.', '--limit', '1'])).stdout.split('\n')[1]!.split('\t');
+    expect(en.slice(2, 4)).toEqual(['Site created', 'Site']);
+    expect(en[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
     const json = JSON.parse((await fmea(['--json', 'log', 'list', '--action', 'site.create', '--limit', '1'])).stdout).data;
     expect(json).toMatchObject({ total: 2, page: 1, limit: 1 });
-    expect(json.items[0]).toMatchObject({ userName: me, after: { name: 'Plant B' } });
+    expect(json.items[0]).toMatchObject({ userName: me, action: 'site.create', actionLabel: '新增站点', entity: 'site', entityLabel: '站点', after: { name: 'Plant B' } });
     const seeded = JSON.parse((await fmea(['--json', 'log', 'list', '--user', me, '--action', 'system.seed'])).stdout).data;
     expect(seeded.items).toHaveLength(1);
     const nobody = await fmea(['--lang', 'en-US', 'log', 'list', '--user', 'nobody']);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbEnv, runFmea, startFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
@@ -31,8 +32,18 @@ describe('fmea serve', { timeout: 90_000 }, () => {
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
-    expect(server.stdout()).toBe(`FMEA Workbench 已启动：http://localhost:${port}/（按 Ctrl+C 停止）\n服务已停止\n`);
+    const file = join(temp.dir, 'fmea.db');
+    expect(server.stdout()).toBe(`数据库：${file}（本次启动新建并写入了初始数据）\nFMEA Workbench 已启动：http://localhost:${port}/（按 Ctrl+C 停止）\n服务已停止\n`);
     expect(server.stderr()).toBe('');
+
+    // the next start finds the database as it was left
+    const again = startFmea(['serve', '--port', String(port)], { env: dbEnv(temp, { FILES_DIR: temp.dir }), cwd: temp.dir });
+    try {
+      await again.waitForStdout(/已启动：/);
+    } finally {
+      expect(await again.stop('SIGTERM')).toBe(0);
+    }
+    expect(again.stdout().split('\n')[0]).toBe(`数据库：${file}（已有数据库，本次启动未新建、未写入初始数据）`);
   });
 
   it('takes PORT from the environment, prints a generated admin password once, and stops on SIGINT', async () => {
@@ -41,7 +52,9 @@ describe('fmea serve', { timeout: 90_000 }, () => {
     const server = startFmea(['--lang', 'en-US', 'serve'], { env: { DATABASE_URL: fresh.url, PORT: String(port), FILES_DIR: fresh.dir }, cwd: fresh.dir });
     try {
       await server.waitForStdout(/running at http:\/\/localhost:\d+\//);
-      expect(server.stdout()).toBe(`FMEA Workbench is running at http://localhost:${port}/ (press Ctrl+C to stop)\n`);
+      expect(server.stdout()).toBe(
+        `Database: ${join(fresh.dir, 'fmea.db')} (created and seeded on this start)\nFMEA Workbench is running at http://localhost:${port}/ (press Ctrl+C to stop)\n`,
+      );
       expect(server.stderr()).toMatch(/^Administrator account admin created; password: \S+ — shown only this once; change it at first sign-in\n$/);
     } finally {
       expect(await server.stop('SIGINT')).toBe(0);

@@ -1,12 +1,17 @@
 /**
  * `fmea serve [--port N]`: the API and the built workbench on one port, on
- * this run's database (migrated and seeded on start). Runs until SIGINT or
- * SIGTERM, then closes the server and the database and exits 0.
+ * this run's database (migrated and seeded on start). Says where the
+ * database is and whether this start created and seeded it (a generated
+ * admin password goes to stderr, once). Runs until SIGINT or SIGTERM, then
+ * closes the server and the database and exits 0.
  */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Command } from 'commander';
 import { ConflictError } from '@fmea/core/errors';
+import type { DatabaseLocation } from '@fmea/core/db';
 import type { SeedResult } from '@fmea/core/services';
+import type { Translate } from '../../i18n/index.ts';
 import { contextOf } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
 import { importLimitBytes } from '../../shared/options.ts';
@@ -42,6 +47,14 @@ function untilStopped(): Promise<NodeJS.Signals> {
   });
 }
 
+/** What this start did to the database: created (and seeded) it, seeded an existing one, or found it ready. */
+type DatabaseState = 'created' | 'seeded' | 'existing';
+
+function databaseLine(t: Translate, location: DatabaseLocation, state: DatabaseState): string {
+  const where = location.kind === 'file' ? location.path : location.kind === 'server' ? location.url : t('cli.serve.database_memory');
+  return t('cli.serve.database', { where, state });
+}
+
 export function registerServe(program: Command): void {
   const { t } = contextOf(program);
   program
@@ -56,7 +69,9 @@ export function registerServe(program: Command): void {
       // IMPORT_MAX_MB: the spreadsheet import limit; a bad value stops the start like a bad PORT
       const importLimit = await importLimitBytes(undefined, env);
       await assertPortFree(port, env.HOST ?? '0.0.0.0');
-      const { startServer } = await import('@fmea/api');
+      const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
+      const location = databaseLocation(context.dbUrl ?? DEFAULT_DATABASE_URL);
+      const existed = location.kind === 'file' ? existsSync(location.path) : location.kind === 'server';
       let seeded: SeedResult | undefined;
       const server = await startServer({
         port,
@@ -70,8 +85,10 @@ export function registerServe(program: Command): void {
       });
       if (seeded) await context.announceSeed(seeded); // before the URL, so it is read first
       const stopped = untilStopped();
+      const state: DatabaseState = seeded?.adminCreated ? (existed ? 'seeded' : 'created') : 'existing';
+      await context.out.printMessage(databaseLine(context.t, location, state));
       const url = `http://localhost:${server.port}/`;
-      await context.out.printMessage(context.t('cli.serve.listening', { url }), { url, port: server.port });
+      await context.out.printMessage(context.t('cli.serve.listening', { url }), { url, port: server.port, database: location, created: state === 'created', seeded: state !== 'existing' });
       await stopped;
       await server.close();
       await context.out.printMessage(context.t('cli.serve.stopped'));

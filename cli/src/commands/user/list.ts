@@ -26,7 +26,7 @@ export function registerUserList(user: Command): void {
       const limit = parseCount(options.limit, '--limit');
       const { listUsers } = await import('@fmea/core/services');
       const result = await listUsers(await context.services(), { search: options.search, site: options.site, page, limit });
-      await context.out.printTable(result.items, userColumns(context.t), result);
+      await context.out.printTable(result.items, userColumns(context.t, context.locale), result);
       const pages = Math.max(1, Math.ceil(result.total / result.limit));
       await context.out.printMessage(context.t('cli.list.footer', { total: result.total, page: result.page, pages }));
     });

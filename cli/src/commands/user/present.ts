@@ -1,6 +1,6 @@
 /** How users look on the command line: one record shape, one column set, translated labels. */
 import type { UserView } from '@fmea/core/services';
-import type { Translate } from '../../i18n/index.ts';
+import type { Locale, Translate } from '../../i18n/index.ts';
 import type { Column } from '../../ui/index.ts';
 
 export type UserRecord = {
@@ -57,13 +57,15 @@ export function userLabels(t: Translate): Record<keyof UserRecord, string> {
   };
 }
 
-export function userColumns(t: Translate): Column<UserView>[] {
+/** The list's columns; site and roles by their names in the reader's language (JSON keeps both). */
+export function userColumns(t: Translate, locale: Locale): Column<UserView>[] {
+  const english = locale === 'en-US';
   return [
     { header: t('cli.user.field.user_name'), value: 'userName' },
     { header: t('cli.user.field.real_name'), value: 'realName' },
-    { header: t('cli.user.field.site'), value: 'siteName' },
+    { header: t('cli.user.field.site'), value: (u) => (english && u.siteNameEn ? u.siteNameEn : u.siteName) },
     { header: t('cli.user.field.department'), value: 'departmentName' },
-    { header: t('cli.user.field.roles'), value: (u) => u.roleNames.join(', ') },
+    { header: t('cli.user.field.roles'), value: (u) => (english ? u.roleNamesEn : u.roleNames).join(', ') },
     { header: t('cli.user.field.locked'), value: 'locked' },
   ];
 }

@@ -112,6 +112,11 @@ describe('fmea user add / show / list', { timeout: 90_000 }, () => {
     expect(data.items.map((u: { userName: string }) => u.userName)).toEqual(['alice']);
     const site = await fmea(['--lang', 'en-US', 'user', 'list', '--site', 'Plant B']);
     expect(site.stdout).toBe('User name\tReal name\tSite\tDepartment\tRoles\tLocked\nbob\t\tPlant B\t\t\tno\n1 row, page 1 of 1\n');
+    // in English the site and the roles by their English names, where they have one
+    const admin = await fmea(['--lang', 'en-US', 'user', 'list', '--search', 'admin']);
+    expect(admin.stdout.split('\n')[1]!.split('\t').slice(2, 5)).toEqual(['Headquarters', '', 'Administrator']);
+    const adminZh = await fmea(['user', 'list', '--search', 'admin']);
+    expect(adminZh.stdout.split('\n')[1]!.split('\t').slice(2, 5)).toEqual(['总部', '', 'admin']);
   });
 
   it('refuses bad paging values (2) and an unknown site (3)', async () => {

@@ -1,1 +1,1 @@
-export { dictionaryLabel, matchDictionaryItem, type DictionaryChoice } from './labels.ts';
+export { dictionaryLabel, isDictionaryFallback, matchDictionaryItem, type DictionaryChoice } from './labels.ts';

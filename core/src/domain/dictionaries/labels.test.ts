@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dictionaryLabel, matchDictionaryItem } from './labels.ts';
+import { dictionaryLabel, isDictionaryFallback, matchDictionaryItem } from './labels.ts';
 
 const stages = [
   { code: '1', name: '概念', enName: 'Concept' },
@@ -16,6 +16,9 @@ describe('dictionary labels', () => {
 
   it('falls back to the Chinese name in English when an item has no English name', () => {
     expect(dictionaryLabel(stages[3]!, 'en-US')).toBe('自定义');
+    expect(isDictionaryFallback(stages[3]!, 'en-US')).toBe(true);
+    expect(isDictionaryFallback(stages[3]!, 'zh-CN')).toBe(false);
+    expect(isDictionaryFallback(stages[1]!, 'en-US')).toBe(false);
   });
 });
 

@@ -16,6 +16,15 @@ export function dictionaryLabel(item: Pick<DictionaryChoice, 'name' | 'enName'>,
   return locale === 'en-US' && item.enName ? item.enName : item.name;
 }
 
+/**
+ * Whether `dictionaryLabel` falls back to the Chinese name for an English
+ * reader (an item an admin created without an English name): pickers say so
+ * beside the name, so nobody takes it for a translation that is missing by mistake.
+ */
+export function isDictionaryFallback(item: Pick<DictionaryChoice, 'enName'>, locale: string): boolean {
+  return locale === 'en-US' && !item.enName;
+}
+
 const folded = (text: string) => text.normalize('NFKC').trim().toLowerCase();
 
 /**

@@ -24,7 +24,6 @@ export {
 export {
   PROJECT_EDIT_ROLES,
   PROJECT_MEMBER_ROLES,
-  PROJECT_MEMBER_ROLE_KEYS,
   assertCanEditProject,
   assertCanOpenProject,
   isProjectMember,

@@ -26,12 +26,6 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.builtin_role',
   'permission.role_held_elsewhere',
   'permission.sites_super_only',
-  'permission.member_role.responsible',
-  'permission.member_role.collaborator',
-  'permission.member_role.counsellor',
-  'permission.member_role.system_owner',
-  'permission.member_role.reviewer',
-  'permission.member_role.process_reviewer',
 ] as const;
 
 export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

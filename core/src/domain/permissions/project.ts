@@ -1,8 +1,7 @@
 import { NotAllowedError, NotFoundError } from '../../errors.ts';
 import type { Actor } from './actor.ts';
-import type { PermissionMessageKey } from './messages.ts';
 
-/** Project member roles (spec 001 §3 dictionary), numeric as stored. */
+/** Project member roles (spec 001 §3 dictionary memberRole, whose items name them), numeric as stored. */
 export const PROJECT_MEMBER_ROLES = {
   responsible: 0,
   collaborator: 1,
@@ -14,15 +13,7 @@ export const PROJECT_MEMBER_ROLES = {
 
 export type ProjectMemberRole = (typeof PROJECT_MEMBER_ROLES)[keyof typeof PROJECT_MEMBER_ROLES];
 
-/** Display name key per role, for pick lists and member tables. */
-export const PROJECT_MEMBER_ROLE_KEYS = {
-  0: 'permission.member_role.responsible',
-  1: 'permission.member_role.collaborator',
-  2: 'permission.member_role.counsellor',
-  3: 'permission.member_role.system_owner',
-  4: 'permission.member_role.reviewer',
-  5: 'permission.member_role.process_reviewer',
-} as const satisfies Record<ProjectMemberRole, PermissionMessageKey>;
+// Role names live in the memberRole dictionary (one source for the workbench, the API and the CLI).
 
 /** Roles that may edit a project; every other member is read-only (spec 001 §4, 000 §9). */
 export const PROJECT_EDIT_ROLES = [PROJECT_MEMBER_ROLES.responsible, PROJECT_MEMBER_ROLES.collaborator] as const;

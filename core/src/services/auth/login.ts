@@ -3,6 +3,7 @@ import { site, user, userSite } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotAllowedError } from '../../errors.ts';
 import { isLockExpired, passwordState, shouldLock } from '../../domain/password/index.ts';
+import type { OperationAction } from '../../domain/oplog/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
 import { hashPassword, verifyPassword } from '../shared/password-hash.ts';
@@ -95,7 +96,7 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
   const policy = await getPasswordPolicy(ctx.db);
   const userName = input.userName.trim();
   const account = userName ? await ctx.db.select().from(user).where(eq(user.userName, userName)).get() : undefined;
-  const audit = (action: string, userId: string | null, after?: unknown) =>
+  const audit = (action: OperationAction, userId: string | null, after?: unknown) =>
     recordOperation(ctx.db, { userId, userName: userName || '?', ip: input.ip ?? null }, now, { action, entity: 'session', entityId: userId, after });
 
   // an address that failed too often waits, right password or not: guessing stays slow without locking anyone out

@@ -7,6 +7,9 @@ import type { Locale } from '../../i18n/index.ts';
 import { dictionaryChoices, type DictionaryItemChoice } from '../dictionaries/lookup.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
+/** The dictionary type whose items name the member roles, by code '0'–'5'. */
+export const MEMBER_ROLE_DICTIONARY = 'memberRole';
+
 /**
  * Stage, customer, platform and confidentiality hold dictionary codes
  * (spec 001 §3). Callers and workbooks may name an item by its code or by
@@ -81,4 +84,17 @@ export async function projectLabeler(db: DbOrTx, locale: Locale): Promise<(proje
   const dictionaries = await projectDictionaries(db);
   return (project) =>
     Object.fromEntries(PROJECT_DICTIONARY_FIELD_NAMES.map((f) => [f, dictionaries.label(f, project[f], locale)])) as ProjectLabels;
+}
+
+/**
+ * Names of the project member roles 0–5 in `locale`, from the memberRole
+ * dictionary: the one source of role names (the workbench's member dialog
+ * reads the same items). A role the dictionary lacks is shown as its number.
+ */
+export async function memberRoleNamer(db: DbOrTx, locale: Locale): Promise<(role: number) => string> {
+  const items = (await dictionaryChoices(db, [MEMBER_ROLE_DICTIONARY])).get(MEMBER_ROLE_DICTIONARY) ?? [];
+  return (role) => {
+    const item = items.find((i) => i.code === String(role));
+    return item ? dictionaryLabel(item, locale) : String(role);
+  };
 }

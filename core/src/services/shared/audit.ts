@@ -1,10 +1,12 @@
 import { operationLog } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { OperationAction, OperationEntity } from '../../domain/oplog/index.ts';
 import type { Operator } from './context.ts';
 
 export interface OperationRecord {
-  action: string;
-  entity: string;
+  /** A listed action: the log names it in the reader's language. */
+  action: OperationAction;
+  entity: OperationEntity;
   entityId?: string | null;
   before?: unknown;
   after?: unknown;

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dictionary } from '../../db/schema/index.ts';
+import { findDictionaryType, listDictionaryItems, saveDictionaryItem } from '../dictionaries/dictionaries.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createContext } from '../shared/context.ts';
 import { verifyPassword } from '../shared/password-hash.ts';
@@ -25,6 +28,55 @@ describe('first start', () => {
     const result = await prepareDatabase(db, createContext(db), { adminPassword: 'Adm1n#Secure$X' });
     expect(result.generatedAdminPassword).toBeUndefined();
     expect((await findUserRow(db, 'admin')).mustChangePassword).toBe(false);
+    close();
+  });
+});
+
+describe('built-in dictionaries', () => {
+  it('give every seeded type and item an English name with no Chinese in it', async () => {
+    const { db, close } = await openDatabase(':memory:');
+    await prepareDatabase(db, createContext(db));
+    const rows = await db.select().from(dictionary);
+    expect(rows.length).toBeGreaterThan(40);
+    for (const row of rows) {
+      expect(row.enName, `${row.code} ${row.name}`).not.toBe('');
+      expect(row.enName, `${row.code} ${row.name}`).not.toMatch(/[\u3400-\u9fff]/);
+    }
+    close();
+  });
+
+  it('fill in the missing English names of built-in items on an existing database, and only of those', async () => {
+    const { db, close } = await openDatabase(':memory:');
+    const ctx = createContext(db);
+    await prepareDatabase(db, ctx);
+    // a database seeded before the English names: blank names, one built-in item renamed by an admin, one item an admin added
+    await db.update(dictionary).set({ enName: '' });
+    const stages = await findDictionaryType(db, 'projectStage');
+    await db.update(dictionary).set({ name: '试制' }).where(and(eq(dictionary.parentId, stages.id), eq(dictionary.code, '2')));
+    await saveDictionaryItem(ctx, { parentId: stages.id, code: '9', name: '停产', sort: 9 });
+    await prepareDatabase(db, ctx);
+    const named = async (type: string) => (await listDictionaryItems(ctx, type)).map((i) => [i.code, i.name, i.enName]);
+    expect(await named('projectStage')).toEqual([
+      ['1', '概念', 'Concept'],
+      ['2', '试制', ''],
+      ['3', 'B样', 'B sample'],
+      ['4', 'C样', 'C sample'],
+      ['5', '量产', 'Series production'],
+      ['9', '停产', ''],
+    ]);
+    expect((await findDictionaryType(db, 'secrecyGrade')).enName).toBe('Secrecy grade');
+    expect((await named('secrecyGrade')).map(([, , en]) => en)).toEqual(['Public', 'Internal', 'Confidential', 'Secret']);
+    close();
+  });
+
+  it('never replace an English name an admin chose', async () => {
+    const { db, close } = await openDatabase(':memory:');
+    const ctx = createContext(db);
+    await prepareDatabase(db, ctx);
+    const grades = await findDictionaryType(db, 'secrecyGrade');
+    await db.update(dictionary).set({ enName: 'Open' }).where(and(eq(dictionary.parentId, grades.id), eq(dictionary.code, '1')));
+    await prepareDatabase(db, ctx);
+    expect((await listDictionaryItems(ctx, 'secrecyGrade'))[0]!.enName).toBe('Open');
     close();
   });
 });

@@ -26,6 +26,7 @@ export function getAppSettings(db: DbOrTx): Promise<AppSettings> {
   return readSetting(db, 'app', DEFAULT_APP_SETTINGS);
 }
 
+/** Adds the built-in dictionary types and items that are missing, then names the built-in ones without an English name. */
 export async function seedDictionaries(db: DbOrTx, seeds: readonly DictionarySeed[]) {
   for (const type of seeds) {
     await db.insert(dictionary).values({ parentId: '', code: type.code, name: type.name, enName: type.enName }).onConflictDoNothing();
@@ -35,6 +36,30 @@ export async function seedDictionaries(db: DbOrTx, seeds: readonly DictionarySee
       .insert(dictionary)
       .values(type.items.map(([code, name, enName], i) => ({ parentId: root.id, code, name, enName, sort: i + 1 })))
       .onConflictDoNothing();
+  }
+  await nameBuiltinItems(db, seeds);
+}
+
+/**
+ * Gives a built-in type or item its English name where it has none (a
+ * database seeded before the names existed, or an admin who cleared one).
+ * Only one that still has its built-in code and Chinese name is named: an
+ * item an admin renamed, or one an admin created, is left as it is. One read
+ * finds the unnamed rows (usually none), so a start pays no more than that.
+ */
+async function nameBuiltinItems(db: DbOrTx, seeds: readonly DictionarySeed[]) {
+  const unnamed = await db.select().from(dictionary).where(eq(dictionary.enName, ''));
+  if (unnamed.length === 0) return;
+  const roots = new Map((await db.select().from(dictionary).where(eq(dictionary.parentId, ''))).map((r) => [r.id, r.code]));
+  const builtin = new Map<string, string>();
+  for (const type of seeds) {
+    builtin.set(`/${type.code}/${type.name}`, type.enName);
+    for (const [code, name, enName] of type.items) builtin.set(`${type.code}/${code}/${name}`, enName);
+  }
+  for (const row of unnamed) {
+    const typeCode = row.parentId === '' ? '' : roots.get(row.parentId);
+    const enName = typeCode === undefined ? undefined : builtin.get(`${typeCode}/${row.code}/${row.name}`);
+    if (enName) await db.update(dictionary).set({ enName }).where(and(eq(dictionary.id, row.id), eq(dictionary.enName, '')));
   }
 }
 

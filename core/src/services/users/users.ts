@@ -34,8 +34,10 @@ export interface UserView extends Omit<UserRow, 'passwordHash'> {
   siteName: string | null;
   siteNameEn: string | null;
   departmentName: string | null;
-  roles: { id: string; name: string; roleType: string }[];
+  roles: { id: string; name: string; nameEn: string; roleType: string }[];
   roleNames: string[];
+  /** The roles' English names (the Chinese name where a role has none), for English readers. */
+  roleNamesEn: string[];
   siteIds: string[];
 }
 
@@ -106,7 +108,7 @@ export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promis
   const sites = siteIds.length ? await db.select().from(site).where(inArray(site.id, siteIds)) : [];
   const depts = deptIds.length ? await db.select().from(department).where(inArray(department.id, deptIds)) : [];
   const roleRows = await db
-    .select({ userId: userRole.userId, id: role.id, name: role.name, roleType: role.roleType })
+    .select({ userId: userRole.userId, id: role.id, name: role.name, nameEn: role.nameEn, roleType: role.roleType })
     .from(userRole)
     .innerJoin(role, eq(role.id, userRole.roleId))
     .where(inArray(userRole.userId, ids))
@@ -115,7 +117,7 @@ export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promis
   return rows.map((row) => {
     const { passwordHash: _hidden, ...rest } = row;
     const home = sites.find((s) => s.id === row.siteId);
-    const roles = roleRows.filter((r) => r.userId === row.id).map(({ id, name, roleType }) => ({ id, name, roleType }));
+    const roles = roleRows.filter((r) => r.userId === row.id).map(({ id, name, nameEn, roleType }) => ({ id, name, nameEn: nameEn ?? '', roleType }));
     return {
       ...rest,
       siteName: home?.name ?? null,
@@ -123,6 +125,7 @@ export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promis
       departmentName: depts.find((d) => d.id === row.departmentId)?.name ?? null,
       roles,
       roleNames: roles.map((r) => r.name),
+      roleNamesEn: roles.map((r) => r.nameEn || r.name),
       siteIds: links.filter((l) => l.userId === row.id).map((l) => l.siteId),
     };
   });

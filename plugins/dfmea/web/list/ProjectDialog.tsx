@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Dialog, Field, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
-import { dictionaryLabel } from '@fmea/core/domain';
 import { MEMBER_ROLES, type DictItem, type ProjectView } from '../types.ts';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
+import { useDictLabel } from './dict-label.ts';
 import { useDict, useUsers } from './lookups.ts';
 import { useRoleLabel } from './roles.ts';
 
@@ -11,14 +11,15 @@ export { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 
 /** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible). */
 export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
   const grades = useDict('secrecyGrade');
   const users = useUsers();
   const roleLabel = useRoleLabel();
   const set = (patch: Partial<HeaderDraft>) => onChange({ ...draft, ...patch });
-  const options = (items: DictItem[], current: string) => dictOptions(items, i18n.locale, current);
+  const label = useDictLabel();
+  const options = (items: DictItem[], current: string) => dictOptions(items, label, current);
   const userOptions = users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }));
   const responsible = draft.members.find((m) => m.userRole === 0)?.userId ?? '';
   const setResponsible = (userId: string) =>
@@ -57,6 +58,7 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
               />
               <Select
                 aria-label={t`Role`}
+                data-testid="dfmea-member-role"
                 value={String(m.userRole)}
                 onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userRole: Number(e.target.value) } : x)) })}
                 options={MEMBER_ROLES.filter((r) => r !== 0).map((r) => ({ value: String(r), label: roleLabel(r) }))}
@@ -80,8 +82,8 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
  * stored code no item has any more (or a value stored before codes were
  * checked) stays selectable as itself, so opening and saving keeps it.
  */
-export function dictOptions(items: readonly DictItem[], locale: string, current = ''): { value: string; label: string }[] {
-  const options = [{ value: '', label: '—' }, ...items.map((i) => ({ value: i.code, label: dictionaryLabel({ name: i.name, enName: i.enName ?? '' }, locale) }))];
+export function dictOptions(items: readonly DictItem[], label: (item: DictItem) => string, current = ''): { value: string; label: string }[] {
+  const options = [{ value: '', label: '—' }, ...items.map((i) => ({ value: i.code, label: label(i) }))];
   return current && !items.some((i) => i.code === current) ? [...options, { value: current, label: current }] : options;
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, TextInput, type DataGridSort } from '@fmea/workbench/sdk';
-import { dictionaryLabel } from '@fmea/core/domain';
+import { useDictLabel } from './dict-label.ts';
 import type { DictItem } from '../types.ts';
 import { useDict, useUsers } from './lookups.ts';
 
@@ -33,12 +33,13 @@ export function listQuery(filters: ProjectFilterValues, sort: DataGridSort | und
 
 /** A compact filter row for the grid toolbar: stage, customer, responsible person, SOP date range, clear. */
 export function ProjectFilters({ value, onChange }: { value: ProjectFilterValues; onChange: (value: ProjectFilterValues) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
   const users = useUsers();
   const set = (patch: Partial<ProjectFilterValues>) => onChange({ ...value, ...patch });
-  const options = (any: string, items: DictItem[]) => [{ value: '', label: any }, ...items.map((i) => ({ value: i.code, label: dictionaryLabel({ name: i.name, enName: i.enName ?? '' }, i18n.locale) }))];
+  const label = useDictLabel();
+  const options = (any: string, items: DictItem[]) => [{ value: '', label: any }, ...items.map((i) => ({ value: i.code, label: label(i) }))];
   const userOptions = [{ value: '', label: t`Any responsible person` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
   const dateStyle = { minWidth: 0, width: 'auto' };
   return (

@@ -1,22 +1,16 @@
-import { useLingui } from '@lingui/react/macro';
+import { useDictLabel } from './dict-label.ts';
+import { useDict } from './lookups.ts';
 
-/** Names of the member roles 0–5 (spec 001 §3). */
+/**
+ * Names of the member roles 0–5 (spec 001 §3), read from the memberRole
+ * dictionary: the one source the API and the CLI name them from too, so an
+ * admin who renames a role renames it everywhere.
+ */
 export function useRoleLabel(): (role: number) => string {
-  const { t } = useLingui();
+  const roles = useDict('memberRole');
+  const label = useDictLabel();
   return (role) => {
-    switch (role) {
-      case 0:
-        return t`Responsible`;
-      case 1:
-        return t`Collaborator`;
-      case 2:
-        return t`Counsellor`;
-      case 3:
-        return t`System owner`;
-      case 4:
-        return t`Reviewer`;
-      default:
-        return t`Process reviewer`;
-    }
+    const item = roles.find((i) => i.code === String(role));
+    return item ? label(item) : String(role);
   };
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
 import { dictOptions, type HeaderDraft } from '../list/ProjectDialog.tsx';
+import { useDictLabel } from '../list/dict-label.ts';
 import { useDict } from '../list/lookups.ts';
 import type { HeaderTextKey } from '../list/header-draft.ts';
 
@@ -12,8 +13,9 @@ import type { HeaderTextKey } from '../list/header-draft.ts';
  * and the analysis boundaries. Texts hold at most 200 characters (spec 001 §5).
  */
 export function AiagVdaHeader({ draft, onChange, disabled }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const platforms = useDict('productPlatform');
+  const label = useDictLabel();
   const set = (key: HeaderTextKey, value: string) => onChange({ ...draft, [key]: value });
   const text = (key: HeaderTextKey, label: string) => (
     <Field label={label}>{(id) => <TextInput id={id} data-testid={`dfmea-${key}`} value={draft[key]} maxLength={200} disabled={disabled} onChange={(e) => set(key, e.target.value)} />}</Field>
@@ -34,7 +36,7 @@ export function AiagVdaHeader({ draft, onChange, disabled }: { draft: HeaderDraf
           {text('companyName', t`Company name`)}
           {text('engineeringLocation', t`Engineering location`)}
           <Field label={t`Platform`}>
-            {(id) => <Select id={id} data-testid="dfmea-platform" value={draft.platform} onChange={(e) => set('platform', e.target.value)} options={dictOptions(platforms, i18n.locale, draft.platform)} />}
+            {(id) => <Select id={id} data-testid="dfmea-platform" value={draft.platform} onChange={(e) => set('platform', e.target.value)} options={dictOptions(platforms, label, draft.platform)} />}
           </Field>
           {text('carTypeYears', t`Model year / program(s)`)}
           {text('subject', t`Subject`)}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
+import { useDictLabel } from '../list/dict-label.ts';
+import { useDict } from '../list/lookups.ts';
 import type { StepProps, TreeNode } from '../types.ts';
 import { BlockDiagram } from './BlockDiagram.tsx';
 
@@ -30,8 +32,13 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
   const [rows, setRows] = useState<InterfaceRow[] | null>(null);
   const [draft, setDraft] = useState({ firstNodeId: '', secondNodeId: '', interfaceType: '1', description: '' });
 
-  const typeLabel = (type: number) =>
-    ({ 1: t`Physical connection`, 2: t`Signal`, 3: t`Energy`, 4: t`Material`, 5: t`Human–machine` })[type] ?? String(type);
+  // named by the interfaceType dictionary, the one source of the five types' names
+  const interfaceTypes = useDict('interfaceType');
+  const dictLabel = useDictLabel();
+  const typeLabel = (type: number) => {
+    const item = interfaceTypes.find((i) => i.code === String(type));
+    return item ? dictLabel(item) : String(type);
+  };
 
   const load = useCallback(async () => {
     try {

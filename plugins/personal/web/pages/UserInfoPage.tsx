@@ -92,7 +92,7 @@ export default function UserInfoPage() {
             <dt>
               <Trans>Roles</Trans>
             </dt>
-            <dd>{(user as UserInfo).roleNames.join(', ') || '—'}</dd>
+            <dd>{(i18n.locale === 'en-US' ? ((user as UserInfo).roleNamesEn ?? (user as UserInfo).roleNames) : (user as UserInfo).roleNames).join(', ') || '—'}</dd>
           </dl>
           <Field label={t`Real name`} error={errors.fields.realName}>
             {(id) => <TextInput id={id} name="realName" autoComplete="name" maxLength={MAX.realName} value={form.realName} onChange={set('realName')} />}

@@ -18,6 +18,8 @@ export interface AdminUser {
   departmentName: string | null;
   roleIdList: string[];
   roleNames: string[];
+  /** English names (the Chinese one where a role has none). */
+  roleNamesEn?: string[];
   validityDate: string | null;
   locked: boolean;
   lastLoginTime: string | null;

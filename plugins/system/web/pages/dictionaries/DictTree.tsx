@@ -31,6 +31,8 @@ export function DictTree({ items, selectedId, onSelect }: { items: DictItem[]; s
                 <button type="button" className="sys-tree-label" onClick={() => onSelect(node)} data-code={node.code}>
                   <span className="sys-tree-code">{node.code}</span>
                   <span>{localName(i18n.locale, node.name, node.enName)}</span>
+                  {/* an English reader sees the Chinese name of an untranslated item, marked so an admin can add the English one */}
+                  {i18n.locale === 'en-US' && !node.enName ? <span className="muted">{t`(no English name)`}</span> : null}
                   {depth === 0 ? <span className="muted">({node.children.length})</span> : null}
                 </button>
               </div>

@@ -11,7 +11,10 @@ interface LogEntry {
   userId: string | null;
   userName: string;
   action: string;
+  /** The action in the reader's language (named by the server). */
+  actionLabel: string;
   entity: string;
+  entityLabel: string;
   entityId: string | null;
   before: unknown;
   after: unknown;
@@ -79,8 +82,9 @@ export default function OperationLogPage() {
   const columns: DataGridColumn<LogEntry>[] = [
     { id: 'at', header: t`Time`, accessor: (r) => formatDateTime(r.at, i18n.locale), width: 150 },
     { id: 'userName', header: t`User`, accessor: 'userName', width: 120 },
-    { id: 'action', header: t`Action`, accessor: 'action', width: 170 },
-    { id: 'entity', header: t`Record type`, accessor: 'entity', width: 120 },
+    // the code stays at hand for the prefix filter
+    { id: 'action', header: t`Action`, accessor: 'actionLabel', cell: (r) => <span title={r.action}>{r.actionLabel}</span>, width: 190 },
+    { id: 'entity', header: t`Record type`, accessor: 'entityLabel', width: 130 },
     { id: 'entityId', header: t`Record id`, accessor: 'entityId', width: 200, hidden: true },
     { id: 'ip', header: t`IP address`, accessor: 'ip', width: 120 },
     {
@@ -135,7 +139,7 @@ export default function OperationLogPage() {
       {open ? (
         <section className="sys-panel sys-log-detail" aria-label={t`Before and after`} data-testid="log-detail">
           <h3>
-            {open.action} · {open.entity} {open.entityId ?? ''} · {open.userName} · {formatDateTime(open.at, i18n.locale)}
+            {open.actionLabel} · {open.entityLabel} {open.entityId ?? ''} · {open.userName} · {formatDateTime(open.at, i18n.locale)}
           </h3>
           <div className="sys-columns">
             <div>

@@ -79,7 +79,7 @@ export function PermissionTree({ role, menus, canGrant, onSaved }: { role: Role;
       const next = Object.fromEntries(answer.map((p) => [p.routeName, p.buttons]));
       setSaved(next);
       setGrants(next);
-      notify('success', t`Permissions of ${role.name} saved`);
+      notify('success', t`Permissions of ${localName(i18n.locale, role.name, role.nameEn)} saved`);
       onSaved();
     } catch (e) {
       setError(readServerError(e).message);

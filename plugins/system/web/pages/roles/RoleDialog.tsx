@@ -6,6 +6,7 @@ import { FormError } from '../../common/FormError.tsx';
 import { ROLE_TYPES, roleTypeLabel } from '../../common/labels.ts';
 import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
 import type { Role, RoleType } from '../../common/types.ts';
+import { localName } from '../../common/format.ts';
 
 interface Draft {
   name: string;
@@ -16,7 +17,7 @@ interface Draft {
 
 /** Create (role null) or edit a role's name, type and product types. */
 export function RoleDialog({ role, productTypes, onClose, onSaved }: { role: Role | null; productTypes: { value: string; label: string }[]; onClose: () => void; onSaved: (role: Role) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [initial] = useState<Draft>(() => ({ name: role?.name ?? '', nameEn: role?.nameEn ?? '', roleType: role?.roleType ?? '2', productTypes: role?.productTypes ?? [] }));
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -47,7 +48,7 @@ export function RoleDialog({ role, productTypes, onClose, onSaved }: { role: Rol
     <Dialog
       open
       onOpenChange={(open) => !open && void close()}
-      title={role ? t`Edit role ${role.name}` : t`New role`}
+      title={role ? t`Edit role ${localName(i18n.locale, role.name, role.nameEn)}` : t`New role`}
       actions={
         <>
           <Button onClick={() => void close()}>

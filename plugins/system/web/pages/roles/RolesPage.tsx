@@ -36,7 +36,7 @@ export default function RolesPage() {
   }
 
   async function remove(role: Role) {
-    if (!(await confirm({ title: t`Delete role`, message: t`Delete the role ${role.name}?`, danger: true }))) return;
+    if (!(await confirm({ title: t`Delete role`, message: t`Delete the role ${localName(i18n.locale, role.name, role.nameEn)}?`, danger: true }))) return;
     try {
       await api.post('/api/role/delete', { id: role.id });
     } catch (error) {
@@ -50,7 +50,7 @@ export default function RolesPage() {
         return notifyError(again);
       }
     }
-    notify('success', t`Role ${role.name} deleted`);
+    notify('success', t`Role ${localName(i18n.locale, role.name, role.nameEn)} deleted`);
     if (selectedId === role.id) setSelectedId(null);
     roles.reload();
   }
@@ -132,7 +132,7 @@ export default function RolesPage() {
           onClose={() => setEditing(null)}
           onSaved={(role) => {
             setEditing(null);
-            notify('success', t`Role ${role.name} saved`);
+            notify('success', t`Role ${localName(i18n.locale, role.name, role.nameEn)} saved`);
             roles.reload();
           }}
         />

@@ -3,12 +3,13 @@ import { api, Field, Select, TextInput } from '@fmea/workbench/sdk';
 import { FormDialog } from '../../common/FormDialog.tsx';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, UserPick } from '../../common/types.ts';
+import { localName } from '../../common/format.ts';
 
 const userOptions = (users: UserPick[], none: string) => [{ value: '', label: none }, ...users.map((u) => ({ value: u.id, label: userLabel(u) }))];
 
 /** Create (site null) or edit a site: names, licence count, administrator and group leader. */
 export function SiteDialog({ site, users, onClose, onSaved }: { site: Site | null; users: UserPick[]; onClose: () => void; onSaved: (site: Site) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const initial = {
     siteName: site?.siteName ?? '',
     siteNameEn: site?.siteNameEn ?? '',
@@ -18,7 +19,7 @@ export function SiteDialog({ site, users, onClose, onSaved }: { site: Site | nul
   };
   return (
     <FormDialog
-      title={site ? t`Edit site ${site.siteName}` : t`New site`}
+      title={site ? t`Edit site ${localName(i18n.locale, site.siteName, site.siteNameEn)}` : t`New site`}
       initial={initial}
       onClose={onClose}
       onSaved={onSaved}

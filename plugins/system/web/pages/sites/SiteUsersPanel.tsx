@@ -7,6 +7,7 @@ import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
 import type { SiteButton, Site, UserPick } from '../../common/types.ts';
 import { useLoad } from '../../common/use-load.ts';
+import { localName } from '../../common/format.ts';
 
 interface SiteUser {
   id: string;
@@ -19,7 +20,7 @@ interface SiteUser {
 
 /** The members of a site (group): paged list with search, add users, take users out. */
 export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allowed: (button: SiteButton) => boolean; onChanged: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useGridLabels();
   const [searchText, setSearchText] = useState('');
   const [searchKey, setSearchKey] = useState('');
@@ -36,7 +37,7 @@ export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allow
   );
 
   async function takeOut(u: SiteUser) {
-    if (!(await confirm({ title: t`Remove from site`, message: t`Take ${u.userName} out of ${site.siteName}?`, danger: true }))) return;
+    if (!(await confirm({ title: t`Remove from site`, message: t`Take ${u.userName} out of ${localName(i18n.locale, site.siteName, site.siteNameEn)}?`, danger: true }))) return;
     try {
       await api.post('/api/siteUser/deleteSiteUsers', { siteId: site.id, userIds: [u.id] });
       notify('success', t`${u.userName} removed from the site`);
@@ -106,7 +107,7 @@ export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allow
 }
 
 function AddSiteUsersDialog({ site, onClose, onAdded }: { site: Site; onClose: () => void; onAdded: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [searchKey, setSearchKey] = useState('');
   const [chosen, setChosen] = useState<UserPick[]>([]);
@@ -127,7 +128,7 @@ function AddSiteUsersDialog({ site, onClose, onAdded }: { site: Site; onClose: (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t`Add users to ${site.siteName}`}
+      title={t`Add users to ${localName(i18n.locale, site.siteName, site.siteNameEn)}`}
       actions={
         <>
           <Button onClick={onClose}>

@@ -10,10 +10,11 @@ import { DepartmentsPanel } from './DepartmentsPanel.tsx';
 import { SiteDialog } from './SiteDialogs.tsx';
 import { SiteUsersPanel } from './SiteUsersPanel.tsx';
 import '../../system.css';
+import { localName } from '../../common/format.ts';
 
 /** Sites and departments (spec 000 §3 "Site", "Department"): sites with licences and users, their departments and members. */
 export default function SitesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const buttons = usePermission('system_site');
   const scope = useAdminScope();
   // the site list and licences are super-administrator settings
@@ -27,10 +28,10 @@ export default function SitesPage() {
   const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
 
   async function remove(site: Site) {
-    if (!(await confirm({ title: t`Delete site`, message: t`Delete the site ${site.siteName}?`, danger: true }))) return;
+    if (!(await confirm({ title: t`Delete site`, message: t`Delete the site ${localName(i18n.locale, site.siteName, site.siteNameEn)}?`, danger: true }))) return;
     try {
       await api.post('/api/site/deleteSites', { ids: [site.id] });
-      notify('success', t`Site ${site.siteName} deleted`);
+      notify('success', t`Site ${localName(i18n.locale, site.siteName, site.siteNameEn)} deleted`);
       sites.reload();
     } catch (error) {
       notifyError(error);
@@ -38,8 +39,11 @@ export default function SitesPage() {
   }
 
   const columns = ([
-    { id: 'siteName', header: t`Site name`, accessor: 'siteName', width: 160, hideable: false },
-    { id: 'siteNameEn', header: t`English name`, accessor: 'siteNameEn', width: 160 },
+    // the name in the user's language; the other language's name is a column the user may show
+    { id: 'siteName', header: t`Site name`, accessor: (s) => localName(i18n.locale, s.siteName, s.siteNameEn), width: 160, hideable: false },
+    i18n.locale === 'en-US'
+      ? { id: 'siteNameZh', header: t`Chinese name`, accessor: 'siteName', width: 160, hidden: true }
+      : { id: 'siteNameEn', header: t`English name`, accessor: 'siteNameEn', width: 160, hidden: true },
     { id: 'licenceCount', header: t`Licences`, accessor: (s) => (s.licenceCount > 0 ? s.licenceCount : t`Unlimited`), width: 90 },
     { id: 'userCount', header: t`Users`, accessor: 'userCount', width: 80 },
     { id: 'onlineCount', header: t`Online`, accessor: 'onlineCount', width: 80 },
@@ -90,7 +94,7 @@ export default function SitesPage() {
       {selected ? (
         <>
           <h3 className="sys-section-title">
-            <Trans>Site {selected.siteName}</Trans>
+            <Trans>Site {localName(i18n.locale, selected.siteName, selected.siteNameEn)}</Trans>
           </h3>
           <div className="sys-columns">
             <DepartmentsPanel key={`d:${selected.id}`} site={selected} users={users.data ?? []} allowed={(b) => buttons(b) && scope.managesSite(selected.id)} />
@@ -107,7 +111,7 @@ export default function SitesPage() {
           onClose={() => setEditing(null)}
           onSaved={(s) => {
             setEditing(null);
-            notify('success', t`Site ${s.siteName} saved`);
+            notify('success', t`Site ${localName(i18n.locale, s.siteName, s.siteNameEn)} saved`);
             sites.reload();
           }}
         />

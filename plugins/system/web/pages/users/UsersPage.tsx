@@ -86,7 +86,7 @@ export default function UsersPage() {
       { id: 'jobNumber', header: t`Job number`, accessor: 'jobNumber', width: 110, hidden: true },
       { id: 'site', header: t`Site`, accessor: (u) => localName(i18n.locale, u.siteName, u.siteNameEn), width: 130 },
       { id: 'department', header: t`Department`, accessor: 'departmentName', width: 130 },
-      { id: 'roles', header: t`Roles`, accessor: (u) => u.roleNames.join(', '), width: 140 },
+      { id: 'roles', header: t`Roles`, accessor: (u) => (i18n.locale === 'en-US' ? (u.roleNamesEn ?? u.roleNames) : u.roleNames).join(', '), width: 140 },
       { id: 'mobile', header: t`Mobile`, accessor: 'mobile', width: 120, hidden: true },
       { id: 'email', header: t`E-mail`, accessor: 'email', width: 180, hidden: true },
       { id: 'validityDate', header: t`Valid until`, accessor: (u) => formatDate(u.validityDate), width: 110, hidden: true },
