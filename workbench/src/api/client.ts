@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fmea/core/errors';
 import { currentLocale } from '../i18n/index.ts';
 
 /**
@@ -22,12 +23,30 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /**
+   * The domain's error kind (`conflict`, `not_found`, `not_allowed`, …) as core names it, so a
+   * screen reacts to what went wrong rather than to an HTTP status; undefined when the answer
+   * did not come from the API (a proxy's page, a network error).
+   */
+  get errorCode(): ErrorCode | undefined {
+    const code = (this.data as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : undefined;
+  }
+
+  /** The catalog key of the message, e.g. `import.columns_unmapped`. */
+  get messageKey(): string | undefined {
+    const key = (this.data as { messageKey?: unknown } | null)?.messageKey;
+    return typeof key === 'string' ? key : undefined;
+  }
+
   /** Row- or field-level problems the server listed (imports, forms). */
   get issues(): { messageKey: string; field?: string; row?: number }[] {
     const data = this.data as { issues?: { messageKey: string; field?: string; row?: number }[] } | null;
     return data?.issues ?? [];
   }
 }
+
+const ERROR_CODES = ['invalid_input', 'unauthenticated', 'not_allowed', 'not_found', 'conflict', 'invalid_transition'] as const satisfies readonly ErrorCode[];
 
 export const TOKEN_KEY = 'token';
 

@@ -76,9 +76,9 @@ export function ImportDialog({
       setReport(answer);
       onImported(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && (error.data as { messageKey?: string } | null)?.messageKey === 'import.columns_unmapped') {
+      if (error instanceof ApiError && error.messageKey === 'import.columns_unmapped') {
         setUnmapped({ message: error.message.split('\n')[0]!, parts: error.issues as RowProblem[] });
-      } else if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) {
+      } else if (error instanceof ApiError && error.errorCode === 'invalid_input' && error.issues.length > 0) {
         setUnmapped(null);
         setRefusal(refusalOf(error));
       } else setProblem(error instanceof Error ? error.message : String(error));

@@ -82,11 +82,11 @@ export function ProjectPage({
         : await api.get<ProjectView>('/api/project/selectProjectBySerialNum', { serialNum: pptSerial ?? '', timestamp: String(Date.now()) });
       setProject(view);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
+      if (error instanceof ApiError && error.errorCode === 'not_allowed') {
         navigate('/403', { replace: true });
         return;
       }
-      if (legacyLink && error instanceof ApiError && error.status === 404) {
+      if (legacyLink && error instanceof ApiError && error.errorCode === 'not_found') {
         navigate('/', { replace: true });
         return;
       }

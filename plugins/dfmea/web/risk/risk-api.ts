@@ -148,6 +148,6 @@ export function useApLookup(): ApLookup | null {
   return lookup;
 }
 
-export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.errorCode === 'conflict';
 
 export const apColor: Record<ApLevel, string> = { H: '#d4380d', M: '#d48806', L: '#389e0d' };

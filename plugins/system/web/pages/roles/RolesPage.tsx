@@ -41,7 +41,7 @@ export default function RolesPage() {
       await api.post('/api/role/delete', { id: role.id });
     } catch (error) {
       // a role users still hold: the server asks for a confirmation, in its own words
-      const holders = error instanceof ApiError && error.status === 409 && !role.isDefault && role.userCount > 0;
+      const holders = error instanceof ApiError && error.errorCode === 'conflict' && !role.isDefault && role.userCount > 0;
       if (!holders) return notifyError(error);
       if (!(await confirm({ title: t`Delete role`, message: error.message, danger: true }))) return;
       try {
