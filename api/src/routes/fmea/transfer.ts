@@ -6,6 +6,7 @@ import {
   importDfmeaWorkbook,
   InvalidInputError,
   isDomainError,
+  issueRowPrefix,
   NotFoundError,
   schema,
   translate,
@@ -150,11 +151,14 @@ async function findProject(c: Context<AppEnv>, key: string): Promise<{ id: strin
   return { id: row.id, serialNum: row.serialNum, projectType: row.projectType as ProjectType };
 }
 
+/** An issue's text; one in another sheet than the chain sheet (an analysis sheet) starts with its sheet and row, as its row alone would point into the chain sheet. */
+const issueText = (locale: Parameters<typeof translateIssue>[0], issue: Issue) => `${issue.params?.sheet !== undefined ? issueRowPrefix(locale, issue) : ''}${translateIssue(locale, issue)}`;
+
 /** The workbook's refusal with each issue's text next to its key and row. */
 function importRefusal(c: Context<AppEnv>, error: unknown): Response {
   if (isDomainError(error) && error.code === 'invalid_input' && error.issues.length > 0) {
     const locale = c.var.locale;
-    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: translateIssue(locale, issue) }));
+    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: issueText(locale, issue) }));
     return c.json(fail(400, translateError(locale, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues }), 400);
   }
   throw error;
@@ -186,7 +190,7 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
       onProgress,
     }).finally(() => onProgress(1, 1));
     await notifyChanged(c, report.projectId, 'project', report.projectId);
-    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) });
+    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueText(locale, issue) });
     return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
   } catch (error) {
     return importRefusal(c, error);
