@@ -56,10 +56,11 @@ export class Directory {
     private readonly sheetRead: string,
   ) {}
 
-  private define<T extends object>(map: Map<string, Entry<T>>, key: string, values: T, origin: Origin, columns: Columns<T>, label: string): void {
-    const first = map.get(key);
+  /** `id`: the key in `map` (a failure's with its kind); `key`: as the workbook writes it. */
+  private define<T extends object>(map: Map<string, Entry<T>>, id: string, key: string, values: T, origin: Origin, columns: Columns<T>, label: string): void {
+    const first = map.get(id);
     if (!first) {
-      map.set(key, { values: { ...values }, origin });
+      map.set(id, { values: { ...values }, origin });
       return;
     }
     for (const field of Object.keys(values) as (keyof T & string)[]) {
@@ -95,15 +96,15 @@ export class Directory {
 
   defineNode(key: string, values: NodeDef, origin: Origin, columns: Columns<NodeDef>): void {
     if (key === '@root') this.defineRoot(values.name, origin, columns.name ?? 'name');
-    else this.define(this.nodes, key, values, origin, columns, values.name);
+    else this.define(this.nodes, key, key, values, origin, columns, values.name);
   }
 
   defineFunction(key: string, values: FunctionDef, origin: Origin, columns: Columns<FunctionDef>): void {
-    this.define(this.functions, key, values, origin, columns, values.description);
+    this.define(this.functions, key, key, values, origin, columns, values.description);
   }
 
   defineFailure(kind: FailureKind, key: string, values: FailureDef, origin: Origin, columns: Columns<FailureDef>): void {
-    this.define(this.failures, `${kind}#${key}`, values, origin, columns, values.description);
+    this.define(this.failures, `${kind}#${key}`, key, values, origin, columns, values.description);
   }
 
   /** The product's name as the workbook gives it, if it does. */
