@@ -85,7 +85,7 @@ const ImportReportSchema = z
       .openapi({ description: 'What was created, by kind (ratings: S, O and D given; reRatings: those of the actions)' }),
     errors: z.array(ReportIssue),
     unmapped: z.array(ReportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
-    unknownNames: z.array(z.string()).openapi({ description: 'Responsibility names that are no user: kept in the action text' }),
+    unknownNames: z.array(z.string()).openapi({ description: 'Responsible people named in the file who are no user here: a legacy sheet keeps them in the action text, our workbook imports the action without one' }),
   })
   .openapi('FmeaImportReport');
 

@@ -40,7 +40,11 @@ export async function analysisRows(ctx: ServiceContext, projectId: string, keys:
   }
 
   const children = new Map<string | null, typeof nodes>();
-  for (const n of nodes) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n]);
+  for (const n of nodes) {
+    const list = children.get(n.parentId);
+    if (list) list.push(n);
+    else children.set(n.parentId, [n]);
+  }
   const ordered: typeof nodes = [];
   const visit = (parentId: string | null) => {
     for (const n of (children.get(parentId) ?? []).sort(bySort)) {

@@ -159,7 +159,11 @@ function special_(text: string, origin: Origin, issues: Issue[]): boolean | unde
 export function chainLists(a: AnalysisSheets): ChainLists {
   const group = <S extends AnalysisSheetName, T>(name: S, key: (v: AnalysisRow<S>) => string, value: (v: AnalysisRow<S>) => T) => {
     const map = new Map<string, T[]>();
-    for (const { v } of rowsOf(a, name)) map.set(key(v), [...(map.get(key(v)) ?? []), value(v)]);
+    for (const { v } of rowsOf(a, name)) {
+      const list = map.get(key(v));
+      if (list) list.push(value(v));
+      else map.set(key(v), [value(v)]);
+    }
     return map;
   };
   const out: ChainLists = { functionNet: a.functionNet !== undefined };
