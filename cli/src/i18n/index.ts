@@ -6,8 +6,9 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { issueRowPrefix, normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
+import { normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
 import type { Issue, MessageParams } from '@fmea/core/errors';
+import { issueRowPrefix } from '@fmea/core/i18n';
 
 /** `cli/src`: every `locales/<locale>.po` below it joins core's catalogs. */
 export const CLI_SOURCE_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
