@@ -79,7 +79,7 @@ function headerPairs(form: ExcelJS.Worksheet): Record<string, string> {
   return pairs;
 }
 
-/** A chain sheet row as header → text. */
+/** A row of the chain sheet (or a list sheet) as header → text. */
 function chainRow(sheet: ExcelJS.Worksheet, row: number): Record<string, string> {
   const head = sheet.getRow(1).values as string[];
   const values = sheet.getRow(row).values as unknown[];
@@ -308,6 +308,25 @@ describe('DFMEA round trip', () => {
       actionRaSeverity: '9',
       actionRaOccurrence: '2',
       actionRaDetection: '4',
+    });
+
+    // the actions sheet: the action with every field in a cell of its own (what the re-import reads)
+    const actionSheet = workbook.worksheets.find((ws) => ws.name === '措施')!;
+    expect(actionSheet.rowCount).toBe(2);
+    expect(chainRow(actionSheet, 2)).toEqual({
+      causeKey: chainRow(chains!, 2).causeKey,
+      cause: '齿面磨损 Teeth worn',
+      actionKind: 'prevention',
+      action: '齿面渗碳淬火 Case-harden teeth',
+      responsible: userName,
+      targetDate: '2026-09-30',
+      status: 'completed',
+      actionTaken: '已淬火至 58 HRC',
+      evidence: '报告 R-17',
+      completionDate: '2026-09-20',
+      raS: '9',
+      raO: '2',
+      raD: '4',
     });
 
     // 7 the re-import: a new project from the CLI's workbook holds every header field and the same chain

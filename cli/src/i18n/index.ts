@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
 import type { Issue, MessageParams } from '@fmea/core/errors';
+import { issueRowPrefix } from '@fmea/core/i18n';
 
 /** `cli/src`: every `locales/<locale>.po` below it joins core's catalogs. */
 export const CLI_SOURCE_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -22,10 +23,9 @@ export function translator(locale: Locale): Translate {
   return (key, params) => translate(locale, key, params);
 }
 
-/** One issue as a printed line, prefixed with its row ("Row 4: …") when it has one. */
+/** One issue as a printed line, prefixed with its row ("Row 4: …", or its sheet and row) when it has one. */
 export function translateIssueLine(locale: Locale, issue: Issue): string {
-  const text = translate(locale, issue.messageKey, issue.params);
-  return issue.row !== undefined ? `${translate(locale, 'import.row_prefix', { row: issue.row })}${text}` : text;
+  return `${issueRowPrefix(locale, issue)}${translate(locale, issue.messageKey, issue.params)}`;
 }
 
 /**

@@ -101,13 +101,17 @@ export function translateIssue(locale: Locale, issue: Issue): string {
   return translate(locale, issue.messageKey, issue.params);
 }
 
+/** An issue's place before its text: "Row 4: ", or "Sheet “Actions”, row 4: " when the row is in another sheet than the one read (`params.sheet`); empty without a row. */
+export function issueRowPrefix(locale: Locale, issue: Issue): string {
+  if (issue.row === undefined) return '';
+  const sheet = issue.params?.sheet;
+  return sheet === undefined ? translate(locale, 'import.row_prefix', { row: issue.row }) : translate(locale, 'import.sheet_row_prefix', { row: issue.row, sheet });
+}
+
 /** The user-facing sentence for an error: its own message, then its issues. */
 export function translateError(locale: Locale, error: DomainError): string {
   const head = translate(locale, error.messageKey, error.params);
   if (error.issues.length === 0) return head;
-  const lines = error.issues.map((issue) => {
-    const text = translateIssue(locale, issue);
-    return issue.row !== undefined ? `${translate(locale, 'import.row_prefix', { row: issue.row })}${text}` : text;
-  });
+  const lines = error.issues.map((issue) => `${issueRowPrefix(locale, issue)}${translateIssue(locale, issue)}`);
   return [head, ...lines].join('\n');
 }

@@ -37,3 +37,4 @@ export * from './sample-files.ts';
 export * from './zip-files.ts';
 export * from './thread-pool.ts';
 export * from './legacy-sheets.ts';
+export * from './project-snapshot.ts';

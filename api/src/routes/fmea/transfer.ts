@@ -6,6 +6,7 @@ import {
   importDfmeaWorkbook,
   InvalidInputError,
   isDomainError,
+  issueRowPrefix,
   NotFoundError,
   schema,
   translate,
@@ -84,7 +85,7 @@ const ImportReportSchema = z
       .openapi({ description: 'What was created, by kind (ratings: S, O and D given; reRatings: those of the actions)' }),
     errors: z.array(ReportIssue),
     unmapped: z.array(ReportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
-    unknownNames: z.array(z.string()).openapi({ description: 'Responsibility names that are no user: kept in the action text' }),
+    unknownNames: z.array(z.string()).openapi({ description: 'Responsible people named in the file who are no user here: a legacy sheet keeps them in the action text, our workbook imports the action without one' }),
   })
   .openapi('FmeaImportReport');
 
@@ -150,11 +151,14 @@ async function findProject(c: Context<AppEnv>, key: string): Promise<{ id: strin
   return { id: row.id, serialNum: row.serialNum, projectType: row.projectType as ProjectType };
 }
 
+/** An issue's text; one in another sheet than the chain sheet (an analysis sheet) starts with its sheet and row, as its row alone would point into the chain sheet. */
+const issueText = (locale: Parameters<typeof translateIssue>[0], issue: Issue) => `${issue.params?.sheet !== undefined ? issueRowPrefix(locale, issue) : ''}${translateIssue(locale, issue)}`;
+
 /** The workbook's refusal with each issue's text next to its key and row. */
 function importRefusal(c: Context<AppEnv>, error: unknown): Response {
   if (isDomainError(error) && error.code === 'invalid_input' && error.issues.length > 0) {
     const locale = c.var.locale;
-    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: translateIssue(locale, issue) }));
+    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: issueText(locale, issue) }));
     return c.json(fail(400, translateError(locale, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues }), 400);
   }
   throw error;
@@ -186,7 +190,7 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
       onProgress,
     }).finally(() => onProgress(1, 1));
     await notifyChanged(c, report.projectId, 'project', report.projectId);
-    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: translateIssue(locale, issue) });
+    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueText(locale, issue) });
     return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
   } catch (error) {
     return importRefusal(c, error);

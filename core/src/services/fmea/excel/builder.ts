@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../../db/schema/index.ts';
+import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode } from '../../../db/schema/index.ts';
 import type { Issue } from '../../../errors.ts';
 import type { CharacteristicClass, ControlKind, FailureKind } from '../../../domain/fmea/index.ts';
 import type { AnalysisImport } from '../import-plan.ts';
@@ -8,7 +8,21 @@ import type { AnalysisImport } from '../import-plan.ts';
 type Lists = Required<AnalysisImport>;
 export type ListName = keyof Lists;
 type Action = Lists['actions'][number];
-type Ratings = { severity?: number | null; occurrence?: number | null; detection?: number | null };
+type Ratings = { severity?: number | null; occurrence?: number | null; detection?: number | null; frequencyRatio?: number | null };
+
+/** Where an item came from: a row of the sheet read (the chain sheet), or of another sheet of the workbook, named. */
+export interface Origin {
+  row: number;
+  sheet?: string;
+}
+/** A row of the sheet read, or an origin. */
+export type At = number | Origin;
+const origin = (at: At): Origin => (typeof at === 'number' ? { row: at } : at);
+/** The issue's place: its row and, for a row of another sheet, the sheet (the row prefix names it). */
+export const placed = (issue: Issue, at: At): Issue => {
+  const o = origin(at);
+  return o.sheet === undefined ? { ...issue, row: o.row } : { ...issue, row: o.row, params: { ...issue.params, sheet: o.sheet } };
+};
 const RATING_FIELDS = [
   ['severity', 'S'],
   ['occurrence', 'O'],
@@ -24,10 +38,12 @@ const RATING_FIELDS = [
  */
 export class AnalysisBuilder {
   readonly input: Lists = { nodes: [], functions: [], characteristics: [], interfaces: [], failures: [], functionLinks: [], failureLinks: [], controls: [], actions: [] };
-  readonly origins: Record<ListName, number[]> = { nodes: [], functions: [], characteristics: [], interfaces: [], failures: [], functionLinks: [], failureLinks: [], controls: [], actions: [] };
+  readonly origins: Record<ListName, Origin[]> = { nodes: [], functions: [], characteristics: [], interfaces: [], failures: [], functionLinks: [], failureLinks: [], controls: [], actions: [] };
   private readonly refs = new Map<string, string>();
   private readonly natural = new Map<string, string>();
   private readonly seen = new Set<string>();
+  /** What the project holds already (dedupe mode): a row of an analysis sheet is checked against this only, so two equal items of the file both go in. */
+  private readonly existing = new Set<string>();
   private next = 0;
   private readonly failureIndex = new Map<string, number>();
   /** Rows that rate a failure of an earlier row differently. */
@@ -42,11 +58,16 @@ export class AnalysisBuilder {
     for (const n of await db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId))) if (n.parentId) b.natural.set(`node|${n.parentId}|${n.name}`, n.id);
     for (const f of await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId))) b.natural.set(`fn|${f.nodeId}|${f.description}`, f.id);
     for (const f of await db.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, projectId))) b.natural.set(`failure|${f.functionId}|${f.kind}|${f.description}`, f.id);
-    for (const l of await db.select().from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, projectId))) b.seen.add(`fl|${l.higherFailureId}|${l.lowerFailureId}`);
-    for (const l of await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId))) b.seen.add(`fnl|${l.higherFunctionId}|${l.lowerFunctionId}`);
-    for (const c of await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId))) b.seen.add(`ctl|${c.causeId}|${c.kind}|${c.description}`);
-    for (const a of await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId))) b.seen.add(`act|${a.causeId}|${a.description}`);
-    for (const c of await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId))) b.seen.add(`chr|${c.functionId}|${c.name}`);
+    const known = (key: string) => {
+      b.seen.add(key);
+      b.existing.add(key);
+    };
+    for (const l of await db.select().from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, projectId))) known(`fl|${l.higherFailureId}|${l.lowerFailureId}`);
+    for (const l of await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId))) known(`fnl|${l.higherFunctionId}|${l.lowerFunctionId}`);
+    for (const c of await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId))) known(`ctl|${c.causeId}|${c.kind}|${c.description}`);
+    for (const a of await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId))) known(`act|${a.causeId}|${a.description}`);
+    for (const c of await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId))) known(`chr|${c.functionId}|${c.name}`);
+    for (const i of await db.select().from(fmeaInterface).where(eq(fmeaInterface.projectId, projectId))) known(`if|${i.firstNodeId}|${i.secondNodeId}|${i.interfaceType}|${i.description ?? ''}`);
     return b;
   }
 
@@ -63,31 +84,37 @@ export class AnalysisBuilder {
     return key;
   }
 
-  private once(key: string): boolean {
-    if (this.seen.has(key)) return false;
-    this.seen.add(key);
+  /**
+   * Not in the project and not yet given by a chain row. `each`: a row of an
+   * analysis sheet, one item per row, so two equal rows are two items (they
+   * are not remembered).
+   */
+  private once(key: string, each = false): boolean {
+    if (this.existing.has(key) || this.seen.has(key)) return false;
+    if (!each) this.seen.add(key);
     return true;
   }
 
-  node(identity: string, parentRef: string, name: string, row: number): string {
+  node(identity: string, parentRef: string, name: string, at: At, nodeType?: number): string {
     if (identity === '@root') return this.rootRef;
     return this.item(`node#${identity}`, `node|${parentRef}|${name}`, (key) => {
-      this.input.nodes.push({ key, parentKey: parentRef, name });
-      this.origins.nodes.push(row);
+      this.input.nodes.push({ key, parentKey: parentRef, name, ...(nodeType !== undefined && { nodeType }) });
+      this.origins.nodes.push(origin(at));
     });
   }
 
-  fn(identity: string, nodeRef: string, description: string, requirement: string | null, row: number): string {
+  fn(identity: string, nodeRef: string, description: string, requirement: string | null, at: At): string {
     return this.item(`fn#${identity}`, `fn|${nodeRef}|${description}`, (key) => {
       this.input.functions.push({ key, nodeKey: nodeRef, description, requirement });
-      this.origins.functions.push(row);
+      this.origins.functions.push(origin(at));
     });
   }
 
-  failure(identity: string, functionRef: string, kind: FailureKind, description: string, ratings: Ratings, row: number): string {
+  failure(identity: string, functionRef: string, kind: FailureKind, description: string, ratings: Ratings, at: At): string {
+    const row = origin(at).row;
     const key = this.item(`failure#${kind}#${identity}`, `failure|${functionRef}|${kind}|${description}`, (key) => {
       this.input.failures.push({ key, functionKey: functionRef, kind, description, ...ratings });
-      this.origins.failures.push(row);
+      this.origins.failures.push(origin(at));
       this.failureIndex.set(key, this.input.failures.length - 1);
     });
     // The same failure again (a cause under two modes, an effect of two modes): its ratings must agree, a blank one takes the other.
@@ -99,49 +126,55 @@ export class AnalysisBuilder {
         if (value === null || value === undefined) continue;
         if (first[field] === null || first[field] === undefined) first[field] = value;
         else if (first[field] !== value) {
-          this.conflicts.push({ messageKey: 'fmeaExcel.rating_conflict', row, field: label, params: { field: label, value, first: first[field], firstRow: this.origins.failures[index!]!, description } });
+          this.conflicts.push({ messageKey: 'fmeaExcel.rating_conflict', row, field: label, params: { field: label, value, first: first[field], firstRow: this.origins.failures[index!]!.row, description } });
         }
       }
     }
     return key;
   }
 
-  failureLink(higher: string, lower: string, row: number): void {
+  failureLink(higher: string, lower: string, at: At): void {
     if (!this.once(`fl|${higher}|${lower}`)) return;
     this.input.failureLinks.push({ higherKey: higher, lowerKey: lower });
-    this.origins.failureLinks.push(row);
+    this.origins.failureLinks.push(origin(at));
   }
 
-  functionLink(higher: string, lower: string, row: number): void {
+  functionLink(higher: string, lower: string, at: At): void {
     if (!this.once(`fnl|${higher}|${lower}`)) return;
     this.input.functionLinks.push({ higherKey: higher, lowerKey: lower });
-    this.origins.functionLinks.push(row);
+    this.origins.functionLinks.push(origin(at));
   }
 
-  control(causeRef: string, kind: ControlKind, description: string, row: number): void {
-    if (!this.once(`ctl|${causeRef}|${kind}|${description}`)) return;
+  control(causeRef: string, kind: ControlKind, description: string, at: At, each = false): void {
+    if (!this.once(`ctl|${causeRef}|${kind}|${description}`, each)) return;
     this.input.controls.push({ causeKey: causeRef, kind, description });
-    this.origins.controls.push(row);
+    this.origins.controls.push(origin(at));
   }
 
-  action(action: Action, row: number): void {
-    if (!this.once(`act|${action.causeKey}|${action.description}`)) return;
+  action(action: Action, at: At, each = false): void {
+    if (!this.once(`act|${action.causeKey}|${action.description}`, each)) return;
     this.input.actions.push(action);
-    this.origins.actions.push(row);
+    this.origins.actions.push(origin(at));
   }
 
-  characteristic(functionRef: string, name: string, characteristicClass: CharacteristicClass, special: boolean, row: number): void {
-    if (!this.once(`chr|${functionRef}|${name}`)) return;
+  characteristic(functionRef: string, name: string, characteristicClass: CharacteristicClass, special: boolean, at: At, each = false): void {
+    if (!this.once(`chr|${functionRef}|${name}`, each)) return;
     this.input.characteristics.push({ functionKey: functionRef, name, characteristicClass, special });
-    this.origins.characteristics.push(row);
+    this.origins.characteristics.push(origin(at));
   }
 
-  /** The engine's issues (row = 1-based item of a list) with the sheet row each item came from. */
+  interface(firstRef: string, secondRef: string, interfaceType: number, description: string | null, at: At): void {
+    if (!this.once(`if|${firstRef}|${secondRef}|${interfaceType}|${description ?? ''}`, true)) return;
+    this.input.interfaces.push({ firstNodeKey: firstRef, secondNodeKey: secondRef, interfaceType, description });
+    this.origins.interfaces.push(origin(at));
+  }
+
+  /** The engine's issues (row = 1-based item of a list) with the sheet row each item came from (and its sheet when not the one read). */
   sheetIssues(issues: readonly Issue[]): Issue[] {
     return issues.map((issue) => {
       const list = (issue.params?.list ?? String(issue.field ?? '').split('.')[0]) as ListName;
-      const origin = issue.row !== undefined ? this.origins[list]?.[issue.row - 1] : undefined;
-      return { ...issue, row: origin };
+      const from = issue.row !== undefined ? this.origins[list]?.[issue.row - 1] : undefined;
+      return from ? placed(issue, from) : { ...issue, row: undefined };
     });
   }
 }

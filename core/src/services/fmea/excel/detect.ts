@@ -1,6 +1,8 @@
 import { InvalidInputError, type Issue } from '../../../errors.ts';
 import { assertAllMapped, unmappedColumnIssue } from '../../shared/sheet-columns.ts';
 import { LOCALES, translate } from '../../../i18n/index.ts';
+import { ANALYSIS_SHEETS, ANALYSIS_SHEET_NAMES, type AnalysisSheetName } from './analysis-columns.ts';
+import type { AnalysisSheets } from './analysis-import.ts';
 import { FLAT_COLUMNS, LEGACY_COLUMNS, LEGACY_PATTERNS, LEGACY_RERATE, type FlatRow, type LegacyKey, type LegacyRow } from './columns.ts';
 import { mapData, matchHeader, missingColumns, normHeader, type HeaderMatch, type SheetRowText } from './headers.ts';
 import { isHeaderBlockCell, readLegacyHeader, type LegacyHeaderBlock } from './legacy-header.ts';
@@ -22,7 +24,7 @@ export interface Unmapped {
 }
 
 export type Layout =
-  | { kind: 'flat'; sheet: string; rows: { row: number; values: FlatRow }[]; unmapped: Unmapped[] }
+  | { kind: 'flat'; sheet: string; rows: { row: number; values: FlatRow }[]; unmapped: Unmapped[]; analysis: AnalysisSheets }
   | { kind: 'legacy'; sheet: string; rows: { row: number; values: LegacyRow }[]; unmapped: Unmapped[]; header: LegacyHeaderBlock };
 
 const legacyOptions = { patterns: LEGACY_PATTERNS, rerate: LEGACY_RERATE, notHeader: isHeaderBlockCell };
@@ -68,12 +70,19 @@ export function detectLayout(sheets: Sheets, legacy: boolean): Layout {
       const match = matchHeader(sheet.rows, FLAT_COLUMNS);
       if (!match || missingColumns(match, FLAT_COLUMNS).length > 0) continue;
       const data = mapData(sheet.rows, match, FLAT_COLUMNS);
-      const others = sheets.filter((s) => s !== sheet && !own.has(s.name) && isFmeaTable(s.rows));
-      return { kind: 'flat', sheet: sheet.name, rows: data.rows, unmapped: [...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })), ...others.map((s) => ({ sheet: s.name }))] };
+      const analysis = analysisSheets(sheets.filter((s) => s !== sheet && !own.has(s.name)));
+      const others = sheets.filter((s) => s !== sheet && !own.has(s.name) && !analysis.read.has(s) && isFmeaTable(s.rows));
+      return {
+        kind: 'flat',
+        sheet: sheet.name,
+        rows: data.rows,
+        analysis: analysis.sheets,
+        unmapped: [...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })), ...analysis.unmapped, ...others.map((s) => ({ sheet: s.name }))],
+      };
     }
   }
   // Our own workbook is never read as a legacy sheet: its chain sheet, form and scales are not candidates.
-  const candidates = sheets.filter((s) => !own.has(s.name) && !isChainSheet(s.rows)).map((sheet) => ({ sheet, match: legacyMatch(sheet.rows, legacy ? 2 : 4) }));
+  const candidates = sheets.filter((s) => !own.has(s.name) && !isChainSheet(s.rows) && analysisSheetOf(s.rows) === null).map((sheet) => ({ sheet, match: legacyMatch(sheet.rows, legacy ? 2 : 4) }));
   const usable = candidates.filter((c) => c.match !== null && (legacy ? hasLegacyCore(c.match) : looksLegacy(c.match)));
   const best = usable.sort((a, b) => b.match!.keys.size - a.match!.keys.size)[0];
   if (!best) {
@@ -100,6 +109,41 @@ export function detectLayout(sheets: Sheets, legacy: boolean): Layout {
       ...others.map((s) => ({ sheet: s.name })),
     ],
   };
+}
+
+/** Which analysis sheet a sheet is, by its headers (every required column of exactly one list), or null. */
+function analysisSheetOf(rows: SheetRowText[]): { name: AnalysisSheetName; match: HeaderMatch<string> } | null {
+  let best: { name: AnalysisSheetName; match: HeaderMatch<string> } | null = null;
+  for (const name of ANALYSIS_SHEET_NAMES) {
+    const columns = ANALYSIS_SHEETS[name];
+    const match = matchHeader<string>(rows, columns, {}, 2);
+    if (!match || missingColumns(match, columns).length > 0 || match.first !== 0) continue;
+    if (!best || match.keys.size > best.match.keys.size) best = { name, match };
+  }
+  return best;
+}
+
+/**
+ * The analysis sheets among the workbook's other sheets, with their columns
+ * no list takes; a second sheet of one list is not read (listed).
+ */
+function analysisSheets(sheets: Sheets): { sheets: AnalysisSheets; read: Set<Sheets[number]>; unmapped: Unmapped[] } {
+  const found: Record<string, { name: string; rows: { row: number; values: Record<string, string> }[] }> = {};
+  const read = new Set<Sheets[number]>();
+  const unmapped: Unmapped[] = [];
+  for (const sheet of sheets) {
+    const kind = analysisSheetOf(sheet.rows);
+    if (!kind) continue;
+    read.add(sheet);
+    if (found[kind.name]) {
+      unmapped.push({ sheet: sheet.name });
+      continue;
+    }
+    const data = mapData(sheet.rows, kind.match, ANALYSIS_SHEETS[kind.name]);
+    found[kind.name] = { name: sheet.name, rows: data.rows };
+    unmapped.push(...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })));
+  }
+  return { sheets: found as AnalysisSheets, read, unmapped };
 }
 
 function isChainSheet(rows: SheetRowText[]): boolean {

@@ -100,7 +100,7 @@ describe('DFMEA workbook export', () => {
     const wb = new (await excel()).Workbook();
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const [form, chains, scales] = wb.worksheets;
-    expect(wb.worksheets.map((s) => s.name)).toEqual(['DFMEA form', 'Failure chains', 'Rating scales']);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['DFMEA form', 'Failure chains', 'Rating scales', 'Structure', 'Functions', 'Function net', 'Characteristics', 'Interfaces', 'Failures', 'Controls', 'Actions']);
     // the header block (form-header.test.ts checks every field): the project has no company name, the option stands in
     expect(form!.getCell('A2').value).toBe('Company name');
     expect(form!.getCell('B2').value).toBe('ACME');
@@ -262,7 +262,8 @@ describe('DFMEA workbook messages', () => {
     const catalog = loadCatalogs()[locale];
     for (const key of FMEA_EXCEL_MESSAGE_KEYS) {
       expect(catalog[key]?.trim(), `${key} in ${locale}`).toBeTruthy();
-      expect(translate(locale, key, { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, description: 'Brush wear' })).not.toMatch(/[{}]/);
+      const params = { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, firstSheet: 'Failures', description: 'Brush wear', column: 'raS', parts: 1, sheet: 'Actions', expected: 'y', allowed: 'yes, no' };
+      expect(translate(locale, key, params)).not.toMatch(/[{}]/);
     }
   });
 });

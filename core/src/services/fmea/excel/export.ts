@@ -8,6 +8,9 @@ import { projectDictionaries } from '../project-codes.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { FLAT_COLUMNS, FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
 import { FORM_HEADER_PAIRS, FORM_HEADER_ROWS, FORM_HEADER_WIDE, formHeaderValues } from './form-header.ts';
+import { analysisRows, writeAnalysisSheets } from './analysis-export.ts';
+import { actionCells, characteristicText, lines } from './cells.ts';
+import { KeyMaker } from './keys.ts';
 import { DETECTION_SCALE, OCCURRENCE_SCALE, SEVERITY_SCALE } from './scales.ts';
 import { streamingWorkbook } from './workbook-io.ts';
 
@@ -42,7 +45,7 @@ async function projectFacts(ctx: ServiceContext, project: ProjectView): Promise<
   const characteristics = new Map<string, string[]>();
   for (const c of chars) {
     const list = characteristics.get(c.functionId) ?? [];
-    list.push(`${c.name} [${c.cls}${c.special ? '*' : ''}]`);
+    list.push(characteristicText({ name: c.name, characteristicClass: c.cls, special: c.special }));
     characteristics.set(c.functionId, list);
   }
   const failures = await ctx.db.select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId }).from(fmeaFailure).where(eq(fmeaFailure.projectId, project.id));
@@ -65,20 +68,6 @@ async function userNames(ctx: ServiceContext, rows: readonly RiskGridRow[], know
   }
 }
 
-/** Stable keys of the file: items numbered in grid order, so an import and a new export give the same keys. */
-class KeyMaker {
-  private readonly maps = new Map<string, Map<string, string>>();
-  key(prefix: string, id: string | null | undefined): string {
-    if (!id) return '';
-    let map = this.maps.get(prefix);
-    if (!map) this.maps.set(prefix, (map = new Map()));
-    let key = map.get(id);
-    if (!key) map.set(id, (key = `${prefix}${map.size + 1}`));
-    return key;
-  }
-}
-
-const lines = (values: readonly (string | number | null | undefined)[]) => (values.length === 0 ? '' : values.map((v) => (v === null || v === undefined ? '' : String(v))).join('\n'));
 const num = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** Flat rows of the chain sheet for a batch of grid rows; keys and the root as '@root'. */
@@ -129,17 +118,7 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
       detection: num(r.detection),
       ap: r.ap ?? '',
       rpn: num(r.rpn),
-      actionKinds: lines(r.actions.map((a) => a.kind)),
-      actions: lines(r.actions.map((a) => a.description)),
-      actionResponsible: lines(r.actions.map((a) => (a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : ''))),
-      actionTargetDates: lines(r.actions.map((a) => a.targetDate)),
-      actionStatuses: lines(r.actions.map((a) => a.status)),
-      actionsTaken: lines(r.actions.map((a) => a.actionTaken)),
-      actionEvidence: lines(r.actions.map((a) => a.evidence)),
-      actionCompletionDates: lines(r.actions.map((a) => a.completionDate)),
-      actionRaSeverity: lines(r.actions.map((a) => a.raSeverity)),
-      actionRaOccurrence: lines(r.actions.map((a) => a.raOccurrence)),
-      actionRaDetection: lines(r.actions.map((a) => a.raDetection)),
+      ...actionCells(r.actions.map((a) => ({ ...a, responsible: a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : '' }))),
     };
   });
 }
@@ -357,6 +336,8 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
     for (const entry of scale) scales.addRow([t(labelKey), entry.rating, entry.en, entry.zh]).commit();
   }
   scales.commit();
+  // the analysis sheets after the chain sheet has given its items their keys: both name an item alike
+  writeAnalysisSheets(workbook, await analysisRows(ctx, projectId, keys), t);
   if (total === 0) options.onProgress?.(0, 0);
   return bytes();
 }

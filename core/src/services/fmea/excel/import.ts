@@ -15,7 +15,8 @@ import { AnalysisBuilder } from './builder.ts';
 import type { FlatRow, LegacyRow } from './columns.ts';
 import { assertMapped, detectLayout, unmappedIssues, type Layout, type Sheets } from './detect.ts';
 import { buildFromLegacy } from './legacy.ts';
-import { buildFromFlat, type Users } from './parse.ts';
+import { buildFromWorkbook, workbookProductName } from './flat.ts';
+import type { Users } from './parse.ts';
 import { readFormHeader } from './form-header.ts';
 import { planHeader } from './project-header.ts';
 import { createdCounts, type CreatedCounts } from './summary.ts';
@@ -59,7 +60,7 @@ export interface WorkbookImportReport {
   errors: Issue[];
   /** What of the file was left out with the user's consent (`acceptUnmapped`). */
   unmapped: Issue[];
-  /** Responsibility names (legacy sheets) that are no user here: kept in the action's text. */
+  /** Responsible people named in the file who are no user here: a legacy sheet keeps them in the action's text; our workbook's actions go in without a responsible person. */
   unknownNames: string[];
 }
 
@@ -100,7 +101,7 @@ type Parsed = Layout;
 function build(parsed: Parsed, rows: Parsed['rows'], b: AnalysisBuilder, users: Users): { issues: Issue[]; unknownNames: string[] } {
   const own =
     parsed.kind === 'flat'
-      ? { issues: buildFromFlat(rows as { row: number; values: FlatRow }[], b, users), unknownNames: [] }
+      ? buildFromWorkbook(parsed.sheet, rows as { row: number; values: FlatRow }[], parsed.analysis, b, users)
       : buildFromLegacy(rows as { row: number; values: LegacyRow }[], b, users);
   return { issues: [...own.issues, ...b.conflicts], unknownNames: own.unknownNames };
 }
@@ -163,7 +164,8 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
       const unmapped = [...parsed.unmapped, ...plan.unplaced];
       assertMapped(unmapped, accept);
       const name = plan.values.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
-      projectId = (await createProject(inner(db), { ...plan.values, projectType: 'dfmea', name, members: options.newProject.members })).id;
+      const productName = parsed.kind === 'flat' ? workbookProductName(parsed.rows, parsed.analysis) : undefined;
+      projectId = (await createProject(inner(db), { ...plan.values, projectType: 'dfmea', name, ...(productName && { productName }), members: options.newProject.members })).id;
       parsed.unmapped = unmapped;
     } else {
       const { project } = await editableProject(db, ctx.actor, projectId, ctx.now());
@@ -211,7 +213,8 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
           unknownNames: built.unknownNames,
         };
       }
-      const rowless = issues.filter((i) => i.row === undefined);
+      // an issue without a row, or in another sheet than the chain sheet (an analysis sheet), cannot be left out row by row
+      const rowless = issues.filter((i) => i.row === undefined || i.params?.sheet !== undefined);
       // "import the good rows" with no good row left would write an empty analysis (or project): refuse it like any bad file
       const nothingGood = new Set([...skip, ...issues.map((i) => i.row)]).size >= parsed.rows.length;
       if (!options.partial || rowless.length > 0 || nothingGood || attempt >= 20) {

@@ -3,6 +3,7 @@ import type ExcelJS from 'exceljs';
 import { InvalidInputError } from '../../../errors.ts';
 import { SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
 import { guardSpreadsheet, spreadsheetLimits, type SpreadsheetLimits } from '../../shared/zip-guard.ts';
+import { workbookReader } from './workbook-reader.ts';
 
 /** exceljs is large: loaded on first use. */
 export async function excel(): Promise<typeof ExcelJS> {
@@ -44,16 +45,18 @@ export async function streamingWorkbook(): Promise<{ workbook: ExcelJS.stream.xl
 
 type Sheets = { name: string; rows: { row: number; cells: string[] }[] }[];
 
+/** A row's texts; empty cells at its end are left off (the streaming and the ordinary reader disagree on whether an empty text cell counts). */
 function rowCells(values: ExcelJS.CellValue[]): string[] {
   const cells: string[] = [];
   for (let c = 1; c < values.length; c++) cells[c] = cellText(values[c] ?? null);
+  while (cells.length > 1 && !cells[cells.length - 1]) cells.length--;
   return cells;
 }
 
 /** One pass of the streaming reader (which ignores merges: no quadratic replay); also the number of sheets workbook.xml declares. */
 async function streamSheets(data: Uint8Array): Promise<{ sheets: Sheets; declared: number }> {
-  const { stream } = await excel();
-  const reader = new stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
+  // exceljs's reader with its zip loop and text decoding mended (workbook-reader.ts: both lost data)
+  const reader = workbookReader(await excel(), Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     // styles tell date cells from numbers (legacy sheets hold real dates)

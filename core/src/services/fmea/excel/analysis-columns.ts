@@ -1,0 +1,90 @@
+import type { SheetColumn } from '../../shared/xlsx.ts';
+
+/**
+ * The analysis sheets of the DFMEA workbook: one list per sheet, one item per
+ * row and one field per cell (no list inside a cell), with the chain sheet's
+ * keys (N… elements, F… functions, E…/M…/C… failures, '@root' the product).
+ * Together they hold the whole analysis, also what no chain reaches (the
+ * function net across levels, interfaces, items without chains, node types,
+ * frequency ratios, the product's name) and every list in its order. Columns
+ * named after an item's text beside its key (`element`, `function`, `cause`…)
+ * are there for reading: on import they must be the keyed item's text or
+ * empty. Headers are identifiers, as in the chain sheet, and say which sheet
+ * is which (the sheet names are translated and only cosmetic).
+ */
+export const ANALYSIS_SHEETS = {
+  structure: [
+    { key: 'elementKey', headers: ['elementKey'], required: true },
+    { key: 'parentKey', headers: ['parentKey'], required: true },
+    { key: 'element', headers: ['element'], required: true },
+    { key: 'nodeType', headers: ['nodeType'] },
+  ],
+  functions: [
+    { key: 'functionKey', headers: ['functionKey'], required: true },
+    { key: 'elementKey', headers: ['elementKey'], required: true },
+    { key: 'element', headers: ['element'] },
+    { key: 'function', headers: ['function'], required: true },
+    { key: 'requirement', headers: ['requirement'] },
+  ],
+  functionNet: [
+    { key: 'higherFunctionKey', headers: ['higherFunctionKey'], required: true },
+    { key: 'higherFunction', headers: ['higherFunction'] },
+    { key: 'lowerFunctionKey', headers: ['lowerFunctionKey'], required: true },
+    { key: 'lowerFunction', headers: ['lowerFunction'] },
+  ],
+  characteristics: [
+    { key: 'functionKey', headers: ['functionKey'], required: true },
+    { key: 'function', headers: ['function'] },
+    { key: 'characteristic', headers: ['characteristic'], required: true },
+    { key: 'class', headers: ['class'], required: true },
+    { key: 'special', headers: ['special'] },
+  ],
+  interfaces: [
+    { key: 'firstElementKey', headers: ['firstElementKey'], required: true },
+    { key: 'firstElement', headers: ['firstElement'] },
+    { key: 'secondElementKey', headers: ['secondElementKey'], required: true },
+    { key: 'secondElement', headers: ['secondElement'] },
+    { key: 'interfaceType', headers: ['interfaceType'], required: true },
+    { key: 'interface', headers: ['interface'] },
+  ],
+  failures: [
+    { key: 'failureKey', headers: ['failureKey'], required: true },
+    { key: 'functionKey', headers: ['functionKey'], required: true },
+    { key: 'function', headers: ['function'] },
+    { key: 'kind', headers: ['kind'], required: true },
+    { key: 'failure', headers: ['failure'], required: true },
+    { key: 'severity', headers: ['S'] },
+    { key: 'occurrence', headers: ['O'] },
+    { key: 'detection', headers: ['D'] },
+    { key: 'frequencyRatio', headers: ['frequencyRatio'] },
+  ],
+  controls: [
+    { key: 'causeKey', headers: ['causeKey'], required: true },
+    { key: 'cause', headers: ['cause'] },
+    { key: 'controlKind', headers: ['controlKind'], required: true },
+    { key: 'control', headers: ['control'], required: true },
+  ],
+  actions: [
+    { key: 'causeKey', headers: ['causeKey'], required: true },
+    { key: 'cause', headers: ['cause'] },
+    { key: 'actionKind', headers: ['actionKind'], required: true },
+    { key: 'action', headers: ['action'], required: true },
+    { key: 'responsible', headers: ['responsible'] },
+    { key: 'targetDate', headers: ['targetDate'] },
+    { key: 'status', headers: ['status'] },
+    { key: 'actionTaken', headers: ['actionTaken'] },
+    { key: 'evidence', headers: ['evidence'] },
+    { key: 'completionDate', headers: ['completionDate'] },
+    { key: 'raSeverity', headers: ['raS'] },
+    { key: 'raOccurrence', headers: ['raO'] },
+    { key: 'raDetection', headers: ['raD'] },
+  ],
+} as const satisfies Record<string, readonly SheetColumn[]>;
+
+export type AnalysisSheetName = keyof typeof ANALYSIS_SHEETS;
+export const ANALYSIS_SHEET_NAMES = Object.keys(ANALYSIS_SHEETS) as AnalysisSheetName[];
+export type AnalysisRow<S extends AnalysisSheetName> = Record<(typeof ANALYSIS_SHEETS)[S][number]['key'], string>;
+
+/** The characteristic's "special" cell: written `yes` or empty; read in either language. */
+export const SPECIAL_YES = ['yes', 'y', 'true', '1', 'x', '*', '是'];
+export const SPECIAL_NO = ['', 'no', 'n', 'false', '0', '否'];

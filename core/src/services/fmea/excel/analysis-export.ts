@@ -1,0 +1,132 @@
+import { eq, inArray } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode, user } from '../../../db/schema/index.ts';
+import type { ServiceContext } from '../../shared/context.ts';
+import { ANALYSIS_SHEETS, ANALYSIS_SHEET_NAMES, type AnalysisSheetName } from './analysis-columns.ts';
+import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
+
+/** Every value is written as text, as in the chain sheet: a number under a date style (a shared style edited elsewhere) would read back as a date. */
+type Cell = string;
+type SheetRows = Record<AnalysisSheetName, Cell[][]>;
+
+const bySort = <T extends { sort: number; id: string }>(a: T, b: T) => a.sort - b.sort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const orNone = (value: string | number | null | undefined): Cell => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * The rows of every analysis sheet (`analysis-columns.ts`), in the order a
+ * user sees the project: the structure tree depth first (product first),
+ * each node's functions, each function's characteristics and failures in
+ * order, each cause's controls (prevention, then detection) and actions in
+ * order; links and interfaces in the order of their ends. Keys come from
+ * `keys`, which the chain sheet has already used, so both sheets name an
+ * item alike. The failure net needs no sheet: every link joins a mode, and
+ * the chain sheet lists each mode's chains with all its links.
+ */
+export async function analysisRows(ctx: ServiceContext, projectId: string, keys: KeyMaker): Promise<SheetRows> {
+  const db = ctx.db;
+  const nodes = await db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId));
+  const functions = await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId));
+  const characteristics = await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId));
+  const failures = await db.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, projectId));
+  const controls = await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId));
+  const actions = await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId));
+  const functionLinks = await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId));
+  const interfaces = await db.select().from(fmeaInterface).where(eq(fmeaInterface.projectId, projectId));
+
+  const responsible = [...new Set(actions.map((a) => a.responsibleUserId).filter((id): id is string => !!id))];
+  const userNames = new Map<string, string>();
+  for (let i = 0; i < responsible.length; i += 500) {
+    for (const u of await db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, responsible.slice(i, i + 500)))) userNames.set(u.id, u.userName);
+  }
+
+  const children = new Map<string | null, typeof nodes>();
+  for (const n of nodes) {
+    const list = children.get(n.parentId);
+    if (list) list.push(n);
+    else children.set(n.parentId, [n]);
+  }
+  const ordered: typeof nodes = [];
+  const visit = (parentId: string | null) => {
+    for (const n of (children.get(parentId) ?? []).sort(bySort)) {
+      ordered.push(n);
+      visit(n.id);
+    }
+  };
+  visit(null);
+  const nodeById = new Map(nodes.map((n) => [n.id, n]));
+  const nodeKey = (id: string) => (nodeById.get(id)?.parentId === null ? '@root' : keys.key('N', id));
+  const nodeOrder = new Map(ordered.map((n, i) => [n.id, i]));
+
+  const fns = [...functions].sort((a, b) => nodeOrder.get(a.nodeId)! - nodeOrder.get(b.nodeId)! || bySort(a, b));
+  const fnById = new Map(fns.map((f) => [f.id, f]));
+  const fnOrder = new Map(fns.map((f, i) => [f.id, i]));
+  const fnKey = (id: string) => keys.key('F', id);
+  const fails = [...failures].sort((a, b) => fnOrder.get(a.functionId)! - fnOrder.get(b.functionId)! || bySort(a, b));
+  const failById = new Map(fails.map((f) => [f.id, f]));
+  const failOrder = new Map(fails.map((f, i) => [f.id, i]));
+  const failKey = (id: string) => keys.key(FAILURE_PREFIX[failById.get(id)!.kind], id);
+  const kindOrder = (kind: string) => (kind === 'prevention' ? 0 : 1);
+
+  const out = Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, [] as Cell[][]])) as SheetRows;
+  for (const n of ordered) out.structure.push([nodeKey(n.id), n.parentId === null ? '' : nodeKey(n.parentId), n.name, String(n.nodeType)]);
+  for (const f of fns) out.functions.push([fnKey(f.id), nodeKey(f.nodeId), nodeById.get(f.nodeId)?.name ?? '', f.description, orNone(f.requirement)]);
+  const links = [...functionLinks].sort((a, b) => fnOrder.get(a.higherFunctionId)! - fnOrder.get(b.higherFunctionId)! || fnOrder.get(a.lowerFunctionId)! - fnOrder.get(b.lowerFunctionId)!);
+  for (const l of links) out.functionNet.push([fnKey(l.higherFunctionId), fnById.get(l.higherFunctionId)!.description, fnKey(l.lowerFunctionId), fnById.get(l.lowerFunctionId)!.description]);
+  for (const c of [...characteristics].sort((a, b) => fnOrder.get(a.functionId)! - fnOrder.get(b.functionId)! || bySort(a, b))) {
+    out.characteristics.push([fnKey(c.functionId), fnById.get(c.functionId)!.description, c.name, c.characteristicClass, c.special ? 'yes' : '']);
+  }
+  const ends = (i: (typeof interfaces)[number]) => [nodeOrder.get(i.firstNodeId)!, nodeOrder.get(i.secondNodeId)!, i.interfaceType] as const;
+  const sortedInterfaces = [...interfaces].sort((a, b) => {
+    const [x, y] = [ends(a), ends(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (a.description ?? '').localeCompare(b.description ?? '');
+  });
+  for (const i of sortedInterfaces) {
+    out.interfaces.push([nodeKey(i.firstNodeId), nodeById.get(i.firstNodeId)!.name, nodeKey(i.secondNodeId), nodeById.get(i.secondNodeId)!.name, String(i.interfaceType), orNone(i.description)]);
+  }
+  for (const f of fails) {
+    out.failures.push([failKey(f.id), fnKey(f.functionId), fnById.get(f.functionId)!.description, f.kind, f.description, orNone(f.severity), orNone(f.occurrence), orNone(f.detection), orNone(f.frequencyRatio)]);
+  }
+  const byCause = (a: { causeId: string }, b: { causeId: string }) => failOrder.get(a.causeId)! - failOrder.get(b.causeId)!;
+  for (const c of [...controls].sort((a, b) => byCause(a, b) || kindOrder(a.kind) - kindOrder(b.kind) || bySort(a, b))) {
+    out.controls.push([failKey(c.causeId), failById.get(c.causeId)!.description, c.kind, c.description]);
+  }
+  for (const a of [...actions].sort((x, y) => byCause(x, y) || bySort(x, y))) {
+    out.actions.push([
+      failKey(a.causeId),
+      failById.get(a.causeId)!.description,
+      a.kind,
+      a.description,
+      a.responsibleUserId ? (userNames.get(a.responsibleUserId) ?? '') : '',
+      orNone(a.targetDate),
+      a.status,
+      orNone(a.actionTaken),
+      orNone(a.evidence),
+      orNone(a.completionDate),
+      orNone(a.raSeverity),
+      orNone(a.raOccurrence),
+      orNone(a.raDetection),
+    ]);
+  }
+  return out;
+}
+
+/** Column widths by column key: texts wide, keys and codes narrow. */
+const WIDE = new Set(['element', 'function', 'higherFunction', 'lowerFunction', 'characteristic', 'firstElement', 'secondElement', 'interface', 'failure', 'cause', 'control', 'action', 'actionTaken', 'evidence', 'requirement']);
+
+/** Writes the analysis sheets, one per list, named in the export's language (`fmeaExcel.sheet.<name>`). */
+export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, rows: SheetRows, t: (key: string) => string): void {
+  for (const name of ANALYSIS_SHEET_NAMES) {
+    const columns = ANALYSIS_SHEETS[name];
+    const sheet = workbook.addWorksheet(t(`fmeaExcel.sheet.${name}`));
+    sheet.columns = columns.map((c) => ({ key: c.key, width: WIDE.has(c.key) ? 36 : 14 }));
+    const head = sheet.addRow(columns.map((c) => c.headers[0]));
+    head.font = { bold: true };
+    head.commit();
+    for (const values of rows[name]) {
+      const row = sheet.addRow(values);
+      row.alignment = { wrapText: true, vertical: 'top' };
+      row.commit();
+    }
+    sheet.commit();
+  }
+}
