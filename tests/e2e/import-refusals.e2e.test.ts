@@ -1,8 +1,8 @@
+import { createAdministrator } from './support/api.ts';
 import { describe, expect, it } from 'vitest';
 import { expandingWorkbook } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, signIn } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -12,7 +12,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 describe('spreadsheet import refusals in the browser', () => {
   it('names a text file renamed .xlsx and a workbook expanding past the limits in the user’s language', async () => {
     const { page } = await env.open();
-    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(page, administrator.userName, administrator.password);
     const dialog = page.getByRole('dialog');
 
     // users, in Chinese (the default): a CSV saved under an .xlsx name

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createRole, createUser, uniqueName } from './support/api.ts';
+import { asAdmin, createAdministrator, createRole, createUser, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { signIn } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { useBrowser } from './support/suite.ts';
 import { findLayoutProblems } from './screens/layout-checks.ts';
 
@@ -73,7 +72,8 @@ describe('layout at 1366×768', () => {
   it('keeps long names, buttons, the online-users button and toasts readable and out of each other’s way, and remembers column widths', async () => {
     const { projectId } = await setup(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(page, administrator.userName, administrator.password);
     const project = (step: string) => `/main/dfmea/dfmeaProject?projectId=${projectId}&rightType=${step}`;
     const fab = page.getByTestId('online-button');
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { asAdmin, createAdministrator, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { signIn, userMenu } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { pathOf, textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -10,7 +9,8 @@ const env = useBrowser();
 describe('lock screen and error pages', () => {
   it('locks the screen from the user menu and unlocks only with the right password, back on the last page', async () => {
     const { page } = await env.open();
-    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(page, administrator.userName, administrator.password);
     await page.goto('/systemInfo/ownspaceIndex/myNotice');
     await page.getByTestId('my-notices-page').waitFor();
 
@@ -42,7 +42,7 @@ describe('lock screen and error pages', () => {
     expect(await page.locator('.locking-page [role="alert"]').innerText()).toBe('密码错误，请重新输入');
     expect(pathOf(page)).toBe('/locking');
 
-    await page.locator('.locking-page input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.locator('.locking-page input[type="password"]').fill(administrator.password);
     await page.locator('.locking-page button[type="submit"]').click();
     await waitForPath(page, '/systemInfo/ownspaceIndex/myNotice');
     await page.getByTestId('my-notices-page').waitFor();

@@ -1,9 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { asAdmin, createRole, createUser, uniqueName } from './support/api.ts';
+import { asAdmin, createAdministrator, createRole, createUser, uniqueName } from './support/api.ts';
 import { chooseLanguage, signIn } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { useBrowser } from './support/suite.ts';
 
 /**
@@ -74,7 +73,8 @@ describe('one language at a time', () => {
   it('shows no Chinese on the Sites page, in the operation log and in the planning pickers in English, and no codes in the Chinese log', { timeout: 240_000 }, async () => {
     const { projectId } = await setup(env.baseURL);
     const { page } = await env.open({ width: 1500, height: 950 });
-    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(page, administrator.userName, administrator.password);
 
     // Chinese: the log names actions and record types, the member role is the dictionary's 辅导员
     const zhLog = await openLog(page);

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { uniqueName } from './support/api.ts';
+import { createAdministrator, uniqueName } from './support/api.ts';
 import { dragSlider, fillCredentials, loginOutcome, signIn, signOut, submitLogin } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { pathOf, textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -55,7 +54,8 @@ describe('roles and menus', () => {
     const chosen = 'Mine#8vRt5Kq!3';
 
     const admin = await env.open();
-    await signIn(admin.page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(admin.page, administrator.userName, administrator.password);
     await createRoleInBrowser(admin.page, roleName, ['system_notice', 'system_log']);
     const initial = await createUserInBrowser(admin.page, userName, '质量工程师', roleName);
     expect(initial.length).toBeGreaterThanOrEqual(12);

@@ -1,7 +1,7 @@
+import { createAdministrator } from './support/api.ts';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, signIn } from './support/flows.ts';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/server.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -10,7 +10,8 @@ const PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering
 describe('system administration screens', () => {
   it('opens every system page for the administrator in both languages (screenshots for review)', async () => {
     const { page } = await env.open();
-    await signIn(page, ADMIN_USER, ADMIN_PASSWORD);
+    const administrator = await createAdministrator(env.baseURL);
+    await signIn(page, administrator.userName, administrator.password);
     await page.locator('nav.top-menu a[data-route="system_index"]').click();
     await waitForPath(page, '/main/system/user');
     for (const locale of ['zh-CN', 'en-US'] as const) {

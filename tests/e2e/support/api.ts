@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD, ADMIN_USER } from './server.ts';
+import { inject } from 'vitest';
 
 /** A failed call: the server's (translated) message. */
 export class CallError extends Error {
@@ -60,14 +60,34 @@ export async function apiLogin(baseURL: string, userName: string, password: stri
   return new ApiSession(baseURL, answer.token);
 }
 
-/** Runs setup as the administrator, then signs that session out so the browser's sign-in is not asked to force. */
+/**
+ * Runs setup as an administrator: the run's one setup session (a super
+ * administrator the global setup signed in once). Test files run in parallel
+ * and an account has one session at a time, so signing in here per call would
+ * end another file's session, or a browser's.
+ */
 export async function asAdmin<T>(baseURL: string, work: (admin: ApiSession) => Promise<T>): Promise<T> {
-  const admin = await apiLogin(baseURL, ADMIN_USER, ADMIN_PASSWORD);
-  try {
-    return await work(admin);
-  } finally {
-    await admin.logout();
-  }
+  return work(new ApiSession(baseURL, inject('setupToken')));
+}
+
+/** The built-in `admin` role's id. */
+export async function adminRoleId(admin: ApiSession): Promise<string> {
+  const roles = await admin.get<Role[]>('/api/role/list');
+  const role = roles.find((r) => r.name === 'admin');
+  if (!role) throw new Error('the built-in admin role is missing');
+  return role.id;
+}
+
+/**
+ * A super administrator of its own (the built-in admin role), ready to sign in:
+ * each test that administers in the browser signs in as one, so no two files
+ * share an account (a sign-in ends the account's other session).
+ */
+export async function createAdministrator(baseURL: string, password = 'Adm1n#e2E7wQz!'): Promise<{ userName: string; password: string }> {
+  const userName = uniqueName('e2e.admin');
+  const roleId = await asAdmin(baseURL, adminRoleId);
+  await createReadyUser(baseURL, { userName, realName: 'E2E 管理员', password, roleIds: [roleId] });
+  return { userName, password };
 }
 
 let counter = 0;
