@@ -14,7 +14,7 @@
  *   without dropped frames (at 60 Hz: no vsync missed between two
  *   requestAnimationFrame callbacks, whether scrolling one screen per frame,
  *   dragging through the whole grid in ~3 s, or 3 s of 120 px steps).
- * Exits 1 when the import, export or grid data target is missed or the
+ * Exits 1 when the import, export, grid data or recompute (< 50 ms) target is missed or the
  * browser half fails (like bench:web with its budget). The frame targets are
  * shown as met/MISSED but do not set the exit code: headless Chromium with
  * software rendering on a shared machine is too noisy to gate on.
@@ -39,6 +39,8 @@ const CHAINS = Number(args.find((a) => /^\d+$/.test(a)) ?? process.env.FMEA_BENC
 const BROWSER = !args.includes('--no-browser');
 const IMPORT_EXPORT_MS = 10_000;
 const GRID_DATA_MS = 1_000;
+/** Issue 10: recomputing every AP reads only S, O and D. */
+const RECOMPUTE_MS = 50;
 
 const dir = mkdtempSync(join(tmpdir(), 'fmea-bench-dfmea-'));
 let server: RunningServer | undefined;
@@ -101,7 +103,7 @@ try {
     { name: `export ${fmt(CHAINS)} chains to xlsx`, measured: seconds(engine.exportMs), target: '< 10 s', met: engine.exportMs < IMPORT_EXPORT_MS },
     { name: `grid data over HTTP, all rows (median)`, measured: seconds(http.allMedianMs), target: '< 1 s', met: http.allMedianMs < GRID_DATA_MS },
     { name: `grid data over HTTP, first page (median)`, measured: seconds(http.pageMedianMs), target: '< 1 s', met: http.pageMedianMs < GRID_DATA_MS },
-    { name: 'recompute every AP', measured: seconds(engine.recomputeMs), target: '–', met: true },
+    { name: 'recompute every AP (median)', measured: `${engine.recomputeMs.toFixed(0)} ms`, target: `< ${RECOMPUTE_MS} ms`, met: engine.recomputeMs < RECOMPUTE_MS },
     { name: 'browser: navigation → first grid rows', measured: browser ? seconds(browser.firstRowsMs) : '–', target: '–', met: browser ? true : undefined },
     { name: `browser: page size ${fmt(CHAINS)} → rows rendered`, measured: browser?.allRowsMs !== undefined ? seconds(browser.allRowsMs) : '–', target: '–', met: browser?.allRowsMs !== undefined ? true : undefined },
     {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fmeaProject } from '../../db/schema/index.ts';
+import { fmeaFailure, fmeaProject } from '../../db/schema/index.ts';
 import { buildChains, chainKey, indexGraph } from '../../domain/fmea/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { replaceApRules } from '../rules/ap-rules.ts';
@@ -191,5 +191,43 @@ describe('recomputing every AP', () => {
     await updateProjectHeader(team.owner, w.project.id, { version: 1, apTable: 'pfmea' });
     expect((await recomputeAllAp(team.editor, w.project.id)).H).toBe(2);
     await expect(recomputeAllAp(team.reader, w.project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+
+  it('counts every chain the grid shows, unrated ones apart, and agrees with the grid’s AP after a rule change', async () => {
+    const w = await lifter();
+    // a mode without causes (one chain, no O/D) and a cause not rated yet (one more chain of the lifter's mode)
+    const slip = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips' });
+    await linkFailures(team.editor, { higherFailureId: w.effect.id, lowerFailureId: slip.id });
+    const unrated = await addFailure(team.editor, { functionId: w.mesh.id, kind: 'FC', description: 'Lubricant missing' });
+    await linkFailures(team.editor, { higherFailureId: w.mode.id, lowerFailureId: unrated.id });
+    const fromGrid = async () => {
+      const rows = (await readRiskGrid(team.reader, w.project.id, { limit: 100 })).items;
+      const out = { L: 0, M: 0, H: 0, unrated: 0, chains: rows.length };
+      for (const r of rows) out[r.ap ?? 'unrated']++;
+      return out;
+    };
+    expect(await recomputeAllAp(team.editor, w.project.id)).toEqual({ L: 0, M: 1, H: 2, unrated: 2, chains: 5 });
+    expect(await recomputeAllAp(team.editor, w.project.id)).toEqual(await fromGrid());
+
+    // S ≥ 9 with O ≥ 3 is H, everything else L: "Teeth broken" (9, 2, 7) drops to L, "Bearing seat loose" (9, 3, 6) rises to H
+    await replaceApRules(t.ctx, 'dfmea', [{ ruleType: 'SOD', ap: 'H', sMin: 9, sMax: 10, oMin: 3, oMax: 10, dMin: 1, dMax: 10 }], 'SOD');
+    const summary = await recomputeAllAp(team.editor, w.project.id);
+    expect(summary).toEqual({ L: 1, M: 0, H: 2, unrated: 2, chains: 5 });
+    expect(summary).toEqual(await fromGrid());
+    const project = await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, w.project.id)).get();
+    expect(project?.apSummary).toEqual(summary);
+  });
+
+  it('refuses a stored rating that is no rating, naming its grid row, and records nothing', async () => {
+    const w = await lifter();
+    const before = await recomputeAllAp(team.editor, w.project.id);
+    // written past the services (the CHECK constraint allows 2.5)
+    await t.db.update(fmeaFailure).set({ occurrence: 2.5 }).where(eq(fmeaFailure.id, w.broken.id));
+    await expect(recomputeAllAp(team.editor, w.project.id)).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [expect.objectContaining({ field: 'occurrence', row: 2 })],
+    });
+    const project = await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, w.project.id)).get();
+    expect(project?.apSummary).toEqual(before);
   });
 });

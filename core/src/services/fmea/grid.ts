@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { fmeaProject, type FmeaApSummary } from '../../db/schema/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { AP_LEVELS, type ApLookup } from '../../domain/ap/index.ts';
 import {
-  apSummary,
   apTableString,
   buildRiskRow,
   raterFromLookup,
@@ -18,7 +18,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import type { Page } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { editableProject, openableProject } from './access.ts';
-import { readChainRows, riskGridQuery, type RawChainRow, type RiskGridFilter } from './grid-sql.ts';
+import { readChainRows, readRatingCounts, riskGridQuery, type RawChainRow, type RiskGridFilter } from './grid-sql.ts';
 
 export type { RiskGridFilter } from './grid-sql.ts';
 
@@ -160,23 +160,38 @@ export async function* streamRiskGrid(
   for (let i = 0; i < raws.length; i += batchSize) yield toRows(raws.slice(i, i + batchSize), rate);
 }
 
+/** Issues of every stored rating that is no integer 1–10, each with its 1-based row in grid order (only read when one is wrong). */
+async function storedRatingIssues(tx: DbOrTx, projectId: string, table: string) {
+  const raws = await readChainRows(tx, riskGridQuery(projectId, table, {}, { limit: -1, offset: 0 }));
+  return raws.flatMap((r, i) =>
+    [...ratingIssues(r.severity, 'severity'), ...ratingIssues(r.occurrence, 'occurrence'), ...ratingIssues(r.detection, 'detection')].map((issue) => ({ ...issue, row: i + 1 })),
+  );
+}
+
 /**
  * Re-evaluates every chain with the project's AP table as it stands (after an
  * administrator changed the rules, or the project switched tables), checks
  * every stored rating, and records the counts per AP on the project. AP is
- * never stored per chain, so nothing else can go stale.
+ * never stored per chain, so nothing else can go stale, and nothing else is
+ * written. Reads only the chains' S, O and D, counted per triple in SQL
+ * (`readRatingCounts`), and rates each triple once through the compiled
+ * table; the grid's full rows are read only to name the rows of a rating
+ * that is wrong.
  */
 export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Promise<FmeaApSummary> {
   return writeAndLog(ctx, async (tx) => {
     const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now());
     // Read the rules inside the transaction (an in-memory database has one connection), uncached: a recompute wants the rules as stored now.
     const lookup = await apEvaluator(tx, project.apTable);
-    const raws = await readChainRows(tx, riskGridQuery(projectId, tableString(lookup), {}, { limit: -1, offset: 0 }));
-    assertNoIssues(
-      raws.flatMap((r, i) => [...ratingIssues(r.severity, 'severity'), ...ratingIssues(r.occurrence, 'occurrence'), ...ratingIssues(r.detection, 'detection')].map((issue) => ({ ...issue, row: i + 1 }))),
-    );
-    const rows = toRows(raws, raterFromLookup(lookup));
-    const summary: FmeaApSummary = { ...apSummary(rows), chains: rows.length };
+    const counts = await readRatingCounts(tx, projectId);
+    if (counts.some((c) => ratingIssues(c.s, 'severity').length + ratingIssues(c.o, 'occurrence').length + ratingIssues(c.d, 'detection').length > 0)) {
+      assertNoIssues(await storedRatingIssues(tx, projectId, tableString(lookup)));
+    }
+    const summary: FmeaApSummary = { L: 0, M: 0, H: 0, unrated: 0, chains: 0 };
+    for (const { s, o, d, n } of counts) {
+      summary[s === null || o === null || d === null ? 'unrated' : lookup(s, o, d)] += n;
+      summary.chains += n;
+    }
     // A derived figure, not an edit: the project's version stays, so nobody's open header edit goes stale.
     await tx.update(fmeaProject).set({ apSummary: summary, apComputedAt: ctx.now() }).where(eq(fmeaProject.id, projectId));
     return { result: summary, log: { action: 'fmea.project.recompute_ap', entity: 'fmea_project', entityId: projectId, before: project.apSummary, after: summary } };
