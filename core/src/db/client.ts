@@ -5,6 +5,7 @@ import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { RoutedClient } from './routed-client.ts';
+import { installStatementCache } from './statement-cache.ts';
 import type { WriteQueueOptions } from './write-queue.ts';
 import * as schema from './schema/index.ts';
 
@@ -62,6 +63,7 @@ export const WRITE_GROUP_MS = 2;
  * DATABASE_AUTH_TOKEN when set; the server orders their writes.
  */
 export async function openDatabase(url?: string): Promise<Database> {
+  installStatementCache();
   const target = url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const file = isMemory(target) ? undefined : localFilePath(target);
   if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
