@@ -2,7 +2,8 @@
  * The in-process half of `npm run bench:dfmea`: a synthetic DFMEA built through
  * the engine's bulk import, the AIAG-VDA workbook export and import (the core
  * functions behind `project/exportData` / `project/importData` and
- * `fmea dfmea export|import`), in-process grid reads and recomputing every AP
+ * `fmea dfmea export|import`) with their library floors (floors.ts),
+ * in-process grid reads (three warm runs, median) and recomputing every AP
  * (five runs, median).
  */
 import { writeFileSync } from 'node:fs';
@@ -22,10 +23,13 @@ import {
   syntheticAnalysis,
 } from '@fmea/core';
 import { ADMIN_PASSWORD, ADMIN_USER } from '../../tests/e2e/support/server.ts';
-import { fmt, mb, median, timed } from './report.ts';
+import { insertFloor, readFloor, writeFloor } from './floors.ts';
+import { fmt, line, mb, median, timed } from './report.ts';
 
 /** Recompute is timed this many times; the figure is the median. */
 const RECOMPUTE_RUNS = 5;
+/** Warm in-process reads of the whole grid; the figure is the median. */
+const GRID_RUNS = 3;
 
 export interface EngineFigures {
   /** The project imported from the workbook (what the server and the browser then open). */
@@ -36,6 +40,10 @@ export interface EngineFigures {
   /** Median of the recompute runs. */
   recomputeMs: number;
   xlsxBytes: number;
+  /** Median of the warm in-process reads of all rows (readRiskGrid): what the HTTP read is held against. */
+  gridReadMs: number;
+  /** The library floors (floors.ts): import against read + insert, export against write. */
+  floors: { readMs: number; insertMs: number; writeMs: number };
 }
 
 /**
@@ -81,8 +89,19 @@ export async function engineHalf(dir: string, chains: number): Promise<EngineFig
     const first = await readRiskGrid(ctx, projectId, { limit: 1 });
     if (first.total !== chains) console.log(`    WARNING: the imported project has ${fmt(first.total)} chains, the generated one ${fmt(chains)}`);
 
-    for (const run of ['cold', 'warm']) {
-      await timed(`grid read in-process, all rows (${run})`, () => readRiskGrid(ctx, projectId, { limit: chains }), (r) => `${fmt(r.items.length)} rows`);
+    console.log(`Library floors (same workbook, same rows, same database)`);
+    const read = await readFloor(bytes);
+    line('floor: exceljs streaming read of the workbook', read.ms, `${read.sheets.length} sheets, ${fmt(read.sheets.reduce((n, s) => n + s.rows.length, 0))} rows, ${fmt(read.cells)} cells`);
+    const insert = await insertFloor(ctx, projectId, owner);
+    line('floor: multi-row insert of the imported rows', insert.ms, `${fmt(insert.rows)} rows, 100 per statement, one transaction`);
+    line('import floor (read + insert)', read.ms + insert.ms, `import took ${(imported.ms / (read.ms + insert.ms)).toFixed(2)}× that`);
+    const write = await writeFloor(read.sheets);
+    line('export floor: exceljs streaming write, no merges', write.ms, `${mb(write.bytes)}; export took ${(exported.ms / write.ms).toFixed(2)}× that`);
+
+    await timed(`grid read in-process, all rows (cold)`, () => readRiskGrid(ctx, projectId, { limit: chains }), (r) => `${fmt(r.items.length)} rows`);
+    const gridReads: number[] = [];
+    for (let i = 0; i < GRID_RUNS; i++) {
+      gridReads.push((await timed(`grid read in-process, all rows (warm ${i + 1})`, () => readRiskGrid(ctx, projectId, { limit: chains }), (r) => `${fmt(r.items.length)} rows`)).ms);
     }
     await timed('grid read in-process, first page of 500', () => readRiskGrid(ctx, projectId, { page: 1, limit: 500 }), (r) => `${fmt(r.items.length)} of ${fmt(r.total)}`);
     const recomputes: number[] = [];
@@ -90,7 +109,16 @@ export async function engineHalf(dir: string, chains: number): Promise<EngineFig
       const run = await timed(`recompute every AP (recomputeAllAp), run ${i + 1}`, () => recomputeAllAp(ctx, projectId), (s) => `H ${fmt(s.H)} / M ${fmt(s.M)} / L ${fmt(s.L)}`);
       recomputes.push(run.ms);
     }
-    return { projectId, chains: first.total, exportMs: exported.ms, importMs: imported.ms, recomputeMs: median(recomputes), xlsxBytes: bytes.byteLength };
+    return {
+      projectId,
+      chains: first.total,
+      exportMs: exported.ms,
+      importMs: imported.ms,
+      recomputeMs: median(recomputes),
+      xlsxBytes: bytes.byteLength,
+      gridReadMs: median(gridReads),
+      floors: { readMs: read.ms, insertMs: insert.ms, writeMs: write.ms },
+    };
   } finally {
     database.close();
   }

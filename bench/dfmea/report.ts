@@ -1,4 +1,4 @@
-/** Printing helpers of `npm run bench:dfmea`: timed steps, frame statistics, the target table. */
+/** Printing helpers of `npm run bench:dfmea`: timed steps, frame statistics, the target table (figure, floor, target). */
 import { performance } from 'node:perf_hooks';
 
 export const fmt = (n: number) => n.toLocaleString('en-US');
@@ -69,6 +69,8 @@ export const describeFrames = (s: FrameStats) =>
 export interface Target {
   name: string;
   measured: string;
+  /** What the figure is held against, measured in the same run (a library floor, the in-process read). */
+  floor?: string;
   target: string;
   /** undefined: not measured (e.g. browser half skipped or failed). */
   met: boolean | undefined;
@@ -77,10 +79,13 @@ export interface Target {
 }
 
 export function printTargets(targets: Target[]): void {
-  console.log('\nTargets');
-  console.log(`  ${'what'.padEnd(48)} ${'measured'.padStart(26)}   ${'target'.padEnd(16)} result`);
+  console.log('\nTargets (floors measured in this run)');
+  console.log(`  ${'what'.padEnd(48)} ${'measured'.padStart(26)}   ${'floor'.padEnd(40)} ${'target'.padEnd(20)} result`);
   for (const t of targets) {
     const result = t.target === '–' && t.met !== undefined ? 'figure only' : (t.met === undefined ? 'not measured' : t.met ? 'met' : 'MISSED') + (t.informative && t.met === false ? ' (not in the exit code)' : '');
-    console.log(`  ${t.name.padEnd(48)} ${t.measured.padStart(26)}   ${t.target.padEnd(16)} ${result}`);
+    console.log(`  ${t.name.padEnd(48)} ${t.measured.padStart(26)}   ${(t.floor ?? '–').padEnd(40)} ${t.target.padEnd(20)} ${result}`);
   }
 }
+
+/** `a` as a multiple of `b`, two decimals: "1.34×". */
+export const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
