@@ -51,6 +51,7 @@ export async function resolveAuth(services: AppServices, token: string): Promise
     user: validated.user,
     isAdmin,
     roleTypes: [...new Set(roles.map((r) => r.roleType))],
+    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
     routes: new Map(routers.map((r) => [r.routeName, new Set(r.buttons)])),
     routers,
   };

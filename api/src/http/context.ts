@@ -12,5 +12,6 @@ import { clientIp } from './client-ip.ts';
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
   const auth = caller(c);
   const { database, now } = c.var.services;
-  return createContext(database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c), siteId: auth.session.siteId }, now);
+  const roles = { isAdmin: auth.isAdmin, roleTypes: auth.roleTypes, productTypes: auth.productTypes };
+  return createContext(database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c), siteId: auth.session.siteId, roles }, now);
 }

@@ -9,6 +9,8 @@ export interface AuthInfo {
   user: SessionUser;
   isAdmin: boolean;
   roleTypes: string[];
+  /** Product types the user's roles permit. */
+  productTypes: string[];
   /** routeName → buttons granted on it. */
   routes: Map<string, Set<string>>;
   routers: PermittedRoute[];

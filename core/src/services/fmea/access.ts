@@ -25,6 +25,8 @@ export type FmeaProjectRow = typeof fmeaProject.$inferSelect;
  */
 export async function actorOf(db: DbOrTx, operator: Operator): Promise<Actor> {
   if (operator.userId === null) return { userId: '', userName: operator.userName, isAdmin: true, roleTypes: ['0'], productTypes: [] };
+  // resolved by the caller for this session: one query less on every FMEA call
+  if (operator.roles) return { userId: operator.userId, userName: operator.userName, ...operator.roles };
   const { roles, isAdmin } = await rolesOfUser(db, operator.userId);
   return {
     userId: operator.userId,

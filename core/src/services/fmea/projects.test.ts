@@ -86,6 +86,15 @@ describe('opening projects', () => {
     await expect(getProjectById(team.outsider, project.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.not_project_member' });
   });
 
+  it('takes the roles the caller resolved for the session instead of reading them again', async () => {
+    const project = await createTeamProject(team);
+    // the outsider holds no admin role in the database; the session's resolved roles decide
+    const asAdmin = { ...team.outsider, actor: { ...team.outsider.actor, roles: { isAdmin: true, roleTypes: ['0'], productTypes: [] } } };
+    expect(await getProjectById(asAdmin, project.id)).toMatchObject({ myRoles: null, canEdit: true });
+    const asPlain = { ...(await adminContext(t)), actor: { ...(await adminContext(t)).actor, roles: { isAdmin: false, roleTypes: ['2'], productTypes: [] } } };
+    await expect(getProjectById(asPlain, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+  });
+
   it('treats a deleted or unknown project as not found', async () => {
     const project = await createTeamProject(team);
     await deleteProject(team.owner, project.id, { version: 1 });

@@ -7,6 +7,18 @@ export interface Operator {
   readonly ip?: string | null;
   /** The site (group) of the operator's session: where a site administrator acts. */
   readonly siteId?: string | null;
+  /**
+   * The operator's roles as the caller already resolved them (the API's
+   * session cache, dropped on every role or grant change like the route
+   * checks it serves); absent, services read them from the database.
+   */
+  readonly roles?: OperatorRoles;
+}
+
+export interface OperatorRoles {
+  readonly isAdmin: boolean;
+  readonly roleTypes: readonly string[];
+  readonly productTypes: readonly string[];
 }
 
 export const SYSTEM_OPERATOR: Operator = { userId: null, userName: 'system' };
