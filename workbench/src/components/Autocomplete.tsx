@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useFieldAria } from './form.tsx';
 
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 export const AUTOCOMPLETE_MAX_OPTIONS = 10;
@@ -37,6 +38,7 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
   const [options, setOptions] = useState<string[]>([]);
   const [active, setActive] = useState(-1);
   const open = options.length > 0;
+  const fieldAria = useFieldAria(inputProps.id);
 
   const cancel = () => {
     clearTimeout(timer.current);
@@ -156,6 +158,7 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
       <input
         className={className ?? 'input'}
         autoComplete="off"
+        {...fieldAria}
         {...inputProps}
         ref={inputRef}
         role="combobox"

@@ -1,22 +1,32 @@
 /**
  * What plugins may use from the shell: one API client, one grid, one form
- * pattern, one way to confirm, notify and guard edits. Plugins import only
- * from here (`@fmea/workbench/sdk`), never from the shell's internals.
+ * pattern (`useForm` + `FormDialog`, docs/architecture.md "Forms"), one way to
+ * confirm, notify and guard edits. Plugins import only from here
+ * (`@fmea/workbench/sdk`), never from the shell's internals, and keep no
+ * general helpers of their own.
  */
 export { api, ApiError } from '../api/client.ts';
+export { useLoad, type Loaded } from '../api/use-load.ts';
 export type { Page, Router, UserInfo, SiteChoice } from '../api/types.ts';
 export { session, loadUser, can } from '../stores/session.ts';
+export { useUser, usePermission } from '../stores/use-user.ts';
 export type { ButtonOf, RouteName } from '@fmea/core/domain';
 export { ui } from '../stores/ui.ts';
 export { Button, EmptyState, Field, PageHeader, Select, TextArea, TextInput } from '../components/form.tsx';
+export { useForm, type Form, type FormOptions, type FormProblems } from '../components/form/use-form.ts';
+export { FormDialog, FormError, type FormDialogProps } from '../components/form/form-dialog.tsx';
+export { readServerError, errorLines, NO_ERRORS, type FormErrors } from '../components/form/server-errors.ts';
+export { CheckList } from '../components/CheckList.tsx';
+export { FilePickerButton, SPREADSHEET_ACCEPT } from '../components/FilePicker.tsx';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions } from '../components/Autocomplete.tsx';
 export { Dialog } from '../components/dialog.tsx';
 export { confirm, notify, notifyError } from '../components/feedback.tsx';
-export { confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';
+export { confirmDiscard, confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';
 export { PasswordPolicyHint } from '../shell/PasswordPolicyHint.tsx';
 export { refreshAppInfo, useAppInfo } from '../shell/app-info.ts';
 export { definePlugin, type AreaPageProps, type WorkAreaPlugin } from '../plugins/contract.ts';
 export { currentLocale, type Locale } from '../i18n/index.ts';
+export { formatDate, formatDateTime, localName } from '../i18n/format.ts';
 export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';

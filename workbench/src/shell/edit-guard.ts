@@ -17,6 +17,11 @@ export async function confirmLeave(): Promise<boolean> {
   return ok;
 }
 
+/** Asks before a changed form (a dialog) is closed and its changes dropped; leaves the page's own edit flag alone. */
+export function confirmDiscard(): Promise<boolean> {
+  return confirm({ title: t`Prompt`, message: t`The changes in this form are not saved. Close it and discard them?` });
+}
+
 /** Navigation that respects the edit guard: menus, links and buttons use this. */
 export function useGuardedNavigate(): (to: string) => Promise<void> {
   const [, navigate] = useLocation();

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, notify, PageHeader, PasswordPolicyHint, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { NO_ERRORS, readServerError, type FormErrors } from '../common/server-errors.ts';
+import { api, Button, Field, type FormErrors, NO_ERRORS, notify, PageHeader, PasswordPolicyHint, readServerError, TextInput, useDirty } from '@fmea/workbench/sdk';
 import '../personal.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, notifyError, PageHeader, useGridLabels, useGuardedNavigate, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
-import { formatDateTime } from '../common/format.ts';
+import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, type Page, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
 import '../personal.css';
 
 /** One of the caller's favourites (POST /api/collect/list). */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, DataGrid, Dialog, Button, notifyError, PageHeader, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
-import { formatDateTime } from '../common/format.ts';
+import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, Dialog, formatDateTime, notifyError, type Page, PageHeader } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import '../personal.css';
 

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, useDirty, type UserInfo } from '@fmea/workbench/sdk';
-import { NO_ERRORS, readServerError, type FormErrors } from '../common/server-errors.ts';
-import { useUser } from '../common/use-user.ts';
+import { api, Button, Field, type FormErrors, loadUser, NO_ERRORS, notify, PageHeader, readServerError, TextArea, TextInput, useDirty, type UserInfo, useUser } from '@fmea/workbench/sdk';
 import { AvatarPanel } from './AvatarPanel.tsx';
 import '../personal.css';
 

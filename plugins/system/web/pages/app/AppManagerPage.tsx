@@ -1,11 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, notify, PageHeader, refreshAppInfo, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { FilePickerButton } from '../../common/FilePicker.tsx';
-import { FormError } from '../../common/FormError.tsx';
-import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
+import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
 import '../../system.css';
 
 interface AppInfo {

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { FormError } from '../../common/FormError.tsx';
-import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
+import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, readServerError, TextInput, useDirty } from '@fmea/workbench/sdk';
 import type { DictItem } from '../../common/types.ts';
 
 /** What the form edits: an existing item, or a new one under `parentId` ('' for a new type). */

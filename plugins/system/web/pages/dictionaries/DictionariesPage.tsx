@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, confirmLeave, EmptyState, notify, notifyError, PageHeader } from '@fmea/workbench/sdk';
-import { FilePickerButton, SPREADSHEET_ACCEPT } from '../../common/FilePicker.tsx';
-import { localName } from '../../common/format.ts';
+import { api, ApiError, Button, confirm, confirmLeave, EmptyState, errorLines, FilePickerButton, localName, notify, notifyError, PageHeader, SPREADSHEET_ACCEPT, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { loadDictionaries } from '../../common/lookups.ts';
-import { errorLines } from '../../common/server-errors.ts';
 import type { DictItem } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
 import { DictForm, type DictTarget } from './DictForm.tsx';
 import { DictTree, findItem } from './DictTree.tsx';
 import '../../system.css';

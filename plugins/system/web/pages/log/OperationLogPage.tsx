@@ -1,7 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, Field, PageHeader, TextInput, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
-import { formatDateTime } from '../../common/format.ts';
+import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, Field, formatDateTime, type Page, PageHeader, TextInput } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import '../../system.css';
 

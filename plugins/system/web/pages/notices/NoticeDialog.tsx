@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, Field, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
-import { FormDialog } from '../../common/FormDialog.tsx';
+import { api, Field, FormDialog, Select, TextArea, TextInput, useForm } from '@fmea/workbench/sdk';
 
 export interface Notice {
   id: string;
@@ -40,28 +39,23 @@ export function NoticeDialog({ notice, onClose, onSaved }: { notice: Notice | nu
   const typeLabel = useNoticeTypeLabel();
   const types: string[] = [...NOTICE_TYPES];
   if (notice?.type && !types.includes(notice.type)) types.push(notice.type);
+  const form = useForm({
+    initial: { title: notice?.title ?? '', type: notice?.type || 'system', content: notice?.content ?? '' },
+    save: (d) => api.post<Notice>('/api/notice/saveOrUpdate', { ...(notice ? { id: notice.id } : {}), title: d.title.trim(), type: d.type, content: d.content }),
+    onSaved,
+  });
+  const { draft, set, error } = form;
   return (
-    <FormDialog
-      title={notice ? t`Edit notice ${notice.number}` : t`New notice`}
-      width={680}
-      initial={{ title: notice?.title ?? '', type: notice?.type || 'system', content: notice?.content ?? '' }}
-      onClose={onClose}
-      onSaved={onSaved}
-      save={(d) => api.post<Notice>('/api/notice/saveOrUpdate', { ...(notice ? { id: notice.id } : {}), title: d.title.trim(), type: d.type, content: d.content })}
-    >
-      {({ draft, set, error }) => (
-        <>
-          <Field label={t`Title`} error={error('title')} required>
-            {(id) => <TextInput id={id} name="title" maxLength={200} value={draft.title} onChange={(e) => set('title', e.target.value)} />}
-          </Field>
-          <Field label={t`Type`} error={error('type')}>
-            {(id) => <Select id={id} name="type" value={draft.type} onChange={(e) => set('type', e.target.value)} options={types.map((v) => ({ value: v, label: typeLabel(v) }))} />}
-          </Field>
-          <Field label={t`Content`} error={error('content')}>
-            {(id) => <TextArea id={id} name="content" rows={10} maxLength={100000} value={draft.content} onChange={(e) => set('content', e.target.value)} />}
-          </Field>
-        </>
-      )}
+    <FormDialog form={form} title={notice ? t`Edit notice ${notice.number}` : t`New notice`} width={680} onClose={onClose}>
+      <Field label={t`Title`} error={error('title')} required>
+        {(id) => <TextInput id={id} name="title" maxLength={200} value={draft.title} onChange={(e) => set('title', e.target.value)} />}
+      </Field>
+      <Field label={t`Type`} error={error('type')}>
+        {(id) => <Select id={id} name="type" value={draft.type} onChange={(e) => set('type', e.target.value)} options={types.map((v) => ({ value: v, label: typeLabel(v) }))} />}
+      </Field>
+      <Field label={t`Content`} error={error('content')}>
+        {(id) => <TextArea id={id} name="content" rows={10} maxLength={100000} value={draft.content} onChange={(e) => set('content', e.target.value)} />}
+      </Field>
     </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, notify, notifyError, PageHeader, Select, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
-import { formatDateTime } from '../../common/format.ts';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notify, notifyError, type Page, PageHeader, Select, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
-import { usePermission } from '../../common/use-user.ts';
 import { NoticeDialog, useNoticeTypeLabel, type Notice } from './NoticeDialog.tsx';
 import '../../system.css';
 

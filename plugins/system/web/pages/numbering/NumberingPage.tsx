@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirmLeave, DataGrid, notify, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Button, confirmLeave, DataGrid, type DataGridColumn, notify, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
 import { moduleName } from './module-names.ts';
 import { previewRule, type RuleRow } from './rule-model.ts';
 import { RuleEditor } from './RuleEditor.tsx';

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DATE_FORMATS, MAX_NUMBER_ELEMENTS, SEPARATORS, SERIAL_DIGITS_MAX, SERIAL_DIGITS_MIN, type NumberElement } from '@fmea/core/domain';
-import { api, Button, confirmLeave, Field, Select, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { FormError } from '../../common/FormError.tsx';
-import { readServerError } from '../../common/server-errors.ts';
+import { api, Button, confirmLeave, Field, FormError, readServerError, Select, TextInput, useDirty } from '@fmea/workbench/sdk';
 import { moduleName } from './module-names.ts';
 import { previewRule, type RuleRow } from './rule-model.ts';
 

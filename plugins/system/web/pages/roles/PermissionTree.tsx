@@ -1,10 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, EmptyState, notify, useDirty } from '@fmea/workbench/sdk';
-import { FormError } from '../../common/FormError.tsx';
-import { localName } from '../../common/format.ts';
+import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty } from '@fmea/workbench/sdk';
 import { buttonLabel } from '../../common/labels.ts';
-import { readServerError } from '../../common/server-errors.ts';
 import type { Role } from '../../common/types.ts';
 
 export interface Menu {

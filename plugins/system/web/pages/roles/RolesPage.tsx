@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, confirmLeave, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
-import { localName } from '../../common/format.ts';
+import { api, ApiError, Button, confirm, confirmLeave, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { roleTypeLabel } from '../../common/labels.ts';
 import { loadDictionaries } from '../../common/lookups.ts';
 import type { Role } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { useAdminScope, usePermission } from '../../common/use-user.ts';
+import { useAdminScope } from '../../common/admin-scope.ts';
 import { PermissionTree, type Menu } from './PermissionTree.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
 import '../../system.css';

@@ -2,9 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RULE_GROUPS } from '@fmea/core/domain';
-import { api, confirmLeave, EmptyState, PageHeader } from '@fmea/workbench/sdk';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
+import { api, confirmLeave, EmptyState, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { FlagList, type BusinessRule } from './FlagList.tsx';
 import '../../system.css';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { RULE_FLAGS, isRuleFlag } from '@fmea/core/domain';
-import { api, notify, notifyError, Select } from '@fmea/workbench/sdk';
-import { localName } from '../../common/format.ts';
+import { api, localName, notify, notifyError, Select } from '@fmea/workbench/sdk';
 import { Switch } from '../../common/Switch.tsx';
 
 export interface BusinessRule {

@@ -1,10 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, notify, PageHeader, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { FormError } from '../../common/FormError.tsx';
-import { NO_ERRORS, readServerError, type FormErrors } from '../../common/server-errors.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
+import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
 import '../../system.css';
 
 interface Policy {
@@ -79,7 +75,7 @@ export default function SecurityPage() {
       setDraft(draftOf(answer));
       notify('success', t`Password and security settings saved`);
     } catch (error) {
-      setErrors(readServerError(error, FIELDS, { 'password.policy.no_class_required': 'requireLower' }));
+      setErrors(readServerError(error, FIELDS, { fieldOfKey: { 'password.policy.no_class_required': 'requireLower' } }));
     } finally {
       setBusy(false);
     }
@@ -134,7 +130,7 @@ export default function SecurityPage() {
             <span className="sys-label">
               <Trans>Required character classes (at least one)</Trans>
             </span>
-            <div className="sys-checklist">
+            <div className="checklist">
               {flag('requireLower', t`Lowercase letter`)}
               {flag('requireUpper', t`Uppercase letter`)}
               {flag('requireDigit', t`Digit`)}

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, notify, notifyError, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, notify, notifyError, useLoad } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, SiteButton, UserPick } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
 import { DepartmentDialog } from './SiteDialogs.tsx';
 
 /** The departments of one site: list, create, edit, delete. */

@@ -1,13 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, Dialog, notify, notifyError, TextInput, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
-import { CheckList } from '../../common/CheckList.tsx';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, CheckList, confirm, DataGrid, Field, FormDialog, localName, notify, notifyError, TextInput, useForm, useGridLabels, useLoad, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
 import type { SiteButton, Site, UserPick } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { localName } from '../../common/format.ts';
 
 interface SiteUser {
   id: string;
@@ -110,60 +106,61 @@ function AddSiteUsersDialog({ site, onClose, onAdded }: { site: Site; onClose: (
   const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [searchKey, setSearchKey] = useState('');
-  const [chosen, setChosen] = useState<UserPick[]>([]);
+  // the users ticked so far stay listed (and named) whatever the search shows
+  const [picked, setPicked] = useState<UserPick[]>([]);
   const found = useLoad(() => loadUserPicks(searchKey, 50), [searchKey]);
-  const options = [...chosen, ...(found.data ?? []).filter((u) => !chosen.some((c) => c.id === u.id))];
-
-  async function add() {
-    try {
-      await api.post('/api/siteUser/saveSiteUsers', { siteId: site.id, userIds: chosen.map((u) => u.id) });
-      notify('success', plural(chosen.length, { one: '# user added to the site', other: '# users added to the site' }));
+  const form = useForm({
+    initial: { userIds: [] as string[] },
+    save: (d) => api.post('/api/siteUser/saveSiteUsers', { siteId: site.id, userIds: d.userIds }),
+    onSaved: (_, d) => {
+      notify('success', plural(d.userIds.length, { one: '# user added to the site', other: '# users added to the site' }));
       onAdded();
-    } catch (error) {
-      notifyError(error);
-    }
-  }
+    },
+  });
+  const chosen = picked.filter((u) => form.draft.userIds.includes(u.id));
+  const options = [...chosen, ...(found.data ?? []).filter((u) => !chosen.some((c) => c.id === u.id))];
+  const search = () => setSearchKey(text.trim());
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={t`Add users to ${localName(i18n.locale, site.siteName, site.siteNameEn)}`}
-      actions={
-        <>
-          <Button onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button kind="primary" disabled={chosen.length === 0} onClick={() => void add()}>
-            <Trans>Add</Trans>
-          </Button>
-        </>
-      }
+      submitLabel={<Trans>Add</Trans>}
+      submitDisabled={form.draft.userIds.length === 0}
+      onClose={onClose}
     >
-      <form
-        className="sys-toolbar"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearchKey(text.trim());
-        }}
-      >
-        <TextInput aria-label={t`Search users`} placeholder={t`User name or real name`} value={text} onChange={(e) => setText(e.target.value)} />
-        <Button type="submit">
+      <div className="sys-toolbar" role="search">
+        <TextInput
+          aria-label={t`Search users`}
+          placeholder={t`User name or real name`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          // Enter searches here; it does not add the users ticked so far
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), search())}
+        />
+        <Button onClick={search}>
           <Trans>Search</Trans>
         </Button>
-      </form>
-      <div className="sys-scroll-list">
-        {options.length === 0 ? (
-          <p className="muted">{found.loading ? t`Loading…` : t`No user found`}</p>
-        ) : (
-          <CheckList
-            options={options.map((u) => ({ value: u.id, label: userLabel(u) }))}
-            value={chosen.map((u) => u.id)}
-            onChange={(ids) => setChosen(options.filter((u) => ids.includes(u.id)))}
-          />
-        )}
       </div>
-    </Dialog>
+      <Field label={t`Users`} error={form.error('userIds')}>
+        {(id) => (
+          <div className="sys-scroll-list">
+            {options.length === 0 ? (
+              <p className="muted">{found.loading ? t`Loading…` : t`No user found`}</p>
+            ) : (
+              <CheckList
+                id={id}
+                options={options.map((u) => ({ value: u.id, label: userLabel(u) }))}
+                value={form.draft.userIds}
+                onChange={(ids) => {
+                  setPicked(options.filter((u) => ids.includes(u.id)));
+                  form.set('userIds', ids);
+                }}
+              />
+            )}
+          </div>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, EmptyState, notify, notifyError, PageHeader, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadUserPicks } from '../../common/lookups.ts';
 import type { SiteButton, Site } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { useAdminScope, usePermission } from '../../common/use-user.ts';
+import { useAdminScope } from '../../common/admin-scope.ts';
 import { DepartmentsPanel } from './DepartmentsPanel.tsx';
 import { SiteDialog } from './SiteDialogs.tsx';
 import { SiteUsersPanel } from './SiteUsersPanel.tsx';
 import '../../system.css';
-import { localName } from '../../common/format.ts';
 
 /** Sites and departments (spec 000 §3 "Site", "Department"): sites with licences and users, their departments and members. */
 export default function SitesPage() {

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Dialog, Field, Select } from '@fmea/workbench/sdk';
-import { FilePickerButton, SPREADSHEET_ACCEPT } from '../../common/FilePicker.tsx';
+import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, FormDialog, NO_ERRORS, Select, SPREADSHEET_ACCEPT, useForm } from '@fmea/workbench/sdk';
 import { SecretList } from '../../common/SecretDialog.tsx';
-import { errorLines } from '../../common/server-errors.ts';
 
 export interface ImportReport {
   created: { userName: string; initialPassword?: string }[];
@@ -14,8 +12,8 @@ export interface ImportReport {
   unmapped: { field?: string; messageKey: string; message: string }[];
 }
 
-/** `unmapped`: refused for columns with data the import has no field for; the user may import without them. */
-type Outcome = { kind: 'refused'; lines: string[]; unmapped: boolean } | { kind: 'done'; report: ImportReport };
+/** A refusal with a list: rows with problems, or (`unmapped`) columns with data the import has no field for; the user may import without those. */
+type Refusal = { lines: string[]; unmapped: boolean };
 
 /**
  * Import users from xlsx: mode cover/de-duplicate and "import the good rows".
@@ -24,106 +22,49 @@ type Outcome = { kind: 'refused'; lines: string[]; unmapped: boolean } | { kind:
  */
 export function UserImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useLingui();
-  const [file, setFile] = useState<File | null>(null);
-  const [mode, setMode] = useState<'cover' | 'dedupe'>('dedupe');
-  const [partial, setPartial] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  async function run(acceptUnmapped = false) {
-    if (!file) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const report = await api.upload<ImportReport>('/api/user/userImport', file, 'excelFile', { mode, partial: String(partial), acceptUnmapped: String(acceptUnmapped) });
-      setOutcome({ kind: 'done', report });
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const form = useForm({
+    initial: { file: null as File | null, mode: 'dedupe' as 'cover' | 'dedupe', partial: false },
+    save: (d) => {
+      if (!d.file) return Promise.reject(new Error(t`Choose a spreadsheet first.`));
+      setRefusal(null);
+      return api.upload<ImportReport>('/api/user/userImport', d.file, 'excelFile', { mode: d.mode, partial: String(d.partial), acceptUnmapped: String(refusal?.unmapped ?? false) });
+    },
+    onSaved: (answer) => {
+      setReport(answer);
       onImported();
-    } catch (error) {
-      const lines = errorLines(error);
-      const unmapped = error instanceof ApiError && (error.data as { messageKey?: string } | null)?.messageKey === 'import.columns_unmapped';
+    },
+    onFailed: (error) => {
+      if (!(error instanceof ApiError)) return undefined;
+      const unmapped = error.messageKey === 'import.columns_unmapped';
+      // a file refused whole (no workbook, too large) says so under the file
+      if (!unmapped && error.issues.length === 0) return error.errorCode === 'invalid_input' ? { message: null, fields: { file: error.message } } : undefined;
       // the headline ("Import failed") is the dialog's title; list the row problems (or the columns, under their own headline)
-      setOutcome({ kind: 'refused', unmapped, lines: error instanceof ApiError && error.issues.length > 0 && !unmapped ? lines.slice(1) : lines });
-    } finally {
-      setBusy(false);
-    }
-  }
+      const lines = errorLines(error);
+      setRefusal({ unmapped, lines: unmapped ? lines : lines.slice(1) });
+      return NO_ERRORS;
+    },
+    // a file and two options, chosen again in a moment: closing does not ask
+    guard: false,
+  });
+  const { draft, set } = form;
 
   const rowLine = (e: ImportReport['errors'][number]) => (e.row !== undefined ? t`Row ${e.row}: ${e.message}` : e.message);
-  const report = outcome?.kind === 'done' ? outcome.report : null;
 
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t`Import users`}
-      width={640}
-      actions={
-        <>
-          <Button onClick={onClose}>{report ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}</Button>
-          {outcome?.kind === 'refused' && outcome.unmapped ? (
-            <Button kind="primary" disabled={busy} onClick={() => void run(true)} data-testid="import-accept">
-              <Trans>Import without them</Trans>
-            </Button>
-          ) : (
-            <Button kind="primary" disabled={!file || busy} onClick={() => void run()} data-testid="import-run">
-              <Trans>Import</Trans>
-            </Button>
-          )}
-        </>
-      }
-    >
-      <Field label={t`Spreadsheet (xls or xlsx, at most 1 MB)`}>
-        {() => (
-          <div className="sys-inline">
-            <FilePickerButton accept={SPREADSHEET_ACCEPT} onFile={(f) => (setFile(f), setOutcome(null))}>
-              <Trans>Choose file…</Trans>
-            </FilePickerButton>
-            <span className="muted" data-testid="import-file">
-              {file ? file.name : t`No file chosen`}
-            </span>
-          </div>
-        )}
-      </Field>
-      <Field label={t`Existing users`}>
-        {(id) => (
-          <Select
-            id={id}
-            value={mode}
-            onChange={(e) => setMode(e.target.value as 'cover' | 'dedupe')}
-            options={[
-              { value: 'dedupe', label: t`De-duplicate: keep existing users unchanged` },
-              { value: 'cover', label: t`Cover: update existing users from the file` },
-            ]}
-          />
-        )}
-      </Field>
-      <label className="sys-check">
-        <input type="checkbox" checked={partial} onChange={(e) => setPartial(e.target.checked)} />
-        <span>
-          <Trans>Import the good rows even when other rows are wrong</Trans>
-        </span>
-      </label>
-      {!partial ? (
-        <p className="muted">
-          <Trans>Without this, nothing is written when any row is wrong.</Trans>
-        </p>
-      ) : null}
-
-      {outcome?.kind === 'refused' ? (
-        <div className="alert alert-error" role="alert">
-          {outcome.unmapped ? null : (
-            <strong>
-              <Trans>Nothing was imported. Fix these rows and try again:</Trans>
-            </strong>
-          )}
-          <ol className="sys-issues" data-testid="import-issues">
-            {outcome.lines.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ol>
-        </div>
-      ) : null}
-      {report ? (
+  if (report) {
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title={t`Import users`}
+        width={640}
+        actions={
+          <Button kind="primary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+        }
+      >
         <div className="alert alert-info" data-testid="import-report">
           <Trans>
             Created {report.created.length}, updated {report.updated.length}, skipped {report.skipped.length}, wrong rows {report.errors.length}.
@@ -156,7 +97,72 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
             </>
           ) : null}
         </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <FormDialog
+      form={form}
+      title={t`Import users`}
+      width={640}
+      onClose={onClose}
+      submitLabel={refusal?.unmapped ? <Trans>Import without them</Trans> : <Trans>Import</Trans>}
+      submitDisabled={!draft.file}
+      saveTestId={refusal?.unmapped ? 'import-accept' : 'import-run'}
+      footer={
+        refusal ? (
+          <div className="alert alert-error" role="alert">
+            {refusal.unmapped ? null : (
+              <strong>
+                <Trans>Nothing was imported. Fix these rows and try again:</Trans>
+              </strong>
+            )}
+            <ol className="sys-issues" data-testid="import-issues">
+              {refusal.lines.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ol>
+          </div>
+        ) : null
+      }
+    >
+      <Field label={t`Spreadsheet (xls or xlsx, at most 1 MB)`} error={form.error('file')}>
+        {() => (
+          <div className="sys-inline">
+            <FilePickerButton accept={SPREADSHEET_ACCEPT} onFile={(f) => (set('file', f), setRefusal(null))}>
+              <Trans>Choose file…</Trans>
+            </FilePickerButton>
+            <span className="muted" data-testid="import-file">
+              {draft.file ? draft.file.name : t`No file chosen`}
+            </span>
+          </div>
+        )}
+      </Field>
+      <Field label={t`Existing users`} error={form.error('mode')}>
+        {(id) => (
+          <Select
+            id={id}
+            value={draft.mode}
+            onChange={(e) => set('mode', e.target.value as 'cover' | 'dedupe')}
+            options={[
+              { value: 'dedupe', label: t`De-duplicate: keep existing users unchanged` },
+              { value: 'cover', label: t`Cover: update existing users from the file` },
+            ]}
+          />
+        )}
+      </Field>
+      <label className="sys-check">
+        <input type="checkbox" checked={draft.partial} onChange={(e) => set('partial', e.target.checked)} />
+        <span>
+          <Trans>Import the good rows even when other rows are wrong</Trans>
+        </span>
+      </label>
+      {!draft.partial ? (
+        <p className="muted">
+          <Trans>Without this, nothing is written when any row is wrong.</Trans>
+        </p>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,13 +1,10 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, notify, notifyError, PageHeader, Select, TextInput, type DataGridColumn, type DataGridQuery, type Page } from '@fmea/workbench/sdk';
-import { formatDate, formatDateTime, localName } from '../../common/format.ts';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDate, formatDateTime, localName, notify, notifyError, type Page, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadRoles, loadSites } from '../../common/lookups.ts';
 import { SecretDialog, type Secret } from '../../common/SecretDialog.tsx';
 import type { AdminUser } from '../../common/types.ts';
-import { useLoad } from '../../common/use-load.ts';
-import { usePermission } from '../../common/use-user.ts';
 import { UserDialog, type SavedUser } from './UserDialog.tsx';
 import { UserImportDialog } from './UserImportDialog.tsx';
 import '../../system.css';

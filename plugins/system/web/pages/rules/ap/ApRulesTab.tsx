@@ -1,11 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { compileApTable, parseRuleSelection, type ApRuleType, type ApTable } from '@fmea/core/domain';
-import { api, Button, confirm, confirmLeave, Field, notify, notifyError, Select, TextInput, useDirty } from '@fmea/workbench/sdk';
-import { FilePickerButton } from '../../../common/FilePicker.tsx';
-import { FormError } from '../../../common/FormError.tsx';
-import { readServerError } from '../../../common/server-errors.ts';
-import { useLoad } from '../../../common/use-load.ts';
+import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad } from '@fmea/workbench/sdk';
 import { apIssueText, draftOf, issuesOf, ruleOf, type RuleDraft, type StoredRule } from './ap-model.ts';
 import { ApMatrix } from './ApMatrix.tsx';
 import { ApRuleTable } from './ApRuleTable.tsx';

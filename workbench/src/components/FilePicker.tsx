@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Button } from '@fmea/workbench/sdk';
+import { Button } from './form.tsx';
 
 /** A button that opens the browser's file chooser; the input is reset so the same file can be chosen again. */
 export function FilePickerButton({ accept, onFile, children, disabled, kind }: { accept: string; onFile: (file: File) => void; children: ReactNode; disabled?: boolean; kind?: 'default' | 'primary' }) {
@@ -24,4 +24,5 @@ export function FilePickerButton({ accept, onFile, children, disabled, kind }: {
   );
 }
 
+/** What a spreadsheet import accepts in the file chooser. */
 export const SPREADSHEET_ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
