@@ -10,3 +10,5 @@ export * from './areas/index.ts';
 export * from './fmea/index.ts';
 export * from './dictionaries/index.ts';
 export * from './oplog/index.ts';
+export * from './users/index.ts';
+export * from './collections/index.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { schema, type UserView } from '@fmea/core';
+import { GENDERS, schema, type UserView } from '@fmea/core';
 import { DateInput, Id, Ignored, iso, ShortText, Text } from './fields.ts';
 
 /** A user as the administration screens see it (spec 000 §3); never a password or its hash. */
@@ -11,7 +11,7 @@ export const AdminUserSchema = z
     jobNumber: z.string(),
     mobile: z.string(),
     email: z.string(),
-    gender: z.enum(schema.GENDERS).openapi({ description: '0 unknown, 1 male, 2 female' }),
+    gender: z.enum(GENDERS).openapi({ description: '0 unknown, 1 male, 2 female' }),
     avatar: z.string().nullable(),
     signature: z.string().nullable(),
     siteId: z.string().nullable(),
@@ -96,7 +96,7 @@ export const SaveUserBody = z
     password: Password.optional().openapi({ description: 'Create only; without it a policy-compliant password is generated and answered once as initialPassword' }),
     ...BasicInfoFields,
     jobNumber: ShortText.optional(),
-    gender: z.enum(schema.GENDERS).optional(),
+    gender: z.enum(GENDERS).optional(),
     siteId: Id.nullable().optional().openapi({ description: 'Home site; defaults to the first site on create' }),
     siteIds: z.array(Id).max(100).optional().openapi({ description: 'Further sites (groups); replaces them when sent' }),
     departmentId: Id.nullable().optional(),

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { id, timestamp } from './columns.ts';
 import { fmeaProject } from './fmea-project.ts';
 import { user } from './user.ts';
+import { COLLECT_TYPES } from '../../domain/collections/index.ts';
 
 /** Share scopes (spec 001 "share: scope all/partly/none, expiry, members"). */
 export const SHARE_SCOPES = ['none', 'partly', 'all'] as const;
@@ -40,7 +41,6 @@ export const fmeaProjectShareUser = sqliteTable(
 );
 
 /** Collect types of spec 001 (favourites); the work areas use the ones they show. */
-export const COLLECT_TYPES = ['project', 'product', 'function', 'invalidMode', 'measureDetect', 'measureFrequency', 'measureMonitor', 'measureResponse', 'measurePrevent', 'pfmeaProject'] as const;
 
 /** A user's favourite ("my collection"): one row per user, type and item. */
 export const collection = sqliteTable(

@@ -3,8 +3,8 @@ import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { department, site } from './org.ts';
 import { role } from './role.ts';
 import { LOCK_REASONS } from '../../domain/password/session.ts';
+import { GENDERS } from '../../domain/users/rules.ts';
 
-export const GENDERS = ['0', '1', '2'] as const; // unknown, male, female
 
 export const user = sqliteTable(
   'user',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
-import { collection, COLLECT_TYPES, fmeaProject } from '../../db/schema/index.ts';
+import { collection, fmeaProject } from '../../db/schema/index.ts';
+import { COLLECT_TYPES, isProjectCollectType as isProjectType, PROJECT_COLLECT_TYPES, type CollectType } from '../../domain/collections/index.ts';
 import type { ProjectType } from '../../domain/fmea/index.ts';
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -12,12 +13,8 @@ import { writeAndLog } from '../shared/write.ts';
  * case works on the actor's own rows.
  */
 
-export { COLLECT_TYPES };
-export type CollectType = (typeof COLLECT_TYPES)[number];
 
 /** The collect types that name an FMEA project: design projects, and process ones. */
-export const PROJECT_COLLECT_TYPES = ['project', 'pfmeaProject'] as const satisfies readonly CollectType[];
-const isProjectType = (type: CollectType) => (PROJECT_COLLECT_TYPES as readonly CollectType[]).includes(type);
 /** A process project is collected as 'pfmeaProject', every other project type as 'project'. */
 export const collectTypeOfProject = (projectType: ProjectType): CollectType => (projectType === 'pfmea' ? 'pfmeaProject' : 'project');
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { department, role, session, site, user, userRole, userSite } from '../../db/schema/index.ts';
-import { GENDERS } from '../../db/schema/user.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
-import { assertNoIssues, checkText, SHORT_TEXT_LIMIT } from '../../domain/validation/index.ts';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import { normalizeUserName, profileIssues, type Gender } from '../../domain/users/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -27,7 +27,6 @@ import { rolePermission } from '../../db/schema/index.ts';
 import { preparePassword } from './passwords.ts';
 
 type UserRow = typeof user.$inferSelect;
-export type Gender = (typeof GENDERS)[number];
 
 /** What the outside world sees of a user: never the hash. */
 export interface UserView extends Omit<UserRow, 'passwordHash'> {
@@ -62,26 +61,8 @@ export interface UserInput {
   signature?: string | null;
 }
 
-const USER_NAME = /^[\p{L}\p{N}._@-]{1,50}$/u;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function normalizeUserName(userName: string): string {
-  const trimmed = userName.trim();
-  if (!USER_NAME.test(trimmed)) throw new InvalidInputError('user.name_invalid');
-  return trimmed;
-}
-
 function checkProfile(input: Partial<UserInput>) {
-  const issues = [
-    ...checkText(input.realName ?? '', { field: 'realName', max: 50 }),
-    ...checkText(input.jobNumber ?? '', { field: 'jobNumber', max: SHORT_TEXT_LIMIT }),
-    ...checkText(input.mobile ?? '', { field: 'mobile', max: SHORT_TEXT_LIMIT }),
-    ...checkText(input.email ?? '', { field: 'email' }),
-    ...checkText(input.signature ?? '', { field: 'signature' }),
-  ];
-  if (input.email && !EMAIL.test(input.email)) issues.push({ messageKey: 'user.email_invalid', field: 'email' });
-  if (input.gender !== undefined && !GENDERS.includes(input.gender)) issues.push({ messageKey: 'user.gender_invalid', field: 'gender' });
-  assertNoIssues(issues);
+  assertNoIssues(profileIssues(input));
 }
 
 export async function findUserRow(db: DbOrTx, idOrName: string): Promise<UserRow> {
