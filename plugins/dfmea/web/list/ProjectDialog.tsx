@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, Field, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormDialog, Select, TextInput, useForm } from '@fmea/workbench/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectView } from '../types.ts';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 import { useDictLabel } from './dict-label.ts';
@@ -9,8 +8,8 @@ import { useRoleLabel } from './roles.ts';
 
 export { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 
-/** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible). */
-export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean }) {
+/** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible); `error` names a field's problem (`responsible`, `members` for the team). */
+export function HeaderFields({ draft, onChange, disabled, error = () => undefined }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean; error?: (field: string) => string | undefined }) {
   const { t } = useLingui();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
@@ -26,21 +25,21 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
     set({ members: [{ userId, userRole: 0 }, ...draft.members.filter((m) => m.userId !== userId && m.userRole !== 0)] });
   return (
     <div className="dfmea-form">
-      <Field label={t`Project name`} required>
+      <Field label={t`Project name`} required error={error('name')}>
         {(id) => <TextInput id={id} data-testid="dfmea-name" value={draft.name} maxLength={200} disabled={disabled} onChange={(e) => set({ name: e.target.value })} />}
       </Field>
-      <Field label={t`Responsible person`} required>
+      <Field label={t`Responsible person`} required error={error('responsible')}>
         {(id) => <Select id={id} data-testid="dfmea-responsible" value={responsible} disabled={disabled} onChange={(e) => setResponsible(e.target.value)} options={[{ value: '', label: '—' }, ...userOptions]} />}
       </Field>
-      <Field label={t`Stage`}>{(id) => <Select id={id} data-testid="dfmea-stage" value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages, draft.stage)} />}</Field>
-      <Field label={t`SOP date`}>{(id) => <TextInput id={id} data-testid="dfmea-sopDate" type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
-      <Field label={t`Version label`}>
+      <Field label={t`Stage`} error={error('stage')}>{(id) => <Select id={id} data-testid="dfmea-stage" value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages, draft.stage)} />}</Field>
+      <Field label={t`SOP date`} error={error('sopDate')}>{(id) => <TextInput id={id} data-testid="dfmea-sopDate" type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
+      <Field label={t`Version label`} error={error('versionLabel')}>
         {(id) => <TextInput id={id} data-testid="dfmea-versionLabel" value={draft.versionLabel} maxLength={20} disabled={disabled} onChange={(e) => set({ versionLabel: e.target.value })} />}
       </Field>
-      <Field label={t`Customer`}>
+      <Field label={t`Customer`} error={error('customer')}>
         {(id) => <Select id={id} data-testid="dfmea-customer" value={draft.customer} disabled={disabled} onChange={(e) => set({ customer: e.target.value })} options={options(customers, draft.customer)} />}
       </Field>
-      <Field label={t`Confidentiality`}>
+      <Field label={t`Confidentiality`} error={error('confidentiality')}>
         {(id) => <Select id={id} data-testid="dfmea-confidentiality" value={draft.confidentiality} disabled={disabled} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades, draft.confidentiality)} />}
       </Field>
       <fieldset className="dfmea-team" disabled={disabled}>
@@ -72,6 +71,11 @@ export function HeaderFields({ draft, onChange, disabled }: { draft: HeaderDraft
         <Button onClick={() => set({ members: [...draft.members, { userId: '', userRole: 1 }] })}>
           <Trans>Add member</Trans>
         </Button>
+        {error('members') ? (
+          <div className="field-message" role="alert">
+            {error('members')}
+          </div>
+        ) : null}
       </fieldset>
     </div>
   );
@@ -87,60 +91,42 @@ export function dictOptions(items: readonly DictItem[], label: (item: DictItem) 
   return current && !items.some((i) => i.code === current) ? [...options, { value: current, label: current }] : options;
 }
 
+/** What is wrong with a draft, by field: a name, exactly one responsible, a user in every team row. */
+export function useDraftProblems(): (draft: HeaderDraft) => { name?: string; responsible?: string; members?: string } {
+  const { t } = useLingui();
+  return (draft) => ({
+    ...(!draft.name.trim() && { name: t`Enter a project name.` }),
+    ...(draft.members.filter((m) => m.userRole === 0 && m.userId).length !== 1 && { responsible: t`Choose exactly one responsible person.` }),
+    ...(draft.members.some((m) => m.userRole !== 0 && !m.userId) && { members: t`Choose a user for every team member.` }),
+  });
+}
+
 /** The one problem with a draft, or null: a name and exactly one responsible. */
 export function useDraftProblem(): (draft: HeaderDraft) => string | null {
-  const { t } = useLingui();
-  return (draft) => {
-    if (!draft.name.trim()) return t`Enter a project name.`;
-    if (draft.members.filter((m) => m.userRole === 0 && m.userId).length !== 1) return t`Choose exactly one responsible person.`;
-    if (draft.members.some((m) => !m.userId)) return t`Choose a user for every team member.`;
-    return null;
-  };
+  const problems = useDraftProblems();
+  return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
 /** Create (project null) or edit a project header. */
 export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState(() => draftOf(project, myId));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const check = useDraftProblem();
-  const save = async () => {
-    const issue = check(draft);
-    setProblem(issue);
-    if (issue) return;
-    setBusy(true);
-    try {
-      onSaved(await api.post<ProjectView>('/api/project/save', saveBody(draft, project)));
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+  const problems = useDraftProblems();
+  const form = useForm({
+    initial: () => draftOf(project, myId),
+    validate: (draft) => ({ fields: problems(draft) }),
+    save: (draft) => api.post<ProjectView>('/api/project/save', saveBody(draft, project)),
+    onSaved,
+    serverFields: { projectMembers: 'members' },
+  });
+  // only what changed, so the problems of the other fields stay shown; the responsible person is part of the team
+  const change = (next: HeaderDraft) => {
+    const patch = Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== form.draft[key as keyof HeaderDraft]));
+    form.change(patch);
+    if ('members' in patch) form.setError('responsible', null);
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={project ? t`Edit project` : t`New DFMEA project`}
-      width={640}
-      actions={
-        <>
-          <Button onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button kind="primary" data-testid="dfmea-save" disabled={busy} onClick={() => void save()}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
-    >
-      <HeaderFields draft={draft} onChange={setDraft} />
-      {problem ? (
-        <p role="alert" className="dfmea-error">
-          {problem}
-        </p>
-      ) : null}
-    </Dialog>
+    <FormDialog form={form} title={project ? t`Edit project` : t`New DFMEA project`} width={640} saveTestId="dfmea-save" onClose={onClose}>
+      <HeaderFields draft={form.draft} onChange={change} error={form.error} />
+    </FormDialog>
   );
 }

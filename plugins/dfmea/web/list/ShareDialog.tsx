@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, Field, notifyError, TextInput } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
 import type { ProjectListItem } from '../types.ts';
 import { useUsers } from './lookups.ts';
 
@@ -29,12 +29,22 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
   const { t } = useLingui();
   const users = useUsers();
   const [share, setShare] = useState<ProjectShare | null>(null);
-  const [scope, setScope] = useState<Scope>('none');
-  const [lastDay, setLastDay] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
   const [filter, setFilter] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { scope: 'none' as Scope, lastDay: '', userIds: [] as string[] },
+    validate: (d) => ({ fields: { userIds: d.scope === 'partly' && d.userIds.length === 0 && t`Choose at least one user.` } }),
+    save: (d) =>
+      api.post('/api/project/saveShare', {
+        projectId: project.id,
+        scope: d.scope,
+        expiresAt: d.scope === 'none' || !d.lastDay ? null : d.lastDay,
+        userIds: d.scope === 'partly' ? d.userIds : [],
+        version: share?.version,
+      }),
+    onSaved,
+    serverFields: { expiresAt: 'lastDay' },
+  });
+  const { draft, set, error } = form;
 
   useEffect(() => {
     let live = true;
@@ -43,9 +53,7 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
       .then((loaded) => {
         if (!live) return;
         setShare(loaded);
-        setScope(loaded.scope);
-        setLastDay(lastDayOf(loaded.expiresAt));
-        setChosen(loaded.userIds);
+        form.reset({ scope: loaded.scope, lastDay: lastDayOf(loaded.expiresAt), userIds: loaded.userIds });
       })
       .catch((error: unknown) => {
         notifyError(error);
@@ -63,56 +71,16 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
     const others = users.filter((u) => u.id !== project.responsibleUserId);
     return needle ? others.filter((u) => `${u.userName} ${u.realName ?? ''}`.toLowerCase().includes(needle)) : others;
   }, [users, filter, project.responsibleUserId]);
-  const toggle = (userId: string, on: boolean) => setChosen((list) => (on ? [...list, userId] : list.filter((id) => id !== userId)));
-
-  const save = async () => {
-    if (!share) return;
-    if (scope === 'partly' && chosen.length === 0) {
-      setProblem(t`Choose at least one user.`);
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      await api.post('/api/project/saveShare', {
-        projectId: project.id,
-        scope,
-        expiresAt: scope === 'none' || !lastDay ? null : lastDay,
-        userIds: scope === 'partly' ? chosen : [],
-        version: share.version,
-      });
-      onSaved();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const projectName = project.name;
-  const count = chosen.length;
+  const count = draft.userIds.length;
   const scopes: { value: Scope; label: string }[] = [
     { value: 'none', label: t`Not shared` },
     { value: 'partly', label: t`Selected users` },
     { value: 'all', label: t`Everyone` },
   ];
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t`Share ${projectName}`}
-      width={560}
-      actions={
-        <>
-          <Button onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button kind="primary" data-testid="dfmea-share-save" disabled={busy || !share} onClick={() => void save()}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
-    >
+    <FormDialog form={form} title={t`Share ${projectName}`} width={560} saveTestId="dfmea-share-save" submitDisabled={!share} onClose={onClose}>
       <div className="dfmea-form dfmea-share" data-testid="dfmea-share-dialog">
         <p className="dfmea-hint">
           <Trans>People the project is shared with may open and read it, but never change it.</Trans>
@@ -123,37 +91,45 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
           </legend>
           {scopes.map((s) => (
             <label key={s.value} className="dfmea-radio">
-              <input type="radio" name="dfmea-share-scope" value={s.value} checked={scope === s.value} onChange={() => setScope(s.value)} /> {s.label}
+              <input type="radio" name="dfmea-share-scope" value={s.value} checked={draft.scope === s.value} onChange={() => set('scope', s.value)} /> {s.label}
             </label>
           ))}
-        </fieldset>
-        <Field label={t`Shared until (last day, empty: no end)`}>
-          {(id) => <TextInput id={id} type="date" data-testid="dfmea-share-expiry" value={lastDay} disabled={!share || scope === 'none'} onChange={(e) => setLastDay(e.target.value)} />}
-        </Field>
-        {scope === 'partly' ? (
-          <fieldset className="dfmea-share-users">
-            <legend>
-              <Trans>Users</Trans>
-            </legend>
-            <TextInput aria-label={t`Filter users`} placeholder={t`Filter users`} value={filter} onChange={(e) => setFilter(e.target.value)} maxLength={100} />
-            <div className="dfmea-share-user-list" role="group" aria-label={t`Users`}>
-              {shown.map((u) => (
-                <label key={u.id} className="dfmea-checkbox">
-                  <input type="checkbox" checked={chosen.includes(u.id)} onChange={(e) => toggle(u.id, e.target.checked)} /> {u.realName ? `${u.realName} (${u.userName})` : u.userName}
-                </label>
-              ))}
+          {error('scope') ? (
+            <div className="field-message" role="alert">
+              {error('scope')}
             </div>
-            <p className="dfmea-hint">
-              <Trans>{count} selected</Trans>
-            </p>
-          </fieldset>
-        ) : null}
-        {problem ? (
-          <p role="alert" className="dfmea-error">
-            {problem}
-          </p>
+          ) : null}
+        </fieldset>
+        <Field label={t`Shared until (last day, empty: no end)`} error={error('lastDay')}>
+          {(id) => <TextInput id={id} type="date" data-testid="dfmea-share-expiry" value={draft.lastDay} disabled={!share || draft.scope === 'none'} onChange={(e) => set('lastDay', e.target.value)} />}
+        </Field>
+        {draft.scope === 'partly' ? (
+          <Field label={t`Users`} error={error('userIds')} hint={<Trans>{count} selected</Trans>}>
+            {(id) => (
+              <div className="dfmea-share-users">
+                <TextInput
+                  aria-label={t`Filter users`}
+                  placeholder={t`Filter users`}
+                  value={filter}
+                  maxLength={100}
+                  onChange={(e) => setFilter(e.target.value)}
+                  // Enter filters; it does not save the share
+                  onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+                />
+                <div className="dfmea-share-user-list">
+                  <CheckList
+                    id={id}
+                    aria-label={t`Users`}
+                    options={shown.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))}
+                    value={draft.userIds}
+                    onChange={(ids) => set('userIds', ids)}
+                  />
+                </div>
+              </div>
+            )}
+          </Field>
         ) : null}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, Dialog, EmptyState, Field, notifyError, PageHeader, Select, TextInput } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 
 type FailureDraft = { id: string | null; version: number; functionId: string; kind: FailureKind; description: string; severity: string; occurrence: string; det: string };
-type DraftErrors = Partial<Record<'description' | 'severity' | 'occurrence' | 'det', string>>;
 
 const ratingText = (n: number | null) => (n === null ? '' : String(n));
 const cell = { borderBottom: '1px solid var(--border, #ddd)', padding: '4px 8px', textAlign: 'left', verticalAlign: 'top' } as const;
@@ -18,7 +17,6 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
   const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
   const [nodeId, setNodeId] = useState<string | null>(focusNodeId ?? null);
   const [draft, setDraft] = useState<FailureDraft | null>(null);
-  const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -56,7 +54,6 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
   }
 
   const open = (kind: FailureKind, functionId: string, row?: FailureRow) => {
-    setErrors({});
     setDraft({
       id: row?.id ?? null,
       version: row?.version ?? 0,
@@ -69,27 +66,16 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
     });
   };
 
-  async function save() {
-    if (!draft) return;
-    const next: DraftErrors = {};
-    const description = draft.description.trim();
-    if (!description) next.description = t`Enter the description.`;
-    const ratings: { severity?: number | null; occurrence?: number | null; det?: number | null } = {};
-    const fields = draft.kind === 'FE' ? (['severity'] as const) : draft.kind === 'FC' ? (['occurrence', 'det'] as const) : ([] as const);
-    for (const field of fields) {
-      const value = parseRating(draft[field]);
-      if (value === undefined) next[field] = t`Enter a whole number from 1 to 10.`;
-      else ratings[field] = value;
-    }
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    const ok = await write(() =>
-      draft.id
-        ? api.post('/api/fmea/updateFailure', { id: draft.id, version: draft.version, description, ...ratings })
-        : api.post('/api/fmea/addFailure', { functionId: draft.functionId, kind: draft.kind, description, ...ratings }),
-    );
-    if (ok) setDraft(null);
-  }
+  /** Sends a failure with the ratings its kind carries (FE: S; FC: O and D), then reads the analysis again whatever happened. */
+  const save = (d: FailureDraft) => {
+    const ratings = Object.fromEntries(ratingFields(d.kind).map((field) => [field, parseRating(d[field]) ?? null]));
+    const description = d.description.trim();
+    return (
+      d.id
+        ? api.post('/api/fmea/updateFailure', { id: d.id, version: d.version, description, ...ratings })
+        : api.post('/api/fmea/addFailure', { functionId: d.functionId, kind: d.kind, description, ...ratings })
+    ).finally(() => void reload());
+  };
 
   async function remove(row: FailureRow) {
     const name = row.description;
@@ -138,35 +124,41 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
         )}
       </section>
 
-      <Dialog
-        open={draft !== null}
-        onOpenChange={(isOpen) => !isOpen && setDraft(null)}
-        title={draft ? kindTitle(draft.kind) : ''}
-        actions={
-          <>
-            <Button onClick={() => setDraft(null)}><Trans>Cancel</Trans></Button>
-            <Button kind="primary" disabled={busy} onClick={() => void save()}><Trans>Save</Trans></Button>
-          </>
-        }
-      >
-        {draft ? (
-          <>
-            <Field label={<Trans>Description</Trans>} required error={errors.description}>
-              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} fetchSuggestions={suggestionsFor(draft.kind)} />}
-            </Field>
-            {draft.kind === 'FE' ? (
-              <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={errors.severity} onChange={(v) => setDraft({ ...draft, severity: v })} />
-            ) : null}
-            {draft.kind === 'FC' ? (
-              <>
-                <RatingField label={<Trans>Occurrence (O)</Trans>} value={draft.occurrence} error={errors.occurrence} onChange={(v) => setDraft({ ...draft, occurrence: v })} />
-                <RatingField label={<Trans>Detection (D)</Trans>} value={draft.det} error={errors.det} onChange={(v) => setDraft({ ...draft, det: v })} />
-              </>
-            ) : null}
-          </>
-        ) : null}
-      </Dialog>
+      {draft ? <FailureDialog initial={draft} title={kindTitle(draft.kind)} save={save} onClose={() => setDraft(null)} /> : null}
     </div>
+  );
+}
+
+const ratingFields = (kind: FailureKind) => (kind === 'FE' ? (['severity'] as const) : kind === 'FC' ? (['occurrence', 'det'] as const) : ([] as const));
+
+/** Add or edit a failure effect, mode or cause: its description and the ratings of its kind. */
+function FailureDialog({ initial, title, save, onClose }: { initial: FailureDraft; title: ReactNode; save: (d: FailureDraft) => Promise<unknown>; onClose: () => void }) {
+  const { t } = useLingui();
+  const form = useForm({
+    initial,
+    save,
+    onSaved: onClose,
+    validate: (d) => ({
+      fields: {
+        description: !d.description.trim() && t`Enter the description.`,
+        ...Object.fromEntries(ratingFields(d.kind).map((field) => [field, parseRating(d[field]) === undefined && t`Enter a whole number from 1 to 10.`])),
+      },
+    }),
+  });
+  const { draft, set, error } = form;
+  return (
+    <FormDialog form={form} title={title} onClose={onClose}>
+      <Field label={<Trans>Description</Trans>} required error={error('description')}>
+        {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor(draft.kind)} />}
+      </Field>
+      {draft.kind === 'FE' ? <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={error('severity')} onChange={(v) => set('severity', v)} /> : null}
+      {draft.kind === 'FC' ? (
+        <>
+          <RatingField label={<Trans>Occurrence (O)</Trans>} value={draft.occurrence} error={error('occurrence')} onChange={(v) => set('occurrence', v)} />
+          <RatingField label={<Trans>Detection (D)</Trans>} value={draft.det} error={error('det')} onChange={(v) => set('det', v)} />
+        </>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, PageHeader, Select } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,
@@ -24,9 +24,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
   const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
   const [nodeId, setNodeId] = useState<string | null>(focusNodeId ?? null);
   const [fnDraft, setFnDraft] = useState<FunctionDraft | null>(null);
-  const [fnError, setFnError] = useState<string | null>(null);
   const [chDraft, setChDraft] = useState<CharacteristicDraft | null>(null);
-  const [chError, setChError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -53,22 +51,6 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
     }
   }
 
-  async function saveFunction() {
-    if (!fnDraft || !node) return;
-    const description = fnDraft.description.trim();
-    if (!description) {
-      setFnError(t`Enter the function.`);
-      return;
-    }
-    const requirement = fnDraft.requirement.trim() || null;
-    const ok = await write(() =>
-      fnDraft.id
-        ? api.post('/api/fmea/updateFunction', { id: fnDraft.id, version: fnDraft.version, description, requirement })
-        : api.post('/api/fmea/addFunction', { nodeId: node.id, description, requirement }),
-    );
-    if (ok) setFnDraft(null);
-  }
-
   async function deleteFunction(fn: FunctionRow) {
     const name = fn.description;
     if (!(await confirm({ title: t`Delete function`, message: t`Delete the function "${name}" with its characteristics and failures?`, danger: true }))) return;
@@ -89,17 +71,6 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
       setBusy(false);
       await reload();
     }
-  }
-
-  async function saveCharacteristic() {
-    if (!chDraft) return;
-    const name = chDraft.name.trim();
-    if (!name) {
-      setChError(t`Enter the characteristic.`);
-      return;
-    }
-    const ok = await write(() => api.post('/api/fmea/addCharacteristic', { functionId: chDraft.functionId, name, characteristicClass: chDraft.characteristicClass, special: chDraft.special }));
-    if (ok) setChDraft(null);
   }
 
   async function unlink(linkId: string) {
@@ -143,7 +114,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
               title={<span data-user-content>{node.name}</span>}
               actions={
                 readOnly ? null : (
-                  <Button kind="primary" disabled={busy} onClick={() => { setFnError(null); setFnDraft({ id: null, version: 0, description: '', requirement: '' }); }}>
+                  <Button kind="primary" disabled={busy} onClick={() => setFnDraft({ id: null, version: 0, description: '', requirement: '' })}>
                     <Trans>Add function</Trans>
                   </Button>
                 )
@@ -162,9 +133,9 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
                   readOnly={readOnly}
                   busy={busy}
                   classLabel={classLabel}
-                  onEdit={() => { setFnError(null); setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '' }); }}
+                  onEdit={() => setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '' })}
                   onDelete={() => void deleteFunction(fn)}
-                  onAddCharacteristic={() => { setChError(null); setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false }); }}
+                  onAddCharacteristic={() => setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false })}
                   onLink={(lowerFunctionId) => void write(() => api.post('/api/fmea/linkFunctions', { higherFunctionId: fn.id, lowerFunctionId }))}
                   onUnlink={(linkId) => void unlink(linkId)}
                 />
@@ -176,62 +147,72 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
         )}
       </section>
 
-      <Dialog
-        open={fnDraft !== null}
-        onOpenChange={(open) => !open && setFnDraft(null)}
-        title={fnDraft?.id ? <Trans>Edit function</Trans> : <Trans>Add function</Trans>}
-        actions={
-          <>
-            <Button onClick={() => setFnDraft(null)}><Trans>Cancel</Trans></Button>
-            <Button kind="primary" disabled={busy} onClick={() => void saveFunction()}><Trans>Save</Trans></Button>
-          </>
-        }
-      >
-        {fnDraft ? (
-          <>
-            <Field label={<Trans>Function</Trans>} required error={fnError}>
-              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={fnDraft.description} onChange={(e) => setFnDraft({ ...fnDraft, description: e.target.value })} fetchSuggestions={suggestionsFor('function')} />}
-            </Field>
-            <Field label={<Trans>Requirement</Trans>}>
-              {(id) => <Autocomplete id={id} maxLength={200} value={fnDraft.requirement} onChange={(e) => setFnDraft({ ...fnDraft, requirement: e.target.value })} fetchSuggestions={suggestionsFor('requirement')} />}
-            </Field>
-          </>
-        ) : null}
-      </Dialog>
-
-      <Dialog
-        open={chDraft !== null}
-        onOpenChange={(open) => !open && setChDraft(null)}
-        title={<Trans>Add characteristic</Trans>}
-        actions={
-          <>
-            <Button onClick={() => setChDraft(null)}><Trans>Cancel</Trans></Button>
-            <Button kind="primary" disabled={busy} onClick={() => void saveCharacteristic()}><Trans>Save</Trans></Button>
-          </>
-        }
-      >
-        {chDraft ? (
-          <>
-            <Field label={<Trans>Characteristic</Trans>} required error={chError}>
-              {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={chDraft.name} onChange={(e) => setChDraft({ ...chDraft, name: e.target.value })} fetchSuggestions={suggestionsFor('characteristic')} />}
-            </Field>
-            <Field label={<Trans>Class</Trans>}>
-              {(id) => (
-                <Select
-                  id={id}
-                  value={chDraft.characteristicClass}
-                  options={CHARACTERISTIC_CLASSES.map((c) => ({ value: c, label: classLabel(c) }))}
-                  onChange={(e) => setChDraft({ ...chDraft, characteristicClass: e.target.value as CharacteristicClass })}
-                />
-              )}
-            </Field>
-            <label>
-              <input type="checkbox" checked={chDraft.special} onChange={(e) => setChDraft({ ...chDraft, special: e.target.checked })} /> <Trans>Special characteristic</Trans>
-            </label>
-          </>
-        ) : null}
-      </Dialog>
+      {fnDraft && node ? (
+        <FunctionDialog
+          initial={fnDraft}
+          save={(d) => {
+            const body = { description: d.description.trim(), requirement: d.requirement.trim() || null };
+            // read again whatever happened: a conflict shows the current rows
+            return (fnDraft.id ? api.post('/api/fmea/updateFunction', { id: fnDraft.id, version: fnDraft.version, ...body }) : api.post('/api/fmea/addFunction', { nodeId: node.id, ...body })).finally(() => void reload());
+          }}
+          onClose={() => setFnDraft(null)}
+        />
+      ) : null}
+      {chDraft ? (
+        <CharacteristicDialog
+          initial={chDraft}
+          classLabel={classLabel}
+          save={(d) =>
+            api.post('/api/fmea/addCharacteristic', { functionId: chDraft.functionId, name: d.name.trim(), characteristicClass: d.characteristicClass, special: d.special }).finally(() => void reload())
+          }
+          onClose={() => setChDraft(null)}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** Add or edit a function and its requirement. */
+function FunctionDialog({ initial, save, onClose }: { initial: FunctionDraft; save: (d: FunctionDraft) => Promise<unknown>; onClose: () => void }) {
+  const { t } = useLingui();
+  const form = useForm({ initial, save, onSaved: onClose, validate: (d) => ({ fields: { description: !d.description.trim() && t`Enter the function.` } }) });
+  const { draft, set, error } = form;
+  return (
+    <FormDialog form={form} title={initial.id ? <Trans>Edit function</Trans> : <Trans>Add function</Trans>} onClose={onClose}>
+      <Field label={<Trans>Function</Trans>} required error={error('description')}>
+        {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor('function')} />}
+      </Field>
+      <Field label={<Trans>Requirement</Trans>} error={error('requirement')}>
+        {(id) => <Autocomplete id={id} maxLength={200} value={draft.requirement} onChange={(e) => set('requirement', e.target.value)} fetchSuggestions={suggestionsFor('requirement')} />}
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** Add a characteristic to a function: its name, class and whether it is special. */
+function CharacteristicDialog({ initial, classLabel, save, onClose }: { initial: CharacteristicDraft; classLabel: (c: CharacteristicClass) => string; save: (d: CharacteristicDraft) => Promise<unknown>; onClose: () => void }) {
+  const { t } = useLingui();
+  const form = useForm({ initial, save, onSaved: onClose, validate: (d) => ({ fields: { name: !d.name.trim() && t`Enter the characteristic.` } }) });
+  const { draft, set, error } = form;
+  return (
+    <FormDialog form={form} title={<Trans>Add characteristic</Trans>} onClose={onClose}>
+      <Field label={<Trans>Characteristic</Trans>} required error={error('name')}>
+        {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.name} onChange={(e) => set('name', e.target.value)} fetchSuggestions={suggestionsFor('characteristic')} />}
+      </Field>
+      <Field label={<Trans>Class</Trans>} error={error('characteristicClass')}>
+        {(id) => (
+          <Select
+            id={id}
+            value={draft.characteristicClass}
+            options={CHARACTERISTIC_CLASSES.map((c) => ({ value: c, label: classLabel(c) }))}
+            onChange={(e) => set('characteristicClass', e.target.value as CharacteristicClass)}
+          />
+        )}
+      </Field>
+      <label>
+        <input type="checkbox" checked={draft.special} onChange={(e) => set('special', e.target.checked)} /> <Trans>Special characteristic</Trans>
+      </label>
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, DataGrid, Dialog, Field, notify, notifyError, Select, TextArea, TextInput, useGridLabels, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, DataGrid, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import {
@@ -54,9 +54,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
   const [severityOf, setSeverityOf] = useState<Map<string, number>>(new Map());
   const [users, setUsers] = useState<UserOption[]>([]);
   const [editing, setEditing] = useState<{ action: ActionRow | null; draft: Draft } | null>(null);
-  const [moving, setMoving] = useState<{ action: ActionRow; event: string; actionTaken: string; evidence: string; completionDate: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [moving, setMoving] = useState<{ action: ActionRow; draft: StatusDraft } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -108,26 +106,23 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
     return rate(lookup, a.raseverity ?? severityOf.get(a.causeId) ?? null, a.raoccurrence ?? cause?.occurrence ?? null, a.radet ?? cause?.det ?? null);
   };
 
-  const failed = (e: unknown) => {
-    if (isConflict(e)) {
-      notify('error', e.message || t`Someone else changed this action. The list was reloaded.`, 5000);
-      setEditing(null);
-      setMoving(null);
-      void load();
-      return;
-    }
-    setError(e instanceof Error ? e.message : t`The action could not be saved.`);
+  /** Someone else changed the action meanwhile: say so, close the dialog and read the list again. */
+  const conflicted = (e: unknown) => {
+    if (!isConflict(e)) return undefined;
+    notify('error', e.message || t`Someone else changed this action. The list was reloaded.`, 5000);
+    setEditing(null);
+    setMoving(null);
+    void load();
+    return NO_ERRORS;
   };
 
   const openNew = () => {
-    setError(null);
     setEditing({
       action: null,
       draft: { causeId: causes[0]?.id ?? '', kind: 'prevention', description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
     });
   };
   const openEdit = (a: ActionRow) => {
-    setError(null);
     setEditing({
       action: a,
       draft: {
@@ -146,14 +141,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
     });
   };
 
-  const ratingError = (value: string) => (parseRating(value) === undefined ? t`A rating is a whole number from 1 to 10.` : null);
-
-  const save = async () => {
-    if (!editing) return;
-    const d = editing.draft;
-    if (!d.causeId) return setError(t`Choose a failure cause.`);
-    if (d.description.trim() === '') return setError(t`Describe the action.`);
-    if ([d.raseverity, d.raoccurrence, d.radet].some((v) => ratingError(v))) return setError(t`A rating is a whole number from 1 to 10.`);
+  const save = async (d: Draft) => {
     const common = {
       kind: d.kind,
       description: d.description.trim(),
@@ -163,50 +151,30 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
       raoccurrence: parseRating(d.raoccurrence) ?? null,
       radet: parseRating(d.radet) ?? null,
     };
-    setBusy(true);
-    try {
-      if (editing.action) {
-        await api.post('/api/fmea/updateAction', {
-          id: editing.action.id,
-          version: editing.action.version,
-          ...common,
-          actionTaken: nullable(d.actionTaken),
-          evidence: nullable(d.evidence),
-          completionDate: nullable(d.completionDate),
-        });
-      } else {
-        await api.post('/api/fmea/addAction', { causeId: d.causeId, ...common });
-      }
-      notify('success', t`Action saved.`);
-      setEditing(null);
-      await load();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
+    const action = editing?.action;
+    if (action) {
+      await api.post('/api/fmea/updateAction', {
+        id: action.id,
+        version: action.version,
+        ...common,
+        actionTaken: nullable(d.actionTaken),
+        evidence: nullable(d.evidence),
+        completionDate: nullable(d.completionDate),
+      });
+    } else {
+      await api.post('/api/fmea/addAction', { causeId: d.causeId, ...common });
     }
   };
 
-  const move = async () => {
+  const move = async (d: StatusDraft) => {
     if (!moving) return;
-    const completing = moving.event === 'complete';
-    if (completing && (moving.actionTaken.trim() === '' || moving.completionDate.trim() === '')) return setError(t`Completing an action needs the action taken and a completion date.`);
-    setBusy(true);
-    try {
-      await api.post('/api/fmea/changeActionStatus', {
-        id: moving.action.id,
-        version: moving.action.version,
-        event: moving.event,
-        ...(completing && { actionTaken: moving.actionTaken.trim(), evidence: nullable(moving.evidence), completionDate: moving.completionDate.trim() }),
-      });
-      notify('success', t`Status changed.`);
-      setMoving(null);
-      await load();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
+    const completing = d.event === 'complete';
+    await api.post('/api/fmea/changeActionStatus', {
+      id: moving.action.id,
+      version: moving.action.version,
+      event: d.event,
+      ...(completing && { actionTaken: d.actionTaken.trim(), evidence: nullable(d.evidence), completionDate: d.completionDate.trim() }),
+    });
   };
 
   const remove = async (a: ActionRow) => {
@@ -250,10 +218,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
                 <Button kind="link" onClick={() => openEdit(a)}>{t`Edit`}</Button>
                 <Button
                   kind="link"
-                  onClick={() => {
-                    setError(null);
-                    setMoving({ action: a, event: EVENTS[a.status][0] ?? 'reopen', actionTaken: text(a.actionTaken), evidence: text(a.evidence), completionDate: text(a.completionDate) || today() });
-                  }}
+                  onClick={() => setMoving({ action: a, draft: { event: EVENTS[a.status][0] ?? 'reopen', actionTaken: text(a.actionTaken), evidence: text(a.evidence), completionDate: text(a.completionDate) || today() } })}
                 >{t`Change status`}</Button>
                 <Button kind="link" onClick={() => void remove(a)}>{t`Delete`}</Button>
               </span>
@@ -262,11 +227,6 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
         ]),
   ];
 
-  const set = (change: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...change } } : e));
-  const draft = editing?.draft;
-  const preview = draft
-    ? reRisk({ causeId: draft.causeId, raseverity: parseRating(draft.raseverity) ?? null, raoccurrence: parseRating(draft.raoccurrence) ?? null, radet: parseRating(draft.radet) ?? null })
-    : null;
   const userOptions = [{ value: '', label: t`(nobody)` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
 
   return (
@@ -290,100 +250,189 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
         }
       />
 
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing?.action ? t`Edit action` : t`Add action`}
-        width={600}
-        actions={
-          <>
-            <Button onClick={() => setEditing(null)}>{t`Cancel`}</Button>
-            <Button kind="primary" disabled={busy} onClick={() => void save()}>
-              {t`Save`}
-            </Button>
-          </>
-        }
-      >
-        {draft && (
-          <div style={{ display: 'grid', gap: 8 }}>
-            <Field label={t`Failure cause (FC)`} required>
-              {(id) => (
-                <Select id={id} value={draft.causeId} disabled={editing?.action !== null} onChange={(e) => set({ causeId: e.target.value })} options={causes.map((c) => ({ value: c.id, label: c.description }))} />
-              )}
-            </Field>
-            <Field label={t`Type`} required>
-              {(id) => (
-                <Select id={id} value={draft.kind} onChange={(e) => set({ kind: e.target.value as ControlKind })} options={[{ value: 'prevention', label: kindLabel.prevention }, { value: 'detection', label: kindLabel.detection }]} />
-              )}
-            </Field>
-            <Field label={t`Action`} required>
-              {(id) => <Autocomplete id={id} maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} fetchSuggestions={suggestionsFor(draft.kind)} />}
-            </Field>
-            <Field label={t`Responsible`}>{(id) => <Select id={id} value={draft.responsibleUserId} onChange={(e) => set({ responsibleUserId: e.target.value })} options={userOptions} />}</Field>
-            <Field label={t`Target date`}>{(id) => <TextInput id={id} type="date" value={draft.targetDate} onChange={(e) => set({ targetDate: e.target.value })} />}</Field>
-            {editing?.action && (
-              <>
-                <Field label={t`Action taken`}>{(id) => <TextArea id={id} maxLength={200} value={draft.actionTaken} onChange={(e) => set({ actionTaken: e.target.value })} />}</Field>
-                <Field label={t`Evidence`}>{(id) => <TextInput id={id} maxLength={200} value={draft.evidence} onChange={(e) => set({ evidence: e.target.value })} />}</Field>
-                <Field label={t`Completion date`}>{(id) => <TextInput id={id} type="date" value={draft.completionDate} onChange={(e) => set({ completionDate: e.target.value })} />}</Field>
-              </>
-            )}
-            <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-              <Field label={t`S (re-rated)`} error={ratingError(draft.raseverity)}>
-                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.raseverity} onChange={(e) => set({ raseverity: e.target.value })} />}
-              </Field>
-              <Field label={t`O (re-rated)`} error={ratingError(draft.raoccurrence)}>
-                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.raoccurrence} onChange={(e) => set({ raoccurrence: e.target.value })} />}
-              </Field>
-              <Field label={t`D (re-rated)`} error={ratingError(draft.radet)}>
-                {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft.radet} onChange={(e) => set({ radet: e.target.value })} />}
-              </Field>
-              <span aria-live="polite">
-                {t`AP (re-rated)`}: <Ap level={preview?.ap ?? null} /> {preview?.rpn !== null && preview?.rpn !== undefined ? `RPN ${preview.rpn}` : ''}
-              </span>
-            </div>
-            {error && <p role="alert" className="form-error">{error}</p>}
-          </div>
-        )}
-      </Dialog>
+      {editing ? (
+        <ActionDialog
+          action={editing.action}
+          initial={editing.draft}
+          causes={causes}
+          userOptions={userOptions}
+          kindLabel={kindLabel}
+          reRisk={reRisk}
+          save={save}
+          onFailed={conflicted}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            notify('success', t`Action saved.`);
+            setEditing(null);
+            void load();
+          }}
+        />
+      ) : null}
 
-      <Dialog
-        open={moving !== null}
-        onOpenChange={(open) => !open && setMoving(null)}
-        title={t`Change status`}
-        actions={
-          <>
-            <Button onClick={() => setMoving(null)}>{t`Cancel`}</Button>
-            <Button kind="primary" disabled={busy} onClick={() => void move()}>
-              {t`Apply`}
-            </Button>
-          </>
-        }
-      >
-        {moving && (
-          <div style={{ display: 'grid', gap: 8 }}>
-            <p>
-              {t`Current status`}: {statusLabel[moving.action.status]}
-            </p>
-            <Field label={t`Change`}>
-              {(id) => (
-                <Select id={id} value={moving.event} onChange={(e) => setMoving({ ...moving, event: e.target.value })} options={EVENTS[moving.action.status].map((ev) => ({ value: ev, label: eventLabel[ev] ?? ev }))} />
-              )}
-            </Field>
-            {moving.event === 'complete' && (
-              <>
-                <Field label={t`Action taken`} required>{(id) => <TextArea id={id} maxLength={200} value={moving.actionTaken} onChange={(e) => setMoving({ ...moving, actionTaken: e.target.value })} />}</Field>
-                <Field label={t`Evidence`}>{(id) => <TextInput id={id} maxLength={200} value={moving.evidence} onChange={(e) => setMoving({ ...moving, evidence: e.target.value })} />}</Field>
-                <Field label={t`Completion date`} required>
-                  {(id) => <TextInput id={id} type="date" value={moving.completionDate} onChange={(e) => setMoving({ ...moving, completionDate: e.target.value })} />}
-                </Field>
-              </>
-            )}
-            {error && <p role="alert" className="form-error">{error}</p>}
-          </div>
-        )}
-      </Dialog>
+      {moving ? (
+        <StatusDialog
+          action={moving.action}
+          initial={moving.draft}
+          statusLabel={statusLabel}
+          eventLabel={eventLabel}
+          save={move}
+          onFailed={conflicted}
+          onClose={() => setMoving(null)}
+          onSaved={() => {
+            notify('success', t`Status changed.`);
+            setMoving(null);
+            void load();
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+interface StatusDraft {
+  event: string;
+  actionTaken: string;
+  evidence: string;
+  completionDate: string;
+}
+
+interface DialogProps<D> {
+  initial: D;
+  save: (draft: D) => Promise<void>;
+  /** A conflict is said and the dialog closed; other problems show in the form. */
+  onFailed: (error: unknown) => FormErrors | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Plan an action for a failure cause, or edit one: what, who, until when, what was done, and the re-rating with its AP. */
+function ActionDialog({
+  action,
+  causes,
+  userOptions,
+  kindLabel,
+  reRisk,
+  initial,
+  save,
+  onFailed,
+  onClose,
+  onSaved,
+}: DialogProps<Draft> & {
+  action: ActionRow | null;
+  causes: AnalysisFailure[];
+  userOptions: { value: string; label: string }[];
+  kindLabel: Record<ControlKind, string>;
+  reRisk: (a: Pick<ActionRow, 'causeId' | 'raseverity' | 'raoccurrence' | 'radet'>) => ReturnType<typeof rate>;
+}) {
+  const { t } = useLingui();
+  const ratingError = (value: string) => (parseRating(value) === undefined ? t`A rating is a whole number from 1 to 10.` : null);
+  const form = useForm({
+    initial,
+    save,
+    onSaved,
+    onFailed,
+    validate: (d) => ({
+      fields: {
+        causeId: !d.causeId && t`Choose a failure cause.`,
+        description: d.description.trim() === '' && t`Describe the action.`,
+        raseverity: ratingError(d.raseverity),
+        raoccurrence: ratingError(d.raoccurrence),
+        radet: ratingError(d.radet),
+      },
+    }),
+    serverFields: { raSeverity: 'raseverity', raOccurrence: 'raoccurrence', raDetection: 'radet' },
+  });
+  const { draft, set, error } = form;
+  const preview = reRisk({ causeId: draft.causeId, raseverity: parseRating(draft.raseverity) ?? null, raoccurrence: parseRating(draft.raoccurrence) ?? null, radet: parseRating(draft.radet) ?? null });
+  const rating = (key: 'raseverity' | 'raoccurrence' | 'radet', label: string) => (
+    <Field label={label} error={error(key) ?? ratingError(draft[key])}>
+      {(id) => <TextInput id={id} inputMode="numeric" size={3} value={draft[key]} onChange={(e) => set(key, e.target.value)} />}
+    </Field>
+  );
+  return (
+    <FormDialog form={form} title={action ? t`Edit action` : t`Add action`} width={600} onClose={onClose}>
+      <div style={{ display: 'grid', gap: 8 }}>
+        <Field label={t`Failure cause (FC)`} required error={error('causeId')}>
+          {(id) => <Select id={id} value={draft.causeId} disabled={action !== null} onChange={(e) => set('causeId', e.target.value)} options={causes.map((c) => ({ value: c.id, label: c.description }))} />}
+        </Field>
+        <Field label={t`Type`} required error={error('kind')}>
+          {(id) => (
+            <Select id={id} value={draft.kind} onChange={(e) => set('kind', e.target.value as ControlKind)} options={[{ value: 'prevention', label: kindLabel.prevention }, { value: 'detection', label: kindLabel.detection }]} />
+          )}
+        </Field>
+        <Field label={t`Action`} required error={error('description')}>
+          {(id) => <Autocomplete id={id} maxLength={200} value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor(draft.kind)} />}
+        </Field>
+        <Field label={t`Responsible`} error={error('responsibleUserId')}>
+          {(id) => <Select id={id} value={draft.responsibleUserId} onChange={(e) => set('responsibleUserId', e.target.value)} options={userOptions} />}
+        </Field>
+        <Field label={t`Target date`} error={error('targetDate')}>
+          {(id) => <TextInput id={id} type="date" value={draft.targetDate} onChange={(e) => set('targetDate', e.target.value)} />}
+        </Field>
+        {action && (
+          <>
+            <Field label={t`Action taken`} error={error('actionTaken')}>
+              {(id) => <TextArea id={id} maxLength={200} value={draft.actionTaken} onChange={(e) => set('actionTaken', e.target.value)} />}
+            </Field>
+            <Field label={t`Evidence`} error={error('evidence')}>
+              {(id) => <TextInput id={id} maxLength={200} value={draft.evidence} onChange={(e) => set('evidence', e.target.value)} />}
+            </Field>
+            <Field label={t`Completion date`} error={error('completionDate')}>
+              {(id) => <TextInput id={id} type="date" value={draft.completionDate} onChange={(e) => set('completionDate', e.target.value)} />}
+            </Field>
+          </>
+        )}
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+          {rating('raseverity', t`S (re-rated)`)}
+          {rating('raoccurrence', t`O (re-rated)`)}
+          {rating('radet', t`D (re-rated)`)}
+          <span aria-live="polite">
+            {t`AP (re-rated)`}: <Ap level={preview.ap} /> {preview.rpn !== null ? `RPN ${preview.rpn}` : ''}
+          </span>
+        </div>
+      </div>
+    </FormDialog>
+  );
+}
+
+/** Moves an action along its state machine; completing it needs the action taken and a completion date (the server says so under those fields). */
+function StatusDialog({
+  action,
+  statusLabel,
+  eventLabel,
+  initial,
+  save,
+  onFailed,
+  onClose,
+  onSaved,
+}: DialogProps<StatusDraft> & { action: ActionRow; statusLabel: Record<ActionStatus, string>; eventLabel: Record<string, string> }) {
+  const { t } = useLingui();
+  const form = useForm({ initial, save, onSaved, onFailed });
+  const { draft, set, error } = form;
+  return (
+    <FormDialog form={form} title={t`Change status`} submitLabel={t`Apply`} onClose={onClose}>
+      <div style={{ display: 'grid', gap: 8 }}>
+        <p>
+          {t`Current status`}: {statusLabel[action.status]}
+        </p>
+        <Field label={t`Change`} error={error('event')}>
+          {(id) => <Select id={id} value={draft.event} onChange={(e) => set('event', e.target.value)} options={EVENTS[action.status].map((ev) => ({ value: ev, label: eventLabel[ev] ?? ev }))} />}
+        </Field>
+        {draft.event === 'complete' && (
+          <>
+            <Field label={t`Action taken`} required error={error('actionTaken')}>
+              {(id) => <TextArea id={id} maxLength={200} value={draft.actionTaken} onChange={(e) => set('actionTaken', e.target.value)} />}
+            </Field>
+            <Field label={t`Evidence`} error={error('evidence')}>
+              {(id) => <TextInput id={id} maxLength={200} value={draft.evidence} onChange={(e) => set('evidence', e.target.value)} />}
+            </Field>
+            <Field label={t`Completion date`} required error={error('completionDate')}>
+              {(id) => <TextInput id={id} type="date" value={draft.completionDate} onChange={(e) => set('completionDate', e.target.value)} />}
+            </Field>
+          </>
+        )}
+      </div>
+    </FormDialog>
   );
 }
 

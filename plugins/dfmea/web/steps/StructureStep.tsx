@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, Dialog, EmptyState, Field, notify, notifyError, TextInput } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
 import type { StepProps, TreeNode } from '../types.ts';
 
 /** Zoom steps of the mind map (spec 001 §9). */
@@ -37,6 +37,25 @@ function countOf(error: unknown): number | null {
 type Clip = { mode: 'cut' | 'copy'; node: TreeNode } | null;
 type Editing = { mode: 'add' | 'rename'; node: TreeNode } | null;
 
+/** Names a new child of a node, or renames the node. */
+function NodeNameDialog({ editing, onClose, onSaved }: { editing: NonNullable<Editing>; onClose: () => void; onSaved: () => void }) {
+  const { t } = useLingui();
+  const { mode, node } = editing;
+  const form = useForm({
+    initial: { name: mode === 'rename' ? node.name : '' },
+    save: ({ name }) =>
+      mode === 'add' ? api.post('/api/fmea/addNode', { parentId: node.id, name: name.trim() }) : api.post('/api/fmea/renameNode', { id: node.id, version: node.version, name: name.trim() }),
+    onSaved,
+  });
+  return (
+    <FormDialog form={form} title={mode === 'add' ? t`Add structure element` : t`Rename node`} saveTestId="dfmea-node-save" submitDisabled={!form.draft.name.trim()} onClose={onClose}>
+      <Field label={t`Name`} required error={form.error('name')}>
+        {(id) => <TextInput id={id} data-testid="dfmea-node-name" autoFocus value={form.draft.name} maxLength={200} onChange={(e) => form.set('name', e.target.value)} />}
+      </Field>
+    </FormDialog>
+  );
+}
+
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
 export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
   const { t } = useLingui();
@@ -45,7 +64,6 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
   const [selected, setSelected] = useState<string | null>(focusNodeId ?? null);
   const [clip, setClip] = useState<Clip>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [name, setName] = useState('');
   const [zoom, setZoom] = useState<number>(100);
   const [panelWidth, setPanelWidth] = useState(320);
 
@@ -91,17 +109,6 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
     }
   };
 
-  const submitName = async () => {
-    if (!editing || !name.trim()) return;
-    const current = editing;
-    setEditing(null);
-    await run(() =>
-      current.mode === 'add'
-        ? api.post('/api/fmea/addNode', { parentId: current.node.id, name: name.trim() })
-        : api.post('/api/fmea/renameNode', { id: current.node.id, version: current.node.version, name: name.trim() }),
-    );
-  };
-
   const remove = async () => {
     if (!node || isRoot) return;
     const label = node.name;
@@ -134,10 +141,10 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
     <section className="dfmea-step dfmea-structure" aria-label={t`Structure analysis`}>
       {readOnly ? null : (
         <div className="dfmea-toolbar" role="toolbar" aria-label={t`Structure actions`}>
-          <Button data-testid="dfmea-add-child" disabled={!node} onClick={() => node && (setName(''), setEditing({ mode: 'add', node }))}>
+          <Button data-testid="dfmea-add-child" disabled={!node} onClick={() => node && setEditing({ mode: 'add', node })}>
             <Trans>Add child</Trans>
           </Button>
-          <Button disabled={!node} onClick={() => node && (setName(node.name), setEditing({ mode: 'rename', node }))}>
+          <Button disabled={!node} onClick={() => node && setEditing({ mode: 'rename', node })}>
             <Trans>Rename</Trans>
           </Button>
           <Button disabled={!node || isRoot} onClick={() => node && setClip({ mode: 'cut', node })}>
@@ -207,32 +214,14 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
         </div>
       </div>
       {editing ? (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          title={editing.mode === 'add' ? t`Add structure element` : t`Rename node`}
-          actions={
-            <>
-              <Button onClick={() => setEditing(null)}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button kind="primary" data-testid="dfmea-node-save" disabled={!name.trim()} onClick={() => void submitName()}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          }
-        >
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submitName();
-            }}
-          >
-            <Field label={t`Name`} required>
-              {(id) => <TextInput id={id} data-testid="dfmea-node-name" autoFocus value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />}
-            </Field>
-          </form>
-        </Dialog>
+        <NodeNameDialog
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
       ) : null}
     </section>
   );

@@ -2,9 +2,12 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useDirty } from '../../shell/edit-guard.ts';
 import { NO_ERRORS, readServerError, type FormErrors } from './server-errors.ts';
 
-/** What a form's own checks found: problems under fields by their draft key, and one under the form. */
+/** A field of a form: a key of its draft, or another name the form shows a problem under (a part of a key, like a team's responsible person). */
+export type FieldName<D> = (keyof D & string) | (string & {});
+
+/** What a form's own checks found: problems under fields by name, and one under the form. */
 export interface FormProblems<D> {
-  fields?: Partial<Record<keyof D & string, string | null | undefined | false>>;
+  fields?: Partial<Record<FieldName<D>, string | null | undefined | false>>;
   message?: string | null;
 }
 
@@ -41,9 +44,9 @@ export interface Form<D extends object, R = unknown> {
   /** Changes several values at once (and clears their problems). */
   change: (patch: Partial<D>) => void;
   /** The problem shown under a field, if any. */
-  error: (field: keyof D & string) => string | undefined;
+  error: (field: FieldName<D>) => string | undefined;
   /** Shows a problem under a field (a check made while typing, e.g. a name already taken). */
-  setError: (field: keyof D & string, message: string | null) => void;
+  setError: (field: FieldName<D>, message: string | null) => void;
   errors: FormErrors;
   /** The draft differs from what the form started with (or last saved), and the form guards its changes. */
   dirty: boolean;
