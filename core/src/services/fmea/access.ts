@@ -101,6 +101,32 @@ export async function editableProject(db: DbOrTx, operator: Operator, projectId:
   return loaded;
 }
 
+/**
+ * `editableProject` for writes that need only the verdict (every analysis
+ * item write): the project's state and its team in one query, the share only
+ * for an outsider, nothing else of the project row.
+ */
+export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date): Promise<void> {
+  const rows = await db
+    .select({ delFlg: fmeaProject.delFlg, creatorId: fmeaProject.creatorId, userId: fmeaMember.userId, roles: fmeaMember.roles })
+    .from(fmeaProject)
+    .leftJoin(fmeaMember, eq(fmeaMember.projectId, fmeaProject.id))
+    .where(eq(fmeaProject.id, projectId));
+  const head = rows[0];
+  if (!head) throw projectNotFound(projectId);
+  const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
+  const actor = await actorOf(db, operator);
+  const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
+  const permission: ProjectAccess = {
+    kind: 'process',
+    members,
+    delFlg: head.delFlg === 1 ? 1 : 0,
+    creatorId: head.creatorId,
+    share: outsider ? await readShare(db, projectId) : null,
+  };
+  assertCanEditProject(permission, actor, now);
+}
+
 /** Refuses a write based on a version other than the row's current one. */
 export function assertVersion(row: { readonly version: number }, expected: number, entity: string): void {
   if (row.version !== expected) throw staleVersion(entity, row.version);

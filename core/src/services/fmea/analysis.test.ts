@@ -165,6 +165,17 @@ describe('functions, controls, characteristics and interfaces', () => {
     await deleteControl(team.editor, control.id, { version: 2 });
   });
 
+  it('places each added control after the cause’s controls of its kind, and refuses outsiders and read-only members', async () => {
+    const w = await lifter();
+    const sorts = [];
+    for (const [kind, description] of [['prevention', 'P1'], ['prevention', 'P2'], ['detection', 'D1'], ['prevention', 'P3']] as const) {
+      sorts.push((await addControl(team.editor, { causeId: w.loose.id, kind, description })).sort);
+    }
+    expect(sorts).toEqual([1, 2, 1, 3]);
+    await expect(addControl(team.outsider, { causeId: w.loose.id, kind: 'prevention', description: 'x' })).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+    await expect(addControl(team.reader, { causeId: w.loose.id, kind: 'prevention', description: 'x' })).rejects.toMatchObject({ messageKey: 'permission.project_read_only' });
+  });
+
   it('keeps characteristics with their class and special flag', async () => {
     const w = await lifter();
     const c = await addCharacteristic(team.editor, { functionId: w.mesh.id, name: 'Tooth hardness', characteristicClass: 'critical', special: true });

@@ -6,7 +6,7 @@ import { characteristicIssues, type CharacteristicClass } from '../../domain/fme
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertVersion, created, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { findFunction } from './functions.ts';
 import { nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -32,8 +32,8 @@ export async function addCharacteristic(ctx: ServiceContext, input: Characterist
   assertNoIssues(characteristicIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const fn = await findFunction(tx, input.functionId);
-    await editableProject(tx, ctx.actor, fn.projectId, ctx.now());
-    const sort = await nextSort(tx, fmeaCharacteristic, fmeaCharacteristic.sort, eq(fmeaCharacteristic.functionId, fn.id));
+    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now());
+    const sort = nextSort(fmeaCharacteristic, fmeaCharacteristic.sort, eq(fmeaCharacteristic.functionId, fn.id));
     const [row] = await tx
       .insert(fmeaCharacteristic)
       .values({ projectId: fn.projectId, functionId: fn.id, name: input.name.trim(), characteristicClass: input.characteristicClass, special: input.special ?? false, sort, ...created(txCtx) })
@@ -50,7 +50,7 @@ export async function updateCharacteristic(
   assertNoIssues(characteristicIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findCharacteristic(tx, characteristicId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_characteristic');
     const rows = await tx
       .update(fmeaCharacteristic)
@@ -70,7 +70,7 @@ export async function updateCharacteristic(
 export async function deleteCharacteristic(ctx: ServiceContext, characteristicId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findCharacteristic(tx, characteristicId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_characteristic');
     await tx.delete(fmeaCharacteristic).where(and(eq(fmeaCharacteristic.id, characteristicId), eq(fmeaCharacteristic.version, input.version)));
     return { result: undefined, log: { action: 'fmea.characteristic.delete', entity: 'fmea_characteristic', entityId: characteristicId, before } };

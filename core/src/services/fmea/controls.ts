@@ -6,7 +6,7 @@ import { controlIssues, sortIssues, type ControlKind } from '../../domain/fmea/i
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertVersion, created, editableProject, nextVersion, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { findFailure } from './failures.ts';
 import { nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -24,8 +24,8 @@ export async function addControl(ctx: ServiceContext, input: { causeId: string; 
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(controlIssues(cause.kind, input));
-    await editableProject(tx, ctx.actor, cause.projectId, ctx.now());
-    const sort = await nextSort(tx, fmeaControl, fmeaControl.sort, and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!);
+    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now());
+    const sort = nextSort(fmeaControl, fmeaControl.sort, and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!);
     const [row] = await tx
       .insert(fmeaControl)
       .values({ projectId: cause.projectId, causeId: cause.id, kind: input.kind, description: input.description.trim(), sort, ...created(txCtx) })
@@ -42,7 +42,7 @@ export async function updateControl(
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findControl(tx, controlId);
     assertNoIssues([...controlIssues('FC', input, { partial: true }), ...sortIssues(input.sort)]);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_control');
     const rows = await tx
       .update(fmeaControl)
@@ -62,7 +62,7 @@ export async function updateControl(
 export async function deleteControl(ctx: ServiceContext, controlId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findControl(tx, controlId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_control');
     await tx.delete(fmeaControl).where(and(eq(fmeaControl.id, controlId), eq(fmeaControl.version, input.version)));
     return { result: undefined, log: { action: 'fmea.control.delete', entity: 'fmea_control', entityId: controlId, before } };

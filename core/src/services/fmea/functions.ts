@@ -6,7 +6,7 @@ import { functionIssues, sortIssues, type DeletionImpact } from '../../domain/fm
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertVersion, created, editableProject, nextVersion, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { deleteWithImpact, nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { findNode } from './structure.ts';
@@ -24,8 +24,8 @@ export async function addFunction(ctx: ServiceContext, input: { nodeId: string; 
   assertNoIssues(functionIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const node = await findNode(tx, input.nodeId);
-    await editableProject(tx, ctx.actor, node.projectId, ctx.now());
-    const sort = await nextSort(tx, fmeaFunction, fmeaFunction.sort, eq(fmeaFunction.nodeId, node.id));
+    await assertProjectEditable(tx, ctx.actor, node.projectId, ctx.now());
+    const sort = nextSort(fmeaFunction, fmeaFunction.sort, eq(fmeaFunction.nodeId, node.id));
     const [row] = await tx
       .insert(fmeaFunction)
       .values({ projectId: node.projectId, nodeId: node.id, description: input.description.trim(), requirement: input.requirement?.trim() || null, sort, ...created(txCtx) })
@@ -42,7 +42,7 @@ export async function updateFunction(
   assertNoIssues([...functionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFunction(tx, functionId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_function');
     const rows = await tx
       .update(fmeaFunction)
@@ -63,7 +63,7 @@ export async function updateFunction(
 export async function deleteFunction(ctx: ServiceContext, functionId: string, input: { version: number; confirm?: boolean }): Promise<DeletionImpact> {
   return writeAndLog(ctx, async (tx) => {
     const before = await findFunction(tx, functionId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_function');
     const impact = await deleteWithImpact(tx, before.projectId, { kind: 'function', id: functionId }, input.confirm);
     return { result: impact, log: { action: 'fmea.function.delete', entity: 'fmea_function', entityId: functionId, before: { ...before, usedByNodes: impact.usedByNodes } } };

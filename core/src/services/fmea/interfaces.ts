@@ -6,7 +6,7 @@ import { interfaceIssues, type InterfaceType } from '../../domain/fmea/index.ts'
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertVersion, created, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { findNode } from './structure.ts';
 
@@ -33,7 +33,7 @@ export async function addInterface(ctx: ServiceContext, input: InterfaceInput): 
     const first = await findNode(tx, input.firstNodeId);
     const second = await findNode(tx, input.secondNodeId);
     if (first.projectId !== second.projectId) throw new InvalidInputError('fmea.other_project' satisfies FmeaServiceMessageKey);
-    await editableProject(tx, ctx.actor, first.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, first.projectId, ctx.now());
     const [row] = await tx
       .insert(fmeaInterface)
       .values({ projectId: first.projectId, firstNodeId: first.id, secondNodeId: second.id, interfaceType: input.interfaceType, description: input.description?.trim() || null, ...created(txCtx) })
@@ -50,7 +50,7 @@ export async function updateInterface(
   assertNoIssues(interfaceIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findInterface(tx, interfaceId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_interface');
     const rows = await tx
       .update(fmeaInterface)
@@ -69,7 +69,7 @@ export async function updateInterface(
 export async function deleteInterface(ctx: ServiceContext, interfaceId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findInterface(tx, interfaceId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_interface');
     await tx.delete(fmeaInterface).where(and(eq(fmeaInterface.id, interfaceId), eq(fmeaInterface.version, input.version)));
     return { result: undefined, log: { action: 'fmea.interface.delete', entity: 'fmea_interface', entityId: interfaceId, before } };

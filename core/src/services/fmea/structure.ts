@@ -21,7 +21,7 @@ import {
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertVersion, created, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { deleteRemovedSet, loadGraph, removedCounts } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
@@ -64,7 +64,7 @@ export async function updateNode(ctx: ServiceContext, nodeId: string, input: { v
   assertNoIssues(nodeIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, nodeId);
-    await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
     assertVersion(before, input.version, 'fmea_node');
     const rows = await tx
       .update(fmeaNode)
