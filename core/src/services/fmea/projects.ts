@@ -20,12 +20,12 @@ import {
 import { isProjectOwner, isReadOnlyMember, memberRoles, type ProjectAccessLevel } from '../../domain/permissions/index.ts';
 import type { ApTable } from '../../domain/ap/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import { allocateNumber } from '../numbering/numbering.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
+import { takeProjectNumber } from './project-number.ts';
 
 /** Header fields a user edits (spec 001 §3 and the AIAG-VDA DFMEA header), engine names. */
 export type ProjectHeader = {
@@ -44,6 +44,12 @@ export type ProjectInput = ProjectHeader & {
   members: TeamMember[];
   /** Name of the product root node; the project name when left out. */
   productName?: string;
+  /**
+   * A number typed by hand instead of the next one of the type's rule; only
+   * where that rule allows manual numbers, and never one any project (deleted
+   * ones included) holds. Absent or blank: the rule's next number.
+   */
+  serialNum?: string | null;
 };
 
 export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
@@ -100,8 +106,9 @@ async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> 
 
 /**
  * Creates a project with its number from the type's numbering rule (DF for
- * DFMEA, PF for PFMEA), its team and its product root node. Anyone may create
- * one, also for another owner: the creator then joins as counsellor.
+ * DFMEA, PF for PFMEA) or, where the rule allows it, the number typed in
+ * `serialNum` (takeProjectNumber), its team and its product root node. Anyone
+ * may create one, also for another owner: the creator then joins as counsellor.
  */
 export async function createProject(ctx: ServiceContext, input: ProjectInput): Promise<ProjectView> {
   const members = withCreator(input.members ?? [], ctx.actor.userId);
@@ -111,7 +118,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
     await assertUsersExist(tx, members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
     const codes = await resolveProjectCodes(tx, input);
-    const serialNum = await allocateNumber(tx, profile.numberingModule, ctx.now());
+    const serialNum = await takeProjectNumber(tx, input.projectType, ctx.now(), input.serialNum);
     const [project] = await tx
       .insert(fmeaProject)
       .values({

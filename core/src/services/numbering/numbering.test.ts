@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import { allocateNumber, nextNumber, registerManualNumber, setNumberingRule } from './numbering.ts';
+import { numberingCounter, operationLog } from '../../db/schema/index.ts';
+import { allocateNumber, nextNumber, previewNextNumber, previewNumber, registerManualNumber, setNumberingRule } from './numbering.ts';
 
 let t: TestDatabase;
 afterEach(() => t.dispose());
@@ -61,5 +62,65 @@ describe('number allocation', () => {
   it('refuses an unknown module', async () => {
     t = await openTestDatabase();
     await expect(nextNumber(t.ctx, 'spaceship')).rejects.toMatchObject({ messageKey: 'numberingRule.unknown_module' });
+  });
+});
+
+describe('number preview', () => {
+  const allowManual = (t: TestDatabase, module: 'dfmeaProject' | 'product', elements = [{ kind: 'prefix' }, { kind: 'date', format: 'yyMMdd' }, { kind: 'serial', digits: 4 }] as const) =>
+    setNumberingRule(t.ctx, { module, prefix: module === 'product' ? 'PA' : 'DF', elements, allowManual: true });
+
+  it('answers the first number of an untouched module and writes nothing', async () => {
+    t = await openTestDatabase({ now: () => DAY });
+    expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090001');
+    expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090001');
+    expect(await t.db.select().from(numberingCounter)).toEqual([]);
+    expect((await t.db.select().from(operationLog)).filter((e) => e.action.startsWith('numbering.'))).toEqual([]);
+  });
+
+  it('is the number the next allocation gives, and does not consume it', async () => {
+    t = await openTestDatabase({ now: () => DAY });
+    for (let i = 0; i < 3; i++) await nextNumber(t.ctx, 'dfmeaProject');
+    const preview = await previewNumber(t.db, 'dfmeaProject', DAY);
+    expect(preview).toBe('DF1803090004');
+    expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe(preview);
+    expect(await allocateNumber(t.db, 'dfmeaProject', DAY)).toBe(preview);
+    expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090005');
+  });
+
+  it('follows the counter scope: a new day previews serial 1 again', async () => {
+    t = await openTestDatabase();
+    await allocateNumber(t.db, 'problem', DAY);
+    expect(await previewNumber(t.db, 'problem', new Date('2018-03-10T08:00:00Z'))).toBe('RS1803100001');
+    expect(await previewNumber(t.db, 'problem', DAY)).toBe('RS1803090002');
+  });
+
+  it('says whether manual numbers are allowed and gives the serial beside the number', async () => {
+    t = await openTestDatabase({ now: () => DAY });
+    await allocateNumber(t.db, 'product', DAY);
+    expect(await previewNextNumber(t.db, 'product', DAY)).toEqual({ module: 'product', number: 'PA1803090002', serial: 2, allowManual: false });
+    await allowManual(t, 'product');
+    expect(await previewNextNumber(t.db, 'product', DAY)).toMatchObject({ allowManual: true, serial: 2 });
+  });
+
+  it('moves past a registered manual number, as the allocation does', async () => {
+    t = await openTestDatabase({ now: () => DAY });
+    await allowManual(t, 'dfmeaProject');
+    await registerManualNumber(t.db, 'dfmeaProject', 'DF1803090007');
+    expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090008');
+    expect(await allocateNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090008');
+  });
+
+  it('steps past numbers held elsewhere in preview and allocation alike', async () => {
+    t = await openTestDatabase({ now: () => DAY });
+    const held = new Set(['DF1803090001', 'DF1803090002']);
+    const taken = async (n: string) => held.has(n);
+    expect(await previewNextNumber(t.db, 'dfmeaProject', DAY, taken)).toMatchObject({ number: 'DF1803090003', serial: 3 });
+    expect(await allocateNumber(t.db, 'dfmeaProject', DAY, taken)).toBe('DF1803090003');
+    expect(await allocateNumber(t.db, 'dfmeaProject', DAY, taken)).toBe('DF1803090004');
+  });
+
+  it('refuses an unknown module', async () => {
+    t = await openTestDatabase();
+    await expect(previewNumber(t.db, 'spaceship', DAY)).rejects.toMatchObject({ code: 'invalid_input', messageKey: 'numberingRule.unknown_module' });
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { numberingCounter, numberingRule } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { InvalidInputError } from '../../errors.ts';
@@ -53,20 +53,65 @@ export async function setNumberingRule(ctx: ServiceContext, rule: NumberingRule)
 }
 
 /**
+ * Whether a number is already held elsewhere (e.g. by a project, deleted ones
+ * included). Allocation and preview step past such numbers, so an automatic
+ * number never lands on one typed by hand under an older rule.
+ */
+export type NumberTaken = (number: string) => Promise<boolean>;
+
+/**
  * Hands out the next number of a module. The counter moves in one atomic
  * upsert (SQLite serialises writers), so no two callers — in this process or
- * another one on the same database — ever get the same serial.
+ * another one on the same database — ever get the same serial. With `taken`,
+ * a number already held is skipped (its serial is used up too).
  */
-export async function allocateNumber(db: DbOrTx, module: string, now: Date): Promise<string> {
+export async function allocateNumber(db: DbOrTx, module: string, now: Date, taken?: NumberTaken): Promise<string> {
+  const rule = await getNumberingRule(db, module);
+  const scope = counterScope(rule, now);
+  for (;;) {
+    const row = await db
+      .insert(numberingCounter)
+      .values({ module: rule.module, scope, value: 1 })
+      .onConflictDoUpdate({ target: [numberingCounter.module, numberingCounter.scope], set: { value: sql`${numberingCounter.value} + 1` } })
+      .returning({ value: numberingCounter.value })
+      .get();
+    const number = formatNumber(rule, { date: now, serial: row.value });
+    if (!taken || !(await taken(number))) return number;
+  }
+}
+
+/** What the next allocation of a module would give, and whether the module takes numbers typed by hand. */
+export interface NumberPreview {
+  readonly module: NumberingModule;
+  /** The number the next allocation at this moment would hand out. */
+  readonly number: string;
+  /** Its serial, so a draft rule can be shown with the real serial. */
+  readonly serial: number;
+  readonly allowManual: boolean;
+}
+
+/**
+ * The next number of a module without taking it: same rule, scope and format
+ * as allocateNumber, read from the counter and nothing written. Another
+ * allocation may come first, so the number is a look, not a reservation.
+ */
+export async function previewNextNumber(db: DbOrTx, module: string, now: Date, taken?: NumberTaken): Promise<NumberPreview> {
   const rule = await getNumberingRule(db, module);
   const scope = counterScope(rule, now);
   const row = await db
-    .insert(numberingCounter)
-    .values({ module: rule.module, scope, value: 1 })
-    .onConflictDoUpdate({ target: [numberingCounter.module, numberingCounter.scope], set: { value: sql`${numberingCounter.value} + 1` } })
-    .returning({ value: numberingCounter.value })
+    .select({ value: numberingCounter.value })
+    .from(numberingCounter)
+    .where(and(eq(numberingCounter.module, rule.module), eq(numberingCounter.scope, scope)))
     .get();
-  return formatNumber(rule, { date: now, serial: row.value });
+  let serial = (row?.value ?? 0) + 1;
+  let number = formatNumber(rule, { date: now, serial });
+  while (taken && (await taken(number))) number = formatNumber(rule, { date: now, serial: ++serial });
+  return { module: rule.module, number, serial, allowManual: rule.allowManual };
+}
+
+/** The number the next allocation of a module would give, without consuming it. */
+export async function previewNumber(db: DbOrTx, module: string, now: Date): Promise<string> {
+  return (await previewNextNumber(db, module, now)).number;
 }
 
 /** CLI/API entry: allocate and log who took which number. */
