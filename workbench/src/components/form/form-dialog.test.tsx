@@ -179,6 +179,15 @@ describe('FormDialog', () => {
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
   });
 
+  it('is no longer marked as edited when onSaved runs, so it may close the dialog and navigate without being asked', async () => {
+    const flags: string[] = [];
+    show({ onSaved: () => flags.push(ui.editFlag) });
+    typeName('Lead engineer');
+    expect(ui.editFlag).toBe('1');
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(flags).toEqual(['2']));
+  });
+
   it('reads a failed save its own way where the form says so (onFailed)', async () => {
     const save = vi.fn(async () => {
       throw refusal(['Row 2: bad'], [{ messageKey: 'x', row: 2 }]);

@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useDirty } from '../../shell/edit-guard.ts';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { holdEditing } from '../../stores/ui.ts';
 import { NO_ERRORS, readServerError, type FormErrors } from './server-errors.ts';
 
 /** A field of a form: a key of its draft, or another name the form shows a problem under (a part of a key, like a team's responsible person). */
@@ -78,7 +78,19 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
   const latest = useRef({ options, draft, busy });
   latest.current = { options, draft, busy };
   const dirty = options.guard !== false && !same(draft, start);
-  useDirty(dirty);
+  // the page's edit flag is held while the form is changed (useDirty's hold, released by hand once saved)
+  const release = useRef<(() => void) | null>(null);
+  const [saves, setSaves] = useState(0);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const own = holdEditing();
+    release.current = own;
+    return () => {
+      own();
+      if (release.current === own) release.current = null;
+    };
+    // after each save the hold is taken again if the draft changed while it ran
+  }, [dirty, saves]);
 
   const clear = (keys: readonly string[]) =>
     setErrors((e) => (keys.some((k) => e.fields[k]) ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([k]) => !keys.includes(k))) } : e));
@@ -104,6 +116,10 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
     setErrors(NO_ERRORS);
     try {
       const result = await o.save(d);
+      // saved: no longer changed, before onSaved closes the dialog or navigates (the guard must not ask)
+      release.current?.();
+      release.current = null;
+      setSaves((n) => n + 1);
       setStart(d);
       setSaved(() => result);
       o.onSaved?.(result, d);
