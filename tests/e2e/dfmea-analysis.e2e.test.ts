@@ -331,7 +331,11 @@ describe('DFMEA views of two team members', () => {
     await field(b, 'Function').press('ArrowDown');
     await b.getByRole('option', { name: 'Lock the seat position' }).click();
     expect(await field(b, 'Function').inputValue()).toBe('Lock the seat position');
+    // the form is changed: Cancel asks before the text is dropped
     await dialog(b).getByRole('button', { name: 'Cancel' }).click();
+    const discard = b.getByTestId('confirm-dialog');
+    await discard.getByRole('button', { name: 'Confirm' }).click();
+    await dialog(b).waitFor({ state: 'hidden' });
 
     // B is editing the header: A's change of it does not overwrite B's draft; B is told instead
     await b.getByTestId('dfmea-tab-planning').click();
