@@ -7,6 +7,7 @@ import {
   listProjects,
   listRecentProjects,
   openProject,
+  previewProjectNumber,
   PROJECT_LIST_TABS,
   PROJECT_TYPES,
   resolveProjectReference,
@@ -27,6 +28,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectOfItem, readAccess, requireTypeAccess, visibleTypes, writeAccess } from './access.ts';
+import { NumberPreviewSchema } from '../rules/numbering.ts';
 import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-projects';
@@ -256,6 +258,10 @@ const SaveBody = z
     relatedProjectId: Id.nullable().optional(),
     apTable: z.enum(AP_TABLES).optional(),
     projectMembers: z.array(MemberSchema).max(200).optional(),
+    serialNum: OptionalText.openapi({
+      description:
+        'Create only: a project number typed by hand instead of the next one of the type’s numbering rule (see GET /api/project/numberPreview); absent, null or blank: the rule’s next number. Refused with 400 (issue on field serialNum) unless the rule allows manual numbers and the number is 1–50 letters, digits, _ . / or -; 409 numbering.manual_duplicate when any project, deleted ones included, has it. An update ignores it: a project keeps its number.',
+    }),
   })
   .refine((b) => (b.id ?? b.projectId) === undefined || b.version !== undefined, { path: ['version'], message: 'version is required to update' })
   .openapi('FmeaProjectSaveBody');
@@ -269,6 +275,18 @@ const saveRoute = defineRoute({
   access: writeAccess('add', 'edit'),
   request: jsonBody(SaveBody),
   data: ProjectSchema,
+});
+
+const numberPreviewRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/numberPreview',
+  tag: TAG,
+  summary: 'The number a new project of a type would get now, and whether one may be typed instead',
+  description:
+    'For the new-project dialog: the next number of the type’s numbering rule (DF… for dfmea, family and msr; PF… for pfmea), not taken and not logged, numbers held by projects stepped past as creation does; a look, not a reservation. allowManual says whether save may carry a serialNum. Needs the add button of the type’s work area.',
+  access: writeAccess('add'),
+  request: { query: z.object({ projectType: z.enum(PROJECT_TYPES).optional().openapi({ description: 'Default dfmea' }), timestamp: Timestamp }) },
+  data: NumberPreviewSchema.extend({ projectType: z.enum(PROJECT_TYPES) }).openapi('ProjectNumberPreview'),
 });
 
 const deleteRoute = defineRoute({
@@ -336,11 +354,11 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const id = body.id ?? body.projectId;
     const members = membersOf(body);
-    const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, ...header } = body;
+    const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, serialNum, ...header } = body;
     if (id === undefined) {
       const type: ProjectType = projectType ?? 'dfmea';
       requireTypeAccess(c, type, 'add');
-      const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName });
+      const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName, serialNum });
       await notifyChanged(c, view.id, 'project', view.id);
       return c.json(ok(presentProject(view, await labelerOf(c))), 200);
     }
@@ -349,6 +367,13 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const view = await updateProjectHeader(fmeaContext(c), id, { ...header, ...(name !== undefined && { name }), version: version ?? 0, members });
     await notifyChanged(c, id, 'project', id);
     return c.json(ok(presentProject(view, await labelerOf(c))), 200);
+  });
+
+  app.openapi(numberPreviewRoute, async (c) => {
+    const type: ProjectType = c.req.valid('query').projectType ?? 'dfmea';
+    requireTypeAccess(c, type, 'add');
+    const ctx = fmeaContext(c);
+    return c.json(ok(await previewProjectNumber(ctx.db, type, ctx.now())), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -13,6 +13,7 @@ afterEach(() => api.dispose());
 const DEFAULT_ELEMENTS = [{ kind: 'prefix' }, { kind: 'date', format: 'yyMMdd' }, { kind: 'serial', digits: 4 }];
 const save = (body: Record<string, unknown>, token = admin, lang?: string) => api.call('POST', '/api/numberingRule/save', { token, body, lang });
 const next = (module: string, token = admin, lang?: string) => api.call('POST', '/api/numberingRule/next', { token, body: { module }, lang });
+const preview = (module: string, token = admin, lang?: string) => api.call('GET', `/api/numberingRule/preview?module=${encodeURIComponent(module)}`, { token, lang });
 
 describe('numbering rule routes: who may call them', () => {
   it('refuses every call without a session (401) and to a plain engineer (403)', async () => {
@@ -21,6 +22,7 @@ describe('numbering rule routes: who may call them', () => {
       { method: 'GET', path: '/api/numberingRule/list' },
       { method: 'POST', path: '/api/numberingRule/save', body: { module: 'dfmeaProject', prefix: 'DF', elements: DEFAULT_ELEMENTS, allowManual: false } },
       { method: 'POST', path: '/api/numberingRule/next', body: { module: 'dfmeaProject' } },
+      { method: 'GET', path: '/api/numberingRule/preview?module=dfmeaProject' },
     ] as const) {
       await expectRefused(api, call, engineer);
     }
@@ -29,6 +31,7 @@ describe('numbering rule routes: who may call them', () => {
   it('lets a viewer of the page list the rules but neither change them nor take numbers', async () => {
     const viewer = await signInWith(api, 'viewer', [{ routeName: 'system_numbering', buttons: [] }]);
     expect((await api.call('GET', '/api/numberingRule/list', { token: viewer })).status).toBe(200);
+    expect((await preview('dfmeaProject', viewer)).status).toBe(200);
     expect((await save({ module: 'dfmeaProject', prefix: 'DF', elements: DEFAULT_ELEMENTS, allowManual: true }, viewer)).status).toBe(403);
     expect((await next('dfmeaProject', viewer)).status).toBe(403);
   });
@@ -84,5 +87,32 @@ describe('POST /api/numberingRule/save and /next', () => {
     expect(nextUnknown.status).toBe(400);
     expect(nextUnknown.body.meta.message).toBe('未知的编号模块：spaceship');
     expect((await next('m'.repeat(51), admin, 'en-US')).body.meta.message).toBe('The request failed validation\nmodule: Too big: expected string to have <=50 characters');
+  });
+});
+
+describe('GET /api/numberingRule/preview', () => {
+  it('answers the real next number (0003 after two), takes nothing and logs nothing', async () => {
+    expect((await preview('dfmeaProject')).body.data).toEqual({ module: 'dfmeaProject', number: 'DF2606010001', serial: 1, allowManual: false });
+    await next('dfmeaProject');
+    await next('dfmeaProject');
+    const res = await preview('dfmeaProject');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ module: 'dfmeaProject', number: 'DF2606010003', serial: 3, allowManual: false });
+    expect((await preview('dfmeaProject')).body.data.number).toBe('DF2606010003');
+    // the last allocation logged is still the second one
+    expect(await lastLogged(api, admin, 'numbering.allocate')).toMatchObject({ after: { number: 'DF2606010002' } });
+    expect((await next('dfmeaProject')).body.data).toEqual({ number: 'DF2606010003' });
+  });
+
+  it('follows the stored rule, its format and whether it allows manual numbers', async () => {
+    await save({ module: 'product', prefix: 'PRD', elements: [{ kind: 'prefix' }, { kind: 'separator', value: '-' }, { kind: 'serial', digits: 5 }], allowManual: true });
+    expect((await preview('product')).body.data).toEqual({ module: 'product', number: 'PRD-00001', serial: 1, allowManual: true });
+  });
+
+  it('refuses an unknown module (400, translated) and a missing one', async () => {
+    const unknown = await preview('spaceship', admin, 'en-US');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.meta.message).toBe('Unknown numbering module: spaceship');
+    expect((await api.call('GET', '/api/numberingRule/preview', { token: admin })).status).toBe(400);
   });
 });

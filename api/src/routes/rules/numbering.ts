@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { listNumberingRules, nextNumber, setNumberingRule, type NumberingRule } from '@fmea/core';
+import { listNumberingRules, nextNumber, previewNextNumber, setNumberingRule, type NumberingRule } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -58,6 +58,28 @@ const nextRoute = defineRoute({
   data: z.object({ number: z.string() }),
 });
 
+/** The next number of a module, not taken: for the rule page and the new-project dialog (api/src/routes/fmea/projects.ts). */
+export const NumberPreviewSchema = z
+  .object({
+    module: z.string(),
+    number: z.string().openapi({ description: 'The number the next allocation would give now, by the stored rule', example: 'DF2606010003' }),
+    serial: z.number().int().openapi({ description: 'Its serial, e.g. to show a draft rule with the real serial' }),
+    allowManual: z.boolean().openapi({ description: 'Whether the rule lets users type a number instead' }),
+  })
+  .openapi('NumberPreview');
+
+const previewRoute = defineRoute({
+  method: 'get',
+  path: '/api/numberingRule/preview',
+  tag: TAG,
+  summary: 'The next number of a module, without taking it',
+  description:
+    'What POST /api/numberingRule/next would hand out now: same rule, counter and date, but nothing is used up or logged. A look, not a reservation: another allocation may come first. An unknown module answers 400.',
+  access: { route: ROUTE },
+  request: { query: z.object({ module: z.string().min(1).max(50), timestamp: z.string().max(40).optional() }) },
+  data: NumberPreviewSchema,
+});
+
 /** Only the fields an element's kind reads, so stored rules hold no stray keys. */
 function cleanElements(elements: z.infer<typeof ElementSchema>[]): NumberingRule['elements'] {
   return elements.map(({ kind, format, digits, value }) => {
@@ -87,6 +109,11 @@ export function registerNumberingRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const rule = { module: body.module, prefix: body.prefix, elements: cleanElements(body.elements), allowManual: body.allowManual } as NumberingRule;
     return c.json(ok(presentRule(await setNumberingRule(serviceContext(c), rule))), 200);
+  });
+
+  app.openapi(previewRoute, async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(ok(await previewNextNumber(ctx.db, c.req.valid('query').module, ctx.now())), 200);
   });
 
   app.openapi(nextRoute, async (c) => {
