@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, type FormErrors, loadUser, NO_ERRORS, notify, PageHeader, readServerError, TextArea, TextInput, useDirty, type UserInfo, useUser } from '@fmea/workbench/sdk';
+import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, useForm, useUser, type Form, type UserInfo } from '@fmea/workbench/sdk';
 import { AvatarPanel } from './AvatarPanel.tsx';
 import '../personal.css';
 
@@ -11,6 +10,8 @@ interface Profile {
   email: string;
   signature: string;
 }
+/** What the server answers: the profile as saved. */
+type Saved = Profile & { signature: string | null };
 const FIELDS = ['realName', 'mobile', 'email', 'signature'] as const;
 /** The server's limits (api users/fields.ts): real name 50, mobile 20, e-mail and signature 200. */
 const MAX = { realName: 50, mobile: 20, email: 200, signature: 200 } as const;
@@ -24,56 +25,39 @@ function profileOf(user: Partial<Record<keyof Profile, string | null>> | null): 
 export default function UserInfoPage() {
   const { t, i18n } = useLingui();
   const user = useUser();
-  // user info carries the profile fields; `saved` is what the server last confirmed
-  const [saved, setSaved] = useState<Profile>(() => profileOf(user as never));
-  const [form, setForm] = useState<Profile>(saved);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const dirty = FIELDS.some((k) => form[k] !== saved[k]);
-  useDirty(dirty);
+  // user info carries the profile fields; the form starts from what the server last confirmed
+  const form: Form<Profile, Saved> = useForm<Profile, Saved>({
+    initial: () => profileOf(user as never),
+    validate: (f) => {
+      const found: Record<string, string> = {};
+      for (const key of FIELDS) {
+        const max = MAX[key];
+        if (f[key].trim().length > max) found[key] = t`At most ${max} characters`;
+      }
+      if (f.email.trim() && !EMAIL.test(f.email.trim())) found.email = t`Enter a valid e-mail address`;
+      return { fields: found };
+    },
+    // only what changed
+    save: (f) => api.post<Saved>('/api/user/updateBasicInfo', Object.fromEntries(FIELDS.filter((k) => f[k] !== form.initial[k]).map((k) => [k, f[k].trim()]))),
+    onSaved: (answer) => {
+      form.reset(profileOf(answer));
+      notify('success', t`Personal info saved`);
+      void loadUser(true);
+    },
+  });
+  const { draft, error, errors, busy, dirty } = form;
 
   if (!user) return null;
   const displayName = user.realName || user.userName;
   const siteName = i18n.locale === 'en-US' && user.siteNameEn ? user.siteNameEn : user.siteName;
 
-  const set = (key: keyof Profile) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  function validate(): Record<string, string> {
-    const found: Record<string, string> = {};
-    for (const key of FIELDS) {
-      const max = MAX[key];
-      if (form[key].trim().length > max) found[key] = t`At most ${max} characters`;
-    }
-    if (form.email.trim() && !EMAIL.test(form.email.trim())) found.email = t`Enter a valid e-mail address`;
-    return found;
-  }
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const fields = validate();
-    if (Object.keys(fields).length) return setErrors({ message: null, fields });
-    const changes = Object.fromEntries(FIELDS.filter((k) => form[k] !== saved[k]).map((k) => [k, form[k].trim()]));
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      const answer = await api.post<Profile & { signature: string | null }>('/api/user/updateBasicInfo', changes);
-      const next = profileOf(answer);
-      setSaved(next);
-      setForm(next);
-      notify('success', t`Personal info saved`);
-      await loadUser(true);
-    } catch (error) {
-      setErrors(readServerError(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const set = (key: keyof Profile) => (e: { target: { value: string } }) => form.set(key, e.target.value);
 
   return (
     <div className="page" data-testid="user-info-page">
       <PageHeader title={t`Personal info`} />
       <div className="personal-columns">
-        <form className="personal-form" onSubmit={(e) => void save(e)} aria-label={t`Personal info`} noValidate>
+        <form className="personal-form" onSubmit={(e) => void form.submit(e)} aria-label={t`Personal info`} noValidate>
           <dl className="personal-facts">
             <dt>
               <Trans>Account</Trans>
@@ -92,17 +76,17 @@ export default function UserInfoPage() {
             </dt>
             <dd>{(i18n.locale === 'en-US' ? ((user as UserInfo).roleNamesEn ?? (user as UserInfo).roleNames) : (user as UserInfo).roleNames).join(', ') || '—'}</dd>
           </dl>
-          <Field label={t`Real name`} error={errors.fields.realName}>
-            {(id) => <TextInput id={id} name="realName" autoComplete="name" maxLength={MAX.realName} value={form.realName} onChange={set('realName')} />}
+          <Field label={t`Real name`} error={error('realName')}>
+            {(id) => <TextInput id={id} name="realName" autoComplete="name" maxLength={MAX.realName} value={draft.realName} onChange={set('realName')} />}
           </Field>
-          <Field label={t`Mobile`} error={errors.fields.mobile}>
-            {(id) => <TextInput id={id} name="mobile" type="tel" autoComplete="tel" maxLength={MAX.mobile} value={form.mobile} onChange={set('mobile')} />}
+          <Field label={t`Mobile`} error={error('mobile')}>
+            {(id) => <TextInput id={id} name="mobile" type="tel" autoComplete="tel" maxLength={MAX.mobile} value={draft.mobile} onChange={set('mobile')} />}
           </Field>
-          <Field label={t`E-mail`} error={errors.fields.email}>
-            {(id) => <TextInput id={id} name="email" type="email" autoComplete="email" maxLength={MAX.email} value={form.email} onChange={set('email')} />}
+          <Field label={t`E-mail`} error={error('email')}>
+            {(id) => <TextInput id={id} name="email" type="email" autoComplete="email" maxLength={MAX.email} value={draft.email} onChange={set('email')} />}
           </Field>
-          <Field label={t`Signature`} error={errors.fields.signature} hint={t`Shown with your approvals and comments.`}>
-            {(id) => <TextArea id={id} name="signature" maxLength={MAX.signature} value={form.signature} onChange={set('signature')} />}
+          <Field label={t`Signature`} error={error('signature')} hint={t`Shown with your approvals and comments.`}>
+            {(id) => <TextArea id={id} name="signature" maxLength={MAX.signature} value={draft.signature} onChange={set('signature')} />}
           </Field>
           {errors.message ? (
             <div className="alert alert-error" role="alert">
@@ -113,7 +97,7 @@ export default function UserInfoPage() {
             <Button kind="primary" type="submit" disabled={busy || !dirty} data-testid="save-profile">
               <Trans>Save</Trans>
             </Button>
-            <Button disabled={busy || !dirty} onClick={() => (setForm(saved), setErrors(NO_ERRORS))}>
+            <Button disabled={busy || !dirty} onClick={() => form.reset()}>
               <Trans>Reset</Trans>
             </Button>
           </div>

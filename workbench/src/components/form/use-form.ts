@@ -39,6 +39,8 @@ export interface FormOptions<D extends object, R> {
 
 export interface Form<D extends object, R = unknown> {
   draft: D;
+  /** What the form started from (or last saved): the draft is changed while it differs. */
+  initial: D;
   /** Changes one value and clears the problem shown under it. */
   set: <K extends keyof D>(key: K, value: D[K]) => void;
   /** Changes several values at once (and clears their problems). */
@@ -134,6 +136,7 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
 
   return {
     draft,
+    initial: start,
     set: (key, value) => change({ [key]: value } as unknown as Partial<D>),
     change,
     error: (field) => errors.fields[field] || undefined,

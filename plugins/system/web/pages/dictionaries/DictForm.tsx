@@ -1,48 +1,28 @@
-import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, readServerError, TextInput, useDirty } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormError, TextInput, useForm } from '@fmea/workbench/sdk';
 import type { DictItem } from '../../common/types.ts';
 
 /** What the form edits: an existing item, or a new one under `parentId` ('' for a new type). */
 export type DictTarget = { kind: 'edit'; item: DictItem } | { kind: 'new'; parentId: string; parentLabel: string | null };
 
-const FIELDS = ['code', 'name', 'enName', 'sort'] as const;
-
 /** Code, name, English name and sort of one dictionary type or item. */
 export function DictForm({ target, canSave, onSaved, onCancel }: { target: DictTarget; canSave: boolean; onSaved: (item: DictItem) => void; onCancel: () => void }) {
   const { t } = useLingui();
   const item = target.kind === 'edit' ? target.item : null;
-  const [initial] = useState(() => ({ code: item?.code ?? '', name: item?.name ?? '', enName: item?.enName ?? '', sort: String(item?.sort ?? 1) }));
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  useDirty(dirty);
-  const set = (key: keyof typeof draft, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, fields: { ...e.fields, [key]: '' } }));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      const saved = await api.post<DictItem>('/api/dictionary/saveOrUpdate', {
+  const form = useForm({
+    initial: { code: item?.code ?? '', name: item?.name ?? '', enName: item?.enName ?? '', sort: String(item?.sort ?? 1) },
+    save: (d) =>
+      api.post<DictItem>('/api/dictionary/saveOrUpdate', {
         ...(item ? { id: item.id, parentId: item.parentId } : { parentId: target.kind === 'new' ? target.parentId : '' }),
-        code: draft.code.trim(),
-        name: draft.name.trim(),
-        enName: draft.enName.trim(),
+        code: d.code.trim(),
+        name: d.name.trim(),
+        enName: d.enName.trim(),
         // not a whole number: sent as typed so the server names the problem
-        sort: /^\d+$/.test(draft.sort.trim()) ? Number(draft.sort) : (draft.sort as unknown as number),
-      });
-      onSaved(saved);
-    } catch (error) {
-      setErrors(readServerError(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  }
+        sort: /^\d+$/.test(d.sort.trim()) ? Number(d.sort) : (d.sort as unknown as number),
+      }),
+    onSaved,
+  });
+  const { draft, set, error, dirty, busy } = form;
 
   const title =
     target.kind === 'edit'
@@ -54,21 +34,21 @@ export function DictForm({ target, canSave, onSaved, onCancel }: { target: DictT
         : t`New dictionary type`;
 
   return (
-    <form noValidate className="sys-panel" onSubmit={(e) => void submit(e)} aria-label={title} data-testid="dict-form">
+    <form noValidate className="sys-panel" onSubmit={(e) => void form.submit(e)} aria-label={title} data-testid="dict-form">
       <h3>{title}</h3>
-      <Field label={t`Code`} error={errors.fields.code} required>
+      <Field label={t`Code`} error={error('code')} required>
         {(id) => <TextInput id={id} name="code" maxLength={50} value={draft.code} disabled={!canSave} onChange={(e) => set('code', e.target.value)} />}
       </Field>
-      <Field label={t`Name`} error={errors.fields.name} required>
+      <Field label={t`Name`} error={error('name')} required>
         {(id) => <TextInput id={id} name="name" maxLength={200} value={draft.name} disabled={!canSave} onChange={(e) => set('name', e.target.value)} />}
       </Field>
-      <Field label={t`English name`} error={errors.fields.enName}>
+      <Field label={t`English name`} error={error('enName')}>
         {(id) => <TextInput id={id} name="enName" maxLength={200} value={draft.enName} disabled={!canSave} onChange={(e) => set('enName', e.target.value)} />}
       </Field>
-      <Field label={t`Sort`} error={errors.fields.sort} hint={t`A positive whole number; lower comes first.`}>
+      <Field label={t`Sort`} error={error('sort')} hint={t`A positive whole number; lower comes first.`}>
         {(id) => <TextInput id={id} name="sort" inputMode="numeric" value={draft.sort} disabled={!canSave} onChange={(e) => set('sort', e.target.value)} />}
       </Field>
-      <FormError message={errors.message} />
+      <FormError message={form.errors.message} />
       {canSave ? (
         <div className="page-actions">
           <Button kind="primary" type="submit" disabled={busy || (!dirty && target.kind === 'edit')}>
