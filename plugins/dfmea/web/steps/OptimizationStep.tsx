@@ -106,6 +106,14 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
     return rate(lookup, a.raseverity ?? severityOf.get(a.causeId) ?? null, a.raoccurrence ?? cause?.occurrence ?? null, a.radet ?? cause?.det ?? null);
   };
 
+  /** A dialog saved: say so, close it and read the list again. */
+  const done = (message: string) => {
+    notify('success', message);
+    setEditing(null);
+    setMoving(null);
+    void load();
+  };
+
   /** Someone else changed the action meanwhile: say so, close the dialog and read the list again. */
   const conflicted = (e: unknown) => {
     if (!isConflict(e)) return undefined;
@@ -261,11 +269,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
           save={save}
           onFailed={conflicted}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            notify('success', t`Action saved.`);
-            setEditing(null);
-            void load();
-          }}
+          onSaved={() => done(t`Action saved.`)}
         />
       ) : null}
 
@@ -278,11 +282,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
           save={move}
           onFailed={conflicted}
           onClose={() => setMoving(null)}
-          onSaved={() => {
-            notify('success', t`Status changed.`);
-            setMoving(null);
-            void load();
-          }}
+          onSaved={() => done(t`Status changed.`)}
         />
       ) : null}
     </>
