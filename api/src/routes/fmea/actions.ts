@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
 import {
   ACTION_STATUSES,
   actionMachine,
@@ -9,18 +11,20 @@ import {
   deleteAction,
   GRID_PAGE_MAX,
   listActions,
-  readRiskGrid,
+  readRiskGridJson,
   recomputeAllAp,
   updateAction,
   type ActionStatus,
   type ApLevel,
   type FmeaActionRow,
+  type RiskGridJsonPage,
+  type RiskGridJsonRow,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
-import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, plain } from './schemas.ts';
+import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version } from './schemas.ts';
 
 /** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
 const TAG = 'fmea-risk';
@@ -118,8 +122,8 @@ const SharedFailure = (rating: string) =>
 
 const GridRowSchema = z
   .looseObject({
-    chainKey: z.string(),
     effect: SharedFailure('S'),
+    mode: z.looseObject({ id: z.string(), version: z.number().int() }),
     cause: SharedFailure('O or D'),
     ...GridControlFields,
     severity: z.number().int().nullable(),
@@ -133,14 +137,17 @@ const GridRowSchema = z
     rarpn: z.number().int().nullable(),
     raAp: z.enum(AP_LEVELS).nullable(),
   })
-  .openapi('FmeaRiskRow');
+  .openapi('FmeaRiskRow', {
+    description: 'A chain is named by its effect, mode and cause ids (effect and cause may be null); the row carries no key of its own.',
+  });
 
 const gridRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/riskGrid',
   tag: TAG,
   summary: 'The risk grid: one row per failure chain FE–FM–FC in AIAG-VDA form order, with AP and RPN',
-  description: 'Filters: ap (comma-separated H, M, L), openActions=1, special=1 (special characteristics). Pages up to 20,000 rows (default 500).',
+  description:
+    'Filters: ap (comma-separated H, M, L), openActions=1, special=1 (special characteristics). Pages up to 20,000 rows (default 500); pages of more than 1,000 rows are streamed (chunked transfer).',
   access: readAccess,
   request: {
     query: z.object({
@@ -165,6 +172,44 @@ const recomputeRoute = defineRoute({
   request: jsonBody(z.object({ projectId: Id })),
   data: z.looseObject({ H: z.number().int(), M: z.number().int(), L: z.number().int(), chains: z.number().int() }),
 });
+
+const quoted = (value: string | null) => (value === null ? 'null' : `"${value}"`);
+
+/** A grid row as the API sends it: the stored facts as SQLite wrote them, then the rated columns (and `det`, the spec's name for D). */
+function gridRowJson({ facts, risk: r, specialCharacteristics, characteristicClass }: RiskGridJsonRow): string {
+  return (
+    `${facts.slice(0, -1)},"severity":${r.severity},"occurrence":${r.occurrence},"detection":${r.detection},"det":${r.detection},` +
+    `"ap":${quoted(r.ap)},"rpn":${r.rpn},"specialCharacteristics":${specialCharacteristics},"characteristicClass":${quoted(characteristicClass)},` +
+    `"hasOpenActions":${r.hasOpenActions},"raseverity":${r.raseverity},"raoccurrence":${r.raoccurrence},"radet":${r.radet},"rarpn":${r.rarpn},"raAp":${quoted(r.raAp)}}`
+  );
+}
+
+/** Rows per chunk of a streamed grid answer (about 1.3 MB of JSON with the bench's texts). */
+export const GRID_STREAM_ROWS = 1000;
+
+/**
+ * The grid's envelope with its rows joined as text, never as one object
+ * serialised whole: up to `GRID_STREAM_ROWS` rows in one body, larger pages
+ * streamed in chunks of that many rows (a 20,000-row page is some 28 MB).
+ */
+function sendGrid(c: Context<AppEnv>, grid: RiskGridJsonPage): Response {
+  const envelope = JSON.stringify(ok({ total: grid.total, page: grid.page, limit: grid.limit, items: [] }));
+  // the envelope ends with `"items":[]}}`: rows go between the brackets
+  const head = envelope.slice(0, -3);
+  const tail = envelope.slice(-3);
+  const chunk = (from: number) => {
+    const parts: string[] = [];
+    for (let i = from; i < Math.min(grid.items.length, from + GRID_STREAM_ROWS); i++) parts.push(gridRowJson(grid.items[i]!));
+    return parts.join(',');
+  };
+  c.header('content-type', 'application/json; charset=UTF-8');
+  if (grid.items.length <= GRID_STREAM_ROWS) return c.body(head + chunk(0) + tail, 200);
+  return stream(c, async (out) => {
+    await out.write(head);
+    for (let from = 0; from < grid.items.length; from += GRID_STREAM_ROWS) await out.write((from > 0 ? ',' : '') + chunk(from));
+    await out.write(tail);
+  });
+}
 
 export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(addActionRoute, async (c) => {
@@ -210,14 +255,14 @@ export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(gridRoute, async (c) => {
     const q = c.req.valid('query');
     await requireItemAccess(c, 'project', q.projectId);
-    const grid = await readRiskGrid(fmeaContext(c), q.projectId, {
+    const grid = await readRiskGridJson(fmeaContext(c), q.projectId, {
       page: q.page,
       limit: q.limit,
       ap: q.ap ? (q.ap.split(',') as ApLevel[]) : undefined,
       openActions: on(q.openActions),
       specialCharacteristics: on(q.special),
     });
-    return c.json(ok({ ...grid, items: plain(grid.items).map((row) => ({ ...row, det: row.detection })) }), 200);
+    return sendGrid(c, grid) as never;
   });
 
   app.openapi(recomputeRoute, async (c) => {

@@ -41,11 +41,11 @@ export const GridControlSchema = z
   })
   .openapi('FmeaRiskRowControl');
 
-/** Fields of a risk-grid row about its cause's controls (step 5). */
+/** Fields of a risk-grid row about its cause's controls (step 5): each control once, its text with it (the prevention and detection columns are `controls` of that kind). */
 export const GridControlFields = {
-  preventionControls: z.array(z.string()).openapi({ description: 'Texts of the prevention controls, by sort' }),
-  detectionControls: z.array(z.string()).openapi({ description: 'Texts of the detection controls, by sort' }),
-  controls: z.array(GridControlSchema).openapi({ description: 'The cause’s controls with id and version: prevention then detection, each by sort; empty without a cause' }),
+  controls: z.array(GridControlSchema).openapi({
+    description: 'The cause’s controls with id, version and text: prevention then detection, each by sort; empty without a cause. The form’s prevention and detection columns are the descriptions of each kind, in this order.',
+  }),
 };
 
 /** The engine hands out readonly arrays; JSON answers are plain data (types only, nothing is copied). */

@@ -57,7 +57,11 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     expect(cause).toMatchObject({ occurrence: 6, det: 5, version: 2 });
     const grid = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
     expect(grid).toMatchObject({ total: 2, page: 1 });
-    expect(grid.items[0]).toMatchObject({ severity: 9, occurrence: 6, det: 5, ap: 'H', rpn: 270, preventionControls: ['Design guideline DG-12'], detectionControls: ['Endurance test ET-3'], characteristicClass: 'safety' });
+    expect(grid.items[0]).toMatchObject({ severity: 9, occurrence: 6, det: 5, ap: 'H', rpn: 270, characteristicClass: 'safety' });
+    expect(grid.items[0].controls.map((c: any) => [c.kind, c.description])).toEqual([
+      ['prevention', 'Design guideline DG-12'],
+      ['detection', 'Endurance test ET-3'],
+    ]);
     expect(grid.items[1]).toMatchObject({ severity: 9, occurrence: 2, det: 2, rpn: 36 });
     expect(grid.items[1].ap).not.toBe('H');
 

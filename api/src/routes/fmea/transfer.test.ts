@@ -45,8 +45,8 @@ async function gridRows(person: Person, projectId: string) {
     effect: r.effect && [r.effect.description, r.effect.elementName, r.effect.functionDescription, r.severity],
     mode: r.mode.description,
     cause: r.cause && [r.cause.description, r.cause.elementName, r.cause.functionDescription, r.occurrence, r.det],
-    prevention: r.preventionControls,
-    detection: r.detectionControls,
+    prevention: r.controls.filter((c: any) => c.kind === 'prevention').map((c: any) => c.description),
+    detection: r.controls.filter((c: any) => c.kind === 'detection').map((c: any) => c.description),
     ap: r.ap,
     rpn: r.rpn,
   }));

@@ -78,23 +78,8 @@ export interface RawChainRow {
 
 const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sql`, `);
 
-/**
- * Every chain of a project in AIAG-VDA form order, in one statement. Order
- * first: a recursive CTE gives each structure node its pre-order path, which
- * becomes an integer rank per node, then per function, then per failure
- * (node, function, sort, id: the engine's `failureOrder`), so 20,000 chains
- * sort on three integers (mode, effect, cause ranks) as `buildChains` does.
- * Failure modes join their effects (links above) and causes (links below),
- * each end optional. Filters, order and paging run on narrow rows of ids
- * (`chain`); only the rows of the page then join their texts and gather
- * controls, characteristics and actions, and the number of chains of the
- * whole project that share the row's effect and cause (counted once per
- * failure of the page, so an edit can say how many rows it changes), and
- * every row leaves SQLite as one JSON array, which is far cheaper to hand to
- * JavaScript than thirty columns. `apTable` is the project's AP lookup as a
- * 1000-character H/M/L string, so SQL filters on AP exactly as the engine rates.
- */
-export function riskGridQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+/** The chains of one page in form order with their texts (`page`): the common part of the grid's statements (see `riskGridQuery`). */
+function pageCtes(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
   const apExpr = sql`case when fe.severity is null or fc.occurrence is null or fc.detection is null then null
     else substr(${apTable}, (fe.severity - 1) * 100 + (fc.occurrence - 1) * 10 + fc.detection, 1) end`;
   const conditions: SQL[] = [sql`fm.project_id = ${projectId}`, sql`fm.kind = 'FM'`];
@@ -103,7 +88,6 @@ export function riskGridQuery(projectId: string, apTable: string, filter: RiskGr
   if (filter.specialCharacteristics) {
     conditions.push(sql`exists (select 1 from fmea_characteristic c where c.special = 1 and (c.function_id = fm.function_id or c.function_id = fc.function_id))`);
   }
-  const packed = sql.raw(COLUMNS.map((c) => `page.${c}`).join(', '));
   return sql`
 with recursive tree(id, path) as (
   select id, printf('%010d', sort) || id from fmea_node where project_id = ${projectId} and parent_id is null
@@ -169,7 +153,28 @@ page as (
   left join fmea_node fcn on fcn.id = fcf.node_id
   left join shared_effect on shared_effect.id = chain.effect_id
   left join shared_cause on shared_cause.id = chain.cause_id
-)
+)`;
+}
+
+/**
+ * Every chain of a project in AIAG-VDA form order, in one statement. Order
+ * first: a recursive CTE gives each structure node its pre-order path, which
+ * becomes an integer rank per node, then per function, then per failure
+ * (node, function, sort, id: the engine's `failureOrder`), so 20,000 chains
+ * sort on three integers (mode, effect, cause ranks) as `buildChains` does.
+ * Failure modes join their effects (links above) and causes (links below),
+ * each end optional. Filters, order and paging run on narrow rows of ids
+ * (`chain`); only the rows of the page then join their texts and gather
+ * controls, characteristics and actions, and the number of chains of the
+ * whole project that share the row's effect and cause (counted once per
+ * failure of the page, so an edit can say how many rows it changes), and
+ * every row leaves SQLite as one JSON array, which is far cheaper to hand to
+ * JavaScript than thirty columns. `apTable` is the project's AP lookup as a
+ * 1000-character H/M/L string, so SQL filters on AP exactly as the engine rates.
+ */
+export function riskGridQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+  const packed = sql.raw(COLUMNS.map((c) => `page.${c}`).join(', '));
+  return sql`${pageCtes(projectId, apTable, filter, window)}
 select json_array(${packed},
   json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version))
     from fmea_control ctl where ctl.cause_id = page.cause_id), '[]')),
@@ -184,6 +189,65 @@ select json_array(${packed},
 ) as row
 from page
 order by page.rn`;
+}
+
+/**
+ * The same page as `riskGridQuery`, each row leaving SQLite as the JSON text a
+ * client receives (`facts`: a JSON object of the stored facts, lists in their
+ * order: controls prevention then detection, each by sort then id; characteristics
+ * and actions by sort then id; effect and cause `null` when missing), beside
+ * the few values the engine rates the row from: S, O, D, the actions'
+ * `[status, raS, raO, raD]` in order (`rerate`) and the special
+ * characteristics as JSON (`specials`). JavaScript then parses nothing but
+ * those, so a page of 20,000 rows goes out without being parsed and
+ * serialised again.
+ */
+export function riskGridJsonQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+  const chars = sql`from fmea_characteristic ch where (ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id)`;
+  return sql`${pageCtes(projectId, apTable, filter, window)}
+select page.total, page.severity as s, page.occurrence as o, page.detection as d,
+  (select json_group_array(json_array(a.status, a.ra_severity, a.ra_occurrence, a.ra_detection) order by a.sort, a.id)
+    from fmea_action a where a.cause_id = page.cause_id) as rerate,
+  (select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class, 'special', json('true')) order by ch.sort, ch.id)
+    ${chars} and ch.special) as specials,
+  json_object(
+    'elementId', page.element_id, 'elementName', page.element_name,
+    'functionId', page.function_id, 'functionDescription', page.function_description, 'requirement', page.requirement,
+    'effect', case when page.effect_id is null then null else json_object('id', page.effect_id, 'description', page.effect_description,
+      'severity', page.severity, 'version', page.effect_version, 'elementName', page.effect_element_name,
+      'functionDescription', page.effect_function_description, 'chains', coalesce(page.effect_chains, 1)) end,
+    'mode', json_object('id', page.mode_id, 'description', page.mode_description, 'frequencyRatio', page.frequency_ratio, 'version', page.mode_version),
+    'cause', case when page.cause_id is null then null else json_object('id', page.cause_id, 'description', page.cause_description,
+      'occurrence', page.occurrence, 'detection', page.detection, 'version', page.cause_version, 'elementName', page.cause_element_name,
+      'functionDescription', page.cause_function_description, 'chains', coalesce(page.cause_chains, 1)) end,
+    'controls', (select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort)
+        order by ctl.kind <> 'prevention', ctl.sort, ctl.id)
+      from fmea_control ctl where ctl.cause_id = page.cause_id),
+    'characteristics', (select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
+        'special', json(case when ch.special then 'true' else 'false' end)) order by ch.sort, ch.id)
+      ${chars}),
+    'actions', (select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
+        'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
+        'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
+        'raDetection', a.ra_detection, 'version', a.version) order by a.sort, a.id)
+      from fmea_action a where a.cause_id = page.cause_id)
+  ) as facts
+from page
+order by page.rn`;
+}
+
+/** A row of `riskGridJsonQuery`. */
+export interface JsonChainRow {
+  total: number;
+  s: number | null;
+  o: number | null;
+  d: number | null;
+  /** `[[status, raS, raO, raD], …]` of the cause's actions in their order; `[]` without any. */
+  rerate: string;
+  /** The special characteristics as JSON, `[]` without any. */
+  specials: string;
+  /** The row's stored facts as a JSON object. */
+  facts: string;
 }
 
 /** Runs the grid query and unpacks each row's JSON array (literal objects: V8 keeps them fast, unlike keys added in a loop). */

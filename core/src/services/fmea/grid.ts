@@ -6,10 +6,16 @@ import { AP_LEVELS, type ApLookup } from '../../domain/ap/index.ts';
 import {
   apTableString,
   buildRiskRow,
+  mostSeriousClass,
+  rateChain,
   raterFromLookup,
   ratingIssues,
+  type CharacteristicClass,
   type ChainFacts,
   type ChainRater,
+  type ChainRisk,
+  type RerateSource,
+  type RowCharacteristic,
   type RiskGridRow,
   type RowControl,
 } from '../../domain/fmea/index.ts';
@@ -18,7 +24,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import type { Page } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { editableProject, openableProject } from './access.ts';
-import { readChainRows, readRatingCounts, riskGridQuery, type RawChainRow, type RiskGridFilter } from './grid-sql.ts';
+import { readChainRows, readRatingCounts, riskGridJsonQuery, riskGridQuery, type JsonChainRow, type RawChainRow, type RiskGridFilter } from './grid-sql.ts';
 
 export type { RiskGridFilter } from './grid-sql.ts';
 
@@ -136,6 +142,51 @@ export async function readRiskGrid(ctx: ServiceContext, projectId: string, query
   const { table, rate } = await gridContext(ctx, projectId);
   const raws = await readChainRows(ctx.db, riskGridQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
   return { items: toRows(raws, rate), total: raws[0]?.total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query)), page, limit };
+}
+
+/** One risk-grid row as JSON text: the stored facts as they are, the rated columns computed (`RiskGridJsonPage`). */
+export interface RiskGridJsonRow {
+  /** A JSON object: every field of the `RiskGridRow` that is stored (element, function, effect, mode, cause, controls, characteristics, actions). */
+  facts: string;
+  /** The rated columns (`rateChain`). */
+  risk: ChainRisk;
+  /** JSON array of the special characteristics (those of `characteristics` with `special`). */
+  specialCharacteristics: string;
+  characteristicClass: CharacteristicClass | null;
+}
+
+export interface RiskGridJsonPage {
+  items: RiskGridJsonRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+const NO_LIST = '[]';
+type RerateTuple = [RerateSource['status'], number | null, number | null, number | null];
+
+/**
+ * The page `readRiskGrid` answers, for sending on: each row's stored facts
+ * come out of SQLite as JSON text (`riskGridJsonQuery`) and are never parsed;
+ * only S, O, D, the actions' re-ratings and the special characteristics are,
+ * to rate the row through the same `rateChain` as `readRiskGrid`. What a
+ * client can derive is left out: the chain key (the effect, mode and cause
+ * ids are there) and the control texts by kind (`controls` holds them).
+ * Same access, filters, order and paging as `readRiskGrid`.
+ */
+export async function readRiskGridJson(ctx: ServiceContext, projectId: string, query: RiskGridQuery = {}): Promise<RiskGridJsonPage> {
+  assertNoIssues(filterIssues(query));
+  const page = Math.max(1, Math.trunc(query.page ?? 1));
+  const limit = Math.min(GRID_PAGE_MAX, Math.max(1, Math.trunc(query.limit ?? GRID_PAGE_DEFAULT)));
+  const { table, rate } = await gridContext(ctx, projectId);
+  const raws = await ctx.db.all<JsonChainRow>(riskGridJsonQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
+  const items = raws.map((raw): RiskGridJsonRow => {
+    const actions =
+      raw.rerate === NO_LIST ? [] : (JSON.parse(raw.rerate) as RerateTuple[]).map(([status, raSeverity, raOccurrence, raDetection]) => ({ status, raSeverity, raOccurrence, raDetection }));
+    const special = raw.specials === NO_LIST ? null : (JSON.parse(raw.specials) as RowCharacteristic[]);
+    return { facts: raw.facts, risk: rateChain(raw.s, raw.o, raw.d, actions, rate), specialCharacteristics: raw.specials, characteristicClass: special && mostSeriousClass(special) };
+  });
+  return { items, total: raws[0]?.total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query)), page, limit };
 }
 
 async function countChains(ctx: ServiceContext, projectId: string, table: string, filter: RiskGridFilter): Promise<number> {

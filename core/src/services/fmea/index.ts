@@ -56,7 +56,18 @@ export {
   type ActionUpdate,
   type FmeaActionRow,
 } from './actions.ts';
-export { GRID_PAGE_DEFAULT, GRID_PAGE_MAX, readRiskGrid, recomputeAllAp, streamRiskGrid, type RiskGridFilter, type RiskGridQuery } from './grid.ts';
+export {
+  GRID_PAGE_DEFAULT,
+  GRID_PAGE_MAX,
+  readRiskGrid,
+  readRiskGridJson,
+  recomputeAllAp,
+  streamRiskGrid,
+  type RiskGridFilter,
+  type RiskGridJsonPage,
+  type RiskGridJsonRow,
+  type RiskGridQuery,
+} from './grid.ts';
 export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
 export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';

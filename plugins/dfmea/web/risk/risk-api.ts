@@ -32,8 +32,8 @@ export interface GridControl {
   sort: number;
 }
 
+/** A row of the risk grid (GET /api/fmea/riskGrid). The chain is named by its effect, mode and cause ids (`rowKey`); the prevention and detection texts are the `controls` of each kind. */
 export interface RiskRow {
-  chainKey: string;
   elementId: string;
   elementName: string;
   functionId: string;
@@ -43,9 +43,7 @@ export interface RiskRow {
   effect: (GridFailure & { severity: number | null; elementName: string; functionDescription: string; chains: number }) | null;
   mode: GridFailure;
   cause: (GridFailure & { occurrence: number | null; detection: number | null; elementName: string; functionDescription: string; chains: number }) | null;
-  preventionControls: string[];
-  detectionControls: string[];
-  /** The cause's controls with ids and versions: prevention then detection, each by sort; empty without a cause. */
+  /** The cause's controls with ids, versions and texts: prevention then detection, each by sort; empty without a cause. */
   controls: GridControl[];
   actions: GridAction[];
   severity: number | null;
@@ -57,6 +55,9 @@ export interface RiskRow {
   specialCharacteristics: { id: string; name: string; characteristicClass: CharacteristicClass }[];
   hasOpenActions: boolean;
 }
+
+/** A chain's stable key, from its ids as the engine forms it (effect:mode:cause, `-` for a missing end): the grid's row key. */
+export const rowKey = (row: Pick<RiskRow, 'effect' | 'mode' | 'cause'>) => `${row.effect?.id ?? '-'}:${row.mode.id}:${row.cause?.id ?? '-'}`;
 
 export interface RiskGridAnswer {
   items: RiskRow[];

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
-import { apColor, isConflict, parseRating, rate, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
+import { apColor, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
 interface Local {
@@ -276,7 +276,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     <DataGrid<RiskRow>
       aria-label={t`Risk analysis`}
       columns={columns}
-      rowKey={(r) => r.chainKey}
+      rowKey={rowKey}
       fetchPage={fetchPage}
       reloadKey={reloadKey}
       queryKey={filterKey}
