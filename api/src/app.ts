@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { importLimitFromEnv, isDomainError, normalizeLocale, translate, translateError, type Database } from '@fmea/core';
-import { fail, ok } from './envelope.ts';
+import { importLimitFromEnv, isDomainError, normalizeLocale, NotFoundError, type Database } from '@fmea/core';
+import { ok } from './envelope.ts';
+import { errorAnswer } from './http/errors.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import { allowedOriginsFromEnv, originGuard, trustProxyFromEnv, type WebOrigins } from './http/origin.ts';
@@ -31,8 +31,6 @@ const healthRoute = defineRoute({
 const AUTH_AFFECTING = /^\/api\/(user|role|menu|site|siteUser|department|security|requiredRule|basicRule|sysBusinessRule|dataCreatorPermissions|sysKnowledgePushRule|sysInterfaceReason|scoreSupplyRule|replaceLogo)\//;
 /** POST calls that only read (spec names): they must not throw away the auth cache. */
 const READ_ONLY_POST = /\/(list|query|sysUserList|fmeaUserList|getUserInfo|getUserInfoList|checkUserName|checkOldPwd|checkDictCode|validateDictName|checkDelFlag|selectDictionary|getNotice|getInfoByClient|evaluate)$/;
-
-const STATUS = { invalid_input: 400, unauthenticated: 401, not_allowed: 403, not_found: 404, conflict: 409, invalid_transition: 409 } as const;
 
 /** JSON bodies are small; uploads have their own, larger limits per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -84,7 +82,8 @@ export function createApp(options: AppOptions) {
 
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) throw requestInvalid(result.error, c.var.locale);
+      // the validator hands the hook the input beside zod's answer (its type leaves it out): "missing" vs "wrong type"
+      if (!result.success) throw requestInvalid(result.error, (result as { data?: unknown }).data);
       refuseUnsafeText(result.data);
     },
   });
@@ -134,22 +133,16 @@ export function createApp(options: AppOptions) {
 
   app.notFound((c) => {
     const lang = normalizeLocale(c.req.header('lang') ?? c.req.header('accept-language'));
-    return c.json(fail(404, translate(lang, 'request.route_not_found')), 404);
+    const { status, envelope } = errorAnswer(new NotFoundError('request.route_not_found'), lang);
+    return c.json(envelope, status);
   });
 
+  // the one place an error becomes the envelope (http/errors.ts)
   app.onError((error, c) => {
     const lang = c.var.locale ?? normalizeLocale(c.req.header('lang'));
-    if (isDomainError(error)) {
-      const status = STATUS[error.code];
-      return c.json(fail(status, translateError(lang, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues: error.issues }), status);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
-      const key = error.status === 413 ? 'request.too_large' : error.status === 400 ? 'request.malformed' : error.status < 500 ? 'request.invalid' : 'error.system';
-      return c.json(fail(status, translate(lang, key), { code: key, issues: [] }), status);
-    }
-    console.error(error);
-    return c.json(fail(500, translate(lang, 'error.system')), 500);
+    if (!isDomainError(error) && !(error instanceof HTTPException)) console.error(error);
+    const { status, envelope } = errorAnswer(error, lang);
+    return c.json(envelope, status);
   });
 
   return { app, services };

@@ -10,8 +10,23 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   });
 }
 
+/** What every refusal carries (built once, in http/errors.ts). */
 export const ErrorEnvelope = envelopeOf(
-  z.object({ code: z.string(), messageKey: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional(), issues: z.array(z.object({ messageKey: z.string(), field: z.string().optional(), row: z.number().optional() })) }).nullable(),
+  z.object({
+    code: z.string().openapi({ description: 'invalid_input, unauthenticated, not_allowed, not_found, conflict, invalid_transition, or system_error' }),
+    messageKey: z.string().openapi({ description: 'The catalog key of the headline (meta.message)' }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    issues: z.array(
+      z.object({
+        messageKey: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        field: z.string().optional().openapi({ description: 'The request field, as a dotted path (projectMembers.0.userRole)' }),
+        row: z.number().optional().openapi({ description: 'The spreadsheet row, for imports' }),
+        message: z.string().openapi({ description: 'The issue in the reader’s language; the field named by its label' }),
+      }),
+    ),
+    count: z.number().int().optional().openapi({ description: 'How many items a change would touch, when it asks for confirmation (repeat with confirm: true)' }),
+  }),
 ).openapi('ErrorEnvelope');
 
 const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });

@@ -59,9 +59,9 @@ describe('JSON bodies', () => {
 
   it('says which field and which character, in both languages', async () => {
     const en = await request(api, 'POST', '/api/notice/saveOrUpdate', { token: admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Shift\u0000change', content: 'x' }) });
-    expect(en.json.meta.message).toBe(`${translate('en-US', 'request.invalid')}\ntitle contains a control character (U+0000) that cannot be stored; remove it`);
+    expect(en.json.meta.message).toBe(`${translate('en-US', 'request.invalid')}\nTitle contains a control character (U+0000) that cannot be stored; remove it`);
     const zh = await request(api, 'POST', '/api/notice/saveOrUpdate', { token: admin, lang: 'zh-CN', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: '\ud800', content: 'x' }) });
-    expect(zh.json.meta.message).toBe(`${translate('zh-CN', 'request.invalid')}\ntitle含有无法保存的无效字符（U+D800，不成对的代理码元），请删除`);
+    expect(zh.json.meta.message).toBe(`${translate('zh-CN', 'request.invalid')}\n标题含有无法保存的无效字符（U+D800，不成对的代理码元），请删除`);
   });
 
   it('finds the character in nested objects and arrays too', async () => {

@@ -98,19 +98,19 @@ describe('POST /api/dictionary/saveOrUpdate', () => {
   it('refuses a code over 50 characters (zh-CN) and a missing name (en-US)', async () => {
     const long = await save({ code: 'x'.repeat(51), name: 'a' });
     expect(long.status).toBe(400);
-    expect(long.body.meta.message).toBe('请求参数校验失败\ncode：数值过大：期望 string <=50 字符');
+    expect(long.body.meta.message).toBe('请求参数校验失败\n编码最多 50 个字符');
     expect(long.body.data.issues[0]).toMatchObject({ field: 'code' });
     const noName = await save({ code: 'a' }, admin, 'en-US');
     expect(noName.status).toBe(400);
-    expect(noName.body.meta.message).toBe('The request failed validation\nname: Invalid input: expected string');
+    expect(noName.body.meta.message).toBe('The request failed validation\nName is required');
   });
 
   it('refuses a blank code, a name over 200 characters and a sort below 1', async () => {
-    expect((await save({ code: '  ', name: 'a' })).body.meta.message).toBe('表单校验失败\ncode不能为空');
+    expect((await save({ code: '  ', name: 'a' })).body.meta.message).toBe('表单校验失败\n编码不能为空');
     expect((await save({ code: 'a', name: 'n'.repeat(201) }, admin, 'en-US')).body.meta.message).toBe(
-      'The request failed validation\nname: Too big: expected string to have <=200 characters',
+      'The request failed validation\nName can be at most 200 characters long',
     );
-    expect((await save({ code: 'a', name: 'a', sort: 0 }, admin, 'en-US')).body.meta.message).toBe('The request failed validation\nsort: Too small: expected number to be >=1');
+    expect((await save({ code: 'a', name: 'a', sort: 0 }, admin, 'en-US')).body.meta.message).toBe('The request failed validation\nSort must be at least 1');
   });
 
   it('refuses a duplicate code or name under the same parent (409), allowing them under another', async () => {
@@ -160,7 +160,7 @@ describe('POST /api/dictionary/deleteDictionary and checkDelFlag', () => {
     expect((await api.call('POST', '/api/dictionary/checkDelFlag', { token: admin, body: { id: 'missing' } })).status).toBe(404);
     const long = await api.call('POST', '/api/dictionary/deleteDictionary', { token: admin, body: { id: 'x'.repeat(65) }, lang: 'en-US' });
     expect(long.status).toBe(400);
-    expect(long.body.meta.message).toBe('The request failed validation\nid: Too big: expected string to have <=64 characters');
+    expect(long.body.meta.message).toBe('The request failed validation\nID can be at most 64 characters long');
   });
 });
 
@@ -198,10 +198,10 @@ describe('POST /api/dictionary/checkDictCode and validateDictName', () => {
   it('refuses a missing code or name', async () => {
     const code = await api.call('POST', '/api/dictionary/checkDictCode', { token: admin, body: { parentId: '' } });
     expect(code.status).toBe(400);
-    expect(code.body.meta.message).toBe('请求参数校验失败\ncode：无效输入：期望 string');
+    expect(code.body.meta.message).toBe('请求参数校验失败\n编码为必填项');
     const name = await api.call('POST', '/api/dictionary/validateDictName', { token: admin, body: { name: 'n'.repeat(201) }, lang: 'en-US' });
     expect(name.status).toBe(400);
-    expect(name.body.meta.message).toBe('The request failed validation\nname: Too big: expected string to have <=200 characters');
+    expect(name.body.meta.message).toBe('The request failed validation\nName can be at most 200 characters long');
   });
 });
 
@@ -229,7 +229,7 @@ describe('POST /api/dictionary/importDic and GET /api/dictionary/exportDic', () 
     ]);
     const res = await importFile(upload('excelFile', 'dicts.xlsx', file), 'en-US');
     expect(res.status).toBe(400);
-    expect(res.body.meta.message).toBe('Some import rows are wrong; fix them and re-import only the error rows\nRow 3: name cannot be empty');
+    expect(res.body.meta.message).toBe('Some import rows are wrong; fix them and re-import only the error rows\nRow 3: Name cannot be empty');
     expect(res.body.data.issues).toEqual([expect.objectContaining({ row: 3, field: 'name', messageKey: 'validation.required' })]);
     expect((await tree('customer'))[0]!.children).toEqual([]);
   });

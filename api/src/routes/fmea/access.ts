@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { AREAS, isDomainError, routeServing, NotAllowedError, PROJECT_ROUTES, PROJECT_TYPES, schema, translateError, type ProjectRouteName, type ProjectType, type ServiceContext } from '@fmea/core';
-import { fail } from '../../envelope.ts';
+import { AREAS, routeServing, NotAllowedError, PROJECT_ROUTES, PROJECT_TYPES, schema, type ProjectRouteName, type ProjectType, type ServiceContext } from '@fmea/core';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { operatorContext } from '../users/operator.ts';
@@ -110,18 +109,4 @@ export async function notifyChanged(c: Context<AppEnv>, projectId: string, entit
   const memberIds = new Set(rows.map((r) => r.userId));
   const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id, byUserId: c.var.auth?.user.id ?? null };
   services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
-}
-
-/**
- * A conflict that asks for confirmation ("current FMEA used by N nodes",
- * "N links would break") answers 409 with the count in `data.count`, so the
- * client can ask and repeat the call with `confirm: true`. Other errors go on
- * to the app's error handler.
- */
-export function countedConflict(c: Context<AppEnv>, error: unknown): Response {
-  if (isDomainError(error) && error.code === 'conflict' && typeof error.params.count === 'number') {
-    const data = { code: error.code, messageKey: error.messageKey, issues: [...error.issues], count: error.params.count };
-    return c.json(fail(409, translateError(c.var.locale, error), data), 409);
-  }
-  throw error;
 }

@@ -17,7 +17,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { countedConflict, fmeaContext, notifyChanged, requireItemAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, requireItemAccess, writeAccess } from './access.ts';
 import { DeleteBody, Id, IdVersionBody, Rating, RequiredText, Removed, Row, Version, plain } from './schemas.ts';
 
 /** Step 4 (failure effects, modes and causes and the failure net) and the ratings and controls of step 5. */
@@ -125,13 +125,9 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteFailureRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const projectId = await requireItemAccess(c, 'failure', id, 'del');
-    try {
-      const impact = await deleteFailure(fmeaContext(c), id, input);
-      if (projectId) await notifyChanged(c, projectId, 'failure', id);
-      return c.json(ok(plain(impact)), 200);
-    } catch (error) {
-      return countedConflict(c, error) as never;
-    }
+    const impact = await deleteFailure(fmeaContext(c), id, input);
+    if (projectId) await notifyChanged(c, projectId, 'failure', id);
+    return c.json(ok(plain(impact)), 200);
   });
 
   app.openapi(linkFailuresRoute, async (c) => {

@@ -20,7 +20,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { countedConflict, fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
 import { Confirm, DeleteBody, Id, IdVersionBody, OptionalText, RequiredText, Removed, Row, Timestamp, Version, plain } from './schemas.ts';
 
 /** Step 3 (functions, requirements, the function net, characteristics) and the interface analysis. */
@@ -131,13 +131,9 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteFunctionRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const projectId = await requireItemAccess(c, 'function', id, 'del');
-    try {
-      const impact = await deleteFunction(fmeaContext(c), id, input);
-      if (projectId) await notifyChanged(c, projectId, 'function', id);
-      return c.json(ok(plain(impact)), 200);
-    } catch (error) {
-      return countedConflict(c, error) as never;
-    }
+    const impact = await deleteFunction(fmeaContext(c), id, input);
+    if (projectId) await notifyChanged(c, projectId, 'function', id);
+    return c.json(ok(plain(impact)), 200);
   });
 
   app.openapi(linkFunctionsRoute, async (c) => {
@@ -151,13 +147,9 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(unlinkFunctionsRoute, async (c) => {
     const { id, confirm } = c.req.valid('json');
     const projectId = await requireItemAccess(c, 'functionLink', id, 'del');
-    try {
-      const broken = await unlinkFunctions(fmeaContext(c), id, { confirm });
-      if (projectId) await notifyChanged(c, projectId, 'functionLink', id);
-      return c.json(ok({ functionLinks: [...broken.functionLinks], failureLinks: [...broken.failureLinks] }), 200);
-    } catch (error) {
-      return countedConflict(c, error) as never;
-    }
+    const broken = await unlinkFunctions(fmeaContext(c), id, { confirm });
+    if (projectId) await notifyChanged(c, projectId, 'functionLink', id);
+    return c.json(ok({ functionLinks: [...broken.functionLinks], failureLinks: [...broken.failureLinks] }), 200);
   });
 
   app.openapi(addCharacteristicRoute, async (c) => {

@@ -69,10 +69,10 @@ describe('POST /api/project/save: the AIAG-VDA header', () => {
   it('refuses a text over 200 characters and a date that is no date, naming the field', async () => {
     const long = await save({ planIntent: 'x'.repeat(201) });
     expect(long.status).toBe(400);
-    expect(long.body.meta.message).toContain('planIntent');
+    expect(long.body.data.issues).toEqual([expect.objectContaining({ field: 'planIntent', message: 'Intent can be at most 200 characters long' })]);
     const date = await save({ revisionDate: '2026-02-30' });
     expect(date.status).toBe(400);
-    expect(date.body.meta.message).toContain('revisionDate must be a date as YYYY-MM-DD (got 2026-02-30)');
+    expect(date.body.meta.message).toContain('Revision date must be a date as YYYY-MM-DD (got 2026-02-30)');
   });
 
   it('describes every header field in the OpenAPI document', async () => {

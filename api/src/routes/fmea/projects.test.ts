@@ -145,16 +145,16 @@ describe('POST /api/project/list: filters and sort', () => {
 
   it('answers 400 in the envelope for a bad date, a sort outside the whitelist or a bad direction', async () => {
     const owner = caller(api, team.owner, 'en-US');
-    for (const [body, field] of [
-      [{ sopFrom: '2026-02-30' }, 'sopFrom'],
-      [{ sopTo: '30.06.2026' }, 'sopTo'],
-      [{ sort: 'creatorId' }, 'sort'],
-      [{ sort: 'name', order: 'up' }, 'order'],
+    for (const [body, field, messageKey] of [
+      [{ sopFrom: '2026-02-30' }, 'sopFrom', 'request.invalid_date'],
+      [{ sopTo: '30.06.2026' }, 'sopTo', 'request.invalid_date'],
+      [{ sort: 'creatorId' }, 'sort', 'request.one_of'],
+      [{ sort: 'name', order: 'up' }, 'order', 'request.one_of'],
     ] as const) {
       const res = await owner.post(list, { projectType: 'dfmea', ...body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.meta).toMatchObject({ success: false, code: 400 });
-      expect(res.body.data.issues, JSON.stringify(body)).toEqual([expect.objectContaining({ messageKey: 'request.field_invalid', field })]);
+      expect(res.body.data.issues, JSON.stringify(body)).toEqual([expect.objectContaining({ messageKey, field })]);
     }
   });
 

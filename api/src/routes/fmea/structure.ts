@@ -3,7 +3,7 @@ import { addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDelet
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { countedConflict, fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
 import { Confirm, DeleteBody, Id, RequiredText, Row, Removed, Timestamp, Version, plain } from './schemas.ts';
 
 const TAG = 'fmea-structure';
@@ -118,13 +118,9 @@ export function registerStructureRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(moveRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     await requireItemAccess(c, 'node', id, 'edit');
-    try {
-      const row = await moveNode(fmeaContext(c), id, input);
-      await notifyChanged(c, row.projectId, 'node', row.id);
-      return c.json(ok(row), 200);
-    } catch (error) {
-      return countedConflict(c, error) as never;
-    }
+    const row = await moveNode(fmeaContext(c), id, input);
+    await notifyChanged(c, row.projectId, 'node', row.id);
+    return c.json(ok(row), 200);
   });
 
   app.openapi(copyRoute, async (c) => {
@@ -145,12 +141,8 @@ export function registerStructureRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteRoute, async (c) => {
     const { id, version, confirm } = c.req.valid('json');
     const projectId = await requireItemAccess(c, 'node', id, 'del');
-    try {
-      const impact = await deleteNode(fmeaContext(c), id, { version, confirm });
-      if (projectId) await notifyChanged(c, projectId, 'node', id);
-      return c.json(ok(plain(impact)), 200);
-    } catch (error) {
-      return countedConflict(c, error) as never;
-    }
+    const impact = await deleteNode(fmeaContext(c), id, { version, confirm });
+    if (projectId) await notifyChanged(c, projectId, 'node', id);
+    return c.json(ok(plain(impact)), 200);
   });
 }

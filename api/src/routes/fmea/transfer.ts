@@ -5,19 +5,16 @@ import {
   exportDfmeaWorkbook,
   importDfmeaWorkbook,
   InvalidInputError,
-  isDomainError,
-  issueRowPrefix,
   NotFoundError,
   schema,
   translate,
-  translateError,
-  translateIssue,
   type Issue,
   type ProjectType,
   type WorkbookImportMode,
 } from '@fmea/core';
-import { fail, ok } from '../../envelope.ts';
+import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { issueMessage } from '../../http/errors.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { progressReporter } from '../../realtime/progress.ts';
 import { contentDisposition } from '../files/send-file.ts';
@@ -151,19 +148,6 @@ async function findProject(c: Context<AppEnv>, key: string): Promise<{ id: strin
   return { id: row.id, serialNum: row.serialNum, projectType: row.projectType as ProjectType };
 }
 
-/** An issue's text; one in another sheet than the chain sheet (an analysis sheet) starts with its sheet and row, as its row alone would point into the chain sheet. */
-const issueText = (locale: Parameters<typeof translateIssue>[0], issue: Issue) => `${issue.params?.sheet !== undefined ? issueRowPrefix(locale, issue) : ''}${translateIssue(locale, issue)}`;
-
-/** The workbook's refusal with each issue's text next to its key and row. */
-function importRefusal(c: Context<AppEnv>, error: unknown): Response {
-  if (isDomainError(error) && error.code === 'invalid_input' && error.issues.length > 0) {
-    const locale = c.var.locale;
-    const issues = error.issues.map((issue: Issue) => ({ ...issue, message: issueText(locale, issue) }));
-    return c.json(fail(400, translateError(locale, error), { code: error.code, messageKey: error.messageKey, params: error.params, issues }), 400);
-  }
-  throw error;
-}
-
 async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, legacy: boolean): Promise<Response> {
   const { excelFile, projectSerial, importWayType, partial, acceptUnmapped } = form;
   let projectId: string | undefined;
@@ -178,23 +162,21 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
   const userId = ctx.actor.userId!;
   // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
   const onProgress = progressReporter(c.var.services, userId, translate(locale, 'files.import_progress', { name: excelFile.name }));
-  try {
-    const report = await importDfmeaWorkbook(ctx, new Uint8Array(await excelFile.arrayBuffer()), {
-      fileName: excelFile.name,
-      ...(projectId === undefined ? { newProject: { members: [{ userId, roles: [0] }] } } : { projectId }),
-      mode: importWayType,
-      partial,
-      legacy,
-      acceptUnmapped,
-      limit: c.var.services.importLimitBytes,
-      onProgress,
-    }).finally(() => onProgress(1, 1));
-    await notifyChanged(c, report.projectId, 'project', report.projectId);
-    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueText(locale, issue) });
-    return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
-  } catch (error) {
-    return importRefusal(c, error);
-  }
+  // a refusal (data.issues with row, field and message) is the app's error envelope
+  const report = await importDfmeaWorkbook(ctx, new Uint8Array(await excelFile.arrayBuffer()), {
+    fileName: excelFile.name,
+    ...(projectId === undefined ? { newProject: { members: [{ userId, roles: [0] }] } } : { projectId }),
+    mode: importWayType,
+    partial,
+    legacy,
+    acceptUnmapped,
+    limit: c.var.services.importLimitBytes,
+    onProgress,
+  }).finally(() => onProgress(1, 1));
+  await notifyChanged(c, report.projectId, 'project', report.projectId);
+  // the rows a partial import left out read as the refusal's issues do
+  const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueMessage(locale, issue) });
+  return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
 }
 
 export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {

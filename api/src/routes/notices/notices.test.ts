@@ -91,9 +91,9 @@ describe('POST /api/notice/saveOrUpdate', () => {
   it('refuses a missing, blank or too long title', async () => {
     const missing = await save({ content: 'x' }, admin, 'en-US');
     expect(missing.status).toBe(400);
-    expect(missing.body.meta.message).toBe('The request failed validation\ntitle: Invalid input: expected string');
-    expect((await save({ title: '   ' })).body.meta.message).toBe('表单校验失败\ntitle不能为空');
-    expect((await save({ title: 't'.repeat(201) })).body.meta.message).toBe('请求参数校验失败\ntitle：数值过大：期望 string <=200 字符');
+    expect(missing.body.meta.message).toBe('The request failed validation\nTitle is required');
+    expect((await save({ title: '   ' })).body.meta.message).toBe('表单校验失败\n标题不能为空');
+    expect((await save({ title: 't'.repeat(201) })).body.meta.message).toBe('请求参数校验失败\n标题最多 200 个字符');
   });
 
   it('answers 404 for an unknown notice', async () => {
@@ -121,7 +121,7 @@ describe('GET /api/notice/list', () => {
   it('refuses an unknown status and a limit over 500', async () => {
     const status = await api.call('GET', '/api/notice/list?status=9', { token: admin, lang: 'en-US' });
     expect(status.status).toBe(400);
-    expect(status.body.meta.message).toBe('The request failed validation\nstatus: Invalid option: expected one of "0"|"1"|"2"');
+    expect(status.body.meta.message).toBe('The request failed validation\nStatus must be one of: 0, 1, 2');
     expect((await api.call('GET', '/api/notice/list?limit=501', { token: admin })).status).toBe(400);
   });
 });
@@ -176,7 +176,7 @@ describe('POST /api/notice/updateStatus and the readers’ calls', () => {
     const { id } = (await save({ title: 'a' })).body.data;
     const bad = await api.call('POST', '/api/notice/updateStatus', { token: admin, body: { id, status: '5' }, lang: 'en-US' });
     expect(bad.status).toBe(400);
-    expect(bad.body.meta.message).toBe('The request failed validation\nstatus: Invalid option: expected one of "0"|"1"|"2"');
+    expect(bad.body.meta.message).toBe('The request failed validation\nStatus must be one of: 0, 1, 2');
     expect((await publish('missing')).status).toBe(404);
     expect((await api.call('POST', '/api/notice/getNotice', { token: admin, body: { id: 'missing' } })).status).toBe(404);
     expect((await api.call('POST', '/api/notice/getNotice', { token: admin, body: {} })).status).toBe(400);

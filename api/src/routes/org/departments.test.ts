@@ -71,14 +71,14 @@ describe('POST /api/department/save', () => {
   });
 
   it('refuses a missing site on create, a number over 20 characters and a missing name', async () => {
-    await expectInvalid(api, save({ number: 'D1', name: 'Quality' }), admin, invalid('siteId不能为空', 'siteId cannot be empty'));
+    await expectInvalid(api, save({ number: 'D1', name: 'Quality' }), admin, invalid('站点不能为空', 'Site cannot be empty'));
     await expectInvalid(
       api,
       save({ siteId: hq.id, number: 'x'.repeat(21), name: 'Quality' }),
       admin,
-      invalid('number：数值过大：期望 string <=20 字符', 'number: Too big: expected string to have <=20 characters'),
+      invalid('编号最多 20 个字符', 'Number can be at most 20 characters long'),
     );
-    await expectInvalid(api, save({ siteId: hq.id, number: 'D1' }), admin, invalid('name：无效输入：期望 string', 'name: Invalid input: expected string'));
+    await expectInvalid(api, save({ siteId: hq.id, number: 'D1' }), admin, invalid('名称为必填项', 'Name is required'));
     expect(await listOf(hq.id)).toEqual([]);
   });
 
@@ -110,6 +110,6 @@ describe('POST /api/department/delete', () => {
 
   it('answers 404 for an unknown department and 400 without an id', async () => {
     expect((await api.call('POST', '/api/department/delete', { token: admin, body: { id: 'nope' } })).status).toBe(404);
-    await expectInvalid(api, { method: 'POST', path: '/api/department/delete', body: {} }, admin, invalid('id：无效输入：期望 string', 'id: Invalid input: expected string'));
+    await expectInvalid(api, { method: 'POST', path: '/api/department/delete', body: {} }, admin, invalid('ID为必填项', 'ID is required'));
   });
 });

@@ -62,9 +62,9 @@ describe('GET /api/siteUser/selectSiteUsers', () => {
   });
 
   it('refuses a negative offset, a zero page size or text where a number belongs, and an unknown site', async () => {
-    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/-1/10/${wuhan.id}` }, admin, invalid('from：数值过小：期望 number >=0', 'from: Too small: expected number to be >=0'));
-    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/0/0/${wuhan.id}` }, admin, invalid('pageSize：数值过小：期望 number >=1', 'pageSize: Too small: expected number to be >=1'));
-    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/a/10/${wuhan.id}` }, admin, invalid('from：无效输入：期望 数字', 'from: Invalid input: expected number'));
+    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/-1/10/${wuhan.id}` }, admin, invalid('起始不能小于 0', 'Start must be at least 0'));
+    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/0/0/${wuhan.id}` }, admin, invalid('每页条数不能小于 1', 'Rows per page must be at least 1'));
+    await expectInvalid(api, { method: 'GET', path: `/api/siteUser/selectSiteUsers/a/10/${wuhan.id}` }, admin, invalid('起始必须是数字', 'Start must be a number'));
     const unknown = await api.call('GET', '/api/siteUser/selectSiteUsers/0/10/nope', { token: admin, lang: 'en-US' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.meta.message).toBe('Site not found: nope');
@@ -104,8 +104,8 @@ describe('POST /api/siteUser/saveSiteUsers and deleteSiteUsers', () => {
     const zh = await api.call('POST', '/api/siteUser/deleteSiteUsers', { token: admin, body: { siteId: wuhan.id, userIds: [user.id] } });
     expect(zh.body.meta.message).toBe('“home”的所属站点就是该站点，不能移出；请先修改该用户的站点');
     for (const path of ['/api/siteUser/saveSiteUsers', '/api/siteUser/deleteSiteUsers']) {
-      await expectInvalid(api, { method: 'POST', path, body: { siteId: wuhan.id, userIds: [] } }, admin, invalid('userIds：数值过小：期望 array >=1 项', 'userIds: Too small: expected array to have >=1 items'));
-      await expectInvalid(api, { method: 'POST', path, body: { userIds: [user.id] } }, admin, invalid('siteId：无效输入：期望 string', 'siteId: Invalid input: expected string'));
+      await expectInvalid(api, { method: 'POST', path, body: { siteId: wuhan.id, userIds: [] } }, admin, invalid('用户不能为空', 'Users cannot be empty'));
+      await expectInvalid(api, { method: 'POST', path, body: { userIds: [user.id] } }, admin, invalid('站点为必填项', 'Site is required'));
       expect((await api.call('POST', path, { token: admin, body: { siteId: wuhan.id, userIds: ['nobody'] } })).status).toBe(404);
       expect((await api.call('POST', path, { token: admin, body: { siteId: 'nowhere', userIds: [user.id] } })).status).toBe(404);
     }

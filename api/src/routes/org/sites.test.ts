@@ -95,19 +95,19 @@ describe('POST /api/site/saveSite', () => {
   });
 
   it('refuses a missing or over-long name and a negative licence count', async () => {
-    await expectInvalid(api, save({}), admin, invalid('siteName：无效输入：期望 string', 'siteName: Invalid input: expected string'));
-    await expectInvalid(api, save({ siteName: '   ' }), admin, invalid('siteName：数值过小：期望 string >=1 字符', 'siteName: Too small: expected string to have >=1 characters'));
+    await expectInvalid(api, save({}), admin, invalid('站点名称为必填项', 'Site name is required'));
+    await expectInvalid(api, save({ siteName: '   ' }), admin, invalid('站点名称不能为空', 'Site name cannot be empty'));
     await expectInvalid(
       api,
       save({ siteName: 'x'.repeat(201) }),
       admin,
-      invalid('siteName：数值过大：期望 string <=200 字符', 'siteName: Too big: expected string to have <=200 characters'),
+      invalid('站点名称最多 200 个字符', 'Site name can be at most 200 characters long'),
     );
     await expectInvalid(
       api,
       save({ siteName: 'A', licenceCount: -1 }),
       admin,
-      invalid('licenceCount：数值过小：期望 number >=0', 'licenceCount: Too small: expected number to be >=0'),
+      invalid('许可数量不能小于 0', 'Licence count must be at least 0'),
     );
   });
 
@@ -137,7 +137,7 @@ describe('POST /api/site/deleteSites', () => {
     const b = await createSite(api.t.ctx, { name: 'B' });
     await expectInvalid(api, remove([a.id, b.id]), admin, { zh: '不支持多选删除，请一次删除一条', en: 'Multi-select delete is not supported: delete one at a time' });
     await expectInvalid(api, remove([]), admin, { zh: '选择的数据为空', en: 'The selected data is empty' });
-    await expectInvalid(api, remove('x'), admin, invalid('ids：无效输入：期望 数组', 'ids: Invalid input: expected array'));
+    await expectInvalid(api, remove('x'), admin, invalid('所选项必须是列表', 'Selected items must be a list'));
     expect((await list()).map((s) => s.siteName)).toEqual(expect.arrayContaining(['A', 'B']));
   });
 
@@ -167,7 +167,7 @@ describe('site concurrency', () => {
 
   it('refuses a missing siteId (400) and an unknown site (404)', async () => {
     for (const path of ['/api/site/getSurplusConcurrencyAmount', '/api/site/getUserListBySiteId', '/api/site/isExceedConcurrency']) {
-      await expectInvalid(api, { method: 'GET', path }, admin, invalid('siteId：无效输入：期望 string', 'siteId: Invalid input: expected string'));
+      await expectInvalid(api, { method: 'GET', path }, admin, invalid('站点为必填项', 'Site is required'));
       const unknown = await api.call('GET', `${path}?siteId=nope`, { token: admin, lang: 'en-US' });
       expect(unknown.status).toBe(404);
       expect(unknown.body.meta.message).toBe('Site not found: nope');

@@ -93,13 +93,13 @@ describe('POST /api/role/save', () => {
   });
 
   it('refuses a missing or over-long name and an unknown role type', async () => {
-    await expectInvalid(api, save({}), admin, invalid('name：无效输入：期望 string', 'name: Invalid input: expected string'));
-    await expectInvalid(api, save({ name: 'x'.repeat(201) }), admin, invalid('name：数值过大：期望 string <=200 字符', 'name: Too big: expected string to have <=200 characters'));
+    await expectInvalid(api, save({}), admin, invalid('名称为必填项', 'Name is required'));
+    await expectInvalid(api, save({ name: 'x'.repeat(201) }), admin, invalid('名称最多 200 个字符', 'Name can be at most 200 characters long'));
     await expectInvalid(
       api,
       save({ name: 'x', roleType: '9' }),
       admin,
-      invalid('roleType：无效选项：期望以下之一 "0"|"1"|"2"|"3"', 'roleType: Invalid option: expected one of "0"|"1"|"2"|"3"'),
+      invalid('角色类型只能是以下之一：0, 1, 2, 3', 'Role type must be one of: 0, 1, 2, 3'),
     );
   });
 });
@@ -134,7 +134,7 @@ describe('POST /api/role/delete', () => {
       api,
       { method: 'POST', path: '/api/role/delete', body: { id: role.id, confirm: 'yes' } },
       admin,
-      invalid('confirm：无效输入：期望 boolean', 'confirm: Invalid input: expected boolean'),
+      invalid('确认只能是 true 或 false', 'Confirmation must be true or false'),
     );
   });
 });
@@ -167,7 +167,7 @@ describe('POST /api/role/savePermissions', () => {
       zh: '路由 system_log 没有按钮 del',
       en: 'Route system_log has no button del',
     });
-    await expectInvalid(api, grants({ id: role.id, permissions: 'all' }), admin, invalid('permissions：无效输入：期望 数组', 'permissions: Invalid input: expected array'));
+    await expectInvalid(api, grants({ id: role.id, permissions: 'all' }), admin, invalid('权限必须是列表', 'Permissions must be a list'));
     expect((await listRoles(api.t.ctx)).find((r) => r.id === role.id)!.permissions).toEqual([{ routeName: 'dfmea_index', buttons: [] }]);
     expect((await post('/api/role/savePermissions', { id: 'nope', permissions: [] })).status).toBe(404);
   });

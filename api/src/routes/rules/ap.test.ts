@@ -55,16 +55,16 @@ describe('GET /api/apRule/list and POST /api/apRule/evaluate', () => {
   it('refuses ratings outside 1 to 10 or not whole, a missing rating and an unknown table', async () => {
     const high = await evaluate({ table: 'dfmea', severity: 11, occurrence: 1, det: 1 });
     expect(high.status).toBe(400);
-    expect(high.body.meta.message).toBe('请求参数校验失败\nseverity：数值过大：期望 number <=10');
+    expect(high.body.meta.message).toBe('请求参数校验失败\n严重度 (S)不能大于 10');
     const half = await evaluate({ table: 'dfmea', severity: 1, occurrence: 1.5, det: 1 }, admin, 'en-US');
-    expect(half.body.meta.message).toBe('The request failed validation\noccurrence: Invalid input: expected int');
+    expect(half.body.meta.message).toBe('The request failed validation\nOccurrence (O) must be a whole number');
     const missing = await evaluate({ table: 'dfmea', severity: 1, occurrence: 1 }, admin, 'en-US');
-    expect(missing.body.meta.message).toBe('The request failed validation\ndet: Invalid input: expected number');
+    expect(missing.body.meta.message).toBe('The request failed validation\nDetection (D) is required');
     const residual = await evaluate({ table: 'dfmea', severity: 1, occurrence: 1, det: 1, radet: 0 }, admin, 'en-US');
-    expect(residual.body.meta.message).toBe('The request failed validation\nradet: Too small: expected number to be >=1');
+    expect(residual.body.meta.message).toBe('The request failed validation\nDetection after action (D) must be at least 1');
     const table = await api.call('GET', '/api/apRule/list?table=xfmea', { token: admin, lang: 'en-US' });
     expect(table.status).toBe(400);
-    expect(table.body.meta.message).toBe('The request failed validation\ntable: Invalid option: expected one of "dfmea"|"pfmea"|"msr"');
+    expect(table.body.meta.message).toBe('The request failed validation\nRule table must be one of: dfmea, pfmea, msr');
   });
 });
 
@@ -96,7 +96,7 @@ describe('POST /api/apRule/save', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The AP rules have errors; nothing was saved\nRow 2: Unknown action priority X; use H, M or L\nRow 2: sMin must be a whole number from 1 to 10 (got 0)',
+      'The AP rules have errors; nothing was saved\nRow 2: Unknown action priority X; use H, M or L\nRow 2: Severity (S) from must be a whole number from 1 to 10 (got 0)',
     );
     expect(res.body.data.issues.map((i: { row: number; field: string }) => [i.row, i.field])).toEqual([[2, 'ap'], [2, 'sMin']]);
     expect((await api.call('GET', '/api/apRule/list?table=dfmea', { token: admin })).body.data).toEqual(before);
@@ -108,7 +108,7 @@ describe('POST /api/apRule/save', () => {
     expect(selection.body.meta.message).toBe('Unknown AP rule type XYZ; use S, SO, SD, OD, RPN, SOD, RPL or SOSD');
     const missing = await api.call('POST', '/api/apRule/save', { token: admin, body: { table: 'dfmea' } });
     expect(missing.status).toBe(400);
-    expect(missing.body.meta.message).toBe('请求参数校验失败\nrules：无效输入：期望 数组');
+    expect(missing.body.meta.message).toBe('请求参数校验失败\n规则为必填项');
     expect(await apOf('dfmea', 9, 10, 1)).toBe('H');
   });
 });
@@ -150,7 +150,7 @@ describe('GET /api/apRule/export and POST /api/apRule/import', () => {
     ]);
     const res = await importFile(upload('file', 'ap.xlsx', file, { table: 'dfmea' }), 'en-US');
     expect(res.status).toBe(400);
-    expect(res.body.meta.message).toBe('The AP rules have errors; nothing was saved\nRow 3: sMin must be a whole number');
+    expect(res.body.meta.message).toBe('The AP rules have errors; nothing was saved\nRow 3: Severity (S) from must be a whole number');
     expect(res.body.data.issues[0]).toMatchObject({ row: 3, field: 'sMin' });
     expect(await apOf('dfmea', 9, 10, 1)).toBe('H');
   });
@@ -169,10 +169,10 @@ describe('GET /api/apRule/export and POST /api/apRule/import', () => {
     const noFile = await importFile(upload('other', 'ap.json', '[]', { table: 'dfmea' }), 'en-US');
     expect(noFile.body.meta.message).toBe('Choose a file to upload (file)');
     const noTable = await importFile(upload('file', 'ap.json', '[]'), 'en-US');
-    expect(noTable.body.meta.message).toBe('The request failed validation\ntable: Invalid option: expected one of "dfmea"|"pfmea"|"msr"');
+    expect(noTable.body.meta.message).toBe('The request failed validation\nRule table must be one of: dfmea, pfmea, msr');
     const format = await api.call('GET', '/api/apRule/export?table=dfmea&format=csv', { token: admin, lang: 'en-US' });
     expect(format.status).toBe(400);
-    expect(format.body.meta.message).toBe('The request failed validation\nformat: Invalid option: expected one of "xlsx"|"json"');
+    expect(format.body.meta.message).toBe('The request failed validation\nFormat must be one of: xlsx, json');
     expect(await apOf('dfmea', 9, 10, 1)).toBe('H');
   });
 });

@@ -94,9 +94,9 @@ describe('required rules', () => {
   it('refuses a change without a flag or with a ruleType over 50 characters', async () => {
     const noFlag = await post('/api/requiredRule/saveOrUpdate', { ruleType: 'EnglishRequiredRuleFlag' }, admin, 'en-US');
     expect(noFlag.status).toBe(400);
-    expect(noFlag.body.meta.message).toBe('The request failed validation\n0.flag: Invalid input: expected string');
+    expect(noFlag.body.meta.message).toBe('The request failed validation\nSetting (row 1) is required');
     const long = await post('/api/requiredRule/saveOrUpdate', { ruleType: 'r'.repeat(51), flag: '1' });
-    expect(long.body.meta.message).toBe('请求参数校验失败\n0.ruleType：数值过大：期望 string <=50 字符');
+    expect(long.body.meta.message).toBe('请求参数校验失败\n规则类型（第 1 行）最多 50 个字符');
   });
 });
 
@@ -140,7 +140,7 @@ describe('POST /api/sysBusinessRule/query and /update', () => {
     const res = await post('/api/sysBusinessRule/query', { ruleGroup: 'other' }, admin, 'en-US');
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The request failed validation\nruleGroup: Invalid option: expected one of "required"|"basic"|"dataCreator"|"knowledgePush"|"interfaceReason"|"scoreSupply"',
+      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply',
     );
   });
 
@@ -172,7 +172,7 @@ describe('knowledge push and interface reason rules', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.meta.message).toBe('Rule flag pushRule accepts only: 0, 1');
     const missing = await post('/api/sysKnowledgePushRule/updateSysKnowledgePushRuleTreeRule', {}, admin, 'en-US');
-    expect(missing.body.meta.message).toBe('The request failed validation\npushRule: Invalid input: expected string');
+    expect(missing.body.meta.message).toBe('The request failed validation\nKnowledge push is required');
   });
 
   it('reads and switches the interface reason rule', async () => {
@@ -202,15 +202,15 @@ describe('score supply rules', () => {
   it('refuses a detection outside 1 to 10 or not whole, and an unknown FMEA type', async () => {
     const high = await post('/api/scoreSupplyRule/saveOrUpdate', { ruleType: 'dfmea', defaultDet: 11 }, admin, 'en-US');
     expect(high.status).toBe(400);
-    expect(high.body.meta.message).toBe('The request failed validation\ndefaultDet: Too big: expected number to be <=10');
+    expect(high.body.meta.message).toBe('The request failed validation\nDefault detection (D) can be at most 10');
     expect((await post('/api/scoreSupplyRule/saveOrUpdate', { ruleType: 'dfmea', defaultDet: 0 })).body.meta.message).toBe(
-      '请求参数校验失败\ndefaultDet：数值过小：期望 number >=1',
+      '请求参数校验失败\n默认探测度 (D)不能小于 1',
     );
     expect((await post('/api/scoreSupplyRule/saveOrUpdate', { ruleType: 'dfmea', defaultDet: 2.5 }, admin, 'en-US')).body.meta.message).toBe(
-      'The request failed validation\ndefaultDet: Invalid input: expected int',
+      'The request failed validation\nDefault detection (D) must be a whole number',
     );
     const type = await post('/api/scoreSupplyRule/saveOrUpdate', { ruleType: 'xfmea', flag: '1' }, admin, 'en-US');
-    expect(type.body.meta.message).toBe('The request failed validation\nruleType: Invalid option: expected one of "dfmea"|"pfmea"');
+    expect(type.body.meta.message).toBe('The request failed validation\nRule type must be one of: dfmea, pfmea');
     expect((await post('/api/scoreSupplyRule/saveOrUpdate', { ruleType: 'dfmea', flag: '3' }, admin, 'en-US')).body.meta.message).toBe(
       'Rule flag dfmeaScoreSupply accepts only: 0, 1',
     );

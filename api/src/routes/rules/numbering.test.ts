@@ -82,11 +82,11 @@ describe('POST /api/numberingRule/save and /next', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.meta.message).toBe('Unknown numbering module: spaceship');
     const flag = await save({ module: 'dfmeaProject', prefix: 'DF', elements: DEFAULT_ELEMENTS }, admin, 'en-US');
-    expect(flag.body.meta.message).toBe('The request failed validation\nallowManual: Invalid input: expected boolean');
+    expect(flag.body.meta.message).toBe('The request failed validation\nAllow manual numbers is required');
     const nextUnknown = await next('spaceship');
     expect(nextUnknown.status).toBe(400);
     expect(nextUnknown.body.meta.message).toBe('未知的编号模块：spaceship');
-    expect((await next('m'.repeat(51), admin, 'en-US')).body.meta.message).toBe('The request failed validation\nmodule: Too big: expected string to have <=50 characters');
+    expect((await next('m'.repeat(51), admin, 'en-US')).body.meta.message).toBe('The request failed validation\nModule can be at most 50 characters long');
   });
 });
 

@@ -68,9 +68,9 @@ describe('POST /api/replaceLogo/saveSysName', () => {
     expect((await post('/api/replaceLogo/saveSysName', { sysName: 'x', sysNameEn: '' }, admin, 'en-US')).body.meta.message).toBe('The system name is required');
     const long = await post('/api/replaceLogo/saveSysName', { sysName: 'x'.repeat(51), sysNameEn: 'x' }, admin, 'en-US');
     expect(long.status).toBe(400);
-    expect(long.body.meta.message).toBe('The request failed validation\nsysName: Too big: expected string to have <=50 characters');
+    expect(long.body.meta.message).toBe('The request failed validation\nSystem name can be at most 50 characters long');
     const missing = await post('/api/replaceLogo/saveSysName', { sysName: 'x' });
-    expect(missing.body.meta.message).toBe('请求参数校验失败\nsysNameEn：无效输入：期望 string');
+    expect(missing.body.meta.message).toBe('请求参数校验失败\n系统英文名称为必填项');
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.sysName).toBe('FMEA 工作台');
   });
 });
@@ -118,9 +118,9 @@ describe('password and security settings', () => {
     const classes = await post('/api/security/savePolicy', { requireLower: false, requireUpper: false, requireDigit: false, requireSpecial: false }, admin, 'en-US');
     expect(classes.body.meta.message).toBe('The password and security settings have errors\nTick at least one required character type');
     const whole = await post('/api/security/savePolicy', { historyCount: 1.5 }, admin, 'en-US');
-    expect(whole.body.meta.message).toBe('The password and security settings have errors\nhistoryCount must be a whole number');
+    expect(whole.body.meta.message).toBe('The password and security settings have errors\nPassword history must be a whole number');
     const type = await post('/api/security/savePolicy', { maxLength: '16' });
-    expect(type.body.meta.message).toBe('请求参数校验失败\nmaxLength：无效输入：期望 数字');
+    expect(type.body.meta.message).toBe('请求参数校验失败\n密码最大长度必须是数字');
     expect((await api.call('GET', '/api/security/getPolicy', { token: admin })).body.data).toMatchObject({ minLength: 12, maxLength: 16, historyCount: 3 });
   });
 });
@@ -184,7 +184,7 @@ describe('POST /api/operationLog/list', () => {
     expect(time.status).toBe(400);
     expect(time.body.meta.message).toBe('from is not a valid time: last week (use milliseconds since the epoch or ISO 8601)');
     const limit = await list({ limit: 501 }, admin, 'en-US');
-    expect(limit.body.meta.message).toBe('The request failed validation\nlimit: Too big: expected number to be <=500');
+    expect(limit.body.meta.message).toBe('The request failed validation\nRows per page can be at most 500');
   });
 });
 

@@ -51,8 +51,8 @@ describe('POST /api/user/updateBasicInfo', () => {
   it('refuses an over-long real name or mobile and a malformed e-mail', async () => {
     const { token } = await plainEngineer(api);
     const call = (body: unknown): RouteCall => ({ method: 'POST', path: '/api/user/updateBasicInfo', body });
-    await expectInvalid(api, call({ realName: 'x'.repeat(51) }), token, invalid('realName：数值过大：期望 string <=50 字符', 'realName: Too big: expected string to have <=50 characters'));
-    await expectInvalid(api, call({ mobile: '1'.repeat(21) }), token, invalid('mobile：数值过大：期望 string <=20 字符', 'mobile: Too big: expected string to have <=20 characters'));
+    await expectInvalid(api, call({ realName: 'x'.repeat(51) }), token, invalid('姓名最多 50 个字符', 'Real name can be at most 50 characters long'));
+    await expectInvalid(api, call({ mobile: '1'.repeat(21) }), token, invalid('手机号最多 20 个字符', 'Mobile can be at most 20 characters long'));
     await expectInvalid(api, call({ email: 'nope' }), token, { zh: '表单校验失败\n邮箱格式不正确', en: 'Form validation failed\nThe e-mail address is not valid' });
     expect((await getUser(api.t.ctx, 'eng')).realName).toBe('eng');
   });
@@ -73,7 +73,7 @@ describe('POST /api/user/checkOldPwd', () => {
       api,
       { method: 'POST', path: '/api/user/checkOldPwd', body: {} },
       token,
-      invalid('oldPassword：无效输入：期望 string', 'oldPassword: Invalid input: expected string'),
+      invalid('原密码为必填项', 'Current password is required'),
     );
   });
 });
@@ -94,7 +94,7 @@ describe('GET /api/user/list', () => {
 
   it('refuses a limit below 1 and an unknown site', async () => {
     const { token } = await plainEngineer(api);
-    await expectInvalid(api, { method: 'GET', path: '/api/user/list?limit=0' }, token, invalid('limit：数值过小：期望 number >=1', 'limit: Too small: expected number to be >=1'));
+    await expectInvalid(api, { method: 'GET', path: '/api/user/list?limit=0' }, token, invalid('每页条数不能小于 1', 'Rows per page must be at least 1'));
     expect((await api.call('GET', '/api/user/list?siteId=nowhere', { token })).status).toBe(404);
   });
 });

@@ -69,7 +69,7 @@ describe('POST /api/user/adminResetPwd', () => {
     const unknown = await post('/api/user/adminResetPwd', { id: 'nobody' }, 'en-US');
     expect(unknown.status).toBe(404);
     expect(unknown.body.meta.message).toBe('User not found: nobody');
-    await expectInvalid(api, { method: 'POST', path: '/api/user/adminResetPwd', body: {} }, admin, invalid('id：无效输入：期望 string', 'id: Invalid input: expected string'));
+    await expectInvalid(api, { method: 'POST', path: '/api/user/adminResetPwd', body: {} }, admin, invalid('ID为必填项', 'ID is required'));
   });
 });
 
@@ -101,7 +101,7 @@ describe('POST /api/user/lock and /api/user/unlock', () => {
   it('answers 404 for an unknown user and 400 for an over-long id', async () => {
     for (const path of ['/api/user/lock', '/api/user/unlock']) {
       expect((await post(path, { id: 'nobody' })).status).toBe(404);
-      await expectInvalid(api, { method: 'POST', path, body: { id: 'x'.repeat(65) } }, admin, invalid('id：数值过大：期望 string <=64 字符', 'id: Too big: expected string to have <=64 characters'));
+      await expectInvalid(api, { method: 'POST', path, body: { id: 'x'.repeat(65) } }, admin, invalid('ID最多 64 个字符', 'ID can be at most 64 characters long'));
     }
   });
 });

@@ -138,9 +138,9 @@ describe('POST /api/user/userImport', () => {
     missing.append('mode', 'cover');
     const none = await api.call('POST', '/api/user/userImport', { token: admin, raw: missing, lang: 'en-US' });
     expect(none.status).toBe(400);
-    expect(none.body.meta.message).toBe('The request failed validation\nexcelFile: Invalid input');
+    expect(none.body.meta.message).toBe('The request failed validation\nExcel file is required');
     const mode = await upload(await sheet([{ userName: 'x' }]), 'users.xlsx', { mode: 'merge' }, { lang: 'en-US' });
-    expect(mode.body.meta.message).toBe('The request failed validation\nmode: Invalid option: expected one of "cover"|"dedupe"');
+    expect(mode.body.meta.message).toBe('The request failed validation\nImport mode must be one of: cover, dedupe');
     expect(await userNames()).toEqual(['admin']);
   });
 });

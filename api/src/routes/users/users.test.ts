@@ -80,8 +80,8 @@ describe('POST /api/user/sysUserList', () => {
 
   it('refuses a page below 1 and a limit that is not a number', async () => {
     const call = (body: unknown): RouteCall => ({ method: 'POST', path: '/api/user/sysUserList', body });
-    await expectInvalid(api, call({ page: 0 }), admin, invalid('page：数值过小：期望 number >=1', 'page: Too small: expected number to be >=1'));
-    await expectInvalid(api, call({ limit: '10' }), admin, invalid('limit：无效输入：期望 数字', 'limit: Invalid input: expected number'));
+    await expectInvalid(api, call({ page: 0 }), admin, invalid('页码不能小于 1', 'Page must be at least 1'));
+    await expectInvalid(api, call({ limit: '10' }), admin, invalid('每页条数必须是数字', 'Rows per page must be a number'));
   });
 });
 
@@ -104,7 +104,7 @@ describe('POST /api/user/getUserInfo', () => {
       api,
       { method: 'POST', path: '/api/user/getUserInfo', body: { id: 'x'.repeat(65) } },
       admin,
-      invalid('id：数值过大：期望 string <=64 字符', 'id: Too big: expected string to have <=64 characters'),
+      invalid('ID最多 64 个字符', 'ID can be at most 64 characters long'),
     );
   });
 });
@@ -168,12 +168,12 @@ describe('POST /api/user/saveUser: create', () => {
   });
 
   it('refuses missing, over-long or malformed fields with the exact message', async () => {
-    await expectInvalid(api, save({}), admin, invalid('userName：无效输入：期望 string', 'userName: Invalid input: expected string'));
+    await expectInvalid(api, save({}), admin, invalid('用户名为必填项', 'User name is required'));
     await expectInvalid(
       api,
       save({ userName: 'x'.repeat(51) }),
       admin,
-      invalid('userName：数值过大：期望 string <=50 字符', 'userName: Too big: expected string to have <=50 characters'),
+      invalid('用户名最多 50 个字符', 'User name can be at most 50 characters long'),
     );
     await expectInvalid(api, save({ userName: 'bad name' }), admin, {
       zh: '用户名只能包含字母、数字以及 . _ - @，长度 1 到 50，不能有空格',
@@ -183,13 +183,13 @@ describe('POST /api/user/saveUser: create', () => {
       api,
       save({ userName: 'ok', mobile: '1'.repeat(21) }),
       admin,
-      invalid('mobile：数值过大：期望 string <=20 字符', 'mobile: Too big: expected string to have <=20 characters'),
+      invalid('手机号最多 20 个字符', 'Mobile can be at most 20 characters long'),
     );
     await expectInvalid(api, save({ userName: 'ok', email: 'not-mail' }), admin, { zh: '表单校验失败\n邮箱格式不正确', en: 'Form validation failed\nThe e-mail address is not valid' });
-    await expectInvalid(api, save({ userName: 'ok', gender: '9' }), admin, invalid('gender：无效选项：期望以下之一 "0"|"1"|"2"', 'gender: Invalid option: expected one of "0"|"1"|"2"'));
-    await expectInvalid(api, save({ userName: 'ok', validityDate: 'someday' }), admin, invalid('validityDate：无效输入', 'validityDate: Invalid input'));
-    await expectInvalid(api, save({ userName: 'ok', validityDate: true }), admin, invalid('validityDate：无效输入', 'validityDate: Invalid input'));
-    await expectInvalid(api, save({ userName: 'ok', roleIdList: 'admin' }), admin, invalid('roleIdList：无效输入：期望 数组', 'roleIdList: Invalid input: expected array'));
+    await expectInvalid(api, save({ userName: 'ok', gender: '9' }), admin, invalid('性别只能是以下之一：0, 1, 2', 'Gender must be one of: 0, 1, 2'));
+    await expectInvalid(api, save({ userName: 'ok', validityDate: 'someday' }), admin, invalid('有效期不是有效的日期', 'Validity date is not a valid date'));
+    await expectInvalid(api, save({ userName: 'ok', validityDate: true }), admin, invalid('有效期的值类型不正确', 'Validity date holds a value of the wrong kind'));
+    await expectInvalid(api, save({ userName: 'ok', roleIdList: 'admin' }), admin, invalid('角色必须是列表', 'Roles must be a list'));
     const weak = await expectInvalid(api, save({ userName: 'ok', password: 'Kx7#pQ2!mZ9$w R' }), admin, {
       zh: '密码不符合安全策略\n密码不能包含空格',
       en: 'The password does not meet the security policy\nThe password must not contain spaces',
@@ -280,7 +280,7 @@ describe('POST /api/user/deleteUser', () => {
     expect((await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: adminId } })).status).toBe(403);
     expect((await api.call('GET', '/api/user/info', { token: admin })).status).toBe(200);
     expect((await api.call('POST', '/api/user/deleteUser', { token: admin, body: { id: 'nobody' } })).status).toBe(404);
-    await expectInvalid(api, { method: 'POST', path: '/api/user/deleteUser', body: { id: '' } }, admin, invalid('id：数值过小：期望 string >=1 字符', 'id: Too small: expected string to have >=1 characters'));
+    await expectInvalid(api, { method: 'POST', path: '/api/user/deleteUser', body: { id: '' } }, admin, invalid('ID不能为空', 'ID cannot be empty'));
   });
 });
 
@@ -300,6 +300,6 @@ describe('POST /api/user/checkUserName', () => {
       zh: '用户名只能包含字母、数字以及 . _ - @，长度 1 到 50，不能有空格',
       en: 'A user name may hold letters, digits and . _ - @ only, 1 to 50 characters',
     });
-    await expectInvalid(api, call({}), admin, invalid('userName：无效输入：期望 string', 'userName: Invalid input: expected string'));
+    await expectInvalid(api, call({}), admin, invalid('用户名为必填项', 'User name is required'));
   });
 });
