@@ -4,6 +4,7 @@ import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFunction,
 import type { ServiceContext } from '../../shared/context.ts';
 import { ANALYSIS_SHEETS, ANALYSIS_SHEET_NAMES, type AnalysisSheetName } from './analysis-columns.ts';
 import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
+import { shareStyle, WRAPPED_STYLE } from './workbook-io.ts';
 
 /** Every value is written as text, as in the chain sheet: a number under a date style (a shared style edited elsewhere) would read back as a date. */
 type Cell = string;
@@ -124,7 +125,7 @@ export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter
     head.commit();
     for (const values of rows[name]) {
       const row = sheet.addRow(values);
-      row.alignment = { wrapText: true, vertical: 'top' };
+      shareStyle(row, WRAPPED_STYLE);
       row.commit();
     }
     sheet.commit();

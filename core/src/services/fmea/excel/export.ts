@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
 import { fmeaCharacteristic, fmeaFailure, fmeaFunction, fmeaNode, user } from '../../../db/schema/index.ts';
 import type { RiskGridRow } from '../../../domain/fmea/index.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
@@ -12,7 +13,7 @@ import { analysisRows, writeAnalysisSheets } from './analysis-export.ts';
 import { actionCells, characteristicText, lines } from './cells.ts';
 import { KeyMaker } from './keys.ts';
 import { DETECTION_SCALE, OCCURRENCE_SCALE, SEVERITY_SCALE } from './scales.ts';
-import { streamingWorkbook } from './workbook-io.ts';
+import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
 
 export interface ExportOptions {
   /** Language of the form's labels and the scales' headings (both languages are always in the scales). */
@@ -168,6 +169,12 @@ function teamNames(project: ProjectView, users: Map<string, string>): string {
 
 /** AP cells coloured as the handbook's form usually shows them. */
 const AP_FILL = { H: 'FFF4B6B6', M: 'FFFFE699', L: 'FFC6EFCE' } as const;
+/** The AP cells' styles, one shared object per level (`shareStyle`). */
+const AP_STYLE = Object.fromEntries(
+  Object.entries(AP_FILL).map(([level, argb]) => [level, Object.freeze({ ...WRAPPED_STYLE, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb } } })]),
+) as Record<keyof typeof AP_FILL, Partial<ExcelJS.Style>>;
+const AP_COLUMN = FORM_COLUMNS.findIndex((f) => f.key === 'ap') + 1;
+const RA_AP_COLUMN = FORM_COLUMNS.findIndex((f) => f.key === 'raAp') + 1;
 
 /** Columns merged over runs of one mode (structure, functions, FM) or one effect within a mode (FE, S). */
 const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
@@ -296,10 +303,9 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
         }
       }
       const row = form.addRow(values);
-      row.alignment = { wrapText: true, vertical: 'top' };
-      for (const [key, level] of [['ap', r.ap], ['raAp', r.raAp]] as const) {
-        if (level) row.getCell(FORM_COLUMNS.findIndex((f) => f.key === key) + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: AP_FILL[level] } };
-      }
+      shareStyle(row, WRAPPED_STYLE);
+      if (r.ap) row.getCell(AP_COLUMN).style = AP_STYLE[r.ap];
+      if (r.raAp) row.getCell(RA_AP_COLUMN).style = AP_STYLE[r.raAp];
       pending = row;
       rowNumber++;
     }
@@ -317,7 +323,11 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   const keys = new KeyMaker();
   let start = 0;
   for (const batch of batches) {
-    for (const values of flatRows(batch, facts, keys, start)) flat.addRow(values).commit();
+    for (const values of flatRows(batch, facts, keys, start)) {
+      const row = flat.addRow(values);
+      shareStyle(row, PLAIN_STYLE);
+      row.commit();
+    }
     start += batch.length;
     options.onProgress?.(total + start, total * 2);
   }

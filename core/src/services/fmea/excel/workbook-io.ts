@@ -43,6 +43,26 @@ export async function streamingWorkbook(): Promise<{ workbook: ExcelJS.stream.xl
   };
 }
 
+/**
+ * Gives every cell of a row one style object, shared with other rows. exceljs's
+ * writer turns each cell's style into XML to find its style id, unless it has
+ * seen that very object before (a WeakMap): with a fresh `{}` per cell, as
+ * `row.alignment = …` or a plain `addRow` leave them, the 20,000-chain export
+ * spent seconds rendering the same few styles a million times. `style` must
+ * never be changed afterwards (no `cell.fill = …` on such a cell: give it
+ * another shared style instead).
+ */
+export function shareStyle(row: ExcelJS.Row, style: Partial<ExcelJS.Style>): void {
+  row.eachCell({ includeEmpty: true }, (cell) => {
+    cell.style = style;
+  });
+}
+
+/** The style of cells written without one (exceljs would give each its own empty object). */
+export const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
+/** Wrapped text at the top of the cell: the data rows of the form and the list sheets. */
+export const WRAPPED_STYLE: Partial<ExcelJS.Style> = Object.freeze({ alignment: Object.freeze({ wrapText: true, vertical: 'top' }) }) as Partial<ExcelJS.Style>;
+
 type Sheets = { name: string; rows: { row: number; cells: string[] }[] }[];
 
 /** A row's texts; empty cells at its end are left off (the streaming and the ordinary reader disagree on whether an empty text cell counts). */
