@@ -83,7 +83,8 @@ function url(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   params.set('timestamp', String(Date.now()));
-  return `${path}?${params}`;
+  // a path that already carries a query keeps it
+  return `${path}${path.includes('?') ? '&' : '?'}${params}`;
 }
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormDialog, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, Field, FormDialog, Select, TextInput, useForm, useLoad } from '@fmea/workbench/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectView } from '../types.ts';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 import { useDictLabel } from './dict-label.ts';
@@ -107,16 +107,27 @@ export function useDraftProblem(): (draft: HeaderDraft) => string | null {
   return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
-/** Create (project null) or edit a project header. */
+/** What the server says a new project's number will be, and whether one may be typed (`GET /api/project/numberPreview`). */
+interface NumberPreview {
+  number: string;
+  allowManual: boolean;
+}
+
+type ProjectDraft = HeaderDraft & { serialNum: string };
+
+/** Create (project null) or edit a project header; a new project may get a typed number where the numbering rule allows it. */
 export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
   const { t } = useLingui();
   const problems = useDraftProblems();
-  const form = useForm({
-    initial: () => draftOf(project, myId),
+  const preview = useLoad(() => (project ? Promise.resolve(null) : api.get<NumberPreview>('/api/project/numberPreview', { projectType: 'dfmea' })), [project?.id]);
+  const form = useForm<ProjectDraft, ProjectView>({
+    initial: () => ({ ...draftOf(project, myId), serialNum: '' }),
     validate: (draft) => ({ fields: problems(draft) }),
-    save: (draft) => api.post<ProjectView>('/api/project/save', saveBody(draft, project)),
+    save: ({ serialNum, ...draft }) => api.post<ProjectView>('/api/project/save', { ...saveBody(draft, project), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
     onSaved,
     serverFields: { projectMembers: 'members' },
+    // "number already exists" is a conflict without field issues: it belongs under the number
+    onFailed: (error) => (error instanceof ApiError && error.messageKey === 'numbering.manual_duplicate' ? { message: null, fields: { serialNum: error.message } } : undefined),
   });
   // only what changed, so the problems of the other fields stay shown; the responsible person is part of the team
   const change = (next: HeaderDraft) => {
@@ -124,8 +135,18 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
     form.change(patch);
     if ('members' in patch) form.setError('responsible', null);
   };
+  const next = preview.data;
   return (
     <FormDialog form={form} title={project ? t`Edit project` : t`New DFMEA project`} width={640} saveTestId="dfmea-save" onClose={onClose}>
+      {next?.allowManual ? (
+        <Field label={t`Project number`} error={form.error('serialNum')} hint={t`Leave empty for the next number, ${next.number}`}>
+          {(id) => <TextInput id={id} data-testid="dfmea-serialNum" value={form.draft.serialNum} maxLength={50} placeholder={next.number} onChange={(e) => form.set('serialNum', e.target.value)} />}
+        </Field>
+      ) : next ? (
+        <p className="muted" data-testid="dfmea-next-number">
+          <Trans>The project will be numbered {next.number}.</Trans>
+        </p>
+      ) : null}
       <HeaderFields draft={form.draft} onChange={change} error={form.error} />
     </FormDialog>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DATE_FORMATS, MAX_NUMBER_ELEMENTS, SEPARATORS, SERIAL_DIGITS_MAX, SERIAL_DIGITS_MIN, type NumberElement } from '@fmea/core/domain';
-import { api, Button, confirmLeave, Field, FormError, readServerError, Select, TextInput, useDirty } from '@fmea/workbench/sdk';
+import { api, Button, confirmLeave, Field, FormError, readServerError, Select, TextInput, useDirty, useLoad } from '@fmea/workbench/sdk';
 import { moduleName } from './module-names.ts';
-import { previewRule, type RuleRow } from './rule-model.ts';
+import { previewRule, type NextNumber, type RuleRow } from './rule-model.ts';
 
 const KINDS = ['prefix', 'date', 'serial', 'separator', 'space'] as const;
 
@@ -28,7 +28,9 @@ export function RuleEditor({ rule, canEdit, onSaved, onClose }: { rule: RuleRow;
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(rule);
   useDirty(dirty);
-  const preview = previewRule(draft);
+  // the serial the server would hand out next (nothing is taken), so the example is the real next number
+  const next = useLoad(() => api.get<NextNumber>('/api/numberingRule/preview', { module: rule.module }), [rule.module, rule]);
+  const preview = previewRule(draft, new Date(), next.data?.serial ?? 1);
 
   const kindLabel = (kind: string) =>
     kind === 'prefix' ? t`Prefix` : kind === 'date' ? t`Date` : kind === 'serial' ? t`Serial number` : kind === 'separator' ? t`Separator` : t`Space`;
@@ -122,7 +124,7 @@ export function RuleEditor({ rule, canEdit, onSaved, onClose }: { rule: RuleRow;
       </label>
       <div className="sys-preview" aria-live="polite" data-testid="numbering-preview">
         <span className="muted">
-          <Trans>Next number looks like:</Trans>
+          <Trans>Next number:</Trans>
         </span>{' '}
         {preview.sample ? <code className="sys-number">{preview.sample}</code> : <span className="muted">—</span>}{' '}
         <span className="muted">({preview.pattern})</span>

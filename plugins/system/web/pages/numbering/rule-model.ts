@@ -44,8 +44,20 @@ export interface Preview {
   issues: string[];
 }
 
-/** The number the rule would give today for serial 1, its pattern, or why it cannot give one. */
-export function previewRule(rule: RuleRow, today = new Date()): Preview {
+/** What the server says the module's next number is (`GET /api/numberingRule/preview`): nothing is taken. */
+export interface NextNumber {
+  module: string;
+  number: string;
+  serial: number;
+}
+
+/**
+ * The number the rule would give today, its pattern, or why it cannot give
+ * one. `serial` is the next serial the server would hand out (its preview);
+ * a draft that changes the date part restarts the counter, so then it is
+ * only close.
+ */
+export function previewRule(rule: RuleRow, today = new Date(), serial = 1): Preview {
   const pattern = rule.elements
     .map((e) => {
       switch (e.kind) {
@@ -67,7 +79,7 @@ export function previewRule(rule: RuleRow, today = new Date()): Preview {
   const issues = validateNumberingRule(asRule).map((i) => numberingIssueText(i.messageKey, i.params));
   if (issues.length) return { sample: null, pattern, issues };
   try {
-    return { sample: formatNumber(asRule, { date: today, serial: 1 }), pattern, issues };
+    return { sample: formatNumber(asRule, { date: today, serial }), pattern, issues };
   } catch (error) {
     const key = (error as { messageKey?: string }).messageKey;
     return { sample: null, pattern, issues: [key ? numberingIssueText(key) : String(error)] };
