@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
 import { prepareDatabase } from '../services/system/seed.ts';
+import { TEST_PASSWORD } from './password.ts';
 
-/** A strong password that satisfies the default policy, for tests only. */
-export const TEST_PASSWORD = 'Kx7#pQ2!mZ9$wR';
+export { TEST_PASSWORD };
 
 export interface TestDatabase extends Database {
   ctx: ServiceContext;
@@ -33,6 +33,7 @@ export async function openTestDatabase(options: { file?: boolean; now?: () => Da
     },
   };
 }
+export * from './builders.ts';
 export * from './sample-files.ts';
 export * from './zip-files.ts';
 export * from './thread-pool.ts';

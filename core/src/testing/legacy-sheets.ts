@@ -5,11 +5,20 @@ import type ExcelJS from 'exceljs';
  * one analysis (LEGACY_SOURCE) in several wordings and layouts, and the
  * facts an export of the imported analysis must hold (`legacyFacts`), so a
  * test compares what went in with what came out.
+ *
+ * The source names one responsible person who is a user (LEGACY_RESPONSIBLE);
+ * a test gives each sheet the user name of its database to write there
+ * (a builder's user, e.g. `englishTwoRowSheet(nameOf(team.owner))`), and
+ * `legacyFacts` the same name. Without one, the placeholder stays: a name
+ * no builder's user has.
  */
+
+/** Where LEGACY_SOURCE names the responsible person who is a user. */
+export const LEGACY_RESPONSIBLE = 'owner';
 
 export interface SourceAction {
   text: string;
-  /** A user name of the test database, or a name that is no user (kept in the action's text). */
+  /** LEGACY_RESPONSIBLE for the user the sheet is made for, or a name that is no user (kept in the action's text). */
   who: string;
   target: string;
   taken?: string;
@@ -48,7 +57,7 @@ export const LEGACY_SOURCE: readonly SourceMode[] = [
     ],
     cls: 'YC',
     causes: [
-      { cause: 'Cable breaks', prevention: ['Cable spec CS-4'], o: 3, detection: ['Cable pull test PT-2', 'Endurance test ET-1'], d: 4, action: { text: 'Use 7x19 cable', who: 'owner', target: '2024-05-01', taken: 'Changed to 7x19 cable', done: '2024-04-20', ra: [8, 2, 4] } },
+      { cause: 'Cable breaks', prevention: ['Cable spec CS-4'], o: 3, detection: ['Cable pull test PT-2', 'Endurance test ET-1'], d: 4, action: { text: 'Use 7x19 cable', who: LEGACY_RESPONSIBLE, target: '2024-05-01', taken: 'Changed to 7x19 cable', done: '2024-04-20', ra: [8, 2, 4] } },
       { cause: 'Drum cracked', prevention: ['FEA on drum'], o: 2, detection: ['Drop test DT-1'], d: 5 },
     ],
   },
@@ -69,7 +78,7 @@ export const LEGACY_SOURCE: readonly SourceMode[] = [
     effects: [['Window cannot be closed', 8]],
     cls: 'SC',
     causes: [
-      { cause: 'Brush wear', prevention: ['Brush life calculation'], o: 4, detection: ['Motor endurance test'], d: 3, action: { text: 'Longer brushes', who: 'owner', target: '2024-09-01', taken: 'Brushes 12 mm', done: '2024-08-15', ra: [8, 2, 3] } },
+      { cause: 'Brush wear', prevention: ['Brush life calculation'], o: 4, detection: ['Motor endurance test'], d: 3, action: { text: 'Longer brushes', who: LEGACY_RESPONSIBLE, target: '2024-09-01', taken: 'Brushes 12 mm', done: '2024-08-15', ra: [8, 2, 3] } },
       { cause: 'Connector corroded', prevention: ['Sealed connector standard'], o: 2, detection: ['Salt spray test'], d: 4 },
     ],
   },
@@ -85,8 +94,12 @@ interface FlatSourceRow {
   cause: SourceCause;
 }
 
-const sourceRows = (): FlatSourceRow[] =>
-  LEGACY_SOURCE.flatMap((mode, modeIndex) => mode.causes.map((cause, i) => ({ first: i === 0, modeIndex, mode, cause })));
+const withResponsible = (cause: SourceCause, responsible: string): SourceCause =>
+  cause.action?.who === LEGACY_RESPONSIBLE ? { ...cause, action: { ...cause.action, who: responsible } } : cause;
+
+/** The source's cause rows, the responsible user named `responsible`. */
+const sourceRows = (responsible = LEGACY_RESPONSIBLE): FlatSourceRow[] =>
+  LEGACY_SOURCE.flatMap((mode, modeIndex) => mode.causes.map((cause, i) => ({ first: i === 0, modeIndex, mode, cause: withResponsible(cause, responsible) })));
 
 async function workbook(): Promise<ExcelJS.Workbook> {
   return new ((await import('exceljs')).default.Workbook)();
@@ -97,7 +110,7 @@ const rpn = (...r: number[]) => r.reduce((a, b) => a * b, 1);
 const ratings = (m: SourceMode) => Math.max(...m.effects.map((e) => e[1]));
 
 /** English, the issue's wording, header block, two header rows (groups "Current Design Controls" and "Action Results"); cells below the first row of a mode left blank. */
-export async function englishTwoRowSheet(): Promise<Uint8Array> {
+export async function englishTwoRowSheet(responsible?: string): Promise<Uint8Array> {
   const wb = await workbook();
   const ws = wb.addWorksheet('DFMEA');
   ws.getCell('A1').value = 'POTENTIAL FAILURE MODE AND EFFECTS ANALYSIS (DESIGN FMEA)';
@@ -115,7 +128,7 @@ export async function englishTwoRowSheet(): Promise<Uint8Array> {
   ws.mergeCells(7, 8, 7, 11);
   ws.mergeCells(7, 15, 7, 19);
   let r = 9;
-  for (const { first, mode: m, cause: c } of sourceRows()) {
+  for (const { first, mode: m, cause: c } of sourceRows(responsible)) {
     const a = c.action;
     const s = ratings(m);
     const cells: Cell[] = [
@@ -145,12 +158,12 @@ export async function englishTwoRowSheet(): Promise<Uint8Array> {
 }
 
 /** One header row with line breaks inside the cells, separate Item and Function columns, and item, function, mode, effects, S and class merged over their cause rows. */
-export async function mergedCellsSheet(): Promise<Uint8Array> {
+export async function mergedCellsSheet(responsible?: string): Promise<Uint8Array> {
   const wb = await workbook();
   const ws = wb.addWorksheet('Design FMEA');
   ws.getRow(1).values = ['Item', 'Function', 'Requirement', 'Potential\nFailure Mode', 'Potential Effect(s)\nof Failure', 'S', 'Class', 'Potential Cause(s)/\nMechanism(s) of Failure', 'Current Design Controls\nPrevention', 'O', 'Current Design Controls\nDetection', 'D', 'RPN', 'Recommended Action(s)', 'Responsibility &\nTarget Completion Date', 'Actions Taken', 'New S', 'New O', 'New D', 'New RPN'];
   let r = 2;
-  const rows = sourceRows();
+  const rows = sourceRows(responsible);
   for (let i = 0; i < rows.length; i++) {
     const { first, mode: m, cause: c } = rows[i]!;
     const a = c.action;
@@ -169,7 +182,7 @@ export async function mergedCellsSheet(): Promise<Uint8Array> {
 }
 
 /** Chinese headers (two rows: 现行设计控制 over 预防/频度/探测/探测度, 措施结果 over 采取的措施/严重度/频度/探测度/风险顺序数) and a Chinese header block. */
-export async function chineseSheet(): Promise<Uint8Array> {
+export async function chineseSheet(responsible?: string): Promise<Uint8Array> {
   const wb = await workbook();
   const ws = wb.addWorksheet('设计FMEA');
   ws.getCell('A1').value = '潜在失效模式及后果分析（设计 FMEA）';
@@ -180,7 +193,7 @@ export async function chineseSheet(): Promise<Uint8Array> {
   ws.getRow(6).values = ['项目/功能', '要求', '潜在失效模式', '潜在失效后果', '严重度', '级别', '潜在失效起因/机理', '现行设计控制', '', '', '', '风险顺序数', '建议措施', '责任及目标完成日期', '措施结果', '', '', '', ''];
   ws.getRow(7).values = ['', '', '', '', '', '', '', '预防', '频度', '探测', '探测度', '', '', '', '采取的措施', '严重度', '频度', '探测度', '风险顺序数'];
   let r = 8;
-  for (const { first, mode: m, cause: c } of sourceRows()) {
+  for (const { first, mode: m, cause: c } of sourceRows(responsible)) {
     const a = c.action;
     const s = ratings(m);
     const date = (iso: string) => iso.replace(/-0?/g, '/');
@@ -190,7 +203,7 @@ export async function chineseSheet(): Promise<Uint8Array> {
 }
 
 /** Abbreviations (Sev/Occ/Det, R.P.N.), "Current Process/Design Controls", separate target and completion date columns (real dates), and the re-rating as a second Sev/Occ/Det after the actions. */
-export async function abbreviatedSheet(extra?: { header: string; value: (i: number) => Cell; unnamed?: boolean }): Promise<Uint8Array> {
+export async function abbreviatedSheet(extra?: { header: string; value: (i: number) => Cell; unnamed?: boolean }, responsible?: string): Promise<Uint8Array> {
   const wb = await workbook();
   const ws = wb.addWorksheet('Sheet1');
   const headers = ['No.', 'Item/Function', 'Potential Failure Mode', 'Effect(s)', 'SEV', 'CLASS', 'Cause(s)', 'Current Process/Design Controls - Prevention', 'OCC', 'Current Process/Design Controls - Detection', 'DET', 'R.P.N.', 'Recommended Actions', 'Responsibility', 'Target Date', 'Actions Taken', 'Completion Date', 'Sev', 'Occ', 'Det', 'RPN'];
@@ -198,7 +211,7 @@ export async function abbreviatedSheet(extra?: { header: string; value: (i: numb
   if (extra?.unnamed) headers.push('');
   ws.addRow(headers);
   const date = (iso: string | undefined) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-  sourceRows().forEach(({ first, mode: m, cause: c }, i) => {
+  sourceRows(responsible).forEach(({ first, mode: m, cause: c }, i) => {
     const a = c.action;
     const s = ratings(m);
     const row: Cell[] = [i + 1, first ? `${m.item}: ${m.fn}` : '', first ? m.mode : '', first ? m.effects.map((e) => e[0]).join('\n') : '', first ? s : '', first ? m.cls : '', c.cause, c.prevention.join('\n'), c.o, c.detection.join('\n'), c.d, rpn(s, c.o, c.d), a?.text ?? '', a?.who ?? '', date(a?.target), a?.taken ?? '', date(a?.done), a?.ra?.[0] ?? null, a?.ra?.[1] ?? null, a?.ra?.[2] ?? null, a?.ra ? rpn(...a.ra) : null];
@@ -215,9 +228,10 @@ const CLASS_OF = { YC: 'critical', SC: 'significant' } as const;
  * What the chain sheet of an export must hold for the source: every
  * function with its requirement, effect with S, class, cause with its O, D
  * and controls, and action with responsible, dates, status, action taken
- * and re-rating. `withRequirements` false for sheets that carry none.
+ * and re-rating. `withRequirements` false for sheets that carry none;
+ * `responsible` the user name the sheet was given.
  */
-export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withRequirements = true): ChainFacts {
+export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withRequirements = true, responsible = LEGACY_RESPONSIBLE): ChainFacts {
   const facts: ChainFacts = { functions: [], effects: [], classes: [], causes: [], actions: [] };
   for (const m of source) {
     facts.functions.push(`${m.item} | ${m.fn} | ${withRequirements ? m.req : ''}`);
@@ -228,9 +242,9 @@ export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withR
       facts.causes.push(`${m.mode} | ${c.cause} | O${c.o} D${c.d} | P: ${c.prevention.join(' + ')} | D: ${c.detection.join(' + ')}`);
       const a = c.action;
       if (!a) continue;
-      const user = a.who === 'owner';
+      const user = a.who === LEGACY_RESPONSIBLE;
       const status = a.taken ? 'completed' : 'open';
-      facts.actions.push(`${c.cause} | ${user ? a.text : `${a.text} (${a.who})`} | ${user ? a.who : ''} | ${a.target} | ${status} | ${a.taken ?? ''} | ${a.done ?? ''} | ${a.ra?.join('/') ?? '//'}`);
+      facts.actions.push(`${c.cause} | ${user ? a.text : `${a.text} (${a.who})`} | ${user ? responsible : ''} | ${a.target} | ${status} | ${a.taken ?? ''} | ${a.done ?? ''} | ${a.ra?.join('/') ?? '//'}`);
     }
   }
   return sortFacts(facts);

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog } from '../../db/schema/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import { createTeamProject, makeTeam, type Team } from '../fmea/test-support.ts';
+import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { deleteProject } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
 import { collect, listCollections, MAX_COLLECTIONS_PER_USER, uncollect } from './collections.ts';
@@ -31,7 +30,7 @@ describe('collecting projects', () => {
     expect(again).toEqual(first);
     const page = await listCollections(team.owner, { page: 1, limit: 10 });
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ collectType: 'project', targetId: project.id, name: 'Window lifter', serialNum: project.serialNum, projectType: 'dfmea' });
+    expect(page.items[0]).toMatchObject({ collectType: 'project', targetId: project.id, name: project.name, serialNum: project.serialNum, projectType: 'dfmea' });
     expect(await logActions()).toEqual(['collection.item.add']);
   });
 

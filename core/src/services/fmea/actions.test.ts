@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addAction, changeActionStatus, deleteAction, listActions, updateAction } from './actions.ts';
 import { readRiskGrid } from './grid.ts';
-import { buildWindowLifter, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { readAnalysis } from './analysis-read.ts';
 import { addCharacteristic } from './characteristics.ts';
 import { addFailure } from './failures.ts';
 import { linkFunctions } from './nets.ts';
 import { deleteProject } from './projects.ts';
-import { buildWindowLifter, createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -35,7 +34,7 @@ describe('readAnalysis', () => {
     expect(Object.keys(analysis).sort()).toEqual(['characteristics', 'controls', 'failureLinks', 'failures', 'functionLinks', 'functions', 'nodes']);
     expect(analysis.nodes.map((n) => [n.name, n.parentId])).toEqual(
       expect.arrayContaining([
-        ['Window lifter', null],
+        [w.project.name, null],
         ['Gearbox', w.rootId],
         ['Gear', w.gearbox.id],
         ['Housing', w.gearbox.id],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fmeaFailure, fmeaFailureLink, fmeaFunctionLink, operationLog } from '../../db/schema/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addCharacteristic, deleteCharacteristic, listCharacteristics, updateCharacteristic } from './characteristics.ts';
 import { addControl, deleteControl, updateControl } from './controls.ts';
 import { addFailure, deleteFailure, rateCause, rateEffect, updateFailure } from './failures.ts';
@@ -9,7 +9,6 @@ import { addFunction, deleteFunction, updateFunction } from './functions.ts';
 import { addInterface, deleteInterface, listInterfaces, updateInterface } from './interfaces.ts';
 import { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions } from './nets.ts';
 import { addNode } from './structure.ts';
-import { buildWindowLifter, createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

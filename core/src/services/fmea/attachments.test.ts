@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
-import { openTestDatabase, pdf, png, type TestDatabase } from '../../testing/index.ts';
+import { adminContext, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, pdf, png, type Team, type TestDatabase } from '../../testing/index.ts';
 import { saveUpload } from '../files/files.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addAttachments, assertCanReadFile, listAttachments, MAX_ATTACHMENTS_PER_PROJECT, removeAttachment } from './attachments.ts';
 import { deleteProject, type ProjectView } from './projects.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -35,7 +34,7 @@ describe('project attachments', () => {
     const second = await upload(team.editor, 'Drawing.pdf', 'largeAttachment');
     const listed = await addAttachments(team.editor, project.id, [first, second, first]);
     expect(listed).toEqual([
-      expect.objectContaining({ fileName: first, originalName: 'DVP report.pdf', mime: 'application/pdf', size: pdf('DVP report.pdf').length, createdBy: idOf(team.editor), createdByName: 'editor' }),
+      expect.objectContaining({ fileName: first, originalName: 'DVP report.pdf', mime: 'application/pdf', size: pdf('DVP report.pdf').length, createdBy: idOf(team.editor), createdByName: nameOf(team.editor) }),
       expect.objectContaining({ fileName: second, originalName: 'Drawing.pdf' }),
     ]);
     // attaching again changes nothing; a read-only member sees the list

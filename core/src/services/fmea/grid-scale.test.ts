@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
 import { importAnalysis } from './import.ts';
 import { syntheticAnalysis } from './synthetic.ts';
-import { createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 /**
  * A 20,000-chain DFMEA, built through the bulk import and read back through

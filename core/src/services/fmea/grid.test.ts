@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fmeaFailure, fmeaProject } from '../../db/schema/index.ts';
 import { buildChains, chainKey, indexGraph } from '../../domain/fmea/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { replaceApRules } from '../rules/ap-rules.ts';
 import { addAction, changeActionStatus } from './actions.ts';
 import { addCharacteristic } from './characteristics.ts';
@@ -12,7 +12,6 @@ import { loadGraph } from './graph-load.ts';
 import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
 import { linkFailures } from './nets.ts';
 import { updateProjectHeader } from './projects.ts';
-import { buildWindowLifter, createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -44,7 +43,7 @@ describe('the risk grid', () => {
       requirement: '12 Nm',
       preventionControls: ['Design guideline DG-12'],
       detectionControls: ['Endurance test ET-3'],
-      effect: expect.objectContaining({ elementName: 'Window lifter', functionDescription: 'Close window', version: 1 }),
+      effect: expect.objectContaining({ elementName: w.project.name, functionDescription: 'Close window', version: 1 }),
     });
   });
 

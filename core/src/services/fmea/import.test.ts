@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaFailure, fmeaNode } from '../../db/schema/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { readRiskGrid } from './grid.ts';
 import { importAnalysis, type AnalysisImport } from './import.ts';
-import { createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

@@ -4,12 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaProject } from '../../db/schema/index.ts';
 import { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { deleteDictionaryItem, findDictionaryType } from '../dictionaries/dictionaries.ts';
 import { dictionary } from '../../db/schema/index.ts';
 import { projectLabeler } from './project-codes.ts';
 import { getProjectById, updateProjectHeader } from './projects.ts';
-import { addDictionaryItems, createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -72,7 +71,7 @@ describe('dictionary fields of the project header', () => {
       'Stage: “D sample” is not in the list; choose one of its entries, or ask an administrator to add it to the dictionary',
     );
     expect(translateError('zh-CN', error).split('\n')[2]).toBe('客户：“Ford”不在可选列表中；请选择列表中的一项，或请管理员先在数据字典中添加');
-    expect(await getProjectById(team.owner, project.id)).toMatchObject({ version: 1, name: 'Window lifter', stage: '2', customer: null });
+    expect(await getProjectById(team.owner, project.id)).toMatchObject({ version: 1, name: project.name, stage: '2', customer: null });
   });
 
   it('keeps a value stored before codes were checked while an update sends it unchanged, and refuses changing to another unknown one', async () => {

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { createProject, updateProjectHeader } from './projects.ts';
 import { listProjects, type ProjectListQuery } from './project-list.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

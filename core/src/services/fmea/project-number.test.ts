@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { fmeaProject, numberingCounter, operationLog } from '../../db/schema/index.ts';
 import { translateError } from '../../i18n/index.ts';
 import { DomainError } from '../../errors.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { setNumberingRule } from '../numbering/numbering.ts';
 import { previewProjectNumber } from './project-number.ts';
 import { deleteProject } from './projects.ts';
-import { createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaMember, fmeaProject, operationLog } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { deleteProject, getProjectById, getProjectBySerialNumber, resolveProjectReference, updateProjectHeader, createProject } from './projects.ts';
 import { addNode, deleteNode } from './structure.ts';
 import { listProjects, listRecentProjects, openProject } from './project-list.ts';
-import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

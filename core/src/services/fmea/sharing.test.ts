@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
-import { openTestDatabase, pdf, type TestDatabase } from '../../testing/index.ts';
+import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, nameOf, openTestDatabase, pdf, type Team, type TestDatabase } from '../../testing/index.ts';
 import { saveUpload } from '../files/files.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addAction } from './actions.ts';
@@ -19,7 +19,6 @@ import { deleteProject, getProjectById, updateProjectHeader, type ProjectView } 
 import { getShare, MAX_SHARE_USERS, setShare } from './sharing.ts';
 import { addNode } from './structure.ts';
 import { getStructureTree } from './structure-tree.ts';
-import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, type Team } from './test-support.ts';
 
 // A clock the test moves: shares expire against it, not against the wall clock.
 let clock = new Date('2026-03-01T08:00:00Z');
@@ -141,7 +140,7 @@ describe('changing the share', () => {
       scope: 'partly',
       expiresAt: later(7 * DAY),
       userIds: [idOf(guest)],
-      users: [{ id: idOf(guest), userName: 'guest', realName: 'guest' }],
+      users: [{ id: idOf(guest), userName: nameOf(guest), realName: nameOf(guest) }],
       version: 1,
     });
     expect(await getShare(team.editor, project.id)).toEqual(saved);
@@ -181,14 +180,14 @@ describe('the shared tab', () => {
     await setShare(team.owner, { projectId: third.id, scope: 'partly', expiresAt: null, userIds: [idOf(team.outsider)] });
 
     const names = async (ctx: ServiceContext, search?: string) => (await listProjects(ctx, { tab: 'shared', search, sort: 'name', order: 'asc' })).items.map((p) => p.name);
-    expect(await names(guest)).toEqual(['Seat adjuster', 'Window lifter']);
+    expect(await names(guest)).toEqual(['Seat adjuster', project.name]);
     expect(await names(guest, 'seat')).toEqual(['Seat adjuster']);
     expect(await names(team.outsider)).toEqual(['Mirror fold', 'Seat adjuster']);
     // members see their projects in their own tabs, not here
     expect(await names(team.reader)).toEqual([]);
 
     clock = later(DAY);
-    expect(await names(guest)).toEqual(['Window lifter']);
+    expect(await names(guest)).toEqual([project.name]);
     await deleteProject(team.owner, project.id, { version: (await getProjectById(team.owner, project.id)).version });
     expect(await listProjects(guest, { tab: 'shared' })).toMatchObject({ items: [], total: 0 });
   });

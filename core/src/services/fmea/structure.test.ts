@@ -12,7 +12,7 @@ import {
   fmeaNode,
   operationLog,
 } from '../../db/schema/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addAction } from './actions.ts';
 import { addCharacteristic } from './characteristics.ts';
 import { addFunction } from './functions.ts';
@@ -23,7 +23,6 @@ import { readRiskGrid } from './grid.ts';
 import { addNode, deleteNode, moveNode, nodeDeletionImpact, updateNode } from './structure.ts';
 import { copySubtree } from './structure-copy.ts';
 import { getStructureTree } from './structure-tree.ts';
-import { buildWindowLifter, createTeamProject, idOf, makeTeam, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -56,7 +55,7 @@ describe('structure editing', () => {
     expect(renamed).toMatchObject({ name: 'Electric motor', version: 2 });
     await addFunction(team.editor, { nodeId: a.id, description: 'Convert energy' });
     const tree = await getStructureTree(team.reader, project.id);
-    expect(tree).toMatchObject({ nodeType: 1, name: 'Window lifter' });
+    expect(tree).toMatchObject({ nodeType: 1, name: project.name });
     expect(tree!.children.map((c) => [c.nodeType, c.name])).toEqual([[9, 'Electric motor'], [9, 'Gearbox']]);
     expect(tree!.children[0]!.children.map((c) => [c.nodeType, c.name])).toEqual([[2, 'Convert energy']]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addAction } from './actions.ts';
 import { addCharacteristic } from './characteristics.ts';
 import { addControl } from './controls.ts';
@@ -7,7 +7,6 @@ import { addFailure } from './failures.ts';
 import { addFunction } from './functions.ts';
 import { createProject, deleteProject } from './projects.ts';
 import { suggestTexts, type SuggestKind } from './suggest.ts';
-import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, type Team } from './test-support.ts';
 
 let t: TestDatabase;
 let team: Team;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
-import { createUser } from '../users/users.ts';
+import { buildUser, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { listPublishedNotices, readNotice } from './inbox.ts';
 import { saveNotice, setNoticeStatus, unreadNoticeCount } from './notices.ts';
 
@@ -12,7 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.dispose());
 
-const reader = async () => (await createUser(t.ctx, { userName: 'reader', password: TEST_PASSWORD })).user;
+const reader = () => buildUser(t.ctx, { label: 'reader' });
 
 describe('notices', () => {
   it('keeps a chosen publication time when publishing, and stamps the clock otherwise', async () => {

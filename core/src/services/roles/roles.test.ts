@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
-import { createUser, findUserRow } from '../users/users.ts';
+import { buildUser, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
+import { findUserRow } from '../users/users.ts';
 import { createRole, deleteRole, grantRoute, listRoles, setRolePermissions } from './roles.ts';
 import { permittedRoutes } from './routers.ts';
 
@@ -14,7 +14,7 @@ describe('roles and permitted routes', () => {
   it('gives a role only the routes and buttons granted, plus the personal routes', async () => {
     await createRole(t.ctx, { name: 'dfmea-engineer' });
     await grantRoute(t.ctx, 'dfmea-engineer', { routeName: 'dfmea_index', buttons: ['add', 'edit'] });
-    const { user } = await createUser(t.ctx, { userName: 'eng', password: TEST_PASSWORD, roles: ['dfmea-engineer'] });
+    const user = await buildUser(t.ctx, { roles: ['dfmea-engineer'] });
     const routes = await permittedRoutes(t.db, user.id);
     const names = routes.map((r) => r.routeName);
     expect(names).toContain('dfmea_index');
@@ -55,7 +55,7 @@ describe('roles and permitted routes', () => {
   it('protects the default role and asks before deleting a role that has users', async () => {
     await expect(deleteRole(t.ctx, 'admin')).rejects.toMatchObject({ messageKey: 'role.default_protected' });
     await createRole(t.ctx, { name: 'held' });
-    await createUser(t.ctx, { userName: 'holder', password: TEST_PASSWORD, roles: ['held'] });
+    await buildUser(t.ctx, { roles: ['held'] });
     await expect(deleteRole(t.ctx, 'held')).rejects.toMatchObject({ messageKey: 'role.has_users', params: { count: 1 } });
     await deleteRole(t.ctx, 'held', { confirm: true });
     expect((await listRoles(t.ctx)).map((r) => r.name)).not.toContain('held');

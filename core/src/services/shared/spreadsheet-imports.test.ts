@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { expandingWorkbook, openTestDatabase, workbookParts, zipArchive, type TestDatabase } from '../../testing/index.ts';
+import { expandingWorkbook, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase, workbookParts, zipArchive } from '../../testing/index.ts';
 import { importDictionaries } from '../dictionaries/dictionary-xlsx.ts';
 import { importDfmeaWorkbook } from '../fmea/excel/import.ts';
-import { idOf, makeTeam, type Team } from '../fmea/test-support.ts';
 import { decodeApRules } from '../rules/ap-rules-file.ts';
 import { importUsers } from '../users/user-xlsx.ts';
 

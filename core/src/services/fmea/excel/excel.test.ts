@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { LOCALES, loadCatalogs, translate, translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
 import { syntheticAnalysis } from '../synthetic.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { excel, readAllSheets } from './workbook-io.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
@@ -136,7 +135,7 @@ describe('DFMEA workbook import', () => {
     expect(await chainSheet(second)).toEqual(await chainSheet(first));
     // Named from the header block, with its customer.
     const { getProjectById } = await import('../projects.ts');
-    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ name: 'Window lifter', customer: '1' });
+    expect(await getProjectById(team.owner, report.projectId)).toMatchObject({ name: project.name, customer: '1' });
   });
 
   it('adds nothing twice in dedupe mode and replaces the analysis in cover mode', async () => {
@@ -216,9 +215,9 @@ describe('DFMEA workbook import', () => {
     ['Chinese', ZH_LEGACY],
   ])('maps a legacy AIAG 4th-edition sheet with %s headers onto the engine', async (_language, headers) => {
     const bytes = await legacySheet(headers, [
-      ['Window regulator: Move glass up and down', 'Glass does not move', 'Window cannot be closed', 8, 'CC', 'Cable breaks', 'Cable spec CS-4', 3, 'Cable pull test', 4, 96, 'Use 7x19 cable', 'owner 2026-03-01', 'Changed cable 2026-02-15', 8, 2, 4, 64],
+      ['Window regulator: Move glass up and down', 'Glass does not move', 'Window cannot be closed', 8, 'CC', 'Cable breaks', 'Cable spec CS-4', 3, 'Cable pull test', 4, 96, 'Use 7x19 cable', `${nameOf(team.owner)} 2026-03-01`, 'Changed cable 2026-02-15', 8, 2, 4, 64],
       ['', '', '', '', '', 'Drum cracked', 'FEA on drum', 2, 'Drop test', 5, 80],
-      ['', 'Glass moves slowly', 'Customer annoyed\nDriver distracted', 5, '', 'Friction in guide rail', '', 5, 'Speed test', 6, 150, 'Add PTFE coating', 'owner 2026-05-01'],
+      ['', 'Glass moves slowly', 'Customer annoyed\nDriver distracted', 5, '', 'Friction in guide rail', '', 5, 'Speed test', 6, 150, 'Add PTFE coating', `${nameOf(team.owner)} 2026-05-01`],
     ]);
     const project = await createTeamProject(team, { name: 'Legacy' });
     const report = await importDfmeaWorkbook(team.owner, bytes, { fileName: 'legacy.xlsx', projectId: project.id, legacy: true });

@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { FORM_HEADER_EDITABLE, FORM_HEADER_KEYS } from './form-header.ts';
 import { importDfmeaWorkbook } from './import.ts';
@@ -95,10 +94,10 @@ describe('the form sheet’s header block', () => {
       'DFMEA ID number': 'DFMEA-WL-0042',
       'DFMEA start date': '2026-01-05',
       'DFMEA revision date': '2026-04-02',
-      Responsible: 'owner',
+      Responsible: nameOf(team.owner),
       'Design responsibility': 'Body electronics',
       'Confidentiality level': 'Confidential',
-      'Team members': 'owner, editor, reader',
+      'Team members': [team.owner, team.editor, team.reader].map(nameOf).join(', '),
       'Cross-functional team': 'Supplier: Brose',
       Stage: 'B sample',
       'SOP date': '2027-03-01',
@@ -130,9 +129,9 @@ describe('the form sheet’s header block', () => {
     const row2: string[] = [];
     [['公司名称', 'ACME'], ['项目编号', 'DF2601010001'], ['项目名称', 'Old lifter']].forEach(([l, v], p) => ((row2[p * 9 + 1] = l!), (row2[p * 9 + 2] = v!)));
     const row3: string[] = [];
-    [['客户', '上汽大众'], ['负责人', 'owner'], ['保密等级', '秘密']].forEach(([l, v], p) => ((row3[p * 9 + 1] = l!), (row3[p * 9 + 2] = v!)));
+    [['客户', '上汽大众'], ['负责人', nameOf(team.owner)], ['保密等级', '秘密']].forEach(([l, v], p) => ((row3[p * 9 + 1] = l!), (row3[p * 9 + 2] = v!)));
     const row4: string[] = [];
-    [['开始日期', '2025-11-03'], ['修订日期', '2026-01-09'], ['跨功能团队', 'owner, editor']].forEach(([l, v], p) => ((row4[p * 9 + 1] = l!), (row4[p * 9 + 2] = v!)));
+    [['开始日期', '2025-11-03'], ['修订日期', '2026-01-09'], ['跨功能团队', `${nameOf(team.owner)}, ${nameOf(team.editor)}`]].forEach(([l, v], p) => ((row4[p * 9 + 1] = l!), (row4[p * 9 + 2] = v!)));
     for (const r of [row2, row3, row4]) form.addRow(r);
     const source = await createTeamProject(team, { name: 'Source' });
     const chains = (await formSheet(await exportDfmeaWorkbook(team.owner, source.id))).worksheets[1]!;

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { abbreviatedSheet, chainFacts, chineseSheet, englishTwoRowSheet, legacyFacts, mergedCellsSheet, openTestDatabase, type TestDatabase } from '../../../testing/index.ts';
+import { abbreviatedSheet, addDictionaryItems, chainFacts, chineseSheet, createTeamProject, englishTwoRowSheet, idOf, legacyFacts, makeTeam, mergedCellsSheet, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { getProjectById } from '../projects.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { excel, readAllSheets } from './workbook-io.ts';
@@ -42,12 +41,13 @@ describe('legacy AIAG 4th-edition DFMEA sheets, found without the legacy option'
     ['English, two header rows, the issue’s wording', englishTwoRowSheet, true],
     ['one header row with line breaks, merged item/mode/effect cells', mergedCellsSheet, true],
     ['Chinese headers over two rows', chineseSheet, true],
-    ['abbreviations Sev/Occ/Det, Class, date cells, re-rating after the actions', abbreviatedSheet, false],
+    ['abbreviations Sev/Occ/Det, Class, date cells, re-rating after the actions', (responsible: string) => abbreviatedSheet(undefined, responsible), false],
   ] as const)('imports every cause, control, rating, class and action of %s, and the export holds them', async (_name, make, requirements) => {
-    const report = await importDfmeaWorkbook(team.owner, await make(), { fileName: 'legacy.xlsx', newProject: newTeam() });
+    // the sheets name the owner as responsible for two actions, and "Design engineering" (no user) for the third
+    const report = await importDfmeaWorkbook(team.owner, await make(nameOf(team.owner)), { fileName: 'legacy.xlsx', newProject: newTeam() });
     expect(report).toMatchObject({ layout: 'legacy', rows: 5, imported: 5, errors: [], unmapped: [], unknownNames: ['Design engineering'] });
     expect(report.created).toMatchObject(CREATED);
-    expect(await exportedFacts(report.projectId)).toEqual(legacyFacts(undefined, requirements));
+    expect(await exportedFacts(report.projectId)).toEqual(legacyFacts(undefined, requirements, nameOf(team.owner)));
     expect(await chains(report.projectId)).toBe(7);
   });
 
@@ -126,7 +126,7 @@ describe('a header block right above a one-row header', () => {
 });
 
 describe('columns the import has no place for', () => {
-  const withNotes = () => abbreviatedSheet({ header: 'Notes', value: (i) => (i === 1 ? 'check with supplier' : null), unnamed: true });
+  const withNotes = () => abbreviatedSheet({ header: 'Notes', value: (i) => (i === 1 ? 'check with supplier' : null), unnamed: true }, nameOf(team.owner));
 
   it('refuses the file listing each column by sheet, letter and header, and writes nothing', async () => {
     const before = await projectCount();
@@ -153,7 +153,7 @@ describe('columns the import has no place for', () => {
   it('imports everything else when the user accepts, listing what was left out', async () => {
     const report = await importDfmeaWorkbook(team.owner, await withNotes(), { fileName: 'notes.xlsx', newProject: newTeam(), acceptUnmapped: true });
     expect(report.unmapped.map((i) => i.params?.column)).toEqual(['V', 'W']);
-    expect(await exportedFacts(report.projectId)).toEqual(legacyFacts(undefined, false));
+    expect(await exportedFacts(report.projectId)).toEqual(legacyFacts(undefined, false, nameOf(team.owner)));
   });
 
   it('reports header-block text it cannot place and a second FMEA table in the workbook', async () => {

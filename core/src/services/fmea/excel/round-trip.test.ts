@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { openTestDatabase, projectSnapshot, type TestDatabase } from '../../../testing/index.ts';
+import { createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
-import { createTeamProject, idOf, makeTeam, type Team } from '../test-support.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { excel, readAllSheets, streamingWorkbook } from './workbook-io.ts';
@@ -174,7 +173,7 @@ describe('DFMEA workbook round trip', { timeout: 60_000 }, () => {
     const chains = wb.worksheets[1]!;
     const row = chains.getRow(rowWith(chains, 'cause', 'Brush worn'));
     const cells = {
-      actionResponsible: 'owner\neditor\nowner',
+      actionResponsible: [team.owner, team.editor, team.owner].map(nameOf).join('\n'),
       actionTargetDates: '2026-05-01\n2026-04-01\n2026-06-01',
       actionsTaken: 'Ordered\nGauge in the line\nCompared',
       actionEvidence: 'PO 1\nReport 7\nMemo 3',
@@ -224,7 +223,7 @@ describe('DFMEA workbook round trip', { timeout: 60_000 }, () => {
     // the chain sheet repeats the responsible people: edited alike
     const chains = sheet(wb, 'Failure chains');
     const cell = chains.getRow(rowWith(chains, 'cause', 'Brush worn')).getCell(column(chains, 'actionResponsible'));
-    cell.value = String(cell.value).replace(/owner$/, 'k.nobody');
+    cell.value = String(cell.value).replace(new RegExp(`${nameOf(team.owner)}$`), 'k.nobody');
     const report = await importDfmeaWorkbook(team.owner, await save(wb), { fileName: 'a.xlsx', newProject: newTeam() });
     expect(report.unknownNames).toEqual(['k.nobody']);
   });
