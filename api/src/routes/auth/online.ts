@@ -15,7 +15,7 @@ const remainRoute = defineRoute({
   tag: 'auth',
   summary: 'Online count and remaining logins of a site (login page)',
   access: 'public',
-  request: { query: z.object({ siteId: z.string().max(64).optional(), timestamp: z.string().optional() }) },
+  request: { query: z.object({ siteId: z.string().max(64).optional(), timestamp: z.string().max(40).optional() }) },
   data: z.object({ online: z.number(), remaining: z.number().nullable() }),
 });
 

@@ -72,7 +72,7 @@ export const UserInfoSchema = z
 export const PasswordChangeBody = z
   .object({
     changeToken: z.string().max(100).optional().openapi({ description: 'Not signed in: the ticket the login answered with flag 4 (the change must follow that sign-in)' }),
-    userId: z.string().optional().openapi({ description: 'Ignored: older clients sent it; the ticket names the user' }),
+    userId: z.string().max(64).optional().openapi({ description: 'Ignored: older clients sent it; the ticket names the user' }),
     oldPassword: z.string().min(1).max(128),
     newPassword: z.string().min(1).max(128),
     confirmPassword: z.string().max(128).optional(),

@@ -16,7 +16,7 @@ const getDicsRoute = defineRoute({
   summary: 'Every dictionary type with its items (tree)',
   description: 'Each signed-in user loads the dictionaries once into the session. `code` narrows the answer to one type.',
   access: 'user',
-  request: { query: z.object({ code: z.string().max(50).optional(), timestamp: z.string().optional() }) },
+  request: { query: z.object({ code: z.string().max(50).optional(), timestamp: z.string().max(40).optional() }) },
   data: z.array(DictionaryNodeSchema),
 });
 

@@ -55,9 +55,9 @@ export const SaveDictionaryBody = z
     name: z.string().max(200),
     enName: z.string().max(200).optional(),
     sort: z.number().int().min(1).max(1_000_000).optional(),
-    createtime: z.unknown().optional(),
-    updatetime: z.unknown().optional(),
-    children: z.unknown().optional(),
+    createtime: z.unknown().optional().openapi({ description: 'Accepted and ignored' }),
+    updatetime: z.unknown().optional().openapi({ description: 'Accepted and ignored' }),
+    children: z.unknown().optional().openapi({ description: 'Accepted and ignored' }),
   })
   .openapi('SaveDictionaryBody');
 

@@ -50,7 +50,7 @@ const exportRoute = defineRoute({
   summary: 'Export every dictionary item as a spreadsheet',
   description: 'Answers the xlsx file itself (not the envelope), in the layout importDic reads.',
   access: { route: 'system_dictionary', button: 'export' },
-  request: { query: z.object({ timestamp: z.string().optional() }) },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: z.null(),
 });
 

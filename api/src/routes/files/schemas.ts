@@ -34,13 +34,13 @@ export const FileInfoSchema = z
 
 export const FileNameQuery = z.object({
   fileName: z.string().max(200).openapi({ pattern: FILE_NAME_PATTERN.source, description: 'A stored file id (UUID), as returned by the upload calls' }),
-  timestamp: z.string().optional(),
+  timestamp: z.string().max(40).optional(),
 });
 
 export const TemplateQuery = z.object({
   tempName: z.string().max(100).openapi({ description: 'One of user, dictionary, apRule' }),
   fileName: z.string().max(200).optional().openapi({ description: 'Name the download is saved under (default: the template’s own)' }),
-  timestamp: z.string().optional(),
+  timestamp: z.string().max(40).optional(),
 });
 
 /** Multipart body, for `request: multipartBody(schema)`. */

@@ -36,7 +36,7 @@ const countRoute = defineRoute({
   tag: TAG,
   summary: 'How many published notices the caller has not read',
   access: 'user',
-  request: { query: z.object({ timestamp: z.string().optional() }) },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: z.object({ count: z.number().int() }),
 });
 

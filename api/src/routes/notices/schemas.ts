@@ -48,7 +48,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const PageQuery = {
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  timestamp: z.string().optional(),
+  timestamp: z.string().max(40).optional(),
 };
 
 /** Notice bodies are rich text: far longer than the 200-character fields. */
@@ -64,7 +64,7 @@ export const SaveNoticeBody = z
     publishTime: TimeInput,
     createTime: TimeInput.openapi({ description: 'Accepted and checked, never stored: the server keeps its own' }),
     status: z.unknown().optional().openapi({ description: 'Ignored: use /api/notice/updateStatus' }),
-    updateTime: z.unknown().optional(),
+    updateTime: z.unknown().optional().openapi({ description: 'Accepted and ignored' }),
   })
   .openapi('SaveNoticeBody');
 

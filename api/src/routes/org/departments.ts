@@ -15,7 +15,7 @@ const listRoute = defineRoute({
   tag: TAG,
   summary: 'Departments, of one site or of all',
   access: { route: ['system_site', 'system_user'] },
-  request: { query: z.object({ siteId: Id.optional(), timestamp: z.string().optional() }) },
+  request: { query: z.object({ siteId: Id.optional(), timestamp: z.string().max(40).optional() }) },
   data: z.array(DepartmentSchema),
 });
 

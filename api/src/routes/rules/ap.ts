@@ -41,7 +41,7 @@ const listRoute = defineRoute({
   tag: TAG,
   summary: 'The AP rules of a table',
   access: 'user',
-  request: { query: z.object({ table: Table, timestamp: z.string().optional() }) },
+  request: { query: z.object({ table: Table, timestamp: z.string().max(40).optional() }) },
   data: ApRuleSetSchema,
 });
 
@@ -84,7 +84,7 @@ const exportRoute = defineRoute({
   summary: 'Download the AP rules of a table (xlsx or json)',
   description: 'Answers the file itself (not the envelope); /api/apRule/import reads it back.',
   access: { route: ROUTE, button: 'export' },
-  request: { query: z.object({ table: Table, format: z.enum(['xlsx', 'json']).default('xlsx'), timestamp: z.string().optional() }) },
+  request: { query: z.object({ table: Table, format: z.enum(['xlsx', 'json']).default('xlsx'), timestamp: z.string().max(40).optional() }) },
   data: z.null(),
 });
 

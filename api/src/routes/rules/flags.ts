@@ -21,7 +21,7 @@ function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName
     tag: TAG,
     summary: `${tab.title}: the flags and their values`,
     access: 'user',
-    request: optionalJson(z.object({}).passthrough()),
+    request: optionalJson(z.object({}).passthrough().openapi({ description: 'Whatever the client sends is accepted and ignored' })),
     data,
   });
   const save = defineRoute({

@@ -33,7 +33,7 @@ const listRoute = defineRoute({
   tag: TAG,
   summary: 'The numbering rule of every module (defaults where unchanged)',
   access: { route: ROUTE },
-  request: { query: z.object({ timestamp: z.string().optional() }) },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: z.object({ items: z.array(NumberingRuleSchema) }),
 });
 

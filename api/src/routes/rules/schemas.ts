@@ -4,7 +4,7 @@ import { z } from '../../http/route.ts';
 /** Flags are the spec's strings ('0', '1', '7'); numbers are accepted and turned into text. Which values a flag takes is core's rule. */
 export const FlagValue = z
   .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(10))
-  .openapi({ type: 'string', description: "The flag's value as text, e.g. '0' or '1' (numbers are accepted)" });
+  .openapi({ type: 'string', maxLength: 10, description: "The flag's value as text, e.g. '0' or '1' (numbers are accepted)" });
 
 /** One change; the rest of a rule the client read (ruleName, createTime, updateTime, …) is dropped. */
 export const FlagChange = z.object({ ruleType: z.string().min(1).max(50), flag: FlagValue }).openapi('RuleFlagChange');

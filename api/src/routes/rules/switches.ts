@@ -8,7 +8,7 @@ import { FlagValue } from './schemas.ts';
 
 const TAG = 'rules';
 const EDIT = { route: 'system_rules', button: 'edit' } as const;
-const Timestamp = { query: z.object({ timestamp: z.string().optional() }) };
+const Timestamp = { query: z.object({ timestamp: z.string().max(40).optional() }) };
 
 const pushGetRoute = defineRoute({
   method: 'get',

@@ -38,7 +38,7 @@ const getRoute = defineRoute({
   tag: TAG,
   summary: 'Password and security settings',
   access: { route: ROUTE },
-  request: { query: z.object({ timestamp: z.string().optional() }) },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: PolicySchema,
 });
 

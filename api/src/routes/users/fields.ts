@@ -24,7 +24,7 @@ export const Ignored = z.unknown().optional().openapi({ description: 'Accepted a
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
 /** Paths take ids and names; query strings carry the spec's `timestamp` too (ignored). */
-export const SiteIdQuery = z.object({ siteId: Id, timestamp: z.string().optional() });
+export const SiteIdQuery = z.object({ siteId: Id, timestamp: z.string().max(40).optional() });
 
 export const IdBody = z.object({ id: Id });
 

@@ -42,7 +42,7 @@ const optionsRoute = defineRoute({
       searchKey: Text.optional(),
       siteId: Id.optional(),
       limit: z.coerce.number().int().min(1).max(500).default(10),
-      timestamp: z.string().optional(),
+      timestamp: z.string().max(40).optional(),
     }),
   },
   data: z.array(UserOptionSchema),
