@@ -101,7 +101,7 @@ const listActionsRoute = defineRoute({
   request: { query: z.object({ projectId: Id, status: z
         .string()
         .max(200)
-        .refine((v) => v.split(',').every((s) => (ACTION_STATUSES as readonly string[]).includes(s.trim())), { message: `one or more of ${ACTION_STATUSES.join(', ')}` })
+        .refine((v) => v.split(',').every((s) => (ACTION_STATUSES as readonly string[]).includes(s.trim())), { message: `one or more of ${ACTION_STATUSES.join(', ')}`, params: { messageKey: 'request.one_of', options: ACTION_STATUSES.join(', ') } })
         .optional(),
       responsibleUserId: Id.optional(), timestamp: Timestamp }) },
   data: z.array(ActionSchema),

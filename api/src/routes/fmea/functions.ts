@@ -29,7 +29,7 @@ const TAG = 'fmea-functions';
 const InterfaceType = z
   .number()
   .int()
-  .refine((v): v is InterfaceType => (Object.values(INTERFACE_TYPES) as number[]).includes(v), { message: 'interface type 1..5' })
+  .refine((v): v is InterfaceType => (Object.values(INTERFACE_TYPES) as number[]).includes(v), { message: 'interface type 1..5', params: { messageKey: 'request.one_of', options: Object.values(INTERFACE_TYPES).join(', ') } })
   .openapi({ description: '1 physical connection, 2 signal, 3 energy, 4 material, 5 human-machine' });
 
 const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
