@@ -33,9 +33,15 @@ const errorResponse = (description: string) => ({ content: { 'application/json':
 
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
 
-export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['request'] | undefined, R extends RouteName = RouteName> {
-  method: 'get' | 'post';
-  path: string;
+export interface RouteSpec<
+  Data extends z.ZodType,
+  Request extends RouteConfig['request'] | undefined,
+  R extends RouteName = RouteName,
+  Method extends 'get' | 'post' = 'get' | 'post',
+  Path extends string = string,
+> {
+  method: Method;
+  path: Path;
   tag: string;
   summary: string;
   description?: string;
@@ -47,9 +53,17 @@ export interface RouteSpec<Data extends z.ZodType, Request extends RouteConfig['
 /**
  * One route definition: OpenAPI metadata, the server-side authorisation
  * (run before validation, so a caller without rights learns nothing about
- * the body), request schemas and the enveloped answer.
+ * the body), request schemas and the enveloped answer. The method and the
+ * path keep their literal types, so the workbench's typed client can name
+ * the route by its path (api/src/routes/route-map.ts).
  */
-export function defineRoute<Data extends z.ZodType, const Request extends RouteConfig['request'] | undefined = undefined, R extends RouteName = RouteName>(spec: RouteSpec<Data, Request, R>) {
+export function defineRoute<
+  Data extends z.ZodType,
+  const Request extends RouteConfig['request'] | undefined = undefined,
+  R extends RouteName = RouteName,
+  const Method extends 'get' | 'post' = 'get' | 'post',
+  const Path extends string = string,
+>(spec: RouteSpec<Data, Request, R, Method, Path>) {
   return createRoute({
     method: spec.method,
     path: spec.path,

@@ -9,7 +9,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { announceOnline } from '../../realtime/socket.ts';
 import { LoginBody, LoginResultSchema } from './schemas.ts';
 
-const loginRoute = defineRoute({
+export const loginRoute = defineRoute({
   method: 'post',
   path: '/api/login',
   tag: 'auth',
@@ -22,8 +22,8 @@ const loginRoute = defineRoute({
   data: LoginResultSchema,
 });
 
-const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
-const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.object({ ended: z.number() }) });
+export const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
+export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.object({ ended: z.number() }) });
 
 export { clientIp } from '../../http/client-ip.ts';
 

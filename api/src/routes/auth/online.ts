@@ -9,7 +9,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { announceOnline } from '../../realtime/socket.ts';
 import { OnlineUserSchema } from './schemas.ts';
 
-const remainRoute = defineRoute({
+export const remainRoute = defineRoute({
   method: 'get',
   path: '/api/site/getRemainLoginUser',
   tag: 'auth',
@@ -19,7 +19,7 @@ const remainRoute = defineRoute({
   data: z.object({ online: z.number(), remaining: z.number().nullable() }),
 });
 
-const changeGroupRoute = defineRoute({
+export const changeGroupRoute = defineRoute({
   method: 'post',
   path: '/api/user/changeGroup',
   tag: 'auth',
@@ -30,7 +30,7 @@ const changeGroupRoute = defineRoute({
   data: z.object({ token: z.string(), siteId: z.string() }),
 });
 
-const onlineRoute = defineRoute({
+export const onlineRoute = defineRoute({
   method: 'get',
   path: '/api/online/list',
   tag: 'auth',
@@ -39,7 +39,7 @@ const onlineRoute = defineRoute({
   data: z.array(OnlineUserSchema),
 });
 
-const kickRoute = defineRoute({
+export const kickRoute = defineRoute({
   method: 'post',
   path: '/api/removeLoginUser',
   tag: 'auth',

@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
 
-const rulesRoute = defineRoute({
+export const rulesRoute = defineRoute({
   method: 'get',
   path: '/api/security/passwordRules',
   tag: 'auth',

@@ -22,7 +22,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { PasswordChangeBody, UserInfoSchema } from './schemas.ts';
 
-const infoRoute = defineRoute({
+export const infoRoute = defineRoute({
   method: 'get',
   path: '/api/user/info',
   tag: 'auth',
@@ -32,7 +32,7 @@ const infoRoute = defineRoute({
   data: UserInfoSchema,
 });
 
-const resetPwdRoute = defineRoute({
+export const resetPwdRoute = defineRoute({
   method: 'post',
   path: '/api/user/resetPwd',
   tag: 'auth',

@@ -35,7 +35,7 @@ const CollectionItemSchema = z
   })
   .openapi('CollectionItem');
 
-const addRoute = defineRoute({
+export const addRoute = defineRoute({
   method: 'post',
   path: '/api/collect/add',
   tag: TAG,
@@ -46,7 +46,7 @@ const addRoute = defineRoute({
   data: z.object({ id: z.string(), createdAt: z.date() }),
 });
 
-const removeRoute = defineRoute({
+export const removeRoute = defineRoute({
   method: 'post',
   path: '/api/collect/remove',
   tag: TAG,
@@ -57,7 +57,7 @@ const removeRoute = defineRoute({
   data: z.object({ removed: z.boolean() }),
 });
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'post',
   path: '/api/collect/list',
   tag: TAG,

@@ -8,7 +8,7 @@ import { CheckCodeBody, CheckNameBody, IdBody } from './schemas.ts';
 const TAG = 'dictionaries';
 const ACCESS = { route: 'system_dictionary' } as const;
 
-const checkCodeRoute = defineRoute({
+export const checkCodeRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/checkDictCode',
   tag: TAG,
@@ -19,7 +19,7 @@ const checkCodeRoute = defineRoute({
   data: z.object({ available: z.boolean() }),
 });
 
-const checkNameRoute = defineRoute({
+export const checkNameRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/validateDictName',
   tag: TAG,
@@ -29,7 +29,7 @@ const checkNameRoute = defineRoute({
   data: z.object({ available: z.boolean() }),
 });
 
-const checkDelRoute = defineRoute({
+export const checkDelRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/checkDelFlag',
   tag: TAG,

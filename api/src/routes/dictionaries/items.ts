@@ -9,7 +9,7 @@ import { DictionaryItemSchema, DictionaryNodeSchema, IdBody, presentItem, presen
 const TAG = 'dictionaries';
 const ROUTE = 'system_dictionary';
 
-const getDicsRoute = defineRoute({
+export const getDicsRoute = defineRoute({
   method: 'get',
   path: '/api/dictionary/getDics',
   tag: TAG,
@@ -20,7 +20,7 @@ const getDicsRoute = defineRoute({
   data: z.array(DictionaryNodeSchema),
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/saveOrUpdate',
   tag: TAG,
@@ -31,7 +31,7 @@ const saveRoute = defineRoute({
   data: DictionaryItemSchema,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/deleteDictionary',
   tag: TAG,
@@ -42,7 +42,7 @@ const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-const selectRoute = defineRoute({
+export const selectRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/selectDictionary',
   tag: TAG,

@@ -8,7 +8,7 @@ import { fileBytes, requireFile, sendFile, UploadFile, XLSX_TYPE } from './files
 
 const TAG = 'dictionaries';
 
-const importRoute = defineRoute({
+export const importRoute = defineRoute({
   method: 'post',
   path: '/api/dictionary/importDic',
   tag: TAG,
@@ -43,7 +43,7 @@ const importRoute = defineRoute({
   }),
 });
 
-const exportRoute = defineRoute({
+export const exportRoute = defineRoute({
   method: 'get',
   path: '/api/dictionary/exportDic',
   tag: TAG,

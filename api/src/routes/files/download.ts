@@ -6,7 +6,7 @@ import { isInline, serviceContext } from './context.ts';
 import { FileNameQuery, TemplateQuery } from './schemas.ts';
 import { asDownload, sendFile } from './send-file.ts';
 
-const downloadRoute = asDownload(
+export const downloadRoute = asDownload(
   defineRoute({
     method: 'get',
     path: '/api/fileOperate/downloadFile',
@@ -22,7 +22,7 @@ const downloadRoute = asDownload(
   'The file',
 );
 
-const logoDownloadRoute = asDownload(
+export const logoDownloadRoute = asDownload(
   defineRoute({
     method: 'get',
     path: '/api/replaceLogo/downloadFile',
@@ -35,7 +35,7 @@ const logoDownloadRoute = asDownload(
   'The logo picture',
 );
 
-const templateRoute = asDownload(
+export const templateRoute = asDownload(
   defineRoute({
     method: 'get',
     path: '/api/fileOperate/downloadImportTemp',

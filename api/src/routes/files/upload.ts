@@ -11,7 +11,7 @@ const LIMITS =
   'Limits per kind: image jpg/png 2M; spreadsheet xls/xlsx 1M; bom xls/xlsx 3M; attachment xls/xlsx/doc/docx/pdf 10M; largeAttachment the same types 25M. ' +
   'The extension and the leading bytes must agree. The client’s file name is kept as metadata only.';
 
-const singleRoute = defineRoute({
+export const singleRoute = defineRoute({
   method: 'post',
   path: '/api/fileOperate/uploadSingleFile',
   tag: 'files',
@@ -22,7 +22,7 @@ const singleRoute = defineRoute({
   data: FileInfoSchema,
 });
 
-const multiRoute = defineRoute({
+export const multiRoute = defineRoute({
   method: 'post',
   path: '/api/fileOperate/uploadFiles',
   tag: 'files',
@@ -33,7 +33,7 @@ const multiRoute = defineRoute({
   data: z.array(FileInfoSchema),
 });
 
-const fmeaImageRoute = defineRoute({
+export const fmeaImageRoute = defineRoute({
   method: 'post',
   path: '/api/fileOperate/uploadFmeaImg',
   tag: 'files',
@@ -43,7 +43,7 @@ const fmeaImageRoute = defineRoute({
   data: FileInfoSchema,
 });
 
-const avatarRoute = defineRoute({
+export const avatarRoute = defineRoute({
   method: 'post',
   path: '/api/user/updateUserImg',
   tag: 'files',
@@ -53,7 +53,7 @@ const avatarRoute = defineRoute({
   data: FileInfoSchema.extend({ avatar: z.string() }),
 });
 
-const logoRoute = defineRoute({
+export const logoRoute = defineRoute({
   method: 'post',
   path: '/api/replaceLogo/replaceClientLogo',
   tag: 'files',

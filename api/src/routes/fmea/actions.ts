@@ -29,8 +29,8 @@ import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, R
 /** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
 const TAG = 'fmea-risk';
 
-const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
-  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
 const ActionSchema = z.looseObject({
   id: z.string(),
@@ -60,8 +60,8 @@ const ActionFields = {
   radet: Rating,
 };
 
-const addActionRoute = route('addAction', 'Plan an optimisation action (prevention or detection) on a failure cause', 'add', z.object({ causeId: Id, ...ActionFields }), ActionSchema);
-const updateActionRoute = route(
+export const addActionRoute = route('addAction', 'Plan an optimisation action (prevention or detection) on a failure cause', 'add', z.object({ causeId: Id, ...ActionFields }), ActionSchema);
+export const updateActionRoute = route(
   'updateAction',
   'Change an action (texts, responsible, dates, evidence, re-rating)',
   'edit',
@@ -82,7 +82,7 @@ const updateActionRoute = route(
   }),
   ActionSchema,
 );
-const statusRoute = route(
+export const statusRoute = route(
   'changeActionStatus',
   'Move an action through open → decision pending → implementation pending → completed / not implemented',
   'edit',
@@ -90,9 +90,9 @@ const statusRoute = route(
   ActionSchema,
   'Completing needs the action taken and a completion date (given here or already set).',
 );
-const deleteActionRoute = route('deleteAction', 'Delete an action', 'del', IdVersionBody, z.null());
+export const deleteActionRoute = route('deleteAction', 'Delete an action', 'del', IdVersionBody, z.null());
 
-const listActionsRoute = defineRoute({
+export const listActionsRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/actions',
   tag: TAG,
@@ -141,7 +141,7 @@ const GridRowSchema = z
     description: 'A chain is named by its effect, mode and cause ids (effect and cause may be null); the row carries no key of its own.',
   });
 
-const gridRoute = defineRoute({
+export const gridRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/riskGrid',
   tag: TAG,
@@ -163,7 +163,7 @@ const gridRoute = defineRoute({
   data: z.object({ items: z.array(GridRowSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
-const recomputeRoute = defineRoute({
+export const recomputeRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/recomputeAp',
   tag: TAG,

@@ -36,7 +36,7 @@ const AnalysisSchema = z
   })
   .openapi('FmeaAnalysis');
 
-const analysisRoute = defineRoute({
+export const analysisRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/analysis',
   tag: TAG,

@@ -23,7 +23,7 @@ const Attachment = z
 
 const FileName = z.string().max(200).openapi({ pattern: FILE_NAME_PATTERN.source, description: 'A stored file id (UUID) from the upload calls' });
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/project/attachments',
   tag: TAG,
@@ -33,7 +33,7 @@ const listRoute = defineRoute({
   data: z.array(Attachment),
 });
 
-const addRoute = defineRoute({
+export const addRoute = defineRoute({
   method: 'post',
   path: '/api/project/addAttachments',
   tag: TAG,
@@ -46,7 +46,7 @@ const addRoute = defineRoute({
   data: z.array(Attachment),
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/project/deleteAttachment',
   tag: TAG,

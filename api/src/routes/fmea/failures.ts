@@ -23,8 +23,8 @@ import { DeleteBody, Id, IdVersionBody, Rating, RequiredText, Removed, Row, Vers
 /** Step 4 (failure effects, modes and causes and the failure net) and the ratings and controls of step 5. */
 const TAG = 'fmea-failures';
 
-const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
-  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
 const FailureSchema = z.looseObject({
   id: z.string(),
@@ -40,31 +40,31 @@ export const presentFailure = (row: FmeaFailureRow) => ({ ...row, det: row.detec
 
 const FrequencyRatio = z.number().min(-1000).max(1000).nullable().optional();
 
-const addFailureRoute = route(
+export const addFailureRoute = route(
   'addFailure',
   'Add a failure effect (FE, with S), mode (FM, with a frequency ratio) or cause (FC, with O and D) to a function',
   'add',
   z.object({ functionId: Id, kind: z.enum(FAILURE_KINDS), description: RequiredText, severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio }),
   FailureSchema,
 );
-const updateFailureRoute = route(
+export const updateFailureRoute = route(
   'updateFailure',
   'Change a failure’s description, ratings or frequency ratio',
   'edit',
   z.object({ id: Id, version: Version, description: RequiredText.optional(), severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio, sort: z.number().int().min(1).max(1_000_000).optional() }),
   FailureSchema,
 );
-const rateEffectRoute = route('rateEffect', 'Rate the severity of a failure effect (1..10; null clears it)', 'edit', z.object({ id: Id, version: Version, severity: Rating }), FailureSchema);
-const rateCauseRoute = route('rateCause', 'Rate the occurrence and detection of a failure cause (1..10; null clears)', 'edit', z.object({ id: Id, version: Version, occurrence: Rating, det: Rating }), FailureSchema);
-const deleteFailureRoute = route('deleteFailure', 'Delete a failure with its controls, actions and links', 'del', DeleteBody, Removed, '409 with data.count while failures of other nodes link to it and confirm is not true.');
-const linkFailuresRoute = route(
+export const rateEffectRoute = route('rateEffect', 'Rate the severity of a failure effect (1..10; null clears it)', 'edit', z.object({ id: Id, version: Version, severity: Rating }), FailureSchema);
+export const rateCauseRoute = route('rateCause', 'Rate the occurrence and detection of a failure cause (1..10; null clears)', 'edit', z.object({ id: Id, version: Version, occurrence: Rating, det: Rating }), FailureSchema);
+export const deleteFailureRoute = route('deleteFailure', 'Delete a failure with its controls, actions and links', 'del', DeleteBody, Removed, '409 with data.count while failures of other nodes link to it and confirm is not true.');
+export const linkFailuresRoute = route(
   'linkFailures',
   'Failure net: link FE → FM or FM → FC (the chain rule across structure levels)',
   'add',
   z.object({ higherFailureId: Id, lowerFailureId: Id }),
   z.looseObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() }),
 );
-const unlinkFailuresRoute = route(
+export const unlinkFailuresRoute = route(
   'unlinkFailures',
   'Remove a failure-net link, by id or by its two ends',
   'del',
@@ -73,15 +73,15 @@ const unlinkFailuresRoute = route(
 );
 
 const ControlKind = z.enum(CONTROL_KINDS);
-const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), Row);
-const updateControlRoute = route(
+export const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), Row);
+export const updateControlRoute = route(
   'updateControl',
   'Change a control',
   'edit',
   z.object({ id: Id, version: Version, kind: ControlKind.optional(), description: RequiredText.optional(), sort: z.number().int().min(1).max(1_000_000).optional() }),
   Row,
 );
-const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
+export const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
 
 const ratings = (body: { severity?: number | null; occurrence?: number | null; det?: number | null }) => ({
   ...(body.severity !== undefined && { severity: body.severity }),

@@ -32,26 +32,26 @@ const InterfaceType = z
   .refine((v): v is InterfaceType => (Object.values(INTERFACE_TYPES) as number[]).includes(v), { message: 'interface type 1..5', params: { messageKey: 'request.one_of', options: Object.values(INTERFACE_TYPES).join(', ') } })
   .openapi({ description: '1 physical connection, 2 signal, 3 energy, 4 material, 5 human-machine' });
 
-const route = <D extends z.ZodType, B extends z.ZodType>(path: string, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
-  defineRoute({ method: 'post', path: `/api/fmea/${path}`, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
+const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
+  defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
-const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), Row);
-const updateFunctionRoute = route(
+export const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), Row);
+export const updateFunctionRoute = route(
   'updateFunction',
   'Change a function’s description, requirement or position',
   'edit',
   z.object({ id: Id, version: Version, description: RequiredText.optional(), requirement: OptionalText, sort: z.number().int().min(1).max(1_000_000).optional() }),
   Row,
 );
-const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, Removed, '409 with data.count while other nodes use it and confirm is not true.');
-const linkFunctionsRoute = route(
+export const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, Removed, '409 with data.count while other nodes use it and confirm is not true.');
+export const linkFunctionsRoute = route(
   'linkFunctions',
   'Function net: the lower function contributes to the higher one (same element or next lower level)',
   'add',
   z.object({ higherFunctionId: Id, lowerFunctionId: Id }),
   z.looseObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() }),
 );
-const unlinkFunctionsRoute = route(
+export const unlinkFunctionsRoute = route(
   'unlinkFunctions',
   'Remove a function-net link',
   'del',
@@ -61,22 +61,22 @@ const unlinkFunctionsRoute = route(
 );
 
 const CharacteristicClass = z.enum(CHARACTERISTIC_CLASSES);
-const addCharacteristicRoute = route(
+export const addCharacteristicRoute = route(
   'addCharacteristic',
   'Add a product or process characteristic to a function',
   'add',
   z.object({ functionId: Id, name: RequiredText, characteristicClass: CharacteristicClass, special: z.boolean().optional() }),
   Row,
 );
-const updateCharacteristicRoute = route(
+export const updateCharacteristicRoute = route(
   'updateCharacteristic',
   'Change a characteristic',
   'edit',
   z.object({ id: Id, version: Version, name: RequiredText.optional(), characteristicClass: CharacteristicClass.optional(), special: z.boolean().optional() }),
   Row,
 );
-const deleteCharacteristicRoute = route('deleteCharacteristic', 'Delete a characteristic', 'del', IdVersionBody, z.null());
-const listCharacteristicsRoute = defineRoute({
+export const deleteCharacteristicRoute = route('deleteCharacteristic', 'Delete a characteristic', 'del', IdVersionBody, z.null());
+export const listCharacteristicsRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/characteristics',
   tag: TAG,
@@ -86,22 +86,22 @@ const listCharacteristicsRoute = defineRoute({
   data: z.array(Row),
 });
 
-const addInterfaceRoute = route(
+export const addInterfaceRoute = route(
   'addInterface',
   'Interface analysis: an interface between two structure nodes',
   'add',
   z.object({ firstNodeId: Id, secondNodeId: Id, interfaceType: InterfaceType, description: OptionalText }),
   Row,
 );
-const updateInterfaceRoute = route(
+export const updateInterfaceRoute = route(
   'updateInterface',
   'Change an interface’s type or description',
   'edit',
   z.object({ id: Id, version: Version, interfaceType: InterfaceType.optional(), description: OptionalText }),
   Row,
 );
-const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody, z.null());
-const listInterfacesRoute = defineRoute({
+export const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody, z.null());
+export const listInterfacesRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/interfaces',
   tag: TAG,

@@ -155,7 +155,7 @@ const ListBody = z
   })
   .openapi('FmeaProjectListBody');
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'post',
   path: '/api/project/list',
   tag: TAG,
@@ -182,7 +182,7 @@ const listRoute = defineRoute({
   }),
 });
 
-const byIdRoute = defineRoute({
+export const byIdRoute = defineRoute({
   method: 'get',
   path: '/api/project/selectProjectById',
   tag: TAG,
@@ -199,7 +199,7 @@ const ProjectByReferenceSchema = ProjectSchema.extend({
     .openapi({ description: 'The structure node the value named (the root or any other node), for the page to select; null when it was the project number' }),
 }).openapi('FmeaProjectByReference');
 
-const bySerialRoute = defineRoute({
+export const bySerialRoute = defineRoute({
   method: 'get',
   path: '/api/project/selectProjectBySerialNum',
   tag: TAG,
@@ -211,7 +211,7 @@ const bySerialRoute = defineRoute({
   data: ProjectByReferenceSchema,
 });
 
-const recentRoute = defineRoute({
+export const recentRoute = defineRoute({
   method: 'get',
   path: '/api/project/selectRecentProject',
   tag: TAG,
@@ -233,7 +233,7 @@ const TreeNodeSchema = z
   })
   .openapi('FmeaTreeNode');
 
-const treeRoute = defineRoute({
+export const treeRoute = defineRoute({
   method: 'get',
   path: '/api/dfmeaTree/getDfmeaTreeBySerialNum',
   tag: TAG,
@@ -266,7 +266,7 @@ const SaveBody = z
   .refine((b) => (b.id ?? b.projectId) === undefined || b.version !== undefined, { path: ['version'], message: 'version is required to update' })
   .openapi('FmeaProjectSaveBody');
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/project/save',
   tag: TAG,
@@ -277,7 +277,7 @@ const saveRoute = defineRoute({
   data: ProjectSchema,
 });
 
-const numberPreviewRoute = defineRoute({
+export const numberPreviewRoute = defineRoute({
   method: 'get',
   path: '/api/project/numberPreview',
   tag: TAG,
@@ -289,7 +289,7 @@ const numberPreviewRoute = defineRoute({
   data: NumberPreviewSchema.extend({ projectType: z.enum(PROJECT_TYPES) }).openapi('ProjectNumberPreview'),
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/project/delete',
   tag: TAG,

@@ -35,7 +35,7 @@ const SaveBody = z
   })
   .openapi('FmeaProjectShareBody');
 
-const getRoute = defineRoute({
+export const getRoute = defineRoute({
   method: 'get',
   path: '/api/project/share',
   tag: TAG,
@@ -46,7 +46,7 @@ const getRoute = defineRoute({
   data: ShareSchema,
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/project/saveShare',
   tag: TAG,

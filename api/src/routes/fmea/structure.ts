@@ -20,7 +20,7 @@ const TreeNode = z
   })
   .openapi('FmeaStructureNode');
 
-const treeRoute = defineRoute({
+export const treeRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/structureTree',
   tag: TAG,
@@ -30,7 +30,7 @@ const treeRoute = defineRoute({
   data: TreeNode.nullable(),
 });
 
-const addRoute = defineRoute({
+export const addRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/addNode',
   tag: TAG,
@@ -40,7 +40,7 @@ const addRoute = defineRoute({
   data: Row,
 });
 
-const renameRoute = defineRoute({
+export const renameRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/renameNode',
   tag: TAG,
@@ -50,7 +50,7 @@ const renameRoute = defineRoute({
   data: Row,
 });
 
-const moveRoute = defineRoute({
+export const moveRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/moveNode',
   tag: TAG,
@@ -61,7 +61,7 @@ const moveRoute = defineRoute({
   data: Row,
 });
 
-const copyRoute = defineRoute({
+export const copyRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/copyNode',
   tag: TAG,
@@ -71,7 +71,7 @@ const copyRoute = defineRoute({
   data: Row,
 });
 
-const impactRoute = defineRoute({
+export const impactRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/nodeDeletionImpact',
   tag: TAG,
@@ -81,7 +81,7 @@ const impactRoute = defineRoute({
   data: Removed,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/deleteNode',
   tag: TAG,

@@ -12,7 +12,7 @@ const TAG = 'fmea-analysis';
 
 const SuggestionSchema = z.object({ text: z.string(), uses: z.number().int() }).openapi('FmeaSuggestion');
 
-const suggestRoute = defineRoute({
+export const suggestRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/suggest',
   tag: TAG,

@@ -95,7 +95,7 @@ const IMPORT_DESCRIPTION =
   'Progress goes to the caller’s sockets as receiveProgressInfo { val, text }.' +
   ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 50,000 rows and 1,000,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).';
 
-const importRoute = defineRoute({
+export const importRoute = defineRoute({
   method: 'post',
   path: '/api/project/importData',
   tag: TAG,
@@ -106,7 +106,7 @@ const importRoute = defineRoute({
   data: ImportReportSchema,
 });
 
-const importFlatRoute = defineRoute({
+export const importFlatRoute = defineRoute({
   method: 'post',
   path: '/api/project/importDataFlatProduct',
   tag: TAG,
@@ -128,7 +128,7 @@ const exportBase = defineRoute({
   data: z.null(),
 });
 
-const exportRoute = {
+export const exportRoute = {
   ...exportBase,
   responses: {
     ...exportBase.responses,

@@ -10,7 +10,7 @@ import { IdBody, NoticeSchema, NoticeStatus, pageOf, PageQuery, presentNotice, S
 const TAG = 'notices';
 const ROUTE = 'system_notice';
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/notice/list',
   tag: TAG,
@@ -20,7 +20,7 @@ const listRoute = defineRoute({
   data: pageOf(NoticeSchema),
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/notice/saveOrUpdate',
   tag: TAG,
@@ -33,7 +33,7 @@ const saveRoute = defineRoute({
   data: NoticeSchema,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/notice/delete',
   tag: TAG,
@@ -43,7 +43,7 @@ const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-const statusRoute = defineRoute({
+export const statusRoute = defineRoute({
   method: 'post',
   path: '/api/notice/updateStatus',
   tag: TAG,

@@ -9,7 +9,7 @@ import { IdBody, InboxNoticeSchema, pageOf, PageQuery, presentInboxNotice } from
 
 const TAG = 'notices';
 
-const selectListRoute = defineRoute({
+export const selectListRoute = defineRoute({
   method: 'get',
   path: '/api/notice/selectList',
   tag: TAG,
@@ -19,7 +19,7 @@ const selectListRoute = defineRoute({
   data: pageOf(InboxNoticeSchema),
 });
 
-const getNoticeRoute = defineRoute({
+export const getNoticeRoute = defineRoute({
   method: 'post',
   path: '/api/notice/getNotice',
   tag: TAG,
@@ -30,7 +30,7 @@ const getNoticeRoute = defineRoute({
   data: InboxNoticeSchema,
 });
 
-const countRoute = defineRoute({
+export const countRoute = defineRoute({
   method: 'get',
   path: '/api/notice/getNoticeCount',
   tag: TAG,

@@ -9,7 +9,7 @@ import { DepartmentSchema, presentDepartment } from './schemas.ts';
 
 const TAG = 'departments';
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/department/list',
   tag: TAG,
@@ -31,7 +31,7 @@ const SaveDepartmentBody = z
   })
   .openapi('SaveDepartmentBody');
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/department/save',
   tag: TAG,
@@ -42,7 +42,7 @@ const saveRoute = defineRoute({
   data: DepartmentSchema,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/department/delete',
   tag: TAG,

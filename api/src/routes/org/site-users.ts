@@ -18,7 +18,7 @@ const PageParams = z.object({
 
 const SiteUsersPage = z.object({ items: z.array(SiteMemberSchema), total: z.number().int(), from: z.number().int(), pageSize: z.number().int() });
 
-const selectRoute = defineRoute({
+export const selectRoute = defineRoute({
   method: 'get',
   path: '/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}',
   tag: TAG,
@@ -29,7 +29,7 @@ const selectRoute = defineRoute({
   data: SiteUsersPage,
 });
 
-const searchRoute = defineRoute({
+export const searchRoute = defineRoute({
   method: 'get',
   path: '/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}/{searchKey}',
   tag: TAG,
@@ -43,7 +43,7 @@ const SiteUsersBody = z.object({ siteId: Id, userIds: z.array(Id).min(1).max(500
 
 const SiteUsersResult = z.object({ siteId: z.string(), userIds: z.array(z.string()).openapi({ description: 'The users added or removed' }) });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/siteUser/saveSiteUsers',
   tag: TAG,
@@ -54,7 +54,7 @@ const saveRoute = defineRoute({
   data: SiteUsersResult,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/siteUser/deleteSiteUsers',
   tag: TAG,
@@ -65,7 +65,7 @@ const deleteRoute = defineRoute({
   data: SiteUsersResult,
 });
 
-const membersRoute = defineRoute({
+export const membersRoute = defineRoute({
   method: 'get',
   path: '/api/siteUser/getUserListBySiteId',
   tag: TAG,
@@ -75,7 +75,7 @@ const membersRoute = defineRoute({
   data: z.object({ siteUsers: z.array(SiteMemberSchema) }),
 });
 
-const sitesOfUserRoute = defineRoute({
+export const sitesOfUserRoute = defineRoute({
   method: 'get',
   path: '/api/siteUser/getSiteUsersByUserId/{id}',
   tag: TAG,

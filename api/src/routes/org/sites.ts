@@ -10,7 +10,7 @@ import { ConcurrencySchema, presentConcurrency, presentSite, SiteOnlineUserSchem
 
 const TAG = 'sites';
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/site/selectSiteList',
   tag: TAG,
@@ -33,7 +33,7 @@ const SaveSiteBody = z
   })
   .openapi('SaveSiteBody');
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/site/saveSite',
   tag: TAG,
@@ -44,7 +44,7 @@ const saveRoute = defineRoute({
   data: SiteSchema,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/site/deleteSites',
   tag: TAG,
@@ -55,7 +55,7 @@ const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-const surplusRoute = defineRoute({
+export const surplusRoute = defineRoute({
   method: 'get',
   path: '/api/site/getSurplusConcurrencyAmount',
   tag: TAG,
@@ -65,7 +65,7 @@ const surplusRoute = defineRoute({
   data: ConcurrencySchema,
 });
 
-const onlineRoute = defineRoute({
+export const onlineRoute = defineRoute({
   method: 'get',
   path: '/api/site/getUserListBySiteId',
   tag: TAG,
@@ -76,7 +76,7 @@ const onlineRoute = defineRoute({
   data: z.array(SiteOnlineUserSchema),
 });
 
-const exceedRoute = defineRoute({
+export const exceedRoute = defineRoute({
   method: 'get',
   path: '/api/site/isExceedConcurrency',
   tag: TAG,

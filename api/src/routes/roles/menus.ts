@@ -6,7 +6,7 @@ import { defineRoute, z } from '../../http/route.ts';
 import { operatorContext } from '../users/operator.ts';
 import { MenuSchema, presentMenu } from './schemas.ts';
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/menu/list',
   tag: 'roles',

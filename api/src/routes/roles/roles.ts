@@ -9,7 +9,7 @@ import { PermissionSchema, presentRole, RoleSchema } from './schemas.ts';
 
 const TAG = 'roles';
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/role/list',
   tag: TAG,
@@ -30,7 +30,7 @@ const SaveRoleBody = z
   })
   .openapi('SaveRoleBody');
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/role/save',
   tag: TAG,
@@ -41,7 +41,7 @@ const saveRoute = defineRoute({
   data: RoleSchema,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/role/delete',
   tag: TAG,
@@ -61,7 +61,7 @@ const PermissionsBody = z
   })
   .openapi('RolePermissionsBody');
 
-const permissionsRoute = defineRoute({
+export const permissionsRoute = defineRoute({
   method: 'post',
   path: '/api/role/savePermissions',
   tag: TAG,

@@ -35,7 +35,7 @@ const ApRuleSetSchema = z
 
 const Rating = z.number().int().min(1).max(10);
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/apRule/list',
   tag: TAG,
@@ -45,7 +45,7 @@ const listRoute = defineRoute({
   data: ApRuleSetSchema,
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/apRule/save',
   tag: TAG,
@@ -56,7 +56,7 @@ const saveRoute = defineRoute({
   data: ApRuleSetSchema,
 });
 
-const evaluateRoute = defineRoute({
+export const evaluateRoute = defineRoute({
   method: 'post',
   path: '/api/apRule/evaluate',
   tag: TAG,
@@ -77,7 +77,7 @@ const evaluateRoute = defineRoute({
   data: z.object({ ap: z.enum(AP_LEVELS), rpn: z.number().int(), raAp: z.enum(AP_LEVELS).optional(), rarpn: z.number().int().optional() }),
 });
 
-const exportRoute = defineRoute({
+export const exportRoute = defineRoute({
   method: 'get',
   path: '/api/apRule/export',
   tag: TAG,
@@ -88,7 +88,7 @@ const exportRoute = defineRoute({
   data: z.null(),
 });
 
-const importRoute = defineRoute({
+export const importRoute = defineRoute({
   method: 'post',
   path: '/api/apRule/import',
   tag: TAG,

@@ -42,7 +42,7 @@ function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName
   });
 }
 
-const businessQueryRoute = defineRoute({
+export const businessQueryRoute = defineRoute({
   method: 'post',
   path: '/api/sysBusinessRule/query',
   tag: TAG,
@@ -52,7 +52,7 @@ const businessQueryRoute = defineRoute({
   data: z.object({ items: z.array(BusinessRuleSchema) }),
 });
 
-const businessUpdateRoute = defineRoute({
+export const businessUpdateRoute = defineRoute({
   method: 'post',
   path: '/api/sysBusinessRule/update',
   tag: TAG,

@@ -27,7 +27,7 @@ const NumberingRuleSchema = z
   })
   .openapi('NumberingRule', { description: 'Spec "Numbering rule": module, code prefix, code elements (date, serial number, separator or space), allow manual modification' });
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'get',
   path: '/api/numberingRule/list',
   tag: TAG,
@@ -37,7 +37,7 @@ const listRoute = defineRoute({
   data: z.object({ items: z.array(NumberingRuleSchema) }),
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/numberingRule/save',
   tag: TAG,
@@ -47,7 +47,7 @@ const saveRoute = defineRoute({
   data: NumberingRuleSchema,
 });
 
-const nextRoute = defineRoute({
+export const nextRoute = defineRoute({
   method: 'post',
   path: '/api/numberingRule/next',
   tag: TAG,
@@ -68,7 +68,7 @@ export const NumberPreviewSchema = z
   })
   .openapi('NumberPreview');
 
-const previewRoute = defineRoute({
+export const previewRoute = defineRoute({
   method: 'get',
   path: '/api/numberingRule/preview',
   tag: TAG,

@@ -10,7 +10,7 @@ const TAG = 'rules';
 const EDIT = { route: 'system_rules', button: 'edit' } as const;
 const Timestamp = { query: z.object({ timestamp: z.string().max(40).optional() }) };
 
-const pushGetRoute = defineRoute({
+export const pushGetRoute = defineRoute({
   method: 'get',
   path: '/api/sysKnowledgePushRule/getData',
   tag: TAG,
@@ -20,7 +20,7 @@ const pushGetRoute = defineRoute({
   data: z.object({ items: z.object({ pushRule: z.string() }) }),
 });
 
-const pushSetRoute = defineRoute({
+export const pushSetRoute = defineRoute({
   method: 'post',
   path: '/api/sysKnowledgePushRule/updateSysKnowledgePushRuleTreeRule',
   tag: TAG,
@@ -30,7 +30,7 @@ const pushSetRoute = defineRoute({
   data: z.object({ items: z.object({ pushRule: z.string() }) }),
 });
 
-const reasonGetRoute = defineRoute({
+export const reasonGetRoute = defineRoute({
   method: 'get',
   path: '/api/sysInterfaceReason/getData',
   tag: TAG,
@@ -40,7 +40,7 @@ const reasonGetRoute = defineRoute({
   data: z.object({ items: z.object({ ruleOpen: z.string() }) }),
 });
 
-const reasonSetRoute = defineRoute({
+export const reasonSetRoute = defineRoute({
   method: 'post',
   path: '/api/sysInterfaceReason/updateSysInterfaceReasonRule',
   tag: TAG,
@@ -54,7 +54,7 @@ const ScoreSupplySchema = z
   .object({ ruleType: z.enum(SCORE_SUPPLY_TYPES), flag: z.string(), defaultDet: z.number().int() })
   .openapi('ScoreSupplyRule', { description: 'flag: ratings supplied from the knowledge base (1) or not (0); defaultDet: the detection rating new rows start with' });
 
-const scoreListRoute = defineRoute({
+export const scoreListRoute = defineRoute({
   method: 'get',
   path: '/api/scoreSupplyRule/list',
   tag: TAG,
@@ -64,7 +64,7 @@ const scoreListRoute = defineRoute({
   data: z.object({ items: z.array(ScoreSupplySchema) }),
 });
 
-const scoreSaveRoute = defineRoute({
+export const scoreSaveRoute = defineRoute({
   method: 'post',
   path: '/api/scoreSupplyRule/saveOrUpdate',
   tag: TAG,

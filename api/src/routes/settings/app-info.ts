@@ -16,7 +16,7 @@ const AppInfoSchema = z
   })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
-const infoRoute = defineRoute({
+export const infoRoute = defineRoute({
   method: 'post',
   path: '/api/replaceLogo/getInfoByClient',
   tag: TAG,
@@ -26,7 +26,7 @@ const infoRoute = defineRoute({
   data: AppInfoSchema,
 });
 
-const saveNameRoute = defineRoute({
+export const saveNameRoute = defineRoute({
   method: 'post',
   path: '/api/replaceLogo/saveSysName',
   tag: TAG,

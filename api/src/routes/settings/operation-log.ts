@@ -23,7 +23,7 @@ const EntrySchema = z
   })
   .openapi('OperationLogEntry', { description: 'Who did what, when, with the record before and after (secrets masked)' });
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'post',
   path: '/api/operationLog/list',
   tag: 'settings',

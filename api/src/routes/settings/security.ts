@@ -32,7 +32,7 @@ const policyFields = {
 
 const PolicySchema = z.object(policyFields).openapi('PasswordPolicy');
 
-const getRoute = defineRoute({
+export const getRoute = defineRoute({
   method: 'get',
   path: '/api/security/getPolicy',
   tag: TAG,
@@ -42,7 +42,7 @@ const getRoute = defineRoute({
   data: PolicySchema,
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/security/savePolicy',
   tag: TAG,

@@ -10,7 +10,7 @@ import { AdminUserSchema, BasicInfoFields, Password, presentAdminUser, UserOptio
 
 const TAG = 'users';
 
-const basicInfoRoute = defineRoute({
+export const basicInfoRoute = defineRoute({
   method: 'post',
   path: '/api/user/updateBasicInfo',
   tag: TAG,
@@ -21,7 +21,7 @@ const basicInfoRoute = defineRoute({
   data: AdminUserSchema,
 });
 
-const checkOldPwdRoute = defineRoute({
+export const checkOldPwdRoute = defineRoute({
   method: 'post',
   path: '/api/user/checkOldPwd',
   tag: TAG,
@@ -31,7 +31,7 @@ const checkOldPwdRoute = defineRoute({
   data: z.object({ correct: z.boolean() }),
 });
 
-const optionsRoute = defineRoute({
+export const optionsRoute = defineRoute({
   method: 'get',
   path: '/api/user/list',
   tag: TAG,

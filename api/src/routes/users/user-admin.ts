@@ -9,7 +9,7 @@ import { AdminUserSchema, Password, presentAdminUser } from './schemas.ts';
 
 const TAG = 'users';
 
-const resetRoute = defineRoute({
+export const resetRoute = defineRoute({
   method: 'post',
   path: '/api/user/adminResetPwd',
   tag: TAG,
@@ -22,7 +22,7 @@ const resetRoute = defineRoute({
   data: z.object({ initialPassword: z.string().optional() }),
 });
 
-const lockRoute = defineRoute({
+export const lockRoute = defineRoute({
   method: 'post',
   path: '/api/user/lock',
   tag: TAG,
@@ -32,7 +32,7 @@ const lockRoute = defineRoute({
   data: AdminUserSchema,
 });
 
-const unlockRoute = defineRoute({
+export const unlockRoute = defineRoute({
   method: 'post',
   path: '/api/user/unlock',
   tag: TAG,

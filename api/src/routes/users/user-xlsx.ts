@@ -36,7 +36,7 @@ const ImportReportSchema = z
   })
   .openapi('UserImportReport');
 
-const importRoute = defineRoute({
+export const importRoute = defineRoute({
   method: 'post',
   path: '/api/user/userImport',
   tag: TAG,
@@ -62,7 +62,7 @@ const exportBase = defineRoute({
   data: z.null(),
 });
 
-const exportRoute = {
+export const exportRoute = {
   ...exportBase,
   responses: {
     ...exportBase.responses,

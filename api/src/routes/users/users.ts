@@ -19,7 +19,7 @@ const ListBody = z
   })
   .openapi('UserListBody');
 
-const listRoute = defineRoute({
+export const listRoute = defineRoute({
   method: 'post',
   path: '/api/user/sysUserList',
   tag: TAG,
@@ -38,7 +38,7 @@ const listRoute = defineRoute({
   }),
 });
 
-const getRoute = defineRoute({
+export const getRoute = defineRoute({
   method: 'post',
   path: '/api/user/getUserInfo',
   tag: TAG,
@@ -48,7 +48,7 @@ const getRoute = defineRoute({
   data: AdminUserSchema,
 });
 
-const saveRoute = defineRoute({
+export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/user/saveUser',
   tag: TAG,
@@ -62,7 +62,7 @@ const saveRoute = defineRoute({
   data: SaveUserResult,
 });
 
-const deleteRoute = defineRoute({
+export const deleteRoute = defineRoute({
   method: 'post',
   path: '/api/user/deleteUser',
   tag: TAG,
@@ -72,7 +72,7 @@ const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-const checkNameRoute = defineRoute({
+export const checkNameRoute = defineRoute({
   method: 'post',
   path: '/api/user/checkUserName',
   tag: TAG,
