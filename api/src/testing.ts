@@ -1,7 +1,17 @@
+/**
+ * The API's one test-support module (imported by *.test.ts only): the app
+ * over a real database (`openTestApp`), signed-in people and teams built on
+ * core's builders (`@fmea/core/testing`: every user and role gets a fresh
+ * unique name, so a test asks the person for `user.userName`), callers that
+ * expect 200, a project built through the API, and the refusal checks the
+ * route tests share.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '@fmea/core/testing';
+import { expect } from 'vitest';
+import { dictionaryChoices, findDictionaryType, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
+import { buildRole, buildUser, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
 import type { WebOrigins } from './http/origin.ts';
 
@@ -73,3 +83,218 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
 }
 
 export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
+
+// ---------------------------------------------------------------------------
+// Signed-in people
+
+/**
+ * A fresh user (named `<label>-…`, the real name the same) holding one fresh
+ * role with these grants, signed in. `roleType` '1' makes them a site
+ * administrator (acting in their home site), '0' a super one.
+ */
+export async function signedInWith(api: TestApp, label: string, grants: readonly RouteGrant[], extra: Omit<BuildUserOptions, 'label' | 'mustChangePassword'> = {}, roleType: RoleType = '2') {
+  const role = await buildRole(api.t.ctx, { label, roleType, grants });
+  const user = await buildUser(api.t.ctx, { label, roles: [role.id], mustChangePassword: false, ...extra });
+  return { user, role, token: await api.login(user.userName) };
+}
+
+export type Person = Awaited<ReturnType<typeof signedInWith>>;
+
+/** The token of a fresh user whose one role grants exactly `grants`. */
+export const signInWith = async (api: TestApp, label: string, grants: readonly RouteGrant[]): Promise<string> => (await signedInWith(api, label, grants)).token;
+
+/** A plain engineer: a role with only dfmea_index (button add). */
+export const plainEngineer = (api: TestApp) => signedInWith(api, 'eng', [{ routeName: 'dfmea_index', buttons: ['add'] }]);
+
+/** The token of a plain engineer. */
+export const engineerToken = async (api: TestApp): Promise<string> => (await plainEngineer(api)).token;
+
+/** A user of the page without any of its buttons: may read, may not write. */
+export const reader = (api: TestApp, routeName: string) => signedInWith(api, 'reader', [{ routeName, buttons: [] }]);
+
+const ALL_BUTTONS = ['add', 'edit', 'del'];
+
+/** A signed-in engineer with dfmea_index and its add/edit/del buttons. */
+export function engineer(api: TestApp, label: string, buttons = ALL_BUTTONS): Promise<Person> {
+  return signedInWith(api, label, [{ routeName: 'dfmea_index', buttons }]);
+}
+
+export interface Team {
+  owner: Person;
+  editor: Person;
+  reader: Person;
+  outsider: Person;
+}
+
+/** Owner (role 0), editor (collaborator 1), reader (reviewer 4: read-only) and someone with the route who is not a member, each a fresh engineer. */
+export async function makeTeam(api: TestApp): Promise<Team> {
+  return {
+    owner: await engineer(api, 'owner'),
+    editor: await engineer(api, 'editor'),
+    reader: await engineer(api, 'reader'),
+    outsider: await engineer(api, 'outsider'),
+  };
+}
+
+/** Calls as a person; `ok` expects 200 and hands back the data. */
+export function caller(api: TestApp, person: Person, lang?: string) {
+  const token = person.token;
+  return {
+    get: (path: string) => api.call('GET', path, { token, lang }),
+    post: (path: string, body: unknown) => api.call('POST', path, { token, body, lang }),
+    async ok<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+      const res: CallResult<T> = await api.call(method, path, { token, body, lang });
+      expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body.data;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// A project through the API
+
+/** Customer dictionary items the FMEA route tests name (the seed leaves the list empty); added once per database. */
+export const TEST_CUSTOMERS = [
+  ['1', 'ACME汽车', 'ACME Cars'],
+  ['C1', '客户一', 'Customer one'],
+  ['C2', '客户二', 'Customer two'],
+] as const;
+
+export async function ensureCustomers(api: TestApp): Promise<void> {
+  if ((await dictionaryChoices(api.t.db, ['customer'])).get('customer')!.length > 0) return;
+  const type = await findDictionaryType(api.t.db, 'customer');
+  for (const [i, [code, name, enName]] of TEST_CUSTOMERS.entries()) await saveDictionaryItem(api.t.ctx, { parentId: type.id, code, name, enName, sort: i + 1 });
+}
+
+/** A DFMEA of the team, named `Window lifter-…` unless named, customer "ACME Cars" (stored as its code '1'). */
+export async function createTeamProject(api: TestApp, team: Team, name = uniqueName('Window lifter')) {
+  await ensureCustomers(api);
+  return caller(api, team.owner).ok('POST', '/api/project/save', {
+    projectType: 'dfmea',
+    name,
+    customer: 'ACME Cars',
+    projectMembers: [
+      { userId: team.owner.user.id, userRole: 0 },
+      { userId: team.editor.user.id, userRole: 1 },
+      { userId: team.reader.user.id, userRole: 4 },
+    ],
+  });
+}
+
+/**
+ * The handbook's window lifter over three levels, through the API:
+ * root (fn Close window, FE S9) → Gearbox (fn Transmit torque, FM) → Gear (fn Mesh with worm, FC O6 D5).
+ */
+export async function buildChain(api: TestApp, person: Person, project: { pptSerial: string }) {
+  const as = caller(api, person);
+  const gearbox = await as.ok('POST', '/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+  const gear = await as.ok('POST', '/api/fmea/addNode', { parentId: gearbox.id, name: 'Gear' });
+  const close = await as.ok('POST', '/api/fmea/addFunction', { nodeId: project.pptSerial, description: 'Close window', requirement: 'within 4 s' });
+  const torque = await as.ok('POST', '/api/fmea/addFunction', { nodeId: gearbox.id, description: 'Transmit torque', requirement: '12 Nm' });
+  const mesh = await as.ok('POST', '/api/fmea/addFunction', { nodeId: gear.id, description: 'Mesh with worm' });
+  const effect = await as.ok('POST', '/api/fmea/addFailure', { functionId: close.id, kind: 'FE', description: 'Window does not close', severity: 9 });
+  const mode = await as.ok('POST', '/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'No torque transmitted' });
+  const cause = await as.ok('POST', '/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Teeth worn', occurrence: 6, det: 5 });
+  await as.ok('POST', '/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
+  await as.ok('POST', '/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+  return { gearbox, gear, close, torque, mesh, effect, mode, cause };
+}
+
+// ---------------------------------------------------------------------------
+// Refusals and what the route tests check
+
+export const UNAUTHENTICATED = { zh: '未登录或会话已过期，请重新登录', en: 'Not signed in or the session has expired; please sign in again' };
+export const NOT_ALLOWED = { zh: '无权限执行此操作', en: 'You do not have permission to do this' };
+
+/** The refusals the project access rules answer (en-US). */
+export const NOT_MEMBER = 'You are not a member of this project';
+export const READ_ONLY = 'You have read-only access to this project';
+export const DELETED = 'The project has been deleted and cannot be opened';
+
+export const SCRIPT_TEXT = '<script>alert(1)</script>';
+export const SQL_TEXT = "'; DROP TABLE user;--";
+
+export interface RouteCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export const describeCall = (call: RouteCall) => `${call.method} ${call.path}`;
+
+export async function callAs(api: TestApp, call: RouteCall, token?: string, lang?: string): Promise<CallResult> {
+  return api.call(call.method, call.path, { body: call.body, token, lang });
+}
+
+/** 401 without a token; with a token of someone without the permission, 403, in both languages. */
+export async function expectRefused(api: TestApp, call: RouteCall, token?: string) {
+  const anonymous = await callAs(api, call);
+  expect(anonymous.status, `${describeCall(call)} without a token`).toBe(401);
+  expect(anonymous.body.meta).toEqual({ success: false, code: 401, message: UNAUTHENTICATED.zh });
+  if (token === undefined) return;
+  const zh = await callAs(api, call, token);
+  expect(zh.status, `${describeCall(call)} without the permission`).toBe(403);
+  expect(zh.body.meta.message).toBe(NOT_ALLOWED.zh);
+  const en = await callAs(api, call, token, 'en-US');
+  expect(en.status, `${describeCall(call)} without the permission`).toBe(403);
+  expect(en.body.meta).toEqual({ success: false, code: 403, message: NOT_ALLOWED.en });
+}
+
+/** A 400 with the exact message in zh-CN (default) and en-US. */
+export async function expectInvalid(api: TestApp, call: RouteCall, token: string, messages: { zh: string; en: string }) {
+  const zh = await callAs(api, call, token);
+  expect(zh.status, `${describeCall(call)} ${JSON.stringify(zh.body)}`).toBe(400);
+  expect(zh.body.meta.message).toBe(messages.zh);
+  const en = await callAs(api, call, token, 'en-US');
+  expect(en.body.meta.message).toBe(messages.en);
+  return zh;
+}
+
+/** The spec's validation headline followed by one line per field. */
+export const invalid = (zh: string, en: string) => ({ zh: `请求参数校验失败\n${zh}`, en: `The request failed validation\n${en}` });
+
+/** The newest operation-log entry of an action, read through the API. */
+export async function lastLogged(api: TestApp, token: string, action: string) {
+  const res = await api.call('POST', '/api/operationLog/list', { token, body: { action, limit: 1 } });
+  expect(res.status).toBe(200);
+  return res.body.data.items[0];
+}
+
+/** A multipart body with one file. */
+export function upload(field: string, fileName: string, content: Uint8Array | string, extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  form.append(field, new File([content as Uint8Array<ArrayBuffer> | string], fileName));
+  for (const [key, value] of Object.entries(extra)) form.append(key, value);
+  return form;
+}
+
+// ---------------------------------------------------------------------------
+// Realtime
+
+/** Binds a fake socket to the token's session and records what the realtime hub tells it. */
+export function watchSocket(api: TestApp, token: string, userId: string) {
+  const seen = { messages: [] as { event: string; data: unknown }[], closed: false };
+  api.services.realtime.bind({
+    socket: { send: (text) => seen.messages.push(JSON.parse(text)), close: () => (seen.closed = true) },
+    sessionId: sessionIdOf(token),
+    userId,
+    siteId: null,
+    roleTypes: [],
+    isAdmin: false,
+  });
+  return seen;
+}
+
+/** A fake socket of a user without a session, bound to the realtime hub; returns what it receives. */
+export function listen(api: TestApp, userId = 'listener') {
+  const received: { event: string; data: Record<string, unknown> }[] = [];
+  api.services.realtime.bind({
+    socket: { send: (text) => received.push(JSON.parse(text)), close: () => undefined },
+    sessionId: `session-${userId}`,
+    userId,
+    siteId: null,
+    roleTypes: [],
+    isAdmin: false,
+  });
+  return received;
+}

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { createContext, createRole, createUser, grantRoute, schema, USER_SHEET_COLUMNS, writeSheet } from '@fmea/core';
-import { TEST_PASSWORD } from '@fmea/core/testing';
+import { createContext, schema, USER_SHEET_COLUMNS, writeSheet } from '@fmea/core';
+import { buildRole, buildUser, TEST_PASSWORD } from '@fmea/core/testing';
 import { startServer } from '../server.ts';
 import { SOCKET_PATH } from './socket.ts';
 import { progressReporter, sendProgress } from './progress.ts';
@@ -23,18 +23,17 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let dir: string;
 let base: string;
 const open: Client[] = [];
+/** The user names of seven fresh engineers (real name = user name). */
+const engineers: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fmea-socket-'));
   server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'test.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
   base = `127.0.0.1:${server.port}`;
   const ctx = createContext(server.database.db);
-  await createRole(ctx, { name: 'engineer' });
-  await grantRoute(ctx, 'engineer', { routeName: 'dfmea_index', buttons: ['add'] });
-  for (const userName of ['eng', 'eng2', 'eng3', 'eng4', 'eng5', 'eng6', 'eng7']) {
-    const { user } = await createUser(ctx, { userName, realName: userName, password: TEST_PASSWORD, roles: ['engineer'] });
-    await server.database.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
-  }
+  const role = await buildRole(ctx, { label: 'engineer', grants: [{ routeName: 'dfmea_index', buttons: ['add'] }] });
+  // one engineer per test that signs one in, so no test meets another's sessions
+  for (let i = 0; i < 7; i++) engineers.push((await buildUser(ctx, { label: 'eng', roles: [role.id], mustChangePassword: false })).userName);
 });
 
 afterAll(async () => {
@@ -142,7 +141,7 @@ describe('the realtime socket', () => {
   });
 
   it('ignores anything but a login message, and keeps a signed-in socket open', async () => {
-    const { token, userId } = await signIn('eng');
+    const { token, userId } = await signIn(engineers[0]!);
     const client = await connect();
     client.ws.send('not json');
     client.ws.send(JSON.stringify({ event: 'hello', data: {} }));
@@ -155,13 +154,13 @@ describe('the realtime socket', () => {
   });
 
   it('tells the first tab forceLogin when the same user signs in elsewhere with forceLogin, and ends its token', async () => {
-    const first = await signIn('eng2');
+    const first = await signIn(engineers[1]!);
     const tab = await connect();
     tab.login(first.token);
     await bound(first.userId);
-    const again = await http('POST', '/api/login', { body: { username: 'eng2', password: TEST_PASSWORD } });
+    const again = await http('POST', '/api/login', { body: { username: engineers[1]!, password: TEST_PASSWORD } });
     expect(again.body.data).toEqual({ flag: 3, reason: 'forceLogin' });
-    const second = await signIn('eng2', { forceLogin: true });
+    const second = await signIn(engineers[1]!, { forceLogin: true });
     expect(await tab.next('forceLogin')).toEqual({ event: 'forceLogin', data: { reason: 'loginOtherPlace' } });
     expect(await tab.closed).toEqual({ code: 4001, reason: 'forceLogin' });
     expect((await http('GET', '/api/user/info', { token: first.token })).status).toBe(401);
@@ -170,7 +169,7 @@ describe('the realtime socket', () => {
 
   it('tells a kicked-out user removeLogin', async () => {
     const admin = await signIn('admin', { forceLogin: true });
-    const eng = await signIn('eng3');
+    const eng = await signIn(engineers[2]!);
     const tab = await connect();
     tab.login(eng.token);
     await bound(eng.userId);
@@ -187,16 +186,16 @@ describe('the realtime socket', () => {
     watcher.login(admin.token);
     const own = await watcher.next('amountChange');
     expect(own.data.user).toMatchObject({ userName: 'admin' });
-    const eng = await signIn('eng4');
-    const arrival = await watcher.next('amountChange', (data) => data.user?.userName === 'eng4');
-    expect(arrival.data.onlineUsers.map((u: { userName: string }) => u.userName)).toEqual(expect.arrayContaining(['admin', 'eng4']));
+    const eng = await signIn(engineers[3]!);
+    const arrival = await watcher.next('amountChange', (data) => data.user?.userName === engineers[3]);
+    expect(arrival.data.onlineUsers.map((u: { userName: string }) => u.userName)).toEqual(expect.arrayContaining(['admin', engineers[3]]));
     expect(arrival.data.count).toBe(arrival.data.onlineUsers.length);
-    expect(arrival.data.user).toMatchObject({ userId: eng.userId, realName: 'eng4' });
+    expect(arrival.data.user).toMatchObject({ userId: eng.userId, realName: engineers[3] });
     expect(JSON.stringify(arrival.data)).not.toMatch(/passwordHash|argon2/);
   });
 
   it('binds a socket by the session cookie only when it opens from our own origin', async () => {
-    const eng = await signIn('eng6', { forceLogin: true });
+    const eng = await signIn(engineers[5]!, { forceLogin: true });
     const cookie = `fmea_session=${eng.token}`;
     // another site's page may open a socket, and the browser would send our cookie with it
     const foreign = await connect({ cookie, origin: 'http://evil.example' });
@@ -211,7 +210,7 @@ describe('the realtime socket', () => {
 
   // the workbench marks live updates on when its socket opens (html[data-realtime]); browser tests act on that mark
   it('has a socket bound by its cookie by the time the browser sees it open, so a change sent at once reaches it', async () => {
-    const eng = await signIn('eng7', { forceLogin: true });
+    const eng = await signIn(engineers[6]!, { forceLogin: true });
     // a session not seen for a while and not cached: checking it writes (lastSeenAt), which takes real time
     await server.database.db.update(schema.session).set({ lastSeenAt: new Date(Date.now() - 60_000) }).where(eq(schema.session.userId, eng.userId));
     server.services.auth.clear();
@@ -227,7 +226,7 @@ describe('the realtime socket', () => {
 
   it('delivers a published notice to every signed-in socket as receiveMessage', async () => {
     const admin = await signIn('admin', { forceLogin: true });
-    const eng = await signIn('eng5', { forceLogin: true });
+    const eng = await signIn(engineers[4]!, { forceLogin: true });
     const tab = await connect();
     tab.login(eng.token);
     await bound(eng.userId);
@@ -241,7 +240,7 @@ describe('the realtime socket', () => {
   });
 
   it('sends receiveProgressInfo { val, text } to that user only', async () => {
-    const eng = await signIn('eng5', { forceLogin: true });
+    const eng = await signIn(engineers[4]!, { forceLogin: true });
     const admin = await signIn('admin', { forceLogin: true });
     const engTab = await connect();
     engTab.login(eng.token);

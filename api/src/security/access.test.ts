@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fmea/core';
-import { openTestApp } from '../testing.ts';
-import { expectEnvelope, grants, operationsOf, plainEngineer, request, urlOf } from './support.ts';
+import { openTestApp, reader } from '../testing.ts';
+import { expectEnvelope, grants, operationsOf, request, sessionRoutes, urlOf } from './support.ts';
 
 /**
  * Server-side authorisation of every documented operation: read from the
@@ -14,9 +14,11 @@ afterAll(() => api.dispose());
 const secured = operations.filter((op) => op.access !== 'public');
 const byRoute = operations.filter((op) => typeof op.access === 'object');
 
-let engineer: Awaited<ReturnType<typeof plainEngineer>>;
+let engineer: { token: string; routes: Map<string, string[]> };
 beforeAll(async () => {
-  engineer = await plainEngineer(api);
+  // a plain engineer: one role holding only the dfmea_index route, no buttons
+  const { token } = await reader(api, 'dfmea_index');
+  engineer = { token, routes: await sessionRoutes(api, token) };
 });
 
 describe('the access rules in the document', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createDepartment, createRole, createSite, findRole, findSite, hashPassword, schema, setRolePermissions, type RouteGrant } from '@fmea/core';
+import { findRole, findSite, hashPassword, schema, type RouteGrant } from '@fmea/core';
+import { buildDepartment, buildRole, buildSite, insertUser as insertTestUser } from '@fmea/core/testing';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../testing.ts';
 
 /**
@@ -45,23 +46,16 @@ let api: TestApp;
 let hash: string;
 let siteA: string; // the actors' site (the default site, where the default admin lives)
 let siteB: string;
+let siteBName: string;
 const tokens = {} as Record<Actor, string>;
 const actorIds = {} as Record<Actor, string>;
 const actorNames = {} as Record<Actor, string>;
 const kindRoles = {} as Record<Exclude<Kind, 'default'>, string>;
 let serial = 0;
 
-/** A user row written directly (a precomputed hash keeps hundreds of targets fast). */
-async function insertUser(homeSiteId: string, roleIds: string[], extraSites: string[] = []): Promise<{ id: string; userName: string }> {
-  const userName = `t${++serial}`;
-  const [row] = await api.t.db
-    .insert(schema.user)
-    .values({ userName, realName: userName, passwordHash: hash, passwordChangedAt: new Date(), siteId: homeSiteId })
-    .returning();
-  for (const siteId of new Set([homeSiteId, ...extraSites])) await api.t.db.insert(schema.userSite).values({ userId: row!.id, siteId });
-  for (const roleId of roleIds) await api.t.db.insert(schema.userRole).values({ userId: row!.id, roleId });
-  return { id: row!.id, userName };
-}
+/** A fresh user row written directly (a precomputed hash keeps hundreds of targets fast). */
+const insertUser = (homeSiteId: string, roleIds: string[], extraSites: string[] = []) =>
+  insertTestUser(api.t.db, { label: 't', passwordHash: hash, siteId: homeSiteId, siteIds: extraSites, roleIds });
 
 async function target(kind: Kind, where: Where): Promise<{ id: string; userName: string }> {
   if (kind === 'default') {
@@ -87,13 +81,9 @@ beforeAll(async () => {
   api = await openTestApp();
   hash = await hashPassword(TEST_PASSWORD);
   siteA = (await findSite(api.t.db, '总部')).id;
-  siteB = (await createSite(api.t.ctx, { name: 'Other plant' })).id;
+  ({ id: siteB, name: siteBName } = await buildSite(api.t.ctx));
   const adminRole = await findRole(api.t.db, 'admin');
-  const roleOf = async (name: string, roleType: '0' | '1' | '2') => {
-    const role = await createRole(api.t.ctx, { name, roleType });
-    await setRolePermissions(api.t.ctx, role.id, ALL_BUTTONS);
-    return role.id;
-  };
+  const roleOf = async (label: string, roleType: '0' | '1' | '2') => (await buildRole(api.t.ctx, { label, roleType, grants: ALL_BUTTONS })).id;
   kindRoles.admin = adminRole.id;
   kindRoles.super = await roleOf('super-kind', '0');
   kindRoles.site = await roleOf('site-kind', '1');
@@ -198,7 +188,7 @@ describe('administration matrix: roles', () => {
   async function roleTarget(kind: RoleKind): Promise<string> {
     if (kind === 'builtin') return kindRoles.admin;
     const roleType = kind === 'super' ? '0' : kind === 'site' ? '1' : '2';
-    const role = await createRole(api.t.ctx, { name: `role${++serial}`, roleType });
+    const role = await buildRole(api.t.ctx, { label: kind, roleType });
     // "mine" is held in the actors' site only; "shared" also by a user of the other site
     await insertUser(siteA, [role.id]);
     if (kind === 'shared') await insertUser(siteB, [role.id]);
@@ -248,7 +238,7 @@ describe('administration matrix: sites and departments', () => {
       const before = JSON.stringify(await api.t.db.select().from(schema.site));
       const results = [
         await post(actor, '/api/site/saveSite', { siteName: `site${++serial}` }),
-        await post(actor, '/api/site/saveSite', { id: siteB, siteName: 'Other plant', licenceCount: 1 }),
+        await post(actor, '/api/site/saveSite', { id: siteB, siteName: siteBName, licenceCount: 1 }),
         await post(actor, '/api/site/saveSite', { id: siteA, siteName: '总部', licenceCount: 1 }),
       ];
       for (const res of results) expect(res.status).toBe(isSuper(actor) ? 200 : 403);
@@ -256,7 +246,7 @@ describe('administration matrix: sites and departments', () => {
         await api.t.db.update(schema.site).set({ licenceCount: 0 });
         await api.t.db.delete(schema.site).where(eq(schema.site.name, `site${serial}`));
       } else expect(JSON.stringify(await api.t.db.select().from(schema.site))).toBe(before);
-      const spare = await createSite(api.t.ctx, { name: `spare${++serial}` });
+      const spare = await buildSite(api.t.ctx);
       expect((await post(actor, '/api/site/deleteSites', { ids: [spare.id] })).status).toBe(isSuper(actor) ? 200 : 403);
     });
 
@@ -278,7 +268,7 @@ describe('administration matrix: sites and departments', () => {
         const manageable = isSuper(actor) || (actor === 'site' && where === 'same');
         const created = await post(actor, '/api/department/save', { siteId, number: `D${++serial}`, name: `dept${serial}` });
         expect(created.status).toBe(manageable ? 200 : 403);
-        const dept = await createDepartment(api.t.ctx, { site: siteId, number: `E${++serial}`, name: `dept${serial}` });
+        const dept = await buildDepartment(api.t.ctx, siteId);
         expect((await post(actor, '/api/department/save', { id: dept.id, number: dept.number, name: 'renamed' })).status).toBe(manageable ? 200 : 403);
         expect((await post(actor, '/api/department/delete', { id: dept.id })).status).toBe(manageable ? 200 : 403);
       }

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { createRole, createUser, grantRoute, schema } from '@fmea/core';
 import { expect } from 'vitest';
-import { TEST_PASSWORD, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 
 export type Access = 'public' | 'user' | { route: string; button?: string | string[] };
 
@@ -90,16 +88,10 @@ export function expectEnvelope(res: Raw, status: number, message?: string) {
   if (message !== undefined) expect(res.json.meta.message).toBe(message);
 }
 
-/** A plain engineer: one role holding only the dfmea_index route, no buttons. */
-export async function plainEngineer(api: TestApp, userName = 'engineer1'): Promise<{ token: string; routes: Map<string, string[]> }> {
-  await createRole(api.t.ctx, { name: 'plain-engineer' }).catch(() => undefined);
-  await grantRoute(api.t.ctx, 'plain-engineer', { routeName: 'dfmea_index', buttons: [] });
-  const { user } = await createUser(api.t.ctx, { userName, realName: 'Engineer', password: TEST_PASSWORD, roles: ['plain-engineer'] });
-  await api.t.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
-  const token = await api.login(userName);
+/** The routes and buttons a session holds, as /api/user/info answers them. */
+export async function sessionRoutes(api: TestApp, token: string): Promise<Map<string, string[]>> {
   const info = await api.call('GET', '/api/user/info', { token });
-  const routes = new Map<string, string[]>(info.body.data.routers.map((r: { routeName: string; buttons: string[] }) => [r.routeName, r.buttons]));
-  return { token, routes };
+  return new Map<string, string[]>(info.body.data.routers.map((r: { routeName: string; buttons: string[] }) => [r.routeName, r.buttons]));
 }
 
 /** Whether holders of these routes pass an access rule (mirrors http/authenticate.ts hasAccess for a non-admin). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { createRole, createSite, createUser, grantRoute, listOperations, schema, setPasswordPolicy, setUserLocked, updateUser } from '@fmea/core';
+import { createSite, createUser, listOperations, schema, setPasswordPolicy, setUserLocked, updateUser, type UserInput } from '@fmea/core';
+import { buildRole, buildUser } from '@fmea/core/testing';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -11,12 +11,11 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-const engineer = async (overrides: Record<string, unknown> = {}) => {
-  await createRole(api.t.ctx, { name: 'engineer' }).catch(() => undefined);
-  await grantRoute(api.t.ctx, 'engineer', { routeName: 'dfmea_index', buttons: ['add'] });
-  const { user } = await createUser(api.t.ctx, { userName: 'eng', realName: '工程师', password: TEST_PASSWORD, roles: ['engineer'], ...overrides });
-  await api.t.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
-  return user;
+/** A fresh engineer (a fresh role with dfmea_index, button add) who may sign in without changing the password first; not signed in. */
+const engineer = async (overrides: Partial<UserInput> = {}) => {
+  const role = await buildRole(api.t.ctx, { label: 'engineer', grants: [{ routeName: 'dfmea_index', buttons: ['add'] }] });
+  const user = await buildUser(api.t.ctx, { label: 'eng', realName: '工程师', roles: [role.id], mustChangePassword: false, ...overrides });
+  return { ...user, role };
 };
 
 describe('POST /api/login', () => {
@@ -47,19 +46,19 @@ describe('POST /api/login', () => {
   });
 
   it('locks the account after five wrong passwords, then refuses even the right one until the lockout ends', async () => {
-    await engineer();
-    for (let i = 1; i <= 4; i++) expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(400);
-    const fifth = await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' }, lang: 'en-US' });
+    const eng = await engineer();
+    for (let i = 1; i <= 4; i++) expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' } })).status).toBe(400);
+    const fifth = await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' }, lang: 'en-US' });
     expect(fifth.status).toBe(403);
     expect(fifth.body.meta.message).toBe('Wrong password 5 times in a row: the account is locked for 30 minutes, or until an administrator unlocks it');
-    const right = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    const right = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD }, lang: 'en-US' });
     expect(right.status).toBe(403);
     expect(right.body.meta.message).toBe('The account is locked after too many wrong passwords; try again in 30 minutes or contact the administrator');
     clock = new Date(clock.getTime() + 29 * 60_000);
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).status).toBe(403);
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).status).toBe(403);
     // thirty minutes after the lock, the right password signs in again and the counter starts afresh
     clock = new Date(clock.getTime() + 60_000);
-    expect(await api.login('eng')).toEqual(expect.any(String));
+    expect(await api.login(eng.userName)).toEqual(expect.any(String));
     expect(await listOperations(api.t.ctx, { action: 'auth.lock_expired' })).toMatchObject({ total: 1 });
   });
 
@@ -78,40 +77,40 @@ describe('POST /api/login', () => {
   });
 
   it('keeps a lock from wrong passwords when the lockout time is 0, and an administrator’s lock always', async () => {
-    const user = await engineer();
+    const eng = await engineer();
     await setPasswordPolicy(api.t.ctx, { lockoutMinutes: 0 });
-    for (let i = 1; i <= 5; i++) await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } });
+    for (let i = 1; i <= 5; i++) await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' } });
     clock = new Date(clock.getTime() + 365 * 86_400_000);
-    const later = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    const later = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD }, lang: 'en-US' });
     expect(later.body.meta.message).toBe('The user is locked; contact the administrator');
     await setPasswordPolicy(api.t.ctx, { lockoutMinutes: 30 });
-    await setUserLocked(api.t.ctx, user.id, false);
-    await setUserLocked(api.t.ctx, user.id, true);
+    await setUserLocked(api.t.ctx, eng.id, false);
+    await setUserLocked(api.t.ctx, eng.id, true);
     clock = new Date(clock.getTime() + 365 * 86_400_000);
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).status).toBe(403);
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).status).toBe(403);
   });
 
   it('refuses an address after 20 failed sign-ins in 15 minutes, whatever the account, until the window ends', async () => {
-    await engineer();
+    const eng = await engineer();
     const from = (remoteAddress: string, username: string, password: string) =>
       api.call('POST', '/api/login', { body: { username, password }, remoteAddress, lang: 'en-US' });
     // guesses spread over many names, so no single account locks
     for (let i = 0; i < 20; i++) expect((await from('10.9.8.7', `nobody${i}`, 'bad')).status).toBe(400);
-    const blocked = await from('10.9.8.7', 'eng', TEST_PASSWORD);
+    const blocked = await from('10.9.8.7', eng.userName, TEST_PASSWORD);
     expect(blocked.status).toBe(403);
     expect(blocked.body.meta.message).toBe('Too many failed sign-ins from this address; try again in 15 minutes');
     // another address is not affected, and the account itself is not locked
-    expect((await from('10.9.8.8', 'eng', TEST_PASSWORD)).body.data.flag).toBe(1);
+    expect((await from('10.9.8.8', eng.userName, TEST_PASSWORD)).body.data.flag).toBe(1);
     clock = new Date(clock.getTime() + 15 * 60_000);
-    const after = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD, forceLogin: true }, remoteAddress: '10.9.8.7' });
+    const after = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD, forceLogin: true }, remoteAddress: '10.9.8.7' });
     expect(after.body.data.flag).toBe(1);
   });
 
   it('uses the configured number of attempts', async () => {
-    await engineer();
+    const eng = await engineer();
     await setPasswordPolicy(api.t.ctx, { maxWrongAttempts: 2 });
-    await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } });
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: 'bad' } })).status).toBe(403);
+    await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' } });
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' } })).status).toBe(403);
   });
 
   it('asks for a password change on first login and when expired, and accepts the change with the sign-in’s ticket only', async () => {
@@ -141,23 +140,23 @@ describe('POST /api/login', () => {
   it('asks a user of several sites to choose one, and refuses a site the user is not in', async () => {
     await createSite(api.t.ctx, { name: 'Wuhan' });
     const other = await createSite(api.t.ctx, { name: 'Other' });
-    await engineer({ sites: ['Wuhan'] });
-    const choose = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } });
+    const eng = await engineer({ sites: ['Wuhan'] });
+    const choose = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } });
     expect(choose.body.data.flag).toBe(2);
     expect(choose.body.data.sites.map((s: { siteName: string }) => s.siteName).sort()).toEqual(['Wuhan', '总部']);
     const wuhan = choose.body.data.sites.find((s: { siteName: string }) => s.siteName === 'Wuhan').siteId;
-    const token = await api.login('eng', TEST_PASSWORD, { siteId: wuhan });
+    const token = await api.login(eng.userName, TEST_PASSWORD, { siteId: wuhan });
     expect((await api.call('GET', '/api/user/info', { token })).body.data).toMatchObject({ siteId: wuhan, siteName: 'Wuhan' });
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD, siteId: other.id, forceLogin: true } })).status).toBe(403);
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD, siteId: other.id, forceLogin: true } })).status).toBe(403);
   });
 
   it('answers forceLogin when the account is signed in elsewhere, and a forced login ends the other session', async () => {
-    await engineer();
-    const first = await api.login('eng');
-    const again = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } });
+    const eng = await engineer();
+    const first = await api.login(eng.userName);
+    const again = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } });
     expect(again.body.data).toEqual({ flag: 3, reason: 'forceLogin' });
     expect((await api.call('GET', '/api/user/info', { token: first })).status).toBe(200);
-    const second = await api.login('eng', TEST_PASSWORD, { forceLogin: true });
+    const second = await api.login(eng.userName, TEST_PASSWORD, { forceLogin: true });
     expect((await api.call('GET', '/api/user/info', { token: first })).status).toBe(401);
     expect((await api.call('GET', '/api/user/info', { token: second })).status).toBe(200);
   });
@@ -165,8 +164,8 @@ describe('POST /api/login', () => {
   it('refuses a sign-in beyond the site licences with the remaining count', async () => {
     await api.t.db.update(schema.site).set({ licenceCount: 1 });
     await api.adminToken();
-    await engineer();
-    const res = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    const eng = await engineer();
+    const res = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD }, lang: 'en-US' });
     expect(res.status).toBe(409);
     expect(res.body.meta.message).toBe('Concurrency exceeded (remaining 0)');
     const remain = await api.call('GET', `/api/site/getRemainLoginUser?siteId=${(await api.t.db.select().from(schema.site).get())!.id}&timestamp=1`);
@@ -191,11 +190,11 @@ describe('sessions', () => {
   });
 
   it('returns user info with roles and only the permitted routers, never a password', async () => {
-    await engineer();
-    const token = await api.login('eng');
+    const eng = await engineer();
+    const token = await api.login(eng.userName);
     const res = await api.call('GET', '/api/user/info', { token });
     const info = res.body.data;
-    expect(info).toMatchObject({ userName: 'eng', realName: '工程师', roleNames: ['engineer'], isAdmin: false, siteName: '总部' });
+    expect(info).toMatchObject({ userName: eng.userName, realName: '工程师', roleNames: [eng.role.name], isAdmin: false, siteName: '总部' });
     expect(info.routers.map((r: { routeName: string }) => r.routeName)).toContain('dfmea_index');
     expect(info.routers.map((r: { routeName: string }) => r.routeName)).not.toContain('system_index');
     expect(info.routers.find((r: { routeName: string }) => r.routeName === 'dfmea_index')).toMatchObject({ title: 'DFMEA', buttons: ['add'] });
@@ -207,10 +206,10 @@ describe('sessions', () => {
     const wuhan = await createSite(api.t.ctx, { name: 'Wuhan', licenceCount: 1 });
     await createUser(api.t.ctx, { userName: 'occupant', password: TEST_PASSWORD, site: 'Wuhan' });
     await api.t.db.update(schema.user).set({ mustChangePassword: false });
-    await engineer({ sites: ['Wuhan'] });
+    const eng = await engineer({ sites: ['Wuhan'] });
     await api.login('occupant');
-    const home = (await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).body.data.sites.find((s: { siteName: string }) => s.siteName === '总部').siteId;
-    const token = await api.login('eng', TEST_PASSWORD, { siteId: home });
+    const home = (await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).body.data.sites.find((s: { siteName: string }) => s.siteName === '总部').siteId;
+    const token = await api.login(eng.userName, TEST_PASSWORD, { siteId: home });
     const res = await api.call('POST', '/api/user/changeGroup', { token, body: { siteId: wuhan.id }, lang: 'en-US' });
     expect(res.status).toBe(409);
     expect(res.body.meta.message).toBe('The target site is full: cannot change group');
@@ -229,11 +228,11 @@ describe('sessions', () => {
   });
 
   it('lets a super user see online users and kick others, never oneself', async () => {
-    await engineer();
+    const engUser = await engineer();
     const admin = await api.adminToken();
-    const eng = await api.login('eng');
+    const eng = await api.login(engUser.userName);
     const online = await api.call('GET', '/api/online/list', { token: admin });
-    expect(online.body.data.map((u: { userName: string }) => u.userName).sort()).toEqual(['admin', 'eng']);
+    expect(online.body.data.map((u: { userName: string }) => u.userName).sort()).toEqual(['admin', engUser.userName]);
     expect((await api.call('GET', '/api/online/list', { token: eng })).body.data).toEqual([]);
     const self = await api.call('POST', '/api/removeLoginUser', { token: admin, body: { userId: (await api.call('GET', '/api/user/info', { token: admin })).body.data.userId } });
     expect(self.status).toBe(403);

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { caller, createTeamProject, makeTeam, type Team } from '../fmea/test-support.ts';
-import { NOT_ALLOWED, signedInWith, UNAUTHENTICATED } from '../users/test-support.ts';
+import { caller, createTeamProject, makeTeam, NOT_ALLOWED, openTestApp, signedInWith, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;
@@ -22,7 +20,7 @@ describe('POST /api/collect/*: favourites', () => {
     const added = await owner.ok('POST', '/api/collect/add', target());
     expect(await owner.ok('POST', '/api/collect/add', target())).toEqual(added);
     const page = await owner.ok('POST', '/api/collect/list', { page: 1, limit: 10 });
-    expect(page).toMatchObject({ total: 1, page: 1, limit: 10, items: [{ collectType: 'project', targetId: project.id, name: 'Window lifter', serialNum: project.serialNum, projectType: 'dfmea' }] });
+    expect(page).toMatchObject({ total: 1, page: 1, limit: 10, items: [{ collectType: 'project', targetId: project.id, name: project.name, serialNum: project.serialNum, projectType: 'dfmea' }] });
     const collected = await owner.ok('POST', '/api/project/list', { tab: 'collected' });
     expect(collected.items.map((p: any) => [p.projectId, p.collected])).toEqual([[project.id, true]]);
     const all = await caller(api, team.editor).ok('POST', '/api/project/list', { tab: 'all' });

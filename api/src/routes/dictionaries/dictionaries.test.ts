@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DICTIONARY_SHEET_COLUMNS, findDictionaryType, readSheet, writeSheet } from '@fmea/core';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { engineerToken, expectRefused, lastLogged, signInWith, upload } from '../settings/test-kit.ts';
+import { engineerToken, expectRefused, lastLogged, openTestApp, signInWith, type TestApp, upload } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;

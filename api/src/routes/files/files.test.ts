@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createRole, createUser, grantRoute, readSheet, schema, USER_SHEET_COLUMNS, DICTIONARY_SHEET_COLUMNS, AP_RULE_COLUMNS } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
+import { readSheet, schema, USER_SHEET_COLUMNS, DICTIONARY_SHEET_COLUMNS, AP_RULE_COLUMNS } from '@fmea/core';
+import { openTestApp, plainEngineer, type TestApp } from '../../testing.ts';
 import { jpeg, ole, padded, pdf, png, zip } from '@fmea/core/testing';
 import { contentDisposition } from './send-file.ts';
 
@@ -14,14 +14,6 @@ beforeEach(async () => {
   api = await openTestApp();
 });
 afterEach(() => api.dispose());
-
-const engineer = async () => {
-  await createRole(api.t.ctx, { name: 'engineer' });
-  await grantRoute(api.t.ctx, 'engineer', { routeName: 'dfmea_index', buttons: ['add'] });
-  const { user } = await createUser(api.t.ctx, { userName: 'eng', realName: '工程师', password: TEST_PASSWORD, roles: ['engineer'] });
-  await api.t.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
-  return { user, token: await api.login('eng') };
-};
 
 type Part = [name: string, data: Uint8Array];
 function form(fields: Record<string, Part | Part[] | string>): FormData {
@@ -164,7 +156,7 @@ describe('pictures: FMEA images, avatar and logo', () => {
   });
 
   it("sets the caller's own avatar from a square picture", async () => {
-    const { token } = await engineer();
+    const { token } = await plainEngineer(api);
     const res = await upload('/api/user/updateUserImg', token, { file: ['me.png', png(200, 200)] });
     expect(res.status).toBe(200);
     expect(res.body.data.avatar).toBe(res.body.data.fileName);
@@ -177,7 +169,7 @@ describe('pictures: FMEA images, avatar and logo', () => {
 
   it('replaces the logo for system_app editors only, and serves it publicly', async () => {
     const admin = await api.adminToken();
-    const { token: eng } = await engineer();
+    const { token: eng } = await plainEngineer(api);
     const refused = await upload('/api/replaceLogo/replaceClientLogo', eng, { file: ['logo.png', png(64, 64)] });
     expect(refused.status).toBe(403);
     expect(refused.body.meta.message).toBe('You do not have permission to do this');

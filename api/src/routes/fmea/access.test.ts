@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserRow } from '@fmea/core';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { NOT_ALLOWED, signedInWith, UNAUTHENTICATED, watchSocket } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_MEMBER, READ_ONLY, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_ALLOWED, NOT_MEMBER, openTestApp, READ_ONLY, signedInWith, type Team, type TestApp, UNAUTHENTICATED, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, makeTeam, NOT_MEMBER, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, makeTeam, NOT_MEMBER, openTestApp, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;

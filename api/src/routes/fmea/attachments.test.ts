@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pdf, png, zip } from '@fmea/core/testing';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { caller, createTeamProject, makeTeam, NOT_MEMBER, type Person, READ_ONLY, type Team } from './test-support.ts';
+import { caller, createTeamProject, makeTeam, NOT_MEMBER, openTestApp, type Person, READ_ONLY, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;
@@ -35,7 +33,7 @@ describe('project attachments through the API', () => {
     const sheet = await upload(team.editor, 'Test plan.xlsx', zip());
     const listed = await editor.ok('POST', '/api/project/addAttachments', { projectId: project.id, fileNames: [report, sheet] });
     expect(listed).toEqual([
-      expect.objectContaining({ fileName: report, originalName: 'DVP report.pdf', mime: 'application/pdf', size: pdf('DVP report.pdf').length, createdBy: team.editor.user.id, createdByName: 'editor' }),
+      expect.objectContaining({ fileName: report, originalName: 'DVP report.pdf', mime: 'application/pdf', size: pdf('DVP report.pdf').length, createdBy: team.editor.user.id, createdByName: team.editor.user.realName }),
       expect.objectContaining({ fileName: sheet, originalName: 'Test plan.xlsx' }),
     ]);
     expect(typeof listed[0].createdAt).toBe('string');

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '@fmea/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { buildChain, caller, engineer } from './test-support.ts';
+import { buildChain, caller, engineer, openTestApp, type TestApp } from '../../testing.ts';
 
 /**
  * Many requests at once through the real routes, as a busy server sees them

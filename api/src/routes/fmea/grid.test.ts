@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importAnalysis, readRiskGrid, syntheticAnalysis, type AnalysisImport, type RiskGridRow } from '@fmea/core';
-import { openTestApp, type TestApp } from '../../testing.ts';
+import { caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
 import { GRID_STREAM_ROWS } from './actions.ts';
-import { caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
 
 let api: TestApp;
 let team: Team;

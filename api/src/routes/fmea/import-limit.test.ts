@@ -6,8 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fmea/core';
 import { openTestDatabase } from '@fmea/core/testing';
 import { createApp } from '../../app.ts';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { buildChain, createTeamProject, engineer, ensureCustomers, makeTeam, type Person } from './test-support.ts';
+import { buildChain, createTeamProject, engineer, ensureCustomers, makeTeam, openTestApp, type Person, type TestApp } from '../../testing.ts';
 
 /**
  * The spreadsheet import limit is an operator setting (IMPORT_MAX_MB, 1 MB by

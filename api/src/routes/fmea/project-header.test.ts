@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;
@@ -53,7 +52,7 @@ describe('POST /api/project/save: dictionary fields', () => {
     const zh = await save({ customer: 'Ford' }, 'zh-CN');
     expect(zh.status).toBe(400);
     expect(zh.body.meta.message).toContain('客户：“Ford”不在可选列表中');
-    expect(await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`)).toMatchObject({ name: 'Window lifter', stage: null, customer: '1', version: 1 });
+    expect(await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`)).toMatchObject({ name: project.name, stage: null, customer: '1', version: 1 });
   });
 });
 
@@ -101,7 +100,7 @@ describe('the header through the workbook over HTTP', () => {
     const res = await upload(await download(lang));
     expect(res.status, JSON.stringify(res.body.meta)).toBe(200);
     const copy = await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${res.body.data.projectId}`);
-    expect(copy).toMatchObject({ ...AIAG_VDA, name: 'Window lifter', stage: '3', customer: '1', confidentiality: '2' });
+    expect(copy).toMatchObject({ ...AIAG_VDA, name: project.name, stage: '3', customer: '1', confidentiality: '2' });
   });
 
   it('refuses a workbook whose header names a customer this database does not know, with the row', async () => {

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { NOT_ALLOWED, signedInWith } from '../users/test-support.ts';
-import { caller, engineer, makeTeam, type Team } from './test-support.ts';
+import { caller, engineer, makeTeam, NOT_ALLOWED, openTestApp, signedInWith, type Team, type TestApp } from '../../testing.ts';
 
 /** The new-project dialog's numbering: the next number (not taken) and a number typed by hand. */
 

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { NOT_ALLOWED, signedInWith } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_MEMBER, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, DELETED, makeTeam, NOT_ALLOWED, NOT_MEMBER, openTestApp, signedInWith, type Team, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;
@@ -113,7 +111,7 @@ describe('POST /api/project/list: filters and sort', () => {
   const names = async (body: Record<string, unknown>) => ((await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', ...body })).items as any[]).map((p) => p.name);
 
   beforeEach(async () => {
-    // the shared "Window lifter" (customer ACME Cars, no stage or SOP date) is there too
+    // the shared team project (Window lifter-…, customer ACME Cars, no stage or SOP date) is there too
     await save(team.owner, 'Alpha', { stage: '2', customer: 'C1', sopDate: '2026-01-15' });
     await save(team.owner, 'Bravo', { stage: '3', customer: 'C2', sopDate: '2026-06-30' });
     await save(team.editor, 'Charlie', { stage: '2', customer: 'C2', sopDate: '2026-12-01' }, team.editor);
@@ -126,7 +124,7 @@ describe('POST /api/project/list: filters and sort', () => {
     expect(await names({ sopFrom: '2026-01-15', sopTo: '2026-06-30', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo']);
     expect(await names({ tab: 'participating', stage: '2' })).toEqual(['Charlie']);
     expect(await names({ tab: 'responsible', customer: 'C2' })).toEqual(['Bravo']);
-    expect(await names({ stage: '', customer: '', responsibleUserId: '', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Window lifter']);
+    expect(await names({ stage: '', customer: '', responsibleUserId: '', sort: 'name', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', project.name]);
     const page = await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', sopFrom: '2026-01-01', limit: 2, sort: 'sopDate', order: 'desc' });
     expect(page).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(page.items.map((p: any) => p.name)).toEqual(['Charlie', 'Bravo']);
@@ -135,9 +133,9 @@ describe('POST /api/project/list: filters and sort', () => {
   it('sorts by a whitelisted column, newest change first by default, no SOP date last', async () => {
     // the default is the last change, newest first (the core tests pin the order with a clock)
     expect(await names({})).toEqual(await names({ sort: 'updatedAt', order: 'desc' }));
-    expect(await names({ sort: 'name', order: 'desc' })).toEqual(['Window lifter', 'Charlie', 'Bravo', 'Alpha']);
-    expect(await names({ sort: 'sopDate', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Window lifter']);
-    expect(await names({ sort: 'sopDate', order: 'desc' })).toEqual(['Charlie', 'Bravo', 'Alpha', 'Window lifter']);
+    expect(await names({ sort: 'name', order: 'desc' })).toEqual([project.name, 'Charlie', 'Bravo', 'Alpha']);
+    expect(await names({ sort: 'sopDate', order: 'asc' })).toEqual(['Alpha', 'Bravo', 'Charlie', project.name]);
+    expect(await names({ sort: 'sopDate', order: 'desc' })).toEqual(['Charlie', 'Bravo', 'Alpha', project.name]);
     const serials = await caller(api, team.owner).ok('POST', list, { projectType: 'dfmea', sort: 'serialNum', order: 'asc' });
     const numbers = serials.items.map((p: any) => p.serialNum);
     expect(numbers).toEqual([...numbers].sort());

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { UNAUTHENTICATED } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, engineer, makeTeam, NOT_MEMBER, type Person, READ_ONLY, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, engineer, makeTeam, NOT_MEMBER, openTestApp, type Person, READ_ONLY, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 // Shares expire against the app's clock, which the tests move.
 let clock: Date;
@@ -33,7 +31,7 @@ describe('project sharing routes', () => {
   it('saves a share as the responsible person and shows it to the team', async () => {
     const saved = await share({ expiresAt: '2026-03-31' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ projectId: project.id, scope: 'partly', userIds: [guest.user.id], users: [{ id: guest.user.id, userName: 'guest' }], version: 1 });
+    expect(saved.body.data).toMatchObject({ projectId: project.id, scope: 'partly', userIds: [guest.user.id], users: [{ id: guest.user.id, userName: guest.user.userName }], version: 1 });
     // a calendar date shares through that day
     expect(saved.body.data.expiresAt).toBe('2026-04-01T00:00:00.000Z');
     const seen = await caller(api, team.reader).ok('GET', `/api/project/share?projectId=${project.id}`);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { uniqueName } from '@fmea/core/testing';
+import { buildChain, caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;
@@ -16,8 +16,9 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     const editor = caller(api, team.editor, 'en-US');
 
     // step 1: the project, numbered by the DF rule, with its team and product root
-    const project = await createTeamProject(api, team);
-    expect(project).toMatchObject({ projectType: 'dfmea', name: 'Window lifter', delFlg: 0, version: 1, canEdit: true, myRoles: [0] });
+    const name = uniqueName('Window lifter');
+    const project = await createTeamProject(api, team, name);
+    expect(project).toMatchObject({ projectType: 'dfmea', name, delFlg: 0, version: 1, canEdit: true, myRoles: [0] });
     expect(project.serialNum).toMatch(/^DF/);
     expect(project.projectMembers).toEqual(
       expect.arrayContaining([
@@ -44,7 +45,7 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     expect(await owner.ok('GET', `/api/fmea/interfaces?projectId=${project.id}`)).toEqual([expect.objectContaining({ interfaceType: 1, description: 'Bearing fit' })]);
 
     const tree = await owner.ok('GET', `/api/dfmeaTree/getDfmeaTreeBySerialNum?serialNum=${project.serialNum}`);
-    expect(tree.data).toMatchObject({ id: project.pptSerial, pptSerial: project.pptSerial, nodeType: 1, name: 'Window lifter' });
+    expect(tree.data).toMatchObject({ id: project.pptSerial, pptSerial: project.pptSerial, nodeType: 1, name });
     expect(tree.children.map((n: any) => [n.data.nodeType, n.data.name])).toEqual([
       [2, 'Close window'],
       [9, 'Gearbox'],

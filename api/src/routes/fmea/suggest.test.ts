@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { signedInWith, UNAUTHENTICATED } from '../users/test-support.ts';
-import { buildChain, caller, createTeamProject, makeTeam, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, makeTeam, openTestApp, signedInWith, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
 let team: Team;

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FLAT_COLUMNS, LEGACY_COLUMNS, schema, writeSheet, type FlatRow, type LegacyRow } from '@fmea/core';
 import { abbreviatedSheet, englishTwoRowSheet } from '@fmea/core/testing';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { buildChain, caller, createTeamProject, engineer, makeTeam, type Person, type Team } from './test-support.ts';
+import { buildChain, caller, createTeamProject, engineer, makeTeam, openTestApp, type Person, type Team, type TestApp } from '../../testing.ts';
 import { XLSX_TYPE } from './transfer.ts';
 
 let api: TestApp;
@@ -239,7 +238,8 @@ describe('POST /api/project/importDataFlatProduct', () => {
 
 describe('POST /api/project/importData with a legacy sheet (no legacy flag)', () => {
   it('recognises the AIAG 4th-edition layout and answers what it created, by kind', async () => {
-    const res = await upload(team.owner, await englishTwoRowSheet(), 'regulator.xlsx', {}, { lang: 'en-US' });
+    // the sheet names the owner as responsible for two actions, and "Design engineering" (no user) for the third
+    const res = await upload(team.owner, await englishTwoRowSheet(team.owner.user.userName), 'regulator.xlsx', {}, { lang: 'en-US' });
     expect(res.status, JSON.stringify(res.body.meta)).toBe(200);
     expect(res.body.data).toMatchObject({
       layout: 'legacy',

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDepartment, createSite, createUser, getUser, listOperations, schema, type Site } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, SCRIPT_TEXT, SQL_TEXT, type RouteCall } from '../users/test-support.ts';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, SQL_TEXT, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;

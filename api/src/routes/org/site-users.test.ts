@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSite, createUser, listOperations, schema, type Site } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, type RouteCall } from '../users/test-support.ts';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;

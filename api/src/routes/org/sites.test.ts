@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDepartment, createSite, listOperations, schema, type Site } from '@fmea/core';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, signedInWith, SCRIPT_TEXT, SQL_TEXT, type RouteCall } from '../users/test-support.ts';
+import { buildSite } from '@fmea/core/testing';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -153,12 +153,12 @@ describe('POST /api/site/deleteSites', () => {
 
 describe('site concurrency', () => {
   it('answers the licences left, who is online, and whether the site is full', async () => {
-    const small = await createSite(api.t.ctx, { name: 'Small', licenceCount: 1 });
-    const { token } = await signedInWith(api, 'worker', [{ routeName: 'dfmea_index', buttons: [] }], { site: 'Small' });
+    const small = await buildSite(api.t.ctx, { licenceCount: 1 });
+    const { token, user } = await signedInWith(api, 'worker', [{ routeName: 'dfmea_index', buttons: [] }], { site: small.id });
     const surplus = await api.call('GET', `/api/site/getSurplusConcurrencyAmount?siteId=${small.id}&timestamp=1`, { token: admin });
     expect(surplus.body.data).toEqual({ siteId: small.id, licenceCount: 1, online: 1, surplus: 0, isExceedConcurrency: true });
     const online = await api.call('GET', `/api/site/getUserListBySiteId?siteId=${small.id}`, { token: admin });
-    expect(online.body.data).toEqual([expect.objectContaining({ userName: 'worker', siteId: small.id, siteName: 'Small' })]);
+    expect(online.body.data).toEqual([expect.objectContaining({ userName: user.userName, siteId: small.id, siteName: small.name })]);
     expect(online.body.data[0]).not.toHaveProperty('sessionId');
     expect((await api.call('GET', `/api/site/isExceedConcurrency?siteId=${small.id}`, { token })).body.data).toEqual({ isExceedConcurrency: true });
     const unlimited = await api.call('GET', `/api/site/getSurplusConcurrencyAmount?siteId=${hq.id}`, { token: admin });

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRole, createUser, findRole, grantRoute, listOperations, listRoles } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, SCRIPT_TEXT, SQL_TEXT, signedInWith, type RouteCall } from '../users/test-support.ts';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -122,9 +121,9 @@ describe('POST /api/role/delete', () => {
     expect((await post('/api/role/delete', { id: role.id, confirm: false })).status).toBe(409);
     const done = await post('/api/role/delete', { id: role.id, confirm: true });
     expect(done.status).toBe(200);
-    expect((await listRoles(api.t.ctx)).map((r) => r.name)).not.toContain('holder-role');
+    expect((await listRoles(api.t.ctx)).map((r) => r.name)).not.toContain(role.name);
     expect(await routesOf(token)).not.toContain('system_log');
-    expect((await listOperations(api.t.ctx, { action: 'role.delete', entityId: role.id })).items[0]).toMatchObject({ before: { name: 'holder-role' } });
+    expect((await listOperations(api.t.ctx, { action: 'role.delete', entityId: role.id })).items[0]).toMatchObject({ before: { name: role.name } });
   });
 
   it('answers 404 for an unknown role and 400 for a confirm that is not a boolean', async () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AP_RULE_COLUMNS, writeSheet } from '@fmea/core';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { engineerToken, expectRefused, lastLogged, upload } from '../settings/test-kit.ts';
+import { engineerToken, expectRefused, lastLogged, openTestApp, type TestApp, upload } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../testing.ts';
-import { engineerToken, expectRefused, lastLogged, signInWith } from './test-kit.ts';
+import { engineerToken, expectRefused, lastLogged, openTestApp, signInWith, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSite, createUser, getUser, listOperations } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, invalid, plainEngineer, SCRIPT_TEXT, SQL_TEXT, UNAUTHENTICATED, type RouteCall } from './test-support.ts';
+import { expectInvalid, invalid, openTestApp, plainEngineer, type RouteCall, SCRIPT_TEXT, SQL_TEXT, TEST_PASSWORD, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
 beforeEach(async () => {
@@ -28,43 +27,43 @@ describe('self-service routes: who may call them', () => {
 
 describe('POST /api/user/updateBasicInfo', () => {
   it('changes one’s own real name, mobile, e-mail and signature, and nothing else', async () => {
-    const { user, token } = await plainEngineer(api);
+    const { user, role, token } = await plainEngineer(api);
     const res = await api.call('POST', '/api/user/updateBasicInfo', {
       token,
       body: { realName: '王五', mobile: '13800000000', email: 'w@example.com', signature: SCRIPT_TEXT, userName: 'hijack', roleIdList: ['admin'], locked: true },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userName: 'eng', realName: '王五', mobile: '13800000000', email: 'w@example.com', signature: SCRIPT_TEXT, roleNames: ['eng-role'] });
+    expect(res.body.data).toMatchObject({ userName: user.userName, realName: '王五', mobile: '13800000000', email: 'w@example.com', signature: SCRIPT_TEXT, roleNames: [role.name] });
     const info = (await api.call('GET', '/api/user/info', { token })).body.data;
-    expect(info).toMatchObject({ userName: 'eng', realName: '王五', signature: SCRIPT_TEXT, isAdmin: false });
+    expect(info).toMatchObject({ userName: user.userName, realName: '王五', signature: SCRIPT_TEXT, isAdmin: false });
     const log = await listOperations(api.t.ctx, { action: 'user.update', entityId: user.id });
-    expect(log.items[0]).toMatchObject({ userName: 'eng', userId: user.id, before: { realName: 'eng' }, after: { realName: '王五' } });
+    expect(log.items[0]).toMatchObject({ userName: user.userName, userId: user.id, before: { realName: user.realName }, after: { realName: '王五' } });
   });
 
   it('keeps what is not sent and stores SQL-like text verbatim', async () => {
-    const { token } = await plainEngineer(api);
+    const { user, token } = await plainEngineer(api);
     await api.call('POST', '/api/user/updateBasicInfo', { token, body: { mobile: '123' } });
     await api.call('POST', '/api/user/updateBasicInfo', { token, body: { realName: SQL_TEXT } });
-    expect(await getUser(api.t.ctx, 'eng')).toMatchObject({ mobile: '123', realName: SQL_TEXT });
+    expect(await getUser(api.t.ctx, user.id)).toMatchObject({ mobile: '123', realName: SQL_TEXT });
   });
 
   it('refuses an over-long real name or mobile and a malformed e-mail', async () => {
-    const { token } = await plainEngineer(api);
+    const { user, token } = await plainEngineer(api);
     const call = (body: unknown): RouteCall => ({ method: 'POST', path: '/api/user/updateBasicInfo', body });
     await expectInvalid(api, call({ realName: 'x'.repeat(51) }), token, invalid('姓名最多 50 个字符', 'Real name can be at most 50 characters long'));
     await expectInvalid(api, call({ mobile: '1'.repeat(21) }), token, invalid('手机号最多 20 个字符', 'Mobile can be at most 20 characters long'));
     await expectInvalid(api, call({ email: 'nope' }), token, { zh: '表单校验失败\n邮箱格式不正确', en: 'Form validation failed\nThe e-mail address is not valid' });
-    expect((await getUser(api.t.ctx, 'eng')).realName).toBe('eng');
+    expect((await getUser(api.t.ctx, user.id)).realName).toBe(user.realName);
   });
 });
 
 describe('POST /api/user/checkOldPwd', () => {
   it('tells whether the password is the caller’s current one, without counting towards the lockout', async () => {
-    const { token } = await plainEngineer(api);
+    const { user, token } = await plainEngineer(api);
     const check = async (oldPassword: string) => (await api.call('POST', '/api/user/checkOldPwd', { token, body: { oldPassword } })).body.data;
     expect(await check(TEST_PASSWORD)).toEqual({ correct: true });
     for (let i = 0; i < 6; i++) expect(await check('wrong')).toEqual({ correct: false });
-    expect((await getUser(api.t.ctx, 'eng')).locked).toBe(false);
+    expect((await getUser(api.t.ctx, user.id)).locked).toBe(false);
   });
 
   it('refuses a missing password', async () => {
@@ -80,12 +79,12 @@ describe('POST /api/user/checkOldPwd', () => {
 
 describe('GET /api/user/list', () => {
   it('answers id, user name and real name only, searched, by site and limited', async () => {
-    const { token } = await plainEngineer(api);
+    const { user, token } = await plainEngineer(api);
     await createSite(api.t.ctx, { name: 'Wuhan' });
     await createUser(api.t.ctx, { userName: 'zhang', realName: '张三', password: TEST_PASSWORD, site: 'Wuhan' });
     const all = await api.call('GET', '/api/user/list?timestamp=1', { token });
     expect(all.status).toBe(200);
-    expect(all.body.data.map((u: { userName: string }) => u.userName)).toEqual(['admin', 'eng', 'zhang']);
+    expect(all.body.data.map((u: { userName: string }) => u.userName)).toEqual(['admin', user.userName, 'zhang']);
     expect(Object.keys(all.body.data[0]).sort()).toEqual(['id', 'realName', 'userName']);
     expect((await api.call('GET', `/api/user/list?searchKey=${encodeURIComponent('张')}`, { token })).body.data).toEqual([{ id: expect.any(String), userName: 'zhang', realName: '张三' }]);
     expect((await api.call('GET', '/api/user/list?siteId=Wuhan', { token })).body.data.map((u: { userName: string }) => u.userName)).toEqual(['zhang']);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserRow, listOperations } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, signedInWith, type RouteCall, watchSocket } from './test-support.ts';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, signedInWith, TEST_PASSWORD, type TestApp, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -43,8 +42,8 @@ describe('POST /api/user/adminResetPwd', () => {
     const initialPassword = res.body.data.initialPassword as string;
     expect(initialPassword).toEqual(expect.any(String));
     expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD } })).status).toBe(400);
-    const next = await api.call('POST', '/api/login', { body: { username: 'eng', password: initialPassword } });
+    expect((await api.call('POST', '/api/login', { body: { username: user.userName, password: TEST_PASSWORD } })).status).toBe(400);
+    const next = await api.call('POST', '/api/login', { body: { username: user.userName, password: initialPassword } });
     expect(next.body.data).toMatchObject({ flag: 4, reason: 'firstLogin', userId: user.id });
     const log = await listOperations(api.t.ctx, { action: 'user.reset_password', entityId: user.id });
     expect(log.items[0]).toMatchObject({ userName: 'admin' });
@@ -58,7 +57,7 @@ describe('POST /api/user/adminResetPwd', () => {
     const res = await post('/api/user/adminResetPwd', { id: user.id, password: chosen });
     expect(res.body).toMatchObject({ meta: { success: true }, data: {} });
     expect(res.body.data.initialPassword).toBeUndefined();
-    expect((await api.call('POST', '/api/login', { body: { username: 'eng', password: chosen } })).body.data).toMatchObject({ flag: 4 });
+    expect((await api.call('POST', '/api/login', { body: { username: user.userName, password: chosen } })).body.data).toMatchObject({ flag: 4 });
     await expectInvalid(api, { method: 'POST', path: '/api/user/adminResetPwd', body: { id: user.id, password: 'Kx7#pQ2!mZ9' } }, admin, {
       zh: '密码不符合安全策略\n密码长度不能少于 12 位',
       en: 'The password does not meet the security policy\nThe password must be at least 12 characters long',
@@ -82,7 +81,7 @@ describe('POST /api/user/lock and /api/user/unlock', () => {
     expect(res.body.data).toMatchObject({ id: user.id, locked: true });
     expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
     expect(socket).toEqual({ messages: [{ event: 'removeLogin', data: { reason: 'userLocked' } }], closed: true });
-    const refused = await api.call('POST', '/api/login', { body: { username: 'eng', password: TEST_PASSWORD }, lang: 'en-US' });
+    const refused = await api.call('POST', '/api/login', { body: { username: user.userName, password: TEST_PASSWORD }, lang: 'en-US' });
     expect(refused.status).toBe(403);
     expect(refused.body.meta.message).toBe('The user is locked; contact the administrator');
     const log = await listOperations(api.t.ctx, { action: 'user.lock', entityId: user.id });
@@ -94,7 +93,7 @@ describe('POST /api/user/lock and /api/user/unlock', () => {
     await post('/api/user/lock', { id: user.id });
     const res = await post('/api/user/unlock', { id: user.id });
     expect(res.body.data).toMatchObject({ locked: false });
-    expect(await api.login('eng')).toEqual(expect.any(String));
+    expect(await api.login(user.userName)).toEqual(expect.any(String));
     expect((await listOperations(api.t.ctx, { action: 'user.unlock', entityId: user.id })).items[0]).toMatchObject({ after: { locked: false } });
   });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRole, createUser, getUser, listOperations, listUsers, readSheet, USER_SHEET_COLUMNS, writeSheet } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectRefused, NOT_ALLOWED, plainEngineer, reader, SCRIPT_TEXT, SQL_TEXT } from './test-support.ts';
+import { expectRefused, NOT_ALLOWED, openTestApp, plainEngineer, reader, SCRIPT_TEXT, SQL_TEXT, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 import { XLSX_TYPE } from './user-xlsx.ts';
 
 let api: TestApp;

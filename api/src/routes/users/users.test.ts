@@ -6,14 +6,13 @@ import {
   createUser,
   findUserRow,
   getUser,
-  grantRoute,
   listOperations,
   schema,
   verifyPassword,
   type Site,
 } from '@fmea/core';
-import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
-import { expectInvalid, expectRefused, invalid, plainEngineer, reader, signedInWith, SCRIPT_TEXT, SQL_TEXT, type RouteCall, watchSocket } from './test-support.ts';
+import { buildRole } from '@fmea/core/testing';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, TEST_PASSWORD, type TestApp, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -48,7 +47,7 @@ describe('user administration routes: who may call them', () => {
     expect((await api.call('POST', '/api/user/getUserInfo', { token, body: { id: user.id } })).status).toBe(200);
     expect((await api.call('POST', '/api/user/checkUserName', { token, body: { userName: 'free' } })).status).toBe(200);
     expect((await api.call('POST', '/api/user/saveUser', { token, body: { userName: 'new' } })).status).toBe(403);
-    expect((await api.call('POST', '/api/user/saveUser', { token, body: { id: user.id, userName: 'reader', realName: 'me' } })).status).toBe(403);
+    expect((await api.call('POST', '/api/user/saveUser', { token, body: { id: user.id, userName: user.userName, realName: 'me' } })).status).toBe(403);
     expect((await api.call('POST', '/api/user/deleteUser', { token, body: { id: user.id } })).status).toBe(403);
   });
 });
@@ -209,18 +208,17 @@ describe('POST /api/user/saveUser: create', () => {
 
 describe('POST /api/user/saveUser: update', () => {
   it('updates profile and roles by id; the new roles take effect at once for the signed-in user', async () => {
-    const { user, token } = await plainEngineer(api);
-    const auditor = await createRole(api.t.ctx, { name: 'auditor' });
-    await grantRoute(api.t.ctx, auditor.id, { routeName: 'system_log', buttons: ['export'] });
+    const { user, role, token } = await plainEngineer(api);
+    const auditor = await buildRole(api.t.ctx, { label: 'auditor', grants: [{ routeName: 'system_log', buttons: ['export'] }] });
     const routes = async () => ((await api.call('GET', '/api/user/info', { token })).body.data.routers as { routeName: string }[]).map((r) => r.routeName);
     expect(await routes()).toContain('dfmea_index');
-    const res = await saveAsAdmin({ id: user.id, userName: 'eng', realName: '新名字', roleIdList: [auditor.id] });
+    const res = await saveAsAdmin({ id: user.id, userName: user.userName, realName: '新名字', roleIdList: [auditor.id] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ user: expect.objectContaining({ realName: '新名字', roleNames: ['auditor'] }) });
+    expect(res.body.data).toEqual({ user: expect.objectContaining({ realName: '新名字', roleNames: [auditor.name] }) });
     expect(await routes()).toContain('system_log');
     expect(await routes()).not.toContain('dfmea_index');
     const log = await listOperations(api.t.ctx, { action: 'user.update', entityId: user.id });
-    expect(log.items[0]).toMatchObject({ userName: 'admin', before: { realName: 'eng', roleNames: ['eng-role'] }, after: { realName: '新名字', roleNames: ['auditor'] } });
+    expect(log.items[0]).toMatchObject({ userName: 'admin', before: { realName: user.realName, roleNames: [role.name] }, after: { realName: '新名字', roleNames: [auditor.name] } });
   });
 
   it('keeps the further sites when only the home site moves, and keeps the roles when roleIdList is absent', async () => {
@@ -265,7 +263,7 @@ describe('POST /api/user/deleteUser', () => {
     expect(socket.messages).toEqual([{ event: 'removeLogin', data: { reason: 'userDeleted' } }]);
     expect(socket.closed).toBe(true);
     expect((await api.call('POST', '/api/user/getUserInfo', { token: admin, body: { id: user.id } })).status).toBe(404);
-    expect((await listOperations(api.t.ctx, { action: 'user.delete' })).items[0]).toMatchObject({ entityId: user.id, before: { userName: 'eng' } });
+    expect((await listOperations(api.t.ctx, { action: 'user.delete' })).items[0]).toMatchObject({ entityId: user.id, before: { userName: user.userName } });
   });
 
   it('protects the default user (409) and answers 404 for an unknown one', async () => {
