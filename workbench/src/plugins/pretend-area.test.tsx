@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { AREAS, defineArea, menusOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
-import { grantRoute, createRole, listMenus, permittedRoutes, syncMenus, createUser } from '@fmea/core';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '@fmea/core/testing';
+import { grantRoute, listMenus, permittedRoutes, syncMenus } from '@fmea/core';
+import { buildRole, buildUser, openTestDatabase, type TestDatabase } from '@fmea/core/testing';
 import type { UserInfo } from '../api/types.ts';
 import { resolveRoute } from '../app/resolve-route.ts';
 import { i18n } from '../i18n/index.ts';
@@ -84,11 +84,11 @@ describe('a pretend work area, from one definition and one plugin', () => {
   it('is seeded into the permission tree, grantable, and reaches the user’s routers', async () => {
     await t.ctx.db.transaction((tx) => syncMenus({ ...t.ctx, db: tx }, areas));
     expect((await listMenus(t.ctx)).filter((m) => m.routeName.startsWith('pretend')).map((m) => m.routeName)).toEqual(['pretend_index', 'pretend_plans', 'pretend_reports']);
-    const role = await createRole(t.ctx, { name: 'planner' });
+    const role = await buildRole(t.ctx, { label: 'planner' });
     await grantRoute(t.ctx, role.id, { routeName: 'pretend_index', buttons: [] });
     await grantRoute(t.ctx, role.id, { routeName: 'pretend_plans', buttons: ['approve'] });
     await expect(grantRoute(t.ctx, role.id, { routeName: 'pretend_plans', buttons: ['publish'] })).rejects.toMatchObject({ messageKey: 'role.unknown_button' });
-    const { user } = await createUser(t.ctx, { userName: 'planner', password: TEST_PASSWORD, roles: [role.id] });
+    const user = await buildUser(t.ctx, { label: 'planner', roles: [role.id] });
     const routers = await permittedRoutes(t.db, user.id);
     expect(routers.filter((r) => r.routeName.startsWith('pretend')).map((r) => [r.routeName, r.buttons]).sort()).toEqual([
       ['pretend_index', []],
