@@ -7,6 +7,7 @@ import {
   addAction,
   AP_LEVELS,
   changeActionStatus,
+  CHARACTERISTIC_CLASSES,
   CONTROL_KINDS,
   deleteAction,
   GRID_PAGE_MAX,
@@ -19,12 +20,13 @@ import {
   type FmeaActionRow,
   type RiskGridJsonPage,
   type RiskGridJsonRow,
+  type RiskGridRow,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
-import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version } from './schemas.ts';
+import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, type Plain } from './schemas.ts';
 
 /** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
 const TAG = 'fmea-risk';
@@ -35,7 +37,15 @@ const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>
 const ActionSchema = z.looseObject({
   id: z.string(),
   version: z.number().int(),
+  causeId: z.string(),
+  kind: z.enum(CONTROL_KINDS),
+  description: z.string(),
+  responsibleUserId: z.string().nullable(),
+  targetDate: z.string().nullable(),
   status: z.enum(ACTION_STATUSES),
+  actionTaken: z.string().nullable(),
+  evidence: z.string().nullable(),
+  completionDate: z.string().nullable(),
   raseverity: z.number().int().nullable(),
   raoccurrence: z.number().int().nullable(),
   radet: z.number().int().nullable(),
@@ -110,25 +120,58 @@ export const listActionsRoute = defineRoute({
 const Flag = z.enum(['0', '1', 'true', 'false']).optional();
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 
-/** The chain's effect or cause: its id and version for edits, and how many chains of the project share it. */
-const SharedFailure = (rating: string) =>
+/** The chain's effect or cause: its id and version for edits, its text, rating and place, and how many chains of the project share it. */
+const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
   z
     .looseObject({
       id: z.string(),
       version: z.number().int(),
+      description: z.string(),
+      ...ratings,
+      elementName: z.string(),
+      functionDescription: z.string(),
       chains: z.number().int().openapi({ description: `How many chains of the whole project run through this failure (not only the page or filter shown): rating ${rating} changes all of them` }),
     })
     .nullable();
 
+const Rated = z.number().int().nullable();
+const GridCharacteristic = z.object({ id: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() });
+const GridAction = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  kind: z.enum(CONTROL_KINDS),
+  description: z.string(),
+  status: z.enum(ACTION_STATUSES),
+  responsibleUserId: z.string().nullable(),
+  targetDate: z.string().nullable(),
+  actionTaken: z.string().nullable(),
+  evidence: z.string().nullable(),
+  completionDate: z.string().nullable(),
+  raSeverity: Rated,
+  raOccurrence: Rated,
+  raDetection: Rated,
+});
+
 const GridRowSchema = z
   .looseObject({
-    effect: SharedFailure('S'),
-    mode: z.looseObject({ id: z.string(), version: z.number().int() }),
-    cause: SharedFailure('O or D'),
+    elementId: z.string(),
+    elementName: z.string(),
+    functionId: z.string(),
+    functionDescription: z.string(),
+    requirement: z.string().nullable(),
+    effect: SharedFailure('S', { severity: Rated }),
+    mode: z.looseObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable() }),
+    cause: SharedFailure('O or D', { occurrence: Rated, detection: Rated }),
     ...GridControlFields,
+    characteristics: z.array(GridCharacteristic).openapi({ description: 'Characteristics of the mode’s and the cause’s functions' }),
+    actions: z.array(GridAction).openapi({ description: 'The cause’s actions in their order' }),
+    specialCharacteristics: z.array(GridCharacteristic).openapi({ description: 'The special characteristics among them' }),
+    characteristicClass: z.enum(CHARACTERISTIC_CLASSES).nullable().openapi({ description: 'The most serious class of the special characteristics' }),
+    hasOpenActions: z.boolean(),
     severity: z.number().int().nullable(),
     occurrence: z.number().int().nullable(),
-    det: z.number().int().nullable(),
+    detection: z.number().int().nullable(),
+    det: z.number().int().nullable().openapi({ description: 'D under the spec’s name (the same as detection)' }),
     ap: z.enum(AP_LEVELS).nullable(),
     rpn: z.number().int().nullable(),
     raseverity: z.number().int().nullable(),
@@ -140,6 +183,14 @@ const GridRowSchema = z
   .openapi('FmeaRiskRow', {
     description: 'A chain is named by its effect, mode and cause ids (effect and cause may be null); the row carries no key of its own.',
   });
+
+/**
+ * The grid's rows are sent as JSON text (`gridRowJson`), so no handler type
+ * holds them to the schema: this does. It compiles while the engine's row, as
+ * sent (without the chain key and the control texts by kind, D also as `det`),
+ * is what the schema describes, which is what the workbench reads.
+ */
+export const gridRowAsSent = (row: Plain<Omit<RiskGridRow, 'chainKey' | 'preventionControls' | 'detectionControls'>> & { det: number | null }): z.output<typeof GridRowSchema> => row;
 
 export const gridRoute = defineRoute({
   method: 'get',

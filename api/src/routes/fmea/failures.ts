@@ -73,13 +73,14 @@ export const unlinkFailuresRoute = route(
 );
 
 const ControlKind = z.enum(CONTROL_KINDS);
-export const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), Row);
+const ControlSchema = z.looseObject({ id: z.string(), version: z.number().int(), sort: z.number().int(), causeId: z.string(), kind: ControlKind, description: z.string() });
+export const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), ControlSchema);
 export const updateControlRoute = route(
   'updateControl',
   'Change a control',
   'edit',
   z.object({ id: Id, version: Version, kind: ControlKind.optional(), description: RequiredText.optional(), sort: z.number().int().min(1).max(1_000_000).optional() }),
-  Row,
+  ControlSchema,
 );
 export const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
 

@@ -61,19 +61,28 @@ export const unlinkFunctionsRoute = route(
 );
 
 const CharacteristicClass = z.enum(CHARACTERISTIC_CLASSES);
+const CharacteristicSchema = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  sort: z.number().int(),
+  functionId: z.string(),
+  name: z.string(),
+  characteristicClass: CharacteristicClass,
+  special: z.boolean(),
+});
 export const addCharacteristicRoute = route(
   'addCharacteristic',
   'Add a product or process characteristic to a function',
   'add',
   z.object({ functionId: Id, name: RequiredText, characteristicClass: CharacteristicClass, special: z.boolean().optional() }),
-  Row,
+  CharacteristicSchema,
 );
 export const updateCharacteristicRoute = route(
   'updateCharacteristic',
   'Change a characteristic',
   'edit',
   z.object({ id: Id, version: Version, name: RequiredText.optional(), characteristicClass: CharacteristicClass.optional(), special: z.boolean().optional() }),
-  Row,
+  CharacteristicSchema,
 );
 export const deleteCharacteristicRoute = route('deleteCharacteristic', 'Delete a characteristic', 'del', IdVersionBody, z.null());
 export const listCharacteristicsRoute = defineRoute({
@@ -83,22 +92,30 @@ export const listCharacteristicsRoute = defineRoute({
   summary: 'The characteristic list of a project (special=1: special characteristics only)',
   access: readAccess,
   request: { query: z.object({ projectId: Id, special: z.enum(['0', '1']).optional(), timestamp: Timestamp }) },
-  data: z.array(Row),
+  data: z.array(CharacteristicSchema),
 });
 
+const InterfaceSchema = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  firstNodeId: z.string(),
+  secondNodeId: z.string(),
+  interfaceType: z.number().int(),
+  description: z.string().nullable(),
+});
 export const addInterfaceRoute = route(
   'addInterface',
   'Interface analysis: an interface between two structure nodes',
   'add',
   z.object({ firstNodeId: Id, secondNodeId: Id, interfaceType: InterfaceType, description: OptionalText }),
-  Row,
+  InterfaceSchema,
 );
 export const updateInterfaceRoute = route(
   'updateInterface',
   'Change an interface’s type or description',
   'edit',
   z.object({ id: Id, version: Version, interfaceType: InterfaceType.optional(), description: OptionalText }),
-  Row,
+  InterfaceSchema,
 );
 export const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody, z.null());
 export const listInterfacesRoute = defineRoute({
@@ -108,7 +125,7 @@ export const listInterfacesRoute = defineRoute({
   summary: 'The interfaces of a project (block / boundary diagram)',
   access: readAccess,
   request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
-  data: z.array(Row),
+  data: z.array(InterfaceSchema),
 });
 
 export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
