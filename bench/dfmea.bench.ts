@@ -38,7 +38,7 @@ import { apiLogin } from '../tests/e2e/support/api.ts';
 import { buildWorkbench } from '../tests/e2e/support/build.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, startServer, type RunningServer } from '../tests/e2e/support/server.ts';
 import { browserHalf, type BrowserFigures } from './dfmea/browser.ts';
-import { engineHalf } from './dfmea/engine.ts';
+import { engineHalf, inProcessGridReader } from './dfmea/engine.ts';
 import { httpHalf, type HttpFigures } from './dfmea/http.ts';
 import { fmt, printTargets, times, type Target } from './dfmea/report.ts';
 
@@ -89,10 +89,12 @@ try {
   console.log(`server ${server.baseURL} (pid ${server.pid}, own process group) on the bench database${dist ? `, serving ${dist}` : ''}`);
 
   const session = await apiLogin(server.baseURL, ADMIN_USER, ADMIN_PASSWORD);
+  const reader = await inProcessGridReader(dir, engine.projectId, engine.chains);
   let http: HttpFigures;
   try {
-    http = await httpHalf(session, engine.projectId, engine.chains);
+    http = await httpHalf(session, engine.projectId, engine.chains, reader.read);
   } finally {
+    reader.close();
     // the browser's sign-in then finds no other session to force out
     await session.logout();
   }
@@ -113,7 +115,7 @@ try {
   const drag = browser?.drag?.stats;
   const wheel = browser?.wheel?.stats;
   const importFloorMs = engine.floors.readMs + engine.floors.insertMs;
-  const httpRatio = http.allMedianMs / engine.gridReadMs;
+  const httpRatio = http.allMedianMs / http.inProcessMedianMs;
   const importRatio = engine.importMs / importFloorMs;
   const targets: Target[] = [
     {
@@ -132,8 +134,8 @@ try {
     },
     {
       name: `grid data over HTTP, all rows (median)`,
-      measured: `${seconds(http.allMedianMs)} (${times(http.allMedianMs, engine.gridReadMs)})`,
-      floor: `${seconds(engine.gridReadMs)} in-process read (median)`,
+      measured: `${seconds(http.allMedianMs)} (${times(http.allMedianMs, http.inProcessMedianMs)})`,
+      floor: `${seconds(http.inProcessMedianMs)} in-process read (median)`,
       target: `< 1 s, ≤ ${HTTP_RATIO}× floor`,
       met: http.allMedianMs < GRID_DATA_MS && httpRatio <= HTTP_RATIO,
     },

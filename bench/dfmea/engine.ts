@@ -47,6 +47,21 @@ export interface EngineFigures {
 }
 
 /**
+ * The grid read in-process (all rows through readRiskGrid, as the
+ * administrator) on the bench database, for timing beside the HTTP read while
+ * the server runs on the same file (WAL: readers do not block).
+ */
+export async function inProcessGridReader(dir: string, projectId: string, chains: number) {
+  const database = await openDatabase(`file:${join(dir, 'e2e.db')}`);
+  const admin = await findUserRow(database.db, ADMIN_USER);
+  const ctx = createContext(database.db, { userId: admin.id, userName: admin.userName });
+  return {
+    read: () => readRiskGrid(ctx, projectId, { limit: chains }),
+    close: () => database.close(),
+  };
+}
+
+/**
  * Works on `<dir>/e2e.db` (the file `tests/e2e/support/server.ts` serves from
  * `dir`), seeded like `fmea serve` does with the e2e admin password. The
  * administrator owns both projects (responsible member, role 0).

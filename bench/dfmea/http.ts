@@ -1,7 +1,8 @@
 /**
  * The risk grid's data over HTTP from the real server (`fmea serve` in its own
  * process group), with the administrator's session: all rows in one request
- * (the grid's 20,000 page size) and the first page the browser asks for.
+ * (the grid's 20,000 page size), each followed by the same read in-process,
+ * and the first page the browser asks for.
  */
 import { performance } from 'node:perf_hooks';
 import type { ApiSession } from '../../tests/e2e/support/api.ts';
@@ -31,21 +32,36 @@ export interface HttpFigures {
   allColdMs: number;
   allMedianMs: number;
   pageMedianMs: number;
+  /** The same read in-process (readRiskGrid, all rows), timed between the HTTP reads: the HTTP figure's floor. */
+  inProcessMedianMs: number;
 }
 
-/** One cold request, then `runs` more of each; figures are request → body parsed on the client. */
-export async function httpHalf(session: ApiSession, projectId: string, chains: number, runs = 5): Promise<HttpFigures> {
-  console.log(`\nRisk grid over HTTP (GET /api/fmea/riskGrid, loopback, request → JSON parsed)`);
+/**
+ * One cold request, then `runs` more of each; figures are request → body
+ * parsed on the client. `readInProcess` (the same read through the engine in
+ * this process) runs after each request for all rows, so both figures see the
+ * same machine load.
+ */
+export async function httpHalf(session: ApiSession, projectId: string, chains: number, readInProcess: () => Promise<unknown>, runs = 5): Promise<HttpFigures> {
+  console.log(`\nRisk grid over HTTP (GET /api/fmea/riskGrid, loopback, request → JSON parsed), each beside the same read in-process`);
   const cold = await getGrid(session, projectId, chains);
   const all: Timing[] = [];
-  for (let i = 0; i < runs; i++) all.push(await getGrid(session, projectId, chains));
+  const inProcess: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    all.push(await getGrid(session, projectId, chains));
+    const start = performance.now();
+    await readInProcess();
+    inProcess.push(performance.now() - start);
+  }
   const pages: Timing[] = [];
   for (let i = 0; i < runs; i++) pages.push(await getGrid(session, projectId, FIRST_PAGE));
   const allMedian = median(all.map((t) => t.ms));
+  const inProcessMedian = median(inProcess);
   const pageMedian = median(pages.map((t) => t.ms));
   const row = (label: string, value: number, detail: string) => console.log(`  ${label.padEnd(44)} ${value.toFixed(0).padStart(7)} ms  ${detail}`);
   row(`all ${fmt(chains)} rows, first request`, cold.ms, `${fmt(cold.rows)} rows, ${mb(cold.bytes)} JSON`);
   row(`all ${fmt(chains)} rows, median of ${runs}`, allMedian, `runs ${all.map((t) => ms(t.ms)).join(', ')}`);
+  row(`  the same read in-process, median of ${runs}`, inProcessMedian, `runs ${inProcess.map(ms).join(', ')}; HTTP ${(allMedian / inProcessMedian).toFixed(2)}× that`);
   row(`first page (page=1&limit=${FIRST_PAGE}), median of ${runs}`, pageMedian, `${fmt(pages[0]!.rows)} rows, ${(pages[0]!.bytes / 1024).toFixed(0)} KB JSON`);
-  return { allColdMs: cold.ms, allMedianMs: allMedian, pageMedianMs: pageMedian };
+  return { allColdMs: cold.ms, allMedianMs: allMedian, pageMedianMs: pageMedian, inProcessMedianMs: inProcessMedian };
 }
