@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSite, createUser, listOperations, schema, setPasswordPolicy, setUserLocked, updateUser, type UserInput } from '@fmea/core';
+import { createSite, listOperations, schema, setPasswordPolicy, setUserLocked, updateUser, type UserInput } from '@fmea/core';
 import { buildRole, buildUser } from '@fmea/core/testing';
 import { openTestApp, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
@@ -114,8 +114,8 @@ describe('POST /api/login', () => {
   });
 
   it('asks for a password change on first login and when expired, and accepts the change with the sign-in’s ticket only', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'fresh', password: TEST_PASSWORD });
-    const first = await api.call('POST', '/api/login', { body: { username: 'fresh', password: TEST_PASSWORD } });
+    const user = await buildUser(api.t.ctx, { label: 'fresh' });
+    const first = await api.call('POST', '/api/login', { body: { username: user.userName, password: TEST_PASSWORD } });
     expect(first.body.data).toEqual({ flag: 4, reason: 'firstLogin', userId: user.id, changeToken: expect.any(String) });
     const changeToken = first.body.data.changeToken as string;
     // whoever knows the user id and the (reset) password cannot finish the change without signing in
@@ -131,9 +131,9 @@ describe('POST /api/login', () => {
     // the ticket is spent
     const again = await api.call('POST', '/api/user/resetPwd', { body: { changeToken, oldPassword: 'Nw8$tR4!kP6@qZ', newPassword: 'Hq5%vM8!xT2&bW' } });
     expect(again.status).toBe(401);
-    await api.login('fresh', 'Nw8$tR4!kP6@qZ');
+    await api.login(user.userName, 'Nw8$tR4!kP6@qZ');
     clock = new Date(clock.getTime() + 91 * 86_400_000);
-    const expired = await api.call('POST', '/api/login', { body: { username: 'fresh', password: 'Nw8$tR4!kP6@qZ' } });
+    const expired = await api.call('POST', '/api/login', { body: { username: user.userName, password: 'Nw8$tR4!kP6@qZ' } });
     expect(expired.body.data).toMatchObject({ flag: 4, reason: 'passwordExpired', userId: user.id, changeToken: expect.any(String) });
   });
 
@@ -204,10 +204,10 @@ describe('sessions', () => {
 
   it('refuses a group change when the target site is full', async () => {
     const wuhan = await createSite(api.t.ctx, { name: 'Wuhan', licenceCount: 1 });
-    await createUser(api.t.ctx, { userName: 'occupant', password: TEST_PASSWORD, site: 'Wuhan' });
+    const occupant = await buildUser(api.t.ctx, { label: 'occupant', site: 'Wuhan' });
     await api.t.db.update(schema.user).set({ mustChangePassword: false });
     const eng = await engineer({ sites: ['Wuhan'] });
-    await api.login('occupant');
+    await api.login(occupant.userName);
     const home = (await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).body.data.sites.find((s: { siteName: string }) => s.siteName === '总部').siteId;
     const token = await api.login(eng.userName, TEST_PASSWORD, { siteId: home });
     const res = await api.call('POST', '/api/user/changeGroup', { token, body: { siteId: wuhan.id }, lang: 'en-US' });

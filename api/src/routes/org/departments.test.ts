@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDepartment, createSite, createUser, getUser, listOperations, schema, type Site } from '@fmea/core';
-import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, SQL_TEXT, TEST_PASSWORD, type TestApp } from '../../testing.ts';
+import { createDepartment, createSite, getUser, listOperations, schema, type Site } from '@fmea/core';
+import { buildUser } from '@fmea/core/testing';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, SQL_TEXT, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -99,11 +100,11 @@ describe('POST /api/department/save', () => {
 describe('POST /api/department/delete', () => {
   it('deletes a department; its users keep working without one', async () => {
     const d = await createDepartment(api.t.ctx, { site: hq.id, number: 'D1', name: 'Quality' });
-    await createUser(api.t.ctx, { userName: 'member', password: TEST_PASSWORD, department: d.id });
+    const member = await buildUser(api.t.ctx, { label: 'member', department: d.id });
     const res = await api.call('POST', '/api/department/delete', { token: admin, body: { id: d.id } });
     expect(res.status).toBe(200);
     expect(await listOf(hq.id)).toEqual([]);
-    expect((await getUser(api.t.ctx, 'member')).departmentId).toBeNull();
+    expect((await getUser(api.t.ctx, member.id)).departmentId).toBeNull();
     expect((await listOperations(api.t.ctx, { action: 'department.delete' })).items[0]).toMatchObject({ entityId: d.id, before: { name: 'Quality' } });
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSite, createUser, listOperations, schema, type Site } from '@fmea/core';
+import { buildUser } from '@fmea/core/testing';
 import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, TEST_PASSWORD, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -33,7 +34,7 @@ describe('site-user routes: who may call them', () => {
 
   it('lets a reader list members but not change them without the edit button', async () => {
     const { token } = await reader(api, 'system_site');
-    const { user } = await createUser(api.t.ctx, { userName: 'guest', password: TEST_PASSWORD });
+    const user = await buildUser(api.t.ctx, { label: 'guest' });
     expect((await api.call('GET', `/api/siteUser/selectSiteUsers/0/10/${hq.id}`, { token })).status).toBe(200);
     expect((await api.call('POST', '/api/siteUser/saveSiteUsers', { token, body: { siteId: wuhan.id, userIds: [user.id] } })).status).toBe(403);
     expect((await api.call('POST', '/api/siteUser/deleteSiteUsers', { token, body: { siteId: wuhan.id, userIds: [user.id] } })).status).toBe(403);
@@ -72,43 +73,42 @@ describe('GET /api/siteUser/selectSiteUsers', () => {
 
 describe('POST /api/siteUser/saveSiteUsers and deleteSiteUsers', () => {
   it('adds users to a site, and they can then choose it at sign-in', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'guest', password: TEST_PASSWORD });
+    const user = await buildUser(api.t.ctx, { label: 'guest' });
     const res = await api.call('POST', '/api/siteUser/saveSiteUsers', { token: admin, body: { siteId: wuhan.id, userIds: [user.id] } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ siteId: wuhan.id, userIds: [user.id] });
-    expect(await members(wuhan.id)).toEqual(['guest']);
+    expect(await members(wuhan.id)).toEqual([user.userName]);
     const sites = await api.call('GET', `/api/siteUser/getSiteUsersByUserId/${user.id}`, { token: admin });
     expect(sites.body.data.map((s: { siteName: string }) => s.siteName).sort()).toEqual(['Wuhan', '总部']);
     expect((await listOperations(api.t.ctx, { action: 'site.users_add' })).items[0]).toMatchObject({ userName: 'admin', after: { userIds: [user.id] } });
   });
 
   it('removes users and ends the sessions they hold on that site at once', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'visitor', password: TEST_PASSWORD, site: 'Wuhan', sites: [hq.id] });
-    await api.t.db.update(schema.user).set({ mustChangePassword: false });
-    const hqToken = await api.login('visitor', TEST_PASSWORD, { siteId: hq.id });
+    const user = await buildUser(api.t.ctx, { label: 'visitor', site: 'Wuhan', sites: [hq.id], mustChangePassword: false });
+    const hqToken = await api.login(user.userName, TEST_PASSWORD, { siteId: hq.id });
     const res = await api.call('POST', '/api/siteUser/deleteSiteUsers', { token: admin, body: { siteId: hq.id, userIds: [user.id] } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ siteId: hq.id, userIds: [user.id] });
-    expect(await members(hq.id)).not.toContain('visitor');
+    expect(await members(hq.id)).not.toContain(user.userName);
     expect((await api.call('GET', '/api/user/info', { token: hqToken })).status).toBe(401);
     // signing in to the home site still works
-    expect(await api.login('visitor', TEST_PASSWORD, { siteId: wuhan.id })).toBeTruthy();
+    expect(await api.login(user.userName, TEST_PASSWORD, { siteId: wuhan.id })).toBeTruthy();
   });
 
   it('keeps a user in the home site (409), refuses an empty list (400) and unknown users or sites (404)', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'home', password: TEST_PASSWORD, site: 'Wuhan' });
+    const user = await buildUser(api.t.ctx, { label: 'home', site: 'Wuhan' });
     const home = await api.call('POST', '/api/siteUser/deleteSiteUsers', { token: admin, body: { siteId: wuhan.id, userIds: [user.id] }, lang: 'en-US' });
     expect(home.status).toBe(409);
-    expect(home.body.meta.message).toBe('This is the home site of "home" and cannot be removed from it; change the user\'s site first');
+    expect(home.body.meta.message).toBe(`This is the home site of "${user.userName}" and cannot be removed from it; change the user's site first`);
     const zh = await api.call('POST', '/api/siteUser/deleteSiteUsers', { token: admin, body: { siteId: wuhan.id, userIds: [user.id] } });
-    expect(zh.body.meta.message).toBe('“home”的所属站点就是该站点，不能移出；请先修改该用户的站点');
+    expect(zh.body.meta.message).toBe(`“${user.userName}”的所属站点就是该站点，不能移出；请先修改该用户的站点`);
     for (const path of ['/api/siteUser/saveSiteUsers', '/api/siteUser/deleteSiteUsers']) {
       await expectInvalid(api, { method: 'POST', path, body: { siteId: wuhan.id, userIds: [] } }, admin, invalid('用户不能为空', 'Users cannot be empty'));
       await expectInvalid(api, { method: 'POST', path, body: { userIds: [user.id] } }, admin, invalid('站点为必填项', 'Site is required'));
       expect((await api.call('POST', path, { token: admin, body: { siteId: wuhan.id, userIds: ['nobody'] } })).status).toBe(404);
       expect((await api.call('POST', path, { token: admin, body: { siteId: 'nowhere', userIds: [user.id] } })).status).toBe(404);
     }
-    expect(await members(wuhan.id)).toEqual(['home']);
+    expect(await members(wuhan.id)).toEqual([user.userName]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRole, createUser, findRole, grantRoute, listOperations, listRoles } from '@fmea/core';
-import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, TEST_PASSWORD, type TestApp } from '../../testing.ts';
+import { createRole, findRole, grantRoute, listOperations, listRoles } from '@fmea/core';
+import { buildUser } from '@fmea/core/testing';
+import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let admin: string;
@@ -51,7 +52,7 @@ describe('GET /api/role/list', () => {
   it('lists roles with their type, permissions and number of users', async () => {
     const role = await createRole(api.t.ctx, { name: 'engineer', roleType: '2' });
     await grantRoute(api.t.ctx, role.id, { routeName: 'dfmea_index', buttons: ['add', 'edit'] });
-    await createUser(api.t.ctx, { userName: 'e1', password: TEST_PASSWORD, roles: [role.id] });
+    await buildUser(api.t.ctx, { roles: [role.id] });
     const res = await api.call('GET', '/api/role/list', { token: admin });
     expect(res.status).toBe(200);
     const byName = new Map(res.body.data.map((r: { name: string }) => [r.name, r]));

@@ -11,7 +11,7 @@ import {
   verifyPassword,
   type Site,
 } from '@fmea/core';
-import { buildRole } from '@fmea/core/testing';
+import { buildRole, buildUser } from '@fmea/core/testing';
 import { expectInvalid, expectRefused, invalid, openTestApp, plainEngineer, reader, type RouteCall, SCRIPT_TEXT, signedInWith, SQL_TEXT, TEST_PASSWORD, type TestApp, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
@@ -224,8 +224,8 @@ describe('POST /api/user/saveUser: update', () => {
   it('keeps the further sites when only the home site moves, and keeps the roles when roleIdList is absent', async () => {
     const wuhan = await createSite(api.t.ctx, { name: 'Wuhan' });
     const shanghai = await createSite(api.t.ctx, { name: 'Shanghai' });
-    const { user } = await createUser(api.t.ctx, { userName: 'mover', password: TEST_PASSWORD, sites: [shanghai.id], roles: ['admin'] });
-    const res = await saveAsAdmin({ id: user.id, userName: 'mover', siteId: wuhan.id });
+    const user = await buildUser(api.t.ctx, { label: 'mover', sites: [shanghai.id], roles: ['admin'] });
+    const res = await saveAsAdmin({ id: user.id, userName: user.userName, siteId: wuhan.id });
     expect(res.status).toBe(200);
     expect(res.body.data.user.siteId).toBe(wuhan.id);
     expect(res.body.data.user.siteIds.sort()).toEqual([wuhan.id, shanghai.id].sort());
@@ -233,16 +233,16 @@ describe('POST /api/user/saveUser: update', () => {
   });
 
   it('takes a validity date as epoch milliseconds and clears it with null or an empty string', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'temp', password: TEST_PASSWORD, validityDate: new Date('2027-01-01') });
-    expect((await saveAsAdmin({ id: user.id, userName: 'temp', validityDate: Date.UTC(2028, 0, 1) })).body.data.user.validityDate).toBe('2028-01-01T00:00:00.000Z');
-    expect((await saveAsAdmin({ id: user.id, userName: 'temp', validityDate: '' })).body.data.user.validityDate).toBeNull();
-    await saveAsAdmin({ id: user.id, userName: 'temp', validityDate: '2029-01-01' });
-    expect((await saveAsAdmin({ id: user.id, userName: 'temp', validityDate: null })).body.data.user.validityDate).toBeNull();
+    const user = await buildUser(api.t.ctx, { label: 'temp', validityDate: new Date('2027-01-01') });
+    expect((await saveAsAdmin({ id: user.id, userName: user.userName, validityDate: Date.UTC(2028, 0, 1) })).body.data.user.validityDate).toBe('2028-01-01T00:00:00.000Z');
+    expect((await saveAsAdmin({ id: user.id, userName: user.userName, validityDate: '' })).body.data.user.validityDate).toBeNull();
+    await saveAsAdmin({ id: user.id, userName: user.userName, validityDate: '2029-01-01' });
+    expect((await saveAsAdmin({ id: user.id, userName: user.userName, validityDate: null })).body.data.user.validityDate).toBeNull();
   });
 
   it('refuses a password on update (400), a taken name (409) and an unknown id (404)', async () => {
-    const { user } = await createUser(api.t.ctx, { userName: 'someone', password: TEST_PASSWORD });
-    await expectInvalid(api, save({ id: user.id, userName: 'someone', password: TEST_PASSWORD }), admin, {
+    const user = await buildUser(api.t.ctx, { label: 'someone' });
+    await expectInvalid(api, save({ id: user.id, userName: user.userName, password: TEST_PASSWORD }), admin, {
       zh: '请求参数校验失败\n修改用户时不能设置密码，请使用重置密码',
       en: 'The request failed validation\nA password cannot be set when updating a user; use reset password',
     });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
-import { createUser } from '../users/users.ts';
+import { buildUser, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { createDepartment, listDepartments } from './departments.ts';
 import { createSite, deleteSite, listSites, updateSite } from './sites.ts';
 
@@ -13,7 +12,7 @@ afterEach(() => t.dispose());
 describe('sites and departments', () => {
   it('creates and lists sites with their user counts', async () => {
     await createSite(t.ctx, { name: '上海', nameEn: 'Shanghai', licenceCount: 5 });
-    await createUser(t.ctx, { userName: 'sh1', password: TEST_PASSWORD, site: '上海' });
+    await buildUser(t.ctx, { site: '上海' });
     const sites = await listSites(t.ctx);
     expect(sites.find((s) => s.name === '上海')).toMatchObject({ nameEn: 'Shanghai', licenceCount: 5, userCount: 1 });
   });
@@ -32,7 +31,7 @@ describe('sites and departments', () => {
 
   it('keeps a site that still has users', async () => {
     await createSite(t.ctx, { name: 'busy' });
-    await createUser(t.ctx, { userName: 'b1', password: TEST_PASSWORD, site: 'busy' });
+    await buildUser(t.ctx, { site: 'busy' });
     await expect(deleteSite(t.ctx, 'busy')).rejects.toMatchObject({ messageKey: 'site.in_use' });
     await createSite(t.ctx, { name: 'empty' });
     await deleteSite(t.ctx, 'empty');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
+import { buildUser, openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
 import { createSession } from '../auth/session.ts';
 import { listOperations } from '../oplog/oplog.ts';
 import { createUser } from '../users/users.ts';
@@ -17,26 +17,26 @@ describe('site users', () => {
   it('lists home users and linked users of a site by offset, with a search', async () => {
     const wuhan = await createSite(t.ctx, { name: 'Wuhan' });
     for (const name of ['wa', 'wb', 'wc']) await createUser(t.ctx, { userName: name, realName: `R-${name}`, password: TEST_PASSWORD, site: 'Wuhan' });
-    const guest = await createUser(t.ctx, { userName: 'guest', password: TEST_PASSWORD });
-    await addSiteUsers(t.ctx, wuhan.id, [guest.user.id]);
+    const guest = await buildUser(t.ctx, { label: 'guest' });
+    await addSiteUsers(t.ctx, wuhan.id, [guest.id]);
     const page = await listSiteUsers(t.ctx, wuhan.id, { offset: 1, limit: 2 });
     expect(page).toMatchObject({ total: 4, offset: 1, limit: 2 });
     expect(page.items.map((u) => u.userName)).toEqual(['wa', 'wb']);
     expect((await listSiteUsers(t.ctx, wuhan.id, { search: 'R-wc' })).items.map((u) => u.userName)).toEqual(['wc']);
     const members = await siteMembers(t.ctx, 'Wuhan');
-    expect(members.find((m) => m.userName === 'guest')).toMatchObject({ homeSite: false });
+    expect(members.find((m) => m.userName === guest.userName)).toMatchObject({ homeSite: false });
     expect(members.find((m) => m.userName === 'wa')).toMatchObject({ homeSite: true });
   });
 
   it('adds users once, removes linked users, and keeps a user in the home site', async () => {
     const wuhan = await createSite(t.ctx, { name: 'Wuhan' });
-    const home = await createUser(t.ctx, { userName: 'home', password: TEST_PASSWORD, site: 'Wuhan' });
-    const guest = await createUser(t.ctx, { userName: 'guest', password: TEST_PASSWORD });
-    expect(await addSiteUsers(t.ctx, wuhan.id, [guest.user.id, guest.user.id])).toEqual({ siteId: wuhan.id, userIds: [guest.user.id] });
-    expect(await addSiteUsers(t.ctx, wuhan.id, [guest.user.id])).toEqual({ siteId: wuhan.id, userIds: [] });
-    await expect(removeSiteUsers(t.ctx, wuhan.id, [home.user.id])).rejects.toMatchObject({ messageKey: 'siteUser.home_site', params: { userName: 'home' } });
-    expect(await removeSiteUsers(t.ctx, wuhan.id, [guest.user.id])).toEqual({ siteId: wuhan.id, userIds: [guest.user.id] });
-    expect((await siteMembers(t.ctx, wuhan.id)).map((m) => m.userName)).toEqual(['home']);
+    const home = await buildUser(t.ctx, { label: 'home', site: 'Wuhan' });
+    const guest = await buildUser(t.ctx, { label: 'guest' });
+    expect(await addSiteUsers(t.ctx, wuhan.id, [guest.id, guest.id])).toEqual({ siteId: wuhan.id, userIds: [guest.id] });
+    expect(await addSiteUsers(t.ctx, wuhan.id, [guest.id])).toEqual({ siteId: wuhan.id, userIds: [] });
+    await expect(removeSiteUsers(t.ctx, wuhan.id, [home.id])).rejects.toMatchObject({ messageKey: 'siteUser.home_site', params: { userName: home.userName } });
+    expect(await removeSiteUsers(t.ctx, wuhan.id, [guest.id])).toEqual({ siteId: wuhan.id, userIds: [guest.id] });
+    expect((await siteMembers(t.ctx, wuhan.id)).map((m) => m.userName)).toEqual([home.userName]);
     const log = await listOperations(t.ctx, { entity: 'site', action: 'site.users_' });
     expect(log.items.map((e) => e.action)).toEqual(['site.users_remove', 'site.users_add', 'site.users_add']);
   });
@@ -51,11 +51,11 @@ describe('site concurrency', () => {
   it('counts online users against the licences', async () => {
     const now = new Date();
     const small = await createSite(t.ctx, { name: 'Small', licenceCount: 2 });
-    const a = await createUser(t.ctx, { userName: 'a', password: TEST_PASSWORD, site: 'Small' });
-    await createSession(t.db, { userId: a.user.id, siteId: small.id }, now);
+    const a = await buildUser(t.ctx, { site: 'Small' });
+    await createSession(t.db, { userId: a.id, siteId: small.id }, now);
     expect(await siteConcurrency(t.ctx, small.id, 30)).toEqual({ siteId: small.id, licenceCount: 2, online: 1, surplus: 1, isExceedConcurrency: false });
-    const b = await createUser(t.ctx, { userName: 'b', password: TEST_PASSWORD, site: 'Small' });
-    await createSession(t.db, { userId: b.user.id, siteId: small.id }, now);
+    const b = await buildUser(t.ctx, { site: 'Small' });
+    await createSession(t.db, { userId: b.id, siteId: small.id }, now);
     expect(await siteConcurrency(t.ctx, small.id, 30)).toMatchObject({ online: 2, surplus: 0, isExceedConcurrency: true });
     expect((await onlineCountsBySite(t.db, now, 30)).get(small.id)).toBe(2);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
+import { buildUser, openTestDatabase, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
 import { createSite } from '../org/sites.ts';
 import { isOwnPassword, listUserOptions } from './user-options.ts';
 import { createUser } from './users.ts';
@@ -21,7 +21,7 @@ describe('user options and own-password check', () => {
   });
 
   it('tells whether a password is the current one', async () => {
-    const { user } = await createUser(t.ctx, { userName: 'self', password: TEST_PASSWORD });
+    const user = await buildUser(t.ctx);
     expect(await isOwnPassword(t.ctx, user.id, TEST_PASSWORD)).toBe(true);
     expect(await isOwnPassword(t.ctx, user.id, 'nope')).toBe(false);
   });
