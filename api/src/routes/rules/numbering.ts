@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { listNumberingRules, nextNumber, previewNextNumber, setNumberingRule, type NumberingRule } from '@fmea/core';
+import { DATE_FORMATS, listNumberingRules, nextNumber, previewNextNumber, SEPARATORS, setNumberingRule, type DateFormat, type NumberingRule } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -27,6 +27,19 @@ const NumberingRuleSchema = z
   })
   .openapi('NumberingRule', { description: 'Spec "Numbering rule": module, code prefix, code elements (date, serial number, separator or space), allow manual modification' });
 
+/** A rule as stored and answered: core has checked it, so each element is exactly what its kind holds. */
+const StoredElementSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('prefix') }),
+    z.object({ kind: z.literal('date'), format: z.enum(DATE_FORMATS as [DateFormat, ...DateFormat[]]) }),
+    z.object({ kind: z.literal('serial'), digits: z.number().int() }),
+    z.object({ kind: z.literal('separator'), value: z.enum(SEPARATORS) }),
+    z.object({ kind: z.literal('space') }),
+  ])
+  .openapi('StoredNumberElement');
+
+const StoredRuleSchema = NumberingRuleSchema.extend({ elements: z.array(StoredElementSchema) }).openapi('StoredNumberingRule');
+
 export const listRoute = defineRoute({
   method: 'get',
   path: '/api/numberingRule/list',
@@ -34,7 +47,7 @@ export const listRoute = defineRoute({
   summary: 'The numbering rule of every module (defaults where unchanged)',
   access: { route: ROUTE },
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
-  data: z.object({ items: z.array(NumberingRuleSchema) }),
+  data: z.object({ items: z.array(StoredRuleSchema) }),
 });
 
 export const saveRoute = defineRoute({
@@ -44,7 +57,7 @@ export const saveRoute = defineRoute({
   summary: 'Change the numbering rule of a module',
   access: { route: ROUTE, button: 'edit' },
   request: jsonBody(NumberingRuleSchema),
-  data: NumberingRuleSchema,
+  data: StoredRuleSchema,
 });
 
 export const nextRoute = defineRoute({
