@@ -13,5 +13,5 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   const auth = caller(c);
   const { database, now } = c.var.services;
   const roles = { isAdmin: auth.isAdmin, roleTypes: auth.roleTypes, productTypes: auth.productTypes };
-  return createContext(database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c), siteId: auth.session.siteId, roles }, now);
+  return createContext(database.db, { userId: auth.user.id, userName: auth.user.userName, ip: clientIp(c), siteId: auth.session.siteId, roles, grants: auth.routes }, now);
 }

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { collect, COLLECT_TYPES, listCollections, PROJECT_TYPES, uncollect, type CollectTarget } from '@fmea/core';
+import { collect, COLLECT_TYPES, listCollections, projectOfItem, PROJECT_TYPES, uncollect, type CollectTarget } from '@fmea/core';
 import type { Context } from 'hono';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { projectOfItem, requireTypeAccess } from '../fmea/access.ts';
+import { requireTypeAccess } from '../fmea/access.ts';
 import { serviceContext } from '../settings/context.ts';
 
 /**
@@ -78,7 +78,7 @@ export const listRoute = defineRoute({
 /** Starring a project needs the work area serving its type (dfmea_index for design projects); an unknown project goes on to the service's 404. */
 async function requireTargetAccess(c: Context<AppEnv>, target: CollectTarget): Promise<void> {
   if (target.collectType !== 'project' && target.collectType !== 'pfmeaProject') return;
-  const project = await projectOfItem(c, 'project', target.targetId);
+  const project = await projectOfItem(c.var.services.database.db, 'project', target.targetId);
   if (project) requireTypeAccess(c, project.projectType);
 }
 

@@ -61,6 +61,18 @@ describe('FMEA routes: who may call them', () => {
     expect(listed.body.data.items.map((p: { id: string }) => p.id)).not.toContain(processId);
     const all = await api.call('POST', '/api/project/list', { token: admin, body: { tab: 'all', projectType: 'pfmea' } });
     expect(all.body.data.items.map((p: { id: string }) => p.id)).toEqual([processId]);
+    // even as a member of it, the engine refuses them every item write and read of that type
+    const member = await api.call('POST', '/api/project/save', {
+      token: admin,
+      body: { id: processId, version: created.body.data.version, projectMembers: [...members, { userId: team.owner.user.id, roles: [1] }] },
+    });
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+    const rootId = created.body.data.pptSerial;
+    const addNode = await api.call('POST', '/api/fmea/addNode', { token: team.owner.token, lang: 'en-US', body: { parentId: rootId, name: 'Press' } });
+    expect(addNode.status).toBe(403);
+    expect(addNode.body.meta.message).toBe(NOT_ALLOWED.en);
+    expect((await api.call('GET', `/api/fmea/riskGrid?projectId=${processId}`, { token: team.owner.token })).status).toBe(403);
+    expect((await api.call('POST', '/api/fmea/addNode', { token: admin, body: { parentId: rootId, name: 'Press' } })).status).toBe(200);
   });
 
   it('refuses a write without the button, even to the responsible owner', async () => {

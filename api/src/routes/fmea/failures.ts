@@ -17,7 +17,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { fmeaContext, notifyChanged, requireItemAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, projectIdOfItem, writeAccess } from './access.ts';
 import { DeleteBody, Id, IdVersionBody, Rating, RequiredText, Removed, Row, Version, plain } from './schemas.ts';
 
 /** Step 4 (failure effects, modes and causes and the failure net) and the ratings and controls of step 5. */
@@ -93,7 +93,6 @@ const ratings = (body: { severity?: number | null; occurrence?: number | null; d
 export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(addFailureRoute, async (c) => {
     const { severity, occurrence, det, ...body } = c.req.valid('json');
-    await requireItemAccess(c, 'function', body.functionId, 'add');
     const row = await addFailure(fmeaContext(c), { ...body, ...ratings({ severity, occurrence, det }) });
     await notifyChanged(c, row.projectId, 'failure', row.id);
     return c.json(ok(presentFailure(row)), 200);
@@ -101,7 +100,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(updateFailureRoute, async (c) => {
     const { id, severity, occurrence, det, ...input } = c.req.valid('json');
-    await requireItemAccess(c, 'failure', id, 'edit');
     const row = await updateFailure(fmeaContext(c), id, { ...input, ...ratings({ severity, occurrence, det }) });
     await notifyChanged(c, row.projectId, 'failure', row.id);
     return c.json(ok(presentFailure(row)), 200);
@@ -109,7 +107,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(rateEffectRoute, async (c) => {
     const { id, version, severity } = c.req.valid('json');
-    await requireItemAccess(c, 'failure', id, 'edit');
     const row = await rateEffect(fmeaContext(c), id, { version, severity: severity ?? null });
     await notifyChanged(c, row.projectId, 'failure', row.id);
     return c.json(ok(presentFailure(row)), 200);
@@ -117,7 +114,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(rateCauseRoute, async (c) => {
     const { id, version, occurrence, det } = c.req.valid('json');
-    await requireItemAccess(c, 'failure', id, 'edit');
     const row = await rateCause(fmeaContext(c), id, { version, ...ratings({ occurrence, det }) });
     await notifyChanged(c, row.projectId, 'failure', row.id);
     return c.json(ok(presentFailure(row)), 200);
@@ -125,7 +121,7 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteFailureRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'failure', id, 'del');
+    const projectId = await projectIdOfItem(c, 'failure', id);
     const impact = await deleteFailure(fmeaContext(c), id, input);
     if (projectId) await notifyChanged(c, projectId, 'failure', id);
     return c.json(ok(plain(impact)), 200);
@@ -133,7 +129,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(linkFailuresRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'failure', body.higherFailureId, 'add');
     const row = await linkFailures(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'failureLink', row.id);
     return c.json(ok(row), 200);
@@ -141,7 +136,7 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(unlinkFailuresRoute, async (c) => {
     const body = c.req.valid('json');
-    const projectId = 'id' in body ? await requireItemAccess(c, 'failureLink', body.id, 'del') : await requireItemAccess(c, 'failure', body.higherFailureId, 'del');
+    const projectId = 'id' in body ? await projectIdOfItem(c, 'failureLink', body.id) : await projectIdOfItem(c, 'failure', body.higherFailureId);
     await unlinkFailures(fmeaContext(c), 'id' in body ? body.id : body);
     if (projectId) await notifyChanged(c, projectId, 'failureLink', 'id' in body ? body.id : `${body.higherFailureId}>${body.lowerFailureId}`);
     return c.json(ok(null), 200);
@@ -149,7 +144,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(addControlRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'failure', body.causeId, 'add');
     const row = await addControl(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'control', row.id);
     return c.json(ok(row), 200);
@@ -157,7 +151,6 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(updateControlRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    await requireItemAccess(c, 'control', id, 'edit');
     const row = await updateControl(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'control', row.id);
     return c.json(ok(row), 200);
@@ -165,7 +158,7 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteControlRoute, async (c) => {
     const { id, version } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'control', id, 'del');
+    const projectId = await projectIdOfItem(c, 'control', id);
     await deleteControl(fmeaContext(c), id, { version });
     if (projectId) await notifyChanged(c, projectId, 'control', id);
     return c.json(ok(null), 200);

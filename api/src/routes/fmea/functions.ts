@@ -20,7 +20,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { fmeaContext, notifyChanged, readAccess, requireItemAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
 import { Confirm, DeleteBody, Id, IdVersionBody, OptionalText, RequiredText, Removed, Row, Timestamp, Version, plain } from './schemas.ts';
 
 /** Step 3 (functions, requirements, the function net, characteristics) and the interface analysis. */
@@ -131,7 +131,6 @@ export const listInterfacesRoute = defineRoute({
 export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(addFunctionRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'node', body.nodeId, 'add');
     const row = await addFunction(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'function', row.id);
     return c.json(ok(row), 200);
@@ -139,7 +138,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(updateFunctionRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    await requireItemAccess(c, 'function', id, 'edit');
     const row = await updateFunction(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'function', row.id);
     return c.json(ok(row), 200);
@@ -147,7 +145,7 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteFunctionRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'function', id, 'del');
+    const projectId = await projectIdOfItem(c, 'function', id);
     const impact = await deleteFunction(fmeaContext(c), id, input);
     if (projectId) await notifyChanged(c, projectId, 'function', id);
     return c.json(ok(plain(impact)), 200);
@@ -155,7 +153,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(linkFunctionsRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'function', body.higherFunctionId, 'add');
     const row = await linkFunctions(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'functionLink', row.id);
     return c.json(ok(row), 200);
@@ -163,7 +160,7 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(unlinkFunctionsRoute, async (c) => {
     const { id, confirm } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'functionLink', id, 'del');
+    const projectId = await projectIdOfItem(c, 'functionLink', id);
     const broken = await unlinkFunctions(fmeaContext(c), id, { confirm });
     if (projectId) await notifyChanged(c, projectId, 'functionLink', id);
     return c.json(ok({ functionLinks: [...broken.functionLinks], failureLinks: [...broken.failureLinks] }), 200);
@@ -171,7 +168,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(addCharacteristicRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'function', body.functionId, 'add');
     const row = await addCharacteristic(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'characteristic', row.id);
     return c.json(ok(row), 200);
@@ -179,7 +175,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(updateCharacteristicRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    await requireItemAccess(c, 'characteristic', id, 'edit');
     const row = await updateCharacteristic(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'characteristic', row.id);
     return c.json(ok(row), 200);
@@ -187,7 +182,7 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteCharacteristicRoute, async (c) => {
     const { id, version } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'characteristic', id, 'del');
+    const projectId = await projectIdOfItem(c, 'characteristic', id);
     await deleteCharacteristic(fmeaContext(c), id, { version });
     if (projectId) await notifyChanged(c, projectId, 'characteristic', id);
     return c.json(ok(null), 200);
@@ -195,13 +190,11 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listCharacteristicsRoute, async (c) => {
     const { projectId, special } = c.req.valid('query');
-    await requireItemAccess(c, 'project', projectId);
     return c.json(ok(await listCharacteristics(fmeaContext(c), projectId, { specialOnly: special === '1' })), 200);
   });
 
   app.openapi(addInterfaceRoute, async (c) => {
     const body = c.req.valid('json');
-    await requireItemAccess(c, 'node', body.firstNodeId, 'add');
     const row = await addInterface(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'interface', row.id);
     return c.json(ok(row), 200);
@@ -209,7 +202,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(updateInterfaceRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    await requireItemAccess(c, 'interface', id, 'edit');
     const row = await updateInterface(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'interface', row.id);
     return c.json(ok(row), 200);
@@ -217,7 +209,7 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteInterfaceRoute, async (c) => {
     const { id, version } = c.req.valid('json');
-    const projectId = await requireItemAccess(c, 'interface', id, 'del');
+    const projectId = await projectIdOfItem(c, 'interface', id);
     await deleteInterface(fmeaContext(c), id, { version });
     if (projectId) await notifyChanged(c, projectId, 'interface', id);
     return c.json(ok(null), 200);
@@ -225,7 +217,6 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listInterfacesRoute, async (c) => {
     const { projectId } = c.req.valid('query');
-    await requireItemAccess(c, 'project', projectId);
     return c.json(ok(await listInterfaces(fmeaContext(c), projectId)), 200);
   });
 }

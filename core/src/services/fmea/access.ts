@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser } from '../../db/schema/index.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../errors.ts';
+import { routeServing } from '../../domain/areas/index.ts';
+import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
 import {
   assertCanEditProject,
@@ -18,6 +20,22 @@ import type { Operator, ServiceContext, TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaProjectRow = typeof fmeaProject.$inferSelect;
+
+/** The buttons of an FMEA area's route that writes need: adding, changing, deleting. */
+export type FmeaButton = 'add' | 'edit' | 'del';
+
+/**
+ * The menu check of a project's type (spec 000 §6 step 1): the route of the
+ * area that serves the type, with the button when one is named. A type no
+ * area serves is open to administrators only. The admin role passes; an
+ * operator without grants (the system, or a caller that checked) is not asked.
+ */
+export function assertTypeRoute(operator: Operator, actor: Actor, projectType: string, button?: FmeaButton): void {
+  if (!operator.grants || actor.isAdmin) return;
+  const route = routeServing(projectType as ProjectType);
+  const held = route ? operator.grants.get(route) : undefined;
+  if (!held || (button !== undefined && !held.has(button))) throw new NotAllowedError();
+}
 
 /**
  * The acting user as the permission rules see them. The system operator (CLI,
@@ -69,11 +87,12 @@ export async function readShare(db: DbOrTx, projectId: string): Promise<(Project
   return { scope: row.scope, expiresAt: row.expiresAt ?? null, userIds: users.map((u) => u.userId), version: row.version };
 }
 
-async function loadProject(db: DbOrTx, operator: Operator, projectId: string, now: Date): Promise<LoadedProject & { permission: ProjectAccess }> {
+async function loadProject(db: DbOrTx, operator: Operator, projectId: string, now: Date, button?: FmeaButton): Promise<LoadedProject & { permission: ProjectAccess }> {
   const project = await db.select().from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
   if (!project) throw projectNotFound(projectId);
-  const members = await readMembers(db, projectId);
   const actor = await actorOf(db, operator);
+  assertTypeRoute(operator, actor, project.projectType, button);
+  const members = await readMembers(db, projectId);
   // the share only matters to someone who is neither a member nor an administrator
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   const permission = projectAccess(project, members, outsider ? await readShare(db, projectId) : null);
@@ -95,8 +114,8 @@ export async function openableProject(db: DbOrTx, operator: Operator, projectId:
  * As openable, and read-only members (no role 0 or 1) and shared readers are
  * refused too ('permission.project_read_only'). Every write goes through here.
  */
-export async function editableProject(db: DbOrTx, operator: Operator, projectId: string, now: Date = new Date()): Promise<LoadedProject> {
-  const { permission, ...loaded } = await loadProject(db, operator, projectId, now);
+export async function editableProject(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton): Promise<LoadedProject> {
+  const { permission, ...loaded } = await loadProject(db, operator, projectId, now, button);
   assertCanEditProject(permission, loaded.actor, now);
   return loaded;
 }
@@ -106,16 +125,17 @@ export async function editableProject(db: DbOrTx, operator: Operator, projectId:
  * item write): the project's state and its team in one query, the share only
  * for an outsider, nothing else of the project row.
  */
-export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date): Promise<void> {
+export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton): Promise<void> {
   const rows = await db
-    .select({ delFlg: fmeaProject.delFlg, creatorId: fmeaProject.creatorId, userId: fmeaMember.userId, roles: fmeaMember.roles })
+    .select({ projectType: fmeaProject.projectType, delFlg: fmeaProject.delFlg, creatorId: fmeaProject.creatorId, userId: fmeaMember.userId, roles: fmeaMember.roles })
     .from(fmeaProject)
     .leftJoin(fmeaMember, eq(fmeaMember.projectId, fmeaProject.id))
     .where(eq(fmeaProject.id, projectId));
   const head = rows[0];
   if (!head) throw projectNotFound(projectId);
-  const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
   const actor = await actorOf(db, operator);
+  assertTypeRoute(operator, actor, head.projectType, button);
+  const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   const permission: ProjectAccess = {
     kind: 'process',

@@ -62,7 +62,7 @@ export async function addAction(ctx: ServiceContext, input: ActionInput): Promis
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(actionCauseIssues(cause.kind));
-    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
     await assertUser(tx, input.responsibleUserId);
     const sort = nextSort(fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
     const [row] = await tx
@@ -95,7 +95,7 @@ export async function updateAction(ctx: ServiceContext, actionId: string, input:
   assertNoIssues([...actionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findAction(tx, actionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_action');
     if (input.responsibleUserId !== undefined) await assertUser(tx, input.responsibleUserId);
     const set = {
@@ -136,7 +136,7 @@ export async function changeActionStatus(
   assertNoIssues(actionIssues({ actionTaken: input.actionTaken, evidence: input.evidence, completionDate: input.completionDate }, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findAction(tx, actionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_action');
     const next = applyActionEvent(before, input.event, { actionTaken: text(input.actionTaken), completionDate: text(input.completionDate) });
     const rows = await tx
@@ -152,7 +152,7 @@ export async function changeActionStatus(
 export async function deleteAction(ctx: ServiceContext, actionId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findAction(tx, actionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_action');
     await tx.delete(fmeaAction).where(and(eq(fmeaAction.id, actionId), eq(fmeaAction.version, input.version)));
     return { result: undefined, log: { action: 'fmea.action.delete', entity: 'fmea_action', entityId: actionId, before } };

@@ -59,7 +59,7 @@ export async function addAttachments(ctx: ServiceContext, projectId: string, fil
   const wanted = [...new Set(fileNames)];
   if (wanted.length === 0) throw new InvalidInputError('files.none');
   await writeAndLog(ctx, async (tx, txCtx) => {
-    await assertProjectEditable(tx, ctx.actor, projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, projectId, ctx.now(), 'edit');
     const files = await tx.select().from(file).where(inArray(file.id, wanted));
     for (const name of wanted) {
       const record = files.find((f) => f.id === name);
@@ -97,7 +97,7 @@ export async function addAttachments(ctx: ServiceContext, projectId: string, fil
 /** Takes a file off a project (the stored file itself stays, as every upload does). */
 export async function removeAttachment(ctx: ServiceContext, input: { projectId: string; id: string }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
-    await assertProjectEditable(tx, ctx.actor, input.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, input.projectId, ctx.now(), 'edit');
     const before = await tx
       .select()
       .from(fmeaProjectAttachment)

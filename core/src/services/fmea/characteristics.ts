@@ -32,7 +32,7 @@ export async function addCharacteristic(ctx: ServiceContext, input: Characterist
   assertNoIssues(characteristicIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const fn = await findFunction(tx, input.functionId);
-    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now(), 'add');
     const sort = nextSort(fmeaCharacteristic, fmeaCharacteristic.sort, eq(fmeaCharacteristic.functionId, fn.id));
     const [row] = await tx
       .insert(fmeaCharacteristic)
@@ -50,7 +50,7 @@ export async function updateCharacteristic(
   assertNoIssues(characteristicIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findCharacteristic(tx, characteristicId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_characteristic');
     const rows = await tx
       .update(fmeaCharacteristic)
@@ -70,7 +70,7 @@ export async function updateCharacteristic(
 export async function deleteCharacteristic(ctx: ServiceContext, characteristicId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findCharacteristic(tx, characteristicId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_characteristic');
     await tx.delete(fmeaCharacteristic).where(and(eq(fmeaCharacteristic.id, characteristicId), eq(fmeaCharacteristic.version, input.version)));
     return { result: undefined, log: { action: 'fmea.characteristic.delete', entity: 'fmea_characteristic', entityId: characteristicId, before } };

@@ -24,7 +24,7 @@ export async function addControl(ctx: ServiceContext, input: { causeId: string; 
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(controlIssues(cause.kind, input));
-    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
     const sort = nextSort(fmeaControl, fmeaControl.sort, and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!);
     const [row] = await tx
       .insert(fmeaControl)
@@ -42,7 +42,7 @@ export async function updateControl(
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findControl(tx, controlId);
     assertNoIssues([...controlIssues('FC', input, { partial: true }), ...sortIssues(input.sort)]);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_control');
     const rows = await tx
       .update(fmeaControl)
@@ -62,7 +62,7 @@ export async function updateControl(
 export async function deleteControl(ctx: ServiceContext, controlId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findControl(tx, controlId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_control');
     await tx.delete(fmeaControl).where(and(eq(fmeaControl.id, controlId), eq(fmeaControl.version, input.version)));
     return { result: undefined, log: { action: 'fmea.control.delete', entity: 'fmea_control', entityId: controlId, before } };

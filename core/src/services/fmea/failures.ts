@@ -50,7 +50,7 @@ export async function addFailure(ctx: ServiceContext, input: FailureInput): Prom
   assertNoIssues(failureIssues(input.kind, input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const fn = await findFunction(tx, input.functionId);
-    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now(), 'add');
     await assertFrequencyRatios(tx, fn.id, input.frequencyRatio);
     const sort = nextSort(fmeaFailure, fmeaFailure.sort, eq(fmeaFailure.functionId, fn.id));
     const [row] = await tx
@@ -85,7 +85,7 @@ export async function updateFailure(
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFailure(tx, failureId);
     assertNoIssues([...failureIssues(before.kind, input, { partial: true }), ...sortIssues(input.sort)]);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_failure');
     if (input.frequencyRatio !== undefined) await assertFrequencyRatios(tx, before.functionId, input.frequencyRatio, before.id);
     const rows = await tx
@@ -120,7 +120,7 @@ export function rateCause(ctx: ServiceContext, causeId: string, input: { version
 export async function deleteFailure(ctx: ServiceContext, failureId: string, input: { version: number; confirm?: boolean }): Promise<DeletionImpact> {
   return writeAndLog(ctx, async (tx) => {
     const before = await findFailure(tx, failureId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_failure');
     const impact = await deleteWithImpact(tx, before.projectId, { kind: 'failure', id: failureId }, input.confirm);
     return { result: impact, log: { action: 'fmea.failure.delete', entity: 'fmea_failure', entityId: failureId, before: { ...before, usedByNodes: impact.usedByNodes } } };

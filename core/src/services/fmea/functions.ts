@@ -24,7 +24,7 @@ export async function addFunction(ctx: ServiceContext, input: { nodeId: string; 
   assertNoIssues(functionIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const node = await findNode(tx, input.nodeId);
-    await assertProjectEditable(tx, ctx.actor, node.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, node.projectId, ctx.now(), 'add');
     const sort = nextSort(fmeaFunction, fmeaFunction.sort, eq(fmeaFunction.nodeId, node.id));
     const [row] = await tx
       .insert(fmeaFunction)
@@ -42,7 +42,7 @@ export async function updateFunction(
   assertNoIssues([...functionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFunction(tx, functionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_function');
     const rows = await tx
       .update(fmeaFunction)
@@ -63,7 +63,7 @@ export async function updateFunction(
 export async function deleteFunction(ctx: ServiceContext, functionId: string, input: { version: number; confirm?: boolean }): Promise<DeletionImpact> {
   return writeAndLog(ctx, async (tx) => {
     const before = await findFunction(tx, functionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_function');
     const impact = await deleteWithImpact(tx, before.projectId, { kind: 'function', id: functionId }, input.confirm);
     return { result: impact, log: { action: 'fmea.function.delete', entity: 'fmea_function', entityId: functionId, before: { ...before, usedByNodes: impact.usedByNodes } } };

@@ -231,7 +231,7 @@ async function storedRatingIssues(tx: DbOrTx, projectId: string, table: string) 
  */
 export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Promise<FmeaApSummary> {
   return writeAndLog(ctx, async (tx) => {
-    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
     // Read the rules inside the transaction (an in-memory database has one connection), uncached: a recompute wants the rules as stored now.
     const lookup = await apEvaluator(tx, project.apTable);
     const counts = await readRatingCounts(tx, projectId);

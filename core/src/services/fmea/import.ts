@@ -40,7 +40,7 @@ export interface ImportResult {
  */
 export async function importAnalysis(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
     const root = await tx.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
     const existing: FmeaGraph = await loadGraph(tx, projectId);
     const modeRatios = await tx

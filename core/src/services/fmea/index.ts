@@ -1,6 +1,7 @@
 /** FMEA engine use cases: one function per use case on a ServiceContext (docs/domain/fmea-engine.md). */
 export { FMEA_SERVICE_MESSAGE_KEYS, type FmeaServiceMessageKey } from './messages.ts';
-export { actorOf, type FmeaProjectRow } from './access.ts';
+export { actorOf, readMembers, type FmeaButton, type FmeaProjectRow } from './access.ts';
+export { projectOfItem, type FmeaEntity } from './item-project.ts';
 export {
   createProject,
   deleteProject,

@@ -33,7 +33,7 @@ export async function addInterface(ctx: ServiceContext, input: InterfaceInput): 
     const first = await findNode(tx, input.firstNodeId);
     const second = await findNode(tx, input.secondNodeId);
     if (first.projectId !== second.projectId) throw new InvalidInputError('fmea.other_project' satisfies FmeaServiceMessageKey);
-    await assertProjectEditable(tx, ctx.actor, first.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, first.projectId, ctx.now(), 'add');
     const [row] = await tx
       .insert(fmeaInterface)
       .values({ projectId: first.projectId, firstNodeId: first.id, secondNodeId: second.id, interfaceType: input.interfaceType, description: input.description?.trim() || null, ...created(txCtx) })
@@ -50,7 +50,7 @@ export async function updateInterface(
   assertNoIssues(interfaceIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findInterface(tx, interfaceId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_interface');
     const rows = await tx
       .update(fmeaInterface)
@@ -69,7 +69,7 @@ export async function updateInterface(
 export async function deleteInterface(ctx: ServiceContext, interfaceId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
     const before = await findInterface(tx, interfaceId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_interface');
     await tx.delete(fmeaInterface).where(and(eq(fmeaInterface.id, interfaceId), eq(fmeaInterface.version, input.version)));
     return { result: undefined, log: { action: 'fmea.interface.delete', entity: 'fmea_interface', entityId: interfaceId, before } };

@@ -51,7 +51,7 @@ export async function linkFunctions(ctx: ServiceContext, input: { higherFunction
     const higher = await findFunction(tx, input.higherFunctionId);
     const lower = await findFunction(tx, input.lowerFunctionId);
     if (higher.projectId !== lower.projectId) throw otherProject();
-    await assertProjectEditable(tx, ctx.actor, higher.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, higher.projectId, ctx.now(), 'add');
     const index = indexGraph(await neighbourhood(tx, higher.projectId, [higher.id, lower.id]));
     const refusal = functionLinkRefusal(index, higher.id, lower.id);
     if (refusal) throw new InvalidInputError(refusal);
@@ -76,7 +76,7 @@ export async function unlinkFunctions(ctx: ServiceContext, linkId: string, input
   return writeAndLog(ctx, async (tx) => {
     const link = await tx.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.id, linkId)).get();
     if (!link) throw linkNotFound(linkId);
-    await assertProjectEditable(tx, ctx.actor, link.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, link.projectId, ctx.now(), 'del');
     const graph = await loadGraph(tx, link.projectId);
     const broken = linksBrokenBy(graph, { ...graph, functionLinks: graph.functionLinks.filter((l) => l.id !== linkId) });
     if (brokenLinkCount(broken) > 0 && !input.confirm) throw new ConflictError('fmea.links_broken' satisfies FmeaServiceMessageKey, { count: brokenLinkCount(broken) });
@@ -92,7 +92,7 @@ export async function linkFailures(ctx: ServiceContext, input: { higherFailureId
     const higher = await findFailure(tx, input.higherFailureId);
     const lower = await findFailure(tx, input.lowerFailureId);
     if (higher.projectId !== lower.projectId) throw otherProject();
-    await assertProjectEditable(tx, ctx.actor, higher.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, higher.projectId, ctx.now(), 'add');
     const failures = [higher, lower].map((f) => ({ id: f.id, functionId: f.functionId, kind: f.kind, sort: f.sort }));
     const index = indexGraph(await neighbourhood(tx, higher.projectId, [higher.functionId, lower.functionId], failures));
     const refusal = failureLinkRefusal(index, higher.id, lower.id);
@@ -117,7 +117,7 @@ export async function unlinkFailures(ctx: ServiceContext, link: string | { highe
         : and(eq(fmeaFailureLink.higherFailureId, link.higherFailureId), eq(fmeaFailureLink.lowerFailureId, link.lowerFailureId));
     const row = await tx.select().from(fmeaFailureLink).where(where).get();
     if (!row) throw linkNotFound(typeof link === 'string' ? link : `${link.higherFailureId}>${link.lowerFailureId}`);
-    await assertProjectEditable(tx, ctx.actor, row.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, row.projectId, ctx.now(), 'del');
     await tx.delete(fmeaFailureLink).where(eq(fmeaFailureLink.id, row.id));
     return { result: undefined, log: { action: 'fmea.failure_link.delete', entity: 'fmea_failure_link', entityId: row.id, before: row } };
   });

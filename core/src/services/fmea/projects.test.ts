@@ -94,6 +94,15 @@ describe('opening projects', () => {
     await expect(getProjectById(asPlain, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
   });
 
+  it('checks the menu route of the project type with the operation’s button when the caller passes the session’s grants', async () => {
+    const project = await createTeamProject(team);
+    const withGrants = (buttons: string[]) => ({ ...team.owner, actor: { ...team.owner.actor, grants: new Map([['dfmea_index', new Set(buttons)]]) } });
+    await expect(createProject(withGrants(['edit']), { projectType: 'dfmea', name: 'x', members: [{ userId: idOf(team.owner), roles: [0] }] })).rejects.toMatchObject({ code: 'not_allowed' });
+    await expect(addNode(withGrants(['edit']), { parentId: project.rootNodeId!, name: 'Gear' })).rejects.toMatchObject({ code: 'not_allowed' });
+    expect(await addNode(withGrants(['add']), { parentId: project.rootNodeId!, name: 'Gear' })).toMatchObject({ name: 'Gear' });
+    await expect(getProjectById({ ...team.owner, actor: { ...team.owner.actor, grants: new Map() } }, project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+
   it('treats a deleted or unknown project as not found', async () => {
     const project = await createTeamProject(team);
     await deleteProject(team.owner, project.id, { version: 1 });

@@ -22,7 +22,7 @@ import type { ApTable } from '../../domain/ap/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { actorOf, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
+import { actorOf, assertTypeRoute, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
 import { takeProjectNumber } from './project-number.ts';
@@ -115,6 +115,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
   assertNoIssues([...projectHeaderIssues(input), ...teamIssues(members)]);
   const profile = PROJECT_TYPE_PROFILES[input.projectType];
   return writeAndLog(ctx, async (tx, txCtx) => {
+    assertTypeRoute(ctx.actor, await actorOf(tx, ctx.actor), input.projectType, 'add');
     await assertUsersExist(tx, members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
     const codes = await resolveProjectCodes(tx, input);
@@ -144,7 +145,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
 export async function updateProjectHeader(ctx: ServiceContext, projectId: string, input: ProjectUpdate): Promise<ProjectView> {
   assertNoIssues([...projectHeaderIssues(input, { partial: true }), ...(input.members ? teamIssues(input.members) : [])]);
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now());
+    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
     assertVersion(loaded.project, input.version, 'fmea_project');
     if (input.members) await assertUsersExist(tx, input.members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
@@ -171,7 +172,7 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
 /** Soft delete (del_flg 1): only the responsible owner or an administrator (spec 000 §6). */
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx, txCtx) => {
-    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now());
+    const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'del');
     if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
       throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
     }

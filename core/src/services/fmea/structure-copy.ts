@@ -33,7 +33,7 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
     const source = await findNode(tx, sourceNodeId);
     await openableProject(tx, ctx.actor, source.projectId, ctx.now());
     const target = await findNode(tx, input.targetParentId);
-    const { project } = await editableProject(tx, ctx.actor, target.projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
     const sourceIndex = indexGraph(await loadGraph(tx, source.projectId));
     const targetIndex = target.projectId === source.projectId ? sourceIndex : indexGraph(await loadGraph(tx, target.projectId));
     if (!targetIndex.node.has(target.id)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: target.id });

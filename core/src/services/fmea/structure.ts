@@ -47,7 +47,7 @@ export async function addNode(ctx: ServiceContext, input: NodeInput): Promise<Fm
   assertNoIssues(nodeIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const parent = await findNode(tx, input.parentId);
-    const { project } = await editableProject(tx, ctx.actor, parent.projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, parent.projectId, ctx.now(), 'add');
     const siblings = await tx.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, nodeType: fmeaNode.nodeType, sort: fmeaNode.sort }).from(fmeaNode).where(eq(fmeaNode.parentId, parent.id));
     const index = indexGraph({ ...emptyGraph(), nodes: [parent, ...siblings] });
     assertFamilyAllowsChild(index, project.projectType, parent.id);
@@ -64,7 +64,7 @@ export async function updateNode(ctx: ServiceContext, nodeId: string, input: { v
   assertNoIssues(nodeIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, nodeId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now());
+    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_node');
     const rows = await tx
       .update(fmeaNode)
@@ -94,7 +94,7 @@ export async function moveNode(ctx: ServiceContext, nodeId: string, input: MoveI
   assertNoIssues(sortIssues(input.sort));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, nodeId);
-    const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     const graph = await loadGraph(tx, project.id);
     const index = indexGraph(graph);
     if (!index.node.has(input.parentId)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: input.parentId });
@@ -139,7 +139,7 @@ export async function deleteNode(
   const ids = typeof nodeIds === 'string' ? [nodeIds] : [...nodeIds];
   return writeAndLog(ctx, async (tx) => {
     const before = await findNode(tx, ids[0] ?? '');
-    const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now());
+    const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     const index = indexGraph(await loadGraph(tx, project.id));
     assertNodeDeletable(index, ids);
     assertVersion(before, input.version, 'fmea_node');

@@ -13,6 +13,14 @@ export interface Operator {
    * checks it serves); absent, services read them from the database.
    */
   readonly roles?: OperatorRoles;
+  /**
+   * The menu routes and their buttons the operator's session holds (the API's
+   * session cache). Services of areas gated by a route (an FMEA project is
+   * gated by the route of the area serving its type) check them; absent for
+   * the system operator (CLI, seeding) and for callers that checked the menu
+   * themselves.
+   */
+  readonly grants?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface OperatorRoles {

@@ -168,7 +168,7 @@ export async function importDfmeaWorkbook(ctx: ServiceContext, data: Uint8Array,
       projectId = (await createProject(inner(db), { ...plan.values, projectType: 'dfmea', name, ...(productName && { productName }), members: options.newProject.members })).id;
       parsed.unmapped = unmapped;
     } else {
-      const { project } = await editableProject(db, ctx.actor, projectId, ctx.now());
+      const { project } = await editableProject(db, ctx.actor, projectId, ctx.now(), 'edit');
       const plan = parsed.kind === 'legacy' ? planHeader(parsed.header, parsed.sheet, project, await projectDictionaries(db)) : { values: {}, unplaced: [] };
       if ('issues' in plan) assertHeaderIssues(plan.issues, total);
       parsed.unmapped = [...parsed.unmapped, ...plan.unplaced];
