@@ -27,8 +27,8 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { NumberPreviewSchema } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, visibleTypes, writeAccess } from './access.ts';
-import { NumberPreviewSchema } from '../rules/numbering.ts';
 import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-projects';
@@ -170,10 +170,17 @@ export const listRoute = defineRoute({
         serialNum: z.string(),
         projectId: z.string(),
         name: z.string(),
+        projectType: z.enum(PROJECT_TYPES),
         stage: z.string().nullable().openapi({ description: DICTIONARY_DOC.stage }),
         customer: z.string().nullable().openapi({ description: DICTIONARY_DOC.customer }),
+        versionLabel: z.string().nullable(),
+        sopDate: z.string().nullable(),
+        responsibleUserId: z.string().nullable(),
+        responsibleName: z.string().nullable(),
+        updatedAt: z.date(),
+        myRoles: z.array(z.number().int()).nullable().openapi({ description: 'The caller’s roles in the team; null when not a member' }),
         labels: ProjectLabelsSchema,
-        collected: z.boolean(),
+        collected: z.boolean().openapi({ description: 'Starred by the caller (favourites)' }),
       }),
     ),
     total: z.number().int(),
