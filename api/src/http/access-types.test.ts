@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { requireButton, saveAccess } from '../routes/users/operator.ts';
-import { assertAccess } from '../routes/settings/context.ts';
 import type { Access } from './authenticate.ts';
 import { defineRoute, z } from './route.ts';
+import { assertAccess, requireButton, saveAccess } from './access.ts';
 
 /**
  * Type-level checks, run by `npm run typecheck`: the access of a route names

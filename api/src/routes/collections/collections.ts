@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { requireTypeAccess } from '../fmea/access.ts';
-import { serviceContext } from '../settings/context.ts';
+import { requireTypeAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
 
 /**
  * Favourites ("my collection", spec 001): any signed-in user stars items for

@@ -3,8 +3,9 @@ import { deleteDictionaryItem, dictionaryTree, getDictionaryItem, saveDictionary
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { assertAccess, serviceContext } from '../settings/context.ts';
 import { DictionaryItemSchema, DictionaryNodeSchema, IdBody, presentItem, presentNode, SaveDictionaryBody } from './schemas.ts';
+import { assertAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'dictionaries';
 const ROUTE = 'system_dictionary';

@@ -3,8 +3,8 @@ import { assertSpreadsheet, exportDictionaries, importDictionaries, translateIss
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { serviceContext } from '../settings/context.ts';
-import { fileBytes, requireFile, sendFile, UploadFile, XLSX_TYPE } from './files.ts';
+import { serviceContext } from '../../http/context.ts';
+import { fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
 
 const TAG = 'dictionaries';
 
@@ -66,6 +66,6 @@ export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(exportRoute, async (c) => {
     const bytes = await exportDictionaries(serviceContext(c));
-    return sendFile(c, bytes, 'dictionaries.xlsx', XLSX_TYPE);
+    return sendBytes(c, bytes, 'dictionaries.xlsx', XLSX_TYPE);
   });
 }

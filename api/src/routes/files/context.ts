@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import { INLINE_KINDS, logoUrl, type FileRecord } from '@fmea/core';
 
-export { serviceContext } from '../../http/context.ts';
-
 export function downloadUrl(record: Pick<FileRecord, 'id' | 'kind'>): string {
   return record.kind === 'logo' ? logoUrl(record.id) : `/api/fileOperate/downloadFile?fileName=${record.id}`;
 }
@@ -14,7 +12,3 @@ export function presentFile(record: FileRecord) {
 
 export const isInline = (record: Pick<FileRecord, 'kind'>) => INLINE_KINDS.includes(record.kind);
 
-/** The bytes of an uploaded part. */
-export async function bytesOf(file: File): Promise<Uint8Array> {
-  return new Uint8Array(await file.arrayBuffer());
-}

@@ -2,9 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { assertCanReadFile, buildImportTemplate, findFile, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
 import type { AppEnv, AppServices } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { isInline, serviceContext } from './context.ts';
+import { isInline } from './context.ts';
 import { FileNameQuery, TemplateQuery } from './schemas.ts';
-import { asDownload, sendFile } from './send-file.ts';
+import { serviceContext } from '../../http/context.ts';
+import { asDownload, sendFile } from '../../http/files.ts';
 
 export const downloadRoute = asDownload(
   defineRoute({

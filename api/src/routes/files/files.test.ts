@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { readSheet, schema, USER_SHEET_COLUMNS, DICTIONARY_SHEET_COLUMNS, AP_RULE_COLUMNS } from '@fmea/core';
 import { openTestApp, plainEngineer, type TestApp } from '../../testing.ts';
 import { jpeg, ole, padded, pdf, png, zip } from '@fmea/core/testing';
-import { contentDisposition } from './send-file.ts';
+import { contentDisposition } from '../../http/files.ts';
 
 // uploads of several megabytes: leave room on a busy machine
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });

@@ -4,8 +4,10 @@ import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { bytesOf, presentFile, serviceContext } from './context.ts';
+import { presentFile } from './context.ts';
 import { FileInfoSchema, ImageUploadBody, MultiUploadBody, multipartBody, SingleUploadBody } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
+import { fileBytes } from '../../http/files.ts';
 
 const LIMITS =
   'Limits per kind: image jpg/png 2M; spreadsheet xls/xlsx 1M; bom xls/xlsx 3M; attachment xls/xlsx/doc/docx/pdf 10M; largeAttachment the same types 25M. ' +
@@ -67,7 +69,7 @@ export const logoRoute = defineRoute({
 export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(singleRoute, async (c) => {
     const { file, kind } = c.req.valid('form');
-    const saved = await saveUpload(serviceContext(c), { filesDir: c.var.services.filesDir, kind: kind ?? 'attachment', originalName: file.name, data: await bytesOf(file) });
+    const saved = await saveUpload(serviceContext(c), { filesDir: c.var.services.filesDir, kind: kind ?? 'attachment', originalName: file.name, data: await fileBytes(file) });
     return c.json(ok(presentFile(saved)), 200);
   });
 
@@ -76,7 +78,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
     const files = Array.isArray(form.files) ? form.files : [form.files];
     assertFileCount(files.length);
     const kind = form.kind ?? 'attachment';
-    const parts = await Promise.all(files.map(async (file) => ({ name: file.name, data: await bytesOf(file) })));
+    const parts = await Promise.all(files.map(async (file) => ({ name: file.name, data: await fileBytes(file) })));
     // all or nothing: the first refused file explains why, and nothing is stored
     for (const part of parts) checkUpload(kind, part.name, part.data);
     const ctx = serviceContext(c);
@@ -87,14 +89,14 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(fmeaImageRoute, async (c) => {
     const { file } = c.req.valid('form');
-    const saved = await saveUpload(serviceContext(c), { filesDir: c.var.services.filesDir, kind: 'image', originalName: file.name, data: await bytesOf(file) });
+    const saved = await saveUpload(serviceContext(c), { filesDir: c.var.services.filesDir, kind: 'image', originalName: file.name, data: await fileBytes(file) });
     return c.json(ok(presentFile(saved)), 200);
   });
 
   app.openapi(avatarRoute, async (c) => {
     const { file } = c.req.valid('form');
     const ctx = serviceContext(c);
-    const saved = await saveUpload(ctx, { filesDir: c.var.services.filesDir, kind: 'avatar', originalName: file.name, data: await bytesOf(file) });
+    const saved = await saveUpload(ctx, { filesDir: c.var.services.filesDir, kind: 'avatar', originalName: file.name, data: await fileBytes(file) });
     const { avatar } = await setAvatar(ctx, caller(c).user.id, saved.id);
     return c.json(ok({ ...presentFile(saved), avatar }), 200);
   });
@@ -102,7 +104,7 @@ export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(logoRoute, async (c) => {
     const { file } = c.req.valid('form');
     const ctx = serviceContext(c);
-    const saved = await saveUpload(ctx, { filesDir: c.var.services.filesDir, kind: 'logo', originalName: file.name, data: await bytesOf(file) });
+    const saved = await saveUpload(ctx, { filesDir: c.var.services.filesDir, kind: 'logo', originalName: file.name, data: await fileBytes(file) });
     const settings = await setLogo(ctx, saved.id);
     return c.json(ok({ ...presentFile(saved), sysLogoUrl: settings.sysLogoUrl }), 200);
   });

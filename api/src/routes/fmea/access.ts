@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
-import { AREAS, projectOfItem, readMembers, routeServing, NotAllowedError, PROJECT_ROUTES, PROJECT_TYPES, type FmeaButton, type FmeaEntity, type ProjectRouteName, type ProjectType, type ServiceContext } from '@fmea/core';
-import { caller, hasAccess } from '../../http/authenticate.ts';
+import { projectOfItem, readMembers, PROJECT_ROUTES, type FmeaButton, type FmeaEntity, type ProjectRouteName, type ServiceContext } from '@fmea/core';
 import type { AppEnv } from '../../http/env.ts';
-import { operatorContext } from '../users/operator.ts';
+import { serviceContext } from '../../http/context.ts';
 
 /**
  * Access to FMEA projects (spec 001 §6), decided by the engine's services in
@@ -19,6 +18,7 @@ import { operatorContext } from '../users/operator.ts';
 export const FMEA_ROUTES = PROJECT_ROUTES;
 export type FmeaRouteName = ProjectRouteName;
 export type { FmeaButton, FmeaEntity };
+export { requireTypeAccess, routeOfType, visibleTypes } from '../../http/access.ts';
 
 /**
  * Route-level gate: any area that opens projects. `requireTypeAccess` then
@@ -27,24 +27,6 @@ export type { FmeaButton, FmeaEntity };
 const GATE = FMEA_ROUTES;
 export const readAccess = { route: GATE };
 export const writeAccess = (...buttons: FmeaButton[]) => ({ route: GATE, button: buttons });
-
-/** The route of the area serving a project type, or undefined when no area serves it. */
-export const routeOfType = (projectType: ProjectType): FmeaRouteName | undefined => routeServing(projectType);
-
-/** The menu check for one project type: its area's route, and the button when one is named. */
-export function requireTypeAccess(c: Context<AppEnv>, projectType: ProjectType, button?: FmeaButton): void {
-  const auth = caller(c);
-  const route = routeOfType(projectType);
-  const allowed = route ? hasAccess(auth, button ? { route, button } : { route }) : auth.isAdmin;
-  if (!allowed) throw new NotAllowedError();
-}
-
-/** Project types the caller may see in lists (by the routes of the areas serving them). */
-export function visibleTypes(c: Context<AppEnv>): ProjectType[] {
-  const auth = caller(c);
-  if (auth.isAdmin) return [...PROJECT_TYPES];
-  return AREAS.flatMap((area): readonly ProjectType[] => ('projectTypes' in area && hasAccess(auth, { route: area.routeName }) ? area.projectTypes : []));
-}
 
 /**
  * The project an item belongs to, for telling its members after a deletion
@@ -56,7 +38,7 @@ export async function projectIdOfItem(c: Context<AppEnv>, entity: FmeaEntity, id
 }
 
 /** The caller as the engine's operator. */
-export const fmeaContext = (c: Context<AppEnv>): ServiceContext => operatorContext(c);
+export const fmeaContext = (c: Context<AppEnv>): ServiceContext => serviceContext(c);
 
 export interface FmeaChange {
   type: 'fmeaChanged';

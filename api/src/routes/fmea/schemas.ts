@@ -1,15 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { CONTROL_KINDS } from '@fmea/core';
-import { ID_MAX, TEXT_MAX } from '../users/fields.ts';
+import { Id, RequiredText, Text } from '../../http/fields.ts';
+
+export { Id, RequiredText, Text };
 
 /**
  * Field shapes of the FMEA routes (spec 001 §5: text ≤ 200, ids ≤ 64). Ranges
  * the engine owns (ratings 1..10, roles 0..5, dates) are only typed here so the
  * engine's own translated message is the one the user reads.
  */
-export const Id = z.string().trim().min(1).max(ID_MAX);
-export const Text = z.string().trim().max(TEXT_MAX);
-export const RequiredText = z.string().trim().min(1).max(TEXT_MAX);
 export const OptionalText = Text.nullable().optional();
 /** The row version the client read (optimistic concurrency). */
 export const Version = z.number().int().min(1).openapi({ description: 'The row version the client read; a different current one answers 409 and nothing is written' });

@@ -3,9 +3,9 @@ import { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts } f
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { TEXT_MAX } from '../users/fields.ts';
 import { fmeaContext, readAccess, visibleTypes } from './access.ts';
 import { Id, Timestamp } from './schemas.ts';
+import { TEXT_MAX } from '../../http/fields.ts';
 
 /** Autocomplete for the analysis' text fields, from the FMEAs the caller may read (docs/domain/fmea-engine.md, "Suggestions"). */
 const TAG = 'fmea-analysis';

@@ -17,9 +17,9 @@ import type { AppEnv } from '../../http/env.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { progressReporter } from '../../realtime/progress.ts';
-import { contentDisposition } from '../files/send-file.ts';
 import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, writeAccess } from './access.ts';
 import { Id, Timestamp } from './schemas.ts';
+import { contentDisposition } from '../../http/files.ts';
 
 /**
  * DFMEA workbooks over HTTP (spec 001 §7): `project/importData` (our form

@@ -3,9 +3,10 @@ import { deleteNotice, findNotice, listNotices, saveNotice, setNoticeStatus } fr
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { assertAccess, serviceContext } from '../settings/context.ts';
-import { toDate } from '../settings/time.ts';
 import { IdBody, NoticeSchema, NoticeStatus, pageOf, PageQuery, presentNotice, SaveNoticeBody } from './schemas.ts';
+import { assertAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
+import { toDate } from '../../http/fields.ts';
 
 const TAG = 'notices';
 const ROUTE = 'system_notice';

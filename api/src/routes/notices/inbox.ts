@@ -4,8 +4,8 @@ import { ok } from '../../envelope.ts';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { serviceContext } from '../settings/context.ts';
 import { IdBody, InboxNoticeSchema, pageOf, PageQuery, presentInboxNotice } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'notices';
 

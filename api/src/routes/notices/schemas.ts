@@ -1,6 +1,6 @@
 import { schema, type InboxNotice, type Notice } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { TimeInput } from '../settings/time.ts';
+import { TimeInput } from '../../http/fields.ts';
 
 export const NoticeStatus = z.enum(schema.NOTICE_STATUSES).openapi({ description: "'0' draft, '1' published, '2' withdrawn" });
 

@@ -3,9 +3,10 @@ import { createDepartment, deleteDepartment, InvalidInputError, listDepartments,
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, IdBody, Ignored, RequiredText, SHORT_TEXT_MAX, withoutUndefined } from '../users/fields.ts';
-import { operatorContext, requireButton, saveAccess } from '../users/operator.ts';
 import { DepartmentSchema, presentDepartment } from './schemas.ts';
+import { requireButton, saveAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, IdBody, Ignored, RequiredText, SHORT_TEXT_MAX, withoutUndefined } from '../../http/fields.ts';
 
 const TAG = 'departments';
 
@@ -55,21 +56,21 @@ export const deleteRoute = defineRoute({
 export function registerDepartmentRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { siteId } = c.req.valid('query');
-    const rows = await listDepartments(operatorContext(c), siteId);
+    const rows = await listDepartments(serviceContext(c), siteId);
     return c.json(ok(rows.map(presentDepartment)), 200);
   });
 
   app.openapi(saveRoute, async (c) => {
     const { id, siteId, number, name, adminUserId } = c.req.valid('json');
     requireButton(c, 'system_site', id ? 'edit' : 'add');
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     if (id) return c.json(ok(presentDepartment(await updateDepartment(ctx, id, withoutUndefined({ number, name, adminUserId })))), 200);
     if (!siteId) throw new InvalidInputError('request.invalid', {}, [{ messageKey: 'validation.required', params: { field: 'siteId' }, field: 'siteId' }]);
     return c.json(ok(presentDepartment(await createDepartment(ctx, { site: siteId, number, name, adminUserId }))), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await deleteDepartment(operatorContext(c), c.req.valid('json').id);
+    await deleteDepartment(serviceContext(c), c.req.valid('json').id);
     return c.json(ok(null), 200);
   });
 }

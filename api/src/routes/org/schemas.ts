@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Department, Site, SiteConcurrency, SiteMember } from '@fmea/core';
-import { iso } from '../users/fields.ts';
+import { iso } from '../../http/fields.ts';
 
 export const SiteSchema = z
   .object({

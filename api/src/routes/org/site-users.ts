@@ -4,9 +4,10 @@ import { ok } from '../../envelope.ts';
 import { caller, hasAccess } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, SiteIdQuery, Text } from '../users/fields.ts';
-import { forgetSessions, operatorContext, sessionIdsOf } from '../users/operator.ts';
 import { presentMember, SiteChoiceSchema, SiteMemberSchema } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, SiteIdQuery, Text } from '../../http/fields.ts';
+import { forgetSessions, sessionIdsOf } from '../../http/sessions.ts';
 
 const TAG = 'sites';
 
@@ -89,25 +90,25 @@ export const sitesOfUserRoute = defineRoute({
 export function registerSiteUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(selectRoute, async (c) => {
     const { from, pageSize, siteId } = c.req.valid('param');
-    const page = await listSiteUsers(operatorContext(c), siteId, { offset: from, limit: pageSize });
+    const page = await listSiteUsers(serviceContext(c), siteId, { offset: from, limit: pageSize });
     return c.json(ok({ items: page.items.map(presentMember), total: page.total, from: page.offset, pageSize: page.limit }), 200);
   });
 
   app.openapi(searchRoute, async (c) => {
     const { from, pageSize, siteId, searchKey } = c.req.valid('param');
-    const page = await listSiteUsers(operatorContext(c), siteId, { offset: from, limit: pageSize, search: searchKey });
+    const page = await listSiteUsers(serviceContext(c), siteId, { offset: from, limit: pageSize, search: searchKey });
     return c.json(ok({ items: page.items.map(presentMember), total: page.total, from: page.offset, pageSize: page.limit }), 200);
   });
 
   app.openapi(saveRoute, async (c) => {
     const { siteId, userIds } = c.req.valid('json');
-    return c.json(ok(await addSiteUsers(operatorContext(c), siteId, userIds)), 200);
+    return c.json(ok(await addSiteUsers(serviceContext(c), siteId, userIds)), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const services = c.var.services;
     const { siteId, userIds } = c.req.valid('json');
-    const removed = await removeSiteUsers(operatorContext(c), siteId, userIds);
+    const removed = await removeSiteUsers(serviceContext(c), siteId, userIds);
     // a removed user must not keep working in the site: end the sessions held there
     for (const userId of removed.userIds) {
       const ids = await sessionIdsOf(services, userId, removed.siteId);
@@ -119,7 +120,7 @@ export function registerSiteUserRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(membersRoute, async (c) => {
     const { siteId } = c.req.valid('query');
-    const members = await siteMembers(operatorContext(c), siteId);
+    const members = await siteMembers(serviceContext(c), siteId);
     return c.json(ok({ siteUsers: members.map(presentMember) }), 200);
   });
 
@@ -130,6 +131,6 @@ export function registerSiteUserRoutes(app: OpenAPIHono<AppEnv>) {
     if (id === auth.user.id) return c.json(ok(await sitesOfUser(db, auth.user.id)), 200);
     if (!hasAccess(auth, { route: 'system_site' }) && !hasAccess(auth, { route: 'system_user' })) throw new NotAllowedError();
     // another user's sites: only a user of one of the caller's sites (super administrators: anyone)
-    return c.json(ok(await sitesOfUser(db, await assertCanReadUser(operatorContext(c), id))), 200);
+    return c.json(ok(await sitesOfUser(db, await assertCanReadUser(serviceContext(c), id))), 200);
   });
 }

@@ -4,9 +4,10 @@ import { ok } from '../../envelope.ts';
 import { idleMinutes } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, Ignored, RequiredText, SiteIdQuery, Text, withoutUndefined } from '../users/fields.ts';
-import { operatorContext, requireButton, saveAccess } from '../users/operator.ts';
 import { ConcurrencySchema, presentConcurrency, presentSite, SiteOnlineUserSchema, SiteSchema } from './schemas.ts';
+import { requireButton, saveAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, Ignored, RequiredText, SiteIdQuery, Text, withoutUndefined } from '../../http/fields.ts';
 
 const TAG = 'sites';
 
@@ -90,7 +91,7 @@ export const exceedRoute = defineRoute({
 export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const services = c.var.services;
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const online = await onlineCountsBySite(services.database.db, services.now(), await idleMinutes(services));
     const sites = await listSites(ctx);
     return c.json(ok(sites.map((s) => presentSite(s, online.get(s.id) ?? 0))), 200);
@@ -99,7 +100,7 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(saveRoute, async (c) => {
     const { id, siteName, siteNameEn, licenceCount, adminUserId, leaderUserId } = c.req.valid('json');
     requireButton(c, 'system_site', id ? 'edit' : 'add');
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const input = { name: siteName, nameEn: siteNameEn, licenceCount, adminUserId, leaderUserId };
     const saved = id ? await updateSite(ctx, id, withoutUndefined(input)) : await createSite(ctx, input);
     return c.json(ok(presentSite(saved)), 200);
@@ -109,12 +110,12 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
     const { ids } = c.req.valid('json');
     if (ids.length === 0) throw new InvalidInputError('apiOrg.selection_empty');
     if (ids.length > 1) throw new InvalidInputError('apiOrg.multi_delete_unsupported');
-    await deleteSite(operatorContext(c), ids[0]!);
+    await deleteSite(serviceContext(c), ids[0]!);
     return c.json(ok(null), 200);
   });
 
   app.openapi(surplusRoute, async (c) => {
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const siteId = await assertCanReadSite(ctx, c.req.valid('query').siteId);
     const concurrency = await siteConcurrency(ctx, siteId, await idleMinutes(c.var.services));
     return c.json(ok(presentConcurrency(concurrency)), 200);
@@ -122,7 +123,7 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(onlineRoute, async (c) => {
     const services = c.var.services;
-    const siteId = await assertCanReadSite(operatorContext(c), c.req.valid('query').siteId);
+    const siteId = await assertCanReadSite(serviceContext(c), c.req.valid('query').siteId);
     const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), siteId);
     const data = users.map(({ sessionId: _hidden, since, ...u }) => ({ ...u, since: since.toISOString() }));
     return c.json(ok(data), 200);
@@ -130,7 +131,7 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(exceedRoute, async (c) => {
     const { siteId } = c.req.valid('query');
-    const { isExceedConcurrency } = await siteConcurrency(operatorContext(c), siteId, await idleMinutes(c.var.services));
+    const { isExceedConcurrency } = await siteConcurrency(serviceContext(c), siteId, await idleMinutes(c.var.services));
     return c.json(ok({ isExceedConcurrency }), 200);
   });
 }

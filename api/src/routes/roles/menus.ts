@@ -3,8 +3,8 @@ import { listMenus } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { operatorContext } from '../users/operator.ts';
 import { MenuSchema, presentMenu } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
 
 export const listRoute = defineRoute({
   method: 'get',
@@ -18,7 +18,7 @@ export const listRoute = defineRoute({
 
 export function registerMenuRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const menus = await listMenus(operatorContext(c));
+    const menus = await listMenus(serviceContext(c));
     return c.json(ok(menus.map(presentMenu)), 200);
   });
 }

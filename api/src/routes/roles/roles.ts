@@ -3,9 +3,10 @@ import { createRole, deleteRole, listRoles, schema, setRolePermissions, updateRo
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, Ignored, RequiredText, Text, withoutUndefined } from '../users/fields.ts';
-import { operatorContext, requireButton, saveAccess } from '../users/operator.ts';
 import { PermissionSchema, presentRole, RoleSchema } from './schemas.ts';
+import { requireButton, saveAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, Ignored, RequiredText, Text, withoutUndefined } from '../../http/fields.ts';
 
 const TAG = 'roles';
 
@@ -74,14 +75,14 @@ export const permissionsRoute = defineRoute({
 
 export function registerRoleRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const roles = await listRoles(operatorContext(c));
+    const roles = await listRoles(serviceContext(c));
     return c.json(ok(roles.map(presentRole)), 200);
   });
 
   app.openapi(saveRoute, async (c) => {
     const { id, name, nameEn, roleType, productTypes } = c.req.valid('json');
     requireButton(c, 'system_role', id ? 'edit' : 'add');
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const input = { name, nameEn, roleType, productTypes };
     const saved = id ? await updateRole(ctx, id, withoutUndefined(input)) : await createRole(ctx, input);
     const listed = (await listRoles(ctx)).find((r) => r.id === saved.id) ?? saved;
@@ -90,12 +91,12 @@ export function registerRoleRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const { id, confirm } = c.req.valid('json');
-    await deleteRole(operatorContext(c), id, { confirm });
+    await deleteRole(serviceContext(c), id, { confirm });
     return c.json(ok(null), 200);
   });
 
   app.openapi(permissionsRoute, async (c) => {
     const { id, permissions } = c.req.valid('json');
-    return c.json(ok(await setRolePermissions(operatorContext(c), id, permissions)), 200);
+    return c.json(ok(await setRolePermissions(serviceContext(c), id, permissions)), 200);
   });
 }

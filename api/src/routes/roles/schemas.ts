@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { schema, type Menu, type Role } from '@fmea/core';
-import { iso } from '../users/fields.ts';
+import { iso } from '../../http/fields.ts';
 
 export const PermissionSchema = z.object({ routeName: z.string(), buttons: z.array(z.string()) }).openapi('Permission');
 

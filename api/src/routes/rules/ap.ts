@@ -3,8 +3,8 @@ import { AP_LEVELS, AP_TABLES, assertApRulesFile, assessRisk, decodeApRules, enc
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { fileBytes, requireFile, sendFile, UploadFile, XLSX_TYPE } from '../dictionaries/files.ts';
-import { serviceContext } from '../settings/context.ts';
+import { serviceContext } from '../../http/context.ts';
+import { fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
 
 const TAG = 'rules';
 const ROUTE = 'system_rules';
@@ -128,7 +128,7 @@ export function registerApRuleRoutes(app: OpenAPIHono<AppEnv>) {
     const { table, format } = c.req.valid('query');
     const set = await getApRuleSet(c.var.services.database.db, table);
     const fileName = `ap-rules-${table}.${format}`;
-    return sendFile(c, await encodeApRules(set, fileName), fileName, format === 'json' ? 'application/json' : XLSX_TYPE);
+    return sendBytes(c, await encodeApRules(set, fileName), fileName, format === 'json' ? 'application/json' : XLSX_TYPE);
   });
 
   app.openapi(importRoute, async (c) => {

@@ -3,8 +3,8 @@ import { listRuleFlags, setRuleFlags, type RuleGroup as Group } from '@fmea/core
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { serviceContext } from '../settings/context.ts';
 import { BusinessRuleSchema, FlagChanges, optionalJson, presentBusinessRule, presentEntry, RuleEntrySchema, RuleGroup } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'rules';
 const EDIT = { route: 'system_rules', button: 'edit' } as const;

@@ -2,8 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DATE_FORMATS, listNumberingRules, nextNumber, previewNextNumber, SEPARATORS, setNumberingRule, type DateFormat, type NumberingRule } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { NumberPreviewSchema } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { serviceContext } from '../settings/context.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'numbering';
 const ROUTE = 'system_numbering';
@@ -70,16 +71,6 @@ export const nextRoute = defineRoute({
   request: jsonBody(z.object({ module: z.string().min(1).max(50) })),
   data: z.object({ number: z.string() }),
 });
-
-/** The next number of a module, not taken: for the rule page and the new-project dialog (api/src/routes/fmea/projects.ts). */
-export const NumberPreviewSchema = z
-  .object({
-    module: z.string(),
-    number: z.string().openapi({ description: 'The number the next allocation would give now, by the stored rule', example: 'DF2606010003' }),
-    serial: z.number().int().openapi({ description: 'Its serial, e.g. to show a draft rule with the real serial' }),
-    allowManual: z.boolean().openapi({ description: 'Whether the rule lets users type a number instead' }),
-  })
-  .openapi('NumberPreview');
 
 export const previewRoute = defineRoute({
   method: 'get',

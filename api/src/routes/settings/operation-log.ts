@@ -3,8 +3,8 @@ import { listOperations, nameOperation, type Locale, type OperationLogEntry } fr
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { serviceContext } from './context.ts';
-import { TimeInput, toDate } from './time.ts';
+import { serviceContext } from '../../http/context.ts';
+import { TimeInput, toDate } from '../../http/fields.ts';
 
 const EntrySchema = z
   .object({

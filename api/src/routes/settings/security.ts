@@ -3,7 +3,7 @@ import { getPasswordPolicy, setPasswordPolicy } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { serviceContext } from './context.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'settings';
 const ROUTE = 'system_security';

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { GENDERS, schema, type UserView } from '@fmea/core';
-import { DateInput, Id, Ignored, iso, ShortText, Text } from './fields.ts';
+import { DateInput, Id, Ignored, iso, ShortText, Text } from '../../http/fields.ts';
 
 /** A user as the administration screens see it (spec 000 §3); never a password or its hash. */
 export const AdminUserSchema = z

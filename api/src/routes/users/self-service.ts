@@ -4,9 +4,9 @@ import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, Text, withoutUndefined } from './fields.ts';
-import { operatorContext } from './operator.ts';
 import { AdminUserSchema, BasicInfoFields, Password, presentAdminUser, UserOptionSchema } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, Text, withoutUndefined } from '../../http/fields.ts';
 
 const TAG = 'users';
 
@@ -52,18 +52,18 @@ export function registerSelfServiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(basicInfoRoute, async (c) => {
     const auth = caller(c);
     const changes = withoutUndefined(c.req.valid('json'));
-    const user = await updateUser(operatorContext(c), auth.user.id, changes);
+    const user = await updateUser(serviceContext(c), auth.user.id, changes);
     return c.json(ok(presentAdminUser(user)), 200);
   });
 
   app.openapi(checkOldPwdRoute, async (c) => {
     const auth = caller(c);
-    const correct = await isOwnPassword(operatorContext(c), auth.user.id, c.req.valid('json').oldPassword);
+    const correct = await isOwnPassword(serviceContext(c), auth.user.id, c.req.valid('json').oldPassword);
     return c.json(ok({ correct }), 200);
   });
 
   app.openapi(optionsRoute, async (c) => {
     const { searchKey, siteId, limit } = c.req.valid('query');
-    return c.json(ok(await listUserOptions(operatorContext(c), { search: searchKey, site: siteId, limit })), 200);
+    return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, limit })), 200);
   });
 }

@@ -3,9 +3,10 @@ import { findUserRow, resetPassword, setUserLocked } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, IdBody } from './fields.ts';
-import { endUserSessions, operatorContext } from './operator.ts';
 import { AdminUserSchema, Password, presentAdminUser } from './schemas.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, IdBody } from '../../http/fields.ts';
+import { endUserSessions } from '../../http/sessions.ts';
 
 const TAG = 'users';
 
@@ -45,7 +46,7 @@ export const unlockRoute = defineRoute({
 export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(resetRoute, async (c) => {
     const { id, password } = c.req.valid('json');
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const target = await findUserRow(ctx.db, id);
     const { generatedPassword } = await resetPassword(ctx, target.id, password);
     await endUserSessions(c.var.services, target.id, 'passwordReset');
@@ -53,13 +54,13 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(lockRoute, async (c) => {
-    const user = await setUserLocked(operatorContext(c), c.req.valid('json').id, true);
+    const user = await setUserLocked(serviceContext(c), c.req.valid('json').id, true);
     await endUserSessions(c.var.services, user.id, 'userLocked');
     return c.json(ok(presentAdminUser(user)), 200);
   });
 
   app.openapi(unlockRoute, async (c) => {
-    const user = await setUserLocked(operatorContext(c), c.req.valid('json').id, false);
+    const user = await setUserLocked(serviceContext(c), c.req.valid('json').id, false);
     return c.json(ok(presentAdminUser(user)), 200);
   });
 }

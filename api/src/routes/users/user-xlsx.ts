@@ -3,8 +3,8 @@ import { assertSpreadsheet, exportUsers, importUsers, translate, translateIssue 
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { operatorContext } from './operator.ts';
 import { progressReporter } from '../../realtime/progress.ts';
+import { serviceContext } from '../../http/context.ts';
 
 const TAG = 'users';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -80,7 +80,7 @@ export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
     const { excelFile, mode, partial, acceptUnmapped } = c.req.valid('form');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);
     const locale = c.var.locale;
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
     const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
     const report = await importUsers(ctx, new Uint8Array(await excelFile.arrayBuffer()), { mode, partial, acceptUnmapped, limit: c.var.services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
@@ -97,7 +97,7 @@ export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(exportRoute, async (c) => {
-    const bytes = await exportUsers(operatorContext(c));
+    const bytes = await exportUsers(serviceContext(c));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': XLSX_TYPE,
       'content-disposition': `attachment; filename="${exportFileName(c.var.services.now())}"`,

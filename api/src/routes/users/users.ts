@@ -4,9 +4,11 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { Id, IdBody, Text, withoutUndefined } from './fields.ts';
-import { forgetSessions, operatorContext, requireButton, saveAccess, sessionIdsOf } from './operator.ts';
 import { AdminUserSchema, presentAdminUser, SaveUserBody, SaveUserResult, UserName } from './schemas.ts';
+import { requireButton, saveAccess } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
+import { Id, IdBody, Text, withoutUndefined } from '../../http/fields.ts';
+import { forgetSessions, sessionIdsOf } from '../../http/sessions.ts';
 
 const TAG = 'users';
 
@@ -86,19 +88,19 @@ export const checkNameRoute = defineRoute({
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, searchKey, siteId } = c.req.valid('json');
-    const result = await listUsers(operatorContext(c), { page, limit, search: searchKey, site: siteId });
+    const result = await listUsers(serviceContext(c), { page, limit, search: searchKey, site: siteId });
     return c.json(ok({ ...result, items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })) }), 200);
   });
 
   app.openapi(getRoute, async (c) => {
-    const user = await getUser(operatorContext(c), c.req.valid('json').id);
+    const user = await getUser(serviceContext(c), c.req.valid('json').id);
     return c.json(ok(presentAdminUser(user)), 200);
   });
 
   app.openapi(saveRoute, async (c) => {
     const body = c.req.valid('json');
     requireButton(c, 'system_user', body.id ? 'edit' : 'add');
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const input = withoutUndefined({
       userName: body.userName,
       realName: body.realName,
@@ -134,7 +136,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const services = c.var.services;
-    const ctx = operatorContext(c);
+    const ctx = serviceContext(c);
     const target = await findUserRow(ctx.db, c.req.valid('json').id);
     // the sessions go with the user (cascade); remember them to tell the sockets
     const sessions = await sessionIdsOf(services, target.id);
@@ -145,6 +147,6 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(checkNameRoute, async (c) => {
     const { userName, id } = c.req.valid('json');
-    return c.json(ok({ available: await isUserNameAvailable(operatorContext(c), userName, id) }), 200);
+    return c.json(ok({ available: await isUserNameAvailable(serviceContext(c), userName, id) }), 200);
   });
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { RouteConfig } from '@hono/zod-openapi';
-import { z } from '../../http/route.ts';
+import { InvalidInputError } from '@fmea/core';
+import type { AppEnv } from './env.ts';
+import { z } from './route.ts';
 
 /** Swaps a route's enveloped 200 answer for a file stream (errors stay enveloped). */
 export function asDownload<R extends RouteConfig>(route: R, description: string): R {
@@ -49,4 +51,27 @@ export function sendFile(c: Context, file: FileResponse): Response {
     'cache-control': file.cache ?? 'private, no-store',
   };
   return c.body(file.body as never, 200, headers);
+}
+
+/**
+ * A multipart file field (imports). Optional in the schema so a missing file
+ * gets our own message (requireFile) instead of zod's bare "invalid input".
+ */
+export const UploadFile = z.instanceof(File).optional().openapi({ type: 'string', format: 'binary' });
+
+export function requireFile(file: File | undefined, field: string): File {
+  if (!file) throw new InvalidInputError('apiDictionaries.file_missing', { field });
+  return file;
+}
+
+/** The bytes of an uploaded part. */
+export async function fileBytes(file: File): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Bytes made for this answer (an export) as a download, not kept. */
+export function sendBytes(c: Context<AppEnv>, bytes: Uint8Array, fileName: string, contentType: string): never {
+  return sendFile(c, { name: fileName, mime: contentType, size: bytes.byteLength, body: bytes }) as never;
 }
