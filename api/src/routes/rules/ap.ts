@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { AP_LEVELS, AP_TABLES, assertApRulesFile, assessRisk, decodeApRules, encodeApRules, getApRuleSet, replaceApRules, type ApRule } from '@fmea/core';
+import { AP_LEVELS, AP_RULE_TYPES, AP_TABLES, assertApRulesFile, assessRisk, decodeApRules, encodeApRules, getApRuleSet, replaceApRules, type ApRule } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -29,8 +29,11 @@ const ApRuleBody = z
   })
   .openapi('ApRule');
 
+/** A rule as stored and answered: core has checked it, so its type and level are among core's. */
+const StoredApRule = ApRuleBody.extend({ ruleType: z.enum(AP_RULE_TYPES), ap: z.enum(AP_LEVELS) }).openapi('StoredApRule');
+
 const ApRuleSetSchema = z
-  .object({ table: Table, selection: z.string(), rules: z.array(ApRuleBody) })
+  .object({ table: Table, selection: z.string(), rules: z.array(StoredApRule) })
   .openapi('ApRuleSet', { description: 'selection names the rule types that apply, e.g. "SOD" or "S,SO,RPN"' });
 
 const Rating = z.number().int().min(1).max(10);
