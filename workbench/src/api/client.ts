@@ -11,6 +11,10 @@ import { currentLocale } from '../i18n/index.ts';
  *   the page reloads to the login (the spec's "non-500 failure logs out" read
  *   as authentication failures: a validation error must not sign anyone out).
  * - blob downloads count as success.
+ *
+ * This is the transport. Code calls the API through the typed client over it
+ * (`typed-client.ts`, the SDK's `api`), which names each route by its path and
+ * takes its request and answer types from the route definitions.
  */
 export class ApiError extends Error {
   constructor(
@@ -67,7 +71,10 @@ export function setToken(token: string | null): void {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type Query = Record<string, unknown>;
+
+/** The parts of a multipart upload: files (one or several under the same name) and text fields. */
+export type UploadParts = Record<string, File | readonly File[] | string | number | boolean | undefined | null>;
 
 let onSessionLost: () => void = () => {
   setToken(null);
@@ -105,7 +112,7 @@ async function handle<T>(res: Response): Promise<T> {
   throw new ApiError(meta.message, res.status, meta.code, body.data);
 }
 
-export const api = {
+export const http = {
   /** `signal` cancels a request whose answer is no longer wanted (e.g. a superseded search). */
   async get<T>(path: string, query?: Query, options: { signal?: AbortSignal } = {}): Promise<T> {
     return handle<T>(await fetch(url(path, query), { headers: headers(), credentials: 'same-origin', signal: options.signal }));
@@ -120,11 +127,15 @@ export const api = {
       }),
     );
   },
-  /** Multipart upload: `fields` become form fields, `file` goes under `fileField`. */
-  async upload<T>(path: string, file: File, fileField = 'file', fields: Record<string, string> = {}): Promise<T> {
+  /** Multipart upload: each file under its part's name (a list repeats the name), every other value as a text field. */
+  async upload<T>(path: string, parts: UploadParts): Promise<T> {
     const form = new FormData();
-    form.set(fileField, file);
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    for (const [name, value] of Object.entries(parts)) {
+      if (value === undefined || value === null) continue;
+      if (value instanceof File) form.append(name, value);
+      else if (Array.isArray(value)) for (const file of value as readonly File[]) form.append(name, file);
+      else form.append(name, String(value));
+    }
     return handle<T>(await fetch(url(path), { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' }));
   },
   /** Downloads a file and hands it to the browser under `fileName`. */
@@ -139,4 +150,4 @@ export const api = {
   },
 };
 
-export type Api = typeof api;
+export type Http = typeof http;

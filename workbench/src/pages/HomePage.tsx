@@ -1,23 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api, type ApiData } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
 import { EmptyState, PageHeader } from '../components/form.tsx';
 
-interface NoticeItem {
-  id: string;
-  title: string;
-  publishTime: string | null;
-  read?: boolean;
-}
+type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
 
 /** Landing page: greeting, published notices, and honest placeholders for areas still to come. */
 export function HomePage({ user }: { user: UserInfo }) {
   const { t } = useLingui();
   const [notices, setNotices] = useState<NoticeItem[] | null>(null);
   useEffect(() => {
-    api.get<{ items: NoticeItem[] } | NoticeItem[]>('/api/notice/selectList', { page: 1, limit: 5 }).then(
-      (data) => setNotices(Array.isArray(data) ? data : data.items),
+    api.get('/api/notice/selectList', { page: 1, limit: 5 }).then(
+      (data) => setNotices(data.items),
       () => setNotices([]),
     );
   }, []);

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api } from '../api/typed-client.ts';
 import { Button, Field, TextInput } from '../components/form.tsx';
 import { loadUser, logout, session } from '../stores/session.ts';
 import { ui, unlock } from '../stores/ui.ts';
@@ -23,7 +23,7 @@ export function LockingPage() {
     e.preventDefault();
     setError(null);
     try {
-      const { correct } = await api.post<{ correct: boolean }>('/api/user/checkOldPwd', { oldPassword: password });
+      const { correct } = await api.post('/api/user/checkOldPwd', { oldPassword: password });
       if (!correct) return setError(t`Password wrong, please try again`);
       navigate(unlock());
     } catch (err) {

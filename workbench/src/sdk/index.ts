@@ -1,13 +1,16 @@
 /**
- * What plugins may use from the shell: one API client, one grid, one form
+ * What plugins may use from the shell: one typed API client (`api`: routes
+ * named by path, request and answer types from the route definitions,
+ * docs/architecture.md "The typed API client"), one grid, one form
  * pattern (`useForm` + `FormDialog`, docs/architecture.md "Forms"), one way to
  * confirm, notify and guard edits. Plugins import only from here
  * (`@fmea/workbench/sdk`), never from the shell's internals, and keep no
  * general helpers of their own.
  */
-export { api, ApiError } from '../api/client.ts';
+export { ApiError } from '../api/client.ts';
+export { api, type ApiBody, type ApiData, type ApiForm, type ApiPath, type ApiQuery, type GetPath, type PostPath, type UploadPath } from '../api/typed-client.ts';
 export { useLoad, type Loaded } from '../api/use-load.ts';
-export type { Page, Router, UserInfo, SiteChoice } from '../api/types.ts';
+export type { Router, UserInfo, SiteChoice } from '../api/types.ts';
 export { session, loadUser, can } from '../stores/session.ts';
 export { useUser, usePermission } from '../stores/use-user.ts';
 export type { ButtonOf, RouteName } from '@fmea/core/domain';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api } from '../api/typed-client.ts';
 import type { OnlineUser, UserInfo } from '../api/types.ts';
 import { Button } from '../components/form.tsx';
 import { UsersIcon } from '../components/icons.tsx';
@@ -20,7 +20,7 @@ export function OnlineDrawer({ user }: { user: UserInfo }) {
   const snap = useSnapshot(realtime);
   const [users, setUsers] = useState<OnlineUser[]>([]);
 
-  const reload = () => api.get<OnlineUser[]>('/api/online/list').then(setUsers, notifyError);
+  const reload = () => api.get('/api/online/list').then(setUsers, notifyError);
   // the count on the button is there from the start; the socket keeps it current
   useEffect(() => {
     void reload();

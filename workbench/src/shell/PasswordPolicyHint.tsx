@@ -1,23 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api, type ApiData } from '../api/typed-client.ts';
 
-interface Rules {
-  minLength: number;
-  maxLength: number;
-  requireLower: boolean;
-  requireUpper: boolean;
-  requireDigit: boolean;
-  requireSpecial: boolean;
-  forbidSequences: boolean;
-}
+type Rules = ApiData<'/api/security/passwordRules'>;
 
 /** The password rules in force, read from the server so the hint matches what is enforced. */
 export function PasswordPolicyHint() {
   const { t } = useLingui();
   const [rules, setRules] = useState<Rules | null>(null);
   useEffect(() => {
-    api.get<Rules>('/api/security/passwordRules').then(setRules, () => setRules(null));
+    api.get('/api/security/passwordRules').then(setRules, () => setRules(null));
   }, []);
   if (!rules) return null;
   const classes = [rules.requireLower && t`lowercase`, rules.requireUpper && t`uppercase`, rules.requireDigit && t`digit`, rules.requireSpecial && t`special character`].filter(Boolean).join(t`, `);

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
 import { Button } from '../components/form.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -34,7 +34,7 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   async function changeGroup(siteId: string) {
     if (!(await confirmLeave())) return;
     try {
-      const { token } = await api.post<{ token: string }>('/api/user/changeGroup', { siteId });
+      const { token } = await api.post('/api/user/changeGroup', { siteId });
       startSession(token);
       setGroupOpen(false);
       window.location.assign('/main/homeIndex');
@@ -47,7 +47,7 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="user-trigger" data-testid="user-menu">
-          {user.avatar ? <img className="avatar" src={`/api/fileOperate/downloadFile?fileName=${encodeURIComponent(user.avatar)}`} alt="" /> : <span className="avatar avatar-letter">{displayName.slice(0, 1)}</span>}
+          {user.avatar ? <img className="avatar" src={api.href('/api/fileOperate/downloadFile', { fileName: user.avatar })} alt="" /> : <span className="avatar avatar-letter">{displayName.slice(0, 1)}</span>}
           <span className="user-name" title={displayName}>
             {shortName(displayName)}
           </span>

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
-import { api } from '../api/client.ts';
+import { api } from '../api/typed-client.ts';
 
 /** Logo and system name from the server (spec 000 §7 replaceLogo/getInfoByClient). */
 const info = proxy({ loaded: false, sysName: '', sysNameEn: '', sysLogoUrl: null as string | null, importMaxMb: 1 });
 
 export async function refreshAppInfo(): Promise<void> {
   try {
-    const data = await api.post<{ sysName: string; sysNameEn?: string; sysLogoUrl: string | null; importMaxMb?: number }>('/api/replaceLogo/getInfoByClient', {});
+    const data = await api.post('/api/replaceLogo/getInfoByClient');
     Object.assign(info, { loaded: true, sysName: data.sysName, sysNameEn: data.sysNameEn ?? '', sysLogoUrl: data.sysLogoUrl, importMaxMb: data.importMaxMb ?? 1 });
   } catch {
     info.loaded = true;

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { api, getToken, setSessionLostHandler, setToken } from '../api/client.ts';
+import { getToken, setSessionLostHandler, setToken } from '../api/client.ts';
+import { api } from '../api/typed-client.ts';
 import type { ButtonOf, RouteName } from '@fmea/core/domain';
 import type { Router, UserInfo } from '../api/types.ts';
 import { WIDTHS_PREFIX } from '../components/data-grid/use-column-widths.ts';
@@ -20,7 +21,7 @@ export async function loadUser(force = false): Promise<UserInfo> {
   if (session.user && !force) return session.user;
   session.loading = true;
   try {
-    session.user = await api.get<UserInfo>('/api/user/info');
+    session.user = await api.get('/api/user/info');
     return session.user;
   } finally {
     session.loading = false;

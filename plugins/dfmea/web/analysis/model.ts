@@ -1,66 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '@fmea/workbench/sdk';
+import { CHARACTERISTIC_CLASSES, type CharacteristicClass, type FailureKind } from '@fmea/core/domain';
+import { api, ApiError, type ApiData } from '@fmea/workbench/sdk';
 
-/** Rows of GET /api/fmea/analysis (steps 2–5), as the function and failure steps use them. */
-export interface NodeRow {
-  id: string;
-  version: number;
-  sort: number;
-  parentId: string | null;
-  nodeType: number;
-  name: string;
-}
-export interface FunctionRow {
-  id: string;
-  version: number;
-  sort: number;
-  nodeId: string;
-  description: string;
-  requirement: string | null;
-}
-export interface LinkRow {
-  id: string;
-  higherFunctionId: string;
-  lowerFunctionId: string;
-}
-export type CharacteristicClass = 'safety' | 'critical' | 'significant' | 'general';
-export const CHARACTERISTIC_CLASSES: readonly CharacteristicClass[] = ['safety', 'critical', 'significant', 'general'];
-export interface CharacteristicRow {
-  id: string;
-  version: number;
-  sort: number;
-  functionId: string;
-  name: string;
-  characteristicClass: CharacteristicClass;
-  special: boolean;
-}
-export type FailureKind = 'FE' | 'FM' | 'FC';
-export interface FailureRow {
-  id: string;
-  version: number;
-  sort: number;
-  functionId: string;
-  kind: FailureKind;
-  description: string;
-  severity: number | null;
-  occurrence: number | null;
-  det: number | null;
-}
-export interface FailureLinkRow {
-  id: string;
-  higherFailureId: string;
-  lowerFailureId: string;
-}
-export interface Analysis {
-  nodes: NodeRow[];
-  functions: FunctionRow[];
-  functionLinks: LinkRow[];
-  characteristics: CharacteristicRow[];
-  failures: FailureRow[];
-  failureLinks: FailureLinkRow[];
-}
+/** The analysis as one read answers it (steps 2–5), and its rows as the function and failure steps use them. */
+export type Analysis = ApiData<'/api/fmea/analysis'>;
+export type NodeRow = Analysis['nodes'][number];
+export type FunctionRow = Analysis['functions'][number];
+export type LinkRow = Analysis['functionLinks'][number];
+export type CharacteristicRow = Analysis['characteristics'][number];
+export type FailureRow = Analysis['failures'][number];
+export type FailureLinkRow = Analysis['failureLinks'][number];
+export { CHARACTERISTIC_CLASSES, type CharacteristicClass, type FailureKind };
 
-const EMPTY: Analysis = { nodes: [], functions: [], functionLinks: [], characteristics: [], failures: [], failureLinks: [] };
+const EMPTY: Analysis = { nodes: [], functions: [], functionLinks: [], characteristics: [], failures: [], failureLinks: [], controls: [] };
 
 /** Reads the whole project's analysis once; `reload` after every write. */
 export function useAnalysis(projectId: string, remoteRevision = 0) {
@@ -69,7 +21,7 @@ export function useAnalysis(projectId: string, remoteRevision = 0) {
   const [error, setError] = useState<unknown>(null);
   const reload = useCallback(async () => {
     try {
-      const next = await api.get<Analysis>('/api/fmea/analysis', { projectId });
+      const next = await api.get('/api/fmea/analysis', { projectId });
       setData(next);
       setError(null);
     } catch (e) {

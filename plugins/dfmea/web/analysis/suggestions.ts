@@ -12,7 +12,7 @@ const cache = new Map<SuggestKind, FetchSuggestions>();
 export function suggestionsFor(kind: SuggestKind): FetchSuggestions {
   let fetch = cache.get(kind);
   if (!fetch) {
-    fetch = async (q, signal) => (await api.get<{ text: string; uses: number }[]>('/api/fmea/suggest', { kind, q, pageSize: 10 }, { signal })).map((s) => s.text);
+    fetch = async (q, signal) => (await api.get('/api/fmea/suggest', { kind, q, pageSize: 10 }, { signal })).map((s) => s.text);
     cache.set(kind, fetch);
   }
   return fetch;

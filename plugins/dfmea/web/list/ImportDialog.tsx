@@ -51,10 +51,15 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
         const ok = await confirm({ title: t`Import workbook`, message: t`Cover replaces the whole analysis of this project with the workbook. Continue?`, danger: true });
         if (!ok) throw declined;
       }
-      const fields: Record<string, string> = { importWayType: d.mode, legacy: String(d.format === 'legacy'), partial: String(partial), acceptUnmapped: String(accept) };
-      if (target) fields.projectSerial = target.projectId;
       setAcceptUnmapped(accept);
-      return api.upload<ImportReport>('/api/project/importData', d.file!, 'excelFile', fields);
+      return api.upload('/api/project/importData', {
+        excelFile: d.file!,
+        importWayType: d.mode,
+        legacy: `${d.format === 'legacy'}`,
+        partial: `${partial}`,
+        acceptUnmapped: `${accept}`,
+        ...(target && { projectSerial: target.projectId }),
+      });
     },
     onSaved: (answer) => {
       setRefusal(null);

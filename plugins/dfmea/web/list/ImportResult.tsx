@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ApiData } from '@fmea/workbench/sdk';
 
 /** A row- or column-level problem as the server lists it (translated). */
 export interface RowProblem {
@@ -8,35 +9,12 @@ export interface RowProblem {
   messageKey: string;
 }
 
-/** What was created, by kind (`POST /api/project/importData` → data.created). */
-export interface CreatedCounts {
-  nodes: number;
-  functions: number;
-  characteristics: number;
-  effects: number;
-  modes: number;
-  causes: number;
-  controls: number;
-  ratings: number;
-  actions: number;
-  reRatings: number;
-}
-
-/** What `POST /api/project/importData` answers. */
-export interface ImportReport {
-  projectId: string;
-  serialNum: string;
-  layout: 'flat' | 'legacy';
-  rows: number;
-  imported: number;
-  counts: Record<string, number>;
-  created: CreatedCounts;
-  errors: RowProblem[];
-  /** What the user agreed to leave out. */
-  unmapped: RowProblem[];
-  /** Responsibility names that are no user (kept in the action text). */
-  unknownNames: string[];
-}
+/**
+ * What the import answers: `created` counts by kind, `unmapped` what the user
+ * agreed to leave out, `unknownNames` responsibility names that are no user
+ * (kept in the action text).
+ */
+export type ImportReport = ApiData<'/api/project/importData'>;
 
 /** The import's result: rows imported, and what was created by kind, so a missing kind shows at once. */
 export function ImportSummary({ report }: { report: ImportReport }) {

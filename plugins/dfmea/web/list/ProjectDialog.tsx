@@ -107,23 +107,17 @@ export function useDraftProblem(): (draft: HeaderDraft) => string | null {
   return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
-/** What the server says a new project's number will be, and whether one may be typed (`GET /api/project/numberPreview`). */
-interface NumberPreview {
-  number: string;
-  allowManual: boolean;
-}
-
 type ProjectDraft = HeaderDraft & { serialNum: string };
 
 /** Create (project null) or edit a project header; a new project may get a typed number where the numbering rule allows it. */
 export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
   const { t } = useLingui();
   const problems = useDraftProblems();
-  const preview = useLoad(() => (project ? Promise.resolve(null) : api.get<NumberPreview>('/api/project/numberPreview', { projectType: 'dfmea' })), [project?.id]);
+  const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: 'dfmea' })), [project?.id]);
   const form = useForm<ProjectDraft, ProjectView>({
     initial: () => ({ ...draftOf(project, myId), serialNum: '' }),
     validate: (draft) => ({ fields: problems(draft) }),
-    save: ({ serialNum, ...draft }) => api.post<ProjectView>('/api/project/save', { ...saveBody(draft, project), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
+    save: ({ serialNum, ...draft }) => api.post('/api/project/save', { ...saveBody(draft, project), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
     onSaved,
     serverFields: { projectMembers: 'members' },
     // "number already exists" is a conflict without field issues: it belongs under the number

@@ -16,7 +16,6 @@ import {
   useGuardedNavigate,
   type DataGridColumn,
   type DataGridQuery,
-  type Page,
   type ButtonOf,
   type UserInfo,
 } from '@fmea/workbench/sdk';
@@ -52,7 +51,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const fetchPage = useCallback(
     ({ page, limit, sort }: DataGridQuery) =>
-      api.post<Page<ProjectListItem>>('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined, ...listQuery(filters, sort) }),
+      api.post('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined, ...listQuery(filters, sort) }),
     [tab, search, filters],
   );
   const filtered = hasFilters(filters);
@@ -67,7 +66,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const edit = async (p: ProjectListItem) => {
     try {
-      setEditing(await api.get<ProjectView>('/api/project/selectProjectById', { projectId: p.id, timestamp: String(Date.now()) }));
+      setEditing(await api.get('/api/project/selectProjectById', { projectId: p.id }));
     } catch (error) {
       notifyError(error);
     }
@@ -77,7 +76,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
     const name = p.name;
     if (!(await confirm({ title: t`Delete project`, message: t`Delete the project ${name}?`, danger: true }))) return;
     try {
-      const view = await api.get<ProjectView>('/api/project/selectProjectById', { projectId: p.id, timestamp: String(Date.now()) });
+      const view = await api.get('/api/project/selectProjectById', { projectId: p.id });
       await api.post('/api/project/delete', { id: p.id, version: view.version });
       notify('success', t`Project deleted`);
       reload();

@@ -1,20 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, CheckList, Field, FormDialog, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, notifyError, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
 import type { ProjectListItem } from '../types.ts';
 import { useUsers } from './lookups.ts';
 
-type Scope = 'none' | 'partly' | 'all';
-
-/** GET /api/project/share. */
-interface ProjectShare {
-  projectId: string;
-  scope: Scope;
-  /** The moment the share ends (ISO); null: no expiry. */
-  expiresAt: string | null;
-  userIds: string[];
-  version: number;
-}
+/** A project's share; `expiresAt` is the moment it ends (ISO), null: no expiry. */
+type ProjectShare = ApiData<'/api/project/share'>;
+type Scope = ProjectShare['scope'];
 
 /** The last day a share runs (YYYY-MM-DD): it ends at the start of the next day (UTC), as the API reads a date. */
 const lastDayOf = (expiresAt: string | null) => (expiresAt ? new Date(Date.parse(expiresAt) - 1).toISOString().slice(0, 10) : '');
@@ -49,7 +41,7 @@ export function ShareDialog({ project, onClose, onSaved }: { project: ProjectLis
   useEffect(() => {
     let live = true;
     api
-      .get<ProjectShare>('/api/project/share', { projectId: project.id, timestamp: String(Date.now()) })
+      .get('/api/project/share', { projectId: project.id })
       .then((loaded) => {
         if (!live) return;
         setShare(loaded);

@@ -20,7 +20,7 @@ export function saveBody(draft: HeaderDraft, project: ProjectView | null) {
   const texts = Object.fromEntries(TEXT_KEYS.map((k) => [k, draft[k].trim() || null]));
   return {
     ...(project && { id: project.id, version: project.version }),
-    projectType: 'dfmea',
+    projectType: 'dfmea' as const,
     ...texts,
     name: draft.name.trim(),
     projectMembers: draft.members.map((m) => ({ userId: m.userId, userRole: m.userRole })),

@@ -35,19 +35,19 @@ function useLookup<T>(key: string, load: () => Promise<T>, empty: T): T {
 const NO_ITEMS: DictItem[] = [];
 const NO_USERS: UserOption[] = [];
 
-/** Items of one dictionary (GET /api/dictionary/getDics?code=…); empty while loading or on error. */
+/** Items of one dictionary; empty while loading or on error. */
 export function useDict(code: string): DictItem[] {
   return useLookup(
     `dict:${code}`,
     async () => {
-      const dicts = await api.get<{ code: string; children?: DictItem[] }[]>('/api/dictionary/getDics', { code, timestamp: String(Date.now()) });
+      const dicts = await api.get('/api/dictionary/getDics', { code });
       return dicts.find((d) => d.code === code)?.children ?? dicts[0]?.children ?? [];
     },
     NO_ITEMS,
   );
 }
 
-/** Users for the team picker (GET /api/user/list). */
+/** Users for the team picker. */
 export function useUsers(): UserOption[] {
-  return useLookup('users', () => api.get<UserOption[]>('/api/user/list', { limit: '500', timestamp: String(Date.now()) }), NO_USERS);
+  return useLookup('users', () => api.get('/api/user/list', { limit: 500 }), NO_USERS);
 }

@@ -78,8 +78,8 @@ export function ProjectPage({
   const load = useCallback(async () => {
     try {
       const view = projectId
-        ? await api.get<ProjectView>('/api/project/selectProjectById', { projectId, timestamp: String(Date.now()) })
-        : await api.get<ProjectView>('/api/project/selectProjectBySerialNum', { serialNum: pptSerial ?? '', timestamp: String(Date.now()) });
+        ? await api.get('/api/project/selectProjectById', { projectId })
+        : await api.get('/api/project/selectProjectBySerialNum', { serialNum: pptSerial ?? '' });
       setProject(view);
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'not_allowed') {

@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import type { ApiData } from '@fmea/workbench/sdk';
 import type { TreeNode } from '../types.ts';
 
-export interface DiagramInterface {
-  id: string;
-  firstNodeId: string;
-  secondNodeId: string;
-  interfaceType: number;
-  description: string | null;
-}
+/** What the diagram draws of an interface. */
+export type DiagramInterface = Pick<ApiData<'/api/fmea/interfaces'>[number], 'id' | 'firstNodeId' | 'secondNodeId' | 'interfaceType' | 'description'>;
 
 interface Box {
   id: string;

@@ -1,19 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, notifyError, useGridLabels, type DataGridColumn } from '@fmea/workbench/sdk';
+import { CHARACTERISTIC_CLASSES, type CharacteristicClass } from '@fmea/core/domain';
+import { api, Button, DataGrid, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
-import type { Analysis, CharacteristicClass } from '../risk/risk-api.ts';
+import type { Analysis } from '../risk/risk-api.ts';
 
-interface CharacteristicRow {
-  id: string;
-  version: number;
-  functionId: string;
-  name: string;
-  characteristicClass: CharacteristicClass;
-  special: boolean;
-}
+type CharacteristicRow = ApiData<'/api/fmea/characteristics'>[number];
 
-const CLASS_ORDER: CharacteristicClass[] = ['safety', 'critical', 'significant', 'general'];
+/** Most serious first: core's order is the rank. */
+const CLASS_ORDER = CHARACTERISTIC_CLASSES;
 
 /** The characteristic list: every product characteristic of the project with its class and special flag. */
 export default function CharacteristicsStep({ projectId, remoteRevision }: StepProps) {
@@ -27,7 +22,7 @@ export default function CharacteristicsStep({ projectId, remoteRevision }: StepP
     let alive = true;
     setRows(null);
     api
-      .get<CharacteristicRow[]>('/api/fmea/characteristics', { projectId, special: specialOnly ? '1' : undefined })
+      .get('/api/fmea/characteristics', { projectId, special: specialOnly ? '1' : undefined })
       .then((list) => alive && setRows(list))
       .catch((e) => {
         notifyError(e);
@@ -41,7 +36,7 @@ export default function CharacteristicsStep({ projectId, remoteRevision }: StepP
   useEffect(() => {
     let alive = true;
     api
-      .get<Analysis>('/api/fmea/analysis', { projectId })
+      .get('/api/fmea/analysis', { projectId })
       .then((a) => alive && setAnalysis({ functions: a.functions, nodes: a.nodes }))
       .catch(() => undefined);
     return () => {

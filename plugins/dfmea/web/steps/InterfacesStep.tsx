@@ -1,19 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, EmptyState, notifyError, Select, TextInput } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, notifyError, Select, TextInput, type ApiData } from '@fmea/workbench/sdk';
 import { useDictLabel } from '../list/dict-label.ts';
 import { useDict } from '../list/lookups.ts';
-import type { StepProps, TreeNode } from '../types.ts';
+import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { BlockDiagram } from './BlockDiagram.tsx';
 
-interface InterfaceRow {
-  id: string;
-  firstNodeId: string;
-  secondNodeId: string;
-  interfaceType: number;
-  description: string | null;
-  version: number;
-}
+type InterfaceRow = ApiData<'/api/fmea/interfaces'>[number];
 
 const TYPES = [1, 2, 3, 4, 5] as const;
 
@@ -42,11 +35,8 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
 
   const load = useCallback(async () => {
     try {
-      const stamp = String(Date.now());
-      const [tree, list] = await Promise.all([
-        api.get<TreeNode | null>('/api/fmea/structureTree', { projectId, timestamp: stamp }),
-        api.get<InterfaceRow[]>('/api/fmea/interfaces', { projectId, timestamp: stamp }),
-      ]);
+      const [answer, list] = await Promise.all([api.get('/api/fmea/structureTree', { projectId }), api.get('/api/fmea/interfaces', { projectId })]);
+      const tree = treeOf(answer);
       setRoot(tree);
       setNodes(flatten(tree));
       setRows(list);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { actionMachine, type ActionEvent } from '@fmea/core/domain';
 import { api, Autocomplete, Button, confirm, DataGrid, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
@@ -17,14 +18,8 @@ import {
   type UserOption,
 } from '../risk/risk-api.ts';
 
-/** The engine's action state machine (core/src/domain/fmea/actions.ts): the events allowed from each status. */
-const EVENTS: Record<ActionStatus, string[]> = {
-  open: ['propose', 'decide', 'complete', 'reject'],
-  decisionPending: ['decide', 'complete', 'reject', 'withdraw'],
-  implementationPending: ['complete', 'reject', 'reconsider'],
-  completed: ['reopen'],
-  notImplemented: ['reopen'],
-};
+/** The events allowed from a status, in the engine's order: its action state machine (core/src/domain/fmea/actions.ts). */
+const eventsFrom = (status: ActionStatus): ActionEvent[] => actionMachine.events(status);
 
 interface Draft {
   causeId: string;
@@ -58,7 +53,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
 
   const load = useCallback(async () => {
     try {
-      const [list, analysis] = await Promise.all([api.get<ActionRow[]>('/api/fmea/actions', { projectId }), api.get<Analysis>('/api/fmea/analysis', { projectId })]);
+      const [list, analysis] = await Promise.all([api.get('/api/fmea/actions', { projectId }), api.get('/api/fmea/analysis', { projectId })]);
       setActions(list);
       setCauses(analysis.failures.filter((f) => f.kind === 'FC'));
       setSeverityOf(causeSeverities(analysis));
@@ -73,7 +68,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
   }, [load, remoteRevision]);
   useEffect(() => {
     api
-      .get<UserOption[]>('/api/user/list', { limit: 500 })
+      .get('/api/user/list', { limit: 500 })
       .then(setUsers)
       .catch(() => setUsers([]));
   }, []);
@@ -88,7 +83,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
     completed: t`Completed`,
     notImplemented: t`Not implemented`,
   };
-  const eventLabel: Record<string, string> = {
+  const eventLabel: Record<ActionEvent, string> = {
     propose: t`Submit for decision`,
     decide: t`Decide (implementation pending)`,
     complete: t`Complete`,
@@ -226,7 +221,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
                 <Button kind="link" onClick={() => openEdit(a)}>{t`Edit`}</Button>
                 <Button
                   kind="link"
-                  onClick={() => setMoving({ action: a, draft: { event: EVENTS[a.status][0] ?? 'reopen', actionTaken: text(a.actionTaken), evidence: text(a.evidence), completionDate: text(a.completionDate) || today() } })}
+                  onClick={() => setMoving({ action: a, draft: { event: eventsFrom(a.status)[0] ?? 'reopen', actionTaken: text(a.actionTaken), evidence: text(a.evidence), completionDate: text(a.completionDate) || today() } })}
                 >{t`Change status`}</Button>
                 <Button kind="link" onClick={() => void remove(a)}>{t`Delete`}</Button>
               </span>
@@ -290,7 +285,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
 }
 
 interface StatusDraft {
-  event: string;
+  event: ActionEvent;
   actionTaken: string;
   evidence: string;
   completionDate: string;
@@ -405,7 +400,7 @@ function StatusDialog({
   onFailed,
   onClose,
   onSaved,
-}: DialogProps<StatusDraft> & { action: ActionRow; statusLabel: Record<ActionStatus, string>; eventLabel: Record<string, string> }) {
+}: DialogProps<StatusDraft> & { action: ActionRow; statusLabel: Record<ActionStatus, string>; eventLabel: Record<ActionEvent, string> }) {
   const { t } = useLingui();
   const form = useForm({ initial, save, onSaved, onFailed });
   const { draft, set, error } = form;
@@ -416,7 +411,9 @@ function StatusDialog({
           {t`Current status`}: {statusLabel[action.status]}
         </p>
         <Field label={t`Change`} error={error('event')}>
-          {(id) => <Select id={id} value={draft.event} onChange={(e) => set('event', e.target.value)} options={EVENTS[action.status].map((ev) => ({ value: ev, label: eventLabel[ev] ?? ev }))} />}
+          {(id) => (
+            <Select id={id} value={draft.event} onChange={(e) => set('event', e.target.value as ActionEvent)} options={eventsFrom(action.status).map((ev) => ({ value: ev, label: eventLabel[ev] }))} />
+          )}
         </Field>
         {draft.event === 'complete' && (
           <>

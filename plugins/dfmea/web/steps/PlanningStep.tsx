@@ -32,7 +32,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
     if (issue) return;
     setBusy(true);
     try {
-      const saved = await api.post<ProjectView>('/api/project/save', saveBody(draft, project));
+      const saved = await api.post('/api/project/save', saveBody(draft, project));
       setIsEditBaseInfo(false);
       setDraft(draftOf(saved, undefined));
       onProjectChange?.(saved);

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, currentLocale, notifyError, onChangeNotice } from '@fmea/workbench/sdk';
+import { api, Button, confirm, currentLocale, notifyError, onChangeNotice, type ApiData } from '@fmea/workbench/sdk';
 
-interface Attachment {
-  id: string;
-  /** The stored file id the download takes. */
-  fileName: string;
-  originalName: string;
-  size: number;
-  mime: string;
-  createdAt: string;
-  createdByName: string | null;
-}
+/** An attachment; `fileName` is the stored file id the download takes. */
+type Attachment = ApiData<'/api/project/attachments'>[number];
 
 /** The server takes at most five files per call. */
 const PER_CALL = 5;
@@ -32,7 +24,7 @@ export function ProjectAttachments({ projectId, readOnly }: { projectId: string;
 
   const load = useCallback(async () => {
     try {
-      setRows(await api.get<Attachment[]>('/api/project/attachments', { projectId, timestamp: String(Date.now()) }));
+      setRows(await api.get('/api/project/attachments', { projectId }));
     } catch (error) {
       notifyError(error);
       setRows([]);
@@ -57,9 +49,9 @@ export function ProjectAttachments({ projectId, readOnly }: { projectId: string;
     setBusy(true);
     try {
       const fileNames: string[] = [];
-      for (const file of files) fileNames.push((await api.upload<{ fileName: string }>('/api/fileOperate/uploadSingleFile', file, 'file', { kind: 'attachment' })).fileName);
+      for (const file of files) fileNames.push((await api.upload('/api/fileOperate/uploadSingleFile', { file, kind: 'attachment' })).fileName);
       for (let i = 0; i < fileNames.length; i += PER_CALL) {
-        setRows(await api.post<Attachment[]>('/api/project/addAttachments', { projectId, fileNames: fileNames.slice(i, i + PER_CALL) }));
+        setRows(await api.post('/api/project/addAttachments', { projectId, fileNames: fileNames.slice(i, i + PER_CALL) }));
       }
     } catch (error) {
       notifyError(error);

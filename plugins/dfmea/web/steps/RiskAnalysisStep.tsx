@@ -55,7 +55,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const answer = await api.get<RiskGridAnswer>('/api/fmea/riskGrid', {
+      const answer = await api.get('/api/fmea/riskGrid', {
         projectId,
         page,
         limit,
@@ -101,7 +101,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const before = local.current.get(effect.id);
     patch(effect.id, { severity });
     try {
-      const saved = await api.post<{ version: number; severity: number | null }>('/api/fmea/rateEffect', { id: effect.id, version: before?.version ?? effect.version, severity });
+      const saved = await api.post('/api/fmea/rateEffect', { id: effect.id, version: before?.version ?? effect.version, severity });
       patch(effect.id, { severity: saved.severity, version: saved.version });
     } catch (error) {
       patch(effect.id, { severity: before?.severity });
@@ -117,7 +117,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const before = local.current.get(cause.id);
     patch(cause.id, { [field]: value });
     try {
-      const saved = await api.post<{ version: number; occurrence: number | null; det: number | null }>('/api/fmea/rateCause', {
+      const saved = await api.post('/api/fmea/rateCause', {
         id: cause.id,
         version: before?.version ?? cause.version,
         [field]: value,
@@ -147,10 +147,10 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
         const have = existing[i];
         const want = wanted[i];
         if (have && want !== undefined && have.description !== want) {
-          const saved = await api.post<ControlRow>('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
+          const saved = await api.post('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
           items = items.map((c) => (c.id === have.id ? { ...c, description: saved.description, version: saved.version } : c));
         } else if (!have && want !== undefined) {
-          const added = await api.post<ControlRow>('/api/fmea/addControl', { causeId: cause.id, kind, description: want });
+          const added = await api.post('/api/fmea/addControl', { causeId: cause.id, kind, description: want });
           items.push({ id: added.id, version: added.version, kind, description: added.description, sort: added.sort });
         } else if (have && want === undefined) {
           await api.post('/api/fmea/deleteControl', { id: have.id, version: have.version });

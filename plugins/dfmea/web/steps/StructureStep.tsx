@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
-import type { StepProps, TreeNode } from '../types.ts';
+import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 
 /** Zoom steps of the mind map (spec 001 §9). */
 export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
@@ -69,7 +69,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
 
   const load = useCallback(async () => {
     try {
-      const root = await api.get<TreeNode | null>('/api/fmea/structureTree', { projectId, timestamp: String(Date.now()) });
+      const root = treeOf(await api.get('/api/fmea/structureTree', { projectId }));
       const clean = root ? structureOnly(root) : null;
       setTree(clean);
       setSelected((s) => (find(clean, s) ? s : (clean?.id ?? null)));
@@ -97,15 +97,15 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
     await load();
   };
 
-  /** Posts; on 409 with a count asks "current FMEA used by N nodes" and repeats with confirm. */
-  const withCount = async (path: string, body: Record<string, unknown>) => {
+  /** Sends; on 409 with a count asks "current FMEA used by N nodes" and sends again with confirm. */
+  const withCount = async (send: (confirm?: true) => Promise<unknown>) => {
     try {
-      await api.post(path, body);
+      await send();
     } catch (error) {
       const count = countOf(error);
       if (count === null) throw error;
       if (!(await confirm({ title: t`Confirm`, message: t`The current FMEA is used by ${count} nodes. Continue?`, danger: true }))) return;
-      await api.post(path, { ...body, confirm: true });
+      await send(true);
     }
   };
 
@@ -113,7 +113,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
     if (!node || isRoot) return;
     const label = node.name;
     if (!(await confirm({ title: t`Delete node`, message: t`Delete ${label} with everything under it?`, danger: true }))) return;
-    await run(() => withCount('/api/fmea/deleteNode', { id: node.id, version: node.version }), t`Node deleted`);
+    await run(() => withCount((confirmed) => api.post('/api/fmea/deleteNode', { id: node.id, version: node.version, confirm: confirmed })), t`Node deleted`);
   };
 
   const paste = async () => {
@@ -125,7 +125,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
         return;
       }
       setClip(null);
-      await run(() => withCount('/api/fmea/moveNode', { id: source.node.id, version: source.node.version, parentId: node.id }));
+      await run(() => withCount((confirmed) => api.post('/api/fmea/moveNode', { id: source.node.id, version: source.node.version, parentId: node.id, confirm: confirmed })));
     } else {
       await run(() => api.post('/api/fmea/copyNode', { id: source.node.id, targetParentId: node.id }));
     }

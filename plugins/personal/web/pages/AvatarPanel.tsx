@@ -19,7 +19,7 @@ export function AvatarPanel({ avatar, displayName, onChanged }: { avatar: string
     setBusy(true);
     setError(null);
     try {
-      const saved = await api.upload<{ avatar: string }>('/api/user/updateUserImg', file);
+      const saved = await api.upload('/api/user/updateUserImg', { file });
       setPending(null);
       notify('success', t`Avatar changed`);
       onChanged(saved.avatar);
@@ -61,7 +61,7 @@ export function AvatarPanel({ avatar, displayName, onChanged }: { avatar: string
       {pending ? (
         <img className="avatar-preview" src={pending.preview} alt={t`Chosen picture`} />
       ) : avatar ? (
-        <img className="avatar avatar-large" src={`/api/fileOperate/downloadFile?fileName=${encodeURIComponent(avatar)}`} alt={t`Avatar`} data-testid="avatar-image" />
+        <img className="avatar avatar-large" src={api.href('/api/fileOperate/downloadFile', { fileName: avatar })} alt={t`Avatar`} data-testid="avatar-image" />
       ) : (
         <span className="avatar avatar-letter avatar-large" aria-hidden="true">
           {letter}

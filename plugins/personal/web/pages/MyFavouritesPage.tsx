@@ -1,18 +1,10 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, type Page, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
 import '../personal.css';
 
-/** One of the caller's favourites (POST /api/collect/list). */
-interface Favourite {
-  id: string;
-  collectType: string;
-  targetId: string;
-  createdAt: string;
-  name: string | null;
-  serialNum: string | null;
-  projectType: string | null;
-}
+/** One of the caller's favourites. */
+type Favourite = ApiData<'/api/collect/list'>['items'][number];
 
 /** Where a starred item opens; only design projects have a page so far. */
 const pageOf = (item: Favourite): string | null =>
@@ -26,7 +18,7 @@ export default function MyFavouritesPage() {
   const [reloadKey, setReloadKey] = useState(0);
 
   const fetchPage = useCallback(async ({ page, limit }: DataGridQuery) => {
-    const data = await api.post<Page<Favourite>>('/api/collect/list', { page, limit });
+    const data = await api.post('/api/collect/list', { page, limit });
     return { items: data.items, total: data.total };
   }, []);
 

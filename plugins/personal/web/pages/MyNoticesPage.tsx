@@ -1,19 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, Dialog, formatDateTime, notifyError, type Page, PageHeader } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Dialog, formatDateTime, notifyError, PageHeader } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import '../personal.css';
 
-/** A published notice with the caller's read state (GET /api/notice/selectList). */
-interface InboxNotice {
-  id: string;
-  number: string;
-  title: string;
-  content: string;
-  type: string;
-  publishTime: string | null;
-  read: boolean;
-}
+/** A published notice with the caller's read state. */
+type InboxNotice = ApiData<'/api/notice/selectList'>['items'][number];
 
 /** My notices (spec 000 §2.1 my_notice, §4 "Notice"): published notices, read or unread; opening one marks it read. */
 export default function MyNoticesPage() {
@@ -24,7 +16,7 @@ export default function MyNoticesPage() {
   const [open, setOpen] = useState<InboxNotice | null>(null);
 
   useEffect(() => {
-    api.get<{ count: number }>('/api/notice/getNoticeCount').then(
+    api.get('/api/notice/getNoticeCount').then(
       (data) => setUnread(data.count),
       () => setUnread(null),
     );
@@ -32,7 +24,7 @@ export default function MyNoticesPage() {
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const data = await api.get<Page<InboxNotice>>('/api/notice/selectList', { page, limit });
+      const data = await api.get('/api/notice/selectList', { page, limit });
       return { items: data.items, total: data.total };
     },
     [],
@@ -41,7 +33,7 @@ export default function MyNoticesPage() {
   async function openNotice(row: InboxNotice) {
     try {
       // the server marks it read for this user
-      setOpen(await api.post<InboxNotice>('/api/notice/getNotice', { id: row.id }));
+      setOpen(await api.post('/api/notice/getNotice', { id: row.id }));
       if (!row.read) setReloadKey((k) => k + 1);
     } catch (e) {
       notifyError(e);

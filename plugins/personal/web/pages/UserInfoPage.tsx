@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, useForm, useUser, type Form, type UserInfo } from '@fmea/workbench/sdk';
+import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, useForm, useUser, type ApiData, type Form, type UserInfo } from '@fmea/workbench/sdk';
 import { AvatarPanel } from './AvatarPanel.tsx';
 import '../personal.css';
 
-/** What a user may change on themselves (POST /api/user/updateBasicInfo). */
+/** What a user may change on themselves, as the form holds it. */
 interface Profile {
   realName: string;
   mobile: string;
   email: string;
   signature: string;
 }
-/** What the server answers: the profile as saved. */
-type Saved = Profile & { signature: string | null };
+/** What the server answers: the user as saved. */
+type Saved = ApiData<'/api/user/updateBasicInfo'>;
 const FIELDS = ['realName', 'mobile', 'email', 'signature'] as const;
 /** The server's limits (api users/fields.ts): real name 50, mobile 20, e-mail and signature 200. */
 const MAX = { realName: 50, mobile: 20, email: 200, signature: 200 } as const;
@@ -38,7 +38,7 @@ export default function UserInfoPage() {
       return { fields: found };
     },
     // only what changed
-    save: (f) => api.post<Saved>('/api/user/updateBasicInfo', Object.fromEntries(FIELDS.filter((k) => f[k] !== form.initial[k]).map((k) => [k, f[k].trim()]))),
+    save: (f) => api.post('/api/user/updateBasicInfo', Object.fromEntries(FIELDS.filter((k) => f[k] !== form.initial[k]).map((k) => [k, f[k].trim()]))),
     onSaved: (answer) => {
       form.reset(profileOf(answer));
       notify('success', t`Personal info saved`);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/typed-client.ts';
 import { Button, Field, TextInput } from '../../components/form.tsx';
 import { notify } from '../../components/feedback.tsx';
 import { PasswordPolicyHint } from '../../shell/PasswordPolicyHint.tsx';

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError } from '../../api/client.ts';
-import type { LoginResult, SiteChoice } from '../../api/types.ts';
+import { ApiError } from '../../api/client.ts';
+import { api } from '../../api/typed-client.ts';
+import type { SiteChoice } from '../../api/types.ts';
 import { Button, Field, TextInput } from '../../components/form.tsx';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { useAppInfo } from '../../shell/app-info.ts';
@@ -37,7 +38,7 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    api.get<{ online: number; remaining: number | null }>('/api/site/getRemainLoginUser').then(setOnline, () => setOnline(null));
+    api.get('/api/site/getRemainLoginUser').then(setOnline, () => setOnline(null));
   }, []);
 
   async function submit(extra: { siteId?: string; forceLogin?: boolean } = {}) {
@@ -46,7 +47,7 @@ export function LoginPage() {
     if (!verified) return setError(t`Please drag the slider to verify first`);
     setBusy(true);
     try {
-      const result = await api.post<LoginResult>('/api/login', { username: userName.trim(), password, siteId: extra.siteId ?? siteId, forceLogin: extra.forceLogin });
+      const result = await api.post('/api/login', { username: userName.trim(), password, siteId: extra.siteId ?? siteId, forceLogin: extra.forceLogin });
       if (result.flag === 1 && result.token) {
         startSession(result.token);
         navigate('/main/homeIndex');

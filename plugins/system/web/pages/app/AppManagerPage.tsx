@@ -3,12 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
 import '../../system.css';
 
-interface AppInfo {
-  sysLogoUrl: string | null;
-  sysName: string;
-  sysNameEn: string;
-}
-
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
 const LOGO_MAX_BYTES = 1024 * 1024;
 
@@ -26,7 +20,7 @@ function imageSize(url: string): Promise<{ width: number; height: number }> {
 export default function AppManagerPage() {
   const { t } = useLingui();
   const canEdit = usePermission('system_app')('edit');
-  const info = useLoad(() => api.post<AppInfo>('/api/replaceLogo/getInfoByClient', {}), []);
+  const info = useLoad(() => api.post('/api/replaceLogo/getInfoByClient'), []);
   const [names, setNames] = useState({ sysName: '', sysNameEn: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -45,7 +39,7 @@ export default function AppManagerPage() {
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      info.set(await api.post<AppInfo>('/api/replaceLogo/saveSysName', { sysName: names.sysName.trim(), sysNameEn: names.sysNameEn.trim() }));
+      info.set(await api.post('/api/replaceLogo/saveSysName', { sysName: names.sysName.trim(), sysNameEn: names.sysNameEn.trim() }));
       await refreshAppInfo();
       notify('success', t`System name saved`);
     } catch (error) {
@@ -72,7 +66,7 @@ export default function AppManagerPage() {
     setBusy(true);
     setLogoError(null);
     try {
-      const answer = await api.upload<{ sysLogoUrl: string | null }>('/api/replaceLogo/replaceClientLogo', logo.file);
+      const answer = await api.upload('/api/replaceLogo/replaceClientLogo', { file: logo.file });
       if (info.data) info.set({ ...info.data, sysLogoUrl: answer.sysLogoUrl });
       setLogo(null);
       await refreshAppInfo();

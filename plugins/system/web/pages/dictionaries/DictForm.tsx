@@ -1,18 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormError, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
 import type { DictItem } from '../../common/types.ts';
 
 /** What the form edits: an existing item, or a new one under `parentId` ('' for a new type). */
 export type DictTarget = { kind: 'edit'; item: DictItem } | { kind: 'new'; parentId: string; parentLabel: string | null };
 
 /** Code, name, English name and sort of one dictionary type or item. */
-export function DictForm({ target, canSave, onSaved, onCancel }: { target: DictTarget; canSave: boolean; onSaved: (item: DictItem) => void; onCancel: () => void }) {
+export function DictForm({
+  target,
+  canSave,
+  onSaved,
+  onCancel,
+}: {
+  target: DictTarget;
+  canSave: boolean;
+  onSaved: (item: ApiData<'/api/dictionary/saveOrUpdate'>) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const item = target.kind === 'edit' ? target.item : null;
   const form = useForm({
     initial: { code: item?.code ?? '', name: item?.name ?? '', enName: item?.enName ?? '', sort: String(item?.sort ?? 1) },
     save: (d) =>
-      api.post<DictItem>('/api/dictionary/saveOrUpdate', {
+      api.post('/api/dictionary/saveOrUpdate', {
         ...(item ? { id: item.id, parentId: item.parentId } : { parentId: target.kind === 'new' ? target.parentId : '' }),
         code: d.code.trim(),
         name: d.name.trim(),

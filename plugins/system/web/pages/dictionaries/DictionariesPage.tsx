@@ -41,9 +41,7 @@ export default function DictionariesPage() {
   async function importFile(file: File, acceptUnmapped = false) {
     setImportLines(null);
     try {
-      const { created, updated, unmapped } = await api.upload<{ created: number; updated: number; unmapped: { message: string }[] }>('/api/dictionary/importDic', file, 'excelFile', {
-        acceptUnmapped: String(acceptUnmapped),
-      });
+      const { created, updated, unmapped } = await api.upload('/api/dictionary/importDic', { excelFile: file, acceptUnmapped: `${acceptUnmapped}` });
       notify('success', t`Imported: ${created} created, ${updated} updated`);
       if (unmapped.length) setImportLines([t`Left out, as you confirmed:`, ...unmapped.map((u) => u.message)]);
       dicts.reload();
@@ -58,8 +56,6 @@ export default function DictionariesPage() {
       setImportLines(error instanceof ApiError && error.issues.length > 0 ? lines.slice(1) : lines);
     }
   }
-
-  const download = (path: string, fileName: string, query?: Record<string, string>) => api.download(path, fileName, query).catch(notifyError);
 
   let target: DictTarget | null = null;
   if (selection?.kind === 'edit' && selected) target = { kind: 'edit', item: selected };
@@ -94,13 +90,13 @@ export default function DictionariesPage() {
                 <FilePickerButton accept={SPREADSHEET_ACCEPT} onFile={(f) => void importFile(f)}>
                   <Trans>Import</Trans>
                 </FilePickerButton>
-                <Button onClick={() => void download('/api/fileOperate/downloadImportTemp', 'dictionary-import-template.xlsx', { tempName: 'dictionary' })}>
+                <Button onClick={() => void api.download('/api/fileOperate/downloadImportTemp', 'dictionary-import-template.xlsx', { tempName: 'dictionary' }).catch(notifyError)}>
                   <Trans>Import template</Trans>
                 </Button>
               </>
             ) : null}
             {allowed('export') ? (
-              <Button onClick={() => void download('/api/dictionary/exportDic', 'dictionaries.xlsx')}>
+              <Button onClick={() => void api.download('/api/dictionary/exportDic', 'dictionaries.xlsx').catch(notifyError)}>
                 <Trans>Export</Trans>
               </Button>
             ) : null}

@@ -1,24 +1,11 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type DataGridColumn, type DataGridQuery, Field, formatDateTime, type Page, PageHeader, TextInput } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Field, formatDateTime, PageHeader, TextInput } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import '../../system.css';
 
-interface LogEntry {
-  id: number;
-  at: string;
-  userId: string | null;
-  userName: string;
-  action: string;
-  /** The action in the reader's language (named by the server). */
-  actionLabel: string;
-  entity: string;
-  entityLabel: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
+/** An entry; `actionLabel` and `entityLabel` are the action and the record type in the reader's language (named by the server). */
+type LogEntry = ApiData<'/api/operationLog/list'>['items'][number];
 
 interface Filters {
   userName: string;
@@ -56,7 +43,7 @@ export default function OperationLogPage() {
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const answer = await api.post<Page<LogEntry>>('/api/operationLog/list', {
+      const answer = await api.post('/api/operationLog/list', {
         page,
         limit,
         userName: filters.userName.trim() || undefined,

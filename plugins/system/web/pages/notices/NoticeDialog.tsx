@@ -1,17 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, Select, TextArea, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, Select, TextArea, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
 
-export interface Notice {
-  id: string;
-  number: string;
-  title: string;
-  content: string;
-  type: string;
-  status: '0' | '1' | '2';
-  publishTime: string | null;
-  createTime: string;
-  createdBy: string | null;
-}
+/** A notice as the administration list answers it; status '0' draft, '1' published, '2' withdrawn. */
+export type Notice = ApiData<'/api/notice/list'>['items'][number];
 
 export const NOTICE_TYPES = ['system', 'maintenance', 'release', 'other'] as const;
 
@@ -41,7 +32,7 @@ export function NoticeDialog({ notice, onClose, onSaved }: { notice: Notice | nu
   if (notice?.type && !types.includes(notice.type)) types.push(notice.type);
   const form = useForm({
     initial: { title: notice?.title ?? '', type: notice?.type || 'system', content: notice?.content ?? '' },
-    save: (d) => api.post<Notice>('/api/notice/saveOrUpdate', { ...(notice ? { id: notice.id } : {}), title: d.title.trim(), type: d.type, content: d.content }),
+    save: (d) => api.post('/api/notice/saveOrUpdate', { ...(notice ? { id: notice.id } : {}), title: d.title.trim(), type: d.type, content: d.content }),
     onSaved,
   });
   const { draft, set, error } = form;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notify, notifyError, type Page, PageHeader, Select, usePermission } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notify, notifyError, PageHeader, Select, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { NoticeDialog, useNoticeTypeLabel, type Notice } from './NoticeDialog.tsx';
 import '../../system.css';
@@ -11,12 +11,12 @@ export default function NoticesPage() {
   const allowed = usePermission('system_notice');
   const labels = useGridLabels();
   const typeLabel = useNoticeTypeLabel();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Notice['status'] | ''>('');
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<Notice | 'new' | null>(null);
   const reload = () => setReloadKey((n) => n + 1);
 
-  const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get<Page<Notice>>('/api/notice/list', { page, limit, status: status || undefined }), [status]);
+  const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get('/api/notice/list', { page, limit, status: status || undefined }), [status]);
 
   const statusLabel = (s: string) => (s === '1' ? t`Published` : s === '2' ? t`Withdrawn` : t`Draft`);
 
@@ -114,7 +114,7 @@ export default function NoticesPage() {
           <Select
             aria-label={t`Status`}
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(e) => setStatus(e.target.value as Notice['status'] | '')}
             options={[
               { value: '', label: t`All statuses` },
               { value: '0', label: t`Draft` },

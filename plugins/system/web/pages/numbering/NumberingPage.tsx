@@ -12,7 +12,7 @@ export default function NumberingPage() {
   const { t, i18n } = useLingui();
   const allowed = usePermission('system_numbering');
   const labels = useGridLabels();
-  const rules = useLoad(() => api.get<{ items: RuleRow[] }>('/api/numberingRule/list').then((d) => d.items), []);
+  const rules = useLoad(() => api.get('/api/numberingRule/list').then((d) => d.items), []);
   const [openModule, setOpenModule] = useState<string | null>(null);
   const list = rules.data ?? [];
   const open = list.find((r) => r.module === openModule) ?? null;

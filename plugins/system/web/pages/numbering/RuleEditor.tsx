@@ -29,7 +29,7 @@ export function RuleEditor({ rule, canEdit, onSaved, onClose }: { rule: RuleRow;
   const dirty = JSON.stringify(draft) !== JSON.stringify(rule);
   useDirty(dirty);
   // the serial the server would hand out next (nothing is taken), so the example is the real next number
-  const next = useLoad(() => api.get<NextNumber>('/api/numberingRule/preview', { module: rule.module }), [rule.module, rule]);
+  const next = useLoad(() => api.get('/api/numberingRule/preview', { module: rule.module }), [rule.module, rule]);
   const preview = previewRule(draft, new Date(), next.data?.serial ?? 1);
 
   const kindLabel = (kind: string) =>
@@ -47,7 +47,7 @@ export function RuleEditor({ rule, canEdit, onSaved, onClose }: { rule: RuleRow;
     setBusy(true);
     setError(null);
     try {
-      onSaved(await api.post<RuleRow>('/api/numberingRule/save', draft));
+      onSaved(await api.post('/api/numberingRule/save', draft));
     } catch (e) {
       setError(readServerError(e).message);
     } finally {

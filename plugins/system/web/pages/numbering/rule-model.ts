@@ -1,13 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { formatNumber, validateNumberingRule, type NumberElement, type NumberingRule } from '@fmea/core/domain';
+import { formatNumber, validateNumberingRule, type NumberingRule } from '@fmea/core/domain';
+import type { ApiData } from '@fmea/workbench/sdk';
 
-/** A rule as the API answers it (module names are plain strings there). */
-export interface RuleRow {
-  module: string;
-  prefix: string;
-  elements: NumberElement[];
-  allowManual: boolean;
-}
+/** A rule as the API answers it: its shape only (module names and element kinds are plain strings there; core checks them). */
+export type RuleRow = ApiData<'/api/numberingRule/list'>['items'][number];
 
 type Params = Record<string, string | number | undefined>;
 
@@ -45,11 +41,7 @@ export interface Preview {
 }
 
 /** What the server says the module's next number is (`GET /api/numberingRule/preview`): nothing is taken. */
-export interface NextNumber {
-  module: string;
-  number: string;
-  serial: number;
-}
+export type NextNumber = ApiData<'/api/numberingRule/preview'>;
 
 /**
  * The number the rule would give today, its pattern, or why it cannot give

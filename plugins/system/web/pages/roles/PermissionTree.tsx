@@ -1,19 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty } from '@fmea/workbench/sdk';
+import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty, type ApiData } from '@fmea/workbench/sdk';
 import { buttonLabel } from '../../common/labels.ts';
 import type { Role } from '../../common/types.ts';
 
-export interface Menu {
-  id: string;
-  routeName: string;
-  parentRouteName: string | null;
-  title: string;
-  titleEn: string;
-  hidden: boolean;
-  sort: number;
-  buttons: string[];
-}
+export type Menu = ApiData<'/api/menu/list'>[number];
 
 /** Granted routes and, per route, the granted buttons. */
 type Grants = Record<string, string[]>;
@@ -72,7 +63,7 @@ export function PermissionTree({ role, menus, canGrant, onSaved }: { role: Role;
     setError(null);
     try {
       const permissions = Object.entries(grants).map(([routeName, buttons]) => ({ routeName, buttons }));
-      const answer = await api.post<{ routeName: string; buttons: string[] }[]>('/api/role/savePermissions', { id: role.id, permissions });
+      const answer = await api.post('/api/role/savePermissions', { id: role.id, permissions });
       const next = Object.fromEntries(answer.map((p) => [p.routeName, p.buttons]));
       setSaved(next);
       setGrants(next);

@@ -15,7 +15,7 @@ export function RoleDialog({ role, productTypes, onClose, onSaved }: { role: Rol
   const { t, i18n } = useLingui();
   const form = useForm({
     initial: (): Draft => ({ name: role?.name ?? '', nameEn: role?.nameEn ?? '', roleType: role?.roleType ?? '2', productTypes: role?.productTypes ?? [] }),
-    save: (d) => api.post<Role>('/api/role/save', { ...(role ? { id: role.id } : {}), ...d, name: d.name.trim(), nameEn: d.nameEn.trim() }),
+    save: (d) => api.post('/api/role/save', { ...(role ? { id: role.id } : {}), ...d, name: d.name.trim(), nameEn: d.nameEn.trim() }),
     onSaved,
   });
   const { draft, set, error } = form;

@@ -16,8 +16,8 @@ export default function RolesPage() {
   const allowed = usePermission('system_role');
   const scope = useAdminScope();
   const labels = useGridLabels();
-  const roles = useLoad(() => api.get<Role[]>('/api/role/list'), []);
-  const menus = useLoad(() => api.get<Menu[]>('/api/menu/list'), []);
+  const roles = useLoad(() => api.get('/api/role/list'), []);
+  const menus = useLoad(() => api.get('/api/menu/list'), []);
   const productTypes = useLoad(
     () => loadDictionaries().then((types) => types.find((d) => d.code === 'productType')?.children ?? []).catch(() => []),
     [],

@@ -12,7 +12,7 @@ const ApRulesTab = lazy(() => import('./ap/ApRulesTab.tsx'));
 export default function BusinessRulesPage() {
   const { t } = useLingui();
   const allowed = usePermission('system_rules');
-  const rules = useLoad(() => api.post<{ items: BusinessRule[] }>('/api/sysBusinessRule/query', {}).then((d) => d.items), []);
+  const rules = useLoad(() => api.post('/api/sysBusinessRule/query').then((d) => d.items), []);
   const [tab, setTab] = useState('ap');
 
   const groupLabel = (group: string) => {

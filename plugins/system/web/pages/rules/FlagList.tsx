@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { RULE_FLAGS, isRuleFlag } from '@fmea/core/domain';
-import { api, localName, notify, notifyError, Select } from '@fmea/workbench/sdk';
+import { api, localName, notify, notifyError, Select, type ApiData } from '@fmea/workbench/sdk';
 import { Switch } from '../../common/Switch.tsx';
 
-export interface BusinessRule {
-  ruleGroup: string;
-  ruleType: string;
-  ruleName: string;
-  ruleNameEn: string;
-  flag: string;
-  ruleSort: number;
-}
+export type BusinessRule = ApiData<'/api/sysBusinessRule/query'>['items'][number];
 
 /** The values a flag may take: the domain's list when the flag is known, else on/off. */
 function valuesOf(rule: BusinessRule): readonly string[] {
@@ -28,7 +21,7 @@ export function FlagList({ rules, canEdit, onSaved }: { rules: BusinessRule[]; c
   async function save(rule: BusinessRule, flag: string) {
     setSaving(rule.ruleType);
     try {
-      const { items } = await api.post<{ items: BusinessRule[] }>('/api/sysBusinessRule/update', [{ ruleType: rule.ruleType, flag }]);
+      const { items } = await api.post('/api/sysBusinessRule/update', [{ ruleType: rule.ruleType, flag }]);
       const saved = items.find((r) => r.ruleType === rule.ruleType) ?? { ...rule, flag };
       onSaved(saved);
       notify('success', t`${localName(i18n.locale, rule.ruleName, rule.ruleNameEn)} saved`);

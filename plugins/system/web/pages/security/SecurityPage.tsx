@@ -1,26 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormError, type ApiData, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
 import '../../system.css';
 
-interface Policy {
-  minLength: number;
-  maxLength: number;
-  requireLower: boolean;
-  requireUpper: boolean;
-  requireDigit: boolean;
-  requireSpecial: boolean;
-  forbidSequences: boolean;
-  historyCount: number;
-  maxWrongAttempts: number;
-  lockoutMinutes: number;
-  addressMaxFailures: number;
-  addressWindowMinutes: number;
-  idleLogoutMinutes: number;
-  forceChangeOnFirstLogin: boolean;
-  expiryDays: number;
-  expiryWarningDays: number;
-}
+type Policy = ApiData<'/api/security/getPolicy'>;
 
 type NumberKey = { [K in keyof Policy]: Policy[K] extends number ? K : never }[keyof Policy];
 type FlagKey = { [K in keyof Policy]: Policy[K] extends boolean ? K : never }[keyof Policy];
@@ -47,7 +30,7 @@ const draftOf = (p: Policy): Draft => ({ ...p, ...Object.fromEntries(NUMBERS.map
 export default function SecurityPage() {
   const { t } = useLingui();
   const canEdit = usePermission('system_security')('edit');
-  const policy = useLoad(() => api.get<Policy>('/api/security/getPolicy'), []);
+  const policy = useLoad(() => api.get('/api/security/getPolicy'), []);
   const [saved, setSaved] = useState<Draft | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -69,8 +52,9 @@ export default function SecurityPage() {
     setErrors(NO_ERRORS);
     try {
       // a value that is not a number goes as typed, so the server's message names it
-      const body = { ...draft, ...Object.fromEntries(NUMBERS.map((k) => [k, draft[k].trim() !== '' && !Number.isNaN(Number(draft[k])) ? Number(draft[k]) : draft[k]])) };
-      const answer = await api.post<Policy>('/api/security/savePolicy', body);
+      const numbers = Object.fromEntries(NUMBERS.map((k) => [k, draft[k].trim() !== '' && !Number.isNaN(Number(draft[k])) ? Number(draft[k]) : draft[k]])) as Record<NumberKey, number>;
+      const body = { ...draft, ...numbers };
+      const answer = await api.post('/api/security/savePolicy', body);
       setSaved(draftOf(answer));
       setDraft(draftOf(answer));
       notify('success', t`Password and security settings saved`);

@@ -10,7 +10,7 @@ import { DepartmentDialog } from './SiteDialogs.tsx';
 export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: UserPick[]; allowed: (button: SiteButton) => boolean }) {
   const { t } = useLingui();
   const labels = useGridLabels();
-  const departments = useLoad(() => api.get<Department[]>('/api/department/list', { siteId: site.id }), [site.id]);
+  const departments = useLoad(() => api.get('/api/department/list', { siteId: site.id }), [site.id]);
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const names = useMemo(() => new Map(users.map((u) => [u.id, userLabel(u)])), [users]);
 

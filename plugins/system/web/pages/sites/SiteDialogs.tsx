@@ -17,7 +17,7 @@ export function SiteDialog({ site, users, onClose, onSaved }: { site: Site | nul
       leaderUserId: site?.leaderUserId ?? '',
     },
     save: (d) =>
-      api.post<Site>('/api/site/saveSite', {
+      api.post('/api/site/saveSite', {
         ...(site ? { id: site.id } : {}),
         siteName: d.siteName.trim(),
         siteNameEn: d.siteNameEn.trim(),
@@ -57,7 +57,7 @@ export function DepartmentDialog({ siteId, department, users, onClose, onSaved }
   const form = useForm({
     initial: { number: department?.number ?? '', name: department?.name ?? '', adminUserId: department?.adminUserId ?? '' },
     save: (d) =>
-      api.post<Department>('/api/department/save', {
+      api.post('/api/department/save', {
         ...(department ? { id: department.id } : { siteId }),
         number: d.number.trim(),
         name: d.name.trim(),

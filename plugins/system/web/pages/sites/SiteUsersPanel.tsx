@@ -1,18 +1,11 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, CheckList, confirm, DataGrid, Field, FormDialog, localName, notify, notifyError, TextInput, useForm, useGridLabels, useLoad, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, CheckList, confirm, DataGrid, Field, FormDialog, localName, notify, notifyError, TextInput, useForm, useGridLabels, useLoad, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
 import type { SiteButton, Site, UserPick } from '../../common/types.ts';
 
-interface SiteUser {
-  id: string;
-  userName: string;
-  realName: string;
-  jobNumber: string;
-  locked: boolean;
-  homeSite: boolean;
-}
+type SiteUser = ApiData<'/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}'>['items'][number];
 
 /** The members of a site (group): paged list with search, add users, take users out. */
 export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allowed: (button: SiteButton) => boolean; onChanged: () => void }) {
@@ -26,8 +19,8 @@ export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allow
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const path = `/api/siteUser/selectSiteUsers/${(page - 1) * limit}/${limit}/${encodeURIComponent(site.id)}${searchKey ? `/${encodeURIComponent(searchKey)}` : ''}`;
-      return api.get<{ items: SiteUser[]; total: number }>(path);
+      const at = { from: (page - 1) * limit, pageSize: limit, siteId: site.id };
+      return searchKey ? api.get('/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}/{searchKey}', { ...at, searchKey }) : api.get('/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}', at);
     },
     [site.id, searchKey],
   );

@@ -18,7 +18,7 @@ export default function SitesPage() {
   // the site list and licences are super-administrator settings
   const allowed = (button: SiteButton) => buttons(button) && scope.configuresSites;
   const labels = useGridLabels();
-  const sites = useLoad(() => api.get<Site[]>('/api/site/selectSiteList'), []);
+  const sites = useLoad(() => api.get('/api/site/selectSiteList'), []);
   const users = useLoad(() => loadUserPicks(), []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Site | 'new' | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, CheckList, Field, FormDialog, localName, Select, session, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, localName, Select, session, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
 import { loadDepartments } from '../../common/lookups.ts';
 import type { AdminUser, Department, Role, Site } from '../../common/types.ts';
 import { useAdminScope } from '../../common/admin-scope.ts';
@@ -31,10 +31,8 @@ function draftOf(user: AdminUser | null, defaultSiteId: string): Draft {
   };
 }
 
-export interface SavedUser {
-  user: AdminUser;
-  initialPassword?: string;
-}
+/** The saved user, and the generated password of a new one (shown once). */
+export type SavedUser = ApiData<'/api/user/saveUser'>;
 
 /** Roles below the giver's rank (super administrators: any); the server checks the same (docs/domain/administration.md). */
 function assignable(rank: 'super' | 'site' | 'none', role: Role): boolean {
@@ -51,7 +49,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
     // a new user joins the administrator's current site unless another is chosen
     initial: () => draftOf(user, sites.find((s) => s.id === session.user?.siteId)?.id ?? sites[0]?.id ?? ''),
     save: (d) =>
-      api.post<SavedUser>('/api/user/saveUser', {
+      api.post('/api/user/saveUser', {
         ...(user ? { id: user.id } : {}),
         userName: d.userName.trim(),
         realName: d.realName.trim(),
@@ -81,7 +79,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
     const userName = draft.userName.trim();
     if (!userName || userName === user?.userName) return;
     try {
-      const { available } = await api.post<{ available: boolean }>('/api/user/checkUserName', { userName, id: user?.id });
+      const { available } = await api.post('/api/user/checkUserName', { userName, id: user?.id });
       if (!available) form.setError('userName', t`This user name is already taken`);
     } catch {
       // the save will say it

@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, FormDialog, NO_ERRORS, Select, SPREADSHEET_ACCEPT, useForm } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, FormDialog, NO_ERRORS, Select, SPREADSHEET_ACCEPT, useForm, type ApiData } from '@fmea/workbench/sdk';
 import { SecretList } from '../../common/SecretDialog.tsx';
 
-export interface ImportReport {
-  created: { userName: string; initialPassword?: string }[];
-  updated: string[];
-  skipped: string[];
-  errors: { row?: number; field?: string; messageKey: string; message: string }[];
-  /** Columns left out because the user confirmed it. */
-  unmapped: { field?: string; messageKey: string; message: string }[];
-}
+/** What the import did; `unmapped`: the columns left out because the user confirmed it. */
+export type ImportReport = ApiData<'/api/user/userImport'>;
 
 /** A refusal with a list: rows with problems, or (`unmapped`) columns with data the import has no field for; the user may import without those. */
 type Refusal = { lines: string[]; unmapped: boolean };
@@ -29,7 +23,7 @@ export function UserImportDialog({ onClose, onImported }: { onClose: () => void;
     save: (d) => {
       if (!d.file) return Promise.reject(new Error(t`Choose a spreadsheet first.`));
       setRefusal(null);
-      return api.upload<ImportReport>('/api/user/userImport', d.file, 'excelFile', { mode: d.mode, partial: String(d.partial), acceptUnmapped: String(refusal?.unmapped ?? false) });
+      return api.upload('/api/user/userImport', { excelFile: d.file, mode: d.mode, partial: `${d.partial}`, acceptUnmapped: `${refusal?.unmapped ?? false}` });
     },
     onSaved: (answer) => {
       setReport(answer);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDate, formatDateTime, localName, notify, notifyError, type Page, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { loadRoles, loadSites } from '../../common/lookups.ts';
 import { SecretDialog, type Secret } from '../../common/SecretDialog.tsx';
@@ -29,7 +29,7 @@ export default function UsersPage() {
 
   const fetchPage = useCallback(
     ({ page, limit }: DataGridQuery) =>
-      api.post<Page<AdminUser>>('/api/user/sysUserList', { page, limit, searchKey: filter.searchKey || undefined, siteId: filter.siteId || undefined }),
+      api.post('/api/user/sysUserList', { page, limit, searchKey: filter.searchKey || undefined, siteId: filter.siteId || undefined }),
     [filter],
   );
 
@@ -47,7 +47,7 @@ export default function UsersPage() {
   async function resetPassword(user: AdminUser) {
     if (!(await confirm({ title: t`Reset password`, message: t`Give ${user.userName} a new generated password? The old one stops working.` }))) return;
     try {
-      const { initialPassword } = await api.post<{ initialPassword?: string }>('/api/user/adminResetPwd', { id: user.id });
+      const { initialPassword } = await api.post('/api/user/adminResetPwd', { id: user.id });
       if (initialPassword) setSecrets([{ label: user.userName, value: initialPassword }]);
       else notify('success', t`Password reset`);
     } catch (error) {
@@ -74,7 +74,6 @@ export default function UsersPage() {
     reload();
   }
 
-  const download = (path: string, fileName: string, query?: Record<string, string>) => api.download(path, fileName, query).catch(notifyError);
 
   const columns = useMemo<DataGridColumn<AdminUser>[]>(
     () => [
@@ -151,13 +150,13 @@ export default function UsersPage() {
                 <Button onClick={() => setImporting(true)}>
                   <Trans>Import</Trans>
                 </Button>
-                <Button onClick={() => void download('/api/fileOperate/downloadImportTemp', 'user-import-template.xlsx', { tempName: 'user' })}>
+                <Button onClick={() => void api.download('/api/fileOperate/downloadImportTemp', 'user-import-template.xlsx', { tempName: 'user' }).catch(notifyError)}>
                   <Trans>Import template</Trans>
                 </Button>
               </>
             ) : null}
             {allowed('export') ? (
-              <Button onClick={() => void download('/api/user/exportUser', 'users.xlsx')}>
+              <Button onClick={() => void api.download('/api/user/exportUser', 'users.xlsx').catch(notifyError)}>
                 <Trans>Export</Trans>
               </Button>
             ) : null}

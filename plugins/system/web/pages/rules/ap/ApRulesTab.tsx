@@ -1,16 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { compileApTable, parseRuleSelection, type ApRuleType, type ApTable } from '@fmea/core/domain';
-import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad } from '@fmea/workbench/sdk';
-import { apIssueText, draftOf, issuesOf, ruleOf, type RuleDraft, type StoredRule } from './ap-model.ts';
+import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { apIssueText, draftOf, issuesOf, ruleOf, type RuleDraft } from './ap-model.ts';
 import { ApMatrix } from './ApMatrix.tsx';
 import { ApRuleTable } from './ApRuleTable.tsx';
 
-interface ApRuleSet {
-  table: ApTable;
-  selection: string;
-  rules: StoredRule[];
-}
+type ApRuleSet = ApiData<'/api/apRule/list'>;
 
 interface Draft {
   selection: string;
@@ -23,7 +19,7 @@ const draftFrom = (set: ApRuleSet): Draft => ({ selection: set.selection, rows: 
 export default function ApRulesTab({ canEdit, canImport, canExport }: { canEdit: boolean; canImport: boolean; canExport: boolean }) {
   const { t } = useLingui();
   const [table, setTable] = useState<ApTable>('dfmea');
-  const stored = useLoad(() => api.get<ApRuleSet>('/api/apRule/list', { table }), [table]);
+  const stored = useLoad(() => api.get('/api/apRule/list', { table }), [table]);
   const [saved, setSaved] = useState<Draft | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [d, setD] = useState(7);
@@ -65,7 +61,7 @@ export default function ApRulesTab({ canEdit, canImport, canExport }: { canEdit:
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<ApRuleSet>('/api/apRule/save', { table, selection: draft.selection.trim(), rules: draft.rows.map(ruleOf) });
+      const answer = await api.post('/api/apRule/save', { table, selection: draft.selection.trim(), rules: draft.rows.map(ruleOf) });
       const next = draftFrom(answer);
       setSaved(next);
       setDraft(next);
@@ -80,7 +76,7 @@ export default function ApRulesTab({ canEdit, canImport, canExport }: { canEdit:
   async function importFile(file: File) {
     if (!(await confirm({ title: t`Import AP rules`, message: t`Replace the stored AP rules of this table with the rules in ${file.name}?`, danger: true }))) return;
     try {
-      const answer = await api.upload<ApRuleSet>('/api/apRule/import', file, 'file', { table });
+      const answer = await api.upload('/api/apRule/import', { file, table });
       const next = draftFrom(answer);
       setSaved(next);
       setDraft(next);

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { AP_RULE_FIELDS, isApRuleType, validateApRules, type ApBoundField, type ApRule, type ApRuleInput } from '@fmea/core/domain';
+import type { ApiData } from '@fmea/workbench/sdk';
 
 /** Every bound a rule row may carry, in the order of the table's columns. */
 export const BOUND_FIELDS: readonly ApBoundField[] = ['sMin', 'sMax', 'oMin', 'oMax', 'dMin', 'dMax', 'rpnMin', 'rpnMax', 'so', 'sd'];
@@ -8,7 +9,7 @@ export const BOUND_FIELDS: readonly ApBoundField[] = ['sMin', 'sMax', 'oMin', 'o
 export type RuleDraft = { ruleType: string; ap: string } & Record<ApBoundField, string>;
 
 /** A rule as the API answers it. */
-export type StoredRule = { ruleType: string; ap: string } & Partial<Record<ApBoundField, number | null>>;
+export type StoredRule = ApiData<'/api/apRule/list'>['rules'][number];
 
 export function draftOf(rule: StoredRule): RuleDraft {
   const draft = { ruleType: rule.ruleType, ap: rule.ap } as RuleDraft;
