@@ -12,3 +12,4 @@ export * from './dictionaries/index.ts';
 export * from './oplog/index.ts';
 export * from './users/index.ts';
 export * from './collections/index.ts';
+export * from './catalog/index.ts';
