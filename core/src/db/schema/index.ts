@@ -8,3 +8,4 @@ export * from './log.ts';
 export * from './setting.ts';
 export * from './file.ts';
 export * from './fmea.ts';
+export * from './catalog.ts';
