@@ -96,6 +96,19 @@ export const OPERATION_ACTIONS = [
   'fmea.action.withdraw',
   'fmea.action.reconsider',
   'fmea.action.reopen',
+  // one per operation of the catalog engine (services/catalog), named by the knowledge log's action
+  'catalog.record.create',
+  'catalog.record.update',
+  'catalog.record.new_version',
+  'catalog.record.delete',
+  'catalog.record.apply',
+  'catalog.record.audit',
+  'catalog.record.approve',
+  'catalog.record.reject',
+  'catalog.record.withdraw',
+  'catalog.record.quote',
+  'catalog.record.unquote',
+  'catalog.record.import',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -128,6 +141,7 @@ export const OPERATION_ENTITIES = [
   'fmea_failure_link',
   'fmea_control',
   'fmea_action',
+  'catalog_record',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
