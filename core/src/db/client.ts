@@ -53,6 +53,18 @@ export function databaseLocation(url: string): DatabaseLocation {
 
 /** The least time (ms) one turn of the write queue keeps taking queued writers into its shared transaction. */
 export const WRITE_GROUP_MS = 2;
+/**
+ * A turn of writes may run this many times as long as the rest of the process
+ * ran since the last one (see WriteQueueOptions): 2 gives a busy server's
+ * writes about two thirds of its time, reads the rest (measured in
+ * docs/decisions/database-connections.md). FMEA_WRITE_SHARE (0.25–8) changes it.
+ */
+export const WRITE_SHARE = writeShareFromEnv(process.env.FMEA_WRITE_SHARE);
+
+function writeShareFromEnv(value: string | undefined): number {
+  const share = Number(value ?? 2);
+  return Number.isFinite(share) && share >= 0.25 && share <= 8 ? share : 2;
+}
 
 /**
  * Opens the database named by `url`, else DATABASE_URL, else ./data/fmea.db.
@@ -76,7 +88,7 @@ export async function openDatabase(url?: string): Promise<Database> {
 const BUSY_TIMEOUT_MS = 5000;
 
 /** The embedded file client of `openDatabase`; tests pass queue options to make grouping deterministic. */
-export async function openFileClient(url: string, queue: WriteQueueOptions = { groupMs: WRITE_GROUP_MS }): Promise<Client> {
+export async function openFileClient(url: string, queue: WriteQueueOptions = { groupMs: WRITE_GROUP_MS, writeShare: WRITE_SHARE }): Promise<Client> {
   // one connection each: the driver is synchronous, so more would add no parallelism,
   // and the per-connection pragmas below stay in force
   const writer = createClient({ url, timeout: BUSY_TIMEOUT_MS, concurrency: 1 });

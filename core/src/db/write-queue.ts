@@ -12,6 +12,12 @@ export interface WriteQueueOptions {
   groupMs: number;
   /** The longest a turn may run (ms), however busy the rest of the process was. Default 25. */
   maxTurnMs?: number;
+  /**
+   * How much longer a turn may run than the rest of the process ran since the
+   * previous one: 1 splits a busy process's time evenly between writes and
+   * everything else. Default 1.
+   */
+  writeShare?: number;
 }
 
 interface Ack {
@@ -50,6 +56,7 @@ export class WriteQueue {
   readonly #client: Client;
   readonly #groupMs: number;
   readonly #maxTurnMs: number;
+  readonly #writeShare: number;
   #turnBudget = 0;
   #lastTurnEnd = 0;
   #waiting: { grant: () => void; refuse: (error: unknown) => void }[] = [];
@@ -66,6 +73,7 @@ export class WriteQueue {
     this.#client = client;
     this.#groupMs = options.groupMs;
     this.#maxTurnMs = options.maxTurnMs ?? 25;
+    this.#writeShare = options.writeShare ?? 1;
   }
 
   /** Nobody holds the writer and no transaction is open: a read on the writer's connection would see only committed data. */
@@ -92,7 +100,7 @@ export class WriteQueue {
     if (!this.#group) {
       const started = performance.now();
       // a turn may take as long as the rest of the process had since the last one
-      this.#turnBudget = Math.min(this.#maxTurnMs, Math.max(this.#groupMs, started - this.#lastTurnEnd));
+      this.#turnBudget = Math.min(this.#maxTurnMs, Math.max(this.#groupMs, (started - this.#lastTurnEnd) * this.#writeShare));
       this.#group = await this.#client.transaction('write');
       this.#groupStarted = started;
     }
