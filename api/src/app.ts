@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { importLimitFromEnv, isDomainError, normalizeLocale, NotFoundError, type Database } from '@fmea/core';
 import { ok } from './envelope.ts';
 import { errorAnswer } from './http/errors.ts';
+import type { AnswerMismatch } from './http/answer-check.ts';
 import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import { allowedOriginsFromEnv, originGuard, trustProxyFromEnv, type WebOrigins } from './http/origin.ts';
@@ -56,6 +57,12 @@ export interface AppOptions {
   importLimitBytes?: number;
   /** Proxy trust and extra browser origins. Default: TRUST_PROXY and ALLOWED_ORIGINS (a bad value throws). */
   web?: Partial<WebOrigins>;
+  /**
+   * Tests only: parse every JSON answer's data through its route's schema and
+   * call this with each that does not match (which then answers 500). Off in
+   * production: the server never pays for it.
+   */
+  checkAnswers?: (mismatch: AnswerMismatch) => void;
 }
 
 export type App = OpenAPIHono<AppEnv>;
@@ -78,6 +85,7 @@ export function createApp(options: AppOptions) {
     filesDir,
     importLimitBytes,
     web,
+    checkAnswers: options.checkAnswers,
   };
 
   const app = new OpenAPIHono<AppEnv>({

@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { dictionaryChoices, findDictionaryType, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
 import { buildRole, buildUser, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
+import type { AnswerMismatch } from './http/answer-check.ts';
 import type { WebOrigins } from './http/origin.ts';
 
 export { TEST_PASSWORD };
@@ -34,11 +35,23 @@ export interface CallResult<T = any> {
   headers: Headers;
 }
 
-/** The app over a real, seeded libsql database (`:memory:`, or a temp file with `file`), driven with `app.request` (no sockets). */
+/**
+ * The app over a real, seeded libsql database (`:memory:`, or a temp file with `file`), driven with `app.request` (no sockets).
+ * Every JSON answer's data is parsed through its route's schema (http/answer-check.ts): `call` throws on one that does not
+ * match, naming the route, the path and zod's issues (a test driving `app.request` itself gets a 500 saying the same).
+ */
 export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; web?: Partial<WebOrigins>; file?: boolean } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
-  const { app, services } = createApp({ database: t, now: options.now, filesDir, importLimitBytes: options.importLimitBytes, web: options.web });
+  const mismatches: AnswerMismatch[] = [];
+  const { app, services } = createApp({
+    database: t,
+    now: options.now,
+    filesDir,
+    importLimitBytes: options.importLimitBytes,
+    web: options.web,
+    checkAnswers: (mismatch) => mismatches.push(mismatch),
+  });
 
   async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -51,6 +64,7 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
     }
     const env = options.remoteAddress ? { incoming: { socket: { remoteAddress: options.remoteAddress } } } : undefined;
     const res = await app.request(path, { method, headers, body }, env);
+    if (mismatches.length > 0) throw new Error(mismatches.splice(0).map((m) => m.message).join('\n'));
     const text = await res.text();
     let parsed: CallResult<T>['body'];
     try {

@@ -1,5 +1,6 @@
 import type { Database, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import type { AnswerMismatch } from './answer-check.ts';
 import type { AuthCache } from './auth-cache.ts';
 import type { WebOrigins } from './origin.ts';
 
@@ -27,6 +28,8 @@ export interface AppServices {
   importLimitBytes: number;
   /** TRUST_PROXY and ALLOWED_ORIGINS: the CSRF origin check and the cookie's Secure flag read them. */
   web: WebOrigins;
+  /** Tests only: told of each answer whose data does not parse through its route's schema (http/answer-check.ts). */
+  checkAnswers?: (mismatch: AnswerMismatch) => void;
 }
 
 export interface AppEnv {
@@ -34,5 +37,7 @@ export interface AppEnv {
     locale: Locale;
     services: AppServices;
     auth?: AuthInfo;
+    /** Set by a route that streams its answer: the answer check leaves it unread. */
+    streamed?: true;
   };
 }

@@ -24,6 +24,13 @@ export const Ignored = z.unknown().optional().openapi({ description: 'Accepted a
 
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
+/**
+ * A moment in an answer, as JSON carries it: the ISO 8601 text of a Date
+ * (`2026-06-30T08:00:00.000Z`). Handlers may hand the Date itself; the
+ * schema describes what the client reads (and what the tests parse).
+ */
+export const DateTime = z.iso.datetime().openapi({ format: 'date-time' });
+
 /** Paths take ids and names; query strings carry the spec's `timestamp` too (ignored). */
 export const SiteIdQuery = z.object({ siteId: Id, timestamp: z.string().max(40).optional() });
 

@@ -1,5 +1,6 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { RouteName } from '@fmea/core';
+import { answerCheck } from './answer-check.ts';
 import { authorize, type Access } from './authenticate.ts';
 
 /** The spec's envelope around a data schema (000 §7). */
@@ -53,7 +54,8 @@ export interface RouteSpec<
 /**
  * One route definition: OpenAPI metadata, the server-side authorisation
  * (run before validation, so a caller without rights learns nothing about
- * the body), request schemas and the enveloped answer. The method and the
+ * the body), request schemas and the enveloped answer (whose data the
+ * tests parse through the schema: http/answer-check.ts). The method and the
  * path keep their literal types, so the workbench's typed client can name
  * the route by its path (api/src/routes/route-map.ts).
  */
@@ -70,7 +72,7 @@ export function defineRoute<
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
-    middleware: [authorize(spec.access)] as const,
+    middleware: [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)] as const,
     security: spec.access === 'public' ? [] : SECURED,
     'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
     request: spec.request as Request,

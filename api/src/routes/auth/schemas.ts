@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { DateTime } from '../../http/fields.ts';
 
 export const LoginBody = z
   .object({
@@ -87,5 +88,5 @@ export const OnlineUserSchema = z.object({
   siteId: z.string().nullable(),
   siteName: z.string().nullable(),
   siteNameEn: z.string().nullable(),
-  since: z.date(),
+  since: DateTime,
 });

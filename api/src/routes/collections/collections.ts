@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { requireTypeAccess } from '../../http/access.ts';
 import { serviceContext } from '../../http/context.ts';
+import { DateTime } from '../../http/fields.ts';
 
 /**
  * Favourites ("my collection", spec 001): any signed-in user stars items for
@@ -28,7 +29,7 @@ const CollectionItemSchema = z
     id: z.string(),
     collectType: CollectType,
     targetId: z.string(),
-    createdAt: z.date(),
+    createdAt: DateTime,
     name: z.string().nullable().openapi({ description: 'The project name for project types; null for other types' }),
     serialNum: z.string().nullable(),
     projectType: z.enum(PROJECT_TYPES).nullable(),
@@ -43,7 +44,7 @@ export const addRoute = defineRoute({
   description: 'A project must be live and of the matching type (404 otherwise); the caller needs the project type’s work area.',
   access: 'user',
   request: jsonBody(TargetBody),
-  data: z.object({ id: z.string(), createdAt: z.date() }),
+  data: z.object({ id: z.string(), createdAt: DateTime }),
 });
 
 export const removeRoute = defineRoute({

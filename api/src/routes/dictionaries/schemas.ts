@@ -1,5 +1,6 @@
 import type { DictionaryNode, DictionaryRow } from '@fmea/core';
 import { z } from '../../http/route.ts';
+import { DateTime } from '../../http/fields.ts';
 
 const Id = z.string().min(1).max(64);
 /** Forms send '' or null for "new"; both mean absent. */
@@ -13,8 +14,8 @@ const itemFields = {
   name: z.string(),
   enName: z.string(),
   sort: z.number().int(),
-  createtime: z.date(),
-  updatetime: z.date(),
+  createtime: DateTime,
+  updatetime: DateTime,
 };
 
 export const DictionaryItemSchema = z.object(itemFields).openapi('DictionaryItem');
@@ -37,8 +38,8 @@ export function presentItem(row: DictionaryRow): DictionaryItemOut {
     name: row.name,
     enName: row.enName,
     sort: row.sort,
-    createtime: row.createdAt,
-    updatetime: row.updatedAt,
+    createtime: row.createdAt.toISOString(),
+    updatetime: row.updatedAt.toISOString(),
   };
 }
 

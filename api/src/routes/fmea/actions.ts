@@ -255,6 +255,7 @@ function sendGrid(c: Context<AppEnv>, grid: RiskGridJsonPage): Response {
   };
   c.header('content-type', 'application/json; charset=UTF-8');
   if (grid.items.length <= GRID_STREAM_ROWS) return c.body(head + chunk(0) + tail, 200);
+  c.set('streamed', true);
   return stream(c, async (out) => {
     await out.write(head);
     for (let from = 0; from < grid.items.length; from += GRID_STREAM_ROWS) await out.write((from > 0 ? ',' : '') + chunk(from));

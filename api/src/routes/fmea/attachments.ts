@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
 import { Id, Timestamp } from './schemas.ts';
+import { DateTime } from '../../http/fields.ts';
 
 const TAG = 'fmea-projects';
 
@@ -15,7 +16,7 @@ const Attachment = z
     originalName: z.string(),
     size: z.number().int(),
     mime: z.string(),
-    createdAt: z.date(),
+    createdAt: DateTime,
     createdBy: z.string().nullable(),
     createdByName: z.string().nullable(),
   })

@@ -27,7 +27,7 @@ import {
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { NumberPreviewSchema } from '../../http/fields.ts';
+import { DateTime, NumberPreviewSchema } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, visibleTypes, writeAccess } from './access.ts';
 import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
@@ -177,7 +177,7 @@ export const listRoute = defineRoute({
         sopDate: z.string().nullable(),
         responsibleUserId: z.string().nullable(),
         responsibleName: z.string().nullable(),
-        updatedAt: z.date(),
+        updatedAt: DateTime,
         myRoles: z.array(z.number().int()).nullable().openapi({ description: 'The caller’s roles in the team; null when not a member' }),
         labels: ProjectLabelsSchema,
         collected: z.boolean().openapi({ description: 'Starred by the caller (favourites)' }),

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, readAccess, writeAccess } from './access.ts';
 import { Id, Timestamp } from './schemas.ts';
+import { DateTime } from '../../http/fields.ts';
 
 const TAG = 'fmea-projects';
 const DAY_MS = 86_400_000;
@@ -13,7 +14,7 @@ const ShareSchema = z
   .object({
     projectId: z.string(),
     scope: z.enum(schema.SHARE_SCOPES).openapi({ description: 'none: nobody beyond the team; partly: the listed users; all: every user' }),
-    expiresAt: z.date().nullable().openapi({ description: 'After this moment the share no longer applies; null: no expiry' }),
+    expiresAt: DateTime.nullable().openapi({ description: 'After this moment the share no longer applies; null: no expiry' }),
     userIds: z.array(z.string()),
     users: z.array(z.object({ id: z.string(), userName: z.string(), realName: z.string().nullable() })),
     version: z.number().int().openapi({ description: '0 while the project was never shared; send it back with saveShare' }),

@@ -1,6 +1,6 @@
 import { schema, type InboxNotice, type Notice } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { TimeInput } from '../../http/fields.ts';
+import { DateTime, TimeInput } from '../../http/fields.ts';
 
 export const NoticeStatus = z.enum(schema.NOTICE_STATUSES).openapi({ description: "'0' draft, '1' published, '2' withdrawn" });
 
@@ -13,9 +13,9 @@ export const NoticeSchema = z
     content: z.string(),
     type: z.string(),
     status: NoticeStatus,
-    publishTime: z.date().nullable(),
-    createTime: z.date(),
-    updateTime: z.date(),
+    publishTime: DateTime.nullable(),
+    createTime: DateTime,
+    updateTime: DateTime,
     createdBy: z.string().nullable(),
   })
   .openapi('Notice');

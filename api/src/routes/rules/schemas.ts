@@ -1,5 +1,6 @@
 import { RULE_GROUPS, type BusinessRule } from '@fmea/core';
 import { z } from '../../http/route.ts';
+import { DateTime } from '../../http/fields.ts';
 
 /** Flags are the spec's strings ('0', '1', '7'); numbers are accepted and turned into text. Which values a flag takes is core's rule. */
 export const FlagValue = z
@@ -30,8 +31,8 @@ export const BusinessRuleSchema = z
     ruleNameEn: z.string(),
     flag: z.string(),
     ruleSort: z.number().int(),
-    createTime: z.date(),
-    updateTime: z.date(),
+    createTime: DateTime,
+    updateTime: DateTime,
   })
   .openapi('BusinessRule');
 

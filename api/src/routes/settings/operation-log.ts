@@ -4,12 +4,12 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { serviceContext } from '../../http/context.ts';
-import { TimeInput, toDate } from '../../http/fields.ts';
+import { DateTime, TimeInput, toDate } from '../../http/fields.ts';
 
 const EntrySchema = z
   .object({
     id: z.number().int(),
-    at: z.date(),
+    at: DateTime,
     userId: z.string().nullable(),
     userName: z.string(),
     action: z.string().openapi({ description: 'The action code, e.g. user.create' }),
