@@ -34,25 +34,44 @@ const TAG = 'fmea-risk';
 const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
   defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
-const ActionSchema = z.looseObject({
-  id: z.string(),
-  version: z.number().int(),
-  causeId: z.string(),
-  kind: z.enum(CONTROL_KINDS),
-  description: z.string(),
-  responsibleUserId: z.string().nullable(),
-  targetDate: z.string().nullable(),
-  status: z.enum(ACTION_STATUSES),
-  actionTaken: z.string().nullable(),
-  evidence: z.string().nullable(),
-  completionDate: z.string().nullable(),
-  raseverity: z.number().int().nullable(),
-  raoccurrence: z.number().int().nullable(),
-  radet: z.number().int().nullable(),
-});
+const ActionSchema = z
+  .strictObject({
+    id: z.string(),
+    version: z.number().int(),
+    sort: z.number().int(),
+    causeId: z.string(),
+    kind: z.enum(CONTROL_KINDS),
+    description: z.string(),
+    responsibleUserId: z.string().nullable(),
+    targetDate: z.string().nullable(),
+    status: z.enum(ACTION_STATUSES),
+    actionTaken: z.string().nullable(),
+    evidence: z.string().nullable(),
+    completionDate: z.string().nullable(),
+    raseverity: z.number().int().nullable().openapi({ description: 'S after the action (re-rating)' }),
+    raoccurrence: z.number().int().nullable().openapi({ description: 'O after the action' }),
+    radet: z.number().int().nullable().openapi({ description: 'D after the action' }),
+  })
+  .openapi('FmeaAction', { description: 'An optimisation action on a failure cause, with its status and re-rating' });
 
-/** An action under the spec's names for the re-rating (raseverity, raoccurrence, radet). */
-export const presentAction = (row: FmeaActionRow) => ({ ...row, raseverity: row.raSeverity, raoccurrence: row.raOccurrence, radet: row.raDetection });
+/** An action under the spec's names for the re-rating (raseverity, raoccurrence, radet), field by field. */
+export const presentAction = (row: FmeaActionRow): z.output<typeof ActionSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  causeId: row.causeId,
+  kind: row.kind,
+  description: row.description,
+  responsibleUserId: row.responsibleUserId,
+  targetDate: row.targetDate,
+  status: row.status,
+  actionTaken: row.actionTaken,
+  evidence: row.evidence,
+  completionDate: row.completionDate,
+  raseverity: row.raSeverity,
+  raoccurrence: row.raOccurrence,
+  radet: row.raDetection,
+});
 
 const reRating = (body: { raseverity?: number | null; raoccurrence?: number | null; radet?: number | null }) => ({
   ...(body.raseverity !== undefined && { raSeverity: body.raseverity }),
@@ -123,7 +142,7 @@ const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 /** The chain's effect or cause: its id and version for edits, its text, rating and place, and how many chains of the project share it. */
 const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
   z
-    .looseObject({
+    .strictObject({
       id: z.string(),
       version: z.number().int(),
       description: z.string(),
@@ -135,8 +154,8 @@ const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
     .nullable();
 
 const Rated = z.number().int().nullable();
-const GridCharacteristic = z.object({ id: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() });
-const GridAction = z.looseObject({
+const GridCharacteristic = z.strictObject({ id: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() });
+const GridAction = z.strictObject({
   id: z.string(),
   version: z.number().int(),
   kind: z.enum(CONTROL_KINDS),
@@ -153,14 +172,14 @@ const GridAction = z.looseObject({
 });
 
 const GridRowSchema = z
-  .looseObject({
+  .strictObject({
     elementId: z.string(),
     elementName: z.string(),
     functionId: z.string(),
     functionDescription: z.string(),
     requirement: z.string().nullable(),
     effect: SharedFailure('S', { severity: Rated }),
-    mode: z.looseObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable() }),
+    mode: z.strictObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable() }),
     cause: SharedFailure('O or D', { occurrence: Rated, detection: Rated }),
     ...GridControlFields,
     characteristics: z.array(GridCharacteristic).openapi({ description: 'Characteristics of the mode’s and the cause’s functions' }),
@@ -211,8 +230,18 @@ export const gridRoute = defineRoute({
       timestamp: Timestamp,
     }),
   },
-  data: z.object({ items: z.array(GridRowSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.strictObject({ items: z.array(GridRowSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
+
+const ApSummarySchema = z
+  .strictObject({
+    H: z.number().int(),
+    M: z.number().int(),
+    L: z.number().int(),
+    unrated: z.number().int().openapi({ description: 'Chains without an AP yet (S, O or D missing)' }),
+    chains: z.number().int(),
+  })
+  .openapi('FmeaApSummary', { description: 'How many of the project’s chains have each AP' });
 
 export const recomputeRoute = defineRoute({
   method: 'post',
@@ -221,7 +250,7 @@ export const recomputeRoute = defineRoute({
   summary: 'Re-evaluate every chain with the project’s AP table and store the counts per AP',
   access: writeAccess('edit'),
   request: jsonBody(z.object({ projectId: Id })),
-  data: z.looseObject({ H: z.number().int(), M: z.number().int(), L: z.number().int(), chains: z.number().int() }),
+  data: ApSummarySchema,
 });
 
 const quoted = (value: string | null) => (value === null ? 'null' : `"${value}"`);
@@ -316,6 +345,6 @@ export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectId } = c.req.valid('json');
     const summary = await recomputeAllAp(fmeaContext(c), projectId);
     await notifyChanged(c, projectId, 'project', projectId);
-    return c.json(ok(summary), 200);
+    return c.json(ok({ H: summary.H, M: summary.M, L: summary.L, unrated: summary.unrated, chains: summary.chains }), 200);
   });
 }

@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { fmeaContext, readAccess } from './access.ts';
-import { Id, Timestamp, plain } from './schemas.ts';
+import { Id, Timestamp, plain, presentFailure } from './schemas.ts';
 
 /** Steps 2–5 as one read: the rows a user interface needs to draw the function and failure nets. */
 const TAG = 'fmea-analysis';
@@ -12,15 +12,15 @@ const TAG = 'fmea-analysis';
 const Versioned = { id: z.string(), version: z.number().int(), sort: z.number().int() };
 
 const AnalysisSchema = z
-  .object({
-    nodes: z.array(z.looseObject({ ...Versioned, parentId: z.string().nullable(), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable() })),
-    functions: z.array(z.looseObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable() })),
-    functionLinks: z.array(z.looseObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() })),
+  .strictObject({
+    nodes: z.array(z.strictObject({ ...Versioned, parentId: z.string().nullable(), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable() })),
+    functions: z.array(z.strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable() })),
+    functionLinks: z.array(z.strictObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() })),
     characteristics: z.array(
-      z.looseObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() }),
+      z.strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() }),
     ),
     failures: z.array(
-      z.looseObject({
+      z.strictObject({
         ...Versioned,
         functionId: z.string(),
         kind: z.enum(FAILURE_KINDS),
@@ -31,8 +31,8 @@ const AnalysisSchema = z
         frequencyRatio: z.number().nullable(),
       }),
     ),
-    failureLinks: z.array(z.looseObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() })),
-    controls: z.array(z.looseObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string() })),
+    failureLinks: z.array(z.strictObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() })),
+    controls: z.array(z.strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string() })),
   })
   .openapi('FmeaAnalysis');
 
@@ -53,6 +53,7 @@ export function registerAnalysisReadRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectId, nodeId } = c.req.valid('query');
     const analysis = plain(await readAnalysis(fmeaContext(c), projectId, { nodeId }));
     // failures under the spec's names, as the other FMEA routes answer them: `det` for detection
-    return c.json(ok({ ...analysis, failures: analysis.failures.map((f) => ({ ...f, det: f.detection })) }), 200);
+    const { nodes, functions, functionLinks, characteristics, failureLinks, controls } = analysis;
+    return c.json(ok({ nodes, functions, functionLinks, characteristics, failures: analysis.failures.map(presentFailure), failureLinks, controls }), 200);
   });
 }

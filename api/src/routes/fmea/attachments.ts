@@ -10,7 +10,7 @@ import { DateTime } from '../../http/fields.ts';
 const TAG = 'fmea-projects';
 
 const Attachment = z
-  .object({
+  .strictObject({
     id: z.string(),
     fileName: z.string().openapi({ description: 'The stored file id, for /api/fileOperate/downloadFile?fileName=' }),
     originalName: z.string(),

@@ -12,31 +12,33 @@ import {
   unlinkFailures,
   updateControl,
   updateFailure,
-  type FmeaFailureRow,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, writeAccess } from './access.ts';
-import { DeleteBody, Id, IdVersionBody, Rating, RequiredText, Removed, Row, Version, plain } from './schemas.ts';
+import {
+  ControlSchema,
+  DeleteBody,
+  FailureLinkSchema,
+  FailureSchema,
+  Id,
+  IdVersionBody,
+  presentControl,
+  presentFailure,
+  presentFailureLink,
+  presentImpact,
+  Rating,
+  RemovedSchema,
+  RequiredText,
+  Version,
+} from './schemas.ts';
 
 /** Step 4 (failure effects, modes and causes and the failure net) and the ratings and controls of step 5. */
 const TAG = 'fmea-failures';
 
 const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
   defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
-
-const FailureSchema = z.looseObject({
-  id: z.string(),
-  version: z.number().int(),
-  kind: z.enum(FAILURE_KINDS),
-  severity: z.number().int().nullable(),
-  occurrence: z.number().int().nullable(),
-  det: z.number().int().nullable(),
-});
-
-/** A failure under the spec's names: `det` for detection. */
-export const presentFailure = (row: FmeaFailureRow) => ({ ...row, det: row.detection });
 
 const FrequencyRatio = z.number().min(-1000).max(1000).nullable().optional();
 
@@ -56,13 +58,13 @@ export const updateFailureRoute = route(
 );
 export const rateEffectRoute = route('rateEffect', 'Rate the severity of a failure effect (1..10; null clears it)', 'edit', z.object({ id: Id, version: Version, severity: Rating }), FailureSchema);
 export const rateCauseRoute = route('rateCause', 'Rate the occurrence and detection of a failure cause (1..10; null clears)', 'edit', z.object({ id: Id, version: Version, occurrence: Rating, det: Rating }), FailureSchema);
-export const deleteFailureRoute = route('deleteFailure', 'Delete a failure with its controls, actions and links', 'del', DeleteBody, Removed, '409 with data.count while failures of other nodes link to it and confirm is not true.');
+export const deleteFailureRoute = route('deleteFailure', 'Delete a failure with its controls, actions and links', 'del', DeleteBody, RemovedSchema, '409 with data.count while failures of other nodes link to it and confirm is not true.');
 export const linkFailuresRoute = route(
   'linkFailures',
   'Failure net: link FE → FM or FM → FC (the chain rule across structure levels)',
   'add',
   z.object({ higherFailureId: Id, lowerFailureId: Id }),
-  z.looseObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() }),
+  FailureLinkSchema,
 );
 export const unlinkFailuresRoute = route(
   'unlinkFailures',
@@ -73,7 +75,6 @@ export const unlinkFailuresRoute = route(
 );
 
 const ControlKind = z.enum(CONTROL_KINDS);
-const ControlSchema = z.looseObject({ id: z.string(), version: z.number().int(), sort: z.number().int(), causeId: z.string(), kind: ControlKind, description: z.string() });
 export const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), ControlSchema);
 export const updateControlRoute = route(
   'updateControl',
@@ -124,14 +125,14 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
     const projectId = await projectIdOfItem(c, 'failure', id);
     const impact = await deleteFailure(fmeaContext(c), id, input);
     if (projectId) await notifyChanged(c, projectId, 'failure', id);
-    return c.json(ok(plain(impact)), 200);
+    return c.json(ok(presentImpact(impact)), 200);
   });
 
   app.openapi(linkFailuresRoute, async (c) => {
     const body = c.req.valid('json');
     const row = await linkFailures(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'failureLink', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentFailureLink(row)), 200);
   });
 
   app.openapi(unlinkFailuresRoute, async (c) => {
@@ -146,14 +147,14 @@ export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const row = await addControl(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'control', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentControl(row)), 200);
   });
 
   app.openapi(updateControlRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await updateControl(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'control', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentControl(row)), 200);
   });
 
   app.openapi(deleteControlRoute, async (c) => {

@@ -21,7 +21,26 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
-import { Confirm, DeleteBody, Id, IdVersionBody, OptionalText, RequiredText, Removed, Row, Timestamp, Version, plain } from './schemas.ts';
+import {
+  CharacteristicSchema,
+  Confirm,
+  DeleteBody,
+  FunctionLinkSchema,
+  FunctionSchema,
+  Id,
+  IdVersionBody,
+  InterfaceSchema,
+  OptionalText,
+  presentCharacteristic,
+  presentFunction,
+  presentFunctionLink,
+  presentImpact,
+  presentInterface,
+  RemovedSchema,
+  RequiredText,
+  Timestamp,
+  Version,
+} from './schemas.ts';
 
 /** Step 3 (functions, requirements, the function net, characteristics) and the interface analysis. */
 const TAG = 'fmea-functions';
@@ -35,41 +54,32 @@ const InterfaceType = z
 const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
   defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
-export const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), Row);
+export const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), FunctionSchema);
 export const updateFunctionRoute = route(
   'updateFunction',
   'Change a function’s description, requirement or position',
   'edit',
   z.object({ id: Id, version: Version, description: RequiredText.optional(), requirement: OptionalText, sort: z.number().int().min(1).max(1_000_000).optional() }),
-  Row,
+  FunctionSchema,
 );
-export const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, Removed, '409 with data.count while other nodes use it and confirm is not true.');
+export const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, RemovedSchema, '409 with data.count while other nodes use it and confirm is not true.');
 export const linkFunctionsRoute = route(
   'linkFunctions',
   'Function net: the lower function contributes to the higher one (same element or next lower level)',
   'add',
   z.object({ higherFunctionId: Id, lowerFunctionId: Id }),
-  z.looseObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() }),
+  FunctionLinkSchema,
 );
 export const unlinkFunctionsRoute = route(
   'unlinkFunctions',
   'Remove a function-net link',
   'del',
   z.object({ id: Id, confirm: Confirm }),
-  z.object({ functionLinks: z.array(z.string()), failureLinks: z.array(z.string()) }),
+  z.strictObject({ functionLinks: z.array(z.string()), failureLinks: z.array(z.string()) }).openapi({ description: 'The ids of the links removed: this one and the failure links that relied on it' }),
   '409 with data.count when failure links rely on it, until confirm is true.',
 );
 
 const CharacteristicClass = z.enum(CHARACTERISTIC_CLASSES);
-const CharacteristicSchema = z.looseObject({
-  id: z.string(),
-  version: z.number().int(),
-  sort: z.number().int(),
-  functionId: z.string(),
-  name: z.string(),
-  characteristicClass: CharacteristicClass,
-  special: z.boolean(),
-});
 export const addCharacteristicRoute = route(
   'addCharacteristic',
   'Add a product or process characteristic to a function',
@@ -95,14 +105,6 @@ export const listCharacteristicsRoute = defineRoute({
   data: z.array(CharacteristicSchema),
 });
 
-const InterfaceSchema = z.looseObject({
-  id: z.string(),
-  version: z.number().int(),
-  firstNodeId: z.string(),
-  secondNodeId: z.string(),
-  interfaceType: z.number().int(),
-  description: z.string().nullable(),
-});
 export const addInterfaceRoute = route(
   'addInterface',
   'Interface analysis: an interface between two structure nodes',
@@ -133,14 +135,14 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const row = await addFunction(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'function', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentFunction(row)), 200);
   });
 
   app.openapi(updateFunctionRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await updateFunction(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'function', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentFunction(row)), 200);
   });
 
   app.openapi(deleteFunctionRoute, async (c) => {
@@ -148,14 +150,14 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
     const projectId = await projectIdOfItem(c, 'function', id);
     const impact = await deleteFunction(fmeaContext(c), id, input);
     if (projectId) await notifyChanged(c, projectId, 'function', id);
-    return c.json(ok(plain(impact)), 200);
+    return c.json(ok(presentImpact(impact)), 200);
   });
 
   app.openapi(linkFunctionsRoute, async (c) => {
     const body = c.req.valid('json');
     const row = await linkFunctions(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'functionLink', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentFunctionLink(row)), 200);
   });
 
   app.openapi(unlinkFunctionsRoute, async (c) => {
@@ -170,14 +172,14 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const row = await addCharacteristic(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'characteristic', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentCharacteristic(row)), 200);
   });
 
   app.openapi(updateCharacteristicRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await updateCharacteristic(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'characteristic', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentCharacteristic(row)), 200);
   });
 
   app.openapi(deleteCharacteristicRoute, async (c) => {
@@ -190,21 +192,22 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listCharacteristicsRoute, async (c) => {
     const { projectId, special } = c.req.valid('query');
-    return c.json(ok(await listCharacteristics(fmeaContext(c), projectId, { specialOnly: special === '1' })), 200);
+    const rows = await listCharacteristics(fmeaContext(c), projectId, { specialOnly: special === '1' });
+    return c.json(ok(rows.map(presentCharacteristic)), 200);
   });
 
   app.openapi(addInterfaceRoute, async (c) => {
     const body = c.req.valid('json');
     const row = await addInterface(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'interface', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentInterface(row)), 200);
   });
 
   app.openapi(updateInterfaceRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await updateInterface(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'interface', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentInterface(row)), 200);
   });
 
   app.openapi(deleteInterfaceRoute, async (c) => {
@@ -217,6 +220,7 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listInterfacesRoute, async (c) => {
     const { projectId } = c.req.valid('query');
-    return c.json(ok(await listInterfaces(fmeaContext(c), projectId)), 200);
+    const rows = await listInterfaces(fmeaContext(c), projectId);
+    return c.json(ok(rows.map(presentInterface)), 200);
   });
 }

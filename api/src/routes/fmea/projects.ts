@@ -18,6 +18,7 @@ import {
   PROJECT_TEXT_FIELDS,
   projectLabeler,
   memberRoleNamer,
+  type ProjectListItem,
   type ProjectListQuery,
   type ProjectType,
   type ProjectView,
@@ -78,13 +79,13 @@ const mapFields = <T extends Record<string, string>, S>(doc: T, schema: (descrip
   Object.fromEntries(Object.entries(doc).map(([key, description]) => [key, schema(description)])) as { [K in keyof T]: S };
 
 const ProjectLabelsSchema = z
-  .object(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
+  .strictObject(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
   .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
 
 const ProjectSchema = z
-  .looseObject({
+  .strictObject({
     id: z.string(),
-    projectId: z.string(),
+    projectId: z.string().openapi({ description: 'The spec’s name of id (the same value)' }),
     serialNum: z.string(),
     projectType: z.enum(PROJECT_TYPES),
     name: z.string(),
@@ -93,13 +94,17 @@ const ProjectSchema = z
     labels: ProjectLabelsSchema,
     ...mapFields(DATE_DOC, nullableText),
     ...mapFields(TEXT_DOC, nullableText),
+    relatedProjectId: z.string().nullable().openapi({ description: 'A project this one is derived from or belongs with' }),
+    apTable: z.enum(AP_TABLES).openapi({ description: 'The AP rule set that rates the project’s chains' }),
+    responsibleUserId: z.string().nullable().openapi({ description: 'The team member with role 0 (responsible)' }),
     delFlg: z.number().int(),
     version: z.number().int(),
+    updatedAt: DateTime.openapi({ description: 'The time of the last change of the header or team' }),
     pptSerial: z.string().nullable().openapi({ description: 'The product root node of the structure tree' }),
     projectMembers: z.array(
-      z.object({
+      z.strictObject({
         userId: z.string(),
-        userRole: z.number().int(),
+        userRole: z.number().int().openapi({ description: 'The member’s highest role (the smallest number)' }),
         roles: z.array(z.number().int()),
         roleNames: z.array(z.string()).openapi({ description: 'The roles named in the caller’s language, from dictionary memberRole (the one source of role names)' }),
       }),
@@ -122,15 +127,36 @@ async function labelerOf(c: Context<AppEnv>): Promise<Labeler> {
   return { fields, role };
 }
 
-/** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole), with its dictionary fields named. */
-export function presentProject(view: ProjectView, label: Labeler) {
-  const { members, rootNodeId, ...rest } = view;
+/** The named fields of a row, and no others. */
+const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+const DICTIONARY_KEYS = Object.keys(DICTIONARY_DOC) as (keyof typeof DICTIONARY_DOC)[];
+const DATE_KEYS = Object.keys(DATE_DOC) as (keyof typeof DATE_DOC)[];
+const TEXT_KEYS = Object.keys(TEXT_DOC) as (keyof typeof TEXT_DOC)[];
+
+/** The engine's project view under the spec's names (projectId, pptSerial, projectMembers with userRole), with its dictionary fields named; field by field, so no other column is sent. */
+export function presentProject(view: ProjectView, label: Labeler): z.output<typeof ProjectSchema> {
   return {
-    ...rest,
+    id: view.id,
     projectId: view.id,
+    serialNum: view.serialNum,
+    projectType: view.projectType,
+    name: view.name,
+    versionLabel: view.versionLabel,
+    ...pick(view, DICTIONARY_KEYS),
     labels: label.fields(view),
-    pptSerial: rootNodeId,
-    projectMembers: members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles], roleNames: m.roles.map(label.role) })),
+    ...pick(view, DATE_KEYS),
+    ...pick(view, TEXT_KEYS),
+    relatedProjectId: view.relatedProjectId,
+    apTable: view.apTable,
+    responsibleUserId: view.responsibleUserId,
+    delFlg: view.delFlg,
+    version: view.version,
+    updatedAt: view.updatedAt.toISOString(),
+    pptSerial: view.rootNodeId,
+    projectMembers: view.members.map((m) => ({ userId: m.userId, userRole: Math.min(...m.roles), roles: [...m.roles], roleNames: m.roles.map(label.role) })),
+    myRoles: view.myRoles === null ? null : [...view.myRoles],
+    canEdit: view.canEdit,
+    access: view.access,
   };
 }
 
@@ -155,6 +181,42 @@ const ListBody = z
   })
   .openapi('FmeaProjectListBody');
 
+const ProjectListItemSchema = z
+  .strictObject({
+    id: z.string(),
+    serialNum: z.string(),
+    projectId: z.string().openapi({ description: 'The spec’s name of id (the same value)' }),
+    name: z.string(),
+    projectType: z.enum(PROJECT_TYPES),
+    ...mapFields(DICTIONARY_DOC, nullableText),
+    versionLabel: z.string().nullable(),
+    sopDate: z.string().nullable(),
+    responsibleUserId: z.string().nullable(),
+    responsibleName: z.string().nullable(),
+    updatedAt: DateTime,
+    myRoles: z.array(z.number().int()).nullable().openapi({ description: 'The caller’s roles in the team; null when not a member' }),
+    labels: ProjectLabelsSchema,
+    collected: z.boolean().openapi({ description: 'Starred by the caller (favourites)' }),
+  })
+  .openapi('FmeaProjectListItem');
+
+const presentListItem = (item: ProjectListItem, label: Labeler): z.output<typeof ProjectListItemSchema> => ({
+  id: item.id,
+  serialNum: item.serialNum,
+  projectId: item.id,
+  name: item.name,
+  projectType: item.projectType,
+  ...pick(item, DICTIONARY_KEYS),
+  versionLabel: item.versionLabel,
+  sopDate: item.sopDate,
+  responsibleUserId: item.responsibleUserId,
+  responsibleName: item.responsibleName,
+  updatedAt: item.updatedAt.toISOString(),
+  myRoles: item.myRoles === null ? null : [...item.myRoles],
+  labels: label.fields(item),
+  collected: item.collected,
+});
+
 export const listRoute = defineRoute({
   method: 'post',
   path: '/api/project/list',
@@ -163,26 +225,8 @@ export const listRoute = defineRoute({
   description: 'Only the project types of the work areas the caller may open. "all" lists every live project; opening one still needs membership.',
   access: readAccess,
   request: jsonBody(ListBody),
-  data: z.object({
-    items: z.array(
-      z.looseObject({
-        id: z.string(),
-        serialNum: z.string(),
-        projectId: z.string(),
-        name: z.string(),
-        projectType: z.enum(PROJECT_TYPES),
-        stage: z.string().nullable().openapi({ description: DICTIONARY_DOC.stage }),
-        customer: z.string().nullable().openapi({ description: DICTIONARY_DOC.customer }),
-        versionLabel: z.string().nullable(),
-        sopDate: z.string().nullable(),
-        responsibleUserId: z.string().nullable(),
-        responsibleName: z.string().nullable(),
-        updatedAt: DateTime,
-        myRoles: z.array(z.number().int()).nullable().openapi({ description: 'The caller’s roles in the team; null when not a member' }),
-        labels: ProjectLabelsSchema,
-        collected: z.boolean().openapi({ description: 'Starred by the caller (favourites)' }),
-      }),
-    ),
+  data: z.strictObject({
+    items: z.array(ProjectListItemSchema),
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
@@ -232,12 +276,21 @@ interface TreeNodeView {
   data: { id: string; nodeType: number; pptSerial: string; imageName: string | null; name: string; version: number };
   children: TreeNodeView[];
 }
-/** One level is described; children have the same shape (recursive schemas do not go into the OpenAPI document). */
-const TreeNodeSchema = z
-  .object({
-    data: z.object({ id: z.string(), nodeType: z.number().int(), pptSerial: z.string(), imageName: z.string().nullable(), name: z.string(), version: z.number().int() }),
-    children: z.array(z.unknown()).openapi({ description: 'Nodes of the same shape' }),
-  })
+/** A node of the spec's tree with its children, each of the same shape (recursive through z.lazy, so the OpenAPI document refers to itself). */
+const TreeNodeSchema: z.ZodType<TreeNodeView> = z
+  .lazy(() =>
+    z.strictObject({
+      data: z.strictObject({
+        id: z.string(),
+        nodeType: z.number().int(),
+        pptSerial: z.string().openapi({ description: 'The node’s id, under the spec’s name' }),
+        imageName: z.string().nullable(),
+        name: z.string(),
+        version: z.number().int(),
+      }),
+      children: z.array(TreeNodeSchema),
+    }),
+  )
   .openapi('FmeaTreeNode');
 
 export const treeRoute = defineRoute({
@@ -247,7 +300,7 @@ export const treeRoute = defineRoute({
   summary: 'The structure tree of a project by its number: product 1, element 9, functions as type-2 nodes',
   access: readAccess,
   request: { query: z.object({ serialNum: Id, timestamp: Timestamp }) },
-  data: TreeNodeSchema.nullable(),
+  data: z.union([TreeNodeSchema, z.null()]).openapi({ description: 'The root node, or null while the project has none' }),
 });
 
 const SaveBody = z
@@ -293,7 +346,7 @@ export const numberPreviewRoute = defineRoute({
     'For the new-project dialog: the next number of the type’s numbering rule (DF… for dfmea, family and msr; PF… for pfmea), not taken and not logged, numbers held by projects stepped past as creation does; a look, not a reservation. allowManual says whether save may carry a serialNum. Needs the add button of the type’s work area.',
   access: writeAccess('add'),
   request: { query: z.object({ projectType: z.enum(PROJECT_TYPES).optional().openapi({ description: 'Default dfmea' }), timestamp: Timestamp }) },
-  data: NumberPreviewSchema.extend({ projectType: z.enum(PROJECT_TYPES) }).openapi('ProjectNumberPreview'),
+  data: NumberPreviewSchema.extend({ projectType: z.enum(PROJECT_TYPES) }).strict().openapi('ProjectNumberPreview'),
 });
 
 export const deleteRoute = defineRoute({
@@ -331,7 +384,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectType, ...query } = body;
     const page = await listProjects(fmeaContext(c), { ...query, projectTypes: projectType ? [projectType] : visibleTypes(c) });
     const label = await labelerOf(c);
-    return c.json(ok({ ...page, items: page.items.map((item) => ({ ...item, projectId: item.id, labels: label.fields(item) })) }), 200);
+    return c.json(ok({ items: page.items.map((item) => presentListItem(item, label)), total: page.total, page: page.page, limit: page.limit }), 200);
   });
 
   app.openapi(byIdRoute, async (c) => c.json(ok(await openById(c, c.req.valid('query').projectId)), 200));

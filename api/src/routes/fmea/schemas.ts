@@ -1,5 +1,19 @@
 import { z } from '@hono/zod-openapi';
-import { CONTROL_KINDS } from '@fmea/core';
+import {
+  CHARACTERISTIC_CLASSES,
+  CONTROL_KINDS,
+  FAILURE_KINDS,
+  type DeletionImpact,
+  type FmeaCharacteristicRow,
+  type FmeaControlRow,
+  type FmeaFailureLinkRow,
+  type FmeaFailureRow,
+  type FmeaFunctionLinkRow,
+  type FmeaFunctionRow,
+  type FmeaInterfaceRow,
+  type FmeaItemKind,
+  type FmeaNodeRow,
+} from '@fmea/core';
 import { Id, RequiredText, Text } from '../../http/fields.ts';
 
 export { Id, RequiredText, Text };
@@ -23,15 +37,183 @@ export const VersionBody = z.object({ version: Version });
 export const DeleteBody = z.object({ id: Id, version: Version, confirm: Confirm });
 export const IdVersionBody = z.object({ id: Id, version: Version });
 
-/** An engine row with its id and version; other columns pass through as stored. */
-export const Row = z.looseObject({ id: z.string(), version: z.number().int() });
-export const Removed = z.looseObject({ count: z.number().int() }).openapi({ description: 'What the delete took with it and how many other nodes used it' });
+/**
+ * The answers of the FMEA routes: every row is presented field by field in
+ * the spec's names (failures rate D as `det`; actions re-rate as raseverity,
+ * raoccurrence, radet), never spread from the database row, so a new column
+ * reaches a client only when it is named here. The schemas are strict: the
+ * tests parse every answer through them (http/answer-check.ts).
+ */
+const Versioned = { id: z.string(), version: z.number().int(), sort: z.number().int() };
+const Rated = z.number().int().nullable();
 
-export const ChangedData = Row;
+export const NodeSchema = z
+  .strictObject({ ...Versioned, parentId: z.string().nullable().openapi({ description: 'null for the root (the product)' }), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable() })
+  .openapi('FmeaNode', { description: 'A structure node (product 1, element 9, fixed nodes)' });
+export const presentNode = (row: Pick<FmeaNodeRow, 'id' | 'version' | 'sort' | 'parentId' | 'nodeType' | 'name' | 'imageName'>): z.output<typeof NodeSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  parentId: row.parentId,
+  nodeType: row.nodeType,
+  name: row.name,
+  imageName: row.imageName,
+});
+
+export const FunctionSchema = z.strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable() }).openapi('FmeaFunction');
+export const presentFunction = (row: Pick<FmeaFunctionRow, 'id' | 'version' | 'sort' | 'nodeId' | 'description' | 'requirement'>): z.output<typeof FunctionSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  nodeId: row.nodeId,
+  description: row.description,
+  requirement: row.requirement,
+});
+
+export const FunctionLinkSchema = z.strictObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() }).openapi('FmeaFunctionLink');
+export const presentFunctionLink = (row: Pick<FmeaFunctionLinkRow, 'id' | 'higherFunctionId' | 'lowerFunctionId'>): z.output<typeof FunctionLinkSchema> => ({
+  id: row.id,
+  higherFunctionId: row.higherFunctionId,
+  lowerFunctionId: row.lowerFunctionId,
+});
+
+export const CharacteristicSchema = z
+  .strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() })
+  .openapi('FmeaCharacteristic');
+export const presentCharacteristic = (
+  row: Pick<FmeaCharacteristicRow, 'id' | 'version' | 'sort' | 'functionId' | 'name' | 'characteristicClass' | 'special'>,
+): z.output<typeof CharacteristicSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  functionId: row.functionId,
+  name: row.name,
+  characteristicClass: row.characteristicClass,
+  special: row.special,
+});
+
+export const InterfaceSchema = z
+  .strictObject({
+    id: z.string(),
+    version: z.number().int(),
+    firstNodeId: z.string(),
+    secondNodeId: z.string(),
+    interfaceType: z.number().int().openapi({ description: '1 physical connection, 2 signal, 3 energy, 4 material, 5 human-machine' }),
+    description: z.string().nullable(),
+  })
+  .openapi('FmeaInterface');
+export const presentInterface = (row: Pick<FmeaInterfaceRow, 'id' | 'version' | 'firstNodeId' | 'secondNodeId' | 'interfaceType' | 'description'>): z.output<typeof InterfaceSchema> => ({
+  id: row.id,
+  version: row.version,
+  firstNodeId: row.firstNodeId,
+  secondNodeId: row.secondNodeId,
+  interfaceType: row.interfaceType,
+  description: row.description,
+});
+
+export const FailureSchema = z
+  .strictObject({
+    ...Versioned,
+    functionId: z.string(),
+    kind: z.enum(FAILURE_KINDS),
+    description: z.string(),
+    severity: Rated.openapi({ description: 'S of an effect (FE)' }),
+    occurrence: Rated.openapi({ description: 'O of a cause (FC)' }),
+    det: Rated.openapi({ description: 'D of a cause (FC), under the spec’s name' }),
+    frequencyRatio: z.number().nullable().openapi({ description: 'Of a mode (FM), 0..1' }),
+  })
+  .openapi('FmeaFailure', { description: 'A failure effect (FE), mode (FM) or cause (FC) of a function' });
+/** A failure under the spec's names: `det` for detection. */
+export const presentFailure = (
+  row: Pick<FmeaFailureRow, 'id' | 'version' | 'sort' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio'>,
+): z.output<typeof FailureSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  functionId: row.functionId,
+  kind: row.kind,
+  description: row.description,
+  severity: row.severity,
+  occurrence: row.occurrence,
+  det: row.detection,
+  frequencyRatio: row.frequencyRatio,
+});
+
+export const FailureLinkSchema = z.strictObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() }).openapi('FmeaFailureLink');
+export const presentFailureLink = (row: Pick<FmeaFailureLinkRow, 'id' | 'higherFailureId' | 'lowerFailureId'>): z.output<typeof FailureLinkSchema> => ({
+  id: row.id,
+  higherFailureId: row.higherFailureId,
+  lowerFailureId: row.lowerFailureId,
+});
+
+export const ControlSchema = z.strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string() }).openapi('FmeaControl');
+export const presentControl = (row: Pick<FmeaControlRow, 'id' | 'version' | 'sort' | 'causeId' | 'kind' | 'description'>): z.output<typeof ControlSchema> => ({
+  id: row.id,
+  version: row.version,
+  sort: row.sort,
+  causeId: row.causeId,
+  kind: row.kind,
+  description: row.description,
+});
+
+/** Anything that can be deleted (core's FmeaItemKind: a record, so a new kind does not compile until it is named here). */
+const ITEM_KIND: Record<FmeaItemKind, true> = { node: true, function: true, characteristic: true, interface: true, failure: true, control: true, action: true, functionLink: true, failureLink: true };
+const ITEM_KINDS = Object.keys(ITEM_KIND) as [FmeaItemKind, ...FmeaItemKind[]];
+const Ids = z.array(z.string());
+
+export const RemovedSchema = z
+  .strictObject({
+    target: z.strictObject({ kind: z.enum(ITEM_KINDS), id: z.string() }),
+    removed: z
+      .strictObject({
+        nodes: Ids,
+        functions: Ids,
+        characteristics: Ids,
+        interfaces: Ids,
+        failures: Ids,
+        controls: Ids,
+        actions: Ids,
+        functionLinks: Ids,
+        failureLinks: Ids,
+      })
+      .openapi({ description: 'The ids of everything that goes with the target' }),
+    references: z
+      .array(
+        z.strictObject({
+          kind: z.enum(['functionLink', 'failureLink', 'interface']),
+          id: z.string(),
+          insideId: z.string().openapi({ description: 'The end inside what is deleted' }),
+          outsideId: z.string().openapi({ description: 'The end outside it' }),
+          outsideNodeId: z.string().nullable().openapi({ description: 'The structure node that owns the outside end' }),
+        }),
+      )
+      .openapi({ description: 'Links and interfaces from outside into what is deleted: they are cut' }),
+    usedByNodes: Ids.openapi({ description: 'The other structure nodes that use it' }),
+    count: z.number().int().openapi({ description: 'How many other nodes use it (the N of “used by N nodes”)' }),
+  })
+  .openapi('FmeaDeletionImpact', { description: 'What the delete takes (or took) with it and how many other nodes used it' });
+/** Core's deletion impact, field by field. */
+export const presentImpact = (impact: DeletionImpact): z.output<typeof RemovedSchema> => ({
+  target: { kind: impact.target.kind, id: impact.target.id },
+  removed: {
+    nodes: [...impact.removed.nodes],
+    functions: [...impact.removed.functions],
+    characteristics: [...impact.removed.characteristics],
+    interfaces: [...impact.removed.interfaces],
+    failures: [...impact.removed.failures],
+    controls: [...impact.removed.controls],
+    actions: [...impact.removed.actions],
+    functionLinks: [...impact.removed.functionLinks],
+    failureLinks: [...impact.removed.failureLinks],
+  },
+  references: impact.references.map((r) => ({ kind: r.kind, id: r.id, insideId: r.insideId, outsideId: r.outsideId, outsideNodeId: r.outsideNodeId })),
+  usedByNodes: [...impact.usedByNodes],
+  count: impact.count,
+});
 
 /** A current control of a risk-grid row's cause: what a grid cell needs to update (/api/fmea/updateControl) or delete it in place. */
 export const GridControlSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     version: z.number().int(),
     kind: z.enum(CONTROL_KINDS),

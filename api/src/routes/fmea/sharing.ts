@@ -11,12 +11,12 @@ const TAG = 'fmea-projects';
 const DAY_MS = 86_400_000;
 
 const ShareSchema = z
-  .object({
+  .strictObject({
     projectId: z.string(),
     scope: z.enum(schema.SHARE_SCOPES).openapi({ description: 'none: nobody beyond the team; partly: the listed users; all: every user' }),
     expiresAt: DateTime.nullable().openapi({ description: 'After this moment the share no longer applies; null: no expiry' }),
     userIds: z.array(z.string()),
-    users: z.array(z.object({ id: z.string(), userName: z.string(), realName: z.string().nullable() })),
+    users: z.array(z.strictObject({ id: z.string(), userName: z.string(), realName: z.string().nullable() })),
     version: z.number().int().openapi({ description: '0 while the project was never shared; send it back with saveShare' }),
   })
   .openapi('FmeaProjectShare');

@@ -1,24 +1,44 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode } from '@fmea/core';
+import { addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode, type StructureTreeNode } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
-import { Confirm, DeleteBody, Id, RequiredText, Row, Removed, Timestamp, Version, plain } from './schemas.ts';
+import { Confirm, DeleteBody, Id, NodeSchema, presentImpact, presentNode, RemovedSchema, RequiredText, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-structure';
 
-/** One level is described; children have the same shape (recursive schemas do not go into the OpenAPI document). */
-const TreeNode = z
-  .object({
-    id: z.string(),
-    nodeType: z.number().int(),
-    name: z.string(),
-    imageName: z.string().nullable(),
-    version: z.number().int(),
-    children: z.array(z.unknown()).openapi({ description: 'Nodes of the same shape' }),
-  })
+interface StructureNodeOut {
+  id: string;
+  nodeType: number;
+  name: string;
+  imageName: string | null;
+  version: number;
+  children: StructureNodeOut[];
+}
+
+/** A node of the structure tree with its children, each of the same shape (recursive through z.lazy, so the OpenAPI document refers to itself). */
+const TreeNode: z.ZodType<StructureNodeOut> = z
+  .lazy(() =>
+    z.strictObject({
+      id: z.string(),
+      nodeType: z.number().int().openapi({ description: '1 product, 9 element, 2 a function drawn as a node, 12 / 8… fixed nodes' }),
+      name: z.string(),
+      imageName: z.string().nullable(),
+      version: z.number().int(),
+      children: z.array(TreeNode).openapi({ description: 'The element’s functions (type 2) first, then its child elements, each in sort order' }),
+    }),
+  )
   .openapi('FmeaStructureNode');
+
+const presentTree = (node: StructureTreeNode): StructureNodeOut => ({
+  id: node.id,
+  nodeType: node.nodeType,
+  name: node.name,
+  imageName: node.imageName,
+  version: node.version,
+  children: node.children.map(presentTree),
+});
 
 export const treeRoute = defineRoute({
   method: 'get',
@@ -27,7 +47,7 @@ export const treeRoute = defineRoute({
   summary: 'Step 2: the structure tree of a project (functions as type-2 children first)',
   access: readAccess,
   request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
-  data: TreeNode.nullable(),
+  data: z.union([TreeNode, z.null()]).openapi({ description: 'The root node, or null while the project has none' }),
 });
 
 export const addRoute = defineRoute({
@@ -37,7 +57,7 @@ export const addRoute = defineRoute({
   summary: 'Add a structure element (type 9 unless given) as the last child of its parent',
   access: writeAccess('add'),
   request: jsonBody(z.object({ parentId: Id, name: RequiredText, nodeType: z.number().int().min(1).max(999).optional(), imageName: z.string().trim().max(200).nullable().optional() })),
-  data: Row,
+  data: NodeSchema,
 });
 
 export const renameRoute = defineRoute({
@@ -47,7 +67,7 @@ export const renameRoute = defineRoute({
   summary: 'Rename a node or change its image',
   access: writeAccess('edit'),
   request: jsonBody(z.object({ id: Id, version: Version, name: RequiredText.optional(), imageName: z.string().trim().max(200).nullable().optional() })),
-  data: Row,
+  data: NodeSchema,
 });
 
 export const moveRoute = defineRoute({
@@ -58,7 +78,7 @@ export const moveRoute = defineRoute({
   description: 'When the move breaks failure or function links the answer is 409 with data.count until confirm is true; then they are removed.',
   access: writeAccess('edit'),
   request: jsonBody(z.object({ id: Id, version: Version, parentId: Id, sort: z.number().int().min(1).max(1_000_000).optional(), confirm: Confirm })),
-  data: Row,
+  data: NodeSchema,
 });
 
 export const copyRoute = defineRoute({
@@ -68,7 +88,7 @@ export const copyRoute = defineRoute({
   summary: 'Copy a subtree (nodes, functions, characteristics, failures, controls, inner links) under another node',
   access: writeAccess('add'),
   request: jsonBody(z.object({ id: Id, targetParentId: Id })),
-  data: Row,
+  data: NodeSchema,
 });
 
 export const impactRoute = defineRoute({
@@ -78,7 +98,7 @@ export const impactRoute = defineRoute({
   summary: 'What deleting a node would take with it and how many other nodes use it',
   access: readAccess,
   request: { query: z.object({ id: Id, timestamp: Timestamp }) },
-  data: Removed,
+  data: RemovedSchema,
 });
 
 export const deleteRoute = defineRoute({
@@ -89,46 +109,47 @@ export const deleteRoute = defineRoute({
   description: 'When other nodes use it the answer is 409 "current FMEA used by N nodes, confirm" with data.count, and nothing is deleted until confirm is true.',
   access: writeAccess('del'),
   request: jsonBody(DeleteBody),
-  data: Removed,
+  data: RemovedSchema,
 });
 
 export function registerStructureRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(treeRoute, async (c) => {
     const { projectId } = c.req.valid('query');
-    return c.json(ok(await getStructureTree(fmeaContext(c), projectId)), 200);
+    const tree = await getStructureTree(fmeaContext(c), projectId);
+    return c.json(ok(tree ? presentTree(tree) : null), 200);
   });
 
   app.openapi(addRoute, async (c) => {
     const body = c.req.valid('json');
     const row = await addNode(fmeaContext(c), body);
     await notifyChanged(c, row.projectId, 'node', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentNode(row)), 200);
   });
 
   app.openapi(renameRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await updateNode(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'node', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentNode(row)), 200);
   });
 
   app.openapi(moveRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const row = await moveNode(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'node', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentNode(row)), 200);
   });
 
   app.openapi(copyRoute, async (c) => {
     const { id, targetParentId } = c.req.valid('json');
     const row = await copySubtree(fmeaContext(c), id, { targetParentId });
     await notifyChanged(c, row.projectId, 'node', row.id);
-    return c.json(ok(row), 200);
+    return c.json(ok(presentNode(row)), 200);
   });
 
   app.openapi(impactRoute, async (c) => {
     const { id } = c.req.valid('query');
-    return c.json(ok(plain(await nodeDeletionImpact(fmeaContext(c), id))), 200);
+    return c.json(ok(presentImpact(await nodeDeletionImpact(fmeaContext(c), id))), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -136,6 +157,6 @@ export function registerStructureRoutes(app: OpenAPIHono<AppEnv>) {
     const projectId = await projectIdOfItem(c, 'node', id);
     const impact = await deleteNode(fmeaContext(c), id, { version, confirm });
     if (projectId) await notifyChanged(c, projectId, 'node', id);
-    return c.json(ok(plain(impact)), 200);
+    return c.json(ok(presentImpact(impact)), 200);
   });
 }

@@ -10,7 +10,7 @@ import { TEXT_MAX } from '../../http/fields.ts';
 /** Autocomplete for the analysis' text fields, from the FMEAs the caller may read (docs/domain/fmea-engine.md, "Suggestions"). */
 const TAG = 'fmea-analysis';
 
-const SuggestionSchema = z.object({ text: z.string(), uses: z.number().int() }).openapi('FmeaSuggestion');
+const SuggestionSchema = z.strictObject({ text: z.string(), uses: z.number().int() }).openapi('FmeaSuggestion');
 
 export const suggestRoute = defineRoute({
   method: 'get',

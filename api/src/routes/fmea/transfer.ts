@@ -11,6 +11,7 @@ import {
   type Issue,
   type ProjectType,
   type WorkbookImportMode,
+  type WorkbookImportReport,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -55,19 +56,26 @@ const ImportForm = z
   })
   .openapi('FmeaImportForm');
 
-const ReportIssue = z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
+const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
+
+type Written = keyof WorkbookImportReport['counts'];
+/** The tables an import writes (core's ImportPlan rows: a record, so a new one does not compile until it is named here). */
+const WRITTEN_TABLES: Record<Written, true> = { nodes: true, functions: true, characteristics: true, interfaces: true, failures: true, functionLinks: true, failureLinks: true, controls: true, actions: true };
+const WRITTEN = Object.keys(WRITTEN_TABLES) as Written[];
 
 const ImportReportSchema = z
-  .object({
+  .strictObject({
     projectId: z.string(),
     serialNum: z.string(),
     layout: z.enum(['flat', 'legacy']).openapi({ description: 'flat: the chain sheet of our export; legacy: an AIAG 4th-edition sheet' }),
     sheet: z.string().openapi({ description: 'The sheet read' }),
     rows: z.number().int(),
     imported: z.number().int(),
-    counts: z.record(z.string(), z.number().int()),
+    counts: z
+      .strictObject(Object.fromEntries(WRITTEN.map((key) => [key, z.number().int()])) as Record<Written, z.ZodNumber>)
+      .openapi({ description: 'Rows written, by table (links and controls included)' }),
     created: z
-      .object({
+      .strictObject({
         nodes: z.number().int(),
         functions: z.number().int(),
         characteristics: z.number().int(),
@@ -176,7 +184,22 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
   await notifyChanged(c, report.projectId, 'project', report.projectId);
   // the rows a partial import left out read as the refusal's issues do
   const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueMessage(locale, issue) });
-  return c.json(ok({ ...report, errors: report.errors.map(present), unmapped: report.unmapped.map(present) }), 200);
+  return c.json(
+    ok({
+      projectId: report.projectId,
+      serialNum: report.serialNum,
+      layout: report.layout,
+      sheet: report.sheet,
+      rows: report.rows,
+      imported: report.imported,
+      counts: Object.fromEntries(WRITTEN.map((key) => [key, report.counts[key]])) as Record<Written, number>,
+      created: { ...report.created },
+      errors: report.errors.map(present),
+      unmapped: report.unmapped.map(present),
+      unknownNames: [...report.unknownNames],
+    }),
+    200,
+  );
 }
 
 export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {
