@@ -13,3 +13,4 @@ export * from './auth/index.ts';
 export * from './files/index.ts';
 export * from './fmea/index.ts';
 export * from './collections/index.ts';
+export * from './catalog/index.ts';

@@ -1,0 +1,111 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rolePermission, userRole } from '../../db/schema/index.ts';
+import { InvalidInputError, NotAllowedError } from '../../errors.ts';
+import { CATALOG_TYPES, isCatalogTypeId, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogTypeId } from '../../domain/catalog/index.ts';
+import { assertCanOperate, canOperate, isProductTypePermitted, type Actor, type CreatorRules } from '../../domain/permissions/index.ts';
+import type { RuleFlag } from '../../domain/rules/index.ts';
+import { rolesOfUser } from '../roles/routers.ts';
+import { ruleFlagValues } from '../rules/rule-flags.ts';
+import type { Operator } from '../shared/context.ts';
+
+/**
+ * The permission layer of the catalog engine (spec 000 §6, 001 §6;
+ * docs/domain/permissions.md). Every catalog service asks here, so the API
+ * and the CLI are judged by the same rules:
+ *
+ * - the type's route must be held to read its records (admins hold all);
+ * - an operation needs its button on the route, and edit and delete follow
+ *   the area's creator rule (`operationRefusal`: admin; button; rule on →
+ *   creator only; rule off → audit holders or the creator);
+ * - product types: a record classified by a product type outside the
+ *   caller's list is neither shown nor touched, and no record may be given
+ *   such a type (admins may use all).
+ */
+export interface CatalogCaller {
+  readonly actor: Actor;
+  /** The buttons the caller holds on the type's route; null when the route is not held at all. */
+  readonly buttons: ReadonlySet<string> | null;
+  /** Current rule flags (creator rules, English required, failure use type required). */
+  readonly flags: Readonly<Record<RuleFlag, string>>;
+}
+
+export function catalogType(typeId: string): CatalogTypeDefinition & { id: CatalogTypeId } {
+  if (!isCatalogTypeId(typeId)) throw new InvalidInputError('catalog.type_unknown' satisfies CatalogServiceKey, { type: String(typeId) });
+  return CATALOG_TYPES[typeId] as CatalogTypeDefinition & { id: CatalogTypeId };
+}
+
+/**
+ * The acting user as the permission rules see them. The system operator (CLI,
+ * seeding: no user id) acts as an administrator, as everywhere in core.
+ */
+export async function catalogActor(db: DbOrTx, operator: Operator): Promise<Actor> {
+  if (operator.userId === null) return { userId: '', userName: operator.userName, isAdmin: true, roleTypes: ['0'], productTypes: [] };
+  if (operator.roles) return { userId: operator.userId, userName: operator.userName, ...operator.roles };
+  const { roles, isAdmin } = await rolesOfUser(db, operator.userId);
+  return {
+    userId: operator.userId,
+    userName: operator.userName,
+    isAdmin,
+    roleTypes: roles.map((r) => r.roleType),
+    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
+  };
+}
+
+/** The buttons of a route the operator holds: from the session's grants, else read from their roles. */
+async function routeButtons(db: DbOrTx, operator: Operator, route: string): Promise<ReadonlySet<string> | null> {
+  if (operator.grants) return operator.grants.get(route) ?? null;
+  if (operator.userId === null) return null;
+  const rows = await db
+    .select({ buttons: rolePermission.buttons })
+    .from(rolePermission)
+    .where(and(eq(rolePermission.routeName, route), inArray(rolePermission.roleId, db.select({ id: userRole.roleId }).from(userRole).where(eq(userRole.userId, operator.userId)))));
+  return rows.length === 0 ? null : new Set(rows.flatMap((r) => r.buttons));
+}
+
+export async function catalogCaller(db: DbOrTx, operator: Operator, type: CatalogTypeDefinition): Promise<CatalogCaller> {
+  const actor = await catalogActor(db, operator);
+  const buttons = actor.isAdmin ? null : await routeButtons(db, operator, type.route);
+  return { actor, buttons, flags: await ruleFlagValues(db) };
+}
+
+const creatorRules = (caller: CatalogCaller): CreatorRules => ({
+  zskcjzRule: caller.flags.zskcjzRule === '1' ? '1' : '0',
+  zsjcjzRule: caller.flags.zsjcjzRule === '1' ? '1' : '0',
+});
+
+/** Reading the type's records: its route must be held (any button), or the caller is an administrator. */
+export function assertCatalogRead(caller: CatalogCaller): void {
+  if (!caller.actor.isAdmin && caller.buttons === null) throw new NotAllowedError('permission.denied', { action: 'read' });
+}
+
+export interface CatalogRecordOwner {
+  readonly creatorId: string | null;
+  readonly creatorName: string | null;
+}
+
+const operateInput = (caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner) => ({
+  actor: caller.actor,
+  action,
+  routePermissions: [...(caller.buttons ?? [])],
+  record: record ?? null,
+  area: type.area,
+  creatorRules: creatorRules(caller),
+});
+
+/** An operation on the type's route (`add`, `edit`, `del`, `audit`, `approve`, `import`, `export`), on a record when given: `assertCanOperate`. */
+export function assertCatalogOperate(caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner): void {
+  assertCanOperate(operateInput(caller, type, action, record));
+}
+
+export function canCatalogOperate(caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner): boolean {
+  return canOperate(operateInput(caller, type, action, record));
+}
+
+/** Whether the caller may see or use a record of this product type (records without one are everyone's). */
+export const productTypeVisible = (actor: Actor, productType: string | null): boolean => productType === null || isProductTypePermitted(actor, productType);
+
+/** Refuses a product type outside the caller's list (spec 001 §6: "others shown disabled"). */
+export function assertProductType(actor: Actor, productType: string | null): void {
+  if (!productTypeVisible(actor, productType)) throw new NotAllowedError('catalog.product_type_denied' satisfies CatalogServiceKey, { productType: productType! });
+}

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogLog, catalogRecord } from '../../db/schema/index.ts';
+import { CATALOG_TYPE_IDS, catalogLogActionKey, type CatalogLogAction } from '../../domain/catalog/index.ts';
+import type { OperationRecord } from '../shared/audit.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
+import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { assertCatalogRead, catalogCaller, catalogType } from './access.ts';
+
+type RecordRow = typeof catalogRecord.$inferSelect;
+export type CatalogLogRow = typeof catalogLog.$inferSelect;
+
+export interface CatalogLogEntry {
+  readonly action: CatalogLogAction;
+  readonly row: Pick<RecordRow, 'id' | 'type' | 'rootId' | 'serialNum' | 'versionNo'>;
+  readonly fromStatus?: string | null;
+  readonly toStatus?: string | null;
+  readonly remark?: string | null;
+}
+
+/** Writes one row of the knowledge log; call it inside the transaction of the change. */
+export async function writeCatalogLog(tx: DbOrTx, ctx: TxContext, entry: CatalogLogEntry): Promise<void> {
+  await tx.insert(catalogLog).values({
+    at: ctx.now(),
+    type: entry.row.type,
+    recordId: entry.row.id,
+    rootId: entry.row.rootId,
+    serialNum: entry.row.serialNum,
+    versionNo: entry.row.versionNo,
+    action: entry.action,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    remark: entry.remark ?? null,
+    userId: ctx.actor.userId,
+    userName: ctx.actor.userName,
+  });
+}
+
+/** The operation-log record of a catalog write (the full rows before and after). */
+export const catalogOperation = (action: CatalogLogAction, entityId: string, before: unknown, after: unknown): OperationRecord => ({
+  action: `catalog.record.${action}`,
+  entity: 'catalog_record',
+  entityId,
+  before,
+  after,
+});
+
+export interface CatalogLogQuery extends PageQuery {
+  /** One type; without it, every type whose route the caller holds. */
+  type?: string;
+  /** One record: every version of it (any version's id). */
+  recordId?: string;
+}
+
+export interface CatalogLogView extends CatalogLogRow {
+  /** The catalog key naming the action (`catalog.log.<action>`), for the reader's language. */
+  actionKey: string;
+}
+
+/** The knowledge log, newest first: of one type or of every type the caller may read, optionally of one record. */
+export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery = {}): Promise<Page<CatalogLogView>> {
+  const { page, limit, offset } = pageWindow(query);
+  const ids = query.type !== undefined ? [catalogType(query.type).id] : CATALOG_TYPE_IDS;
+  const readable: string[] = [];
+  for (const id of ids) {
+    const caller = await catalogCaller(ctx.db, ctx.actor, catalogType(id));
+    try {
+      assertCatalogRead(caller);
+      readable.push(id);
+    } catch (error) {
+      if (query.type !== undefined) throw error;
+    }
+  }
+  if (readable.length === 0) return { items: [], total: 0, page, limit };
+  const where: SQL[] = [inArray(catalogLog.type, readable)];
+  if (query.recordId !== undefined) {
+    const row = await ctx.db.select({ rootId: catalogRecord.rootId }).from(catalogRecord).where(eq(catalogRecord.id, query.recordId)).get();
+    where.push(eq(catalogLog.rootId, row?.rootId ?? query.recordId));
+  }
+  const condition = and(...where);
+  const [rows, totals] = await Promise.all([
+    ctx.db.select().from(catalogLog).where(condition).orderBy(desc(catalogLog.at), desc(catalogLog.id)).limit(limit).offset(offset),
+    ctx.db.select({ n: count() }).from(catalogLog).where(condition),
+  ]);
+  return { items: rows.map((r) => ({ ...r, actionKey: catalogLogActionKey(r.action as CatalogLogAction) })), total: totals[0]?.n ?? 0, page, limit };
+}

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogRecord } from '../../db/schema/index.ts';
+import { ConflictError } from '../../errors.ts';
+import { isQuotableCatalogVersion, type CatalogServiceKey } from '../../domain/catalog/index.ts';
+import type { OperationRecord } from '../shared/audit.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { assertProductType, catalogActor } from './access.ts';
+import { catalogOperation, writeCatalogLog } from './log.ts';
+import { findCatalogRow, type CatalogRecordRow } from './store.ts';
+
+/**
+ * The quote count (spec 001 §3 `quoteCount`): how many FMEA items cite a
+ * record version. An item cites the released latest version it took and
+ * keeps citing that version when a later one is released, so only a
+ * released latest version can be newly cited, and any live version can be
+ * let go. No route is asked: citing happens from an FMEA, whose own rights
+ * its service checks; the record's product type must be the caller's.
+ */
+export async function changeCatalogQuotes(tx: DbOrTx, txCtx: TxContext, id: string, delta: 1 | -1): Promise<{ row: CatalogRecordRow; log: OperationRecord }> {
+  const before = await findCatalogRow(tx, id);
+  assertProductType(await catalogActor(tx, txCtx.actor), before.productType);
+  if (delta > 0 && !isQuotableCatalogVersion(before)) {
+    throw new ConflictError('catalog.not_quotable' satisfies CatalogServiceKey, { serialNum: before.serialNum, versionNo: before.versionNo });
+  }
+  if (delta < 0 && before.quoteCount <= 0) throw new ConflictError('catalog.not_quoted' satisfies CatalogServiceKey, { serialNum: before.serialNum });
+  const [row] = await tx
+    .update(catalogRecord)
+    // the row version is left alone: citing does not change what an editor read
+    .set({ quoteCount: sql`max(0, ${catalogRecord.quoteCount} + ${delta})` })
+    .where(and(eq(catalogRecord.id, id), eq(catalogRecord.delFlg, 0)))
+    .returning();
+  const action = delta > 0 ? 'quote' : 'unquote';
+  await writeCatalogLog(tx, txCtx, { action, row: row! });
+  return { row: row!, log: catalogOperation(action, id, { quoteCount: before.quoteCount }, { quoteCount: row!.quoteCount }) };
+}
+
+/** An FMEA item cites the record version: its quote count goes up by one. */
+export async function quoteCatalogRecord(ctx: ServiceContext, id: string): Promise<{ id: string; quoteCount: number }> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const { row, log } = await changeCatalogQuotes(tx, txCtx, id, 1);
+    return { result: { id: row.id, quoteCount: row.quoteCount }, log };
+  });
+}
+
+/** An FMEA item no longer cites the record version: its quote count goes down by one. */
+export async function unquoteCatalogRecord(ctx: ServiceContext, id: string): Promise<{ id: string; quoteCount: number }> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const { row, log } = await changeCatalogQuotes(tx, txCtx, id, -1);
+    return { result: { id: row.id, quoteCount: row.quoteCount }, log };
+  });
+}

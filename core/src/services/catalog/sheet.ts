@@ -1,0 +1,164 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogRecord } from '../../db/schema/index.ts';
+import { InvalidInputError, isDomainError, type Issue } from '../../errors.ts';
+import { catalogSheetColumns, catalogUniqueKeys, readCatalogValues, type CatalogTypeDefinition, type CatalogValue } from '../../domain/catalog/index.ts';
+import { KNOWLEDGE_STATUS_KEYS, type KnowledgeStatus } from '../../domain/status/index.ts';
+import { translate, type Locale } from '../../i18n/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { pageWindow } from '../shared/paging.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeVisible } from './access.ts';
+import { catalogOperation, writeCatalogLog } from './log.ts';
+import { catalogListFilter, insertCatalogRecord, reviseCatalogRecord, type CatalogListQuery } from './records.ts';
+import { currentRowsOf, dictionaryCodes, findUniqueHolder, productTypeOfValues, valuesOfRow, type CatalogRecordRow } from './store.ts';
+
+/** An export holds at most this many records (the spec's "export scope all" of a knowledge list). */
+export const CATALOG_EXPORT_MAX = 50_000;
+
+export interface CatalogExportQuery extends CatalogListQuery {
+  /** `page`: the list page asked (page, limit); `all` (default): every record the list filter matches. */
+  scope?: 'all' | 'page';
+  /** The headers' and status names' language (default zh-CN). */
+  locale?: Locale;
+}
+
+const cell = (value: CatalogValue | undefined): string | number | null => (value === undefined || value === null ? null : Array.isArray(value) ? value.join(',') : (value as string | number));
+
+/**
+ * The type's records as a spreadsheet (spec 001 §7 `exportData`): the list
+ * filter's records, every declared field under its header in the reader's
+ * language, then version, status and quote count. Needs `export`.
+ */
+export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, query: CatalogExportQuery = {}): Promise<{ fileName: string; data: Uint8Array; count: number }> {
+  const type = catalogType(typeId);
+  const caller = await catalogCaller(ctx.db, ctx.actor, type);
+  assertCatalogRead(caller);
+  assertCatalogOperate(caller, type, 'export');
+  const locale = query.locale ?? 'zh-CN';
+  const where = catalogListFilter(caller, type, query);
+  const window = query.scope === 'page' ? pageWindow(query) : { limit: CATALOG_EXPORT_MAX, offset: 0 };
+  const rows = where
+    ? await ctx.db.select().from(catalogRecord).where(where).orderBy(asc(catalogRecord.serialNum), asc(catalogRecord.versionNo)).limit(window.limit).offset(window.offset)
+    : [];
+  const columns = catalogSheetColumns(type, locale) as SheetColumn[];
+  const sheetRows = rows.map((row) => {
+    const values = valuesOfRow(type, row);
+    return {
+      [type.serialField]: row.serialNum,
+      ...Object.fromEntries(type.fields.map((f) => [f.key, cell(values[f.key])])),
+      versionNo: row.versionNo,
+      status: translate(locale, KNOWLEDGE_STATUS_KEYS[row.status as KnowledgeStatus]),
+      quoteCount: row.quoteCount,
+    };
+  });
+  const data = await writeSheet(type.title[locale], columns, sheetRows);
+  const day = ctx.now().toISOString().slice(0, 10).replaceAll('-', '');
+  return { fileName: `${type.tableKey}-${day}.xlsx`, data, count: rows.length };
+}
+
+/** Spec 001 §7 "Import modes: cover or de-duplicate". */
+export const CATALOG_IMPORT_MODES = ['cover', 'dedupe'] as const;
+export type CatalogImportMode = (typeof CATALOG_IMPORT_MODES)[number];
+
+export interface CatalogImportOptions {
+  /** `dedupe` (default): rows naming a record that exists are left out; `cover`: they change it (as editing does). */
+  mode?: CatalogImportMode;
+  /** Read the file even though columns with data have no field (reported, not imported). */
+  acceptUnmapped?: boolean;
+}
+
+export interface CatalogImportResult {
+  created: number;
+  /** Records changed in place (drafts, rejected records). */
+  updated: number;
+  /** Released records that got a new version in editing. */
+  versioned: number;
+  /** Rows naming a record that exists, left out (mode dedupe). */
+  skipped: number;
+}
+
+/** The record a row names: by number, else by the first unique rule another record holds; its version in preparation if it has one, else its latest. */
+async function existingRecord(db: DbOrTx, type: CatalogTypeDefinition, serialNum: string, values: Readonly<Record<string, CatalogValue>>): Promise<CatalogRecordRow | undefined> {
+  if (serialNum) {
+    return db
+      .select()
+      .from(catalogRecord)
+      .where(and(currentRowsOf(type.id), eq(catalogRecord.serialNum, serialNum)))
+      .orderBy(desc(catalogRecord.versionNo))
+      .get();
+  }
+  for (const key of catalogUniqueKeys(type, values)) {
+    const holder = await findUniqueHolder(db, type, key, null);
+    if (holder) return holder;
+  }
+  return undefined;
+}
+
+const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
+
+/**
+ * Imports a sheet of the type (spec 001 §7 `importData`): headers in
+ * either language; every row checked as the form checks it (required,
+ * lengths, bounds, codes, English while required, the caller's product
+ * types, unique rules — against the records and the rows above it). A row
+ * naming a record (by number, else by a unique rule) is left out in mode
+ * `dedupe` and changes it in mode `cover`, as editing does (creator rule,
+ * approval lock, a new version of a released record). All or nothing: any
+ * wrong row refuses the whole file (`catalog.import_invalid`, one issue per
+ * problem with its row). Needs `import`.
+ */
+export async function importCatalogRecords(ctx: ServiceContext, typeId: string, data: Uint8Array, options: CatalogImportOptions = {}): Promise<CatalogImportResult> {
+  const type = catalogType(typeId);
+  const mode = options.mode ?? 'dedupe';
+  if (!(CATALOG_IMPORT_MODES as readonly string[]).includes(mode)) {
+    throw new InvalidInputError('validation.failed', {}, [{ messageKey: 'catalog.value_not_allowed', field: 'mode', params: { field: 'mode', value: String(mode), allowed: CATALOG_IMPORT_MODES.join(', ') } }]);
+  }
+  const caller = await catalogCaller(ctx.db, ctx.actor, type);
+  assertCatalogOperate(caller, type, 'import');
+  const columns = catalogSheetColumns(type, 'zh-CN') as SheetColumn[];
+  const { rows } = await readSheet(data, columns, undefined, { acceptUnmapped: options.acceptUnmapped === true });
+  const lookups = { dictionaries: await dictionaryCodes(ctx.db, type) };
+
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const result: CatalogImportResult = { created: 0, updated: 0, versioned: 0, skipped: 0 };
+    const issues: Issue[] = [];
+    const wrongRows = new Set<number>();
+    for (const { row: sheetRow, values: cells } of rows) {
+      const input = Object.fromEntries(type.fields.map((f) => [f.key, cells[f.key]]).filter(([, v]) => v !== ''));
+      const read = readCatalogValues(type, input, caller.flags, lookups);
+      const productType = productTypeOfValues(type, read.values);
+      if (read.issues.length === 0 && !productTypeVisible(caller.actor, productType)) {
+        read.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', productType: productType! } });
+      }
+      if (read.issues.length) {
+        issues.push(...read.issues.map((i) => rowIssue(sheetRow, i)));
+        wrongRows.add(sheetRow);
+        continue;
+      }
+      const serialNum = (cells[type.serialField] ?? '').trim();
+      try {
+        const existing = await existingRecord(tx, type, serialNum, read.values);
+        if (existing && mode === 'dedupe') {
+          result.skipped += 1;
+        } else if (existing) {
+          const { action } = await reviseCatalogRecord(tx, txCtx, caller, type, existing, { version: existing.version, values: read.values });
+          if (action === 'update') result.updated += 1;
+          else result.versioned += 1;
+        } else {
+          const created = await insertCatalogRecord(tx, txCtx, type, read.values, serialNum, null);
+          await writeCatalogLog(tx, txCtx, { action: 'import', row: created, toStatus: created.status });
+          result.created += 1;
+        }
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        const found = error.issues.length ? error.issues : [{ messageKey: error.messageKey, params: error.params }];
+        issues.push(...found.map((i) => rowIssue(sheetRow, i)));
+        wrongRows.add(sheetRow);
+      }
+    }
+    if (issues.length) throw new InvalidInputError('catalog.import_invalid', { count: wrongRows.size }, issues);
+    return { result, log: { ...catalogOperation('import', type.id, null, { type: type.id, mode, ...result }), entityId: null } };
+  });
+}
