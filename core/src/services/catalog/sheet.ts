@@ -102,8 +102,8 @@ const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
  * Imports a sheet of the type (spec 001 §7 `importData`): headers in
  * either language; every row checked as the form checks it (required,
  * lengths, bounds, codes, English while required, the caller's product
- * types, unique rules — against the records and the rows above it). A row
- * naming a record (by number, else by a unique rule) is left out in mode
+ * types, unique rules). A row naming a record — by number, else by a unique
+ * rule, the rows above it in the file included — is left out in mode
  * `dedupe` and changes it in mode `cover`, as editing does (creator rule,
  * approval lock, a new version of a released record). All or nothing: any
  * wrong row refuses the whole file (`catalog.import_invalid`, one issue per
