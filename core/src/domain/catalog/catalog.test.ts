@@ -37,6 +37,11 @@ describe('catalog message catalogs', () => {
     expect(literalKeysInSource().filter((key) => !known.has(key))).toEqual([]);
   });
 
+  it('lists no key that the code never writes (the log’s action names are built from CATALOG_LOG_ACTIONS)', () => {
+    const used = new Set(literalKeysInSource());
+    expect(CATALOG_MESSAGE_KEYS.filter((key) => !key.startsWith('catalog.log.') && !used.has(key))).toEqual([]);
+  });
+
   it.each(LOCALES)('has every catalog key in %s', (locale) => {
     const catalog = loadCatalogs()[locale];
     for (const key of CATALOG_MESSAGE_KEYS) expect(catalog[key]?.trim(), `${key} in ${locale}`).toBeTruthy();

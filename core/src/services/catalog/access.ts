@@ -63,10 +63,11 @@ async function routeButtons(db: DbOrTx, operator: Operator, route: string): Prom
   return rows.length === 0 ? null : new Set(rows.flatMap((r) => r.buttons));
 }
 
-export async function catalogCaller(db: DbOrTx, operator: Operator, type: CatalogTypeDefinition): Promise<CatalogCaller> {
-  const actor = await catalogActor(db, operator);
+/** Who is acting on a type: the actor, the route's buttons, the rule flags (`known` reuses an actor and flags already read). */
+export async function catalogCaller(db: DbOrTx, operator: Operator, type: CatalogTypeDefinition, known?: Omit<CatalogCaller, 'buttons'>): Promise<CatalogCaller> {
+  const actor = known?.actor ?? (await catalogActor(db, operator));
   const buttons = actor.isAdmin ? null : await routeButtons(db, operator, type.route);
-  return { actor, buttons, flags: await ruleFlagValues(db) };
+  return { actor, buttons, flags: known?.flags ?? (await ruleFlagValues(db)) };
 }
 
 const creatorRules = (caller: CatalogCaller): CreatorRules => ({

@@ -5,7 +5,7 @@ import { CATALOG_TYPE_IDS, catalogLogActionKey, type CatalogLogAction } from '..
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
-import { assertCatalogRead, catalogCaller, catalogType } from './access.ts';
+import { assertCatalogRead, catalogCaller, catalogType, type CatalogCaller } from './access.ts';
 
 type RecordRow = typeof catalogRecord.$inferSelect;
 export type CatalogLogRow = typeof catalogLog.$inferSelect;
@@ -62,8 +62,10 @@ export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery
   const { page, limit, offset } = pageWindow(query);
   const ids = query.type !== undefined ? [catalogType(query.type).id] : CATALOG_TYPE_IDS;
   const readable: string[] = [];
+  let known: CatalogCaller | undefined;
   for (const id of ids) {
-    const caller = await catalogCaller(ctx.db, ctx.actor, catalogType(id));
+    const caller = await catalogCaller(ctx.db, ctx.actor, catalogType(id), known);
+    known = caller;
     try {
       assertCatalogRead(caller);
       readable.push(id);
