@@ -90,7 +90,8 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
         if (cellEdit) cellClass += ' is-editing';
         if (editable) cellClass += ' is-editable';
         if (errorColumnId === column.id) cellClass += ' has-error';
-        const id = cellDomId(idPrefix, index, columnIndex);
+        // only the cells aria-activedescendant or the editor's error can point at need an id
+        const id = isActive || cellEdit ? cellDomId(idPrefix, index, columnIndex) : undefined;
         let content: ReactNode;
         let title: string | undefined;
         if (cellEdit && column.editable) {
@@ -109,20 +110,27 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
           );
         } else {
           const override = shared.overrideFor(rowId, column.id);
-          if (override !== undefined) content = displayText(column, override);
-          else if (column.cell) content = <CustomCell render={column.cell} row={original} />;
-          else content = displayText(column, cellText(original, column));
-          // long FMEA texts are clipped by the column width: the whole text shows on hover
-          if (typeof content === 'string' && content.length > 8) title = content;
-          // in a box of its own, so that a clipped text ends in an ellipsis
-          content = <span className="fmea-grid__cell-text">{content}</span>;
+          if (override === undefined && column.cell) {
+            // in a box of its own, so that a clipped text ends in an ellipsis
+            content = (
+              <span className="fmea-grid__cell-text">
+                <CustomCell render={column.cell} row={original} />
+              </span>
+            );
+          } else {
+            const text = displayText(column, override ?? cellText(original, column));
+            // long FMEA texts are clipped by the column width: the whole text shows on hover
+            if (text.length > 8) title = text;
+            // a plain text is the cell's only content: the cell itself clips it with an ellipsis (one element less per cell)
+            cellClass += ' is-text';
+            content = text;
+          }
         }
         return (
           <div
             key={column.id}
             role="gridcell"
-            // only the cells aria-activedescendant or the editor's error can point at need an id
-            id={isActive || cellEdit ? id : undefined}
+            id={id}
             className={cellClass}
             data-column-id={column.id}
             aria-colindex={columnIndex + (rowMarker ? 2 : 1)}

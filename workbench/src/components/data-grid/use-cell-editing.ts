@@ -80,7 +80,8 @@ export function useCellEditing<Row>(options: Options<Row>) {
   // stable until the values or the data change: memoised rows depend on it
   const overrideFor = useCallback(
     (rowId: string, columnId: string): string | undefined =>
-      overrides.data === data ? overrides.values.get(cellKey(rowId, columnId)) : undefined,
+      // asked for every cell a render shows: no key is built while there is nothing to find
+      overrides.data === data && overrides.values.size > 0 ? overrides.values.get(cellKey(rowId, columnId)) : undefined,
     [overrides, data],
   );
 
