@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { windowLength, windowSlots } from './grid-body';
 import { DataGrid } from './index';
+import type { DataGridColumn } from './index';
 import { buildParts, labels, partColumns } from './test-helpers';
 import type { Part } from './test-helpers';
 
@@ -51,6 +54,44 @@ afterAll(async () => {
 afterEach(cleanup);
 
 const bodyRows = () => screen.getAllByRole('row').filter((row) => row.hasAttribute('data-row-key'));
+const rowOf = (key: string) => document.querySelector<HTMLElement>(`[role="row"][data-row-key="${key}"]`);
+const rowIndexes = () => bodyRows().map((r) => Number(r.getAttribute('aria-rowindex')));
+/** The virtualiser's scroll ends 150 ms after the last scroll event (a timer: let it run). */
+const scrollEnds = () => act(() => new Promise((resolve) => setTimeout(resolve, VIRTUAL_SCROLL_END_MS + 20)));
+const scrollGrid = (grid: HTMLElement, top: number) =>
+  act(async () => {
+    grid.scrollTop = top;
+    fireEvent.scroll(grid);
+  });
+
+describe('windowSlots', () => {
+  const items = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ index: from + i }));
+  const shown = (placement: ReturnType<typeof windowSlots<{ index: number }>>) => placement.order.map((slot) => placement.placed[slot]?.index);
+
+  it('holds a window of a fixed, even length', () => {
+    // 480 px: 14 rows can show, 5 ahead, 1 behind
+    expect(windowLength(480)).toBe(22);
+    expect(windowLength(600)).toBe(24);
+  });
+
+  it('puts row n into slot n % slots, in row order at rest', () => {
+    expect(shown(windowSlots(items(0, 8), { slots: 0, order: [] }, false, 10))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, undefined]);
+  });
+
+  it('keeps the slot order while scrolling: rows that stay keep their slot, new rows take the slots of those that left', () => {
+    const first = windowSlots(items(0, 9), { slots: 0, order: [] }, false, 10);
+    const scrolled = windowSlots(items(3, 12), first, true, 10);
+    expect(scrolled.order).toEqual(first.order);
+    expect(shown(scrolled)).toEqual([10, 11, 12, 3, 4, 5, 6, 7, 8, 9]);
+    // at rest the slots are sorted by row again
+    expect(shown(windowSlots(items(3, 12), scrolled, false, 10))).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('sorts the slots when their number changes', () => {
+    const first = windowSlots(items(0, 9), { slots: 0, order: [] }, false, 10);
+    expect(shown(windowSlots(items(5, 16), first, true, 12))).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  });
+});
 
 describe('DataGrid virtualisation', () => {
   const many = buildParts(20_000);
@@ -80,6 +121,71 @@ describe('DataGrid virtualisation', () => {
     expect(keys).toContain('p10001');
     expect(keys).not.toContain('p1');
     expect(bodyRows().length).toBeLessThan(60);
+  });
+
+  it('shows a row entering the window in the element of a row that left, and puts the DOM in row order once scrolling ends', async () => {
+    render(<DataGrid columns={partColumns} rowKey={(p: Part) => p.id} rows={many} emptyText="-" labels={labels} />);
+    const grid = screen.getByRole('grid');
+    const elements = new Set(bodyRows());
+    expect(elements.size).toBe(windowLength(VIEWPORT.height));
+    const p10 = rowOf('p10');
+    expect(p10).toBeTruthy();
+    await scrollGrid(grid, 36 * 6);
+    // no element was added or removed: the rows that stayed kept theirs, the new ones reuse the others
+    const after = bodyRows();
+    expect(after).toHaveLength(elements.size);
+    expect(after.every((row) => elements.has(row))).toBe(true);
+    expect(rowOf('p10')).toBe(p10);
+    expect(rowOf('p5')).toBeNull();
+    const scrolling = rowIndexes();
+    expect(scrolling).not.toEqual([...scrolling].sort((a, b) => a - b));
+    await scrollEnds();
+    const resting = rowIndexes();
+    expect(resting).toEqual([...resting].sort((a, b) => a - b));
+    expect(rowOf('p10')?.style.transform).toBe(`translateY(${9 * 36}px)`);
+    expect(rowOf('p20')?.querySelector('[data-column-id="name"]')?.textContent).toBe('Part 20');
+  });
+
+  it('keeps a custom cell\'s state with its row when the row element shows another row', async () => {
+    function Counter({ part }: { part: Part }) {
+      const [clicks, setClicks] = useState(0);
+      return (
+        <button type="button" onClick={() => setClicks((n) => n + 1)}>
+          {part.name}: {clicks}
+        </button>
+      );
+    }
+    const columns: DataGridColumn<Part>[] = [...partColumns, { id: 'counter', header: 'Counter', cell: (p) => <Counter part={p} /> }];
+    render(<DataGrid columns={columns} rowKey={(p: Part) => p.id} rows={many} emptyText="-" labels={labels} />);
+    const grid = screen.getByRole('grid');
+    fireEvent.click(screen.getByRole('button', { name: 'Part 3: 0' }));
+    expect(screen.getByRole('button', { name: 'Part 3: 1' })).toBeTruthy();
+    const element = rowOf('p3');
+    await scrollGrid(grid, 36 * 1000);
+    await scrollEnds();
+    const reused = [...bodyRows()].find((row) => row === element);
+    expect(reused?.getAttribute('data-row-key')).not.toBe('p3');
+    expect(reused?.textContent).toMatch(/Part \d+: 0/);
+  });
+
+  it('drops a tooltip revealed on a clipped cell when its row element shows another row', async () => {
+    render(<DataGrid columns={partColumns} rowKey={(p: Part) => p.id} rows={many} emptyText="-" labels={labels} />);
+    const grid = screen.getByRole('grid');
+    const cell = rowOf('p2')!.querySelector<HTMLElement>('[data-column-id="owner"]')!;
+    // happy-dom does no layout: this cell is narrower than its text
+    Object.defineProperty(cell, 'scrollWidth', { configurable: true, value: 60 });
+    Object.defineProperty(cell, 'clientWidth', { configurable: true, value: 20 });
+    fireEvent.pointerOver(cell);
+    expect(cell.title).toBe('ann');
+    await scrollGrid(grid, 36 * 1000);
+    await scrollEnds();
+    const row = cell.closest('[role="row"]');
+    expect(row?.getAttribute('data-row-key')).not.toBe('p2');
+    expect(cell.isConnected).toBe(true);
+    expect(cell.hasAttribute('title')).toBe(false);
+    // a long text's own tooltip comes from the grid, as before
+    const name = row!.querySelector<HTMLElement>('[data-column-id="name"]')!;
+    expect(name.title).toBe(name.textContent);
   });
 
   it('is not virtualised for short pages unless asked', () => {

@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { CellEditor } from './cell-editor';
 import { cellText, displayText, MARKER_WIDTH } from './grid-model';
+import { forgetRevealed } from './reveal-clipped';
 import type { EditingState } from './use-cell-editing';
 import type { DataGridColumn, DataGridRowMarker } from './types';
 
@@ -59,6 +60,11 @@ function CustomCell<Row>({ render, row }: { render: (row: Row) => ReactNode; row
 function GridRowInner<Row>(props: GridRowProps<Row>) {
   const { shared, rowId, original, index, start, selected, activeColumnId, edit, errorColumnId } = props;
   const { columns, styles, idPrefix, rowMarker } = shared;
+  const element = useRef<HTMLDivElement>(null);
+  // a virtual row element shows the rows that scroll by: what it revealed of the last one goes
+  useLayoutEffect(() => {
+    if (element.current) forgetRevealed(element.current);
+  }, [rowId]);
   const marker = rowMarker?.(original);
   const rowEditable = shared.canEditRow(original);
   let className = 'fmea-grid__row';
@@ -69,6 +75,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
   const noPermission = marker === 'noPermission' ? shared.noPermission : undefined;
   return (
     <div
+      ref={element}
       role="row"
       id={rowDomId(idPrefix, index)}
       aria-rowindex={index + 2}
@@ -111,9 +118,10 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
         } else {
           const override = shared.overrideFor(rowId, column.id);
           if (override === undefined && column.cell) {
-            // in a box of its own, so that a clipped text ends in an ellipsis
+            // in a box of its own, so that a clipped text ends in an ellipsis; keyed by the row, as a virtual row element
+            // shows the rows that scroll by: a custom cell's state (and a tooltip revealed on its box) stays with its row
             content = (
-              <span className="fmea-grid__cell-text">
+              <span key={rowId} className="fmea-grid__cell-text">
                 <CustomCell render={column.cell} row={original} />
               </span>
             );
