@@ -25,7 +25,7 @@ const healthRoute = defineRoute({
   tag: 'system',
   summary: 'Liveness: the server answers and the database responds',
   access: 'public',
-  data: z.object({ status: z.string() }),
+  data: z.strictObject({ status: z.string() }),
 });
 
 /** Writes that can change who may do what (users, roles, menus, sites, rules, security, branding). */

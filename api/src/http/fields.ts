@@ -61,7 +61,7 @@ export function toDate(value: number | string | null | undefined, field: string)
 
 /** The next number of a module, not taken: for the rule page and the new-project dialog (rules and FMEA project routes). */
 export const NumberPreviewSchema = z
-  .object({
+  .strictObject({
     module: z.string(),
     number: z.string().openapi({ description: 'The number the next allocation would give now, by the stored rule', example: 'DF2606010003' }),
     serial: z.number().int().openapi({ description: 'Its serial, e.g. to show a draft rule with the real serial' }),

@@ -189,6 +189,13 @@ describe('sessions', () => {
     expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
   });
 
+  it('logs out every session of the account and says how many ended', async () => {
+    const token = await api.login((await engineer()).userName);
+    const res = await api.call('POST', '/api/forceLogout', { token });
+    expect([res.status, res.body.data]).toEqual([200, { ended: 1 }]);
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
+  });
+
   it('returns user info with roles and only the permitted routers, never a password', async () => {
     const eng = await engineer();
     const token = await api.login(eng.userName);

@@ -23,7 +23,7 @@ export const loginRoute = defineRoute({
 });
 
 export const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
-export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.object({ ended: z.number() }) });
+export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.strictObject({ ended: z.number() }) });
 
 export { clientIp } from '../../http/client-ip.ts';
 

@@ -16,7 +16,7 @@ export const remainRoute = defineRoute({
   summary: 'Online count and remaining logins of a site (login page)',
   access: 'public',
   request: { query: z.object({ siteId: z.string().max(64).optional(), timestamp: z.string().max(40).optional() }) },
-  data: z.object({ online: z.number(), remaining: z.number().nullable() }),
+  data: z.strictObject({ online: z.number(), remaining: z.number().nullable() }),
 });
 
 export const changeGroupRoute = defineRoute({
@@ -27,7 +27,7 @@ export const changeGroupRoute = defineRoute({
   description: 'Refused with cannotChangeGroup when the target site has no licence left; otherwise the session moves to the site and a new token is returned.',
   access: 'user',
   request: jsonBody(z.object({ siteId: z.string().min(1).max(64) })),
-  data: z.object({ token: z.string(), siteId: z.string() }),
+  data: z.strictObject({ token: z.string(), siteId: z.string() }),
 });
 
 export const onlineRoute = defineRoute({
@@ -46,7 +46,7 @@ export const kickRoute = defineRoute({
   summary: 'Kick a user out (never oneself)',
   access: 'user',
   request: jsonBody(z.object({ userId: z.string().min(1).max(64) })),
-  data: z.object({ flag: z.number(), ended: z.number() }),
+  data: z.strictObject({ flag: z.number(), ended: z.number() }),
 });
 
 const permissionActor = (auth: AuthInfo) => ({
@@ -84,7 +84,9 @@ export function registerOnlineRoutes(app: OpenAPIHono<AppEnv>) {
     const scope = onlineUsersScope(permissionActor(auth));
     if (scope === 'none') return c.json(ok([]), 200);
     const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), scope === 'site' ? (auth.session.siteId ?? '-') : undefined);
-    return c.json(ok(users), 200);
+    // one row per session, field by field: the session's own id stays on the server
+    const rows = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since }));
+    return c.json(ok(rows), 200);
   });
 
   app.openapi(kickRoute, async (c) => {

@@ -11,7 +11,7 @@ export const rulesRoute = defineRoute({
   summary: 'The password rules in force (for the hint beside password fields)',
   description: 'Public: the sign-in page shows them when a password must be changed before signing in. Only the composition rules; no account data.',
   access: 'public',
-  data: z.object({
+  data: z.strictObject({
     minLength: z.number(),
     maxLength: z.number(),
     requireLower: z.boolean(),

@@ -10,11 +10,11 @@ export const LoginBody = z
   })
   .openapi('LoginBody');
 
-export const SiteChoiceSchema = z.object({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
+export const SiteChoiceSchema = z.strictObject({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
 
 /** flag: 1 signed in; 2 choose a site; 3 confirm forced login; 4 change the password first. */
 export const LoginResultSchema = z
-  .object({
+  .strictObject({
     flag: z.number().int(),
     reason: z.string().optional(),
     token: z.string().optional(),
@@ -27,7 +27,7 @@ export const LoginResultSchema = z
   .openapi('LoginResult');
 
 export const RouterSchema = z
-  .object({
+  .strictObject({
     routeName: z.string(),
     parentRouteName: z.string().nullable(),
     path: z.string(),
@@ -41,7 +41,7 @@ export const RouterSchema = z
   .openapi('Router');
 
 export const UserInfoSchema = z
-  .object({
+  .strictObject({
     userId: z.string(),
     userName: z.string(),
     realName: z.string(),
@@ -56,7 +56,7 @@ export const UserInfoSchema = z
     departmentId: z.string().nullable(),
     department: z.string().nullable(),
     departmentName: z.string().nullable(),
-    roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string(), roleType: z.string() })),
+    roles: z.array(z.strictObject({ id: z.string(), name: z.string(), nameEn: z.string(), roleType: z.string() })),
     roleIdList: z.array(z.string()),
     roleNames: z.array(z.string()),
     roleNamesEn: z.array(z.string()).openapi({ description: 'The roles’ English names (the Chinese name where a role has none)' }),
@@ -65,8 +65,8 @@ export const UserInfoSchema = z
     adminRank: z.enum(['super', 'site', 'none']).openapi({ description: 'Administrator rank: super acts everywhere, site in the session’s site, none manages nobody' }),
     sites: z.array(SiteChoiceSchema),
     routers: z.array(RouterSchema),
-    rules: z.record(z.string(), z.string()),
-    passwordState: z.object({ state: z.string(), daysLeft: z.number().nullable() }),
+    rules: z.record(z.string(), z.string()).openapi({ description: 'The business-rule flags by their code (ruleType), each value as text (defaults filled in)' }),
+    passwordState: z.strictObject({ state: z.string(), daysLeft: z.number().nullable() }),
   })
   .openapi('UserInfo');
 
@@ -80,7 +80,7 @@ export const PasswordChangeBody = z
   })
   .openapi('PasswordChangeBody');
 
-export const OnlineUserSchema = z.object({
+export const OnlineUserSchema = z.strictObject({
   userId: z.string(),
   userName: z.string(),
   realName: z.string(),

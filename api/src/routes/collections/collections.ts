@@ -25,7 +25,7 @@ const TargetBody = z
   .openapi('CollectTargetBody');
 
 const CollectionItemSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     collectType: CollectType,
     targetId: z.string(),
@@ -44,7 +44,7 @@ export const addRoute = defineRoute({
   description: 'A project must be live and of the matching type (404 otherwise); the caller needs the project type’s work area.',
   access: 'user',
   request: jsonBody(TargetBody),
-  data: z.object({ id: z.string(), createdAt: DateTime }),
+  data: z.strictObject({ id: z.string(), createdAt: DateTime }),
 });
 
 export const removeRoute = defineRoute({
@@ -55,7 +55,7 @@ export const removeRoute = defineRoute({
   description: 'removed is false when the caller had not starred it; another user’s stars are never touched.',
   access: 'user',
   request: jsonBody(TargetBody),
-  data: z.object({ removed: z.boolean() }),
+  data: z.strictObject({ removed: z.boolean() }),
 });
 
 export const listRoute = defineRoute({
@@ -73,7 +73,7 @@ export const listRoute = defineRoute({
       })
       .openapi('CollectListBody'),
   ),
-  data: z.object({ items: z.array(CollectionItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.strictObject({ items: z.array(CollectionItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
 /** Starring a project needs the work area serving its type (dfmea_index for design projects); an unknown project goes on to the service's 404. */

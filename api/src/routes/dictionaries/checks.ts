@@ -16,7 +16,7 @@ export const checkCodeRoute = defineRoute({
   description: 'Give parentId for a new item; with id (editing) the item itself does not count and its parent is the default.',
   access: ACCESS,
   request: jsonBody(CheckCodeBody),
-  data: z.object({ available: z.boolean() }),
+  data: z.strictObject({ available: z.boolean() }),
 });
 
 export const checkNameRoute = defineRoute({
@@ -26,7 +26,7 @@ export const checkNameRoute = defineRoute({
   summary: 'Whether a name is free among the siblings',
   access: ACCESS,
   request: jsonBody(CheckNameBody),
-  data: z.object({ available: z.boolean() }),
+  data: z.strictObject({ available: z.boolean() }),
 });
 
 export const checkDelRoute = defineRoute({
@@ -36,7 +36,7 @@ export const checkDelRoute = defineRoute({
   summary: 'Whether an item may be deleted (it has no children)',
   access: ACCESS,
   request: jsonBody(IdBody),
-  data: z.object({ canDelete: z.boolean() }),
+  data: z.strictObject({ canDelete: z.boolean() }),
 });
 
 export function registerDictionaryCheckRoutes(app: OpenAPIHono<AppEnv>) {

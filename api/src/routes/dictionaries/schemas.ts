@@ -18,7 +18,7 @@ const itemFields = {
   updatetime: DateTime,
 };
 
-export const DictionaryItemSchema = z.object(itemFields).openapi('DictionaryItem');
+export const DictionaryItemSchema = z.strictObject(itemFields).openapi('DictionaryItem');
 
 export type DictionaryItemOut = z.infer<typeof DictionaryItemSchema>;
 export interface DictionaryNodeOut extends DictionaryItemOut {
@@ -27,7 +27,7 @@ export interface DictionaryNodeOut extends DictionaryItemOut {
 
 /** Recursive through z.lazy so the OpenAPI document can refer to itself. */
 export const DictionaryNodeSchema: z.ZodType<DictionaryNodeOut> = z
-  .lazy(() => z.object({ ...itemFields, children: z.array(DictionaryNodeSchema) }))
+  .lazy(() => z.strictObject({ ...itemFields, children: z.array(DictionaryNodeSchema) }))
   .openapi('DictionaryNode');
 
 export function presentItem(row: DictionaryRow): DictionaryItemOut {

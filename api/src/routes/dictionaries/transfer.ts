@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { serviceContext } from '../../http/context.ts';
-import { fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
+import { asDownload, fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
 
 const TAG = 'dictionaries';
 
@@ -36,23 +36,26 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
-  data: z.object({
+  data: z.strictObject({
     created: z.number().int(),
     updated: z.number().int(),
-    unmapped: z.array(z.object({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+    unmapped: z.array(z.strictObject({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
   }),
 });
 
-export const exportRoute = defineRoute({
-  method: 'get',
-  path: '/api/dictionary/exportDic',
-  tag: TAG,
-  summary: 'Export every dictionary item as a spreadsheet',
-  description: 'Answers the xlsx file itself (not the envelope), in the layout importDic reads.',
-  access: { route: 'system_dictionary', button: 'export' },
-  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
-  data: z.null(),
-});
+export const exportRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/dictionary/exportDic',
+    tag: TAG,
+    summary: 'Export every dictionary item as a spreadsheet',
+    description: 'Answers the xlsx file itself (not the envelope), in the layout importDic reads.',
+    access: { route: 'system_dictionary', button: 'export' },
+    request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
+    data: z.null(),
+  }),
+  'The spreadsheet (xlsx)',
+);
 
 export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {

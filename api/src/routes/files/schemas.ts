@@ -22,7 +22,7 @@ export const MultiUploadBody = z
   .openapi('MultiUpload');
 
 export const FileInfoSchema = z
-  .object({
+  .strictObject({
     fileName: z.string().openapi({ description: 'The stored file id: what the download calls take as fileName' }),
     originalName: z.string(),
     kind: z.string(),

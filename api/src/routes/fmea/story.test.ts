@@ -114,6 +114,9 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     // the root cannot be deleted
     const root = await owner.post('/api/fmea/deleteNode', { id: project.pptSerial, version: 1, confirm: true });
     expect(root.status).toBeGreaterThanOrEqual(400);
+    // confirmed, the move removes the link and answers the node as the analysis reads it (no project id or stamps)
+    const moved = await owner.ok('POST', '/api/fmea/moveNode', { id: chain.gear.id, version: chain.gear.version, parentId: project.pptSerial, confirm: true });
+    expect(moved).toEqual({ id: chain.gear.id, version: chain.gear.version + 1, sort: expect.any(Number), parentId: project.pptSerial, nodeType: 9, name: 'Gear', imageName: null });
   });
 
   it('changes and removes every kind of item with its version', async () => {
@@ -149,7 +152,10 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     const asked = await owner.post('/api/fmea/deleteFailure', { id: chain.effect.id, version: 1 });
     expect(asked.status).toBe(409);
     expect(asked.body.data.count).toBe(1);
-    await owner.ok('POST', '/api/fmea/deleteFailure', { id: chain.effect.id, version: 1, confirm: true });
+    // a failure answers D as det only, its ratings under the spec's names
+    const rated = await owner.ok('POST', '/api/fmea/rateEffect', { id: chain.effect.id, version: 1, severity: 8 });
+    expect(rated).toEqual({ id: chain.effect.id, version: 2, sort: 1, functionId: chain.close.id, kind: 'FE', description: 'Window does not close', severity: 8, occurrence: null, det: null, frequencyRatio: null });
+    await owner.ok('POST', '/api/fmea/deleteFailure', { id: chain.effect.id, version: 2, confirm: true });
     await owner.ok('POST', '/api/fmea/deleteFunction', { id: chain.close.id, version: 1 });
     const grid = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
     expect(grid.items).toEqual([expect.objectContaining({ effect: null, cause: null, mode: expect.objectContaining({ description: 'Torque too low' }) })]);

@@ -58,7 +58,7 @@ export const statusRoute = defineRoute({
 export function registerNoticeAdminRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const page = await listNotices(serviceContext(c), c.req.valid('query'));
-    return c.json(ok({ ...page, items: page.items.map(presentNotice) }), 200);
+    return c.json(ok({ items: page.items.map(presentNotice), total: page.total, page: page.page, limit: page.limit }), 200);
   });
 
   app.openapi(saveRoute, async (c) => {

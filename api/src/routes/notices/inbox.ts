@@ -37,13 +37,13 @@ export const countRoute = defineRoute({
   summary: 'How many published notices the caller has not read',
   access: 'user',
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
-  data: z.object({ count: z.number().int() }),
+  data: z.strictObject({ count: z.number().int() }),
 });
 
 export function registerNoticeInboxRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(selectListRoute, async (c) => {
     const page = await listPublishedNotices(serviceContext(c), caller(c).user.id, c.req.valid('query'));
-    return c.json(ok({ ...page, items: page.items.map(presentInboxNotice) }), 200);
+    return c.json(ok({ items: page.items.map(presentInboxNotice), total: page.total, page: page.page, limit: page.limit }), 200);
   });
 
   app.openapi(getNoticeRoute, async (c) => {

@@ -6,7 +6,7 @@ export const NoticeStatus = z.enum(schema.NOTICE_STATUSES).openapi({ description
 
 /** Spec 000 §3 "Notice": number, title, type, publishTime, createTime, status, read/unread. */
 export const NoticeSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     number: z.string(),
     title: z.string(),
@@ -42,7 +42,7 @@ export function presentInboxNotice(row: InboxNotice) {
 }
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  return z.strictObject({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 }
 
 export const PageQuery = {

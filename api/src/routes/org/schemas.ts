@@ -3,7 +3,7 @@ import type { Department, Site, SiteConcurrency, SiteMember } from '@fmea/core';
 import { iso } from '../../http/fields.ts';
 
 export const SiteSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     siteName: z.string(),
     siteNameEn: z.string(),
@@ -34,7 +34,7 @@ export function presentSite(site: Site & { userCount?: number }, onlineCount = 0
 }
 
 export const ConcurrencySchema = z
-  .object({
+  .strictObject({
     siteId: z.string(),
     licenceCount: z.number().int(),
     online: z.number().int(),
@@ -43,9 +43,15 @@ export const ConcurrencySchema = z
   })
   .openapi('SiteConcurrency');
 
-export const presentConcurrency = (c: SiteConcurrency): z.infer<typeof ConcurrencySchema> => ({ ...c });
+export const presentConcurrency = (c: SiteConcurrency): z.infer<typeof ConcurrencySchema> => ({
+  siteId: c.siteId,
+  licenceCount: c.licenceCount,
+  online: c.online,
+  surplus: c.surplus,
+  isExceedConcurrency: c.isExceedConcurrency,
+});
 
-export const SiteOnlineUserSchema = z.object({
+export const SiteOnlineUserSchema = z.strictObject({
   userId: z.string(),
   userName: z.string(),
   realName: z.string(),
@@ -57,7 +63,7 @@ export const SiteOnlineUserSchema = z.object({
 });
 
 export const SiteMemberSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     userName: z.string(),
     realName: z.string(),
@@ -68,12 +74,20 @@ export const SiteMemberSchema = z
   })
   .openapi('SiteMember');
 
-export const presentMember = (m: SiteMember): z.infer<typeof SiteMemberSchema> => ({ ...m });
+export const presentMember = (m: SiteMember): z.infer<typeof SiteMemberSchema> => ({
+  id: m.id,
+  userName: m.userName,
+  realName: m.realName,
+  jobNumber: m.jobNumber,
+  departmentId: m.departmentId,
+  locked: m.locked,
+  homeSite: m.homeSite,
+});
 
-export const SiteChoiceSchema = z.object({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
+export const SiteChoiceSchema = z.strictObject({ siteId: z.string(), siteName: z.string(), siteNameEn: z.string() });
 
 export const DepartmentSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     siteId: z.string(),
     number: z.string(),

@@ -17,7 +17,7 @@ const PageParams = z.object({
   siteId: Id.openapi({ param: { name: 'siteId', in: 'path' } }),
 });
 
-const SiteUsersPage = z.object({ items: z.array(SiteMemberSchema), total: z.number().int(), from: z.number().int(), pageSize: z.number().int() });
+const SiteUsersPage = z.strictObject({ items: z.array(SiteMemberSchema), total: z.number().int(), from: z.number().int(), pageSize: z.number().int() });
 
 export const selectRoute = defineRoute({
   method: 'get',
@@ -42,7 +42,7 @@ export const searchRoute = defineRoute({
 
 const SiteUsersBody = z.object({ siteId: Id, userIds: z.array(Id).min(1).max(500) }).openapi('SiteUsersBody');
 
-const SiteUsersResult = z.object({ siteId: z.string(), userIds: z.array(z.string()).openapi({ description: 'The users added or removed' }) });
+const SiteUsersResult = z.strictObject({ siteId: z.string(), userIds: z.array(z.string()).openapi({ description: 'The users added or removed' }) });
 
 export const saveRoute = defineRoute({
   method: 'post',
@@ -73,7 +73,7 @@ export const membersRoute = defineRoute({
   summary: 'Every member of a site',
   access: { route: 'system_site' },
   request: { query: SiteIdQuery },
-  data: z.object({ siteUsers: z.array(SiteMemberSchema) }),
+  data: z.strictObject({ siteUsers: z.array(SiteMemberSchema) }),
 });
 
 export const sitesOfUserRoute = defineRoute({

@@ -85,7 +85,7 @@ export const exceedRoute = defineRoute({
   description: 'Asked by the shell before a group change (spec 000 §4), so any signed-in user may ask.',
   access: 'user',
   request: { query: SiteIdQuery },
-  data: z.object({ isExceedConcurrency: z.boolean() }),
+  data: z.strictObject({ isExceedConcurrency: z.boolean() }),
 });
 
 export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
@@ -125,7 +125,8 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
     const services = c.var.services;
     const siteId = await assertCanReadSite(serviceContext(c), c.req.valid('query').siteId);
     const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), siteId);
-    const data = users.map(({ sessionId: _hidden, since, ...u }) => ({ ...u, since: since.toISOString() }));
+    // field by field: the session's own id stays on the server
+    const data = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since.toISOString() }));
     return c.json(ok(data), 200);
   });
 

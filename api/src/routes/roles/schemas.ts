@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { schema, type Menu, type Role } from '@fmea/core';
 import { iso } from '../../http/fields.ts';
 
-export const PermissionSchema = z.object({ routeName: z.string(), buttons: z.array(z.string()) }).openapi('Permission');
+export const PermissionSchema = z.strictObject({ routeName: z.string(), buttons: z.array(z.string()) }).openapi('Permission');
 
 export const RoleSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
     nameEn: z.string(),
@@ -37,7 +37,7 @@ export function presentRole(role: Role & { userCount?: number; manageable?: bool
 }
 
 export const MenuSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     routeName: z.string(),
     parentRouteName: z.string().nullable(),

@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { serviceContext } from '../../http/context.ts';
-import { fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
+import { asDownload, fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
 
 const TAG = 'rules';
 const ROUTE = 'system_rules';
@@ -30,10 +30,10 @@ const ApRuleBody = z
   .openapi('ApRule');
 
 /** A rule as stored and answered: core has checked it, so its type and level are among core's. */
-const StoredApRule = ApRuleBody.extend({ ruleType: z.enum(AP_RULE_TYPES), ap: z.enum(AP_LEVELS) }).openapi('StoredApRule');
+const StoredApRule = ApRuleBody.extend({ ruleType: z.enum(AP_RULE_TYPES), ap: z.enum(AP_LEVELS) }).strict().openapi('StoredApRule');
 
 const ApRuleSetSchema = z
-  .object({ table: Table, selection: z.string(), rules: z.array(StoredApRule) })
+  .strictObject({ table: Table, selection: z.string(), rules: z.array(StoredApRule) })
   .openapi('ApRuleSet', { description: 'selection names the rule types that apply, e.g. "SOD" or "S,SO,RPN"' });
 
 const Rating = z.number().int().min(1).max(10);
@@ -77,19 +77,22 @@ export const evaluateRoute = defineRoute({
       radet: Rating.nullable().optional(),
     }),
   ),
-  data: z.object({ ap: z.enum(AP_LEVELS), rpn: z.number().int(), raAp: z.enum(AP_LEVELS).optional(), rarpn: z.number().int().optional() }),
+  data: z.strictObject({ ap: z.enum(AP_LEVELS), rpn: z.number().int(), raAp: z.enum(AP_LEVELS).optional(), rarpn: z.number().int().optional() }),
 });
 
-export const exportRoute = defineRoute({
-  method: 'get',
-  path: '/api/apRule/export',
-  tag: TAG,
-  summary: 'Download the AP rules of a table (xlsx or json)',
-  description: 'Answers the file itself (not the envelope); /api/apRule/import reads it back.',
-  access: { route: ROUTE, button: 'export' },
-  request: { query: z.object({ table: Table, format: z.enum(['xlsx', 'json']).default('xlsx'), timestamp: z.string().max(40).optional() }) },
-  data: z.null(),
-});
+export const exportRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/apRule/export',
+    tag: TAG,
+    summary: 'Download the AP rules of a table (xlsx or json)',
+    description: 'Answers the file itself (not the envelope); /api/apRule/import reads it back.',
+    access: { route: ROUTE, button: 'export' },
+    request: { query: z.object({ table: Table, format: z.enum(['xlsx', 'json']).default('xlsx'), timestamp: z.string().max(40).optional() }) },
+    data: z.null(),
+  }),
+  'The rules as a file (xlsx or json, as format asks)',
+);
 
 export const importRoute = defineRoute({
   method: 'post',

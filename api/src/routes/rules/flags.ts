@@ -14,7 +14,7 @@ const EDIT = { route: 'system_rules', button: 'edit' } as const;
  * (spec 000 §7): the answer lists the group under `key`.
  */
 function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName: string; group: Group; key: string; title: string }) {
-  const data = z.object({ [tab.key]: z.array(RuleEntrySchema) });
+  const data = z.strictObject({ [tab.key]: z.array(RuleEntrySchema) });
   const query = defineRoute({
     method: 'post',
     path: `/api/${tab.base}/query`,
@@ -49,7 +49,7 @@ export const businessQueryRoute = defineRoute({
   summary: 'Business rules (every rule flag), optionally of one group',
   access: 'user',
   request: optionalJson(z.object({ ruleGroup: RuleGroup.optional() })),
-  data: z.object({ items: z.array(BusinessRuleSchema) }),
+  data: z.strictObject({ items: z.array(BusinessRuleSchema) }),
 });
 
 export const businessUpdateRoute = defineRoute({
@@ -60,7 +60,7 @@ export const businessUpdateRoute = defineRoute({
   description: 'Only ruleType and flag are read; createTime, updateTime, names and sort are dropped. A wrong flag or value refuses the whole call. Answers the changed rules.',
   access: EDIT,
   request: jsonBody(FlagChanges),
-  data: z.object({ items: z.array(BusinessRuleSchema) }),
+  data: z.strictObject({ items: z.array(BusinessRuleSchema) }),
 });
 
 export function registerRuleFlagRoutes(app: OpenAPIHono<AppEnv>) {

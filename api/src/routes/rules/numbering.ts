@@ -31,15 +31,15 @@ const NumberingRuleSchema = z
 /** A rule as stored and answered: core has checked it, so each element is exactly what its kind holds. */
 const StoredElementSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('prefix') }),
-    z.object({ kind: z.literal('date'), format: z.enum(DATE_FORMATS as [DateFormat, ...DateFormat[]]) }),
-    z.object({ kind: z.literal('serial'), digits: z.number().int() }),
-    z.object({ kind: z.literal('separator'), value: z.enum(SEPARATORS) }),
-    z.object({ kind: z.literal('space') }),
+    z.strictObject({ kind: z.literal('prefix') }),
+    z.strictObject({ kind: z.literal('date'), format: z.enum(DATE_FORMATS as [DateFormat, ...DateFormat[]]) }),
+    z.strictObject({ kind: z.literal('serial'), digits: z.number().int() }),
+    z.strictObject({ kind: z.literal('separator'), value: z.enum(SEPARATORS) }),
+    z.strictObject({ kind: z.literal('space') }),
   ])
   .openapi('StoredNumberElement');
 
-const StoredRuleSchema = NumberingRuleSchema.extend({ elements: z.array(StoredElementSchema) }).openapi('StoredNumberingRule');
+const StoredRuleSchema = NumberingRuleSchema.extend({ elements: z.array(StoredElementSchema) }).strict().openapi('StoredNumberingRule');
 
 export const listRoute = defineRoute({
   method: 'get',
@@ -48,7 +48,7 @@ export const listRoute = defineRoute({
   summary: 'The numbering rule of every module (defaults where unchanged)',
   access: { route: ROUTE },
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
-  data: z.object({ items: z.array(StoredRuleSchema) }),
+  data: z.strictObject({ items: z.array(StoredRuleSchema) }),
 });
 
 export const saveRoute = defineRoute({
@@ -69,7 +69,7 @@ export const nextRoute = defineRoute({
   description: 'For administrators trying a rule out: the number is used up and logged. Work areas allocate their numbers inside their own services.',
   access: { route: ROUTE, button: 'edit' },
   request: jsonBody(z.object({ module: z.string().min(1).max(50) })),
-  data: z.object({ number: z.string() }),
+  data: z.strictObject({ number: z.string() }),
 });
 
 export const previewRoute = defineRoute({
@@ -100,8 +100,22 @@ function cleanElements(elements: z.infer<typeof ElementSchema>[]): NumberingRule
   });
 }
 
-function presentRule(rule: NumberingRule) {
-  return { module: rule.module, prefix: rule.prefix, elements: rule.elements.map((e) => ({ ...e })), allowManual: rule.allowManual };
+/** An element with exactly the field its kind holds. */
+function presentElement(e: NumberingRule['elements'][number]): z.output<typeof StoredElementSchema> {
+  switch (e.kind) {
+    case 'date':
+      return { kind: e.kind, format: e.format };
+    case 'serial':
+      return { kind: e.kind, digits: e.digits };
+    case 'separator':
+      return { kind: e.kind, value: e.value };
+    default:
+      return { kind: e.kind };
+  }
+}
+
+function presentRule(rule: NumberingRule): z.output<typeof StoredRuleSchema> {
+  return { module: rule.module, prefix: rule.prefix, elements: rule.elements.map(presentElement), allowManual: rule.allowManual };
 }
 
 export function registerNumberingRoutes(app: OpenAPIHono<AppEnv>) {

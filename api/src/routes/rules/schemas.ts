@@ -19,12 +19,12 @@ export const RuleGroup = z.enum(RULE_GROUPS);
 
 /** Spec 000 §3 "Rule entries" (the required, basic and data-creator tabs). */
 export const RuleEntrySchema = z
-  .object({ ruleType: z.string(), flag: z.string(), ruleName: z.string(), ruleNameEn: z.string(), serialNum: z.number().int() })
+  .strictObject({ ruleType: z.string(), flag: z.string(), ruleName: z.string(), ruleNameEn: z.string(), serialNum: z.number().int() })
   .openapi('RuleEntry');
 
 /** Spec 000 §3 "Business rule". */
 export const BusinessRuleSchema = z
-  .object({
+  .strictObject({
     ruleGroup: z.string(),
     ruleType: z.string(),
     ruleName: z.string(),

@@ -17,7 +17,7 @@ export const pushGetRoute = defineRoute({
   summary: 'Knowledge push rule (on/off)',
   access: 'user',
   request: Timestamp,
-  data: z.object({ items: z.object({ pushRule: z.string() }) }),
+  data: z.strictObject({ items: z.strictObject({ pushRule: z.string() }) }),
 });
 
 export const pushSetRoute = defineRoute({
@@ -27,7 +27,7 @@ export const pushSetRoute = defineRoute({
   summary: 'Turn the knowledge push rule on or off',
   access: EDIT,
   request: jsonBody(z.object({ pushRule: FlagValue })),
-  data: z.object({ items: z.object({ pushRule: z.string() }) }),
+  data: z.strictObject({ items: z.strictObject({ pushRule: z.string() }) }),
 });
 
 export const reasonGetRoute = defineRoute({
@@ -37,7 +37,7 @@ export const reasonGetRoute = defineRoute({
   summary: 'Interface reason rule (on/off)',
   access: 'user',
   request: Timestamp,
-  data: z.object({ items: z.object({ ruleOpen: z.string() }) }),
+  data: z.strictObject({ items: z.strictObject({ ruleOpen: z.string() }) }),
 });
 
 export const reasonSetRoute = defineRoute({
@@ -47,11 +47,11 @@ export const reasonSetRoute = defineRoute({
   summary: 'Turn the interface reason rule on or off',
   access: EDIT,
   request: jsonBody(z.object({ ruleOpen: FlagValue })),
-  data: z.object({ items: z.object({ ruleOpen: z.string() }) }),
+  data: z.strictObject({ items: z.strictObject({ ruleOpen: z.string() }) }),
 });
 
 const ScoreSupplySchema = z
-  .object({ ruleType: z.enum(SCORE_SUPPLY_TYPES), flag: z.string(), defaultDet: z.number().int() })
+  .strictObject({ ruleType: z.enum(SCORE_SUPPLY_TYPES), flag: z.string(), defaultDet: z.number().int() })
   .openapi('ScoreSupplyRule', { description: 'flag: ratings supplied from the knowledge base (1) or not (0); defaultDet: the detection rating new rows start with' });
 
 export const scoreListRoute = defineRoute({
@@ -61,7 +61,7 @@ export const scoreListRoute = defineRoute({
   summary: 'Score supply rules of DFMEA and PFMEA',
   access: 'user',
   request: Timestamp,
-  data: z.object({ items: z.array(ScoreSupplySchema) }),
+  data: z.strictObject({ items: z.array(ScoreSupplySchema) }),
 });
 
 export const scoreSaveRoute = defineRoute({

@@ -8,7 +8,7 @@ import { serviceContext } from '../../http/context.ts';
 const TAG = 'settings';
 
 const AppInfoSchema = z
-  .object({
+  .strictObject({
     sysLogoUrl: z.string().nullable(),
     sysName: z.string(),
     sysNameEn: z.string(),

@@ -7,7 +7,7 @@ import { serviceContext } from '../../http/context.ts';
 import { DateTime, TimeInput, toDate } from '../../http/fields.ts';
 
 const EntrySchema = z
-  .object({
+  .strictObject({
     id: z.number().int(),
     at: DateTime,
     userId: z.string().nullable(),
@@ -43,11 +43,25 @@ export const listRoute = defineRoute({
       search: z.string().max(200).optional(),
     }),
   ),
-  data: z.object({ items: z.array(EntrySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  data: z.strictObject({ items: z.array(EntrySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
-function present(entry: OperationLogEntry, locale: Locale) {
-  return { ...entry, ...nameOperation(entry, locale), before: entry.before ?? null, after: entry.after ?? null };
+function present(entry: OperationLogEntry, locale: Locale): z.output<typeof EntrySchema> {
+  const { actionLabel, entityLabel } = nameOperation(entry, locale);
+  return {
+    id: entry.id,
+    at: entry.at.toISOString(),
+    userId: entry.userId,
+    userName: entry.userName,
+    action: entry.action,
+    actionLabel,
+    entity: entry.entity,
+    entityLabel,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.ip,
+  };
 }
 
 export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
@@ -60,6 +74,6 @@ export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
       search: body.search?.trim() || undefined,
       locale: c.var.locale,
     });
-    return c.json(ok({ ...page, items: page.items.map((entry) => present(entry, c.var.locale)) }), 200);
+    return c.json(ok({ items: page.items.map((entry) => present(entry, c.var.locale)), total: page.total, page: page.page, limit: page.limit }), 200);
   });
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getPasswordPolicy, setPasswordPolicy } from '@fmea/core';
+import { getPasswordPolicy, setPasswordPolicy, type PasswordPolicy } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -30,7 +30,11 @@ const policyFields = {
   expiryWarningDays: count('Warn this many days before expiry'),
 };
 
-const PolicySchema = z.object(policyFields).openapi('PasswordPolicy');
+const PolicySchema = z.strictObject(policyFields).openapi('PasswordPolicy');
+
+/** The policy's settings by name, and nothing else the stored row may carry. */
+const POLICY_KEYS = Object.keys(policyFields) as (keyof typeof policyFields)[];
+const presentPolicy = (policy: PasswordPolicy) => Object.fromEntries(POLICY_KEYS.map((key) => [key, policy[key]])) as z.output<typeof PolicySchema>;
 
 export const getRoute = defineRoute({
   method: 'get',
@@ -49,17 +53,17 @@ export const saveRoute = defineRoute({
   summary: 'Change password and security settings',
   description: 'Send only what changes. The whole resulting policy is checked (at least one character type, minimum ≤ maximum, …); any problem refuses the call.',
   access: { route: ROUTE, button: 'edit' },
-  request: jsonBody(PolicySchema.partial()),
+  request: jsonBody(z.object(policyFields).partial().openapi('PasswordPolicyChange')),
   data: PolicySchema,
 });
 
 export function registerSecurityRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
-    return c.json(ok({ ...(await getPasswordPolicy(c.var.services.database.db)) }), 200);
+    return c.json(ok(presentPolicy(await getPasswordPolicy(c.var.services.database.db))), 200);
   });
 
   app.openapi(saveRoute, async (c) => {
     const policy = await setPasswordPolicy(serviceContext(c), c.req.valid('json'));
-    return c.json(ok({ ...policy }), 200);
+    return c.json(ok(presentPolicy(policy)), 200);
   });
 }

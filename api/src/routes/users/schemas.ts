@@ -4,7 +4,7 @@ import { DateInput, Id, Ignored, iso, ShortText, Text } from '../../http/fields.
 
 /** A user as the administration screens see it (spec 000 §3); never a password or its hash. */
 export const AdminUserSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     userName: z.string(),
     realName: z.string(),
@@ -21,7 +21,7 @@ export const AdminUserSchema = z
     departmentId: z.string().nullable(),
     departmentName: z.string().nullable(),
     superiorId: z.string().nullable(),
-    roles: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string(), roleType: z.string() })),
+    roles: z.array(z.strictObject({ id: z.string(), name: z.string(), nameEn: z.string(), roleType: z.string() })),
     roleIdList: z.array(z.string()),
     roleNames: z.array(z.string()),
     roleNamesEn: z.array(z.string()).openapi({ description: 'The roles’ English names (the Chinese name where a role has none)' }),
@@ -114,9 +114,9 @@ export const SaveUserBody = z
   })
   .openapi('SaveUserBody');
 
-export const SaveUserResult = z.object({
+export const SaveUserResult = z.strictObject({
   user: AdminUserSchema,
   initialPassword: z.string().optional().openapi({ description: 'Only when the password was generated: shown this once, never stored in clear' }),
 });
 
-export const UserOptionSchema = z.object({ id: z.string(), userName: z.string(), realName: z.string() }).openapi('UserOption');
+export const UserOptionSchema = z.strictObject({ id: z.string(), userName: z.string(), realName: z.string() }).openapi('UserOption');

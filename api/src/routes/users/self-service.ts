@@ -28,7 +28,7 @@ export const checkOldPwdRoute = defineRoute({
   summary: 'Whether a password is the caller’s current one (change-password form)',
   access: 'user',
   request: jsonBody(z.object({ oldPassword: Password })),
-  data: z.object({ correct: z.boolean() }),
+  data: z.strictObject({ correct: z.boolean() }),
 });
 
 export const optionsRoute = defineRoute({

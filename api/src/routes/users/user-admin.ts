@@ -20,7 +20,7 @@ export const resetRoute = defineRoute({
     'the account is unlocked and its sessions end at once.',
   access: { route: 'system_user', button: 'resetPwd' },
   request: jsonBody(z.object({ id: Id, password: Password.optional() }).openapi('AdminResetPasswordBody')),
-  data: z.object({ initialPassword: z.string().optional() }),
+  data: z.strictObject({ initialPassword: z.string().optional() }),
 });
 
 export const lockRoute = defineRoute({

@@ -27,12 +27,12 @@ const ImportForm = z
   .openapi('UserImportForm');
 
 const ImportReportSchema = z
-  .object({
-    created: z.array(z.object({ userName: z.string(), initialPassword: z.string().optional() })),
+  .strictObject({
+    created: z.array(z.strictObject({ userName: z.string(), initialPassword: z.string().optional() })),
     updated: z.array(z.string()),
     skipped: z.array(z.string()),
-    errors: z.array(z.object({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
-    unmapped: z.array(z.object({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+    errors: z.array(z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() })),
+    unmapped: z.array(z.strictObject({ field: z.string().optional(), messageKey: z.string(), message: z.string() })),
   })
   .openapi('UserImportReport');
 

@@ -28,7 +28,7 @@ export const listRoute = defineRoute({
   summary: 'A page of users (administration)',
   access: { route: 'system_user' },
   request: jsonBody(ListBody),
-  data: z.object({
+  data: z.strictObject({
     items: z.array(
       AdminUserSchema.extend({
         actions: z.array(z.enum(['edit', 'resetPassword', 'lock', 'delete'])).openapi({ description: 'What the caller may do to this user (rank and site rules); the buttons still apply' }),
@@ -82,14 +82,14 @@ export const checkNameRoute = defineRoute({
   description: 'User names are case sensitive.',
   access: { route: 'system_user' },
   request: jsonBody(z.object({ userName: UserName, id: Id.optional() })),
-  data: z.object({ available: z.boolean() }),
+  data: z.strictObject({ available: z.boolean() }),
 });
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, searchKey, siteId } = c.req.valid('json');
     const result = await listUsers(serviceContext(c), { page, limit, search: searchKey, site: siteId });
-    return c.json(ok({ ...result, items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })) }), 200);
+    return c.json(ok({ items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })), total: result.total, page: result.page, limit: result.limit }), 200);
   });
 
   app.openapi(getRoute, async (c) => {
