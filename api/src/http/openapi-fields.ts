@@ -1,7 +1,9 @@
 /**
- * The request side of an OpenAPI document, for the tests that hold every
- * route to the same rules (field labels, text limits): every parameter and
- * every schema node of every request body (JSON and multipart), at any depth.
+ * The schema nodes of an OpenAPI document, for the tests that hold every
+ * route to the same rules: on the request side (field labels, text limits)
+ * every parameter and every schema node of every request body (JSON and
+ * multipart), on the answer side (closed objects) every node of each
+ * answer's data, at any depth.
  */
 
 export interface JsonSchema {
@@ -24,6 +26,7 @@ export interface JsonSchema {
 interface Operation {
   parameters?: { name: string; in: string; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export interface OpenApiDocument {
@@ -31,14 +34,37 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-export interface RequestNode {
+export interface SchemaNode {
   /** `POST /api/user/saveUser` */
   operation: string;
-  /** `query`, `path`, `application/json`, `multipart/form-data`, … */
+  /** `query`, `path`, `application/json`, `multipart/form-data`, … (`data` for an answer) */
   part: string;
   /** The field's path, a list's entries as `0` (`projectMembers.0.userRole`); '' for a body itself. */
   path: string;
   schema: JsonSchema;
+}
+
+/** A node on the request side. */
+export type RequestNode = SchemaNode;
+
+/**
+ * Every schema node under a schema (itself, properties, list entries, map
+ * values, the branches of a union, each under the path of the field it
+ * describes), references resolved; a recursive schema is walked once.
+ */
+function collectNodes(doc: OpenApiDocument, nodes: SchemaNode[], operation: string, part: string, root: JsonSchema, at: string[]): void {
+  const resolve = (schema: JsonSchema): JsonSchema => (schema.$ref ? (doc.components?.schemas?.[schema.$ref.split('/').pop()!] ?? {}) : schema);
+  const walk = (raw: JsonSchema, path: string[], refs: ReadonlySet<string>): void => {
+    if (raw.$ref && refs.has(raw.$ref)) return; // a recursive schema: once is enough
+    const inner = raw.$ref ? new Set(refs).add(raw.$ref) : refs;
+    const schema = resolve(raw);
+    nodes.push({ operation, part, path: path.join('.'), schema });
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(branch, path, inner);
+    for (const [key, child] of Object.entries(schema.properties ?? {})) walk(child, [...path, key], inner);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, [...path, '*'], inner);
+    if (schema.items) walk(schema.items, [...path, '0'], inner);
+  };
+  walk(root, at, new Set());
 }
 
 /**
@@ -48,22 +74,31 @@ export interface RequestNode {
  */
 export function requestNodes(doc: OpenApiDocument): RequestNode[] {
   const nodes: RequestNode[] = [];
-  const resolve = (schema: JsonSchema): JsonSchema => (schema.$ref ? (doc.components?.schemas?.[schema.$ref.split('/').pop()!] ?? {}) : schema);
-  const walk = (operation: string, part: string, raw: JsonSchema, path: string[], refs: ReadonlySet<string>): void => {
-    if (raw.$ref && refs.has(raw.$ref)) return; // a recursive schema: once is enough
-    const inner = raw.$ref ? new Set(refs).add(raw.$ref) : refs;
-    const schema = resolve(raw);
-    nodes.push({ operation, part, path: path.join('.'), schema });
-    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(operation, part, branch, path, inner);
-    for (const [key, child] of Object.entries(schema.properties ?? {})) walk(operation, part, child, [...path, key], inner);
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') walk(operation, part, schema.additionalProperties, [...path, '*'], inner);
-    if (schema.items) walk(operation, part, schema.items, [...path, '0'], inner);
-  };
   for (const [url, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const operation = `${method.toUpperCase()} ${url}`;
-      for (const parameter of op.parameters ?? []) walk(operation, parameter.in, parameter.schema ?? {}, [parameter.name], new Set());
-      for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) walk(operation, type, content.schema, [], new Set());
+      for (const parameter of op.parameters ?? []) collectNodes(doc, nodes, operation, parameter.in, parameter.schema ?? {}, [parameter.name]);
+      for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) collectNodes(doc, nodes, operation, type, content.schema, []);
+    }
+  }
+  return nodes;
+}
+
+/**
+ * Every schema node of the answers: the `data` of each enveloped success
+ * (200, application/json) with everything inside it, paths from `data`
+ * (`items.0.labels`; '' for data itself). Files and other content types are
+ * left out. `part` is 'data'.
+ */
+export function answerNodes(doc: OpenApiDocument): SchemaNode[] {
+  const nodes: SchemaNode[] = [];
+  for (const [url, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const envelope = op.responses?.['200']?.content?.['application/json']?.schema;
+      if (!envelope) continue;
+      const resolved = envelope.$ref ? (doc.components?.schemas?.[envelope.$ref.split('/').pop()!] ?? {}) : envelope;
+      const data = resolved.properties?.data;
+      if (data) collectNodes(doc, nodes, `${method.toUpperCase()} ${url}`, 'data', data, []);
     }
   }
   return nodes;
