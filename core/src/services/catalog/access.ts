@@ -5,7 +5,7 @@ import { InvalidInputError, NotAllowedError } from '../../errors.ts';
 import { CATALOG_TYPES, isCatalogTypeId, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogTypeId } from '../../domain/catalog/index.ts';
 import { assertCanOperate, canOperate, isProductTypePermitted, type Actor, type CreatorRules } from '../../domain/permissions/index.ts';
 import type { RuleFlag } from '../../domain/rules/index.ts';
-import { rolesOfUser } from '../roles/routers.ts';
+import { actorOf } from '../shared/actor.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { Operator } from '../shared/context.ts';
 
@@ -35,22 +35,8 @@ export function catalogType(typeId: string): CatalogTypeDefinition & { id: Catal
   return CATALOG_TYPES[typeId] as CatalogTypeDefinition & { id: CatalogTypeId };
 }
 
-/**
- * The acting user as the permission rules see them. The system operator (CLI,
- * seeding: no user id) acts as an administrator, as everywhere in core.
- */
-export async function catalogActor(db: DbOrTx, operator: Operator): Promise<Actor> {
-  if (operator.userId === null) return { userId: '', userName: operator.userName, isAdmin: true, roleTypes: ['0'], productTypes: [] };
-  if (operator.roles) return { userId: operator.userId, userName: operator.userName, ...operator.roles };
-  const { roles, isAdmin } = await rolesOfUser(db, operator.userId);
-  return {
-    userId: operator.userId,
-    userName: operator.userName,
-    isAdmin,
-    roleTypes: roles.map((r) => r.roleType),
-    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
-  };
-}
+/** The acting user as the permission rules see them (one reading for every service). */
+export const catalogActor = actorOf;
 
 /** The buttons of a route the operator holds: from the session's grants, else read from their roles. */
 async function routeButtons(db: DbOrTx, operator: Operator, route: string): Promise<ReadonlySet<string> | null> {

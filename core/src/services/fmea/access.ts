@@ -15,7 +15,7 @@ import {
   type ProjectAccessLevel,
   type ProjectShare,
 } from '../../domain/permissions/index.ts';
-import { rolesOfUser } from '../roles/routers.ts';
+import { actorOf } from '../shared/actor.ts';
 import type { Operator, ServiceContext, TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
@@ -37,23 +37,7 @@ export function assertTypeRoute(operator: Operator, actor: Actor, projectType: s
   if (!held || (button !== undefined && !held.has(button))) throw new NotAllowedError();
 }
 
-/**
- * The acting user as the permission rules see them. The system operator (CLI,
- * seeding: no user id) acts as an administrator, as everywhere in core.
- */
-export async function actorOf(db: DbOrTx, operator: Operator): Promise<Actor> {
-  if (operator.userId === null) return { userId: '', userName: operator.userName, isAdmin: true, roleTypes: ['0'], productTypes: [] };
-  // resolved by the caller for this session: one query less on every FMEA call
-  if (operator.roles) return { userId: operator.userId, userName: operator.userName, ...operator.roles };
-  const { roles, isAdmin } = await rolesOfUser(db, operator.userId);
-  return {
-    userId: operator.userId,
-    userName: operator.userName,
-    isAdmin,
-    roleTypes: roles.map((r) => r.roleType),
-    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
-  };
-}
+export { actorOf };
 
 export interface LoadedProject {
   readonly project: FmeaProjectRow;
