@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getPasswordPolicy, permittedRoutes, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
+import { getPasswordPolicy, permittedRoutes, productTypesOfRoles, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
 import type { AppEnv, AppServices, AuthInfo } from './env.ts';
 
 export const SESSION_COOKIE = 'fmea_session';
@@ -51,7 +51,7 @@ export async function resolveAuth(services: AppServices, token: string): Promise
     user: validated.user,
     isAdmin,
     roleTypes: [...new Set(roles.map((r) => r.roleType))],
-    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
+    productTypes: productTypesOfRoles(roles),
     routes: new Map(routers.map((r) => [r.routeName, new Set(r.buttons)])),
     routers,
   };

@@ -14,6 +14,7 @@ import {
   ruleFlagValues,
   sitesOfUser,
   UnauthenticatedError,
+  productTypesOfRoles,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
@@ -79,7 +80,7 @@ export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
       roleNames: view.roleNames,
       roleNamesEn: view.roleNamesEn,
       // product types the roles permit; an empty list means all (spec 001 §6)
-      productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
+      productTypes: productTypesOfRoles(roles),
       isAdmin: auth.isAdmin,
       // super administrators act everywhere, site administrators in the session's site (docs/domain/administration.md)
       adminRank: rankOfRoles(roles),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasCreator, isProductTypePermitted, isRecordCreator, rowMarker } from './actor.ts';
+import { hasCreator, isProductTypePermitted, isRecordCreator, productTypesOfRoles, rowMarker } from './actor.ts';
 import { buildActor } from './test-builders.ts';
 
 const me = buildActor({ userName: 'li.lei' });
@@ -59,7 +59,16 @@ describe('isProductTypePermitted', () => {
 
   it('refuses product types outside the list', () => {
     expect(isProductTypePermitted(user, '2')).toBe(false);
-    expect(isProductTypePermitted(buildActor(), '1')).toBe(false);
+  });
+
+  it('limits nothing for a user whose roles name no product type', () => {
+    expect(isProductTypePermitted(buildActor({ productTypes: [] }), '1')).toBe(true);
+  });
+
+  it('reads a user’s list from the roles: one role without a list lifts the limit, else the union', () => {
+    expect(productTypesOfRoles([{ productTypes: ['1'] }, { productTypes: ['3', '1'] }])).toEqual(['1', '3']);
+    expect(productTypesOfRoles([{ productTypes: ['1'] }, { productTypes: [] }])).toEqual([]);
+    expect(productTypesOfRoles([])).toEqual([]);
   });
 
   it('permits every product type to an admin', () => {

@@ -6,7 +6,7 @@ export interface Actor {
   readonly isAdmin: boolean;
   /** '0' super, '1' site-level, anything else an ordinary role. */
   readonly roleTypes: readonly string[];
-  /** Product types the user may work with. */
+  /** Product types the user may work with; empty: every type (see productTypesOfRoles). */
   readonly productTypes: readonly string[];
 }
 
@@ -44,7 +44,21 @@ export function rowMarker(record: RecordCreator | null | undefined, actor: Actor
   return hasCreator(record) ? 'myreadable' : 'noPermission';
 }
 
-/** Product types outside the user's list are shown disabled; admins may use all. */
+/**
+ * Product types outside the user's list are shown disabled; admins may use
+ * all, and so may a user whose list is empty (a role that names no product
+ * type is not limited by type: see `productTypesOfRoles`).
+ */
 export function isProductTypePermitted(actor: Actor, productType: string): boolean {
-  return actor.isAdmin || actor.productTypes.includes(productType);
+  return actor.isAdmin || actor.productTypes.length === 0 || actor.productTypes.includes(productType);
+}
+
+/**
+ * A user's product types from their roles' lists: a role with an empty list
+ * limits nothing, so one such role makes the user's list empty (all types);
+ * otherwise the union of the lists.
+ */
+export function productTypesOfRoles(roles: readonly { productTypes: readonly string[] }[]): string[] {
+  if (roles.length === 0 || roles.some((r) => r.productTypes.length === 0)) return [];
+  return [...new Set(roles.flatMap((r) => r.productTypes))];
 }

@@ -2,6 +2,7 @@ export { PERMISSION_MESSAGE_KEYS, type PermissionMessageKey } from './messages.t
 export {
   hasCreator,
   isProductTypePermitted,
+  productTypesOfRoles,
   isRecordCreator,
   rowMarker,
   type Actor,

@@ -49,7 +49,7 @@ describe('the route and its buttons', () => {
     expect(record.creatorId).toBe(id);
     await expect(deleteCatalogRecord(person, record.id, { version: 1 })).rejects.toMatchObject({ ...denied, params: { action: 'del' } });
     await expect(createCatalogRecord(person, 'function', { values: { functionDesc: 'x' } })).rejects.toMatchObject(denied);
-    await w.t.db.insert(userRole).values({ userId: id, roleId: (await w.t.db.insert(role).values({ name: 'catalog-seat' }).returning())[0]!.id });
+    await w.t.db.insert(userRole).values({ userId: id, roleId: (await w.t.db.insert(role).values({ name: 'catalog-hinge', productTypes: ['hinge'] }).returning())[0]!.id });
     await expect(createCatalogRecord(person, 'invalidMode', failureMode('Seat', { productType: SEAT }))).rejects.toMatchObject({ messageKey: 'catalog.product_type_denied' });
   });
 });

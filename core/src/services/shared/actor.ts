@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../domain/permissions/index.ts';
+import { productTypesOfRoles, type Actor } from '../../domain/permissions/index.ts';
 import { rolesOfUser } from '../roles/routers.ts';
 import type { Operator } from './context.ts';
 
@@ -17,6 +17,6 @@ export async function actorOf(db: DbOrTx, operator: Operator): Promise<Actor> {
     userName: operator.userName,
     isAdmin,
     roleTypes: roles.map((r) => r.roleType),
-    productTypes: [...new Set(roles.flatMap((r) => r.productTypes))],
+    productTypes: productTypesOfRoles(roles),
   };
 }
