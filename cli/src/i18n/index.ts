@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, normalizeLocale, registerCatalogRoot, translate, type Locale } from '@fmea/core/i18n';
 import type { Issue, MessageParams } from '@fmea/core/errors';
-import { issueRowPrefix } from '@fmea/core/i18n';
+import { issueRowPrefix, translateIssue } from '@fmea/core/i18n';
 
 /** `cli/src`: every `locales/<locale>.po` below it joins core's catalogs. */
 export const CLI_SOURCE_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -25,7 +25,7 @@ export function translator(locale: Locale): Translate {
 
 /** One issue as a printed line, prefixed with its row ("Row 4: …", or its sheet and row) when it has one. */
 export function translateIssueLine(locale: Locale, issue: Issue): string {
-  return `${issueRowPrefix(locale, issue)}${translate(locale, issue.messageKey, issue.params)}`;
+  return `${issueRowPrefix(locale, issue)}${translateIssue(locale, issue)}`;
 }
 
 /**

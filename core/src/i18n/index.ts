@@ -11,6 +11,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import PO from 'pofile';
 import type { DomainError, Issue, MessageParams } from '../errors.ts';
+import { labelledParams } from './fields/labels.ts';
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -97,8 +98,9 @@ export function translate(locale: Locale, key: string, params: MessageParams = {
   return i18nFor(locale)._(key, params);
 }
 
+/** An issue in words, its field named by its label (fields/labels.ts) where the issue names its own field. */
 export function translateIssue(locale: Locale, issue: Issue): string {
-  return translate(locale, issue.messageKey, issue.params);
+  return translate(locale, issue.messageKey, labelledParams(locale, issue));
 }
 
 /** An issue's place before its text: "Row 4: ", or "Sheet “Actions”, row 4: " when the row is in another sheet than the one read (`params.sheet`); empty without a row. */
@@ -115,3 +117,5 @@ export function translateError(locale: Locale, error: DomainError): string {
   const lines = error.issues.map((issue) => `${issueRowPrefix(locale, issue)}${translateIssue(locale, issue)}`);
   return [head, ...lines].join('\n');
 }
+
+export { fieldLabel, labelKey, labelledParams, labelOf } from './fields/labels.ts';

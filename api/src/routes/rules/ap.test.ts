@@ -95,7 +95,7 @@ describe('POST /api/apRule/save', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The AP rules have errors; nothing was saved\nRow 2: Unknown action priority X; use H, M or L\nRow 2: Severity (S) from must be a whole number from 1 to 10 (got 0)',
+      'The AP rules have errors; nothing was saved\nRow 2: Unknown action priority X; use H, M or L\nRow 2: Lowest severity (S) must be a whole number from 1 to 10 (got 0)',
     );
     expect(res.body.data.issues.map((i: { row: number; field: string }) => [i.row, i.field])).toEqual([[2, 'ap'], [2, 'sMin']]);
     expect((await api.call('GET', '/api/apRule/list?table=dfmea', { token: admin })).body.data).toEqual(before);
@@ -149,7 +149,7 @@ describe('GET /api/apRule/export and POST /api/apRule/import', () => {
     ]);
     const res = await importFile(upload('file', 'ap.xlsx', file, { table: 'dfmea' }), 'en-US');
     expect(res.status).toBe(400);
-    expect(res.body.meta.message).toBe('The AP rules have errors; nothing was saved\nRow 3: Severity (S) from must be a whole number');
+    expect(res.body.meta.message).toBe('The AP rules have errors; nothing was saved\nRow 3: Lowest severity (S) must be a whole number');
     expect(res.body.data.issues[0]).toMatchObject({ row: 3, field: 'sMin' });
     expect(await apOf('dfmea', 9, 10, 1)).toBe('H');
   });

@@ -83,12 +83,12 @@ describe('fmea dict', { timeout: 90_000 }, () => {
     const zh = await fmea(['dict', 'import', path]);
     expect(zh.code).toBe(2);
     expect(zh.stdout).toBe('');
-    expect(zh.stderr).toContain('部分导入行有误，请修正后仅重新导入错误行\n  第 3 行：code不能为空\n');
+    expect(zh.stderr).toContain('部分导入行有误，请修正后仅重新导入错误行\n  第 3 行：编码不能为空\n');
     const en = await fmea(['--json', '--lang', 'en-US', 'dict', 'import', path]);
     expect(JSON.parse(en.stdout).error).toMatchObject({
       code: 'invalid_input',
       message: 'Some import rows are wrong; fix them and re-import only the error rows',
-      issues: [{ row: 3, message: 'Row 3: code cannot be empty' }],
+      issues: [{ row: 3, message: 'Row 3: Code cannot be empty' }],
     });
     expect(await items('customer')).toEqual(['1=上汽大众']);
   });

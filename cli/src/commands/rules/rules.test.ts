@@ -116,11 +116,11 @@ describe('fmea rules ap', { timeout: 90_000 }, () => {
     expect(zh).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'AP 规则有误，未保存任何内容\n  第 1 行：sMin必须是 1 到 10 之间的整数（当前为 0）\n  第 1 行：sMax必须是 1 到 10 之间的整数（当前为 12）\n',
+      stderr: 'AP 规则有误，未保存任何内容\n  第 1 行：严重度 (S) 下限必须是 1 到 10 之间的整数（当前为 0）\n  第 1 行：严重度 (S) 上限必须是 1 到 10 之间的整数（当前为 12）\n',
     });
     expect(en).toMatchObject({
       code: 2,
-      stderr: 'The AP rules have errors; nothing was saved\n  Row 1: sMin must be a whole number from 1 to 10 (got 0)\n  Row 1: sMax must be a whole number from 1 to 10 (got 12)\n',
+      stderr: 'The AP rules have errors; nothing was saved\n  Row 1: Lowest severity (S) must be a whole number from 1 to 10 (got 0)\n  Row 1: Highest severity (S) must be a whole number from 1 to 10 (got 12)\n',
     });
     expect(selection.code).toBe(2);
     expect(selection.stderr).toMatch(/^Unknown AP rule type XYZ/);
