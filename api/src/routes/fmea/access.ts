@@ -18,11 +18,10 @@ import { serviceContext } from '../../http/context.ts';
 export const FMEA_ROUTES = PROJECT_ROUTES;
 export type FmeaRouteName = ProjectRouteName;
 export type { FmeaButton, FmeaEntity };
-export { requireTypeAccess, routeOfType, visibleTypes } from '../../http/access.ts';
 
 /**
- * Route-level gate: any area that opens projects. `requireTypeAccess` then
- * checks the route of the project's own type.
+ * Route-level gate: any area that opens projects. The engine then checks the
+ * route of the project's own type (core/src/services/fmea/access.ts).
  */
 const GATE = FMEA_ROUTES;
 export const readAccess = { route: GATE };

@@ -29,7 +29,8 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { DateTime, NumberPreviewSchema } from '../../http/fields.ts';
-import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, visibleTypes, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
+import { requireTypeAccess, visibleTypes } from '../../http/access.ts';
 import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-projects';

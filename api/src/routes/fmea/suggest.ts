@@ -3,7 +3,8 @@ import { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts } f
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { fmeaContext, readAccess, visibleTypes } from './access.ts';
+import { fmeaContext, readAccess } from './access.ts';
+import { visibleTypes } from '../../http/access.ts';
 import { Id, Timestamp } from './schemas.ts';
 import { TEXT_MAX } from '../../http/fields.ts';
 

@@ -18,7 +18,8 @@ import type { AppEnv } from '../../http/env.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { progressReporter } from '../../realtime/progress.ts';
-import { fmeaContext, notifyChanged, readAccess, requireTypeAccess, writeAccess } from './access.ts';
+import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
+import { requireTypeAccess } from '../../http/access.ts';
 import { Id, Timestamp } from './schemas.ts';
 import { contentDisposition } from '../../http/files.ts';
 

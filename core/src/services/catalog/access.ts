@@ -35,9 +35,6 @@ export function catalogType(typeId: string): CatalogTypeDefinition & { id: Catal
   return CATALOG_TYPES[typeId] as CatalogTypeDefinition & { id: CatalogTypeId };
 }
 
-/** The acting user as the permission rules see them (one reading for every service). */
-export const catalogActor = actorOf;
-
 /** The buttons of a route the operator holds: from the session's grants, else read from their roles. */
 async function routeButtons(db: DbOrTx, operator: Operator, route: string): Promise<ReadonlySet<string> | null> {
   if (operator.grants) return operator.grants.get(route) ?? null;
@@ -51,7 +48,7 @@ async function routeButtons(db: DbOrTx, operator: Operator, route: string): Prom
 
 /** Who is acting on a type: the actor, the route's buttons, the rule flags (`known` reuses an actor and flags already read). */
 export async function catalogCaller(db: DbOrTx, operator: Operator, type: CatalogTypeDefinition, known?: Omit<CatalogCaller, 'buttons'>): Promise<CatalogCaller> {
-  const actor = known?.actor ?? (await catalogActor(db, operator));
+  const actor = known?.actor ?? (await actorOf(db, operator));
   const buttons = actor.isAdmin ? null : await routeButtons(db, operator, type.route);
   return { actor, buttons, flags: known?.flags ?? (await ruleFlagValues(db)) };
 }

@@ -3,7 +3,6 @@ export {
   assertCatalogRead,
   assertProductType,
   canCatalogOperate,
-  catalogActor,
   catalogCaller,
   catalogType,
   productTypeVisible,

@@ -6,7 +6,8 @@ import { isQuotableCatalogVersion, type CatalogServiceKey } from '../../domain/c
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertProductType, catalogActor } from './access.ts';
+import { assertProductType } from './access.ts';
+import { actorOf } from '../shared/actor.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { findCatalogRow, type CatalogRecordRow } from './store.ts';
 
@@ -20,7 +21,7 @@ import { findCatalogRow, type CatalogRecordRow } from './store.ts';
  */
 export async function changeCatalogQuotes(tx: DbOrTx, txCtx: TxContext, id: string, delta: 1 | -1): Promise<{ row: CatalogRecordRow; log: OperationRecord }> {
   const before = await findCatalogRow(tx, id);
-  assertProductType(await catalogActor(tx, txCtx.actor), before.productType);
+  assertProductType(await actorOf(tx, txCtx.actor), before.productType);
   if (delta > 0 && !isQuotableCatalogVersion(before)) {
     throw new ConflictError('catalog.not_quotable' satisfies CatalogServiceKey, { serialNum: before.serialNum, versionNo: before.versionNo });
   }

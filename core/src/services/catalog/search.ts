@@ -4,7 +4,8 @@ import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import type { CatalogValue } from '../../domain/catalog/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { likePattern } from '../shared/paging.ts';
-import { catalogActor, catalogType } from './access.ts';
+import { catalogType } from './access.ts';
+import { actorOf } from '../shared/actor.ts';
 import { valuesOfRow } from './store.ts';
 
 /** The spec's autocomplete page (001 §7: "pageSize (10)"); at most 50. */
@@ -43,7 +44,7 @@ export interface CatalogSuggestion {
  */
 export async function suggestCatalogRecords(ctx: ServiceContext, typeId: string, query: CatalogSuggestQuery = {}): Promise<CatalogSuggestion[]> {
   const type = catalogType(typeId);
-  const actor = await catalogActor(ctx.db, ctx.actor);
+  const actor = await actorOf(ctx.db, ctx.actor);
   const asked = Math.trunc(query.pageSize ?? CATALOG_SUGGEST_PAGE_DEFAULT);
   const pageSize = Number.isFinite(asked) ? Math.min(CATALOG_SUGGEST_PAGE_MAX, Math.max(1, asked)) : CATALOG_SUGGEST_PAGE_DEFAULT;
 

@@ -55,7 +55,7 @@ export async function readMembers(db: DbOrTx, projectId: string): Promise<TeamMe
 }
 
 /** The permission domain's view of a project: every member with a role list, and its share when loaded. */
-export const projectAccess = (project: FmeaProjectRow, members: readonly TeamMember[], share?: ProjectShare | null): ProjectAccess => ({
+export const projectAccess = (project: Pick<FmeaProjectRow, 'delFlg' | 'creatorId'>, members: readonly TeamMember[], share?: ProjectShare | null): ProjectAccess => ({
   kind: 'process',
   members: members.map((m) => ({ userId: m.userId, roles: m.roles })),
   delFlg: project.delFlg === 1 ? 1 : 0,
@@ -121,14 +121,7 @@ export async function assertProjectEditable(db: DbOrTx, operator: Operator, proj
   assertTypeRoute(operator, actor, head.projectType, button);
   const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
-  const permission: ProjectAccess = {
-    kind: 'process',
-    members,
-    delFlg: head.delFlg === 1 ? 1 : 0,
-    creatorId: head.creatorId,
-    share: outsider ? await readShare(db, projectId) : null,
-  };
-  assertCanEditProject(permission, actor, now);
+  assertCanEditProject(projectAccess(head, members, outsider ? await readShare(db, projectId) : null), actor, now);
 }
 
 /** Refuses a write based on a version other than the row's current one. */
