@@ -47,6 +47,8 @@ export const fmeaFunction = sqliteTable(
       .references(() => fmeaNode.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     requirement: text('requirement'),
+    /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
+    catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),
     ...editableColumns(),
   },
@@ -135,6 +137,8 @@ export const fmeaFailure = sqliteTable(
     occurrence: rating('occurrence'),
     detection: rating('detection'),
     frequencyRatio: real('frequency_ratio'),
+    /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
+    catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),
     ...editableColumns(),
   },
@@ -181,6 +185,8 @@ export const fmeaControl = sqliteTable(
       .references(() => fmeaFailure.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: CONTROL_KINDS }).notNull(),
     description: text('description').notNull(),
+    /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
+    catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),
     ...editableColumns(),
   },

@@ -1,0 +1,3 @@
+ALTER TABLE `fmea_control` ADD `catalog_record_id` text;--> statement-breakpoint
+ALTER TABLE `fmea_failure` ADD `catalog_record_id` text;--> statement-breakpoint
+ALTER TABLE `fmea_function` ADD `catalog_record_id` text;
