@@ -112,6 +112,11 @@ export interface CatalogNumbering {
 export interface CatalogTypeDefinition {
   /** The type's id: `catalog_record.type`, the log's and the services' name for it. */
   readonly id: string;
+  /**
+   * The spec's entity name in call paths (001 §7: `occMeasure`, `detMeasure`,
+   * `hardwareRepository`): `/api/knowledge/{entity}/…`. Default: the id.
+   */
+  readonly entity?: string;
   /** The spec's route name whose buttons govern the type (`invalid_index`, `function_index`). */
   readonly route: string;
   /** Which data-creator rule governs edit and delete. */
@@ -161,6 +166,7 @@ const fail = (type: string, message: string): never => {
 export function defineCatalogType<const T extends CatalogTypeDefinition>(definition: T): T {
   const { id, fields, numbering } = definition;
   if (!/^[a-z][A-Za-z]*$/.test(id)) fail(id, 'the id is a camelCase word');
+  if (definition.entity !== undefined && !/^[a-z][A-Za-z]*$/.test(definition.entity)) fail(id, 'the entity is a camelCase word');
   if (CODE_PREFIXES[numbering.module] !== numbering.prefix) {
     fail(id, `prefix ${numbering.prefix} is not the prefix of module ${numbering.module} (${CODE_PREFIXES[numbering.module]})`);
   }
@@ -209,5 +215,8 @@ export function catalogTextField(type: CatalogTypeDefinition): CatalogTextField 
 export function catalogColumnField(type: CatalogTypeDefinition, column: CatalogColumn): CatalogField | undefined {
   return type.fields.find((f) => f.column === column);
 }
+
+/** The type's name in call paths (spec 001 §7): its `entity`, else its id. */
+export const catalogEntity = (type: Pick<CatalogTypeDefinition, 'id' | 'entity'>): string => type.entity ?? type.id;
 
 export const catalogNumberEntry = (type: CatalogTypeDefinition): CatalogNumberEntry => type.numbering.entry ?? 'rule';

@@ -4,6 +4,7 @@ export {
   DEFAULT_CATALOG_CODE_MAX,
   DEFAULT_CATALOG_TEXT_MAX,
   catalogColumnField,
+  catalogEntity,
   catalogNumberEntry,
   catalogTextField,
   defineCatalogType,
@@ -43,6 +44,7 @@ export {
   technicalStandardCatalog,
   type CatalogTypeId,
 } from './types.ts';
+export { catalogEntities, catalogTypeByEntity } from './entities.ts';
 export {
   catalogDuplicateIssue,
   catalogRecordIssues,

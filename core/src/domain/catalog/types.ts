@@ -81,6 +81,7 @@ export const invalidModeCatalog = defineCatalogType({
 
 export const preventionMeasureCatalog = defineCatalogType({
   id: 'preventionMeasure',
+  entity: 'occMeasure',
   route: 'occmeasure_index',
   area: 'knowledge',
   tableKey: 'occ_measure',
@@ -99,6 +100,7 @@ export const preventionMeasureCatalog = defineCatalogType({
 
 export const detectionMeasureCatalog = defineCatalogType({
   id: 'detectionMeasure',
+  entity: 'detMeasure',
   route: 'detmeasure_index',
   area: 'knowledge',
   tableKey: 'det_measure',
@@ -141,6 +143,7 @@ export const interfaceDescriptionCatalog = defineCatalogType({
 
 export const hardwareResourceCatalog = defineCatalogType({
   id: 'hardwareResource',
+  entity: 'hardwareRepository',
   route: 'hardware_repository_index',
   area: 'knowledge',
   tableKey: 'hardware_repository',
