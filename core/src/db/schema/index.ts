@@ -9,3 +9,4 @@ export * from './setting.ts';
 export * from './file.ts';
 export * from './fmea.ts';
 export * from './catalog.ts';
+export * from './bom.ts';
