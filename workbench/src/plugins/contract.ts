@@ -33,3 +33,6 @@ export interface WorkAreaPlugin<A extends AreaDefinition = AreaDefinition> {
 export function definePlugin<A extends AreaDefinition>(plugin: WorkAreaPlugin<A>): WorkAreaPlugin<A> {
   return plugin;
 }
+
+// the catalog areas' variant, a sibling module (it only needs this file's types)
+export { catalogPlugin, type CatalogPluginOptions, type NonCatalogRoute } from './catalog-plugin.ts';

@@ -24,6 +24,8 @@ export interface PageDefinition {
   readonly listed: boolean;
   /** A shortcut in the user menu (for areas shown in the user menu). */
   readonly inUserMenu?: boolean;
+  /** The catalog type the page lists (catalog areas: the one catalog page of the SDK serves it). */
+  readonly catalogType?: string;
 }
 
 /** An old or shorthand path that opens a page of the area; the query string is kept. */

@@ -1,6 +1,7 @@
 import type { AreaDefinition, ButtonIn, RouteNameIn } from './define.ts';
 import type { ProjectType } from '../fmea/vocabulary.ts';
 import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
+import { experienceArea, knowledgeArea, masterDataArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
@@ -8,10 +9,11 @@ import { systemArea } from './system.ts';
 
 export * from './define.ts';
 export * from './derive.ts';
-export { dfmeaArea, homeArea, personalArea, systemArea };
+export { catalogPage } from './catalog-page.ts';
+export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, dfmeaArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, dfmeaArea, knowledgeArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

@@ -1,0 +1,75 @@
+import {
+  detectionMeasureCatalog,
+  dvpStandardCatalog,
+  experienceCatalog,
+  functionCatalog,
+  hardwareResourceCatalog,
+  interfaceDescriptionCatalog,
+  invalidModeCatalog,
+  preventionMeasureCatalog,
+  productCatalog,
+  technicalStandardCatalog,
+} from '../catalog/types.ts';
+import { CATALOG_BUTTONS } from '../catalog/flow.ts';
+import { catalogPage } from './catalog-page.ts';
+import { defineArea } from './define.ts';
+
+/**
+ * The catalog areas (spec 001 §2): knowledge base, standards, master data and
+ * experience. Each page is one catalog type (`catalogPage`), served by the
+ * SDK's one catalog page; the area's own route opens it and offers no
+ * buttons of its own (the pages' routes hold them, spec 000 §6).
+ */
+export const knowledgeArea = defineArea({
+  id: 'knowledge',
+  routeName: 'knowledge_index',
+  basePath: '/main/knowledge',
+  title: { 'zh-CN': '知识库', 'en-US': 'Knowledge base' },
+  icon: 'knowledge',
+  sort: 40,
+  buttons: [],
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'sideMenu',
+  rememberLastPage: true,
+  pages: [
+    catalogPage(functionCatalog),
+    catalogPage(invalidModeCatalog),
+    catalogPage(preventionMeasureCatalog),
+    catalogPage(detectionMeasureCatalog),
+    catalogPage(interfaceDescriptionCatalog),
+    catalogPage(dvpStandardCatalog),
+    catalogPage(hardwareResourceCatalog),
+    catalogPage(technicalStandardCatalog),
+  ],
+});
+
+export const masterDataArea = defineArea({
+  id: 'masterdata',
+  routeName: 'product_index',
+  basePath: '/main/product',
+  title: { 'zh-CN': '主数据', 'en-US': 'Master data' },
+  icon: 'product',
+  sort: 60,
+  buttons: [],
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'sideMenu',
+  rememberLastPage: true,
+  pages: [catalogPage(productCatalog)],
+});
+
+/** Experience is one catalog: its type's route is the area's own, so the landing page is the catalog. */
+export const experienceArea = defineArea({
+  id: 'experience',
+  routeName: experienceCatalog.route,
+  basePath: '/main/experience',
+  title: { 'zh-CN': '经验库', 'en-US': 'Experience' },
+  icon: 'experience',
+  sort: 70,
+  buttons: CATALOG_BUTTONS,
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'plain',
+  pages: [{ microRoute: '', title: experienceCatalog.title, listed: true, catalogType: experienceCatalog.id }],
+});
