@@ -13,3 +13,4 @@ export * from './oplog/index.ts';
 export * from './users/index.ts';
 export * from './collections/index.ts';
 export * from './catalog/index.ts';
+export * from './bom/index.ts';

@@ -1,0 +1,166 @@
+import type { Issue, MessageParams } from '../../errors.ts';
+import { checkText, SHORT_TEXT_LIMIT } from '../validation/index.ts';
+import { PART_NUM_MAX, QUANTITY_MAX, UNIT_MAX, type BomColumnKey } from './columns.ts';
+import type { BomMessageKey } from './messages.ts';
+
+/** A row of a BOM sheet as read: its sheet row and the text of each column (blank when absent). */
+export interface BomSheetRow {
+  readonly row: number;
+  readonly values: Readonly<Record<BomColumnKey, string>>;
+}
+
+/** A part of a BOM tree. `key` names it within the tree (a sheet row's `r<row>`, or a stored part's id). */
+export interface BomPart {
+  readonly key: string;
+  /** The parent's key; null directly under the product. */
+  readonly parentKey: string | null;
+  readonly partNum: string;
+  readonly partName: string;
+  readonly enPartName: string | null;
+  readonly quantity: number;
+  readonly unit: string | null;
+  /** 1 under the product. */
+  readonly level: number;
+  /** Order among its siblings, from 1. */
+  readonly sort: number;
+  /** The sheet row it came from, for messages. */
+  readonly row?: number;
+}
+
+export type BomLayout = 'level' | 'parent';
+
+export interface BomRead {
+  /** `level`: the level column places each row under the nearest earlier row one level up; `parent`: the parent part number names it. */
+  readonly layout: BomLayout;
+  /** The good rows, parents before children. */
+  readonly parts: BomPart[];
+  /** One issue per problem, each with its sheet row; a row with any issue is left out of `parts`, and so are the rows below it. */
+  readonly issues: Issue[];
+}
+
+const issue = (messageKey: BomMessageKey, row: number, field: string, params: MessageParams = {}): Issue => ({ messageKey, row, field, params: { field, ...params } });
+
+const LEVEL = /^\d{1,2}$/;
+const NUMBER = /^[+]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** The issues of one row's own values (parent and level aside). */
+function valueIssues(r: BomSheetRow): Issue[] {
+  const v = r.values;
+  const found: Issue[] = [
+    ...checkText(v.partNum, { field: 'partNum', max: PART_NUM_MAX, required: true }),
+    ...checkText(v.partName, { field: 'partName', required: true }),
+    ...checkText(v.enPartName, { field: 'enPartName' }),
+    ...checkText(v.unit, { field: 'unit', max: Math.min(UNIT_MAX, SHORT_TEXT_LIMIT) }),
+  ].map((i) => ({ ...i, row: r.row }));
+  if (/[\r\n]/.test(v.partNum)) found.push(issue('bom.one_line', r.row, 'partNum'));
+  if (v.quantity.trim() === '') found.push({ messageKey: 'validation.required', row: r.row, field: 'quantity', params: { field: 'quantity' } });
+  else if (!NUMBER.test(v.quantity.trim()) || Number(v.quantity) <= 0 || Number(v.quantity) > QUANTITY_MAX) {
+    found.push(issue('bom.quantity_invalid', r.row, 'quantity', { value: v.quantity, max: QUANTITY_MAX }));
+  }
+  return found;
+}
+
+const partOf = (r: BomSheetRow, parentKey: string | null, level: number): Omit<BomPart, 'sort'> => ({
+  key: `r${r.row}`,
+  parentKey,
+  partNum: r.values.partNum.trim(),
+  partName: r.values.partName.trim(),
+  enPartName: r.values.enPartName.trim() || null,
+  quantity: Number(r.values.quantity.trim()),
+  unit: r.values.unit.trim() || null,
+  level,
+  row: r.row,
+});
+
+/**
+ * Reads a BOM sheet's rows into a tree (spec 001 §3, §5). The layout is the
+ * level column's when any row fills it, else the parent part number's; a
+ * sheet with neither is refused as a whole (`bom.level_or_parent_missing`).
+ *
+ * - level: the first row is level 1, a row goes one level deeper at most
+ *   (`bom.level_jump`); its parent is the nearest earlier row one level up.
+ *   A parent number given too must name that row (`bom.parent_mismatch`).
+ * - parent: a blank parent is a part under the product; otherwise an earlier
+ *   row with that part number (`bom.parent_missing`), exactly one
+ *   (`bom.parent_ambiguous`: part numbers that are parents must not repeat),
+ *   never the row itself (`bom.parent_self`).
+ * - a part number once under the same parent (`bom.sub_part_exists`), part
+ *   number and name required, texts within their limits, quantity a number
+ *   above 0.
+ *
+ * A row below a wrong row is wrong too (`bom.parent_row_invalid`), so the good
+ * rows alone always form a tree.
+ */
+export function readBomRows(rows: readonly BomSheetRow[]): BomRead {
+  const hasLevel = rows.some((r) => r.values.level.trim() !== '');
+  const hasParent = rows.some((r) => r.values.parentPartNum.trim() !== '');
+  const layout: BomLayout = hasLevel || !hasParent ? 'level' : 'parent';
+  const issues: Issue[] = [];
+  const parts: Omit<BomPart, 'sort'>[] = [];
+  if (!hasLevel && !hasParent && rows.length > 1) {
+    // several rows and nothing saying how they nest: refuse rather than flatten them all under the product
+    return { layout, parts: [], issues: [{ messageKey: 'bom.level_or_parent_missing' satisfies BomMessageKey, row: 1 }] };
+  }
+  /** Every row read so far with its level and whether it is good (its key is `r<row>`). */
+  const seen: { r: BomSheetRow; level: number; good: boolean }[] = [];
+  const siblingNums = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const found = valueIssues(r);
+    let parent: { r: BomSheetRow; level: number; good: boolean } | null = null;
+    let level = 1;
+    const parentNum = r.values.parentPartNum.trim();
+    let placed = true;
+    if (layout === 'level' && !hasLevel) {
+      // a one-row sheet without level or parent: the part sits under the product
+    } else if (layout === 'level') {
+      const text = r.values.level.trim().replace(/^\.+/, '');
+      if (!LEVEL.test(text) || Number(text) < 1) {
+        found.push(issue('bom.level_invalid', r.row, 'level', { value: r.values.level }));
+        placed = false;
+      } else {
+        level = Number(text);
+        const previous = seen.at(-1)?.level ?? 0;
+        if (level > previous + 1) {
+          found.push(issue('bom.level_jump', r.row, 'level', { level, previous }));
+          placed = false;
+        } else if (level > 1) parent = seen.findLast((s) => s.level === level - 1) ?? null;
+        if (parent && parentNum !== '' && parentNum.toLowerCase() !== parent.r.values.partNum.trim().toLowerCase()) {
+          found.push(issue('bom.parent_mismatch', r.row, 'parentPartNum', { parent: parentNum, expected: parent.r.values.partNum.trim() }));
+        }
+      }
+    } else if (parentNum !== '') {
+      placed = false;
+      const holders = seen.filter((s) => s.r.values.partNum.trim().toLowerCase() === parentNum.toLowerCase());
+      if (parentNum.toLowerCase() === r.values.partNum.trim().toLowerCase()) found.push(issue('bom.parent_self', r.row, 'parentPartNum', { parent: parentNum }));
+      else if (holders.length === 0) found.push(issue('bom.parent_missing', r.row, 'parentPartNum', { parent: parentNum }));
+      else if (holders.length > 1) found.push(issue('bom.parent_ambiguous', r.row, 'parentPartNum', { parent: parentNum, rows: holders.map((h) => h.r.row).join(', ') }));
+      else {
+        parent = holders[0]!;
+        level = parent.level + 1;
+        placed = true;
+      }
+    }
+    if (parent && !parent.good && found.length === 0) found.push(issue('bom.parent_row_invalid', r.row, layout === 'level' ? 'level' : 'parentPartNum', { parentRow: parent.r.row }));
+    const parentKey = parent ? `r${parent.r.row}` : null;
+    const num = r.values.partNum.trim().toLowerCase();
+    const siblings = siblingNums.get(parentKey ?? '') ?? new Set<string>();
+    if (placed && num !== '' && siblings.has(num)) found.push(issue('bom.sub_part_exists', r.row, 'partNum', { partNum: r.values.partNum.trim() }));
+    if (placed) siblings.add(num);
+    siblingNums.set(parentKey ?? '', siblings);
+    const good = found.length === 0;
+    seen.push({ r, level, good });
+    issues.push(...found);
+    if (good) parts.push(partOf(r, parentKey, level));
+  }
+  return { layout, parts: withSort(parts), issues };
+}
+
+/** Numbers each part among its siblings in the order given. */
+export function withSort<T extends Omit<BomPart, 'sort'>>(parts: readonly T[]): (T & { sort: number })[] {
+  const next = new Map<string | null, number>();
+  return parts.map((p) => {
+    const sort = (next.get(p.parentKey) ?? 0) + 1;
+    next.set(p.parentKey, sort);
+    return { ...p, sort };
+  });
+}
