@@ -56,7 +56,11 @@ export const masterDataArea = defineArea({
   everyone: false,
   layout: 'sideMenu',
   rememberLastPage: true,
-  pages: [catalogPage(productCatalog)],
+  pages: [
+    catalogPage(productCatalog),
+    // a product's bill of materials: a tree of parts per product, its own page (plugins/masterdata/web/bom)
+    { microRoute: 'bom', routeName: 'bom_index', title: { 'zh-CN': '物料清单', 'en-US': 'BOM' }, icon: 'catalog', buttons: ['add', 'edit', 'del', 'import', 'export'], listed: true },
+  ],
 });
 
 /** Experience is one catalog: its type's route is the area's own, so the landing page is the catalog. */
