@@ -14,3 +14,4 @@ export * from './files/index.ts';
 export * from './fmea/index.ts';
 export * from './collections/index.ts';
 export * from './catalog/index.ts';
+export * from './reviews/index.ts';
