@@ -1,0 +1,103 @@
+/**
+ * What every `fmea kb …` command shares: the catalog type named on the
+ * command line (by its id or its spec entity name), the `product` shortcut
+ * that fixes it, and `--as <userName>` to act as one user instead of the CLI
+ * operator. Every command works for every declared type: nothing here or in
+ * the commands knows a type by name.
+ */
+import type { Command } from 'commander';
+import { InvalidInputError } from '@fmea/core/errors';
+import { CATALOG_TYPES, type CatalogTypeDefinition } from '@fmea/core/domain';
+import type { ServiceContext } from '@fmea/core/services';
+import { contextOf, type CliContext } from '../../context.ts';
+
+/**
+ * Where a command is registered: under `fmea kb` (the type is the first
+ * argument) or under a shortcut such as `fmea product` (the type is fixed and
+ * the messages are the shortcut's).
+ */
+export interface KbScope {
+  /** The fixed type id; absent: `<type>` is the first argument. */
+  readonly type?: string;
+  /** The key prefix of the commands' descriptions: `cli.kb` or `cli.product`. */
+  readonly keys: string;
+}
+
+export const KB_SCOPE: KbScope = { keys: 'cli.kb' };
+
+/** The spec's entity name of a type (`occMeasure` for preventionMeasure), where the declaration gives one. */
+export const entityOf = (type: CatalogTypeDefinition): string | undefined => (type as { readonly entity?: string }).entity;
+
+const declaredTypes = (): CatalogTypeDefinition[] => Object.values(CATALOG_TYPES);
+
+/** "function, invalidMode, preventionMeasure (occMeasure), …": what an unknown type's message lists. */
+export function knownTypeNames(): string {
+  return declaredTypes()
+    .map((type) => {
+      const entity = entityOf(type);
+      return entity && entity !== type.id ? `${type.id} (${entity})` : type.id;
+    })
+    .join(', ');
+}
+
+/**
+ * The declared type a name means: its id or its entity name, exactly or else
+ * in any case. An unknown name is refused with the list of known ones.
+ */
+export function resolveCatalogType(name: string): CatalogTypeDefinition {
+  const wanted = name.trim();
+  const types = declaredTypes();
+  const exact = types.find((type) => type.id === wanted || entityOf(type) === wanted);
+  if (exact) return exact;
+  const lower = wanted.toLowerCase();
+  const loose = types.find((type) => type.id.toLowerCase() === lower || entityOf(type)?.toLowerCase() === lower);
+  if (loose) return loose;
+  throw new InvalidInputError('cli.kb.type_unknown', { type: wanted, known: knownTypeNames() });
+}
+
+/** Adds `<type>` as the first argument unless the scope fixes the type, and `--as`. */
+export function typedCommand(parent: Command, name: string, scope: KbScope): Command {
+  const { t } = contextOf(parent);
+  const command = parent.command(name).description(t(`${scope.keys}.${name}.description`));
+  if (scope.type === undefined) command.argument('<type>', t('cli.kb.arg_type'));
+  return command;
+}
+
+/** `--as <userName>`, for commands that read or write records. */
+export function addAsOption(command: Command): Command {
+  const { t } = contextOf(command);
+  return command.option('--as <userName>', t('cli.kb.option_as'));
+}
+
+export interface TypedAction<O> {
+  readonly context: CliContext;
+  readonly type: CatalogTypeDefinition;
+  /** The arguments after the type. */
+  readonly args: readonly string[];
+  readonly options: O;
+}
+
+/** commander's action arguments (positionals…, options, command) with the type taken from the first argument or the scope. */
+export function typedAction<O>(scope: KbScope, run: (action: TypedAction<O>) => Promise<void>): (...argv: unknown[]) => Promise<void> {
+  return async (...argv) => {
+    const command = argv.at(-1) as Command;
+    const options = argv.at(-2) as O;
+    const positional = argv.slice(0, -2) as string[];
+    const typeName = scope.type ?? positional.shift()!;
+    await run({ context: contextOf(command), type: resolveCatalogType(typeName), args: positional, options });
+  };
+}
+
+/**
+ * The service context a command acts in: the CLI operator (an administrator,
+ * as in every command), or with `--as` the named user, whose roles' buttons
+ * and product types the catalog services then apply and whose name the logs
+ * and the records carry.
+ */
+export async function actingContext(context: CliContext, as: string | undefined): Promise<ServiceContext> {
+  const ctx = await context.services();
+  if (as === undefined) return ctx;
+  const { createContext, findUserRow } = await import('@fmea/core/services');
+  const user = await findUserRow(ctx.db, as);
+  return createContext(ctx.db, { userId: user.id, userName: user.userName }, ctx.now);
+}
