@@ -39,7 +39,7 @@ describe('numbering rule routes: who may call them', () => {
 describe('GET /api/numberingRule/list', () => {
   it('answers every module, with the default rule where unchanged', async () => {
     const { items } = (await api.call('GET', '/api/numberingRule/list?timestamp=1', { token: admin })).body.data;
-    expect(items.length).toBe(30);
+    expect(items.length).toBe(43);
     expect(items.find((r: { module: string }) => r.module === 'dfmeaProject')).toEqual({ module: 'dfmeaProject', prefix: 'DF', elements: DEFAULT_ELEMENTS, allowManual: false });
   });
 });

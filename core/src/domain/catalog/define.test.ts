@@ -37,6 +37,7 @@ describe('defineCatalogType', () => {
     ['two fields in one column', { fields: [...base.fields, { key: 'other', kind: 'text', column: 'text', header: base.title }] }, /two fields in column text/],
     ['a product type that is not the dictionary', { fields: [...base.fields, { key: 'pt', kind: 'text', column: 'productType', header: base.title }] }, /productType dictionary/],
     ['an enum without values', { fields: [...base.fields, { key: 'kind', kind: 'enum', values: [], header: base.title }] }, /no values/],
+    ['a reference from a number', { fields: [...base.fields, { key: 'n', kind: 'number', references: { type: 'gadget', field: 'name' }, header: base.title }] }, /text or code/],
     ['bounds the wrong way round', { fields: [...base.fields, { key: 'n', kind: 'number', min: 5, max: 1, header: base.title }] }, /min above max/],
   ] as [string, Partial<CatalogTypeDefinition>, RegExp][])('refuses %s', (_, change, message) => {
     expect(() => defineCatalogType({ ...base, ...change })).toThrow(message);
@@ -60,8 +61,29 @@ describe('the declared types', () => {
       hardwareResource: 'HR',
       technicalStandard: 'TS',
       dvpStandard: 'DP',
+      frequencyMeasure: 'FQ',
+      monitorMeasure: 'MO',
+      responseMeasure: 'RE',
+      processProcedure: 'PP',
+      procedureFunction: 'PF',
+      procedureElement: 'PE',
+      elementFunction: 'EF',
+      elementInvalid: 'EI',
+      productFeatureCategory: 'PD',
+      processFeatureCategory: 'PC',
+      featureClassification: 'FC',
+      failureBasicTerminology: 'BT',
+      gbStandard: 'GB',
+      productStandard: 'PDS',
+      processStandard: 'PCS',
+      materialStandard: 'MTS',
       experience: 'EX',
       product: 'PA',
+      customer: 'CU',
+      productCategory: 'PCA',
+      productClassification: 'PCL',
+      requirement: 'RQ',
+      customerRequirement: 'CR',
     });
   });
 
@@ -74,8 +96,15 @@ describe('the declared types', () => {
     }
   });
 
-  it('govern products by the master-data creator rule and the rest by the knowledge rule', () => {
-    expect(CATALOG_TYPE_IDS.filter((id) => CATALOG_TYPES[id].area === 'masterData')).toEqual(['product']);
+  it('govern master data (products, customers, categories, classifications, requirements) by the master-data creator rule and the rest by the knowledge rule', () => {
+    expect(CATALOG_TYPE_IDS.filter((id) => CATALOG_TYPES[id].area === 'masterData')).toEqual([
+      'product',
+      'customer',
+      'productCategory',
+      'productClassification',
+      'requirement',
+      'customerRequirement',
+    ]);
   });
 });
 

@@ -38,6 +38,22 @@ interface FieldBase {
   readonly requiredBy?: CatalogRequiredFlag;
   /** Stored in an engine column instead of the JSON data (one field per column at most). */
   readonly column?: CatalogColumn;
+  /** Names a record of a type (its own too) by that type's unique field; such a record cannot be deleted while named (text and code fields). */
+  readonly references?: CatalogReference;
+}
+
+/**
+ * A field that names another record by its unique field: a product's
+ * category names a product category, a secondary classification its
+ * primary. The engine refuses deleting a record that a current record names
+ * (spec 001 §5: "category … in use cannot be deleted", "a primary with
+ * secondaries cannot be deleted").
+ */
+export interface CatalogReference {
+  /** The named record's type id. */
+  readonly type: string;
+  /** Its field the value matches: alone a unique rule of that type, so a value names one record. */
+  readonly field: string;
 }
 
 /** Free text, at most `max` characters (200 unless said, spec 001 §5). */
@@ -189,6 +205,7 @@ export function defineCatalogType<const T extends CatalogTypeDefinition>(definit
       fail(id, `field ${field.key} in column productType must be one code of the productType dictionary`);
     }
     if (field.column === 'enText' && field.kind !== 'enText') fail(id, `field ${field.key} in column enText must be an English text`);
+    if (field.references && field.kind !== 'text' && field.kind !== 'code') fail(id, `reference ${field.key} must be a text or code field`);
     if (field.kind === 'enum' && field.values.length === 0) fail(id, `enum ${field.key} has no values`);
     if (field.kind === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max) fail(id, `number ${field.key}: min above max`);
   }

@@ -28,6 +28,7 @@ export const CATALOG_SERVICE_KEYS = [
   'catalog.serial_duplicate',
   'catalog.draft_exists',
   'catalog.in_use',
+  'catalog.referenced',
   'catalog.not_quotable',
   'catalog.not_quoted',
   'catalog.withdraw_not_applicant',

@@ -1,4 +1,22 @@
-import { defineCatalogType, type CatalogDictionaryField, type CatalogTypeDefinition } from './define.ts';
+import { defineCatalogType, type CatalogTypeDefinition } from './define.ts';
+import { checkCatalogReferences } from './references.ts';
+import {
+  elementFunctionCatalog,
+  elementInvalidCatalog,
+  failureBasicTerminologyCatalog,
+  featureClassificationCatalog,
+  frequencyMeasureCatalog,
+  monitorMeasureCatalog,
+  procedureElementCatalog,
+  procedureFunctionCatalog,
+  processFeatureCategoryCatalog,
+  processProcedureCatalog,
+  productFeatureCategoryCatalog,
+  responseMeasureCatalog,
+} from './types/knowledge.ts';
+import { customerCatalog, customerRequirementCatalog, productCategoryCatalog, productClassificationCatalog, requirementCatalog } from './types/master-data.ts';
+import { productType } from './types/shared.ts';
+import { gbStandardCatalog, materialStandardCatalog, processStandardCatalog, productStandardCatalog } from './types/standards.ts';
 
 /**
  * The declared catalog types. Each is data only: route, creator-rule area,
@@ -7,16 +25,6 @@ import { defineCatalogType, type CatalogDictionaryField, type CatalogTypeDefinit
  * the required and unique rules; where it is silent the choice is noted
  * in docs/domain/catalog.md.
  */
-
-/** The product type every type is classified by (dictionary `productType`, engine column). */
-const productType = (required = false): CatalogDictionaryField => ({
-  key: 'productType',
-  kind: 'dictionary',
-  dictionary: 'productType',
-  column: 'productType',
-  required,
-  header: { 'zh-CN': '产品类型', 'en-US': 'Product type' },
-});
 
 /** Failure-mode use types (spec 001 §3, "Invalid-use types"). */
 export const INVALID_USE_TYPES = ['invalidmode', 'invalidreason', 'invalidresult'] as const;
@@ -240,12 +248,22 @@ export const productCatalog = defineCatalogType({
     { key: 'productName', kind: 'text', column: 'text', required: true, header: { 'zh-CN': '产品名称', 'en-US': 'Product name' } },
     { key: 'enProductName', kind: 'enText', of: 'productName', column: 'enText', header: { 'zh-CN': '英文产品名称', 'en-US': 'Product name (English)' } },
     productType(),
-    { key: 'productCategoryName', kind: 'text', column: 'category', header: { 'zh-CN': '产品类别', 'en-US': 'Product category' } },
+    {
+      key: 'productCategoryName',
+      kind: 'text',
+      column: 'category',
+      references: { type: 'productCategory', field: 'categoryName' },
+      header: { 'zh-CN': '产品类别', 'en-US': 'Product category' },
+    },
   ],
 });
 
-/** Every declared type, by id. Adding a type: declare it above, list it here, add its tests. */
-export const CATALOG_TYPES = {
+/**
+ * Every declared type, by id, in menu order within each area. Adding a type:
+ * declare it (above or in types/knowledge, standards, master-data), list it
+ * here, add its tests.
+ */
+export const CATALOG_TYPES = checkCatalogReferences({
   function: functionCatalog,
   invalidMode: invalidModeCatalog,
   preventionMeasure: preventionMeasureCatalog,
@@ -254,12 +272,59 @@ export const CATALOG_TYPES = {
   hardwareResource: hardwareResourceCatalog,
   technicalStandard: technicalStandardCatalog,
   dvpStandard: dvpStandardCatalog,
+  frequencyMeasure: frequencyMeasureCatalog,
+  monitorMeasure: monitorMeasureCatalog,
+  responseMeasure: responseMeasureCatalog,
+  processProcedure: processProcedureCatalog,
+  procedureFunction: procedureFunctionCatalog,
+  procedureElement: procedureElementCatalog,
+  elementFunction: elementFunctionCatalog,
+  elementInvalid: elementInvalidCatalog,
+  productFeatureCategory: productFeatureCategoryCatalog,
+  processFeatureCategory: processFeatureCategoryCatalog,
+  featureClassification: featureClassificationCatalog,
+  failureBasicTerminology: failureBasicTerminologyCatalog,
+  gbStandard: gbStandardCatalog,
+  productStandard: productStandardCatalog,
+  processStandard: processStandardCatalog,
+  materialStandard: materialStandardCatalog,
   experience: experienceCatalog,
   product: productCatalog,
-} as const satisfies Record<string, CatalogTypeDefinition>;
+  customer: customerCatalog,
+  productCategory: productCategoryCatalog,
+  productClassification: productClassificationCatalog,
+  requirement: requirementCatalog,
+  customerRequirement: customerRequirementCatalog,
+} as const satisfies Record<string, CatalogTypeDefinition>);
 
 export type CatalogTypeId = keyof typeof CATALOG_TYPES;
 export const CATALOG_TYPE_IDS = Object.keys(CATALOG_TYPES) as CatalogTypeId[];
+
+export {
+  customerCatalog,
+  customerRequirementCatalog,
+  elementFunctionCatalog,
+  elementInvalidCatalog,
+  failureBasicTerminologyCatalog,
+  featureClassificationCatalog,
+  frequencyMeasureCatalog,
+  gbStandardCatalog,
+  materialStandardCatalog,
+  monitorMeasureCatalog,
+  procedureElementCatalog,
+  procedureFunctionCatalog,
+  processFeatureCategoryCatalog,
+  processProcedureCatalog,
+  processStandardCatalog,
+  productCategoryCatalog,
+  productClassificationCatalog,
+  productFeatureCategoryCatalog,
+  productStandardCatalog,
+  requirementCatalog,
+  responseMeasureCatalog,
+};
+export { PROCESS_ELEMENT_TYPES, winningClassification } from './types/knowledge.ts';
+export { GB_STANDARD_NATURES } from './types/standards.ts';
 
 export const isCatalogTypeId = (value: unknown): value is CatalogTypeId => typeof value === 'string' && Object.hasOwn(CATALOG_TYPES, value);
 

@@ -3,6 +3,9 @@
  * Two pairs share a prefix in the legacy product (PR: prevention measure and
  * task; PF: PFMEA project and procedure function). They are kept as they are:
  * counters are per module, so the numbers only need to be unique per table.
+ * The modules after processFlowChart number catalog types the spec lists
+ * without a prefix (001 §1–§3); their prefixes are this product's choice
+ * (docs/domain/catalog.md, "Choices where the spec is silent").
  */
 export const CODE_PREFIXES = {
   dfmeaProject: 'DF',
@@ -35,6 +38,19 @@ export const CODE_PREFIXES = {
   program: 'PN',
   fmeda: 'FM',
   processFlowChart: 'PFD',
+  frequencyMeasure: 'FQ',
+  monitorMeasure: 'MO',
+  responseMeasure: 'RE',
+  failureTerminology: 'BT',
+  productStandard: 'PDS',
+  processStandard: 'PCS',
+  materialStandard: 'MTS',
+  customer: 'CU',
+  productCategory: 'PCA',
+  productClassification: 'PCL',
+  featureClassification: 'FC',
+  requirement: 'RQ',
+  customerRequirement: 'CR',
 } as const;
 
 export type NumberingModule = keyof typeof CODE_PREFIXES;

@@ -11,6 +11,7 @@ import { contains, pageWindow, type Page, type PageQuery } from '../shared/pagin
 import { writeAndLog } from '../shared/write.ts';
 import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType, type CatalogCaller } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
+import { assertNotReferenced } from './references.ts';
 import {
   assertCurrentVersion,
   assertRowVersion,
@@ -206,6 +207,7 @@ export async function deleteCatalogRecord(ctx: ServiceContext, id: string, input
       for (const other of versions) if (other.id !== id) assertCatalogDeletable(other.status);
       const quotes = versions.reduce((sum, v) => sum + v.quoteCount, 0);
       if (quotes > 0) throw new ConflictError('catalog.in_use' satisfies CatalogServiceKey, { count: quotes });
+      await assertNotReferenced(tx, type, versions);
       deleted = await tx.update(catalogRecord).set(gone).where(and(eq(catalogRecord.rootId, before.rootId), eq(catalogRecord.delFlg, 0))).returning();
     }
     updatedOrStale(deleted);

@@ -173,7 +173,8 @@ export function checkedRemark(value: unknown, field = 'remark'): string | null |
   return text === '' ? null : text;
 }
 
-function fieldExpression(field: CatalogField): SQL {
+/** A field's value in SQL: its engine column, or its JSON path in `data` (a multiple field as comma-joined codes). */
+export function fieldExpression(field: CatalogField): SQL {
   if (field.column) return sql`${catalogRecord[COLUMN_OF[field.column]]}`;
   const path = `$.${field.key}`;
   if ((field.kind === 'enum' || field.kind === 'dictionary') && field.multiple) {
