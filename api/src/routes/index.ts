@@ -11,6 +11,7 @@ import { registerSettingsRoutes } from './settings/index.ts';
 import { registerFilesRoutes } from './files/index.ts';
 import { registerFmeaRoutes } from './fmea/index.ts';
 import { registerCollectionRoutes } from './collections/index.ts';
+import { registerReviewsRoutes } from './reviews/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -25,4 +26,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerFilesRoutes(app);
   registerFmeaRoutes(app);
   registerCollectionRoutes(app);
+  registerReviewsRoutes(app);
 }

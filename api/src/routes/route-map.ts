@@ -24,6 +24,7 @@ import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
 import * as siteUsers from './org/site-users.ts';
 import * as sites from './org/sites.ts';
+import * as reviews from './reviews/reviews.ts';
 import * as menus from './roles/menus.ts';
 import * as roles from './roles/roles.ts';
 import * as apRules from './rules/ap.ts';
@@ -77,6 +78,7 @@ export const ROUTE_MODULES = {
   siteUsers,
   sites,
   menus,
+  reviews,
   roles,
   apRules,
   ruleFlags,

@@ -1,0 +1,40 @@
+import { reviewRecipients, type ServiceContext } from '@fmea/core';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+
+/** What a reviewer's (or applicant's) open workbench is told: the shell counts it on the message badge and shows the title. */
+export interface ReviewNotice {
+  type: 'review';
+  kind: 'catalog';
+  reason: 'audit' | 'approve' | 'decided';
+  id: string;
+  entityType: string;
+  status: string;
+  title: string;
+}
+
+/**
+ * The business message of a review step (spec 001 §4). A flow route calls
+ * it after an apply, audit, approve or reject has been written:
+ * `await notifyReviewStep(c.var.services.realtime, serviceContext(c), row.id)`.
+ * The people the step now waits for (or the applicant, once decided) are
+ * told over the realtime socket (`receiveMessage`, type `review`). My
+ * approvals and the badge's count (GET /api/message/getMessageCount) are read
+ * from the records, so a user who was offline finds the same queue. With
+ * nobody else connected there is nobody to tell: no query.
+ */
+export async function notifyReviewStep(realtime: RealtimeHub, ctx: ServiceContext, recordId: string): Promise<number> {
+  if (!realtime.some((b) => b.userId !== ctx.actor.userId)) return 0;
+  const message = await reviewRecipients(ctx, recordId);
+  if (message.userIds.length === 0) return 0;
+  const to = new Set(message.userIds);
+  const notice: ReviewNotice = {
+    type: 'review',
+    kind: message.kind,
+    reason: message.reason,
+    id: message.recordId,
+    entityType: message.type,
+    status: message.status,
+    title: `${message.serialNum} ${message.text}`,
+  };
+  return realtime.broadcast('receiveMessage', notice, (b) => to.has(b.userId));
+}

@@ -1,0 +1,108 @@
+import { APPROVAL_TABS, CATALOG_TYPES, REVIEW_DECISIONS, REVIEW_KINDS, catalogEntity, isCatalogTypeId, knowledgeMachine, type Locale, type ReviewItem } from '@fmea/core';
+import { z } from '../../http/route.ts';
+import { DateTime } from '../../http/fields.ts';
+
+/**
+ * My applications and my approvals (spec 000 §2.5, 001 §7 myApplicationList,
+ * myApprovalList, getMessageCount): one row shape for both lists, in the
+ * spec's names of the audit fields (001 §3), with `kind` telling catalog
+ * records from the FMEA reviews that will join later.
+ */
+
+const STATUSES = knowledgeMachine.states as unknown as readonly ['0', '1', '2', '3', '4'];
+const When = DateTime.nullable();
+const TypeId = z.string().trim().min(1).max(64).openapi({ description: 'One catalog type by id (invalidMode, product, …); all when absent' });
+
+const PageFields = {
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  type: TypeId.optional(),
+  timestamp: z.string().max(40).optional(),
+};
+
+export const ApplicationQuery = z.object(PageFields);
+
+export const ApprovalQuery = z.object({
+  ...PageFields,
+  tab: z.enum(APPROVAL_TABS).default('pending').openapi({ description: 'pending: waiting for the caller’s audit or approval; processed: the caller’s own decisions' }),
+});
+
+export const ReviewItemSchema = z
+  .strictObject({
+    kind: z.enum(REVIEW_KINDS).openapi({ description: 'catalog: a knowledge-base or master-data record (FMEA reviews will join)' }),
+    id: z.string().openapi({ description: 'The record version the flow’s routes act on' }),
+    type: z.string().openapi({ description: 'The catalog type’s id' }),
+    typeName: z.string().openapi({ description: 'The type in the reader’s language' }),
+    entity: z.string().openapi({ description: 'The type in call paths: /api/knowledge/{entity}/… or /api/mainData/{entity}/…' }),
+    base: z.enum(['knowledge', 'mainData']).openapi({ description: 'The base of the type’s calls' }),
+    serialNum: z.string(),
+    versionNo: z.number().int(),
+    version: z.number().int().openapi({ description: 'The row’s edit counter: send it back with the next step' }),
+    description: z.string(),
+    enDescription: z.string().nullable(),
+    productType: z.string().nullable(),
+    status: z.enum(STATUSES).openapi({ description: '0 editing (withdrawn), 1 to be approved, 2 released, 3 pending approval, 4 rejected' }),
+    applyPerson: z.string().nullable(),
+    applyTime: When,
+    applyRemark: z.string().nullable(),
+    auditPerson: z.string().nullable(),
+    auditTime: When,
+    auditRemark: z.string().nullable(),
+    approvePerson: z.string().nullable(),
+    approveTime: When,
+    approveRemark: z.string().nullable(),
+    opinion: z.string().nullable().openapi({ description: 'The latest opinion of this round (the approver’s, else the auditor’s)' }),
+    decidedTime: When,
+    decision: z
+      .strictObject({ action: z.enum(REVIEW_DECISIONS), time: DateTime, opinion: z.string().nullable() })
+      .nullable()
+      .openapi({ description: 'The caller’s own decision (processed tab); null elsewhere' }),
+    deleted: z.boolean().openapi({ description: 'The record was deleted after the decision' }),
+    can: z.strictObject({ audit: z.boolean(), approve: z.boolean(), reject: z.boolean() }).openapi({ description: 'What the caller may do now (checked again when they act)' }),
+  })
+  .openapi('ReviewItem');
+
+export const ReviewPageSchema = z
+  .strictObject({ items: z.array(ReviewItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .openapi('ReviewPage');
+
+export const MessageCountSchema = z
+  .strictObject({
+    bMessageCount: z.number().int().openapi({ description: 'Business messages: what waits for the caller’s audit or approval' }),
+    sMessageCount: z.number().int().openapi({ description: 'System messages (none are stored yet: 0)' }),
+    count: z.number().int().openapi({ description: 'Both together: the badge' }),
+  })
+  .openapi('MessageCount');
+
+export function presentReviewItem(locale: Locale, item: ReviewItem) {
+  const type = isCatalogTypeId(item.type) ? CATALOG_TYPES[item.type] : undefined;
+  return {
+    kind: item.kind,
+    id: item.id,
+    type: item.type,
+    typeName: type ? type.title[locale] : item.type,
+    entity: type ? catalogEntity(type) : item.type,
+    base: type?.area === 'masterData' ? ('mainData' as const) : ('knowledge' as const),
+    serialNum: item.serialNum,
+    versionNo: item.versionNo,
+    version: item.version,
+    description: item.text,
+    enDescription: item.enText,
+    productType: item.productType,
+    status: item.status,
+    applyPerson: item.applicant,
+    applyTime: item.applyTime,
+    applyRemark: item.applyRemark,
+    auditPerson: item.auditor,
+    auditTime: item.auditTime,
+    auditRemark: item.auditRemark,
+    approvePerson: item.approver,
+    approveTime: item.approveTime,
+    approveRemark: item.approveRemark,
+    opinion: item.opinion,
+    decidedTime: item.decidedAt,
+    decision: item.decision ? { action: item.decision.action, time: item.decision.at, opinion: item.decision.opinion } : null,
+    deleted: item.deleted,
+    can: { ...item.can },
+  };
+}
