@@ -33,7 +33,7 @@ export {
   withdrawCatalogRecord,
   type CatalogFlowInput,
 } from './flow.ts';
-export { changeCatalogQuotes, quoteCatalogRecord, unquoteCatalogRecord } from './quotes.ts';
+export { changeCatalogQuotes, quoteCatalogRecord, releaseCatalogQuotes, unquoteCatalogRecord } from './quotes.ts';
 export { CATALOG_SUGGEST_PAGE_DEFAULT, CATALOG_SUGGEST_PAGE_MAX, suggestCatalogRecords, type CatalogSuggestQuery, type CatalogSuggestion } from './search.ts';
 export {
   CATALOG_EXPORT_MAX,

@@ -19,13 +19,20 @@ import { findCatalogRow, type CatalogRecordRow } from './store.ts';
  * let go. No route is asked: citing happens from an FMEA, whose own rights
  * its service checks; the record's product type must be the caller's.
  */
-export async function changeCatalogQuotes(tx: DbOrTx, txCtx: TxContext, id: string, delta: 1 | -1): Promise<{ row: CatalogRecordRow; log: OperationRecord }> {
+export async function changeCatalogQuotes(
+  tx: DbOrTx,
+  txCtx: TxContext,
+  id: string,
+  delta: number,
+  options: { proposed?: boolean } = {},
+): Promise<{ row: CatalogRecordRow; log: OperationRecord }> {
   const before = await findCatalogRow(tx, id);
   assertProductType(await actorOf(tx, txCtx.actor), before.productType);
-  if (delta > 0 && !isQuotableCatalogVersion(before)) {
+  // `proposed`: the FMEA item that proposed the record (push to knowledge) cites it while it is still being reviewed
+  if (delta > 0 && !isQuotableCatalogVersion(before) && !(options.proposed && before.isLatestVersion)) {
     throw new ConflictError('catalog.not_quotable' satisfies CatalogServiceKey, { serialNum: before.serialNum, versionNo: before.versionNo });
   }
-  if (delta < 0 && before.quoteCount <= 0) throw new ConflictError('catalog.not_quoted' satisfies CatalogServiceKey, { serialNum: before.serialNum });
+  if (delta < 0 && before.quoteCount + delta < 0) throw new ConflictError('catalog.not_quoted' satisfies CatalogServiceKey, { serialNum: before.serialNum });
   const [row] = await tx
     .update(catalogRecord)
     // the row version is left alone: citing does not change what an editor read
@@ -35,6 +42,29 @@ export async function changeCatalogQuotes(tx: DbOrTx, txCtx: TxContext, id: stri
   const action = delta > 0 ? 'quote' : 'unquote';
   await writeCatalogLog(tx, txCtx, { action, row: row! });
   return { row: row!, log: catalogOperation(action, id, { quoteCount: before.quoteCount }, { quoteCount: row!.quoteCount }) };
+}
+
+/**
+ * FMEA items that cited these record versions are gone or reworded: each id
+ * counts down once per occurrence, never below zero. Letting go asks no
+ * product type (whoever may change the FMEA may drop its items), and a
+ * record deleted since is skipped. Returns the operation-log records.
+ */
+export async function releaseCatalogQuotes(tx: DbOrTx, txCtx: TxContext, ids: readonly string[]): Promise<OperationRecord[]> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const logs: OperationRecord[] = [];
+  for (const [id, n] of counts) {
+    const [row] = await tx
+      .update(catalogRecord)
+      .set({ quoteCount: sql`max(0, ${catalogRecord.quoteCount} - ${n})` })
+      .where(and(eq(catalogRecord.id, id), eq(catalogRecord.delFlg, 0)))
+      .returning();
+    if (!row) continue;
+    await writeCatalogLog(tx, txCtx, { action: 'unquote', row });
+    logs.push(catalogOperation('unquote', id, null, { quoteCount: row.quoteCount, released: n }));
+  }
+  return logs;
 }
 
 /** An FMEA item cites the record version: its quote count goes up by one. */
