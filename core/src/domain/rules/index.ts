@@ -1,1 +1,2 @@
 export * from './rule-flags.ts';
+export * from './knowledge-push.ts';

@@ -48,6 +48,7 @@ describe('readAnalysis', () => {
       requirement: '12 Nm',
       sort: 1,
       version: 1,
+      catalog: null,
     });
     expect(analysis.functions).toHaveLength(4);
     expect(analysis.functionLinks).toEqual([{ id: w.fnLink.id, higherFunctionId: w.torque.id, lowerFunctionId: w.mesh.id }]);
@@ -68,6 +69,7 @@ describe('readAnalysis', () => {
       frequencyRatio: null,
       sort: 2,
       version: 1,
+      catalog: null,
     });
     expect(analysis.failures.find((f) => f.id === w.worn.id)).toMatchObject({ kind: 'FC', occurrence: 6, detection: 5, functionId: w.mesh.id });
     // the unlinked effect is on no link; every other failure is

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
+import { catalogRecord, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject } from './access.ts';
@@ -17,6 +17,20 @@ export interface AnalysisNode {
   version: number;
 }
 
+/**
+ * The catalog record version an item was taken from (docs/domain/catalog.md,
+ * "Reuse inside the FMEA"): its number and version, its status, and whether
+ * a newer version has been released since (`newerVersion`, the cited
+ * version is no longer the record's latest) so the view can mark it.
+ */
+export interface AnalysisCatalogRef {
+  recordId: string;
+  serialNum: string;
+  versionNo: number;
+  status: string;
+  newerVersion: boolean;
+}
+
 /** A function of a structure node, with its requirement. */
 export interface AnalysisFunction {
   id: string;
@@ -25,6 +39,7 @@ export interface AnalysisFunction {
   requirement: string | null;
   sort: number;
   version: number;
+  catalog: AnalysisCatalogRef | null;
 }
 
 /** A function-net link: the lower function contributes to the higher one. */
@@ -40,7 +55,7 @@ export type AnalysisCharacteristic = Pick<typeof fmeaCharacteristic.$inferSelect
 export type AnalysisFailure = Pick<
   typeof fmeaFailure.$inferSelect,
   'id' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio' | 'sort' | 'version'
->;
+> & { catalog: AnalysisCatalogRef | null };
 
 /** A failure-net link: FE → FM or FM → FC. */
 export interface AnalysisFailureLink {
@@ -50,7 +65,29 @@ export interface AnalysisFailureLink {
 }
 
 /** A current prevention or detection control of a cause (FC). */
-export type AnalysisControl = Pick<typeof fmeaControl.$inferSelect, 'id' | 'causeId' | 'kind' | 'description' | 'sort' | 'version'>;
+export type AnalysisControl = Pick<typeof fmeaControl.$inferSelect, 'id' | 'causeId' | 'kind' | 'description' | 'sort' | 'version'> & { catalog: AnalysisCatalogRef | null };
+
+/** The cited version's columns, read beside an item (a left join on catalog_record). */
+const catalogColumns = {
+  catalogRecordId: catalogRecord.id,
+  catalogSerialNum: catalogRecord.serialNum,
+  catalogVersionNo: catalogRecord.versionNo,
+  catalogStatus: catalogRecord.status,
+  catalogIsLatest: catalogRecord.isLatestVersion,
+};
+type CatalogColumns = { catalogRecordId: string | null; catalogSerialNum: string | null; catalogVersionNo: number | null; catalogStatus: string | null; catalogIsLatest: boolean | null };
+
+/** An item row with its catalog columns folded into `catalog`. */
+function withCatalog<T extends CatalogColumns>(row: T): Omit<T, keyof CatalogColumns> & { catalog: AnalysisCatalogRef | null } {
+  const { catalogRecordId, catalogSerialNum, catalogVersionNo, catalogStatus, catalogIsLatest, ...rest } = row;
+  return {
+    ...rest,
+    catalog:
+      catalogRecordId === null
+        ? null
+        : { recordId: catalogRecordId, serialNum: catalogSerialNum!, versionNo: catalogVersionNo!, status: catalogStatus!, newerVersion: catalogIsLatest === false },
+  };
+}
 
 /**
  * The analysis as plain rows, each pointing at its owner by id: nodes → functions
@@ -88,7 +125,8 @@ function inSubtree(column: AnySQLiteColumn, nodeId: string): SQL {
  * Unlinked effects, modes and causes are included (the risk grid only shows
  * failures on a chain). Seven statements whatever the size. Members and
  * administrators only ('permission.not_project_member'); a deleted project is
- * not found.
+ * not found. Functions, failures and controls carry the catalog version they
+ * cite (`catalog`).
  */
 export async function readAnalysis(ctx: ServiceContext, projectId: string, options: AnalysisReadOptions = {}): Promise<FmeaAnalysis> {
   await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
@@ -129,8 +167,10 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         requirement: fmeaFunction.requirement,
         sort: fmeaFunction.sort,
         version: fmeaFunction.version,
+        ...catalogColumns,
       })
       .from(fmeaFunction)
+      .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaFunction.catalogRecordId))
       .where(scoped(fmeaFunction.projectId, fmeaFunction.nodeId))
       .orderBy(asc(fmeaFunction.sort), asc(fmeaFunction.id)),
     db
@@ -169,9 +209,11 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         frequencyRatio: fmeaFailure.frequencyRatio,
         sort: fmeaFailure.sort,
         version: fmeaFailure.version,
+        ...catalogColumns,
       })
       .from(fmeaFailure)
       .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
+      .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaFailure.catalogRecordId))
       .where(scoped(fmeaFailure.projectId, fmeaFunction.nodeId))
       .orderBy(asc(fmeaFailure.sort), asc(fmeaFailure.id)),
     db
@@ -192,12 +234,22 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         description: fmeaControl.description,
         sort: fmeaControl.sort,
         version: fmeaControl.version,
+        ...catalogColumns,
       })
       .from(fmeaControl)
       .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaControl.causeId))
       .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
+      .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaControl.catalogRecordId))
       .where(scoped(fmeaControl.projectId, fmeaFunction.nodeId))
       .orderBy(asc(fmeaControl.kind), asc(fmeaControl.sort), asc(fmeaControl.id)),
   ]);
-  return { nodes, functions, functionLinks, characteristics, failures, failureLinks, controls };
+  return {
+    nodes,
+    functions: functions.map(withCatalog),
+    functionLinks,
+    characteristics,
+    failures: failures.map(withCatalog),
+    failureLinks,
+    controls: controls.map(withCatalog),
+  };
 }

@@ -8,63 +8,90 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { findFailure } from './failures.ts';
+import { releaseCatalogQuotes } from '../catalog/quotes.ts';
+import { citeCatalogRecord, relinkCatalogRecord } from './catalog-link.ts';
 import { nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaControlRow = typeof fmeaControl.$inferSelect;
 
-async function findControl(db: DbOrTx, controlId: string): Promise<FmeaControlRow> {
+export async function findControl(db: DbOrTx, controlId: string): Promise<FmeaControlRow> {
   const row = await db.select().from(fmeaControl).where(eq(fmeaControl.id, controlId)).get();
   if (!row) throw new NotFoundError('fmea.control_not_found' satisfies FmeaServiceMessageKey, { controlId });
   return row;
 }
 
-/** A current prevention or detection control of a failure cause (risk analysis, step 5). */
-export async function addControl(ctx: ServiceContext, input: { causeId: string; kind: ControlKind; description: string }): Promise<FmeaControlRow> {
+/**
+ * A current prevention or detection control of a failure cause (risk
+ * analysis, step 5). With `catalogRecordId` (a picked prevention or
+ * detection measure) it cites that record version; its quote count goes up.
+ */
+export async function addControl(
+  ctx: ServiceContext,
+  input: { causeId: string; kind: ControlKind; description: string; catalogRecordId?: string | null },
+): Promise<FmeaControlRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(controlIssues(cause.kind, input));
     await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'control', kind: input.kind }, input.description) : null;
     const sort = nextSort(fmeaControl, fmeaControl.sort, and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!);
     const [row] = await tx
       .insert(fmeaControl)
-      .values({ projectId: cause.projectId, causeId: cause.id, kind: input.kind, description: input.description.trim(), sort, ...created(txCtx) })
+      .values({
+        projectId: cause.projectId,
+        causeId: cause.id,
+        kind: input.kind,
+        description: input.description.trim(),
+        catalogRecordId: cited?.record.id ?? null,
+        sort,
+        ...created(txCtx),
+      })
       .returning();
-    return { result: row!, log: { action: 'fmea.control.create', entity: 'fmea_control', entityId: row!.id, after: row } };
+    return { result: row!, log: [{ action: 'fmea.control.create', entity: 'fmea_control', entityId: row!.id, after: row }, ...(cited ? [cited.log] : [])] };
   });
 }
 
 export async function updateControl(
   ctx: ServiceContext,
   controlId: string,
-  input: { version: number; kind?: ControlKind; description?: string; sort?: number },
+  input: { version: number; kind?: ControlKind; description?: string; sort?: number; catalogRecordId?: string | null },
 ): Promise<FmeaControlRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findControl(tx, controlId);
     assertNoIssues([...controlIssues('FC', input, { partial: true }), ...sortIssues(input.sort)]);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_control');
+    // a measure of the other kind no longer fits when the kind changes: the link goes with it
+    const link = await relinkCatalogRecord(tx, txCtx, {
+      before: before.catalogRecordId,
+      asked: input.catalogRecordId,
+      of: { item: 'control', kind: input.kind ?? before.kind },
+      description: input.description ?? before.description,
+    });
     const rows = await tx
       .update(fmeaControl)
       .set({
         ...(input.kind !== undefined && { kind: input.kind }),
         ...(input.description !== undefined && { description: input.description.trim() }),
         ...(input.sort !== undefined && { sort: input.sort }),
+        catalogRecordId: link.catalogRecordId,
         ...nextVersion(txCtx),
       })
       .where(and(eq(fmeaControl.id, controlId), eq(fmeaControl.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_control');
-    return { result: after, log: { action: 'fmea.control.update', entity: 'fmea_control', entityId: controlId, before, after } };
+    return { result: after, log: [{ action: 'fmea.control.update', entity: 'fmea_control', entityId: controlId, before, after }, ...link.logs] };
   });
 }
 
 export async function deleteControl(ctx: ServiceContext, controlId: string, input: { version: number }): Promise<void> {
-  await writeAndLog(ctx, async (tx) => {
+  await writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findControl(tx, controlId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_control');
     await tx.delete(fmeaControl).where(and(eq(fmeaControl.id, controlId), eq(fmeaControl.version, input.version)));
-    return { result: undefined, log: { action: 'fmea.control.delete', entity: 'fmea_control', entityId: controlId, before } };
+    const released = before.catalogRecordId ? await releaseCatalogQuotes(tx, txCtx, [before.catalogRecordId]) : [];
+    return { result: undefined, log: [{ action: 'fmea.control.delete', entity: 'fmea_control', entityId: controlId, before }, ...released] };
   });
 }

@@ -4,10 +4,12 @@ import { fmeaFailure } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { failureIssues, frequencyRatioIssues, sortIssues, type DeletionImpact, type FailureKind } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
+import type { CatalogRecordRow } from '../catalog/store.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { findFunction } from './functions.ts';
+import { citeCatalogRecord, relinkCatalogRecord } from './catalog-link.ts';
 import { deleteWithImpact, nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
@@ -33,6 +35,23 @@ export interface FailureInput extends FailureRatings {
   functionId: string;
   kind: FailureKind;
   description: string;
+  /** The catalog failure mode picked for the text (a suggestion); its quote count goes up. */
+  catalogRecordId?: string | null;
+}
+
+/**
+ * Ratings a catalog failure record brings where the item has none (AIAG-VDA:
+ * S rates the effect, O the cause; a mode carries neither). The record's
+ * severity pre-fills an effect's S, its occurrence a cause's O; the user's
+ * own rating always stands.
+ */
+function prefilled(kind: FailureKind, record: CatalogRecordRow | null, has: { severity: number | null; occurrence: number | null }): FailureRatings {
+  if (!record) return {};
+  const values = record.data as Record<string, unknown>;
+  const rating = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10 ? v : undefined);
+  const severity = kind === 'FE' && has.severity === null ? rating(values.severity) : undefined;
+  const occurrence = kind === 'FC' && has.occurrence === null ? rating(values.occurrence) : undefined;
+  return { ...(severity !== undefined && { severity }), ...(occurrence !== undefined && { occurrence }) };
 }
 
 /** The modes of a function total a frequency ratio of at most 1 (spec 001 §5). */
@@ -52,6 +71,8 @@ export async function addFailure(ctx: ServiceContext, input: FailureInput): Prom
     const fn = await findFunction(tx, input.functionId);
     await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now(), 'add');
     await assertFrequencyRatios(tx, fn.id, input.frequencyRatio);
+    const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'failure', kind: input.kind }, input.description) : null;
+    const ratings = { severity: input.severity ?? null, occurrence: input.occurrence ?? null };
     const sort = nextSort(fmeaFailure, fmeaFailure.sort, eq(fmeaFailure.functionId, fn.id));
     const [row] = await tx
       .insert(fmeaFailure)
@@ -60,15 +81,16 @@ export async function addFailure(ctx: ServiceContext, input: FailureInput): Prom
         functionId: fn.id,
         kind: input.kind,
         description: input.description.trim(),
-        severity: input.severity ?? null,
-        occurrence: input.occurrence ?? null,
+        ...ratings,
+        ...prefilled(input.kind, cited?.record ?? null, ratings),
         detection: input.detection ?? null,
         frequencyRatio: input.frequencyRatio ?? null,
+        catalogRecordId: cited?.record.id ?? null,
         sort,
         ...created(txCtx),
       })
       .returning();
-    return { result: row!, log: { action: 'fmea.failure.create', entity: 'fmea_failure', entityId: row!.id, after: row } };
+    return { result: row!, log: [{ action: 'fmea.failure.create', entity: 'fmea_failure', entityId: row!.id, after: row }, ...(cited ? [cited.log] : [])] };
   });
 }
 
@@ -80,7 +102,7 @@ export async function addFailure(ctx: ServiceContext, input: FailureInput): Prom
 export async function updateFailure(
   ctx: ServiceContext,
   failureId: string,
-  input: FailureRatings & { version: number; description?: string; sort?: number },
+  input: FailureRatings & { version: number; description?: string; sort?: number; catalogRecordId?: string | null },
 ): Promise<FmeaFailureRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFailure(tx, failureId);
@@ -88,12 +110,21 @@ export async function updateFailure(
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_failure');
     if (input.frequencyRatio !== undefined) await assertFrequencyRatios(tx, before.functionId, input.frequencyRatio, before.id);
+    const link = await relinkCatalogRecord(tx, txCtx, {
+      before: before.catalogRecordId,
+      asked: input.catalogRecordId,
+      of: { item: 'failure', kind: before.kind },
+      description: input.description ?? before.description,
+    });
+    const has = { severity: input.severity !== undefined ? input.severity : before.severity, occurrence: input.occurrence !== undefined ? input.occurrence : before.occurrence };
     const rows = await tx
       .update(fmeaFailure)
       .set({
         ...(input.description !== undefined && { description: input.description.trim() }),
         ...(input.severity !== undefined && { severity: input.severity }),
         ...(input.occurrence !== undefined && { occurrence: input.occurrence }),
+        ...prefilled(before.kind, link.record, has),
+        catalogRecordId: link.catalogRecordId,
         ...(input.detection !== undefined && { detection: input.detection }),
         ...(input.frequencyRatio !== undefined && { frequencyRatio: input.frequencyRatio }),
         ...(input.sort !== undefined && { sort: input.sort }),
@@ -102,7 +133,7 @@ export async function updateFailure(
       .where(and(eq(fmeaFailure.id, failureId), eq(fmeaFailure.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_failure');
-    return { result: after, log: { action: 'fmea.failure.update', entity: 'fmea_failure', entityId: failureId, before, after } };
+    return { result: after, log: [{ action: 'fmea.failure.update', entity: 'fmea_failure', entityId: failureId, before, after }, ...link.logs] };
   });
 }
 
@@ -118,11 +149,14 @@ export function rateCause(ctx: ServiceContext, causeId: string, input: { version
 
 /** Deletes a failure with its controls, actions and links; asks first when other nodes' failures link to it. */
 export async function deleteFailure(ctx: ServiceContext, failureId: string, input: { version: number; confirm?: boolean }): Promise<DeletionImpact> {
-  return writeAndLog(ctx, async (tx) => {
+  return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFailure(tx, failureId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_failure');
-    const impact = await deleteWithImpact(tx, before.projectId, { kind: 'failure', id: failureId }, input.confirm);
-    return { result: impact, log: { action: 'fmea.failure.delete', entity: 'fmea_failure', entityId: failureId, before: { ...before, usedByNodes: impact.usedByNodes } } };
+    const { impact, logs } = await deleteWithImpact(tx, txCtx, before.projectId, { kind: 'failure', id: failureId }, input.confirm);
+    return {
+      result: impact,
+      log: [{ action: 'fmea.failure.delete', entity: 'fmea_failure', entityId: failureId, before: { ...before, usedByNodes: impact.usedByNodes } }, ...logs],
+    };
   });
 }

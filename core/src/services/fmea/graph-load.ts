@@ -12,6 +12,9 @@ import {
   fmeaNode,
 } from '../../db/schema/index.ts';
 import type { FmeaGraph, RemovedSet } from '../../domain/fmea/index.ts';
+import type { OperationRecord } from '../shared/audit.ts';
+import type { TxContext } from '../shared/context.ts';
+import { releaseRemovedCitations } from './catalog-link.ts';
 
 /** The whole analysis of a project as the engine's plain graph: ids, owners and order only. */
 export async function loadGraph(db: DbOrTx, projectId: string): Promise<FmeaGraph> {
@@ -46,9 +49,12 @@ async function deleteIn(db: DbOrTx, ids: readonly string[], remove: (chunk: stri
 /**
  * Deletes exactly what the engine's deletion impact names, links first and
  * owners last. The foreign-key cascades would do the same; doing it
- * explicitly keeps the pure impact the one source of truth.
+ * explicitly keeps the pure impact the one source of truth. The catalog
+ * records the removed functions, failures and controls cited are released
+ * first (docs/domain/catalog.md, "Reuse inside the FMEA").
  */
-export async function deleteRemovedSet(db: DbOrTx, removed: RemovedSet): Promise<void> {
+export async function deleteRemovedSet(db: DbOrTx, txCtx: TxContext, removed: RemovedSet): Promise<OperationRecord[]> {
+  const released = await releaseRemovedCitations(db, txCtx, removed);
   await deleteIn(db, removed.failureLinks, (c) => db.delete(fmeaFailureLink).where(inArray(fmeaFailureLink.id, c)));
   await deleteIn(db, removed.functionLinks, (c) => db.delete(fmeaFunctionLink).where(inArray(fmeaFunctionLink.id, c)));
   await deleteIn(db, removed.interfaces, (c) => db.delete(fmeaInterface).where(inArray(fmeaInterface.id, c)));
@@ -59,6 +65,7 @@ export async function deleteRemovedSet(db: DbOrTx, removed: RemovedSet): Promise
   await deleteIn(db, removed.functions, (c) => db.delete(fmeaFunction).where(inArray(fmeaFunction.id, c)));
   // Children before parents, so no node is ever left without its parent mid-way.
   await deleteIn(db, [...removed.nodes].reverse(), (c) => db.delete(fmeaNode).where(inArray(fmeaNode.id, c)));
+  return released;
 }
 
 export const removedCounts = (removed: RemovedSet) =>

@@ -22,7 +22,7 @@ export { listProjects, listRecentProjects, openProject, type ProjectListItem, ty
 export { loadGraph } from './graph-load.ts';
 export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode, type FmeaNodeRow, type MoveInput, type NodeInput } from './structure.ts';
 export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
-export { readAnalysis, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
+export { readAnalysis, type AnalysisCatalogRef, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
 export { copySubtree } from './structure-copy.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
@@ -74,6 +74,9 @@ export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';
 export * from './excel/index.ts';
 export { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts, type SuggestKind, type SuggestQuery, type Suggestion } from './suggest.ts';
+export { CATALOG_TYPE_OF_SUGGEST_KIND, suggestForField, type FieldSuggestion, type SuggestionCatalogSource } from './suggest-field.ts';
+export { catalogTypeOfItem, isCatalogWording, servesFailureKind, USE_TYPE_OF_KIND, type CatalogItemKind } from './catalog-link.ts';
+export { pushToKnowledge, type PushToKnowledgeInput, type PushToKnowledgeResult } from './push.ts';
 export {
   addAttachments,
   assertCanReadFile,

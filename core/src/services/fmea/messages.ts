@@ -32,6 +32,10 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.share_users_required',
   'fmea.share_too_many_users',
   'fmea.dictionary_item_unknown',
+  'fmea.catalog_type_mismatch',
+  'fmea.catalog_use_type',
+  'fmea.catalog_text_mismatch',
+  'fmea.already_in_catalog',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

@@ -23,6 +23,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { actorOf, assertTypeRoute, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
+import { releaseProjectCitations } from './catalog-link.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
 import { takeProjectNumber } from './project-number.ts';
@@ -169,7 +170,10 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
   });
 }
 
-/** Soft delete (del_flg 1): only the responsible owner or an administrator (spec 000 §6). */
+/**
+ * Soft delete (del_flg 1): only the responsible owner or an administrator
+ * (spec 000 §6). The catalog records its items cited are released.
+ */
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number }): Promise<void> {
   await writeAndLog(ctx, async (tx, txCtx) => {
     const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'del');
@@ -178,7 +182,8 @@ export async function deleteProject(ctx: ServiceContext, projectId: string, inpu
     }
     assertVersion(loaded.project, input.version, 'fmea_project');
     const [after] = await tx.update(fmeaProject).set({ delFlg: 1, deletedAt: ctx.now(), ...nextVersion(txCtx) }).where(eq(fmeaProject.id, projectId)).returning();
-    return { result: undefined, log: { action: 'fmea.project.delete', entity: 'fmea_project', entityId: projectId, before: loaded.project, after } };
+    const released = await releaseProjectCitations(tx, txCtx, projectId);
+    return { result: undefined, log: [{ action: 'fmea.project.delete', entity: 'fmea_project', entityId: projectId, before: loaded.project, after }, ...released] };
   });
 }
 

@@ -15,6 +15,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { created, editableProject, openableProject } from './access.ts';
 import { insertChunks } from './bulk.ts';
+import { carryCitations } from './catalog-link.ts';
 import { loadGraph } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
@@ -66,10 +67,24 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
         sort: n.id === source.id ? nextChildSort(targetIndex, target.id) : n.sort,
       })),
     );
-    await insertChunks(tx, fmeaFunction, of(functions, plan.functions).map((f) => ({ ...f, ...base, id: mapped(plan.functions, f.id), nodeId: mapped(plan.nodes, f.nodeId) })));
+    // copies cite what their originals cite, where that version can still be cited
+    const copiedFunctions = of(functions, plan.functions);
+    const copiedFailures = of(failures, plan.failures);
+    const copiedControls = of(controls, plan.controls);
+    const citations = await carryCitations(tx, txCtx, [...copiedFunctions, ...copiedFailures, ...copiedControls].map((r) => r.catalogRecordId));
+    const cites = (id: string | null) => (id !== null && citations.kept.has(id) ? id : null);
+    await insertChunks(tx, fmeaFunction, copiedFunctions.map((f) => ({ ...f, ...base, id: mapped(plan.functions, f.id), nodeId: mapped(plan.nodes, f.nodeId), catalogRecordId: cites(f.catalogRecordId) })));
     await insertChunks(tx, fmeaCharacteristic, of(characteristics, plan.characteristics).map((c) => ({ ...c, ...base, id: mapped(plan.characteristics, c.id), functionId: mapped(plan.functions, c.functionId) })));
-    await insertChunks(tx, fmeaFailure, of(failures, plan.failures).map((f) => ({ ...f, ...base, id: mapped(plan.failures, f.id), functionId: mapped(plan.functions, f.functionId) })));
-    await insertChunks(tx, fmeaControl, of(controls, plan.controls).map((c) => ({ ...c, ...base, id: mapped(plan.controls, c.id), causeId: mapped(plan.failures, c.causeId) })));
+    await insertChunks(
+      tx,
+      fmeaFailure,
+      copiedFailures.map((f) => ({ ...f, ...base, id: mapped(plan.failures, f.id), functionId: mapped(plan.functions, f.functionId), catalogRecordId: cites(f.catalogRecordId) })),
+    );
+    await insertChunks(
+      tx,
+      fmeaControl,
+      copiedControls.map((c) => ({ ...c, ...base, id: mapped(plan.controls, c.id), causeId: mapped(plan.failures, c.causeId), catalogRecordId: cites(c.catalogRecordId) })),
+    );
     await insertChunks(
       tx,
       fmeaInterface,
@@ -88,6 +103,9 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
     );
     const copy = await findNode(tx, plan.rootCopyId);
     const counts = { nodes: plan.nodes.size, functions: plan.functions.size, failures: plan.failures.size, controls: plan.controls.size, links: plan.failureLinks.size + plan.functionLinks.size };
-    return { result: copy, log: { action: 'fmea.node.copy', entity: 'fmea_node', entityId: copy.id, before: { sourceNodeId: source.id }, after: { ...copy, counts } } };
+    return {
+      result: copy,
+      log: [{ action: 'fmea.node.copy', entity: 'fmea_node', entityId: copy.id, before: { sourceNodeId: source.id }, after: { ...copy, counts } }, ...citations.logs],
+    };
   });
 }

@@ -137,7 +137,7 @@ export async function deleteNode(
   input: { version: number; confirm?: boolean },
 ): Promise<DeletionImpact> {
   const ids = typeof nodeIds === 'string' ? [nodeIds] : [...nodeIds];
-  return writeAndLog(ctx, async (tx) => {
+  return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, ids[0] ?? '');
     const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     const index = indexGraph(await loadGraph(tx, project.id));
@@ -145,10 +145,13 @@ export async function deleteNode(
     assertVersion(before, input.version, 'fmea_node');
     const impact = deletionImpact(index, { kind: 'node', id: before.id });
     if (impact.count > 0 && !input.confirm) throw new ConflictError('fmea.node_in_use' satisfies FmeaServiceMessageKey, { count: impact.count });
-    await deleteRemovedSet(tx, impact.removed);
+    const released = await deleteRemovedSet(tx, txCtx, impact.removed);
     return {
       result: impact,
-      log: { action: 'fmea.node.delete', entity: 'fmea_node', entityId: before.id, before: { ...before, removed: removedCounts(impact.removed), usedByNodes: impact.usedByNodes } },
+      log: [
+        { action: 'fmea.node.delete', entity: 'fmea_node', entityId: before.id, before: { ...before, removed: removedCounts(impact.removed), usedByNodes: impact.usedByNodes } },
+        ...released,
+      ],
     };
   });
 }
