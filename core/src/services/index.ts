@@ -15,3 +15,4 @@ export * from './fmea/index.ts';
 export * from './collections/index.ts';
 export * from './catalog/index.ts';
 export * from './reviews/index.ts';
+export * from './bom/index.ts';

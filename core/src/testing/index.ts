@@ -39,3 +39,4 @@ export * from './zip-files.ts';
 export * from './thread-pool.ts';
 export * from './legacy-sheets.ts';
 export * from './project-snapshot.ts';
+export * from './bom.ts';

@@ -25,7 +25,6 @@ export const BOM_MESSAGE_KEYS = [
   'bom.empty',
   'bom.head_only',
   'bom.stale_version',
-  'bom.part_not_found',
 ] as const;
 
 export type BomMessageKey = (typeof BOM_MESSAGE_KEYS)[number];

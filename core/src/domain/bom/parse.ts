@@ -145,9 +145,10 @@ export function readBomRows(rows: readonly BomSheetRow[]): BomRead {
     const num = r.values.partNum.trim().toLowerCase();
     const siblings = siblingNums.get(parentKey ?? '') ?? new Set<string>();
     if (placed && num !== '' && siblings.has(num)) found.push(issue('bom.sub_part_exists', r.row, 'partNum', { partNum: r.values.partNum.trim() }));
-    if (placed) siblings.add(num);
-    siblingNums.set(parentKey ?? '', siblings);
     const good = found.length === 0;
+    // only good rows claim their number: a corrected twin of a wrong row is not a duplicate
+    if (good) siblings.add(num);
+    siblingNums.set(parentKey ?? '', siblings);
     seen.push({ r, level, good });
     issues.push(...found);
     if (good) parts.push(partOf(r, parentKey, level));

@@ -109,6 +109,12 @@ export const OPERATION_ACTIONS = [
   'catalog.record.quote',
   'catalog.record.unquote',
   'catalog.record.import',
+  // the BOM of a product (services/bom)
+  'bom.sheet.import',
+  'bom.sheet.delete',
+  'bom.part.create',
+  'bom.part.update',
+  'bom.part.delete',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -142,6 +148,8 @@ export const OPERATION_ENTITIES = [
   'fmea_control',
   'fmea_action',
   'catalog_record',
+  'bom',
+  'bom_part',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

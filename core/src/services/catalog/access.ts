@@ -46,8 +46,8 @@ async function routeButtons(db: DbOrTx, operator: Operator, route: string): Prom
   return rows.length === 0 ? null : new Set(rows.flatMap((r) => r.buttons));
 }
 
-/** Who is acting on a type: the actor, the route's buttons, the rule flags (`known` reuses an actor and flags already read). */
-export async function catalogCaller(db: DbOrTx, operator: Operator, type: CatalogTypeDefinition, known?: Omit<CatalogCaller, 'buttons'>): Promise<CatalogCaller> {
+/** Who is acting on a type (or any page governed the same way: the BOM's route): the actor, the route's buttons, the rule flags (`known` reuses an actor and flags already read). */
+export async function catalogCaller(db: DbOrTx, operator: Operator, type: Pick<CatalogTypeDefinition, 'route'>, known?: Omit<CatalogCaller, 'buttons'>): Promise<CatalogCaller> {
   const actor = known?.actor ?? (await actorOf(db, operator));
   const buttons = actor.isAdmin ? null : await routeButtons(db, operator, type.route);
   return { actor, buttons, flags: known?.flags ?? (await ruleFlagValues(db)) };
@@ -68,7 +68,7 @@ export interface CatalogRecordOwner {
   readonly creatorName: string | null;
 }
 
-const operateInput = (caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner) => ({
+const operateInput = (caller: CatalogCaller, type: Pick<CatalogTypeDefinition, 'area'>, action: string, record?: CatalogRecordOwner) => ({
   actor: caller.actor,
   action,
   routePermissions: [...(caller.buttons ?? [])],
@@ -78,11 +78,11 @@ const operateInput = (caller: CatalogCaller, type: CatalogTypeDefinition, action
 });
 
 /** An operation on the type's route (`add`, `edit`, `del`, `audit`, `approve`, `import`, `export`), on a record when given: `assertCanOperate`. */
-export function assertCatalogOperate(caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner): void {
+export function assertCatalogOperate(caller: CatalogCaller, type: Pick<CatalogTypeDefinition, 'area'>, action: string, record?: CatalogRecordOwner): void {
   assertCanOperate(operateInput(caller, type, action, record));
 }
 
-export function canCatalogOperate(caller: CatalogCaller, type: CatalogTypeDefinition, action: string, record?: CatalogRecordOwner): boolean {
+export function canCatalogOperate(caller: CatalogCaller, type: Pick<CatalogTypeDefinition, 'area'>, action: string, record?: CatalogRecordOwner): boolean {
   return canOperate(operateInput(caller, type, action, record));
 }
 
