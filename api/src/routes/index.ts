@@ -11,6 +11,7 @@ import { registerSettingsRoutes } from './settings/index.ts';
 import { registerFilesRoutes } from './files/index.ts';
 import { registerFmeaRoutes } from './fmea/index.ts';
 import { registerCollectionRoutes } from './collections/index.ts';
+import { registerCatalogRoutes } from './catalog/index.ts';
 import { registerReviewsRoutes } from './reviews/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
@@ -26,5 +27,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerFilesRoutes(app);
   registerFmeaRoutes(app);
   registerCollectionRoutes(app);
+  registerCatalogRoutes(app);
   registerReviewsRoutes(app);
 }

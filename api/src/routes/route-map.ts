@@ -2,6 +2,8 @@ import type { z } from '@hono/zod-openapi';
 import * as login from './auth/login.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
+import * as knowledgeCatalog from './catalog/knowledge.ts';
+import * as mainDataCatalog from './catalog/main-data.ts';
 import * as userInfo from './auth/user-info.ts';
 import * as collections from './collections/collections.ts';
 import * as dictionaryChecks from './dictionaries/checks.ts';
@@ -56,6 +58,8 @@ export const ROUTE_MODULES = {
   online,
   passwordRules,
   userInfo,
+  knowledgeCatalog,
+  mainDataCatalog,
   collections,
   dictionaryChecks,
   dictionaryItems,

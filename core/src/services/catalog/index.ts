@@ -45,6 +45,7 @@ export {
   type CatalogImportOptions,
   type CatalogImportResult,
 } from './sheet.ts';
+export { catalogTemplateDescriptions, exportCatalogTemplate, isCatalogTemplateRow } from './template.ts';
 export { listCatalogLog, writeCatalogLog, type CatalogLogEntry, type CatalogLogQuery, type CatalogLogRow, type CatalogLogView } from './log.ts';
 export {
   findCatalogRow,
@@ -54,3 +55,4 @@ export {
   type CatalogRecordView,
   type CatalogRowActions,
 } from './store.ts';
+export { labelCatalogError, labelCatalogIssues } from './labels.ts';

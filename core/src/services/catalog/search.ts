@@ -19,6 +19,8 @@ export interface CatalogSuggestQuery {
   productTypes?: readonly string[];
   /** 1..50, default 10. */
   pageSize?: number;
+  /** Suggestions to pass over first (the spec's `from`, for the next page); default 0. */
+  from?: number;
 }
 
 /** A released record an FMEA may cite: the version to cite and its values (ratings for score supply included). */
@@ -74,7 +76,8 @@ export async function suggestCatalogRecords(ctx: ServiceContext, typeId: string,
       sql`${catalogRecord.text} asc`,
       sql`${catalogRecord.serialNum} asc`,
     )
-    .limit(pageSize);
+    .limit(pageSize)
+    .offset(Math.max(0, Math.trunc(query.from ?? 0)) || 0);
   return rows.map((row) => ({
     id: row.id,
     rootId: row.rootId,

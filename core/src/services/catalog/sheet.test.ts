@@ -62,7 +62,7 @@ describe('import', () => {
         ['Seal torn', null, null, null, null],
       ],
     );
-    expect(await importCatalogRecords(w.author, 'invalidMode', data)).toEqual({ created: 2, updated: 0, versioned: 0, skipped: 0 });
+    expect(await importCatalogRecords(w.author, 'invalidMode', data)).toEqual({ created: 2, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: [] });
     const items = (await listCatalogRecords(w.author, 'invalidMode')).items;
     expect(items.map((r) => [r.serialNum, r.values.invalidmode, r.values.severity, r.values.invalidUseType]).sort()).toEqual([
       ['FA2603010001', 'Seal leaks', 8, ['invalidmode', 'invalidresult']],
@@ -128,7 +128,7 @@ describe('import', () => {
         [null, 'New one', 7],
       ],
     );
-    expect(await importCatalogRecords(w.author, 'invalidMode', data, { mode: 'dedupe' })).toEqual({ created: 1, updated: 0, versioned: 0, skipped: 2 });
+    expect(await importCatalogRecords(w.author, 'invalidMode', data, { mode: 'dedupe' })).toEqual({ created: 1, updated: 0, versioned: 0, skipped: 2, rowErrors: [], unmappedColumns: [] });
     expect((await getCatalogRecord(w.author, existing.id)).values).toMatchObject({ invalidmode: 'Seal leaks', severity: null });
   });
 
@@ -145,7 +145,7 @@ describe('import', () => {
         [null, 'Seal torn', 6],
       ],
     );
-    expect(await importCatalogRecords(w.author, 'invalidMode', data, { mode: 'cover' })).toEqual({ created: 0, updated: 1, versioned: 1, skipped: 0 });
+    expect(await importCatalogRecords(w.author, 'invalidMode', data, { mode: 'cover' })).toEqual({ created: 0, updated: 1, versioned: 1, skipped: 0, rowErrors: [], unmappedColumns: [] });
     expect((await getCatalogRecord(w.author, draft.id)).values.severity).toBe(5);
     expect(await getCatalogRecord(w.author, released.id)).toMatchObject({ status: '2', isLatestVersion: true, values: { severity: null } });
     const versions = await w.t.db.select().from(catalogRecord).where(eq(catalogRecord.rootId, released.id));

@@ -8,10 +8,12 @@ import { translate, type Locale } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeVisible } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { catalogListFilter, insertCatalogRecord, reviseCatalogRecord, type CatalogListQuery } from './records.ts';
+import { isCatalogTemplateRow } from './template.ts';
 import { currentRowsOf, dictionaryCodes, findUniqueHolder, productTypeOfValues, valuesOfRow, type CatalogRecordRow } from './store.ts';
 
 /** An export holds at most this many records (the spec's "export scope all" of a knowledge list). */
@@ -67,6 +69,12 @@ export interface CatalogImportOptions {
   mode?: CatalogImportMode;
   /** Read the file even though columns with data have no field (reported, not imported). */
   acceptUnmapped?: boolean;
+  /** Write the good rows even when others are wrong (the user chose it); the wrong ones are reported in `rowErrors`. */
+  goodRowsOnly?: boolean;
+  /** The import's size limit in bytes (IMPORT_MAX_MB; default 1 MB): the decompression limits follow it. */
+  limit?: number;
+  /** Rows checked so far of all rows read. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface CatalogImportResult {
@@ -77,6 +85,10 @@ export interface CatalogImportResult {
   versioned: number;
   /** Rows naming a record that exists, left out (mode dedupe). */
   skipped: number;
+  /** Problems of the rows left out (goodRowsOnly), each with its row. */
+  rowErrors: Issue[];
+  /** Columns with data no field takes, left out with the user's consent (acceptUnmapped). */
+  unmappedColumns: Issue[];
 }
 
 /** The record a row names: by number, else by the first unique rule another record holds; its version in preparation if it has one, else its latest. */
@@ -107,7 +119,10 @@ const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
  * `dedupe` and changes it in mode `cover`, as editing does (creator rule,
  * approval lock, a new version of a released record). All or nothing: any
  * wrong row refuses the whole file (`catalog.import_invalid`, one issue per
- * problem with its row). Needs `import`.
+ * problem with its row), unless `goodRowsOnly`: then the good rows are
+ * written (each row in its own savepoint, so a row refused half-way leaves
+ * nothing) and the wrong ones reported in `rowErrors`. A filled-in
+ * template's description row is skipped. Needs `import`.
  */
 export async function importCatalogRecords(ctx: ServiceContext, typeId: string, data: Uint8Array, options: CatalogImportOptions = {}): Promise<CatalogImportResult> {
   const type = catalogType(typeId);
@@ -118,39 +133,45 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
   const caller = await catalogCaller(ctx.db, ctx.actor, type);
   assertCatalogOperate(caller, type, 'import');
   const columns = catalogSheetColumns(type, 'zh-CN') as SheetColumn[];
-  const { rows } = await readSheet(data, columns, undefined, { acceptUnmapped: options.acceptUnmapped === true });
+  const read = await readSheet(data, columns, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped === true });
+  // a filled-in template (exportCatalogTemplate) still holds its description row
+  const rows = read.rows[0]?.row === 2 && isCatalogTemplateRow(type, read.rows[0].values) ? read.rows.slice(1) : read.rows;
   const lookups = { dictionaries: await dictionaryCodes(ctx.db, type) };
 
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const result: CatalogImportResult = { created: 0, updated: 0, versioned: 0, skipped: 0 };
+    const result: CatalogImportResult = { created: 0, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: read.unmapped };
     const issues: Issue[] = [];
     const wrongRows = new Set<number>();
+    let done = 0;
     for (const { row: sheetRow, values: cells } of rows) {
+      options.onProgress?.(done++, rows.length);
       const input = Object.fromEntries(type.fields.map((f) => [f.key, cells[f.key]]).filter(([, v]) => v !== ''));
-      const read = readCatalogValues(type, input, caller.flags, lookups);
-      const productType = productTypeOfValues(type, read.values);
-      if (read.issues.length === 0 && !productTypeVisible(caller.actor, productType)) {
-        read.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', productType: productType! } });
+      const row = readCatalogValues(type, input, caller.flags, lookups);
+      const productType = productTypeOfValues(type, row.values);
+      if (row.issues.length === 0 && !productTypeVisible(caller.actor, productType)) {
+        row.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', productType: productType! } });
       }
-      if (read.issues.length) {
-        issues.push(...read.issues.map((i) => rowIssue(sheetRow, i)));
+      if (row.issues.length) {
+        issues.push(...row.issues.map((i) => rowIssue(sheetRow, i)));
         wrongRows.add(sheetRow);
         continue;
       }
       const serialNum = (cells[type.serialField] ?? '').trim();
       try {
-        const existing = await existingRecord(tx, type, serialNum, read.values);
-        if (existing && mode === 'dedupe') {
-          result.skipped += 1;
-        } else if (existing) {
-          const { action } = await reviseCatalogRecord(tx, txCtx, caller, type, existing, { version: existing.version, values: read.values });
-          if (action === 'update') result.updated += 1;
-          else result.versioned += 1;
-        } else {
-          const created = await insertCatalogRecord(tx, txCtx, type, read.values, serialNum, null);
-          await writeCatalogLog(tx, txCtx, { action: 'import', row: created, toStatus: created.status });
-          result.created += 1;
-        }
+        // each row in its own savepoint: a row refused half-way leaves nothing behind when the good rows are kept
+        const outcome = await tx.transaction(async (sp) => {
+          const spCtx = { ...txCtx, db: sp };
+          const existing = await existingRecord(sp, type, serialNum, row.values);
+          if (existing && mode === 'dedupe') return 'skipped' as const;
+          if (existing) {
+            const { action } = await reviseCatalogRecord(sp, spCtx, caller, type, existing, { version: existing.version, values: row.values });
+            return action === 'update' ? ('updated' as const) : ('versioned' as const);
+          }
+          const created = await insertCatalogRecord(sp, spCtx, type, row.values, serialNum, null);
+          await writeCatalogLog(sp, spCtx, { action: 'import', row: created, toStatus: created.status });
+          return 'created' as const;
+        });
+        result[outcome] += 1;
       } catch (error) {
         if (!isDomainError(error)) throw error;
         const found = error.issues.length ? error.issues : [{ messageKey: error.messageKey, params: error.params }];
@@ -158,7 +179,10 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
         wrongRows.add(sheetRow);
       }
     }
-    if (issues.length) throw new InvalidInputError('catalog.import_invalid', { count: wrongRows.size }, issues);
-    return { result, log: { ...catalogOperation('import', type.id, null, { type: type.id, mode, ...result }), entityId: null } };
+    options.onProgress?.(rows.length, rows.length);
+    if (issues.length && !options.goodRowsOnly) throw new InvalidInputError('catalog.import_invalid', { count: wrongRows.size }, issues);
+    result.rowErrors = issues;
+    const { rowErrors: _rowErrors, unmappedColumns: _unmapped, ...counts } = result;
+    return { result, log: { ...catalogOperation('import', type.id, null, { type: type.id, mode, ...counts, ...(wrongRows.size > 0 && { wrongRows: wrongRows.size }) }), entityId: null } };
   });
 }
