@@ -1,16 +1,52 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import { useCallback, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { api, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import '../personal.css';
 
-/** My applications: requests the user submitted (approval and read requests of FMEA documents). */
+/**
+ * My applications (spec 000 §2.5): the knowledge-base and master-data records
+ * the user applied to have released, in every state since — waiting for the
+ * audit or the approval, released, rejected (with the opinion), or back in
+ * editing — the latest application first.
+ */
 export default function MyApplicationsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const labels = useGridLabels();
+  const [type, setType] = useState('');
+
+  const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get('/api/message/myApplicationList', { page, limit, type: type || undefined }), [type]);
+
+  const columns = useMemo<DataGridColumn<ReviewRow>[]>(
+    () => [
+      { id: 'type', header: t`Type`, width: 120, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 160, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 260, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 80, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 120, cell: (row) => <StatusTag status={row.status} /> },
+      { id: 'applyTime', header: t`Applied at`, width: 160, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'applyRemark', header: t`My remark`, width: 160, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'decidedBy', header: t`Decided by`, width: 120, accessor: (row) => (row.approveTime ? row.approvePerson : row.auditPerson) ?? '' },
+      { id: 'opinion', header: t`Opinion`, width: 200, accessor: (row) => row.opinion ?? '' },
+      { id: 'decidedTime', header: t`Decided at`, width: 160, accessor: (row) => formatDateTime(row.decidedTime, i18n.locale) },
+    ],
+    [t, i18n.locale],
+  );
+
   return (
     <div className="page" data-testid="my-applications-page">
       <PageHeader title={t`My applications`} />
-      <EmptyState title={t`No applications yet`}>
-        <Trans>Requests you submit, such as asking for an FMEA to be approved or for read access to a project, appear here once the FMEA work areas are installed.</Trans>
-      </EmptyState>
+      <DataGrid<ReviewRow>
+        aria-label={t`My applications`}
+        columns={columns}
+        rowKey={(row) => row.id}
+        fetchPage={fetchPage}
+        // the language is part of the query: the server names the types in it
+        queryKey={JSON.stringify([type, i18n.locale])}
+        labels={labels}
+        emptyText={type ? t`You have applied for no record of this type` : t`No applications yet. Records you submit for release from the knowledge base or master data appear here.`}
+        toolbar={<TypeFilter value={type} onChange={setType} />}
+      />
     </div>
   );
 }

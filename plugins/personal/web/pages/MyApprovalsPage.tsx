@@ -1,16 +1,115 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyState, PageHeader } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, formatDateTime, notify, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
+import { ReviewDialog, type ReviewAction } from './ReviewDialog.tsx';
 import '../personal.css';
 
-/** My approvals: DFMEA/PFMEA audits and read approvals waiting for the user. */
+type Tab = 'pending' | 'processed';
+
+/**
+ * My approvals (spec 000 §2.5, 001 §4): the knowledge-base and master-data
+ * records waiting for the user's audit or approval, each audited, approved
+ * or rejected here with an opinion; and, under Processed, the user's own
+ * decisions with the record as it stands now.
+ */
 export default function MyApprovalsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const labels = useGridLabels();
+  const [tab, setTab] = useState<Tab>('pending');
+  const [type, setType] = useState('');
+  const [reloadKey, setReloadKey] = useState(0);
+  const [acting, setActing] = useState<{ row: ReviewRow; action: ReviewAction } | null>(null);
+
+  const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get('/api/message/myApprovalList', { tab, page, limit, type: type || undefined }), [tab, type]);
+
+  const decisionName = (action: string) => ({ audit: t`Audited`, approve: t`Approved`, reject: t`Rejected` })[action] ?? action;
+
+  const columns = useMemo<DataGridColumn<ReviewRow>[]>(() => {
+    const common: DataGridColumn<ReviewRow>[] = [
+      { id: 'type', header: t`Type`, width: 120, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 160, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 240, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 80, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 120, cell: (row) => <StatusTag status={row.status} /> },
+      { id: 'applyPerson', header: t`Applicant`, width: 120, accessor: (row) => row.applyPerson ?? '' },
+      { id: 'applyTime', header: t`Applied at`, width: 160, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+    ];
+    if (tab === 'processed') {
+      return [
+        ...common,
+        { id: 'decision', header: t`My decision`, width: 110, accessor: (row) => (row.decision ? decisionName(row.decision.action) : '') },
+        { id: 'decisionOpinion', header: t`My opinion`, width: 200, accessor: (row) => row.decision?.opinion ?? '' },
+        { id: 'decisionTime', header: t`Decided at`, width: 160, accessor: (row) => formatDateTime(row.decision?.time, i18n.locale) },
+      ];
+    }
+    return [
+      ...common,
+      { id: 'applyRemark', header: t`Applicant's remark`, width: 160, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'auditRemark', header: t`Audit opinion`, width: 160, accessor: (row) => row.auditRemark ?? '' },
+      {
+        id: 'actions',
+        header: t`Actions`,
+        width: 170,
+        hideable: false,
+        cell: (row) => (
+          <span className="review-actions">
+            {row.can.audit ? (
+              <Button kind="link" data-testid="review-audit" onClick={() => setActing({ row, action: 'audit' })}>
+                <Trans>Audit</Trans>
+              </Button>
+            ) : null}
+            {row.can.approve ? (
+              <Button kind="link" data-testid="review-approve" onClick={() => setActing({ row, action: 'approve' })}>
+                <Trans>Approve</Trans>
+              </Button>
+            ) : null}
+            {row.can.reject ? (
+              <Button kind="link" data-testid="review-reject" onClick={() => setActing({ row, action: 'reject' })}>
+                <Trans>Reject</Trans>
+              </Button>
+            ) : null}
+          </span>
+        ),
+      },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, i18n.locale, tab]);
+
+  const done = () => {
+    const action = acting?.action;
+    setActing(null);
+    notify('success', action === 'audit' ? t`Audited` : action === 'approve' ? t`Approved and released` : t`Rejected back to the author`);
+    setReloadKey((k) => k + 1);
+  };
+
   return (
     <div className="page" data-testid="my-approvals-page">
       <PageHeader title={t`My approvals`} />
-      <EmptyState title={t`Nothing to approve`}>
-        <Trans>DFMEA and PFMEA reviews and read requests that wait for your decision appear here once the FMEA work areas are installed.</Trans>
-      </EmptyState>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <Tabs.List className="personal-tabs-list" aria-label={t`My approvals`}>
+          <Tabs.Trigger className="personal-tab" value="pending" data-testid="tab-pending">
+            <Trans>Waiting for me</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="personal-tab" value="processed" data-testid="tab-processed">
+            <Trans>Processed</Trans>
+          </Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      <DataGrid<ReviewRow>
+        aria-label={tab === 'pending' ? t`Waiting for me` : t`Processed`}
+        columns={columns}
+        rowKey={(row) => (row.decision ? `${row.id}:${row.decision.action}:${row.decision.time}` : row.id)}
+        fetchPage={fetchPage}
+        reloadKey={reloadKey}
+        // a new tab or type starts again on page 1; the language is part of the query (type names)
+        queryKey={JSON.stringify([tab, type, i18n.locale])}
+        labels={labels}
+        emptyText={tab === 'pending' ? t`Nothing waits for your audit or approval.` : t`You have not audited, approved or rejected anything yet.`}
+        toolbar={<TypeFilter value={type} onChange={setType} />}
+      />
+      {acting ? <ReviewDialog row={acting.row} action={acting.action} onClose={() => setActing(null)} onDone={done} /> : null}
     </div>
   );
 }
