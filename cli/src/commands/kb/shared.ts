@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { InvalidInputError } from '@fmea/core/errors';
-import { CATALOG_TYPES, type CatalogTypeDefinition } from '@fmea/core/domain';
+import { CATALOG_TYPES, catalogEntity, type CatalogTypeDefinition } from '@fmea/core/domain';
 import type { ServiceContext } from '@fmea/core/services';
 import { contextOf, type CliContext } from '../../context.ts';
 
@@ -25,37 +25,37 @@ export interface KbScope {
 
 export const KB_SCOPE: KbScope = { keys: 'cli.kb' };
 
-/** The spec's entity name of a type (`occMeasure` for preventionMeasure), where the declaration gives one. */
-export const entityOf = (type: CatalogTypeDefinition): string | undefined => (type as { readonly entity?: string }).entity;
-
 const declaredTypes = (): CatalogTypeDefinition[] => Object.values(CATALOG_TYPES);
 
 /** "function, invalidMode, preventionMeasure (occMeasure), …": what an unknown type's message lists. */
 export function knownTypeNames(): string {
   return declaredTypes()
     .map((type) => {
-      const entity = entityOf(type);
-      return entity && entity !== type.id ? `${type.id} (${entity})` : type.id;
+      const entity = catalogEntity(type);
+      return entity !== type.id ? `${type.id} (${entity})` : type.id;
     })
     .join(', ');
 }
 
 /**
- * The declared type a name means: its id or its entity name, exactly or else
- * in any case. An unknown name is refused with the list of known ones.
+ * The declared type a name means: its id, else its entity name, exactly or
+ * else in any case. An unknown name is refused with the list of known ones.
  */
 export function resolveCatalogType(name: string): CatalogTypeDefinition {
   const wanted = name.trim();
   const types = declaredTypes();
-  const exact = types.find((type) => type.id === wanted || entityOf(type) === wanted);
-  if (exact) return exact;
   const lower = wanted.toLowerCase();
-  const loose = types.find((type) => type.id.toLowerCase() === lower || entityOf(type)?.toLowerCase() === lower);
-  if (loose) return loose;
+  // ids first: they are unique, entity names only within an area
+  const found =
+    types.find((type) => type.id === wanted) ??
+    types.find((type) => catalogEntity(type) === wanted) ??
+    types.find((type) => type.id.toLowerCase() === lower) ??
+    types.find((type) => catalogEntity(type).toLowerCase() === lower);
+  if (found) return found;
   throw new InvalidInputError('cli.kb.type_unknown', { type: wanted, known: knownTypeNames() });
 }
 
-/** Adds `<type>` as the first argument unless the scope fixes the type, and `--as`. */
+/** A subcommand with its description from the scope, and `<type>` as its first argument unless the scope fixes the type. */
 export function typedCommand(parent: Command, name: string, scope: KbScope): Command {
   const { t } = contextOf(parent);
   const command = parent.command(name).description(t(`${scope.keys}.${name}.description`));
