@@ -1,7 +1,7 @@
 import type { AreaDefinition, ButtonIn, RouteNameIn } from './define.ts';
 import type { ProjectType } from '../fmea/vocabulary.ts';
 import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
-import { experienceArea, knowledgeArea, masterDataArea } from './catalogs.ts';
+import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
@@ -10,10 +10,10 @@ import { systemArea } from './system.ts';
 export * from './define.ts';
 export * from './derive.ts';
 export { catalogPage } from './catalog-page.ts';
-export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, systemArea };
+export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, standardsArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, dfmeaArea, knowledgeArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, dfmeaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */
