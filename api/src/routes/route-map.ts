@@ -17,6 +17,7 @@ import * as fmeaAttachments from './fmea/attachments.ts';
 import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaFunctions from './fmea/functions.ts';
 import * as fmeaProjects from './fmea/projects.ts';
+import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
 import * as fmeaStructure from './fmea/structure.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
@@ -72,6 +73,7 @@ export const ROUTE_MODULES = {
   fmeaFailures,
   fmeaFunctions,
   fmeaProjects,
+  fmeaPush,
   fmeaSharing,
   fmeaStructure,
   fmeaSuggest,

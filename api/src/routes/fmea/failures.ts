@@ -18,6 +18,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, writeAccess } from './access.ts';
 import {
+  CatalogRecordIdInput,
   ControlSchema,
   DeleteBody,
   FailureLinkSchema,
@@ -46,14 +47,34 @@ export const addFailureRoute = route(
   'addFailure',
   'Add a failure effect (FE, with S), mode (FM, with a frequency ratio) or cause (FC, with O and D) to a function',
   'add',
-  z.object({ functionId: Id, kind: z.enum(FAILURE_KINDS), description: RequiredText, severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio }),
+  z.object({
+    functionId: Id,
+    kind: z.enum(FAILURE_KINDS),
+    description: RequiredText,
+    severity: Rating,
+    occurrence: Rating,
+    det: Rating,
+    frequencyRatio: FrequencyRatio,
+    catalogRecordId: CatalogRecordIdInput,
+  }),
   FailureSchema,
+  'With catalogRecordId (a picked failure record) an effect without S takes the record’s severity and a cause without O its occurrence.',
 );
 export const updateFailureRoute = route(
   'updateFailure',
   'Change a failure’s description, ratings or frequency ratio',
   'edit',
-  z.object({ id: Id, version: Version, description: RequiredText.optional(), severity: Rating, occurrence: Rating, det: Rating, frequencyRatio: FrequencyRatio, sort: z.number().int().min(1).max(1_000_000).optional() }),
+  z.object({
+    id: Id,
+    version: Version,
+    description: RequiredText.optional(),
+    severity: Rating,
+    occurrence: Rating,
+    det: Rating,
+    frequencyRatio: FrequencyRatio,
+    sort: z.number().int().min(1).max(1_000_000).optional(),
+    catalogRecordId: CatalogRecordIdInput,
+  }),
   FailureSchema,
 );
 export const rateEffectRoute = route('rateEffect', 'Rate the severity of a failure effect (1..10; null clears it)', 'edit', z.object({ id: Id, version: Version, severity: Rating }), FailureSchema);
@@ -75,12 +96,25 @@ export const unlinkFailuresRoute = route(
 );
 
 const ControlKind = z.enum(CONTROL_KINDS);
-export const addControlRoute = route('addControl', 'Add a current prevention or detection control to a failure cause', 'add', z.object({ causeId: Id, kind: ControlKind, description: RequiredText }), ControlSchema);
+export const addControlRoute = route(
+  'addControl',
+  'Add a current prevention or detection control to a failure cause, optionally citing the catalog measure picked for its text',
+  'add',
+  z.object({ causeId: Id, kind: ControlKind, description: RequiredText, catalogRecordId: CatalogRecordIdInput }),
+  ControlSchema,
+);
 export const updateControlRoute = route(
   'updateControl',
   'Change a control',
   'edit',
-  z.object({ id: Id, version: Version, kind: ControlKind.optional(), description: RequiredText.optional(), sort: z.number().int().min(1).max(1_000_000).optional() }),
+  z.object({
+    id: Id,
+    version: Version,
+    kind: ControlKind.optional(),
+    description: RequiredText.optional(),
+    sort: z.number().int().min(1).max(1_000_000).optional(),
+    catalogRecordId: CatalogRecordIdInput,
+  }),
   ControlSchema,
 );
 export const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());

@@ -22,6 +22,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
 import {
+  CatalogRecordIdInput,
   CharacteristicSchema,
   Confirm,
   DeleteBody,
@@ -54,12 +55,25 @@ const InterfaceType = z
 const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
   defineRoute({ method: 'post', path: `/api/fmea/${path}` as const, tag: TAG, summary, description, access: writeAccess(button), request: jsonBody(body), data });
 
-export const addFunctionRoute = route('addFunction', 'Add a function (with its requirement) to a structure element', 'add', z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText }), FunctionSchema);
+export const addFunctionRoute = route(
+  'addFunction',
+  'Add a function (with its requirement) to a structure element, optionally citing the catalog function picked for its text',
+  'add',
+  z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText, catalogRecordId: CatalogRecordIdInput }),
+  FunctionSchema,
+);
 export const updateFunctionRoute = route(
   'updateFunction',
   'Change a function’s description, requirement or position',
   'edit',
-  z.object({ id: Id, version: Version, description: RequiredText.optional(), requirement: OptionalText, sort: z.number().int().min(1).max(1_000_000).optional() }),
+  z.object({
+    id: Id,
+    version: Version,
+    description: RequiredText.optional(),
+    requirement: OptionalText,
+    sort: z.number().int().min(1).max(1_000_000).optional(),
+    catalogRecordId: CatalogRecordIdInput,
+  }),
   FunctionSchema,
 );
 export const deleteFunctionRoute = route('deleteFunction', 'Delete a function with its characteristics and failures', 'del', DeleteBody, RemovedSchema, '409 with data.count while other nodes use it and confirm is not true.');

@@ -6,6 +6,7 @@ import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerProjectRoutes } from './projects.ts';
+import { registerPushRoutes } from './push.ts';
 import { registerSharingRoutes } from './sharing.ts';
 import { registerStructureRoutes } from './structure.ts';
 import { registerSuggestRoutes } from './suggest.ts';
@@ -26,4 +27,5 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerAnalysisReadRoutes(app);
   registerTransferRoutes(app);
   registerSuggestRoutes(app);
+  registerPushRoutes(app);
 }

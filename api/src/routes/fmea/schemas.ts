@@ -60,14 +60,24 @@ export const presentNode = (row: Pick<FmeaNodeRow, 'id' | 'version' | 'sort' | '
   imageName: row.imageName,
 });
 
-export const FunctionSchema = z.strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable() }).openapi('FmeaFunction');
-export const presentFunction = (row: Pick<FmeaFunctionRow, 'id' | 'version' | 'sort' | 'nodeId' | 'description' | 'requirement'>): z.output<typeof FunctionSchema> => ({
+/** The catalog record version an item was taken from (docs/domain/catalog.md, "Reuse inside the FMEA"). */
+const CatalogRecordIdField = z.string().nullable().openapi({ description: 'The catalog record version the item cites (taken from a suggestion or pushed); null when written by hand' });
+/** In a request: the catalog suggestion picked for the text (its `catalog.recordId`); null lets the item's citation go. */
+export const CatalogRecordIdInput = Id.nullable().optional().openapi({
+  description: 'The catalog suggestion picked for the text (its catalog.recordId): the item cites it and its quote count goes up. null lets the citation go; rewording it away from the record’s text does too.',
+});
+
+export const FunctionSchema = z
+  .strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable(), catalogRecordId: CatalogRecordIdField })
+  .openapi('FmeaFunction');
+export const presentFunction = (row: Pick<FmeaFunctionRow, 'id' | 'version' | 'sort' | 'nodeId' | 'description' | 'requirement' | 'catalogRecordId'>): z.output<typeof FunctionSchema> => ({
   id: row.id,
   version: row.version,
   sort: row.sort,
   nodeId: row.nodeId,
   description: row.description,
   requirement: row.requirement,
+  catalogRecordId: row.catalogRecordId,
 });
 
 export const FunctionLinkSchema = z.strictObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() }).openapi('FmeaFunctionLink');
@@ -121,11 +131,12 @@ export const FailureSchema = z
     occurrence: Rated.openapi({ description: 'O of a cause (FC)' }),
     det: Rated.openapi({ description: 'D of a cause (FC), under the spec’s name' }),
     frequencyRatio: z.number().nullable().openapi({ description: 'Of a mode (FM), 0..1' }),
+    catalogRecordId: CatalogRecordIdField,
   })
   .openapi('FmeaFailure', { description: 'A failure effect (FE), mode (FM) or cause (FC) of a function' });
 /** A failure under the spec's names: `det` for detection. */
 export const presentFailure = (
-  row: Pick<FmeaFailureRow, 'id' | 'version' | 'sort' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio'>,
+  row: Pick<FmeaFailureRow, 'id' | 'version' | 'sort' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio' | 'catalogRecordId'>,
 ): z.output<typeof FailureSchema> => ({
   id: row.id,
   version: row.version,
@@ -137,6 +148,7 @@ export const presentFailure = (
   occurrence: row.occurrence,
   det: row.detection,
   frequencyRatio: row.frequencyRatio,
+  catalogRecordId: row.catalogRecordId,
 });
 
 export const FailureLinkSchema = z.strictObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() }).openapi('FmeaFailureLink');
@@ -146,15 +158,30 @@ export const presentFailureLink = (row: Pick<FmeaFailureLinkRow, 'id' | 'higherF
   lowerFailureId: row.lowerFailureId,
 });
 
-export const ControlSchema = z.strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string() }).openapi('FmeaControl');
-export const presentControl = (row: Pick<FmeaControlRow, 'id' | 'version' | 'sort' | 'causeId' | 'kind' | 'description'>): z.output<typeof ControlSchema> => ({
+export const ControlSchema = z
+  .strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string(), catalogRecordId: CatalogRecordIdField })
+  .openapi('FmeaControl');
+export const presentControl = (row: Pick<FmeaControlRow, 'id' | 'version' | 'sort' | 'causeId' | 'kind' | 'description' | 'catalogRecordId'>): z.output<typeof ControlSchema> => ({
   id: row.id,
   version: row.version,
   sort: row.sort,
   causeId: row.causeId,
   kind: row.kind,
   description: row.description,
+  catalogRecordId: row.catalogRecordId,
 });
+
+/** The cited version as the analysis read shows it: number, version, status and whether a newer version is released. */
+export const CatalogRefSchema = z
+  .strictObject({
+    recordId: z.string(),
+    serialNum: z.string(),
+    versionNo: z.number().int(),
+    status: z.string().openapi({ description: 'The cited version’s review status (0 editing … 2 released; 1 or 3 while a pushed item is reviewed)' }),
+    newerVersion: z.boolean().openapi({ description: 'A newer version of the record has been released since: the item still cites this one' }),
+  })
+  .nullable()
+  .openapi('FmeaCatalogRef');
 
 /** Anything that can be deleted (core's FmeaItemKind: a record, so a new kind does not compile until it is named here). */
 const ITEM_KIND: Record<FmeaItemKind, true> = { node: true, function: true, characteristic: true, interface: true, failure: true, control: true, action: true, functionLink: true, failureLink: true };

@@ -154,7 +154,7 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     expect(asked.body.data.count).toBe(1);
     // a failure answers D as det only, its ratings under the spec's names
     const rated = await owner.ok('POST', '/api/fmea/rateEffect', { id: chain.effect.id, version: 1, severity: 8 });
-    expect(rated).toEqual({ id: chain.effect.id, version: 2, sort: 1, functionId: chain.close.id, kind: 'FE', description: 'Window does not close', severity: 8, occurrence: null, det: null, frequencyRatio: null });
+    expect(rated).toEqual({ id: chain.effect.id, version: 2, sort: 1, functionId: chain.close.id, kind: 'FE', description: 'Window does not close', severity: 8, occurrence: null, det: null, frequencyRatio: null, catalogRecordId: null });
     await owner.ok('POST', '/api/fmea/deleteFailure', { id: chain.effect.id, version: 2, confirm: true });
     await owner.ok('POST', '/api/fmea/deleteFunction', { id: chain.close.id, version: 1 });
     const grid = await owner.ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);

@@ -44,13 +44,11 @@ describe('GET /api/fmea/suggest', () => {
 
   it('suggests texts of readable projects for each kind, prefix matches first', async () => {
     const as = caller(api, team.reader);
-    expect(await as.ok('GET', suggest({ kind: 'function', q: 'w' }))).toEqual([
-      { text: 'Close window', uses: 1 },
-      { text: 'Mesh with worm', uses: 1 },
-    ]);
-    expect(await as.ok('GET', suggest({ kind: 'FE', q: '' }))).toEqual([{ text: 'Window does not close', uses: 1 }]);
-    expect(await as.ok('GET', suggest({ kind: 'FC', q: 'TEETH' }))).toEqual([{ text: 'Teeth worn', uses: 1 }]);
-    expect(await as.ok('GET', suggest({ kind: 'requirement', q: 'nm', projectId: project.id, pageSize: '5' }))).toEqual([{ text: '12 Nm', uses: 1 }]);
+    const fmea = (text: string) => ({ source: 'fmea', text, uses: 1, catalog: null });
+    expect(await as.ok('GET', suggest({ kind: 'function', q: 'w' }))).toEqual([fmea('Close window'), fmea('Mesh with worm')]);
+    expect(await as.ok('GET', suggest({ kind: 'FE', q: '' }))).toEqual([fmea('Window does not close')]);
+    expect(await as.ok('GET', suggest({ kind: 'FC', q: 'TEETH' }))).toEqual([fmea('Teeth worn')]);
+    expect(await as.ok('GET', suggest({ kind: 'requirement', q: 'nm', projectId: project.id, pageSize: '5' }))).toEqual([fmea('12 Nm')]);
   });
 
   it('shows nothing from projects the caller is not a member of, nor from deleted ones', async () => {

@@ -48,6 +48,7 @@ describe('readAnalysis', () => {
       requirement: '12 Nm',
       sort: 1,
       version: 1,
+      catalogRecordId: null,
       catalog: null,
     });
     expect(analysis.functions).toHaveLength(4);
@@ -69,6 +70,7 @@ describe('readAnalysis', () => {
       frequencyRatio: null,
       sort: 2,
       version: 1,
+      catalogRecordId: null,
       catalog: null,
     });
     expect(analysis.failures.find((f) => f.id === w.worn.id)).toMatchObject({ kind: 'FC', occurrence: 6, detection: 5, functionId: w.mesh.id });

@@ -39,6 +39,7 @@ export interface AnalysisFunction {
   requirement: string | null;
   sort: number;
   version: number;
+  catalogRecordId: string | null;
   catalog: AnalysisCatalogRef | null;
 }
 
@@ -54,7 +55,7 @@ export type AnalysisCharacteristic = Pick<typeof fmeaCharacteristic.$inferSelect
 /** A failure effect (FE, S), mode (FM, frequency ratio) or cause (FC, O and D) of a function. */
 export type AnalysisFailure = Pick<
   typeof fmeaFailure.$inferSelect,
-  'id' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio' | 'sort' | 'version'
+  'id' | 'functionId' | 'kind' | 'description' | 'severity' | 'occurrence' | 'detection' | 'frequencyRatio' | 'sort' | 'version' | 'catalogRecordId'
 > & { catalog: AnalysisCatalogRef | null };
 
 /** A failure-net link: FE → FM or FM → FC. */
@@ -65,25 +66,28 @@ export interface AnalysisFailureLink {
 }
 
 /** A current prevention or detection control of a cause (FC). */
-export type AnalysisControl = Pick<typeof fmeaControl.$inferSelect, 'id' | 'causeId' | 'kind' | 'description' | 'sort' | 'version'> & { catalog: AnalysisCatalogRef | null };
+export type AnalysisControl = Pick<typeof fmeaControl.$inferSelect, 'id' | 'causeId' | 'kind' | 'description' | 'sort' | 'version' | 'catalogRecordId'> & {
+  catalog: AnalysisCatalogRef | null;
+};
 
-/** The cited version's columns, read beside an item (a left join on catalog_record). */
-const catalogColumns = {
-  catalogRecordId: catalogRecord.id,
+/** The item's cited version and that version's columns, read beside it (a left join on catalog_record). */
+const catalogColumns = (itemColumn: AnySQLiteColumn) => ({
+  catalogRecordId: sql<string | null>`${itemColumn}`,
   catalogSerialNum: catalogRecord.serialNum,
   catalogVersionNo: catalogRecord.versionNo,
   catalogStatus: catalogRecord.status,
   catalogIsLatest: catalogRecord.isLatestVersion,
-};
+});
 type CatalogColumns = { catalogRecordId: string | null; catalogSerialNum: string | null; catalogVersionNo: number | null; catalogStatus: string | null; catalogIsLatest: boolean | null };
 
 /** An item row with its catalog columns folded into `catalog`. */
-function withCatalog<T extends CatalogColumns>(row: T): Omit<T, keyof CatalogColumns> & { catalog: AnalysisCatalogRef | null } {
-  const { catalogRecordId, catalogSerialNum, catalogVersionNo, catalogStatus, catalogIsLatest, ...rest } = row;
+function withCatalog<T extends CatalogColumns>(row: T): Omit<T, Exclude<keyof CatalogColumns, 'catalogRecordId'>> & { catalog: AnalysisCatalogRef | null } {
+  const { catalogSerialNum, catalogVersionNo, catalogStatus, catalogIsLatest, ...rest } = row;
+  const { catalogRecordId } = row;
   return {
     ...rest,
     catalog:
-      catalogRecordId === null
+      catalogRecordId === null || catalogSerialNum === null
         ? null
         : { recordId: catalogRecordId, serialNum: catalogSerialNum!, versionNo: catalogVersionNo!, status: catalogStatus!, newerVersion: catalogIsLatest === false },
   };
@@ -167,7 +171,7 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         requirement: fmeaFunction.requirement,
         sort: fmeaFunction.sort,
         version: fmeaFunction.version,
-        ...catalogColumns,
+        ...catalogColumns(fmeaFunction.catalogRecordId),
       })
       .from(fmeaFunction)
       .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaFunction.catalogRecordId))
@@ -209,7 +213,7 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         frequencyRatio: fmeaFailure.frequencyRatio,
         sort: fmeaFailure.sort,
         version: fmeaFailure.version,
-        ...catalogColumns,
+        ...catalogColumns(fmeaFailure.catalogRecordId),
       })
       .from(fmeaFailure)
       .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
@@ -234,7 +238,7 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         description: fmeaControl.description,
         sort: fmeaControl.sort,
         version: fmeaControl.version,
-        ...catalogColumns,
+        ...catalogColumns(fmeaControl.catalogRecordId),
       })
       .from(fmeaControl)
       .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaControl.causeId))
