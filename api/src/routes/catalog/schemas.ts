@@ -122,13 +122,10 @@ const Remark = z.string().max(1000).nullable().optional();
 export const SaveBody = z
   .object({
     id: Id.optional().openapi({ description: 'Absent: a new record; present: the version to change (with `version`)' }),
-    version: Version.optional(),
+    version: Version.optional().openapi({ description: 'Required with id' }),
     serialNum: z.string().max(100).nullable().optional().openapi({ description: 'A number typed by hand, on create only: where the numbering rule allows it, or always for types whose users type numbers (products)' }),
     values: z.record(z.string().max(64), z.unknown()).openapi({ description: 'The type’s fields by their spec names; on update, fields left out keep their values' }),
     remark: Remark,
-  })
-  .superRefine((body, ctx) => {
-    if (body.id !== undefined && body.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], params: { messageKey: 'validation.required' } });
   })
   .openapi('CatalogSaveBody');
 
