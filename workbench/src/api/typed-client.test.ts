@@ -86,6 +86,30 @@ describe('the typed API client', () => {
     expect(route('/api/fileOperate/uploadSingleFile').request!.body!.content['multipart/form-data']!.schema.safeParse({ file: form.get('file'), kind: form.get('kind') }).success).toBe(true);
   });
 
+  it('posts to a path with parameters: `{ params, json }` fills the path and sends the body', async () => {
+    const sent = answer({ items: [], total: 0, page: 1, limit: 10 });
+    await api.post('/api/knowledge/{entity}/list', { params: { entity: 'occMeasure' }, json: { page: 2, limit: 20, search: 'seal' } });
+    expect(sent[0]!.url.pathname).toBe('/api/knowledge/occMeasure/list');
+    const body = JSON.parse(String(sent[0]!.body)) as unknown;
+    expect(body).toEqual({ page: 2, limit: 20, search: 'seal' });
+    const listRoute = route('/api/knowledge/{entity}/list');
+    expect(listRoute.request!.params!.safeParse({ entity: 'occMeasure' }).success).toBe(true);
+    expect(listRoute.request!.body!.content['application/json']!.schema.safeParse(body).success).toBe(true);
+    // @ts-expect-error the parameters go beside the body, not in it (compiled, never called)
+    const wrong = () => api.post('/api/knowledge/{entity}/list', { entity: 'occMeasure', page: 1 });
+    expect(typeof wrong).toBe('function');
+  });
+
+  it('uploads to a path with parameters: `{ params, form }`', async () => {
+    const sent = answer({ created: 0, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: [] });
+    const excelFile = new File(['x'], 'p.xlsx');
+    await api.upload('/api/mainData/{entity}/importData', { params: { entity: 'product' }, form: { excelFile, importWayType: 'cover' } });
+    expect(sent[0]!.url.pathname).toBe('/api/mainData/product/importData');
+    const form = sent[0]!.body as FormData;
+    expect((form.get('excelFile') as File).name).toBe('p.xlsx');
+    expect(form.get('importWayType')).toBe('cover');
+  });
+
   it('builds the URL of a GET route for the browser to load itself', () => {
     expect(api.href('/api/fileOperate/downloadFile', { fileName: 'a b' })).toBe('/api/fileOperate/downloadFile?fileName=a+b');
   });

@@ -46,7 +46,21 @@ export interface CallOptions {
 
 /** The arguments after the path: the input may be left out when every field of it is optional. */
 type QueryArgs<P extends ApiPath> = {} extends ApiQuery<P> ? [input?: ApiQuery<P>, options?: CallOptions] : [input: ApiQuery<P>, options?: CallOptions];
-type BodyArgs<P extends PostPath> = ApiBody<P> extends undefined ? [] : {} extends ApiBody<P> ? [body?: ApiBody<P>] : [body: ApiBody<P>];
+type Params<P extends ApiPath> = Exclude<ApiRoutes[P]['params'], undefined>;
+type JsonPart<P extends PostPath> = ApiBody<P> extends undefined ? { json?: undefined } : {} extends ApiBody<P> ? { json?: ApiBody<P> } : { json: ApiBody<P> };
+/** A POST route with path parameters (`/api/knowledge/{entity}/list`) takes them beside its body: `{ params, json }`. */
+type BodyArgs<P extends PostPath> = ApiRoutes[P]['params'] extends undefined
+  ? ApiBody<P> extends undefined
+    ? []
+    : {} extends ApiBody<P>
+      ? [body?: ApiBody<P>]
+      : [body: ApiBody<P>]
+  : [input: { params: Params<P> } & JsonPart<P>];
+/** An upload route with path parameters takes them beside its form: `{ params, form }`. */
+type UploadArgs<P extends UploadPath> = ApiRoutes[P]['params'] extends undefined ? [form: ApiForm<P>] : [input: { params: Params<P>; form: ApiForm<P> }];
+
+/** Whether the path names parameters, so the call's argument is `{ params, json | form }`. */
+const hasParams = (path: string) => path.includes('{');
 
 /** `{name}` segments of the path are filled from the input (encoded); the rest of the input is the query. */
 export function fillPath(path: string, input: Record<string, unknown> = {}): { url: string; query: Record<string, unknown> } {
@@ -66,13 +80,18 @@ export const api = {
     const { url, query } = fillPath(path, input as Record<string, unknown> | undefined);
     return http.get<ApiData<P>>(url, query, options);
   },
-  /** POST a route's JSON body (an empty object when the route takes none or all of it is optional). */
+  /** POST a route's JSON body (an empty object when the route takes none or all of it is optional); `{ params, json }` for a path with parameters. */
   post<P extends PostPath>(path: P, ...body: BodyArgs<P>): Promise<ApiData<P>> {
-    return http.post<ApiData<P>>(path, body[0] ?? {});
+    if (!hasParams(path)) return http.post<ApiData<P>>(path, body[0] ?? {});
+    const { params, json } = body[0] as { params: Record<string, unknown>; json?: unknown };
+    return http.post<ApiData<P>>(fillPath(path, params).url, json ?? {});
   },
-  /** Upload a route's multipart form: File parts under their names, the other fields as text. */
-  upload<P extends UploadPath>(path: P, form: ApiForm<P>): Promise<ApiData<P>> {
-    return http.upload<ApiData<P>>(path, form as Parameters<typeof http.upload>[1]);
+  /** Upload a route's multipart form: File parts under their names, the other fields as text; `{ params, form }` for a path with parameters. */
+  upload<P extends UploadPath>(path: P, ...[input]: UploadArgs<P>): Promise<ApiData<P>> {
+    type Parts = Parameters<typeof http.upload>[1];
+    if (!hasParams(path)) return http.upload<ApiData<P>>(path, input as Parts);
+    const { params, form } = input as { params: Record<string, unknown>; form: Parts };
+    return http.upload<ApiData<P>>(fillPath(path, params).url, form);
   },
   /** Download what a GET route answers and hand it to the browser under `fileName`. */
   download<P extends GetPath>(path: P, fileName: string, ...[input]: QueryArgs<P>): Promise<void> {

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '../../api/client.ts';
+import { useAppInfo } from '../../shell/app-info.ts';
+import { ui } from '../../stores/ui.ts';
+import { Dialog } from '../dialog.tsx';
+import { SPREADSHEET_ACCEPT } from '../FilePicker.tsx';
+import { Button, Field, Select } from '../form.tsx';
+import { FormDialog } from '../form/form-dialog.tsx';
+import { NO_ERRORS } from '../form/server-errors.ts';
+import { useForm } from '../form/use-form.ts';
+import type { CatalogApi, CatalogImportReport } from './catalog-api.ts';
+
+type Mode = 'dedupe' | 'cover';
+interface Problem {
+  row?: number;
+  field?: string;
+  message?: string;
+  messageKey: string;
+}
+/** What stopped the last run: columns with no field, or wrong rows; the next run leaves them out. */
+type Refusal = { kind: 'unmapped' | 'rows'; message: string; problems: Problem[] };
+
+/**
+ * Imports a sheet of the type (spec 001 §7): cover or de-duplicate. A file
+ * with columns the type has no field for, or with wrong rows, is refused
+ * whole and listed (row by row); the user may then import without those
+ * columns, or the good rows only. Progress shows while the server works
+ * (receiveProgressInfo, the shell's progress).
+ */
+export function ImportDialog({ calls, onClose, onImported }: { calls: CatalogApi; onClose: () => void; onImported: () => void }) {
+  const { t } = useLingui();
+  const { importMaxMb } = useAppInfo();
+  const progress = useSnapshot(ui).progress;
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [accepted, setAccepted] = useState({ unmapped: false, goodRowsOnly: false });
+  const [report, setReport] = useState<CatalogImportReport | null>(null);
+
+  const form = useForm({
+    initial: { file: null as File | null, mode: 'dedupe' as Mode },
+    validate: (d) => ({ fields: { file: !d.file && t`Choose a spreadsheet (.xls or .xlsx).` } }),
+    save: (d) => {
+      // the refusal shown is what the user now accepts leaving out
+      const next = { unmapped: accepted.unmapped || refusal?.kind === 'unmapped', goodRowsOnly: accepted.goodRowsOnly || refusal?.kind === 'rows' };
+      setAccepted(next);
+      return calls.importData({ excelFile: d.file!, importWayType: d.mode, acceptUnmapped: `${next.unmapped}`, goodRowsOnly: `${next.goodRowsOnly}` });
+    },
+    onSaved: (answer) => {
+      setRefusal(null);
+      setReport(answer);
+      onImported();
+    },
+    onFailed: (error) => {
+      if (error instanceof ApiError && error.issues.length > 0 && (error.messageKey === 'import.columns_unmapped' || error.errorCode === 'invalid_input')) {
+        const kind = error.messageKey === 'import.columns_unmapped' ? 'unmapped' : 'rows';
+        setRefusal({ kind, message: error.message.split('\n')[0]!, problems: error.issues as Problem[] });
+        return NO_ERRORS;
+      }
+      // the file refused whole (not a spreadsheet, too large): said under the file
+      return { message: null, fields: { file: error instanceof Error ? error.message : String(error) } };
+    },
+    // a file and a mode, chosen again in a moment: closing does not ask
+    guard: false,
+  });
+
+  if (report) {
+    const { created, updated, versioned, skipped } = report;
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()} title={<Trans>Import</Trans>} width={680} actions={<Button kind="primary" data-testid="catalog-import-close" onClick={onClose}><Trans>Close</Trans></Button>}>
+        <div role="status" data-testid="catalog-import-report">
+          <p>
+            <Trans>
+              {created} created, {updated} changed, {versioned} new versions, {skipped} left out as already there.
+            </Trans>
+          </p>
+          {report.rowErrors.length ? <Problems problems={report.rowErrors} caption={t`Rows left out`} /> : null}
+          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} /> : null}
+        </div>
+      </Dialog>
+    );
+  }
+
+  const file = form.draft.file;
+  return (
+    <FormDialog
+      form={form}
+      title={<Trans>Import</Trans>}
+      width={680}
+      onClose={onClose}
+      submitLabel={refusal?.kind === 'unmapped' ? <Trans>Import without them</Trans> : refusal ? <Trans>Import the good rows</Trans> : <Trans>Import</Trans>}
+      submitDisabled={!file}
+      saveTestId="catalog-import-run"
+      footer={
+        <>
+          {form.busy && progress.visible ? (
+            <p role="status" className="muted" data-testid="catalog-import-progress">
+              {progress.text} {progress.value}%
+            </p>
+          ) : null}
+          {refusal ? (
+            <div role="alert" data-testid="catalog-import-refusal">
+              <p className="form-error">{refusal.message}</p>
+              <p>
+                {refusal.kind === 'rows' ? (
+                  <Trans>Nothing was written. Correct the rows and import again, or import only the good rows.</Trans>
+                ) : (
+                  <Trans>Nothing was written. These columns have no field here; import again without them, or correct the file.</Trans>
+                )}
+              </p>
+              <Problems problems={refusal.problems} caption={refusal.kind === 'rows' ? t`Rows with problems` : t`Columns not imported`} />
+            </div>
+          ) : null}
+        </>
+      }
+    >
+      <Field label={<Trans>Spreadsheet</Trans>} required error={form.error('file')} hint={<Trans>.xls or .xlsx, at most {importMaxMb} MB.</Trans>}>
+        {(id) => (
+          <input
+            id={id}
+            type="file"
+            data-testid="catalog-import-file"
+            accept={SPREADSHEET_ACCEPT}
+            onChange={(e) => {
+              form.set('file', e.target.files?.[0] ?? null);
+              setRefusal(null);
+              setAccepted({ unmapped: false, goodRowsOnly: false });
+            }}
+          />
+        )}
+      </Field>
+      <Field label={<Trans>Mode</Trans>}>
+        {(id) => (
+          <Select
+            id={id}
+            data-testid="catalog-import-mode"
+            value={form.draft.mode}
+            onChange={(e) => form.set('mode', e.target.value as Mode)}
+            options={[
+              { value: 'dedupe', label: t`De-duplicate: leave out rows naming a record that exists` },
+              { value: 'cover', label: t`Cover: rows naming a record change it` },
+            ]}
+          />
+        )}
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** Problems by row (or column), as the server names them in the reader's language. */
+function Problems({ problems, caption }: { problems: readonly Problem[]; caption: string }) {
+  return (
+    <div className="catalog-problems">
+      <table className="catalog-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th>
+              <Trans>Row</Trans>
+            </th>
+            <th>
+              <Trans>Column</Trans>
+            </th>
+            <th>
+              <Trans>Problem</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((p, i) => (
+            <tr key={i}>
+              <td>{p.row ?? ''}</td>
+              <td>{p.field ?? ''}</td>
+              <td>{p.message ?? p.messageKey}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

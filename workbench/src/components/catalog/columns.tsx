@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CatalogTypeDefinition } from '@fmea/core/domain';
+import type { DataGridColumn } from '../data-grid/index.ts';
+import { Button } from '../form.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/index.ts';
+import type { CatalogFlowAction, CatalogRow } from './catalog-api.ts';
+import { displayValue, textIn, useCatalogWords, type CatalogWords } from './labels.ts';
+import type { DictionaryItems } from './use-dictionaries.ts';
+
+/** What a row's buttons do; the page decides (dialogs, confirmations). */
+export interface RowHandlers {
+  open: (row: CatalogRow) => void;
+  edit: (row: CatalogRow) => void;
+  remove: (row: CatalogRow) => void;
+  flow: (row: CatalogRow, action: CatalogFlowAction) => void;
+}
+
+/** The status as a coloured tag (spec 001 §4). */
+export function StatusTag({ status, words }: { status: string; words: CatalogWords }) {
+  return (
+    <span className={`catalog-status catalog-status-${status}`} data-status={status}>
+      {words.status(status)}
+    </span>
+  );
+}
+
+/** The row's buttons: those the server says the caller may use now (`can`), it checks again when they act. */
+function RowActions({ row, on }: { row: CatalogRow; on: RowHandlers }) {
+  const { t } = useLingui();
+  const flowLabels: Record<CatalogFlowAction, string> = { apply: t`Apply`, audit: t`Audit`, approve: t`Approve`, reject: t`Reject`, withdraw: t`Withdraw` };
+  const flows = (['apply', 'audit', 'approve', 'reject', 'withdraw'] as const).filter((a) => row.can[a]);
+  return (
+    <span className="catalog-actions">
+      {row.can.edit ? (
+        <Button kind="link" data-testid="catalog-edit" onClick={() => on.edit(row)}>
+          <Trans>Edit</Trans>
+        </Button>
+      ) : null}
+      {flows.map((action) => (
+        <Button key={action} kind="link" data-testid={`catalog-${action}`} onClick={() => on.flow(row, action)}>
+          {flowLabels[action]}
+        </Button>
+      ))}
+      {row.can.del ? (
+        <Button kind="link" className="btn btn-link catalog-danger" data-testid="catalog-delete" onClick={() => on.remove(row)}>
+          <Trans>Delete</Trans>
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+/** The list's columns, from the declaration: number, the fields in their order, then status, version, quotes, creator and time. */
+export function useCatalogColumns(type: CatalogTypeDefinition, dictionaries: DictionaryItems, on: RowHandlers): DataGridColumn<CatalogRow>[] {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const words = useCatalogWords();
+  // the grid keeps its widths and menu by the columns' identity: rebuilt only when what they show changes
+  return useMemo(() => columnsOf(type, locale, words, dictionaries, on, { status: t`Status`, version: t`Version`, cited: t`Cited`, creator: t`Created by`, updated: t`Updated`, actions: t`Actions` }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [type, locale, dictionaries, on]);
+}
+
+function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWords, dictionaries: DictionaryItems, on: RowHandlers, headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>): DataGridColumn<CatalogRow>[] {
+  const fields: DataGridColumn<CatalogRow>[] = type.fields.map((field) => ({
+    id: field.key,
+    header: textIn(locale, field.header),
+    width: field.column === 'text' ? 260 : field.kind === 'number' ? 90 : 150,
+    // the English column shows in English; in Chinese it can be shown from the column menu
+    hidden: field.kind === 'enText' && locale === 'zh-CN',
+    hideable: field.column !== 'text',
+    accessor: (row: CatalogRow) => displayValue(field, row.values[field.key], words, dictionaries, locale),
+  }));
+  return [
+    {
+      id: 'serialNum',
+      header: textIn(locale, type.serialHeader),
+      width: 160,
+      hideable: false,
+      cell: (row) => (
+        <Button kind="link" data-testid="catalog-open" onClick={() => on.open(row)}>
+          {row.serialNum}
+        </Button>
+      ),
+    },
+    ...fields,
+    { id: 'status', header: headers.status, width: 100, cell: (row) => <StatusTag status={row.status} words={words} /> },
+    { id: 'versionNo', header: headers.version, width: 70, accessor: (row) => `V${row.versionNo}` },
+    { id: 'quoteCount', header: headers.cited, width: 70, accessor: 'quoteCount' },
+    { id: 'createRealName', header: headers.creator, width: 110, accessor: (row) => row.createRealName ?? '' },
+    { id: 'updateTime', header: headers.updated, width: 150, accessor: (row) => formatDateTime(row.updateTime, locale) },
+    { id: 'actions', header: headers.actions, width: 220, hideable: false, cell: (row) => <RowActions row={row} on={on} /> },
+  ];
+}
