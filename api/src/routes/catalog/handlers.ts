@@ -101,7 +101,10 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
   app.openapi(routes.log, async (c) => {
     const type = typeOf(base, c.req.valid('param').entity);
     const { id, page, limit } = c.req.valid('query');
-    const rows = await run(c, type, (ctx) => listCatalogLog(ctx, { type: type.id, recordId: id, page, limit }));
+    const rows = await run(c, type, async (ctx) => {
+      if (id !== undefined) await ofType(ctx, type, id);
+      return listCatalogLog(ctx, { type: type.id, recordId: id, page, limit });
+    });
     return c.json(ok({ items: rows.items.map((r) => presentLogRow(c.var.locale, r)), total: rows.total, page: rows.page, limit: rows.limit }), 200);
   });
 

@@ -213,3 +213,42 @@ describe('the main-data base', () => {
     expect((await api.call('POST', '/api/mainData/invalidMode/list', { token: owner.token, body: {} })).status).toBe(400);
   });
 });
+
+describe('every operation on a record', () => {
+  const OPS = [
+    ['GET', 'get'],
+    ['GET', 'versions'],
+    ['GET', 'log'],
+    ['POST', 'delete'],
+    ['POST', 'apply'],
+    ['POST', 'audit'],
+    ['POST', 'approve'],
+    ['POST', 'reject'],
+    ['POST', 'withdraw'],
+  ] as const;
+  const callOf = (method: 'GET' | 'POST', op: string, body: Record<string, unknown>): RouteCall =>
+    method === 'GET' ? { method, path: `${BASE}/${op}?${new URLSearchParams(body as Record<string, string>)}` } : { method, path: `${BASE}/${op}`, body };
+
+  it.each(OPS)('%s %s: 401 without a token, 403 for someone without the type’s route, 400 without an id', async (method, op) => {
+    const row = await create(author, `Matrix ${op}`);
+    await expectRefused(callOf(method, op, { id: row.id, version: row.version, opinion: 'ok' }), outsider.token);
+    const missing = await callAs(api, callOf(method, op, { version: row.version }), author.token, 'en-US');
+    if (op === 'log') {
+      // without an id the log is the type's
+      expect(missing.status).toBe(200);
+      return;
+    }
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.issues.map((i: { field: string }) => i.field)).toEqual(['id']);
+  });
+
+  it('answers 404 for an unknown id and for a record of another type reached through this path', async () => {
+    const fn = await signedInWith(api, 'fnAuthor', [{ routeName: 'function_index', buttons: ['add'] }]);
+    const other = await caller(api, fn).ok('POST', '/api/knowledge/function/saveOrUpdate', { values: { functionDesc: 'Seal the door' } });
+    for (const id of ['no-such-id', other.id]) {
+      const res = await api.call('POST', `${BASE}/apply`, { token: author.token, body: { id, version: 1 }, lang: 'en-US' });
+      expect(res.status, id).toBe(404);
+      expect(res.body.data.messageKey).toBe('catalog.record_not_found');
+    }
+  });
+});
