@@ -21,7 +21,7 @@ export { FormDialog, FormError, type FormDialogProps } from '../components/form/
 export { readServerError, errorLines, NO_ERRORS, type FormErrors } from '../components/form/server-errors.ts';
 export { CheckList } from '../components/CheckList.tsx';
 export { FilePickerButton, SPREADSHEET_ACCEPT } from '../components/FilePicker.tsx';
-export { Autocomplete, type AutocompleteProps, type FetchSuggestions } from '../components/Autocomplete.tsx';
+export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from '../components/Autocomplete.tsx';
 export { Dialog } from '../components/dialog.tsx';
 export { confirm, notify, notifyError } from '../components/feedback.tsx';
 export { confirmDiscard, confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';
@@ -34,3 +34,4 @@ export { formatDate, formatDateTime, localName } from '../i18n/format.ts';
 export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';
+export { refreshMessageCount } from '../shell/message-count.ts';

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
@@ -14,6 +14,7 @@ import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { topMenuItems } from './areas.ts';
 import { canSeeOnline, OnlineDrawer } from './OnlineDrawer.tsx';
+import { refreshMessageCount } from './message-count.ts';
 import { JobProgress } from './ProgressBars.tsx';
 import { TopMenu, useWindowWidth } from './TopMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -34,6 +35,11 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   // grids remember the column widths each user sets
   const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
   const online = canSeeOnline(user);
+
+  // the badge starts from what waits for the user (their review queue), not from zero
+  useEffect(() => {
+    void refreshMessageCount();
+  }, [user.userId]);
 
   async function lockScreen() {
     if (!(await confirmLeave())) return;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, formatDateTime, notify, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import { ReviewDialog, type ReviewAction } from './ReviewDialog.tsx';
 import '../personal.css';
@@ -82,6 +82,8 @@ export default function MyApprovalsPage() {
     setActing(null);
     notify('success', action === 'audit' ? t`Audited` : action === 'approve' ? t`Approved and released` : t`Rejected back to the author`);
     setReloadKey((k) => k + 1);
+    // one record less waits for the user: the badge counts again
+    void refreshMessageCount();
   };
 
   return (
