@@ -175,3 +175,30 @@ describe('POST /api/knowledge/{entity}/importDescription', () => {
     expect(await descriptions()).not.toContain(catalogTemplateDescriptions(type, 'en-US').measureDesc);
   });
 });
+
+describe('the decompression limits, which follow the import limit', () => {
+  it('refuses a workbook that unpacks past 50× the limit or holds too many rows, writing nothing', async () => {
+    const small = await openTestApp({ importLimitBytes: 20 * 1024 });
+    try {
+      const owner = await signedInWith(small, 'owner', [{ routeName: 'occmeasure_index', buttons: ['import'] }]);
+      const send = async (bytes: Uint8Array) => {
+        const data = new FormData();
+        data.append('excelFile', new Blob([Buffer.from(bytes)]), 'measures.xlsx');
+        return small.call('POST', `${BASE}/importData`, { token: owner.token, raw: data, lang: 'en-US' });
+      };
+      // 1.6 MB of one repeated letter (each cell its own string) packs into a few KB
+      const unpacked = await sheet(Array.from({ length: 80 }, (_, i) => ({ measureDesc: `M${i}`, remark: `${i}${'a'.repeat(20_000)}` })), [{ key: 'remark', headers: ['Padding'] }]);
+      expect(unpacked.byteLength).toBeLessThan(20 * 1024);
+      const big = await send(unpacked);
+      expect(big.status).toBe(400);
+      expect(big.body.data.messageKey).toBe('file.unpacked_too_large');
+      const rows = await send(await sheet(Array.from({ length: 400 }, (_, i) => ({ measureDesc: `Row ${i}` }))));
+      expect(rows.status).toBe(400);
+      expect(rows.body.data.messageKey).toBe('file.too_many_rows');
+      const list = await small.call('POST', `${BASE}/list`, { token: (await small.adminToken()), body: {} });
+      expect(list.body.data.total).toBe(0);
+    } finally {
+      small.dispose();
+    }
+  });
+});
