@@ -11,6 +11,7 @@ import { registerSettingsRoutes } from './settings/index.ts';
 import { registerFilesRoutes } from './files/index.ts';
 import { registerFmeaRoutes } from './fmea/index.ts';
 import { registerCollectionRoutes } from './collections/index.ts';
+import { registerBomRoutes } from './bom/index.ts';
 import { registerCatalogRoutes } from './catalog/index.ts';
 import { registerReviewsRoutes } from './reviews/index.ts';
 
@@ -27,6 +28,8 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerFilesRoutes(app);
   registerFmeaRoutes(app);
   registerCollectionRoutes(app);
+  // before the catalog's /api/mainData/{entity}/…: the BOM's literal paths would fall into it
+  registerBomRoutes(app);
   registerCatalogRoutes(app);
   registerReviewsRoutes(app);
 }

@@ -5,6 +5,7 @@ import * as passwordRules from './auth/password-rules.ts';
 import * as knowledgeCatalog from './catalog/knowledge.ts';
 import * as mainDataCatalog from './catalog/main-data.ts';
 import * as userInfo from './auth/user-info.ts';
+import * as bom from './bom/bom.ts';
 import * as collections from './collections/collections.ts';
 import * as dictionaryChecks from './dictionaries/checks.ts';
 import * as dictionaryItems from './dictionaries/items.ts';
@@ -25,9 +26,9 @@ import * as fmeaTransfer from './fmea/transfer.ts';
 import * as noticeAdmin from './notices/admin.ts';
 import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
+import * as reviews from './reviews/reviews.ts';
 import * as siteUsers from './org/site-users.ts';
 import * as sites from './org/sites.ts';
-import * as reviews from './reviews/reviews.ts';
 import * as menus from './roles/menus.ts';
 import * as roles from './roles/roles.ts';
 import * as apRules from './rules/ap.ts';
@@ -59,6 +60,7 @@ export const ROUTE_MODULES = {
   online,
   passwordRules,
   userInfo,
+  bom,
   knowledgeCatalog,
   mainDataCatalog,
   collections,
@@ -80,11 +82,11 @@ export const ROUTE_MODULES = {
   fmeaTransfer,
   noticeAdmin,
   noticeInbox,
+  reviews,
   departments,
   siteUsers,
   sites,
   menus,
-  reviews,
   roles,
   apRules,
   ruleFlags,

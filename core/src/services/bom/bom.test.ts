@@ -198,7 +198,7 @@ describe('choosing the file', () => {
         return e as DomainError;
       }
     })()!;
-    expect(error).toMatchObject({ messageKey: 'bom.one_file_only', issues: [{ field: 'excelFile' }] });
-    expect(translateError('en-US', error).split('\n')[0]).toBe('Only one BOM file can be selected (got 2)');
+    expect(error).toMatchObject({ messageKey: 'bom.one_file_only' });
+    expect(translateError('en-US', error)).toBe('Only one BOM file can be selected (got 2)');
   });
 });

@@ -22,7 +22,8 @@ export function bomSheetColumns(locale: Locale = 'zh-CN'): SheetColumn<BomColumn
 
 /** Spec 001 §5 "only one BOM selectable": an import takes exactly one file. */
 export function assertOneBomFile(count: number): void {
-  if (count !== 1) throw new InvalidInputError('bom.one_file_only' satisfies BomMessageKey, { count }, [{ messageKey: 'bom.one_file_only', field: 'excelFile', params: { count } }]);
+  if (count === 0) throw new InvalidInputError('validation.failed', {}, [{ messageKey: 'validation.required', field: 'excelFile', params: { field: 'excelFile' } }]);
+  if (count > 1) throw new InvalidInputError('bom.one_file_only' satisfies BomMessageKey, { count });
 }
 
 /** Spec 001 §7 import modes. */

@@ -1,0 +1,1 @@
+export { registerBomRoutes } from './bom.ts';
