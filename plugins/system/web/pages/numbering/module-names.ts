@@ -1,6 +1,11 @@
 import { t } from '@lingui/core/macro';
+import { CATALOG_TYPES } from '@fmea/core/domain';
+import { currentLocale, localName } from '@fmea/workbench/sdk';
 
-/** Names of the numbered modules (spec 001 §3 "Numbering"); unknown modules show their code. */
+/** A module that numbers a catalog type is named by the type's own bilingual title. */
+const catalogTitles = new Map(Object.values(CATALOG_TYPES).map((type) => [type.numbering.module as string, type.title]));
+
+/** Names of the numbered modules (spec 001 §3 "Numbering"); catalog modules take their type's title; unknown ones show their code. */
 export function moduleName(module: string): string {
   switch (module) {
     case 'dfmeaProject':
@@ -63,7 +68,9 @@ export function moduleName(module: string): string {
       return t`FMEDA`;
     case 'processFlowChart':
       return t`Process flow chart`;
-    default:
-      return module;
+    default: {
+      const title = catalogTitles.get(module);
+      return title ? localName(currentLocale(), title['zh-CN'], title['en-US']) : module;
+    }
   }
 }
