@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Dialog } from './dialog.tsx';
-import { Autocomplete, type FetchSuggestions } from './Autocomplete.tsx';
+import { Autocomplete, type FetchSuggestions, type SuggestionOption } from './Autocomplete.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 
 const TEXTS = ['Seal the door', 'Seal against water', 'Seal against dust', 'Hold the seal'];
 
-function Harness({ fetchSuggestions, onDialogClose }: { fetchSuggestions: FetchSuggestions; onDialogClose?: () => void }) {
+function Harness({ fetchSuggestions, onDialogClose, onPick }: { fetchSuggestions: FetchSuggestions; onDialogClose?: () => void; onPick?: (option: SuggestionOption) => void }) {
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(true);
   return (
@@ -25,7 +25,7 @@ function Harness({ fetchSuggestions, onDialogClose }: { fetchSuggestions: FetchS
       }}
       title="Add function"
     >
-      <Autocomplete id="fn" data-testid="fn" maxLength={200} value={value} onChange={(e) => setValue(e.target.value)} fetchSuggestions={fetchSuggestions} />
+      <Autocomplete id="fn" data-testid="fn" maxLength={200} value={value} onChange={(e) => setValue(e.target.value)} fetchSuggestions={fetchSuggestions} onPick={onPick} />
       <output data-testid="value">{value}</output>
     </Dialog>
   );
@@ -77,6 +77,20 @@ describe('Autocomplete', () => {
     await settle();
     expect(options()).toHaveLength(10);
     expect(options()).not.toContain('abc');
+  });
+
+  it('shows where each option comes from, keeps the first of a repeated text and tells the caller which one was picked', async () => {
+    const onPick = vi.fn();
+    const catalog = { text: 'Seal the door', note: 'Catalog FU2603010001 v1', key: 'record-1' };
+    render(<Harness onPick={onPick} fetchSuggestions={async () => [catalog, { text: 'Seal the door', note: 'FMEA wording' }, 'Seal against water']} />);
+    input().focus();
+    await type('Seal the door');
+    await settle();
+    // the catalog entry stays even though its text is typed in full: picking it links the item
+    expect(options()).toEqual(['Seal the door Catalog FU2603010001 v1', 'Seal against water']);
+    fireEvent.click(screen.getAllByRole('option')[0]!);
+    expect(screen.getByTestId('value').textContent).toBe('Seal the door');
+    expect(onPick).toHaveBeenCalledWith(catalog);
   });
 
   it('moves with the arrow keys, marks the active option and picks it with Enter', async () => {

@@ -4,12 +4,23 @@ import { useFieldAria } from './form.tsx';
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 export const AUTOCOMPLETE_MAX_OPTIONS = 10;
 
-export type FetchSuggestions = (q: string, signal: AbortSignal) => Promise<string[]>;
+/** A suggestion with where it comes from: `note` shows beside the text (a catalog number, "FMEA wording"); `key` tells the caller which one was picked. */
+export interface SuggestionOption {
+  readonly text: string;
+  readonly note?: string;
+  readonly key?: string;
+}
+
+export type FetchSuggestions = (q: string, signal: AbortSignal) => Promise<readonly (string | SuggestionOption)[]>;
 
 export type AutocompleteProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'role' | 'list'> & {
-  /** Texts for what was typed; rejected or stale answers are ignored (the field only suggests). */
+  /** Texts (or options with a note) for what was typed; rejected or stale answers are ignored (the field only suggests). */
   fetchSuggestions: FetchSuggestions;
+  /** Told after a pick has typed the option's text into the field (the caller's onChange has seen it). */
+  onPick?: (option: SuggestionOption) => void;
 };
+
+const asOption = (s: string | SuggestionOption): SuggestionOption => (typeof s === 'string' ? { text: s } : s);
 
 /** Sets a controlled input's value the way typing does, so the caller's onChange sees a normal change event. */
 function typeInto(input: HTMLInputElement, text: string) {
@@ -26,7 +37,7 @@ function typeInto(input: HTMLInputElement, text: string) {
  * input, so it never covers the buttons of a dialog, and an Escape that
  * closes it does not close the dialog too.
  */
-export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, className, ...inputProps }: AutocompleteProps) {
+export function Autocomplete({ fetchSuggestions, onPick, onChange, onKeyDown, onBlur, className, ...inputProps }: AutocompleteProps) {
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const fetchRef = useRef(fetchSuggestions);
@@ -35,7 +46,7 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
   const pending = useRef<AbortController | null>(null);
   const picking = useRef(false);
   const pointerDown = useRef(false);
-  const [options, setOptions] = useState<string[]>([]);
+  const [options, setOptions] = useState<SuggestionOption[]>([]);
   const [active, setActive] = useState(-1);
   const open = options.length > 0;
   const fieldAria = useFieldAria(inputProps.id);
@@ -60,8 +71,10 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
       .then((texts) => {
         if (controller.signal.aborted || document.activeElement !== inputRef.current) return;
         const typed = q.trim().toLowerCase();
-        // the text already typed in full is no suggestion
-        setOptions([...new Set(texts)].filter((text) => text.trim().toLowerCase() !== typed).slice(0, AUTOCOMPLETE_MAX_OPTIONS));
+        // each text once (the first source wins); the text already typed in full is no suggestion, unless it has a note to pick it by
+        const seen = new Set<string>();
+        const unique = texts.map(asOption).filter((o) => !seen.has(o.text) && seen.add(o.text));
+        setOptions(unique.filter((o) => o.note !== undefined || o.text.trim().toLowerCase() !== typed).slice(0, AUTOCOMPLETE_MAX_OPTIONS));
         setActive(-1);
       })
       .catch(() => {
@@ -94,16 +107,17 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
     };
   }, [open]);
 
-  const pick = (text: string) => {
+  const pick = (option: SuggestionOption) => {
     const input = inputRef.current;
     close();
     if (!input) return;
     picking.current = true;
     try {
-      typeInto(input, text);
+      typeInto(input, option.text);
     } finally {
       picking.current = false;
     }
+    onPick?.(option);
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -179,18 +193,24 @@ export function Autocomplete({ fetchSuggestions, onChange, onKeyDown, onBlur, cl
         // keep the focus in the input, so picking (or scrolling the list) is not a blur
         onMouseDown={(event) => event.preventDefault()}
       >
-        {options.map((text, i) => (
+        {options.map((option, i) => (
           <li
-            key={text}
+            key={option.key ?? option.text}
             id={optionId(i)}
             role="option"
             aria-selected={i === active}
             className="menu-item"
             data-highlighted={i === active ? '' : undefined}
             onMouseEnter={() => setActive(i)}
-            onClick={() => pick(text)}
+            onClick={() => pick(option)}
           >
-            {text}
+            {option.note === undefined ? (
+              option.text
+            ) : (
+              <>
+                <span>{option.text}</span> <small className="muted" data-suggestion-source>{option.note}</small>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -4,9 +4,21 @@ import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, noti
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
-import { suggestionsFor } from '../analysis/suggestions.ts';
+import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
+import { catalogOfPick, pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
 
-type FailureDraft = { id: string | null; version: number; functionId: string; kind: FailureKind; description: string; severity: string; occurrence: string; det: string };
+type FailureDraft = {
+  id: string | null;
+  version: number;
+  functionId: string;
+  kind: FailureKind;
+  description: string;
+  severity: string;
+  occurrence: string;
+  det: string;
+  /** The catalog failure picked for the text, cited while the text is still its wording. */
+  pick: CatalogPick | null;
+};
 
 const ratingText = (n: number | null) => (n === null ? '' : String(n));
 const cell = { borderBottom: '1px solid var(--border, #ddd)', padding: '4px 8px', textAlign: 'left', verticalAlign: 'top' } as const;
@@ -63,6 +75,7 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
       severity: ratingText(row?.severity ?? null),
       occurrence: ratingText(row?.occurrence ?? null),
       det: ratingText(row?.det ?? null),
+      pick: null,
     });
   };
 
@@ -70,10 +83,11 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
   const save = (d: FailureDraft) => {
     const ratings = Object.fromEntries(ratingFields(d.kind).map((field) => [field, parseRating(d[field]) ?? null]));
     const description = d.description.trim();
+    const cite = pickToSend(d.pick, d.description);
     return (
       d.id
-        ? api.post('/api/fmea/updateFailure', { id: d.id, version: d.version, description, ...ratings })
-        : api.post('/api/fmea/addFailure', { functionId: d.functionId, kind: d.kind, description, ...ratings })
+        ? api.post('/api/fmea/updateFailure', { id: d.id, version: d.version, description, ...ratings, ...cite })
+        : api.post('/api/fmea/addFailure', { functionId: d.functionId, kind: d.kind, description, ...ratings, ...cite })
     ).finally(() => void reload());
   };
 
@@ -115,7 +129,18 @@ export default function FailureAnalysisStep({ projectId, readOnly, remoteRevisio
               </EmptyState>
             ) : (
               functions.map((fn) => (
-                <FocusFunction key={fn.id} fn={fn} data={data} readOnly={readOnly} busy={busy} onOpen={open} onDelete={(row) => void remove(row)} onLink={link} onUnlink={unlink} />
+                <FocusFunction
+                  key={fn.id}
+                  fn={fn}
+                  data={data}
+                  readOnly={readOnly}
+                  busy={busy}
+                  onOpen={open}
+                  onDelete={(row) => void remove(row)}
+                  onLink={link}
+                  onUnlink={unlink}
+                  onPushed={() => void reload()}
+                />
               ))
             )}
           </>
@@ -149,7 +174,23 @@ function FailureDialog({ initial, title, save, onClose }: { initial: FailureDraf
   return (
     <FormDialog form={form} title={title} onClose={onClose}>
       <Field label={<Trans>Description</Trans>} required error={error('description')}>
-        {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor(draft.kind)} />}
+        {(id) => (
+          <Autocomplete
+            id={id}
+            maxLength={200}
+            autoFocus
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+            fetchSuggestions={suggestionsFor(draft.kind)}
+            onPick={(option) => {
+              const catalog = catalogOfPick(option);
+              set('pick', catalog ? { recordId: catalog.recordId, text: option.text } : null);
+              // AIAG-VDA: the record's severity rates an effect, its occurrence a cause; a rating already typed stands
+              if (catalog?.severity && draft.kind === 'FE' && draft.severity.trim() === '') set('severity', String(catalog.severity));
+              if (catalog?.occurrence && draft.kind === 'FC' && draft.occurrence.trim() === '') set('occurrence', String(catalog.occurrence));
+            }}
+          />
+        )}
       </Field>
       {draft.kind === 'FE' ? <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={error('severity')} onChange={(v) => set('severity', v)} /> : null}
       {draft.kind === 'FC' ? (
@@ -181,6 +222,7 @@ interface FocusProps {
   onDelete: (row: FailureRow) => void;
   onLink: (higherFailureId: string, lowerFailureId: string) => void;
   onUnlink: (linkId: string) => void;
+  onPushed: () => void;
 }
 
 /** One focus function: effects on its higher functions, its modes with their chains, causes on its lower functions. */
@@ -221,7 +263,7 @@ function FocusFunction(props: FocusProps) {
 }
 
 /** The failures of one kind on one function, with add/edit/delete. */
-function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, hideList }: FocusProps & { owner: FunctionRow; kind: FailureKind; hideList?: boolean }) {
+function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, onPushed, hideList }: FocusProps & { owner: FunctionRow; kind: FailureKind; hideList?: boolean }) {
   const { t } = useLingui();
   const rows = data.failures.filter((f) => f.functionId === owner.id && f.kind === kind).sort((a, b) => a.sort - b.sort);
   const nodeName = data.nodes.find((n) => n.id === owner.nodeId)?.name ?? '';
@@ -242,6 +284,7 @@ function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, hid
                     <>
                       <Button kind="link" disabled={busy} onClick={() => onOpen(kind, owner.id, r)}><Trans>Edit</Trans></Button>
                       <Button kind="link" disabled={busy} onClick={() => onDelete(r)}><Trans>Delete</Trans></Button>
+                      <PushButton kind="failure" item={r} disabled={busy} onDone={onPushed} />
                     </>
                   )}
                 </li>
@@ -268,12 +311,13 @@ function FailureText({ row }: { row: FailureRow }) {
       <span data-user-content>{row.description}</span>{' '}
       {row.kind === 'FE' ? <span className="muted">(S {s})</span> : null}
       {row.kind === 'FC' ? <span className="muted">(O {o}, D {d})</span> : null}
+      <CatalogMark catalog={row.catalog} />
     </span>
   );
 }
 
 /** A mode, its links to effects and causes (pickers restricted by the chain rule) and its chains FE ← FM ← FC. */
-function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, onDelete, onLink, onUnlink }: FocusProps & { mode: FailureRow; higherIds: Set<string>; lowerIds: Set<string> }) {
+function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, onDelete, onLink, onUnlink, onPushed }: FocusProps & { mode: FailureRow; higherIds: Set<string>; lowerIds: Set<string> }) {
   const { t } = useLingui();
   const [effectPick, setEffectPick] = useState('');
   const [causePick, setCausePick] = useState('');
@@ -300,11 +344,15 @@ function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, o
   return (
     <div style={{ border: '1px dashed var(--border, #ccc)', borderRadius: 4, padding: 8, marginBottom: 8 }} data-testid="mode-chains">
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-        <strong data-user-content>{mode.description}</strong>
+        <span>
+          <strong data-user-content>{mode.description}</strong>
+          <CatalogMark catalog={mode.catalog} />
+        </span>
         {readOnly ? null : (
           <span>
             <Button kind="link" disabled={busy} onClick={() => onOpen('FM', mode.functionId, mode)}><Trans>Edit</Trans></Button>
             <Button kind="link" disabled={busy} onClick={() => onDelete(mode)}><Trans>Delete</Trans></Button>
+            <PushButton kind="failure" item={mode} disabled={busy} onDone={onPushed} />
           </span>
         )}
       </div>

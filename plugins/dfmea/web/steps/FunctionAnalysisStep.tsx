@@ -13,9 +13,10 @@ import {
   type FunctionRow,
 } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
-import { suggestionsFor } from '../analysis/suggestions.ts';
+import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
+import { catalogOfPick, pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
 
-type FunctionDraft = { id: string | null; version: number; description: string; requirement: string };
+type FunctionDraft = { id: string | null; version: number; description: string; requirement: string; pick: CatalogPick | null };
 type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
 
 /** Step 3: functions and requirements per structure element, their characteristics, and the function net. */
@@ -114,7 +115,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
               title={<span data-user-content>{node.name}</span>}
               actions={
                 readOnly ? null : (
-                  <Button kind="primary" disabled={busy} onClick={() => setFnDraft({ id: null, version: 0, description: '', requirement: '' })}>
+                  <Button kind="primary" disabled={busy} onClick={() => setFnDraft({ id: null, version: 0, description: '', requirement: '', pick: null })}>
                     <Trans>Add function</Trans>
                   </Button>
                 )
@@ -133,7 +134,8 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
                   readOnly={readOnly}
                   busy={busy}
                   classLabel={classLabel}
-                  onEdit={() => setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '' })}
+                  onEdit={() => setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '', pick: null })}
+                  onPushed={() => void reload()}
                   onDelete={() => void deleteFunction(fn)}
                   onAddCharacteristic={() => setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false })}
                   onLink={(lowerFunctionId) => void write(() => api.post('/api/fmea/linkFunctions', { higherFunctionId: fn.id, lowerFunctionId }))}
@@ -151,7 +153,8 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
         <FunctionDialog
           initial={fnDraft}
           save={(d) => {
-            const body = { description: d.description.trim(), requirement: d.requirement.trim() || null };
+            // a picked catalog function is cited while the text is still its wording
+            const body = { description: d.description.trim(), requirement: d.requirement.trim() || null, ...pickToSend(d.pick, d.description) };
             // read again whatever happened: a conflict shows the current rows
             return (fnDraft.id ? api.post('/api/fmea/updateFunction', { id: fnDraft.id, version: fnDraft.version, ...body }) : api.post('/api/fmea/addFunction', { nodeId: node.id, ...body })).finally(() => void reload());
           }}
@@ -180,7 +183,20 @@ function FunctionDialog({ initial, save, onClose }: { initial: FunctionDraft; sa
   return (
     <FormDialog form={form} title={initial.id ? <Trans>Edit function</Trans> : <Trans>Add function</Trans>} onClose={onClose}>
       <Field label={<Trans>Function</Trans>} required error={error('description')}>
-        {(id) => <Autocomplete id={id} maxLength={200} autoFocus value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor('function')} />}
+        {(id) => (
+          <Autocomplete
+            id={id}
+            maxLength={200}
+            autoFocus
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+            fetchSuggestions={suggestionsFor('function')}
+            onPick={(option) => {
+              const catalog = catalogOfPick(option);
+              set('pick', catalog ? { recordId: catalog.recordId, text: option.text } : null);
+            }}
+          />
+        )}
       </Field>
       <Field label={<Trans>Requirement</Trans>} error={error('requirement')}>
         {(id) => <Autocomplete id={id} maxLength={200} value={draft.requirement} onChange={(e) => set('requirement', e.target.value)} fetchSuggestions={suggestionsFor('requirement')} />}
@@ -227,6 +243,7 @@ function FunctionCard(props: {
   onAddCharacteristic: () => void;
   onLink: (lowerFunctionId: string) => void;
   onUnlink: (linkId: string) => void;
+  onPushed: () => void;
 }) {
   const { fn, data, readOnly, busy, classLabel } = props;
   const { t } = useLingui();
@@ -244,6 +261,7 @@ function FunctionCard(props: {
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <div>
           <strong data-user-content>{fn.description}</strong>
+          <CatalogMark catalog={fn.catalog} />
           {fn.requirement ? (
             <div className="muted">
               <Trans>Requirement:</Trans> <span data-user-content>{fn.requirement}</span>
@@ -254,6 +272,7 @@ function FunctionCard(props: {
           <div className="page-actions">
             <Button kind="link" disabled={busy} onClick={props.onEdit}><Trans>Edit</Trans></Button>
             <Button kind="link" disabled={busy} onClick={props.onDelete}><Trans>Delete</Trans></Button>
+            <PushButton kind="function" item={fn} disabled={busy} onDone={props.onPushed} />
           </div>
         )}
       </div>
