@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { registerAp, type ApCommandDeps } from './ap/index.ts';
+import { registerBom } from './bom/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
@@ -37,6 +38,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDfmea(program);
   registerKb(program);
   registerProduct(program);
+  registerBom(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);
