@@ -19,16 +19,16 @@ export default function MyApplicationsPage() {
 
   const columns = useMemo<DataGridColumn<ReviewRow>[]>(
     () => [
-      { id: 'type', header: t`Type`, width: 120, cell: (row) => row.typeName },
-      { id: 'serialNum', header: t`Number`, width: 160, hideable: false, cell: (row) => <RecordLink row={row} /> },
-      { id: 'description', header: t`Description`, width: 260, hideable: false, accessor: (row) => describe(row, i18n.locale) },
-      { id: 'versionNo', header: t`Version`, width: 80, accessor: (row) => `V${row.versionNo}` },
-      { id: 'status', header: t`Status`, width: 120, cell: (row) => <StatusTag status={row.status} /> },
-      { id: 'applyTime', header: t`Applied at`, width: 160, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
-      { id: 'applyRemark', header: t`My remark`, width: 160, accessor: (row) => row.applyRemark ?? '' },
-      { id: 'decidedBy', header: t`Decided by`, width: 120, accessor: (row) => (row.approveTime ? row.approvePerson : row.auditPerson) ?? '' },
-      { id: 'opinion', header: t`Opinion`, width: 200, accessor: (row) => row.opinion ?? '' },
-      { id: 'decidedTime', header: t`Decided at`, width: 160, accessor: (row) => formatDateTime(row.decidedTime, i18n.locale) },
+      { id: 'type', header: t`Type`, width: 90, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 130, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 184, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 70, hidden: true, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 84, cell: (row) => <StatusTag status={row.status} /> },
+      { id: 'applyTime', header: t`Applied at`, width: 130, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'applyRemark', header: t`My remark`, width: 130, hidden: true, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'decidedBy', header: t`Decided by`, width: 90, accessor: (row) => (row.approveTime ? row.approvePerson : row.auditPerson) ?? '' },
+      { id: 'opinion', header: t`Opinion`, width: 160, accessor: (row) => row.opinion ?? '' },
+      { id: 'decidedTime', header: t`Decided at`, width: 130, accessor: (row) => formatDateTime(row.decidedTime, i18n.locale) },
     ],
     [t, i18n.locale],
   );

@@ -28,30 +28,30 @@ export default function MyApprovalsPage() {
 
   const columns = useMemo<DataGridColumn<ReviewRow>[]>(() => {
     const common: DataGridColumn<ReviewRow>[] = [
-      { id: 'type', header: t`Type`, width: 120, cell: (row) => row.typeName },
-      { id: 'serialNum', header: t`Number`, width: 160, hideable: false, cell: (row) => <RecordLink row={row} /> },
-      { id: 'description', header: t`Description`, width: 240, hideable: false, accessor: (row) => describe(row, i18n.locale) },
-      { id: 'versionNo', header: t`Version`, width: 80, accessor: (row) => `V${row.versionNo}` },
-      { id: 'status', header: t`Status`, width: 120, cell: (row) => <StatusTag status={row.status} /> },
-      { id: 'applyPerson', header: t`Applicant`, width: 120, accessor: (row) => row.applyPerson ?? '' },
-      { id: 'applyTime', header: t`Applied at`, width: 160, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'type', header: t`Type`, width: 90, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 130, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 184, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 70, hidden: true, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 84, cell: (row) => <StatusTag status={row.status} /> },
+      { id: 'applyPerson', header: t`Applicant`, width: 90, accessor: (row) => row.applyPerson ?? '' },
     ];
     if (tab === 'processed') {
       return [
         ...common,
-        { id: 'decision', header: t`My decision`, width: 110, accessor: (row) => (row.decision ? decisionName(row.decision.action) : '') },
-        { id: 'decisionOpinion', header: t`My opinion`, width: 200, accessor: (row) => row.decision?.opinion ?? '' },
-        { id: 'decisionTime', header: t`Decided at`, width: 160, accessor: (row) => formatDateTime(row.decision?.time, i18n.locale) },
+        { id: 'decision', header: t`My decision`, width: 100, accessor: (row) => (row.decision ? decisionName(row.decision.action) : '') },
+        { id: 'decisionOpinion', header: t`My opinion`, width: 160, accessor: (row) => row.decision?.opinion ?? '' },
+        { id: 'decisionTime', header: t`Decided at`, width: 130, accessor: (row) => formatDateTime(row.decision?.time, i18n.locale) },
       ];
     }
     return [
       ...common,
-      { id: 'applyRemark', header: t`Applicant's remark`, width: 160, accessor: (row) => row.applyRemark ?? '' },
-      { id: 'auditRemark', header: t`Audit opinion`, width: 160, accessor: (row) => row.auditRemark ?? '' },
+      { id: 'applyTime', header: t`Applied at`, width: 130, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'applyRemark', header: t`Applicant's remark`, width: 120, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'auditRemark', header: t`Audit opinion`, width: 120, accessor: (row) => row.auditRemark ?? '' },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 170,
+        width: 120,
         hideable: false,
         cell: (row) => (
           <span className="review-actions">
