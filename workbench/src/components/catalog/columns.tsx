@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CatalogTypeDefinition } from '@fmea/core/domain';
+import type { CatalogField, CatalogTypeDefinition } from '@fmea/core/domain';
 import type { DataGridColumn } from '../data-grid/index.ts';
 import { Button } from '../form.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -64,12 +64,14 @@ export function useCatalogColumns(type: CatalogTypeDefinition, dictionaries: Dic
 }
 
 function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWords, dictionaries: DictionaryItems, on: RowHandlers, headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>): DataGridColumn<CatalogRow>[] {
+  // the description (in English too for English readers), product type, ratings and the first two other fields show at first; the rest from the column menu
+  const others = type.fields.filter((f) => !f.column && f.kind !== 'number').slice(0, 2);
+  const shown = (field: CatalogField) => field.column === 'text' || field.column === 'productType' || field.kind === 'number' || others.includes(field) || (field.kind === 'enText' && locale === 'en-US');
   const fields: DataGridColumn<CatalogRow>[] = type.fields.map((field) => ({
     id: field.key,
     header: textIn(locale, field.header),
-    width: field.column === 'text' ? 260 : field.kind === 'number' ? 90 : 150,
-    // the English column shows in English; in Chinese it can be shown from the column menu
-    hidden: field.kind === 'enText' && locale === 'zh-CN',
+    width: field.column === 'text' || field.kind === 'enText' ? 260 : field.kind === 'number' ? 100 : 140,
+    hidden: !shown(field),
     hideable: field.column !== 'text',
     accessor: (row: CatalogRow) => displayValue(field, row.values[field.key], words, dictionaries, locale),
   }));
@@ -87,10 +89,10 @@ function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWo
     },
     ...fields,
     { id: 'status', header: headers.status, width: 100, cell: (row) => <StatusTag status={row.status} words={words} /> },
-    { id: 'versionNo', header: headers.version, width: 70, accessor: (row) => `V${row.versionNo}` },
-    { id: 'quoteCount', header: headers.cited, width: 70, accessor: 'quoteCount' },
+    { id: 'versionNo', header: headers.version, width: 80, accessor: (row) => `V${row.versionNo}` },
+    { id: 'quoteCount', header: headers.cited, width: 80, accessor: 'quoteCount' },
     { id: 'createRealName', header: headers.creator, width: 110, accessor: (row) => row.createRealName ?? '' },
-    { id: 'updateTime', header: headers.updated, width: 150, accessor: (row) => formatDateTime(row.updateTime, locale) },
+    { id: 'updateTime', header: headers.updated, width: 170, accessor: (row) => formatDateTime(row.updateTime, locale) },
     { id: 'actions', header: headers.actions, width: 220, hideable: false, cell: (row) => <RowActions row={row} on={on} /> },
   ];
 }
