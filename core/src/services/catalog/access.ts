@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rolePermission, userRole } from '../../db/schema/index.ts';
+import { catalogRecord, rolePermission, userRole } from '../../db/schema/index.ts';
 import { InvalidInputError, NotAllowedError } from '../../errors.ts';
 import { CATALOG_TYPES, isCatalogTypeId, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogTypeId } from '../../domain/catalog/index.ts';
 import { assertCanOperate, canOperate, isProductTypePermitted, type Actor, type CreatorRules } from '../../domain/permissions/index.ts';
@@ -92,4 +92,23 @@ export const productTypeVisible = (actor: Actor, productType: string | null): bo
 /** Refuses a product type outside the caller's list (spec 001 §6: "others shown disabled"). */
 export function assertProductType(actor: Actor, productType: string | null): void {
   if (!productTypeVisible(actor, productType)) throw new NotAllowedError('catalog.product_type_denied' satisfies CatalogServiceKey, { productType: productType! });
+}
+
+/**
+ * `productTypeVisible` as a WHERE over catalog records, with the product
+ * types a read asks for (spec 001 §6): within the caller's list, or any when
+ * the caller is an administrator or their roles name no product type.
+ * Without `asked`: the caller's types and records without one. `untyped`:
+ * records without a product type match an asked list too (suggestions; a
+ * list filter shows exactly the types asked). `undefined`: no condition;
+ * `null`: nothing can match.
+ */
+export function productTypeCondition(actor: Actor, asked?: readonly string[], options: { untyped?: boolean } = {}): SQL | undefined | null {
+  const column = catalogRecord.productType;
+  const limited = !actor.isAdmin && actor.productTypes.length > 0;
+  const asking = asked?.length ? [...new Set(asked)] : undefined;
+  if (!asking) return limited ? or(isNull(column), inArray(column, [...actor.productTypes])) : undefined;
+  const types = limited ? asking.filter((t) => actor.productTypes.includes(t)) : asking;
+  if (types.length === 0) return options.untyped ? isNull(column) : null;
+  return options.untyped ? or(isNull(column), inArray(column, types)) : inArray(column, types);
 }

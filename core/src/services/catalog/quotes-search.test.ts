@@ -6,6 +6,7 @@ import { quoteCatalogRecord, unquoteCatalogRecord } from './quotes.ts';
 import { createCatalogRecord, getCatalogRecord } from './records.ts';
 import { suggestCatalogRecords } from './search.ts';
 import type { CatalogRecordView } from './store.ts';
+import { listCatalogRecords } from './records.ts';
 import { DOOR, SEAT, catalogPerson, openCatalogWorld, type CatalogWorld } from './test-support.ts';
 
 let w: CatalogWorld;
@@ -80,5 +81,12 @@ describe('suggestions of released records', () => {
     // no route is asked: an FMEA writer without the knowledge route still gets suggestions
     const writer = await catalogPerson(w.t, 'writer', { routes: ['dfmea_index'], buttons: ['edit'], productTypes: [SEAT] });
     expect(await texts(writer)).toEqual(['Any rattle', 'Seat squeak']);
+    // roles that name no product type limit nothing (not: only records without one)
+    const unlimited = await catalogPerson(w.t, 'unlimited', { buttons: [], productTypes: [] });
+    expect(await texts(unlimited)).toEqual(['Any rattle', 'Door leak', 'Seat squeak']);
+    expect(await texts(unlimited, [SEAT])).toEqual(['Any rattle', 'Seat squeak']);
+    const listed = await listCatalogRecords(unlimited, 'invalidMode');
+    expect(listed.items.map((r) => r.values.invalidmode).sort()).toEqual(['Any rattle', 'Door leak', 'Seat squeak']);
+    expect((await listCatalogRecords(unlimited, 'invalidMode', { productTypes: [DOOR] })).items.map((r) => r.values.invalidmode)).toEqual(['Door leak']);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { ConflictError, InvalidInputError } from '../../errors.ts';
@@ -9,7 +9,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType, type CatalogCaller } from './access.ts';
+import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType, productTypeCondition, type CatalogCaller } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { assertNotReferenced } from './references.ts';
 import {
@@ -299,11 +299,9 @@ export function catalogListFilter(caller: CatalogCaller, type: CatalogTypeDefini
   }
   if (query.status?.length) where.push(inArray(catalogRecord.status, query.status as (typeof catalogRecord.status._.data)[]));
 
-  const asked = query.productTypes?.length ? [...new Set(query.productTypes)] : undefined;
-  const permitted = actor.isAdmin ? asked : (asked ?? [...actor.productTypes]).filter((t) => actor.productTypes.includes(t));
-  if (asked && permitted!.length === 0) return null;
-  if (asked) where.push(inArray(catalogRecord.productType, permitted!));
-  else if (!actor.isAdmin) where.push(permitted!.length ? or(isNull(catalogRecord.productType), inArray(catalogRecord.productType, permitted!)) : isNull(catalogRecord.productType));
+  const productTypes = productTypeCondition(actor, query.productTypes);
+  if (productTypes === null) return null;
+  where.push(productTypes);
 
   const search = query.search?.trim();
   if (search) where.push(or(contains(catalogRecord.text, search), contains(catalogRecord.enText, search), contains(catalogRecord.serialNum, search)));

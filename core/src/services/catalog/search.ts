@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import type { CatalogValue } from '../../domain/catalog/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { likePattern } from '../shared/paging.ts';
-import { catalogType } from './access.ts';
+import { catalogType, productTypeCondition } from './access.ts';
 import { actorOf } from '../shared/actor.ts';
 import { valuesOfRow } from './store.ts';
 
@@ -56,9 +56,9 @@ export async function suggestCatalogRecords(ctx: ServiceContext, typeId: string,
     eq(catalogRecord.status, KNOWLEDGE_STATUS.released),
     eq(catalogRecord.isLatestVersion, true),
   ];
-  const asking = query.productTypes?.length ? [...new Set(query.productTypes)] : undefined;
-  const types = actor.isAdmin ? asking : (asking ?? actor.productTypes).filter((t) => actor.productTypes.includes(t));
-  if (types !== undefined) where.push(types.length ? or(isNull(catalogRecord.productType), inArray(catalogRecord.productType, types)) : isNull(catalogRecord.productType));
+  const productTypes = productTypeCondition(actor, query.productTypes, { untyped: true });
+  if (productTypes === null) return [];
+  where.push(productTypes);
 
   const q = (query.q ?? '').trim();
   const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { catalogLog, catalogRecord } from '../../db/schema/index.ts';
 import { CATALOG_TYPE_IDS, type CatalogTypeDefinition } from '../../domain/catalog/index.ts';
 import type { Actor } from '../../domain/permissions/index.ts';
 import { KNOWLEDGE_STATUS, type KnowledgeStatus } from '../../domain/status/index.ts';
-import { canCatalogOperate, catalogCaller, catalogType, productTypeVisible, type CatalogCaller } from '../catalog/access.ts';
+import { canCatalogOperate, catalogCaller, catalogType, productTypeCondition, productTypeVisible, type CatalogCaller } from '../catalog/access.ts';
 import { peopleNames, type CatalogRecordRow } from '../catalog/store.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
@@ -102,10 +102,7 @@ async function callersOf(ctx: ServiceContext, typeId?: string): Promise<TypeCall
 }
 
 /** `productTypeVisible` as a WHERE: records of the caller's product types or of none (admins and an empty list see all). */
-function productTypeLimit(actor: Actor): SQL | undefined {
-  if (actor.isAdmin || actor.productTypes.length === 0) return undefined;
-  return or(isNull(catalogRecord.productType), inArray(catalogRecord.productType, [...actor.productTypes]));
-}
+const productTypeLimit = (actor: Actor): SQL | undefined => productTypeCondition(actor) ?? undefined;
 
 const stageAction = (status: string) =>
   status === KNOWLEDGE_STATUS.toBeApproved ? 'audit' : status === KNOWLEDGE_STATUS.pendingApproval ? 'approve' : null;
