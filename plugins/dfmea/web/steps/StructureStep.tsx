@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
+import { BomGenerateDialog } from './BomGenerateDialog.tsx';
 
 /** Zoom steps of the mind map (spec 001 §9). */
 export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
@@ -64,6 +65,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
   const [selected, setSelected] = useState<string | null>(focusNodeId ?? null);
   const [clip, setClip] = useState<Clip>(null);
   const [editing, setEditing] = useState<Editing>(null);
+  const [fromBom, setFromBom] = useState(false);
   const [zoom, setZoom] = useState<number>(100);
   const [panelWidth, setPanelWidth] = useState(320);
 
@@ -159,6 +161,9 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           <Button kind="danger" data-testid="dfmea-delete-node" disabled={!node || isRoot} onClick={() => void remove()}>
             <Trans>Delete</Trans>
           </Button>
+          <Button data-testid="dfmea-generate-from-bom" onClick={() => setFromBom(true)}>
+            <Trans>Generate from BOM</Trans>
+          </Button>
           {clip ? (
             <span className="dfmea-clip">
               {clip.mode === 'cut' ? <Trans>Cut: {clipName}</Trans> : <Trans>Copied: {clipName}</Trans>}
@@ -213,6 +218,16 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           </div>
         </div>
       </div>
+      {fromBom ? (
+        <BomGenerateDialog
+          projectId={projectId}
+          onClose={() => setFromBom(false)}
+          onDone={() => {
+            setFromBom(false);
+            void load();
+          }}
+        />
+      ) : null}
       {editing ? (
         <NodeNameDialog
           editing={editing}

@@ -1,11 +1,158 @@
-import { Trans } from '@lingui/react/macro';
-import type { AreaPageProps } from '@fmea/workbench/sdk';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, Button, confirm, EmptyState, Field, notify, notifyError, PageHeader, Select, TextInput, useLoad, type AreaPageProps } from '@fmea/workbench/sdk';
+import { BomImportDialog } from './BomImportDialog.tsx';
+import './bom.css';
 
-/** The BOM page (being built): a product's tree of parts, import and export. */
+/**
+ * The BOM page (spec 001 §2 "product and BOM management", route bom_index):
+ * pick a product (those with a BOM are listed; another is opened by its
+ * number), see its parts as a tree, import a sheet (row errors listed,
+ * cover or de-duplicate), export it, delete it. What the buttons offer comes
+ * from the server (`can`); the server checks again.
+ */
 export default function BomPage(_props: AreaPageProps) {
+  const { t, i18n } = useLingui();
+  const [productKey, setProductKey] = useState('');
+  const [typed, setTyped] = useState('');
+  const [importing, setImporting] = useState(false);
+  const [reload, setReload] = useState(0);
+  const products = useLoad(() => api.get('/api/mainData/bom/products', { limit: 100 }), [reload]);
+  const tree = useLoad(async () => (productKey ? api.get('/api/mainData/bom/tree', { productId: productKey }) : null), [productKey, reload]);
+  const view = tree.data ?? null;
+  const name = (p: { productName: string; enProductName: string | null }) => (i18n.locale === 'en-US' ? (p.enProductName ?? p.productName) : p.productName);
+
+  const exportSheet = async () => {
+    if (!view?.bom) return;
+    try {
+      await api.download('/api/mainData/bom/exportData', `${view.bom.bomNum}-${view.product.productNum}.xlsx`, { productId: view.product.productId });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const remove = async () => {
+    if (!view?.bom) return;
+    const bomNum = view.bom.bomNum;
+    if (!(await confirm({ title: t`Delete BOM`, message: t`Delete BOM ${bomNum} with all its parts?`, danger: true }))) return;
+    try {
+      await api.post('/api/mainData/bom/delete', { productId: view.product.productId, version: view.bom.version });
+      notify('success', t`BOM deleted`);
+      setReload((n) => n + 1);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
   return (
-    <section data-testid="bom-page">
-      <Trans>Bill of materials</Trans>
+    <section className="bom-page" data-testid="bom-page">
+      <PageHeader
+        title={<Trans>Bill of materials</Trans>}
+        actions={
+          view ? (
+            <>
+              <Button kind="primary" data-testid="bom-import" disabled={!view.can.import} onClick={() => setImporting(true)}>
+                <Trans>Import</Trans>
+              </Button>
+              <Button data-testid="bom-export" disabled={!view.can.export} onClick={() => void exportSheet()}>
+                <Trans>Export</Trans>
+              </Button>
+              <Button kind="danger" data-testid="bom-delete" disabled={!view.can.del} onClick={() => void remove()}>
+                <Trans>Delete</Trans>
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <div className="bom-pick">
+        <Field label={t`Product with a BOM`}>
+          {(id) => (
+            <Select
+              id={id}
+              data-testid="bom-product"
+              value={products.data?.some((p) => p.productId === productKey) ? productKey : ''}
+              onChange={(e) => setProductKey(e.target.value)}
+              options={[{ value: '', label: t`Choose a product` }, ...(products.data ?? []).map((p) => ({ value: p.productId, label: `${p.productNum} ${name(p)} (${p.bomNum})` }))]}
+            />
+          )}
+        </Field>
+        <Field label={t`Or open a product by its number`}>
+          {(id) => (
+            <TextInput
+              id={id}
+              data-testid="bom-product-number"
+              value={typed}
+              maxLength={50}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && typed.trim() && setProductKey(typed.trim())}
+            />
+          )}
+        </Field>
+        <Button disabled={!typed.trim()} onClick={() => setProductKey(typed.trim())}>
+          <Trans>Open</Trans>
+        </Button>
+      </div>
+      {tree.error ? (
+        <div role="alert" className="form-error">
+          {tree.error}
+        </div>
+      ) : null}
+      {!productKey ? <EmptyState title={<Trans>Choose a product to see its BOM</Trans>} /> : null}
+      {view && !view.bom ? (
+        <EmptyState title={<Trans>This product has no BOM yet</Trans>}>
+          <Trans>Import a sheet with the columns level (or parent part number), part number, part name, English name, quantity and unit.</Trans>
+        </EmptyState>
+      ) : null}
+      {view?.bom ? (
+        <>
+          <BomHeading bomNum={view.bom.bomNum} productNum={view.product.productNum} productName={name(view.product)} count={view.parts.length} />
+          <table className="bom-tree" role="treegrid" aria-label={t`Parts`} data-testid="bom-tree">
+            <thead>
+              <tr>
+                <th>{t`Part number`}</th>
+                <th>{t`Part name`}</th>
+                <th>{t`English name`}</th>
+                <th>{t`Quantity`}</th>
+                <th>{t`Unit`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.parts.map((p) => (
+                <tr key={p.id} aria-level={p.level}>
+                  <td style={{ paddingInlineStart: `${(p.level - 1) * 1.25 + 0.5}rem` }} data-user-content>
+                    {p.partNum}
+                  </td>
+                  <td data-user-content>{p.partName}</td>
+                  <td data-user-content>{p.enPartName ?? ''}</td>
+                  <td>{p.quantity}</td>
+                  <td data-user-content>{p.unit ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      {importing && view ? (
+        <BomImportDialog
+          productId={view.product.productId}
+          hasBom={view.bom !== null}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            setReload((n) => n + 1);
+          }}
+        />
+      ) : null}
     </section>
+  );
+}
+
+function BomHeading({ bomNum, productNum, productName, count }: { bomNum: string; productNum: string; productName: string; count: number }) {
+  return (
+    <p className="bom-header" data-testid="bom-header">
+      <Trans>
+        BOM {bomNum} of {productNum} {productName}: {count} parts
+      </Trans>
+    </p>
   );
 }
