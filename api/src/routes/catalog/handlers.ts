@@ -37,6 +37,7 @@ import { serviceContext } from '../../http/context.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { sendBytes, XLSX_TYPE } from '../../http/files.ts';
 import { progressReporter } from '../../realtime/progress.ts';
+import { notifyReviewStep } from '../../realtime/review-notice.ts';
 import { presentLogRow, presentRecord, presentSuggestion } from './present.ts';
 import type { CatalogRoutes } from './routes.ts';
 import { CATALOG_BASES, type CatalogBase } from './schemas.ts';
@@ -133,7 +134,8 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
   });
 
   // one handler for the five steps of the review flow (their routes differ only in path and summary)
-  const flow = (route: CatalogRoutes<B>['apply'], step: FlowCall) =>
+  // the people the step now waits for (or the applicant, once decided) are told at once; a withdrawal waits for nobody
+  const flow = (route: CatalogRoutes<B>['apply'], step: FlowCall, notify = true) =>
     app.openapi(route, async (c) => {
       const type = typeOf(base, c.req.valid('param').entity);
       const { id, version, opinion } = c.req.valid('json');
@@ -141,13 +143,14 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
         await ofType(ctx, type, id);
         return step(ctx, id, { version, opinion });
       });
+      if (notify) await notifyReviewStep(c.var.services.realtime, serviceContext(c), view.id);
       return c.json(ok(record(type, view)), 200);
     });
   flow(routes.apply, applyCatalogRecord);
   flow(routes.audit as unknown as CatalogRoutes<B>['apply'], auditCatalogRecord);
   flow(routes.approve as unknown as CatalogRoutes<B>['apply'], approveCatalogRecord);
   flow(routes.reject as unknown as CatalogRoutes<B>['apply'], rejectCatalogRecord);
-  flow(routes.withdraw as unknown as CatalogRoutes<B>['apply'], withdrawCatalogRecord);
+  flow(routes.withdraw as unknown as CatalogRoutes<B>['apply'], withdrawCatalogRecord, false);
 
   app.openapi(routes.search, async (c) => {
     const type = typeOf(base, c.req.valid('param').entity);

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { registerReviewRoutes } from './reviews.ts';
 
-export { notifyReviewStep, type ReviewNotice } from './notify.ts';
+
 
 export function registerReviewsRoutes(app: OpenAPIHono<AppEnv>) {
   registerReviewRoutes(app);

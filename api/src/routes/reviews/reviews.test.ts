@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyCatalogRecord, auditCatalogRecord, createCatalogRecord, rejectCatalogRecord, type ServiceContext } from '@fmea/core';
 import { addDictionaryItems, buildRole, buildUser } from '@fmea/core/testing';
 import { engineerToken, expectInvalid, expectRefused, invalid, listen, openTestApp, type TestApp } from '../../testing.ts';
-import { notifyReviewStep } from './notify.ts';
+import { notifyReviewStep } from '../../realtime/review-notice.ts';
 
 let api: TestApp;
 let clock: Date;

@@ -1,5 +1,5 @@
 import { reviewRecipients, type ServiceContext } from '@fmea/core';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { RealtimeHub } from './hub.ts';
 
 /** What a reviewer's (or applicant's) open workbench is told: the shell counts it on the message badge and shows the title. */
 export interface ReviewNotice {
@@ -13,9 +13,8 @@ export interface ReviewNotice {
 }
 
 /**
- * The business message of a review step (spec 001 §4). A flow route calls
- * it after an apply, audit, approve or reject has been written:
- * `await notifyReviewStep(c.var.services.realtime, serviceContext(c), row.id)`.
+ * The business message of a review step (spec 001 §4), sent by the catalog
+ * flow routes after an apply, audit, approve or reject has been written.
  * The people the step now waits for (or the applicant, once decided) are
  * told over the realtime socket (`receiveMessage`, type `review`). My
  * approvals and the badge's count (GET /api/message/getMessageCount) are read
