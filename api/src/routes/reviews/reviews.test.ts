@@ -165,4 +165,14 @@ describe('the business message of a review step', () => {
     expect(toAuthor).toEqual([{ event: 'receiveMessage', data: { ...notice, reason: 'decided', status: '4' } }]);
     expect(toAuditor).toHaveLength(1);
   });
+
+  it('is sent by the catalog flow routes themselves', async () => {
+    const author = await someone('author', ['add', 'edit']);
+    const auditor = await someone('auditor', ['audit']);
+    const toAuditor = listen(api, auditor.id);
+    const draft = await createCatalogRecord(author.ctx, 'invalidMode', { values: { invalidmode: 'Clip breaks' } });
+    const applied = await api.call('POST', '/api/knowledge/invalidMode/apply', { token: author.token, body: { id: draft.id, version: draft.version } });
+    expect(applied.status).toBe(200);
+    expect(toAuditor).toEqual([{ event: 'receiveMessage', data: expect.objectContaining({ type: 'review', reason: 'audit', id: draft.id }) }]);
+  });
 });
