@@ -6,6 +6,7 @@ import { LOCALES, loadCatalogs, translateIssue } from '../../i18n/index.ts';
 import { BOM_COLUMN_KEYS, type BomColumnKey } from './columns.ts';
 import { BOM_MESSAGE_KEYS } from './messages.ts';
 import { readBomRows, type BomSheetRow } from './parse.ts';
+import { checkBomPartValues, moveIssues, siblingIssues, subtreeIds } from './part.ts';
 import { mergeBomParts, planBomStructure } from './plan.ts';
 
 /** Sheet rows from [level, parent, number, name, quantity] tuples, numbered from row 2. */
@@ -161,5 +162,30 @@ describe('BOM messages', () => {
 
   it.each(LOCALES)('has every key in %s', (locale) => {
     for (const key of BOM_MESSAGE_KEYS) expect(loadCatalogs()[locale][key]?.trim(), key).toBeTruthy();
+  });
+});
+
+describe('single parts', () => {
+  const tree = [
+    { id: 'a', parentId: null, partNum: 'A' },
+    { id: 'a1', parentId: 'a', partNum: 'A1' },
+    { id: 'a11', parentId: 'a1', partNum: 'A11' },
+    { id: 'b', parentId: null, partNum: 'B' },
+  ];
+
+  it('checks a typed part by the sheet’s rules, quantity as a number', () => {
+    expect(checkBomPartValues({ partNum: 'A', partName: 'Door', quantity: 0.5 })).toEqual([]);
+    expect(checkBomPartValues({ partNum: '', partName: 'Door', quantity: Number.NaN }).map((i) => [i.field, i.messageKey])).toEqual([
+      ['partNum', 'validation.required'],
+      ['quantity', 'bom.quantity_invalid'],
+    ]);
+  });
+
+  it('names a part’s subtree, and refuses a move into it or next to a twin', () => {
+    expect(subtreeIds(tree, 'a')).toEqual(['a', 'a1', 'a11']);
+    expect(moveIssues(tree, 'a', 'a11').map((i) => i.messageKey)).toEqual(['bom.move_into_own']);
+    expect(moveIssues(tree, 'a1', 'b')).toEqual([]);
+    expect(siblingIssues(tree, null, ' b ').map((i) => i.messageKey)).toEqual(['bom.sub_part_exists']);
+    expect(siblingIssues(tree, null, 'B', 'b')).toEqual([]);
   });
 });

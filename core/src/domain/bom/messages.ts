@@ -16,6 +16,10 @@ export const BOM_MESSAGE_KEYS = [
   'bom.sub_part_exists',
   'bom.quantity_invalid',
   'bom.one_line',
+  // single parts (part.ts, services/bom/parts.ts)
+  'bom.move_into_own',
+  'bom.part_not_found',
+  'bom.part_stale',
   // services
   'bom.product_missing',
   'bom.not_found',

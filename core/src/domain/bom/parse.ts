@@ -1,7 +1,7 @@
 import type { Issue, MessageParams } from '../../errors.ts';
-import { checkText, SHORT_TEXT_LIMIT } from '../validation/index.ts';
-import { PART_NUM_MAX, QUANTITY_MAX, UNIT_MAX, type BomColumnKey } from './columns.ts';
+import type { BomColumnKey } from './columns.ts';
 import type { BomMessageKey } from './messages.ts';
+import { checkBomPartValues } from './part.ts';
 
 /** A row of a BOM sheet as read: its sheet row and the text of each column (blank when absent). */
 export interface BomSheetRow {
@@ -41,24 +41,9 @@ export interface BomRead {
 const issue = (messageKey: BomMessageKey, row: number, field: string, params: MessageParams = {}): Issue => ({ messageKey, row, field, params: { field, ...params } });
 
 const LEVEL = /^\d{1,2}$/;
-const NUMBER = /^[+]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** The issues of one row's own values (parent and level aside). */
-function valueIssues(r: BomSheetRow): Issue[] {
-  const v = r.values;
-  const found: Issue[] = [
-    ...checkText(v.partNum, { field: 'partNum', max: PART_NUM_MAX, required: true }),
-    ...checkText(v.partName, { field: 'partName', required: true }),
-    ...checkText(v.enPartName, { field: 'enPartName' }),
-    ...checkText(v.unit, { field: 'unit', max: Math.min(UNIT_MAX, SHORT_TEXT_LIMIT) }),
-  ].map((i) => ({ ...i, row: r.row }));
-  if (/[\r\n]/.test(v.partNum)) found.push(issue('bom.one_line', r.row, 'partNum'));
-  if (v.quantity.trim() === '') found.push({ messageKey: 'validation.required', row: r.row, field: 'quantity', params: { field: 'quantity' } });
-  else if (!NUMBER.test(v.quantity.trim()) || Number(v.quantity) <= 0 || Number(v.quantity) > QUANTITY_MAX) {
-    found.push(issue('bom.quantity_invalid', r.row, 'quantity', { value: v.quantity, max: QUANTITY_MAX }));
-  }
-  return found;
-}
+/** The issues of one row's own values (parent and level aside): the part rules, placed on the row. */
+const valueIssues = (r: BomSheetRow): Issue[] => checkBomPartValues(r.values).map((i) => ({ ...i, row: r.row }));
 
 const partOf = (r: BomSheetRow, parentKey: string | null, level: number): Omit<BomPart, 'sort'> => ({
   key: `r${r.row}`,

@@ -53,8 +53,8 @@ describe('importing a BOM', () => {
     expect(view.product).toMatchObject({ id: door.rootId, productNum: 'PA-DOOR', productName: 'Door module' });
     const [frame, hinge] = [view.parts[1]!, view.parts[2]!];
     expect([frame.parentId, hinge.parentId]).toEqual([view.parts[0]!.id, frame.id]);
-    expect(view.can).toEqual({ import: false, export: false, edit: false, del: false });
-    expect((await getBomTree(planner, door.rootId)).can).toEqual({ import: true, export: true, edit: true, del: true });
+    expect(view.can).toEqual({ import: false, add: false, export: false, edit: false, del: false });
+    expect((await getBomTree(planner, door.rootId)).can).toEqual({ import: true, add: true, export: true, edit: true, del: true });
     const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'bom.sheet.import'));
     expect(log).toHaveLength(1);
   });
@@ -155,7 +155,7 @@ describe('who may do what with a BOM', () => {
     await setRuleFlag(t.ctx, 'zsjcjzRule', '1');
     expect(await refusal(importBom(colleague, 'PA-DOOR', await bomWorkbook(DOOR_BOM), { mode: 'cover' }))).toMatchObject({ messageKey: 'permission.edit_not_creator' });
     expect(await refusal(deleteBom(colleague, 'PA-DOOR', { version: 1 }))).toMatchObject({ messageKey: 'permission.del_not_creator' });
-    expect((await getBomTree(colleague, 'PA-DOOR')).can).toMatchObject({ edit: false, del: false, import: false, export: true });
+    expect((await getBomTree(colleague, 'PA-DOOR')).can).toMatchObject({ edit: false, del: false, import: false, add: false, export: true });
     await setRuleFlag(t.ctx, 'zsjcjzRule', '0');
     // rule off: only audit holders or the creator edit another's record (no audit here)
     expect(await refusal(deleteBom(colleague, 'PA-DOOR', { version: 1 }))).toMatchObject({ code: 'not_allowed' });

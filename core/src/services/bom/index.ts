@@ -3,3 +3,4 @@ export { asBomParts, findProduct, liveBom, readParts, requireLiveBom, type BomPa
 export { assertOneBomFile, BOM_IMPORT_MODES, bomSheetColumns, exportBom, importBom, type BomImportMode, type BomImportOptions, type BomImportResult } from './sheet.ts';
 export { deleteBom, getBomTree, listBomProducts, type BomHeader, type BomProductRow, type BomTreeView } from './tree.ts';
 export { generateStructureFromBom, type BomGenerateOptions, type BomGenerateResult } from './generate.ts';
+export { addBomPart, deleteBomPart, moveBomPart, updateBomPart, type BomPartInput } from './parts.ts';

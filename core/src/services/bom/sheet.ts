@@ -5,14 +5,13 @@ import { BOM_COLUMNS, mergeBomParts, readBomRows, type BomColumnKey, type BomLay
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../i18n/index.ts';
 import { FILE_LIMITS } from '../files/limits.ts';
-import { allocateNumber } from '../numbering/numbering.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertSpreadsheet, readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertCatalogOperate, assertCatalogRead } from '../catalog/access.ts';
 import { BOM_AREA, bomCaller } from './access.ts';
-import { deleteParts, findProduct, liveBom, readParts, requireLiveBom, type BomRow } from './store.ts';
+import { createBom, deleteParts, findProduct, liveBom, readParts, requireLiveBom, type BomRow } from './store.ts';
 
 /** The sheet's columns: headers in the reader's language first, the other language and common spellings accepted. */
 export function bomSheetColumns(locale: Locale = 'zh-CN'): SheetColumn<BomColumnKey>[] {
@@ -99,13 +98,7 @@ export async function importBom(ctx: ServiceContext, productKey: string, data: U
         .returning()
         .get())!;
     } else {
-      const bomNum = await allocateNumber(tx, 'bom', txCtx.now());
-      const now = txCtx.now();
-      row = (await tx
-        .insert(bom)
-        .values({ productId: product.id, bomNum, fileName, creatorId: txCtx.actor.userId, creatorName: txCtx.actor.userName, updaterId: txCtx.actor.userId, createdAt: now, updatedAt: now })
-        .returning()
-        .get())!;
+      row = await createBom(tx, txCtx, product.id, fileName);
     }
     await insertParts(tx, txCtx, row.id, added);
     const result: BomImportResult = {

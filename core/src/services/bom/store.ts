@@ -1,10 +1,12 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bom, bomPart, catalogRecord } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BomMessageKey, BomPart } from '../../domain/bom/index.ts';
 import type { Actor } from '../../domain/permissions/index.ts';
 import { assertProductType } from '../catalog/access.ts';
+import { allocateNumber } from '../numbering/numbering.ts';
+import type { TxContext } from '../shared/context.ts';
 
 export type BomRow = typeof bom.$inferSelect;
 export type BomPartRow = typeof bomPart.$inferSelect;
@@ -72,4 +74,15 @@ export async function deleteParts(db: DbOrTx, bomId: string): Promise<number> {
   const count = (await db.select({ id: bomPart.id }).from(bomPart).where(eq(bomPart.bomId, bomId))).length;
   await db.delete(bomPart).where(eq(bomPart.bomId, bomId));
   return count;
+}
+
+/** A product's new BOM under the next PB number, the caller its creator (an import, or the first part added by hand). */
+export async function createBom(tx: Tx, ctx: TxContext, productId: string, fileName: string | null): Promise<BomRow> {
+  const now = ctx.now();
+  const bomNum = await allocateNumber(tx, 'bom', now);
+  return (await tx
+    .insert(bom)
+    .values({ productId, bomNum, fileName, creatorId: ctx.actor.userId, creatorName: ctx.actor.userName, updaterId: ctx.actor.userId, createdAt: now, updatedAt: now })
+    .returning()
+    .get())!;
 }

@@ -27,7 +27,7 @@ export interface BomTreeView {
   /** Parts in tree order (parents before children, siblings by sort); `parentId` and `level` give the tree. */
   parts: BomPartRow[];
   /** What the caller may do with this BOM (the page's buttons; the services check again). */
-  can: { import: boolean; export: boolean; edit: boolean; del: boolean };
+  can: { import: boolean; add: boolean; export: boolean; edit: boolean; del: boolean };
 }
 
 const header = (row: typeof bom.$inferSelect): BomHeader => ({
@@ -53,6 +53,8 @@ export async function getBomTree(ctx: ServiceContext, productKey: string): Promi
     parts: row ? await readParts(ctx.db, row.id) : [],
     can: {
       import: canCatalogOperate(caller, BOM_AREA, 'import') && (!owner || canCatalogOperate(caller, BOM_AREA, 'edit', owner)),
+      // a part added to an existing BOM changes it, as an import into it does
+      add: canCatalogOperate(caller, BOM_AREA, 'add') && (!owner || canCatalogOperate(caller, BOM_AREA, 'edit', owner)),
       export: row !== undefined && canCatalogOperate(caller, BOM_AREA, 'export'),
       edit: row !== undefined && canCatalogOperate(caller, BOM_AREA, 'edit', owner),
       del: row !== undefined && canCatalogOperate(caller, BOM_AREA, 'del', owner),
