@@ -6,6 +6,7 @@ import * as knowledgeCatalog from './catalog/knowledge.ts';
 import * as mainDataCatalog from './catalog/main-data.ts';
 import * as userInfo from './auth/user-info.ts';
 import * as bom from './bom/bom.ts';
+import * as bomParts from './bom/parts.ts';
 import * as collections from './collections/collections.ts';
 import * as dictionaryChecks from './dictionaries/checks.ts';
 import * as dictionaryItems from './dictionaries/items.ts';
@@ -61,6 +62,7 @@ export const ROUTE_MODULES = {
   passwordRules,
   userInfo,
   bom,
+  bomParts,
   knowledgeCatalog,
   mainDataCatalog,
   collections,

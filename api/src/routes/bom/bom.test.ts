@@ -81,8 +81,8 @@ describe('GET /api/mainData/bom/tree, exportData and products; POST delete', () 
     expect(tree.product).toEqual({ productId: door.rootId, productNum: 'PA-DOOR', productName: 'Door module', enProductName: null });
     expect(tree.bom).toMatchObject({ bomNum: 'PB2603010001', fileName: 'door.xlsx', version: 1 });
     expect(tree.parts.map((p: any) => [p.level, p.partNum])).toEqual([[1, 'D-100'], [2, 'D-110'], [3, 'D-111'], [2, 'D-120'], [1, 'S-200']]);
-    expect(tree.can).toEqual({ import: false, export: false, edit: false, del: false });
-    expect((await caller(api, planner).ok('GET', `/api/mainData/bom/tree?productId=${door.rootId}`)).can).toEqual({ import: true, export: true, edit: true, del: true });
+    expect(tree.can).toEqual({ import: false, add: false, export: false, edit: false, del: false });
+    expect((await caller(api, planner).ok('GET', `/api/mainData/bom/tree?productId=${door.rootId}`)).can).toEqual({ import: true, add: true, export: true, edit: true, del: true });
   });
 
   it('refuses the tree without the route and without a product', async () => {

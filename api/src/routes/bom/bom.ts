@@ -81,7 +81,7 @@ export const importRoute = defineRoute({
     .openapi('BomImportReport'),
 });
 
-const PartSchema = z
+export const PartSchema = z
   .strictObject({
     id: z.string(),
     parentId: z.string().nullable(),
@@ -113,7 +113,7 @@ export const treeRoute = defineRoute({
       product: z.strictObject({ productId: z.string(), productNum: z.string(), productName: z.string(), enProductName: z.string().nullable() }),
       bom: HeaderSchema.nullable(),
       parts: z.array(PartSchema),
-      can: z.strictObject({ import: z.boolean(), export: z.boolean(), edit: z.boolean(), del: z.boolean() }),
+      can: z.strictObject({ import: z.boolean(), add: z.boolean(), export: z.boolean(), edit: z.boolean(), del: z.boolean() }),
     })
     .openapi('BomTree'),
 });
@@ -172,7 +172,7 @@ export const generateRoute = defineRoute({
   data: z.strictObject({ projectId: z.string(), bomId: z.string(), bomNum: z.string(), created: z.number().int(), reused: z.number().int() }).openapi('BomGenerateResult'),
 });
 
-const presentPart = (p: BomPartRow) => ({
+export const presentPart = (p: BomPartRow) => ({
   id: p.id,
   parentId: p.parentId,
   partNum: p.partNum,
