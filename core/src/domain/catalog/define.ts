@@ -95,9 +95,18 @@ export interface CatalogDictionaryField extends FieldBase {
 /** One of a fixed list of codes (invalid-use types, experience problem types); `multiple` takes several. */
 export interface CatalogEnumField extends FieldBase {
   readonly kind: 'enum';
+  /** The codes, as stored and as the API carries them, in the order the form offers them. */
   readonly values: readonly string[];
+  /**
+   * Each code's name in both languages, by code: what the form, the list and
+   * an export show; an import takes the code or either name.
+   */
+  readonly labels: Readonly<Record<string, CatalogText>>;
   readonly multiple?: boolean;
 }
+
+/** Characters that separate a multiple field's values (spec 001 §3, "comma-separated codes"): no enum name may hold one. */
+export const CATALOG_LIST_SEPARATORS = /[,，;；]/;
 
 export type CatalogField =
   | CatalogTextField
@@ -175,6 +184,33 @@ const fail = (type: string, message: string): never => {
 };
 
 /**
+ * Every value of an enum is named in both languages, and the names tell the
+ * values apart (an import reads a name back to its code), so no name is
+ * another value's code or name, and none holds a list separator.
+ */
+function checkEnumLabels(id: string, field: CatalogEnumField): void {
+  if (field.values.length === 0) fail(id, `enum ${field.key} has no values`);
+  const names = new Map<string, string>();
+  const claim = (name: string, value: string) => {
+    const key = name.trim().toLowerCase();
+    const holder = names.get(key);
+    if (holder !== undefined && holder !== value) fail(id, `enum ${field.key}: "${name}" names both ${holder} and ${value}`);
+    names.set(key, value);
+  };
+  for (const value of field.values) claim(value, value);
+  for (const value of field.values) {
+    const label = Object.hasOwn(field.labels, value) ? field.labels[value] : undefined;
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const name = label?.[locale]?.trim();
+      if (!name) fail(id, `enum ${field.key}: value ${value} has no ${locale} label`);
+      if (CATALOG_LIST_SEPARATORS.test(name!)) fail(id, `enum ${field.key}: label "${name}" holds a list separator`);
+      claim(name!, value);
+    }
+  }
+  for (const key of Object.keys(field.labels)) if (!field.values.includes(key)) fail(id, `enum ${field.key}: a label for unknown value ${key}`);
+}
+
+/**
  * A catalog type as data. Checks the declaration once, so a typo (a unique
  * rule naming no field, an English text for a missing field, a prefix that is
  * not the module's) fails at import time, not in use.
@@ -206,7 +242,7 @@ export function defineCatalogType<const T extends CatalogTypeDefinition>(definit
     }
     if (field.column === 'enText' && field.kind !== 'enText') fail(id, `field ${field.key} in column enText must be an English text`);
     if (field.references && field.kind !== 'text' && field.kind !== 'code') fail(id, `reference ${field.key} must be a text or code field`);
-    if (field.kind === 'enum' && field.values.length === 0) fail(id, `enum ${field.key} has no values`);
+    if (field.kind === 'enum') checkEnumLabels(id, field);
     if (field.kind === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max) fail(id, `number ${field.key}: min above max`);
   }
   if (!columns.has('text')) fail(id, 'no field is stored in the text column');
@@ -237,3 +273,16 @@ export function catalogColumnField(type: CatalogTypeDefinition, column: CatalogC
 export const catalogEntity = (type: Pick<CatalogTypeDefinition, 'id' | 'entity'>): string => type.entity ?? type.id;
 
 export const catalogNumberEntry = (type: CatalogTypeDefinition): CatalogNumberEntry => type.numbering.entry ?? 'rule';
+
+/** An enum value's name in the reader's language; a code the declaration does not name shows as it is. */
+export const catalogEnumLabel = (field: CatalogEnumField, code: string, locale: keyof CatalogText): string =>
+  (Object.hasOwn(field.labels, code) ? field.labels[code]![locale] : undefined) ?? code;
+
+/** The code a typed value stands for: the code itself or its name in either language (trimmed, any case); undefined when it names none. */
+export function catalogEnumCode(field: CatalogEnumField, input: string): string | undefined {
+  const typed = input.trim().toLowerCase();
+  return field.values.find((value) => {
+    const label = Object.hasOwn(field.labels, value) ? field.labels[value] : undefined;
+    return [value, label?.['zh-CN'], label?.['en-US']].some((name) => name?.trim().toLowerCase() === typed);
+  });
+}

@@ -1,4 +1,4 @@
-import { defineCatalogType, type CatalogTypeDefinition } from './define.ts';
+import { defineCatalogType, type CatalogText, type CatalogTypeDefinition } from './define.ts';
 import { checkCatalogReferences } from './references.ts';
 import {
   elementFunctionCatalog,
@@ -26,14 +26,29 @@ import { gbStandardCatalog, materialStandardCatalog, processStandardCatalog, pro
  * in docs/domain/catalog.md.
  */
 
-/** Failure-mode use types (spec 001 §3, "Invalid-use types"). */
+/** Failure-mode use types (spec 001 §3, "Invalid-use types"): what a failure description may serve as in an FMEA. */
 export const INVALID_USE_TYPES = ['invalidmode', 'invalidreason', 'invalidresult'] as const;
+export const INVALID_USE_TYPE_LABELS = {
+  invalidmode: { 'zh-CN': '失效模式', 'en-US': 'Failure mode' },
+  invalidreason: { 'zh-CN': '失效原因', 'en-US': 'Failure cause' },
+  invalidresult: { 'zh-CN': '失效影响', 'en-US': 'Failure effect' },
+} as const satisfies Record<(typeof INVALID_USE_TYPES)[number], CatalogText>;
 
 /** Experience problem types (spec 001 §3). */
 export const EXPERIENCE_PROBLEM_TYPES = ['designProblem', 'produceProblem', 'equipmentProblem'] as const;
+export const EXPERIENCE_PROBLEM_TYPE_LABELS = {
+  designProblem: { 'zh-CN': '设计问题', 'en-US': 'Design problem' },
+  produceProblem: { 'zh-CN': '生产问题', 'en-US': 'Production problem' },
+  equipmentProblem: { 'zh-CN': '设备问题', 'en-US': 'Equipment problem' },
+} as const satisfies Record<(typeof EXPERIENCE_PROBLEM_TYPES)[number], CatalogText>;
 
 /** Standard kinds (spec 001 §2, "standards (product, process, material)"). */
 export const TECHNICAL_STANDARD_KINDS = ['product', 'process', 'material'] as const;
+export const TECHNICAL_STANDARD_KIND_LABELS = {
+  product: { 'zh-CN': '产品标准', 'en-US': 'Product standard' },
+  process: { 'zh-CN': '工艺标准', 'en-US': 'Process standard' },
+  material: { 'zh-CN': '材料标准', 'en-US': 'Material standard' },
+} as const satisfies Record<(typeof TECHNICAL_STANDARD_KINDS)[number], CatalogText>;
 
 export const functionCatalog = defineCatalogType({
   id: 'function',
@@ -70,6 +85,7 @@ export const invalidModeCatalog = defineCatalogType({
       key: 'invalidUseType',
       kind: 'enum',
       values: INVALID_USE_TYPES,
+      labels: INVALID_USE_TYPE_LABELS,
       multiple: true,
       requiredBy: 'failureToUseRequired',
       header: { 'zh-CN': '失效使用类型', 'en-US': 'Failure use type' },
@@ -184,7 +200,7 @@ export const technicalStandardCatalog = defineCatalogType({
     { key: 'standardCode', kind: 'code', max: 50, required: true, header: { 'zh-CN': '标准号', 'en-US': 'Standard code' } },
     { key: 'standardName', kind: 'text', column: 'text', required: true, header: { 'zh-CN': '标准名称', 'en-US': 'Standard name' } },
     { key: 'enStandardName', kind: 'enText', of: 'standardName', column: 'enText', header: { 'zh-CN': '英文标准名称', 'en-US': 'Standard name (English)' } },
-    { key: 'standardKind', kind: 'enum', values: TECHNICAL_STANDARD_KINDS, header: { 'zh-CN': '标准类别', 'en-US': 'Standard kind' } },
+    { key: 'standardKind', kind: 'enum', values: TECHNICAL_STANDARD_KINDS, labels: TECHNICAL_STANDARD_KIND_LABELS, header: { 'zh-CN': '标准类别', 'en-US': 'Standard kind' } },
     productType(),
   ],
   unique: [['standardCode']],
@@ -222,7 +238,14 @@ export const experienceCatalog = defineCatalogType({
   numbering: { module: 'experience', prefix: 'EX' },
   title: { 'zh-CN': '经验库', 'en-US': 'Experience' },
   fields: [
-    { key: 'problemType', kind: 'enum', values: EXPERIENCE_PROBLEM_TYPES, required: true, header: { 'zh-CN': '问题类型', 'en-US': 'Problem type' } },
+    {
+      key: 'problemType',
+      kind: 'enum',
+      values: EXPERIENCE_PROBLEM_TYPES,
+      labels: EXPERIENCE_PROBLEM_TYPE_LABELS,
+      required: true,
+      header: { 'zh-CN': '问题类型', 'en-US': 'Problem type' },
+    },
     // spec 001 §5: "experience classification, failure description, product, cause and preventive measures not empty"
     { key: 'classification', kind: 'text', column: 'category', required: true, header: { 'zh-CN': '分类', 'en-US': 'Classification' } },
     { key: 'failureDesc', kind: 'text', column: 'text', required: true, header: { 'zh-CN': '失效描述', 'en-US': 'Failure description' } },
@@ -323,8 +346,8 @@ export {
   requirementCatalog,
   responseMeasureCatalog,
 };
-export { PROCESS_ELEMENT_TYPES, winningClassification } from './types/knowledge.ts';
-export { GB_STANDARD_NATURES } from './types/standards.ts';
+export { PROCESS_ELEMENT_TYPES, PROCESS_ELEMENT_TYPE_LABELS, winningClassification } from './types/knowledge.ts';
+export { GB_STANDARD_NATURES, GB_STANDARD_NATURE_LABELS } from './types/standards.ts';
 
 export const isCatalogTypeId = (value: unknown): value is CatalogTypeId => typeof value === 'string' && Object.hasOwn(CATALOG_TYPES, value);
 

@@ -65,6 +65,12 @@ describe('catalogRecordIssues', () => {
     ]);
   });
 
+  it('takes a use type’s name in either language for its code, once however often it is named', () => {
+    expect(readCatalogValues(invalidModeCatalog, { invalidmode: 'x', invalidUseType: '失效模式，Failure effect, invalidmode' }).values.invalidUseType).toEqual(['invalidmode', 'invalidresult']);
+    expect(readCatalogValues(experienceCatalog, { problemType: ' design problem ' }).values.problemType).toBe('designProblem');
+    expect(readCatalogValues(experienceCatalog, { problemType: '设备问题' }).values.problemType).toBe('equipmentProblem');
+  });
+
   it('checks dictionary codes against the live codes it is given', () => {
     const lookups = { dictionaries: { productType: ['7', '8'] } };
     expect(catalogRecordIssues(invalidModeCatalog, { invalidmode: 'x', productType: '7' }, {}, lookups)).toEqual([]);

@@ -1,6 +1,8 @@
 import type { Issue, MessageParams } from '../../errors.ts';
 import { checkText } from '../validation/text.ts';
 import {
+  CATALOG_LIST_SEPARATORS,
+  catalogEnumCode,
   DEFAULT_CATALOG_CODE_MAX,
   DEFAULT_CATALOG_TEXT_MAX,
   type CatalogField,
@@ -29,11 +31,9 @@ export interface CatalogRead {
 
 const issue = (messageKey: CatalogValidationKey, field: string, params: MessageParams = {}): Issue => ({ messageKey, field, params: { field, ...params } });
 
-const SPLIT = /[,，;；]/;
-
 /** A list input: an array, or codes separated by commas (spec 001 §3, "comma-separated codes"). */
 function listOf(value: unknown): string[] | undefined {
-  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(SPLIT) : undefined;
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(CATALOG_LIST_SEPARATORS) : undefined;
   if (!parts || !parts.every((p) => typeof p === 'string' || typeof p === 'number')) return undefined;
   return [...new Set(parts.map((p) => String(p).trim()).filter((p) => p !== ''))];
 }
@@ -94,27 +94,30 @@ function readCodes(
     return null;
   }
   const before = issues.length;
-  for (const code of codes) {
-    if (field.kind === 'enum' && !field.values.includes(code)) {
-      issues.push(issue('catalog.value_not_allowed', field.key, { value: code, allowed: field.values.join(', ') }));
-    } else if (field.kind === 'dictionary' && allowed !== undefined && !allowed.includes(code)) {
+  for (const [i, code] of codes.entries()) {
+    if (field.kind === 'enum') {
+      // an enum takes its code or the code's name in either language (a sheet holds names); the code is kept
+      const known = catalogEnumCode(field, code);
+      if (known === undefined) issues.push(issue('catalog.value_not_allowed', field.key, { value: code, allowed: field.values.join(', ') }));
+      else codes[i] = known;
+    } else if (allowed !== undefined && !allowed.includes(code)) {
       issues.push(issue('catalog.code_unknown', field.key, { value: code, dictionary: field.dictionary }));
-    } else if (field.kind === 'dictionary') {
-      const long = checkText(code, { field: field.key, max: DEFAULT_CATALOG_TEXT_MAX });
-      issues.push(...long);
+    } else {
+      issues.push(...checkText(code, { field: field.key, max: DEFAULT_CATALOG_TEXT_MAX }));
     }
   }
   if (issues.length > before) return null;
   if (codes.length === 0) return null;
-  return field.multiple ? codes : codes[0]!;
+  return field.multiple ? [...new Set(codes)] : codes[0]!;
 }
 
 /**
  * Reads a record's field values as a type declares them: unknown fields
  * refused, text trimmed and held to its length (200 unless declared, codes
  * 20, on one line), numbers within bounds (a numeric string is read as a
- * number), enum and dictionary codes among their values (a multiple field
- * takes a list or comma-separated codes). Required fields, the English text
+ * number), enum and dictionary codes among their values (an enum also
+ * takes a value's name in either language, kept as its code; a multiple
+ * field takes a list or comma-separated codes). Required fields, the English text
  * while EnglishRequiredRuleFlag is '1', and fields tied to another rule flag
  * must not be empty. Every problem is an issue naming the field.
  */

@@ -1,5 +1,5 @@
-import { DomainError, isDomainError, type Issue } from '../../errors.ts';
-import type { CatalogTypeDefinition } from '../../domain/catalog/index.ts';
+import { DomainError, isDomainError, type Issue, type MessageParams } from '../../errors.ts';
+import { catalogEnumLabel, type CatalogTypeDefinition } from '../../domain/catalog/index.ts';
 import type { Locale } from '../../i18n/index.ts';
 
 /**
@@ -15,7 +15,11 @@ export function labelCatalogIssues(issues: readonly Issue[], type: CatalogTypeDe
   return issues.map((issue) => {
     const label = issue.field === undefined ? undefined : headers.get(issue.field);
     if (label === undefined || issue.params?.field !== issue.field) return issue;
-    return { ...issue, params: { ...issue.params, field: label } };
+    const params: MessageParams = { ...issue.params, field: label };
+    // an enum's allowed values by their names, as the form and the sheet show them
+    const field = type.fields.find((f) => f.key === issue.field);
+    if (field?.kind === 'enum' && params.allowed !== undefined) params.allowed = field.values.map((v) => catalogEnumLabel(field, v, locale)).join(', ');
+    return { ...issue, params };
   });
 }
 

@@ -36,7 +36,7 @@ describe('export', () => {
       'Failure number': 'FA2603010001',
       'Failure description': '密封泄漏',
       'Failure description (English)': 'Seal leaks',
-      'Failure use type': 'invalidmode,invalidreason',
+      'Failure use type': 'Failure mode, Failure cause',
       Severity: '8',
       Status: 'Editing',
       Version: '1',
@@ -45,6 +45,22 @@ describe('export', () => {
     const zh = await exportCatalogRecords(w.author, 'invalidMode', { locale: 'zh-CN', search: '撕裂' });
     const read = await readSheet(zh.data, columnsOf(['失效编号', '失效描述', '状态']), undefined, { acceptUnmapped: true });
     expect(read.rows.map((r) => r.values)).toEqual([{ 失效编号: 'FA2603010002', 失效描述: '密封撕裂', 状态: '编辑中' }]);
+  });
+
+  it('reads its own export back, in either language, to the same codes', async () => {
+    await createCatalogRecord(w.author, 'invalidMode', { values: { invalidmode: '密封泄漏', invalidUseType: ['invalidreason', 'invalidresult'] } });
+    await createCatalogRecord(w.author, 'experience', { values: { problemType: 'equipmentProblem', classification: '密封', failureDesc: '泄漏', product: '车门', cause: '老化', preventiveMeasures: '换件' } });
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const failures = await exportCatalogRecords(w.author, 'invalidMode', { locale });
+      const experience = await exportCatalogRecords(w.author, 'experience', { locale });
+      const read = await readSheet(failures.data, columnsOf([locale === 'zh-CN' ? '失效使用类型' : 'Failure use type']), undefined, { acceptUnmapped: true });
+      expect(Object.values(read.rows[0]!.values)).toEqual([locale === 'zh-CN' ? '失效原因, 失效影响' : 'Failure cause, Failure effect']);
+      // the same record by its number: written back unchanged (cover), so the codes read are the codes stored
+      expect(await importCatalogRecords(w.author, 'invalidMode', failures.data, { mode: 'cover' })).toMatchObject({ updated: 1, rowErrors: [] });
+      expect(await importCatalogRecords(w.author, 'experience', experience.data, { mode: 'cover' })).toMatchObject({ updated: 1, rowErrors: [] });
+    }
+    expect((await listCatalogRecords(w.author, 'invalidMode')).items.map((r) => r.values.invalidUseType)).toEqual([['invalidreason', 'invalidresult']]);
+    expect((await listCatalogRecords(w.author, 'experience')).items.map((r) => r.values.problemType)).toEqual(['equipmentProblem']);
   });
 
   it('exports the page asked when the scope is the page', async () => {
@@ -60,17 +76,19 @@ describe('import', () => {
       [
         ['Seal leaks', 'Seal leaks', 8, 'invalidmode, invalidresult', DOOR],
         ['Seal torn', null, null, null, null],
+        ['Seal cracked', null, null, '失效原因，Failure effect', null],
       ],
     );
-    expect(await importCatalogRecords(w.author, 'invalidMode', data)).toEqual({ created: 2, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: [] });
+    expect(await importCatalogRecords(w.author, 'invalidMode', data)).toEqual({ created: 3, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: [] });
     const items = (await listCatalogRecords(w.author, 'invalidMode')).items;
     expect(items.map((r) => [r.serialNum, r.values.invalidmode, r.values.severity, r.values.invalidUseType]).sort()).toEqual([
       ['FA2603010001', 'Seal leaks', 8, ['invalidmode', 'invalidresult']],
       ['FA2603010002', 'Seal torn', null, null],
+      ['FA2603010003', 'Seal cracked', null, ['invalidreason', 'invalidresult']],
     ]);
-    expect(await w.t.db.select({ action: catalogLog.action }).from(catalogLog)).toEqual([{ action: 'import' }, { action: 'import' }]);
+    expect(await w.t.db.select({ action: catalogLog.action }).from(catalogLog)).toEqual([{ action: 'import' }, { action: 'import' }, { action: 'import' }]);
     expect(await w.t.db.select({ action: operationLog.action, after: operationLog.after }).from(operationLog).where(eq(operationLog.action, 'catalog.record.import'))).toEqual([
-      { action: 'catalog.record.import', after: { type: 'invalidMode', mode: 'dedupe', created: 2, updated: 0, versioned: 0, skipped: 0 } },
+      { action: 'catalog.record.import', after: { type: 'invalidMode', mode: 'dedupe', created: 3, updated: 0, versioned: 0, skipped: 0 } },
     ]);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { InvalidInputError, isDomainError, type Issue } from '../../errors.ts';
-import { catalogSheetColumns, catalogUniqueKeys, readCatalogValues, type CatalogTypeDefinition, type CatalogValue } from '../../domain/catalog/index.ts';
+import { catalogEnumLabel, catalogSheetColumns, catalogUniqueKeys, readCatalogValues, type CatalogField, type CatalogTypeDefinition, type CatalogValue } from '../../domain/catalog/index.ts';
 import { KNOWLEDGE_STATUS_KEYS, type KnowledgeStatus } from '../../domain/status/index.ts';
 import { translate, type Locale } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -26,12 +26,18 @@ export interface CatalogExportQuery extends CatalogListQuery {
   locale?: Locale;
 }
 
-const cell = (value: CatalogValue | undefined): string | number | null => (value === undefined || value === null ? null : Array.isArray(value) ? value.join(',') : (value as string | number));
+/** A value as the sheet holds it: lists joined, an enum's codes by their names in the reader's language (an import reads them back). */
+function cell(field: CatalogField, value: CatalogValue | undefined, locale: Locale): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (field.kind === 'enum') return (Array.isArray(value) ? value : [String(value)]).map((code) => catalogEnumLabel(field, code, locale)).join(', ');
+  return Array.isArray(value) ? value.join(',') : (value as string | number);
+}
 
 /**
  * The type's records as a spreadsheet (spec 001 §7 `exportData`): the list
  * filter's records, every declared field under its header in the reader's
- * language, then version, status and quote count. Needs `export`.
+ * language (enum values by their names in it), then version, status and
+ * quote count. Needs `export`.
  */
 export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, query: CatalogExportQuery = {}): Promise<{ fileName: string; data: Uint8Array; count: number }> {
   const type = catalogType(typeId);
@@ -49,7 +55,7 @@ export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, 
     const values = valuesOfRow(type, row);
     return {
       [type.serialField]: row.serialNum,
-      ...Object.fromEntries(type.fields.map((f) => [f.key, cell(values[f.key])])),
+      ...Object.fromEntries(type.fields.map((f) => [f.key, cell(f, values[f.key], locale)])),
       versionNo: row.versionNo,
       status: translate(locale, KNOWLEDGE_STATUS_KEYS[row.status as KnowledgeStatus]),
       quoteCount: row.quoteCount,
@@ -111,8 +117,8 @@ async function existingRecord(db: DbOrTx, type: CatalogTypeDefinition, serialNum
 const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
 
 /**
- * Imports a sheet of the type (spec 001 §7 `importData`): headers in
- * either language; every row checked as the form checks it (required,
+ * Imports a sheet of the type (spec 001 §7 `importData`): headers, and
+ * enum values by code or name, in either language; every row checked as the form checks it (required,
  * lengths, bounds, codes, English while required, the caller's product
  * types, unique rules). A row naming a record — by number, else by a unique
  * rule, the rows above it in the file included — is left out in mode

@@ -3,7 +3,7 @@ import { CATALOG_TYPES, catalogSheetColumns } from '../../domain/catalog/index.t
 import { InvalidInputError } from '../../errors.ts';
 import { readSheet, writeSheet } from '../shared/xlsx.ts';
 import { labelCatalogError } from './labels.ts';
-import { listCatalogRecords } from './records.ts';
+import { createCatalogRecord, listCatalogRecords } from './records.ts';
 import { importCatalogRecords } from './sheet.ts';
 import { catalogTemplateDescriptions, exportCatalogTemplate, isCatalogTemplateRow } from './template.ts';
 import { catalogPerson, openCatalogWorld, type CatalogWorld } from './test-support.ts';
@@ -27,7 +27,7 @@ describe('the import template (exportDescription)', () => {
       invalidmodeNum: 'Failure number\n留空则按编号规则取下一个编号；仅当编号规则允许手工编号时可填写',
       invalidmode: 'Failure description\n必填\n文本，最多 200 个字符',
       enInvalidMode: 'Failure description (English)\n开启英文必填时必填\n文本，最多 200 个字符',
-      invalidUseType: 'Failure use type\n开启失效使用类型必填时必填\n以下之一：invalidmode, invalidreason, invalidresult\n可填多个，用逗号分隔',
+      invalidUseType: 'Failure use type\n开启失效使用类型必填时必填\n以下之一：失效模式, 失效原因, 失效影响\n可填多个，用逗号分隔',
       rejectRatio: 'Reject ratio\n数字，0 到 1',
       severity: 'Severity\n整数，1 到 10',
       productType: 'Product type\n字典“productType”中的编码',
@@ -95,5 +95,13 @@ describe('labelCatalogError', () => {
     ]);
     const plain = new Error('boom');
     expect(labelCatalogError(plain, failure, 'zh-CN')).toBe(plain);
+  });
+
+  it('lists an enum’s allowed values by their names in the reader’s language', async () => {
+    const refused = await createCatalogRecord(w.author, 'invalidMode', { values: { invalidmode: 'Seal leaks', invalidUseType: 'leak' } }).catch((e: unknown) => e);
+    const labelled = labelCatalogError(refused, failure, 'zh-CN') as InvalidInputError;
+    expect(labelled.issues).toEqual([
+      { messageKey: 'catalog.value_not_allowed', field: 'invalidUseType', params: { field: '失效使用类型', value: 'leak', allowed: '失效模式, 失效原因, 失效影响' } },
+    ]);
   });
 });

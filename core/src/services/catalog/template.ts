@@ -1,4 +1,4 @@
-import { catalogSheetColumns, catalogNumberEntry, type CatalogField, type CatalogSheetLocale, type CatalogTypeDefinition } from '../../domain/catalog/index.ts';
+import { catalogEnumLabel, catalogSheetColumns, catalogNumberEntry, type CatalogField, type CatalogSheetLocale, type CatalogTypeDefinition } from '../../domain/catalog/index.ts';
 import { MANUAL_NUMBER_MAX } from '../../domain/numbering/index.ts';
 import { translate } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -46,7 +46,7 @@ function fieldRules(locale: CatalogSheetLocale, field: CatalogField): string[] {
       lines.push(t('dictionary', { dictionary: field.dictionary }));
       break;
     case 'enum':
-      lines.push(t('enum', { values: field.values.join(', ') }));
+      lines.push(t('enum', { values: field.values.map((v) => catalogEnumLabel(field, v, locale)).join(', ') }));
       break;
   }
   if ((field.kind === 'dictionary' || field.kind === 'enum') && field.multiple) lines.push(t('multiple'));

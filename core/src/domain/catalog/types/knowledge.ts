@@ -1,4 +1,4 @@
-import { defineCatalogType, type CatalogEnumField } from '../define.ts';
+import { defineCatalogType, type CatalogEnumField, type CatalogText } from '../define.ts';
 import { describedBy, productType, rating } from './shared.ts';
 
 /**
@@ -12,11 +12,27 @@ import { describedBy, productType, rating } from './shared.ts';
 
 /** The work element categories of AIAG-VDA PFMEA (4M, with method, measurement and environment: 6M). */
 export const PROCESS_ELEMENT_TYPES = ['man', 'machine', 'material', 'method', 'measurement', 'environment'] as const;
+/** The Chinese names are the 人机料法测环 of the 6M. */
+export const PROCESS_ELEMENT_TYPE_LABELS = {
+  man: { 'zh-CN': '人员', 'en-US': 'Man' },
+  machine: { 'zh-CN': '设备', 'en-US': 'Machine' },
+  material: { 'zh-CN': '材料', 'en-US': 'Material' },
+  method: { 'zh-CN': '方法', 'en-US': 'Method' },
+  measurement: { 'zh-CN': '测量', 'en-US': 'Measurement' },
+  environment: { 'zh-CN': '环境', 'en-US': 'Environment' },
+} as const satisfies Record<(typeof PROCESS_ELEMENT_TYPES)[number], CatalogText>;
+
+/** Whether a characteristic class follows the S/O/D ratings ('1'), or not ('0', the spec's "not related"). */
+const YES_NO_LABELS = {
+  '0': { 'zh-CN': '否', 'en-US': 'No' },
+  '1': { 'zh-CN': '是', 'en-US': 'Yes' },
+} as const satisfies Record<string, CatalogText>;
 
 const elementType = (): CatalogEnumField => ({
   key: 'elementType',
   kind: 'enum',
   values: PROCESS_ELEMENT_TYPES,
+  labels: PROCESS_ELEMENT_TYPE_LABELS,
   header: { 'zh-CN': '要素类型', 'en-US': 'Element type' },
 });
 
@@ -214,7 +230,7 @@ export const featureClassificationCatalog = defineCatalogType({
     { key: 'priority', kind: 'number', integer: true, min: 1, required: true, header: { 'zh-CN': '优先级', 'en-US': 'Priority' } },
     { key: 'customer', kind: 'text', references: { type: 'customer', field: 'customerName' }, header: { 'zh-CN': '客户', 'en-US': 'Customer' } },
     // '1': the class follows the S/O/D ratings; '0' (the spec's "not related") or empty: it does not
-    { key: 'isRelateSod', kind: 'enum', values: ['0', '1'], header: { 'zh-CN': '关联SOD', 'en-US': 'Related to S/O/D' } },
+    { key: 'isRelateSod', kind: 'enum', values: ['0', '1'], labels: YES_NO_LABELS, header: { 'zh-CN': '关联SOD', 'en-US': 'Related to S/O/D' } },
   ],
   unique: [
     ['customer', 'category'],

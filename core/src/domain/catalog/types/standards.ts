@@ -1,4 +1,4 @@
-import { defineCatalogType, type CatalogField } from '../define.ts';
+import { defineCatalogType, type CatalogField, type CatalogText } from '../define.ts';
 import { describedBy, productType } from './shared.ts';
 
 /**
@@ -11,6 +11,11 @@ import { describedBy, productType } from './shared.ts';
 
 /** GB (mandatory), GB/T (recommended), GB/Z (guidance): the nature a Chinese national standard's code states. */
 export const GB_STANDARD_NATURES = ['mandatory', 'recommended', 'guidance'] as const;
+export const GB_STANDARD_NATURE_LABELS = {
+  mandatory: { 'zh-CN': '强制性', 'en-US': 'Mandatory' },
+  recommended: { 'zh-CN': '推荐性', 'en-US': 'Recommended' },
+  guidance: { 'zh-CN': '指导性', 'en-US': 'Guidance' },
+} as const satisfies Record<(typeof GB_STANDARD_NATURES)[number], CatalogText>;
 
 const standardFields = (): CatalogField[] => [
   { key: 'standardCode', kind: 'code', max: 50, required: true, header: { 'zh-CN': '标准号', 'en-US': 'Standard code' } },
@@ -28,7 +33,7 @@ export const gbStandardCatalog = defineCatalogType({
   title: { 'zh-CN': '国家标准', 'en-US': 'National standard (GB)' },
   fields: [
     ...standardFields(),
-    { key: 'standardNature', kind: 'enum', values: GB_STANDARD_NATURES, header: { 'zh-CN': '标准性质', 'en-US': 'Nature' } },
+    { key: 'standardNature', kind: 'enum', values: GB_STANDARD_NATURES, labels: GB_STANDARD_NATURE_LABELS, header: { 'zh-CN': '标准性质', 'en-US': 'Nature' } },
     productType(),
   ],
   unique: [['standardCode']],
