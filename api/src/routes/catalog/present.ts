@@ -62,5 +62,6 @@ export function presentLogRow(locale: Locale, row: CatalogLogView) {
     remark: row.remark,
     userId: row.userId,
     userName: row.userName,
+    userRealName: row.userRealName,
   };
 }

@@ -17,7 +17,8 @@ beforeAll(async () => {
   api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
   author = await signedInWith(api, 'author', [{ routeName: 'invalid_index', buttons: ['add', 'edit', 'del'] }]);
   auditor = await signedInWith(api, 'auditor', [{ routeName: 'invalid_index', buttons: ['audit'] }]);
-  approver = await signedInWith(api, 'approver', [{ routeName: 'invalid_index', buttons: ['approve'] }]);
+  // a real name unlike the login, so the answers show which of the two they carry
+  approver = await signedInWith(api, 'approver', [{ routeName: 'invalid_index', buttons: ['approve'] }], { realName: '孙丽' });
   outsider = await signedInWith(api, 'outsider', [{ routeName: 'function_index', buttons: ['add', 'edit', 'del'] }]);
 });
 afterAll(() => api.dispose());
@@ -165,7 +166,7 @@ describe('the review flow over HTTP', () => {
     const log = await as(author).ok('GET', `${BASE}/log?id=${row.id}&limit=20`);
     expect(log.items.map((r: { action: string }) => r.action).reverse()).toEqual(['create', 'apply', 'audit', 'approve', 'new_version', 'apply', 'audit', 'approve']);
     const en = await api.call('GET', `${BASE}/log?id=${row.id}&limit=1`, { token: author.token, lang: 'en-US' });
-    expect(en.body.data.items[0]).toMatchObject({ action: 'approve', actionName: 'Approved and released', remark: 'released' });
+    expect(en.body.data.items[0]).toMatchObject({ action: 'approve', actionName: 'Approved and released', remark: 'released', userName: approver.user.userName, userRealName: '孙丽' });
   });
 
   it('rejects with a required opinion and lets the applicant withdraw', async () => {

@@ -175,7 +175,8 @@ export const LogRowSchema = z
     toStatus: z.string().nullable(),
     remark: z.string().nullable(),
     userId: z.string().nullable(),
-    userName: z.string(),
+    userName: z.string().openapi({ description: 'The login the person acted under' }),
+    userRealName: z.string().nullable().openapi({ description: 'The person’s real name; null when they have none or were removed' }),
   })
   .openapi('CatalogLogRow');
 

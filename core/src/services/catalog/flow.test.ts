@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogLog, operationLog } from '../../db/schema/index.ts';
+import { catalogLog, operationLog, user } from '../../db/schema/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord, withdrawCatalogRecord } from './flow.ts';
 import { listCatalogLog } from './log.ts';
 import { quoteCatalogRecord, unquoteCatalogRecord } from './quotes.ts';
@@ -202,5 +202,21 @@ describe('versions', () => {
     const v2 = await updateCatalogRecord(w.admin, v1.id, { version: v1.version, values: { severity: 2 } });
     expect(v2).toMatchObject({ creatorId: w.author.actor.userId, updaterId: w.admin.actor.userId, marker: 'myreadable' });
     await expect(updateCatalogRecord(w.author, v2.id, { version: v2.version, values: { severity: 3 } })).resolves.toMatchObject({ values: { severity: 3 } });
+  });
+});
+
+describe('the knowledge log', () => {
+  it('names each person by their real name beside the login they acted under, and by login alone once they have no real name', async () => {
+    await w.t.db.update(user).set({ realName: '张工' }).where(eq(user.id, w.author.actor.userId!));
+    await w.t.db.update(user).set({ realName: '' }).where(eq(user.id, w.auditor.actor.userId!));
+    const draft = await draftMode();
+    const applied = await applyCatalogRecord(w.author, draft.id, { version: draft.version });
+    await auditCatalogRecord(w.auditor, draft.id, { version: applied.version, opinion: 'Reviewed' });
+    const log = await listCatalogLog(w.approver, { recordId: draft.id });
+    expect(log.items.map((l) => [l.action, l.userName, l.userRealName]).reverse()).toEqual([
+      ['create', w.author.actor.userName, '张工'],
+      ['apply', w.author.actor.userName, '张工'],
+      ['audit', w.auditor.actor.userName, null],
+    ]);
   });
 });

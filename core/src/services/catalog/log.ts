@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogLog, catalogRecord } from '../../db/schema/index.ts';
+import { catalogLog, catalogRecord, user } from '../../db/schema/index.ts';
 import { CATALOG_TYPE_IDS, catalogLogActionKey, type CatalogLogAction } from '../../domain/catalog/index.ts';
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
@@ -55,6 +55,8 @@ export interface CatalogLogQuery extends PageQuery {
 export interface CatalogLogView extends CatalogLogRow {
   /** The catalog key naming the action (`catalog.log.<action>`), for the reader's language. */
   actionKey: string;
+  /** The person's real name as the user list holds it now; null when they have none or are gone (`userName` is the login they acted under). */
+  userRealName: string | null;
 }
 
 /** The knowledge log, newest first: of one type or of every type the caller may read, optionally of one record. */
@@ -81,8 +83,16 @@ export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery
   }
   const condition = and(...where);
   const [rows, totals] = await Promise.all([
-    ctx.db.select().from(catalogLog).where(condition).orderBy(desc(catalogLog.at), desc(catalogLog.id)).limit(limit).offset(offset),
+    ctx.db
+      .select({ entry: catalogLog, realName: user.realName })
+      .from(catalogLog)
+      .leftJoin(user, eq(user.id, catalogLog.userId))
+      .where(condition)
+      .orderBy(desc(catalogLog.at), desc(catalogLog.id))
+      .limit(limit)
+      .offset(offset),
     ctx.db.select({ n: count() }).from(catalogLog).where(condition),
   ]);
-  return { items: rows.map((r) => ({ ...r, actionKey: catalogLogActionKey(r.action as CatalogLogAction) })), total: totals[0]?.n ?? 0, page, limit };
+  const items = rows.map(({ entry, realName }) => ({ ...entry, actionKey: catalogLogActionKey(entry.action as CatalogLogAction), userRealName: realName?.trim() || null }));
+  return { items, total: totals[0]?.n ?? 0, page, limit };
 }
