@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATALOG_TYPES, isCatalogTypeId, type ButtonOf, type CatalogTypeDefinition, type RouteName } from '@fmea/core/domain';
 import type { AreaPageProps } from '../../plugins/contract.ts';
@@ -16,7 +17,7 @@ import { DetailsDialog } from './DetailsDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { dictionariesOf, textIn } from './labels.ts';
 import { RecordDialog } from './RecordDialog.tsx';
-import { ReviewDialog } from './ReviewDialog.tsx';
+import { CatalogReviewDialog, type CatalogReviewAction } from './ReviewDialog.tsx';
 import { useDictionaries } from './use-dictionaries.ts';
 import './catalog.css';
 
@@ -35,7 +36,7 @@ export function CatalogPage({ area, microRoute, intro }: CatalogPageProps) {
 
 type Dialogs =
   | { kind: 'edit'; row: CatalogRow | null }
-  | { kind: 'review'; row: CatalogRow; action: Exclude<CatalogFlowAction, 'withdraw'> }
+  | { kind: 'review'; row: CatalogRow; action: CatalogReviewAction }
   | { kind: 'details'; row: CatalogRow }
   | { kind: 'import' }
   | null;
@@ -48,9 +49,18 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
   const allowed = (button: ButtonOf<RouteName>) => can(user, type.route as RouteName, button);
   const calls = useMemo(() => catalogApi(type), [type]);
   const dictionaries = useDictionaries(dictionariesOf(type));
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  // `?search=<text>`: a link naming a record (My applications, by its number) opens the list searched for it
+  const linked = new URLSearchParams(useSearch()).get('search')?.trim().slice(0, 200) ?? '';
+  const [searchText, setSearchText] = useState(linked);
+  const [search, setSearch] = useState(linked);
   const [filters, setFilters] = useState<CatalogFilterValues>(NO_FILTERS);
+  useEffect(() => {
+    // another link while the page is open: its search, with no filter hiding the record
+    if (!linked) return;
+    setSearchText(linked);
+    setSearch(linked);
+    setFilters(NO_FILTERS);
+  }, [linked]);
   const [reloadKey, setReloadKey] = useState(0);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -114,6 +124,12 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
     const { page, limit } = shown.current;
     const query = { ...listFilter, status: listFilter.status?.join(','), productTypes: listFilter.productTypes?.join(','), allVersions: listFilter.allVersions ? 'true' : undefined };
     void calls.exportData(`${title}.xlsx`, { scope, ...(scope === 'page' ? { page, limit } : {}), ...query } as never).catch(notifyError);
+  };
+
+  // a problem's field by the header the sheet and the list show, in the reader's language
+  const fieldLabel = (key: string) => {
+    const field = type.fields.find((f) => f.key === key);
+    return field ? textIn(locale, field.header) : key === type.serialField ? textIn(locale, type.serialHeader) : key;
   };
 
   const submit = (e: FormEvent) => {
@@ -197,8 +213,8 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
         />
       ) : null}
       {dialog?.kind === 'review' ? (
-        <ReviewDialog
-          calls={calls}
+        <CatalogReviewDialog
+          type={type}
           row={dialog.row}
           action={dialog.action}
           onClose={() => setDialog(null)}
@@ -210,7 +226,7 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
         />
       ) : null}
       {dialog?.kind === 'details' ? <DetailsDialog type={type} calls={calls} row={dialog.row} dictionaries={dictionaries} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'import' ? <ImportDialog calls={calls} onClose={() => setDialog(null)} onImported={reload} /> : null}
+      {dialog?.kind === 'import' ? <ImportDialog calls={calls} onClose={() => setDialog(null)} onImported={reload} fieldLabel={fieldLabel} /> : null}
     </div>
   );
 }

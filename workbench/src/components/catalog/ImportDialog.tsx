@@ -29,7 +29,7 @@ type Refusal = { kind: 'unmapped' | 'rows'; message: string; problems: Problem[]
  * columns, or the good rows only. Progress shows while the server works
  * (receiveProgressInfo, the shell's progress).
  */
-export function ImportDialog({ calls, onClose, onImported }: { calls: CatalogApi; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) => key }: { calls: CatalogApi; onClose: () => void; onImported: () => void; fieldLabel?: (field: string) => string }) {
   const { t } = useLingui();
   const { importMaxMb } = useAppInfo();
   const progress = useSnapshot(ui).progress;
@@ -74,8 +74,8 @@ export function ImportDialog({ calls, onClose, onImported }: { calls: CatalogApi
               {created} created, {updated} changed, {versioned} new versions, {skipped} left out as already there.
             </Trans>
           </p>
-          {report.rowErrors.length ? <Problems problems={report.rowErrors} caption={t`Rows left out`} /> : null}
-          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} /> : null}
+          {report.rowErrors.length ? <Problems problems={report.rowErrors} caption={t`Rows left out`} fieldLabel={fieldLabel} /> : null}
+          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} fieldLabel={fieldLabel} /> : null}
         </div>
       </Dialog>
     );
@@ -108,7 +108,7 @@ export function ImportDialog({ calls, onClose, onImported }: { calls: CatalogApi
                   <Trans>Nothing was written. These columns have no field here; import again without them, or correct the file.</Trans>
                 )}
               </p>
-              <Problems problems={refusal.problems} caption={refusal.kind === 'rows' ? t`Rows with problems` : t`Columns not imported`} />
+              <Problems problems={refusal.problems} caption={refusal.kind === 'rows' ? t`Rows with problems` : t`Columns not imported`} fieldLabel={fieldLabel} />
             </div>
           ) : null}
         </>
@@ -147,8 +147,8 @@ export function ImportDialog({ calls, onClose, onImported }: { calls: CatalogApi
   );
 }
 
-/** Problems by row (or column), as the server names them in the reader's language. */
-function Problems({ problems, caption }: { problems: readonly Problem[]; caption: string }) {
+/** Problems by row (or column), as the server names them in the reader's language; a field by its header, not its key. */
+function Problems({ problems, caption, fieldLabel }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string }) {
   return (
     <div className="catalog-problems">
       <table className="catalog-table">
@@ -170,7 +170,7 @@ function Problems({ problems, caption }: { problems: readonly Problem[]; caption
           {problems.map((p, i) => (
             <tr key={i}>
               <td>{p.row ?? ''}</td>
-              <td>{p.field ?? ''}</td>
+              <td>{p.field ? fieldLabel(p.field) : ''}</td>
               <td>{p.message ?? p.messageKey}</td>
             </tr>
           ))}
