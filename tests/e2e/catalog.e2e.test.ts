@@ -19,8 +19,8 @@ const scrollGridHome = (page: Page) => page.locator('.fmea-grid__scroll').evalua
 async function review(page: Page, description: string, action: 'apply' | 'audit' | 'approve', opinion: string): Promise<void> {
   await rowOf(page, description).getByTestId(`catalog-${action}`).click();
   const dialog = page.getByRole('dialog');
-  if (opinion) await dialog.getByTestId('catalog-opinion').fill(opinion);
-  await dialog.getByTestId('catalog-review-submit').click();
+  if (opinion) await dialog.getByTestId('review-opinion').fill(opinion);
+  await dialog.getByTestId('review-submit').click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
@@ -81,10 +81,10 @@ describe('the knowledge base', () => {
     await expect.poll(() => textOf(reviewed.locator('.catalog-status'))).toBe('To be audited');
     await reviewed.getByTestId('catalog-audit').click();
     const audit = reviewer.page.getByRole('dialog');
-    await audit.getByTestId('catalog-review-submit').click();
+    await audit.getByTestId('review-submit').click();
     await expect.poll(() => textOf(audit.locator('.field-message'))).toBe('Audit opinion cannot be empty');
-    await audit.getByTestId('catalog-opinion').fill('Matches the field data');
-    await audit.getByTestId('catalog-review-submit').click();
+    await audit.getByTestId('review-opinion').fill('Matches the field data');
+    await audit.getByTestId('review-submit').click();
     await audit.waitFor({ state: 'hidden' });
     await expect.poll(() => textOf(reviewed.locator('.catalog-status'))).toBe('To be approved');
     await review(reviewer.page, description, 'approve', '');

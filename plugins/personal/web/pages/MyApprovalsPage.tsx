@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { CATALOG_TYPES, isCatalogTypeId } from '@fmea/core/domain';
+import { api, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
-import { ReviewDialog, type ReviewAction } from './ReviewDialog.tsx';
 import '../personal.css';
 
 type Tab = 'pending' | 'processed';
@@ -20,7 +20,7 @@ export default function MyApprovalsPage() {
   const [tab, setTab] = useState<Tab>('pending');
   const [type, setType] = useState('');
   const [reloadKey, setReloadKey] = useState(0);
-  const [acting, setActing] = useState<{ row: ReviewRow; action: ReviewAction } | null>(null);
+  const [acting, setActing] = useState<{ row: ReviewRow; action: Exclude<CatalogReviewAction, 'apply'> } | null>(null);
 
   const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get('/api/message/myApprovalList', { tab, page, limit, type: type || undefined }), [tab, type]);
 
@@ -111,7 +111,9 @@ export default function MyApprovalsPage() {
         emptyText={tab === 'pending' ? t`Nothing waits for your audit or approval.` : t`You have not audited, approved or rejected anything yet.`}
         toolbar={<TypeFilter value={type} onChange={setType} />}
       />
-      {acting ? <ReviewDialog row={acting.row} action={acting.action} onClose={() => setActing(null)} onDone={done} /> : null}
+      {acting && isCatalogTypeId(acting.row.type) ? (
+        <CatalogReviewDialog type={CATALOG_TYPES[acting.row.type]} row={acting.row} action={acting.action} description={describe(acting.row, i18n.locale)} onClose={() => setActing(null)} onDone={done} />
+      ) : null}
     </div>
   );
 }

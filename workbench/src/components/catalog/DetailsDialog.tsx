@@ -41,7 +41,7 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
         <StatusTag status={row.status} words={words} /> <span data-testid="catalog-version">V{row.versionNo}</span>
       </>,
     ],
-    ...type.fields.map((field): [string, string, ReactNode] => [field.key, textIn(locale, field.header), displayValue(field, row.values[field.key], words, dictionaries, locale) || '—']),
+    ...type.fields.map((field): [string, string, ReactNode] => [field.key, textIn(locale, field.header), displayValue(field, row.values[field.key], dictionaries, locale) || '—']),
     ['creator', t`Created by`, `${row.createRealName ?? '—'} ${when(row.createTime)}`],
     ['quoteCount', t`Cited`, row.quoteCount],
   ];
@@ -131,7 +131,11 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
             {(log.data?.items ?? []).map((entry) => (
               <tr key={entry.id}>
                 <td>{when(entry.at)}</td>
-                <td>{entry.userName}</td>
+                <td data-testid="catalog-log-who">
+                  {/* the real name as colleagues know them, the login to tell two of one name apart */}
+                  {entry.userRealName ?? entry.userName}
+                  {entry.userRealName ? <span className="muted"> ({entry.userName})</span> : null}
+                </td>
                 <td>{entry.actionName}</td>
                 <td>V{entry.versionNo}</td>
                 <td>{[entry.fromStatus, entry.toStatus].filter((s): s is string => s !== null).map(words.status).join(' → ')}</td>

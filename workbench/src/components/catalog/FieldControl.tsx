@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { CatalogField } from '@fmea/core/domain';
+import { catalogEnumLabel, type CatalogField } from '@fmea/core/domain';
 import { CheckList } from '../CheckList.tsx';
 import { TextArea, TextInput, useFieldAria } from '../form.tsx';
 import type { Locale } from '../../i18n/index.ts';
-import type { CatalogWords } from './labels.ts';
 import type { DictionaryItem } from './use-dictionaries.ts';
 
 /** A field's value while it is edited: text for one value, a list for `multiple`. */
@@ -14,7 +13,6 @@ export interface FieldControlProps {
   field: CatalogField;
   value: DraftValue;
   onChange: (value: DraftValue) => void;
-  words: CatalogWords;
   /** The items of the field's dictionary (dictionary fields). */
   items: readonly DictionaryItem[];
   /** Codes the user may choose (product types: the user's own, spec 001 §6); undefined: every one. */
@@ -43,7 +41,7 @@ function ChoiceSelect({ id, options, value, onChange, placeholder }: { id: strin
 }
 
 /** The control a declared field kind takes (core/src/domain/catalog/define.ts). */
-export function FieldControl({ id, field, value, onChange, words, items, permitted, locale }: FieldControlProps) {
+export function FieldControl({ id, field, value, onChange, items, permitted, locale }: FieldControlProps) {
   const { t } = useLingui();
   const text = Array.isArray(value) ? value.join(',') : value;
   const testId = `catalog-field-${field.key}`;
@@ -51,7 +49,7 @@ export function FieldControl({ id, field, value, onChange, words, items, permitt
     const options: Option[] =
       field.kind === 'dictionary'
         ? items.map((i) => ({ value: i.code, label: locale === 'en-US' && i.enName ? i.enName : i.name, disabled: permitted ? !permitted.includes(i.code) : false }))
-        : field.values.map((v) => ({ value: v, label: words.enumValue(v) }));
+        : field.values.map((v) => ({ value: v, label: catalogEnumLabel(field, v, locale) }));
     if (field.multiple) {
       const chosen = Array.isArray(value) ? value : value ? value.split(',') : [];
       return <CheckList id={id} aria-label={field.header[locale]} options={options.filter((o) => !o.disabled || chosen.includes(o.value))} value={chosen} onChange={onChange} />;

@@ -93,6 +93,17 @@ describe('the catalog record form', () => {
     expect(save?.body).toMatchObject({ values: { invalidmode: 'Seal leaks', productType: '1' }, remark: null });
   });
 
+  it('offers an enum’s values by the names their declaration gives them, and sends the codes', async () => {
+    const sent = serve({});
+    show();
+    const useTypes = within(fieldOf('Failure use type')).getAllByRole('checkbox');
+    expect(useTypes.map((box) => box.closest('label')!.textContent)).toEqual(['Failure mode', 'Failure cause', 'Failure effect']);
+    fireEvent.change(within(fieldOf('Failure description')).getByRole('textbox'), { target: { value: 'Seal leaks' } });
+    fireEvent.click(useTypes[2]!);
+    fireEvent.click(within(dialog()).getByTestId('catalog-save'));
+    await waitFor(() => expect(sent.find((s) => s.path === '/api/knowledge/invalidMode/saveOrUpdate')?.body).toMatchObject({ values: { invalidUseType: ['invalidresult'] } }));
+  });
+
   it('asks for the number of a type whose users type it (products), on the main-data base', async () => {
     const sent = serve({});
     render(

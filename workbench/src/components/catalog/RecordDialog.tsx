@@ -9,7 +9,7 @@ import { FormDialog } from '../form/form-dialog.tsx';
 import { useForm } from '../form/use-form.ts';
 import type { CatalogApi, CatalogFieldValue, CatalogRow } from './catalog-api.ts';
 import { FieldControl, type DraftValue } from './FieldControl.tsx';
-import { textIn, useCatalogWords } from './labels.ts';
+import { textIn } from './labels.ts';
 import type { DictionaryItems } from './use-dictionaries.ts';
 
 type Draft = Record<string, DraftValue>;
@@ -60,7 +60,6 @@ export interface RecordDialogProps {
 export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved }: RecordDialogProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
-  const words = useCatalogWords();
   const user = useUser();
   // the required-rule flags as they are now (English required, failure use type required)
   const flags = useLoad(() => api.post('/api/sysBusinessRule/query', { ruleGroup: 'required' }).then((d) => Object.fromEntries(d.items.map((r) => [r.ruleType, r.flag]))), []).data ?? {};
@@ -114,7 +113,6 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
                   field={field}
                   value={form.draft[field.key] ?? ''}
                   onChange={(value) => form.set(field.key, value)}
-                  words={words}
                   items={field.kind === 'dictionary' ? (dictionaries[field.dictionary] ?? []) : []}
                   permitted={field.kind === 'dictionary' && field.dictionary === 'productType' ? permitted : undefined}
                   locale={locale}

@@ -73,7 +73,7 @@ function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWo
     width: field.column === 'text' || field.kind === 'enText' ? 260 : field.kind === 'number' ? 100 : 140,
     hidden: !shown(field),
     hideable: field.column !== 'text',
-    accessor: (row: CatalogRow) => displayValue(field, row.values[field.key], words, dictionaries, locale),
+    accessor: (row: CatalogRow) => displayValue(field, row.values[field.key], dictionaries, locale),
   }));
   return [
     {

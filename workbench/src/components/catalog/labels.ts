@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { CatalogField, CatalogText, CatalogTypeDefinition } from '@fmea/core/domain';
+import { catalogEnumLabel, type CatalogField, type CatalogText, type CatalogTypeDefinition } from '@fmea/core/domain';
 import type { Locale } from '../../i18n/index.ts';
 import type { CatalogFieldValue } from './catalog-api.ts';
 import type { DictionaryItems } from './use-dictionaries.ts';
@@ -11,7 +11,7 @@ export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 /** A declaration's text (title, header) in the reader's language. */
 export const textIn = (locale: Locale, text: CatalogText): string => text[locale] || text['zh-CN'];
 
-/** The words of the catalog page that depend on data: statuses and the declared enums' values. */
+/** The statuses' words (an enum value's name comes with its declaration: catalogEnumLabel). */
 export function useCatalogWords() {
   const { t } = useLingui();
   const statuses: Record<CatalogStatus, string> = {
@@ -21,30 +21,13 @@ export function useCatalogWords() {
     '3': t`To be approved`,
     '4': t`Rejected`,
   };
-  // enum values are codes in the declarations (core/src/domain/catalog/types); a code not named here shows as it is
-  const values: Record<string, string> = {
-    invalidmode: t`Failure mode`,
-    invalidreason: t`Failure cause`,
-    invalidresult: t`Failure effect`,
-    designProblem: t`Design problem`,
-    produceProblem: t`Production problem`,
-    equipmentProblem: t`Equipment problem`,
-    product: t`Product`,
-    process: t`Process`,
-    material: t`Material`,
-    '0': t`No`,
-    '1': t`Yes`,
-  };
-  return {
-    status: (code: string) => statuses[code as CatalogStatus] ?? code,
-    enumValue: (code: string) => values[code] ?? code,
-  };
+  return { status: (code: string) => statuses[code as CatalogStatus] ?? code };
 }
 
 export type CatalogWords = ReturnType<typeof useCatalogWords>;
 
-/** A value as the reader sees it: dictionary codes by their names, enum codes by their words, lists joined. */
-export function displayValue(field: CatalogField, value: CatalogFieldValue | undefined, words: CatalogWords, dictionaries: DictionaryItems, locale: Locale): string {
+/** A value as the reader sees it: dictionary codes by their items' names, enum codes by their declared names, lists joined. */
+export function displayValue(field: CatalogField, value: CatalogFieldValue | undefined, dictionaries: DictionaryItems, locale: Locale): string {
   if (value === null || value === undefined || value === '') return '';
   const codes = Array.isArray(value) ? value : typeof value === 'string' && field.kind !== 'text' && field.kind !== 'enText' && 'multiple' in field && field.multiple ? value.split(',') : [String(value)];
   if (field.kind === 'dictionary') {
@@ -54,7 +37,7 @@ export function displayValue(field: CatalogField, value: CatalogFieldValue | und
       return item ? (locale === 'en-US' && item.enName ? item.enName : item.name) : code;
     }).join(', ');
   }
-  if (field.kind === 'enum') return codes.map(words.enumValue).join(', ');
+  if (field.kind === 'enum') return codes.map((code) => catalogEnumLabel(field, code, locale)).join(', ');
   return codes.join(', ');
 }
 
