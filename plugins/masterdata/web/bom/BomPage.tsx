@@ -1,15 +1,20 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { subtreeIds } from '@fmea/core/domain';
 import { api, Button, confirm, EmptyState, Field, notify, notifyError, PageHeader, Select, TextInput, useLoad, type AreaPageProps } from '@fmea/workbench/sdk';
 import { BomImportDialog } from './BomImportDialog.tsx';
+import { BomMoveDialog, BomPartDialog, type BomPartView } from './BomPartDialog.tsx';
 import './bom.css';
 
 /**
  * The BOM page (spec 001 §2 "product and BOM management", route bom_index):
  * pick a product (those with a BOM are listed; another is opened by its
  * number), see its parts as a tree, import a sheet (row errors listed,
- * cover or de-duplicate), export it, delete it. What the buttons offer comes
- * from the server (`can`); the server checks again.
+ * cover or de-duplicate), export it, delete it, and correct it in place:
+ * add a part under the product or a part, edit, move or delete one (with
+ * its sub-parts). What the buttons offer comes from the server (`can`); the
+ * server checks again.
  */
 export default function BomPage(_props: AreaPageProps) {
   const { t, i18n } = useLingui();
@@ -17,6 +22,9 @@ export default function BomPage(_props: AreaPageProps) {
   const [typed, setTyped] = useState('');
   const [importing, setImporting] = useState(false);
   const [reload, setReload] = useState(0);
+  /** The part dialog open: adding under `parent` (null: the product), or editing `part`. */
+  const [editing, setEditing] = useState<{ parent: BomPartView | null; part: BomPartView | null } | null>(null);
+  const [moving, setMoving] = useState<BomPartView | null>(null);
   const products = useLoad(() => api.get('/api/mainData/bom/products', { limit: 100 }), [reload]);
   const tree = useLoad(async () => (productKey ? api.get('/api/mainData/bom/tree', { productId: productKey }) : null), [productKey, reload]);
   const view = tree.data ?? null;
@@ -44,6 +52,31 @@ export default function BomPage(_props: AreaPageProps) {
     }
   };
 
+  const removePart = async (part: BomPartView) => {
+    if (!view) return;
+    const below = subtreeIds(view.parts, part.id).length - 1;
+    const partNum = part.partNum;
+    const total = below + 1;
+    const message =
+      below === 0
+        ? t`Delete part ${partNum}?`
+        : plural(below, { one: `Delete part ${partNum} with its # sub-part? 2 parts go.`, other: `Delete part ${partNum} with its # sub-parts? ${total} parts go.` });
+    if (!(await confirm({ title: t`Delete part`, message, danger: true }))) return;
+    try {
+      const { removed } = await api.post('/api/mainData/bom/deletePart', { id: part.id, version: part.version });
+      notify('success', plural(removed, { one: '# part deleted', other: '# parts deleted' }));
+      setReload((n) => n + 1);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const saved = () => {
+    setEditing(null);
+    setMoving(null);
+    setReload((n) => n + 1);
+  };
+
   return (
     <section className="bom-page" data-testid="bom-page">
       <PageHeader
@@ -53,6 +86,9 @@ export default function BomPage(_props: AreaPageProps) {
             <>
               <Button kind="primary" data-testid="bom-import" disabled={!view.can.import} onClick={() => setImporting(true)}>
                 <Trans>Import</Trans>
+              </Button>
+              <Button data-testid="bom-add" disabled={!view.can.add} onClick={() => setEditing({ parent: null, part: null })}>
+                <Trans>Add part</Trans>
               </Button>
               <Button data-testid="bom-export" disabled={!view.can.export} onClick={() => void exportSheet()}>
                 <Trans>Export</Trans>
@@ -100,7 +136,7 @@ export default function BomPage(_props: AreaPageProps) {
       {!productKey ? <EmptyState title={<Trans>Choose a product to see its BOM</Trans>} /> : null}
       {view && !view.bom ? (
         <EmptyState title={<Trans>This product has no BOM yet</Trans>}>
-          <Trans>Import a sheet with the columns level (or parent part number), part number, part name, English name, quantity and unit.</Trans>
+          <Trans>Import a sheet with the columns level (or parent part number), part number, part name, English name, quantity and unit, or add its parts one by one.</Trans>
         </EmptyState>
       ) : null}
       {view?.bom ? (
@@ -114,6 +150,7 @@ export default function BomPage(_props: AreaPageProps) {
                 <th>{t`English name`}</th>
                 <th>{t`Quantity`}</th>
                 <th>{t`Unit`}</th>
+                <th>{t`Actions`}</th>
               </tr>
             </thead>
             <tbody>
@@ -126,12 +163,28 @@ export default function BomPage(_props: AreaPageProps) {
                   <td data-user-content>{p.enPartName ?? ''}</td>
                   <td>{p.quantity}</td>
                   <td data-user-content>{p.unit ?? ''}</td>
+                  <td className="bom-actions">
+                    <Button kind="link" data-testid="bom-part-add" disabled={!view.can.add} onClick={() => setEditing({ parent: p, part: null })}>
+                      <Trans>Add sub-part</Trans>
+                    </Button>
+                    <Button kind="link" data-testid="bom-part-edit" disabled={!view.can.edit} onClick={() => setEditing({ parent: null, part: p })}>
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button kind="link" data-testid="bom-part-move" disabled={!view.can.edit} onClick={() => setMoving(p)}>
+                      <Trans>Move</Trans>
+                    </Button>
+                    <Button kind="link" data-testid="bom-part-delete" disabled={!view.can.del} onClick={() => void removePart(p)}>
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </>
       ) : null}
+      {editing && view ? <BomPartDialog productId={view.product.productId} parent={editing.parent} part={editing.part} onClose={() => setEditing(null)} onSaved={saved} /> : null}
+      {moving && view ? <BomMoveDialog part={moving} parts={view.parts} onClose={() => setMoving(null)} onSaved={saved} /> : null}
       {importing && view ? (
         <BomImportDialog
           productId={view.product.productId}
