@@ -31,16 +31,16 @@ export function failureMode(i: number, series = 'K'): { zh: string; en: string }
   return { zh: `${pz}${cz}${hz}（${series}${i}）`, en: `The ${pe} ${he} ${ce} (${series}${i})` };
 }
 
-/** The values of the i-th record as the form would send them. */
-export function recordInput(i: number, series = 'K'): Record<string, unknown> {
+/** The values of the i-th record as the form would send them, of the first `productTypes` product types (or none). */
+export function recordInput(i: number, series = 'K', productTypes = 3): Record<string, unknown> {
   const { zh, en } = failureMode(i, series);
   return {
     invalidmode: zh,
     enInvalidMode: en,
     invalidUseType: [['invalidmode'], ['invalidreason'], ['invalidresult'], ['invalidmode', 'invalidreason']][i % 4],
     applicableObject: PARTS[i % PARTS.length]![0],
-    // a few without a product type (everyone's), the rest spread over three
-    productType: i % 10 === 0 ? null : String(1 + (i % 3)),
+    // a few without a product type (everyone's), the rest spread over the product types
+    productType: i % 10 === 0 ? null : String(1 + (i % productTypes)),
     severity: 1 + (i % 10),
     occurrence: 1 + ((i * 7) % 10),
   };
@@ -90,14 +90,14 @@ export async function insertKnowledgeBase(db: DbOrTx, count: number, creator: { 
   }
 }
 
-/** A workbook of `count` new failure modes under the Chinese headers, numbers left blank (the rule numbers them). */
+/** A workbook of `count` new failure modes under the Chinese headers, numbers left blank (the rule numbers them), of the engineer's product types 1 and 2. */
 export async function importWorkbook(count: number, series = 'N'): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(TYPE.title['zh-CN']);
   const columns = catalogSheetColumns(TYPE, 'zh-CN').filter((c) => c.key === TYPE.serialField || TYPE.fields.some((f) => f.key === c.key));
   sheet.addRow(columns.map((c) => c.headers[0]));
   for (let i = 0; i < count; i++) {
-    const input = recordInput(i, series);
+    const input = recordInput(i, series, 2);
     sheet.addRow(columns.map((c) => (c.key === TYPE.serialField ? null : cellOf(input[c.key]))));
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());

@@ -27,11 +27,12 @@ const QUERIES: Record<string, SQL> = {
 
 /**
  * What the numbers ask for: the list's order walked in an index (the first
- * page stops after 20 rows instead of sorting the type), and the unique rule's
- * trimmed, lower-cased description looked up instead of computed per row.
+ * page stops after 20 rows instead of sorting the type), carrying the columns
+ * every list filters on (the count reads the index alone); and the unique
+ * rule's trimmed, lower-cased description looked up instead of computed per row.
  */
 export const PROPOSED_INDEXES: Record<string, string> = {
-  catalog_record_type_updated_idx: `(type, del_flg, updated_at, serial_num, version_no)`,
+  catalog_record_type_updated_idx: `(type, del_flg, updated_at, serial_num, version_no, is_latest_version, status, product_type)`,
   catalog_record_unique_text_idx: `(type, ${UNIQUE_KEY})`,
 };
 
