@@ -103,7 +103,8 @@ describe('the knowledge base', () => {
     const log = details.getByTestId('catalog-log');
     await expect.poll(() => log.locator('tbody tr').count()).toBeGreaterThanOrEqual(4);
     expect(await textOf(log)).toContain('Matches the field data');
-    expect(await textOf(log)).toContain(engineerName);
+    // people by real name, the login beside it
+    expect(await textOf(log)).toContain(`王工程师 (${engineerName})`);
     await screenshot(reviewer.page, 'catalog-knowledge-log-en-US');
   });
 });

@@ -16,7 +16,7 @@ interface Row {
 describe('reviews in the personal centre', () => {
   it('lists an applied failure mode under My approvals for an auditor, who audits it there; the author sees it pending approval under My applications', async () => {
     const { authorRole, auditorRole } = await asAdmin(env.baseURL, async (admin) => ({
-      authorRole: await createRole(admin, uniqueName('rv-author'), [{ routeName: 'invalid_index', buttons: ['add', 'edit'] }]),
+      authorRole: await createRole(admin, uniqueName('rv-author'), ['knowledge_index', { routeName: 'invalid_index', buttons: ['add', 'edit'] }]),
       auditorRole: await createRole(admin, uniqueName('rv-auditor'), [{ routeName: 'invalid_index', buttons: ['audit'] }]),
     }));
     const author = uniqueName('rvauthor');
@@ -67,5 +67,12 @@ describe('reviews in the personal centre', () => {
     expect(await mine.locator('[data-status]').getAttribute('data-status')).toBe('3');
     expect(await mine.innerText()).toContain('Looks right');
     await screenshot(second.page, 'reviews-my-applications');
+
+    // the number opens the record's catalog page, searched for it
+    await mine.getByTestId('review-open').click();
+    const list = second.page.getByTestId('catalog-invalidMode');
+    await list.waitFor();
+    expect(await list.getByTestId('catalog-search').inputValue()).toBe(applied.serialNum);
+    await expect.poll(() => list.getByTestId('catalog-open').allInnerTexts()).toEqual([applied.serialNum]);
   });
 });
