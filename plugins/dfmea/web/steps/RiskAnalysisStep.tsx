@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
+import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { apColor, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
@@ -36,6 +37,8 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   const local = useRef(new Map<string, Local>());
   /** A rating being typed, not yet committed: AP and RPN preview it. */
   const [typing, setTyping] = useState<{ failureId: string; field: 'severity' | 'occurrence' | 'det'; value: number | null } | null>(null);
+  /** The control editor open on a cause's controls of one kind. */
+  const [controlsOf, setControlsOf] = useState<ControlsTarget | null>(null);
 
   const patch = (id: string, change: Local) => {
     local.current.set(id, { ...local.current.get(id), ...change });
@@ -225,6 +228,14 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
           },
         };
   const textEditor = readOnly ? undefined : ({ type: 'text' } as const);
+  /** A control cell: its texts, and the control editor (catalog suggestions, push to knowledge) a click away. */
+  const controlsCell = (kind: ControlKind) => (r: RiskRow) => {
+    const text = view(r)[kind].join(SEPARATOR);
+    const cause = r.cause;
+    if (!cause) return text;
+    const label = kind === 'prevention' ? t`Prevention controls with the catalog` : t`Detection controls with the catalog`;
+    return <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />;
+  };
   const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
 
   const columns: DataGridColumn<RiskRow>[] = [
@@ -236,9 +247,9 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor('severity') },
     { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description },
     { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '' },
-    { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), editable: textEditor },
+    { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), cell: controlsCell('prevention'), editable: textEditor },
     { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor('occurrence') },
-    { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), editable: textEditor },
+    { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), cell: controlsCell('detection'), editable: textEditor },
     { id: 'det', header: t`D`, width: 56, accessor: (r) => view(r).det ?? '', editable: ratingEditor('det') },
     { id: 'ap', header: t`AP`, width: 56, accessor: (r) => view(r).ap ?? '', cell: (r) => <ApBadge ap={view(r).ap} /> },
     { id: 'rpn', header: t`RPN`, width: 64, accessor: (r) => view(r).rpn ?? '' },
@@ -291,6 +302,16 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
       labels={labels}
       toolbar={toolbar}
     />
+    {controlsOf ? (
+      <ControlsDialog
+        target={controlsOf}
+        readOnly={readOnly}
+        onClose={(changed) => {
+          setControlsOf(null);
+          if (changed) reload();
+        }}
+      />
+    ) : null}
     </div>
   );
 }
