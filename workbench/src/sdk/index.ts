@@ -23,7 +23,8 @@ export { CheckList } from '../components/CheckList.tsx';
 export { FilePickerButton, SPREADSHEET_ACCEPT } from '../components/FilePicker.tsx';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from '../components/Autocomplete.tsx';
 export { Dialog } from '../components/dialog.tsx';
-export { confirm, notify, notifyError } from '../components/feedback.tsx';
+// ConfirmHost: where confirm() shows its question (the shell mounts it; a plugin's tests or dev harness mount it themselves)
+export { confirm, ConfirmHost, notify, notifyError } from '../components/feedback.tsx';
 export { confirmDiscard, confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';
 export { PasswordPolicyHint } from '../shell/PasswordPolicyHint.tsx';
 export { refreshAppInfo, useAppInfo } from '../shell/app-info.ts';
