@@ -46,10 +46,10 @@ function serve(controls: object[]): Sent[] {
       if (url.pathname === '/api/fmea/analysis') data = { nodes: [], functions: [], functionLinks: [], characteristics: [], failures: [{ id: CAUSE.id }], failureLinks: [], controls };
       if (url.pathname === '/api/fmea/suggest')
         data = [
-          { source: 'catalog', text: 'Design guideline DG-12', uses: 3, catalog: { recordId: 'rec-dg', serialNum: 'PM2611260001', versionNo: 2, enText: null, severity: null, occurrence: null, detection: null } },
+          { source: 'catalog', text: 'Design guideline DG-12', uses: 3, catalog: { recordId: 'rec-dg', serialNum: 'PR2611260001', versionNo: 2, enText: null, severity: null, occurrence: null, detection: null } },
           { source: 'fmea', text: 'Design review', uses: 2, catalog: null },
         ];
-      if (url.pathname === '/api/fmea/pushToKnowledge') data = { itemId: 'c-2', itemVersion: 2, record: { id: 'r', type: 'preventionMeasure', serialNum: 'PM2611260002', versionNo: 1, status: '1', quoteCount: 1 } };
+      if (url.pathname === '/api/fmea/pushToKnowledge') data = { itemId: 'c-2', itemVersion: 2, record: { id: 'r', type: 'preventionMeasure', serialNum: 'PR2611260002', versionNo: 1, status: '1', quoteCount: 1 } };
       return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -73,11 +73,11 @@ const items = () => screen.getAllByTestId('control-item');
 
 describe('the risk grid’s control editor', () => {
   it('lists the cause’s controls of its kind in order, each with the catalog version it cites', async () => {
-    const sent = serve([control('c-2', 'Wear test 500 h', 2), control('c-1', 'Brush spec BM-12', 1, { recordId: 'rec-1', serialNum: 'PM2611250001', versionNo: 1, status: '2', newerVersion: true }), { ...control('c-3', 'End-of-line test', 1), kind: 'detection' }]);
+    const sent = serve([control('c-2', 'Wear test 500 h', 2), control('c-1', 'Brush spec BM-12', 1, { recordId: 'rec-1', serialNum: 'PR2611250001', versionNo: 1, status: '2', newerVersion: true }), { ...control('c-3', 'End-of-line test', 1), kind: 'detection' }]);
     show();
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(items().map((li) => li.querySelector('[data-user-content]')?.textContent)).toEqual(['Brush spec BM-12', 'Wear test 500 h']);
-    expect(within(items()[0]!).getByTestId('catalog-mark').textContent).toBe('[Catalog PM2611250001 v1 · newer version]');
+    expect(within(items()[0]!).getByTestId('catalog-mark').textContent).toBe('[Catalog PR2611250001 v1 · newer version]');
     // a cited control is not pushed again; a hand-written one is
     expect(within(items()[0]!).queryByRole('button', { name: 'Push to knowledge' })).toBeNull();
     expect(within(items()[1]!).getByRole('button', { name: 'Push to knowledge' })).toBeTruthy();
@@ -95,7 +95,7 @@ describe('the risk grid’s control editor', () => {
     fireEvent.change(input, { target: { value: 'Design' } });
     const option = await screen.findByText('Design guideline DG-12', {}, { timeout: 2000 });
     expect(sent.find((s) => s.path === '/api/fmea/suggest')?.query).toContain('kind=prevention');
-    expect(option.parentElement?.querySelector('[data-suggestion-source]')?.textContent).toBe('Catalog PM2611260001 v2');
+    expect(option.parentElement?.querySelector('[data-suggestion-source]')?.textContent).toBe('Catalog PR2611260001 v2');
     fireEvent.click(option);
     fireEvent.click(screen.getByTestId('control-save'));
     await waitFor(() => expect(sent.some((s) => s.path === '/api/fmea/addControl')).toBe(true));
