@@ -18,6 +18,7 @@ import * as fmeaAnalysis from './fmea/analysis-read.ts';
 import * as fmeaAttachments from './fmea/attachments.ts';
 import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaFunctions from './fmea/functions.ts';
+import * as fmeaGrid from './fmea/grid.ts';
 import * as fmeaProjects from './fmea/projects.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
@@ -76,6 +77,7 @@ export const ROUTE_MODULES = {
   fmeaAttachments,
   fmeaFailures,
   fmeaFunctions,
+  fmeaGrid,
   fmeaProjects,
   fmeaPush,
   fmeaSharing,
@@ -122,8 +124,16 @@ type SchemaIn<C, Type extends string> = C extends { [K in Type]: { schema: infer
 type BodyOf<R, Type extends string> = RequestOf<R> extends { body: { content: infer C } } ? SchemaIn<C, Type> : never;
 type PartOf<R, Part extends string> = RequestOf<R> extends { [K in Part]: infer S extends z.ZodType } ? z.input<S> : undefined;
 type Input<S> = [S] extends [never] ? undefined : S extends z.ZodType ? z.input<S> : undefined;
-/** What JSON makes of an answer on its way to the browser: a date arrives as its ISO string. */
-export type Wire<T> = T extends Date ? string : T extends readonly (infer E)[] ? Wire<E>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+/** What JSON makes of an answer on its way to the browser: a date arrives as its ISO string (a tuple stays a tuple). */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends readonly unknown[]
+    ? number extends T['length']
+      ? Wire<T[number]>[]
+      : { -readonly [K in keyof T]: Wire<T[K]> }
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
 
 /** The route's answer: the envelope's data (`z.output`, as JSON carries it), or the file itself (a Blob) for routes that answer one. */
 type DataOf<R> = R extends { responses: { 200: { content: infer C } } }

@@ -1,34 +1,24 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { stream } from 'hono/streaming';
 import {
   ACTION_STATUSES,
   actionMachine,
   addAction,
-  AP_LEVELS,
   changeActionStatus,
-  CHARACTERISTIC_CLASSES,
   CONTROL_KINDS,
   deleteAction,
-  GRID_PAGE_MAX,
   listActions,
-  readRiskGridJson,
   recomputeAllAp,
   updateAction,
   type ActionStatus,
-  type ApLevel,
   type FmeaActionRow,
-  type RiskGridJsonPage,
-  type RiskGridJsonRow,
-  type RiskGridRow,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
-import { DateText, GridControlFields, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version, type Plain } from './schemas.ts';
+import { DateText, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version } from './schemas.ts';
 
-/** Step 5 (the risk grid) and step 6 (optimisation actions with their re-rating). */
+/** Step 6: optimisation actions with their re-rating, and recomputing every AP (the risk grid itself: grid.ts). */
 const TAG = 'fmea-risk';
 
 const route = <const P extends string, D extends z.ZodType, B extends z.ZodType>(path: P, summary: string, button: 'add' | 'edit' | 'del', body: B, data: D, description?: string) =>
@@ -136,103 +126,6 @@ export const listActionsRoute = defineRoute({
   data: z.array(ActionSchema),
 });
 
-const Flag = z.enum(['0', '1', 'true', 'false']).optional();
-const on = (flag: string | undefined) => flag === '1' || flag === 'true';
-
-/** The chain's effect or cause: its id and version for edits, its text, rating and place, and how many chains of the project share it. */
-const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
-  z
-    .strictObject({
-      id: z.string(),
-      version: z.number().int(),
-      description: z.string(),
-      ...ratings,
-      elementName: z.string(),
-      functionDescription: z.string(),
-      chains: z.number().int().openapi({ description: `How many chains of the whole project run through this failure (not only the page or filter shown): rating ${rating} changes all of them` }),
-    })
-    .nullable();
-
-const Rated = z.number().int().nullable();
-const GridCharacteristic = z.strictObject({ id: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() });
-const GridAction = z.strictObject({
-  id: z.string(),
-  version: z.number().int(),
-  kind: z.enum(CONTROL_KINDS),
-  description: z.string(),
-  status: z.enum(ACTION_STATUSES),
-  responsibleUserId: z.string().nullable(),
-  targetDate: z.string().nullable(),
-  actionTaken: z.string().nullable(),
-  evidence: z.string().nullable(),
-  completionDate: z.string().nullable(),
-  raSeverity: Rated,
-  raOccurrence: Rated,
-  raDetection: Rated,
-});
-
-const GridRowSchema = z
-  .strictObject({
-    elementId: z.string(),
-    elementName: z.string(),
-    functionId: z.string(),
-    functionDescription: z.string(),
-    requirement: z.string().nullable(),
-    effect: SharedFailure('S', { severity: Rated }),
-    mode: z.strictObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable() }),
-    cause: SharedFailure('O or D', { occurrence: Rated, detection: Rated }),
-    ...GridControlFields,
-    characteristics: z.array(GridCharacteristic).openapi({ description: 'Characteristics of the mode’s and the cause’s functions' }),
-    actions: z.array(GridAction).openapi({ description: 'The cause’s actions in their order' }),
-    specialCharacteristics: z.array(GridCharacteristic).openapi({ description: 'The special characteristics among them' }),
-    characteristicClass: z.enum(CHARACTERISTIC_CLASSES).nullable().openapi({ description: 'The most serious class of the special characteristics' }),
-    hasOpenActions: z.boolean(),
-    severity: z.number().int().nullable(),
-    occurrence: z.number().int().nullable(),
-    detection: z.number().int().nullable(),
-    det: z.number().int().nullable().openapi({ description: 'D under the spec’s name (the same as detection)' }),
-    ap: z.enum(AP_LEVELS).nullable(),
-    rpn: z.number().int().nullable(),
-    raseverity: z.number().int().nullable(),
-    raoccurrence: z.number().int().nullable(),
-    radet: z.number().int().nullable(),
-    rarpn: z.number().int().nullable(),
-    raAp: z.enum(AP_LEVELS).nullable(),
-  })
-  .openapi('FmeaRiskRow', {
-    description: 'A chain is named by its effect, mode and cause ids (effect and cause may be null); the row carries no key of its own.',
-  });
-
-/**
- * The grid's rows are sent as JSON text (`gridRowJson`), so no handler type
- * holds them to the schema: this does. It compiles while the engine's row, as
- * sent (without the chain key and the control texts by kind, D also as `det`),
- * is what the schema describes, which is what the workbench reads.
- */
-export const gridRowAsSent = (row: Plain<Omit<RiskGridRow, 'chainKey' | 'preventionControls' | 'detectionControls'>> & { det: number | null }): z.output<typeof GridRowSchema> => row;
-
-export const gridRoute = defineRoute({
-  method: 'get',
-  path: '/api/fmea/riskGrid',
-  tag: TAG,
-  summary: 'The risk grid: one row per failure chain FE–FM–FC in AIAG-VDA form order, with AP and RPN',
-  description:
-    'Filters: ap (comma-separated H, M, L), openActions=1, special=1 (special characteristics). Pages up to 20,000 rows (default 500); pages of more than 1,000 rows are streamed (chunked transfer).',
-  access: readAccess,
-  request: {
-    query: z.object({
-      projectId: Id,
-      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-      limit: z.coerce.number().int().min(1).max(GRID_PAGE_MAX).optional(),
-      ap: z.string().regex(/^[HML](,[HML]){0,2}$/).optional(),
-      openActions: Flag,
-      special: Flag,
-      timestamp: Timestamp,
-    }),
-  },
-  data: z.strictObject({ items: z.array(GridRowSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
-});
-
 const ApSummarySchema = z
   .strictObject({
     H: z.number().int(),
@@ -252,45 +145,6 @@ export const recomputeRoute = defineRoute({
   request: jsonBody(z.object({ projectId: Id })),
   data: ApSummarySchema,
 });
-
-const quoted = (value: string | null) => (value === null ? 'null' : `"${value}"`);
-
-/** A grid row as the API sends it: the stored facts as SQLite wrote them, then the rated columns (and `det`, the spec's name for D). */
-function gridRowJson({ facts, risk: r, specialCharacteristics, characteristicClass }: RiskGridJsonRow): string {
-  return (
-    `${facts.slice(0, -1)},"severity":${r.severity},"occurrence":${r.occurrence},"detection":${r.detection},"det":${r.detection},` +
-    `"ap":${quoted(r.ap)},"rpn":${r.rpn},"specialCharacteristics":${specialCharacteristics},"characteristicClass":${quoted(characteristicClass)},` +
-    `"hasOpenActions":${r.hasOpenActions},"raseverity":${r.raseverity},"raoccurrence":${r.raoccurrence},"radet":${r.radet},"rarpn":${r.rarpn},"raAp":${quoted(r.raAp)}}`
-  );
-}
-
-/** Rows per chunk of a streamed grid answer (about 1.3 MB of JSON with the bench's texts). */
-export const GRID_STREAM_ROWS = 1000;
-
-/**
- * The grid's envelope with its rows joined as text, never as one object
- * serialised whole: up to `GRID_STREAM_ROWS` rows in one body, larger pages
- * streamed in chunks of that many rows (a 20,000-row page is some 28 MB).
- */
-function sendGrid(c: Context<AppEnv>, grid: RiskGridJsonPage): Response {
-  const envelope = JSON.stringify(ok({ total: grid.total, page: grid.page, limit: grid.limit, items: [] }));
-  // the envelope ends with `"items":[]}}`: rows go between the brackets
-  const head = envelope.slice(0, -3);
-  const tail = envelope.slice(-3);
-  const chunk = (from: number) => {
-    const parts: string[] = [];
-    for (let i = from; i < Math.min(grid.items.length, from + GRID_STREAM_ROWS); i++) parts.push(gridRowJson(grid.items[i]!));
-    return parts.join(',');
-  };
-  c.header('content-type', 'application/json; charset=UTF-8');
-  if (grid.items.length <= GRID_STREAM_ROWS) return c.body(head + chunk(0) + tail, 200);
-  c.set('streamed', true);
-  return stream(c, async (out) => {
-    await out.write(head);
-    for (let from = 0; from < grid.items.length; from += GRID_STREAM_ROWS) await out.write((from > 0 ? ',' : '') + chunk(from));
-    await out.write(tail);
-  });
-}
 
 export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(addActionRoute, async (c) => {
@@ -327,18 +181,6 @@ export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
     const statuses = status ? (status.split(',').map((s) => s.trim()) as ActionStatus[]) : undefined;
     const rows = await listActions(fmeaContext(c), projectId, { statuses, responsibleUserId });
     return c.json(ok(rows.map(presentAction)), 200);
-  });
-
-  app.openapi(gridRoute, async (c) => {
-    const q = c.req.valid('query');
-    const grid = await readRiskGridJson(fmeaContext(c), q.projectId, {
-      page: q.page,
-      limit: q.limit,
-      ap: q.ap ? (q.ap.split(',') as ApLevel[]) : undefined,
-      openActions: on(q.openActions),
-      specialCharacteristics: on(q.special),
-    });
-    return sendGrid(c, grid) as never;
   });
 
   app.openapi(recomputeRoute, async (c) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importAnalysis, readRiskGrid, syntheticAnalysis, type AnalysisImport, type RiskGridRow } from '@fmea/core';
+import { COMPACT_GRID_COLUMNS, expandCompactGrid, importAnalysis, readRiskGrid, syntheticAnalysis, type AnalysisImport, type RiskGridRow } from '@fmea/core';
 import { caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
-import { GRID_STREAM_ROWS } from './actions.ts';
+import { GRID_STREAM_ROWS } from './grid.ts';
 
 let api: TestApp;
 let team: Team;
@@ -128,5 +128,78 @@ describe('GET /api/fmea/riskGrid', () => {
   it('answers an empty grid', async () => {
     const project = await createTeamProject(api, team);
     expect(await caller(api, team.owner).ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`)).toEqual({ total: 0, page: 1, limit: 500, items: [] });
+  });
+});
+
+describe('GET /api/fmea/riskGrid?format=compact', () => {
+  /** The rows form of the same page, rebuilt from the compact answer the way the workbench does. */
+  const expanded = (compact: any) => ({ total: compact.total, page: compact.page, limit: compact.limit, items: expandCompactGrid(compact) });
+  const both = async (projectId: string, query: string) => {
+    const reader = caller(api, team.reader);
+    const rows = await reader.ok('GET', `/api/fmea/riskGrid?projectId=${projectId}&${query}`);
+    const compact = await reader.ok('GET', `/api/fmea/riskGrid?projectId=${projectId}&${query}&format=compact`);
+    return { rows, compact };
+  };
+
+  it('carries the same values as the rows form, with each effect, mode, cause and characteristic list once', async () => {
+    const project = await createTeamProject(api, team);
+    await importAnalysis(api.t.ctx, project.id, VARIED);
+    const { rows, compact } = await both(project.id, 'limit=100');
+    expect(expanded(compact)).toEqual(rows);
+    expect(compact.columns).toEqual([...COMPACT_GRID_COLUMNS]);
+    expect(compact.rows).toHaveLength(8);
+    expect(compact.effects.map((e: any) => e.description)).toEqual(['Window does not close', 'Window closes slowly']);
+    expect(compact.modes.map((m: any) => m.description)).toEqual(['No torque transmitted', 'Torque too low', 'Torque pulsates']);
+    expect(compact.causes.map((c: any) => c.description)).toEqual(['Teeth worn', 'Teeth broken', 'Bearing seat loose']);
+    expect(compact.functions.map((f: any) => f.functionDescription)).toEqual(['Transmit torque']);
+    // a mode without effect (M3) and one without cause (M2) name none
+    const m2 = compact.modes.findIndex((m: any) => m.description === 'Torque too low');
+    const m3 = compact.modes.findIndex((m: any) => m.description === 'Torque pulsates');
+    expect(compact.rows.find((r: any[]) => r[1] === m2)[3]).toBeNull();
+    expect(compact.rows.find((r: any[]) => r[1] === m3)[2]).toBeNull();
+
+    for (const query of ['ap=H', 'ap=M,L', 'openActions=1', 'special=1', 'page=2&limit=3', 'page=9&limit=3', 'ap=H&special=1']) {
+      const page = await both(project.id, query);
+      expect(expanded(page.compact), query).toEqual(page.rows);
+    }
+  });
+
+  it('answers a large page with the same rows in a fifth of the rows form’s bytes or less', async () => {
+    const project = await createTeamProject(api, team);
+    const chains = 2400;
+    await importAnalysis(api.t.ctx, project.id, syntheticAnalysis({ chains }));
+    const reader = caller(api, team.reader);
+    const rows = await reader.get(`/api/fmea/riskGrid?projectId=${project.id}&limit=${chains}`);
+    const compact = await reader.get(`/api/fmea/riskGrid?projectId=${project.id}&limit=${chains}&format=compact`);
+    expect(compact.status).toBe(200);
+    expect(compact.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(expanded(compact.body.data)).toEqual(rows.body.data);
+    const size = (body: unknown) => JSON.stringify(body).length;
+    expect(size(compact.body)).toBeLessThan(size(rows.body) / 5);
+  }, 60_000);
+
+  it('answers an empty grid', async () => {
+    const project = await createTeamProject(api, team);
+    expect(await caller(api, team.owner).ok('GET', `/api/fmea/riskGrid?projectId=${project.id}&format=compact`)).toEqual({
+      total: 0,
+      page: 1,
+      limit: 500,
+      columns: [...COMPACT_GRID_COLUMNS],
+      functions: [],
+      modes: [],
+      effects: [],
+      causes: [],
+      controls: [],
+      actions: [],
+      characteristics: [],
+      rows: [],
+    });
+  });
+
+  it('refuses a format it does not know, naming the field', async () => {
+    const project = await createTeamProject(api, team);
+    const res = await caller(api, team.owner, 'en-US').get(`/api/fmea/riskGrid?projectId=${project.id}&format=csv`);
+    expect(res.status).toBe(400);
+    expect(res.body.data.issues.map((i: any) => i.field)).toEqual(['format']);
   });
 });

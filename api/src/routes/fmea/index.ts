@@ -5,6 +5,7 @@ import { registerAnalysisReadRoutes } from './analysis-read.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
+import { registerGridRoutes } from './grid.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerPushRoutes } from './push.ts';
 import { registerSharingRoutes } from './sharing.ts';
@@ -23,6 +24,7 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerStructureRoutes(app);
   registerFunctionRoutes(app);
   registerFailureRoutes(app);
+  registerGridRoutes(app);
   registerActionRoutes(app);
   registerAnalysisReadRoutes(app);
   registerTransferRoutes(app);

@@ -70,3 +70,4 @@ export {
   type RowControl,
   type RowFailure,
 } from './risk-row.ts';
+export { COMPACT_GRID_COLUMNS, expandCompactGrid, type CompactGridShape, type CompactGridValues, type ExpandedGridRow } from './compact-grid.ts';

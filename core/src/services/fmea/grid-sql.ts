@@ -79,7 +79,7 @@ export interface RawChainRow {
 const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sql`, `);
 
 /** The chains of one page in form order with their texts (`page`): the common part of the grid's statements (see `riskGridQuery`). */
-function pageCtes(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+export function pageCtes(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
   const apExpr = sql`case when fe.severity is null or fc.occurrence is null or fc.detection is null then null
     else substr(${apTable}, (fe.severity - 1) * 100 + (fc.occurrence - 1) * 10 + fc.detection, 1) end`;
   const conditions: SQL[] = [sql`fm.project_id = ${projectId}`, sql`fm.kind = 'FM'`];
@@ -206,8 +206,7 @@ export function riskGridJsonQuery(projectId: string, apTable: string, filter: Ri
   const chars = sql`from fmea_characteristic ch where (ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id)`;
   return sql`${pageCtes(projectId, apTable, filter, window)}
 select page.total, page.severity as s, page.occurrence as o, page.detection as d,
-  (select json_group_array(json_array(a.status, a.ra_severity, a.ra_occurrence, a.ra_detection) order by a.sort, a.id)
-    from fmea_action a where a.cause_id = page.cause_id) as rerate,
+  ${rerateJson(sql`page.cause_id`)} as rerate,
   (select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class, 'special', json('true')) order by ch.sort, ch.id)
     ${chars} and ch.special) as specials,
   json_object(
@@ -220,21 +219,37 @@ select page.total, page.severity as s, page.occurrence as o, page.detection as d
     'cause', case when page.cause_id is null then null else json_object('id', page.cause_id, 'description', page.cause_description,
       'occurrence', page.occurrence, 'detection', page.detection, 'version', page.cause_version, 'elementName', page.cause_element_name,
       'functionDescription', page.cause_function_description, 'chains', coalesce(page.cause_chains, 1)) end,
-    'controls', (select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort)
-        order by ctl.kind <> 'prevention', ctl.sort, ctl.id)
-      from fmea_control ctl where ctl.cause_id = page.cause_id),
-    'characteristics', (select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
-        'special', json(case when ch.special then 'true' else 'false' end)) order by ch.sort, ch.id)
-      ${chars}),
-    'actions', (select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
-        'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
-        'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
-        'raDetection', a.ra_detection, 'version', a.version) order by a.sort, a.id)
-      from fmea_action a where a.cause_id = page.cause_id)
+    'controls', ${controlsJson(sql`page.cause_id`)},
+    'characteristics', ${characteristicsJson(sql`page.mode_function_id`, sql`page.cause_function_id`)},
+    'actions', ${actionsJson(sql`page.cause_id`)}
   ) as facts
 from page
 order by page.rn`;
 }
+
+/** A cause's controls as the grid sends them (JSON): prevention, then detection, each by sort, then id. */
+export const controlsJson = (causeId: SQL) =>
+  sql`(select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort)
+    order by ctl.kind <> 'prevention', ctl.sort, ctl.id) from fmea_control ctl where ctl.cause_id = ${causeId})`;
+
+/** The characteristics of a mode's and a cause's functions as the grid sends them (JSON), by sort, then id. */
+export const characteristicsJson = (modeFunctionId: SQL, causeFunctionId: SQL) =>
+  sql`(select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
+      'special', json(case when ch.special then 'true' else 'false' end)) order by ch.sort, ch.id)
+    from fmea_characteristic ch where (ch.function_id = ${modeFunctionId} or ch.function_id = ${causeFunctionId}))`;
+
+/** A cause's actions as the grid sends them (JSON), by sort, then id. */
+export const actionsJson = (causeId: SQL) =>
+  sql`(select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
+      'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
+      'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
+      'raDetection', a.ra_detection, 'version', a.version) order by a.sort, a.id)
+    from fmea_action a where a.cause_id = ${causeId})`;
+
+/** What rating a chain needs of its cause's actions (JSON): `[[status, raS, raO, raD], …]` in their order, `[]` without any. */
+export const rerateJson = (causeId: SQL) =>
+  sql`(select json_group_array(json_array(a.status, a.ra_severity, a.ra_occurrence, a.ra_detection) order by a.sort, a.id)
+    from fmea_action a where a.cause_id = ${causeId})`;
 
 /** A row of `riskGridJsonQuery`. */
 export interface JsonChainRow {

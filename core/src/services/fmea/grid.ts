@@ -116,17 +116,23 @@ function toFacts(raw: RawChainRow): ChainFacts {
   };
 }
 
-function filterIssues(filter: RiskGridFilter) {
+export function filterIssues(filter: RiskGridFilter) {
   return (filter.ap ?? [])
     .filter((level) => !(AP_LEVELS as readonly string[]).includes(level))
     .map((level) => ({ messageKey: 'fmea.value_invalid', field: 'ap', params: { field: 'ap', value: String(level) } }));
 }
 
-async function gridContext(ctx: ServiceContext, projectId: string) {
+export async function gridContext(ctx: ServiceContext, projectId: string) {
   const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const lookup = await apEvaluator(ctx.db, project.apTable);
   return { project, table: tableString(lookup), rate: raterFromLookup(lookup) };
 }
+
+/** The page asked for, within 1 and `GRID_PAGE_MAX` rows (`GRID_PAGE_DEFAULT` when not given). */
+export const gridWindow = (query: RiskGridQuery) => ({
+  page: Math.max(1, Math.trunc(query.page ?? 1)),
+  limit: Math.min(GRID_PAGE_MAX, Math.max(1, Math.trunc(query.limit ?? GRID_PAGE_DEFAULT))),
+});
 
 const toRows = (raws: readonly RawChainRow[], rate: ChainRater) => raws.map((raw) => buildRiskRow(toFacts(raw), rate));
 
@@ -137,8 +143,7 @@ const toRows = (raws: readonly RawChainRow[], rate: ChainRater) => raws.map((raw
  */
 export async function readRiskGrid(ctx: ServiceContext, projectId: string, query: RiskGridQuery = {}): Promise<Page<RiskGridRow>> {
   assertNoIssues(filterIssues(query));
-  const page = Math.max(1, Math.trunc(query.page ?? 1));
-  const limit = Math.min(GRID_PAGE_MAX, Math.max(1, Math.trunc(query.limit ?? GRID_PAGE_DEFAULT)));
+  const { page, limit } = gridWindow(query);
   const { table, rate } = await gridContext(ctx, projectId);
   const raws = await readChainRows(ctx.db, riskGridQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
   return { items: toRows(raws, rate), total: raws[0]?.total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query)), page, limit };
@@ -176,8 +181,7 @@ type RerateTuple = [RerateSource['status'], number | null, number | null, number
  */
 export async function readRiskGridJson(ctx: ServiceContext, projectId: string, query: RiskGridQuery = {}): Promise<RiskGridJsonPage> {
   assertNoIssues(filterIssues(query));
-  const page = Math.max(1, Math.trunc(query.page ?? 1));
-  const limit = Math.min(GRID_PAGE_MAX, Math.max(1, Math.trunc(query.limit ?? GRID_PAGE_DEFAULT)));
+  const { page, limit } = gridWindow(query);
   const { table, rate } = await gridContext(ctx, projectId);
   const raws = await ctx.db.all<JsonChainRow>(riskGridJsonQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
   const items = raws.map((raw): RiskGridJsonRow => {
@@ -189,7 +193,7 @@ export async function readRiskGridJson(ctx: ServiceContext, projectId: string, q
   return { items, total: raws[0]?.total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query)), page, limit };
 }
 
-async function countChains(ctx: ServiceContext, projectId: string, table: string, filter: RiskGridFilter): Promise<number> {
+export async function countChains(ctx: ServiceContext, projectId: string, table: string, filter: RiskGridFilter): Promise<number> {
   const [first] = await readChainRows(ctx.db, riskGridQuery(projectId, table, filter, { limit: 1, offset: 0 }));
   return first?.total ?? 0;
 }

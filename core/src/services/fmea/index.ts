@@ -69,6 +69,7 @@ export {
   type RiskGridJsonRow,
   type RiskGridQuery,
 } from './grid.ts';
+export { readRiskGridCompact, type RiskGridCompactPage } from './grid-compact.ts';
 export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
 export { ROOT_KEY } from './import-plan.ts';
 export { syntheticAnalysis } from './synthetic.ts';

@@ -5,7 +5,7 @@ import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
-import { apColor, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskGridAnswer, type RiskRow } from '../risk/risk-api.ts';
+import { apColor, fetchRiskGrid, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
 interface Local {
@@ -58,7 +58,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const answer = await api.get('/api/fmea/riskGrid', {
+      const answer = await fetchRiskGrid({
         projectId,
         page,
         limit,
@@ -67,7 +67,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
         special: filters.special ? '1' : undefined,
       });
       local.current.clear();
-      return { items: answer.items, total: answer.total };
+      return answer;
     },
     [projectId, filters],
   );

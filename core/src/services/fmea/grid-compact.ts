@@ -1,0 +1,134 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { assertNoIssues } from '../../domain/validation/index.ts';
+import { rateChain, type CompactGridValues, type RerateSource } from '../../domain/fmea/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { countChains, filterIssues, gridContext, gridWindow, type RiskGridQuery } from './grid.ts';
+import { actionsJson, characteristicsJson, controlsJson, pageCtes, rerateJson, type RiskGridFilter } from './grid-sql.ts';
+
+/**
+ * One page of the risk grid with what chains share sent once (the compact
+ * form of `GET /api/fmea/riskGrid`, `COMPACT_GRID_COLUMNS`): the page's
+ * functions, modes, effects, causes (with their controls and actions) and
+ * characteristic lists as JSON texts, each at the index the rows use, and
+ * each row as its indices and rated values. The rows form repeats every
+ * text on every chain (20,000 chains: 28 MB); this one holds each once.
+ */
+export interface RiskGridCompactPage {
+  total: number;
+  page: number;
+  limit: number;
+  /** JSON objects: the mode's function with its element (`elementId`, `elementName`, `functionId`, `functionDescription`, `requirement`). */
+  functions: string[];
+  /** JSON objects, each the row's `mode`. */
+  modes: string[];
+  /** JSON objects, each the row's `effect`. */
+  effects: string[];
+  /** JSON objects, each the row's `cause`; `controls` and `actions` are its lists (JSON arrays) at the same index. */
+  causes: string[];
+  controls: string[];
+  actions: string[];
+  /** JSON arrays, each the `characteristics` of the rows whose mode's and cause's functions are the same. */
+  characteristics: string[];
+  /** One per chain, in form order: the values of `COMPACT_GRID_COLUMNS` (domain/fmea/compact-grid.ts). */
+  rows: CompactGridValues[];
+}
+
+/** What one statement answers: a part of the page (`part`), the item's index in its list and its JSON. */
+interface CompactPart {
+  part: 'total' | 'rows' | 'rerate' | 'function' | 'mode' | 'effect' | 'cause' | 'controls' | 'actions' | 'characteristics';
+  ix: number;
+  json: string | null;
+}
+
+/**
+ * The same page as `riskGridJsonQuery` in one statement, its distinct items
+ * numbered in the order they first appear (`row_number() over (order by
+ * min(rn))`) and each sent as one row of JSON (`CompactPart`), so SQLite
+ * writes every text once; `rows` is one JSON array of `[function, mode,
+ * effect, cause, characteristics, S, O, D]` in form order; `rerate` is what
+ * rating needs of each cause's actions. One statement, so the rows and their
+ * items come from one snapshot of the database.
+ */
+export function riskGridCompactQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+  return sql`${pageCtes(projectId, apTable, filter, window)},
+slim as (
+  select chain.total, chain.rn, chain.mode_id, chain.effect_id, chain.cause_id,
+    fm.function_id as mode_function_id, fc.function_id as cause_function_id, fe.severity as s, fc.occurrence as o, fc.detection as d
+  from chain
+  join fmea_failure fm on fm.id = chain.mode_id
+  left join fmea_failure fe on fe.id = chain.effect_id
+  left join fmea_failure fc on fc.id = chain.cause_id
+),
+fn as (select mode_function_id as id, row_number() over (order by min(rn)) - 1 as ix from slim group by mode_function_id),
+md as (select mode_id as id, row_number() over (order by min(rn)) - 1 as ix from slim group by mode_id),
+ef as (select effect_id as id, row_number() over (order by min(rn)) - 1 as ix from slim where effect_id is not null group by effect_id),
+ca as (select cause_id as id, row_number() over (order by min(rn)) - 1 as ix from slim where cause_id is not null group by cause_id),
+cs as (select mode_function_id, cause_function_id, row_number() over (order by min(rn)) - 1 as ix from slim group by mode_function_id, cause_function_id)
+select 'total' as part, max(total) as ix, null as json from slim
+union all
+select 'rows', 0, json_group_array(json_array(fn.ix, md.ix, ef.ix, ca.ix, cs.ix, slim.s, slim.o, slim.d) order by slim.rn)
+  from slim
+  join fn on fn.id = slim.mode_function_id
+  join md on md.id = slim.mode_id
+  left join ef on ef.id = slim.effect_id
+  left join ca on ca.id = slim.cause_id
+  join cs on cs.mode_function_id = slim.mode_function_id and cs.cause_function_id is slim.cause_function_id
+union all
+select 'function', fn.ix, json_object('elementId', n.id, 'elementName', n.name, 'functionId', f.id, 'functionDescription', f.description, 'requirement', f.requirement)
+  from fn join fmea_function f on f.id = fn.id join fmea_node n on n.id = f.node_id
+union all
+select 'mode', md.ix, json_object('id', fm.id, 'description', fm.description, 'frequencyRatio', fm.frequency_ratio, 'version', fm.version)
+  from md join fmea_failure fm on fm.id = md.id
+union all
+select 'effect', ef.ix, json_object('id', fe.id, 'description', fe.description, 'severity', fe.severity, 'version', fe.version,
+    'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_effect.n, 1))
+  from ef join fmea_failure fe on fe.id = ef.id join fmea_function f on f.id = fe.function_id join fmea_node n on n.id = f.node_id
+  left join shared_effect on shared_effect.id = ef.id
+union all
+select 'cause', ca.ix, json_object('id', fc.id, 'description', fc.description, 'occurrence', fc.occurrence, 'detection', fc.detection, 'version', fc.version,
+    'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_cause.n, 1))
+  from ca join fmea_failure fc on fc.id = ca.id join fmea_function f on f.id = fc.function_id join fmea_node n on n.id = f.node_id
+  left join shared_cause on shared_cause.id = ca.id
+union all
+select 'controls', ca.ix, ${controlsJson(sql`ca.id`)} from ca
+union all
+select 'actions', ca.ix, ${actionsJson(sql`ca.id`)} from ca
+union all
+select 'rerate', ca.ix, ${rerateJson(sql`ca.id`)} from ca
+union all
+select 'characteristics', cs.ix, ${characteristicsJson(sql`cs.mode_function_id`, sql`cs.cause_function_id`)} from cs`;
+}
+
+type RerateTuple = [RerateSource['status'], number | null, number | null, number | null];
+type SlimRow = [fn: number, mode: number, effect: number | null, cause: number | null, characteristics: number, s: number | null, o: number | null, d: number | null];
+const NO_ACTIONS: RerateSource[] = [];
+
+/**
+ * The page `readRiskGrid` answers in the compact form: same access, filters,
+ * order, paging and ratings (each row rated through `rateChain` with the
+ * project's AP table); the items' texts leave SQLite as JSON and are never
+ * parsed, only the rows' indices and ratings and the causes' re-ratings are.
+ */
+export async function readRiskGridCompact(ctx: ServiceContext, projectId: string, query: RiskGridQuery = {}): Promise<RiskGridCompactPage> {
+  assertNoIssues(filterIssues(query));
+  const { page, limit } = gridWindow(query);
+  const { table, rate } = await gridContext(ctx, projectId);
+  const parts = await ctx.db.all<CompactPart>(riskGridCompactQuery(projectId, table, query, { limit, offset: (page - 1) * limit }));
+  const out: RiskGridCompactPage = { total: 0, page, limit, functions: [], modes: [], effects: [], causes: [], controls: [], actions: [], characteristics: [], rows: [] };
+  let total: number | null = null;
+  let slim: SlimRow[] = [];
+  const rerate: RerateSource[][] = [];
+  const lists = { function: out.functions, mode: out.modes, effect: out.effects, cause: out.causes, controls: out.controls, actions: out.actions, characteristics: out.characteristics };
+  for (const { part, ix, json } of parts) {
+    if (part === 'total') total = ix;
+    else if (part === 'rows') slim = JSON.parse(json!) as SlimRow[];
+    else if (part === 'rerate') rerate[ix] = json === '[]' ? NO_ACTIONS : (JSON.parse(json!) as RerateTuple[]).map(([status, raSeverity, raOccurrence, raDetection]) => ({ status, raSeverity, raOccurrence, raDetection }));
+    else lists[part][ix] = json!;
+  }
+  out.rows = slim.map(([fn, mode, effect, cause, characteristics, s, o, d]): CompactGridValues => {
+    const r = rateChain(s, o, d, cause === null ? NO_ACTIONS : rerate[cause]!, rate);
+    return [fn, mode, effect, cause, characteristics, r.ap, r.rpn, r.raseverity, r.raoccurrence, r.radet, r.rarpn, r.raAp, r.hasOpenActions];
+  });
+  out.total = total ?? (page === 1 ? 0 : await countChains(ctx, projectId, table, query));
+  return out;
+}
