@@ -68,6 +68,24 @@ export const catalogRecord = sqliteTable(
     uniqueIndex('catalog_record_root_latest_unique').on(t.rootId).where(sql`is_latest_version = 1`),
     uniqueIndex('catalog_record_root_open_unique').on(t.rootId).where(sql`status <> '2' and del_flg = 0`),
     index('catalog_record_type_idx').on(t.type, t.delFlg, t.status),
+    // the list (docs/domain/catalog.md, "At scale"): walked in its order (newest change first), so a page stops
+    // after its rows; the columns every list filters and searches on ride along, so a count or a search that
+    // matches little reads the index alone instead of each row's JSON
+    index('catalog_record_type_updated_idx').on(
+      t.type,
+      t.delFlg,
+      t.updatedAt,
+      t.serialNum,
+      t.versionNo,
+      t.isLatestVersion,
+      t.status,
+      t.productType,
+      t.text,
+      t.enText,
+    ),
+    // the unique rule on the description (findUniqueHolder): this expression must stay exactly the one it writes
+    // (no coalesce: `text` is never null, and drizzle-kit splits an index expression at its commas)
+    index('catalog_record_unique_text_idx').on(t.type, sql`lower(trim(${t.text}))`),
     index('catalog_record_type_product_idx').on(t.type, t.productType),
     index('catalog_record_creator_idx').on(t.creatorId),
   ],

@@ -188,6 +188,16 @@ export const currentRowsOf = (typeId: string): SQL =>
   and(eq(catalogRecord.type, typeId), eq(catalogRecord.delFlg, 0), or(eq(catalogRecord.isLatestVersion, true), ne(catalogRecord.status, KNOWLEDGE_STATUS.released)))!;
 
 /**
+ * A field as unique rules compare it: trimmed, lower-cased, empty for null. The
+ * description column is never null and is written without coalesce: that is
+ * the expression `catalog_record_unique_text_idx` holds, so the lookup is an
+ * index search (the schema's comment says why the index has no coalesce).
+ */
+export function uniqueKeyExpression(field: CatalogField): SQL {
+  return field.column === 'text' ? sql`lower(trim(${catalogRecord.text}))` : sql`lower(trim(coalesce(${fieldExpression(field)}, '')))`;
+}
+
+/**
  * The type's unique rules (spec 001 §5) against every other record's
  * present (its latest version or the version in preparation), compared
  * trimmed and case-insensitively: a record of the same root does not count.
@@ -197,16 +207,18 @@ export const currentRowsOf = (typeId: string): SQL =>
  */
 /** The present of another record (not of `rootId`) holding a unique rule's values, compared trimmed and case-insensitively. */
 export async function findUniqueHolder(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null): Promise<CatalogRecordRow | undefined> {
-  const matches = key.fields.map((name, i) => {
-    const field = type.fields.find((f) => f.key === name)!;
-    return sql`lower(trim(coalesce(${fieldExpression(field)}, ''))) = lower(${key.values[i]!})`;
-  });
+  return uniqueHolderQuery(db, type, key, rootId).get();
+}
+
+/** findUniqueHolder's query (its plan is tested: it must search catalog_record_unique_text_idx). */
+export function uniqueHolderQuery(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null) {
+  const matches = key.fields.map((name, i) => sql`${uniqueKeyExpression(type.fields.find((f) => f.key === name)!)} = lower(${key.values[i]!})`);
   return db
     .select()
     .from(catalogRecord)
     .where(and(currentRowsOf(type.id), rootId === null ? undefined : ne(catalogRecord.rootId, rootId), ...matches))
     .orderBy(desc(catalogRecord.versionNo))
-    .get();
+    .limit(1);
 }
 
 export async function uniqueIssues(db: DbOrTx, type: CatalogTypeDefinition, values: Readonly<Record<string, CatalogValue>>, rootId: string | null): Promise<Issue[]> {

@@ -1,0 +1,2 @@
+CREATE INDEX `catalog_record_type_updated_idx` ON `catalog_record` (`type`,`del_flg`,`updated_at`,`serial_num`,`version_no`,`is_latest_version`,`status`,`product_type`,`text`,`en_text`);--> statement-breakpoint
+CREATE INDEX `catalog_record_unique_text_idx` ON `catalog_record` (`type`,lower(trim("text")));
