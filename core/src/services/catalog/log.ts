@@ -20,8 +20,19 @@ export interface CatalogLogEntry {
 
 /** Writes one row of the knowledge log; call it inside the transaction of the change. */
 export async function writeCatalogLog(tx: DbOrTx, ctx: TxContext, entry: CatalogLogEntry): Promise<void> {
-  await tx.insert(catalogLog).values({
-    at: ctx.now(),
+  await writeCatalogLogs(tx, ctx, [entry]);
+}
+
+/** Writes rows of the knowledge log in multi-row inserts (an import's thousands of records). */
+export async function writeCatalogLogs(tx: DbOrTx, ctx: TxContext, entries: readonly CatalogLogEntry[]): Promise<void> {
+  const at = ctx.now();
+  const rows = entries.map((entry) => logRow(at, ctx, entry));
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(catalogLog).values(rows.slice(i, i + 500));
+}
+
+function logRow(at: Date, ctx: TxContext, entry: CatalogLogEntry): typeof catalogLog.$inferInsert {
+  return {
+    at,
     type: entry.row.type,
     recordId: entry.row.id,
     rootId: entry.row.rootId,
@@ -33,7 +44,7 @@ export async function writeCatalogLog(tx: DbOrTx, ctx: TxContext, entry: Catalog
     remark: entry.remark ?? null,
     userId: ctx.actor.userId,
     userName: ctx.actor.userName,
-  });
+  };
 }
 
 /** The operation-log record of a catalog write (the full rows before and after). */

@@ -32,7 +32,8 @@ import { assertProductType, canCatalogOperate, type CatalogCaller } from './acce
 
 export type CatalogRecordRow = typeof catalogRecord.$inferSelect;
 
-const UNDER_REVIEW: readonly string[] = [KNOWLEDGE_STATUS.toBeApproved, KNOWLEDGE_STATUS.pendingApproval];
+/** The statuses of a record under review: locked, and a unique clash with one is a conflict. */
+export const UNDER_REVIEW: readonly string[] = [KNOWLEDGE_STATUS.toBeApproved, KNOWLEDGE_STATUS.pendingApproval];
 
 /** What the caller may do with a row, for the list's buttons (the services check again when they act). */
 export interface CatalogRowActions {

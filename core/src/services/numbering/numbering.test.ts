@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { numberingCounter, operationLog } from '../../db/schema/index.ts';
-import { allocateNumber, nextNumber, previewNextNumber, previewNumber, registerManualNumber, setNumberingRule } from './numbering.ts';
+import { allocateNumber, allocateNumbers, nextNumber, previewNextNumber, previewNumber, registerManualNumber, setNumberingRule } from './numbering.ts';
 
 let t: TestDatabase;
 afterEach(() => t.dispose());
@@ -40,6 +40,22 @@ describe('number allocation', () => {
     } finally {
       others.forEach((o) => o.close());
     }
+  });
+
+  it('hands out a block in one step: the numbers single allocations would give, past the ones held', async () => {
+    t = await openTestDatabase();
+    expect(await allocateNumber(t.db, 'failureMode', DAY)).toBe('FA1803090001');
+    const held = new Set(['FA1803090003', 'FA1803090006']);
+    const asked: string[][] = [];
+    const numbers = await allocateNumbers(t.db, 'failureMode', DAY, 4, async (block) => {
+      asked.push([...block]);
+      return new Set(block.filter((n) => held.has(n)));
+    });
+    expect(numbers).toEqual(['FA1803090002', 'FA1803090004', 'FA1803090005', 'FA1803090007']);
+    // one question for the block, then one for each serial taken in place of a held one
+    expect(asked).toEqual([['FA1803090002', 'FA1803090003', 'FA1803090004', 'FA1803090005'], ['FA1803090006'], ['FA1803090007']]);
+    expect(await allocateNumber(t.db, 'failureMode', DAY)).toBe('FA1803090008');
+    expect(await allocateNumbers(t.db, 'failureMode', DAY, 0)).toEqual([]);
   });
 
   it('refuses a manual number where the rule does not allow one', async () => {

@@ -80,6 +80,34 @@ export async function allocateNumber(db: DbOrTx, module: string, now: Date, take
   }
 }
 
+/** Which of several numbers are already held elsewhere: one question for a whole block (an import's new records). */
+export type NumbersTaken = (numbers: readonly string[]) => Promise<ReadonlySet<string>>;
+
+/**
+ * `count` numbers of a module, the counter moved once for all of them (an
+ * import numbering thousands of records): the same numbers, in the same
+ * order, as `count` calls of allocateNumber — numbers already held are
+ * skipped (their serials used up) and as many more taken in their place.
+ */
+export async function allocateNumbers(db: DbOrTx, module: string, now: Date, count: number, taken?: NumbersTaken): Promise<string[]> {
+  const rule = await getNumberingRule(db, module);
+  const scope = counterScope(rule, now);
+  const numbers: string[] = [];
+  while (numbers.length < count) {
+    const step = count - numbers.length;
+    const row = await db
+      .insert(numberingCounter)
+      .values({ module: rule.module, scope, value: step })
+      .onConflictDoUpdate({ target: [numberingCounter.module, numberingCounter.scope], set: { value: sql`${numberingCounter.value} + ${step}` } })
+      .returning({ value: numberingCounter.value })
+      .get();
+    const block = Array.from({ length: step }, (_, i) => formatNumber(rule, { date: now, serial: row.value - step + 1 + i }));
+    const held = taken ? await taken(block) : new Set<string>();
+    numbers.push(...block.filter((number) => !held.has(number)));
+  }
+  return numbers;
+}
+
 /** What the next allocation of a module would give, and whether the module takes numbers typed by hand. */
 export interface NumberPreview {
   readonly module: NumberingModule;

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogRecord } from '../../db/schema/index.ts';
+import { ConflictError, type Issue } from '../../errors.ts';
+import { catalogDuplicateIssue, catalogNumberEntry, catalogUniqueKeys, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogUniqueKey, type CatalogValue } from '../../domain/catalog/index.ts';
+import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
+import type { TxContext } from '../shared/context.ts';
+import { allocateNumbers } from '../numbering/numbering.ts';
+import { writeCatalogLogs } from './log.ts';
+import { columnsOfValues, currentRowsOf, UNDER_REVIEW, uniqueKeyExpression, type CatalogRecordRow } from './store.ts';
+
+/**
+ * The import's bulk path (docs/domain/catalog.md, "At scale"): the type's
+ * numbers and unique-rule values read once into memory, so a row is looked up
+ * without a query, and its new records written together — numbers taken in
+ * one counter step, records and knowledge-log rows in multi-row inserts.
+ */
+
+/** A record's present as the import looks it up. */
+export type CatalogHolder = Pick<CatalogRecordRow, 'id' | 'rootId' | 'serialNum' | 'versionNo' | 'status'>;
+
+// SQLite's own lower() and trim(), which the unique rule's SQL applies (uniqueKeyExpression): ASCII letters, spaces
+const sqlLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+const sqlTrim = (text: string) => text.replace(/^ +| +$/g, '');
+/** A value as its column or JSON path reads in SQL (a list comma-joined); unique rules name texts and codes. */
+const storedText = (value: CatalogValue | undefined) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(',') : String(value));
+const ruleKey = (fields: readonly string[], parts: readonly string[]) => [fields.join(','), ...parts].join('\u0000');
+
+/**
+ * The present of every record of a type by number and by each unique rule's
+ * values (as the rule compares them: trimmed, lower-cased), kept up to date
+ * with the rows the import writes: what `existingRecord` and `uniqueIssues`
+ * would find with a query each, the rows above in the file included.
+ */
+export class CatalogKeyIndex {
+  private readonly bySerial = new Map<string, CatalogHolder>();
+  private readonly byKey = new Map<string, CatalogHolder[]>();
+  private readonly keysOf = new Map<string, string[]>();
+
+  private constructor(private readonly type: CatalogTypeDefinition) {}
+
+  /** Reads the type's presents once, each rule's values compared as SQL compares them. */
+  static async load(db: DbOrTx, type: CatalogTypeDefinition): Promise<CatalogKeyIndex> {
+    const index = new CatalogKeyIndex(type);
+    const fields = [...new Set((type.unique ?? []).flat())];
+    const expressions = Object.fromEntries(fields.map((key, i) => [`k${i}`, sql<string>`${uniqueKeyExpression(type.fields.find((f) => f.key === key)!)}`]));
+    const { id, rootId, serialNum, versionNo, status } = catalogRecord;
+    const rows = await db.select({ id, rootId, serialNum, versionNo, status, ...expressions }).from(catalogRecord).where(currentRowsOf(type.id));
+    for (const row of rows) {
+      const keyed = row as unknown as Record<string, string>;
+      index.add({ id: row.id, rootId: row.rootId, serialNum: row.serialNum, versionNo: row.versionNo, status: row.status }, (key) => keyed[`k${fields.indexOf(key)}`] ?? '');
+    }
+    return index;
+  }
+
+  /** A present the import wrote (a new record, a changed one, a new version), its values as it stored them. */
+  put(holder: CatalogHolder, values: Readonly<Record<string, CatalogValue>>): void {
+    this.remove(holder.id);
+    this.add(holder, (key) => sqlLower(sqlTrim(storedText(values[key]))));
+  }
+
+  /** The record a row names: by number, else by the first unique rule a present holds (the highest version of it). */
+  existing(serialNum: string, values: Readonly<Record<string, CatalogValue>>): CatalogHolder | undefined {
+    if (serialNum) return this.bySerial.get(serialNum);
+    for (const key of catalogUniqueKeys(this.type, values)) {
+      const holder = this.holder(key);
+      if (holder) return holder;
+    }
+    return undefined;
+  }
+
+  /** uniqueIssues of a new record: a clash with a record under review is a conflict, others issues under the field. */
+  uniqueIssues(values: Readonly<Record<string, CatalogValue>>): Issue[] {
+    const issues: Issue[] = [];
+    for (const key of catalogUniqueKeys(this.type, values)) {
+      const clash = this.holder(key);
+      if (!clash) continue;
+      if (UNDER_REVIEW.includes(clash.status)) throw new ConflictError('catalog.content_under_review' satisfies CatalogServiceKey, { serialNum: clash.serialNum });
+      issues.push(catalogDuplicateIssue(key));
+    }
+    return issues;
+  }
+
+  private holder(key: CatalogUniqueKey): CatalogHolder | undefined {
+    const holders = this.byKey.get(ruleKey(key.fields, key.values.map(sqlLower))) ?? [];
+    return holders.reduce<CatalogHolder | undefined>((best, h) => (best === undefined || h.versionNo > best.versionNo ? h : best), undefined);
+  }
+
+  private add(holder: CatalogHolder, normalized: (field: string) => string): void {
+    const known = this.bySerial.get(holder.serialNum);
+    if (holder.serialNum && (!known || known.versionNo <= holder.versionNo)) this.bySerial.set(holder.serialNum, holder);
+    const keys = (this.type.unique ?? []).map((fields) => ruleKey(fields, fields.map(normalized)));
+    for (const key of keys) this.byKey.set(key, [...(this.byKey.get(key) ?? []), holder]);
+    this.keysOf.set(holder.id, keys);
+  }
+
+  private remove(id: string): void {
+    for (const key of this.keysOf.get(id) ?? []) this.byKey.set(key, this.byKey.get(key)!.filter((h) => h.id !== id));
+    this.keysOf.delete(id);
+  }
+}
+
+interface NewRecord {
+  readonly id: string;
+  readonly values: Readonly<Record<string, CatalogValue>>;
+  /** Taken already (typed, checked); null: numbered by the rule when written. */
+  serialNum: string | null;
+  readonly at: Date;
+}
+
+const CHUNK = 200;
+
+/**
+ * The import's new records, checked and held until written together: before
+ * a row that needs the database to see them (a change of an existing record,
+ * a typed number) and at the end. Each one is a present in the index at once.
+ */
+export class NewRecordBatch {
+  private pending: NewRecord[] = [];
+
+  constructor(
+    private readonly tx: DbOrTx,
+    private readonly txCtx: TxContext,
+    private readonly type: CatalogTypeDefinition,
+    private readonly index: CatalogKeyIndex,
+  ) {}
+
+  /** Whether a held record still waits for its number (a typed number must come after it, as row by row). */
+  get awaitsNumbers(): boolean {
+    return this.pending.some((r) => r.serialNum === null);
+  }
+
+  add(values: Readonly<Record<string, CatalogValue>>, serialNum: string | null): void {
+    const record: NewRecord = { id: randomUUID(), values, serialNum, at: this.txCtx.now() };
+    this.pending.push(record);
+    this.index.put({ id: record.id, rootId: record.id, serialNum: serialNum ?? '', versionNo: 1, status: KNOWLEDGE_STATUS.editing }, values);
+  }
+
+  /** Numbers the held records in one counter step, writes them and their knowledge-log rows in multi-row inserts. */
+  async flush(): Promise<void> {
+    const records = this.pending;
+    if (records.length === 0) return;
+    this.pending = [];
+    const unnumbered = records.filter((r) => r.serialNum === null);
+    if (unnumbered.length > 0 && catalogNumberEntry(this.type) === 'rule') {
+      const numbers = await allocateNumbers(this.tx, this.type.numbering.module, this.txCtx.now(), unnumbered.length, (block) => this.numbersHeld(block));
+      unnumbered.forEach((record, i) => {
+        record.serialNum = numbers[i]!;
+        this.index.put({ id: record.id, rootId: record.id, serialNum: record.serialNum, versionNo: 1, status: KNOWLEDGE_STATUS.editing }, record.values);
+      });
+    }
+    const { actor } = this.txCtx;
+    const rows = records.map((r) => ({
+      id: r.id,
+      type: this.type.id,
+      rootId: r.id,
+      serialNum: r.serialNum!,
+      versionNo: 1,
+      isLatestVersion: true,
+      status: KNOWLEDGE_STATUS.editing,
+      ...columnsOfValues(this.type, r.values),
+      remark: null,
+      creatorId: actor.userId,
+      creatorName: actor.userName,
+      updaterId: actor.userId,
+      createdAt: r.at,
+      updatedAt: r.at,
+    }));
+    for (let i = 0; i < rows.length; i += CHUNK) await this.tx.insert(catalogRecord).values(rows.slice(i, i + CHUNK));
+    await writeCatalogLogs(
+      this.tx,
+      this.txCtx,
+      rows.map((row) => ({ action: 'import', row, toStatus: row.status })),
+    );
+  }
+
+  /** The numbers of a block some record of the type holds, deleted ones included (numbers are never reused). */
+  private async numbersHeld(block: readonly string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (let i = 0; i < block.length; i += 500) {
+      const rows = await this.tx
+        .select({ serialNum: catalogRecord.serialNum })
+        .from(catalogRecord)
+        .where(and(eq(catalogRecord.type, this.type.id), inArray(catalogRecord.serialNum, block.slice(i, i + 500))));
+      for (const row of rows) held.add(row.serialNum);
+    }
+    return held;
+  }
+}
