@@ -30,6 +30,7 @@ export { PasswordPolicyHint } from '../shell/PasswordPolicyHint.tsx';
 export { refreshAppInfo, useAppInfo } from '../shell/app-info.ts';
 export { catalogPlugin, definePlugin, type AreaPageProps, type CatalogPluginOptions, type WorkAreaPlugin } from '../plugins/contract.ts';
 export { CatalogPage, type CatalogPageProps } from '../components/catalog/CatalogPage.tsx';
+export { StatusTag as CatalogStatusTag } from '../components/catalog/columns.tsx';
 export { CatalogReviewDialog, type CatalogReviewAction, type CatalogReviewDialogProps, type CatalogReviewTarget } from '../components/catalog/ReviewDialog.tsx';
 export { currentLocale, type Locale } from '../i18n/index.ts';
 export { formatDate, formatDateTime, localName } from '../i18n/format.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
-import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
+import { api, CatalogStatusTag, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import '../personal.css';
 
 /**
@@ -19,16 +19,17 @@ export default function MyApplicationsPage() {
 
   const columns = useMemo<DataGridColumn<ReviewRow>[]>(
     () => [
-      { id: 'type', header: t`Type`, width: 90, cell: (row) => row.typeName },
-      { id: 'serialNum', header: t`Number`, width: 130, hideable: false, cell: (row) => <RecordLink row={row} /> },
-      { id: 'description', header: t`Description`, width: 184, hideable: false, accessor: (row) => describe(row, i18n.locale) },
-      { id: 'versionNo', header: t`Version`, width: 70, hidden: true, accessor: (row) => `V${row.versionNo}` },
-      { id: 'status', header: t`Status`, width: 84, cell: (row) => <StatusTag status={row.status} /> },
-      { id: 'applyTime', header: t`Applied at`, width: 130, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      // widths for a 1400-pixel screen in either language: a status, an English date and time whole; the version shown, as two versions of one record may both be listed
+      { id: 'type', header: t`Type`, width: 100, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 118, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 150, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 72, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 112, cell: (row) => <CatalogStatusTag status={row.status} /> },
+      { id: 'applyTime', header: t`Applied at`, width: 150, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
       { id: 'applyRemark', header: t`My remark`, width: 130, hidden: true, accessor: (row) => row.applyRemark ?? '' },
-      { id: 'decidedBy', header: t`Decided by`, width: 90, accessor: (row) => (row.approveTime ? row.approvePerson : row.auditPerson) ?? '' },
-      { id: 'opinion', header: t`Opinion`, width: 160, accessor: (row) => row.opinion ?? '' },
-      { id: 'decidedTime', header: t`Decided at`, width: 130, accessor: (row) => formatDateTime(row.decidedTime, i18n.locale) },
+      { id: 'decidedBy', header: t`Decided by`, width: 80, accessor: (row) => (row.approveTime ? row.approvePerson : row.auditPerson) ?? '' },
+      { id: 'opinion', header: t`Opinion`, width: 134, accessor: (row) => row.opinion ?? '' },
+      { id: 'decidedTime', header: t`Decided at`, width: 150, accessor: (row) => formatDateTime(row.decidedTime, i18n.locale) },
     ],
     [t, i18n.locale],
   );

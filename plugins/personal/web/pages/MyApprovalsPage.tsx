@@ -2,8 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATALOG_TYPES, isCatalogTypeId } from '@fmea/core/domain';
-import { api, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
-import { describe, RecordLink, StatusTag, TypeFilter, type ReviewRow } from './review-parts.tsx';
+import { api, CatalogStatusTag, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import '../personal.css';
 
 type Tab = 'pending' | 'processed';
@@ -28,30 +28,31 @@ export default function MyApprovalsPage() {
 
   const columns = useMemo<DataGridColumn<ReviewRow>[]>(() => {
     const common: DataGridColumn<ReviewRow>[] = [
-      { id: 'type', header: t`Type`, width: 90, cell: (row) => row.typeName },
-      { id: 'serialNum', header: t`Number`, width: 130, hideable: false, cell: (row) => <RecordLink row={row} /> },
-      { id: 'description', header: t`Description`, width: 184, hideable: false, accessor: (row) => describe(row, i18n.locale) },
-      { id: 'versionNo', header: t`Version`, width: 70, hidden: true, accessor: (row) => `V${row.versionNo}` },
-      { id: 'status', header: t`Status`, width: 84, cell: (row) => <StatusTag status={row.status} /> },
-      { id: 'applyPerson', header: t`Applicant`, width: 90, accessor: (row) => row.applyPerson ?? '' },
+      // widths for a 1400-pixel screen in either language: a status and an English date and time whole
+      { id: 'type', header: t`Type`, width: 100, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 118, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 150, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      { id: 'versionNo', header: t`Version`, width: 72, hidden: true, accessor: (row) => `V${row.versionNo}` },
+      { id: 'status', header: t`Status`, width: 112, cell: (row) => <CatalogStatusTag status={row.status} /> },
+      { id: 'applyPerson', header: t`Applicant`, width: 80, accessor: (row) => row.applyPerson ?? '' },
     ];
     if (tab === 'processed') {
       return [
         ...common,
         { id: 'decision', header: t`My decision`, width: 100, accessor: (row) => (row.decision ? decisionName(row.decision.action) : '') },
         { id: 'decisionOpinion', header: t`My opinion`, width: 160, accessor: (row) => row.decision?.opinion ?? '' },
-        { id: 'decisionTime', header: t`Decided at`, width: 130, accessor: (row) => formatDateTime(row.decision?.time, i18n.locale) },
+        { id: 'decisionTime', header: t`Decided at`, width: 150, accessor: (row) => formatDateTime(row.decision?.time, i18n.locale) },
       ];
     }
     return [
       ...common,
-      { id: 'applyTime', header: t`Applied at`, width: 130, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
-      { id: 'applyRemark', header: t`Applicant's remark`, width: 120, accessor: (row) => row.applyRemark ?? '' },
-      { id: 'auditRemark', header: t`Audit opinion`, width: 120, accessor: (row) => row.auditRemark ?? '' },
+      { id: 'applyTime', header: t`Applied at`, width: 150, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'applyRemark', header: t`Applicant's remark`, width: 115, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'auditRemark', header: t`Audit opinion`, width: 115, accessor: (row) => row.auditRemark ?? '' },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 120,
+        width: 110,
         hideable: false,
         cell: (row) => (
           <span className="review-actions">

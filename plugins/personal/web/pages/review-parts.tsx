@@ -4,8 +4,9 @@ import { Button, Select, useGuardedNavigate, type ApiData } from '@fmea/workbenc
 
 /**
  * What My applications and My approvals share: the row they list (one shape
- * for both, GET /api/message/myApplicationList and myApprovalList), the
- * status tag, the type filter and the link to the record's catalog page.
+ * for both, GET /api/message/myApplicationList and myApprovalList), the type
+ * filter and the link to the record's catalog page. The status tag is the
+ * catalog page's (the SDK's CatalogStatusTag), so a status reads the same on both.
  */
 export type ReviewRow = ApiData<'/api/message/myApprovalList'>['items'][number];
 
@@ -20,21 +21,6 @@ export function catalogPageOf(typeId: string): string | null {
 
 /** The description in the reader's language (the Chinese one when there is no English). */
 export const describe = (row: ReviewRow, locale: string) => (locale === 'en-US' && row.enDescription ? row.enDescription : row.description);
-
-export function useStatusName() {
-  const { t } = useLingui();
-  return (status: string) => ({ '0': t`Editing`, '1': t`To be approved`, '2': t`Released`, '3': t`Pending approval`, '4': t`Rejected` })[status] ?? status;
-}
-
-/** The knowledge status as a coloured tag (spec 001 §4). */
-export function StatusTag({ status }: { status: string }) {
-  const name = useStatusName();
-  return (
-    <span className={`review-status review-status-${status}`} data-status={status}>
-      {name(status)}
-    </span>
-  );
-}
 
 /** The record's number, opening its type's catalog page (searched for the number). */
 export function RecordLink({ row }: { row: ReviewRow }) {

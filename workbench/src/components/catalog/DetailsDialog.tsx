@@ -22,6 +22,10 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
   const versions = useLoad(() => calls.versions(row.id), [row.id]);
   const log = useLoad(() => calls.log(row.id), [row.id]);
   const when = (value: string | null) => formatDateTime(value, locale);
+  // a version's description, in English for English readers where it has one
+  const text = type.fields.find((f) => f.column === 'text')?.key ?? '';
+  const enText = type.fields.find((f) => f.column === 'enText')?.key ?? '';
+  const describe = (v: CatalogRow) => String((locale === 'en-US' && v.values[enText]) || v.values[text] || '');
   const tabs: [Tab, string][] = [
     ['record', t`Record`],
     ['versions', t`Versions`],
@@ -38,7 +42,7 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
       'status',
       t`Status`,
       <>
-        <StatusTag status={row.status} words={words} /> <span data-testid="catalog-version">V{row.versionNo}</span>
+        <StatusTag status={row.status} /> <span data-testid="catalog-version">V{row.versionNo}</span>
       </>,
     ],
     ...type.fields.map((field): [string, string, ReactNode] => [field.key, textIn(locale, field.header), displayValue(field, row.values[field.key], dictionaries, locale) || '—']),
@@ -106,9 +110,9 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
                   {v.isLatestVersion ? <span className="muted"> · {t`current`}</span> : null}
                 </td>
                 <td>
-                  <StatusTag status={v.status} words={words} />
+                  <StatusTag status={v.status} />
                 </td>
-                <td>{String(v.values[type.fields.find((f) => f.column === 'text')?.key ?? ''] ?? '')}</td>
+                <td>{describe(v)}</td>
                 <td>{when(v.updateTime)}</td>
                 <td>{v.approvePerson ? `${v.approvePerson} ${when(v.approveTime)}` : ''}</td>
               </tr>

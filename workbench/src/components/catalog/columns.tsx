@@ -6,7 +6,8 @@ import { Button } from '../form.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/index.ts';
 import type { CatalogFlowAction, CatalogRow } from './catalog-api.ts';
-import { displayValue, textIn, useCatalogWords, type CatalogWords } from './labels.ts';
+import { displayValue, textIn, useCatalogWords } from './labels.ts';
+import './catalog.css';
 import type { DictionaryItems } from './use-dictionaries.ts';
 
 /** What a row's buttons do; the page decides (dialogs, confirmations). */
@@ -17,8 +18,9 @@ export interface RowHandlers {
   flow: (row: CatalogRow, action: CatalogFlowAction) => void;
 }
 
-/** The status as a coloured tag (spec 001 §4). */
-export function StatusTag({ status, words }: { status: string; words: CatalogWords }) {
+/** A knowledge status as a coloured tag (spec 001 §4), in the one set of words every page uses. */
+export function StatusTag({ status }: { status: string }) {
+  const words = useCatalogWords();
   return (
     <span className={`catalog-status catalog-status-${status}`} data-status={status}>
       {words.status(status)}
@@ -56,21 +58,23 @@ function RowActions({ row, on }: { row: CatalogRow; on: RowHandlers }) {
 export function useCatalogColumns(type: CatalogTypeDefinition, dictionaries: DictionaryItems, on: RowHandlers): DataGridColumn<CatalogRow>[] {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
-  const words = useCatalogWords();
   // the grid keeps its widths and menu by the columns' identity: rebuilt only when what they show changes
-  return useMemo(() => columnsOf(type, locale, words, dictionaries, on, { status: t`Status`, version: t`Version`, cited: t`Cited`, creator: t`Created by`, updated: t`Updated`, actions: t`Actions` }),
+  return useMemo(() => columnsOf(type, locale, dictionaries, on, { status: t`Status`, version: t`Version`, cited: t`Cited`, creator: t`Created by`, updated: t`Updated`, actions: t`Actions` }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [type, locale, dictionaries, on]);
 }
 
-function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWords, dictionaries: DictionaryItems, on: RowHandlers, headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>): DataGridColumn<CatalogRow>[] {
-  // the description (in English too for English readers), product type, ratings and the first two other fields show at first; the rest from the column menu
-  const others = type.fields.filter((f) => !f.column && f.kind !== 'number').slice(0, 2);
-  const shown = (field: CatalogField) => field.column === 'text' || field.column === 'productType' || field.kind === 'number' || others.includes(field) || (field.kind === 'enText' && locale === 'en-US');
+function columnsOf(type: CatalogTypeDefinition, locale: Locale, dictionaries: DictionaryItems, on: RowHandlers, headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>): DataGridColumn<CatalogRow>[] {
+  // at first: the description (in English too for English readers), product type, category, whole-number ratings and the
+  // first two fields a record must have or that classify it (required, enum, dictionary); optional free text, codes and
+  // fractions (often empty) from the column menu, so status and actions stay near
+  const notable = type.fields.filter((f) => !f.column && f.kind !== 'number' && (f.required || f.kind === 'enum' || f.kind === 'dictionary')).slice(0, 2);
+  const shown = (field: CatalogField) =>
+    field.column === 'text' || field.column === 'productType' || field.column === 'category' || (field.kind === 'number' && field.integer === true) || notable.includes(field) || (field.kind === 'enText' && locale === 'en-US');
   const fields: DataGridColumn<CatalogRow>[] = type.fields.map((field) => ({
     id: field.key,
     header: textIn(locale, field.header),
-    width: field.column === 'text' || field.kind === 'enText' ? 260 : field.kind === 'number' ? 100 : 140,
+    width: field.column === 'text' || field.kind === 'enText' ? 260 : field.kind === 'number' ? 104 : field.kind === 'enum' ? 150 : 130,
     hidden: !shown(field),
     hideable: field.column !== 'text',
     accessor: (row: CatalogRow) => displayValue(field, row.values[field.key], dictionaries, locale),
@@ -79,7 +83,7 @@ function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWo
     {
       id: 'serialNum',
       header: textIn(locale, type.serialHeader),
-      width: 160,
+      width: 140,
       hideable: false,
       cell: (row) => (
         <Button kind="link" data-testid="catalog-open" onClick={() => on.open(row)}>
@@ -88,8 +92,8 @@ function columnsOf(type: CatalogTypeDefinition, locale: Locale, words: CatalogWo
       ),
     },
     ...fields,
-    { id: 'status', header: headers.status, width: 100, cell: (row) => <StatusTag status={row.status} words={words} /> },
-    { id: 'versionNo', header: headers.version, width: 80, accessor: (row) => `V${row.versionNo}` },
+    { id: 'status', header: headers.status, width: 100, cell: (row) => <StatusTag status={row.status} /> },
+    { id: 'versionNo', header: headers.version, width: 76, accessor: (row) => `V${row.versionNo}` },
     { id: 'quoteCount', header: headers.cited, width: 80, accessor: 'quoteCount' },
     { id: 'createRealName', header: headers.creator, width: 110, accessor: (row) => row.createRealName ?? '' },
     { id: 'updateTime', header: headers.updated, width: 170, accessor: (row) => formatDateTime(row.updateTime, locale) },
