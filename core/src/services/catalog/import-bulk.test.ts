@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogLog, catalogRecord } from '../../db/schema/index.ts';
 import { writeSheet } from '../shared/xlsx.ts';
-import { setNumberingRule } from '../numbering/numbering.ts';
+import { registerManualNumber, setNumberingRule } from '../numbering/numbering.ts';
 import { applyCatalogRecord } from './flow.ts';
 import { createCatalogRecord, getCatalogRecord } from './records.ts';
 import { importCatalogRecords } from './sheet.ts';
@@ -76,6 +76,28 @@ describe('import in bulk', () => {
       { serialNum: 'FA2603010001', text: 'First' },
       { serialNum: 'FA2603010005', text: 'Typed' },
       { serialNum: 'FA2603010006', text: 'Third' },
+    ]);
+  });
+
+  it('refuses the rows past the day’s last serial, as row by row, and writes the others when asked', async () => {
+    await setNumberingRule(w.t.ctx, {
+      module: 'failureMode',
+      prefix: 'FA',
+      elements: [{ kind: 'prefix' }, { kind: 'date', format: 'yyMMdd' }, { kind: 'serial', digits: 3 }],
+      allowManual: true,
+    });
+    await registerManualNumber(w.t.db, 'failureMode', 'FA260301997');
+    const data = await sheet(['失效描述', '严重度'], [['One', 1], ['Two', 2], ['Three', 30], ['Four', 4], ['Five', 5]]);
+    const exhausted = { messageKey: 'numbering.serial_exhausted', params: { digits: 3, max: 999 } };
+    await expect(importCatalogRecords(w.author, 'invalidMode', data)).rejects.toMatchObject({
+      messageKey: 'catalog.import_invalid',
+      params: { count: 3 },
+      issues: [{ row: 4, field: 'severity' }, { row: 5, ...exhausted }, { row: 6, ...exhausted }],
+    });
+    expect(await importCatalogRecords(w.author, 'invalidMode', data, { goodRowsOnly: true })).toMatchObject({ created: 2, rowErrors: [{ row: 4 }, { row: 5 }, { row: 6 }] });
+    expect(await failureModes()).toEqual([
+      { serialNum: 'FA260301998', text: 'One' },
+      { serialNum: 'FA260301999', text: 'Two' },
     ]);
   });
 

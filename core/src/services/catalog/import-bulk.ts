@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
-import { ConflictError, type Issue } from '../../errors.ts';
+import { ConflictError, isDomainError, type DomainError, type Issue } from '../../errors.ts';
 import { catalogDuplicateIssue, catalogNumberEntry, catalogUniqueKeys, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogUniqueKey, type CatalogValue } from '../../domain/catalog/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import type { TxContext } from '../shared/context.ts';
@@ -95,6 +95,11 @@ export class CatalogKeyIndex {
     this.keysOf.set(holder.id, keys);
   }
 
+  /** A held record that will not be written after all. */
+  forget(id: string): void {
+    this.remove(id);
+  }
+
   private remove(id: string): void {
     for (const key of this.keysOf.get(id) ?? []) this.byKey.set(key, this.byKey.get(key)!.filter((h) => h.id !== id));
     this.keysOf.delete(id);
@@ -102,6 +107,8 @@ export class CatalogKeyIndex {
 }
 
 interface NewRecord {
+  /** The sheet row it came from. */
+  readonly row: number;
   readonly id: string;
   readonly values: Readonly<Record<string, CatalogValue>>;
   /** Taken already (typed, checked); null: numbered by the rule when written. */
@@ -124,6 +131,8 @@ export class NewRecordBatch {
     private readonly txCtx: TxContext,
     private readonly type: CatalogTypeDefinition,
     private readonly index: CatalogKeyIndex,
+    /** A held record the rule could give no number (its serials for the day used up): left out, its row refused. */
+    private readonly refuse: (row: number, error: DomainError) => void,
   ) {}
 
   /** Whether a held record still waits for its number (a typed number must come after it, as row by row). */
@@ -131,25 +140,31 @@ export class NewRecordBatch {
     return this.pending.some((r) => r.serialNum === null);
   }
 
-  add(values: Readonly<Record<string, CatalogValue>>, serialNum: string | null): void {
-    const record: NewRecord = { id: randomUUID(), values, serialNum, at: this.txCtx.now() };
+  add(row: number, values: Readonly<Record<string, CatalogValue>>, serialNum: string | null): void {
+    const record: NewRecord = { row, id: randomUUID(), values, serialNum, at: this.txCtx.now() };
     this.pending.push(record);
     this.index.put({ id: record.id, rootId: record.id, serialNum: serialNum ?? '', versionNo: 1, status: KNOWLEDGE_STATUS.editing }, values);
   }
 
   /** Numbers the held records in one counter step, writes them and their knowledge-log rows in multi-row inserts. */
   async flush(): Promise<void> {
-    const records = this.pending;
-    if (records.length === 0) return;
+    const held = this.pending;
+    if (held.length === 0) return;
     this.pending = [];
-    const unnumbered = records.filter((r) => r.serialNum === null);
+    const unnumbered = held.filter((r) => r.serialNum === null);
     if (unnumbered.length > 0 && catalogNumberEntry(this.type) === 'rule') {
-      const numbers = await allocateNumbers(this.tx, this.type.numbering.module, this.txCtx.now(), unnumbered.length, (block) => this.numbersHeld(block));
+      const { numbers, error } = await this.numbers(unnumbered.length);
       unnumbered.forEach((record, i) => {
-        record.serialNum = numbers[i]!;
-        this.index.put({ id: record.id, rootId: record.id, serialNum: record.serialNum, versionNo: 1, status: KNOWLEDGE_STATUS.editing }, record.values);
+        if (i < numbers.length) {
+          record.serialNum = numbers[i]!;
+          this.index.put({ id: record.id, rootId: record.id, serialNum: record.serialNum, versionNo: 1, status: KNOWLEDGE_STATUS.editing }, record.values);
+        } else {
+          this.index.forget(record.id);
+          this.refuse(record.row, error!);
+        }
       });
     }
+    const records = held.filter((r) => r.serialNum !== null);
     const { actor } = this.txCtx;
     const rows = records.map((r) => ({
       id: r.id,
@@ -173,6 +188,30 @@ export class NewRecordBatch {
       this.txCtx,
       rows.map((row) => ({ action: 'import', row, toStatus: row.status })),
     );
+  }
+
+  /**
+   * `count` numbers in one counter step; when the rule runs out of serials
+   * (its digits), as many as it has, taken one by one as row by row would,
+   * and the error the rest are refused with.
+   */
+  private async numbers(count: number): Promise<{ numbers: string[]; error?: DomainError }> {
+    const module = this.type.numbering.module;
+    const taken = (block: readonly string[]) => this.numbersHeld(block);
+    try {
+      // in a savepoint: a step past the last serial has moved the counter when it fails
+      return { numbers: await this.tx.transaction((sp) => allocateNumbers(sp, module, this.txCtx.now(), count, taken)) };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+    }
+    const numbers: string[] = [];
+    try {
+      while (numbers.length < count) numbers.push(...(await allocateNumbers(this.tx, module, this.txCtx.now(), 1, taken)));
+      return { numbers };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return { numbers, error };
+    }
   }
 
   /** The numbers of a block some record of the type holds, deleted ones included (numbers are never reused). */

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
-import { InvalidInputError, isDomainError, type Issue } from '../../errors.ts';
+import { InvalidInputError, isDomainError, type DomainError, type Issue } from '../../errors.ts';
 import { catalogEnumLabel, catalogNumberEntry, catalogSheetColumns, readCatalogValues, type CatalogField, type CatalogTypeDefinition, type CatalogValue } from '../../domain/catalog/index.ts';
 import { KNOWLEDGE_STATUS_KEYS, type KnowledgeStatus } from '../../domain/status/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
@@ -9,6 +9,7 @@ import { translate, type Locale } from '../../i18n/index.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { pageWindow } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { assertAllMapped } from '../shared/sheet-columns.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeVisible, type CatalogCaller } from './access.ts';
@@ -113,7 +114,10 @@ const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
  * problem with its row), unless `goodRowsOnly`: then the good rows are
  * written (a row changing a record in its own savepoint, so a row refused
  * half-way leaves nothing; new records are checked whole before they are
- * written) and the wrong ones reported in `rowErrors`. New records are written
+ * written) and the wrong ones reported in `rowErrors`. A column with data no
+ * field takes refuses the file too unless `acceptUnmapped`; the rows are
+ * checked all the same, so a file with both is refused once, listing both
+ * (refuseUnaccepted). New records are written
  * in bulk (import-bulk.ts): the outcome of row by row at a fraction of its
  * cost. A filled-in template's description row is skipped. Needs `import`.
  */
@@ -126,7 +130,8 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
   const caller = await catalogCaller(ctx.db, ctx.actor, type);
   assertCatalogOperate(caller, type, 'import');
   const columns = catalogSheetColumns(type, 'zh-CN') as SheetColumn[];
-  const read = await readSheet(data, columns, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped === true });
+  // columns no field takes are refused below, together with the wrong rows: one refusal lists both
+  const read = await readSheet(data, columns, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: true });
   // a filled-in template (exportCatalogTemplate) still holds its description row
   const rows = read.rows[0]?.row === 2 && isCatalogTemplateRow(type, read.rows[0].values) ? read.rows.slice(1) : read.rows;
   const lookups = { dictionaries: await dictionaryCodes(ctx.db, type) };
@@ -136,7 +141,15 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
     const issues: Issue[] = [];
     const wrongRows = new Set<number>();
     const index = await CatalogKeyIndex.load(tx, type);
-    const batch = new NewRecordBatch(tx, txCtx, type, index);
+    const refuse = (sheetRow: number, error: DomainError) => {
+      const found = error.issues.length ? error.issues : [{ messageKey: error.messageKey, params: error.params }];
+      issues.push(...found.map((i) => rowIssue(sheetRow, i)));
+      wrongRows.add(sheetRow);
+    };
+    const batch = new NewRecordBatch(tx, txCtx, type, index, (sheetRow, error) => {
+      refuse(sheetRow, error);
+      result.created -= 1;
+    });
     let done = 0;
     for (const { row: sheetRow, values: cells } of rows) {
       options.onProgress?.(done++, rows.length);
@@ -166,23 +179,36 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
           assertNoIssues(index.uniqueIssues(row.values));
           // a typed number (or one the type requires) is checked and taken now; a blank one the rule hands out when written
           const typed = serialNum || catalogNumberEntry(type) === 'required' ? await takeCatalogNumber(tx, type, txCtx.now(), serialNum) : null;
-          batch.add(row.values, typed);
+          batch.add(sheetRow, row.values, typed);
           result.created += 1;
         }
       } catch (error) {
         if (!isDomainError(error)) throw error;
-        const found = error.issues.length ? error.issues : [{ messageKey: error.messageKey, params: error.params }];
-        issues.push(...found.map((i) => rowIssue(sheetRow, i)));
-        wrongRows.add(sheetRow);
+        refuse(sheetRow, error);
       }
     }
     await batch.flush();
+    // rows refused when their records were numbered come late: the issues in row order
+    issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     options.onProgress?.(rows.length, rows.length);
-    if (issues.length && !options.goodRowsOnly) throw new InvalidInputError('catalog.import_invalid', { count: wrongRows.size }, issues);
+    refuseUnaccepted(options.acceptUnmapped === true ? [] : read.unmapped, options.goodRowsOnly === true ? [] : issues, wrongRows.size);
     result.rowErrors = issues;
     const { rowErrors: _rowErrors, unmappedColumns: _unmapped, ...counts } = result;
     return { result, log: { ...catalogOperation('import', type.id, null, { type: type.id, mode, ...counts, ...(wrongRows.size > 0 && { wrongRows: wrongRows.size }) }), entityId: null } };
   });
+}
+
+/**
+ * The file refused, nothing written, for what the user has not accepted
+ * leaving out: columns no field takes (`import.columns_unmapped`, as every
+ * import says it), wrong rows (`catalog.import_invalid`), or both in one
+ * refusal (`catalog.import_refused`, the columns' issues first, then the
+ * rows'), so the user sees everything the file holds wrong at once.
+ */
+function refuseUnaccepted(columns: readonly Issue[], rows: readonly Issue[], wrongRows: number): void {
+  if (columns.length && rows.length) throw new InvalidInputError('catalog.import_refused', { count: wrongRows, columns: columns.length }, [...columns, ...rows]);
+  assertAllMapped(columns, false);
+  if (rows.length) throw new InvalidInputError('catalog.import_invalid', { count: wrongRows }, rows);
 }
 
 /**
