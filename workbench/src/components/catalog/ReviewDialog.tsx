@@ -5,6 +5,7 @@ import { Field, TextArea } from '../form.tsx';
 import { FormDialog } from '../form/form-dialog.tsx';
 import { useForm } from '../form/use-form.ts';
 import { catalogApi, type CatalogFlowAction, type CatalogRow } from './catalog-api.ts';
+import './catalog.css';
 
 /** Audit and reject need an opinion (docs/domain/catalog.md, "The flow"); applying and approving take one if given. */
 const OPINION_REQUIRED: readonly CatalogFlowAction[] = ['audit', 'reject'];
@@ -57,7 +58,7 @@ export function CatalogReviewDialog({ type, row, action, description, onClose, o
   return (
     <FormDialog form={form} title={titles[action]} onClose={onClose} submitLabel={submit[action]} saveTestId="review-submit" width={520}>
       {description ? (
-        <p className="muted" data-testid="review-description">
+        <p className="muted catalog-review-note" data-testid="review-description">
           {description}
         </p>
       ) : null}
