@@ -41,7 +41,10 @@ const IMPORT_DESCRIPTION =
   'Multipart: excelFile (xls or xlsx, at most IMPORT_MAX_MB, default 1 MB), importWayType, acceptUnmapped, goodRowsOnly. Headers in either language ' +
   '(the export’s or the template’s; the template’s description row is skipped). Every row is checked as the form checks it; a wrong row refuses the file ' +
   '(400 catalog.import_invalid, data.issues with rows), nothing written, unless goodRowsOnly is true. A column with data under no known header refuses ' +
-  'the file (400 import.columns_unmapped) unless acceptUnmapped is true. Needs the import button. Progress goes to the caller’s sockets as receiveProgressInfo.';
+  'the file (400 import.columns_unmapped, data.issues with the sheet, column letter and header) unless acceptUnmapped is true. The rows are checked ' +
+  'even then: a file with both is refused once (400 catalog.import_refused, params.count wrong rows and params.columns columns; data.issues the columns ' +
+  'first, without row, then the rows), so one answer tells which flags would import the rest. Needs the import button. Progress goes to the caller’s ' +
+  'sockets as receiveProgressInfo.';
 
 export function catalogRoutes<const B extends CatalogBase>(base: B) {
   const { tag } = CATALOG_BASES[base];

@@ -142,6 +142,41 @@ describe('POST /api/knowledge/{entity}/importData', () => {
     expect(await descriptions()).toContain('With a badge');
   });
 
+  it('refuses a file with an unknown column and a wrong row once, naming both; both flags import the rest and report both', async () => {
+    const file = await sheet(
+      [
+        { measureDesc: 'Both good', badge: 'B-8' },
+        { measureDesc: 'Both bad', occurrence: 11 },
+      ],
+      [{ key: 'badge', headers: ['Badge'] }],
+    );
+    const refused = await upload(file, { lang: 'en-US' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toMatchObject({ messageKey: 'catalog.import_refused', params: { count: 1, columns: 1 } });
+    expect(refused.body.data.issues.map((i: { row?: number; field: string; message: string }) => [i.row, i.field, i.message])).toEqual([
+      [undefined, 'I', 'Sheet “措施”, column I “Badge” (1 cell with data) has no place in the import'],
+      [3, 'occurrence', 'Occurrence must be at most 10'],
+    ]);
+    expect(refused.body.meta.message.split('\n')).toEqual([
+      'Wrong rows in the import: 1; columns with no field: 1 (listed below); nothing was written. Fix the file and import again, or leave out the columns and import only the good rows',
+      'Sheet “措施”, column I “Badge” (1 cell with data) has no place in the import',
+      'Row 3: Occurrence must be at most 10',
+    ]);
+    const zh = await upload(file);
+    expect(zh.body.meta.message.split('\n')[0]).toBe('导入数据有 1 行错误，另有 1 列没有对应字段（见下方列表），未写入任何数据。请修改文件后重新导入，或舍弃这些列并只导入正确的行');
+    expect(await descriptions()).not.toContain('Both good');
+
+    const kept = await upload(file, { fields: { acceptUnmapped: 'true', goodRowsOnly: 'true' }, lang: 'en-US' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({
+      created: 1,
+      rowErrors: [{ row: 3, field: 'occurrence', message: 'Occurrence must be at most 10' }],
+      unmappedColumns: [{ field: 'I', messageKey: 'import.column_unmapped' }],
+    });
+    expect(await descriptions()).toContain('Both good');
+    expect(await descriptions()).not.toContain('Both bad');
+  });
+
   it('round-trips: what it exports, imported again with dedupe, changes nothing; progress reaches 100 on the socket', async () => {
     const before = await caller(api, author).ok('POST', `${BASE}/list`, { limit: 500 });
     const { bytes } = await download(`${BASE}/exportData`);

@@ -4,7 +4,8 @@
  * field takes → the list, exit 2, nothing written, unless --accept-unmapped
  * (then listed as left out). Any bad row → every row-numbered error, exit 2,
  * nothing written, unless --good-rows-only (then the others are written and
- * the bad ones listed). The file may be IMPORT_MAX_MB large (default 1 MB),
+ * the bad ones listed). Both at once → one refusal listing both, naming both
+ * options. The file may be IMPORT_MAX_MB large (default 1 MB),
  * as on the server.
  */
 import { Option, type Command } from 'commander';
@@ -25,12 +26,13 @@ interface KbImportOptions {
   readonly as?: string;
 }
 
-/** Core's refusal of bad rows, with the CLI's way to import the others. */
+/** Core's refusal of bad rows (with unmapped columns or without), with the CLI's way to import the others. */
 async function withGoodRowsHint<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (isDomainError(error) && error.messageKey === 'catalog.import_invalid') throw new InvalidInputError('cli.kb.import.rows_invalid', error.params, error.issues);
+    if (isDomainError(error) && error.messageKey === 'catalog.import_refused') throw new InvalidInputError('cli.kb.import.refused', error.params, error.issues);
     throw error;
   }
 }

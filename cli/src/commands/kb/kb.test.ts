@@ -145,7 +145,9 @@ describe('fmea kb', { timeout: 120_000 }, () => {
     expect(refused).toMatchObject({
       code: 2,
       stdout: '',
+      // the rows are checked too (a wrong one would be listed with the column): the progress runs
       stderr:
+        'Importing 100%\n' +
         '1 part of the file would not be imported (listed below); nothing was written. Run again with --accept-unmapped to import without them\n' +
         '  Sheet “Sheet1”, column B “Notes” (1 cell with data) has no place in the import\n',
     });
@@ -162,13 +164,38 @@ describe('fmea kb', { timeout: 120_000 }, () => {
     expect(await total('invalidMode')).toBe(6);
   });
 
+  it('refuses a sheet with a column it has no field for and a bad row once, listing both; both options import the rest', async () => {
+    const path = await sheet('both.xlsx', ['Failure description', 'Severity', 'Notes'], [['Lid rattles', 5, 'ask supplier'], ['Lid cracks', 11, null]]);
+    const refused = await en(['kb', 'import', 'invalidMode', path]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr.split('\n').slice(2)).toEqual([
+      'Wrong rows in the file: 1; columns with no field: 1 (listed below); nothing was written. Fix them, or run again with --accept-unmapped --good-rows-only to import the rest',
+      '  Sheet “Sheet1”, column C “Notes” (1 cell with data) has no place in the import',
+      '  Row 3: Severity (S) must be at most 10',
+      '',
+    ]);
+    expect((await fmea(['kb', 'import', 'invalidMode', path])).stderr).toContain('文件中有 1 行错误，另有 1 列没有对应字段');
+    expect(await total('invalidMode')).toBe(6);
+    const both = await en(['kb', 'import', 'invalidMode', path, '--accept-unmapped', '--good-rows-only']);
+    expect(both).toMatchObject({
+      code: 0,
+      stdout:
+        'Failure mode: 1 created, 0 changed, 0 new versions, 0 already there (left out)\n' +
+        'Left out (--accept-unmapped):\n' +
+        '  Sheet “Sheet1”, column C “Notes” (1 cell with data) has no place in the import\n' +
+        'Rows not imported:\n' +
+        '  Row 3: Severity (S) must be at most 10\n',
+    });
+    expect(await total('invalidMode')).toBe(7);
+  });
+
   it('--as a user without the import button: refused (exit 4), nothing written; the export button still exports', async () => {
     const path = await sheet('theirs.xlsx', ['Failure description'], [['Latch rattles']]);
     const refused = await en(['kb', 'import', 'invalidMode', path, '--as', exporter]);
     expect(refused).toMatchObject({ code: 4, stdout: '', stderr: 'You are not authorized to operate\n' });
-    expect(await total('invalidMode')).toBe(6);
+    expect(await total('invalidMode')).toBe(7);
     const exported = await en(['kb', 'export', 'invalidMode', '--out', file('theirs-out.xlsx'), '--as', exporter]);
-    expect(exported).toMatchObject({ code: 0, stdout: `Exported 6 records of Failure mode to ${file('theirs-out.xlsx')}\n` });
+    expect(exported).toMatchObject({ code: 0, stdout: `Exported 7 records of Failure mode to ${file('theirs-out.xlsx')}\n` });
     expect((await en(['kb', 'list', 'function', '--as', exporter])).code).toBe(4); // no route of functions
     expect((await en(['kb', 'list', 'invalidMode', '--as', 'nobody-here'])).code).toBe(3);
   });

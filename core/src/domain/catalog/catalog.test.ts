@@ -17,6 +17,7 @@ const sampleParams: Record<string, string | number> = {
   serialNum: 'FA2603010001',
   versionNo: 2,
   count: 3,
+  columns: 2,
   productType: '7',
 };
 

@@ -34,6 +34,7 @@ export const CATALOG_SERVICE_KEYS = [
   'catalog.withdraw_not_applicant',
   'catalog.product_type_denied',
   'catalog.import_invalid',
+  'catalog.import_refused',
 ] as const;
 
 /** Names of the knowledge log's actions (`catalog_log.action`), shown in the reader's language. */

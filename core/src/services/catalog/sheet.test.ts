@@ -115,6 +115,43 @@ describe('import', () => {
     expect((await w.t.db.select().from(catalogRecord)).map((r) => r.text)).toEqual(['Seal leaks']);
   });
 
+  it('refuses a file with a column no field takes and a wrong row once, listing both, and writes nothing', async () => {
+    const data = await sheet(['失效描述', '严重度', '备注'], [['Fine', 5, 'ask supplier'], ['Too severe', 12, null]]);
+    const refused = importCatalogRecords(w.author, 'invalidMode', data);
+    await expect(refused).rejects.toMatchObject({
+      code: 'invalid_input',
+      messageKey: 'catalog.import_refused',
+      params: { count: 1, columns: 1 },
+      issues: [
+        { messageKey: 'import.column_unmapped', field: 'C', params: { sheet: 'Sheet1', column: 'C', header: '备注', cells: 1 } },
+        { row: 3, field: 'severity', messageKey: 'catalog.above_max' },
+      ],
+    });
+    expect(await w.t.db.select().from(catalogRecord)).toEqual([]);
+    expect(await w.t.db.select().from(operationLog).where(eq(operationLog.action, 'catalog.record.import'))).toEqual([]);
+  });
+
+  it('refuses for what was not accepted only: the column alone, or the wrong rows alone; both accepted writes the good rows and reports both', async () => {
+    const data = await sheet(['失效描述', '严重度', '备注'], [['Fine', 5, 'ask supplier'], ['Too severe', 12, null]]);
+    await expect(importCatalogRecords(w.author, 'invalidMode', data, { goodRowsOnly: true })).rejects.toMatchObject({
+      messageKey: 'import.columns_unmapped',
+      params: { count: 1 },
+      issues: [{ messageKey: 'import.column_unmapped', field: 'C' }],
+    });
+    await expect(importCatalogRecords(w.author, 'invalidMode', data, { acceptUnmapped: true })).rejects.toMatchObject({
+      messageKey: 'catalog.import_invalid',
+      params: { count: 1 },
+      issues: [{ row: 3, field: 'severity', messageKey: 'catalog.above_max' }],
+    });
+    expect(await w.t.db.select().from(catalogRecord)).toEqual([]);
+    expect(await importCatalogRecords(w.author, 'invalidMode', data, { acceptUnmapped: true, goodRowsOnly: true })).toMatchObject({
+      created: 1,
+      rowErrors: [{ row: 3, field: 'severity', messageKey: 'catalog.above_max' }],
+      unmappedColumns: [{ messageKey: 'import.column_unmapped', field: 'C' }],
+    });
+    expect((await w.t.db.select().from(catalogRecord)).map((r) => r.text)).toEqual(['Fine']);
+  });
+
   it('holds every unique rule: a row matching one record by number and another by name is refused', async () => {
     await createCatalogRecord(w.author, 'hardwareResource', { values: { hardwareNumber: 'ECU-1', hardwareName: 'Controller' } });
     await createCatalogRecord(w.author, 'hardwareResource', { values: { hardwareNumber: 'ECU-2', hardwareName: 'Sensor' } });
