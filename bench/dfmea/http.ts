@@ -57,7 +57,7 @@ export interface HttpFigures {
  * then `runs` first pages of each form. Figures are request → rows in hand
  * on the client.
  */
-export async function httpHalf(session: ApiSession, projectId: string, chains: number, readInProcess: () => Promise<unknown>, runs = 5): Promise<HttpFigures> {
+export async function httpHalf(session: ApiSession, projectId: string, chains: number, readInProcess: () => Promise<unknown>, runs = 7): Promise<HttpFigures> {
   console.log(`\nRisk grid over HTTP (GET /api/fmea/riskGrid, loopback, request → JSON parsed → rows), each round beside the same read in-process`);
   const cold = await getGrid(session, projectId, chains, 'compact');
   const compact: Timing[] = [];
