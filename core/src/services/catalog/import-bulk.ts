@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { ConflictError, isDomainError, type DomainError, type Issue } from '../../errors.ts';
@@ -40,16 +41,29 @@ export class CatalogKeyIndex {
 
   private constructor(private readonly type: CatalogTypeDefinition) {}
 
-  /** Reads the type's presents once, each rule's values compared as SQL compares them. */
-  static async load(db: DbOrTx, type: CatalogTypeDefinition): Promise<CatalogKeyIndex> {
+  /**
+   * Reads the presents the rows can name, in one query for their numbers and
+   * one per unique rule (by its first field's values, lower-cased by SQL as
+   * the rule compares them; the description's in catalog_record_unique_text_idx),
+   * every rule's values of each as SQL computes them.
+   */
+  static async load(db: DbOrTx, type: CatalogTypeDefinition, rows: readonly { values: Readonly<Record<string, CatalogValue>>; serialNum: string }[]): Promise<CatalogKeyIndex> {
     const index = new CatalogKeyIndex(type);
     const fields = [...new Set((type.unique ?? []).flat())];
-    const expressions = Object.fromEntries(fields.map((key, i) => [`k${i}`, sql<string>`${uniqueKeyExpression(type.fields.find((f) => f.key === key)!)}`]));
-    const { id, rootId, serialNum, versionNo, status } = catalogRecord;
-    const rows = await db.select({ id, rootId, serialNum, versionNo, status, ...expressions }).from(catalogRecord).where(currentRowsOf(type.id));
+    const serials = [...new Set(rows.map((r) => r.serialNum).filter((s) => s !== ''))];
+    const firsts = new Map<string, Set<string>>();
     for (const row of rows) {
-      const keyed = row as unknown as Record<string, string>;
-      index.add({ id: row.id, rootId: row.rootId, serialNum: row.serialNum, versionNo: row.versionNo, status: row.status }, (key) => keyed[`k${fields.indexOf(key)}`] ?? '');
+      for (const key of catalogUniqueKeys(type, row.values)) firsts.set(key.fields[0]!, (firsts.get(key.fields[0]!) ?? new Set()).add(key.values[0]!));
+    }
+    const found = new Map<string, Record<string, unknown>>();
+    const read = async (condition: SQL) => {
+      for (const row of await holdersQuery(db, type, fields, condition)) found.set(row.id as string, row);
+    };
+    if (serials.length) await read(sql`${catalogRecord.serialNum} in (select value from json_each(${JSON.stringify(serials)}))`);
+    for (const [field, values] of firsts) await read(holdersWhere(type, field, [...values]));
+    for (const row of found.values()) {
+      const holder = { id: row.id, rootId: row.rootId, serialNum: row.serialNum, versionNo: row.versionNo, status: row.status } as CatalogHolder;
+      index.add(holder, (key) => (row[`k${fields.indexOf(key)}`] as string | null) ?? '');
     }
     return index;
   }
@@ -106,6 +120,17 @@ export class CatalogKeyIndex {
   }
 }
 
+/** The presents of a type whose field holds one of `values` as unique rules compare it (SQL lower-cases them). */
+export const holdersWhere = (type: CatalogTypeDefinition, field: string, values: readonly string[]): SQL =>
+  sql`${uniqueKeyExpression(type.fields.find((f) => f.key === field)!)} in (select lower(value) from json_each(${JSON.stringify(values)}))`;
+
+/** The presents of a type meeting `condition`, with each unique-rule field as the rule compares it (k0, k1, … in `fields` order). */
+export function holdersQuery(db: DbOrTx, type: CatalogTypeDefinition, fields: readonly string[], condition: SQL) {
+  const expressions = Object.fromEntries(fields.map((key, i) => [`k${i}`, sql<string>`${uniqueKeyExpression(type.fields.find((f) => f.key === key)!)}`]));
+  const { id, rootId, serialNum, versionNo, status } = catalogRecord;
+  return db.select({ id, rootId, serialNum, versionNo, status, ...expressions }).from(catalogRecord).where(and(currentRowsOf(type.id), condition));
+}
+
 interface NewRecord {
   /** The sheet row it came from. */
   readonly row: number;
@@ -115,8 +140,6 @@ interface NewRecord {
   serialNum: string | null;
   readonly at: Date;
 }
-
-const CHUNK = 200;
 
 /**
  * The import's new records, checked and held until written together: before
@@ -182,7 +205,7 @@ export class NewRecordBatch {
       createdAt: r.at,
       updatedAt: r.at,
     }));
-    for (let i = 0; i < rows.length; i += CHUNK) await this.tx.insert(catalogRecord).values(rows.slice(i, i + CHUNK));
+    await insertRows(this.tx, catalogRecord, rows);
     await writeCatalogLogs(
       this.tx,
       this.txCtx,
@@ -216,14 +239,10 @@ export class NewRecordBatch {
 
   /** The numbers of a block some record of the type holds, deleted ones included (numbers are never reused). */
   private async numbersHeld(block: readonly string[]): Promise<Set<string>> {
-    const held = new Set<string>();
-    for (let i = 0; i < block.length; i += 500) {
-      const rows = await this.tx
-        .select({ serialNum: catalogRecord.serialNum })
-        .from(catalogRecord)
-        .where(and(eq(catalogRecord.type, this.type.id), inArray(catalogRecord.serialNum, block.slice(i, i + 500))));
-      for (const row of rows) held.add(row.serialNum);
-    }
-    return held;
+    const rows = await this.tx
+      .select({ serialNum: catalogRecord.serialNum })
+      .from(catalogRecord)
+      .where(and(eq(catalogRecord.type, this.type.id), sql`${catalogRecord.serialNum} in (select value from json_each(${JSON.stringify(block)}))`));
+    return new Set(rows.map((r) => r.serialNum));
   }
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogLog, catalogRecord, user } from '../../db/schema/index.ts';
 import { CATALOG_TYPE_IDS, catalogLogActionKey, type CatalogLogAction } from '../../domain/catalog/index.ts';
@@ -26,8 +27,7 @@ export async function writeCatalogLog(tx: DbOrTx, ctx: TxContext, entry: Catalog
 /** Writes rows of the knowledge log in multi-row inserts (an import's thousands of records). */
 export async function writeCatalogLogs(tx: DbOrTx, ctx: TxContext, entries: readonly CatalogLogEntry[]): Promise<void> {
   const at = ctx.now();
-  const rows = entries.map((entry) => logRow(at, ctx, entry));
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(catalogLog).values(rows.slice(i, i + 500));
+  await insertRows(tx, catalogLog, entries.map((entry) => logRow(at, ctx, entry)));
 }
 
 function logRow(at: Date, ctx: TxContext, entry: CatalogLogEntry): typeof catalogLog.$inferInsert {

@@ -4,6 +4,7 @@ import { catalogRecord } from '../../db/schema/index.ts';
 import { catalogUniqueKeys } from '../../domain/catalog/index.ts';
 import { catalogCaller, catalogType } from './access.ts';
 import { catalogListFilter, catalogListPage } from './records.ts';
+import { holdersQuery, holdersWhere } from './import-bulk.ts';
 import { uniqueHolderQuery } from './store.ts';
 import { openCatalogWorld, type CatalogWorld } from './test-support.ts';
 
@@ -40,5 +41,10 @@ describe('query plans of the knowledge base', () => {
   it('looks the unique rule on the description up in catalog_record_unique_text_idx', async () => {
     const [key] = catalogUniqueKeys(type, { invalidmode: 'Seal leaks' });
     for (const rootId of [null, 'some-root']) expect(await plan(uniqueHolderQuery(w.t.db, type, key!, rootId))).toContain('USING INDEX catalog_record_unique_text_idx (type=? AND <expr>=?)');
+  });
+
+  it('looks an import’s descriptions up in catalog_record_unique_text_idx, all in one query', async () => {
+    const query = holdersQuery(w.t.db, type, ['invalidmode'], holdersWhere(type, 'invalidmode', ['Seal leaks', 'Seal torn']));
+    expect(await plan(query)).toContain('USING INDEX catalog_record_unique_text_idx (type=? AND <expr>=?)');
   });
 });

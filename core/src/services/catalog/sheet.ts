@@ -140,16 +140,13 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
     const result: CatalogImportResult = { created: 0, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: read.unmapped };
     const issues: Issue[] = [];
     const wrongRows = new Set<number>();
-    const index = await CatalogKeyIndex.load(tx, type);
     const refuse = (sheetRow: number, error: DomainError) => {
       const found = error.issues.length ? error.issues : [{ messageKey: error.messageKey, params: error.params }];
       issues.push(...found.map((i) => rowIssue(sheetRow, i)));
       wrongRows.add(sheetRow);
     };
-    const batch = new NewRecordBatch(tx, txCtx, type, index, (sheetRow, error) => {
-      refuse(sheetRow, error);
-      result.created -= 1;
-    });
+    // every row checked against its type first (no query), then the records the rows name looked up at once
+    const checked: { sheetRow: number; values: Record<string, CatalogValue>; serialNum: string }[] = [];
     let done = 0;
     for (const { row: sheetRow, values: cells } of rows) {
       options.onProgress?.(done++, rows.length);
@@ -164,22 +161,29 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
         wrongRows.add(sheetRow);
         continue;
       }
-      const serialNum = (cells[type.serialField] ?? '').trim();
+      checked.push({ sheetRow, values: row.values, serialNum: (cells[type.serialField] ?? '').trim() });
+    }
+    const index = await CatalogKeyIndex.load(tx, type, checked);
+    const batch = new NewRecordBatch(tx, txCtx, type, index, (sheetRow, error) => {
+      refuse(sheetRow, error);
+      result.created -= 1;
+    });
+    for (const { sheetRow, values, serialNum } of checked) {
       try {
         // a typed number may be one the rule hands the new records above: they are numbered first, as row by row
         if (serialNum && batch.awaitsNumbers) await batch.flush();
-        const existing = index.existing(serialNum, row.values);
+        const existing = index.existing(serialNum, values);
         if (existing && mode === 'dedupe') {
           result.skipped += 1;
         } else if (existing) {
           // the change is checked against the database (unique rules, versions): the records above are written first
           await batch.flush();
-          result[await coverRecord(tx, txCtx, caller, type, index, existing.id, row.values, options.goodRowsOnly === true)] += 1;
+          result[await coverRecord(tx, txCtx, caller, type, index, existing.id, values, options.goodRowsOnly === true)] += 1;
         } else {
-          assertNoIssues(index.uniqueIssues(row.values));
+          assertNoIssues(index.uniqueIssues(values));
           // a typed number (or one the type requires) is checked and taken now; a blank one the rule hands out when written
           const typed = serialNum || catalogNumberEntry(type) === 'required' ? await takeCatalogNumber(tx, type, txCtx.now(), serialNum) : null;
-          batch.add(sheetRow, row.values, typed);
+          batch.add(sheetRow, values, typed);
           result.created += 1;
         }
       } catch (error) {
@@ -188,7 +192,7 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
       }
     }
     await batch.flush();
-    // rows refused when their records were numbered come late: the issues in row order
+    // a row's issues come in two passes: in row order again
     issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     options.onProgress?.(rows.length, rows.length);
     refuseUnaccepted(options.acceptUnmapped === true ? [] : read.unmapped, options.goodRowsOnly === true ? [] : issues, wrongRows.size);
