@@ -44,9 +44,14 @@ export type UserOption = ApiData<'/api/user/list'>[number];
  */
 export async function fetchRiskGrid(query: Omit<ApiQuery<'/api/fmea/riskGrid'>, 'format'>): Promise<{ items: RiskRow[]; total: number }> {
   const answer = await api.get('/api/fmea/riskGrid', { ...query, format: 'compact' });
-  if (!('rows' in answer)) throw new Error('The risk grid did not answer in the compact form');
-  const items: RiskRow[] = expandCompactGrid<RiskGridCompact>(answer);
-  return { items, total: answer.total };
+  try {
+    if (!('rows' in answer)) throw new Error('The risk grid did not answer in the compact form');
+    const items: RiskRow[] = expandCompactGrid<RiskGridCompact>(answer);
+    return { items, total: answer.total };
+  } catch (cause) {
+    // an answer this page cannot read (a server of another version): no message, so the grid shows its own translated load error
+    throw new Error('', { cause });
+  }
 }
 
 /** A chain's stable key, from its ids as the engine forms it (effect:mode:cause, `-` for a missing end): the grid's row key. */
