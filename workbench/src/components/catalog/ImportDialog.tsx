@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { useAppInfo } from '../../shell/app-info.ts';
 import { ui } from '../../stores/ui.ts';
 import { Dialog } from '../dialog.tsx';
-import { SPREADSHEET_ACCEPT } from '../FilePicker.tsx';
+import { FilePickerButton, SPREADSHEET_ACCEPT } from '../FilePicker.tsx';
 import { Button, Field, Select } from '../form.tsx';
 import { FormDialog } from '../form/form-dialog.tsx';
 import { NO_ERRORS } from '../form/server-errors.ts';
@@ -19,15 +19,18 @@ interface Problem {
   message?: string;
   messageKey: string;
 }
-/** What stopped the last run: columns with no field, or wrong rows; the next run leaves them out. */
-type Refusal = { kind: 'unmapped' | 'rows'; message: string; problems: Problem[] };
+/** The server's refusals of a file that list what it holds wrong: columns no field takes, wrong rows, or both at once. */
+const REFUSALS = ['import.columns_unmapped', 'catalog.import_invalid', 'catalog.import_refused'];
+/** What stopped the last run (the columns, the wrong rows, or both); the next run leaves them out. */
+type Refusal = { message: string; columns: Problem[]; rows: Problem[] };
 
 /**
  * Imports a sheet of the type (spec 001 §7): cover or de-duplicate. A file
  * with columns the type has no field for, or with wrong rows, is refused
- * whole and listed (row by row); the user may then import without those
- * columns, or the good rows only. Progress shows while the server works
- * (receiveProgressInfo, the shell's progress).
+ * whole; one refusal lists both (the columns, then the rows by number), and
+ * one button imports without them: the columns left out, the good rows only.
+ * Progress shows while the server works (receiveProgressInfo, the shell's
+ * progress).
  */
 export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) => key }: { calls: CatalogApi; onClose: () => void; onImported: () => void; fieldLabel?: (field: string) => string }) {
   const { t } = useLingui();
@@ -42,7 +45,7 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
     validate: (d) => ({ fields: { file: !d.file && t`Choose a spreadsheet (.xls or .xlsx).` } }),
     save: (d) => {
       // the refusal shown is what the user now accepts leaving out
-      const next = { unmapped: accepted.unmapped || refusal?.kind === 'unmapped', goodRowsOnly: accepted.goodRowsOnly || refusal?.kind === 'rows' };
+      const next = { unmapped: accepted.unmapped || Boolean(refusal?.columns.length), goodRowsOnly: accepted.goodRowsOnly || Boolean(refusal?.rows.length) };
       setAccepted(next);
       return calls.importData({ excelFile: d.file!, importWayType: d.mode, acceptUnmapped: `${next.unmapped}`, goodRowsOnly: `${next.goodRowsOnly}` });
     },
@@ -52,9 +55,10 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
       onImported();
     },
     onFailed: (error) => {
-      if (error instanceof ApiError && error.issues.length > 0 && (error.messageKey === 'import.columns_unmapped' || error.errorCode === 'invalid_input')) {
-        const kind = error.messageKey === 'import.columns_unmapped' ? 'unmapped' : 'rows';
-        setRefusal({ kind, message: error.message.split('\n')[0]!, problems: error.issues as Problem[] });
+      if (error instanceof ApiError && error.issues.length > 0 && REFUSALS.includes(error.messageKey ?? '')) {
+        // a column's issue names no row; a row's always does
+        const problems = error.issues as Problem[];
+        setRefusal({ message: error.message.split('\n')[0]!, columns: problems.filter((p) => p.row === undefined), rows: problems.filter((p) => p.row !== undefined) });
         return NO_ERRORS;
       }
       // the file refused whole (not a spreadsheet, too large): said under the file
@@ -88,7 +92,7 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
       title={<Trans>Import</Trans>}
       width={680}
       onClose={onClose}
-      submitLabel={refusal?.kind === 'unmapped' ? <Trans>Import without them</Trans> : refusal ? <Trans>Import the good rows</Trans> : <Trans>Import</Trans>}
+      submitLabel={<SubmitLabel refusal={refusal} />}
       submitDisabled={!file}
       saveTestId="catalog-import-run"
       footer={
@@ -100,33 +104,32 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
           ) : null}
           {refusal ? (
             <div role="alert" data-testid="catalog-import-refusal">
+              {/* the server's headline says what was refused and that nothing was written */}
               <p className="form-error">{refusal.message}</p>
-              <p>
-                {refusal.kind === 'rows' ? (
-                  <Trans>Nothing was written. Correct the rows and import again, or import only the good rows.</Trans>
-                ) : (
-                  <Trans>Nothing was written. These columns have no field here; import again without them, or correct the file.</Trans>
-                )}
-              </p>
-              <Problems problems={refusal.problems} caption={refusal.kind === 'rows' ? t`Rows with problems` : t`Columns not imported`} fieldLabel={fieldLabel} />
+              {refusal.columns.length ? <Problems problems={refusal.columns} caption={t`Columns not imported`} fieldLabel={fieldLabel} testId="catalog-import-columns" /> : null}
+              {refusal.rows.length ? <Problems problems={refusal.rows} caption={t`Rows with problems`} fieldLabel={fieldLabel} testId="catalog-import-rows" /> : null}
             </div>
           ) : null}
         </>
       }
     >
       <Field label={<Trans>Spreadsheet</Trans>} required error={form.error('file')} hint={<Trans>.xls or .xlsx, at most {importMaxMb} MB.</Trans>}>
-        {(id) => (
-          <input
-            id={id}
-            type="file"
-            data-testid="catalog-import-file"
-            accept={SPREADSHEET_ACCEPT}
-            onChange={(e) => {
-              form.set('file', e.target.files?.[0] ?? null);
-              setRefusal(null);
-              setAccepted({ unmapped: false, goodRowsOnly: false });
-            }}
-          />
+        {() => (
+          <div className="catalog-import-file">
+            <FilePickerButton
+              accept={SPREADSHEET_ACCEPT}
+              onFile={(chosen) => {
+                form.set('file', chosen);
+                setRefusal(null);
+                setAccepted({ unmapped: false, goodRowsOnly: false });
+              }}
+            >
+              <Trans>Choose file</Trans>
+            </FilePickerButton>
+            <span data-testid="catalog-import-file" className={file ? undefined : 'muted'}>
+              {file ? file.name : <Trans>No file chosen</Trans>}
+            </span>
+          </div>
         )}
       </Field>
       <Field label={<Trans>Mode</Trans>}>
@@ -147,10 +150,20 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
   );
 }
 
+/** The run button after a refusal says what the run leaves out. */
+function SubmitLabel({ refusal }: { refusal: Refusal | null }) {
+  const columns = Boolean(refusal?.columns.length);
+  const rows = Boolean(refusal?.rows.length);
+  if (columns && rows) return <Trans>Leave out the columns, import the good rows</Trans>;
+  if (columns) return <Trans>Import without them</Trans>;
+  if (rows) return <Trans>Import the good rows</Trans>;
+  return <Trans>Import</Trans>;
+}
+
 /** Problems by row (or column), as the server names them in the reader's language; a field by its header, not its key. */
-function Problems({ problems, caption, fieldLabel }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string }) {
+function Problems({ problems, caption, fieldLabel, testId }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string; testId?: string }) {
   return (
-    <div className="catalog-problems">
+    <div className="catalog-problems" data-testid={testId}>
       <table className="catalog-table">
         <caption>{caption}</caption>
         <thead>
