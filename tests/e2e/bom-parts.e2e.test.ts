@@ -38,8 +38,8 @@ describe('the BOM’s parts edited on the page', () => {
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
     await signIn(page, admin.userName, admin.password);
     await page.goto('/main/product/bom');
-    await page.getByTestId('bom-product-number').fill(productNum);
-    await page.getByTestId('bom-product-number').press('Enter');
+    await page.getByTestId('bom-product').fill(productNum);
+    await page.getByTestId('bom-product').press('Enter');
     await page.getByText('This product has no BOM yet').waitFor();
 
     // the first part starts the BOM

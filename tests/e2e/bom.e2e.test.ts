@@ -49,7 +49,7 @@ const outline = (tree: Locator) =>
 
 /**
  * BOMs in the browser (spec 001 §1, §5; docs/domain/bom.md): an
- * administrator opens a new product on the master data BOM page, imports its
+ * administrator finds a new product in the master data BOM page's picker, imports its
  * three-level BOM and sees the tree; then generates a DFMEA structure from it
  * and the structure tree holds the BOM's assemblies and parts.
  */
@@ -67,10 +67,14 @@ describe('the BOM and the DFMEA structure from it', () => {
     const bomPage = page.getByTestId('bom-page');
     await bomPage.waitFor();
 
-    // the new product has no BOM yet, so the list of products with one does not offer it: opened by its number
-    await page.getByTestId('bom-product-number').fill(productNum);
-    await page.getByTestId('bom-product-number').press('Enter');
+    // the picker searches every product: the new one is offered by its name, marked as having no BOM yet
+    const picker = page.getByTestId('bom-product');
+    await picker.fill(productName);
+    const offered = page.getByRole('option', { name: `${productNum} ${productName}` });
+    await expect.poll(() => textOf(offered)).toBe(`${productNum} ${productName} no BOM yet`);
+    await offered.click();
     await bomPage.getByText('This product has no BOM yet').waitFor();
+    expect(await picker.inputValue()).toBe(`${productNum} ${productName}`);
     await page.getByTestId('bom-import').click();
     const dialog = page.getByRole('dialog');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
@@ -89,10 +93,14 @@ describe('the BOM and the DFMEA structure from it', () => {
     const bomNum = /PB\d+/.exec(heading)![0];
     await screenshot(page, 'bom-tree-en-US');
 
-    // now listed among the products with a BOM: picked there after a reload
+    // after a reload the picker offers it with its BOM; picked, the field shows it
     await page.reload();
-    await page.getByTestId('bom-product').selectOption({ label: `${productNum} ${productName} (${bomNum})` });
+    await picker.fill(productNum);
+    await expect.poll(() => textOf(offered)).toBe(`${productNum} ${productName} BOM ${bomNum}, 6 parts`);
+    await screenshot(page, 'bom-picker-en-US');
+    await offered.click();
     await expect.poll(() => tree.locator('tbody tr').count()).toBe(PARTS.length);
+    expect(await picker.inputValue()).toBe(`${productNum} ${productName}`);
     await chooseLanguage(page, '中文');
     await expect.poll(() => textOf(page.getByTestId('bom-header'))).toBe(`${productNum} ${productName} 的 BOM ${bomNum}：共 6 个零件`);
     await screenshot(page, 'bom-tree-zh-CN');
@@ -109,10 +117,11 @@ describe('the BOM and the DFMEA structure from it', () => {
     await page.getByTestId('dfmea-generate-from-bom').click();
     const generate = page.getByRole('dialog');
     await generate.getByTestId('bom-generate-search').fill(productNum);
-    const product = generate.getByTestId('bom-generate-product');
-    const label = `${productNum} ${productName} (${bomNum}, 6)`;
-    await product.locator('option', { hasText: label }).waitFor({ state: 'attached' });
-    await product.selectOption({ label });
+    // the product's whole line in view: number, name, BOM number and part count
+    const product = generate.getByTestId('bom-generate-product').locator('label', { hasText: productNum });
+    await expect.poll(async () => (await textOf(product)).replace(/\s+/g, ' ')).toBe(`${productNum} ${productName} ${bomNum}，共 6 个零件`);
+    await product.click();
+    expect(await product.getByRole('radio').isChecked()).toBe(true);
     await screenshot(page, 'bom-generate-zh-CN');
     await generate.getByTestId('bom-generate-confirm').click();
     await generate.waitFor({ state: 'hidden' });

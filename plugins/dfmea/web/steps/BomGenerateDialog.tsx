@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, errorLines, Field, notify, Select, TextInput, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, Dialog, errorLines, Field, localName, notify, TextInput, useLoad, type ApiData } from '@fmea/workbench/sdk';
 
 type BomProduct = ApiData<'/api/mainData/bom/products'>[number];
 
@@ -20,7 +21,6 @@ export function BomGenerateDialog({ projectId, onClose, onDone }: { projectId: s
   const products = useLoad(() => api.get('/api/mainData/bom/products', { search: search.trim() || undefined }), [search]);
   const list = products.data ?? [];
   const chosen: BomProduct | undefined = list.find((p) => p.productId === picked) ?? (list.length === 1 ? list[0] : undefined);
-  const label = (p: BomProduct) => `${p.productNum} ${i18n.locale === 'en-US' ? (p.enProductName ?? p.productName) : p.productName} (${p.bomNum}, ${p.partCount})`;
 
   const generate = async () => {
     if (!chosen) return;
@@ -41,6 +41,7 @@ export function BomGenerateDialog({ projectId, onClose, onDone }: { projectId: s
   return (
     <Dialog
       open
+      width={640}
       onOpenChange={(open) => !open && onClose()}
       title={<Trans>Generate from BOM</Trans>}
       actions={
@@ -58,15 +59,29 @@ export function BomGenerateDialog({ projectId, onClose, onDone }: { projectId: s
         {(id) => <TextInput id={id} data-testid="bom-generate-search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />}
       </Field>
       <Field label={t`Product and its BOM`} hint={t`One BOM per generation. Parts become structure nodes under their parent part; nodes already in the tree are kept.`}>
-        {(id) => (
-          <Select
-            id={id}
-            data-testid="bom-generate-product"
-            value={chosen?.productId ?? ''}
-            onChange={(e) => setPicked(e.target.value)}
-            options={[{ value: '', label: list.length ? t`Choose a product` : t`No product with a BOM found` }, ...list.map((p) => ({ value: p.productId, label: label(p) }))]}
-          />
-        )}
+        {(id) =>
+          list.length ? (
+            // a radio list, not a select: a long product name wraps and the BOM's number and part count stay in view
+            <div id={id} role="radiogroup" aria-label={t`Product and its BOM`} className="bom-generate-products" data-testid="bom-generate-product">
+              {list.map((p) => {
+                const bomNum = p.bomNum;
+                return (
+                  <label key={p.productId} className="bom-generate-product">
+                    <input type="radio" name="bom-generate-product" value={p.productId} checked={chosen?.productId === p.productId} onChange={() => setPicked(p.productId)} />
+                    <span data-user-content>
+                      {p.productNum} {localName(i18n.locale, p.productName, p.enProductName)}
+                    </span>
+                    <span className="muted">{plural(p.partCount, { one: `${bomNum}, # part`, other: `${bomNum}, # parts` })}</span>
+                  </label>
+                );
+              })}
+            </div>
+          ) : (
+            <p id={id} className="muted" data-testid="bom-generate-none">
+              {products.loading ? <Trans>Searching…</Trans> : <Trans>No product with a BOM found</Trans>}
+            </p>
+          )
+        }
       </Field>
       {problem ? (
         <div role="alert" className="form-error">

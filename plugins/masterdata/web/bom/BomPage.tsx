@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { subtreeIds } from '@fmea/core/domain';
-import { api, Button, confirm, EmptyState, Field, notify, notifyError, PageHeader, Select, TextInput, useLoad, type AreaPageProps } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, notify, notifyError, PageHeader, useLoad, type AreaPageProps } from '@fmea/workbench/sdk';
 import { BomImportDialog } from './BomImportDialog.tsx';
 import { BomMoveDialog, BomPartDialog, type BomPartView } from './BomPartDialog.tsx';
+import { BomProductPicker } from './BomProductPicker.tsx';
 import './bom.css';
 
 /**
  * The BOM page (spec 001 §2 "product and BOM management", route bom_index):
- * pick a product (those with a BOM are listed; another is opened by its
- * number), see its parts as a tree, import a sheet (row errors listed,
+ * pick a product (every product is searched, those with a BOM marked; a
+ * number typed in full opens too), see its parts as a tree, import a sheet (row errors listed,
  * cover or de-duplicate), export it, delete it, and correct it in place:
  * add a part under the product or a part, edit, move or delete one (with
  * its sub-parts). What the buttons offer comes from the server (`can`); the
@@ -19,13 +20,11 @@ import './bom.css';
 export default function BomPage(_props: AreaPageProps) {
   const { t, i18n } = useLingui();
   const [productKey, setProductKey] = useState('');
-  const [typed, setTyped] = useState('');
   const [importing, setImporting] = useState(false);
   const [reload, setReload] = useState(0);
   /** The part dialog open: adding under `parent` (null: the product), or editing `part`. */
   const [editing, setEditing] = useState<{ parent: BomPartView | null; part: BomPartView | null } | null>(null);
   const [moving, setMoving] = useState<BomPartView | null>(null);
-  const products = useLoad(() => api.get('/api/mainData/bom/products', { limit: 100 }), [reload]);
   const tree = useLoad(async () => (productKey ? api.get('/api/mainData/bom/tree', { productId: productKey }) : null), [productKey, reload]);
   const view = tree.data ?? null;
   const name = (p: { productName: string; enProductName: string | null }) => (i18n.locale === 'en-US' ? (p.enProductName ?? p.productName) : p.productName);
@@ -100,34 +99,7 @@ export default function BomPage(_props: AreaPageProps) {
           ) : null
         }
       />
-      <div className="bom-pick">
-        <Field label={t`Product with a BOM`}>
-          {(id) => (
-            <Select
-              id={id}
-              data-testid="bom-product"
-              value={products.data?.some((p) => p.productId === productKey) ? productKey : ''}
-              onChange={(e) => setProductKey(e.target.value)}
-              options={[{ value: '', label: t`Choose a product` }, ...(products.data ?? []).map((p) => ({ value: p.productId, label: `${p.productNum} ${name(p)} (${p.bomNum})` }))]}
-            />
-          )}
-        </Field>
-        <Field label={t`Or open a product by its number`}>
-          {(id) => (
-            <TextInput
-              id={id}
-              data-testid="bom-product-number"
-              value={typed}
-              maxLength={50}
-              onChange={(e) => setTyped(e.target.value)}
-              onKeyDown={(e) => e.key === 'Enter' && typed.trim() && setProductKey(typed.trim())}
-            />
-          )}
-        </Field>
-        <Button disabled={!typed.trim()} onClick={() => setProductKey(typed.trim())}>
-          <Trans>Open</Trans>
-        </Button>
-      </div>
+      <BomProductPicker current={view?.product ?? null} onOpen={setProductKey} />
       {tree.error ? (
         <div role="alert" className="form-error">
           {tree.error}
