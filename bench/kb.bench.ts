@@ -12,15 +12,15 @@
  * each RUNS times after two warm-up runs, p50 and p95 beside the 50 ms target;
  * - one record through the per-record path (createCatalogRecord) at this size;
  * - importing a 10,000-row workbook of new failure modes into it
- *   (importCatalogRecords, all or nothing) against 3 s. The import checks
- *   every row against the type's unique rule, a scan of the type's records:
- *   when it runs past FMEA_BENCH_KB_IMPORT_BUDGET_MS (default 60 s) it is
- *   stopped, rolled back and its time projected from the rows checked.
- * Then EXPLAIN QUERY PLAN of the list, search and unique-rule queries. Exits
- * 1 when a target is missed. The temp dir is removed on exit.
+ *   (importCatalogRecords, all or nothing) against 3 s: when it runs past
+ *   FMEA_BENCH_KB_IMPORT_BUDGET_MS (default 60 s) it is stopped, rolled back
+ *   and its time projected from the rows checked.
+ * Then EXPLAIN QUERY PLAN of the list, search and unique-rule queries. The
+ * machine's load average is printed before and after (the figures are noisy
+ * on a shared machine: run it more than once). Exits 1 when a target is missed. The temp dir is removed on exit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -36,6 +36,7 @@ import {
   permittedRoutes,
   prepareDatabase,
   saveDictionaryItem,
+  setNumberingRule,
   setRolePermissions,
   suggestCatalogRecords,
   type ServiceContext,
@@ -43,7 +44,7 @@ import {
 import { catalogGrants } from '@fmea/fixtures';
 import { fmt, line, percentile, printTargets, timed, type Target } from './dfmea/report.ts';
 import { importWorkbook, insertKnowledgeBase, recordInput, TYPE } from './kb/data.ts';
-import { explainPlans, proposeIndexes } from './kb/plans.ts';
+import { explainPlans } from './kb/plans.ts';
 
 const args = process.argv.slice(2);
 const RECORDS = Number(args.find((a) => /^\d+$/.test(a)) ?? process.env.FMEA_BENCH_KB_RECORDS ?? 50_000);
@@ -69,6 +70,8 @@ async function engineer(): Promise<ServiceContext> {
   for (const [code, name, enName] of [['1', '电动车窗升降器', 'Power window lifter'], ['2', '制动钳', 'Brake caliper'], ['3', '座椅调角器', 'Seat recliner']] as const) {
     await saveDictionaryItem(system, { parentId: productType.id, code, name, enName });
   }
+  // the default rule's four digits number at most 9,999 records of a type a day: a 10,000-row import needs more
+  await setNumberingRule(system, { module: 'failureMode', prefix: 'FA', elements: [{ kind: 'prefix' }, { kind: 'date', format: 'yyMMdd' }, { kind: 'serial', digits: 6 }], allowManual: false });
   await createRole(system, { name: 'kb-engineer', roleType: '2', productTypes: ['1', '2'] });
   await setRolePermissions(system, 'kb-engineer', catalogGrants(['add', 'edit', 'del', 'import', 'export']));
   const { user } = await createUser(system, { userName: 'kb.engineer', realName: 'KB Engineer', roles: ['kb-engineer'], password: PASSWORD });
@@ -109,18 +112,19 @@ const READS = [
   { name: 'suggest: matches nothing', fn: () => suggestCatalogRecords(ctx, TYPE.id, { q: '不存在的失效' }), describe: found },
 ];
 
-/** The reads and the import, as targets; `series` keeps the two import runs' descriptions apart. */
-async function measure(when: string, series: string, informative = false): Promise<Target[]> {
-  console.log(`\nReads as the engineer (product types 1 and 2), ${when}: ${RUNS} runs after 2 warm-up runs, p50 and p95`);
+/** The reads and the import, as targets; the import's failure modes are of their own series (N), new to the type. */
+async function measure(): Promise<Target[]> {
+  const series = 'N';
+  console.log(`\nReads as the engineer (product types 1 and 2): ${RUNS} runs after 2 warm-up runs, p50 and p95`);
   const targets: Target[] = [];
   for (const read of READS) {
     const { p50, p95 } = await percentiles(read.name, read.fn, read.describe);
-    targets.push({ name: `${read.name}${informative ? ' *' : ''}`, measured: `p50 ${p50.toFixed(1)} / p95 ${p95.toFixed(1)} ms`, target: `< ${READ_MS} ms (p95)`, met: p95 < READ_MS, informative });
+    targets.push({ name: read.name, measured: `p50 ${p50.toFixed(1)} / p95 ${p95.toFixed(1)} ms`, target: `< ${READ_MS} ms (p95)`, met: p95 < READ_MS });
   }
-  console.log(`Writes, ${when}`);
+  console.log('Writes');
   await timed('one record, per-record path (createCatalogRecord)', () => createCatalogRecord(ctx, TYPE.id, { values: recordInput(RECORDS, series, 2) }));
   const workbook = await importWorkbook(IMPORT_ROWS, series);
-  const name = `import ${fmt(IMPORT_ROWS)} rows${informative ? ' *' : ''}`;
+  const name = `import ${fmt(IMPORT_ROWS)} rows`;
   const start = performance.now();
   let checked = 0;
   try {
@@ -134,24 +138,24 @@ async function measure(when: string, series: string, informative = false): Promi
     });
     const elapsed = performance.now() - start;
     line(`import ${fmt(IMPORT_ROWS)} rows (importCatalogRecords)`, elapsed, `${(workbook.byteLength / 1024).toFixed(0)} KB; ${fmt(result.created)} created`);
-    targets.push({ name, measured: `${(elapsed / 1000).toFixed(2)} s`, target: `< ${IMPORT_MS / 1000} s`, met: elapsed < IMPORT_MS, informative });
+    targets.push({ name, measured: `${(elapsed / 1000).toFixed(2)} s`, target: `< ${IMPORT_MS / 1000} s`, met: elapsed < IMPORT_MS });
   } catch (error) {
     if (error !== STOPPED) throw error;
     const elapsed = performance.now() - start;
     // rows get slower as the type grows: a projection from the first rows is a lower bound
     const projected = (elapsed / Math.max(1, checked)) * IMPORT_ROWS;
     line(`import ${fmt(IMPORT_ROWS)} rows: stopped after ${fmt(checked)}`, elapsed, `rolled back; ${(elapsed / Math.max(1, checked)).toFixed(1)} ms a row; projected ≥ ${(projected / 1000).toFixed(0)} s`);
-    targets.push({ name, measured: `≥ ${(projected / 1000).toFixed(0)} s (projected)`, target: `< ${IMPORT_MS / 1000} s`, met: false, informative });
+    targets.push({ name, measured: `≥ ${(projected / 1000).toFixed(0)} s (projected)`, target: `< ${IMPORT_MS / 1000} s`, met: false });
   }
   return targets;
 }
 
 const STOPPED = new Error('import budget spent');
-const targets = await measure('as the schema is', 'N');
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`Load average (1, 5, 15 min): ${load()}`);
+const targets = await measure();
 await explainPlans(database.db);
-await proposeIndexes(database.db);
-targets.push(...(await measure('with the proposed indexes (bench database only)', 'P', true)));
-console.log('\n* with the proposed indexes, created in the bench database only (not in the exit code)');
+console.log(`\nLoad average (1, 5, 15 min): ${load()}`);
 printTargets(targets);
 database.close();
-if (targets.some((t) => t.met === false && !t.informative)) process.exitCode = 1;
+if (targets.some((t) => t.met === false)) process.exitCode = 1;

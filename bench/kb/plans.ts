@@ -2,8 +2,8 @@
  * The knowledge base's hot queries written as the catalog services build them
  * (core/src/services/catalog: records.ts list, count and search, search.ts
  * suggestions, store.ts findUniqueHolder): EXPLAIN QUERY PLAN and the median
- * of ten runs, then the same with the indexes they would need, created in the
- * bench database only (last: they change what the queries before used).
+ * of ten runs. core/src/services/catalog/plans.test.ts holds the services'
+ * own queries to the indexes of migration 0010.
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { TYPE } from './data.ts';
 
 const current = sql.raw(`type = '${TYPE.id}' and del_flg = 0 and (is_latest_version = 1 or status <> '2') and (product_type is null or product_type in ('1', '2'))`);
 const like = (column: string, text: string) => sql`${sql.raw(column)} like ${`%${text}%`} escape '\\'`;
-const UNIQUE_KEY = `lower(trim(coalesce(text, '')))`;
+const UNIQUE_KEY = `lower(trim(text))`;
 const matches = (text: string) => sql`(${like('text', text)} or ${like('en_text', text)} or ${like('serial_num', text)})`;
 
 const QUERIES: Record<string, SQL> = {
@@ -21,19 +21,9 @@ const QUERIES: Record<string, SQL> = {
   'list: count': sql`select count(*) from catalog_record where ${current}`,
   'list: search page': sql`select * from catalog_record where ${current} and ${matches('钢丝绳')} order by updated_at desc, serial_num desc, version_no desc limit 20`,
   'list: search count': sql`select count(*) from catalog_record where ${current} and ${matches('钢丝绳')}`,
+  'list: search matching nothing': sql`select * from catalog_record where ${current} and ${matches('不存在的失效')} order by updated_at desc, serial_num desc, version_no desc limit 20`,
   suggest: sql`select * from catalog_record where type = ${TYPE.id} and del_flg = 0 and status = '2' and is_latest_version = 1 and (${like('text', 'cable')} or ${like('en_text', 'cable')}) order by quote_count desc, text asc limit 10`,
   'unique rule (create, import)': sql`select * from catalog_record where ${current} and ${sql.raw(UNIQUE_KEY)} = lower(${'钢丝绳低温 −30 °C断裂（K0）'}) order by version_no desc limit 1`,
-};
-
-/**
- * What the numbers ask for: the list's order walked in an index (the first
- * page stops after 20 rows instead of sorting the type), carrying the columns
- * every list filters on (the count reads the index alone); and the unique
- * rule's trimmed, lower-cased description looked up instead of computed per row.
- */
-export const PROPOSED_INDEXES: Record<string, string> = {
-  catalog_record_type_updated_idx: `(type, del_flg, updated_at, serial_num, version_no, is_latest_version, status, product_type)`,
-  catalog_record_unique_text_idx: `(type, ${UNIQUE_KEY})`,
 };
 
 async function median10(db: Db, query: SQL): Promise<number> {
@@ -54,9 +44,4 @@ async function report(db: Db, heading: string): Promise<void> {
   }
 }
 
-export const explainPlans = (db: Db) => report(db, 'Queries as the services write them, schema as it is');
-
-export async function proposeIndexes(db: Db): Promise<void> {
-  for (const [name, columns] of Object.entries(PROPOSED_INDEXES)) await db.run(sql.raw(`create index ${name} on catalog_record ${columns}`));
-  await report(db, `The same with the proposed indexes (${Object.keys(PROPOSED_INDEXES).join(', ')})`);
-}
+export const explainPlans = (db: Db) => report(db, 'Queries as the services write them');
