@@ -114,6 +114,8 @@ describe('the catalog import', () => {
     const refusal = await within(dialog).findByTestId('catalog-import-refusal');
     expect(refusal.textContent!.match(/nothing was written/gi)).toHaveLength(1);
     expect(within(refusal).getByTestId('catalog-import-columns').querySelector('caption')!.textContent).toBe('Columns not imported');
+    // a column has no row to show
+    expect(within(within(refusal).getByTestId('catalog-import-columns')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Column', 'Problem']);
     expect(within(within(refusal).getByTestId('catalog-import-columns')).getAllByRole('row')[1]!.textContent).toBe('ColourColumn F (Colour) has no field');
     expect(within(refusal).getByTestId('catalog-import-rows').querySelector('caption')!.textContent).toBe('Rows with problems');
     expect(within(within(refusal).getByTestId('catalog-import-rows')).getAllByRole('row')[1]!.textContent).toBe('3SeverityRow 3: Severity must be at most 10');

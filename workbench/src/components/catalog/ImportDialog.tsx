@@ -79,7 +79,7 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
             </Trans>
           </p>
           {report.rowErrors.length ? <Problems problems={report.rowErrors} caption={t`Rows left out`} fieldLabel={fieldLabel} /> : null}
-          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} fieldLabel={fieldLabel} /> : null}
+          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} fieldLabel={fieldLabel} byRow={false} /> : null}
         </div>
       </Dialog>
     );
@@ -106,7 +106,7 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
             <div role="alert" data-testid="catalog-import-refusal">
               {/* the server's headline says what was refused and that nothing was written */}
               <p className="form-error">{refusal.message}</p>
-              {refusal.columns.length ? <Problems problems={refusal.columns} caption={t`Columns not imported`} fieldLabel={fieldLabel} testId="catalog-import-columns" /> : null}
+              {refusal.columns.length ? <Problems problems={refusal.columns} caption={t`Columns not imported`} fieldLabel={fieldLabel} byRow={false} testId="catalog-import-columns" /> : null}
               {refusal.rows.length ? <Problems problems={refusal.rows} caption={t`Rows with problems`} fieldLabel={fieldLabel} testId="catalog-import-rows" /> : null}
             </div>
           ) : null}
@@ -160,17 +160,19 @@ function SubmitLabel({ refusal }: { refusal: Refusal | null }) {
   return <Trans>Import</Trans>;
 }
 
-/** Problems by row (or column), as the server names them in the reader's language; a field by its header, not its key. */
-function Problems({ problems, caption, fieldLabel, testId }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string; testId?: string }) {
+/** Problems by row (or by column: no row to show), as the server names them in the reader's language; a field by its header, not its key. */
+function Problems({ problems, caption, fieldLabel, byRow = true, testId }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string; byRow?: boolean; testId?: string }) {
   return (
     <div className="catalog-problems" data-testid={testId}>
       <table className="catalog-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th>
-              <Trans>Row</Trans>
-            </th>
+            {byRow ? (
+              <th>
+                <Trans>Row</Trans>
+              </th>
+            ) : null}
             <th>
               <Trans>Column</Trans>
             </th>
@@ -182,7 +184,7 @@ function Problems({ problems, caption, fieldLabel, testId }: { problems: readonl
         <tbody>
           {problems.map((p, i) => (
             <tr key={i}>
-              <td>{p.row ?? ''}</td>
+              {byRow ? <td>{p.row ?? ''}</td> : null}
               <td>{p.field ? fieldLabel(p.field) : ''}</td>
               <td>{p.message ?? p.messageKey}</td>
             </tr>
