@@ -2,6 +2,8 @@ import type { z } from '@hono/zod-openapi';
 import * as login from './auth/login.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
+import * as catalogChecks from './catalog/checks.ts';
+import * as featureClassify from './catalog/feature-classify.ts';
 import * as knowledgeCatalog from './catalog/knowledge.ts';
 import * as mainDataCatalog from './catalog/main-data.ts';
 import * as userInfo from './auth/user-info.ts';
@@ -66,6 +68,8 @@ export const ROUTE_MODULES = {
   bomParts,
   knowledgeCatalog,
   mainDataCatalog,
+  catalogChecks,
+  featureClassify,
   collections,
   dictionaryChecks,
   dictionaryItems,

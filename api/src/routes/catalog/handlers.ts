@@ -206,3 +206,6 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
     });
   }
 }
+
+/** For the catalog's other route files (checks.ts). */
+export { typeOf as catalogTypeOf, run as runCatalog };

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { registerCatalogChecks } from './checks.ts';
+import { registerFeatureClassify } from './feature-classify.ts';
 import { registerCatalogBase } from './handlers.ts';
 import * as knowledge from './knowledge.ts';
 import * as mainData from './main-data.ts';
@@ -8,4 +10,6 @@ import * as mainData from './main-data.ts';
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
   registerCatalogBase(app, 'knowledge', knowledge);
   registerCatalogBase(app, 'mainData', mainData);
+  registerCatalogChecks(app);
+  registerFeatureClassify(app);
 }

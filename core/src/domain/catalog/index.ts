@@ -79,6 +79,7 @@ export {
 } from './types.ts';
 export { catalogReferencesTo, checkCatalogReferences, type CatalogReferenceFrom } from './references.ts';
 export { catalogEntities, catalogTypeByEntity } from './entities.ts';
+export { featureClassesFor, type FeatureClassCandidate, type FeatureClassScope } from './feature-classes.ts';
 export {
   catalogDuplicateIssue,
   catalogRecordIssues,

@@ -56,3 +56,4 @@ export {
   type CatalogRowActions,
 } from './store.ts';
 export { labelCatalogError, labelCatalogIssues } from './labels.ts';
+export { getCatalogRecordBySerial, probeCatalogValue, type CatalogProbeAnswer, type CatalogValueProbe } from './probes.ts';

@@ -222,9 +222,11 @@ export function uniqueHolderQuery(db: DbOrTx, type: CatalogTypeDefinition, key: 
     .limit(1);
 }
 
-export async function uniqueIssues(db: DbOrTx, type: CatalogTypeDefinition, values: Readonly<Record<string, CatalogValue>>, rootId: string | null): Promise<Issue[]> {
+/** `field`: only the rules that field takes part in (the probe before saving, probes.ts). */
+export async function uniqueIssues(db: DbOrTx, type: CatalogTypeDefinition, values: Readonly<Record<string, CatalogValue>>, rootId: string | null, field?: string): Promise<Issue[]> {
   const issues: Issue[] = [];
   for (const key of catalogUniqueKeys(type, values)) {
+    if (field !== undefined && !key.fields.includes(field)) continue;
     const clash = await findUniqueHolder(db, type, key, rootId);
     if (!clash) continue;
     if (UNDER_REVIEW.includes(clash.status)) throw new ConflictError('catalog.content_under_review' satisfies CatalogServiceKey, { serialNum: clash.serialNum });

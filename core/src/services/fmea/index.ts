@@ -16,6 +16,13 @@ export {
   type ProjectView,
 } from './projects.ts';
 export { previewProjectNumber, type ProjectNumberPreview } from './project-number.ts';
+export {
+  FEATURE_CLASSIFY_PROJECT_KINDS,
+  projectFeatureClasses,
+  type FeatureClassifyProjectKind,
+  type ProjectFeatureClass,
+  type ProjectFeatureClasses,
+} from './feature-classes.ts';
 export { MEMBER_ROLE_DICTIONARY, memberRoleNamer, projectDictionaries, projectLabeler, resolveProjectCodes, unknownItemIssue, type ProjectCodes, type ProjectDictionaries, type ProjectLabels } from './project-codes.ts';
 export { getShare, MAX_SHARE_USERS, setShare, type ProjectShareView, type ShareInput, type ShareUser } from './sharing.ts';
 export { listProjects, listRecentProjects, openProject, type ProjectListItem, type ProjectListQuery } from './project-list.ts';
