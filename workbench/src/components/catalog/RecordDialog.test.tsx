@@ -104,6 +104,37 @@ describe('the catalog record form', () => {
     await waitFor(() => expect(sent.find((s) => s.path === '/api/knowledge/invalidMode/saveOrUpdate')?.body).toMatchObject({ values: { invalidUseType: ['invalidresult'] } }));
   });
 
+  it('says on leaving the description that another record holds it, before saving, and forgets it once the text changes', async () => {
+    const sent: Sent[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { value?: string }) : null;
+        sent.push({ path, body });
+        const held = path.endsWith('/validate') && body?.value === 'Seal leaks';
+        const data = path === '/api/sysBusinessRule/query' ? { items: [] } : held ? { valid: false, field: 'invalidmode', messageKey: 'catalog.duplicate', message: 'Failure description “Seal leaks” already exists' } : { valid: true };
+        return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    show();
+    const description = within(fieldOf('Failure description')).getByRole('textbox');
+    const message = () => fieldOf('Failure description').querySelector('.field-message')?.textContent;
+    fireEvent.change(description, { target: { value: 'Seal leaks' } });
+    fireEvent.blur(description);
+    await waitFor(() => expect(message()).toBe('Failure description “Seal leaks” already exists'));
+    expect(sent.find((s) => s.path === '/api/knowledge/invalidMode/validate')?.body).toMatchObject({ field: 'invalidmode', value: 'Seal leaks', values: { invalidmode: 'Seal leaks', severity: null } });
+    fireEvent.change(description, { target: { value: 'Seal torn' } });
+    expect(message()).toBeUndefined();
+    fireEvent.blur(description);
+    await waitFor(() => expect(sent.filter((s) => s.path.endsWith('/validate'))).toHaveLength(2));
+    expect(message()).toBeUndefined();
+    // a field in no unique rule is not asked about
+    fireEvent.blur(within(fieldOf('Severity')).getByRole('textbox'));
+    expect(sent.filter((s) => s.path.endsWith('/validate'))).toHaveLength(2);
+    expect(sent.some((s) => s.path.endsWith('/saveOrUpdate'))).toBe(false);
+  });
+
   it('asks for the number of a type whose users type it (products), on the main-data base', async () => {
     const sent = serve({});
     render(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { catalogNumberEntry, type CatalogField, type CatalogTypeDefinition } from '@fmea/core/domain';
 import { api } from '../../api/typed-client.ts';
@@ -90,6 +91,18 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
     serverFields: { [type.serialField]: 'serialNum' },
   });
 
+  // spec 001 §7 validateInvalidDescription …: a value another record holds is said on leaving its field, not only on saving
+  const [warnings, setWarnings] = useState<Record<string, string>>({});
+  const uniqueFields = new Set((type.unique ?? []).flat());
+  const probe = (key: string) => {
+    const values = valuesOf(type, form.draft);
+    if (values[key] === null) return;
+    calls
+      .validate({ field: key, value: values[key]!, values, ...(row ? { id: row.id } : {}) })
+      .then((answer) => setWarnings((w) => ({ ...w, [key]: answer.valid ? '' : (answer.message ?? '') })))
+      .catch(() => undefined); // the save says it again
+  };
+
   const title = textIn(locale, type.title);
   const serial = row?.serialNum;
   return (
@@ -105,14 +118,21 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
       ) : null}
       <div className="catalog-fields">
         {type.fields.map((field) => (
-          <div key={field.key} className={field.column === 'text' || field.kind === 'enText' ? 'catalog-field-wide' : undefined}>
-            <Field label={label(field)} required={isRequired(field, flags)} error={form.error(field.key)}>
+          <div
+            key={field.key}
+            className={field.column === 'text' || field.kind === 'enText' ? 'catalog-field-wide' : undefined}
+            onBlur={uniqueFields.has(field.key) ? () => probe(field.key) : undefined}
+          >
+            <Field label={label(field)} required={isRequired(field, flags)} error={form.error(field.key) ?? (warnings[field.key] || undefined)}>
               {(id) => (
                 <FieldControl
                   id={id}
                   field={field}
                   value={form.draft[field.key] ?? ''}
-                  onChange={(value) => form.set(field.key, value)}
+                  onChange={(value) => {
+                    form.set(field.key, value);
+                    if (warnings[field.key]) setWarnings((w) => ({ ...w, [field.key]: '' }));
+                  }}
                   items={field.kind === 'dictionary' ? (dictionaries[field.dictionary] ?? []) : []}
                   permitted={field.kind === 'dictionary' && field.dictionary === 'productType' ? permitted : undefined}
                   locale={locale}

@@ -8,7 +8,7 @@ import { api, type ApiBody, type ApiData, type ApiForm, type ApiQuery } from '..
  * keys differs), so the calls are typed by the knowledge base's routes and
  * the values read as a record of field keys.
  */
-type Op = 'list' | 'get' | 'versions' | 'log' | 'saveOrUpdate' | 'delete' | 'apply' | 'audit' | 'approve' | 'reject' | 'withdraw' | 'exportData' | 'exportDescription' | 'importData';
+type Op = 'list' | 'get' | 'versions' | 'log' | 'saveOrUpdate' | 'validate' | 'delete' | 'apply' | 'audit' | 'approve' | 'reject' | 'withdraw' | 'exportData' | 'exportDescription' | 'importData';
 type Path<O extends Op> = `/api/knowledge/{entity}/${O}`;
 
 /** A field's value as the API carries it. */
@@ -22,6 +22,7 @@ export type CatalogImportReport = ApiData<Path<'importData'>>;
 export type CatalogExportQuery = Omit<ApiQuery<Path<'exportData'>>, 'entity'>;
 export type CatalogFlowAction = 'apply' | 'audit' | 'approve' | 'reject' | 'withdraw';
 export type CatalogSaveBody = NonNullable<ApiBody<Path<'saveOrUpdate'>>>;
+export type CatalogValidateBody = NonNullable<ApiBody<Path<'validate'>>>;
 
 interface Page<T> {
   items: T[];
@@ -42,6 +43,8 @@ export function catalogApi(type: CatalogTypeDefinition) {
     versions: (id: string) => api.get(path('versions'), { ...params, id }).then((d) => d.items as CatalogRow[]),
     log: (id: string, page = 1, limit = 50) => api.get(path('log'), { ...params, id, page, limit }),
     save: (body: CatalogSaveBody) => api.post(path('saveOrUpdate'), { params, json: body }) as Promise<CatalogRow>,
+    /** Whether saving would refuse a value (its field's checks and the unique rules it takes part in), asked before saving. */
+    validate: (body: CatalogValidateBody) => api.post(path('validate'), { params, json: body }),
     remove: (row: Pick<CatalogRow, 'id' | 'version'>) => api.post(path('delete'), { params, json: { id: row.id, version: row.version } }),
     flow,
     exportData: (fileName: string, query: CatalogExportQuery) => api.download(path('exportData'), fileName, { ...params, ...query }),
