@@ -18,13 +18,14 @@ import { CATALOG_BASES, Timestamp, entityParams, recordSchema, type CatalogBase 
  * type's route, as reading does.
  */
 
-const Value = z.union([z.string().max(2000), z.number(), z.array(z.string().max(200)).max(50), z.null()]);
+/** A field's value as the form sends it (text fields hold at most 200 characters, spec 001 §5). */
+const Value = z.union([z.string().max(200), z.number(), z.array(z.string().max(200)).max(50), z.null()]);
 
 const ValidateBody = z
   .object({
     field: z.string().trim().min(1).max(64).openapi({ description: 'The field being typed, by its spec name (invalidmode, featureExplain, priority …)' }),
     value: Value.openapi({ description: 'The value typed' }),
-    values: z.record(z.string().max(64), z.unknown()).optional().openapi({ description: 'The form’s other fields, for unique rules that combine fields (customer + priority)' }),
+    values: z.record(z.string().max(64), Value).optional().openapi({ description: 'The form’s other fields, for unique rules that combine fields (customer + priority)' }),
     id: Id.optional().openapi({ description: 'The version being edited: its record does not clash with itself, and its values fill the fields not sent' }),
   })
   .openapi('CatalogValidateBody');
