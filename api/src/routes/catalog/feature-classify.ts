@@ -4,7 +4,6 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { Timestamp } from './schemas.ts';
 
 /**
  * The characteristic classes an FMEA project uses (spec 001 §7
@@ -43,7 +42,6 @@ export const getFeatureClassifyByCustomer = defineRoute({
       type: z.enum(FEATURE_CLASSIFY_PROJECT_KINDS).openapi({ param: { name: 'type', in: 'path' }, description: '0 design-side project, 1 process project' }),
       projectSerial: z.string().trim().min(1).max(100).openapi({ param: { name: 'projectSerial', in: 'path' }, description: 'Project number or structure node id' }),
     }),
-    query: z.object({ timestamp: Timestamp }),
   },
   data: z
     .strictObject({

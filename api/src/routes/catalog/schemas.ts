@@ -1,4 +1,4 @@
-import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, catalogEntities, knowledgeMachine, type CatalogArea } from '@fmea/core';
+import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, DEFAULT_CATALOG_TEXT_MAX, REVIEW_OPINION_MAX_LENGTH, catalogEntities, knowledgeMachine, type CatalogArea } from '@fmea/core';
 import { z } from '../../http/route.ts';
 import { DateTime, Id } from '../../http/fields.ts';
 
@@ -117,14 +117,17 @@ export const LogQuery = z.object({
 });
 
 const Version = z.number().int().min(1).openapi({ description: 'The row’s `version` as last read' });
-const Remark = z.string().max(1000).nullable().optional();
+const Remark = z.string().max(REVIEW_OPINION_MAX_LENGTH).nullable().optional();
+
+/** A field's value as a form sends it: text (no declared field is longer), a number, a multiple choice, or nothing; the type's declaration judges it. */
+const FieldValue = z.union([z.string().max(DEFAULT_CATALOG_TEXT_MAX), z.number(), z.array(z.string().max(DEFAULT_CATALOG_TEXT_MAX)).max(50), z.null()]);
 
 export const SaveBody = z
   .object({
     id: Id.optional().openapi({ description: 'Absent: a new record; present: the version to change (with `version`)' }),
     version: Version.optional().openapi({ description: 'Required with id' }),
     serialNum: z.string().max(100).nullable().optional().openapi({ description: 'A number typed by hand, on create only: where the numbering rule allows it, or always for types whose users type numbers (products)' }),
-    values: z.record(z.string().max(64), z.unknown()).openapi({ description: 'The type’s fields by their spec names; on update, fields left out keep their values' }),
+    values: z.record(z.string().max(64), FieldValue).openapi({ description: 'The type’s fields by their spec names; on update, fields left out keep their values' }),
     remark: Remark,
   })
   .openapi('CatalogSaveBody');
@@ -190,7 +193,7 @@ const Flag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** A list filter in a query string: lists comma-separated. */
-const ListText = z.string().max(2000).optional();
+const ListText = z.string().max(200).optional();
 
 export const ExportQuery = z.object({
   scope: z.enum(['all', 'page']).default('all').openapi({ description: 'all: every record the filter matches; page: the list page asked (page, limit)' }),
