@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { createAdministrator, uniqueName } from './support/api.ts';
-import { dragSlider, fillCredentials, loginOutcome, signIn, signOut, submitLogin } from './support/flows.ts';
+import { dragSlider, fillCredentials, loginOutcome, openArea, signIn, signOut, submitLogin } from './support/flows.ts';
 import { pathOf, textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -81,7 +81,7 @@ describe('roles and menus', () => {
     await signIn(page, userName, chosen);
     await expect.poll(() => page.locator('nav.top-menu a.top-menu-item').evaluateAll((links) => links.map((a) => a.getAttribute('data-route')))).toEqual(['home_index', 'system_index']);
 
-    await page.locator('nav.top-menu a[data-route="system_index"]').click();
+    await openArea(page, 'system_index');
     await waitForPath(page, '/main/system/notice');
     await expect.poll(() => page.locator('[data-testid="system-root"] nav a[data-page]').evaluateAll((links) => links.map((a) => a.getAttribute('data-page')))).toEqual(['notice', 'log']);
     await screenshot(page, 'limited-user-system');

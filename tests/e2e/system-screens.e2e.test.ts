@@ -1,7 +1,7 @@
 import { createAdministrator } from './support/api.ts';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, openArea, signIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -12,7 +12,7 @@ describe('system administration screens', () => {
     const { page } = await env.open();
     const administrator = await createAdministrator(env.baseURL);
     await signIn(page, administrator.userName, administrator.password);
-    await page.locator('nav.top-menu a[data-route="system_index"]').click();
+    await openArea(page, 'system_index');
     await waitForPath(page, '/main/system/user');
     for (const locale of ['zh-CN', 'en-US'] as const) {
       if (locale === 'en-US') {

@@ -88,3 +88,15 @@ export async function signOut(page: Page): Promise<void> {
   await userMenu(page, 'menu-logout');
   await page.locator('.login-form').waitFor();
 }
+
+/**
+ * Opens a work area from the top menu as a user does: its item in the bar,
+ * or under "More" when the window is too narrow for every area the user holds.
+ */
+export async function openArea(page: Page, routeName: string): Promise<void> {
+  const inBar = page.locator(`nav.top-menu a[data-route="${routeName}"]`);
+  await page.locator('nav.top-menu .top-menu-item').first().waitFor();
+  if ((await inBar.count()) > 0) return inBar.click();
+  await page.locator('nav.top-menu .top-menu-more').click();
+  await page.locator(`.menu [data-route="${routeName}"]`).click();
+}
