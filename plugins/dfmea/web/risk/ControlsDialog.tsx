@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, Dialog, EmptyState, Field, FormDialog, notifyError, useForm, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, Dialog, EmptyState, FormDialog, notifyError, useForm, useLoad, type ApiData } from '@fmea/workbench/sdk';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
-import { catalogOfPick, pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
+import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
+import { CatalogTextField } from '../shared/CatalogTextField.tsx';
 import type { ControlKind } from './risk-api.ts';
 
 /** A control as the analysis read names it: with the catalog version it cites. */
@@ -143,22 +144,14 @@ function ControlDialog({ target, control, onClose, onSaved }: { target: Controls
   const title = control ? (target.kind === 'prevention' ? t`Edit prevention control` : t`Edit detection control`) : target.kind === 'prevention' ? t`Add prevention control` : t`Add detection control`;
   return (
     <FormDialog form={form} title={title} onClose={onClose} saveTestId="control-save">
-      <Field label={<Trans>Description</Trans>} required error={error('description')}>
-        {(id) => (
-          <Autocomplete
-            id={id}
-            maxLength={200}
-            autoFocus
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            fetchSuggestions={suggestionsFor(target.kind)}
-            onPick={(option) => {
-              const catalog = catalogOfPick(option);
-              set('pick', catalog ? { recordId: catalog.recordId, text: option.text } : null);
-            }}
-          />
-        )}
-      </Field>
+      <CatalogTextField
+        label={<Trans>Description</Trans>}
+        kind={target.kind}
+        value={draft.description}
+        error={error('description')}
+        onChange={(text) => set('description', text)}
+        onPick={(pick) => set('pick', pick)}
+      />
     </FormDialog>
   );
 }

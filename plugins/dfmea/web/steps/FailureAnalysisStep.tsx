@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
-import { catalogOfPick, pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
+import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
+import { CatalogTextField } from '../shared/CatalogTextField.tsx';
 
 type FailureDraft = {
   id: string | null;
@@ -173,25 +174,19 @@ function FailureDialog({ initial, title, save, onClose }: { initial: FailureDraf
   const { draft, set, error } = form;
   return (
     <FormDialog form={form} title={title} onClose={onClose}>
-      <Field label={<Trans>Description</Trans>} required error={error('description')}>
-        {(id) => (
-          <Autocomplete
-            id={id}
-            maxLength={200}
-            autoFocus
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            fetchSuggestions={suggestionsFor(draft.kind)}
-            onPick={(option) => {
-              const catalog = catalogOfPick(option);
-              set('pick', catalog ? { recordId: catalog.recordId, text: option.text } : null);
-              // AIAG-VDA: the record's severity rates an effect, its occurrence a cause; a rating already typed stands
-              if (catalog?.severity && draft.kind === 'FE' && draft.severity.trim() === '') set('severity', String(catalog.severity));
-              if (catalog?.occurrence && draft.kind === 'FC' && draft.occurrence.trim() === '') set('occurrence', String(catalog.occurrence));
-            }}
-          />
-        )}
-      </Field>
+      <CatalogTextField
+        label={<Trans>Description</Trans>}
+        kind={draft.kind}
+        value={draft.description}
+        error={error('description')}
+        onChange={(text) => set('description', text)}
+        onPick={(pick) => set('pick', pick)}
+        onCatalogPick={(catalog) => {
+          // AIAG-VDA: the record's severity rates an effect, its occurrence a cause; a rating already typed stands
+          if (catalog.severity && draft.kind === 'FE' && draft.severity.trim() === '') set('severity', String(catalog.severity));
+          if (catalog.occurrence && draft.kind === 'FC' && draft.occurrence.trim() === '') set('occurrence', String(catalog.occurrence));
+        }}
+      />
       {draft.kind === 'FE' ? <RatingField label={<Trans>Severity (S)</Trans>} value={draft.severity} error={error('severity')} onChange={(v) => set('severity', v)} /> : null}
       {draft.kind === 'FC' ? (
         <>

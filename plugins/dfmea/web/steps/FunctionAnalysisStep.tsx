@@ -14,7 +14,8 @@ import {
 } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
-import { catalogOfPick, pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
+import { pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
+import { CatalogTextField } from '../shared/CatalogTextField.tsx';
 
 type FunctionDraft = { id: string | null; version: number; description: string; requirement: string; pick: CatalogPick | null };
 type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
@@ -182,22 +183,14 @@ function FunctionDialog({ initial, save, onClose }: { initial: FunctionDraft; sa
   const { draft, set, error } = form;
   return (
     <FormDialog form={form} title={initial.id ? <Trans>Edit function</Trans> : <Trans>Add function</Trans>} onClose={onClose}>
-      <Field label={<Trans>Function</Trans>} required error={error('description')}>
-        {(id) => (
-          <Autocomplete
-            id={id}
-            maxLength={200}
-            autoFocus
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            fetchSuggestions={suggestionsFor('function')}
-            onPick={(option) => {
-              const catalog = catalogOfPick(option);
-              set('pick', catalog ? { recordId: catalog.recordId, text: option.text } : null);
-            }}
-          />
-        )}
-      </Field>
+      <CatalogTextField
+        label={<Trans>Function</Trans>}
+        kind="function"
+        value={draft.description}
+        error={error('description')}
+        onChange={(text) => set('description', text)}
+        onPick={(pick) => set('pick', pick)}
+      />
       <Field label={<Trans>Requirement</Trans>} error={error('requirement')}>
         {(id) => <Autocomplete id={id} maxLength={200} value={draft.requirement} onChange={(e) => set('requirement', e.target.value)} fetchSuggestions={suggestionsFor('requirement')} />}
       </Field>
