@@ -6,11 +6,12 @@
  * unless --accept-unmapped. The file may be 3 MB (spec 001 §5).
  */
 import { Option, type Command } from 'commander';
-import { InvalidInputError, isDomainError, type Issue } from '@fmea/core/errors';
+import type { Issue } from '@fmea/core/errors';
 import type { BomImportMode } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
 import { translateIssueLine } from '../../i18n/index.ts';
 import { readInputFile } from '../../shared/files.ts';
+import { withGoodRowsHint } from '../../shared/good-rows.ts';
 import { withUnmappedHint } from '../../shared/unmapped.ts';
 import { actingContext, addAsOption } from '../kb/shared.ts';
 
@@ -21,15 +22,8 @@ interface BomImportOptions {
   readonly as?: string;
 }
 
-/** Core's refusal of bad rows, with the CLI's way to import the others. */
-async function withGoodRowsHint<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isDomainError(error) && error.messageKey === 'bom.import_invalid') throw new InvalidInputError('cli.bom.import.rows_invalid', error.params, error.issues);
-    throw error;
-  }
-}
+/** Core's refusal of bad rows, worded with the CLI's way to import the others. */
+const GOOD_ROWS_HINTS = { 'bom.import_invalid': 'cli.bom.import.rows_invalid' } as const;
 
 export function registerBomImport(bom: Command): void {
   const { t } = contextOf(bom);
@@ -47,7 +41,7 @@ export function registerBomImport(bom: Command): void {
     const limit = FILE_LIMITS.bom.maxBytes;
     const file = await readInputFile(path, (name, size) => assertSpreadsheet(name, size, limit));
     const ctx = await actingContext(context, options.as);
-    const report = await withGoodRowsHint(() =>
+    const report = await withGoodRowsHint(GOOD_ROWS_HINTS, () =>
       withUnmappedHint(() => importBom(ctx, product, file.bytes, { fileName: file.name, mode: options.mode, goodRowsOnly: options.goodRowsOnly === true, acceptUnmapped: options.acceptUnmapped === true, limit })),
     );
     const described = (issue: Issue) => ({ ...issue, message: translateIssueLine(context.locale, issue) });

@@ -9,11 +9,12 @@
  * as on the server.
  */
 import { Option, type Command } from 'commander';
-import { InvalidInputError, isDomainError, type Issue } from '@fmea/core/errors';
+import type { Issue } from '@fmea/core/errors';
 import type { CatalogImportMode } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
 import { translateIssueLine } from '../../i18n/index.ts';
 import { readInputFile } from '../../shared/files.ts';
+import { withGoodRowsHint } from '../../shared/good-rows.ts';
 import { importLimitBytes } from '../../shared/options.ts';
 import { progressCallback } from '../../shared/progress.ts';
 import { withUnmappedHint } from '../../shared/unmapped.ts';
@@ -26,16 +27,8 @@ interface KbImportOptions {
   readonly as?: string;
 }
 
-/** Core's refusal of bad rows (with unmapped columns or without), with the CLI's way to import the others. */
-async function withGoodRowsHint<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isDomainError(error) && error.messageKey === 'catalog.import_invalid') throw new InvalidInputError('cli.kb.import.rows_invalid', error.params, error.issues);
-    if (isDomainError(error) && error.messageKey === 'catalog.import_refused') throw new InvalidInputError('cli.kb.import.refused', error.params, error.issues);
-    throw error;
-  }
-}
+/** Core's refusals of bad rows (with unmapped columns or without), worded with the CLI's way to import the others. */
+const GOOD_ROWS_HINTS = { 'catalog.import_invalid': 'cli.kb.import.rows_invalid', 'catalog.import_refused': 'cli.kb.import.refused' } as const;
 
 export function registerKbImport(parent: Command, scope: KbScope): void {
   const { t } = contextOf(parent);
@@ -52,7 +45,7 @@ export function registerKbImport(parent: Command, scope: KbScope): void {
       const file = await readInputFile(args[0]!, (name, size) => assertSpreadsheet(name, size, limit));
       const ctx = await actingContext(context, options.as);
       const progress = progressCallback(out, tr('cli.progress.import'));
-      const report = await withGoodRowsHint(() =>
+      const report = await withGoodRowsHint(GOOD_ROWS_HINTS, () =>
         withUnmappedHint(() =>
           importCatalogRecords(ctx, type.id, file.bytes, {
             mode: options.mode,
