@@ -93,9 +93,13 @@ describe('controls in the risk grid', () => {
     await expect.poll(() => textOf(hand.getByTestId('catalog-mark'))).toMatch(/^\[Catalog PR\d+ v1 · under review\]$/);
     await screenshot(page, 'dfmea-controls-editor-en-US');
 
-    // closed: the grid shows both controls in their order
+    // closed: the grid shows both controls in their order, then the catalog version each cites as the analysis marks it
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => prevention.innerText()).toBe(`${catalogText}; ${handText}`);
+    await expect.poll(() => prevention.innerText()).toMatch(new RegExp(`^${catalogText}; ${handText}\\[Catalog ${record.serialNum} v1\\]\\[Catalog PR\\d+ v1 · under review\\]$`));
+    expect((await prevention.getByTestId('catalog-mark').allInnerTexts()).map((t) => t.trim())).toEqual([
+      `[Catalog ${record.serialNum} v1]`,
+      expect.stringMatching(/^\[Catalog PR\d+ v1 · under review\]$/),
+    ]);
     const analysis = await asAdmin(env.baseURL, (admin) => admin.get<{ controls: { description: string; catalogRecordId: string | null }[] }>(`/api/fmea/analysis?projectId=${project.id}`));
     expect(analysis.controls.find((c) => c.description === catalogText)?.catalogRecordId).toBe(record.id);
     expect(analysis.controls.find((c) => c.description === handText)?.catalogRecordId).not.toBeNull();

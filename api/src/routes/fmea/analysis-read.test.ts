@@ -82,7 +82,8 @@ describe('GET /api/fmea/riskGrid: the cause’s controls', () => {
     expect(moved).toMatchObject({ version: 2, sort: 3 });
 
     const grid = await caller(api, team.reader).ok('GET', `/api/fmea/riskGrid?projectId=${project.id}`);
-    const pick = ({ id, version, kind, description, sort }: any) => ({ id, version, kind, description, sort });
+    // own wording: no catalog version cited (grid.test.ts covers cited ones)
+    const pick = ({ id, version, kind, description, sort }: any) => ({ id, version, kind, description, sort, catalog: null });
     expect(grid.items).toHaveLength(1);
     expect(grid.items[0].controls).toEqual([pick(second), pick(moved), pick(detection)]);
     // each control once: the row carries no second list of the texts
@@ -103,6 +104,6 @@ describe('GET /api/fmea/riskGrid: the cause’s controls', () => {
     expect(Object.keys(row.properties)).not.toEqual(expect.arrayContaining(['preventionControls']));
     expect(Object.keys(row.properties)).not.toEqual(expect.arrayContaining(['detectionControls']));
     expect(Object.keys(row.properties)).not.toEqual(expect.arrayContaining(['chainKey']));
-    expect(doc.components.schemas.FmeaRiskRowControl.required).toEqual(['id', 'version', 'kind', 'description', 'sort']);
+    expect(doc.components.schemas.FmeaRiskRowControl.required).toEqual(['id', 'version', 'kind', 'description', 'sort', 'catalog']);
   });
 });

@@ -1,6 +1,6 @@
 import { ACTION_STATUSES, AP_LEVELS, CHARACTERISTIC_CLASSES, COMPACT_GRID_COLUMNS, CONTROL_KINDS, type CompactGridValues, type RiskGridRow } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { GridControlFields, GridControlSchema, type Plain } from './schemas.ts';
+import { CatalogRefSchema, GridControlFields, GridControlSchema, type Plain } from './schemas.ts';
 
 /** The risk grid's answers (`GET /api/fmea/riskGrid`): the rows form, one object per chain, and the compact form, what chains share sent once. */
 
@@ -10,6 +10,7 @@ const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
     id: z.string(),
     version: z.number().int(),
     description: z.string(),
+    catalog: CatalogRefSchema,
     ...ratings,
     elementName: z.string(),
     functionDescription: z.string(),
@@ -19,7 +20,7 @@ const SharedFailure = <R extends z.ZodRawShape>(rating: string, ratings: R) =>
 const Rated = z.number().int().nullable();
 const GridEffect = SharedFailure('S', { severity: Rated });
 const GridCause = SharedFailure('O or D', { occurrence: Rated, detection: Rated });
-const GridMode = z.strictObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable() });
+const GridMode = z.strictObject({ id: z.string(), version: z.number().int(), description: z.string(), frequencyRatio: z.number().nullable(), catalog: CatalogRefSchema });
 const GridCharacteristic = z.strictObject({ id: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() });
 const GridAction = z.strictObject({
   id: z.string(),
@@ -43,6 +44,8 @@ const GridFunctionFields = {
   functionId: z.string(),
   functionDescription: z.string(),
   requirement: z.string().nullable(),
+  /** The catalog version the function cites (null: its own wording); effect, mode, cause and controls name theirs as `catalog`. */
+  functionCatalog: CatalogRefSchema,
 };
 
 const GridRowSchema = z

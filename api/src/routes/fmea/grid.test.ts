@@ -1,5 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMPACT_GRID_COLUMNS, expandCompactGrid, importAnalysis, readRiskGrid, syntheticAnalysis, type AnalysisImport, type RiskGridRow } from '@fmea/core';
+import {
+  applyCatalogRecord,
+  approveCatalogRecord,
+  auditCatalogRecord,
+  COMPACT_GRID_COLUMNS,
+  createCatalogRecord,
+  expandCompactGrid,
+  importAnalysis,
+  readAnalysis,
+  readRiskGrid,
+  syntheticAnalysis,
+  updateCatalogRecord,
+  updateControl,
+  updateFailure,
+  updateFunction,
+  type AnalysisImport,
+  type RiskGridRow,
+} from '@fmea/core';
 import { caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
 import { GRID_STREAM_ROWS } from './grid.ts';
 
@@ -194,6 +211,49 @@ describe('GET /api/fmea/riskGrid?format=compact', () => {
       characteristics: [],
       rows: [],
     });
+  });
+
+  it('carries the catalog version each cited item names, as the analysis read does, in both forms', async () => {
+    const project = await createTeamProject(api, team);
+    await importAnalysis(api.t.ctx, project.id, VARIED);
+    const ctx = api.t.ctx;
+    const release = async (draft: { id: string; version: number }) => {
+      const applied = await applyCatalogRecord(ctx, draft.id, { version: draft.version });
+      const audited = await auditCatalogRecord(ctx, draft.id, { version: applied.version, opinion: 'ok' });
+      return approveCatalogRecord(ctx, draft.id, { version: audited.version });
+    };
+    const released = async (typeId: string, values: Record<string, unknown>) => release(await createCatalogRecord(ctx, typeId, { values }));
+    const before = await readAnalysis(ctx, project.id);
+    const fn = before.functions.find((f) => f.description === 'Transmit torque')!;
+    const failure = (text: string) => before.failures.find((f) => f.description === text)!;
+    const control = before.controls.find((c) => c.description === 'Design guideline DG-12')!;
+    await updateFunction(ctx, fn.id, { version: fn.version, catalogRecordId: (await released('function', { functionDesc: 'Transmit torque' })).id });
+    for (const text of ['Window does not close', 'No torque transmitted', 'Teeth worn']) {
+      await updateFailure(ctx, failure(text).id, { version: failure(text).version, catalogRecordId: (await released('invalidMode', { invalidmode: text })).id });
+    }
+    const measure = await released('preventionMeasure', { measureDesc: 'Design guideline DG-12' });
+    await updateControl(ctx, control.id, { version: control.version, catalogRecordId: measure.id });
+    // a later version of the measure released: the control still cites the first, now marked
+    await release(await updateCatalogRecord(ctx, measure.id, { version: measure.version, values: { measureDesc: 'Design guideline DG-12 rev B' } }));
+
+    const analysis = await readAnalysis(ctx, project.id);
+    const cited = (id: string) => [...analysis.functions, ...analysis.failures, ...analysis.controls].find((i) => i.id === id)!.catalog;
+    const { rows, compact } = await both(project.id, 'limit=100');
+    expect(expanded(compact)).toEqual(rows);
+    const engine = await readRiskGrid(ctx, project.id, { limit: 100 });
+    expect(rows.items).toEqual(onTheWire(engine.items));
+
+    const first = rows.items[0];
+    expect([first.effect.description, first.mode.description, first.cause.description]).toEqual(['Window does not close', 'No torque transmitted', 'Teeth worn']);
+    expect(first.functionCatalog).toMatchObject({ recordId: expect.any(String), versionNo: 1, status: '2', newerVersion: false });
+    expect(first.functionCatalog).toEqual(cited(first.functionId));
+    for (const item of [first.effect, first.mode, first.cause]) expect(item.catalog).toEqual(cited(item.id));
+    expect(first.controls.map((c: any) => c.catalog)).toEqual(first.controls.map((c: any) => cited(c.id)));
+    expect(first.controls[0].catalog).toEqual({ recordId: measure.id, serialNum: measure.serialNum, versionNo: 1, status: '2', newerVersion: true });
+    expect(first.controls[1].catalog).toBeNull();
+    // own wording: no marker
+    const slowly = rows.items.find((r: any) => r.effect?.description === 'Window closes slowly');
+    expect(slowly.effect.catalog).toBeNull();
   });
 
   it('refuses a format it does not know, naming the field', async () => {

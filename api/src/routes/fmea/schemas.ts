@@ -246,6 +246,7 @@ export const GridControlSchema = z
     kind: z.enum(CONTROL_KINDS),
     description: z.string(),
     sort: z.number().int(),
+    catalog: CatalogRefSchema,
   })
   .openapi('FmeaRiskRowControl');
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { COMPACT_GRID_COLUMNS, expandCompactGrid, type CompactGridShape } from './compact-grid.ts';
 
-const gear = { elementId: 'A', elementName: 'Gearbox', functionId: 'a1', functionDescription: 'Transmit torque', requirement: '12 Nm' };
-const effect = { id: 'E1', description: 'Window does not close', severity: 9, version: 1, elementName: 'Window lifter', functionDescription: 'Close window', chains: 2 };
-const mode = { id: 'M1', description: 'No torque transmitted', frequencyRatio: null, version: 1 };
-const cause = { id: 'K1', description: 'Teeth worn', occurrence: 6, detection: 5, version: 1, elementName: 'Gear', functionDescription: 'Mesh', chains: 1 };
-const control = { id: 'P1', version: 1, kind: 'prevention', description: 'Guideline DG-12', sort: 1 };
+// the function and the mode cite catalog versions (the marker the analysis read also shows), the rest are own wording
+const cited = (serialNum: string) => ({ recordId: `rec-${serialNum}`, serialNum, versionNo: 2, status: '2', newerVersion: false });
+const gear = { elementId: 'A', elementName: 'Gearbox', functionId: 'a1', functionDescription: 'Transmit torque', requirement: '12 Nm', functionCatalog: cited('FN2611250001') };
+const effect = { id: 'E1', description: 'Window does not close', severity: 9, version: 1, catalog: null, elementName: 'Window lifter', functionDescription: 'Close window', chains: 2 };
+const mode = { id: 'M1', description: 'No torque transmitted', frequencyRatio: null, version: 1, catalog: cited('FA2611250001') };
+const cause = { id: 'K1', description: 'Teeth worn', occurrence: 6, detection: 5, version: 1, catalog: null, elementName: 'Gear', functionDescription: 'Mesh', chains: 1 };
+const control = { id: 'P1', version: 1, kind: 'prevention', description: 'Guideline DG-12', sort: 1, catalog: cited('PR2611250001') };
 const hardness = { id: 'H', name: 'Tooth hardness', characteristicClass: 'safety', special: true } as const;
 const modulus = { id: 'U', name: 'Tooth module', characteristicClass: 'general', special: false } as const;
 const torque = { id: 'T', name: 'Torque', characteristicClass: 'significant', special: true } as const;

@@ -1,5 +1,5 @@
 import type { ApLevel } from '../ap/index.ts';
-import { mostSeriousClass } from './risk-row.ts';
+import { mostSeriousClass, type RowCatalogRef } from './risk-row.ts';
 import type { CharacteristicClass } from './vocabulary.ts';
 
 /**
@@ -48,7 +48,14 @@ export type CompactGridValues = [
 /** What `expandCompactGrid` reads of a compact page; the item types are the caller's (the API's schemas). */
 export interface CompactGridShape {
   readonly columns: readonly string[];
-  readonly functions: readonly { elementId: string; elementName: string; functionId: string; functionDescription: string; requirement: string | null }[];
+  readonly functions: readonly {
+    elementId: string;
+    elementName: string;
+    functionId: string;
+    functionDescription: string;
+    requirement: string | null;
+    functionCatalog: RowCatalogRef | null;
+  }[];
   readonly modes: readonly unknown[];
   readonly effects: readonly { severity: number | null }[];
   readonly causes: readonly { occurrence: number | null; detection: number | null }[];
@@ -67,6 +74,7 @@ export interface ExpandedGridRow<G extends CompactGridShape> {
   functionId: string;
   functionDescription: string;
   requirement: string | null;
+  functionCatalog: RowCatalogRef | null;
   effect: Item<G['effects']> | null;
   mode: Item<G['modes']>;
   cause: Item<G['causes']> | null;
@@ -116,6 +124,7 @@ export function expandCompactGrid<G extends CompactGridShape>(grid: G): Expanded
       functionId: f.functionId,
       functionDescription: f.functionDescription,
       requirement: f.requirement,
+      functionCatalog: f.functionCatalog,
       effect,
       mode: grid.modes[mode] as Row['mode'],
       cause,

@@ -67,6 +67,7 @@ export {
   type RiskGridRow,
   type RowAction,
   type RowCharacteristic,
+  type RowCatalogRef,
   type RowControl,
   type RowFailure,
 } from './risk-row.ts';

@@ -47,6 +47,20 @@ export interface RowCharacteristic {
   readonly special: boolean;
 }
 
+/**
+ * The catalog record version an item cites (docs/domain/catalog.md, "Reuse
+ * inside the FMEA"), as the analysis read names it: number, version, status,
+ * and `newerVersion` once a later version is released. `null` on an item in
+ * its own wording.
+ */
+export interface RowCatalogRef {
+  readonly recordId: string;
+  readonly serialNum: string;
+  readonly versionNo: number;
+  readonly status: string;
+  readonly newerVersion: boolean;
+}
+
 /** A current control of the chain's cause, with what a grid cell needs to update or delete it in place. */
 export interface RowControl {
   readonly id: string;
@@ -54,12 +68,14 @@ export interface RowControl {
   readonly kind: ControlKind;
   readonly description: string;
   readonly sort: number;
+  readonly catalog: RowCatalogRef | null;
 }
 
 export interface RowFailure {
   readonly id: string;
   readonly description: string;
   readonly version: number;
+  readonly catalog: RowCatalogRef | null;
 }
 
 /**
@@ -78,6 +94,8 @@ export interface ChainFacts {
   readonly functionId: string;
   readonly functionDescription: string;
   readonly requirement: string | null;
+  /** The catalog version the mode's function cites. */
+  readonly functionCatalog: RowCatalogRef | null;
   readonly effect: (RowFailure & SharedBy & { readonly severity: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
   readonly mode: RowFailure & { readonly frequencyRatio: number | null };
   readonly cause: (RowFailure & SharedBy & { readonly occurrence: number | null; readonly detection: number | null; readonly elementName: string; readonly functionDescription: string }) | null;
@@ -180,6 +198,7 @@ export function buildRiskRow(facts: ChainFacts, rate: ChainRater): RiskGridRow {
     functionId: facts.functionId,
     functionDescription: facts.functionDescription,
     requirement: facts.requirement,
+    functionCatalog: facts.functionCatalog,
     effect: facts.effect,
     mode: facts.mode,
     cause: facts.cause,

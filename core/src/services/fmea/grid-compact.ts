@@ -3,7 +3,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import { rateChain, type CompactGridValues, type RerateSource } from '../../domain/fmea/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { countChains, filterIssues, gridContext, gridWindow, type RiskGridQuery } from './grid.ts';
-import { actionsJson, characteristicsJson, controlsJson, pageCtes, rerateJson, type RiskGridFilter } from './grid-sql.ts';
+import { actionsJson, catalogJson, characteristicsJson, controlsJson, pageCtes, rerateJson, type RiskGridFilter } from './grid-sql.ts';
 
 /**
  * One page of the risk grid with what chains share sent once (the compact
@@ -17,7 +17,7 @@ export interface RiskGridCompactPage {
   total: number;
   page: number;
   limit: number;
-  /** JSON objects: the mode's function with its element (`elementId`, `elementName`, `functionId`, `functionDescription`, `requirement`). */
+  /** JSON objects: the mode's function with its element (`elementId`, `elementName`, `functionId`, `functionDescription`, `requirement`, `functionCatalog`). */
   functions: string[];
   /** JSON objects, each the row's `mode`. */
   modes: string[];
@@ -74,18 +74,22 @@ select 'rows', 0, json_group_array(json_array(fn.ix, md.ix, ef.ix, ca.ix, cs.ix,
   left join ca on ca.id = slim.cause_id
   join cs on cs.mode_function_id = slim.mode_function_id and cs.cause_function_id is slim.cause_function_id
 union all
-select 'function', fn.ix, json_object('elementId', n.id, 'elementName', n.name, 'functionId', f.id, 'functionDescription', f.description, 'requirement', f.requirement)
+select 'function', fn.ix, json_object('elementId', n.id, 'elementName', n.name, 'functionId', f.id, 'functionDescription', f.description, 'requirement', f.requirement,
+    'functionCatalog', ${catalogJson(sql`f.catalog_record_id`)})
   from fn join fmea_function f on f.id = fn.id join fmea_node n on n.id = f.node_id
 union all
-select 'mode', md.ix, json_object('id', fm.id, 'description', fm.description, 'frequencyRatio', fm.frequency_ratio, 'version', fm.version)
+select 'mode', md.ix, json_object('id', fm.id, 'description', fm.description, 'frequencyRatio', fm.frequency_ratio, 'version', fm.version,
+    'catalog', ${catalogJson(sql`fm.catalog_record_id`)})
   from md join fmea_failure fm on fm.id = md.id
 union all
 select 'effect', ef.ix, json_object('id', fe.id, 'description', fe.description, 'severity', fe.severity, 'version', fe.version,
+    'catalog', ${catalogJson(sql`fe.catalog_record_id`)},
     'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_effect.n, 1))
   from ef join fmea_failure fe on fe.id = ef.id join fmea_function f on f.id = fe.function_id join fmea_node n on n.id = f.node_id
   left join shared_effect on shared_effect.id = ef.id
 union all
 select 'cause', ca.ix, json_object('id', fc.id, 'description', fc.description, 'occurrence', fc.occurrence, 'detection', fc.detection, 'version', fc.version,
+    'catalog', ${catalogJson(sql`fc.catalog_record_id`)},
     'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_cause.n, 1))
   from ca join fmea_failure fc on fc.id = ca.id join fmea_function f on f.id = fc.function_id join fmea_node n on n.id = f.node_id
   left join shared_cause on shared_cause.id = ca.id

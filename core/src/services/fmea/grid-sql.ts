@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ApLevel } from '../../domain/ap/index.ts';
-import { UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCharacteristic } from '../../domain/fmea/index.ts';
+import { UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCatalogRef, type RowCharacteristic } from '../../domain/fmea/index.ts';
 
 /** Which chains the risk grid shows (issue 5: AP = H, open actions, special characteristics). */
 export interface RiskGridFilter {
@@ -70,10 +70,15 @@ export interface RawChainRow {
   /** How many chains of the whole project share the effect (the cause), whatever the filter: an edit of S (O, D) changes them all. */
   effect_chains: number | null;
   cause_chains: number | null;
-  /** [[kind, sort, id, description, version], …] */
-  controls: [ControlKind, number, string, string, number][];
+  /** [[kind, sort, id, description, version, catalog], …] */
+  controls: [ControlKind, number, string, string, number, RowCatalogRef | null][];
   characteristics: (RowCharacteristic & { sort: number })[];
   actions: (RowAction & { sort: number })[];
+  /** The catalog versions the function, mode, effect and cause cite (`catalogJson`). */
+  function_catalog: RowCatalogRef | null;
+  mode_catalog: RowCatalogRef | null;
+  effect_catalog: RowCatalogRef | null;
+  cause_catalog: RowCatalogRef | null;
 }
 
 const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sql`, `);
@@ -134,7 +139,8 @@ page as (
   select
     chain.total, chain.rn,
     n.id as element_id, n.name as element_name,
-    fmf.id as function_id, fmf.description as function_description, fmf.requirement,
+    fmf.id as function_id, fmf.description as function_description, fmf.requirement, fmf.catalog_record_id as function_catalog_id,
+    fm.catalog_record_id as mode_catalog_id, fe.catalog_record_id as effect_catalog_id, fc.catalog_record_id as cause_catalog_id,
     fm.id as mode_id, fm.description as mode_description, fm.frequency_ratio, fm.version as mode_version, fm.function_id as mode_function_id,
     fe.id as effect_id, fe.description as effect_description, fe.severity, fe.version as effect_version,
     fen.name as effect_element_name, fef.description as effect_function_description,
@@ -176,7 +182,7 @@ export function riskGridQuery(projectId: string, apTable: string, filter: RiskGr
   const packed = sql.raw(COLUMNS.map((c) => `page.${c}`).join(', '));
   return sql`${pageCtes(projectId, apTable, filter, window)}
 select json_array(${packed},
-  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version))
+  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version, ${catalogJson(sql`ctl.catalog_record_id`)}))
     from fmea_control ctl where ctl.cause_id = page.cause_id), '[]')),
   json(coalesce((select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
       'special', json(case when ch.special then 'true' else 'false' end), 'sort', ch.sort))
@@ -185,7 +191,9 @@ select json_array(${packed},
       'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
       'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
       'raDetection', a.ra_detection, 'version', a.version, 'sort', a.sort))
-    from fmea_action a where a.cause_id = page.cause_id), '[]'))
+    from fmea_action a where a.cause_id = page.cause_id), '[]')),
+  ${catalogJson(sql`page.function_catalog_id`)}, ${catalogJson(sql`page.mode_catalog_id`)},
+  ${catalogJson(sql`page.effect_catalog_id`)}, ${catalogJson(sql`page.cause_catalog_id`)}
 ) as row
 from page
 order by page.rn`;
@@ -212,12 +220,15 @@ select page.total, page.severity as s, page.occurrence as o, page.detection as d
   json_object(
     'elementId', page.element_id, 'elementName', page.element_name,
     'functionId', page.function_id, 'functionDescription', page.function_description, 'requirement', page.requirement,
+    'functionCatalog', ${catalogJson(sql`page.function_catalog_id`)},
     'effect', case when page.effect_id is null then null else json_object('id', page.effect_id, 'description', page.effect_description,
-      'severity', page.severity, 'version', page.effect_version, 'elementName', page.effect_element_name,
+      'severity', page.severity, 'version', page.effect_version, 'catalog', ${catalogJson(sql`page.effect_catalog_id`)}, 'elementName', page.effect_element_name,
       'functionDescription', page.effect_function_description, 'chains', coalesce(page.effect_chains, 1)) end,
-    'mode', json_object('id', page.mode_id, 'description', page.mode_description, 'frequencyRatio', page.frequency_ratio, 'version', page.mode_version),
+    'mode', json_object('id', page.mode_id, 'description', page.mode_description, 'frequencyRatio', page.frequency_ratio, 'version', page.mode_version,
+      'catalog', ${catalogJson(sql`page.mode_catalog_id`)}),
     'cause', case when page.cause_id is null then null else json_object('id', page.cause_id, 'description', page.cause_description,
-      'occurrence', page.occurrence, 'detection', page.detection, 'version', page.cause_version, 'elementName', page.cause_element_name,
+      'occurrence', page.occurrence, 'detection', page.detection, 'version', page.cause_version, 'catalog', ${catalogJson(sql`page.cause_catalog_id`)},
+      'elementName', page.cause_element_name,
       'functionDescription', page.cause_function_description, 'chains', coalesce(page.cause_chains, 1)) end,
     'controls', ${controlsJson(sql`page.cause_id`)},
     'characteristics', ${characteristicsJson(sql`page.mode_function_id`, sql`page.cause_function_id`)},
@@ -227,9 +238,19 @@ from page
 order by page.rn`;
 }
 
-/** A cause's controls as the grid sends them (JSON): prevention, then detection, each by sort, then id. */
+/**
+ * The catalog version an item cites as the grid sends it (JSON, `RowCatalogRef`,
+ * the analysis read's `catalog`), `null` for an item in its own wording: one
+ * primary-key look-up per citing item, none for the others.
+ */
+export const catalogJson = (recordId: SQL) =>
+  sql`case when ${recordId} is null then null else json((select json_object('recordId', cr.id, 'serialNum', cr.serial_num, 'versionNo', cr.version_no,
+    'status', cr.status, 'newerVersion', json(case when cr.is_latest_version then 'false' else 'true' end)) from catalog_record cr where cr.id = ${recordId})) end`;
+
+/** A cause's controls as the grid sends them (JSON): prevention, then detection, each by sort, then id; each with the catalog version it cites. */
 export const controlsJson = (causeId: SQL) =>
-  sql`(select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort)
+  sql`(select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort,
+    'catalog', ${catalogJson(sql`ctl.catalog_record_id`)})
     order by ctl.kind <> 'prevention', ctl.sort, ctl.id) from fmea_control ctl where ctl.cause_id = ${causeId})`;
 
 /** The characteristics of a mode's and a cause's functions as the grid sends them (JSON), by sort, then id. */
@@ -299,6 +320,10 @@ export async function readChainRows(db: DbOrTx, query: SQL): Promise<RawChainRow
       controls: v[25]!,
       characteristics: v[26]!,
       actions: v[27]!,
+      function_catalog: v[28]!,
+      mode_catalog: v[29]!,
+      effect_catalog: v[30]!,
+      cause_catalog: v[31]!,
     };
   });
 }

@@ -60,7 +60,8 @@ describe('the risk grid', () => {
 
     const grid = await readRiskGrid(team.reader, w.project.id);
     const broken = grid.items.find((r) => r.cause?.id === w.broken.id)!;
-    const expected = [preventionA, movedDown, renamed, detectionA].map(({ id, version, kind, description, sort }) => ({ id, version, kind, description, sort }));
+    // own wording: no catalog version cited (the API's grid tests cover cited ones)
+    const expected = [preventionA, movedDown, renamed, detectionA].map(({ id, version, kind, description, sort }) => ({ id, version, kind, description, sort, catalog: null }));
     expect(broken.controls).toEqual(expected);
     expect(broken.preventionControls).toEqual(['Heat treatment HT-7', 'Material spec MS-4']);
     expect(broken.detectionControls).toEqual(['Fatigue test FT-2', 'Tooth gauge TG-2']);

@@ -57,7 +57,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
   const preventionControls: string[] = [];
   const detectionControls: string[] = [];
   for (const c of tuples) {
-    controls.push({ id: c[2], version: c[4], kind: c[0], description: c[3], sort: c[1] });
+    controls.push({ id: c[2], version: c[4], kind: c[0], description: c[3], sort: c[1], catalog: c[5] ?? null });
     (c[0] === 'prevention' ? preventionControls : detectionControls).push(c[3]);
   }
   const characteristics = raw.characteristics.sort(bySort);
@@ -68,6 +68,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
     functionId: raw.function_id,
     functionDescription: raw.function_description,
     requirement: raw.requirement,
+    functionCatalog: raw.function_catalog,
     effect:
       raw.effect_id === null
         ? null
@@ -76,11 +77,12 @@ function toFacts(raw: RawChainRow): ChainFacts {
             description: raw.effect_description!,
             severity: raw.severity,
             version: raw.effect_version!,
+            catalog: raw.effect_catalog,
             elementName: raw.effect_element_name!,
             functionDescription: raw.effect_function_description!,
             chains: raw.effect_chains ?? 1,
           },
-    mode: { id: raw.mode_id, description: raw.mode_description, frequencyRatio: raw.frequency_ratio, version: raw.mode_version },
+    mode: { id: raw.mode_id, description: raw.mode_description, frequencyRatio: raw.frequency_ratio, version: raw.mode_version, catalog: raw.mode_catalog },
     cause:
       raw.cause_id === null
         ? null
@@ -90,6 +92,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
             occurrence: raw.occurrence,
             detection: raw.detection,
             version: raw.cause_version!,
+            catalog: raw.cause_catalog,
             elementName: raw.cause_element_name!,
             functionDescription: raw.cause_function_description!,
             chains: raw.cause_chains ?? 1,

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
+import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { apColor, fetchRiskGrid, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
@@ -151,10 +152,11 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
         const want = wanted[i];
         if (have && want !== undefined && have.description !== want) {
           const saved = await api.post('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
-          items = items.map((c) => (c.id === have.id ? { ...c, description: saved.description, version: saved.version } : c));
+          // reworded away from the record's wording, the control no longer cites it
+          items = items.map((c) => (c.id === have.id ? { ...c, description: saved.description, version: saved.version, catalog: saved.catalogRecordId === null ? null : c.catalog } : c));
         } else if (!have && want !== undefined) {
           const added = await api.post('/api/fmea/addControl', { causeId: cause.id, kind, description: want });
-          items.push({ id: added.id, version: added.version, kind, description: added.description, sort: added.sort });
+          items.push({ id: added.id, version: added.version, kind, description: added.description, sort: added.sort, catalog: null });
         } else if (have && want === undefined) {
           await api.post('/api/fmea/deleteControl', { id: have.id, version: have.version });
           items = items.filter((c) => c.id !== have.id);
@@ -234,7 +236,13 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     const cause = r.cause;
     if (!cause) return text;
     const label = kind === 'prevention' ? t`Prevention controls with the catalog` : t`Detection controls with the catalog`;
-    return <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />;
+    const controls = (local.current.get(cause.id)?.controlItems ?? r.controls).filter((c) => c.kind === kind).sort((a, b) => a.sort - b.sort);
+    return (
+      <>
+        <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />
+        <ControlCatalogMarks controls={controls} />
+      </>
+    );
   };
   const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
 
@@ -242,11 +250,17 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     { id: 'higherElement', header: t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
     { id: 'element', header: t`Focus element`, width: 140, accessor: 'elementName' },
     { id: 'lowerElement', header: t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },
-    { id: 'function', header: t`Focus function`, width: 180, accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription) },
-    { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '' },
+    {
+      id: 'function',
+      header: t`Focus function`,
+      width: 180,
+      accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription),
+      cell: (r) => <CatalogCell text={r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription} catalog={r.functionCatalog} />,
+    },
+    { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '', cell: (r) => <CatalogCell text={r.effect?.description ?? ''} catalog={r.effect?.catalog} /> },
     { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor('severity') },
-    { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description },
-    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '' },
+    { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description, cell: (r) => <CatalogCell text={r.mode.description} catalog={r.mode.catalog} /> },
+    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '', cell: (r) => <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} /> },
     { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), cell: controlsCell('prevention'), editable: textEditor },
     { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor('occurrence') },
     { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), cell: controlsCell('detection'), editable: textEditor },
