@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@fmea/core';
+import { InvalidInputError, knowledgeMachine } from '@fmea/core';
 import { z } from '@hono/zod-openapi';
 
 /** Field shapes shared by the routes (spec 000 §9: text 200, some 20; ids at most 64). */
@@ -68,3 +68,19 @@ export const NumberPreviewSchema = z
     allowManual: z.boolean().openapi({ description: 'Whether the rule lets users type a number instead' }),
   })
   .openapi('NumberPreview');
+
+/** A reviewed record's status (spec 001 §4): the knowledge review machine's states. */
+export const REVIEW_STATUSES = knowledgeMachine.states as unknown as readonly ['0', '1', '2', '3', '4'];
+
+/** Who applied, audited and approved a reviewed record, when, and with what remark (spec 001 §3 audit fields). */
+export const ReviewTrailFields = {
+  applyPerson: z.string().nullable(),
+  applyTime: DateTime.nullable(),
+  applyRemark: z.string().nullable(),
+  auditPerson: z.string().nullable(),
+  auditTime: DateTime.nullable(),
+  auditRemark: z.string().nullable(),
+  approvePerson: z.string().nullable(),
+  approveTime: DateTime.nullable(),
+  approveRemark: z.string().nullable(),
+};

@@ -1,6 +1,6 @@
-import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, DEFAULT_CATALOG_TEXT_MAX, REVIEW_OPINION_MAX_LENGTH, catalogEntities, knowledgeMachine, type CatalogArea } from '@fmea/core';
+import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, DEFAULT_CATALOG_TEXT_MAX, REVIEW_OPINION_MAX_LENGTH, catalogEntities, type CatalogArea } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { DateTime, Id } from '../../http/fields.ts';
+import { DateTime, Id, REVIEW_STATUSES, ReviewTrailFields } from '../../http/fields.ts';
 
 /**
  * The catalog engine's request and answer shapes (spec 001 §3, §7, §9). One
@@ -18,7 +18,7 @@ export const CATALOG_BASES = {
 export type CatalogBase = keyof typeof CATALOG_BASES;
 
 export const Timestamp = z.string().max(40).optional();
-const STATUSES = knowledgeMachine.states as unknown as readonly ['0', '1', '2', '3', '4'];
+const STATUSES = REVIEW_STATUSES;
 const Status = z.enum(STATUSES).openapi({ description: '0 editing, 1 to be approved, 2 released, 3 pending approval, 4 rejected' });
 const ProductType = z.string().trim().min(1).max(64);
 const Search = z.string().trim().max(200);
@@ -57,7 +57,6 @@ const RowActions = z
   })
   .openapi({ description: 'What the caller may do with the row now (the server checks again when they act)' });
 
-const When = DateTime.nullable();
 
 /** One version of a record, in the spec's names (001 §3 audit fields). */
 export function recordSchema(base: CatalogBase) {
@@ -78,15 +77,7 @@ export function recordSchema(base: CatalogBase) {
       createTime: DateTime,
       updateRealName: z.string().nullable(),
       updateTime: DateTime,
-      applyPerson: z.string().nullable(),
-      applyTime: When,
-      applyRemark: z.string().nullable(),
-      auditPerson: z.string().nullable(),
-      auditTime: When,
-      auditRemark: z.string().nullable(),
-      approvePerson: z.string().nullable(),
-      approveTime: When,
-      approveRemark: z.string().nullable(),
+      ...ReviewTrailFields,
       version: z.number().int().openapi({ description: 'The row’s edit counter: send it back with every change' }),
       marker: z.enum(['mycompiled', 'myreadable', 'noPermission']).openapi({ description: 'mycompiled: the caller wrote it (red); myreadable: someone else did (orange); noPermission: no creator' }),
       can: RowActions,

@@ -1,6 +1,6 @@
-import { APPROVAL_TABS, CATALOG_TYPES, REVIEW_DECISIONS, REVIEW_KINDS, catalogEntity, isCatalogTypeId, knowledgeMachine, type Locale, type ReviewItem } from '@fmea/core';
+import { APPROVAL_TABS, CATALOG_TYPES, REVIEW_DECISIONS, REVIEW_KINDS, catalogEntity, isCatalogTypeId, type Locale, type ReviewItem } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { DateTime } from '../../http/fields.ts';
+import { DateTime, REVIEW_STATUSES, ReviewTrailFields } from '../../http/fields.ts';
 
 /**
  * My applications and my approvals (spec 000 §2.5, 001 §7 myApplicationList,
@@ -9,7 +9,7 @@ import { DateTime } from '../../http/fields.ts';
  * records from the FMEA reviews that will join later.
  */
 
-const STATUSES = knowledgeMachine.states as unknown as readonly ['0', '1', '2', '3', '4'];
+const STATUSES = REVIEW_STATUSES;
 const When = DateTime.nullable();
 const TypeId = z.string().trim().min(1).max(64).openapi({ description: 'One catalog type by id (invalidMode, product, …); all when absent' });
 
@@ -42,15 +42,7 @@ export const ReviewItemSchema = z
     enDescription: z.string().nullable(),
     productType: z.string().nullable(),
     status: z.enum(STATUSES).openapi({ description: '0 editing (withdrawn), 1 to be approved, 2 released, 3 pending approval, 4 rejected' }),
-    applyPerson: z.string().nullable(),
-    applyTime: When,
-    applyRemark: z.string().nullable(),
-    auditPerson: z.string().nullable(),
-    auditTime: When,
-    auditRemark: z.string().nullable(),
-    approvePerson: z.string().nullable(),
-    approveTime: When,
-    approveRemark: z.string().nullable(),
+    ...ReviewTrailFields,
     opinion: z.string().nullable().openapi({ description: 'The latest opinion of this round (the approver’s, else the auditor’s)' }),
     decidedTime: When,
     decision: z
