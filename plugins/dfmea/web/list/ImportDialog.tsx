@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, Dialog, Field, FormDialog, NO_ERRORS, Select, useAppInfo, useForm } from '@fmea/workbench/sdk';
-import { ImportSummary, ProblemTable, type ImportReport, type RowProblem } from './ImportResult.tsx';
+import { api, ApiError, Button, confirm, Dialog, Field, FormDialog, ImportProblems, NO_ERRORS, Select, useAppInfo, useForm } from '@fmea/workbench/sdk';
+import { ImportSummary, type ImportReport, type RowProblem } from './ImportResult.tsx';
 
 export type { ImportReport } from './ImportResult.tsx';
 
@@ -101,8 +101,8 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
       >
         <div role="status" data-testid="dfmea-import-report">
           <ImportSummary report={report} />
-          {report.unmapped.length ? <ProblemTable rows={report.unmapped} caption={t`Left out of the file (as you confirmed)`} /> : null}
-          {report.errors.length ? <ProblemTable rows={report.errors} caption={t`Rows left out`} /> : null}
+          {report.unmapped.length ? <ImportProblems problems={report.unmapped} caption={t`Left out of the file (as you confirmed)`} /> : null}
+          {report.errors.length ? <ImportProblems problems={report.errors} caption={t`Rows left out`} /> : null}
         </div>
       </Dialog>
     );
@@ -121,7 +121,7 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
         unmapped ? (
           <div role="alert" data-testid="dfmea-import-unmapped">
             <p className="form-error">{unmapped.message}</p>
-            <ProblemTable rows={unmapped.parts} caption={t`Not imported`} />
+            <ImportProblems problems={unmapped.parts} caption={t`Not imported`} />
           </div>
         ) : refusal ? (
           <div role="alert" data-testid="dfmea-import-errors">
@@ -129,7 +129,7 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
             <p>
               <Trans>Nothing was written. Correct the rows and import again, or import only the good rows.</Trans>
             </p>
-            <ProblemTable rows={refusal.rows} caption={t`Rows with problems`} />
+            <ImportProblems problems={refusal.rows} caption={t`Rows with problems`} />
           </div>
         ) : null
       }

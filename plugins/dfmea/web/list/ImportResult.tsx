@@ -1,13 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData, ImportProblem } from '@fmea/workbench/sdk';
 
 /** A row- or column-level problem as the server lists it (translated). */
-export interface RowProblem {
-  row?: number;
-  field?: string;
-  message?: string;
-  messageKey: string;
-}
+export type RowProblem = ImportProblem;
 
 /**
  * What the import answers: `created` counts by kind, `unmapped` what the user
@@ -57,37 +52,5 @@ export function ImportSummary({ report }: { report: ImportReport }) {
         </p>
       ) : null}
     </>
-  );
-}
-
-export function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }) {
-  return (
-    <div style={{ maxHeight: 240, overflow: 'auto' }}>
-      <table className="dfmea-problems">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th>
-              <Trans>Row</Trans>
-            </th>
-            <th>
-              <Trans>Column</Trans>
-            </th>
-            <th>
-              <Trans>Problem</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td>{r.row ?? ''}</td>
-              <td>{r.field ?? ''}</td>
-              <td>{r.message ?? r.messageKey}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -11,14 +11,10 @@ import { FormDialog } from '../form/form-dialog.tsx';
 import { NO_ERRORS } from '../form/server-errors.ts';
 import { useForm } from '../form/use-form.ts';
 import type { CatalogApi, CatalogImportReport } from './catalog-api.ts';
+import { ImportProblems, type ImportProblem } from '../ImportProblems.tsx';
 
 type Mode = 'dedupe' | 'cover';
-interface Problem {
-  row?: number;
-  field?: string;
-  message?: string;
-  messageKey: string;
-}
+type Problem = ImportProblem;
 /** The server's refusals of a file that list what it holds wrong: columns no field takes, wrong rows, or both at once. */
 const REFUSALS = ['import.columns_unmapped', 'catalog.import_invalid', 'catalog.import_refused'];
 /** What stopped the last run (the columns, the wrong rows, or both); the next run leaves them out. */
@@ -78,8 +74,8 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
               {created} created, {updated} changed, {versioned} new versions, {skipped} left out as already there.
             </Trans>
           </p>
-          {report.rowErrors.length ? <Problems problems={report.rowErrors} caption={t`Rows left out`} fieldLabel={fieldLabel} /> : null}
-          {report.unmappedColumns.length ? <Problems problems={report.unmappedColumns} caption={t`Columns left out`} fieldLabel={fieldLabel} byRow={false} /> : null}
+          {report.rowErrors.length ? <ImportProblems problems={report.rowErrors} caption={t`Rows left out`} fieldLabel={fieldLabel} /> : null}
+          {report.unmappedColumns.length ? <ImportProblems problems={report.unmappedColumns} caption={t`Columns left out`} fieldLabel={fieldLabel} byRow={false} /> : null}
         </div>
       </Dialog>
     );
@@ -106,8 +102,8 @@ export function ImportDialog({ calls, onClose, onImported, fieldLabel = (key) =>
             <div role="alert" data-testid="catalog-import-refusal">
               {/* the server's headline says what was refused and that nothing was written */}
               <p className="form-error">{refusal.message}</p>
-              {refusal.columns.length ? <Problems problems={refusal.columns} caption={t`Columns not imported`} fieldLabel={fieldLabel} byRow={false} testId="catalog-import-columns" /> : null}
-              {refusal.rows.length ? <Problems problems={refusal.rows} caption={t`Rows with problems`} fieldLabel={fieldLabel} testId="catalog-import-rows" /> : null}
+              {refusal.columns.length ? <ImportProblems problems={refusal.columns} caption={t`Columns not imported`} fieldLabel={fieldLabel} byRow={false} testId="catalog-import-columns" /> : null}
+              {refusal.rows.length ? <ImportProblems problems={refusal.rows} caption={t`Rows with problems`} fieldLabel={fieldLabel} testId="catalog-import-rows" /> : null}
             </div>
           ) : null}
         </>
@@ -160,37 +156,3 @@ function SubmitLabel({ refusal }: { refusal: Refusal | null }) {
   return <Trans>Import</Trans>;
 }
 
-/** Problems by row (or by column: no row to show), as the server names them in the reader's language; a field by its header, not its key. */
-function Problems({ problems, caption, fieldLabel, byRow = true, testId }: { problems: readonly Problem[]; caption: string; fieldLabel: (field: string) => string; byRow?: boolean; testId?: string }) {
-  return (
-    <div className="catalog-problems" data-testid={testId}>
-      <table className="catalog-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {byRow ? (
-              <th>
-                <Trans>Row</Trans>
-              </th>
-            ) : null}
-            <th>
-              <Trans>Column</Trans>
-            </th>
-            <th>
-              <Trans>Problem</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {problems.map((p, i) => (
-            <tr key={i}>
-              {byRow ? <td>{p.row ?? ''}</td> : null}
-              <td>{p.field ? fieldLabel(p.field) : ''}</td>
-              <td>{p.message ?? p.messageKey}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
