@@ -1,12 +1,12 @@
 import { InvalidInputError, isDomainError } from '@fmea/core/errors';
 
-/** Core's refusals of bad rows, by message key → the CLI's message key for the same refusal that names --good-rows-only. */
+/** Core's refusals of a file, by message key → the CLI's message key for the same refusal that names the option to get past it (--good-rows-only, --accept-unmapped). */
 export type GoodRowsHints = Readonly<Record<string, string>>;
 
 /**
- * Runs an import; core's refusal of a file with bad rows (nothing written)
- * becomes the same refusal, with its params and row issues, worded with the
- * CLI's way to import the others. Any other error passes through.
+ * Runs an import; core's refusal of a file (bad rows, unmapped columns:
+ * nothing written) becomes the same refusal, with its params and issues,
+ * worded with the CLI's way past it. Any other error passes through.
  */
 export async function withGoodRowsHint<T>(hints: GoodRowsHints, run: () => Promise<T>): Promise<T> {
   try {
