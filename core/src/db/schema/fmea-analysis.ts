@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ACTION_STATUSES } from '../../domain/fmea/actions.ts';
 import { CHARACTERISTIC_CLASSES, CONTROL_KINDS, FAILURE_KINDS } from '../../domain/fmea/vocabulary.ts';
+import { CHARACTERISTIC_KINDS, FLOW_SYMBOLS, FUNCTION_SCOPES, WORK_ELEMENT_TYPES } from '../../domain/pfmea/vocabulary.ts';
 import { id, timestamps } from './columns.ts';
 import { editableColumns, fmeaProject } from './fmea-project.ts';
 import { user } from './user.ts';
@@ -32,6 +33,14 @@ export const fmeaNode = sqliteTable(
     name: text('name').notNull(),
     sort: integer('sort').notNull(),
     imageName: text('image_name'),
+    /** PFMEA process step: the station / operation number (unique in the project). */
+    processNo: text('process_no'),
+    /** PFMEA work element: its 4M type. */
+    workElementType: text('work_element_type', { enum: WORK_ELEMENT_TYPES }),
+    /** PFMEA process step on the flow chart: its symbol, inputs and outputs. */
+    flowSymbol: text('flow_symbol', { enum: FLOW_SYMBOLS }),
+    flowInputs: text('flow_inputs'),
+    flowOutputs: text('flow_outputs'),
     ...editableColumns(),
   },
   (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort)],
@@ -47,6 +56,8 @@ export const fmeaFunction = sqliteTable(
       .references(() => fmeaNode.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     requirement: text('requirement'),
+    /** PFMEA process item function: your plant, ship-to plant or end user. */
+    functionScope: text('function_scope', { enum: FUNCTION_SCOPES }),
     /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
     catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),
@@ -88,6 +99,10 @@ export const fmeaCharacteristic = sqliteTable(
     name: text('name').notNull(),
     characteristicClass: text('characteristic_class', { enum: CHARACTERISTIC_CLASSES }).notNull(),
     special: integer('special', { mode: 'boolean' }).notNull().default(false),
+    /** PFMEA: product characteristic (on a process step) or process characteristic (on a work element). */
+    characteristicKind: text('characteristic_kind', { enum: CHARACTERISTIC_KINDS }),
+    /** The customer's own class (a feature classification record's code, e.g. "◆"), beside the CC/SC class. */
+    customerClass: text('customer_class'),
     sort: integer('sort').notNull(),
     ...editableColumns(),
   },

@@ -10,3 +10,4 @@ export * from './file.ts';
 export * from './fmea.ts';
 export * from './catalog.ts';
 export * from './bom.ts';
+export * from './pfmea.ts';
