@@ -14,3 +14,4 @@ export * from './users/index.ts';
 export * from './collections/index.ts';
 export * from './catalog/index.ts';
 export * from './bom/index.ts';
+export * from './pfmea/index.ts';
