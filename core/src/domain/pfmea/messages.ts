@@ -17,6 +17,8 @@ export const PFMEA_REFUSAL_KEYS = [
   'pfmea.characteristic_kind_on_item',
   'pfmea.function_scope_invalid',
   'pfmea.function_scope_item_only',
+  'pfmea.process_field_pfmea_only',
+  'pfmea.customer_class_unknown',
 ] as const;
 
 export type PfmeaMessageKey = (typeof PFMEA_REFUSAL_KEYS)[number];

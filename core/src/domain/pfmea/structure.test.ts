@@ -7,6 +7,8 @@ import {
   characteristicKindOf,
   cleanProcessNo,
   functionScopeIssues,
+  matchCustomerClass,
+  processFieldsOutsidePfmeaIssues,
   nextProcessNo,
   nextProcessNos,
   nodeDepth,
@@ -127,5 +129,22 @@ describe('characteristics and function scopes', () => {
     expect(keys(functionScopeIssues('step', 'plant'))).toEqual(['pfmea.function_scope_item_only']);
     expect(keys(functionScopeIssues('element', 'endUser'))).toEqual(['pfmea.function_scope_item_only']);
     expect(keys(functionScopeIssues('item', 'customer'))).toEqual(['pfmea.function_scope_invalid']);
+  });
+});
+
+describe('fields outside a PFMEA and customer classes', () => {
+  it('a design-side FMEA refuses the process fields it has no place for', () => {
+    expect(processFieldsOutsidePfmeaIssues({ name: 'x', processNo: null, workElementType: '' })).toEqual([]);
+    expect(processFieldsOutsidePfmeaIssues({ processNo: '10', characteristicKind: 'product' }).map((i) => i.field)).toEqual(['processNo', 'characteristicKind']);
+  });
+
+  it('a customer class is one of the project’s classes, matched without case, stored as the record spells it', () => {
+    expect(matchCustomerClass(' cc ', ['CC', '◆'])).toEqual({ value: 'CC', issues: [] });
+    expect(matchCustomerClass('', ['CC'])).toEqual({ value: null, issues: [] });
+    expect(matchCustomerClass(null, [])).toEqual({ value: null, issues: [] });
+    expect(matchCustomerClass('▲', ['CC', '◆'])).toEqual({
+      value: null,
+      issues: [{ messageKey: 'pfmea.customer_class_unknown', field: 'customerClass', params: { field: 'customerClass', value: '▲' } }],
+    });
   });
 });

@@ -22,8 +22,13 @@ import {
 
 const issue = (messageKey: PfmeaMessageKey, field: string, params: MessageParams = {}): Issue => ({ messageKey, field, params: { field, ...params } });
 
+/** Parent lookup: a GraphIndex, or any map of nodes by id. */
+export interface ParentLookup {
+  readonly node: ReadonlyMap<string, { readonly parentId: string | null }>;
+}
+
 /** Depth of a node: 0 for the root, 1 for its children … (undefined for an unknown node). */
-export function nodeDepth(index: Pick<GraphIndex, 'node'>, nodeId: string): number | undefined {
+export function nodeDepth(index: ParentLookup, nodeId: string): number | undefined {
   let node = index.node.get(nodeId);
   if (!node) return undefined;
   let depth = 0;
@@ -41,7 +46,7 @@ export function nodeDepth(index: Pick<GraphIndex, 'node'>, nodeId: string): numb
 export const processLevelAt = (depth: number): ProcessLevel | undefined => PROCESS_LEVELS[depth];
 
 /** The level of an existing node, refusing one that sits too deep (older data). */
-export function processLevelOf(index: Pick<GraphIndex, 'node'>, nodeId: string): ProcessLevel {
+export function processLevelOf(index: ParentLookup, nodeId: string): ProcessLevel {
   const depth = nodeDepth(index, nodeId);
   if (depth === undefined) throw new InvalidInputError('fmea.node_unknown', { nodeId });
   const level = processLevelAt(depth);
@@ -66,7 +71,7 @@ export function subtreeHeight(index: Pick<GraphIndex, 'children'>, nodeId: strin
  * must still be a work element. Returns the level the subtree's top takes.
  * Adding a node is a subtree of height 1: nothing may be added below a work element.
  */
-export function assertProcessPlacement(index: Pick<GraphIndex, 'node'>, parentId: string, height = 1): ProcessLevel {
+export function assertProcessPlacement(index: ParentLookup, parentId: string, height = 1): ProcessLevel {
   const parentDepth = nodeDepth(index, parentId);
   if (parentDepth === undefined) throw new InvalidInputError('fmea.node_unknown', { nodeId: parentId });
   if (parentDepth + height > PROCESS_TREE_MAX_DEPTH - 1) {
@@ -175,4 +180,24 @@ export function functionScopeIssues(level: ProcessLevel, scope: unknown): Issue[
   if (scope === undefined || scope === null || scope === '') return [];
   if (!(FUNCTION_SCOPES as readonly unknown[]).includes(scope)) return [issue('pfmea.function_scope_invalid', 'functionScope', { value: String(scope) })];
   return level === 'item' ? [] : [issue('pfmea.function_scope_item_only', 'functionScope')];
+}
+
+/** The fields only a PFMEA's process model has; a design-side FMEA (DFMEA, family, MSR) refuses them. */
+export const PROCESS_ONLY_FIELDS = ['processNo', 'workElementType', 'functionScope', 'characteristicKind'] as const;
+
+export function processFieldsOutsidePfmeaIssues(fields: Readonly<Record<string, unknown>>): Issue[] {
+  return PROCESS_ONLY_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== null && fields[f] !== '').map((f) => issue('pfmea.process_field_pfmea_only', f));
+}
+
+/**
+ * The customer's own class of a characteristic (beside CC/SC) is the class
+ * name (`category`) of one of the project's feature classifications: the
+ * customer's scheme, else the general one (catalog featureClassify). Matched
+ * trimmed and without case; the record's spelling is what is stored.
+ */
+export function matchCustomerClass(value: unknown, classes: readonly string[]): { value: string | null; issues: Issue[] } {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { value: null, issues: [] };
+  const key = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  const found = key === undefined ? undefined : classes.find((c) => c.trim().toLowerCase() === key);
+  return found !== undefined ? { value: found, issues: [] } : { value: null, issues: [issue('pfmea.customer_class_unknown', 'customerClass', { value: String(value) })] };
 }

@@ -4,6 +4,7 @@ import { CATALOG_TYPES, featureClassesFor, type FeatureClassScope } from '../../
 import { PROJECT_TYPE_PROFILES } from '../../domain/fmea/vocabulary.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { valuesOfRow } from '../catalog/store.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject, projectNotFound } from './access.ts';
 import { projectDictionaries } from './project-codes.ts';
@@ -59,12 +60,25 @@ export async function projectFeatureClasses(ctx: ServiceContext, kind: FeatureCl
   if (KIND_OF[PROJECT_TYPE_PROFILES[reference.projectType].memberKind] !== kind) throw projectNotFound(projectSerial);
   const { project } = await openableProject(ctx.db, ctx.actor, reference.projectId, ctx.now());
 
+  const { customer, scope, items } = await featureClassesOfProject(ctx.db, project);
+  return { projectId: project.id, serialNum: project.serialNum, customer, scope, isRelateSod: items.some((c) => c.isRelateSod === '1') ? '1' : '0', items };
+}
+
+/**
+ * The classes of a project without any access check (the caller has opened
+ * or is editing it): its customer's released classifications, else the
+ * general ones. The characteristic services hold customerClass to these names.
+ */
+export async function featureClassesOfProject(
+  db: DbOrTx,
+  project: { readonly customer: string | null },
+): Promise<{ customer: ProjectFeatureClasses['customer']; scope: FeatureClassScope; items: ProjectFeatureClass[] }> {
   const code = project.customer?.trim() || null;
-  const item = code ? (await projectDictionaries(ctx.db)).items('customer').find((i) => i.code === code) : undefined;
+  const item = code ? (await projectDictionaries(db)).items('customer').find((i) => i.code === code) : undefined;
   const customer = code ? { code, name: item?.name ?? null, enName: item?.enName || null } : null;
 
   const type = CATALOG_TYPES.featureClassification;
-  const rows = await ctx.db
+  const rows = await db
     .select()
     .from(catalogRecord)
     .where(and(eq(catalogRecord.type, type.id), eq(catalogRecord.delFlg, 0), eq(catalogRecord.isLatestVersion, true), eq(catalogRecord.status, KNOWLEDGE_STATUS.released)));
@@ -82,6 +96,5 @@ export async function projectFeatureClasses(ctx: ServiceContext, kind: FeatureCl
       isRelateSod: values.isRelateSod === '1' ? '1' : '0',
     };
   });
-  const { scope, items } = featureClassesFor(classes, customer ? [customer.code, customer.name, customer.enName] : []);
-  return { projectId: project.id, serialNum: project.serialNum, customer, scope, isRelateSod: items.some((c) => c.isRelateSod === '1') ? '1' : '0', items };
+  return { customer, ...featureClassesFor(classes, customer ? [customer.code, customer.name, customer.enName] : []) };
 }

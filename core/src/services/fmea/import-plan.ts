@@ -35,14 +35,45 @@ import {
   type FmeaGraph,
   type ProjectType,
 } from '../../domain/fmea/index.ts';
+import {
+  characteristicKindIssues,
+  characteristicKindOf,
+  cleanProcessNo,
+  functionScopeIssues,
+  matchCustomerClass,
+  nextProcessNo,
+  nodeDepth,
+  PROCESS_TREE_MAX_DEPTH,
+  processFieldsOutsidePfmeaIssues,
+  processLevelAt,
+  processNodeIssues,
+  processNoKey,
+  type CharacteristicKind,
+  type FunctionScope,
+  type ProcessLevel,
+  type WorkElementType,
+} from '../../domain/pfmea/index.ts';
 
 /** '@root' names the project's product node. */
 export const ROOT_KEY = '@root';
 
 export interface AnalysisImport {
-  nodes?: { key: string; parentKey?: string | null; name: string; nodeType?: number; imageName?: string | null }[];
-  functions?: { key: string; nodeKey: string; description: string; requirement?: string | null }[];
-  characteristics?: { functionKey: string; name: string; characteristicClass: CharacteristicClass; special?: boolean }[];
+  /** PFMEA: `processNo` on process steps (generated when left out and isGenerateProcessNoRequired is on), `workElementType` (4M) on work elements. */
+  nodes?: { key: string; parentKey?: string | null; name: string; nodeType?: number; imageName?: string | null; processNo?: string | null; workElementType?: WorkElementType | null }[];
+  /** PFMEA: `functionScope` only on functions of the process item. */
+  functions?: { key: string; nodeKey: string; description: string; requirement?: string | null; functionScope?: FunctionScope | null }[];
+  /**
+   * PFMEA: `characteristicKind` follows the level (product on a step, process on a work element; taken from the level when left out).
+   * Any type: `customerClass`, one of the project's feature classes (its customer's, else the general ones).
+   */
+  characteristics?: {
+    functionKey: string;
+    name: string;
+    characteristicClass: CharacteristicClass;
+    special?: boolean;
+    characteristicKind?: CharacteristicKind | null;
+    customerClass?: string | null;
+  }[];
   interfaces?: { firstNodeKey: string; secondNodeKey: string; interfaceType: number; description?: string | null }[];
   failures?: { key: string; functionKey: string; kind: FailureKind; description: string; severity?: number | null; occurrence?: number | null; detection?: number | null; frequencyRatio?: number | null }[];
   functionLinks?: { higherKey: string; lowerKey: string }[];
@@ -98,13 +129,21 @@ const missing = (list: string, row: number, field: string, key: string): Issue =
  * Checks an import against the project as it stands and turns it into rows
  * with new ids. Pure apart from `newId`: the service writes the rows.
  */
-export function planImport(
-  existing: FmeaGraph,
-  context: { rootId: string | null; projectType: ProjectType; modeRatios: readonly { functionId: string; frequencyRatio: number | null }[] },
-  input: AnalysisImport,
-  newId: () => string,
-): ImportPlan {
+export interface ImportContext {
+  rootId: string | null;
+  projectType: ProjectType;
+  modeRatios: readonly { functionId: string; frequencyRatio: number | null }[];
+  /** PFMEA: the process numbers the project's steps hold already. */
+  processNos?: readonly { id: string; processNo: string | null }[];
+  /** PFMEA: isGenerateProcessNoRequired is on (a step without a number gets the next one). */
+  generateProcessNo?: boolean;
+  /** The project's characteristic classes (names) a customerClass may name. */
+  customerClasses?: readonly string[];
+}
+
+export function planImport(existing: FmeaGraph, context: ImportContext, input: AnalysisImport, newId: () => string): ImportPlan {
   const { rootId, projectType } = context;
+  const pfmea = projectType === 'pfmea';
   const issues: Issue[] = [];
   const ids: Record<string, string> = {};
   const existingIds = new Set([...existing.nodes, ...existing.functions, ...existing.failures].map((r) => r.id));
@@ -151,7 +190,16 @@ export function planImport(
       const parentId = idOf(n.parentKey);
       if (placed.has(id) || !parentId || !placed.has(parentId)) continue;
       const sort = takeSort(parentId);
-      const row = { id, parentId, nodeType: n.nodeType ?? NODE_TYPES.element, name: n.name?.trim?.() ?? '', sort, imageName: n.imageName ?? null };
+      const row = {
+        id,
+        parentId,
+        nodeType: n.nodeType ?? NODE_TYPES.element,
+        name: n.name?.trim?.() ?? '',
+        sort,
+        imageName: n.imageName ?? null,
+        processNo: pfmea && typeof n.processNo === 'string' ? cleanProcessNo(n.processNo) : null,
+        workElementType: pfmea ? (n.workElementType ?? null) : null,
+      };
       nodes.push(row);
       graphNodes.push({ id, parentId, nodeType: row.nodeType, sort });
       placed.add(id);
@@ -163,11 +211,20 @@ export function planImport(
   });
 
   const nodeIds = new Set(graphNodes.map((n) => n.id));
+  const levelOf = processLevels(graphNodes);
+  if (pfmea) issues.push(...processNodePlan(pending, ids, nodes, levelOf, context));
+  else pending.forEach(({ n, row }) => issues.push(...at('nodes', row, processFieldsOutsidePfmeaIssues(n))));
+  const nodeOfFunction = new Map(existing.functions.map((f) => [f.id, f.nodeId]));
   const functions = (input.functions ?? []).map((f, i) => {
     const nodeId = idOf(f.nodeKey);
     if (!nodeId || !nodeIds.has(nodeId)) issues.push(missing('functions', i + 1, 'nodeKey', f.nodeKey));
     issues.push(...at('functions', i + 1, functionIssues(f)));
-    return { id: ids[f.key]!, nodeId: nodeId ?? '', description: f.description?.trim?.() ?? '', requirement: f.requirement?.trim() || null, sort: i + 1 };
+    const level = nodeId ? levelOf(nodeId) : undefined;
+    if (!pfmea) issues.push(...at('functions', i + 1, processFieldsOutsidePfmeaIssues(f)));
+    else if (level) issues.push(...at('functions', i + 1, functionScopeIssues(level, f.functionScope)));
+    nodeOfFunction.set(ids[f.key]!, nodeId ?? '');
+    const functionScope = pfmea ? (f.functionScope ?? null) : null;
+    return { id: ids[f.key]!, nodeId: nodeId ?? '', description: f.description?.trim?.() ?? '', requirement: f.requirement?.trim() || null, functionScope, sort: i + 1 };
   });
   const functionIds = new Set([...existing.functions.map((f) => f.id), ...functions.map((f) => f.id)]);
   const fnId = (list: string, row: number, key: string) => {
@@ -177,7 +234,23 @@ export function planImport(
   };
   const characteristics = (input.characteristics ?? []).map((c, i) => {
     issues.push(...at('characteristics', i + 1, characteristicIssues(c)));
-    return { id: newId(), functionId: fnId('characteristics', i + 1, c.functionKey), name: c.name?.trim?.() ?? '', characteristicClass: c.characteristicClass, special: c.special ?? false, sort: i + 1 };
+    const functionId = fnId('characteristics', i + 1, c.functionKey);
+    const level = levelOf(nodeOfFunction.get(functionId) ?? '');
+    if (!pfmea) issues.push(...at('characteristics', i + 1, processFieldsOutsidePfmeaIssues(c)));
+    else if (level) issues.push(...at('characteristics', i + 1, characteristicKindIssues(level, c.characteristicKind)));
+    const customerClass = matchCustomerClass(c.customerClass, context.customerClasses ?? []);
+    issues.push(...at('characteristics', i + 1, customerClass.issues));
+    const characteristicKind = pfmea && level ? characteristicKindOf(level) : null;
+    return {
+      id: newId(),
+      functionId,
+      name: c.name?.trim?.() ?? '',
+      characteristicClass: c.characteristicClass,
+      special: c.special ?? false,
+      characteristicKind,
+      customerClass: customerClass.value,
+      sort: i + 1,
+    };
   });
   const interfaces = (input.interfaces ?? []).map((f, i) => {
     const [firstNodeId, secondNodeId] = [idOf(f.firstNodeKey), idOf(f.secondNodeKey)];
@@ -245,4 +318,60 @@ export function planImport(
   if (projectType === 'family' && items > 1) issues.push({ messageKey: 'fmea.family_one_item', field: 'nodes', params: { count: items } });
 
   return { issues, ids, rows: { nodes, functions, characteristics, interfaces, failures, functionLinks, failureLinks, controls, actions } };
+}
+
+/** The process level of any node of the project as it will be (undefined when unknown or too deep). */
+function processLevels(nodes: readonly { id: string; parentId: string | null }[]): (nodeId: string) => ProcessLevel | undefined {
+  const index = { node: new Map(nodes.map((n) => [n.id, n])) };
+  return (nodeId) => {
+    const depth = nodeDepth(index, nodeId);
+    return depth === undefined ? undefined : processLevelAt(depth);
+  };
+}
+
+/**
+ * A PFMEA's imported nodes: each at a level the process tree has, with the
+ * fields of that level; process numbers unique among the project's steps (a
+ * repeat within the import is refused on its later row); steps without a
+ * number get the next ones when the rule flag asks for it, after every number
+ * given, in the order of the rows.
+ */
+function processNodePlan(
+  pending: readonly { n: NonNullable<AnalysisImport['nodes']>[number]; row: number }[],
+  ids: Record<string, string>,
+  rows: ImportPlan['rows']['nodes'],
+  levelOf: (nodeId: string) => ProcessLevel | undefined,
+  context: ImportContext,
+): Issue[] {
+  const issues: Issue[] = [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const held = new Map((context.processNos ?? []).filter((s) => s.processNo !== null).map((s) => [processNoKey(s.processNo!), s.id]));
+  const unnumbered: { processNo?: string | null }[] = [];
+  for (const { n, row } of pending) {
+    const planned = byId.get(ids[n.key]!);
+    if (!planned) continue;
+    const level = levelOf(planned.id);
+    if (!level) {
+      issues.push({ messageKey: 'pfmea.tree_too_deep', row, field: 'nodes.parentKey', params: { list: 'nodes', max: PROCESS_TREE_MAX_DEPTH } });
+      continue;
+    }
+    issues.push(...at('nodes', row, processNodeIssues(level, n)));
+    if (level !== 'step') continue;
+    if (!planned.processNo) {
+      unnumbered.push(planned);
+      continue;
+    }
+    const key = processNoKey(planned.processNo);
+    if (held.has(key)) issues.push({ messageKey: 'pfmea.process_no_taken', row, field: 'nodes.processNo', params: { list: 'nodes', field: 'processNo', value: planned.processNo } });
+    else held.set(key, planned.id);
+  }
+  if (context.generateProcessNo) {
+    const used = [...held.keys()];
+    for (const step of unnumbered) {
+      const processNo = nextProcessNo(used);
+      step.processNo = processNo;
+      used.push(processNo);
+    }
+  }
+  return issues;
 }

@@ -18,7 +18,9 @@ import { writeAndLog } from '../shared/write.ts';
 import { created, editableProject } from './access.ts';
 import { insertChunks } from './bulk.ts';
 import { loadGraph } from './graph-load.ts';
-import { planImport, type AnalysisImport, type ImportPlan } from './import-plan.ts';
+import { planImport, type AnalysisImport, type ImportContext, type ImportPlan } from './import-plan.ts';
+import { featureClassesOfProject } from './feature-classes.ts';
+import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type { AnalysisImport } from './import-plan.ts';
@@ -47,7 +49,7 @@ export async function importAnalysis(ctx: ServiceContext, projectId: string, inp
       .select({ functionId: fmeaFailure.functionId, frequencyRatio: fmeaFailure.frequencyRatio })
       .from(fmeaFailure)
       .where(and(eq(fmeaFailure.projectId, projectId), eq(fmeaFailure.kind, 'FM'), isNotNull(fmeaFailure.frequencyRatio)));
-    const plan = planImport(existing, { rootId: root?.id ?? null, projectType: project.projectType, modeRatios }, input, () => crypto.randomUUID());
+    const plan = planImport(existing, { rootId: root?.id ?? null, projectType: project.projectType, modeRatios, ...(await processContext(tx, project, input)) }, input, () => crypto.randomUUID());
     if (plan.issues.length > 0) {
       throw new InvalidInputError('fmea.import_invalid' satisfies FmeaServiceMessageKey, { count: plan.issues.length }, plan.issues.slice(0, 200));
     }
@@ -55,6 +57,23 @@ export async function importAnalysis(ctx: ServiceContext, projectId: string, inp
     const counts = Object.fromEntries(Object.entries(plan.rows).map(([k, rows]) => [k, rows.length])) as ImportResult['counts'];
     return { result: { counts, ids: plan.ids }, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: counts } };
   });
+}
+
+/**
+ * What the process rules need besides the graph: the step numbers in use and
+ * the rule flag (PFMEA only), and the project's characteristic classes when
+ * any imported characteristic names a customer class.
+ */
+async function processContext(tx: Tx, project: { id: string; projectType: string; customer: string | null }, input: AnalysisImport): Promise<Partial<ImportContext>> {
+  const out: Partial<ImportContext> = {};
+  if (project.projectType === 'pfmea') {
+    out.processNos = await tx.select({ id: fmeaNode.id, processNo: fmeaNode.processNo }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNotNull(fmeaNode.processNo)));
+    out.generateProcessNo = (await ruleFlagValues(tx)).isGenerateProcessNoRequired === '1';
+  }
+  if (input.characteristics?.some((c) => typeof c.customerClass === 'string' && c.customerClass.trim() !== '')) {
+    out.customerClasses = (await featureClassesOfProject(tx, project)).items.map((c) => c.category);
+  }
+  return out;
 }
 
 type Stamp = ReturnType<typeof created>;
