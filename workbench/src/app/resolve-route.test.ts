@@ -15,9 +15,12 @@ describe('the guard over the defined areas', () => {
     expect(resolveRoute('/main/dfmeaProject', engineer, '?type=1&projectId=p1')).toEqual({ kind: 'redirect', to: '/main/dfmea/dfmeaProject?type=1&projectId=p1' });
   });
 
-  it('leaves the process deep link unknown while no area serves process projects', () => {
-    expect(resolveRoute('/main/pfmeaProject', engineer, '?projectId=p1')).toEqual({ kind: 'notFound' });
-    expect(resolveRoute('/main/pfmea', userHolding({}, true))).toEqual({ kind: 'notFound' });
+  it('redirects the legacy PFMEA deep link to the process project page, keeping the query; the area is refused without its route', () => {
+    const processEngineer = userHolding({ ...everyone, pfmea_index: ['add'] });
+    expect(resolveRoute('/main/pfmeaProject', processEngineer, '?type=1&projectId=p1')).toEqual({ kind: 'redirect', to: '/main/pfmea/pfmeaProject?type=1&projectId=p1' });
+    expect(resolveRoute('/main/pfmea/pfmeaProject', processEngineer, '?pppSerial=n1')).toMatchObject({ kind: 'area', microRoute: 'pfmeaProject' });
+    expect(resolveRoute('/main/pfmea', engineer)).toEqual({ kind: 'forbidden' });
+    expect(resolveRoute('/main/fmeda', userHolding({}, true))).toEqual({ kind: 'notFound' });
   });
 
   it('sends the inbox paths of spec 000 §2.1 to the personal centre', () => {
@@ -60,7 +63,8 @@ describe('the redirect landing and the user menu', () => {
   it('open the pages the areas claim, and go home for types of areas not built yet', () => {
     expect(redirectTarget('message', AREAS)).toBe('/systemInfo/ownspaceIndex/myMessage');
     expect(redirectTarget('dfmea', AREAS)).toBe('/main/dfmea');
-    for (const type of ['pfmea', 'dvp', 'taskTodo', null]) expect(redirectTarget(type, AREAS)).toBe('/main/homeIndex');
+    expect(redirectTarget('pfmea', AREAS)).toBe('/main/pfmea');
+    for (const type of ['dvp', 'taskTodo', null]) expect(redirectTarget(type, AREAS)).toBe('/main/homeIndex');
   });
 
   it('lists the personal centre’s shortcuts in the user’s language', () => {

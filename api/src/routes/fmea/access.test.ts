@@ -44,7 +44,7 @@ describe('FMEA routes: who may call them', () => {
     expect(list.status).toBe(403);
   });
 
-  it('opens process projects to the admin role alone while no work area serves them', async () => {
+  it('opens process projects through the PFMEA route: a DFMEA-only engineer may not touch them, a process engineer may', async () => {
     const admin = await api.login('admin');
     const adminUser = await findUserRow(api.t.db, 'admin');
     const members = [{ userId: adminUser.id, roles: [0] }];
@@ -73,6 +73,15 @@ describe('FMEA routes: who may call them', () => {
     expect(addNode.body.meta.message).toBe(NOT_ALLOWED.en);
     expect((await api.call('GET', `/api/fmea/riskGrid?projectId=${processId}`, { token: team.owner.token })).status).toBe(403);
     expect((await api.call('POST', '/api/fmea/addNode', { token: admin, body: { parentId: rootId, name: 'Press' } })).status).toBe(200);
+    // the PFMEA area's route with its buttons opens them to their members
+    const { user: processUser, token: process } = await signedInWith(api, 'process', [{ routeName: 'pfmea_index', buttons: ['add', 'edit'] }]);
+    const own = await api.call('POST', '/api/project/save', { token: process, body: { projectType: 'pfmea', name: 'Housing line', projectMembers: [{ userId: processUser.id, roles: [0] }] } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await api.call('POST', '/api/fmea/addNode', { token: process, body: { parentId: own.body.data.pptSerial, name: 'Deburr' } })).status).toBe(200);
+    const mine = await api.call('POST', '/api/project/list', { token: process, body: { tab: 'all', projectType: 'pfmea' } });
+    expect(mine.body.data.items.map((p: { id: string }) => p.id)).toContain(own.body.data.id);
+    // nor does the PFMEA route open design projects
+    expect((await api.call('POST', '/api/project/list', { token: process, body: { tab: 'all', projectType: 'dfmea' } })).status).toBe(403);
   });
 
   it('refuses a write without the button, even to the responsible owner', async () => {
@@ -267,8 +276,8 @@ describe('the OpenAPI document', () => {
       ['post', '/api/fmea/recomputeAp'],
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
-    // the gate is the route of every area that opens projects (today DFMEA alone)
-    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index'], button: ['del'] });
-    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index'] });
+    // the gate is the route of every area that opens projects (DFMEA and PFMEA); the engine then checks the project type's own
+    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'], button: ['del'] });
+    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index'] });
   });
 });

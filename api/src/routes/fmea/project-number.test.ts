@@ -49,7 +49,7 @@ describe('GET /api/project/numberPreview', () => {
     expect(refused.body.meta.message).toBe(NOT_ALLOWED.en);
     const numberingAdmin = await signedInWith(api, 'rules', [{ routeName: 'system_numbering', buttons: ['edit'] }]);
     expect((await api.call('GET', PREVIEW, { token: numberingAdmin.token })).status).toBe(403);
-    // process projects: no area serves them yet, so only administrators
+    // process projects are the PFMEA area's: a DFMEA engineer is refused
     expect((await caller(api, team.owner).get(`${PREVIEW}?projectType=pfmea`)).status).toBe(403);
     expect((await api.call('GET', `${PREVIEW}?projectType=pfmea`, { token: admin })).body.data).toMatchObject({ module: 'pfmeaProject', number: 'PF2606010001' });
   });

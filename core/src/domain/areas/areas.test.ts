@@ -68,7 +68,7 @@ describe('the area definitions', () => {
 
   it('leave undefined work areas out, so they are neither seeded nor grantable', () => {
     const names = menusOf(AREAS).map((m) => m.routeName);
-    for (const unbuilt of ['pfmea_index', 'fmeda_index', 'task_index', 'report_index', 'system_menu']) expect(names).not.toContain(unbuilt);
+    for (const unbuilt of ['fmeda_index', 'task_index', 'report_index', 'system_menu']) expect(names).not.toContain(unbuilt);
   });
 
   it('give everyone the home page, the personal centre and the inbox, and nothing else', () => {
@@ -78,11 +78,11 @@ describe('the area definitions', () => {
     expect(everyoneRoutes([area({ everyone: true })])).toEqual(['x_index']);
   });
 
-  it('route design projects to the DFMEA area and leave process projects to no area yet', () => {
+  it('route design projects to the DFMEA area and process projects to the PFMEA area', () => {
     expect(areaServing(AREAS, 'dfmea')?.routeName).toBe('dfmea_index');
     expect(areaServing(AREAS, 'msr')?.routeName).toBe('dfmea_index');
-    expect(areaServing(AREAS, 'pfmea')).toBeUndefined();
-    expect(PROJECT_ROUTES).toEqual(['dfmea_index']);
+    expect(areaServing(AREAS, 'pfmea')?.routeName).toBe('pfmea_index');
+    expect(PROJECT_ROUTES).toEqual(['dfmea_index', 'pfmea_index']);
   });
 
   it('put the landing page at the base path and other pages below it', () => {

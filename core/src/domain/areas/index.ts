@@ -5,15 +5,16 @@ import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './
 import { dfmeaArea } from './dfmea.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
+import { pfmeaArea } from './pfmea.ts';
 import { systemArea } from './system.ts';
 
 export * from './define.ts';
 export * from './derive.ts';
 export { catalogPage } from './catalog-page.ts';
-export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, standardsArea, systemArea };
+export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, dfmeaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, dfmeaArea, pfmeaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

@@ -1,0 +1,27 @@
+import { defineArea } from './define.ts';
+
+/**
+ * PFMEA (spec 001 §2, §7 pfmeaProject base): the process FMEA's project list
+ * is the landing page; one project opens from it (or from a deep link with
+ * pppSerial / projectId) at the micro route 'pfmeaProject'. The flow chart
+ * and the control plan are views of the same project, so they live here too.
+ */
+export const pfmeaArea = defineArea({
+  id: 'pfmea',
+  routeName: 'pfmea_index',
+  basePath: '/main/pfmea',
+  title: { 'zh-CN': 'PFMEA', 'en-US': 'PFMEA' },
+  icon: 'pfmea',
+  sort: 30,
+  buttons: ['add', 'edit', 'del', 'import', 'export', 'audit', 'copy', 'share'],
+  showIn: 'topMenu',
+  everyone: false,
+  layout: 'plain',
+  pages: [
+    { microRoute: '', title: { 'zh-CN': 'PFMEA', 'en-US': 'PFMEA' }, listed: true },
+    { microRoute: 'pfmeaProject', title: { 'zh-CN': 'PFMEA 项目', 'en-US': 'PFMEA project' }, listed: false },
+  ],
+  aliases: [{ path: '/main/pfmeaProject', microRoute: 'pfmeaProject' }],
+  redirectTypes: { pfmea: '' },
+  projectTypes: ['pfmea'],
+});
