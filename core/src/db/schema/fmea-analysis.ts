@@ -3,6 +3,7 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQ
 import { ACTION_STATUSES } from '../../domain/fmea/actions.ts';
 import { CHARACTERISTIC_CLASSES, CONTROL_KINDS, FAILURE_KINDS } from '../../domain/fmea/vocabulary.ts';
 import { CHARACTERISTIC_KINDS, FLOW_SYMBOLS, FUNCTION_SCOPES, WORK_ELEMENT_TYPES } from '../../domain/pfmea/vocabulary.ts';
+import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
 import { id, timestamps } from './columns.ts';
 import { editableColumns, fmeaProject } from './fmea-project.ts';
 import { user } from './user.ts';
@@ -19,6 +20,8 @@ const projectId = () =>
   text('project_id')
     .notNull()
     .references(() => fmeaProject.id, { onDelete: 'cascade' });
+
+const TASK_STATUS_CODES = Object.values(TASK_STATUS) as [TaskStatus, ...TaskStatus[]];
 
 const rating = (name: string) => integer(name);
 const inRange = (column: AnySQLiteColumn) => sql`${column} is null or ${column} between 1 and 10`;
@@ -41,6 +44,8 @@ export const fmeaNode = sqliteTable(
     flowSymbol: text('flow_symbol', { enum: FLOW_SYMBOLS }),
     flowInputs: text('flow_inputs'),
     flowOutputs: text('flow_outputs'),
+    /** PFMEA process step: its task status (spec 001 §4 task codes '0'–'7'; null: no task), set by progress updates. */
+    taskStatus: text('task_status', { enum: TASK_STATUS_CODES }),
     ...editableColumns(),
   },
   (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort)],

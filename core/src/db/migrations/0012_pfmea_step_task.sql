@@ -1,0 +1,1 @@
+ALTER TABLE `fmea_node` ADD `task_status` text;
