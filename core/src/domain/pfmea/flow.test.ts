@@ -126,12 +126,12 @@ describe('the flow of a PFMEA', () => {
 });
 
 describe('special marks', () => {
-  it('are the customer’s class first, then CC for safety and critical, SC for the rest of the special ones', () => {
+  it('are the control plan’s class: the customer’s class first, CC for safety and critical, SC for significant and other special ones', () => {
     expect(specialMark({ special: true, characteristicClass: 'safety', customerClass: null })).toBe('CC');
-    expect(specialMark({ special: true, characteristicClass: 'critical', customerClass: '  ' })).toBe('CC');
-    expect(specialMark({ special: true, characteristicClass: 'significant', customerClass: null })).toBe('SC');
+    expect(specialMark({ special: false, characteristicClass: 'critical', customerClass: '  ' })).toBe('CC');
+    expect(specialMark({ special: false, characteristicClass: 'significant', customerClass: null })).toBe('SC');
     expect(specialMark({ special: true, characteristicClass: 'general', customerClass: null })).toBe('SC');
-    expect(specialMark({ special: false, characteristicClass: 'critical', customerClass: null })).toBeNull();
+    expect(specialMark({ special: false, characteristicClass: 'general', customerClass: null })).toBeNull();
     expect(specialMark({ special: false, characteristicClass: 'general', customerClass: ' ◆ ' })).toBe('◆');
   });
 });

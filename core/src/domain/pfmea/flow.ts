@@ -1,6 +1,7 @@
 import type { Issue, MessageParams } from '../../errors.ts';
 import type { CharacteristicClass } from '../fmea/vocabulary.ts';
 import { CODE_PREFIXES } from '../numbering/codes.ts';
+import { specialClassText } from './control-plan-model.ts';
 import { checkText, TEXT_LIMIT } from '../validation/index.ts';
 import type { PfdMessageKey } from './flow-messages.ts';
 import { FLOW_BRANCH_KINDS, FLOW_SYMBOLS, type CharacteristicKind, type FlowBranchKind, type FlowSymbol } from './vocabulary.ts';
@@ -114,15 +115,10 @@ const bySort = <T extends { readonly sort: number; readonly id: string }>(a: T, 
 
 /**
  * The special class of a characteristic as the chart and the workbook show it:
- * the customer's own class when one is set (e.g. "◆"), else CC for a special
- * safety or critical one and SC for any other special one; none otherwise.
+ * the control plan's class text (the customer's own class when one is set,
+ * else CC / SC), so the three views of the PFMEA never disagree; null for none.
  */
-export function specialMark(c: Pick<FlowCharacteristicSource, 'special' | 'characteristicClass' | 'customerClass'>): string | null {
-  const own = c.customerClass?.trim();
-  if (own) return own;
-  if (!c.special) return null;
-  return c.characteristicClass === 'safety' || c.characteristicClass === 'critical' ? 'CC' : 'SC';
-}
+export const specialMark = (c: Pick<FlowCharacteristicSource, 'special' | 'characteristicClass' | 'customerClass'>): string | null => specialClassText(c) || null;
 
 /** The steps of a process tree: the root's children by sort (the root is the node without a parent). */
 export function flowStepNodes<T extends Pick<FlowNodeSource, 'id' | 'parentId' | 'sort'>>(nodes: readonly T[]): T[] {
