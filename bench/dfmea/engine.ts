@@ -62,17 +62,29 @@ export async function inProcessGridReader(dir: string, projectId: string, chains
 }
 
 /**
- * Works on `<dir>/e2e.db` (the file `tests/e2e/support/server.ts` serves from
- * `dir`), seeded like `fmea serve` does with the e2e admin password. The
- * administrator owns both projects (responsible member, role 0).
+ * The bench database: `<dir>/e2e.db` (the file `tests/e2e/support/server.ts`
+ * serves from `dir`), seeded like `fmea serve` does with the e2e admin
+ * password; the administrator's context, and the team that makes the
+ * administrator a project's owner (responsible member, role 0). Shared by
+ * bench:dfmea and bench:pfmea; the caller closes `database`.
  */
-export async function engineHalf(dir: string, chains: number): Promise<EngineFigures> {
+export async function openBenchDatabase(dir: string) {
   const database = await openDatabase(`file:${join(dir, 'e2e.db')}`);
   try {
     await prepareDatabase(database.db, createContext(database.db), { adminPassword: ADMIN_PASSWORD });
     const admin = await findUserRow(database.db, ADMIN_USER);
     const ctx = createContext(database.db, { userId: admin.id, userName: admin.userName });
-    const owner = [{ userId: admin.id, roles: [0] }];
+    return { database, ctx, owner: [{ userId: admin.id, roles: [0] }] };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+/** On the bench database (openBenchDatabase); the administrator owns both projects. */
+export async function engineHalf(dir: string, chains: number): Promise<EngineFigures> {
+  const { database, ctx, owner } = await openBenchDatabase(dir);
+  try {
 
     console.log(`Engine (in-process, WAL file database)`);
     const generated = await createProject(ctx, { projectType: 'dfmea', name: 'Bench DFMEA (generated)', members: owner });
