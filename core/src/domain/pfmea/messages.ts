@@ -6,6 +6,8 @@ import { CHARACTERISTIC_KINDS, FUNCTION_SCOPES, PROCESS_LEVELS, WORK_ELEMENT_TYP
  */
 export const PFMEA_REFUSAL_KEYS = [
   'pfmea.tree_too_deep',
+  'pfmea.level_change',
+  'pfmea.copy_between_kinds',
   'pfmea.process_no_on_step_only',
   'pfmea.process_no_taken',
   'pfmea.work_element_type_required',
@@ -19,6 +21,8 @@ export const PFMEA_REFUSAL_KEYS = [
   'pfmea.function_scope_item_only',
   'pfmea.process_field_pfmea_only',
   'pfmea.customer_class_unknown',
+  'pfmea.task_status_invalid',
+  'pfmea.task_status_step_only',
 ] as const;
 
 export type PfmeaMessageKey = (typeof PFMEA_REFUSAL_KEYS)[number];

@@ -3,6 +3,7 @@ import { indexGraph } from '../fmea/graph.ts';
 import { graphBuilder } from '../fmea/test-builders.ts';
 import {
   assertProcessPlacement,
+  assertSameProcessLevel,
   characteristicKindIssues,
   characteristicKindOf,
   cleanProcessNo,
@@ -16,6 +17,7 @@ import {
   processNodeIssues,
   processNoUniqueIssues,
   subtreeHeight,
+  taskStatusIssues,
 } from './structure.ts';
 import { PROCESS_TREE_MAX_DEPTH } from './vocabulary.ts';
 
@@ -146,5 +148,25 @@ describe('fields outside a PFMEA and customer classes', () => {
       value: null,
       issues: [{ messageKey: 'pfmea.customer_class_unknown', field: 'customerClass', params: { field: 'customerClass', value: '▲' } }],
     });
+  });
+});
+
+describe('moving and copying keep the level', () => {
+  it('a step stays under the item, a work element under a step', () => {
+    expect(assertSameProcessLevel(index, 1, 'P')).toBe('step');
+    expect(assertSameProcessLevel(index, 2, 'S2')).toBe('element');
+    expect(() => assertSameProcessLevel(index, 1, 'S2')).toThrow(expect.objectContaining({ messageKey: 'pfmea.level_change' }));
+    expect(() => assertSameProcessLevel(index, 2, 'P')).toThrow(expect.objectContaining({ messageKey: 'pfmea.level_change' }));
+    expect(() => assertSameProcessLevel(index, 3, 'E1')).toThrow(expect.objectContaining({ messageKey: 'pfmea.tree_too_deep' }));
+  });
+});
+
+describe('task status of a process step', () => {
+  it('is one of the spec task codes, or none, and only on a step', () => {
+    expect(taskStatusIssues('step', '3')).toEqual([]);
+    expect(taskStatusIssues('step', null)).toEqual([]);
+    expect(keys(taskStatusIssues('step', '9'))).toEqual(['pfmea.task_status_invalid']);
+    expect(keys(taskStatusIssues('element', '1'))).toEqual(['pfmea.task_status_step_only']);
+    expect(keys(taskStatusIssues('item', '1'))).toEqual(['pfmea.task_status_step_only']);
   });
 });

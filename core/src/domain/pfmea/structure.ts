@@ -1,5 +1,6 @@
 import { InvalidInputError, type Issue, type MessageParams } from '../../errors.ts';
 import type { GraphIndex } from '../fmea/graph.ts';
+import { TASK_STATUS } from '../status/task.ts';
 import { checkText, SHORT_TEXT_LIMIT } from '../validation/index.ts';
 import type { PfmeaMessageKey } from './messages.ts';
 import {
@@ -78,6 +79,27 @@ export function assertProcessPlacement(index: ParentLookup, parentId: string, he
     throw new InvalidInputError('pfmea.tree_too_deep' satisfies PfmeaMessageKey, { max: PROCESS_TREE_MAX_DEPTH });
   }
   return processLevelAt(parentDepth + 1)!;
+}
+
+/**
+ * Moving or copying keeps a node at its level: a step goes under the process
+ * item, a work element under a step. Changing the level would change which
+ * fields the node and its characteristics must have, so it is refused rather
+ * than converted. `fromDepth` is the node's depth where it is now (in the
+ * source project for a copy).
+ */
+export function assertSameProcessLevel(index: ParentLookup, fromDepth: number, newParentId: string): ProcessLevel {
+  const parentDepth = nodeDepth(index, newParentId);
+  if (parentDepth === undefined) throw new InvalidInputError('fmea.node_unknown', { nodeId: newParentId });
+  if (parentDepth + 1 !== fromDepth) throw new InvalidInputError('pfmea.level_change' satisfies PfmeaMessageKey);
+  const level = processLevelAt(fromDepth);
+  if (!level) throw new InvalidInputError('pfmea.tree_too_deep' satisfies PfmeaMessageKey, { max: PROCESS_TREE_MAX_DEPTH });
+  return level;
+}
+
+/** A subtree is copied between two PFMEAs or between two design-side FMEAs, never across (the process fields would not fit). */
+export function assertCopyBetweenKinds(sourceIsPfmea: boolean, targetIsPfmea: boolean): void {
+  if (sourceIsPfmea !== targetIsPfmea) throw new InvalidInputError('pfmea.copy_between_kinds' satisfies PfmeaMessageKey);
 }
 
 /** A process number as stored: trimmed; blank is none. */
@@ -200,4 +222,14 @@ export function matchCustomerClass(value: unknown, classes: readonly string[]): 
   const key = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
   const found = key === undefined ? undefined : classes.find((c) => c.trim().toLowerCase() === key);
   return found !== undefined ? { value: found, issues: [] } : { value: null, issues: [issue('pfmea.customer_class_unknown', 'customerClass', { value: String(value) })] };
+}
+
+/**
+ * A process step's task status (spec 001 §7 progress updates: projectProcedureSerial
+ * + taskStatus) is one of the spec's task codes '0'–'7', or null for "no task";
+ * only process steps carry one (they are the PFMEA's procedure tasks).
+ */
+export function taskStatusIssues(level: ProcessLevel, status: unknown): Issue[] {
+  if (status !== null && !(Object.values(TASK_STATUS) as unknown[]).includes(status)) return [issue('pfmea.task_status_invalid', 'taskStatus', { value: String(status) })];
+  return level === 'step' ? [] : [issue('pfmea.task_status_step_only', 'projectProcedureSerial')];
 }

@@ -46,6 +46,7 @@ describe('readAnalysis', () => {
       nodeId: w.gearbox.id,
       description: 'Transmit torque',
       requirement: '12 Nm',
+      functionScope: null,
       sort: 1,
       version: 1,
       catalogRecordId: null,
@@ -54,7 +55,7 @@ describe('readAnalysis', () => {
     expect(analysis.functions).toHaveLength(4);
     expect(analysis.functionLinks).toEqual([{ id: w.fnLink.id, higherFunctionId: w.torque.id, lowerFunctionId: w.mesh.id }]);
     expect(analysis.characteristics).toEqual([
-      { id: w.module.id, functionId: w.mesh.id, name: 'Tooth module', characteristicClass: 'critical', special: true, sort: 1, version: 1 },
+      { id: w.module.id, functionId: w.mesh.id, name: 'Tooth module', characteristicClass: 'critical', special: true, characteristicKind: null, customerClass: null, sort: 1, version: 1 },
     ]);
 
     expect(analysis.failures).toHaveLength(6);

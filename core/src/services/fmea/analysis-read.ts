@@ -2,6 +2,8 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { catalogRecord, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
+import type { FunctionScope, WorkElementType } from '../../domain/pfmea/index.ts';
+import type { TaskStatus } from '../../domain/status/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -15,6 +17,10 @@ export interface AnalysisNode {
   imageName: string | null;
   sort: number;
   version: number;
+  /** PFMEA: a step's number and task status, a work element's 4M type (null elsewhere). */
+  processNo: string | null;
+  workElementType: WorkElementType | null;
+  taskStatus: TaskStatus | null;
 }
 
 /**
@@ -37,6 +43,8 @@ export interface AnalysisFunction {
   nodeId: string;
   description: string;
   requirement: string | null;
+  /** PFMEA: whose function the process item's function is (null elsewhere). */
+  functionScope: FunctionScope | null;
   sort: number;
   version: number;
   catalogRecordId: string | null;
@@ -50,7 +58,11 @@ export interface AnalysisFunctionLink {
   lowerFunctionId: string;
 }
 
-export type AnalysisCharacteristic = Pick<typeof fmeaCharacteristic.$inferSelect, 'id' | 'functionId' | 'name' | 'characteristicClass' | 'special' | 'sort' | 'version'>;
+/** A characteristic; in a PFMEA a product (step) or process (work element) one; `customerClass` the customer's own class. */
+export type AnalysisCharacteristic = Pick<
+  typeof fmeaCharacteristic.$inferSelect,
+  'id' | 'functionId' | 'name' | 'characteristicClass' | 'special' | 'characteristicKind' | 'customerClass' | 'sort' | 'version'
+>;
 
 /** A failure effect (FE, S), mode (FM, frequency ratio) or cause (FC, O and D) of a function. */
 export type AnalysisFailure = Pick<
@@ -159,6 +171,9 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         imageName: fmeaNode.imageName,
         sort: fmeaNode.sort,
         version: fmeaNode.version,
+        processNo: fmeaNode.processNo,
+        workElementType: fmeaNode.workElementType,
+        taskStatus: fmeaNode.taskStatus,
       })
       .from(fmeaNode)
       .where(scoped(fmeaNode.projectId, fmeaNode.id))
@@ -169,6 +184,7 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         nodeId: fmeaFunction.nodeId,
         description: fmeaFunction.description,
         requirement: fmeaFunction.requirement,
+        functionScope: fmeaFunction.functionScope,
         sort: fmeaFunction.sort,
         version: fmeaFunction.version,
         ...catalogColumns(fmeaFunction.catalogRecordId),
@@ -194,6 +210,8 @@ export async function readAnalysis(ctx: ServiceContext, projectId: string, optio
         name: fmeaCharacteristic.name,
         characteristicClass: fmeaCharacteristic.characteristicClass,
         special: fmeaCharacteristic.special,
+        characteristicKind: fmeaCharacteristic.characteristicKind,
+        customerClass: fmeaCharacteristic.customerClass,
         sort: fmeaCharacteristic.sort,
         version: fmeaCharacteristic.version,
       })

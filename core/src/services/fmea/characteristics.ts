@@ -3,12 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaCharacteristic } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { characteristicIssues, type CharacteristicClass } from '../../domain/fmea/index.ts';
+import type { CharacteristicKind } from '../../domain/pfmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { findFunction } from './functions.ts';
 import { nextSort } from './item-helpers.ts';
+import { characteristicFieldsFor, projectKind } from './process-structure.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaCharacteristicRow = typeof fmeaCharacteristic.$inferSelect;
@@ -19,6 +21,10 @@ export interface CharacteristicInput {
   characteristicClass: CharacteristicClass;
   /** A special characteristic (the form's filter-class column). */
   special?: boolean;
+  /** PFMEA: product (on a process step) or process (on a work element); taken from the level when left out. */
+  characteristicKind?: CharacteristicKind | null;
+  /** The customer's own class: the name of one of the project's feature classes (catalog featureClassify). */
+  customerClass?: string | null;
 }
 
 async function findCharacteristic(db: DbOrTx, characteristicId: string): Promise<FmeaCharacteristicRow> {
@@ -33,10 +39,21 @@ export async function addCharacteristic(ctx: ServiceContext, input: Characterist
   return writeAndLog(ctx, async (tx, txCtx) => {
     const fn = await findFunction(tx, input.functionId);
     await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now(), 'add');
+    const process = await characteristicFieldsFor(tx, await projectKind(tx, fn.projectId), fn.nodeId, input, { creating: true });
     const sort = nextSort(fmeaCharacteristic, fmeaCharacteristic.sort, eq(fmeaCharacteristic.functionId, fn.id));
     const [row] = await tx
       .insert(fmeaCharacteristic)
-      .values({ projectId: fn.projectId, functionId: fn.id, name: input.name.trim(), characteristicClass: input.characteristicClass, special: input.special ?? false, sort, ...created(txCtx) })
+      .values({
+        projectId: fn.projectId,
+        functionId: fn.id,
+        name: input.name.trim(),
+        characteristicClass: input.characteristicClass,
+        special: input.special ?? false,
+        characteristicKind: process.characteristicKind ?? null,
+        customerClass: process.customerClass ?? null,
+        sort,
+        ...created(txCtx),
+      })
       .returning();
     return { result: row!, log: { action: 'fmea.characteristic.create', entity: 'fmea_characteristic', entityId: row!.id, after: row } };
   });
@@ -52,12 +69,16 @@ export async function updateCharacteristic(
     const before = await findCharacteristic(tx, characteristicId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_characteristic');
+    const asked = input.characteristicKind !== undefined || input.customerClass !== undefined;
+    const fn = asked ? await findFunction(tx, before.functionId) : undefined;
+    const process = fn ? await characteristicFieldsFor(tx, await projectKind(tx, before.projectId), fn.nodeId, input, { creating: false }) : {};
     const rows = await tx
       .update(fmeaCharacteristic)
       .set({
         ...(input.name !== undefined && { name: input.name.trim() }),
         ...(input.characteristicClass !== undefined && { characteristicClass: input.characteristicClass }),
         ...(input.special !== undefined && { special: input.special }),
+        ...process,
         ...nextVersion(txCtx),
       })
       .where(and(eq(fmeaCharacteristic.id, characteristicId), eq(fmeaCharacteristic.version, input.version)))

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaFunction } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { functionIssues, sortIssues, type DeletionImpact } from '../../domain/fmea/index.ts';
+import type { FunctionScope } from '../../domain/pfmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -10,6 +11,7 @@ import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrSt
 import { citeCatalogRecord, relinkCatalogRecord } from './catalog-link.ts';
 import { deleteWithImpact, nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { functionScopeFor, projectKind } from './process-structure.ts';
 import { findNode } from './structure.ts';
 
 export type FmeaFunctionRow = typeof fmeaFunction.$inferSelect;
@@ -28,12 +30,13 @@ export async function findFunction(db: DbOrTx, functionId: string): Promise<Fmea
  */
 export async function addFunction(
   ctx: ServiceContext,
-  input: { nodeId: string; description: string; requirement?: string | null; catalogRecordId?: string | null },
+  input: { nodeId: string; description: string; requirement?: string | null; catalogRecordId?: string | null; functionScope?: FunctionScope | null },
 ): Promise<FmeaFunctionRow> {
   assertNoIssues(functionIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const node = await findNode(tx, input.nodeId);
     await assertProjectEditable(tx, ctx.actor, node.projectId, ctx.now(), 'add');
+    const functionScope = await functionScopeFor(tx, await projectKind(tx, node.projectId), node.id, input.functionScope);
     const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'function' }, input.description) : null;
     const sort = nextSort(fmeaFunction, fmeaFunction.sort, eq(fmeaFunction.nodeId, node.id));
     const [row] = await tx
@@ -43,6 +46,7 @@ export async function addFunction(
         nodeId: node.id,
         description: input.description.trim(),
         requirement: input.requirement?.trim() || null,
+        functionScope: functionScope ?? null,
         catalogRecordId: cited?.record.id ?? null,
         sort,
         ...created(txCtx),
@@ -55,13 +59,14 @@ export async function addFunction(
 export async function updateFunction(
   ctx: ServiceContext,
   functionId: string,
-  input: { version: number; description?: string; requirement?: string | null; sort?: number; catalogRecordId?: string | null },
+  input: { version: number; description?: string; requirement?: string | null; sort?: number; catalogRecordId?: string | null; functionScope?: FunctionScope | null },
 ): Promise<FmeaFunctionRow> {
   assertNoIssues([...functionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findFunction(tx, functionId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_function');
+    const functionScope = await functionScopeFor(tx, await projectKind(tx, before.projectId), before.nodeId, input.functionScope);
     const link = await relinkCatalogRecord(tx, txCtx, {
       before: before.catalogRecordId,
       asked: input.catalogRecordId,
@@ -74,6 +79,7 @@ export async function updateFunction(
         ...(input.description !== undefined && { description: input.description.trim() }),
         ...(input.requirement !== undefined && { requirement: input.requirement?.trim() || null }),
         ...(input.sort !== undefined && { sort: input.sort }),
+        ...(functionScope !== undefined && { functionScope }),
         catalogRecordId: link.catalogRecordId,
         ...nextVersion(txCtx),
       })

@@ -18,6 +18,7 @@ export {
 export { previewProjectNumber, type ProjectNumberPreview } from './project-number.ts';
 export {
   FEATURE_CLASSIFY_PROJECT_KINDS,
+  featureClassesOfProject,
   projectFeatureClasses,
   type FeatureClassifyProjectKind,
   type ProjectFeatureClass,
@@ -31,6 +32,7 @@ export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode
 export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
 export { readAnalysis, type AnalysisCatalogRef, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
 export { copySubtree } from './structure-copy.ts';
+export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
 export {

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { assertFamilyAllowsChild, indexGraph, nextChildSort, planSubtreeCopy } from '../../domain/fmea/index.ts';
+import { assertCopyBetweenKinds, assertSameProcessLevel, nextProcessNo, nodeDepth, processNoHolder } from '../../domain/pfmea/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { created, editableProject, openableProject } from './access.ts';
@@ -18,6 +19,7 @@ import { insertChunks } from './bulk.ts';
 import { carryCitations } from './catalog-link.ts';
 import { loadGraph } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { isPfmea, numberedSteps, projectKind } from './process-structure.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
 
 const mapped = (map: ReadonlyMap<string, string>, id: string) => map.get(id)!;
@@ -39,6 +41,9 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
     const targetIndex = target.projectId === source.projectId ? sourceIndex : indexGraph(await loadGraph(tx, target.projectId));
     if (!targetIndex.node.has(target.id)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: target.id });
     assertFamilyAllowsChild(targetIndex, project.projectType, target.id);
+    const sourceProject = target.projectId === source.projectId ? project : await projectKind(tx, source.projectId);
+    assertCopyBetweenKinds(isPfmea(sourceProject), isPfmea(project));
+    if (isPfmea(project)) assertSameProcessLevel(targetIndex, nodeDepth(sourceIndex, source.id)!, target.id);
     const plan = planSubtreeCopy(sourceIndex, source.id, () => crypto.randomUUID());
     const stamp = created(txCtx);
     const base = { projectId: project.id, ...stamp, version: 1 };
@@ -56,6 +61,7 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
     // Pre-order, so every parent is inserted before its children.
     const order = new Map([...plan.nodes.keys()].map((id, i) => [id, i]));
     const nodeRows = of(nodes, plan.nodes).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const processNos = isPfmea(project) ? copiedProcessNos(nodeRows, await numberedSteps(tx, project.id)) : new Map<string, string | null>();
     await insertChunks(
       tx,
       fmeaNode,
@@ -65,6 +71,7 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
         id: mapped(plan.nodes, n.id),
         parentId: n.id === source.id ? target.id : mapped(plan.nodes, n.parentId!),
         sort: n.id === source.id ? nextChildSort(targetIndex, target.id) : n.sort,
+        ...(processNos.has(n.id) && { processNo: processNos.get(n.id)! }),
       })),
     );
     // copies cite what their originals cite, where that version can still be cited
@@ -108,4 +115,21 @@ export async function copySubtree(ctx: ServiceContext, sourceNodeId: string, inp
       log: [{ action: 'fmea.node.copy', entity: 'fmea_node', entityId: copy.id, before: { sourceNodeId: source.id }, after: { ...copy, counts } }, ...citations.logs],
     };
   });
+}
+
+/**
+ * Process numbers of copied steps: a number the target project does not use
+ * yet is kept (a copy into another PFMEA); one in use (always, within the same
+ * project) is replaced by the next generated number, so numbers stay unique.
+ */
+function copiedProcessNos(rows: readonly { id: string; processNo: string | null }[], inUse: readonly { id: string; processNo: string | null }[]): Map<string, string | null> {
+  const taken = [...inUse];
+  const out = new Map<string, string | null>();
+  for (const row of rows) {
+    if (row.processNo === null) continue;
+    const processNo = processNoHolder(taken, row.processNo) ? nextProcessNo(taken.map((s) => s.processNo)) : row.processNo;
+    out.set(row.id, processNo);
+    taken.push({ id: `copy:${row.id}`, processNo });
+  }
+  return out;
 }

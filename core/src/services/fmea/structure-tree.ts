@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { fmeaFunction, fmeaNode } from '../../db/schema/index.ts';
 import { NODE_TYPES } from '../../domain/fmea/index.ts';
+import type { FunctionScope, WorkElementType } from '../../domain/pfmea/index.ts';
+import type { TaskStatus } from '../../domain/status/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject } from './access.ts';
 
@@ -12,8 +14,15 @@ export interface StructureTreeNode {
   name: string;
   imageName: string | null;
   version: number;
+  /** PFMEA process step: its number and task status; work element: its 4M type; function of the process item: its scope. Null elsewhere. */
+  processNo: string | null;
+  workElementType: WorkElementType | null;
+  taskStatus: TaskStatus | null;
+  functionScope: FunctionScope | null;
   children: StructureTreeNode[];
 }
+
+const NO_PROCESS_FIELDS = { processNo: null, workElementType: null, taskStatus: null, functionScope: null } as const;
 
 /**
  * The project's structure tree, each element's functions first (as type-2
@@ -25,10 +34,33 @@ export async function getStructureTree(ctx: ServiceContext, projectId: string): 
   const nodes = await ctx.db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId)).orderBy(asc(fmeaNode.sort), asc(fmeaNode.id));
   const functions = await ctx.db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId)).orderBy(asc(fmeaFunction.sort), asc(fmeaFunction.id));
   const byId = new Map<string, StructureTreeNode>(
-    nodes.map((n) => [n.id, { id: n.id, nodeType: n.nodeType, name: n.name, imageName: n.imageName, version: n.version, children: [] }]),
+    nodes.map((n) => [
+      n.id,
+      {
+        id: n.id,
+        nodeType: n.nodeType,
+        name: n.name,
+        imageName: n.imageName,
+        version: n.version,
+        ...NO_PROCESS_FIELDS,
+        processNo: n.processNo,
+        workElementType: n.workElementType,
+        taskStatus: n.taskStatus,
+        children: [],
+      },
+    ]),
   );
   for (const f of functions) {
-    byId.get(f.nodeId)?.children.push({ id: f.id, nodeType: NODE_TYPES.function, name: f.description, imageName: null, version: f.version, children: [] });
+    byId.get(f.nodeId)?.children.push({
+      id: f.id,
+      nodeType: NODE_TYPES.function,
+      name: f.description,
+      imageName: null,
+      version: f.version,
+      ...NO_PROCESS_FIELDS,
+      functionScope: f.functionScope,
+      children: [],
+    });
   }
   let root: StructureTreeNode | null = null;
   for (const n of nodes) {

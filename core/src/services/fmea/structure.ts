@@ -18,12 +18,14 @@ import {
   NODE_TYPES,
   type DeletionImpact,
 } from '../../domain/fmea/index.ts';
+import { assertSameProcessLevel, nodeDepth } from '../../domain/pfmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { deleteRemovedSet, loadGraph, removedCounts } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { changedNodeFields, isPfmea, newNodeFields, projectKind, type ProcessNodeFields } from './process-structure.ts';
 
 export type FmeaNodeRow = typeof fmeaNode.$inferSelect;
 
@@ -33,7 +35,7 @@ export async function findNode(db: DbOrTx, nodeId: string): Promise<FmeaNodeRow>
   return row;
 }
 
-export interface NodeInput {
+export interface NodeInput extends ProcessNodeFields {
   parentId: string;
   name: string;
   /** 9 (element) unless given; 12 and 8… for generated fixed nodes. */
@@ -51,24 +53,29 @@ export async function addNode(ctx: ServiceContext, input: NodeInput): Promise<Fm
     const siblings = await tx.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, nodeType: fmeaNode.nodeType, sort: fmeaNode.sort }).from(fmeaNode).where(eq(fmeaNode.parentId, parent.id));
     const index = indexGraph({ ...emptyGraph(), nodes: [parent, ...siblings] });
     assertFamilyAllowsChild(index, project.projectType, parent.id);
+    const process = await newNodeFields(tx, project, parent.id, input);
     const [row] = await tx
       .insert(fmeaNode)
-      .values({ projectId: project.id, parentId: parent.id, nodeType, name: input.name.trim(), imageName: input.imageName ?? null, sort: nextChildSort(index, parent.id), ...created(txCtx) })
+      .values({ projectId: project.id, parentId: parent.id, nodeType, name: input.name.trim(), imageName: input.imageName ?? null, ...process, sort: nextChildSort(index, parent.id), ...created(txCtx) })
       .returning();
     return { result: row!, log: { action: 'fmea.node.create', entity: 'fmea_node', entityId: row!.id, after: row } };
   });
 }
 
-/** Renames a node (or changes its image); any node, the root included. */
-export async function updateNode(ctx: ServiceContext, nodeId: string, input: { version: number; name?: string; imageName?: string | null }): Promise<FmeaNodeRow> {
+/**
+ * Renames a node (or changes its image); any node, the root included. In a
+ * PFMEA also a step's process number or a work element's 4M type.
+ */
+export async function updateNode(ctx: ServiceContext, nodeId: string, input: { version: number; name?: string; imageName?: string | null } & ProcessNodeFields): Promise<FmeaNodeRow> {
   assertNoIssues(nodeIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, nodeId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_node');
+    const process = await changedNodeFields(tx, await projectKind(tx, before.projectId), nodeId, input);
     const rows = await tx
       .update(fmeaNode)
-      .set({ ...(input.name !== undefined && { name: input.name.trim() }), ...(input.imageName !== undefined && { imageName: input.imageName }), ...nextVersion(txCtx) })
+      .set({ ...(input.name !== undefined && { name: input.name.trim() }), ...(input.imageName !== undefined && { imageName: input.imageName }), ...process, ...nextVersion(txCtx) })
       .where(and(eq(fmeaNode.id, nodeId), eq(fmeaNode.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_node');
@@ -100,6 +107,7 @@ export async function moveNode(ctx: ServiceContext, nodeId: string, input: MoveI
     if (!index.node.has(input.parentId)) throw new NotFoundError('fmea.node_not_found' satisfies FmeaServiceMessageKey, { nodeId: input.parentId });
     assertNodeMovable(index, nodeId, input.parentId);
     assertFamilyAllowsChild(index, project.projectType, input.parentId, nodeId);
+    if (isPfmea(project)) assertSameProcessLevel(index, nodeDepth(index, nodeId)!, input.parentId);
     assertVersion(before, input.version, 'fmea_node');
     const sort = input.sort ?? nextChildSort(index, input.parentId);
     const broken = linksBrokenBy(graph, { ...graph, nodes: graph.nodes.map((n) => (n.id === nodeId ? { ...n, parentId: input.parentId } : n)) });
