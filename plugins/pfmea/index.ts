@@ -5,8 +5,8 @@ import { definePlugin } from '@fmea/workbench/plugin';
 export const pfmeaPlugin = definePlugin({
   area: pfmeaArea,
   pages: {
-    '': () => import('./web/list/PfmeaProjectList.tsx'),
-    pfmeaProject: () => import('./web/project/PfmeaProjectPage.tsx'),
+    '': () => import('./web/list/ProjectList.tsx'),
+    pfmeaProject: () => import('./web/project/ProjectPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

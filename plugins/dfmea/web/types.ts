@@ -22,8 +22,8 @@ export type ProjectListItem = ApiData<'/api/project/list'>['items'][number];
 /** A project with its header and team; opened through a structure node (a deep link's pptSerial), it also names that node. */
 export type ProjectView = ApiData<'/api/project/selectProjectById'> & Partial<Pick<ApiData<'/api/project/selectProjectBySerialNum'>, 'focusNodeId'>>;
 
-/** A team member as a form edits it: the user and the role. */
-export type ProjectMember = Pick<ProjectView['projectMembers'][number], 'userId' | 'userRole'>;
+/** A team member as a form edits it: the user and their roles (a design member holds one, a process member a list). */
+export type ProjectMember = Pick<ProjectView['projectMembers'][number], 'userId' | 'roles'>;
 
 /** The dictionary fields named in the caller's language (the server's `labels`). */
 export type ProjectLabels = ProjectView['labels'];

@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { EmptyState } from '@fmea/workbench/sdk';
 import { flattenTree, type NodeRow } from './model.ts';
+import { useFmeaKind } from '../kind.tsx';
 
 /** The structure nodes as an indented, selectable tree (left pane of the function and failure steps). */
 export function NodeTree({ nodes, selected, onSelect, count }: { nodes: readonly NodeRow[]; selected: string | null; onSelect: (id: string) => void; count?: (nodeId: string) => number }) {
   const rows = useMemo(() => flattenTree(nodes), [nodes]);
+  const { nodeLabel } = useFmeaKind();
   if (rows.length === 0)
     return (
       <EmptyState title={<Trans>No structure yet</Trans>}>
@@ -23,7 +25,7 @@ export function NodeTree({ nodes, selected, onSelect, count }: { nodes: readonly
             style={{ marginLeft: depth * 16, textAlign: 'left', width: `calc(100% - ${depth * 16}px)`, height: 'auto', minHeight: 32 }}
             onClick={() => onSelect(node.id)}
           >
-            {node.name}
+            {nodeLabel ? nodeLabel(node) : node.name}
             {count ? <span className="muted"> ({count(node.id)})</span> : null}
           </button>
         </li>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, Field, FormDialog, Select, TextInput, useForm, useLoad } from '@fmea/workbench/sdk';
-import { MEMBER_ROLES, type DictItem, type ProjectView } from '../types.ts';
+import { MEMBER_ROLES, type DictItem, type ProjectMember, type ProjectView } from '../types.ts';
+import { useFmeaKind } from '../kind.tsx';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 import { useDictLabel } from './dict-label.ts';
 import { useDict, useUsers } from './lookups.ts';
@@ -8,9 +9,33 @@ import { useRoleLabel } from './roles.ts';
 
 export { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
 
-/** The header fields of spec 001 §3 with the team (roles 0–5, exactly one responsible); `error` names a field's problem (`responsible`, `members` for the team). */
+const RESPONSIBLE = 0;
+const isResponsible = (m: ProjectMember) => m.roles.includes(RESPONSIBLE);
+
+/**
+ * The team with `userId` made responsible: the former responsible person gives
+ * the role up (and leaves the team if it was their only one). A design member
+ * holds one role, so the new responsible holds that alone; a process member
+ * keeps their other roles beside it.
+ */
+export function withResponsible(members: readonly ProjectMember[], userId: string, memberKind: 'design' | 'process'): ProjectMember[] {
+  const chosen = members.find((m) => m.userId === userId);
+  const others = members
+    .filter((m) => m.userId !== userId)
+    .map((m) => ({ ...m, roles: m.roles.filter((r) => r !== RESPONSIBLE) }))
+    .filter((m) => m.roles.length > 0);
+  const roles = memberKind === 'process' && chosen ? [RESPONSIBLE, ...chosen.roles.filter((r) => r !== RESPONSIBLE)] : [RESPONSIBLE];
+  return userId ? [{ userId, roles }, ...others] : others;
+}
+
+/**
+ * The header fields of spec 001 §3 with the team (roles 0–5, exactly one
+ * responsible; a design member holds one role, a process member a list of
+ * them); `error` names a field's problem (`responsible`, `members` for the team).
+ */
 export function HeaderFields({ draft, onChange, disabled, error = () => undefined }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean; error?: (field: string) => string | undefined }) {
   const { t } = useLingui();
+  const { memberKind } = useFmeaKind();
   const stages = useDict('projectStage');
   const customers = useDict('customer');
   const grades = useDict('secrecyGrade');
@@ -20,9 +45,15 @@ export function HeaderFields({ draft, onChange, disabled, error = () => undefine
   const label = useDictLabel();
   const options = (items: DictItem[], current: string) => dictOptions(items, label, current);
   const userOptions = users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }));
-  const responsible = draft.members.find((m) => m.userRole === 0)?.userId ?? '';
-  const setResponsible = (userId: string) =>
-    set({ members: [{ userId, userRole: 0 }, ...draft.members.filter((m) => m.userId !== userId && m.userRole !== 0)] });
+  const responsible = draft.members.find(isResponsible)?.userId ?? '';
+  const setResponsible = (userId: string) => set({ members: withResponsible(draft.members, userId, memberKind) });
+  const setMember = (index: number, patch: Partial<ProjectMember>) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, ...patch } : x)) });
+  const toggleRole = (index: number, role: number, on: boolean) => {
+    const roles = draft.members[index]!.roles.filter((r) => r !== role);
+    setMember(index, { roles: on ? [...roles, role].sort((a, b) => a - b) : roles });
+  };
+  // the responsible person is chosen above; their row shows only where a process member holds further roles
+  const shownInTeam = (m: ProjectMember) => !isResponsible(m) || (memberKind === 'process' && m.roles.length > 1);
   return (
     <div className="dfmea-form">
       <Field label={t`Project name`} required error={error('name')}>
@@ -47,28 +78,39 @@ export function HeaderFields({ draft, onChange, disabled, error = () => undefine
           <Trans>Team members</Trans>
         </legend>
         {draft.members.map((m, index) =>
-          m.userRole === 0 ? null : (
+          !shownInTeam(m) ? null : (
             <div key={index} className="dfmea-team-row">
               <Select
                 aria-label={t`Member`}
                 value={m.userId}
-                onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userId: e.target.value } : x)) })}
+                disabled={isResponsible(m)}
+                onChange={(e) => setMember(index, { userId: e.target.value })}
                 options={[{ value: '', label: '—' }, ...userOptions]}
               />
-              <Select
-                aria-label={t`Role`}
-                data-testid="dfmea-member-role"
-                value={String(m.userRole)}
-                onChange={(e) => set({ members: draft.members.map((x, i) => (i === index ? { ...x, userRole: Number(e.target.value) } : x)) })}
-                options={MEMBER_ROLES.filter((r) => r !== 0).map((r) => ({ value: String(r), label: roleLabel(r) }))}
-              />
-              <Button kind="link" onClick={() => set({ members: draft.members.filter((_, i) => i !== index) })}>
+              {memberKind === 'process' ? (
+                <span className="dfmea-member-roles" role="group" aria-label={t`Roles`} data-testid="dfmea-member-roles">
+                  {MEMBER_ROLES.filter((r) => r !== RESPONSIBLE).map((r) => (
+                    <label key={r} className="dfmea-member-role">
+                      <input type="checkbox" checked={m.roles.includes(r)} onChange={(e) => toggleRole(index, r, e.target.checked)} /> {roleLabel(r)}
+                    </label>
+                  ))}
+                </span>
+              ) : (
+                <Select
+                  aria-label={t`Role`}
+                  data-testid="dfmea-member-role"
+                  value={String(m.roles[0] ?? 1)}
+                  onChange={(e) => setMember(index, { roles: [Number(e.target.value)] })}
+                  options={MEMBER_ROLES.filter((r) => r !== RESPONSIBLE).map((r) => ({ value: String(r), label: roleLabel(r) }))}
+                />
+              )}
+              <Button kind="link" onClick={() => set({ members: isResponsible(m) ? draft.members.map((x, i) => (i === index ? { ...x, roles: [RESPONSIBLE] } : x)) : draft.members.filter((_, i) => i !== index) })}>
                 <Trans>Remove</Trans>
               </Button>
             </div>
           ),
         )}
-        <Button onClick={() => set({ members: [...draft.members, { userId: '', userRole: 1 }] })}>
+        <Button onClick={() => set({ members: [...draft.members, { userId: '', roles: [1] }] })}>
           <Trans>Add member</Trans>
         </Button>
         {error('members') ? (
@@ -96,8 +138,9 @@ export function useDraftProblems(): (draft: HeaderDraft) => { name?: string; res
   const { t } = useLingui();
   return (draft) => ({
     ...(!draft.name.trim() && { name: t`Enter a project name.` }),
-    ...(draft.members.filter((m) => m.userRole === 0 && m.userId).length !== 1 && { responsible: t`Choose exactly one responsible person.` }),
-    ...(draft.members.some((m) => m.userRole !== 0 && !m.userId) && { members: t`Choose a user for every team member.` }),
+    ...(draft.members.filter((m) => isResponsible(m) && m.userId).length !== 1 && { responsible: t`Choose exactly one responsible person.` }),
+    ...(draft.members.some((m) => !isResponsible(m) && !m.userId) && { members: t`Choose a user for every team member.` }),
+    ...(draft.members.some((m) => m.roles.length === 0) && { members: t`Choose at least one role for every team member.` }),
   });
 }
 
@@ -112,12 +155,13 @@ type ProjectDraft = HeaderDraft & { serialNum: string };
 /** Create (project null) or edit a project header; a new project may get a typed number where the numbering rule allows it. */
 export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
   const { t } = useLingui();
+  const kind = useFmeaKind();
   const problems = useDraftProblems();
-  const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: 'dfmea' })), [project?.id]);
+  const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: kind.projectType })), [project?.id, kind.projectType]);
   const form = useForm<ProjectDraft, ProjectView>({
     initial: () => ({ ...draftOf(project, myId), serialNum: '' }),
     validate: (draft) => ({ fields: problems(draft) }),
-    save: ({ serialNum, ...draft }) => api.post('/api/project/save', { ...saveBody(draft, project), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
+    save: ({ serialNum, ...draft }) => api.post('/api/project/save', { ...saveBody(draft, project, kind), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
     onSaved,
     serverFields: { projectMembers: 'members' },
     // "number already exists" is a conflict without field issues: it belongs under the number
@@ -131,7 +175,7 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
   };
   const next = preview.data;
   return (
-    <FormDialog form={form} title={project ? t`Edit project` : t`New DFMEA project`} width={640} saveTestId="dfmea-save" onClose={onClose}>
+    <FormDialog form={form} title={project ? t`Edit project` : (kind.texts?.newProject ?? t`New DFMEA project`)} width={640} saveTestId="dfmea-save" onClose={onClose}>
       {next?.allowManual ? (
         <Field label={t`Project number`} error={form.error('serialNum')} hint={t`Leave empty for the next number, ${next.number}`}>
           {(id) => <TextInput id={id} data-testid="dfmea-serialNum" value={form.draft.serialNum} maxLength={50} placeholder={next.number} onChange={(e) => form.set('serialNum', e.target.value)} />}

@@ -19,22 +19,35 @@ import {
   type ButtonOf,
   type UserInfo,
 } from '@fmea/workbench/sdk';
+import type { ProjectRouteName } from '@fmea/core/domain';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
+import { useFmeaKind } from '../kind.tsx';
 import '../dfmea.css';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The DFMEA project list (spec 001 §2): tabs, search, filters, sortable columns, create/edit, delete, import and export. */
+/** The DFMEA project list: the shared list with the design kind. */
 export default function ProjectList({ basePath }: { basePath: string }) {
+  return <FmeaProjectList basePath={basePath} />;
+}
+
+/**
+ * The project list of an FMEA area (spec 001 §2): tabs, search, filters,
+ * sortable columns, create/edit, delete, import and export. Which projects,
+ * which route's buttons and which project page come from the FmeaKind in
+ * context (DFMEA unless a provider says otherwise).
+ */
+export function FmeaProjectList({ basePath }: { basePath: string }) {
   const { t, i18n } = useLingui();
+  const kind = useFmeaKind();
   const labels = useGridLabels();
   const user = useSnapshot(session).user as UserInfo | null;
-  const allowed = (button: ButtonOf<'dfmea_index'>) => can(user, 'dfmea_index', button);
+  const allowed = (button: ButtonOf<ProjectRouteName>) => can(user, kind.route, button);
   const navigate = useGuardedNavigate();
   const [tab, setTab] = useState<Tab>('all');
   const [searchText, setSearchText] = useState('');
@@ -51,8 +64,8 @@ export default function ProjectList({ basePath }: { basePath: string }) {
 
   const fetchPage = useCallback(
     ({ page, limit, sort }: DataGridQuery) =>
-      api.post('/api/project/list', { tab, page, limit, projectType: 'dfmea', search: search || undefined, ...listQuery(filters, sort) }),
-    [tab, search, filters],
+      api.post('/api/project/list', { tab, page, limit, projectType: kind.projectType, search: search || undefined, ...listQuery(filters, sort) }),
+    [tab, search, filters, kind.projectType],
   );
   const filtered = hasFilters(filters);
   // the language is part of the query: the server names stage and customer in it
@@ -62,7 +75,8 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   const changeTab = (value: Tab) => setTab(value);
   const changeFilters = (value: ProjectFilterValues) => setFilters(value);
 
-  const open = (p: ProjectListItem) => void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
+  const projectPath = (id: string) => `${basePath}/${kind.projectPage}?projectId=${encodeURIComponent(id)}`;
+  const open = (p: ProjectListItem) => void navigate(projectPath(p.id));
 
   const edit = async (p: ProjectListItem) => {
     try {
@@ -165,7 +179,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, user, tab],
+    [t, user, tab, kind],
   );
 
   const submit = (e: FormEvent) => {
@@ -176,7 +190,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
   return (
     <div className="page dfmea-list" data-testid="dfmea-project-list">
       <PageHeader
-        title={<Trans>DFMEA projects</Trans>}
+        title={kind.texts?.listTitle ?? <Trans>DFMEA projects</Trans>}
         actions={
           <>
             {allowed('add') ? (
@@ -184,7 +198,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
                 <Trans>New project</Trans>
               </Button>
             ) : null}
-            {allowed('import') ? (
+            {allowed('import') && kind.importNew ? (
               <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
                 <Trans>Import workbook</Trans>
               </Button>
@@ -200,7 +214,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
         ))}
       </div>
       <DataGrid<ProjectListItem>
-        aria-label={t`DFMEA projects`}
+        aria-label={kind.texts?.listTitle ?? t`DFMEA projects`}
         columns={columns}
         rowKey={(p) => p.id}
         fetchPage={fetchPage}
@@ -227,7 +241,7 @@ export default function ProjectList({ basePath }: { basePath: string }) {
             const created = editing === 'new';
             setEditing(null);
             notify('success', t`Project saved`);
-            if (created) void navigate(`${basePath}/dfmeaProject?projectId=${encodeURIComponent(p.id)}`);
+            if (created) void navigate(projectPath(p.id));
             else reload();
           }}
         />

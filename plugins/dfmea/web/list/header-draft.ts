@@ -1,5 +1,6 @@
 import { PROJECT_DATE_FIELDS, PROJECT_DICTIONARY_FIELD_NAMES, PROJECT_TEXT_FIELDS, type ProjectDateField, type ProjectDictionaryField, type ProjectTextField } from '@fmea/core/domain';
 import type { ProjectMember, ProjectView } from '../types.ts';
+import { DFMEA_KIND, type FmeaKind } from '../kind.tsx';
 
 /** Every header field a form edits as text: dictionary codes, dates (YYYY-MM-DD) and free texts. */
 export type HeaderTextKey = 'name' | 'versionLabel' | ProjectTextField | ProjectDateField | ProjectDictionaryField;
@@ -7,22 +8,29 @@ const TEXT_KEYS: readonly HeaderTextKey[] = ['name', 'versionLabel', ...PROJECT_
 
 export type HeaderDraft = Record<HeaderTextKey, string> & { members: ProjectMember[] };
 
+/** A member's roles as answered (an older answer may carry userRole alone). */
+const rolesOf = (m: { roles?: readonly number[]; userRole: number }): number[] => (m.roles?.length ? [...m.roles] : [m.userRole]);
+
 export function draftOf(project: ProjectView | null, myId: string | undefined): HeaderDraft {
   const texts = Object.fromEntries(TEXT_KEYS.map((k) => [k, project?.[k] ?? ''])) as Record<HeaderTextKey, string>;
   return {
     ...texts,
-    members: project ? project.projectMembers.map((m) => ({ userId: m.userId, userRole: m.userRole })) : myId ? [{ userId: myId, userRole: 0 }] : [],
+    members: project ? project.projectMembers.map((m) => ({ userId: m.userId, roles: rolesOf(m) })) : myId ? [{ userId: myId, roles: [0] }] : [],
   };
 }
 
-/** The save body of a header draft (create without id, update with id and version): every field, blank as null. */
-export function saveBody(draft: HeaderDraft, project: ProjectView | null) {
+/**
+ * The save body of a header draft (create without id, update with id and
+ * version): every field, blank as null. A design member is sent with its one
+ * role (userRole, the highest), a process member with its list (spec 001 §3).
+ */
+export function saveBody(draft: HeaderDraft, project: ProjectView | null, kind: FmeaKind = DFMEA_KIND) {
   const texts = Object.fromEntries(TEXT_KEYS.map((k) => [k, draft[k].trim() || null]));
   return {
     ...(project && { id: project.id, version: project.version }),
-    projectType: 'dfmea' as const,
+    projectType: kind.projectType,
     ...texts,
     name: draft.name.trim(),
-    projectMembers: draft.members.map((m) => ({ userId: m.userId, userRole: m.userRole })),
+    projectMembers: draft.members.map((m) => (kind.memberKind === 'process' ? { userId: m.userId, roles: [...m.roles].sort((a, b) => a - b) } : { userId: m.userId, userRole: Math.min(...m.roles) })),
   };
 }

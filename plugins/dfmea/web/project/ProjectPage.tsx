@@ -5,11 +5,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session, ui } from '@fmea/workbench/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
+import { useFmeaKind } from '../kind.tsx';
 import '../dfmea.css';
+
+/** A step's component: StepProps, and the project with its setter for the planning step. */
+export type StepComponent = LazyExoticComponent<ComponentType<StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }>>;
+
+/** One tab of a project page. */
+export interface FmeaStep {
+  readonly key: string;
+  readonly label: string;
+  readonly Component: StepComponent;
+}
 
 type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
 
-const STEPS: Record<StepKey, LazyExoticComponent<ComponentType<StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }>>> = {
+/** The DFMEA's step components, each its own chunk; another FMEA kind takes those it shares from here. */
+export const DFMEA_STEPS: Record<StepKey, StepComponent> = {
   planning: lazy(() => import('../steps/PlanningStep.tsx')),
   structure: lazy(() => import('../steps/StructureStep.tsx')),
   interfaces: lazy(() => import('../steps/InterfacesStep.tsx')),
@@ -22,12 +34,27 @@ const STEPS: Record<StepKey, LazyExoticComponent<ComponentType<StepProps & { pro
 
 const ORDER: StepKey[] = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
 
-/** The legacy rightType query (1-based step number) or a step key. */
-function initialStep(rightType: string | null): StepKey {
-  if (!rightType) return 'structure';
-  if ((ORDER as string[]).includes(rightType)) return rightType as StepKey;
+/** The names of the DFMEA's steps in the user's language. */
+export function useDfmeaStepLabels(): Record<StepKey, string> {
+  const { t } = useLingui();
+  return {
+    planning: t`Planning and preparation`,
+    structure: t`Structure analysis`,
+    interfaces: t`Block diagram and interfaces`,
+    function: t`Function analysis`,
+    failure: t`Failure analysis`,
+    risk: t`Risk analysis`,
+    optimization: t`Optimisation`,
+    characteristics: t`Characteristics`,
+  };
+}
+
+/** The legacy rightType query (1-based step number) or a step key; else the fallback. */
+export function initialStep(keys: readonly string[], rightType: string | null, fallback = 'structure'): string {
+  if (!rightType) return fallback;
+  if (keys.includes(rightType)) return rightType;
   const n = Number(rightType);
-  return Number.isInteger(n) && n >= 1 && n <= ORDER.length ? ORDER[n - 1]! : 'structure';
+  return Number.isInteger(n) && n >= 1 && n <= keys.length ? keys[n - 1]! : fallback;
 }
 
 /**
@@ -37,38 +64,55 @@ function initialStep(rightType: string | null): StepKey {
  */
 export default function DfmeaProjectPage() {
   const query = new URLSearchParams(useSearch());
+  const labels = useDfmeaStepLabels();
   const projectId = query.get('projectId');
   const pptSerial = query.get('pptSerial') ?? query.get('serialNum');
-  if (!projectId && !pptSerial) {
-    return (
-      <div className="page">
-        <EmptyState title={<Trans>No project chosen</Trans>}>
-          <Trans>Open a project from the project list.</Trans>
-        </EmptyState>
-      </div>
-    );
-  }
-  return <ProjectPage key={projectId ?? pptSerial} projectId={projectId} pptSerial={pptSerial} rightType={query.get('rightType')} legacyLink={query.get('type') === '1'} />;
+  if (!projectId && !pptSerial) return <NoProjectChosen />;
+  const steps = ORDER.map((key) => ({ key, label: labels[key], Component: DFMEA_STEPS[key] }));
+  return <ProjectPage key={projectId ?? pptSerial} projectId={projectId} pptSerial={pptSerial} rightType={query.get('rightType')} legacyLink={query.get('type') === '1'} steps={steps} />;
 }
 
-/** One DFMEA project: header and the steps of the seven-step approach as tabs. */
+/** A project page opened without a project in its query. */
+export function NoProjectChosen() {
+  return (
+    <div className="page">
+      <EmptyState title={<Trans>No project chosen</Trans>}>
+        <Trans>Open a project from the project list.</Trans>
+      </EmptyState>
+    </div>
+  );
+}
+
+/**
+ * One FMEA project: header and its steps as tabs (the DFMEA's seven-step
+ * approach, or the steps another kind passes). The route whose buttons apply
+ * is the FmeaKind's in context.
+ */
 export function ProjectPage({
   projectId,
   pptSerial,
   rightType,
   legacyLink = false,
+  steps,
+  openStep,
 }: {
   projectId: string | null;
+  /** A project number or a structure node id (the deep link's pptSerial / pppSerial). */
   pptSerial: string | null;
   rightType: string | null;
   /** The legacy deep link (type=1): a missing or deleted project goes to the login (spec 001 §2). */
   legacyLink?: boolean;
+  steps: readonly FmeaStep[];
+  /** A step to open whatever rightType says (a message's leftType). */
+  openStep?: string | null;
 }) {
   const { t } = useLingui();
+  const kind = useFmeaKind();
+  const keys = steps.map((s) => s.key);
   const [, navigate] = useLocation();
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
-  const [step, setStep] = useState<StepKey>(() => initialStep(rightType));
+  const [step, setStep] = useState<string>(() => (openStep && keys.includes(openStep) ? openStep : initialStep(keys, rightType)));
   // another member changed this project: the open step reads again in place; unsaved header edits get a banner instead
   const [changed, setChanged] = useState(false);
   const [revision, setRevision] = useState(0);
@@ -129,22 +173,12 @@ export function ProjectPage({
   if (!project) return <div className="page page-loading" aria-busy="true" />;
 
   /** Leaving a step with unsaved edits (the planning form's isEditBaseInfo) asks first. */
-  const changeStep = async (next: StepKey) => {
+  const changeStep = async (next: string) => {
     if (await confirmLeave()) setStep(next);
   };
   const readOnly = !project.canEdit;
-  const canExport = can(session.user, 'dfmea_index', 'export');
-  const canImport = !readOnly && can(session.user, 'dfmea_index', 'import');
-  const label: Record<StepKey, string> = {
-    planning: t`Planning and preparation`,
-    structure: t`Structure analysis`,
-    interfaces: t`Block diagram and interfaces`,
-    function: t`Function analysis`,
-    failure: t`Failure analysis`,
-    risk: t`Risk analysis`,
-    optimization: t`Optimisation`,
-    characteristics: t`Characteristics`,
-  };
+  const canExport = can(session.user, kind.route, 'export');
+  const canImport = !readOnly && can(session.user, kind.route, 'import');
   const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: project.focusNodeId ?? null };
   const refresh = () => {
     setChanged(false);
@@ -189,16 +223,15 @@ export function ProjectPage({
           </Button>
         </div>
       ) : null}
-      <Tabs.Root value={step} onValueChange={(v) => void changeStep(v as StepKey)} className="dfmea-tabs">
+      <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
-          {ORDER.map((key) => (
+          {steps.map(({ key, label }) => (
             <Tabs.Trigger key={key} value={key} className="dfmea-tab" data-testid={`dfmea-tab-${key}`}>
-              {label[key]}
+              {label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {ORDER.map((key) => {
-          const Step = STEPS[key];
+        {steps.map(({ key, Component: Step }) => {
           return (
             <Tabs.Content key={key} value={key} className="dfmea-tab-panel" data-testid={`dfmea-panel-${key}`}>
               {step === key ? (

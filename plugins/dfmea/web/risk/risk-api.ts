@@ -12,6 +12,7 @@ import {
   type ControlKind,
 } from '@fmea/core/domain';
 import { api, ApiError, type ApiData, type ApiQuery } from '@fmea/workbench/sdk';
+import { useFmeaKind } from '../kind.tsx';
 
 /** The engine's vocabulary, from core (core/src/domain/fmea). */
 export type { ActionStatus, CharacteristicClass, ControlKind };
@@ -72,22 +73,23 @@ export function rate(lookup: ApLookup | null, s: number | null, o: number | null
   return { ap: lookup ? lookup(s, o, d) : null, rpn: s * o * d };
 }
 
-/** The stored DFMEA AP rules, compiled once (falls back to the handbook's table when they cannot be read). */
+/** The stored AP rules of the kind's table (DFMEA or PFMEA), compiled once (falls back to the handbook's table when they cannot be read). */
 export function useApLookup(): ApLookup | null {
+  const table = useFmeaKind().projectType;
   const [lookup, setLookup] = useState<ApLookup | null>(null);
   useEffect(() => {
     let alive = true;
     api
-      .get('/api/apRule/list', { table: 'dfmea' })
-      .then((set) => compileApTable(set.rules.length > 0 ? set.rules : DEFAULT_AP_RULES.dfmea, set.selection || DEFAULT_AP_SELECTION))
-      .catch(() => compileApTable(DEFAULT_AP_RULES.dfmea, DEFAULT_AP_SELECTION))
+      .get('/api/apRule/list', { table })
+      .then((set) => compileApTable(set.rules.length > 0 ? set.rules : DEFAULT_AP_RULES[table], set.selection || DEFAULT_AP_SELECTION))
+      .catch(() => compileApTable(DEFAULT_AP_RULES[table], DEFAULT_AP_SELECTION))
       .then((compiled) => {
         if (alive) setLookup(() => compiled);
       });
     return () => {
       alive = false;
     };
-  }, []);
+  }, [table]);
   return lookup;
 }
 

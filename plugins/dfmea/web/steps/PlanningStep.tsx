@@ -4,11 +4,13 @@ import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workb
 import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
 import type { ProjectView, StepProps } from '../types.ts';
 import { AiagVdaHeader } from './AiagVdaHeader.tsx';
+import { useFmeaKind } from '../kind.tsx';
 import { ProjectAttachments } from './ProjectAttachments.tsx';
 
 /** Step 1: the project header (with the AIAG-VDA header and the five Ts) and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
 export default function PlanningStep({ readOnly, project, onProjectChange }: StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }) {
   const { t } = useLingui();
+  const kind = useFmeaKind();
   const [draft, setDraft] = useState<HeaderDraft>(() => draftOf(project ?? null, session.user?.userId));
   const [isEditBaseInfo, setIsEditBaseInfo] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
     if (issue) return;
     setBusy(true);
     try {
-      const saved = await api.post('/api/project/save', saveBody(draft, project));
+      const saved = await api.post('/api/project/save', saveBody(draft, project, kind));
       setIsEditBaseInfo(false);
       setDraft(draftOf(saved, undefined));
       onProjectChange?.(saved);

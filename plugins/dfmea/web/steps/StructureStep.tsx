@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { BomGenerateDialog } from './BomGenerateDialog.tsx';
+import { useFmeaKind, type NodeLabel } from '../kind.tsx';
 
 /** Zoom steps of the mind map (spec 001 §9). */
 export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
@@ -23,6 +24,17 @@ function find(node: TreeNode | null, id: string | null): TreeNode | null {
     if (hit) return hit;
   }
   return null;
+}
+
+/** How deep a node sits (the root is 0), or -1 when it is not in the tree. */
+function depthOf(node: TreeNode | null, id: string | null, depth = 0): number {
+  if (!node || !id) return -1;
+  if (node.id === id) return depth;
+  for (const child of node.children) {
+    const found = depthOf(child, id, depth + 1);
+    if (found >= 0) return found;
+  }
+  return -1;
 }
 
 function contains(node: TreeNode, id: string): boolean {
@@ -57,9 +69,30 @@ function NodeNameDialog({ editing, onClose, onSaved }: { editing: NonNullable<Ed
   );
 }
 
+/** What a node dialog of another kind receives: the node added under or edited, and its depth (the root is 0). */
+export interface NodeDialogProps {
+  readonly node: TreeNode;
+  readonly depth: number;
+  readonly onClose: () => void;
+  readonly onSaved: () => void;
+}
+
+/** How another kind's structure differs (the PFMEA's process tree); absent: the DFMEA's. */
+export interface StructureOptions {
+  /** Adds a child under a node; absent: a name. */
+  readonly AddDialog?: ComponentType<NodeDialogProps>;
+  /** Edits a node; absent: renames it. */
+  readonly EditDialog?: ComponentType<NodeDialogProps>;
+  /** Whether a node at this depth takes children; absent: any. */
+  readonly canAddUnder?: (depth: number) => boolean;
+  /** Offers "Generate from BOM" (a product structure); default true. */
+  readonly fromBom?: boolean;
+}
+
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
-export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
+export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId, AddDialog, EditDialog, canAddUnder = () => true, fromBom: bomOffered = true }: StepProps & StructureOptions) {
   const { t } = useLingui();
+  const { nodeLabel } = useFmeaKind();
   const [tree, setTree] = useState<TreeNode | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [selected, setSelected] = useState<string | null>(focusNodeId ?? null);
@@ -88,6 +121,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
 
   const node = find(tree, selected);
   const isRoot = node !== null && node.id === tree?.id;
+  const depth = depthOf(tree, selected);
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
     try {
@@ -143,11 +177,11 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
     <section className="dfmea-step dfmea-structure" aria-label={t`Structure analysis`}>
       {readOnly ? null : (
         <div className="dfmea-toolbar" role="toolbar" aria-label={t`Structure actions`}>
-          <Button data-testid="dfmea-add-child" disabled={!node} onClick={() => node && setEditing({ mode: 'add', node })}>
+          <Button data-testid="dfmea-add-child" disabled={!node || !canAddUnder(depth)} onClick={() => node && setEditing({ mode: 'add', node })}>
             <Trans>Add child</Trans>
           </Button>
-          <Button disabled={!node} onClick={() => node && setEditing({ mode: 'rename', node })}>
-            <Trans>Rename</Trans>
+          <Button data-testid="dfmea-rename" disabled={!node} onClick={() => node && setEditing({ mode: 'rename', node })}>
+            {EditDialog ? <Trans>Edit</Trans> : <Trans>Rename</Trans>}
           </Button>
           <Button disabled={!node || isRoot} onClick={() => node && setClip({ mode: 'cut', node })}>
             <Trans>Cut</Trans>
@@ -161,9 +195,11 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           <Button kind="danger" data-testid="dfmea-delete-node" disabled={!node || isRoot} onClick={() => void remove()}>
             <Trans>Delete</Trans>
           </Button>
-          <Button data-testid="dfmea-generate-from-bom" onClick={() => setFromBom(true)}>
-            <Trans>Generate from BOM</Trans>
-          </Button>
+          {bomOffered ? (
+            <Button data-testid="dfmea-generate-from-bom" onClick={() => setFromBom(true)}>
+              <Trans>Generate from BOM</Trans>
+            </Button>
+          ) : null}
           {clip ? (
             <span className="dfmea-clip">
               {clip.mode === 'cut' ? <Trans>Cut: {clipName}</Trans> : <Trans>Copied: {clipName}</Trans>}
@@ -174,7 +210,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
       <div className="dfmea-split">
         <div className="dfmea-tree-panel" style={{ width: panelWidth, minWidth: MIN_PANEL_WIDTH }}>
           <ul role="tree" aria-label={t`Structure tree`} className="dfmea-tree" data-testid="dfmea-tree">
-            <TreeItem node={tree} selected={selected} onSelect={setSelected} cut={clip?.mode === 'cut' ? clip.node.id : null} />
+            <TreeItem node={tree} selected={selected} onSelect={setSelected} cut={clip?.mode === 'cut' ? clip.node.id : null} label={nodeLabel} />
           </ul>
         </div>
         <div
@@ -213,7 +249,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           <div className="dfmea-map-scroll">
             {/* CSS zoom (not a transform) so the scroll area grows and shrinks with the map */}
             <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ zoom: zoom / 100 }}>
-              <MapNode node={tree} selected={selected} onSelect={setSelected} />
+              <MapNode node={tree} selected={selected} onSelect={setSelected} label={nodeLabel} />
             </div>
           </div>
         </div>
@@ -229,29 +265,30 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
         />
       ) : null}
       {editing ? (
-        <NodeNameDialog
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
+        (() => {
+          const close = () => setEditing(null);
+          const saved = () => {
             setEditing(null);
             void load();
-          }}
-        />
+          };
+          const Own = editing.mode === 'add' ? AddDialog : EditDialog;
+          return Own ? <Own node={editing.node} depth={depthOf(tree, editing.node.id)} onClose={close} onSaved={saved} /> : <NodeNameDialog editing={editing} onClose={close} onSaved={saved} />;
+        })()
       ) : null}
     </section>
   );
 }
 
-function TreeItem({ node, selected, onSelect, cut }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; cut: string | null }): ReactNode {
+function TreeItem({ node, selected, onSelect, cut, label }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; cut: string | null; label?: NodeLabel }): ReactNode {
   return (
     <li role="treeitem" aria-selected={selected === node.id} aria-expanded={node.children.length ? true : undefined}>
       <button type="button" className={`dfmea-tree-label${selected === node.id ? ' selected' : ''}${cut === node.id ? ' cut' : ''}`} onClick={() => onSelect(node.id)}>
-        {node.name}
+        {label ? label(node) : node.name}
       </button>
       {node.children.length ? (
         <ul role="group">
           {node.children.map((c) => (
-            <TreeItem key={c.id} node={c} selected={selected} onSelect={onSelect} cut={cut} />
+            <TreeItem key={c.id} node={c} selected={selected} onSelect={onSelect} cut={cut} label={label} />
           ))}
         </ul>
       ) : null}
@@ -260,17 +297,17 @@ function TreeItem({ node, selected, onSelect, cut }: { node: TreeNode; selected:
 }
 
 /** A mind-map branch: the node's box, then its children in a column joined by CSS connectors. */
-function MapNode({ node, selected, onSelect }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void }): ReactNode {
+function MapNode({ node, selected, onSelect, label }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; label?: NodeLabel }): ReactNode {
   return (
     <div className="dfmea-map-branch">
       <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)} data-user-content>
-        {node.name}
+        {label ? label(node) : node.name}
       </button>
       {node.children.length ? (
         <div className="dfmea-map-children">
           {node.children.map((c) => (
             <div key={c.id} className="dfmea-map-child">
-              <MapNode node={c} selected={selected} onSelect={onSelect} />
+              <MapNode node={c} selected={selected} onSelect={onSelect} label={label} />
             </div>
           ))}
         </div>

@@ -1,0 +1,53 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ProjectRouteName } from '@fmea/core/domain';
+import type { HeaderTextKey } from './list/header-draft.ts';
+
+/**
+ * What tells a design FMEA's pages from another kind's that shares them (the
+ * PFMEA plugin): the project type the list asks for and saves, the area's route
+ * (buttons), the project page's micro route, how team members hold roles
+ * (design: one role each; process: a list, spec 001 §3) and the wording that
+ * differs. The DFMEA pages use DFMEA_KIND; another plugin wraps the shared
+ * components in <FmeaKindProvider> with its own.
+ */
+export interface FmeaKind {
+  readonly projectType: 'dfmea' | 'pfmea';
+  readonly route: ProjectRouteName;
+  /** The project page's micro route under the area's base path. */
+  readonly projectPage: string;
+  readonly memberKind: 'design' | 'process';
+  /** Whether the list imports a workbook as a new project (the import makes design projects only). */
+  readonly importNew: boolean;
+  /** Wording of this kind (from its own plugin's catalog); absent: the DFMEA wording. */
+  readonly texts?: FmeaKindTexts;
+  /** How a structure node reads in trees and the mind map (a process step with its number, a work element with its 4M type); absent: its name. */
+  readonly nodeLabel?: NodeLabel;
+}
+
+/** A structure node as the trees show it: the structure tree's and the analysis's nodes both have these. */
+export interface LabelledNode {
+  readonly name: string;
+  readonly processNo?: string | null;
+  readonly workElementType?: string | null;
+}
+export type NodeLabel = (node: LabelledNode) => ReactNode;
+
+export interface FmeaKindTexts {
+  readonly listTitle: string;
+  readonly newProject: string;
+  /** The legend of the form's header block (the AIAG-VDA header). */
+  readonly headerLegend: string;
+  /** Header fields relabelled for this kind (same fields, the handbook's names). */
+  readonly headerLabels: Partial<Record<HeaderTextKey, string>>;
+}
+
+export const DFMEA_KIND: FmeaKind = { projectType: 'dfmea', route: 'dfmea_index', projectPage: 'dfmeaProject', memberKind: 'design', importNew: true };
+
+const FmeaKindContext = createContext<FmeaKind>(DFMEA_KIND);
+
+export function FmeaKindProvider({ kind, children }: { kind: FmeaKind; children: ReactNode }) {
+  return <FmeaKindContext.Provider value={kind}>{children}</FmeaKindContext.Provider>;
+}
+
+/** The kind of FMEA the shared pages serve: DFMEA unless a provider says otherwise. */
+export const useFmeaKind = (): FmeaKind => useContext(FmeaKindContext);

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { WORK_ELEMENT_TYPES, type WorkElementType } from '@fmea/core/domain';
+import { DFMEA_KIND, type FmeaKind, type LabelledNode } from '@fmea/plugin-dfmea/web/kind.tsx';
+import './pfmea.css';
+
+/** The 4M types named in the user's language (the handbook's Man, Machine, Material, EnvironMent). */
+export function useWorkElementLabel(): (type: WorkElementType) => string {
+  const { t } = useLingui();
+  const names: Record<WorkElementType, string> = { man: t`Man`, machine: t`Machine`, material: t`Material`, environment: t`Environment` };
+  return (type) => names[type];
+}
+
+export const isWorkElementType = (value: unknown): value is WorkElementType => (WORK_ELEMENT_TYPES as readonly unknown[]).includes(value);
+
+/**
+ * The PFMEA as a kind of the DFMEA's shared pages: process projects, the
+ * PFMEA route's buttons, the pfmeaProject page, members with role lists
+ * (spec 001 §3), the AIAG-VDA PFMEA header's names for the same fields, and
+ * process nodes shown with their step number or 4M type.
+ */
+export function usePfmeaKind(): FmeaKind {
+  const { t, i18n } = useLingui();
+  const fourM = useWorkElementLabel();
+  return useMemo(
+    () => ({
+      ...DFMEA_KIND,
+      projectType: 'pfmea',
+      route: 'pfmea_index',
+      projectPage: 'pfmeaProject',
+      memberKind: 'process',
+      // the workbook import makes design projects; a PFMEA workbook is imported into an open PFMEA
+      importNew: false,
+      texts: {
+        listTitle: t`PFMEA projects`,
+        newProject: t`New PFMEA project`,
+        headerLegend: t`PFMEA header`,
+        headerLabels: {
+          engineeringLocation: t`Manufacturing location`,
+          designResponsibility: t`Process responsibility`,
+          fmeaIdNumber: t`PFMEA ID number`,
+          startDate: t`PFMEA start date`,
+          revisionDate: t`PFMEA revision date`,
+        },
+      },
+      nodeLabel: (node: LabelledNode) => (
+        <span className="pfmea-node">
+          {node.processNo ? (
+            <span className="pfmea-process-no" data-testid="pfmea-process-no">
+              {node.processNo}
+            </span>
+          ) : null}
+          {isWorkElementType(node.workElementType) ? (
+            <span className={`pfmea-4m pfmea-4m-${node.workElementType}`} data-testid="pfmea-4m">
+              {fourM(node.workElementType)}
+            </span>
+          ) : null}
+          <span data-user-content>{node.name}</span>
+        </span>
+      ),
+    }),
+    // the texts follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n.locale],
+  );
+}
