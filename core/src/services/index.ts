@@ -16,3 +16,6 @@ export * from './collections/index.ts';
 export * from './catalog/index.ts';
 export * from './reviews/index.ts';
 export * from './bom/index.ts';
+export * from './pfmea/flow.ts';
+export * from './pfmea/flow-branches.ts';
+export * from './pfmea/flow-export.ts';

@@ -115,6 +115,10 @@ export const OPERATION_ACTIONS = [
   'bom.part.create',
   'bom.part.update',
   'bom.part.delete',
+  // the process flow chart's branches (services/pfmea/flow-branches.ts); its step edits are node updates and moves
+  'processFlow.branch.create',
+  'processFlow.branch.update',
+  'processFlow.branch.delete',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -150,6 +154,7 @@ export const OPERATION_ENTITIES = [
   'catalog_record',
   'bom',
   'bom_part',
+  'process_flow_branch',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
