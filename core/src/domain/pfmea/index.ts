@@ -7,3 +7,8 @@ export * from './control-plan-model.ts';
 export * from './control-plan-basis.ts';
 export * from './control-plan-checks.ts';
 export * from './control-plan-messages.ts';
+export * from './flow.ts';
+export * from './flow-messages.ts';
+export * from './flow-layout.ts';
+export * from './flow-svg.ts';
+export * from './flow-text.ts';
