@@ -19,3 +19,4 @@ export * from './bom/index.ts';
 export * from './pfmea/flow.ts';
 export * from './pfmea/flow-branches.ts';
 export * from './pfmea/flow-export.ts';
+export * from './pfmea/index.ts';

@@ -40,3 +40,4 @@ export * from './thread-pool.ts';
 export * from './legacy-sheets.ts';
 export * from './project-snapshot.ts';
 export * from './bom.ts';
+export * from './control-plan.ts';

@@ -129,7 +129,7 @@ describe('basic rules and data creator permissions', () => {
 describe('POST /api/sysBusinessRule/query and /update', () => {
   it('lists every rule, or one group’s', async () => {
     const all = (await post('/api/sysBusinessRule/query', undefined, engineer)).body.data.items;
-    expect(all).toHaveLength(15);
+    expect(all).toHaveLength(18);
     expect(all[0]).toEqual(expect.objectContaining({ ruleGroup: expect.any(String), ruleType: expect.any(String), ruleSort: 1, createTime: expect.any(String), updateTime: expect.any(String) }));
     const score = (await post('/api/sysBusinessRule/query', { ruleGroup: 'scoreSupply' })).body.data.items;
     expect(score.map((r: { ruleType: string }) => r.ruleType)).toEqual(['dfmeaScoreSupply', 'dfmeaDefaultDet', 'pfmeaScoreSupply', 'pfmeaDefaultDet']);
@@ -139,7 +139,7 @@ describe('POST /api/sysBusinessRule/query and /update', () => {
     const res = await post('/api/sysBusinessRule/query', { ruleGroup: 'other' }, admin, 'en-US');
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply',
+      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply, controlPlanTemplate',
     );
   });
 

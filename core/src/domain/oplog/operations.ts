@@ -119,6 +119,15 @@ export const OPERATION_ACTIONS = [
   'processFlow.branch.create',
   'processFlow.branch.update',
   'processFlow.branch.delete',
+  // the control plan of a PFMEA (services/pfmea/control-plan*.ts)
+  'controlPlan.plan.create',
+  'controlPlan.plan.update',
+  'controlPlan.plan.import',
+  'controlPlan.line.generate',
+  'controlPlan.line.create',
+  'controlPlan.line.update',
+  'controlPlan.line.delete',
+  'controlPlan.line.review',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -155,6 +164,8 @@ export const OPERATION_ENTITIES = [
   'bom',
   'bom_part',
   'process_flow_branch',
+  'control_plan',
+  'control_plan_line',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

@@ -12,7 +12,7 @@ export interface RuleFlagDefinition {
   readonly sort: number;
 }
 
-export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply'] as const;
+export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply', 'controlPlanTemplate'] as const;
 export type RuleGroup = (typeof RULE_GROUPS)[number];
 
 const SWITCH = ['0', '1'] as const;
@@ -34,6 +34,10 @@ export const RULE_FLAGS = {
   dfmeaDefaultDet: { group: 'scoreSupply', defaultValue: '10', values: RATINGS, name: 'DFMEA 默认探测度', nameEn: 'DFMEA default detection', sort: 2 },
   pfmeaScoreSupply: { group: 'scoreSupply', defaultValue: '0', values: SWITCH, name: 'PFMEA 评分来自知识库', nameEn: 'PFMEA ratings supplied from knowledge', sort: 3 },
   pfmeaDefaultDet: { group: 'scoreSupply', defaultValue: '10', values: RATINGS, name: 'PFMEA 默认探测度', nameEn: 'PFMEA default detection', sort: 4 },
+  // spec 000 §2.4 "control plan template": which optional AIAG columns the control plan shows (domain/pfmea/control-plan.ts)
+  controlPlanMachineColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示“生产用机器、装置、夹具、工装”列', nameEn: 'Control plan shows the machine, device, jig, tools column', sort: 1 },
+  controlPlanCharacteristicNoColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示特性“编号”列', nameEn: 'Control plan shows the characteristic number column', sort: 2 },
+  controlPlanSpecialClassColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示“特殊特性分类”列', nameEn: 'Control plan shows the special characteristic class column', sort: 3 },
 } as const satisfies Record<string, RuleFlagDefinition>;
 
 export type RuleFlag = keyof typeof RULE_FLAGS;
