@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { fmeaContext, readAccess } from './access.ts';
-import { CatalogRefSchema, ControlSchema, FailureSchema, FunctionSchema, Id, Timestamp, plain, presentControl, presentFailure, presentFunction } from './schemas.ts';
+import { CatalogRefSchema, CharacteristicProcessFields, ControlSchema, ProcessNodeFields, FailureSchema, FunctionSchema, Id, Timestamp, plain, presentControl, presentFailure, presentFunction } from './schemas.ts';
 
 /** Steps 2–5 as one read: the rows a user interface needs to draw the function and failure nets. */
 const TAG = 'fmea-analysis';
@@ -13,11 +13,11 @@ const Versioned = { id: z.string(), version: z.number().int(), sort: z.number().
 
 const AnalysisSchema = z
   .strictObject({
-    nodes: z.array(z.strictObject({ ...Versioned, parentId: z.string().nullable(), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable() })),
+    nodes: z.array(z.strictObject({ ...Versioned, parentId: z.string().nullable(), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable(), ...ProcessNodeFields })),
     functions: z.array(FunctionSchema.extend({ catalog: CatalogRefSchema })),
     functionLinks: z.array(z.strictObject({ id: z.string(), higherFunctionId: z.string(), lowerFunctionId: z.string() })),
     characteristics: z.array(
-      z.strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() }),
+      z.strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean(), ...CharacteristicProcessFields }),
     ),
     failures: z.array(FailureSchema.extend({ catalog: CatalogRefSchema })),
     failureLinks: z.array(z.strictObject({ id: z.string(), higherFailureId: z.string(), lowerFailureId: z.string() })),

@@ -23,11 +23,13 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
 import {
   CatalogRecordIdInput,
+  CharacteristicProcessInput,
   CharacteristicSchema,
   Confirm,
   DeleteBody,
   FunctionLinkSchema,
   FunctionSchema,
+  FunctionScopeInput,
   Id,
   IdVersionBody,
   InterfaceSchema,
@@ -59,12 +61,12 @@ export const addFunctionRoute = route(
   'addFunction',
   'Add a function (with its requirement) to a structure element, optionally citing the catalog function picked for its text',
   'add',
-  z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText, catalogRecordId: CatalogRecordIdInput }),
+  z.object({ nodeId: Id, description: RequiredText, requirement: OptionalText, catalogRecordId: CatalogRecordIdInput, functionScope: FunctionScopeInput }),
   FunctionSchema,
 );
 export const updateFunctionRoute = route(
   'updateFunction',
-  'Change a function’s description, requirement or position',
+  'Change a function’s description, requirement, position or (PFMEA process item) scope',
   'edit',
   z.object({
     id: Id,
@@ -73,6 +75,7 @@ export const updateFunctionRoute = route(
     requirement: OptionalText,
     sort: z.number().int().min(1).max(1_000_000).optional(),
     catalogRecordId: CatalogRecordIdInput,
+    functionScope: FunctionScopeInput,
   }),
   FunctionSchema,
 );
@@ -96,16 +99,16 @@ export const unlinkFunctionsRoute = route(
 const CharacteristicClass = z.enum(CHARACTERISTIC_CLASSES);
 export const addCharacteristicRoute = route(
   'addCharacteristic',
-  'Add a product or process characteristic to a function',
+  'Add a characteristic to a function (PFMEA: a product characteristic on a process step, a process characteristic on a work element)',
   'add',
-  z.object({ functionId: Id, name: RequiredText, characteristicClass: CharacteristicClass, special: z.boolean().optional() }),
+  z.object({ functionId: Id, name: RequiredText, characteristicClass: CharacteristicClass, special: z.boolean().optional(), ...CharacteristicProcessInput }),
   CharacteristicSchema,
 );
 export const updateCharacteristicRoute = route(
   'updateCharacteristic',
   'Change a characteristic',
   'edit',
-  z.object({ id: Id, version: Version, name: RequiredText.optional(), characteristicClass: CharacteristicClass.optional(), special: z.boolean().optional() }),
+  z.object({ id: Id, version: Version, name: RequiredText.optional(), characteristicClass: CharacteristicClass.optional(), special: z.boolean().optional(), ...CharacteristicProcessInput }),
   CharacteristicSchema,
 );
 export const deleteCharacteristicRoute = route('deleteCharacteristic', 'Delete a characteristic', 'del', IdVersionBody, z.null());

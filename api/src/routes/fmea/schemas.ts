@@ -1,8 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import {
   CHARACTERISTIC_CLASSES,
+  CHARACTERISTIC_KINDS,
   CONTROL_KINDS,
   FAILURE_KINDS,
+  FUNCTION_SCOPES,
+  TASK_STATUS,
+  WORK_ELEMENT_TYPES,
   type DeletionImpact,
   type FmeaCharacteristicRow,
   type FmeaControlRow,
@@ -47,10 +51,36 @@ export const IdVersionBody = z.object({ id: Id, version: Version });
 const Versioned = { id: z.string(), version: z.number().int(), sort: z.number().int() };
 const Rated = z.number().int().nullable();
 
+/** The process model's fields of a node (docs/domain/pfmea.md, "Process structure"); null on a design-side FMEA. */
+const TASK_STATUS_CODES = Object.values(TASK_STATUS) as [string, ...string[]];
+export const ProcessNodeFields = {
+  processNo: z.string().nullable().openapi({ description: 'PFMEA process step: its number (unique in the project, at most 20 characters); null elsewhere' }),
+  workElementType: z.enum(WORK_ELEMENT_TYPES).nullable().openapi({ description: 'PFMEA work element: its 4M type; null elsewhere' }),
+  taskStatus: z.enum(TASK_STATUS_CODES).nullable().openapi({
+    description: 'PFMEA process step: its task status (0 not started, 1 in progress, 2 in review, 3 completed, 4 pending, 5 cancelled, 6 rejected, 7 withdrawn); null: no task',
+  }),
+};
+/** In a request: a step's number and a work element's 4M type (a PFMEA only; a design FMEA refuses them). */
+export const ProcessNodeInput = {
+  processNo: z.string().trim().max(200).nullable().optional().openapi({
+    description: 'PFMEA process step only: its number (at most 20 characters, unique without case). Left out on a new step: the next multiple of 10 while the rule isGenerateProcessNoRequired is on. Blank or null clears.',
+  }),
+  workElementType: z.enum(WORK_ELEMENT_TYPES).nullable().optional().openapi({ description: 'PFMEA work element (a step’s child) only, and required there: man, machine, material or environment' }),
+};
+
 export const NodeSchema = z
-  .strictObject({ ...Versioned, parentId: z.string().nullable().openapi({ description: 'null for the root (the product)' }), nodeType: z.number().int(), name: z.string(), imageName: z.string().nullable() })
-  .openapi('FmeaNode', { description: 'A structure node (product 1, element 9, fixed nodes)' });
-export const presentNode = (row: Pick<FmeaNodeRow, 'id' | 'version' | 'sort' | 'parentId' | 'nodeType' | 'name' | 'imageName'>): z.output<typeof NodeSchema> => ({
+  .strictObject({
+    ...Versioned,
+    parentId: z.string().nullable().openapi({ description: 'null for the root (the product)' }),
+    nodeType: z.number().int(),
+    name: z.string(),
+    imageName: z.string().nullable(),
+    ...ProcessNodeFields,
+  })
+  .openapi('FmeaNode', { description: 'A structure node (product 1, element 9, fixed nodes); in a PFMEA the process item (root), a process step (depth 1) or a work element (depth 2)' });
+export const presentNode = (
+  row: Pick<FmeaNodeRow, 'id' | 'version' | 'sort' | 'parentId' | 'nodeType' | 'name' | 'imageName' | 'processNo' | 'workElementType' | 'taskStatus'>,
+): z.output<typeof NodeSchema> => ({
   id: row.id,
   version: row.version,
   sort: row.sort,
@@ -58,6 +88,9 @@ export const presentNode = (row: Pick<FmeaNodeRow, 'id' | 'version' | 'sort' | '
   nodeType: row.nodeType,
   name: row.name,
   imageName: row.imageName,
+  processNo: row.processNo,
+  workElementType: row.workElementType,
+  taskStatus: row.taskStatus,
 });
 
 /** The catalog record version an item was taken from (docs/domain/catalog.md, "Reuse inside the FMEA"). */
@@ -67,16 +100,22 @@ export const CatalogRecordIdInput = Id.nullable().optional().openapi({
   description: 'The catalog suggestion picked for the text (its catalog.recordId): the item cites it and its quote count goes up. null lets the citation go; rewording it away from the record’s text does too.',
 });
 
+const FunctionScopeField = z.enum(FUNCTION_SCOPES).nullable().openapi({ description: 'PFMEA process item function: whose function it is (plant: your plant, shipTo: ship-to plant, endUser: end user); null elsewhere' });
+export const FunctionScopeInput = FunctionScopeField.optional().openapi({ description: 'PFMEA only, and only on a function of the process item (the root): plant, shipTo or endUser; null clears' });
+
 export const FunctionSchema = z
-  .strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable(), catalogRecordId: CatalogRecordIdField })
+  .strictObject({ ...Versioned, nodeId: z.string(), description: z.string(), requirement: z.string().nullable(), functionScope: FunctionScopeField, catalogRecordId: CatalogRecordIdField })
   .openapi('FmeaFunction');
-export const presentFunction = (row: Pick<FmeaFunctionRow, 'id' | 'version' | 'sort' | 'nodeId' | 'description' | 'requirement' | 'catalogRecordId'>): z.output<typeof FunctionSchema> => ({
+export const presentFunction = (
+  row: Pick<FmeaFunctionRow, 'id' | 'version' | 'sort' | 'nodeId' | 'description' | 'requirement' | 'functionScope' | 'catalogRecordId'>,
+): z.output<typeof FunctionSchema> => ({
   id: row.id,
   version: row.version,
   sort: row.sort,
   nodeId: row.nodeId,
   description: row.description,
   requirement: row.requirement,
+  functionScope: row.functionScope,
   catalogRecordId: row.catalogRecordId,
 });
 
@@ -87,11 +126,25 @@ export const presentFunctionLink = (row: Pick<FmeaFunctionLinkRow, 'id' | 'highe
   lowerFunctionId: row.lowerFunctionId,
 });
 
+/** A PFMEA characteristic's kind and any characteristic's customer class. */
+export const CharacteristicProcessFields = {
+  characteristicKind: z.enum(CHARACTERISTIC_KINDS).nullable().openapi({ description: 'PFMEA: product (a process step’s) or process (a work element’s) characteristic; null elsewhere' }),
+  customerClass: z.string().nullable().openapi({ description: 'The customer’s own class (beside the CC/SC class): a class name of the project’s feature classifications (GET /api/knowledge/featureClassify/getFeatureClassifyByCustomer)' }),
+};
+export const CharacteristicProcessInput = {
+  characteristicKind: z.enum(CHARACTERISTIC_KINDS).nullable().optional().openapi({
+    description: 'PFMEA only: product on a process step’s function, process on a work element’s; left out, the level’s kind is taken; the other one is refused',
+  }),
+  customerClass: Text.nullable().optional().openapi({
+    description: 'A class name of the project’s feature classifications (its customer’s released ones, else the general ones; matched without case, stored as the catalog spells it); blank or null clears',
+  }),
+};
+
 export const CharacteristicSchema = z
-  .strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean() })
+  .strictObject({ ...Versioned, functionId: z.string(), name: z.string(), characteristicClass: z.enum(CHARACTERISTIC_CLASSES), special: z.boolean(), ...CharacteristicProcessFields })
   .openapi('FmeaCharacteristic');
 export const presentCharacteristic = (
-  row: Pick<FmeaCharacteristicRow, 'id' | 'version' | 'sort' | 'functionId' | 'name' | 'characteristicClass' | 'special'>,
+  row: Pick<FmeaCharacteristicRow, 'id' | 'version' | 'sort' | 'functionId' | 'name' | 'characteristicClass' | 'special' | 'characteristicKind' | 'customerClass'>,
 ): z.output<typeof CharacteristicSchema> => ({
   id: row.id,
   version: row.version,
@@ -100,6 +153,8 @@ export const presentCharacteristic = (
   name: row.name,
   characteristicClass: row.characteristicClass,
   special: row.special,
+  characteristicKind: row.characteristicKind,
+  customerClass: row.customerClass,
 });
 
 export const InterfaceSchema = z

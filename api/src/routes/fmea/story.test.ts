@@ -116,7 +116,7 @@ describe('a design engineer builds a small DFMEA through the API', () => {
     expect(root.status).toBeGreaterThanOrEqual(400);
     // confirmed, the move removes the link and answers the node as the analysis reads it (no project id or stamps)
     const moved = await owner.ok('POST', '/api/fmea/moveNode', { id: chain.gear.id, version: chain.gear.version, parentId: project.pptSerial, confirm: true });
-    expect(moved).toEqual({ id: chain.gear.id, version: chain.gear.version + 1, sort: expect.any(Number), parentId: project.pptSerial, nodeType: 9, name: 'Gear', imageName: null });
+    expect(moved).toEqual({ id: chain.gear.id, version: chain.gear.version + 1, sort: expect.any(Number), parentId: project.pptSerial, nodeType: 9, name: 'Gear', imageName: null, processNo: null, workElementType: null, taskStatus: null });
   });
 
   it('changes and removes every kind of item with its version', async () => {

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode, type StructureTreeNode } from '@fmea/core';
+import { FUNCTION_SCOPES, addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode, type StructureTreeNode } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
-import { Confirm, DeleteBody, Id, NodeSchema, presentImpact, presentNode, RemovedSchema, RequiredText, Timestamp, Version } from './schemas.ts';
+import { Confirm, DeleteBody, Id, NodeSchema, presentImpact, presentNode, ProcessNodeFields, ProcessNodeInput, RemovedSchema, RequiredText, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-structure';
 
@@ -14,6 +14,10 @@ interface StructureNodeOut {
   name: string;
   imageName: string | null;
   version: number;
+  processNo: string | null;
+  workElementType: StructureTreeNode['workElementType'];
+  taskStatus: string | null;
+  functionScope: StructureTreeNode['functionScope'];
   children: StructureNodeOut[];
 }
 
@@ -26,6 +30,8 @@ const TreeNode: z.ZodType<StructureNodeOut> = z
       name: z.string(),
       imageName: z.string().nullable(),
       version: z.number().int(),
+      ...ProcessNodeFields,
+      functionScope: z.enum(FUNCTION_SCOPES).nullable().openapi({ description: 'A function (type 2) of a PFMEA process item: whose it is; null elsewhere' }),
       children: z.array(TreeNode).openapi({ description: 'The element’s functions (type 2) first, then its child elements, each in sort order' }),
     }),
   )
@@ -37,6 +43,10 @@ const presentTree = (node: StructureTreeNode): StructureNodeOut => ({
   name: node.name,
   imageName: node.imageName,
   version: node.version,
+  processNo: node.processNo,
+  workElementType: node.workElementType,
+  taskStatus: node.taskStatus,
+  functionScope: node.functionScope,
   children: node.children.map(presentTree),
 });
 
@@ -56,7 +66,11 @@ export const addRoute = defineRoute({
   tag: TAG,
   summary: 'Add a structure element (type 9 unless given) as the last child of its parent',
   access: writeAccess('add'),
-  request: jsonBody(z.object({ parentId: Id, name: RequiredText, nodeType: z.number().int().min(1).max(999).optional(), imageName: z.string().trim().max(200).nullable().optional() })),
+  description:
+    'In a PFMEA the parent says the level: under the process item a process step (numbered when processNo is left out and isGenerateProcessNoRequired is on), under a step a work element (workElementType required); nothing goes below a work element (400 pfmea.tree_too_deep).',
+  request: jsonBody(
+    z.object({ parentId: Id, name: RequiredText, nodeType: z.number().int().min(1).max(999).optional(), imageName: z.string().trim().max(200).nullable().optional(), ...ProcessNodeInput }),
+  ),
   data: NodeSchema,
 });
 
@@ -64,9 +78,9 @@ export const renameRoute = defineRoute({
   method: 'post',
   path: '/api/fmea/renameNode',
   tag: TAG,
-  summary: 'Rename a node or change its image',
+  summary: 'Rename a node or change its image (PFMEA: a step’s number, a work element’s 4M type)',
   access: writeAccess('edit'),
-  request: jsonBody(z.object({ id: Id, version: Version, name: RequiredText.optional(), imageName: z.string().trim().max(200).nullable().optional() })),
+  request: jsonBody(z.object({ id: Id, version: Version, name: RequiredText.optional(), imageName: z.string().trim().max(200).nullable().optional(), ...ProcessNodeInput })),
   data: NodeSchema,
 });
 
@@ -75,7 +89,8 @@ export const moveRoute = defineRoute({
   path: '/api/fmea/moveNode',
   tag: TAG,
   summary: 'Move a node under another parent',
-  description: 'When the move breaks failure or function links the answer is 409 with data.count until confirm is true; then they are removed.',
+  description:
+    'When the move breaks failure or function links the answer is 409 with data.count until confirm is true; then they are removed. In a PFMEA a node keeps its level: a step moves among the steps, a work element to another step (400 pfmea.level_change).',
   access: writeAccess('edit'),
   request: jsonBody(z.object({ id: Id, version: Version, parentId: Id, sort: z.number().int().min(1).max(1_000_000).optional(), confirm: Confirm })),
   data: NodeSchema,
@@ -86,6 +101,7 @@ export const copyRoute = defineRoute({
   path: '/api/fmea/copyNode',
   tag: TAG,
   summary: 'Copy a subtree (nodes, functions, characteristics, failures, controls, inner links) under another node',
+  description: 'PFMEA: only into a PFMEA, at the same level; a copied step keeps its number where the target has no step with it, else gets the next one.',
   access: writeAccess('add'),
   request: jsonBody(z.object({ id: Id, targetParentId: Id })),
   data: NodeSchema,
