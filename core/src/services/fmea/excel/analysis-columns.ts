@@ -81,9 +81,38 @@ export const ANALYSIS_SHEETS = {
   ],
 } as const satisfies Record<string, readonly SheetColumn[]>;
 
+/**
+ * The PFMEA's process fields, each in the sheet of the item that holds it,
+ * after the columns above (so the DFMEA's columns keep their places): a
+ * process step's number and a work element's 4M type, a process item
+ * function's scope, a characteristic's kind (product or process) and the
+ * customer's own class. Codes, as stored; empty where the item has none.
+ */
+export const PFMEA_ANALYSIS_EXTRA = {
+  structure: [
+    { key: 'processNo', headers: ['processNo'] },
+    { key: 'workElementType', headers: ['workElementType'] },
+  ],
+  functions: [{ key: 'functionScope', headers: ['functionScope'] }],
+  characteristics: [
+    { key: 'characteristicKind', headers: ['characteristicKind'] },
+    { key: 'customerClass', headers: ['customerClass'] },
+  ],
+} as const satisfies Partial<Record<keyof typeof ANALYSIS_SHEETS, readonly SheetColumn[]>>;
+
 export type AnalysisSheetName = keyof typeof ANALYSIS_SHEETS;
 export const ANALYSIS_SHEET_NAMES = Object.keys(ANALYSIS_SHEETS) as AnalysisSheetName[];
-export type AnalysisRow<S extends AnalysisSheetName> = Record<(typeof ANALYSIS_SHEETS)[S][number]['key'], string>;
+type ExtraKey<S> = S extends keyof typeof PFMEA_ANALYSIS_EXTRA ? (typeof PFMEA_ANALYSIS_EXTRA)[S][number]['key'] : never;
+/** A row of a list sheet; the PFMEA's extra cells are empty in a DFMEA's. */
+export type AnalysisRow<S extends AnalysisSheetName> = Record<(typeof ANALYSIS_SHEETS)[S][number]['key'] | ExtraKey<S>, string>;
+export type AnalysisColumns = Record<AnalysisSheetName, readonly SheetColumn[]>;
+
+/** The list sheets' columns of a DFMEA workbook, or of a PFMEA's with the process fields. */
+export function analysisColumns(process: boolean): AnalysisColumns {
+  if (!process) return ANALYSIS_SHEETS;
+  const extra = PFMEA_ANALYSIS_EXTRA as Partial<Record<AnalysisSheetName, readonly SheetColumn[]>>;
+  return Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, [...ANALYSIS_SHEETS[name], ...(extra[name] ?? [])]])) as unknown as AnalysisColumns;
+}
 
 /** The characteristic's "special" cell: written `yes` or empty; read in either language. */
 export const SPECIAL_YES = ['yes', 'y', 'true', '1', 'x', '*', '是'];

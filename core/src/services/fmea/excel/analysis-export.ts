@@ -2,13 +2,14 @@ import { eq, inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode, user } from '../../../db/schema/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
-import { ANALYSIS_SHEETS, ANALYSIS_SHEET_NAMES, type AnalysisSheetName } from './analysis-columns.ts';
+import { ANALYSIS_SHEET_NAMES, type AnalysisColumns, type AnalysisRow, type AnalysisSheetName } from './analysis-columns.ts';
 import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
 import { shareStyle, WRAPPED_STYLE } from './workbook-io.ts';
 
 /** Every value is written as text, as in the chain sheet: a number under a date style (a shared style edited elsewhere) would read back as a date. */
 type Cell = string;
-type SheetRows = Record<AnalysisSheetName, Cell[][]>;
+/** Each sheet's rows by column key: the sheet writes the columns its workbook has (a DFMEA's leaves out the process fields). */
+type SheetRows = { [S in AnalysisSheetName]: AnalysisRow<S>[] };
 
 const bySort = <T extends { sort: number; id: string }>(a: T, b: T) => a.sort - b.sort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const orNone = (value: string | number | null | undefined): Cell => (value === null || value === undefined ? '' : String(value));
@@ -68,13 +69,34 @@ export async function analysisRows(ctx: ServiceContext, projectId: string, keys:
   const failKey = (id: string) => keys.key(FAILURE_PREFIX[failById.get(id)!.kind], id);
   const kindOrder = (kind: string) => (kind === 'prevention' ? 0 : 1);
 
-  const out = Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, [] as Cell[][]])) as SheetRows;
-  for (const n of ordered) out.structure.push([nodeKey(n.id), n.parentId === null ? '' : nodeKey(n.parentId), n.name, String(n.nodeType)]);
-  for (const f of fns) out.functions.push([fnKey(f.id), nodeKey(f.nodeId), nodeById.get(f.nodeId)?.name ?? '', f.description, orNone(f.requirement)]);
+  const out = Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, []])) as unknown as SheetRows;
+  for (const n of ordered) {
+    out.structure.push({
+      elementKey: nodeKey(n.id),
+      parentKey: n.parentId === null ? '' : nodeKey(n.parentId),
+      element: n.name,
+      nodeType: String(n.nodeType),
+      processNo: orNone(n.processNo),
+      workElementType: orNone(n.workElementType),
+    });
+  }
+  for (const f of fns) {
+    out.functions.push({ functionKey: fnKey(f.id), elementKey: nodeKey(f.nodeId), element: nodeById.get(f.nodeId)?.name ?? '', function: f.description, requirement: orNone(f.requirement), functionScope: orNone(f.functionScope) });
+  }
   const links = [...functionLinks].sort((a, b) => fnOrder.get(a.higherFunctionId)! - fnOrder.get(b.higherFunctionId)! || fnOrder.get(a.lowerFunctionId)! - fnOrder.get(b.lowerFunctionId)!);
-  for (const l of links) out.functionNet.push([fnKey(l.higherFunctionId), fnById.get(l.higherFunctionId)!.description, fnKey(l.lowerFunctionId), fnById.get(l.lowerFunctionId)!.description]);
+  for (const l of links) {
+    out.functionNet.push({ higherFunctionKey: fnKey(l.higherFunctionId), higherFunction: fnById.get(l.higherFunctionId)!.description, lowerFunctionKey: fnKey(l.lowerFunctionId), lowerFunction: fnById.get(l.lowerFunctionId)!.description });
+  }
   for (const c of [...characteristics].sort((a, b) => fnOrder.get(a.functionId)! - fnOrder.get(b.functionId)! || bySort(a, b))) {
-    out.characteristics.push([fnKey(c.functionId), fnById.get(c.functionId)!.description, c.name, c.characteristicClass, c.special ? 'yes' : '']);
+    out.characteristics.push({
+      functionKey: fnKey(c.functionId),
+      function: fnById.get(c.functionId)!.description,
+      characteristic: c.name,
+      class: c.characteristicClass,
+      special: c.special ? 'yes' : '',
+      characteristicKind: orNone(c.characteristicKind),
+      customerClass: orNone(c.customerClass),
+    });
   }
   const ends = (i: (typeof interfaces)[number]) => [nodeOrder.get(i.firstNodeId)!, nodeOrder.get(i.secondNodeId)!, i.interfaceType] as const;
   const sortedInterfaces = [...interfaces].sort((a, b) => {
@@ -82,31 +104,48 @@ export async function analysisRows(ctx: ServiceContext, projectId: string, keys:
     return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (a.description ?? '').localeCompare(b.description ?? '');
   });
   for (const i of sortedInterfaces) {
-    out.interfaces.push([nodeKey(i.firstNodeId), nodeById.get(i.firstNodeId)!.name, nodeKey(i.secondNodeId), nodeById.get(i.secondNodeId)!.name, String(i.interfaceType), orNone(i.description)]);
+    out.interfaces.push({
+      firstElementKey: nodeKey(i.firstNodeId),
+      firstElement: nodeById.get(i.firstNodeId)!.name,
+      secondElementKey: nodeKey(i.secondNodeId),
+      secondElement: nodeById.get(i.secondNodeId)!.name,
+      interfaceType: String(i.interfaceType),
+      interface: orNone(i.description),
+    });
   }
   for (const f of fails) {
-    out.failures.push([failKey(f.id), fnKey(f.functionId), fnById.get(f.functionId)!.description, f.kind, f.description, orNone(f.severity), orNone(f.occurrence), orNone(f.detection), orNone(f.frequencyRatio)]);
+    out.failures.push({
+      failureKey: failKey(f.id),
+      functionKey: fnKey(f.functionId),
+      function: fnById.get(f.functionId)!.description,
+      kind: f.kind,
+      failure: f.description,
+      severity: orNone(f.severity),
+      occurrence: orNone(f.occurrence),
+      detection: orNone(f.detection),
+      frequencyRatio: orNone(f.frequencyRatio),
+    });
   }
   const byCause = (a: { causeId: string }, b: { causeId: string }) => failOrder.get(a.causeId)! - failOrder.get(b.causeId)!;
   for (const c of [...controls].sort((a, b) => byCause(a, b) || kindOrder(a.kind) - kindOrder(b.kind) || bySort(a, b))) {
-    out.controls.push([failKey(c.causeId), failById.get(c.causeId)!.description, c.kind, c.description]);
+    out.controls.push({ causeKey: failKey(c.causeId), cause: failById.get(c.causeId)!.description, controlKind: c.kind, control: c.description });
   }
   for (const a of [...actions].sort((x, y) => byCause(x, y) || bySort(x, y))) {
-    out.actions.push([
-      failKey(a.causeId),
-      failById.get(a.causeId)!.description,
-      a.kind,
-      a.description,
-      a.responsibleUserId ? (userNames.get(a.responsibleUserId) ?? '') : '',
-      orNone(a.targetDate),
-      a.status,
-      orNone(a.actionTaken),
-      orNone(a.evidence),
-      orNone(a.completionDate),
-      orNone(a.raSeverity),
-      orNone(a.raOccurrence),
-      orNone(a.raDetection),
-    ]);
+    out.actions.push({
+      causeKey: failKey(a.causeId),
+      cause: failById.get(a.causeId)!.description,
+      actionKind: a.kind,
+      action: a.description,
+      responsible: a.responsibleUserId ? (userNames.get(a.responsibleUserId) ?? '') : '',
+      targetDate: orNone(a.targetDate),
+      status: a.status,
+      actionTaken: orNone(a.actionTaken),
+      evidence: orNone(a.evidence),
+      completionDate: orNone(a.completionDate),
+      raSeverity: orNone(a.raSeverity),
+      raOccurrence: orNone(a.raOccurrence),
+      raDetection: orNone(a.raDetection),
+    });
   }
   return out;
 }
@@ -114,17 +153,17 @@ export async function analysisRows(ctx: ServiceContext, projectId: string, keys:
 /** Column widths by column key: texts wide, keys and codes narrow. */
 const WIDE = new Set(['element', 'function', 'higherFunction', 'lowerFunction', 'characteristic', 'firstElement', 'secondElement', 'interface', 'failure', 'cause', 'control', 'action', 'actionTaken', 'evidence', 'requirement']);
 
-/** Writes the analysis sheets, one per list, named in the export's language (`fmeaExcel.sheet.<name>`). */
-export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, rows: SheetRows, t: (key: string) => string): void {
+/** Writes the analysis sheets, one per list with the workbook's columns, named in the export's language (`fmeaExcel.sheet.<name>`). */
+export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, rows: SheetRows, t: (key: string) => string, sheets: AnalysisColumns): void {
   for (const name of ANALYSIS_SHEET_NAMES) {
-    const columns = ANALYSIS_SHEETS[name];
+    const columns = sheets[name];
     const sheet = workbook.addWorksheet(t(`fmeaExcel.sheet.${name}`));
     sheet.columns = columns.map((c) => ({ key: c.key, width: WIDE.has(c.key) ? 36 : 14 }));
     const head = sheet.addRow(columns.map((c) => c.headers[0]));
     head.font = { bold: true };
     head.commit();
-    for (const values of rows[name]) {
-      const row = sheet.addRow(values);
+    for (const values of rows[name] as Record<string, Cell>[]) {
+      const row = sheet.addRow(columns.map((c) => values[c.key] ?? ''));
       shareStyle(row, WRAPPED_STYLE);
       row.commit();
     }

@@ -4,6 +4,7 @@ import { SPECIAL_NO, SPECIAL_YES, type AnalysisRow, type AnalysisSheetName } fro
 import { placed, type AnalysisBuilder, type Origin } from './builder.ts';
 import { actionCells, characteristicText, lines, type ActionCellKey } from './cells.ts';
 import type { Directory } from './directory.ts';
+import { processCode } from './process-codes.ts';
 import { rating, type ChainLists, type Users } from './parse.ts';
 
 /** The analysis sheets found in the workbook, each with its name and its data rows. */
@@ -37,11 +38,15 @@ export function defineFromAnalysis(a: AnalysisSheets, dir: Directory, issues: Is
     if (missingKey(v, ['elementKey'], origin, issues)) continue;
     const nodeType = whole(v.nodeType, 'nodeType', '9, 12, 8…', origin, issues);
     if (v.elementKey === '@root') dir.defineRoot(v.element, origin, 'element');
-    else dir.defineNode(v.elementKey, { parentKey: v.parentKey || '@root', name: v.element, ...(nodeType !== undefined && { nodeType }) }, origin, { parentKey: 'parentKey', name: 'element', nodeType: 'nodeType' });
+    else {
+      const values = { parentKey: v.parentKey || '@root', name: v.element, ...(nodeType !== undefined && { nodeType }), processNo: v.processNo.trim(), workElementType: processCode('workElementType', v.workElementType) };
+      dir.defineNode(v.elementKey, values, origin, { parentKey: 'parentKey', name: 'element', nodeType: 'nodeType', processNo: 'processNo', workElementType: 'workElementType' });
+    }
   }
   for (const { origin, v } of rowsOf(a, 'functions')) {
     if (missingKey(v, ['functionKey'], origin, issues)) continue;
-    dir.defineFunction(v.functionKey, { elementKey: v.elementKey || '@root', description: v.function, requirement: v.requirement }, origin, { elementKey: 'elementKey', description: 'function', requirement: 'requirement' });
+    const values = { elementKey: v.elementKey || '@root', description: v.function, requirement: v.requirement, functionScope: processCode('functionScope', v.functionScope) };
+    dir.defineFunction(v.functionKey, values, origin, { elementKey: 'elementKey', description: 'function', requirement: 'requirement', functionScope: 'functionScope' });
   }
   for (const { origin, v } of rowsOf(a, 'failures')) {
     if (missingKey(v, ['failureKey', 'functionKey'], origin, issues)) continue;
@@ -108,7 +113,8 @@ export function listsFromAnalysis(a: AnalysisSheets, dir: Directory, b: Analysis
     sameText(v.function, dir.text('function', v.functionKey), 'function', v.functionKey, origin, issues);
     const special = special_(v.special, origin, issues);
     const fn = dir.fn(v.functionKey, origin, 'functionKey');
-    if (fn !== undefined && special !== undefined) b.characteristic(fn, v.characteristic, v.class as CharacteristicClass, special, origin, true);
+    const process = { characteristicKind: processCode('characteristicKind', v.characteristicKind), customerClass: v.customerClass.trim() };
+    if (fn !== undefined && special !== undefined) b.characteristic(fn, v.characteristic, v.class as CharacteristicClass, special, origin, true, process);
   }
   for (const { origin, v } of rowsOf(a, 'interfaces')) {
     if (missingKey(v, ['firstElementKey', 'secondElementKey'], origin, issues)) continue;
@@ -168,7 +174,18 @@ export function chainLists(a: AnalysisSheets): ChainLists {
   };
   const out: ChainLists = { functionNet: a.functionNet !== undefined };
   if (a.characteristics) {
-    const byFunction = group('characteristics', (v) => v.functionKey, (v) => characteristicText({ name: v.characteristic, characteristicClass: v.class, special: SPECIAL_YES.includes(v.special.trim().toLowerCase()) }));
+    const byFunction = group(
+      'characteristics',
+      (v) => v.functionKey,
+      (v) =>
+        characteristicText({
+          name: v.characteristic,
+          characteristicClass: v.class,
+          special: SPECIAL_YES.includes(v.special.trim().toLowerCase()),
+          characteristicKind: processCode('characteristicKind', v.characteristicKind),
+          customerClass: v.customerClass.trim(),
+        }),
+    );
     out.characteristics = { sheet: a.characteristics.name, text: (key) => lines(byFunction.get(key) ?? []) };
   }
   if (a.controls) {

@@ -3,12 +3,28 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode } from '../../../db/schema/index.ts';
 import type { Issue } from '../../../errors.ts';
 import type { CharacteristicClass, ControlKind, FailureKind } from '../../../domain/fmea/index.ts';
+import type { CharacteristicKind, FunctionScope, WorkElementType } from '../../../domain/pfmea/index.ts';
 import type { AnalysisImport } from '../import-plan.ts';
 
 type Lists = Required<AnalysisImport>;
 export type ListName = keyof Lists;
 type Action = Lists['actions'][number];
 type Ratings = { severity?: number | null; occurrence?: number | null; detection?: number | null; frequencyRatio?: number | null };
+/**
+ * A PFMEA's process fields as the sheet gives them (codes, else left out).
+ * They are passed on as written: the engine's process rules check them (a
+ * 4M type that is none, a number on a work element) and the issue comes back
+ * at the row that gave it.
+ */
+export interface NodeProcess {
+  processNo?: string;
+  workElementType?: string;
+}
+export interface CharacteristicProcess {
+  characteristicKind?: string;
+  customerClass?: string;
+}
+const given = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 /** Where an item came from: a row of the sheet read (the chain sheet), or of another sheet of the workbook, named. */
 export interface Origin {
@@ -95,17 +111,20 @@ export class AnalysisBuilder {
     return true;
   }
 
-  node(identity: string, parentRef: string, name: string, at: At, nodeType?: number): string {
+  node(identity: string, parentRef: string, name: string, at: At, nodeType?: number, process: NodeProcess = {}): string {
     if (identity === '@root') return this.rootRef;
     return this.item(`node#${identity}`, `node|${parentRef}|${name}`, (key) => {
-      this.input.nodes.push({ key, parentKey: parentRef, name, ...(nodeType !== undefined && { nodeType }) });
+      const processNo = given(process.processNo);
+      const workElementType = given(process.workElementType) as WorkElementType | undefined;
+      this.input.nodes.push({ key, parentKey: parentRef, name, ...(nodeType !== undefined && { nodeType }), ...(processNo && { processNo }), ...(workElementType && { workElementType }) });
       this.origins.nodes.push(origin(at));
     });
   }
 
-  fn(identity: string, nodeRef: string, description: string, requirement: string | null, at: At): string {
+  fn(identity: string, nodeRef: string, description: string, requirement: string | null, at: At, functionScope?: string): string {
     return this.item(`fn#${identity}`, `fn|${nodeRef}|${description}`, (key) => {
-      this.input.functions.push({ key, nodeKey: nodeRef, description, requirement });
+      const scope = given(functionScope) as FunctionScope | undefined;
+      this.input.functions.push({ key, nodeKey: nodeRef, description, requirement, ...(scope && { functionScope: scope }) });
       this.origins.functions.push(origin(at));
     });
   }
@@ -157,9 +176,11 @@ export class AnalysisBuilder {
     this.origins.actions.push(origin(at));
   }
 
-  characteristic(functionRef: string, name: string, characteristicClass: CharacteristicClass, special: boolean, at: At, each = false): void {
+  characteristic(functionRef: string, name: string, characteristicClass: CharacteristicClass, special: boolean, at: At, each = false, process: CharacteristicProcess = {}): void {
     if (!this.once(`chr|${functionRef}|${name}`, each)) return;
-    this.input.characteristics.push({ functionKey: functionRef, name, characteristicClass, special });
+    const characteristicKind = given(process.characteristicKind) as CharacteristicKind | undefined;
+    const customerClass = given(process.customerClass);
+    this.input.characteristics.push({ functionKey: functionRef, name, characteristicClass, special, ...(characteristicKind && { characteristicKind }), ...(customerClass && { customerClass }) });
     this.origins.characteristics.push(origin(at));
   }
 

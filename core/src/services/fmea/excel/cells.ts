@@ -7,8 +7,25 @@
 export const lines = (values: readonly (string | number | null | undefined)[]): string =>
   values.length === 0 ? '' : values.map((v) => (v === null || v === undefined ? '' : String(v))).join('\n');
 
-/** A characteristic in the chain sheet: `name [class]`, `*` after the class for a special one. */
-export const characteristicText = (c: { name: string; characteristicClass: string; special: boolean }): string => `${c.name} [${c.characteristicClass}${c.special ? '*' : ''}]`;
+export interface CharacteristicCell {
+  name: string;
+  characteristicClass: string;
+  special: boolean;
+  /** PFMEA: product or process characteristic, and the customer's own class (e.g. ◆). */
+  characteristicKind?: string | null;
+  customerClass?: string | null;
+}
+
+/**
+ * A characteristic in the chain sheet: `name [class]`, `*` after the class for
+ * a special one; a PFMEA's kind and customer class follow the class, each
+ * after a `|`, left off when empty (`Bore Ø22 [critical*|product|◆]`,
+ * `Spindle speed [significant*|process]`): a DFMEA's reads as before.
+ */
+export function characteristicText(c: CharacteristicCell): string {
+  const extra = c.customerClass ? `|${c.characteristicKind ?? ''}|${c.customerClass}` : c.characteristicKind ? `|${c.characteristicKind}` : '';
+  return `${c.name} [${c.characteristicClass}${c.special ? '*' : ''}${extra}]`;
+}
 
 /** The chain sheet's action columns, each a list over the cause's actions in order. */
 export const ACTION_CELL_KEYS = [

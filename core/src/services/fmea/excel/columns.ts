@@ -56,7 +56,23 @@ export const FLAT_COLUMNS = [
   { key: 'actionRaDetection', headers: ['actionRaDetection'] },
 ] as const satisfies readonly SheetColumn[];
 
-export type FlatKey = (typeof FLAT_COLUMNS)[number]['key'];
+/**
+ * The PFMEA's chain sheet: the DFMEA's columns with the process fields of the
+ * chain's items beside the item they belong to — the effect function's scope
+ * (your plant, ship-to plant, end user), the focus element's process step
+ * number and the cause element's 4M type, as codes. A DFMEA import does not
+ * know them (listed as unmapped).
+ */
+const PFMEA_FLAT_EXTRA = {
+  effectFunction: [{ key: 'effectFunctionScope', headers: ['effectFunctionScope'] }],
+  elementParentKey: [{ key: 'processNo', headers: ['processNo'] }],
+  causeElement: [{ key: 'causeWorkElementType', headers: ['causeWorkElementType'] }],
+} as const satisfies Partial<Record<(typeof FLAT_COLUMNS)[number]['key'], readonly SheetColumn[]>>;
+
+type ProcessFlatKey = (typeof PFMEA_FLAT_EXTRA)[keyof typeof PFMEA_FLAT_EXTRA][number]['key'];
+export const PFMEA_FLAT_COLUMNS: readonly SheetColumn<FlatKey>[] = FLAT_COLUMNS.flatMap((c) => [c, ...((PFMEA_FLAT_EXTRA as Partial<Record<string, readonly SheetColumn<ProcessFlatKey>[]>>)[c.key] ?? [])]);
+
+export type FlatKey = (typeof FLAT_COLUMNS)[number]['key'] | ProcessFlatKey;
 export type FlatRow = Record<FlatKey, string>;
 
 /**
@@ -94,8 +110,55 @@ export const LEGACY_COLUMNS = [
   { key: 'newRpn', headers: ['New RPN', 'rpn (new)', 'resulting rpn', '新rpn', '新风险顺序数'] },
 ] as const satisfies readonly SheetColumn[];
 
-export type LegacyKey = (typeof LEGACY_COLUMNS)[number]['key'];
+/**
+ * A legacy AIAG 4th-edition PFMEA sheet: the DFMEA's columns with the process
+ * step in the item's place ("Process Step/Function", "Process Function /
+ * Requirements", "工序/功能"…), an optional process (operation, station)
+ * number column, and an optional 4M column (not on the 4th-edition form, but
+ * common in plants' own sheets) for the cause's work element.
+ */
+const PFMEA_LEGACY_ITEM = {
+  key: 'item',
+  headers: [
+    'Process Step/Function',
+    'process step / function',
+    'process step/function/requirements',
+    'process function/requirements',
+    'process function / requirements',
+    'process step',
+    'process function',
+    'process/function',
+    'process name',
+    'operation',
+    'operation description',
+    'process description',
+    '过程步骤/功能',
+    '过程步骤/功能/要求',
+    '过程功能/要求',
+    '过程步骤',
+    '过程功能',
+    '过程名称',
+    '工序/功能',
+    '工序名称',
+    '工序',
+  ],
+  required: true,
+} as const;
+const PFMEA_LEGACY_EXTRA = [
+  { key: 'processNo', headers: ['Op. No.', 'op no', 'op', 'operation no', 'operation number', 'process no', 'process number', 'process step no', 'station no', 'station', '工序号', '工序编号', '过程编号', '过程步骤编号', '工位号'] },
+  { key: 'workElementType', headers: ['4M', '4m type', '4m category', 'cause category', '4M类型', '4M分类', '人机料法环'] },
+] as const satisfies readonly SheetColumn[];
+
+export type LegacyKey = (typeof LEGACY_COLUMNS)[number]['key'] | (typeof PFMEA_LEGACY_EXTRA)[number]['key'];
 export type LegacyRow = Record<LegacyKey, string>;
+
+export const PFMEA_LEGACY_COLUMNS: readonly SheetColumn<LegacyKey>[] = [
+  LEGACY_COLUMNS[0],
+  PFMEA_LEGACY_EXTRA[0],
+  PFMEA_LEGACY_ITEM,
+  ...LEGACY_COLUMNS.slice(2),
+  PFMEA_LEGACY_EXTRA[1],
+];
 
 /** Looser header matches (on the normalised text), first match wins: the order settles overlaps ("Responsibility & Target Completion Date"). */
 export const LEGACY_PATTERNS: readonly (readonly [RegExp, LegacyKey])[] = [
@@ -121,6 +184,18 @@ export const LEGACY_PATTERNS: readonly (readonly [RegExp, LegacyKey])[] = [
   [/^(occurrence|occ)|^(频度|发生)/, 'occurrence'],
   [/^(detection|detec|det)(rating)?$|^探测度|^不易探测/, 'detectionRating'],
   [/^rpn|riskprioritynumber|风险顺序|风险优先/, 'rpn'],
+];
+
+const DFMEA_ITEM_PATTERN = LEGACY_PATTERNS.find(([, key]) => key === 'item')!;
+/** The PFMEA's: the process number and 4M columns first, and the process step where the DFMEA has its item. */
+export const PFMEA_LEGACY_PATTERNS: readonly (readonly [RegExp, LegacyKey])[] = [
+  [/^(op|operation|process|processstep|station|工序|过程|过程步骤|工位)(no|nr|number|编号|号)$/, 'processNo'],
+  [/^4m/, 'workElementType'],
+  ...LEGACY_PATTERNS.flatMap((p): (readonly [RegExp, LegacyKey])[] =>
+    p === DFMEA_ITEM_PATTERN ? [[/^(process|operation|工序|过程步骤|过程功能|过程名称)/, 'item']] : p[1] === 'function' ? [] : [p],
+  ),
+  // after the step's own pattern: "Process Function" is the step, "Function" alone its function
+  [/function|功能/, 'function'],
 ];
 
 /** The keys of the "Action Results" block: its S, O, D and RPN are the re-rating. */

@@ -15,11 +15,16 @@ export interface NodeDef {
   parentKey: string;
   name: string;
   nodeType?: number;
+  /** PFMEA: a step's number, a work element's 4M type (codes; empty: none given). */
+  processNo?: string;
+  workElementType?: string;
 }
 export interface FunctionDef {
   elementKey: string;
   description: string;
   requirement: string;
+  /** PFMEA: whose function the process item's is (empty: none given). */
+  functionScope?: string;
 }
 export interface FailureDef {
   functionKey: string;
@@ -39,7 +44,7 @@ interface Entry<T> {
 }
 
 /** Fields where a blank takes the value another row gives. */
-const OPTIONAL = new Set(['requirement', 'nodeType', 'severity', 'occurrence', 'detection', 'frequencyRatio']);
+const OPTIONAL = new Set(['requirement', 'nodeType', 'severity', 'occurrence', 'detection', 'frequencyRatio', 'processNo', 'workElementType', 'functionScope']);
 const RATINGS = new Set(['severity', 'occurrence', 'detection']);
 
 export class Directory {
@@ -139,7 +144,8 @@ export class Directory {
     if (!entry || trail.includes(key)) return this.unknown(trail.length > 0 ? 'fmeaExcel.unknown_parent' : 'fmeaExcel.key_unknown', field, key, at);
     const parent = this.node(entry.values.parentKey, entry.origin, 'parentKey', [...trail, key]);
     if (parent === undefined) return undefined;
-    const ref = this.b.node(key, parent, entry.values.name, entry.origin, entry.values.nodeType);
+    const { name, nodeType, processNo, workElementType } = entry.values;
+    const ref = this.b.node(key, parent, name, entry.origin, nodeType, { processNo, workElementType });
     this.made.set(`node#${key}`, ref);
     return ref;
   }
@@ -151,7 +157,7 @@ export class Directory {
     if (!entry) return this.unknown('fmeaExcel.key_unknown', field, key, at);
     const node = this.node(entry.values.elementKey, entry.origin, 'elementKey');
     if (node === undefined) return undefined;
-    const ref = this.b.fn(key, node, entry.values.description, entry.values.requirement || null, entry.origin);
+    const ref = this.b.fn(key, node, entry.values.description, entry.values.requirement || null, entry.origin, entry.values.functionScope);
     this.made.set(`fn#${key}`, ref);
     return ref;
   }

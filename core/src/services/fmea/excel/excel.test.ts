@@ -261,7 +261,7 @@ describe('DFMEA workbook messages', () => {
     const catalog = loadCatalogs()[locale];
     for (const key of FMEA_EXCEL_MESSAGE_KEYS) {
       expect(catalog[key]?.trim(), `${key} in ${locale}`).toBeTruthy();
-      const params = { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, firstSheet: 'Failures', description: 'Brush wear', column: 'raS', parts: 1, sheet: 'Actions', expected: 'y', allowed: 'yes, no' };
+      const params = { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, firstSheet: 'Failures', description: 'Brush wear', column: 'raS', parts: 1, sheet: 'Actions', expected: 'y', actual: 'z', allowed: 'yes, no' };
       expect(translate(locale, key, params)).not.toMatch(/[{}]/);
     }
   });

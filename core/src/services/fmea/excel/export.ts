@@ -7,12 +7,13 @@ import type { ServiceContext } from '../../shared/context.ts';
 import { streamRiskGrid } from '../grid.ts';
 import { projectDictionaries } from '../project-codes.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
-import { FLAT_COLUMNS, FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
+import { FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
 import { FORM_HEADER_PAIRS, FORM_HEADER_ROWS, FORM_HEADER_WIDE, formHeaderValues } from './form-header.ts';
 import { analysisRows, writeAnalysisSheets } from './analysis-export.ts';
-import { actionCells, characteristicText, lines } from './cells.ts';
+import { actionCells, characteristicText, lines, type CharacteristicCell } from './cells.ts';
 import { KeyMaker } from './keys.ts';
-import { DETECTION_SCALE, OCCURRENCE_SCALE, SEVERITY_SCALE } from './scales.ts';
+import { processCells, type ProcessFacts } from './process-cells.ts';
+import { profileOf } from './profile.ts';
 import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
 
 export interface ExportOptions {
@@ -23,9 +24,8 @@ export interface ExportOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-interface ProjectFacts {
-  nodes: Map<string, { parentId: string | null; name: string }>;
-  functions: Map<string, { nodeId: string; description: string; requirement: string | null }>;
+interface ProjectFacts extends ProcessFacts {
+  /** Each function's characteristics as the chain sheet writes them. */
   characteristics: Map<string, string[]>;
   /** Failure id → its function's id (the grid names the effect's and cause's function by text only). */
   failureFunctions: Map<string, string>;
@@ -33,30 +33,42 @@ interface ProjectFacts {
 }
 
 async function projectFacts(ctx: ServiceContext, project: ProjectView): Promise<ProjectFacts> {
-  const nodes = await ctx.db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, project.id));
+  const nodes = await ctx.db
+    .select({ id: fmeaNode.id, parentId: fmeaNode.parentId, name: fmeaNode.name, processNo: fmeaNode.processNo, workElementType: fmeaNode.workElementType })
+    .from(fmeaNode)
+    .where(eq(fmeaNode.projectId, project.id));
   const functions = await ctx.db
-    .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, requirement: fmeaFunction.requirement })
+    .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, requirement: fmeaFunction.requirement, functionScope: fmeaFunction.functionScope })
     .from(fmeaFunction)
     .where(eq(fmeaFunction.projectId, project.id));
   const chars = await ctx.db
-    .select({ functionId: fmeaCharacteristic.functionId, name: fmeaCharacteristic.name, cls: fmeaCharacteristic.characteristicClass, special: fmeaCharacteristic.special, sort: fmeaCharacteristic.sort })
+    .select({
+      id: fmeaCharacteristic.id,
+      functionId: fmeaCharacteristic.functionId,
+      name: fmeaCharacteristic.name,
+      characteristicClass: fmeaCharacteristic.characteristicClass,
+      special: fmeaCharacteristic.special,
+      characteristicKind: fmeaCharacteristic.characteristicKind,
+      customerClass: fmeaCharacteristic.customerClass,
+    })
     .from(fmeaCharacteristic)
     .where(eq(fmeaCharacteristic.projectId, project.id))
     .orderBy(fmeaCharacteristic.sort, fmeaCharacteristic.id);
   const characteristics = new Map<string, string[]>();
+  const characteristicItems = new Map<string, (CharacteristicCell & { id: string })[]>();
   for (const c of chars) {
-    const list = characteristics.get(c.functionId) ?? [];
-    list.push(characteristicText({ name: c.name, characteristicClass: c.cls, special: c.special }));
-    characteristics.set(c.functionId, list);
+    (characteristics.get(c.functionId) ?? characteristics.set(c.functionId, []).get(c.functionId)!).push(characteristicText(c));
+    (characteristicItems.get(c.functionId) ?? characteristicItems.set(c.functionId, []).get(c.functionId)!).push(c);
   }
   const failures = await ctx.db.select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId }).from(fmeaFailure).where(eq(fmeaFailure.projectId, project.id));
   const userIds = [...new Set(project.members.map((m) => m.userId))];
   const users = new Map<string, string>();
   if (userIds.length) for (const u of await ctx.db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, userIds))) users.set(u.id, u.userName);
   return {
-    nodes: new Map(nodes.map((n) => [n.id, { parentId: n.parentId, name: n.name }])),
-    functions: new Map(functions.map((f) => [f.id, { nodeId: f.nodeId, description: f.description, requirement: f.requirement }])),
+    nodes: new Map(nodes.map((n) => [n.id, n])),
+    functions: new Map(functions.map((f) => [f.id, f])),
     characteristics,
+    characteristicItems,
     failureFunctions: new Map(failures.map((f) => [f.id, f.functionId])),
     users,
   };
@@ -84,8 +96,13 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
     const effectFn = effectFnId ? facts.functions.get(effectFnId) : undefined;
     const causeFn = causeFnId ? facts.functions.get(causeFnId) : undefined;
     const elementKey = nodeKey(r.elementId);
+    const causeNode = causeFn ? facts.nodes.get(causeFn.nodeId) : undefined;
     return {
       chain: String(start + i + 1),
+      // the PFMEA's process fields (a DFMEA's sheet has no such columns)
+      effectFunctionScope: effectFn?.functionScope ?? '',
+      processNo: facts.nodes.get(r.elementId)?.processNo ?? '',
+      causeWorkElementType: causeNode?.workElementType ?? '',
       effectElementKey: effectFn ? nodeKey(effectFn.nodeId) : '',
       effectElementParentKey: effectFn ? parentKey(effectFn.nodeId) : '',
       effectElement: r.effect?.elementName ?? '',
@@ -124,7 +141,8 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
   });
 }
 
-function formValues(r: RiskGridRow, users: Map<string, string>, t: (key: string) => string): Record<FormKey, string | number | null> {
+function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (key: string) => string): Record<FormKey, string | number | null> {
+  const users = facts.users;
   const byKind = (kind: 'prevention' | 'detection') => lines(r.actions.filter((a) => a.kind === kind).map((a) => a.description));
   const taken = r.actions.map((a) => [a.actionTaken, a.evidence].filter(Boolean).join(' / '));
   return {
@@ -155,6 +173,8 @@ function formValues(r: RiskGridRow, users: Map<string, string>, t: (key: string)
     raOccurrence: r.raoccurrence,
     raDetection: r.radet,
     raAp: r.raAp ?? '',
+    // the PFMEA form's step number, 4M type, function scope and characteristics
+    ...(process && processCells(r, facts, t)),
   };
 }
 
@@ -188,16 +208,20 @@ const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
 };
 
 /**
- * The project as an AIAG-VDA DFMEA form workbook: sheet 1 the form (header
- * block, steps 2–6 in handbook order, vertical merges where one effect or
- * mode spans several causes), sheet 2 the flat chain sheet (one row per
- * chain, stable keys: the import reads it back), sheet 3 the S/O/D scales.
+ * The project as an AIAG-VDA form workbook — the DFMEA form, or for a PFMEA
+ * project the PFMEA form (`profile.ts`: its labels, scales and process
+ * columns; the same code): sheet 1 the form (header block, steps 2–6 in
+ * handbook order, vertical merges where one effect or mode spans several
+ * causes), sheet 2 the flat chain sheet (one row per chain, stable keys: the
+ * import reads it back), sheet 3 the S/O/D scales, then the list sheets.
  * Written with exceljs's streaming writer: merges stay cheap at 20,000 chains.
  */
-export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string, options: ExportOptions = {}): Promise<Uint8Array> {
+export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string, options: ExportOptions = {}): Promise<Uint8Array> {
   const locale = options.locale ?? 'zh-CN';
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const project = await getProjectById(ctx, projectId);
+  const profile = profileOf(project.projectType);
+  const process = profile.kind === 'pfmea';
   const facts = await projectFacts(ctx, project);
   const batches: RiskGridRow[][] = [];
   for await (const batch of streamRiskGrid(ctx, projectId)) batches.push(batch);
@@ -219,9 +243,9 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   const pairRows = Math.ceil(FORM_HEADER_PAIRS.length / 3);
   const stepRowNumber = 1 + FORM_HEADER_ROWS + 2;
   // not frozen: with the full header block above them, frozen headings would take half a laptop screen
-  const form = workbook.addWorksheet(t('fmeaExcel.sheet.form'));
+  const form = workbook.addWorksheet(t(profile.formSheetKey));
   form.columns = FORM_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
-  const title = form.addRow([t('fmeaExcel.form.title')]);
+  const title = form.addRow([t(profile.titleKey)]);
   title.font = { bold: true, size: 14 };
   // The streaming writer merges only cells of rows not yet committed: merge first, then commit.
   form.mergeCells(1, 1, 1, FORM_COLUMNS.length);
@@ -231,7 +255,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
     const keys = FORM_HEADER_PAIRS.slice(r * 3, r * 3 + 3);
     const values: string[] = [];
     keys.forEach((key, p) => {
-      values[p * 9 + 1] = t(`fmeaExcel.header.${key}`);
+      values[p * 9 + 1] = t(profile.headerLabelKey(key));
       values[p * 9 + 2] = header[key];
     });
     const row = form.addRow(values);
@@ -243,7 +267,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
     row.commit();
   }
   FORM_HEADER_WIDE.forEach((key, i) => {
-    const row = form.addRow([t(`fmeaExcel.header.${key}`), header[key]]);
+    const row = form.addRow([t(profile.headerLabelKey(key)), header[key]]);
     row.alignment = { wrapText: true, vertical: 'top' };
     row.getCell(1).font = { bold: true };
     form.mergeCells(pairRows + i + 2, 2, pairRows + i + 2, FORM_COLUMNS.length);
@@ -264,7 +288,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
     col += step.span;
   }
   stepRow.commit();
-  const headRow = form.addRow(FORM_COLUMNS.map((c) => t(`fmeaExcel.form.${c.key}`)));
+  const headRow = form.addRow(FORM_COLUMNS.map((c) => t(profile.formLabelKey(c.key))));
   headRow.font = { bold: true };
   headRow.alignment = { wrapText: true, vertical: 'middle' };
   headRow.commit();
@@ -293,7 +317,7 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
     for (const r of batch) {
       if (r.mode.id !== lastMode) closeMode();
       lastMode = r.mode.id;
-      const values = formValues(r, facts.users, t);
+      const values = formValues(r, facts, process, t);
       for (const [key, kind] of Object.entries(MERGE_GROUPS) as [FormKey, 'mode' | 'effect'][]) {
         const group = kind === 'mode' ? r.mode.id : `${r.mode.id}:${r.effect?.id ?? '-'}`;
         const run = runs.get(key);
@@ -316,8 +340,8 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   form.commit();
 
   const flat = workbook.addWorksheet(t('fmeaExcel.sheet.chains'));
-  flat.columns = FLAT_COLUMNS.map((c) => ({ key: c.key, width: 16 }));
-  const flatHead = flat.addRow(FLAT_COLUMNS.map((c) => c.headers[0]));
+  flat.columns = profile.flatColumns.map((c) => ({ key: c.key, width: 16 }));
+  const flatHead = flat.addRow(profile.flatColumns.map((c) => c.headers[0]));
   flatHead.font = { bold: true };
   flatHead.commit();
   const keys = new KeyMaker();
@@ -338,16 +362,17 @@ export async function exportDfmeaWorkbook(ctx: ServiceContext, projectId: string
   const scaleHead = scales.addRow([t('fmeaExcel.scale.kind'), t('fmeaExcel.scale.rating'), 'English', '中文']);
   scaleHead.font = { bold: true };
   scaleHead.commit();
-  for (const [labelKey, scale] of [
-    ['fmeaExcel.scale.severity', SEVERITY_SCALE],
-    ['fmeaExcel.scale.occurrence', OCCURRENCE_SCALE],
-    ['fmeaExcel.scale.detection', DETECTION_SCALE],
-  ] as const) {
+  for (const [labelKey, scale] of profile.scales) {
     for (const entry of scale) scales.addRow([t(labelKey), entry.rating, entry.en, entry.zh]).commit();
   }
   scales.commit();
   // the analysis sheets after the chain sheet has given its items their keys: both name an item alike
-  writeAnalysisSheets(workbook, await analysisRows(ctx, projectId, keys), t);
+  writeAnalysisSheets(workbook, await analysisRows(ctx, projectId, keys), t, profile.analysisColumns);
   if (total === 0) options.onProgress?.(0, 0);
   return bytes();
 }
+
+/** The DFMEA's name of the export (it writes the PFMEA form for a PFMEA project). */
+export const exportDfmeaWorkbook = exportFmeaWorkbook;
+/** The same export, named for a PFMEA project's callers (the bench, the CLI). */
+export const exportPfmeaWorkbook = exportFmeaWorkbook;

@@ -13,6 +13,7 @@ import { unknownItemIssue, type ProjectDictionaries } from '../project-codes.ts'
 import type { ProjectView } from '../projects.ts';
 import type { SheetRowText } from './headers.ts';
 import { isoDate } from './legacy-header.ts';
+import { WORKBOOK_PROFILES } from './profile.ts';
 
 /**
  * The header block of the form sheet: the AIAG-VDA DFMEA header (planning and
@@ -95,7 +96,10 @@ const EARLIER_LABELS: readonly (readonly [string, FormHeaderKey])[] = [
 /** label (either language, any case) → key */
 function labelIndex(): Map<string, FormHeaderKey> {
   const index = new Map<string, FormHeaderKey>(EARLIER_LABELS.map(([label, key]) => [label.toLowerCase(), key]));
-  for (const key of FORM_HEADER_KEYS) for (const locale of LOCALES) index.set(translate(locale, `fmeaExcel.header.${key}`).trim().toLowerCase(), key);
+  // the DFMEA's and the PFMEA's labels ("Engineering location", "Manufacturing location") name the same fields
+  for (const profile of WORKBOOK_PROFILES) {
+    for (const key of FORM_HEADER_KEYS) for (const locale of LOCALES) index.set(translate(locale, profile.headerLabelKey(key)).trim().toLowerCase(), key);
+  }
   return index;
 }
 

@@ -23,6 +23,7 @@ export const LEGACY_HEADER_FIELDS = [
   'revDate',
   'coreTeam',
   'designResponsibility',
+  'processResponsibility',
   'page',
 ] as const;
 export type LegacyHeaderField = (typeof LEGACY_HEADER_FIELDS)[number];
@@ -42,11 +43,12 @@ const LABELS: readonly (readonly [RegExp, LegacyHeaderField])[] = [
   [/^(rev|revised|revision|revdate|revisiondate|fmeadaterev|fmea日期修订|修订|修订日期)$/, 'revDate'],
   [/^(coreteam|team|核心小组|核心团队|小组成员|团队成员|团队)$/, 'coreTeam'],
   [/^(designresponsibility|设计责任|设计责任部门|设计责任人)$/, 'designResponsibility'],
+  [/^(processresponsibility|过程责任|过程责任部门|过程责任人)$/, 'processResponsibility'],
   [/^(page|页码|页|第页)$|^page\d+(of\d+)?$|^第\d+页/, 'page'],
 ];
 
-/** The form's own title ("Potential Failure Mode and Effects Analysis (Design FMEA)"): not data. */
-const TITLE = /failuremodeandeffects?analysis|^(design)?fmea$|^dfmea$|潜在失效模式(及|和|与)?(后果|影响)分析|失效模式(及|和|与)?(后果|影响)分析/;
+/** The form's own title ("Potential Failure Mode and Effects Analysis (Design FMEA)", or "(Process FMEA)"): not data. */
+const TITLE = /failuremodeandeffects?analysis|^(design|process|设计|过程)?fmea$|^[dp]fmea$|潜在失效模式(及|和|与)?(后果|影响)分析|失效模式(及|和|与)?(后果|影响)分析/;
 
 export interface HeaderEntry {
   field: LegacyHeaderField;
@@ -162,6 +164,8 @@ const DIRECT: Partial<Record<LegacyHeaderField, FilledField>> = {
   preparedBy: 'preparedBy',
   coreTeam: 'teamNotes',
   designResponsibility: 'designResponsibility',
+  // a PFMEA's header: the project keeps it where the DFMEA keeps the design responsibility
+  processResponsibility: 'designResponsibility',
 };
 
 /**

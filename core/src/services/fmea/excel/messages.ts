@@ -1,4 +1,4 @@
-/** Every message key of the DFMEA workbook import and export (catalogs in ./locales). */
+/** Every message key of the DFMEA and PFMEA workbook import and export (catalogs in ./locales). */
 export const FMEA_EXCEL_MESSAGE_KEYS = [
   'fmeaExcel.xls_unsupported',
   'fmeaExcel.import_invalid',
@@ -17,8 +17,12 @@ export const FMEA_EXCEL_MESSAGE_KEYS = [
   'fmeaExcel.completion_date_invalid',
   'fmeaExcel.mode_missing',
   'fmeaExcel.item_missing',
+  'fmeaExcel.pfmea.step_missing',
   'fmeaExcel.unknown_parent',
   'fmeaExcel.chain_sheet_missing',
   'fmeaExcel.legacy_sheet_missing',
+  'fmeaExcel.pfmea.chain_sheet_missing',
+  'fmeaExcel.pfmea.legacy_sheet_missing',
   'fmeaExcel.project_required',
+  'fmeaExcel.project_type_mismatch',
 ] as const;

@@ -4,6 +4,7 @@ import type { FlatRow } from './columns.ts';
 import { placed, type AnalysisBuilder, type At, type Origin } from './builder.ts';
 import { ACTION_CELL_KEYS, asRead } from './cells.ts';
 import type { Directory } from './directory.ts';
+import { processCode } from './process-codes.ts';
 
 /** A rating cell: empty → null; 1..10 integers pass; anything else is a row issue. */
 export function rating(text: string, field: string, at: At, issues: Issue[]): number | null {
@@ -18,13 +19,22 @@ export function rating(text: string, field: string, at: At, issues: Issue[]): nu
 
 const splitLines = (text: string) => (text === '' ? [] : text.split(/\r?\n/));
 
-/** "name [class*]" lines of the chain sheet; a line of another form is an issue, not dropped. */
-function characteristics(text: string, field: string, row: number, issues: Issue[]): { name: string; characteristicClass: CharacteristicClass; special: boolean }[] {
-  const out: { name: string; characteristicClass: CharacteristicClass; special: boolean }[] = [];
+interface ChainCharacteristic {
+  name: string;
+  characteristicClass: CharacteristicClass;
+  special: boolean;
+  characteristicKind: string;
+  customerClass: string;
+}
+
+/** "name [class*]" lines of the chain sheet (a PFMEA's "name [class*|kind|customer class]"); a line of another form is an issue, not dropped. */
+function characteristics(text: string, field: string, row: number, issues: Issue[]): ChainCharacteristic[] {
+  const out: ChainCharacteristic[] = [];
   for (const line of splitLines(text)) {
-    const m = line.match(/^(.*) \[(\w+)(\*?)\]$/);
-    if (m && (CHARACTERISTIC_CLASSES as readonly string[]).includes(m[2]!)) out.push({ name: m[1]!, characteristicClass: m[2] as CharacteristicClass, special: m[3] === '*' });
-    else issues.push({ messageKey: 'fmeaExcel.characteristic_invalid', row, field, params: { field, value: line } });
+    const m = line.match(/^(.*) \[(\w+)(\*?)(?:\|([^|\]]*)(?:\|(.*))?)?\]$/);
+    if (m && (CHARACTERISTIC_CLASSES as readonly string[]).includes(m[2]!)) {
+      out.push({ name: m[1]!, characteristicClass: m[2] as CharacteristicClass, special: m[3] === '*', characteristicKind: processCode('characteristicKind', m[4] ?? ''), customerClass: (m[5] ?? '').trim() });
+    } else issues.push({ messageKey: 'fmeaExcel.characteristic_invalid', row, field, params: { field, value: line } });
   }
   return out;
 }
@@ -66,25 +76,27 @@ export function defineFromChains(rows: readonly { row: number; values: FlatRow }
       continue;
     }
     const at: Origin = { row };
-    const node = (key: string, parentKey: string, name: string, keyColumn: 'effectElement' | 'element' | 'causeElement') => {
+    // the PFMEA's process fields: the focus element's step number, the cause element's 4M type, the effect function's scope
+    const node = (key: string, parentKey: string, name: string, keyColumn: 'effectElement' | 'element' | 'causeElement', process: { processNo?: string; workElementType?: string } = {}) => {
       if (key === '@root') dir.defineRoot(name, at, keyColumn);
-      else if (key) dir.defineNode(key, { parentKey: parentKey || '@root', name }, at, { parentKey: `${keyColumn}ParentKey`, name: keyColumn });
+      else if (key) dir.defineNode(key, { parentKey: parentKey || '@root', name, ...process }, at, { parentKey: `${keyColumn}ParentKey`, name: keyColumn, processNo: 'processNo', workElementType: 'causeWorkElementType' });
     };
-    const fn = (key: string, elementKey: string, description: string, requirement: string, prefix: 'effect' | '' | 'cause') => {
+    const fn = (key: string, elementKey: string, description: string, requirement: string, prefix: 'effect' | '' | 'cause', functionScope?: string) => {
       const col = (name: string) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name);
-      dir.defineFunction(key, { elementKey: elementKey || '@root', description, requirement }, at, { elementKey: col('elementKey'), description: col('function'), requirement: col('requirement') });
+      const scope = functionScope === undefined ? {} : { functionScope };
+      dir.defineFunction(key, { elementKey: elementKey || '@root', description, requirement, ...scope }, at, { elementKey: col('elementKey'), description: col('function'), requirement: col('requirement'), functionScope: col('functionScope') });
     };
     const none = { severity: null, occurrence: null, detection: null, frequencyRatio: null };
-    node(v.elementKey || '@root', v.elementParentKey, v.element, 'element');
+    node(v.elementKey || '@root', v.elementParentKey, v.element, 'element', { processNo: v.processNo.trim() });
     fn(v.functionKey, v.elementKey, v.function, v.requirement, '');
     dir.defineFailure('FM', v.modeKey, { ...none, functionKey: v.functionKey, description: v.mode }, at, { functionKey: 'functionKey', description: 'mode' });
     if (v.effectKey) {
       node(v.effectElementKey || '@root', v.effectElementParentKey, v.effectElement, 'effectElement');
-      fn(v.effectFunctionKey, v.effectElementKey, v.effectFunction, v.effectRequirement, 'effect');
+      fn(v.effectFunctionKey, v.effectElementKey, v.effectFunction, v.effectRequirement, 'effect', processCode('functionScope', v.effectFunctionScope));
       dir.defineFailure('FE', v.effectKey, { ...none, functionKey: v.effectFunctionKey, description: v.effect, severity }, at, { functionKey: 'effectFunctionKey', description: 'effect', severity: 'S' });
     }
     if (v.causeKey) {
-      node(v.causeElementKey || '@root', v.causeElementParentKey, v.causeElement, 'causeElement');
+      node(v.causeElementKey || '@root', v.causeElementParentKey, v.causeElement, 'causeElement', { workElementType: processCode('workElementType', v.causeWorkElementType) });
       fn(v.causeFunctionKey, v.causeElementKey, v.causeFunction, v.causeRequirement, 'cause');
       dir.defineFailure('FC', v.causeKey, { ...none, functionKey: v.causeFunctionKey, description: v.cause, occurrence, detection }, at, { functionKey: 'causeFunctionKey', description: 'cause', occurrence: 'O', detection: 'D' });
     }
@@ -166,7 +178,7 @@ export function buildFromChains(
     const traits = (functionKey: string, fnRef: string, cell: string, column: string) => {
       if (covered('function', functionKey, lists.characteristics?.sheet)) {
         sameList(cell, lists.characteristics!.text(functionKey) ?? '', column, functionKey, lists.characteristics!.sheet, row, issues);
-      } else for (const c of characteristics(cell, column, row, issues)) b.characteristic(fnRef, c.name, c.characteristicClass, c.special, row);
+      } else for (const c of characteristics(cell, column, row, issues)) b.characteristic(fnRef, c.name, c.characteristicClass, c.special, row, false, c);
     };
     traits(v.functionKey, fn, v.modeCharacteristics, 'modeCharacteristics');
     if (v.effectKey) {
