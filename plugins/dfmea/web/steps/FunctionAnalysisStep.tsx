@@ -1,27 +1,54 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm, type ApiBody } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,
   conflictCount,
+  flattenTree,
   functionsOf,
   lowerFunctionCandidates,
   useAnalysis,
   type Analysis,
   type CharacteristicClass,
+  type CharacteristicRow,
   type FunctionRow,
+  type NodeRow,
 } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
 import { pickToSend, suggestionsFor, type CatalogPick } from '../analysis/suggestions.ts';
 import { CatalogTextField } from '../shared/CatalogTextField.tsx';
 
-type FunctionDraft = { id: string | null; version: number; description: string; requirement: string; pick: CatalogPick | null };
-type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean };
+/** What another kind's function fields add to the save (the PFMEA's function scope). */
+export type FunctionExtras = Omit<ApiBody<'/api/fmea/addFunction'>, 'nodeId' | 'description' | 'requirement' | 'catalogRecordId'>;
+/** What another kind's characteristic fields add to the save (the PFMEA's kind and customer class). */
+export type CharacteristicExtras = Omit<ApiBody<'/api/fmea/addCharacteristic'>, 'functionId' | 'name' | 'characteristicClass' | 'special'>;
+
+/**
+ * Fields another kind adds to a dialog of this step: what an item starts with
+ * (a new one when `row` is null), their inputs, and what its card shows of them.
+ */
+export interface ExtraFields<Row, Extras> {
+  readonly initial: (node: NodeRow, row: Row | null) => Extras;
+  /** `depth`: the node's depth in the structure (the root is 0). */
+  readonly Inputs: ComponentType<{ node: NodeRow; depth: number; value: Extras; onChange: (value: Extras) => void }>;
+  readonly Badges: ComponentType<{ row: Row }>;
+}
+
+/** How another kind's function analysis differs (the PFMEA's); absent: the DFMEA's. */
+export interface FunctionStepOptions {
+  readonly functionFields?: ExtraFields<FunctionRow, FunctionExtras>;
+  readonly characteristicFields?: ExtraFields<CharacteristicRow, CharacteristicExtras>;
+  /** How a characteristic class reads (the PFMEA names critical CC and significant SC). */
+  readonly classLabel?: (c: CharacteristicClass) => string;
+}
+
+type FunctionDraft = { id: string | null; version: number; description: string; requirement: string; pick: CatalogPick | null; extras: FunctionExtras };
+type CharacteristicDraft = { functionId: string; name: string; characteristicClass: CharacteristicClass; special: boolean; extras: CharacteristicExtras };
 
 /** Step 3: functions and requirements per structure element, their characteristics, and the function net. */
-export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevision, focusNodeId }: StepProps) {
+export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevision, focusNodeId, functionFields, characteristicFields, classLabel: ownClassLabel }: StepProps & FunctionStepOptions) {
   const { t } = useLingui();
   const { data, loading, error, reload } = useAnalysis(projectId, remoteRevision);
   const [nodeId, setNodeId] = useState<string | null>(focusNodeId ?? null);
@@ -35,7 +62,9 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
 
   const node = data.nodes.find((n) => n.id === nodeId) ?? null;
   const functions = useMemo(() => functionsOf(data, nodeId), [data, nodeId]);
-  const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` })[c];
+  const depth = useMemo(() => flattenTree(data.nodes).find((row) => row.node.id === nodeId)?.depth ?? 0, [data.nodes, nodeId]);
+  const classLabel = ownClassLabel ?? ((c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` })[c]);
+  const functionExtras = (fn: FunctionRow | null): FunctionExtras => (node && functionFields ? functionFields.initial(node, fn) : {});
 
   /** Runs a write, then reads the analysis again whatever happened (a conflict shows the current rows). */
   async function write(action: () => Promise<unknown>, done?: string): Promise<boolean> {
@@ -116,7 +145,7 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
               title={<span data-user-content>{node.name}</span>}
               actions={
                 readOnly ? null : (
-                  <Button kind="primary" disabled={busy} onClick={() => setFnDraft({ id: null, version: 0, description: '', requirement: '', pick: null })}>
+                  <Button kind="primary" disabled={busy} onClick={() => setFnDraft({ id: null, version: 0, description: '', requirement: '', pick: null, extras: functionExtras(null) })}>
                     <Trans>Add function</Trans>
                   </Button>
                 )
@@ -135,10 +164,14 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
                   readOnly={readOnly}
                   busy={busy}
                   classLabel={classLabel}
-                  onEdit={() => setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '', pick: null })}
+                  FunctionBadges={functionFields?.Badges}
+                  CharacteristicBadges={characteristicFields?.Badges}
+                  onEdit={() => setFnDraft({ id: fn.id, version: fn.version, description: fn.description, requirement: fn.requirement ?? '', pick: null, extras: functionExtras(fn) })}
                   onPushed={() => void reload()}
                   onDelete={() => void deleteFunction(fn)}
-                  onAddCharacteristic={() => setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false })}
+                  onAddCharacteristic={() =>
+                    setChDraft({ functionId: fn.id, name: '', characteristicClass: 'general', special: false, extras: node && characteristicFields ? characteristicFields.initial(node, null) : {} })
+                  }
                   onLink={(lowerFunctionId) => void write(() => api.post('/api/fmea/linkFunctions', { higherFunctionId: fn.id, lowerFunctionId }))}
                   onUnlink={(linkId) => void unlink(linkId)}
                 />
@@ -153,21 +186,29 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
       {fnDraft && node ? (
         <FunctionDialog
           initial={fnDraft}
+          node={node}
+          depth={depth}
+          Extras={functionFields?.Inputs}
           save={(d) => {
             // a picked catalog function is cited while the text is still its wording
-            const body = { description: d.description.trim(), requirement: d.requirement.trim() || null, ...pickToSend(d.pick, d.description) };
+            const body = { description: d.description.trim(), requirement: d.requirement.trim() || null, ...pickToSend(d.pick, d.description), ...d.extras };
             // read again whatever happened: a conflict shows the current rows
             return (fnDraft.id ? api.post('/api/fmea/updateFunction', { id: fnDraft.id, version: fnDraft.version, ...body }) : api.post('/api/fmea/addFunction', { nodeId: node.id, ...body })).finally(() => void reload());
           }}
           onClose={() => setFnDraft(null)}
         />
       ) : null}
-      {chDraft ? (
+      {chDraft && node ? (
         <CharacteristicDialog
           initial={chDraft}
+          node={node}
+          depth={depth}
+          Extras={characteristicFields?.Inputs}
           classLabel={classLabel}
           save={(d) =>
-            api.post('/api/fmea/addCharacteristic', { functionId: chDraft.functionId, name: d.name.trim(), characteristicClass: d.characteristicClass, special: d.special }).finally(() => void reload())
+            api
+              .post('/api/fmea/addCharacteristic', { functionId: chDraft.functionId, name: d.name.trim(), characteristicClass: d.characteristicClass, special: d.special, ...d.extras })
+              .finally(() => void reload())
           }
           onClose={() => setChDraft(null)}
         />
@@ -176,8 +217,22 @@ export default function FunctionAnalysisStep({ projectId, readOnly, remoteRevisi
   );
 }
 
-/** Add or edit a function and its requirement. */
-function FunctionDialog({ initial, save, onClose }: { initial: FunctionDraft; save: (d: FunctionDraft) => Promise<unknown>; onClose: () => void }) {
+/** Add or edit a function and its requirement (and another kind's fields). */
+function FunctionDialog({
+  initial,
+  node,
+  depth,
+  Extras,
+  save,
+  onClose,
+}: {
+  initial: FunctionDraft;
+  node: NodeRow;
+  depth: number;
+  Extras?: ExtraFields<FunctionRow, FunctionExtras>['Inputs'];
+  save: (d: FunctionDraft) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const form = useForm({ initial, save, onSaved: onClose, validate: (d) => ({ fields: { description: !d.description.trim() && t`Enter the function.` } }) });
   const { draft, set, error } = form;
@@ -194,12 +249,29 @@ function FunctionDialog({ initial, save, onClose }: { initial: FunctionDraft; sa
       <Field label={<Trans>Requirement</Trans>} error={error('requirement')}>
         {(id) => <Autocomplete id={id} maxLength={200} value={draft.requirement} onChange={(e) => set('requirement', e.target.value)} fetchSuggestions={suggestionsFor('requirement')} />}
       </Field>
+      {Extras ? <Extras node={node} depth={depth} value={draft.extras} onChange={(extras) => set('extras', extras)} /> : null}
     </FormDialog>
   );
 }
 
-/** Add a characteristic to a function: its name, class and whether it is special. */
-function CharacteristicDialog({ initial, classLabel, save, onClose }: { initial: CharacteristicDraft; classLabel: (c: CharacteristicClass) => string; save: (d: CharacteristicDraft) => Promise<unknown>; onClose: () => void }) {
+/** Add a characteristic to a function: its name, class and whether it is special (and another kind's fields). */
+function CharacteristicDialog({
+  initial,
+  node,
+  depth,
+  Extras,
+  classLabel,
+  save,
+  onClose,
+}: {
+  initial: CharacteristicDraft;
+  node: NodeRow;
+  depth: number;
+  Extras?: ExtraFields<CharacteristicRow, CharacteristicExtras>['Inputs'];
+  classLabel: (c: CharacteristicClass) => string;
+  save: (d: CharacteristicDraft) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const form = useForm({ initial, save, onSaved: onClose, validate: (d) => ({ fields: { name: !d.name.trim() && t`Enter the characteristic.` } }) });
   const { draft, set, error } = form;
@@ -221,6 +293,7 @@ function CharacteristicDialog({ initial, classLabel, save, onClose }: { initial:
       <label>
         <input type="checkbox" checked={draft.special} onChange={(e) => set('special', e.target.checked)} /> <Trans>Special characteristic</Trans>
       </label>
+      {Extras ? <Extras node={node} depth={depth} value={draft.extras} onChange={(extras) => set('extras', extras)} /> : null}
     </FormDialog>
   );
 }
@@ -231,6 +304,8 @@ function FunctionCard(props: {
   readOnly: boolean;
   busy: boolean;
   classLabel: (c: CharacteristicClass) => string;
+  FunctionBadges?: ComponentType<{ row: FunctionRow }>;
+  CharacteristicBadges?: ComponentType<{ row: CharacteristicRow }>;
   onEdit: () => void;
   onDelete: () => void;
   onAddCharacteristic: () => void;
@@ -238,7 +313,7 @@ function FunctionCard(props: {
   onUnlink: (linkId: string) => void;
   onPushed: () => void;
 }) {
-  const { fn, data, readOnly, busy, classLabel } = props;
+  const { fn, data, readOnly, busy, classLabel, FunctionBadges, CharacteristicBadges } = props;
   const { t } = useLingui();
   const [pick, setPick] = useState('');
   const characteristics = data.characteristics.filter((c) => c.functionId === fn.id).sort((a, b) => a.sort - b.sort);
@@ -255,6 +330,7 @@ function FunctionCard(props: {
         <div>
           <strong data-user-content>{fn.description}</strong>
           <CatalogMark catalog={fn.catalog} />
+          {FunctionBadges ? <FunctionBadges row={fn} /> : null}
           {fn.requirement ? (
             <div className="muted">
               <Trans>Requirement:</Trans> <span data-user-content>{fn.requirement}</span>
@@ -279,6 +355,7 @@ function FunctionCard(props: {
             <li key={c.id}>
               <span data-user-content>{c.name}</span> <span className="muted">({classLabel(c.characteristicClass)})</span>
               {c.special ? <strong> <Trans>special</Trans></strong> : null}
+              {CharacteristicBadges ? <CharacteristicBadges row={c} /> : null}
             </li>
           ))}
         </ul>

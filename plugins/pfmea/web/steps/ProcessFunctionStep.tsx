@@ -1,7 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
+import { api, useLoad } from '@fmea/workbench/sdk';
+import type { CharacteristicClass } from '@fmea/core/domain';
 import FunctionAnalysisStep from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import { characteristicFields, functionFields, ProjectClassesContext } from './process-fields.tsx';
 
-/** Step 3 of the PFMEA: the DFMEA's function analysis over the process tree. */
+/**
+ * Step 3 of the PFMEA: the DFMEA's function analysis and function net over
+ * the process tree, with the function scope on the process item's functions,
+ * product/process characteristics, the handbook's CC and SC for the critical
+ * and significant classes, and the customer's own class from the project's
+ * feature classification (type 1: a process project).
+ */
 export default function ProcessFunctionStep(props: StepProps) {
-  return <FunctionAnalysisStep {...props} />;
+  const { t } = useLingui();
+  const classes = useLoad(() => api.get('/api/knowledge/featureClassify/getFeatureClassifyByCustomer/{type}/{projectSerial}', { type: '1', projectSerial: props.serialNum }), [props.serialNum]);
+  const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`CC (critical)`, significant: t`SC (significant)`, general: t`General` })[c];
+  return (
+    <ProjectClassesContext.Provider value={classes.data ?? null}>
+      <FunctionAnalysisStep {...props} functionFields={functionFields} characteristicFields={characteristicFields} classLabel={classLabel} />
+    </ProjectClassesContext.Provider>
+  );
 }
