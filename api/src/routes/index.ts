@@ -14,6 +14,7 @@ import { registerCollectionRoutes } from './collections/index.ts';
 import { registerBomRoutes } from './bom/index.ts';
 import { registerCatalogRoutes } from './catalog/index.ts';
 import { registerReviewsRoutes } from './reviews/index.ts';
+import { registerProcessFlowAllRoutes } from './process-flow/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -32,4 +33,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerBomRoutes(app);
   registerCatalogRoutes(app);
   registerReviewsRoutes(app);
+  registerProcessFlowAllRoutes(app);
 }

@@ -28,6 +28,8 @@ import * as fmeaStructure from './fmea/structure.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
 import * as fmeaTransfer from './fmea/transfer.ts';
 import * as noticeAdmin from './notices/admin.ts';
+import * as processFlow from './process-flow/flow.ts';
+import * as processFlowExport from './process-flow/export.ts';
 import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
 import * as reviews from './reviews/reviews.ts';
@@ -89,6 +91,8 @@ export const ROUTE_MODULES = {
   fmeaSuggest,
   fmeaTransfer,
   noticeAdmin,
+  processFlow,
+  processFlowExport,
   noticeInbox,
   reviews,
   departments,
