@@ -218,7 +218,10 @@ const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
  */
 export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string, options: ExportOptions = {}): Promise<Uint8Array> {
   const locale = options.locale ?? 'zh-CN';
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+  // labels without parameters (statuses, 4M types, scopes) are asked for on every row: translated once each
+  const labels = new Map<string, string>();
+  const t = (key: string, params?: Record<string, string | number>) =>
+    params ? translate(locale, key, params) : (labels.get(key) ?? labels.set(key, translate(locale, key)).get(key)!);
   const project = await getProjectById(ctx, projectId);
   const profile = profileOf(project.projectType);
   const process = profile.kind === 'pfmea';
