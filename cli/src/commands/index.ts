@@ -14,6 +14,7 @@ import { registerDict } from './dict/index.ts';
 import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
+import { registerPfd } from './pfd/index.ts';
 import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
@@ -36,6 +37,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDict(program);
   registerRules(program);
   registerDfmea(program);
+  registerPfd(program);
   registerKb(program);
   registerProduct(program);
   registerBom(program);
