@@ -22,6 +22,7 @@ import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaFunctions from './fmea/functions.ts';
 import * as fmeaGrid from './fmea/grid.ts';
 import * as fmeaProjects from './fmea/projects.ts';
+import * as pfmeaProjects from './fmea/pfmea-projects.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
 import * as fmeaStructure from './fmea/structure.ts';
@@ -85,6 +86,7 @@ export const ROUTE_MODULES = {
   fmeaFunctions,
   fmeaGrid,
   fmeaProjects,
+  pfmeaProjects,
   fmeaPush,
   fmeaSharing,
   fmeaStructure,

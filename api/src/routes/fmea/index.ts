@@ -6,6 +6,7 @@ import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerGridRoutes } from './grid.ts';
+import { registerPfmeaProjectRoutes } from './pfmea-projects.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerPushRoutes } from './push.ts';
 import { registerSharingRoutes } from './sharing.ts';
@@ -19,6 +20,7 @@ import { registerTransferRoutes } from './transfer.ts';
  */
 export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerProjectRoutes(app);
+  registerPfmeaProjectRoutes(app);
   registerSharingRoutes(app);
   registerAttachmentRoutes(app);
   registerStructureRoutes(app);

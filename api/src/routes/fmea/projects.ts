@@ -83,7 +83,7 @@ const ProjectLabelsSchema = z
   .strictObject(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
   .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
 
-const ProjectSchema = z
+export const ProjectSchema = z
   .strictObject({
     id: z.string(),
     projectId: z.string().openapi({ description: 'The spec’s name of id (the same value)' }),
@@ -116,13 +116,13 @@ const ProjectSchema = z
   })
   .openapi('FmeaProject');
 
-interface Labeler {
+export interface Labeler {
   fields: Awaited<ReturnType<typeof projectLabeler>>;
   role: Awaited<ReturnType<typeof memberRoleNamer>>;
 }
 
 /** The labeler for the caller's language: one read of the dictionaries per request. */
-async function labelerOf(c: Context<AppEnv>): Promise<Labeler> {
+export async function labelerOf(c: Context<AppEnv>): Promise<Labeler> {
   const { db } = c.var.services.database;
   const [fields, role] = await Promise.all([projectLabeler(db, c.var.locale), memberRoleNamer(db, c.var.locale)]);
   return { fields, role };
@@ -165,7 +165,7 @@ export function presentProject(view: ProjectView, label: Labeler): z.output<type
 const LIST_SORTS = ['serialNum', 'name', 'sopDate', 'updatedAt'] as const satisfies readonly NonNullable<ProjectListQuery['sort']>[];
 const ListDate = z.iso.date().optional().openapi({ description: 'A calendar date YYYY-MM-DD, inclusive', example: '2026-06-30' });
 
-const ListBody = z
+export const ListBody = z
   .object({
     tab: z.enum(PROJECT_LIST_TABS).optional(),
     search: Text.optional(),
@@ -182,7 +182,7 @@ const ListBody = z
   })
   .openapi('FmeaProjectListBody');
 
-const ProjectListItemSchema = z
+export const ProjectListItemSchema = z
   .strictObject({
     id: z.string(),
     serialNum: z.string(),
@@ -201,7 +201,7 @@ const ProjectListItemSchema = z
   })
   .openapi('FmeaProjectListItem');
 
-const presentListItem = (item: ProjectListItem, label: Labeler): z.output<typeof ProjectListItemSchema> => ({
+export const presentListItem = (item: ProjectListItem, label: Labeler): z.output<typeof ProjectListItemSchema> => ({
   id: item.id,
   serialNum: item.serialNum,
   projectId: item.id,

@@ -33,6 +33,7 @@ export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
 export { readAnalysis, type AnalysisCatalogRef, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
 export { copySubtree } from './structure-copy.ts';
 export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
+export { assertProjectOfType } from './process-structure.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
 export {

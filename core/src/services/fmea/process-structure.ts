@@ -20,6 +20,7 @@ import {
 } from '../../domain/pfmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { projectNotFound } from './access.ts';
 import { featureClassesOfProject } from './feature-classes.ts';
 
 /**
@@ -137,4 +138,14 @@ export async function characteristicFieldsFor(
     out.customerClass = match.value;
   }
   return out;
+}
+
+/**
+ * The spec's PFMEA base (/api/pfmeaProject/…) answers process projects only:
+ * another type asked through it is not found there, as the spec's separate
+ * pfmea_project table would say. Checked before opening (no visit recorded).
+ */
+export async function assertProjectOfType(db: DbOrTx, projectId: string, projectType: string): Promise<void> {
+  const row = await db.select({ projectType: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
+  if (!row || row.projectType !== projectType) throw projectNotFound(projectId);
 }
