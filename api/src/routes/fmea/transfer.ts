@@ -2,10 +2,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { eq, or } from 'drizzle-orm';
 import {
-  exportDfmeaWorkbook,
-  importDfmeaWorkbook,
+  exportFmeaWorkbook,
+  importFmeaWorkbook,
   InvalidInputError,
   NotFoundError,
+  profileOf,
   schema,
   translate,
   type Issue,
@@ -24,10 +25,14 @@ import { Id, Timestamp } from './schemas.ts';
 import { contentDisposition } from '../../http/files.ts';
 
 /**
- * DFMEA workbooks over HTTP (spec 001 §7): `project/importData` (our form
- * workbook's chain sheet or a legacy AIAG 4th-edition sheet, recognised by
- * their headers), `project/importDataFlatProduct` (forced legacy) and
- * `project/exportData` (the form workbook as a download).
+ * DFMEA and PFMEA workbooks over HTTP (spec 001 §7): `project/importData`
+ * (our form workbook's chain sheet or a legacy AIAG 4th-edition sheet,
+ * recognised by their headers), `project/importDataFlatProduct` (forced
+ * legacy) and `project/exportData` (the form workbook as a download). The
+ * project's type decides which form: a PFMEA project's workbook is the
+ * AIAG-VDA PFMEA form and its import reads a PFMEA's (core excel/profile.ts).
+ * The spec's PFMEA base (`pfmeaProject/…`) names no import or export call, so
+ * these serve both types; `projectType` says which a new project is.
  */
 
 const TAG = 'fmea-projects';
@@ -47,7 +52,17 @@ const ImportWay = z
 const ImportForm = z
   .object({
     excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'xlsx, at most IMPORT_MAX_MB (default 1 MB; .xls is refused with a hint to save it as .xlsx)' }),
-    projectSerial: z.string().trim().min(1).max(64).optional().openapi({ description: 'Project number (DF…) or id to import into; absent: a new DFMEA project owned by the caller' }),
+    projectSerial: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'Project number (DF…, PF…) or id to import into (its type says which form is read); absent: a new project of projectType owned by the caller' }),
+    projectType: z
+      .enum(['dfmea', 'pfmea'])
+      .optional()
+      .openapi({ description: 'The type of the new project when projectSerial is absent, and so which form is read: dfmea (default) or pfmea (the AIAG-VDA PFMEA workbook, a legacy 4th-edition PFMEA sheet); ignored with projectSerial' }),
     importWayType: ImportWay.openapi({ description: 'cover or 1: replace the analysis; dedupe or 2 (default): add only what is not there' }),
     partial: Flag.openapi({ description: 'true: write the good rows even when others are wrong (the others are listed)' }),
     legacy: Flag.openapi({ description: 'true: the file is a legacy AIAG 4th-edition sheet; only needed when the layout is not recognised by itself' }),
@@ -96,7 +111,8 @@ const ImportReportSchema = z
   .openapi('FmeaImportReport');
 
 const IMPORT_DESCRIPTION =
-  'Multipart: excelFile, projectSerial (absent: a new DFMEA project with the caller as responsible; needs the add button), importWayType, partial, acceptUnmapped. ' +
+  'Multipart: excelFile, projectSerial (absent: a new project of projectType, DFMEA by default, with the caller as responsible; needs the add button of its type), projectType, importWayType, partial, acceptUnmapped. ' +
+  'A PFMEA project (or projectType pfmea) reads the PFMEA workbook: its chain and list sheets with the process fields (processNo, workElementType, functionScope, characteristicKind, customerClass), or a legacy 4th-edition PFMEA sheet (process step / function / requirements …). ' +
   'The layout is recognised by its headers: the chain sheet of our export, else a legacy AIAG 4th-edition table (one or two header rows, English or Chinese, ' +
   'its header block filling the project header). Importing into an existing project needs the edit button and an editing member. ' +
   'A column, header cell or sheet with data the import has no place for refuses the file with 400 import.columns_unmapped and data.issues listing each, ' +
@@ -108,7 +124,7 @@ export const importRoute = defineRoute({
   method: 'post',
   path: '/api/project/importData',
   tag: TAG,
-  summary: 'Import a DFMEA workbook (our export’s failure chain sheet, or a legacy AIAG 4th-edition sheet) into a new or an existing project',
+  summary: 'Import a DFMEA or PFMEA workbook (our export’s failure chain sheet, or a legacy AIAG 4th-edition sheet) into a new or an existing project',
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
@@ -119,7 +135,7 @@ export const importFlatRoute = defineRoute({
   method: 'post',
   path: '/api/project/importDataFlatProduct',
   tag: TAG,
-  summary: 'Import a legacy AIAG 4th-edition DFMEA sheet (as importData with legacy true: for a sheet whose layout is not recognised by itself)',
+  summary: 'Import a legacy AIAG 4th-edition DFMEA or PFMEA sheet (as importData with legacy true: for a sheet whose layout is not recognised by itself)',
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
@@ -130,8 +146,10 @@ const exportBase = defineRoute({
   method: 'get',
   path: '/api/project/exportData',
   tag: TAG,
-  summary: 'Export a DFMEA as the AIAG-VDA form workbook (form, failure chains, rating scales)',
-  description: 'By projectId or serialNum; members and administrators. Answers the xlsx as an attachment named after the project number; refusals answer the usual envelope.',
+  summary: 'Export a DFMEA or PFMEA as the AIAG-VDA form workbook (form, failure chains, rating scales, list sheets)',
+  description:
+    'By projectId or serialNum; members and administrators. A PFMEA project answers the AIAG-VDA PFMEA form (process item / step / 4M work element, functions with product and process characteristics, the PFMEA header and rating scales, the process fields in the chain and list sheets). ' +
+    'Answers the xlsx as an attachment named DFMEA-<number>.xlsx or PFMEA-<number>.xlsx; refusals answer the usual envelope.',
   access: readAccess,
   request: { query: z.object({ projectId: Id.optional(), serialNum: Id.optional(), timestamp: Timestamp }) },
   data: z.null(),
@@ -159,8 +177,9 @@ async function findProject(c: Context<AppEnv>, key: string): Promise<{ id: strin
 
 async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, legacy: boolean): Promise<Response> {
   const { excelFile, projectSerial, importWayType, partial, acceptUnmapped } = form;
+  const projectType = form.projectType ?? 'dfmea';
   let projectId: string | undefined;
-  if (projectSerial === undefined) requireTypeAccess(c, 'dfmea', 'add');
+  if (projectSerial === undefined) requireTypeAccess(c, projectType, 'add');
   else {
     const project = await findProject(c, projectSerial);
     requireTypeAccess(c, project.projectType, 'edit');
@@ -172,9 +191,10 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
   // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
   const onProgress = progressReporter(c.var.services, userId, translate(locale, 'files.import_progress', { name: excelFile.name }));
   // a refusal (data.issues with row, field and message) is the app's error envelope
-  const report = await importDfmeaWorkbook(ctx, new Uint8Array(await excelFile.arrayBuffer()), {
+  const report = await importFmeaWorkbook(ctx, new Uint8Array(await excelFile.arrayBuffer()), {
     fileName: excelFile.name,
-    ...(projectId === undefined ? { newProject: { members: [{ userId, roles: [0] }] } } : { projectId }),
+    // an existing project's own type decides the form; projectType names a new one's
+    ...(projectId === undefined ? { newProject: { members: [{ userId, roles: [0] }] }, projectType } : { projectId }),
     mode: importWayType,
     partial,
     legacy,
@@ -219,10 +239,10 @@ export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {
     requireTypeAccess(c, project.projectType);
     // membership is the engine's check (getProjectById inside the export)
     const ctx = fmeaContext(c);
-    const fileName = `DFMEA-${project.serialNum}.xlsx`;
+    const fileName = `${profileOf(project.projectType).filePrefix}-${project.serialNum}.xlsx`;
     // a large FMEA takes seconds: the caller's tabs show a progress bar; 100 hides it, also after a refusal
     const onProgress = progressReporter(c.var.services, ctx.actor.userId!, translate(c.var.locale, 'files.export_progress', { name: fileName }));
-    const bytes = await exportDfmeaWorkbook(ctx, project.id, { locale: c.var.locale, onProgress }).finally(() => onProgress(1, 1));
+    const bytes = await exportFmeaWorkbook(ctx, project.id, { locale: c.var.locale, onProgress }).finally(() => onProgress(1, 1));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': XLSX_TYPE,
       'content-length': String(bytes.byteLength),
