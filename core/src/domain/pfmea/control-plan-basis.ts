@@ -1,5 +1,5 @@
 import type { CharacteristicClass, ControlKind } from '../fmea/vocabulary.ts';
-import { causesOfCharacteristic, controlsOfCauses, indexControlPlanModel, worstDetection, type ControlPlanModel, type ChangeStamp } from './control-plan-model.ts';
+import { causesOfCharacteristic, controlsOfCauses, indexControlPlanModel, worstDetection, type CharacteristicPlace, type ControlPlanIndex, type ControlPlanModel, type ChangeStamp } from './control-plan-model.ts';
 import type { CharacteristicKind } from './vocabulary.ts';
 
 /**
@@ -49,10 +49,12 @@ export const EMPTY_BASIS: ControlPlanBasis = { step: null, characteristic: null,
 export function basisOf(line: { readonly stepNodeId: string | null; readonly characteristicId: string | null }, model: ControlPlanModel): ControlPlanBasis {
   const index = indexControlPlanModel(model);
   const place = line.characteristicId === null ? undefined : index.placeOf.get(line.characteristicId);
-  if (!place) {
-    const step = line.stepNodeId === null ? undefined : index.step.get(line.stepNodeId);
-    return step ? { ...EMPTY_BASIS, step: { id: step.id, processNo: step.processNo, name: step.name } } : EMPTY_BASIS;
-  }
+  if (place) return basisOfPlace(place, index);
+  const step = line.stepNodeId === null ? undefined : index.step.get(line.stepNodeId);
+  return step ? { ...EMPTY_BASIS, step: { id: step.id, processNo: step.processNo, name: step.name } } : EMPTY_BASIS;
+}
+
+function basisOfPlace(place: CharacteristicPlace, index: ControlPlanIndex): ControlPlanBasis {
   const c = place.characteristic;
   const causes = causesOfCharacteristic(place, index);
   const { prevention, detection } = controlsOfCauses(causes, index);
@@ -72,6 +74,34 @@ export function basisOf(line: { readonly stepNodeId: string | null; readonly cha
     causes: causes.map((x) => ({ id: x.id, detection: x.detection })),
     worstDetection: worstDetection(causes),
   };
+}
+
+/** One line the generation adds: a characteristic of a step, the controls it cites and its basis (the PFMEA now). */
+export interface GeneratedLine {
+  readonly stepNodeId: string;
+  readonly characteristicId: string;
+  readonly kind: CharacteristicKind;
+  /** Prevention controls first, then detection controls. */
+  readonly controlIds: readonly string[];
+  readonly basis: ControlPlanBasis;
+}
+
+/**
+ * One line per product or process characteristic of a process step, in
+ * process order (a step's product characteristics, then its work elements'
+ * process characteristics), citing the prevention and detection controls of
+ * the characteristic's causes. `skip` names characteristics that already have
+ * a line: they get none (generation never overwrites a line).
+ */
+export function generateLines(model: ControlPlanModel, skip: ReadonlySet<string> = new Set()): GeneratedLine[] {
+  const index = indexControlPlanModel(model);
+  const out: GeneratedLine[] = [];
+  for (const place of index.places) {
+    if (skip.has(place.characteristic.id)) continue;
+    const basis = basisOfPlace(place, index);
+    out.push({ stepNodeId: place.step.id, characteristicId: place.characteristic.id, kind: place.kind, controlIds: basis.controls.map((c) => c.id), basis });
+  }
+  return out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -221,30 +221,3 @@ export function controlPlanClass(c: Pick<CpCharacteristic, 'characteristicClass'
 }
 
 export const specialClassText = (c: Pick<CpCharacteristic, 'characteristicClass' | 'special' | 'customerClass'>): string => c.customerClass?.trim() || (controlPlanClass(c) ?? '');
-
-/** One line the generation adds: a characteristic of a step and the controls it cites. */
-export interface GeneratedLine {
-  readonly stepNodeId: string;
-  readonly characteristicId: string;
-  readonly kind: CharacteristicKind;
-  /** Prevention controls first, then detection controls. */
-  readonly controlIds: readonly string[];
-}
-
-/**
- * One line per product or process characteristic of a process step, in
- * process order (a step's product characteristics, then its work elements'
- * process characteristics), citing the prevention and detection controls of
- * the characteristic's causes. `skip` names characteristics that already have
- * a line: they get none (generation never overwrites a line).
- */
-export function generateLines(model: ControlPlanModel, skip: ReadonlySet<string> = new Set()): GeneratedLine[] {
-  const index = indexControlPlanModel(model);
-  const out: GeneratedLine[] = [];
-  for (const place of index.places) {
-    if (skip.has(place.characteristic.id)) continue;
-    const { prevention, detection } = controlsOfCauses(causesOfCharacteristic(place, index), index);
-    out.push({ stepNodeId: place.step.id, characteristicId: place.characteristic.id, kind: place.kind, controlIds: [...prevention, ...detection].map((c) => c.id) });
-  }
-  return out;
-}

@@ -8,7 +8,7 @@ import { indexControlPlanModel, processNoKey, type ControlPlanModel } from '../.
  */
 export function placeNewLines(
   existing: readonly { readonly id: string; readonly stepNodeId: string | null; readonly processNo: string | null }[],
-  fresh: readonly { readonly id: string; readonly stepNodeId: string }[],
+  fresh: readonly { readonly id: string; readonly stepNodeId: string | null }[],
   model: ControlPlanModel,
 ): string[] {
   const index = indexControlPlanModel(model);
@@ -22,7 +22,7 @@ export function placeNewLines(
   const out: string[] = [];
   let i = 0;
   for (const line of fresh) {
-    const order = index.stepOrder.get(line.stepNodeId) ?? Number.MAX_SAFE_INTEGER;
+    const order = (line.stepNodeId === null ? undefined : index.stepOrder.get(line.stepNodeId)) ?? Number.MAX_SAFE_INTEGER;
     while (i < existing.length && orders[i]! <= order) out.push(existing[i++]!.id);
     out.push(line.id);
   }

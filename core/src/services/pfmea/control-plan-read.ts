@@ -1,18 +1,8 @@
-import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  controlPlan,
-  controlPlanLine,
-  controlPlanLineControl,
-  fmeaCharacteristic,
-  fmeaControl,
-  fmeaFailure,
-  fmeaFailureLink,
-  fmeaFunction,
-  fmeaNode,
-  operationLog,
-  user,
-} from '../../db/schema/index.ts';
+import { controlPlan, controlPlanLine, controlPlanLineControl, operationLog, user } from '../../db/schema/index.ts';
+import type { CharacteristicClass, ControlKind } from '../../domain/fmea/vocabulary.ts';
+import type { CharacteristicKind, WorkElementType } from '../../domain/pfmea/vocabulary.ts';
 import type { ChangeStamp, ControlPlanBasis, ControlPlanModel, CpCause, CpCharacteristic, CpControl, CpElement, CpStep } from '../../domain/pfmea/index.ts';
 import type { ControlPlanPhase } from '../../domain/pfmea/vocabulary.ts';
 
@@ -34,68 +24,74 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 const stampOf = (row: { updatedBy: string | null; updatedAt: Date | null }): ChangeStamp => ({ by: row.updatedBy, at: row.updatedAt });
 
+type Raw = string | number | null;
+const at = (ms: Raw): Date | null => (typeof ms === 'number' ? new Date(ms) : null);
+const str = (v: Raw): string | null => (v === null ? null : String(v));
+
+/**
+ * The PFMEA's rows in one statement: each table's rows of the project as one
+ * JSON array of arrays (SQLite builds it, JavaScript parses it once), far
+ * cheaper than tens of thousands of row objects through the driver.
+ */
+const modelQuery = (projectId: string) => sql`
+select 'nodes' as part, json_group_array(json_array(id, parent_id, name, process_no, work_element_type, updated_by, updated_at) order by sort, id) as rows
+  from fmea_node where project_id = ${projectId}
+union all
+select 'functions', json_group_array(json_array(id, node_id) order by sort, id) from fmea_function where project_id = ${projectId}
+union all
+select 'characteristics', json_group_array(json_array(id, function_id, name, characteristic_class, special, customer_class, characteristic_kind, updated_by, updated_at) order by sort, id)
+  from fmea_characteristic where project_id = ${projectId}
+union all
+select 'failures', json_group_array(json_array(id, function_id, kind, detection, updated_by, updated_at) order by sort, id)
+  from fmea_failure where project_id = ${projectId} and kind in ('FM', 'FC')
+union all
+select 'links', json_group_array(json_array(l.higher_failure_id, l.lower_failure_id))
+  from fmea_failure_link l join fmea_failure h on h.id = l.higher_failure_id where l.project_id = ${projectId} and h.kind = 'FM'
+union all
+select 'controls', json_group_array(json_array(id, cause_id, kind, description, updated_by, updated_at) order by sort, id) from fmea_control where project_id = ${projectId}`;
+
 /** The PFMEA of a project as the control plan reads it: steps (children of the process item) in process order, then everything below them. */
 export async function loadControlPlanModel(db: DbOrTx, projectId: string): Promise<ControlPlanModel> {
-  const [nodes, functions, characteristics, failures, links, controls] = await Promise.all([
-    db
-      .select({
-        id: fmeaNode.id,
-        parentId: fmeaNode.parentId,
-        name: fmeaNode.name,
-        processNo: fmeaNode.processNo,
-        type: fmeaNode.workElementType,
-        updatedBy: fmeaNode.updatedBy,
-        updatedAt: fmeaNode.updatedAt,
-      })
-      .from(fmeaNode)
-      .where(eq(fmeaNode.projectId, projectId))
-      .orderBy(asc(fmeaNode.sort), asc(fmeaNode.id)),
-    db.select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId }).from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId)).orderBy(asc(fmeaFunction.sort), asc(fmeaFunction.id)),
-    db
-      .select({
-        id: fmeaCharacteristic.id,
-        functionId: fmeaCharacteristic.functionId,
-        name: fmeaCharacteristic.name,
-        characteristicClass: fmeaCharacteristic.characteristicClass,
-        special: fmeaCharacteristic.special,
-        customerClass: fmeaCharacteristic.customerClass,
-        kind: fmeaCharacteristic.characteristicKind,
-        updatedBy: fmeaCharacteristic.updatedBy,
-        updatedAt: fmeaCharacteristic.updatedAt,
-      })
-      .from(fmeaCharacteristic)
-      .where(eq(fmeaCharacteristic.projectId, projectId))
-      .orderBy(asc(fmeaCharacteristic.sort), asc(fmeaCharacteristic.id)),
-    db
-      .select({
-        id: fmeaFailure.id,
-        functionId: fmeaFailure.functionId,
-        kind: fmeaFailure.kind,
-        detection: fmeaFailure.detection,
-        updatedBy: fmeaFailure.updatedBy,
-        updatedAt: fmeaFailure.updatedAt,
-      })
-      .from(fmeaFailure)
-      .where(and(eq(fmeaFailure.projectId, projectId), inArray(fmeaFailure.kind, ['FM', 'FC'])))
-      .orderBy(asc(fmeaFailure.sort), asc(fmeaFailure.id)),
-    db
-      .select({ higherId: fmeaFailureLink.higherFailureId, lowerId: fmeaFailureLink.lowerFailureId })
-      .from(fmeaFailureLink)
-      .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaFailureLink.higherFailureId))
-      .where(and(eq(fmeaFailureLink.projectId, projectId), eq(fmeaFailure.kind, 'FM'))),
-    db
-      .select({
-        id: fmeaControl.id,
-        causeId: fmeaControl.causeId,
-        kind: fmeaControl.kind,
-        description: fmeaControl.description,
-        updatedBy: fmeaControl.updatedBy,
-        updatedAt: fmeaControl.updatedAt,
-      })
-      .from(fmeaControl)
-      .where(eq(fmeaControl.projectId, projectId))
-      .orderBy(asc(fmeaControl.sort), asc(fmeaControl.id)),
-  ]);
+  const parts = new Map((await db.all<{ part: string; rows: string }>(modelQuery(projectId))).map((p) => [p.part, JSON.parse(p.rows) as Raw[][]]));
+  const rows = (part: string) => parts.get(part) ?? [];
+  const nodes = rows('nodes').map(([id, parentId, name, processNo, type, updatedBy, updatedAt]) => ({
+    id: String(id),
+    parentId: str(parentId!),
+    name: String(name),
+    processNo: str(processNo!),
+    type: str(type!) as WorkElementType | null,
+    updatedBy: str(updatedBy!),
+    updatedAt: at(updatedAt!),
+  }));
+  const functions = rows('functions').map(([id, nodeId]) => ({ id: String(id), nodeId: String(nodeId) }));
+  const characteristics = rows('characteristics').map(([id, functionId, name, characteristicClass, special, customerClass, kind, updatedBy, updatedAt]) => ({
+    id: String(id),
+    functionId: String(functionId),
+    name: String(name),
+    characteristicClass: String(characteristicClass) as CharacteristicClass,
+    special: special === 1,
+    customerClass: str(customerClass!),
+    kind: str(kind!) as CharacteristicKind | null,
+    updatedBy: str(updatedBy!),
+    updatedAt: at(updatedAt!),
+  }));
+  const failures = rows('failures').map(([id, functionId, kind, detection, updatedBy, updatedAt]) => ({
+    id: String(id),
+    functionId: String(functionId),
+    kind: String(kind),
+    detection: typeof detection === 'number' ? detection : null,
+    updatedBy: str(updatedBy!),
+    updatedAt: at(updatedAt!),
+  }));
+  const links = rows('links').map(([higherId, lowerId]) => ({ higherId: String(higherId), lowerId: String(lowerId) }));
+  const controls = rows('controls').map(([id, causeId, kind, description, updatedBy, updatedAt]) => ({
+    id: String(id),
+    causeId: String(causeId),
+    kind: String(kind) as ControlKind,
+    description: String(description),
+    updatedBy: str(updatedBy!),
+    updatedAt: at(updatedAt!),
+  }));
 
   const root = nodes.find((n) => n.parentId === null);
   const steps: CpStep[] = nodes.filter((n) => root && n.parentId === root.id).map((n) => ({ id: n.id, processNo: n.processNo, name: n.name, ...stampOf(n) }));

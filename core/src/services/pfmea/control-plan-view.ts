@@ -146,9 +146,9 @@ const ownTexts = (row: ControlPlanLineRow): ControlPlanTexts => ({
 });
 
 /** One line as its readers see it (names of users left empty: `withNames`). */
-export function lineView(row: ControlPlanLineRow, model: ControlPlanModel, stamps: ReadonlyMap<string, ChangeStamp>): ControlPlanLineView {
+export function lineView(row: ControlPlanLineRow, model: ControlPlanModel, stamps: ReadonlyMap<string, ChangeStamp>, known?: ControlPlanBasis): ControlPlanLineView {
   const stored = readBasis(row.basis);
-  const current = stored ? basisOf(row, model) : null;
+  const current = stored ? (known ?? basisOf(row, model)) : null;
   const reasons = stored && current ? suspectReasons(stored, current, stamps) : [];
   const contradictions = current ? lineContradictions(row, current) : [];
   const characteristic = current?.characteristic ?? stored?.characteristic ?? null;

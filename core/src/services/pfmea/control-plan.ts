@@ -4,7 +4,6 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { controlPlan, controlPlanLine, controlPlanLineControl, fmeaNode, user } from '../../db/schema/index.ts';
 import { InvalidInputError, NotFoundError, type Issue } from '../../errors.ts';
 import {
-  basisOf,
   cleanHeader,
   controlPlanHeaderIssues,
   defaultPlanNumber,
@@ -14,6 +13,8 @@ import {
   readBasis,
   templateFromFlags,
   visibleColumns,
+  type ChangeStamp,
+  type ControlPlanBasis,
   type ControlPlanHeader,
   type ControlPlanModel,
   type ControlPlanTemplate,
@@ -89,30 +90,43 @@ export async function controlPlanTemplate(db: DbOrTx): Promise<ControlPlanTempla
   return templateFromFlags(await ruleFlagValues(db));
 }
 
-/** Lines as their readers see them, with the names of the people the marks and reviews name. */
-export async function lineViews(db: DbOrTx, rows: readonly ControlPlanLineRow[], model: ControlPlanModel): Promise<ControlPlanLineView[]> {
-  const stamps = await changeStamps(db, model, rows.map((r) => readBasis(r.basis)));
-  const views = rows.map((row) => lineView(row, model, stamps));
+/**
+ * Lines as their readers see them, with the names of the people the marks
+ * and reviews name. Who changed what is looked up only when a line is
+ * suspect; `known` holds bases already computed (generation's new lines).
+ */
+export async function lineViews(db: DbOrTx, rows: readonly ControlPlanLineRow[], model: ControlPlanModel, known?: ReadonlyMap<string, ControlPlanBasis>): Promise<ControlPlanLineView[]> {
+  let views = rows.map((row) => lineView(row, model, NO_STAMPS, known?.get(row.id)));
+  const suspect = rows.filter((_, i) => views[i]!.suspect);
+  if (suspect.length > 0) {
+    const stamps = await changeStamps(db, model, suspect.map((r) => readBasis(r.basis)));
+    views = views.map((v, i) => (v.suspect ? lineView(rows[i]!, model, stamps) : v));
+  }
   return withNames(views, await userNames(db, namedUsers(views)));
 }
 
+const NO_STAMPS: ReadonlyMap<string, ChangeStamp> = new Map();
+
 async function planView(db: DbOrTx, projectId: string, phase: ControlPlanPhase, plan: ControlPlanRow | undefined, fallbackHeader: ControlPlanHeader): Promise<ControlPlanView> {
-  const [model, rows, template] = await Promise.all([loadControlPlanModel(db, projectId), plan ? readLines(db, plan.id) : Promise.resolve([]), controlPlanTemplate(db)]);
-  const lines = await lineViews(db, rows, model);
-  const marks = marksOf(phase, lines);
+  const [model, rows] = await Promise.all([loadControlPlanModel(db, projectId), plan ? readLines(db, plan.id) : Promise.resolve([])]);
+  return planViewOf(db, { projectId, phase, plan, header: (plan?.header as ControlPlanHeader | undefined) ?? fallbackHeader }, rows, model);
+}
+
+/** The plan's view from lines and a model in hand (generation builds it from what it just wrote, without reading it back). */
+async function planViewOf(
+  db: DbOrTx,
+  at: { projectId: string; phase: ControlPlanPhase; plan: ControlPlanRow | undefined; header: ControlPlanHeader },
+  rows: readonly ControlPlanLineRow[],
+  model: ControlPlanModel,
+  known?: ReadonlyMap<string, ControlPlanBasis>,
+): Promise<ControlPlanView> {
+  const [lines, template] = await Promise.all([lineViews(db, rows, model, known), controlPlanTemplate(db)]);
+  const { plan } = at;
   return {
-    plan: {
-      id: plan?.id ?? null,
-      projectId,
-      phase,
-      header: (plan?.header as ControlPlanHeader | undefined) ?? fallbackHeader,
-      version: plan?.version ?? 0,
-      updatedBy: plan?.updatedBy ?? null,
-      updatedAt: plan?.updatedAt ?? null,
-    },
+    plan: { id: plan?.id ?? null, projectId: at.projectId, phase: at.phase, header: at.header, version: plan?.version ?? 0, updatedBy: plan?.updatedBy ?? null, updatedAt: plan?.updatedAt ?? null },
     columns: visibleColumns(template).map((c) => c.key),
     lines,
-    marks,
+    marks: marksOf(at.phase, lines),
     checks: checksOf(rows, model),
     counts: { lines: lines.length, suspect: lines.filter((l) => l.suspect).length, contradictions: lines.filter((l) => l.contradictions.length > 0).length },
   };
@@ -150,7 +164,7 @@ export async function getControlPlan(ctx: ServiceContext, projectId: string, { p
  */
 export async function generateControlPlan(ctx: ServiceContext, projectId: string, { phase }: { phase: ControlPlanPhase }): Promise<ControlPlanView & { added: number }> {
   assertPhase(phase);
-  const added = await writeAndLog(ctx, async (tx, txCtx) => {
+  return writeAndLog(ctx, async (tx, txCtx) => {
     const { project } = await editableProcessProject(tx, txCtx, projectId, 'add');
     const made = await ensurePlan(tx, txCtx, project, phase);
     const plan = made.plan;
@@ -158,26 +172,28 @@ export async function generateControlPlan(ctx: ServiceContext, projectId: string
     const have = new Set(rows.flatMap((r) => (r.characteristicId === null ? [] : [r.characteristicId])));
     const generated = generateLines(model, have);
     const logs: OperationRecord[] = made.log ? [made.log] : [];
-    if (generated.length === 0) return { result: 0, log: logs };
+    const view = (lines: readonly ControlPlanLineRow[], known?: ReadonlyMap<string, ControlPlanBasis>) =>
+      planViewOf(tx, { projectId, phase, plan, header: plan.header as ControlPlanHeader }, lines, model, known);
+    if (generated.length === 0) return { result: { ...(await view(rows)), added: 0 }, log: logs };
 
     const stamp = created(txCtx);
-    let number = rows.reduce((max, r) => Math.max(max, /^\d{1,9}$/.test(r.characteristicNo ?? '') ? Number(r.characteristicNo) : 0), 0);
-    const fresh = generated.map((g) => ({
+    let number = rows.reduce((most, r) => Math.max(most, /^\d{1,9}$/.test(r.characteristicNo ?? '') ? Number(r.characteristicNo) : 0), 0);
+    const fresh: ControlPlanLineRow[] = generated.map((g) => ({
+      ...EMPTY_LINE,
       id: crypto.randomUUID(),
       projectId,
       planId: plan.id,
-      origin: 'generated' as const,
+      origin: 'generated',
       stepNodeId: g.stepNodeId,
       characteristicId: g.characteristicId,
       characteristicNo: String(++number),
-      basis: basisOf(g, model),
-      sort: 0,
-      version: 1,
+      basis: g.basis,
       ...stamp,
     }));
     const order = placeNewLines(rows, fresh, model);
     const sortOf = new Map(order.map((id, i) => [id, i + 1]));
-    await insertRows(tx, controlPlanLine, fresh.map((r) => ({ ...r, sort: sortOf.get(r.id)! })));
+    for (const r of fresh) r.sort = sortOf.get(r.id)!;
+    await insertRows(tx, controlPlanLine, fresh);
     await insertRows(
       tx,
       controlPlanLineControl,
@@ -189,10 +205,32 @@ export async function generateControlPlan(ctx: ServiceContext, projectId: string
       await tx.run(sql`update control_plan_line set sort = j.value ->> 1 from json_each(${JSON.stringify(moved)}) j where control_plan_line.id = j.value ->> 0`);
     }
     logs.push({ action: 'controlPlan.line.generate', entity: 'control_plan', entityId: plan.id, after: { phase, added: fresh.length, moved: moved.length } });
-    return { result: fresh.length, log: logs };
+    const all = [...rows.map((r) => ({ ...r, sort: sortOf.get(r.id)! })), ...fresh].sort((a, b) => a.sort - b.sort);
+    const known = new Map(fresh.map((r, i) => [r.id, generated[i]!.basis]));
+    return { result: { ...(await view(all, known)), added: fresh.length }, log: logs };
   });
-  return { ...(await getControlPlan(ctx, projectId, { phase })), added };
 }
+
+/** Every column of a line row, empty: what a new row holds until it is filled. */
+const EMPTY_LINE = {
+  processNo: null,
+  processName: null,
+  machine: null,
+  characteristicNo: null,
+  productCharacteristic: null,
+  processCharacteristic: null,
+  specialClass: null,
+  specification: null,
+  measurementTechnique: null,
+  sampleSize: null,
+  sampleFrequency: null,
+  controlMethod: null,
+  reactionPlan: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  sort: 0,
+  version: 1,
+} satisfies Partial<ControlPlanLineRow>;
 
 /** The marks the project's control plans put on the PFMEA: every characteristic and control a line's own text contradicts. */
 export async function controlPlanMarks(ctx: ServiceContext, projectId: string): Promise<ControlPlanMark[]> {
