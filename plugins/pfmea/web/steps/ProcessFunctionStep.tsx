@@ -15,7 +15,7 @@ import { characteristicFields, functionFields, ProjectClassesContext } from './p
 export default function ProcessFunctionStep(props: StepProps) {
   const { t } = useLingui();
   const classes = useLoad(() => api.get('/api/knowledge/featureClassify/getFeatureClassifyByCustomer/{type}/{projectSerial}', { type: '1', projectSerial: props.serialNum }), [props.serialNum]);
-  const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`CC (critical)`, significant: t`SC (significant)`, general: t`General` })[c];
+  const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`CC – critical`, significant: t`SC – significant`, general: t`General` })[c];
   return (
     <ProjectClassesContext.Provider value={classes.data ?? null}>
       <FunctionAnalysisStep {...props} functionFields={functionFields} characteristicFields={characteristicFields} classLabel={classLabel} />
