@@ -1,13 +1,174 @@
-import { Trans } from '@lingui/react/macro';
+import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { layoutProcessFlow, moveInOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
+import { api, Button, EmptyState, notify, notifyError, useGridLabels } from '@fmea/workbench/sdk';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import { useFlowLabels } from './labels.ts';
+import { saveBlob, svgToPng } from './picture.ts';
+import { StepEditor, type Flow } from './StepEditor.tsx';
+import './flow.css';
 
-/** The process flow chart step: a placeholder its owner replaces. */
-export default function FlowChartStep(_props: StepProps) {
+const today = () => new Date().toLocaleDateString('sv');
+
+/**
+ * The process flow chart of a PFMEA (issue 13, PFD): the picture is core's
+ * pure renderer drawing the PFMEA's own process steps, the same one the
+ * SVG export uses. Clicking a step in it (or in the list beside it) opens
+ * the step's symbol, inputs, outputs and branches; the list moves steps up
+ * and down. Every edit is an edit of the PFMEA's process model, so the other
+ * steps of the project page see it at once. Downloads: the PFD workbook and
+ * the SVG from the server, the PNG drawn here from the SVG on a canvas.
+ */
+export default function FlowChartStep({ projectId, readOnly, remoteRevision }: StepProps) {
+  const { t } = useLingui();
+  const grid = useGridLabels();
+  const labels = useFlowLabels();
+  const prefix = `pfd-${useId().replace(/[^a-zA-Z0-9]/g, '')}-`;
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
+  const [moving, setMoving] = useState(false);
+  const reload = useCallback(() => setReads((n) => n + 1), []);
+
+  useEffect(() => {
+    let alive = true;
+    api
+      .get('/api/processFlow/get', { projectId })
+      .then((answer) => {
+        if (!alive) return;
+        setFlow(answer);
+        setFailed(false);
+      })
+      .catch((e) => {
+        notifyError(e);
+        if (alive) setFailed(true);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [projectId, remoteRevision, reads]);
+
+  if (failed && !flow) return <EmptyState title={t`The flow chart could not be read.`} />;
+  if (!flow) return <p className="pfd-muted">{grid.loading}</p>;
+
+  // drawn on every render: a string of a few kilobytes, and React leaves the DOM alone while it is the same
+  const header = labels.header({ pfdNumber: flow.pfdNumber, serialNum: flow.serialNum, name: flow.name, date: today() });
+  const layout = layoutProcessFlow(flow, labels.chart, header);
+  const svg = renderFlowLayoutSvg(layout, header.title, { xmlDeclaration: false, idPrefix: prefix });
+
+  const selected = flow.steps.find((s) => s.id === selectedId) ?? null;
+
+  /** A click on the picture selects the step (or the step a branch leaves) under the pointer. */
+  const pick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    const step = target.closest('[data-step-id]')?.getAttribute('data-step-id');
+    const branch = target.closest('[data-branch-id]')?.getAttribute('data-branch-id');
+    const from = branch ? flow.branches.find((b) => b.id === branch)?.fromStepId : undefined;
+    if (step ?? from) setSelectedId((step ?? from)!);
+  };
+
+  const move = async (stepId: string, offset: -1 | 1) => {
+    const order = moveInOrder(
+      flow.steps.map((s) => s.id),
+      stepId,
+      offset,
+    );
+    const versions = new Map(flow.steps.map((s) => [s.id, s.version]));
+    setMoving(true);
+    try {
+      setFlow(await api.post('/api/processFlow/reorder', { projectId, steps: order.map((id) => ({ id, version: versions.get(id)! })) }));
+    } catch (e) {
+      notifyError(e);
+      reload();
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const download = (format: 'xlsx' | 'svg') => void api.download('/api/processFlow/exportData', `${flow.pfdNumber}.${format}`, { projectId, format }).catch(notifyError);
+  const downloadPng = async () => {
+    try {
+      const file = renderFlowLayoutSvg(layout, header.title, { idPrefix: prefix });
+      saveBlob(await svgToPng(file, layout.width, layout.height), `${flow.pfdNumber}.png`);
+    } catch {
+      notify('error', t`The picture could not be drawn as PNG in this browser; download the SVG instead.`);
+    }
+  };
+
   return (
-    <section className="dfmea-step" data-testid="pfmea-flow">
-      <h2>
-        <Trans>Process flow chart</Trans>
-      </h2>
+    <section className="dfmea-step pfd-step" data-testid="pfmea-flow">
+      <div className="dfmea-toolbar">
+        <span className="pfd-number">{flow.pfdNumber}</span>
+        <span className="dfmea-spacer" />
+        <Button onClick={() => download('xlsx')} data-testid="pfd-download-xlsx">
+          <Trans>Download workbook</Trans>
+        </Button>
+        <Button onClick={() => download('svg')} data-testid="pfd-download-svg">
+          <Trans>Download SVG</Trans>
+        </Button>
+        <Button onClick={() => void downloadPng()} data-testid="pfd-download-png">
+          <Trans>Download PNG</Trans>
+        </Button>
+      </div>
+      <div className="pfd-layout">
+        <div className="pfd-picture" role="presentation" onClick={pick} data-testid="pfd-picture" dangerouslySetInnerHTML={{ __html: svg }} />
+        <aside className="pfd-side">
+          <table className="dfmea-table pfd-steps" aria-label={t`Process steps`}>
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Step</Trans>
+                </th>
+                <th>
+                  <Trans>Symbol</Trans>
+                </th>
+                {readOnly ? null : (
+                  <th>
+                    <Trans>Order</Trans>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {flow.steps.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="pfd-muted">
+                    <Trans>No process steps yet: add them in the PFMEA’s structure analysis</Trans>
+                  </td>
+                </tr>
+              ) : null}
+              {flow.steps.map((s, i) => (
+                <tr key={s.id} className={s.id === selectedId ? 'pfd-selected' : undefined} data-step-id={s.id}>
+                  <td>
+                    <Button kind="link" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)}>
+                      {stepTitle(s)}
+                    </Button>
+                  </td>
+                  <td>{labels.symbols[s.symbol]}</td>
+                  {readOnly ? null : (
+                    <td className="pfd-order">
+                      <Button kind="link" disabled={moving || i === 0} aria-label={t`Move ${stepTitle(s)} up`} onClick={() => void move(s.id, -1)}>
+                        ↑
+                      </Button>
+                      <Button kind="link" disabled={moving || i === flow.steps.length - 1} aria-label={t`Move ${stepTitle(s)} down`} onClick={() => void move(s.id, 1)}>
+                        ↓
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {selected ? (
+            <StepEditor step={selected} steps={flow.steps} branches={flow.branches.filter((b) => b.fromStepId === selected.id)} readOnly={readOnly} labels={labels} onChanged={reload} />
+          ) : flow.steps.length ? (
+            <p className="pfd-muted">
+              <Trans>Choose a step in the chart or the list to change its symbol, inputs, outputs and branches.</Trans>
+            </p>
+          ) : null}
+        </aside>
+      </div>
     </section>
   );
 }
