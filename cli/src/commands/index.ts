@@ -15,6 +15,7 @@ import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
 import { registerPfd } from './pfd/index.ts';
+import { registerPfmea } from './pfmea/index.ts';
 import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
@@ -37,6 +38,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDict(program);
   registerRules(program);
   registerDfmea(program);
+  registerPfmea(program);
   registerPfd(program);
   registerKb(program);
   registerProduct(program);

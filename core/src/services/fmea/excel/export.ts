@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { fmeaCharacteristic, fmeaFailure, fmeaFunction, fmeaNode, user } from '../../../db/schema/index.ts';
 import type { RiskGridRow } from '../../../domain/fmea/index.ts';
+import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
 import { streamRiskGrid } from '../grid.ts';
@@ -13,7 +14,7 @@ import { analysisRows, writeAnalysisSheets } from './analysis-export.ts';
 import { actionCells, characteristicText, lines, type CharacteristicCell } from './cells.ts';
 import { KeyMaker } from './keys.ts';
 import { processCells, type ProcessFacts } from './process-cells.ts';
-import { profileOf } from './profile.ts';
+import { profileOf, type WorkbookKind } from './profile.ts';
 import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
 
 export interface ExportOptions {
@@ -21,6 +22,8 @@ export interface ExportOptions {
   locale?: Locale;
   /** Company name for the header block when the project has none. */
   company?: string;
+  /** The form the caller expects (`fmea pfmea export`): a project whose type writes the other one is refused (fmeaExcel.project_type_mismatch). */
+  projectType?: WorkbookKind;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -224,6 +227,9 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
     params ? translate(locale, key, params) : (labels.get(key) ?? labels.set(key, translate(locale, key)).get(key)!);
   const project = await getProjectById(ctx, projectId);
   const profile = profileOf(project.projectType);
+  if (options.projectType !== undefined && options.projectType !== profile.kind) {
+    throw new InvalidInputError('fmeaExcel.project_type_mismatch', { expected: options.projectType.toUpperCase(), actual: project.projectType.toUpperCase() });
+  }
   const process = profile.kind === 'pfmea';
   const facts = await projectFacts(ctx, project);
   const batches: RiskGridRow[][] = [];

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { contextOf } from '../../context.ts';
+import { PFMEA_COMMANDS, registerFmeaExport, registerFmeaImport, registerFmeaList } from '../../shared/fmea-commands.ts';
+
+/**
+ * `fmea pfmea list|export|import`: PFMEA projects and their AIAG-VDA PFMEA
+ * form workbooks in and out — the DFMEA's commands (shared/fmea-commands.ts)
+ * for the process type: PF numbers, the PFMEA form, legacy 4th-edition
+ * PFMEA sheets.
+ */
+export function registerPfmea(program: Command): void {
+  const { t } = contextOf(program);
+  const pfmea = program.command('pfmea').description(t('cli.pfmea.description'));
+  registerFmeaList(pfmea, PFMEA_COMMANDS);
+  registerFmeaExport(pfmea, PFMEA_COMMANDS);
+  registerFmeaImport(pfmea, PFMEA_COMMANDS);
+}
