@@ -69,7 +69,12 @@ export function StepEditor({ step, steps, branches, readOnly, labels, onChanged 
     );
 
   const addBranch = () =>
-    run(() => api.post('/api/processFlow/saveBranch', { fromNodeId: step.id, kind, ...(kind === 'rework' && { toNodeId: target }), label: label.trim() || null }));
+    run(async () => {
+      await api.post('/api/processFlow/saveBranch', { fromNodeId: step.id, kind, ...(kind === 'rework' && { toNodeId: target }), label: label.trim() || null });
+      // added: the form is ready for the next one
+      setTarget('');
+      setLabel('');
+    });
 
   const removeBranch = async (branch: FlowBranchData) => {
     if (!(await confirm({ title: t`Delete branch`, message: t`Delete the ${labels.branchKinds[branch.kind]} branch of ${stepTitle(step)}?`, danger: true }))) return;
