@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, createCatalogRecord } from '@fmea/core';
 import { caller, createTeamProject, makeTeam, NOT_MEMBER, openTestApp, READ_ONLY, signedInWith, type Person, type TestApp, UNAUTHENTICATED, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
@@ -123,5 +124,28 @@ describe('PFMEA member rules and process steps over the API', () => {
     expect(wrong.body.data.issues.map((i: any) => i.messageKey)).toEqual(['pfmea.task_status_step_only']);
     const bad = await api.call('POST', '/api/pfmeaProject/updateProcedureTaskStatus', { token: editor.token, body: { projectProcedureSerial: step.id, taskStatus: '9' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('a process template from the catalog', () => {
+  it('applies a released process procedure with its elements as a step of the process item', async () => {
+    const ctx = api.t.ctx;
+    const release = async (type: string, values: Record<string, unknown>) => {
+      const draft = await createCatalogRecord(ctx, type, { values });
+      const applied = await applyCatalogRecord(ctx, draft.id, { version: draft.version });
+      const audited = await auditCatalogRecord(ctx, draft.id, { version: applied.version, opinion: 'ok' });
+      return approveCatalogRecord(ctx, draft.id, { version: audited.version });
+    };
+    const procedure = await release('processProcedure', { procedureName: '压装轴承', enProcedureName: 'Press in bearing' });
+    const press = await release('procedureElement', { elementName: '压机', enElementName: 'Press', elementType: 'machine' });
+    const body = { parentId: pfmea.pptSerial, procedureRecordId: procedure.id, elementRecordIds: [press.id] };
+    expect((await api.call('POST', '/api/pfmeaProject/applyProcessProcedure', { body })).status).toBe(401);
+    expect((await api.call('POST', '/api/pfmeaProject/applyProcessProcedure', { token: reader.token, body })).status).toBe(403);
+    const applied = await caller(api, editor).ok('POST', '/api/pfmeaProject/applyProcessProcedure', body);
+    expect(applied.step).toMatchObject({ name: '压装轴承', processNo: '10', parentId: pfmea.pptSerial });
+    expect(applied.elements.map((e: any) => [e.name, e.workElementType])).toEqual([['压机', 'machine']]);
+    const underStep = await api.call('POST', '/api/pfmeaProject/applyProcessProcedure', { token: editor.token, body: { ...body, parentId: applied.step.id } });
+    expect(underStep.status).toBe(400);
+    expect(underStep.body.data.messageKey).toBe('pfmea.procedure_under_item_only');
   });
 });

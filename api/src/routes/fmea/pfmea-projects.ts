@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  applyProcessProcedure,
   assertProjectOfType,
   listProjects,
   listRecentProjects,
@@ -17,7 +18,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged } from './access.ts';
 import { labelerOf, ListBody, presentListItem, presentProject, ProjectListItemSchema, ProjectSchema, type Labeler } from './projects.ts';
-import { Id, NodeSchema, presentNode, Timestamp, Version } from './schemas.ts';
+import { Id, NodeSchema, presentNode, ProcessNodeInput, Timestamp, Version } from './schemas.ts';
 
 /**
  * The spec's PFMEA base (spec 001 §7: POST /pfmeaProject/list, GET
@@ -31,6 +32,7 @@ const TAG = 'pfmea-projects';
 const ROUTE = 'pfmea_index';
 const read = { route: ROUTE } as const;
 const edit = { route: ROUTE, button: 'edit' } as const;
+const add = { route: ROUTE, button: 'add' } as const;
 
 const PfmeaProjectSchema = ProjectSchema.omit({ projectMembers: true })
   .extend({
@@ -134,6 +136,25 @@ export const taskStatusRoute = defineRoute({
     .openapi('PfmeaProcedureTaskStatus'),
 });
 
+export const applyProcedureRoute = defineRoute({
+  method: 'post',
+  path: '/api/pfmeaProject/applyProcessProcedure',
+  tag: TAG,
+  summary: 'Apply a process template from the catalog: a process procedure as a new process step, the chosen procedure elements as its work elements',
+  description:
+    'Only under the process item (the root; 400 pfmea.procedure_under_item_only elsewhere): process templates go at the last level the tree allows. Records must be released latest versions of your product types (processProcedure, procedureElement; 400 pfmea.catalog_record_unusable); element types are read as 4M (measurement as machine; a method element is refused). The step is numbered like any new step.',
+  access: add,
+  request: jsonBody(
+    z.object({
+      parentId: Id.openapi({ description: 'The process item (pppSerial)' }),
+      procedureRecordId: Id.openapi({ description: 'A processProcedure record version' }),
+      elementRecordIds: z.array(Id).max(50).optional().openapi({ description: 'procedureElement record versions, in the order the work elements take' }),
+      processNo: ProcessNodeInput.processNo,
+    }),
+  ),
+  data: z.strictObject({ step: NodeSchema, elements: z.array(NodeSchema) }).openapi('PfmeaAppliedProcedure'),
+});
+
 async function openPfmea(c: Context<AppEnv>, projectId: string) {
   await assertProjectOfType(c.var.services.database.db, projectId, 'pfmea');
   return presentPfmeaProject(await openProject(fmeaContext(c), projectId), await labelerOf(c));
@@ -172,5 +193,11 @@ export function registerPfmeaProjectRoutes(app: OpenAPIHono<AppEnv>) {
     await notifyChanged(c, node.projectId, 'node', node.id);
     await sendStepProgress(c, node.projectId, progress.percent, [node.processNo, node.name].filter(Boolean).join(' '));
     return c.json(ok({ node: presentNode(node), progress }), 200);
+  });
+
+  app.openapi(applyProcedureRoute, async (c) => {
+    const { step, elements } = await applyProcessProcedure(fmeaContext(c), c.req.valid('json'));
+    await notifyChanged(c, step.projectId, 'node', step.id);
+    return c.json(ok({ step: presentNode(step), elements: elements.map(presentNode) }), 200);
   });
 }

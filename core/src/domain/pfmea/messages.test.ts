@@ -7,9 +7,9 @@ import { PFMEA_DOMAIN_MESSAGE_KEYS, PFMEA_REFUSAL_KEYS } from './messages.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The process structure's own sources; the flow chart and the control plan keep their keys in their own lists.
-const sources = ['structure.ts', 'messages.ts']
+const sources = ['structure.ts', 'procedures.ts', 'messages.ts']
   .map((name) => ({ name, text: readFileSync(join(here, name), 'utf8') }));
-const PARAMS = { field: 'processNo', value: 'x', max: 3 };
+const PARAMS = { field: 'processNo', value: 'x', max: 3, serialNum: 'PP2603010001' };
 
 describe('PFMEA process model messages', () => {
   it.each(LOCALES)('has every key in %s, every placeholder filled', (locale) => {

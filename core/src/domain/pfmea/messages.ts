@@ -23,6 +23,9 @@ export const PFMEA_REFUSAL_KEYS = [
   'pfmea.customer_class_unknown',
   'pfmea.task_status_invalid',
   'pfmea.task_status_step_only',
+  'pfmea.procedure_under_item_only',
+  'pfmea.catalog_element_type_unusable',
+  'pfmea.catalog_record_unusable',
 ] as const;
 
 export type PfmeaMessageKey = (typeof PFMEA_REFUSAL_KEYS)[number];

@@ -19,6 +19,7 @@ import {
   subtreeHeight,
   taskStatusIssues,
 } from './structure.ts';
+import { assertProcedurePlacement, workElementTypeOfCatalog } from './procedures.ts';
 import { PROCESS_TREE_MAX_DEPTH } from './vocabulary.ts';
 
 // P (item) → S1, S2 (steps) → E1 under S1 (work element); X below E1 is older, too-deep data.
@@ -168,5 +169,17 @@ describe('task status of a process step', () => {
     expect(keys(taskStatusIssues('step', '9'))).toEqual(['pfmea.task_status_invalid']);
     expect(keys(taskStatusIssues('element', '1'))).toEqual(['pfmea.task_status_step_only']);
     expect(keys(taskStatusIssues('item', '1'))).toEqual(['pfmea.task_status_step_only']);
+  });
+});
+
+describe('process templates from the catalog', () => {
+  it('a procedure becomes a step: only under the process item', () => {
+    expect(() => assertProcedurePlacement('step')).not.toThrow();
+    expect(() => assertProcedurePlacement('element')).toThrow(expect.objectContaining({ messageKey: 'pfmea.procedure_under_item_only' }));
+  });
+
+  it('maps the catalog’s 6M element types onto the 4M, a measurement being a machine and a method none', () => {
+    expect(['man', 'machine', 'material', 'environment', 'measurement'].map((t) => workElementTypeOfCatalog(t, 'PE1'))).toEqual(['man', 'machine', 'material', 'environment', 'machine']);
+    expect(() => workElementTypeOfCatalog('method', 'PE1')).toThrow(expect.objectContaining({ messageKey: 'pfmea.catalog_element_type_unusable', params: { serialNum: 'PE1', value: 'method' } }));
   });
 });

@@ -34,6 +34,7 @@ export { readAnalysis, type AnalysisCatalogRef, type AnalysisReadOptions, type F
 export { copySubtree } from './structure-copy.ts';
 export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
 export { assertProjectOfType } from './process-structure.ts';
+export { applyProcessProcedure, type ApplyProcedureInput } from './process-templates.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
 export {
