@@ -23,6 +23,7 @@ import * as fmeaFunctions from './fmea/functions.ts';
 import * as fmeaGrid from './fmea/grid.ts';
 import * as fmeaProjects from './fmea/projects.ts';
 import * as pfmeaProjects from './fmea/pfmea-projects.ts';
+import * as pfmeaFeatures from './fmea/pfmea-features.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
 import * as fmeaStructure from './fmea/structure.ts';
@@ -87,6 +88,7 @@ export const ROUTE_MODULES = {
   fmeaGrid,
   fmeaProjects,
   pfmeaProjects,
+  pfmeaFeatures,
   fmeaPush,
   fmeaSharing,
   fmeaStructure,

@@ -6,6 +6,7 @@ import { registerAttachmentRoutes } from './attachments.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerGridRoutes } from './grid.ts';
+import { registerPfmeaFeatureRoutes } from './pfmea-features.ts';
 import { registerPfmeaProjectRoutes } from './pfmea-projects.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerPushRoutes } from './push.ts';
@@ -21,6 +22,7 @@ import { registerTransferRoutes } from './transfer.ts';
 export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerProjectRoutes(app);
   registerPfmeaProjectRoutes(app);
+  registerPfmeaFeatureRoutes(app);
   registerSharingRoutes(app);
   registerAttachmentRoutes(app);
   registerStructureRoutes(app);

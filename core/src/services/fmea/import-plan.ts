@@ -139,6 +139,8 @@ export interface ImportContext {
   generateProcessNo?: boolean;
   /** The project's characteristic classes (names) a customerClass may name. */
   customerClasses?: readonly string[];
+  /** The highest sort of the characteristics each existing function holds, so imported ones go last. */
+  characteristicSorts?: ReadonlyMap<string, number>;
 }
 
 export function planImport(existing: FmeaGraph, context: ImportContext, input: AnalysisImport, newId: () => string): ImportPlan {
@@ -215,6 +217,9 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
   if (pfmea) issues.push(...processNodePlan(pending, ids, nodes, levelOf, context));
   else pending.forEach(({ n, row }) => issues.push(...at('nodes', row, processFieldsOutsidePfmeaIssues(n))));
   const nodeOfFunction = new Map(existing.functions.map((f) => [f.id, f.nodeId]));
+  // new items go after what their owner holds already (the same as one by one); on new owners this is 1, 2, …
+  const functionSorts = new Map<string, number>();
+  for (const f of existing.functions) functionSorts.set(f.nodeId, Math.max(functionSorts.get(f.nodeId) ?? 0, f.sort));
   const functions = (input.functions ?? []).map((f, i) => {
     const nodeId = idOf(f.nodeKey);
     if (!nodeId || !nodeIds.has(nodeId)) issues.push(missing('functions', i + 1, 'nodeKey', f.nodeKey));
@@ -224,7 +229,14 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
     else if (level) issues.push(...at('functions', i + 1, functionScopeIssues(level, f.functionScope)));
     nodeOfFunction.set(ids[f.key]!, nodeId ?? '');
     const functionScope = pfmea ? (f.functionScope ?? null) : null;
-    return { id: ids[f.key]!, nodeId: nodeId ?? '', description: f.description?.trim?.() ?? '', requirement: f.requirement?.trim() || null, functionScope, sort: i + 1 };
+    return {
+      id: ids[f.key]!,
+      nodeId: nodeId ?? '',
+      description: f.description?.trim?.() ?? '',
+      requirement: f.requirement?.trim() || null,
+      functionScope,
+      sort: i + 1 + (functionSorts.get(nodeId ?? '') ?? 0),
+    };
   });
   const functionIds = new Set([...existing.functions.map((f) => f.id), ...functions.map((f) => f.id)]);
   const fnId = (list: string, row: number, key: string) => {
@@ -249,7 +261,7 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
       special: c.special ?? false,
       characteristicKind,
       customerClass: customerClass.value,
-      sort: i + 1,
+      sort: i + 1 + (context.characteristicSorts?.get(functionId) ?? 0),
     };
   });
   const interfaces = (input.interfaces ?? []).map((f, i) => {

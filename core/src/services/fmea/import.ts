@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   fmeaAction,
   fmeaCharacteristic,
@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { InvalidInputError } from '../../errors.ts';
-import type { FmeaGraph } from '../../domain/fmea/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { FmeaGraph, ProjectType } from '../../domain/fmea/index.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { created, editableProject } from './access.ts';
 import { insertChunks } from './bulk.ts';
@@ -43,20 +43,31 @@ export interface ImportResult {
 export async function importAnalysis(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
-    const root = await tx.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
-    const existing: FmeaGraph = await loadGraph(tx, projectId);
-    const modeRatios = await tx
-      .select({ functionId: fmeaFailure.functionId, frequencyRatio: fmeaFailure.frequencyRatio })
-      .from(fmeaFailure)
-      .where(and(eq(fmeaFailure.projectId, projectId), eq(fmeaFailure.kind, 'FM'), isNotNull(fmeaFailure.frequencyRatio)));
-    const plan = planImport(existing, { rootId: root?.id ?? null, projectType: project.projectType, modeRatios, ...(await processContext(tx, project, input)) }, input, () => crypto.randomUUID());
-    if (plan.issues.length > 0) {
-      throw new InvalidInputError('fmea.import_invalid' satisfies FmeaServiceMessageKey, { count: plan.issues.length }, plan.issues.slice(0, 200));
-    }
-    await writePlan(tx, projectId, plan, created(txCtx));
-    const counts = Object.fromEntries(Object.entries(plan.rows).map(([k, rows]) => [k, rows.length])) as ImportResult['counts'];
-    return { result: { counts, ids: plan.ids }, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: counts } };
+    const result = await importInto(tx, txCtx, project, input);
+    return { result, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: result.counts } };
   });
+}
+
+/**
+ * The import inside a caller's transaction, for a project the caller has
+ * already found editable (other imports that add analysis items, such as the
+ * PFMEA product feature list, write through it). Throws the row issues.
+ */
+export async function importInto(tx: Tx, txCtx: TxContext, project: { id: string; projectType: ProjectType; customer: string | null }, input: AnalysisImport): Promise<ImportResult> {
+  const projectId = project.id;
+  const root = await tx.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
+  const existing: FmeaGraph = await loadGraph(tx, projectId);
+  const modeRatios = await tx
+    .select({ functionId: fmeaFailure.functionId, frequencyRatio: fmeaFailure.frequencyRatio })
+    .from(fmeaFailure)
+    .where(and(eq(fmeaFailure.projectId, projectId), eq(fmeaFailure.kind, 'FM'), isNotNull(fmeaFailure.frequencyRatio)));
+  const plan = planImport(existing, { rootId: root?.id ?? null, projectType: project.projectType, modeRatios, ...(await processContext(tx, project, input)) }, input, () => crypto.randomUUID());
+  if (plan.issues.length > 0) {
+    throw new InvalidInputError('fmea.import_invalid' satisfies FmeaServiceMessageKey, { count: plan.issues.length }, plan.issues.slice(0, 200));
+  }
+  await writePlan(tx, projectId, plan, created(txCtx));
+  const counts = Object.fromEntries(Object.entries(plan.rows).map(([k, rows]) => [k, rows.length])) as ImportResult['counts'];
+  return { counts, ids: plan.ids };
 }
 
 /**
@@ -69,6 +80,14 @@ async function processContext(tx: Tx, project: { id: string; projectType: string
   if (project.projectType === 'pfmea') {
     out.processNos = await tx.select({ id: fmeaNode.id, processNo: fmeaNode.processNo }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNotNull(fmeaNode.processNo)));
     out.generateProcessNo = (await ruleFlagValues(tx)).isGenerateProcessNoRequired === '1';
+  }
+  if (input.characteristics?.length) {
+    const rows = await tx
+      .select({ functionId: fmeaCharacteristic.functionId, sort: sql<number>`max(${fmeaCharacteristic.sort})` })
+      .from(fmeaCharacteristic)
+      .where(eq(fmeaCharacteristic.projectId, project.id))
+      .groupBy(fmeaCharacteristic.functionId);
+    out.characteristicSorts = new Map(rows.map((r) => [r.functionId, Number(r.sort)]));
   }
   if (input.characteristics?.some((c) => typeof c.customerClass === 'string' && c.customerClass.trim() !== '')) {
     out.customerClasses = (await featureClassesOfProject(tx, project)).items.map((c) => c.category);

@@ -35,6 +35,7 @@ export { copySubtree } from './structure-copy.ts';
 export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
 export { assertProjectOfType } from './process-structure.ts';
 export { applyProcessProcedure, type ApplyProcedureInput } from './process-templates.ts';
+export { exportPfmeaProductFeatures, importPfmeaProductFeatures, productFeatureColumns, resolvePfmeaReference, type ProductFeatureImportReport } from './product-features.ts';
 export { addFunction, deleteFunction, findFunction, updateFunction, type FmeaFunctionRow } from './functions.ts';
 export { linkFailures, linkFunctions, unlinkFailures, unlinkFunctions, type FmeaFailureLinkRow, type FmeaFunctionLinkRow } from './nets.ts';
 export {

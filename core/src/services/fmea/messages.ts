@@ -36,6 +36,8 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.catalog_use_type',
   'fmea.catalog_text_mismatch',
   'fmea.already_in_catalog',
+  'fmea.feature_step_unknown',
+  'fmea.feature_repeated',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];
