@@ -15,6 +15,7 @@ import { registerBomRoutes } from './bom/index.ts';
 import { registerCatalogRoutes } from './catalog/index.ts';
 import { registerReviewsRoutes } from './reviews/index.ts';
 import { registerProcessFlowAllRoutes } from './process-flow/index.ts';
+import { registerControlPlanAllRoutes } from './control-plan/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -34,4 +35,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerCatalogRoutes(app);
   registerReviewsRoutes(app);
   registerProcessFlowAllRoutes(app);
+  registerControlPlanAllRoutes(app);
 }

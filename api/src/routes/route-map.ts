@@ -32,6 +32,9 @@ import * as fmeaTransfer from './fmea/transfer.ts';
 import * as noticeAdmin from './notices/admin.ts';
 import * as processFlow from './process-flow/flow.ts';
 import * as processFlowExport from './process-flow/export.ts';
+import * as controlPlan from './control-plan/plan.ts';
+import * as controlPlanLines from './control-plan/lines.ts';
+import * as controlPlanTransfer from './control-plan/transfer.ts';
 import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
 import * as reviews from './reviews/reviews.ts';
@@ -97,6 +100,9 @@ export const ROUTE_MODULES = {
   noticeAdmin,
   processFlow,
   processFlowExport,
+  controlPlan,
+  controlPlanLines,
+  controlPlanTransfer,
   noticeInbox,
   reviews,
   departments,
