@@ -16,8 +16,6 @@ export interface FmeaKind {
   /** The project page's micro route under the area's base path. */
   readonly projectPage: string;
   readonly memberKind: 'design' | 'process';
-  /** Whether the list imports a workbook as a new project (the import makes design projects only). */
-  readonly importNew: boolean;
   /** Wording of this kind (from its own plugin's catalog); absent: the DFMEA wording. */
   readonly texts?: FmeaKindTexts;
   /** How a structure node reads in trees and the mind map (a process step with its number, a work element with its 4M type); absent: its name. */
@@ -41,7 +39,7 @@ export interface FmeaKindTexts {
   readonly headerLabels: Partial<Record<HeaderTextKey, string>>;
 }
 
-export const DFMEA_KIND: FmeaKind = { projectType: 'dfmea', route: 'dfmea_index', projectPage: 'dfmeaProject', memberKind: 'design', importNew: true };
+export const DFMEA_KIND: FmeaKind = { projectType: 'dfmea', route: 'dfmea_index', projectPage: 'dfmeaProject', memberKind: 'design' };
 
 const FmeaKindContext = createContext<FmeaKind>(DFMEA_KIND);
 

@@ -29,8 +29,6 @@ export function usePfmeaKind(): FmeaKind {
       route: 'pfmea_index',
       projectPage: 'pfmeaProject',
       memberKind: 'process',
-      // the workbook import makes design projects; a PFMEA workbook is imported into an open PFMEA
-      importNew: false,
       texts: {
         listTitle: t`PFMEA projects`,
         newProject: t`New PFMEA project`,

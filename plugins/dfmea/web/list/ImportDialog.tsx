@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, Dialog, Field, FormDialog, ImportProblems, NO_ERRORS, Select, useAppInfo, useForm } from '@fmea/workbench/sdk';
 import { ImportSummary, type ImportReport, type RowProblem } from './ImportResult.tsx';
+import { useFmeaKind } from '../kind.tsx';
 
 export type { ImportReport } from './ImportResult.tsx';
 
@@ -33,6 +34,7 @@ const declined = new Error('declined');
 
 function ImportForm({ target, onClose, onImported }: ImportFormProps) {
   const { t } = useLingui();
+  const kind = useFmeaKind();
   const { importMaxMb } = useAppInfo();
   const [refusal, setRefusal] = useState<{ message: string; rows: RowProblem[]; anyGood: boolean } | null>(null);
   // the file's parts with no place in the import, while the user decides; once accepted, every later run says so
@@ -58,7 +60,8 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
         legacy: `${d.format === 'legacy'}`,
         partial: `${partial}`,
         acceptUnmapped: `${accept}`,
-        ...(target && { projectSerial: target.projectId }),
+        // into an open project its type decides; a new project is of this list's kind
+        ...(target ? { projectSerial: target.projectId } : { projectType: kind.projectType }),
       });
     },
     onSaved: (answer) => {

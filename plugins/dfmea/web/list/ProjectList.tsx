@@ -198,7 +198,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 <Trans>New project</Trans>
               </Button>
             ) : null}
-            {allowed('import') && kind.importNew ? (
+            {allowed('import') ? (
               <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
                 <Trans>Import workbook</Trans>
               </Button>
