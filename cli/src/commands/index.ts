@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { registerAp, type ApCommandDeps } from './ap/index.ts';
 import { registerBom } from './bom/index.ts';
+import { registerCp } from './cp/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
@@ -40,6 +41,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDfmea(program);
   registerPfmea(program);
   registerPfd(program);
+  registerCp(program);
   registerKb(program);
   registerProduct(program);
   registerBom(program);

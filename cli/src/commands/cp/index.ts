@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import { contextOf } from '../../context.ts';
+import { registerCpExport } from './export.ts';
+import { registerCpImport } from './import.ts';
+
+/** `fmea cp …`: the control plan of a PFMEA as the AIAG control plan workbook, out and in. */
+export function registerCp(program: Command): void {
+  const { t } = contextOf(program);
+  const cp = program.command('cp').description(t('cli.cp.description'));
+  registerCpExport(cp);
+  registerCpImport(cp);
+}
