@@ -104,32 +104,62 @@ export function generateLines(model: ControlPlanModel, skip: ReadonlySet<string>
   return out;
 }
 
+/**
+ * A basis as stored (control_plan_line.basis, JSON): the same facts with the
+ * step, the characteristic, each cause and each control as an array, and a
+ * control naming its cause by position. A product characteristic cites every
+ * control of its step's causes, so this halves what a large plan writes and
+ * reads, with the keys still saying what is what.
+ */
+export interface StoredBasis {
+  readonly step: readonly [id: string, processNo: string | null, name: string] | null;
+  readonly characteristic: readonly [id: string, functionId: string, nodeId: string, name: string, characteristicClass: CharacteristicClass, special: 0 | 1, customerClass: string | null, kind: CharacteristicKind] | null;
+  readonly causes: readonly (readonly [id: string, detection: number | null])[];
+  readonly controls: readonly (readonly [id: string, cause: number, kind: ControlKind, text: string])[];
+  readonly worstDetection: number | null;
+}
+
+export function storeBasis(basis: ControlPlanBasis): StoredBasis {
+  const causeAt = new Map(basis.causes.map((c, i) => [c.id, i]));
+  const { step, characteristic: c } = basis;
+  return {
+    step: step ? [step.id, step.processNo, step.name] : null,
+    characteristic: c ? [c.id, c.functionId, c.nodeId, c.name, c.characteristicClass, c.special ? 1 : 0, c.customerClass, c.kind] : null,
+    causes: basis.causes.map((x) => [x.id, x.detection] as const),
+    controls: basis.controls.map((x) => [x.id, causeAt.get(x.causeId) ?? -1, x.kind, x.text] as const),
+    worstDetection: basis.worstDetection,
+  };
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const tuple = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const rating = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-/** A stored basis (JSON) read back defensively; null when the line has none (never linked). */
+/** A stored basis (JSON, `StoredBasis`) read back defensively; null when the line has none (never linked). */
 export function readBasis(value: unknown): ControlPlanBasis | null {
   if (!isObject(value)) return null;
-  const step = isObject(value.step) ? { id: text(value.step.id), processNo: textOrNull(value.step.processNo), name: text(value.step.name) } : null;
-  const ch = value.characteristic;
-  const characteristic = isObject(ch)
+  const s = Array.isArray(value.step) ? value.step : null;
+  const step = s ? { id: text(s[0]), processNo: textOrNull(s[1]), name: text(s[2]) } : null;
+  const ch = Array.isArray(value.characteristic) ? value.characteristic : null;
+  const characteristic = ch
     ? {
-        id: text(ch.id),
-        functionId: text(ch.functionId),
-        nodeId: text(ch.nodeId),
-        name: text(ch.name),
-        characteristicClass: text(ch.characteristicClass) as CharacteristicClass,
-        special: ch.special === true,
-        customerClass: textOrNull(ch.customerClass),
-        kind: (ch.kind === 'process' ? 'process' : 'product') as CharacteristicKind,
+        id: text(ch[0]),
+        functionId: text(ch[1]),
+        nodeId: text(ch[2]),
+        name: text(ch[3]),
+        characteristicClass: text(ch[4]) as CharacteristicClass,
+        special: ch[5] === 1,
+        customerClass: textOrNull(ch[6]),
+        kind: (ch[7] === 'process' ? 'process' : 'product') as CharacteristicKind,
       }
     : null;
-  const controls = (Array.isArray(value.controls) ? value.controls : [])
-    .filter(isObject)
-    .map((c) => ({ id: text(c.id), causeId: text(c.causeId), kind: (c.kind === 'detection' ? 'detection' : 'prevention') as ControlKind, text: text(c.text) }));
-  const causes = (Array.isArray(value.causes) ? value.causes : []).filter(isObject).map((c) => ({ id: text(c.id), detection: rating(c.detection) }));
+  const causes = tuple(value.causes).map((c) => ({ id: text(tuple(c)[0]), detection: rating(tuple(c)[1]) }));
+  const controls = tuple(value.controls).map((x) => {
+    const [id, cause, kind, label] = tuple(x);
+    return { id: text(id), causeId: typeof cause === 'number' ? (causes[cause]?.id ?? '') : '', kind: (kind === 'detection' ? 'detection' : 'prevention') as ControlKind, text: text(label) };
+  });
   return { step, characteristic, controls, causes, worstDetection: rating(value.worstDetection) };
 }
 

@@ -10,6 +10,7 @@ import {
   ownControlText,
   pfmeaControlText,
   readBasis,
+  storeBasis,
   specialClassText,
   type ControlPlanBasis,
   type ControlPlanModel,
@@ -146,7 +147,7 @@ export async function addControlPlanLine(ctx: ServiceContext, projectId: string,
         stepNodeId: basis?.step?.id ?? null,
         characteristicId: basis?.characteristic?.id ?? null,
         ...columnsOf(input, basis),
-        basis,
+        basis: basis && storeBasis(basis),
         sort: input.sort ?? (last?.sort ?? 0) + 1,
         ...created(txCtx),
       })
@@ -187,7 +188,7 @@ export async function reviewControlPlanLine(ctx: ServiceContext, lineId: string,
     const reviewed = { reviewedBy: txCtx.actor.userId, reviewedAt: txCtx.now(), ...nextVersion(txCtx) };
     let set: Partial<ControlPlanLineRow>;
     if (!stored || !current) set = {};
-    else if (current.characteristic) set = { basis: current, stepNodeId: current.step?.id ?? null, characteristicId: current.characteristic.id };
+    else if (current.characteristic) set = { basis: storeBasis(current), stepNodeId: current.step?.id ?? null, characteristicId: current.characteristic.id };
     else set = { ...lastShown(before, stored, current, model), basis: null, stepNodeId: null, characteristicId: null };
     const rows = await tx
       .update(controlPlanLine)

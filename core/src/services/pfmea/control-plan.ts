@@ -11,6 +11,7 @@ import {
   indexControlPlanModel,
   isControlPlanPhase,
   readBasis,
+  storeBasis,
   templateFromFlags,
   visibleColumns,
   type ChangeStamp,
@@ -187,7 +188,7 @@ export async function generateControlPlan(ctx: ServiceContext, projectId: string
       stepNodeId: g.stepNodeId,
       characteristicId: g.characteristicId,
       characteristicNo: String(++number),
-      basis: g.basis,
+      basis: storeBasis(g.basis),
       ...stamp,
     }));
     const order = placeNewLines(rows, fresh, model);
