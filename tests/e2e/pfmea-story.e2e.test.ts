@@ -148,8 +148,13 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     await plan.getByTestId('cp-header').waitFor();
     await plan.getByTestId('cp-phase-production').waitFor();
     expect(await plan.getByTestId('cp-phase-production').getAttribute('aria-pressed')).toBe('true');
-    // before generation the checks miss the CC characteristic's line
-    await plan.getByTestId('cp-check-missing').filter({ hasText: 'Bore edge free of burrs' }).waitFor();
+    // before generation the checks miss the CC characteristic's line; the finding opens its step in the function analysis
+    const missing = plan.getByTestId('cp-check-missing').filter({ hasText: 'Bore edge free of burrs' });
+    await missing.getByRole('button', { name: 'Show in the PFMEA' }).click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-function').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('function-card').getByText('Bore edge free of burrs').waitFor();
+    await page.getByTestId('dfmea-tab-controlPlan').click();
+    await missing.waitFor();
     await plan.getByTestId('cp-generate').click();
     await expect.poll(() => plan.getByTestId('cp-generated').innerText()).toBe('1 line was added from the PFMEA.');
     await expect.poll(() => cpCell(page, 'productCharacteristic').innerText()).toBe('Bore edge free of burrs');
@@ -175,6 +180,23 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
       await expect.poll(() => cpCell(page, column).innerText()).toBe(value);
     }
     expect(await plan.getByTestId('cp-suspect').count()).toBe(0);
+    // a control method of the plan's own contradicts the PFMEA (it has no prevention control): marked here and on the characteristic
+    await cpCell(page, 'controlMethod').dblclick();
+    await cpCell(page, 'controlMethod').locator('input').fill('SPC chart of the brush wear');
+    await cpCell(page, 'controlMethod').locator('input').press('Enter');
+    await plan.getByTestId('cp-contradiction').waitFor();
+    await page.getByTestId('dfmea-tab-function').click();
+    await treeItem(page, 'Deburr bore').click();
+    const mark = page.getByTestId('function-card').getByTestId('cp-pfmea-mark');
+    expect(await mark.getAttribute('title')).toContain('SPC chart of the brush wear');
+    await screenshot(page, 'pfmea-function-control-plan-mark-en-US');
+    // cleared, the line follows the PFMEA again and the mark goes
+    await page.getByTestId('dfmea-tab-controlPlan').click();
+    await plan.getByTestId('cp-contradiction').waitFor();
+    await cpCell(page, 'controlMethod').dblclick();
+    await cpCell(page, 'controlMethod').locator('input').fill('');
+    await cpCell(page, 'controlMethod').locator('input').press('Enter');
+    await plan.getByTestId('cp-contradiction').waitFor({ state: 'detached' });
 
     // 8 a better detection in the PFMEA: control changed, D re-rated
     await page.getByTestId('dfmea-tab-risk').click();

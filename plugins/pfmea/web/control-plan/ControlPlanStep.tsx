@@ -5,7 +5,7 @@ import { api, Button, can, confirm, DataGrid, EmptyState, notify, notifyError, s
 import { isConflict } from '@fmea/plugin-dfmea/web/risk/risk-api.ts';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
 import { ChecksList, type CheckTarget } from './ChecksList.tsx';
-import { columnHeader, isOwnColumn, oneLine, type ControlPlanView, type CpLine, type OwnColumn } from './cp-api.ts';
+import { isOwnColumn, useColumnHeader, oneLine, type ControlPlanView, type CpLine, type OwnColumn } from './cp-api.ts';
 import { HeaderBlock, HeaderDialog } from './HeaderBlock.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useControlPlanLabels } from './labels.ts';
@@ -57,6 +57,7 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
   const labels = useControlPlanLabels();
   const whoWhen = useWhoWhen();
   const navigate = useGuardedNavigate();
+  const columnHeader = useColumnHeader();
   const [phase, setPhase] = useState<ControlPlanPhase>(() => storedPhase(projectId));
   const [view, setView] = useState<ControlPlanView | null>(null);
   const [failed, setFailed] = useState(false);

@@ -23,7 +23,7 @@ export function HeaderBlock({ header, phase, labels }: { header: CpHeader; phase
       </div>
       {CONTROL_PLAN_HEADER_FIELDS.map((field) => (
         <div key={field} className="cp-header-field">
-          <dt>{labels.header[field]}</dt>
+          <dt title={labels.header[field]}>{labels.header[field]}</dt>
           <dd data-user-content data-testid={`cp-header-${field}`}>
             {values[field] || <span className="muted">—</span>}
           </dd>

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { CONTROL_PLAN_COLUMN_KEYS, type ControlPlanColumnKey, type ControlPlanPhase } from '@fmea/core/domain';
 import { api, Field, FormDialog, TextInput, useForm } from '@fmea/workbench/sdk';
-import { columnHeader, type CpColumn, type CpLine } from './cp-api.ts';
+import { useColumnHeader, type CpColumn, type CpLine } from './cp-api.ts';
 
 type Draft = Record<ControlPlanColumnKey, string>;
 
@@ -18,6 +18,7 @@ export type LineTarget = { kind: 'new'; projectId: string; phase: ControlPlanPha
  */
 export function LineDialog({ target, columns, onClose, onSaved }: { target: LineTarget; columns: readonly CpColumn[]; onClose: () => void; onSaved: (line: CpLine) => void }) {
   const line = target.kind === 'edit' ? target.line : null;
+  const columnHeader = useColumnHeader();
   const form = useForm({
     initial: () => Object.fromEntries(CONTROL_PLAN_COLUMN_KEYS.map((key) => [key, line ? (line[key] ?? '') : ''])) as Draft,
     save: (d) => {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ApiData, ApiBody } from '@fmea/workbench/sdk';
 import type { ControlPlanColumnKey } from '@fmea/core/domain';
 
@@ -31,4 +32,7 @@ export const oneLine = (text: string | null | undefined) => (text ?? '').replace
  * form's "Characteristics" heading stands over No., Product and Process,
  * which a grid without group rows names in front ("Characteristics: Product").
  */
-export const columnHeader = (column: CpColumn) => (column.group === 'characteristics' && column.groupLabel ? `${column.groupLabel}: ${column.label}` : column.label);
+export function useColumnHeader(): (column: CpColumn) => string {
+  const { t } = useLingui();
+  return ({ group, groupLabel, label }) => (group === 'characteristics' && groupLabel ? t`${groupLabel}: ${label}` : label);
+}

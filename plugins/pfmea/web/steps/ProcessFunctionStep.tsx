@@ -3,6 +3,7 @@ import { api, useLoad } from '@fmea/workbench/sdk';
 import type { CharacteristicClass } from '@fmea/core/domain';
 import FunctionAnalysisStep from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import { ControlPlanMarksProvider } from '../control-plan/PfmeaMarks.tsx';
 import { characteristicFields, functionFields, ProjectClassesContext } from './process-fields.tsx';
 
 /**
@@ -18,7 +19,9 @@ export default function ProcessFunctionStep(props: StepProps) {
   const classLabel = (c: CharacteristicClass) => ({ safety: t`Safety`, critical: t`CC – critical`, significant: t`SC – significant`, general: t`General` })[c];
   return (
     <ProjectClassesContext.Provider value={classes.data ?? null}>
-      <FunctionAnalysisStep {...props} functionFields={functionFields} characteristicFields={characteristicFields} classLabel={classLabel} />
+      <ControlPlanMarksProvider projectId={props.projectId} remoteRevision={props.remoteRevision}>
+        <FunctionAnalysisStep {...props} functionFields={functionFields} characteristicFields={characteristicFields} classLabel={classLabel} />
+      </ControlPlanMarksProvider>
     </ProjectClassesContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { FUNCTION_SCOPES, PROCESS_LEVELS, characteristicKindOf, type Characteris
 import { Field, Select, localName, type ApiData } from '@fmea/workbench/sdk';
 import type { CharacteristicRow, FunctionRow } from '@fmea/plugin-dfmea/web/analysis/model.ts';
 import type { CharacteristicExtras, ExtraFields, FunctionExtras } from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
+import { ControlPlanMarkBadge } from '../control-plan/PfmeaMarks.tsx';
 
 /**
  * The PFMEA's fields in the DFMEA's function analysis (AIAG-VDA step 3):
@@ -100,6 +101,7 @@ export const characteristicFields: ExtraFields<CharacteristicRow, Characteristic
             {row.customerClass}
           </span>
         ) : null}
+        <ControlPlanMarkBadge characteristicId={row.id} />
       </>
     );
   },
