@@ -29,6 +29,8 @@ export default function BusinessRulesPage() {
         return t`Interface reason`;
       case 'scoreSupply':
         return t`Score supply`;
+      case 'controlPlanTemplate':
+        return t`Control plan template`;
       default:
         return group;
     }
