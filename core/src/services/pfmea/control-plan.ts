@@ -82,8 +82,10 @@ export async function ensurePlan(tx: Tx, txCtx: TxContext, project: FmeaProjectR
   const existing = await findPlan(tx, project.id, phase);
   if (existing) return { plan: existing, log: null };
   const header = await defaultHeader(tx, project, phase, txCtx.now());
-  const [plan] = await tx.insert(controlPlan).values({ projectId: project.id, phase, header, ...created(txCtx) }).returning();
-  return { plan: plan!, log: { action: 'controlPlan.plan.create', entity: 'control_plan', entityId: plan!.id, after: plan! } };
+  // two first opens at once: the second finds the plan the first made (one plan per project and phase)
+  const [plan] = await tx.insert(controlPlan).values({ projectId: project.id, phase, header, ...created(txCtx) }).onConflictDoNothing().returning();
+  if (!plan) return { plan: (await findPlan(tx, project.id, phase))!, log: null };
+  return { plan, log: { action: 'controlPlan.plan.create', entity: 'control_plan', entityId: plan.id, after: plan } };
 }
 
 /** The business rule "control plan template": which optional columns show. */
