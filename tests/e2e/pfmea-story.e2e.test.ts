@@ -1,10 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { openArea, signIn } from './support/flows.ts';
-import { useBrowser, waitForPath } from './support/suite.ts';
+import { textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
 const PASSWORD = 'Pf7#qW2!mK9$zR';
@@ -255,5 +258,97 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     await chinese.page.getByTestId('cp-panel').waitFor();
     await screenshot(chinese.page, 'pfmea-control-plan-zh-CN');
     expect(chinese.errors).toEqual([]);
+  });
+  it('keeps the plan’s own header and lines: header form, a line by hand, a customer’s workbook refused by row then its good rows imported, delete with confirm (zh-CN)', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('pfcp'), [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del', 'import', 'export'] }]));
+    const userName = uniqueName('pfcp');
+    const user = await createReadyUser(env.baseURL, { userName, realName: '过程工程师', password: PASSWORD, roleIds: [role.id] });
+    // the PFMEA over the API (the story above builds one in the browser): a numbered step with an SC product characteristic
+    const api = await apiLogin(env.baseURL, userName, PASSWORD);
+    const project = await api.post<{ id: string; serialNum: string; pptSerial: string }>('/api/project/save', {
+      projectType: 'pfmea',
+      name: uniqueName('齿轮箱壳体 '),
+      projectMembers: [{ userId: user.id, roles: [0] }],
+    });
+    const step = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: '压装轴承', processNo: '20' });
+    const fn = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: step.id, description: '将轴承压装到位' });
+    await api.post('/api/fmea/addCharacteristic', { functionId: fn.id, name: '压装力', characteristicClass: 'significant', special: true });
+    await api.logout();
+
+    const { page, errors } = await env.open({ width: 1600, height: 1000 });
+    await signIn(page, userName, PASSWORD);
+    await page.goto(`/main/pfmea/pfmeaProject?projectId=${project.id}&rightType=8`);
+    const plan = page.getByTestId('pfmea-control-plan');
+    await plan.getByTestId('cp-header').waitFor();
+    await plan.getByTestId('cp-check-missing').filter({ hasText: '压装力' }).waitFor();
+
+    // the header block of the AIAG form
+    await plan.getByTestId('cp-edit-header').click();
+    const form = dialog(page);
+    await form.getByTestId('cp-header-input-partNumber').fill('GH-4711');
+    await form.getByTestId('cp-header-input-keyContactPhone').fill('+86 21 5555 0101');
+    await form.getByTestId('cp-header-input-revisionDate').fill('2026-12-01');
+    await screenshot(page, 'pfmea-control-plan-header-zh-CN');
+    await form.getByTestId('cp-header-save').click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(() => textOf(plan.getByTestId('cp-header-partNumber'))).toBe('GH-4711');
+    expect(await textOf(plan.getByTestId('cp-header-revisionDate'))).toBe('2026-12-01');
+    expect(await textOf(plan.getByTestId('cp-header-controlPlanNumber'))).toBe(`CP-${project.serialNum}-P`);
+
+    // a line by hand needs a characteristic; with one it is the plan's own (not linked) and the checks say so
+    await plan.getByTestId('cp-add-line').click();
+    await dialog(page).getByTestId('cp-line-input-processName').fill('终检');
+    await dialog(page).getByTestId('cp-line-save').click();
+    await dialog(page).getByText('该行没有特性').waitFor();
+    await dialog(page).getByTestId('cp-line-input-productCharacteristic').fill('标签齐全');
+    await dialog(page).getByTestId('cp-line-input-reactionPlan').fill('隔离并补贴标签');
+    await dialog(page).getByTestId('cp-line-save').click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => cpCell(page, 'productCharacteristic').innerText()).toBe('标签齐全');
+    await plan.getByTestId('cp-unlinked').waitFor();
+    await plan.getByTestId('cp-check-untraced').waitFor();
+
+    // a customer's workbook: one good row (linked by step number and characteristic), one without a characteristic
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Control Plan');
+    sheet.addRow(['Part/Process Number', 'Process Name/Operation Description', 'Product Characteristic', 'Process Characteristic', 'Specification/Tolerance', 'Sample Size', 'Sample Frequency', 'Reaction Plan']);
+    sheet.addRow(['20', '压装轴承', '压装力', '', '8–10 kN', '1', '每件', '停机，调整压机']);
+    sheet.addRow(['30', '清洗', '', '', '无油污', '5', '每班', '重新清洗']);
+    const file = join(mkdtempSync(join(tmpdir(), 'cp-e2e-')), 'customer-control-plan.xlsx');
+    await workbook.xlsx.writeFile(file);
+    await plan.getByTestId('cp-import').click();
+    const importing = dialog(page);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), importing.getByRole('button', { name: '选择文件' }).click()]);
+    await chooser.setFiles(file);
+    await importing.getByTestId('cp-import-run').click();
+    const rows = importing.getByTestId('cp-import-rows');
+    await rows.waitFor();
+    expect(await textOf(rows.locator('tbody tr').first().locator('td').first())).toBe('3');
+    expect(await textOf(rows.locator('tbody'))).toContain('该行没有特性');
+    await screenshot(page, 'pfmea-control-plan-import-refusal-zh-CN');
+    // nothing was written: still one line
+    expect(await page.locator('.cp-lines [data-row-key]').count()).toBe(1);
+    await importing.getByTestId('cp-import-partial').click();
+    const report = importing.getByTestId('cp-import-report');
+    await report.waitFor();
+    expect(await textOf(report)).toContain('导入 1 行（其中 1 行与 PFMEA 关联）');
+    await importing.getByTestId('cp-import-close').click();
+    await expect.poll(() => page.locator('.cp-lines [data-row-key]').count()).toBe(2);
+    await expect.poll(() => textOf(plan.locator('.cp-lines [data-column-id="specification"]').filter({ hasText: '8–10 kN' }))).toBe('8–10 kN');
+    // the imported line is the SC characteristic's line: nothing is missing any more
+    expect(await plan.getByTestId('cp-check-missing').count()).toBe(0);
+
+    // the hand-written line goes, after a confirmation
+    await page.locator('.cp-lines [data-row-key]').filter({ hasText: '标签齐全' }).getByTestId('cp-row-delete').click();
+    await page.getByTestId('confirm-dialog').locator('.dialog-actions button').last().click();
+    await expect.poll(() => page.locator('.cp-lines [data-row-key]').count()).toBe(1);
+    expect(await plan.getByTestId('cp-check-untraced').count()).toBe(0);
+
+    // another phase has its own plan
+    await plan.getByTestId('cp-phase-prototype').click();
+    await plan.getByText('还没有行：从 PFMEA 生成，或手工添加。').waitFor();
+    expect(await textOf(plan.getByTestId('cp-header-controlPlanNumber'))).toBe(`CP-${project.serialNum}-PT`);
+    // the two refusals above (the line without a characteristic, the workbook's bad row) are the browser's only 400s
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
   });
 });

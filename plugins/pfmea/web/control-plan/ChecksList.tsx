@@ -29,6 +29,8 @@ export function ChecksList({ checks, lines, onGo }: { checks: CpChecks; lines: r
     if (!line) return '';
     return [line.processNo, line.processName, line.productCharacteristic || line.processCharacteristic].filter(Boolean).join(' · ');
   };
+  /** The finding and the line it is about ("…: 30 Final inspection · Label present"). */
+  const untracedText = (finding: string, line: string) => (line ? t`${finding}: ${line}` : finding);
   return (
     <details className="cp-checks" open data-testid="cp-checks">
       <summary>
@@ -51,15 +53,7 @@ export function ChecksList({ checks, lines, onGo }: { checks: CpChecks; lines: r
             <span className="cp-check-mark is-warning" aria-hidden>
               ?
             </span>
-            <span>
-              {u.message}
-              {lineName(u.lineId) ? (
-                <>
-                  {': '}
-                  <span data-user-content>{lineName(u.lineId)}</span>
-                </>
-              ) : null}
-            </span>
+            <span data-user-content>{untracedText(u.message, lineName(u.lineId))}</span>
             <Button kind="link" onClick={() => onGo({ line: u.lineId })}>
               {t`Show the line`}
             </Button>

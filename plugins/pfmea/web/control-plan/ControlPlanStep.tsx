@@ -181,9 +181,8 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
     try {
       const answer = await api.post('/api/controlPlan/generate', { projectId, phase });
       setView(answer);
-      const said = labels.added(answer.added);
-      setGenerated(said);
-      notify('success', said);
+      // said once, under the toolbar, until the phase changes (not also as a toast: one announcement)
+      setGenerated(labels.added(answer.added));
     } catch (error) {
       notifyError(error);
     } finally {
@@ -440,7 +439,10 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
           projectId={projectId}
           phase={phase}
           phaseLabel={labels.phases[phase]}
-          columnLabel={(key) => view.columns.find((c) => c.key === key)?.label ?? labels.header[key as keyof typeof labels.header] ?? key}
+          columnLabel={(key) => {
+            const column = view.columns.find((c) => c.key === key);
+            return column ? columnHeader(column) : (labels.header[key as keyof typeof labels.header] ?? key);
+          }}
           onClose={() => setDialog(null)}
           onImported={reload}
         />
