@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { FUNCTION_SCOPES, addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode, type StructureTreeNode } from '@fmea/core';
+import { FLOW_SYMBOLS, FUNCTION_SCOPES, addNode, copySubtree, deleteNode, getStructureTree, moveNode, nodeDeletionImpact, updateNode, type StructureTreeNode } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -18,6 +18,7 @@ interface StructureNodeOut {
   workElementType: StructureTreeNode['workElementType'];
   taskStatus: string | null;
   functionScope: StructureTreeNode['functionScope'];
+  flowSymbol: StructureTreeNode['flowSymbol'];
   children: StructureNodeOut[];
 }
 
@@ -32,6 +33,9 @@ const TreeNode: z.ZodType<StructureNodeOut> = z
       version: z.number().int(),
       ...ProcessNodeFields,
       functionScope: z.enum(FUNCTION_SCOPES).nullable().openapi({ description: 'A function (type 2) of a PFMEA process item: whose it is; null elsewhere' }),
+      flowSymbol: z.enum(FLOW_SYMBOLS).nullable().openapi({
+        description: 'PFMEA process step: its symbol on the process flow chart (the column /api/processFlow reads and saveStep writes); null: none chosen (drawn as operation), and on every other node',
+      }),
       children: z.array(TreeNode).openapi({ description: 'The element’s functions (type 2) first, then its child elements, each in sort order' }),
     }),
   )
@@ -47,6 +51,7 @@ const presentTree = (node: StructureTreeNode): StructureNodeOut => ({
   workElementType: node.workElementType,
   taskStatus: node.taskStatus,
   functionScope: node.functionScope,
+  flowSymbol: node.flowSymbol,
   children: node.children.map(presentTree),
 });
 

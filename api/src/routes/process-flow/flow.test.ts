@@ -82,7 +82,8 @@ describe('POST /api/processFlow/saveStep', () => {
     expect(saved).toEqual({ id: inspect.id, version: inspect.version + 1, flowSymbol: 'inspection', flowInputs: 'Washed housing', flowOutputs: null });
     const tree = await caller(api, reader).ok('GET', `/api/fmea/structureTree?projectId=${project.id}`);
     const node = tree.children.find((c: { id: string }) => c.id === inspect.id);
-    expect(node).toMatchObject({ name: 'Inspect', processNo: '30', version: saved.version });
+    expect(node).toMatchObject({ name: 'Inspect', processNo: '30', version: saved.version, flowSymbol: 'inspection' });
+    expect(before.children.find((c: { id: string }) => c.id === inspect.id).flowSymbol).toBeNull();
     expect(before.children.find((c: { id: string }) => c.id === inspect.id).version).toBe(inspect.version);
     // renaming it in the PFMEA needs the version the flow edit left, and the chart shows the new name
     const stale = await caller(api, owner, 'en-US').post('/api/fmea/renameNode', { id: inspect.id, version: inspect.version, name: 'Final inspection' });

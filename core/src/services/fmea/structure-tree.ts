@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { fmeaFunction, fmeaNode } from '../../db/schema/index.ts';
 import { NODE_TYPES } from '../../domain/fmea/index.ts';
-import type { FunctionScope, WorkElementType } from '../../domain/pfmea/index.ts';
+import type { FlowSymbol, FunctionScope, WorkElementType } from '../../domain/pfmea/index.ts';
 import type { TaskStatus } from '../../domain/status/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject } from './access.ts';
@@ -19,10 +19,16 @@ export interface StructureTreeNode {
   workElementType: WorkElementType | null;
   taskStatus: TaskStatus | null;
   functionScope: FunctionScope | null;
+  /**
+   * PFMEA process step: its symbol on the process flow chart, the same column
+   * the chart reads and edits (null: none chosen, drawn as an operation). Null
+   * elsewhere (only a step stands on the chart).
+   */
+  flowSymbol: FlowSymbol | null;
   children: StructureTreeNode[];
 }
 
-const NO_PROCESS_FIELDS = { processNo: null, workElementType: null, taskStatus: null, functionScope: null } as const;
+const NO_PROCESS_FIELDS = { processNo: null, workElementType: null, taskStatus: null, functionScope: null, flowSymbol: null } as const;
 
 /**
  * The project's structure tree, each element's functions first (as type-2
@@ -46,6 +52,7 @@ export async function getStructureTree(ctx: ServiceContext, projectId: string): 
         processNo: n.processNo,
         workElementType: n.workElementType,
         taskStatus: n.taskStatus,
+        flowSymbol: n.flowSymbol,
         children: [],
       },
     ]),

@@ -66,7 +66,9 @@ describe('editing a step on the chart', () => {
     const saved = await saveFlowStep(team.editor, inspect.id, { version: inspect.version, flowSymbol: 'inspection', flowInputs: ' Washed housing ', flowOutputs: '' });
     expect(saved).toMatchObject({ flowSymbol: 'inspection', flowInputs: 'Washed housing', flowOutputs: null, version: inspect.version + 1 });
     const tree = await getStructureTree(team.reader, project.id);
-    expect(tree!.children.find((c) => c.id === inspect.id)).toMatchObject({ version: saved.version, processNo: '30' });
+    // the tree reads the same node: the symbol the chart saved, on the step only
+    expect(tree!.children.find((c) => c.id === inspect.id)).toMatchObject({ version: saved.version, processNo: '30', flowSymbol: 'inspection' });
+    expect(tree!.flowSymbol).toBeNull();
     // the PFMEA's editor, holding the version from before, is told the node changed
     await expect(updateNode(team.owner, inspect.id, { version: inspect.version, name: 'Final check' })).rejects.toMatchObject({ code: 'conflict' });
     await updateNode(team.owner, inspect.id, { version: saved.version, name: 'Final check' });
