@@ -16,13 +16,13 @@ import './control-plan.css';
 /** The grid's fixed row height (the SDK DataGrid's rows are 36 px): a line's offset when jumping to it. */
 const ROW_HEIGHT = 36;
 const WIDTHS: Record<ControlPlanColumnKey, number> = {
-  processNo: 90,
+  processNo: 110,
   processName: 170,
   machine: 150,
-  characteristicNo: 110,
+  characteristicNo: 140,
   productCharacteristic: 170,
   processCharacteristic: 170,
-  specialClass: 80,
+  specialClass: 100,
   specification: 180,
   evaluationTechnique: 190,
   sampleSize: 90,
