@@ -27,6 +27,8 @@ export interface LabelledNode {
   readonly name: string;
   readonly processNo?: string | null;
   readonly workElementType?: string | null;
+  /** A process step's flow chart symbol (the structure tree's read has it; null: none chosen). */
+  readonly flowSymbol?: string | null;
 }
 export type NodeLabel = (node: LabelledNode) => ReactNode;
 

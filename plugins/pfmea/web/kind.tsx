@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { WORK_ELEMENT_TYPES, type WorkElementType } from '@fmea/core/domain';
+import { FLOW_SYMBOLS, WORK_ELEMENT_TYPES, type FlowSymbol, type WorkElementType } from '@fmea/core/domain';
 import { DFMEA_KIND, type FmeaKind, type LabelledNode } from '@fmea/plugin-dfmea/web/kind.tsx';
+import { useFlowLabels } from './flow/labels.ts';
 import './pfmea.css';
 
 /** The 4M types named in the user's language (the handbook's Man, Machine, Material, EnvironMent). */
@@ -13,6 +14,10 @@ export function useWorkElementLabel(): (type: WorkElementType) => string {
 
 export const isWorkElementType = (value: unknown): value is WorkElementType => (WORK_ELEMENT_TYPES as readonly unknown[]).includes(value);
 
+/** The ASME symbols as one character each (the flow chart draws them; combined is a circle in a square). */
+const FLOW_GLYPHS: Record<FlowSymbol, string> = { operation: '○', transport: '⇨', inspection: '□', storage: '▽', delay: 'D', combined: '⧇' };
+const isFlowSymbol = (value: unknown): value is FlowSymbol => (FLOW_SYMBOLS as readonly unknown[]).includes(value);
+
 /**
  * The PFMEA as a kind of the DFMEA's shared pages: process projects, the
  * PFMEA route's buttons, the pfmeaProject page, members with role lists
@@ -22,6 +27,7 @@ export const isWorkElementType = (value: unknown): value is WorkElementType => (
 export function usePfmeaKind(): FmeaKind {
   const { t, i18n } = useLingui();
   const fourM = useWorkElementLabel();
+  const { symbols } = useFlowLabels();
   return useMemo(
     () => ({
       ...DFMEA_KIND,
@@ -51,6 +57,12 @@ export function usePfmeaKind(): FmeaKind {
           {isWorkElementType(node.workElementType) ? (
             <span className={`pfmea-4m pfmea-4m-${node.workElementType}`} data-testid="pfmea-4m">
               {fourM(node.workElementType)}
+            </span>
+          ) : null}
+          {/* the step's symbol chosen on the flow chart: the same node, read by both views */}
+          {isFlowSymbol(node.flowSymbol) ? (
+            <span className="pfmea-flow-symbol" data-testid="pfmea-flow-symbol" title={symbols[node.flowSymbol]} aria-label={symbols[node.flowSymbol]}>
+              {FLOW_GLYPHS[node.flowSymbol]}
             </span>
           ) : null}
           <span data-user-content>{node.name}</span>

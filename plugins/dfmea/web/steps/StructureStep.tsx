@@ -77,6 +77,14 @@ export interface NodeDialogProps {
   readonly onSaved: () => void;
 }
 
+/** What another kind's toolbar action receives: the selected node and its depth (the root is 0; none: null and -1), and what to call after it wrote. */
+export interface StructureActionProps {
+  readonly node: TreeNode | null;
+  readonly depth: number;
+  /** Reads the tree again; with an id, selects that node (what the action added). */
+  readonly onDone: (selectId?: string) => void;
+}
+
 /** How another kind's structure differs (the PFMEA's process tree); absent: the DFMEA's. */
 export interface StructureOptions {
   /** Adds a child under a node; absent: a name. */
@@ -87,10 +95,12 @@ export interface StructureOptions {
   readonly canAddUnder?: (depth: number) => boolean;
   /** Offers "Generate from BOM" (a product structure); default true. */
   readonly fromBom?: boolean;
+  /** More toolbar actions for editors (the PFMEA's step from the process library); absent: none. */
+  readonly Actions?: ComponentType<StructureActionProps>;
 }
 
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
-export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId, AddDialog, EditDialog, canAddUnder = () => true, fromBom: bomOffered = true }: StepProps & StructureOptions) {
+export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId, AddDialog, EditDialog, canAddUnder = () => true, fromBom: bomOffered = true, Actions }: StepProps & StructureOptions) {
   const { t } = useLingui();
   const { nodeLabel } = useFmeaKind();
   const [tree, setTree] = useState<TreeNode | null>(null);
@@ -199,6 +209,16 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
             <Button data-testid="dfmea-generate-from-bom" onClick={() => setFromBom(true)}>
               <Trans>Generate from BOM</Trans>
             </Button>
+          ) : null}
+          {Actions ? (
+            <Actions
+              node={node}
+              depth={depth}
+              onDone={(selectId) => {
+                if (selectId) setSelected(selectId);
+                void load();
+              }}
+            />
           ) : null}
           {clip ? (
             <span className="dfmea-clip">
