@@ -1,35 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONTROL_PLAN_PHASES, pfmeaArea, type ControlPlanColumnKey, type ControlPlanPhase } from '@fmea/core/domain';
-import { api, Button, can, confirm, DataGrid, EmptyState, notify, notifyError, session, useGridLabels, useGuardedNavigate, type DataGridColumn } from '@fmea/workbench/sdk';
-import { isConflict } from '@fmea/plugin-dfmea/web/risk/risk-api.ts';
+import { CONTROL_PLAN_PHASES, pfmeaArea, type ControlPlanPhase } from '@fmea/core/domain';
+import { api, Button, can, confirm, DataGrid, EmptyState, notifyError, session, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
 import { ChecksList, type CheckTarget } from './ChecksList.tsx';
-import { isOwnColumn, useColumnHeader, oneLine, type ControlPlanView, type CpLine, type OwnColumn } from './cp-api.ts';
+import { useLineColumns } from './columns.tsx';
+import { useColumnHeader, type CpLine } from './cp-api.ts';
 import { HeaderBlock, HeaderDialog } from './HeaderBlock.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useControlPlanLabels } from './labels.ts';
 import { LineDialog, type LineTarget } from './LineDialog.tsx';
-import { LinePanel, reasonsText, useWhoWhen } from './LinePanel.tsx';
+import { LinePanel } from './LinePanel.tsx';
+import { useControlPlan } from './use-control-plan.ts';
 import './control-plan.css';
 
 /** The grid's fixed row height (the SDK DataGrid's rows are 36 px): a line's offset when jumping to it. */
 const ROW_HEIGHT = 36;
-const WIDTHS: Record<ControlPlanColumnKey, number> = {
-  processNo: 110,
-  processName: 170,
-  machine: 150,
-  characteristicNo: 140,
-  productCharacteristic: 170,
-  processCharacteristic: 170,
-  specialClass: 100,
-  specification: 180,
-  evaluationTechnique: 190,
-  sampleSize: 90,
-  sampleFrequency: 110,
-  controlMethod: 190,
-  reactionPlan: 180,
-};
 
 /** The phase a user last looked at in this project, for the tab's next opening in the session. */
 const phaseKey = (projectId: string) => `pfmea-control-plan-phase:${projectId}`;
@@ -55,51 +41,16 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
   const { t } = useLingui();
   const grid = useGridLabels();
   const labels = useControlPlanLabels();
-  const whoWhen = useWhoWhen();
   const navigate = useGuardedNavigate();
   const columnHeader = useColumnHeader();
   const [phase, setPhase] = useState<ControlPlanPhase>(() => storedPhase(projectId));
-  const [view, setView] = useState<ControlPlanView | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [reads, setReads] = useState(0);
+  const plan = useControlPlan(projectId, phase, remoteRevision);
+  const { view, setView, reload } = plan;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
   const gridBox = useRef<HTMLDivElement>(null);
-  // the lines as last saved here, for the version of the next save (the grid's closures may be older)
-  const lines = useRef(new Map<string, CpLine>());
-  const reload = useCallback(() => setReads((n) => n + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    api
-      .get('/api/controlPlan/get', { projectId, phase })
-      .then((answer) => {
-        if (!alive) return;
-        setView(answer);
-        setFailed(false);
-      })
-      .catch((error) => {
-        notifyError(error);
-        if (alive) setFailed(true);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [projectId, phase, reads]);
-  useEffect(() => {
-    lines.current = new Map((view?.lines ?? []).map((l) => [l.id, l]));
-  }, [view]);
-
-  // another member changed the project: read again, after an open cell editor closes (nothing typed is lost)
-  const editorOpen = useRef(false);
-  const remotePending = useRef(false);
-  useEffect(() => {
-    if (remoteRevision === 0) return;
-    if (editorOpen.current) remotePending.current = true;
-    else reload();
-  }, [remoteRevision, reload]);
 
   const choosePhase = (next: ControlPlanPhase) => {
     sessionStorage.setItem(phaseKey(projectId), next);
@@ -107,73 +58,6 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
     setView(null);
     setSelectedId(null);
     setGenerated(null);
-  };
-
-  /** Puts a line as the server answered it in place (and in `lines`, for the next call's version). */
-  const putLine = (line: CpLine) => {
-    lines.current.set(line.id, line);
-    setView((v) => (v ? { ...v, lines: v.lines.map((l) => (l.id === line.id ? line : l)) } : v));
-  };
-
-  /**
-   * Texts typed here whose save has not answered yet, by line: shown over the
-   * line until then. A line's writes go one after the other, each with the
-   * version the one before answered, so quick edits of one line never
-   * conflict with each other.
-   */
-  const typed = useRef(new Map<string, Partial<Record<OwnColumn, string>>>());
-  const queues = useRef(new Map<string, Promise<unknown>>());
-  const [, setTyping] = useState(0);
-  const inTurn = <T,>(lineId: string, work: () => Promise<T>): Promise<T> => {
-    const next = (queues.current.get(lineId) ?? Promise.resolve()).catch(() => undefined).then(work);
-    queues.current.set(lineId, next);
-    return next;
-  };
-  const versionOf = (line: CpLine) => (lines.current.get(line.id) ?? line).version;
-  const shown = (line: CpLine): CpLine => {
-    const own = typed.current.get(line.id);
-    return own ? { ...line, ...own } : line;
-  };
-
-  const conflict = (error: unknown): boolean => {
-    if (!isConflict(error)) return false;
-    notify('error', error.message || t`Someone else changed this line. The control plan was read again.`, 5000);
-    reload();
-    return true;
-  };
-
-  const onCellChange = async (row: CpLine, columnId: string, value: string) => {
-    if (readOnly || !isOwnColumn(columnId)) return;
-    const own = { ...typed.current.get(row.id), [columnId]: value };
-    typed.current.set(row.id, own);
-    setTyping((n) => n + 1);
-    /** The typed text goes once its save answered (unless typed over again meanwhile). */
-    const settle = () => {
-      const now = typed.current.get(row.id);
-      if (now?.[columnId] !== value) return;
-      const { [columnId]: _done, ...rest } = now;
-      if (Object.keys(rest).length > 0) typed.current.set(row.id, rest);
-      else typed.current.delete(row.id);
-      setTyping((n) => n + 1);
-    };
-    try {
-      await inTurn(row.id, async () => {
-        const saved = await api.post('/api/controlPlan/saveLine', { id: row.id, version: versionOf(row), [columnId]: value });
-        settle();
-        putLine(saved);
-      });
-    } catch (error) {
-      settle();
-      if (!conflict(error)) throw error;
-    }
-  };
-  const onDraftChange = (_row: CpLine, _column: string, draft: string | null) => {
-    editorOpen.current = draft !== null;
-    if (draft === null && remotePending.current) {
-      remotePending.current = false;
-      // after the editor's own save, which starts as it closes
-      setTimeout(reload, 300);
-    }
   };
 
   const generate = async () => {
@@ -190,19 +74,18 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
     }
   };
 
-  const review = async (line: CpLine) => {
+  /** A write the step waits for (buttons disabled meanwhile); a conflict reads the plan again, anything else is said. */
+  const write = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      putLine(await inTurn(line.id, () => api.post('/api/controlPlan/reviewLine', { id: line.id, version: versionOf(line) })));
-      // the checks may change with it (a line whose characteristic is gone becomes untraced)
-      reload();
+      await work();
     } catch (error) {
-      if (!conflict(error)) notifyError(error);
+      if (!plan.conflict(error)) notifyError(error);
     } finally {
       setBusy(false);
     }
   };
-
+  const review = (line: CpLine) => write(() => plan.review(line));
   const remove = async (line: CpLine) => {
     const name = [line.processNo, line.processName, line.productCharacteristic || line.processCharacteristic].filter(Boolean).join(' · ');
     const ok = await confirm({
@@ -213,17 +96,21 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
       danger: true,
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      await inTurn(line.id, () => api.post('/api/controlPlan/deleteLine', { id: line.id, version: versionOf(line) }));
-      if (selectedId === line.id) setSelectedId(null);
-      reload();
-    } catch (error) {
-      if (!conflict(error)) notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    await write(async () => {
+      await plan.remove(line);
+      setSelectedId((id) => (id === line.id ? null : id));
+    });
   };
+
+  const columns = useLineColumns({
+    columns: view?.columns ?? [],
+    readOnly,
+    busy,
+    shown: plan.shown,
+    isTyped: plan.isTyped,
+    onReview: (line) => void review(line),
+    onDelete: (line) => void remove(line),
+  });
 
   /** A check's finding: its line in the grid (selected, scrolled to), or its characteristic's step in the PFMEA's function analysis. */
   const go = (target: CheckTarget) => {
@@ -253,7 +140,7 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
     </div>
   );
 
-  if (failed && !view) {
+  if (plan.failed && !view) {
     return (
       <section className="dfmea-step cp-step" data-testid="pfmea-control-plan">
         <div className="dfmea-toolbar">{phaseSwitch}</div>
@@ -280,61 +167,6 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
   const contradicting = view.lines.filter((l) => l.contradictions.length > 0).length;
   const canExport = can(session.user, pfmeaArea.routeName, 'export');
   const canImport = !readOnly && can(session.user, pfmeaArea.routeName, 'import');
-
-  const textEditor = readOnly ? undefined : ({ type: 'text', validate: (v: string) => (v.trim().length > 200 ? t`At most 200 characters.` : null) } as const);
-  /** A control cell: the line's own text marked as its own (and red when it contradicts the PFMEA), else the PFMEA's controls. */
-  const controlCell = (column: 'controlMethod' | 'evaluationTechnique') => (line: CpLine) => {
-    const own = column === 'controlMethod' ? line.ownControlMethod : line.ownEvaluationTechnique;
-    const contradicts = line.contradictions.some((c) => c.column === column);
-    const text = oneLine(shown(line)[column]);
-    // a text typed here shows as typed until its save answers what it is
-    if (!line.linked || own === null || typed.current.get(line.id)?.[column] !== undefined) return text;
-    return (
-      <span className={contradicts ? 'cp-own is-contradiction' : 'cp-own'} title={contradicts ? t`Contradicts the PFMEA` : t`The plan's own text (clear it to follow the PFMEA)`}>
-        {text}
-      </span>
-    );
-  };
-
-  const columns: DataGridColumn<CpLine>[] = [
-    {
-      id: 'status',
-      header: t`Status`,
-      width: 76,
-      hideable: false,
-      accessor: (l) => (l.suspect ? 'suspect' : l.contradictions.length > 0 ? 'contradiction' : ''),
-      cell: (l) => <StatusIcons line={l} suspectText={reasonsText(l, whoWhen)} contradictionText={l.contradictions.map((c) => c.message).join('\n')} />,
-    },
-    ...view.columns.map(
-      ({ key, ...column }): DataGridColumn<CpLine> => ({
-        id: key,
-        header: columnHeader({ key, ...column }),
-        width: WIDTHS[key],
-        accessor: (l) => oneLine(shown(l)[key]),
-        cell: key === 'controlMethod' || key === 'evaluationTechnique' ? controlCell(key) : undefined,
-        editable: isOwnColumn(key) ? textEditor : undefined,
-      }),
-    ),
-    {
-      id: 'actions',
-      header: t`Actions`,
-      width: 150,
-      hideable: false,
-      cell: (l) =>
-        readOnly ? null : (
-          <span className="cp-row-actions">
-            {l.suspect ? (
-              <Button kind="link" disabled={busy} onClick={() => void review(l)} data-testid="cp-row-review">
-                {t`Reviewed`}
-              </Button>
-            ) : null}
-            <Button kind="link" disabled={busy} onClick={() => void remove(l)} data-testid="cp-row-delete">
-              {t`Delete`}
-            </Button>
-          </span>
-        ),
-    },
-  ];
 
   return (
     <section className="dfmea-step cp-step" data-testid="pfmea-control-plan">
@@ -392,8 +224,8 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
             selectedKey={selectedId}
             onRowClick={(l) => setSelectedId(l.id)}
             canEditRow={() => !readOnly}
-            onCellChange={readOnly ? undefined : onCellChange}
-            onDraftChange={readOnly ? undefined : onDraftChange}
+            onCellChange={readOnly ? undefined : plan.onCellChange}
+            onDraftChange={readOnly ? undefined : plan.onDraftChange}
             emptyText={readOnly ? t`This control plan has no lines yet.` : t`No lines yet: generate them from the PFMEA, or add one by hand.`}
             labels={grid}
           />
@@ -448,29 +280,5 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
         />
       ) : null}
     </section>
-  );
-}
-
-/** The marks of a line: suspect (the PFMEA changed), contradicting (its own text says otherwise), not linked; each tells why on hover. */
-function StatusIcons({ line, suspectText, contradictionText }: { line: CpLine; suspectText: string; contradictionText: string }) {
-  const { t } = useLingui();
-  return (
-    <span className="cp-status">
-      {line.suspect ? (
-        <span className="cp-icon cp-icon-suspect" role="img" title={suspectText} aria-label={t`Suspect: ${suspectText}`} data-testid="cp-suspect">
-          ⚠
-        </span>
-      ) : null}
-      {line.contradictions.length > 0 ? (
-        <span className="cp-icon cp-icon-contradiction" role="img" title={contradictionText} aria-label={t`Contradicts the PFMEA: ${contradictionText}`} data-testid="cp-contradiction">
-          ≠
-        </span>
-      ) : null}
-      {line.linked ? null : (
-        <span className="cp-icon cp-icon-unlinked" role="img" title={t`Not linked to the PFMEA`} aria-label={t`Not linked to the PFMEA`} data-testid="cp-unlinked">
-          ✎
-        </span>
-      )}
-    </span>
   );
 }
