@@ -118,7 +118,9 @@ const SMALL_LINE = 14;
 const LANE_GAP = 14;
 const TEXT_W = 250;
 const CHAR_W = 230;
+/** The mark column is as wide as the widest mark (a customer's class such as 安全特性（S）), between these. */
 const MARK_W = 30;
+const MARK_W_MAX = 96;
 const GAP = 20;
 const ROW_GAP = 26;
 const END_W = 88;
@@ -187,13 +189,13 @@ export function assignLanes(spans: readonly { readonly id: string; readonly from
   return out;
 }
 
-function characteristicLines(list: readonly FlowCharacteristic[], x: number, firstBaseline: number): { texts: ChartText[]; bottom: number } {
+function characteristicLines(list: readonly FlowCharacteristic[], x: number, firstBaseline: number, markW: number): { texts: ChartText[]; bottom: number } {
   const texts: ChartText[] = [];
   let y = firstBaseline;
   for (const c of list) {
-    texts.push(c.mark ? { x, y, text: truncateText(c.mark, MARK_W - 4, SMALL), size: SMALL, bold: true, tone: 'special', full: c.mark } : { x, y, text: '•', size: SMALL, tone: 'muted' });
+    texts.push(c.mark ? { x, y, text: truncateText(c.mark, markW - 4, SMALL), size: SMALL, bold: true, tone: 'special', full: c.mark } : { x, y, text: '•', size: SMALL, tone: 'muted' });
     for (const line of wrapText(c.name, CHAR_W - MARK_W, SMALL, 4)) {
-      texts.push({ x: x + MARK_W, y, text: line, size: SMALL });
+      texts.push({ x: x + markW, y, text: line, size: SMALL });
       y += SMALL_LINE;
     }
   }
@@ -212,9 +214,12 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
   const cx = MARGIN + scrapColumn + 24 + R;
   const laneX = (lane: number) => cx + R + 14 + lane * LANE_GAP;
   const textX = cx + R + 20 + (laneCount ? laneCount * LANE_GAP + 6 : 0);
+  const marks = flow.steps.flatMap((s) => [...s.productCharacteristics, ...s.processCharacteristics]).map((c) => c.mark ?? '');
+  const markW = Math.min(MARK_W_MAX, Math.max(MARK_W, ...marks.map((m) => textWidth(m, SMALL) + 8)));
+  const charW = CHAR_W + markW - MARK_W;
   const productX = textX + TEXT_W + GAP;
-  const processX = productX + CHAR_W + GAP;
-  const width = processX + CHAR_W + MARGIN;
+  const processX = productX + charW + GAP;
+  const width = processX + charW + MARGIN;
 
   const headerTexts: ChartText[] = [{ x: MARGIN, y: MARGIN + 18, text: truncateText(header.title, width - 2 * MARGIN, 18), size: 18, bold: true, full: header.title }];
   if (header.subtitle) headerTexts.push({ x: MARGIN, y: MARGIN + 40, text: truncateText(header.subtitle, width - 2 * MARGIN, FONT), size: FONT, tone: 'muted', full: header.subtitle });
@@ -223,8 +228,8 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
   const headings: ChartText[] = [
     { x: cx, y: headingY, text: labels.flowColumn, size: FONT, bold: true, anchor: 'middle' },
     { x: textX, y: headingY, text: truncateText(labels.operation, TEXT_W, FONT), size: FONT, bold: true },
-    { x: productX, y: headingY, text: truncateText(labels.productCharacteristics, CHAR_W, FONT), size: FONT, bold: true },
-    { x: processX, y: headingY, text: truncateText(labels.processCharacteristics, CHAR_W, FONT), size: FONT, bold: true },
+    { x: productX, y: headingY, text: truncateText(labels.productCharacteristics, charW, FONT), size: FONT, bold: true },
+    { x: processX, y: headingY, text: truncateText(labels.processCharacteristics, charW, FONT), size: FONT, bold: true },
   ];
   const rules: (readonly [Point, Point])[] = [[[MARGIN, headingTop + 24], [width - MARGIN, headingTop + 24]]];
 
@@ -252,8 +257,8 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
       }
     }
     const textBottom = y - LINE + 4;
-    const productLines = characteristicLines(step.productCharacteristics, productX, baseline);
-    const processLines = characteristicLines(step.processCharacteristics, processX, baseline);
+    const productLines = characteristicLines(step.productCharacteristics, productX, baseline, markW);
+    const processLines = characteristicLines(step.processCharacteristics, processX, baseline, markW);
     texts.push(...productLines.texts, ...processLines.texts);
     const ownScraps = scraps.filter((b) => b.fromStepId === step.id).length;
     scrapsOf.set(step.id, 0);

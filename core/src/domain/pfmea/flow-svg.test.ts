@@ -160,3 +160,13 @@ describe('the SVG', () => {
     expect(svg).toContain('id="view-arrow-flow"');
   });
 });
+
+describe('the mark column', () => {
+  it('is as wide as a customer class name, so the class is not cut', () => {
+    const named: ProcessFlow = { steps: [step('s1', 1, 'operation', { productCharacteristics: [char('Centre distance', '安全特性（S）')] })], branches: [] };
+    const svg = renderProcessFlowSvg(named, labels, header);
+    expect(svg).toContain('>安全特性（S）<');
+    expect(svg).not.toContain('<title>安全特性（S）</title>'); // shown whole, not cut with the full text as a tooltip
+    expect(layoutProcessFlow(named, labels, header).width).toBeGreaterThan(layoutProcessFlow(flow, labels, header).width - 40);
+  });
+});
