@@ -39,7 +39,11 @@ export interface FmeaKindTexts {
   readonly headerLegend: string;
   /** Header fields relabelled for this kind (same fields, the handbook's names). */
   readonly headerLabels: Partial<Record<HeaderTextKey, string>>;
+  /** The risk grid's structure and function columns in this kind's words (the handbook's form headings). */
+  readonly gridLabels?: Partial<Record<RiskGridStructureColumn, string>>;
 }
+
+export type RiskGridStructureColumn = 'higherElement' | 'element' | 'lowerElement' | 'function';
 
 export const DFMEA_KIND: FmeaKind = { projectType: 'dfmea', route: 'dfmea_index', projectPage: 'dfmeaProject', memberKind: 'design' };
 

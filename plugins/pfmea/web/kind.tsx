@@ -46,6 +46,12 @@ export function usePfmeaKind(): FmeaKind {
           startDate: t`PFMEA start date`,
           revisionDate: t`PFMEA revision date`,
         },
+        gridLabels: {
+          higherElement: t`Process item`,
+          element: t`Process step`,
+          lowerElement: t`Process work element`,
+          function: t`Function of the process step`,
+        },
       },
       nodeLabel: (node: LabelledNode) => (
         <span className="pfmea-node">

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
+import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { apColor, fetchRiskGrid, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
@@ -30,6 +31,7 @@ const texts = (controls: readonly GridControl[], kind: ControlKind) =>
 /** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
 export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
+  const gridLabels = useFmeaKind().texts?.gridLabels;
   const labels = useGridLabels();
   const lookup = useApLookup();
   const [filters, setFilters] = useState({ highAp: false, openActions: false, special: false });
@@ -247,12 +249,12 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
 
   const columns: DataGridColumn<RiskRow>[] = [
-    { id: 'higherElement', header: t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
-    { id: 'element', header: t`Focus element`, width: 140, accessor: 'elementName' },
-    { id: 'lowerElement', header: t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },
+    { id: 'higherElement', header: gridLabels?.higherElement ?? t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
+    { id: 'element', header: gridLabels?.element ?? t`Focus element`, width: 140, accessor: 'elementName' },
+    { id: 'lowerElement', header: gridLabels?.lowerElement ?? t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },
     {
       id: 'function',
-      header: t`Focus function`,
+      header: gridLabels?.function ?? t`Focus function`,
       width: 180,
       accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription),
       cell: (r) => <CatalogCell text={r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription} catalog={r.functionCatalog} />,
