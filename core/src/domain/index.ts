@@ -15,3 +15,4 @@ export * from './collections/index.ts';
 export * from './catalog/index.ts';
 export * from './bom/index.ts';
 export * from './pfmea/index.ts';
+export * from './messages/index.ts';

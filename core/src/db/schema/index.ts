@@ -11,3 +11,4 @@ export * from './fmea.ts';
 export * from './catalog.ts';
 export * from './bom.ts';
 export * from './pfmea.ts';
+export * from './message.ts';

@@ -1,0 +1,25 @@
+/**
+ * The stored message inbox's vocabulary (spec 001 §2 message codes, §7 message
+ * calls; docs/domain/messages.md).
+ */
+
+/** business: asks something of the reader or tells them of their own request; system: announcements. */
+export const MESSAGE_KINDS = ['business', 'system'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * Message codes. The spec's: '1' approval (a read-access application waiting
+ * for the reader), '2', '6', '7' open DFMEA views, '5' opens a PFMEA, comment,
+ * task, pfmeaTask. Ours where the spec shows none: 'applicationResult' (the
+ * applicant is told the decision), 'catalogReview' (a knowledge-base or
+ * master-data review step), 'exportRequest' (appExportForModule), 'system'.
+ */
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'exportRequest', 'system'] as const;
+export type MessageCode = (typeof MESSAGE_CODES)[number];
+
+/** The DFMEA view (rightType) each DFMEA message code opens (spec 001 §2: '2','6','7' → 10, 12, 11). */
+export const DFMEA_RIGHT_TYPES: Readonly<Partial<Record<MessageCode, string>>> = { '2': '10', '6': '12', '7': '11' };
+
+/** Read-access application states. */
+export const READ_APPLICATION_STATUSES = ['pending', 'agreed', 'disagreed'] as const;
+export type ReadApplicationStatus = (typeof READ_APPLICATION_STATUSES)[number];
