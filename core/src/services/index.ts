@@ -20,3 +20,4 @@ export * from './pfmea/flow.ts';
 export * from './pfmea/flow-branches.ts';
 export * from './pfmea/flow-export.ts';
 export * from './pfmea/index.ts';
+export * from './messages/index.ts';
