@@ -23,3 +23,7 @@ export const DFMEA_RIGHT_TYPES: Readonly<Partial<Record<MessageCode, string>>> =
 /** Read-access application states. */
 export const READ_APPLICATION_STATUSES = ['pending', 'agreed', 'disagreed'] as const;
 export type ReadApplicationStatus = (typeof READ_APPLICATION_STATUSES)[number];
+
+/** Where the personal centre's lists open (core/src/domain/areas/personal.ts): the target of approval and result messages. */
+export const MY_APPROVALS_ROUTE = '/systemInfo/ownspaceIndex/myAudit';
+export const MY_APPLICATIONS_ROUTE = '/systemInfo/ownspaceIndex/myApply';

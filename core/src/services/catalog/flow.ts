@@ -5,6 +5,7 @@ import { catalogFlowButton, catalogFlowNext, catalogOpinionIssues, type CatalogF
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { storeCatalogReviewMessages } from '../messages/catalog-review.ts';
 import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { assertCurrentVersion, assertRowVersion, checkedValues, findCatalogRow, updatedOrStale, valuesOfRow, viewOf, type CatalogRecordView } from './store.ts';
@@ -82,6 +83,8 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       .returning();
     const row = updatedOrStale(rows);
     await writeCatalogLog(tx, txCtx, { action, row, fromStatus: before.status, toStatus: status, remark: opinion });
+    // the people the step now waits for find it in their inbox, stored with the step (docs/domain/messages.md)
+    await storeCatalogReviewMessages(tx, txCtx, id);
     return { result: await viewOf(tx, caller, type, row), log: catalogOperation(action, id, before, row) };
   });
 }

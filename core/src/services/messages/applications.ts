@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, message, readApplication, user } from '../../db/schema/index.ts';
 import { PROJECT_MEMBER_ROLES } from '../../domain/permissions/index.ts';
-import { type ReadApplicationStatus } from '../../domain/messages/index.ts';
+import { MY_APPLICATIONS_ROUTE, MY_APPROVALS_ROUTE, type ReadApplicationStatus } from '../../domain/messages/index.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import { actorOf } from '../shared/actor.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -126,7 +126,7 @@ export async function applyReadProject(ctx: ServiceContext, family: 'dfmea' | 'p
         content: remark,
         projectId: project.id,
         serialNum: project.serialNum,
-        route: '/personal/approvals',
+        route: MY_APPROVALS_ROUTE,
         targetId: row!.id,
         applicationId: row!.id,
       })),
@@ -174,7 +174,7 @@ export async function decideApplication(ctx: ServiceContext, id: string, agree: 
         content: text,
         projectId: project.id,
         serialNum: project.serialNum,
-        route: agree ? projectLink(project.projectType, project.id) : '/personal/applications',
+        route: agree ? projectLink(project.projectType, project.id) : MY_APPLICATIONS_ROUTE,
         targetId: id,
         applicationId: id,
       },

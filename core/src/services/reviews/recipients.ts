@@ -3,7 +3,8 @@ import { rolePermission, user, userRole } from '../../db/schema/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { canCatalogOperate, catalogCaller, catalogType, productTypeVisible } from '../catalog/access.ts';
 import { findCatalogRow } from '../catalog/store.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
 import type { ReviewKind } from './reviews.ts';
 
 /** Who is told about a review step, and what the step asks of them. */
@@ -33,7 +34,7 @@ export interface ReviewMessage {
  * Administrators without the button are not messaged: they see every
  * application under My approvals, and would otherwise be told of them all.
  */
-export async function reviewRecipients(ctx: ServiceContext, recordId: string): Promise<ReviewMessage> {
+export async function reviewRecipients(ctx: Pick<ServiceContext | TxContext, 'actor'> & { db: DbOrTx }, recordId: string): Promise<ReviewMessage> {
   const row = await findCatalogRow(ctx.db, recordId);
   const type = catalogType(row.type);
   const base = { kind: 'catalog' as const, recordId: row.id, type: row.type, serialNum: row.serialNum, text: row.text, status: row.status };
