@@ -2,6 +2,7 @@ import { editFlagMachine, lockMachine } from './flags.ts';
 import { KNOWLEDGE_STATUS_KEYS, knowledgeMachine } from './knowledge.ts';
 import { PROBLEM_REFUSAL_KEYS, PROBLEM_STEP_KEYS } from './problem.ts';
 import { REVIEW_REFUSAL_KEYS, REVIEW_STAGE_KEYS } from './review.ts';
+import { FMEA_REVIEW_CONCLUSION_KEYS, FMEA_REVIEW_REFUSAL_KEYS, FMEA_REVIEW_ROLE_KEYS, FMEA_REVIEW_STATUS_KEYS } from './fmea-review.ts';
 import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
 
 /** Every message key the status flows can throw or name; the catalog test reads it. */
@@ -16,4 +17,8 @@ export const STATUS_MESSAGE_KEYS: readonly string[] = [
   ...Object.values(TASK_STATUS_KEYS),
   ...Object.values(REVIEW_STAGE_KEYS),
   ...Object.values(PROBLEM_STEP_KEYS),
+  ...FMEA_REVIEW_REFUSAL_KEYS,
+  ...Object.values(FMEA_REVIEW_STATUS_KEYS),
+  ...Object.values(FMEA_REVIEW_ROLE_KEYS),
+  ...Object.values(FMEA_REVIEW_CONCLUSION_KEYS),
 ];
