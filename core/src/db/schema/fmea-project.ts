@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AP_TABLES } from '../../domain/ap/tables.ts';
 import { PROJECT_TYPES } from '../../domain/fmea/vocabulary.ts';
+import { FMEA_REVIEW_STATUSES } from '../../domain/status/fmea-review.ts';
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { user } from './user.ts';
 
@@ -74,6 +75,8 @@ export const fmeaProject = sqliteTable(
     apTable: text('ap_table', { enum: AP_TABLES }).notNull(),
     apSummary: text('ap_summary', { mode: 'json' }).$type<FmeaApSummary>(),
     apComputedAt: timestamp('ap_computed_at'),
+    /** Where the project stands on the review path (docs/domain/fmea-review.md); edits are refused unless draft, in preparation, rejected or revoked. */
+    reviewStatus: text('review_status', { enum: FMEA_REVIEW_STATUSES }).notNull().default('draft'),
     delFlg: delFlg(),
     creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at'),

@@ -3,3 +3,4 @@ export * from './fmea-project.ts';
 export * from './fmea-attachment.ts';
 export * from './fmea-sharing.ts';
 export * from './fmea-analysis.ts';
+export * from './fmea-review.ts';
