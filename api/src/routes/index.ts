@@ -14,6 +14,7 @@ import { registerCollectionRoutes } from './collections/index.ts';
 import { registerBomRoutes } from './bom/index.ts';
 import { registerCatalogRoutes } from './catalog/index.ts';
 import { registerReviewsRoutes } from './reviews/index.ts';
+import { registerMessagesRoutes } from './messages/index.ts';
 import { registerProcessFlowAllRoutes } from './process-flow/index.ts';
 import { registerControlPlanAllRoutes } from './control-plan/index.ts';
 
@@ -34,6 +35,7 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerBomRoutes(app);
   registerCatalogRoutes(app);
   registerReviewsRoutes(app);
+  registerMessagesRoutes(app);
   registerProcessFlowAllRoutes(app);
   registerControlPlanAllRoutes(app);
 }

@@ -38,6 +38,7 @@ import * as controlPlanTransfer from './control-plan/transfer.ts';
 import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
 import * as reviews from './reviews/reviews.ts';
+import * as messages from './messages/messages.ts';
 import * as siteUsers from './org/site-users.ts';
 import * as sites from './org/sites.ts';
 import * as menus from './roles/menus.ts';
@@ -105,6 +106,7 @@ export const ROUTE_MODULES = {
   controlPlanTransfer,
   noticeInbox,
   reviews,
+  messages,
   departments,
   siteUsers,
   sites,

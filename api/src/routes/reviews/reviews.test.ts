@@ -47,7 +47,7 @@ describe('who may call the review lists', () => {
       expect((await get(path, engineer)).status, path).toBe(200);
     }
     expect((await get('/api/message/myApprovalList', engineer)).body.data).toEqual({ items: [], total: 0, page: 1, limit: 10 });
-    expect((await get('/api/message/getMessageCount?timestamp=1', engineer)).body.data).toEqual({ bMessageCount: 0, sMessageCount: 0, count: 0 });
+    expect((await get('/api/message/getMessageCount?timestamp=1', engineer)).body.data).toEqual({ bMessageCount: 0, sMessageCount: 0, count: 0, unreadBusiness: 0 });
   });
 
   it('refuses an unknown tab, a bad page and an unknown type, in both languages', async () => {
@@ -98,7 +98,7 @@ describe('GET /api/message/myApprovalList', () => {
     });
     expect((await get('/api/message/myApprovalList', approver.token)).body.data.total).toBe(0);
     expect((await get('/api/message/myApprovalList', author.token)).body.data.total).toBe(0);
-    expect((await get('/api/message/getMessageCount', auditor.token)).body.data).toEqual({ bMessageCount: 1, sMessageCount: 0, count: 1 });
+    expect((await get('/api/message/getMessageCount', auditor.token)).body.data).toEqual({ bMessageCount: 1, sMessageCount: 0, count: 1, unreadBusiness: 1 });
     // the type's name in the reader's language
     expect((await get('/api/message/myApprovalList', auditor.token)).body.data.items[0].typeName).toBe('失效模式');
   });

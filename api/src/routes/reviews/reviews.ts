@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { countMyPendingApprovals, listMyApplications, listMyApprovals, type Page, type ReviewItem } from '@fmea/core';
+import { countMyPendingApprovals, countPendingReadApprovals, countUnreadMessages, listMyApplications, listMyApprovals, listMyReadApplications, listReadApprovals, type Page, type ReadApplicationView, type ReviewItem } from '@fmea/core';
+import { presentApplication, ReadApplicationPageSchema } from '../messages/schemas.ts';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -13,10 +14,10 @@ export const myApplicationListRoute = defineRoute({
   path: '/api/message/myApplicationList',
   tag: TAG,
   summary: 'My applications: the records the caller applied to have released, in every state since',
-  description: 'Every signed-in user has the personal centre. Newest application first; `type` narrows to one catalog type.',
+  description: 'Every signed-in user has the personal centre. Newest application first; `type` narrows to one catalog type. `kind=readAccess`: the caller’s read-access applications for FMEA projects instead.',
   access: 'user',
   request: { query: ApplicationQuery },
-  data: ReviewPageSchema,
+  data: z.union([ReviewPageSchema, ReadApplicationPageSchema]),
 });
 
 export const myApprovalListRoute = defineRoute({
@@ -25,10 +26,10 @@ export const myApprovalListRoute = defineRoute({
   tag: TAG,
   summary: 'My approvals: what waits for the caller’s audit or approval, or what they decided',
   description:
-    'pending: records to be approved on types whose route the caller holds `audit` on, and records pending approval where they hold `approve` (administrators: all), of their product types or of none. processed: the caller’s own audits, approvals and rejections, newest first.',
+    'pending: records to be approved on types whose route the caller holds `audit` on, and records pending approval where they hold `approve` (administrators: all), of their product types or of none. processed: the caller’s own audits, approvals and rejections, newest first. `kind=readAccess`: read-access applications for FMEA projects the caller is responsible for (pending: waiting for them; processed: decided).',
   access: 'user',
   request: { query: ApprovalQuery },
-  data: ReviewPageSchema,
+  data: z.union([ReviewPageSchema, ReadApplicationPageSchema]),
 });
 
 export const messageCountRoute = defineRoute({
@@ -49,18 +50,25 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
     limit: rows.limit,
   });
 
+  const applications = (rows: Page<ReadApplicationView>) => ({ ...rows, items: rows.items.map(presentApplication) });
+
   app.openapi(myApplicationListRoute, async (c) => {
-    const { timestamp: _t, ...query } = c.req.valid('query');
+    const { timestamp: _t, kind, ...query } = c.req.valid('query');
+    if (kind === 'readAccess') return c.json(ok(applications(await listMyReadApplications(serviceContext(c), { page: query.page, limit: query.limit }))), 200);
     return c.json(ok(page(c.var.locale, await listMyApplications(serviceContext(c), query))), 200);
   });
 
   app.openapi(myApprovalListRoute, async (c) => {
-    const { timestamp: _t, ...query } = c.req.valid('query');
+    const { timestamp: _t, kind, ...query } = c.req.valid('query');
+    if (kind === 'readAccess') return c.json(ok(applications(await listReadApprovals(serviceContext(c), { tab: query.tab, page: query.page, limit: query.limit }))), 200);
     return c.json(ok(page(c.var.locale, await listMyApprovals(serviceContext(c), query))), 200);
   });
 
   app.openapi(messageCountRoute, async (c) => {
-    const business = await countMyPendingApprovals(serviceContext(c));
-    return c.json(ok({ bMessageCount: business, sMessageCount: 0, count: business }), 200);
+    const ctx = serviceContext(c);
+    // the badge counts what waits for the caller: catalog reviews and read applications; system: unread system messages
+    const business = (await countMyPendingApprovals(ctx)) + (await countPendingReadApprovals(ctx));
+    const unread = await countUnreadMessages(ctx);
+    return c.json(ok({ bMessageCount: business, sMessageCount: unread.system, count: business + unread.system, unreadBusiness: unread.business }), 200);
   });
 }

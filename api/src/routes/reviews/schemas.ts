@@ -17,6 +17,7 @@ const PageFields = {
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   type: TypeId.optional(),
+  kind: z.enum(['catalog', 'readAccess']).default('catalog').openapi({ description: 'catalog: knowledge-base and master-data reviews; readAccess: read-access applications for FMEA projects' }),
   timestamp: z.string().max(40).optional(),
 };
 
@@ -60,9 +61,10 @@ export const ReviewPageSchema = z
 
 export const MessageCountSchema = z
   .strictObject({
-    bMessageCount: z.number().int().openapi({ description: 'Business messages: what waits for the caller’s audit or approval' }),
-    sMessageCount: z.number().int().openapi({ description: 'System messages (none are stored yet: 0)' }),
+    bMessageCount: z.number().int().openapi({ description: 'Business messages: what waits for the caller’s audit or approval (catalog reviews and read-access applications)' }),
+    sMessageCount: z.number().int().openapi({ description: 'Unread system messages' }),
     count: z.number().int().openapi({ description: 'Both together: the badge' }),
+    unreadBusiness: z.number().int().openapi({ description: 'Unread business messages still pending in the inbox' }),
   })
   .openapi('MessageCount');
 
