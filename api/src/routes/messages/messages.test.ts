@@ -69,12 +69,12 @@ describe('read access through an application', () => {
     expect((await applicant.post('/api/message/applyReadProject', { projectId: project.id })).status).toBe(409);
 
     expect(await owner.ok('GET', '/api/message/getMessageCount')).toMatchObject({ bMessageCount: 1, unreadBusiness: 1, count: 1 });
-    const approvals = await owner.ok('GET', '/api/message/myApprovalList?kind=readAccess');
+    const approvals = await owner.ok('GET', '/api/message/myReadApprovalList');
     expect(approvals).toMatchObject({ total: 1, items: [{ serialNum: applied.serialNum, canDecide: true, applyPerson: expect.any(String) }] });
     expect((await owner.ok('GET', '/api/message/dfmeaAuditList')).total).toBe(1);
     const inbox = await owner.ok('GET', '/api/message/businessMessageList');
     expect(inbox.items[0]).toMatchObject({ code: '1', title: expect.stringContaining('applies to read'), content: 'For the DVP', applicationId: applied.serialNum });
-    expect((await applicant.ok('GET', '/api/message/myApplicationList?kind=readAccess')).items[0]).toMatchObject({ status: 'pending' });
+    expect((await applicant.ok('GET', '/api/message/myReadApplicationList')).items[0]).toMatchObject({ status: 'pending' });
 
     // a third user (even a team member without role 0) cannot decide
     const editor = await caller(api, team.editor, 'en-US').get(`/api/message/agreeApplication?serialNum=${applied.serialNum}`);

@@ -10,7 +10,6 @@ import {
   readAllMessages,
   readMessage,
   requestModuleExport,
-  type MessageBox,
   type Page,
   type ReadApplicationView,
 } from '@fmea/core';
@@ -38,14 +37,14 @@ import {
 const TAG = 'messages';
 const user = 'user' as const;
 
-const list = (box: MessageBox, path: string, summary: string) =>
+const list = <P extends string>(path: P, summary: string) =>
   defineRoute({ method: 'get', path, tag: TAG, summary, access: user, request: { query: MessageListQuery }, data: MessagePageSchema });
 
-export const businessMessageListRoute = list('business', '/api/message/businessMessageList', 'Business messages still pending (the caller’s own, newest first)');
-export const processedListRoute = list('processed', '/api/message/processedList', 'Business messages dealt with: approvals decided, other messages read');
-export const systemMessageListRoute = list('system', '/api/message/systemMessageList', 'System messages');
+export const businessMessageListRoute = list('/api/message/businessMessageList', 'Business messages still pending (the caller’s own, newest first)');
+export const processedListRoute = list('/api/message/processedList', 'Business messages dealt with: approvals decided, other messages read');
+export const systemMessageListRoute = list('/api/message/systemMessageList', 'System messages');
 
-const apply = (path: string, summary: string) =>
+const apply = <P extends string>(path: P, summary: string) =>
   defineRoute({
     method: 'post',
     path,
@@ -60,7 +59,7 @@ const apply = (path: string, summary: string) =>
 export const applyReadProjectRoute = apply('/api/message/applyReadProject', 'Apply to read a DFMEA (any FMEA type but PFMEA)');
 export const applyReadPfmeaProjectRoute = apply('/api/message/applyReadPfmeaProject', 'Apply to read a PFMEA');
 
-const decide = (path: string, summary: string) =>
+const decide = <P extends string>(path: P, summary: string) =>
   defineRoute({
     method: 'get',
     path,
@@ -95,7 +94,7 @@ export const readMessageRoute = defineRoute({
   data: MessageSchema,
 });
 
-const readAll = (path: string, summary: string) =>
+const readAll = <P extends string>(path: P, summary: string) =>
   defineRoute({ method: 'post', path, tag: TAG, summary, access: user, data: z.strictObject({ count: z.number().int() }) });
 
 export const readAllBusinessMessageRoute = readAll('/api/message/readAllBusinessMessage', 'Mark every business message of the caller read');

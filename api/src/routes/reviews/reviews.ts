@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { countMyPendingApprovals, countPendingReadApprovals, countUnreadMessages, listMyApplications, listMyApprovals, listMyReadApplications, listReadApprovals, type Page, type ReadApplicationView, type ReviewItem } from '@fmea/core';
+import { APPROVAL_TABS, countMyPendingApprovals, countPendingReadApprovals, countUnreadMessages, listMyApplications, listMyApprovals, listMyReadApplications, listReadApprovals, type Page, type ReadApplicationView, type ReviewItem } from '@fmea/core';
 import { presentApplication, ReadApplicationPageSchema } from '../messages/schemas.ts';
+import { PageQuery } from '../notices/schemas.ts';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -14,10 +15,10 @@ export const myApplicationListRoute = defineRoute({
   path: '/api/message/myApplicationList',
   tag: TAG,
   summary: 'My applications: the records the caller applied to have released, in every state since',
-  description: 'Every signed-in user has the personal centre. Newest application first; `type` narrows to one catalog type. `kind=readAccess`: the caller’s read-access applications for FMEA projects instead.',
+  description: 'Every signed-in user has the personal centre. Newest application first; `type` narrows to one catalog type. Read-access applications for FMEA projects: myReadApplicationList.',
   access: 'user',
   request: { query: ApplicationQuery },
-  data: z.union([ReviewPageSchema, ReadApplicationPageSchema]),
+  data: ReviewPageSchema,
 });
 
 export const myApprovalListRoute = defineRoute({
@@ -26,10 +27,10 @@ export const myApprovalListRoute = defineRoute({
   tag: TAG,
   summary: 'My approvals: what waits for the caller’s audit or approval, or what they decided',
   description:
-    'pending: records to be approved on types whose route the caller holds `audit` on, and records pending approval where they hold `approve` (administrators: all), of their product types or of none. processed: the caller’s own audits, approvals and rejections, newest first. `kind=readAccess`: read-access applications for FMEA projects the caller is responsible for (pending: waiting for them; processed: decided).',
+    'pending: records to be approved on types whose route the caller holds `audit` on, and records pending approval where they hold `approve` (administrators: all), of their product types or of none. processed: the caller’s own audits, approvals and rejections, newest first. Read-access applications for FMEA projects: myReadApprovalList.',
   access: 'user',
   request: { query: ApprovalQuery },
-  data: z.union([ReviewPageSchema, ReadApplicationPageSchema]),
+  data: ReviewPageSchema,
 });
 
 export const messageCountRoute = defineRoute({
@@ -40,6 +41,31 @@ export const messageCountRoute = defineRoute({
   access: 'user',
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: MessageCountSchema,
+});
+
+/*
+ * The read-access applications of FMEA projects beside the catalog reviews: their own row shape
+ * (ReadApplication), so on their own paths next to the spec's lists (docs/domain/messages.md).
+ */
+export const myReadApplicationListRoute = defineRoute({
+  method: 'get',
+  path: '/api/message/myReadApplicationList',
+  tag: TAG,
+  summary: 'My applications, read access: the caller’s applications to read FMEA projects, newest first',
+  access: 'user',
+  request: { query: z.object({ ...PageQuery }) },
+  data: ReadApplicationPageSchema,
+});
+
+export const myReadApprovalListRoute = defineRoute({
+  method: 'get',
+  path: '/api/message/myReadApprovalList',
+  tag: TAG,
+  summary: 'My approvals, read access: applications to read the FMEA projects the caller is responsible for',
+  description: 'pending: waiting for the caller’s decision; processed: decided (by the caller or another approver).',
+  access: 'user',
+  request: { query: z.object({ ...PageQuery, tab: z.enum(APPROVAL_TABS).default('pending') }) },
+  data: ReadApplicationPageSchema,
 });
 
 export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
@@ -53,15 +79,23 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
   const applications = (rows: Page<ReadApplicationView>) => ({ ...rows, items: rows.items.map(presentApplication) });
 
   app.openapi(myApplicationListRoute, async (c) => {
-    const { timestamp: _t, kind, ...query } = c.req.valid('query');
-    if (kind === 'readAccess') return c.json(ok(applications(await listMyReadApplications(serviceContext(c), { page: query.page, limit: query.limit }))), 200);
+    const { timestamp: _t, ...query } = c.req.valid('query');
     return c.json(ok(page(c.var.locale, await listMyApplications(serviceContext(c), query))), 200);
   });
 
   app.openapi(myApprovalListRoute, async (c) => {
-    const { timestamp: _t, kind, ...query } = c.req.valid('query');
-    if (kind === 'readAccess') return c.json(ok(applications(await listReadApprovals(serviceContext(c), { tab: query.tab, page: query.page, limit: query.limit }))), 200);
+    const { timestamp: _t, ...query } = c.req.valid('query');
     return c.json(ok(page(c.var.locale, await listMyApprovals(serviceContext(c), query))), 200);
+  });
+
+  app.openapi(myReadApplicationListRoute, async (c) => {
+    const { page, limit } = c.req.valid('query');
+    return c.json(ok(applications(await listMyReadApplications(serviceContext(c), { page, limit }))), 200);
+  });
+
+  app.openapi(myReadApprovalListRoute, async (c) => {
+    const { tab, page, limit } = c.req.valid('query');
+    return c.json(ok(applications(await listReadApprovals(serviceContext(c), { tab, page, limit }))), 200);
   });
 
   app.openapi(messageCountRoute, async (c) => {

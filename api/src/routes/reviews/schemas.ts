@@ -17,7 +17,6 @@ const PageFields = {
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   type: TypeId.optional(),
-  kind: z.enum(['catalog', 'readAccess']).default('catalog').openapi({ description: 'catalog: knowledge-base and master-data reviews; readAccess: read-access applications for FMEA projects' }),
   timestamp: z.string().max(40).optional(),
 };
 
