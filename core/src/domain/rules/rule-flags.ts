@@ -25,6 +25,8 @@ export const RULE_FLAGS = {
   bomImportHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可导入BOM/复用节点', nameEn: 'Only the head may import BOMs and reuse nodes', sort: 1 },
   treeCopyHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可复制结构树节点', nameEn: 'Only the head may copy structure-tree nodes', sort: 2 },
   treeDeleteHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可删除结构树节点', nameEn: 'Only the head may delete structure-tree nodes', sort: 3 },
+  // release condition of the FMEA review path (docs/domain/fmea-review.md): '0' one releaser suffices, '1' all must release
+  fmeaReleaseAll: { group: 'basic', defaultValue: '0', values: SWITCH, name: 'FMEA 发布需全部发布人发布', nameEn: 'Every releaser must release an FMEA', sort: 4 },
   xmcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '项目创建者权限', nameEn: 'Project creator rule', sort: 1 },
   zskcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '知识库创建者权限', nameEn: 'Knowledge creator rule', sort: 2 },
   zsjcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '主数据创建者权限', nameEn: 'Master-data creator rule', sort: 3 },

@@ -18,6 +18,7 @@ import {
 import { actorOf } from '../shared/actor.ts';
 import type { Operator, ServiceContext, TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { holdForReview } from './review-lock.ts';
 
 export type FmeaProjectRow = typeof fmeaProject.$inferSelect;
 
@@ -96,11 +97,21 @@ export async function openableProject(db: DbOrTx, operator: Operator, projectId:
 
 /**
  * As openable, and read-only members (no role 0 or 1) and shared readers are
- * refused too ('permission.project_read_only'). Every write goes through here.
+ * refused too ('permission.project_read_only'), as is a project the review
+ * path holds (under review, approved, released: `holdForReview`). Every write goes through here.
  */
-export async function editableProject(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton): Promise<LoadedProject> {
+export async function editableProject(
+  db: DbOrTx,
+  operator: Operator,
+  projectId: string,
+  now: Date,
+  button: FmeaButton,
+  /** false for writes that leave the analysis alone (who it is shared with): the review lock does not apply. */
+  { content = true }: { content?: boolean } = {},
+): Promise<LoadedProject> {
   const { permission, ...loaded } = await loadProject(db, operator, projectId, now, button);
   assertCanEditProject(permission, loaded.actor, now);
+  if (content) await holdForReview(db, projectId, loaded.project.reviewStatus, operator.userId, now);
   return loaded;
 }
 
@@ -111,7 +122,14 @@ export async function editableProject(db: DbOrTx, operator: Operator, projectId:
  */
 export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton): Promise<void> {
   const rows = await db
-    .select({ projectType: fmeaProject.projectType, delFlg: fmeaProject.delFlg, creatorId: fmeaProject.creatorId, userId: fmeaMember.userId, roles: fmeaMember.roles })
+    .select({
+      projectType: fmeaProject.projectType,
+      delFlg: fmeaProject.delFlg,
+      creatorId: fmeaProject.creatorId,
+      reviewStatus: fmeaProject.reviewStatus,
+      userId: fmeaMember.userId,
+      roles: fmeaMember.roles,
+    })
     .from(fmeaProject)
     .leftJoin(fmeaMember, eq(fmeaMember.projectId, fmeaProject.id))
     .where(eq(fmeaProject.id, projectId));
@@ -122,6 +140,7 @@ export async function assertProjectEditable(db: DbOrTx, operator: Operator, proj
   const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   assertCanEditProject(projectAccess(head, members, outsider ? await readShare(db, projectId) : null), actor, now);
+  await holdForReview(db, projectId, head.reviewStatus, operator.userId, now);
 }
 
 /** Refuses a write based on a version other than the row's current one. */

@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const sources = readdirSync(here)
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'messages.ts')
   .map((name) => readFileSync(join(here, name), 'utf8'));
-const PARAMS = { project: 'DF1', nodeId: 'n', functionId: 'f', characteristicId: 'c', interfaceId: 'i', failureId: 'x', controlId: 'k', actionId: 'a', linkId: 'l', userId: 'u', count: 3, key: 'k1', list: 'nodes', serialNum: 'FU2603010001', expected: 'function', kind: 'FE' };
+const PARAMS = { project: 'DF1', nodeId: 'n', functionId: 'f', characteristicId: 'c', interfaceId: 'i', failureId: 'x', controlId: 'k', actionId: 'a', linkId: 'l', userId: 'u', count: 3, key: 'k1', list: 'nodes', serialNum: 'FU2603010001', expected: 'function', kind: 'FE', role: 'quality' };
 
 describe('FMEA service messages', () => {
   it.each(LOCALES)('has every key in %s, every placeholder filled', (locale) => {

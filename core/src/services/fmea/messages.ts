@@ -38,6 +38,8 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.already_in_catalog',
   'fmea.feature_step_unknown',
   'fmea.feature_repeated',
+  'fmea.review_owner_only',
+  'fmea.reviewer_cannot_read',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];

@@ -95,7 +95,7 @@ export async function setShare(ctx: ServiceContext, input: ShareInput): Promise<
   const userIds = input.scope === 'partly' ? [...new Set(input.userIds)] : [];
   const expiresAt = input.scope === 'none' ? null : input.expiresAt;
   return writeAndLog(ctx, async (tx) => {
-    const loaded = await editableProject(tx, ctx.actor, input.projectId, ctx.now(), 'edit');
+    const loaded = await editableProject(tx, ctx.actor, input.projectId, ctx.now(), 'edit', { content: false });
     if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
       throw new NotAllowedError('fmea.share_owner_only' satisfies FmeaServiceMessageKey);
     }

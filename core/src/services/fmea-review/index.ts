@@ -1,0 +1,200 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from '../../db/schema/index.ts';
+import { ConflictError } from '../../errors.ts';
+import {
+  FMEA_REVIEW_ROLES,
+  fmeaReviewReducer,
+  pendingOpinionRoles,
+  releasers,
+  waitingFor,
+  type FmeaReviewConclusion,
+  type FmeaReviewEvent,
+  type FmeaReviewEventType,
+  type FmeaReviewRole,
+  type FmeaReviewState,
+  type FmeaReviewStatus,
+} from '../../domain/status/fmea-review.ts';
+import type { ReleaseCondition } from '../../domain/status/review.ts';
+import { openableProject, type LoadedProject } from '../fmea/access.ts';
+import { assertOwnerOrAdmin, assertReviewersCanRead } from '../fmea/review-access.ts';
+import type { FmeaServiceMessageKey } from '../fmea/messages.ts';
+import { ruleFlagValues } from '../rules/rule-flags.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { loadReview, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
+
+export type { FmeaReviewView, ReviewStepView } from './state.ts';
+
+/**
+ * Who should hear of a review step, for the message slice to store as
+ * business messages (and what the API pushes over the socket now). One entry
+ * per recipient; the acting user is never one.
+ */
+export interface FmeaReviewNotification {
+  readonly userId: string;
+  readonly projectId: string;
+  readonly serialNum: string;
+  readonly projectType: string;
+  readonly event: FmeaReviewEventType;
+  /** Why this user is told: they must act now, or the outcome concerns them. */
+  readonly reason: 'awaiting_opinion' | 'awaiting_approval' | 'awaiting_release' | 'rejected' | 'released' | 'revoked';
+  readonly status: FmeaReviewStatus;
+  readonly round: number;
+  /** The opinion that came with a rejection. */
+  readonly opinion?: string;
+}
+
+export interface FmeaReviewResult {
+  readonly review: FmeaReviewView;
+  readonly notifications: FmeaReviewNotification[];
+}
+
+/** The release condition of new rounds: the business rule `fmeaReleaseAll`. */
+async function releaseCondition(tx: DbOrTx): Promise<ReleaseCondition> {
+  return (await ruleFlagValues(tx)).fmeaReleaseAll === '1' ? 'all' : 'one';
+}
+
+function notificationsOf(loaded: LoadedProject, before: FmeaReviewState, after: FmeaReviewState, event: FmeaReviewEvent, submittedBy: string | null, actorId: string): FmeaReviewNotification[] {
+  const base = { projectId: loaded.project.id, serialNum: loaded.project.serialNum, projectType: loaded.project.projectType, event: event.type, status: after.status, round: after.round };
+  const author = [submittedBy, loaded.project.responsibleUserId].filter((u): u is string => !!u);
+  const assigned = after.assignees ? FMEA_REVIEW_ROLES.map((r) => after.assignees![r]) : [];
+  let to: string[] = [];
+  let reason: FmeaReviewNotification['reason'] = 'awaiting_opinion';
+  if (after.status === 'under_review') {
+    // tell only who is newly waited for: the opinion givers on submission, the approver once the last opinion is in
+    const waitedBefore = new Set(before.status === 'under_review' ? waitingFor(before) : []);
+    to = waitingFor(after).filter((u) => !waitedBefore.has(u));
+    reason = pendingOpinionRoles(after).length > 0 ? 'awaiting_opinion' : 'awaiting_approval';
+  } else if (after.status === 'approved' && before.status === 'under_review') {
+    to = releasers(after);
+    reason = 'awaiting_release';
+  } else if (after.status === 'rejected') {
+    to = author;
+    reason = 'rejected';
+  } else if (after.status === 'released') {
+    to = [...author, ...assigned];
+    reason = 'released';
+  } else if (after.status === 'revoked') {
+    to = [...author, ...assigned];
+    reason = 'revoked';
+  }
+  const opinion = event.type === 'reject' ? event.text.trim() : undefined;
+  return [...new Set(to)].filter((u) => u !== actorId).map((userId) => ({ ...base, userId, reason, ...(opinion ? { opinion } : {}) }));
+}
+
+/** Stores what the reducer decided: the project's status (compare-and-set), a new round, the round's dates, the step. */
+async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, stored: StoredReview, next: FmeaReviewState, event: FmeaReviewEvent): Promise<void> {
+  const now = ctx.now();
+  const actorId = ctx.actor.userId;
+  const moved = await tx
+    .update(fmeaProject)
+    .set({ reviewStatus: next.status })
+    .where(and(eq(fmeaProject.id, loaded.project.id), eq(fmeaProject.reviewStatus, stored.state.status)))
+    .returning({ id: fmeaProject.id });
+  if (moved.length === 0) throw new ConflictError('fmea.stale_version' satisfies FmeaServiceMessageKey, { entity: 'fmea_project' });
+
+  let roundId = stored.round?.id ?? null;
+  if (next.round !== stored.state.round) {
+    const [round] = await tx
+      .insert(fmeaReviewRound)
+      .values({ projectId: loaded.project.id, round: next.round, releaseCondition: next.releaseCondition, submittedBy: actorId, submittedAt: now })
+      .returning({ id: fmeaReviewRound.id });
+    roundId = round!.id;
+    await tx.insert(fmeaReviewAssignee).values(FMEA_REVIEW_ROLES.map((role) => ({ roundId: roundId!, role, userId: next.assignees![role] })));
+  } else if (roundId) {
+    const dates =
+      event.type === 'approve' ? { approvedBy: actorId, approvedAt: now }
+      : next.status === 'released' ? { releasedAt: now }
+      : next.status === 'rejected' ? { rejectedAt: now }
+      : null;
+    if (dates) await tx.update(fmeaReviewRound).set(dates).where(eq(fmeaReviewRound.id, roundId));
+  }
+  const opinionOf = event.type === 'opinion' ? next.opinions[next.opinions.length - 1] : undefined;
+  await tx.insert(fmeaReviewStep).values({
+    projectId: loaded.project.id,
+    roundId,
+    event: event.type,
+    userId: actorId,
+    role: opinionOf?.role ?? null,
+    conclusion: opinionOf?.conclusion ?? null,
+    opinion: opinionOf?.text ?? (event.type === 'reject' ? event.text.trim() : null),
+    status: next.status,
+    at: now,
+  });
+}
+
+/** The events only the project's owner or an administrator may fire; the named reviewers' events are checked by the reducer. */
+const OWNER_EVENTS: readonly FmeaReviewEventType[] = ['submit', 'revoke', 'republish', 'rereview'];
+
+/** Runs one review event on a project: reader access, the owner rule, the reducer, storage, log, notifications. */
+async function runEvent(ctx: ServiceContext, projectId: string, build: (condition: ReleaseCondition, actorId: string) => FmeaReviewEvent): Promise<FmeaReviewResult> {
+  return writeAndLog(ctx, async (tx) => {
+    const now = ctx.now();
+    const loaded = await openableProject(tx, ctx.actor, projectId, now);
+    const condition = await releaseCondition(tx);
+    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, condition);
+    const actorId = loaded.actor.userId;
+    const event = build(condition, actorId);
+    if (OWNER_EVENTS.includes(event.type)) assertOwnerOrAdmin(loaded);
+    const next = fmeaReviewReducer(stored.state, event, now);
+    if (next.round !== stored.state.round) await assertReviewersCanRead(tx, loaded, next, now);
+    await persist(tx, ctx, loaded, stored, next, event);
+    const after = await loadReview(tx, projectId, next.status, condition);
+    const review = await reviewView(tx, projectId, after);
+    const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
+    return {
+      result: { review, notifications },
+      log: {
+        action: `fmea.review.${event.type as Exclude<FmeaReviewEventType, 'edit'>}`,
+        entity: 'fmea_project',
+        entityId: projectId,
+        before: { status: stored.state.status, round: stored.state.round },
+        after: { status: next.status, round: next.round, ...(event.type === 'opinion' ? { role: next.opinions.at(-1)?.role, conclusion: next.opinions.at(-1)?.conclusion } : {}) },
+      },
+    };
+  });
+}
+
+export type ReviewAssigneesInput = Partial<Record<FmeaReviewRole, string | null>>;
+
+/** Submit for review naming the four review roles (owner or administrator). The release condition comes from the business rule. */
+export const submitReview = (ctx: ServiceContext, projectId: string, assignees: ReviewAssigneesInput) =>
+  runEvent(ctx, projectId, (releaseCondition) => ({ type: 'submit', assignees, releaseCondition }));
+
+/** A named professional or quality reviewer gives their opinion. */
+export const giveReviewOpinion = (ctx: ServiceContext, projectId: string, input: { conclusion: FmeaReviewConclusion; text: string; role?: FmeaReviewRole }) =>
+  runEvent(ctx, projectId, (_, userId) => ({ type: 'opinion', userId, ...input }));
+
+/** The technical director approves after every opinion. */
+export const approveReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, (_, userId) => ({ type: 'approve', userId }));
+
+/** "Reject and submit to dismissor": back to the author with the opinion. */
+export const rejectReview = (ctx: ServiceContext, projectId: string, text: string) => runEvent(ctx, projectId, (_, userId) => ({ type: 'reject', userId, text }));
+
+/** A releaser (technical director or verification countersigner) releases. */
+export const releaseReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, (_, userId) => ({ type: 'release', userId }));
+
+/** Repeal publication, so the project can be edited again (owner or administrator). */
+export const revokeReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, () => ({ type: 'revoke' }));
+
+/** Publish a revoked project again, unchanged since (owner or administrator). */
+export const republishReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, () => ({ type: 'republish' }));
+
+/** Review a released or revoked project again, in a new round (owner or administrator), optionally with other reviewers. */
+export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees?: ReviewAssigneesInput) =>
+  runEvent(ctx, projectId, () => ({ type: 'rereview', ...(assignees ? { assignees } : {}) }));
+
+/** Where the project stands on the review path, for anyone who may open it. */
+export async function getReviewState(ctx: ServiceContext, projectId: string): Promise<FmeaReviewView> {
+  const loaded = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  const condition = await releaseCondition(ctx.db);
+  return reviewView(ctx.db, projectId, await loadReview(ctx.db, projectId, loaded.project.reviewStatus, condition));
+}
+
+/** Every review step of the project, newest first, for anyone who may open it. */
+export async function getReviewHistory(ctx: ServiceContext, projectId: string): Promise<ReviewStepView[]> {
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  return reviewHistory(ctx.db, projectId);
+}
+

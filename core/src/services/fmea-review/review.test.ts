@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { operationLog } from '../../db/schema/index.ts';
+import { adminContext, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { addFunction } from '../fmea/functions.ts';
+import { addNode } from '../fmea/structure.ts';
+import { deleteProject, updateProjectHeader, type ProjectView } from '../fmea/projects.ts';
+import { setShare } from '../fmea/sharing.ts';
+import { setRuleFlag } from '../rules/rule-flags.ts';
+import {
+  approveReview,
+  getReviewHistory,
+  getReviewState,
+  giveReviewOpinion,
+  rejectReview,
+  releaseReview,
+  republishReview,
+  rereviewReview,
+  revokeReview,
+  submitReview,
+} from './index.ts';
+
+let clock = new Date('2026-04-01T08:00:00Z');
+let t: TestDatabase;
+let team: Team;
+let tech: ServiceContext;
+let sign: ServiceContext;
+let project: ProjectView;
+beforeEach(async () => {
+  clock = new Date('2026-04-01T08:00:00Z');
+  t = await openTestDatabase({ now: () => clock });
+  team = await makeTeam(t);
+  tech = await makeUser(t, 'tech');
+  sign = await makeUser(t, 'sign');
+  project = await createTeamProject(team, {
+    members: [
+      { userId: idOf(team.owner), roles: [0] },
+      { userId: idOf(team.editor), roles: [1] },
+      { userId: idOf(team.reader), roles: [4] },
+      { userId: idOf(tech), roles: [4] },
+      { userId: idOf(sign), roles: [4] },
+    ],
+  });
+});
+afterEach(() => t.dispose());
+
+const tick = () => (clock = new Date(clock.getTime() + 1000));
+const named = () => ({ professional: idOf(team.reader), quality: idOf(team.editor), technical: idOf(tech), countersign: idOf(sign) });
+const addRoot = () => addNode(team.editor, { parentId: project.rootNodeId!, name: `Part ${clock.getTime()}` });
+
+async function toReleased() {
+  await submitReview(team.owner, project.id, named());
+  tick();
+  await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'complete' });
+  tick();
+  await giveReviewOpinion(team.editor, project.id, { conclusion: 'partial', text: 'controls thin' });
+  tick();
+  await approveReview(tech, project.id);
+  tick();
+  return releaseReview(tech, project.id);
+}
+
+describe('FMEA review: the whole path', () => {
+  it('draft → in preparation on the first edit, then submit, opinions, approve, release', async () => {
+    expect((await getReviewState(team.reader, project.id)).status).toBe('draft');
+    await addRoot();
+    expect((await getReviewState(team.reader, project.id)).status).toBe('in_preparation');
+
+    const submitted = await submitReview(team.owner, project.id, named());
+    expect(submitted.review).toMatchObject({ status: 'under_review', round: 1, releaseCondition: 'one', waitingFor: [idOf(team.reader), idOf(team.editor)] });
+    expect(submitted.notifications.map((n) => [n.userId, n.reason])).toEqual([
+      [idOf(team.reader), 'awaiting_opinion'],
+      [idOf(team.editor), 'awaiting_opinion'],
+    ]);
+    const first = await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    expect(first.notifications).toEqual([]);
+    const second = await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    expect(second.notifications.map((n) => [n.userId, n.reason])).toEqual([[idOf(tech), 'awaiting_approval']]);
+    const approved = await approveReview(tech, project.id);
+    expect(approved.review.status).toBe('approved');
+    expect(approved.notifications.map((n) => n.userId)).toEqual([idOf(sign)]);
+    const released = await releaseReview(sign, project.id);
+    expect(released.review.status).toBe('released');
+    expect(released.notifications.map((n) => n.reason)).toContain('released');
+    expect(released.notifications.map((n) => n.userId)).toContain(idOf(team.owner));
+
+    const history = await getReviewHistory(team.reader, project.id);
+    expect(history.map((s) => s.event)).toEqual(['release', 'approve', 'opinion', 'opinion', 'submit', 'edit']);
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id));
+    expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.'))).toEqual([
+      'fmea.review.submit',
+      'fmea.review.opinion',
+      'fmea.review.opinion',
+      'fmea.review.approve',
+      'fmea.review.release',
+    ]);
+  });
+
+  it('locks the analysis under review and after release; revoking unlocks it; an edited project needs a new review', async () => {
+    await submitReview(team.owner, project.id, named());
+    await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
+    await expect(deleteProject(team.owner, project.id, { version: project.version })).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
+    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await approveReview(tech, project.id);
+    await releaseReview(tech, project.id);
+    await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.revoke_before_editing' });
+    await expect(addFunction(team.editor, { nodeId: project.rootNodeId!, description: 'Lift window' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.revoke_before_editing' });
+    await expect(updateProjectHeader(team.owner, project.id, { version: project.version, name: 'Renamed' })).rejects.toMatchObject({
+      messageKey: 'status.fmea_review.revoke_before_editing',
+    });
+    // sharing is not the analysis: allowed while released
+    await setShare(team.owner, { projectId: project.id, scope: 'all', expiresAt: null, userIds: [] });
+
+    await expect(revokeReview(team.editor, project.id)).rejects.toMatchObject({ messageKey: 'fmea.review_owner_only' });
+    expect((await revokeReview(team.owner, project.id)).review.status).toBe('revoked');
+    expect((await republishReview(team.owner, project.id)).review.status).toBe('released');
+    await revokeReview(team.owner, project.id);
+    await addRoot();
+    expect((await getReviewState(team.owner, project.id)).status).toBe('in_preparation');
+    await expect(republishReview(team.owner, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.invalid_transition' });
+    expect((await submitReview(team.owner, project.id, named())).review.round).toBe(2);
+  });
+});
+
+describe('FMEA review: refusals', () => {
+  it('only the owner or an administrator submits, naming all four roles readable by each', async () => {
+    await expect(submitReview(team.editor, project.id, named())).rejects.toMatchObject({ messageKey: 'fmea.review_owner_only' });
+    await expect(submitReview(team.owner, project.id, { ...named(), countersign: null })).rejects.toMatchObject({ messageKey: 'status.fmea_review.reviewer_required' });
+    await expect(submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) })).rejects.toMatchObject({ messageKey: 'fmea.reviewer_cannot_read' });
+    await expect(submitReview(team.owner, project.id, { ...named(), countersign: 'nobody' })).rejects.toMatchObject({ messageKey: 'fmea.user_not_found' });
+    await setShare(team.owner, { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [idOf(team.outsider)] });
+    expect((await submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) })).review.status).toBe('under_review');
+  });
+
+  it('a reviewer not named cannot approve: not the current approver', async () => {
+    await submitReview(team.owner, project.id, named());
+    await expect(giveReviewOpinion(tech, project.id, { conclusion: 'conform', text: 'x' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_reviewer' });
+    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await expect(approveReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.opinions_missing' });
+    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await expect(approveReview(team.owner, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_approver' });
+    await expect(releaseReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.invalid_transition' });
+  });
+
+  it('a rejection goes back to the author with the opinion; the author edits and resubmits', async () => {
+    await submitReview(team.owner, project.id, named());
+    const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');
+    expect(rejected.review.status).toBe('rejected');
+    expect(rejected.notifications).toEqual([expect.objectContaining({ userId: idOf(team.owner), reason: 'rejected', opinion: 'causes missing on the gear' })]);
+    await addRoot();
+    const again = await submitReview(team.owner, project.id, named());
+    expect(again.review).toMatchObject({ round: 2, opinions: [] });
+    const history = await getReviewHistory(team.owner, project.id);
+    expect(history.find((s) => s.event === 'reject')).toMatchObject({ round: 1, opinion: 'causes missing on the gear', userId: idOf(team.editor) });
+  });
+
+  it("the release condition 'all' (rule fmeaReleaseAll) needs both releasers", async () => {
+    await setRuleFlag(await adminContext(t), 'fmeaReleaseAll', '1');
+    const half = await toReleased();
+    expect(half.review).toMatchObject({ status: 'approved', releaseCondition: 'all', waitingFor: [idOf(sign)] });
+    expect((await releaseReview(sign, project.id)).review.status).toBe('released');
+  });
+
+  it('re-review opens a new round on a released project', async () => {
+    await toReleased();
+    const again = await rereviewReview(team.owner, project.id, { quality: idOf(team.owner) });
+    expect(again.review).toMatchObject({ status: 'under_review', round: 2 });
+    expect(again.review.assignees.find((a) => a.role === 'quality')?.userId).toBe(idOf(team.owner));
+  });
+
+  it('an outsider cannot read the review state', async () => {
+    await expect(getReviewState(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+  });
+});
