@@ -1,8 +1,25 @@
 import { useRef, type ReactNode } from 'react';
 import { Button } from './form.tsx';
 
-/** A button that opens the browser's file chooser; the input is reset so the same file can be chosen again. */
-export function FilePickerButton({ accept, onFile, children, disabled, kind }: { accept: string; onFile: (file: File) => void; children: ReactNode; disabled?: boolean; kind?: 'default' | 'primary' }) {
+/**
+ * A button that opens the browser's file chooser; the input is reset so the same file can be chosen again.
+ * `inputTestId` names the hidden input for tests that set a file on it.
+ */
+export function FilePickerButton({
+  accept,
+  onFile,
+  children,
+  disabled,
+  kind,
+  inputTestId,
+}: {
+  accept: string;
+  onFile: (file: File) => void;
+  children: ReactNode;
+  disabled?: boolean;
+  kind?: 'default' | 'primary';
+  inputTestId?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -14,6 +31,7 @@ export function FilePickerButton({ accept, onFile, children, disabled, kind }: {
         type="file"
         accept={accept}
         hidden
+        data-testid={inputTestId}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';

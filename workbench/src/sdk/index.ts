@@ -24,6 +24,7 @@ export { FilePickerButton, SPREADSHEET_ACCEPT } from '../components/FilePicker.t
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from '../components/Autocomplete.tsx';
 export { Dialog } from '../components/dialog.tsx';
 export { ImportProblems, type ImportProblem } from '../components/ImportProblems.tsx';
+export { ImportModeField, ImportRefusal, ImportReportDialog, SpreadsheetFileField, useSpreadsheetImport, type ImportMode, type SpreadsheetImportOptions, type SpreadsheetImportState, type RefusedFile } from '../components/SpreadsheetImport.tsx';
 // ConfirmHost: where confirm() shows its question (the shell mounts it; a plugin's tests or dev harness mount it themselves)
 export { confirm, ConfirmHost, notify, notifyError } from '../components/feedback.tsx';
 export { confirmDiscard, confirmLeave, useDirty, useGuardedNavigate } from '../shell/edit-guard.ts';

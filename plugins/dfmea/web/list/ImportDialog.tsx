@@ -1,13 +1,25 @@
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, Dialog, Field, FormDialog, ImportProblems, NO_ERRORS, Select, useAppInfo, useForm } from '@fmea/workbench/sdk';
-import { ImportSummary, type ImportReport, type RowProblem } from './ImportResult.tsx';
+import {
+  api,
+  Field,
+  FormDialog,
+  ImportModeField,
+  ImportProblems,
+  ImportRefusal,
+  ImportReportDialog,
+  Select,
+  SpreadsheetFileField,
+  useAppInfo,
+  useForm,
+  useSpreadsheetImport,
+  type ImportMode,
+} from '@fmea/workbench/sdk';
+import { ImportSummary, type ImportReport } from './ImportResult.tsx';
 import { useFmeaKind } from '../kind.tsx';
 
 export type { ImportReport } from './ImportResult.tsx';
 
 type Format = 'auto' | 'legacy';
-type Mode = 'dedupe' | 'cover';
 
 /**
  * Imports a DFMEA workbook (spec 001 §7): into a new project, or into `target` with the cover or
@@ -29,85 +41,45 @@ interface ImportFormProps {
   onImported: (report: ImportReport) => void;
 }
 
-/** The user said no to covering the analysis: nothing was sent, nothing to show. */
-const declined = new Error('declined');
-
 function ImportForm({ target, onClose, onImported }: ImportFormProps) {
   const { t } = useLingui();
   const kind = useFmeaKind();
   const { importMaxMb } = useAppInfo();
-  const [refusal, setRefusal] = useState<{ message: string; rows: RowProblem[]; anyGood: boolean } | null>(null);
-  // the file's parts with no place in the import, while the user decides; once accepted, every later run says so
-  const [unmapped, setUnmapped] = useState<{ message: string; parts: RowProblem[] } | null>(null);
-  const [acceptUnmapped, setAcceptUnmapped] = useState(false);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  // the file's parts with no place (once accepted, every later run says so), or its bad rows (the good ones may go in)
+  const importing = useSpreadsheetImport<ImportReport>({ onImported });
+  const rowsRefused = Boolean(importing.refusal?.rows.length);
 
   const form = useForm({
-    initial: { file: null as File | null, format: 'auto' as Format, mode: 'dedupe' as Mode },
+    initial: { file: null as File | null, format: 'auto' as Format, mode: 'dedupe' as ImportMode },
     validate: (d) => ({ fields: { file: !d.file && t`Choose a workbook (.xlsx).` } }),
     save: async (d) => {
-      // after a refusal of rows the primary button imports the good ones; after unmapped columns, without them
-      const partial = refusal !== null && unmapped === null;
-      const accept = acceptUnmapped || unmapped !== null;
-      if (target && d.mode === 'cover' && !partial) {
-        const ok = await confirm({ title: t`Import workbook`, message: t`Cover replaces the whole analysis of this project with the workbook. Continue?`, danger: true });
-        if (!ok) throw declined;
+      // after a refusal of rows the primary button imports the good ones (asked about cover already)
+      if (target && d.mode === 'cover' && !rowsRefused) {
+        await importing.askFirst({ title: t`Import workbook`, message: t`Cover replaces the whole analysis of this project with the workbook. Continue?` });
       }
-      setAcceptUnmapped(accept);
+      const { acceptUnmapped, goodRowsOnly } = importing.accept();
       return api.upload('/api/project/importData', {
         excelFile: d.file!,
         importWayType: d.mode,
         legacy: `${d.format === 'legacy'}`,
-        partial: `${partial}`,
-        acceptUnmapped: `${accept}`,
+        partial: goodRowsOnly,
+        acceptUnmapped,
         // into an open project its type decides; a new project is of this list's kind
         ...(target ? { projectSerial: target.projectId } : { projectType: kind.projectType }),
       });
     },
-    onSaved: (answer) => {
-      setRefusal(null);
-      setUnmapped(null);
-      setReport(answer);
-      onImported(answer);
-    },
-    onFailed: (error) => {
-      if (error === declined) return NO_ERRORS;
-      if (error instanceof ApiError && error.messageKey === 'import.columns_unmapped') {
-        setUnmapped({ message: error.message.split('\n')[0]!, parts: error.issues as RowProblem[] });
-        return NO_ERRORS;
-      }
-      if (error instanceof ApiError && error.errorCode === 'invalid_input' && error.issues.length > 0) {
-        setUnmapped(null);
-        setRefusal(refusalOf(error));
-        return NO_ERRORS;
-      }
-      // the file refused whole (no workbook, too large) or not read at all: said under the file
-      return { message: null, fields: { file: error instanceof Error ? error.message : String(error) } };
-    },
-    // a file and two options, chosen again in a moment: closing does not ask
-    guard: false,
+    ...importing.formOptions,
   });
   const { draft, set } = form;
 
+  const { report } = importing;
   if (report) {
     return (
-      <Dialog
-        open
-        onOpenChange={(next) => !next && onClose()}
-        title={<Trans>Import workbook</Trans>}
-        width={640}
-        actions={
-          <Button kind="primary" data-testid="dfmea-import-close" onClick={onClose}>
-            <Trans>Close</Trans>
-          </Button>
-        }
-      >
-        <div role="status" data-testid="dfmea-import-report">
-          <ImportSummary report={report} />
-          {report.unmapped.length ? <ImportProblems problems={report.unmapped} caption={t`Left out of the file (as you confirmed)`} /> : null}
-          {report.errors.length ? <ImportProblems problems={report.errors} caption={t`Rows left out`} /> : null}
-        </div>
-      </Dialog>
+      <ImportReportDialog title={<Trans>Import workbook</Trans>} width={640} testId="dfmea-import" onClose={onClose}>
+        <ImportSummary report={report} />
+        {report.unmapped.length ? <ImportProblems problems={report.unmapped} caption={t`Left out of the file (as you confirmed)`} /> : null}
+        {report.errors.length ? <ImportProblems problems={report.errors} caption={t`Rows left out`} /> : null}
+      </ImportReportDialog>
     );
   }
 
@@ -117,42 +89,20 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
       title={<Trans>Import workbook</Trans>}
       width={640}
       onClose={onClose}
-      submitLabel={unmapped ? <Trans>Import without them</Trans> : refusal ? <Trans>Import the good rows</Trans> : <Trans>Import</Trans>}
-      submitDisabled={unmapped ? false : refusal ? !refusal.anyGood : !draft.file}
-      saveTestId={unmapped ? 'dfmea-import-accept' : refusal ? 'dfmea-import-partial' : 'dfmea-import-run'}
+      submitLabel={importing.submitLabel}
+      submitDisabled={!draft.file || importing.blocked}
+      saveTestId={rowsRefused ? 'dfmea-import-partial' : importing.refusal ? 'dfmea-import-accept' : 'dfmea-import-run'}
       footer={
-        unmapped ? (
-          <div role="alert" data-testid="dfmea-import-unmapped">
-            <p className="form-error">{unmapped.message}</p>
-            <ImportProblems problems={unmapped.parts} caption={t`Not imported`} />
-          </div>
-        ) : refusal ? (
-          <div role="alert" data-testid="dfmea-import-errors">
-            <p className="form-error">{refusal.message}</p>
+        <ImportRefusal of={importing} testId="dfmea-import" blockTestId={rowsRefused ? 'dfmea-import-errors' : 'dfmea-import-unmapped'} unplaced="parts">
+          {rowsRefused ? (
             <p>
               <Trans>Nothing was written. Correct the rows and import again, or import only the good rows.</Trans>
             </p>
-            <ImportProblems problems={refusal.rows} caption={t`Rows with problems`} />
-          </div>
-        ) : null
+          ) : null}
+        </ImportRefusal>
       }
     >
-      <Field label={<Trans>Workbook</Trans>} required error={form.error('file')} hint={<Trans>.xlsx, at most {importMaxMb} MB (an .xls file must be saved as .xlsx first).</Trans>}>
-        {(id) => (
-          <input
-            id={id}
-            type="file"
-            data-testid="dfmea-import-file"
-            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              set('file', e.target.files?.[0] ?? null);
-              setRefusal(null);
-              setUnmapped(null);
-              setAcceptUnmapped(false);
-            }}
-          />
-        )}
-      </Field>
+      <SpreadsheetFileField form={form} importing={importing} label={<Trans>Workbook</Trans>} hint={<Trans>.xlsx, at most {importMaxMb} MB (an .xls file must be saved as .xlsx first).</Trans>} testId="dfmea-import-file-name" inputTestId="dfmea-import-file" />
       <Field label={<Trans>Format</Trans>}>
         {(id) => (
           <Select
@@ -167,19 +117,7 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
         )}
       </Field>
       {target ? (
-        <Field label={<Trans>Mode</Trans>}>
-          {(id) => (
-            <Select
-              id={id}
-              value={draft.mode}
-              onChange={(e) => set('mode', e.target.value as Mode)}
-              options={[
-                { value: 'dedupe', label: t`De-duplicate: add what is not there yet` },
-                { value: 'cover', label: t`Cover: replace the analysis` },
-              ]}
-            />
-          )}
-        </Field>
+        <ImportModeField form={form} dedupe={t`De-duplicate: add what is not there yet`} cover={t`Cover: replace the analysis`} />
       ) : (
         <p className="muted">
           <Trans>The workbook becomes a new DFMEA project with you as the responsible person.</Trans>
@@ -187,12 +125,4 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
       )}
     </FormDialog>
   );
-}
-
-/** The refusal with its rows; good rows remain unless every data row of the sheet has a problem. */
-function refusalOf(error: ApiError): { message: string; rows: RowProblem[]; anyGood: boolean } {
-  const rows = error.issues as RowProblem[];
-  const total = Number((error.data as { params?: { rows?: unknown } } | null)?.params?.rows);
-  const bad = new Set(rows.map((r) => r.row)).size;
-  return { message: error.message, rows, anyGood: !Number.isFinite(total) || bad < total };
 }

@@ -1,8 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiData, ImportProblem } from '@fmea/workbench/sdk';
-
-/** A row- or column-level problem as the server lists it (translated). */
-export type RowProblem = ImportProblem;
+import type { ApiData } from '@fmea/workbench/sdk';
 
 /**
  * What the import answers: `created` counts by kind, `unmapped` what the user
