@@ -82,7 +82,7 @@ describe('personal centre', () => {
       await page.getByTestId(testId).waitFor();
       if (['userInfo', 'resetPwd', 'myNotice', 'myTask', 'myMessage'].includes(microRoute)) await screenshot(page, `personal-${microRoute}-en`);
     }
-    await expect.poll(() => textOf(page.locator('.empty-state strong'))).toBe('No pending messages');
+    await expect.poll(() => textOf(page.locator('[data-testid="my-messages-page"] .fmea-grid__status'))).toBe('No pending messages. Approval requests, review steps and replies to your applications appear here.');
     expect(errors).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { OnlineUser } from '../api/types.ts';
 import { notify } from '../components/feedback.tsx';
 import { clearSession } from '../stores/session.ts';
 import { ui } from '../stores/ui.ts';
+import { currentLocale } from '../i18n/index.ts';
 
 /** Connects 4 s after load (spec 000 §7/§9) so the first paint is not held up. */
 export const CONNECT_DELAY_MS = 4000;
@@ -80,7 +81,12 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
       return signOutWith(t`Your session has ended; please sign in again`);
     case 'receiveMessage':
       realtime.messageCount += 1;
-      notify('info', typeof data.title === 'string' ? t`New message: ${data.title}` : t`You have a new message`);
+      {
+        // a stored message carries its title in every language (the server does not know the reader's)
+        const titles = data.titles as Record<string, string> | undefined;
+        const shown = { title: titles?.[currentLocale()] ?? data.title };
+        notify('info', typeof shown.title === 'string' ? t`New message: ${shown.title}` : t`You have a new message`);
+      }
       return;
     case 'receiveProgressInfo':
       return applyProgress(Number(data.val ?? 0), String(data.text ?? ''));
