@@ -1,10 +1,10 @@
-import { reviewRecipients, type ServiceContext } from '@fmea/core';
+import { reviewRecipients, type FmeaReviewNotification, type ServiceContext } from '@fmea/core';
 import type { RealtimeHub } from './hub.ts';
 
 /** What a reviewer's (or applicant's) open workbench is told: the shell counts it on the message badge and shows the title. */
 export interface ReviewNotice {
   type: 'review';
-  kind: 'catalog';
+  kind: 'catalog' | 'fmea';
   reason: 'audit' | 'approve' | 'decided';
   id: string;
   entityType: string;
@@ -36,4 +36,22 @@ export async function notifyReviewStep(realtime: RealtimeHub, ctx: ServiceContex
     title: `${message.serialNum} ${message.text}`,
   };
   return realtime.broadcast('receiveMessage', notice, (b) => to.has(b.userId));
+}
+
+/** The FMEA review's reasons as the catalog's: asked for an opinion → audit, asked to approve or release → approve, an outcome → decided. */
+const FMEA_REASON = { awaiting_opinion: 'audit', awaiting_approval: 'approve', awaiting_release: 'approve', rejected: 'decided', released: 'decided', revoked: 'decided' } as const;
+
+/**
+ * The FMEA review path's notices (core/src/services/fmea-review): each
+ * notification the service returned goes to its recipient's open sockets as
+ * the same `review` notice, kind `fmea`, id the project. Storing them as
+ * business messages is the message centre's part.
+ */
+export function pushFmeaReviewNotices(realtime: RealtimeHub, notifications: readonly FmeaReviewNotification[]): number {
+  let told = 0;
+  for (const n of notifications) {
+    const notice: ReviewNotice = { type: 'review', kind: 'fmea', reason: FMEA_REASON[n.reason], id: n.projectId, entityType: n.projectType, status: n.status, title: n.serialNum };
+    told += realtime.broadcast('receiveMessage', notice, (b) => b.userId === n.userId);
+  }
+  return told;
 }

@@ -26,6 +26,7 @@ import * as pfmeaProjects from './fmea/pfmea-projects.ts';
 import * as pfmeaFeatures from './fmea/pfmea-features.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
+import * as fmeaReview from './fmea/review.ts';
 import * as fmeaStructure from './fmea/structure.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
 import * as fmeaTransfer from './fmea/transfer.ts';
@@ -95,6 +96,7 @@ export const ROUTE_MODULES = {
   pfmeaFeatures,
   fmeaPush,
   fmeaSharing,
+  fmeaReview,
   fmeaStructure,
   fmeaSuggest,
   fmeaTransfer,

@@ -10,6 +10,7 @@ import { registerPfmeaFeatureRoutes } from './pfmea-features.ts';
 import { registerPfmeaProjectRoutes } from './pfmea-projects.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerPushRoutes } from './push.ts';
+import { registerReviewRoutes } from './review.ts';
 import { registerSharingRoutes } from './sharing.ts';
 import { registerStructureRoutes } from './structure.ts';
 import { registerSuggestRoutes } from './suggest.ts';
@@ -34,4 +35,5 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerTransferRoutes(app);
   registerSuggestRoutes(app);
   registerPushRoutes(app);
+  registerReviewRoutes(app);
 }

@@ -1,0 +1,183 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  approveReview,
+  FMEA_REVIEW_CONCLUSIONS,
+  FMEA_REVIEW_EVENTS,
+  FMEA_REVIEW_ROLES,
+  FMEA_REVIEW_STATUSES,
+  getReviewHistory,
+  getReviewState,
+  giveReviewOpinion,
+  rejectReview,
+  releaseReview,
+  republishReview,
+  rereviewReview,
+  RELEASE_CONDITIONS,
+  revokeReview,
+  submitReview,
+  type FmeaReviewResult,
+  type FmeaReviewView,
+} from '@fmea/core';
+import { ok } from '../../envelope.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { DateTime } from '../../http/fields.ts';
+import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { pushFmeaReviewNotices } from '../../realtime/review-notice.ts';
+import { fmeaContext, notifyChanged, readAccess } from './access.ts';
+import { Id, RequiredText, Timestamp } from './schemas.ts';
+
+const TAG = 'fmea-review';
+
+const Person = { userId: z.string(), userName: z.string().nullable(), realName: z.string().nullable() };
+const Role = z.enum(FMEA_REVIEW_ROLES).openapi({ description: 'professional: professional reviewer; quality: quality reviewer; technical: technical director; countersign: verification countersigner' });
+
+const ReviewSchema = z
+  .strictObject({
+    projectId: z.string(),
+    status: z.enum(FMEA_REVIEW_STATUSES),
+    round: z.number().int().openapi({ description: '0 before the first submission' }),
+    releaseCondition: z.enum(RELEASE_CONDITIONS).openapi({ description: 'one: the first releaser releases; all: the technical director and the countersigner both must' }),
+    assignees: z.array(z.strictObject({ role: Role, ...Person })),
+    opinions: z.array(z.strictObject({ role: Role, userId: z.string(), conclusion: z.enum(FMEA_REVIEW_CONCLUSIONS), text: z.string(), at: DateTime })),
+    approvedBy: z.string().nullable(),
+    approvedAt: DateTime.nullable(),
+    releasedAt: DateTime.nullable(),
+    submittedBy: z.string().nullable(),
+    submittedAt: DateTime.nullable(),
+    waitingFor: z.array(z.string()).openapi({ description: 'The users the project waits for now' }),
+  })
+  .openapi('FmeaReview');
+
+const HistorySchema = z.array(
+  z
+    .strictObject({
+      round: z.number().int().nullable(),
+      event: z.enum(FMEA_REVIEW_EVENTS),
+      ...Person,
+      userId: z.string().nullable(),
+      role: Role.nullable(),
+      conclusion: z.enum(FMEA_REVIEW_CONCLUSIONS).nullable(),
+      opinion: z.string().nullable(),
+      status: z.string(),
+      at: DateTime,
+    })
+    .openapi('FmeaReviewStep'),
+);
+
+const ProjectBody = z.object({ projectId: Id });
+const Assignees = z
+  .object(Object.fromEntries(FMEA_REVIEW_ROLES.map((role) => [role, Id.nullable().optional()])) as Record<(typeof FMEA_REVIEW_ROLES)[number], z.ZodOptional<z.ZodNullable<typeof Id>>>)
+  .openapi('FmeaReviewAssignees', { description: 'User ids of the four review roles; each must be named and able to read the project' });
+
+const route = (path: string, summary: string, description: string, body: z.ZodType = ProjectBody) =>
+  defineRoute({ method: 'post', path: `/api/project/review/${path}`, tag: TAG, summary, description, access: readAccess, request: jsonBody(body), data: ReviewSchema });
+
+export const submitRoute = route(
+  'submit',
+  'Submit the project for review, naming the four review roles',
+  'The responsible person (role 0) or an administrator; from draft, in preparation or rejected. 400 status.fmea_review.reviewer_required when a role is not named, 403 fmea.reviewer_cannot_read when a named user cannot read the project, 409 in any other status.',
+  ProjectBody.extend({ assignees: Assignees }),
+);
+export const opinionRoute = route(
+  'opinion',
+  'A named reviewer gives their opinion (conform, incompatible, partial match)',
+  'Only the professional or quality reviewer named in the round (403 status.fmea_review.not_current_reviewer); one opinion per role and round. A user holding both roles names the role.',
+  ProjectBody.extend({ conclusion: z.enum(FMEA_REVIEW_CONCLUSIONS), opinion: RequiredText, role: Role.optional() }),
+);
+export const approveRoute = route(
+  'approve',
+  'The technical director approves',
+  'After every opinion (409 status.fmea_review.opinions_missing) and none incompatible (409 status.fmea_review.opinion_incompatible); anyone else answers 403 "not the current approver".',
+);
+export const rejectRoute = route(
+  'reject',
+  'Reject and submit to dismissor: back to the author with the opinion',
+  'Under review: any named reviewer; approved: a releaser. The opinion is required.',
+  ProjectBody.extend({ opinion: RequiredText }),
+);
+export const releaseRoute = route(
+  'release',
+  'Release (publish) the approved project',
+  'The technical director or the verification countersigner; with the release condition all (business rule fmeaReleaseAll) both must release.',
+);
+export const revokeRoute = route('revoke', 'Revoke publication (repeal publication)', 'The responsible person or an administrator; the project can be edited again.');
+export const republishRoute = route(
+  'republish',
+  'Publish a revoked project again',
+  'The responsible person or an administrator, only while unchanged since the revocation: an edit moves it into preparation, which needs a new review (409).',
+);
+export const rereviewRoute = route(
+  'rereview',
+  'Review a released or revoked project again (a new round)',
+  'The responsible person or an administrator; the round keeps its reviewers unless others are named.',
+  ProjectBody.extend({ assignees: Assignees.optional() }),
+);
+
+export const stateRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/review/state',
+  tag: TAG,
+  summary: 'Where the project stands on the review path',
+  description: 'Anyone who may open the project.',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: ReviewSchema,
+});
+
+export const historyRoute = defineRoute({
+  method: 'get',
+  path: '/api/project/review/history',
+  tag: TAG,
+  summary: 'Every review step of the project, newest first',
+  description: 'Submissions, opinions, approvals, rejections with their opinion, releases, revocations and the first edit after each; anyone who may open the project.',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: HistorySchema,
+});
+
+const present = (review: FmeaReviewView) => review;
+
+/** After a step: the members' open views refresh (the lock changed), the people named in the notifications are told. */
+async function answer(c: Context<AppEnv>, projectId: string, result: FmeaReviewResult) {
+  await notifyChanged(c, projectId, 'fmea_project', projectId);
+  pushFmeaReviewNotices(c.var.services.realtime, result.notifications);
+  return c.json(ok(present(result.review)), 200);
+}
+
+export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(submitRoute, async (c) => {
+    const { projectId, assignees } = c.req.valid('json') as { projectId: string; assignees: Record<string, string | null> };
+    return answer(c, projectId, await submitReview(fmeaContext(c), projectId, assignees));
+  });
+  app.openapi(opinionRoute, async (c) => {
+    const { projectId, conclusion, opinion, role } = c.req.valid('json') as { projectId: string; conclusion: (typeof FMEA_REVIEW_CONCLUSIONS)[number]; opinion: string; role?: (typeof FMEA_REVIEW_ROLES)[number] };
+    return answer(c, projectId, await giveReviewOpinion(fmeaContext(c), projectId, { conclusion, text: opinion, ...(role ? { role } : {}) }));
+  });
+  app.openapi(approveRoute, async (c) => {
+    const { projectId } = c.req.valid('json') as { projectId: string };
+    return answer(c, projectId, await approveReview(fmeaContext(c), projectId));
+  });
+  app.openapi(rejectRoute, async (c) => {
+    const { projectId, opinion } = c.req.valid('json') as { projectId: string; opinion: string };
+    return answer(c, projectId, await rejectReview(fmeaContext(c), projectId, opinion));
+  });
+  app.openapi(releaseRoute, async (c) => {
+    const { projectId } = c.req.valid('json') as { projectId: string };
+    return answer(c, projectId, await releaseReview(fmeaContext(c), projectId));
+  });
+  app.openapi(revokeRoute, async (c) => {
+    const { projectId } = c.req.valid('json') as { projectId: string };
+    return answer(c, projectId, await revokeReview(fmeaContext(c), projectId));
+  });
+  app.openapi(republishRoute, async (c) => {
+    const { projectId } = c.req.valid('json') as { projectId: string };
+    return answer(c, projectId, await republishReview(fmeaContext(c), projectId));
+  });
+  app.openapi(rereviewRoute, async (c) => {
+    const { projectId, assignees } = c.req.valid('json') as { projectId: string; assignees?: Record<string, string | null> };
+    return answer(c, projectId, await rereviewReview(fmeaContext(c), projectId, assignees));
+  });
+  app.openapi(stateRoute, async (c) => c.json(ok(present(await getReviewState(fmeaContext(c), c.req.valid('query').projectId))), 200));
+  app.openapi(historyRoute, async (c) => c.json(ok(await getReviewHistory(fmeaContext(c), c.req.valid('query').projectId)), 200));
+}
