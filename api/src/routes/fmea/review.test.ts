@@ -39,6 +39,7 @@ describe('/api/project/review/*', () => {
     expect(outsider.body.meta.message).toContain('cannot read this project');
     expect((await step('approve', {})).status).toBe(409);
 
+    expect(project.reviewStatus).toBe('draft');
     expect((await step('submit', { assignees: named() })).status).toBe(200);
     const notApprover = await step('approve', {}, team.editor);
     expect(notApprover.status).toBe(403);
@@ -80,6 +81,7 @@ describe('/api/project/review/*', () => {
 
     const state = await caller(api, team.reader).ok('GET', `/api/project/review/state?projectId=${project.id}`);
     expect(state.status).toBe('in_preparation');
+    expect((await caller(api, team.reader).ok('GET', `/api/project/selectProjectById?projectId=${project.id}`)).reviewStatus).toBe('in_preparation');
     const history = await caller(api, team.reader).ok('GET', `/api/project/review/history?projectId=${project.id}`);
     expect(history.map((s: any) => s.event)).toEqual(['edit', 'revoke', 'release', 'approve', 'opinion', 'opinion', 'submit']);
   });
