@@ -53,9 +53,10 @@ describe('personal centre', () => {
       expect(await page.locator('[data-testid="personal-root"] .area-side-menu a.active').getAttribute('data-page')).toBe(microRoute);
       await screenshot(page, `personal-${microRoute}`);
     }
-    await expect.poll(() => textOf(page.locator('.empty-state p'))).toContain('需要您处理的任务提醒');
+    const inboxStatus = () => textOf(page.locator('[data-testid="my-messages-page"] .fmea-grid__status'));
+    await expect.poll(inboxStatus).toBe('暂无待处理消息。审批请求、审核步骤以及对您申请的答复会显示在这里。');
     await page.getByTestId('tab-system').click();
-    await expect.poll(() => textOf(page.locator('[role="tabpanel"] .empty-state strong'))).toBe('暂无系统消息');
+    await expect.poll(inboxStatus).toBe('暂无系统消息。管理员发布的公告请在“我的公告”中查看。');
     await page.goto(`${BASE}/myTask`);
     await expect.poll(() => textOf(page.locator('.empty-state p'))).toBe('当 FMEA 项目给您分配工作后，任务会显示在这里。');
 

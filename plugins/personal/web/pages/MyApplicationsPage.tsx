@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { api, CatalogStatusTag, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
+import { MyReadApplications } from './read-access.tsx';
 import '../personal.css';
 
 /**
@@ -48,6 +49,7 @@ export default function MyApplicationsPage() {
         emptyText={type ? t`You have applied for no record of this type` : t`No applications yet. Records you submit for release from the knowledge base or master data appear here.`}
         toolbar={<TypeFilter value={type} onChange={setType} />}
       />
+      <MyReadApplications />
     </div>
   );
 }

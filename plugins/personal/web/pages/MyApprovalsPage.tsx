@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CATALOG_TYPES, isCatalogTypeId } from '@fmea/core/domain';
 import { api, CatalogStatusTag, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
 import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
+import { ReadApprovals } from './read-access.tsx';
 import '../personal.css';
 
 type Tab = 'pending' | 'processed';
@@ -112,6 +113,7 @@ export default function MyApprovalsPage() {
         emptyText={tab === 'pending' ? t`Nothing waits for your audit or approval.` : t`You have not audited, approved or rejected anything yet.`}
         toolbar={<TypeFilter value={type} onChange={setType} />}
       />
+      <ReadApprovals tab={tab} />
       {acting && isCatalogTypeId(acting.row.type) ? (
         <CatalogReviewDialog type={CATALOG_TYPES[acting.row.type]} row={acting.row} action={acting.action} description={describe(acting.row, i18n.locale)} onClose={() => setActing(null)} onDone={done} />
       ) : null}
