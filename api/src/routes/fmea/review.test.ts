@@ -72,6 +72,8 @@ describe('/api/project/review/*', () => {
     expect(released.status).toBe(200);
     expect(released.body.data).toMatchObject({ status: 'released', approvedBy: team.reader.user.id });
 
+    const list = await caller(api, team.reader).ok('POST', '/api/project/list', { tab: 'all' });
+    expect(list.items.find((p: any) => p.id === project.id).reviewStatus).toBe('released');
     const refused = await addNode('Gearbox');
     expect(refused.status).toBe(409);
     expect(refused.body.meta.message).toBe('The FMEA is released: revoke publication before editing');

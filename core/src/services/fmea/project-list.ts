@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import type { FmeaReviewStatus } from '../../domain/status/fmea-review.ts';
 import { isDomainError } from '../../errors.ts';
 import { collection, fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, fmeaProjectVisit, user } from '../../db/schema/index.ts';
 import { dateIssues, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
@@ -54,6 +55,8 @@ export interface ProjectListItem {
   confidentiality: string | null;
   versionLabel: string | null;
   sopDate: string | null;
+  /** Where the project stands on the review path (docs/domain/fmea-review.md). */
+  reviewStatus: FmeaReviewStatus;
   responsibleUserId: string | null;
   responsibleName: string | null;
   creatorId: string | null;
@@ -176,6 +179,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
       confidentiality: fmeaProject.confidentiality,
       versionLabel: fmeaProject.versionLabel,
       sopDate: fmeaProject.sopDate,
+      reviewStatus: fmeaProject.reviewStatus,
       responsibleUserId: fmeaProject.responsibleUserId,
       responsibleName: user.realName,
       creatorId: fmeaProject.creatorId,
