@@ -174,3 +174,24 @@ describe('FMEA review: refusals', () => {
     await expect(getReviewState(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
   });
 });
+
+describe('FMEA review: every FMEA type, administrators', () => {
+  it('an administrator submits and revokes; an MSR project follows the same path', async () => {
+    const admin = await adminContext(t);
+    const msr = await createTeamProject(team, {
+      projectType: 'msr',
+      members: [
+        { userId: idOf(team.owner), roles: [0] },
+        { userId: idOf(team.reader), roles: [4] },
+        { userId: idOf(tech), roles: [4] },
+      ],
+    });
+    const ids = { professional: idOf(team.reader), quality: idOf(team.reader), technical: idOf(tech), countersign: idOf(tech) };
+    expect((await submitReview(admin, msr.id, ids)).review.status).toBe('under_review');
+    await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
+    await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok' });
+    await approveReview(tech, msr.id);
+    expect((await releaseReview(tech, msr.id)).review.status).toBe('released');
+    expect((await revokeReview(admin, msr.id)).review.status).toBe('revoked');
+  });
+});
