@@ -50,6 +50,13 @@ function remarkOf(remark: string | null | undefined): string | null {
   return text === '' ? null : text;
 }
 
+/** How a message names a person: the real name, else the user name. */
+async function nameOf(db: DbOrTx, userId: string | null, fallback: string): Promise<string> {
+  if (!userId) return fallback;
+  const row = await db.select({ userName: user.userName, realName: user.realName }).from(user).where(eq(user.id, userId)).get();
+  return row ? row.realName || row.userName : fallback;
+}
+
 /** The deep link of spec 001 §2 that opens a project by id. */
 export function projectLink(projectType: string, projectId: string): string {
   return `/main/${projectType === 'pfmea' ? 'pfmeaProject' : 'dfmeaProject'}?type=1&projectId=${encodeURIComponent(projectId)}`;
@@ -115,6 +122,7 @@ export async function applyReadProject(ctx: ServiceContext, family: 'dfmea' | 'p
     if (approverIds.length === 0) throw new ConflictError('message.no_approver');
 
     const [row] = await tx.insert(readApplication).values({ applicantId: me, projectId: project.id, approverIds, remark }).returning();
+    const applicant = await nameOf(tx, me, ctx.actor.userName);
     const messages = await sendMessages(
       tx,
       approverIds.map((recipientId) => ({
@@ -122,7 +130,7 @@ export async function applyReadProject(ctx: ServiceContext, family: 'dfmea' | 'p
         senderId: me,
         code: '1' as const,
         messageKey: 'message.read_apply',
-        params: { applicant: ctx.actor.userName, serialNum: project.serialNum, name: project.name },
+        params: { applicant, serialNum: project.serialNum, name: project.name },
         content: remark,
         projectId: project.id,
         serialNum: project.serialNum,
@@ -164,13 +172,14 @@ export async function decideApplication(ctx: ServiceContext, id: string, agree: 
     if (!row) throw new ConflictError('message.application_decided');
     if (agree) await grantRead(tx, project.id, before.applicantId, ctx.actor.userId, now);
     await tx.update(message).set({ processed: 1, processedAt: now }).where(and(eq(message.applicationId, id), eq(message.processed, 0)));
+    const approver = await nameOf(tx, ctx.actor.userId, ctx.actor.userName);
     const messages = await sendMessages(tx, [
       {
         recipientId: before.applicantId,
         senderId: ctx.actor.userId,
         code: 'applicationResult',
         messageKey: agree ? 'message.read_agreed' : 'message.read_disagreed',
-        params: { approver: ctx.actor.userName, serialNum: project.serialNum, name: project.name },
+        params: { approver, serialNum: project.serialNum, name: project.name },
         content: text,
         projectId: project.id,
         serialNum: project.serialNum,

@@ -82,8 +82,8 @@ export default function MyMessagesPage() {
         width: 360,
         hideable: false,
         cell: (row) => (
-          <Button kind="link" data-testid="message-open" className={row.readFlag ? undefined : 'notice-title-unread'} onClick={() => void open(row)}>
-            {row.title}
+          <Button kind="link" data-testid="message-open" onClick={() => void open(row)}>
+            <span className={row.readFlag ? undefined : 'notice-title-unread'}>{row.title}</span>
           </Button>
         ),
       },
