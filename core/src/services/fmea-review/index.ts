@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from '../../db/schema/index.ts';
 import { ConflictError } from '../../errors.ts';
@@ -122,6 +122,16 @@ async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, store
     status: next.status,
     at: now,
   });
+  // Opinions and releases leave the status as it was, so the compare-and-set above cannot see a
+  // concurrent twin: count after writing, and let the later one roll back.
+  const twin =
+    opinionOf ? and(eq(fmeaReviewStep.event, 'opinion'), eq(fmeaReviewStep.role, opinionOf.role))
+    : event.type === 'release' && actorId ? and(eq(fmeaReviewStep.event, 'release'), eq(fmeaReviewStep.userId, actorId))
+    : null;
+  if (twin && roundId) {
+    const rows = await tx.select({ n: count() }).from(fmeaReviewStep).where(and(eq(fmeaReviewStep.roundId, roundId), twin));
+    if ((rows[0]?.n ?? 0) > 1) throw new ConflictError('fmea.stale_version' satisfies FmeaServiceMessageKey, { entity: 'fmea_project' });
+  }
 }
 
 /** The events only the project's owner or an administrator may fire; the named reviewers' events are checked by the reducer. */

@@ -170,6 +170,16 @@ describe('FMEA review: refusals', () => {
     expect(again.review.assignees.find((a) => a.role === 'quality')?.userId).toBe(idOf(team.owner));
   });
 
+  it('two opinions for the same role at once: one is kept, the other refused', async () => {
+    await submitReview(team.owner, project.id, named());
+    const both = await Promise.allSettled([
+      giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'first' }),
+      giveReviewOpinion(team.reader, project.id, { conclusion: 'partial', text: 'second' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await getReviewState(team.reader, project.id)).opinions).toHaveLength(1);
+  });
+
   it('an outsider cannot read the review state', async () => {
     await expect(getReviewState(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
   });
