@@ -9,7 +9,7 @@ const PASSWORD = 'Ra7#qW2!mK9$zT';
 const BASE = '/systemInfo/ownspaceIndex';
 
 describe('read access through an application', () => {
-  it('a non-member applies, the owner finds the message, agrees in My approvals, and the applicant opens the project read-only from the answer', async () => {
+  it('a non-member applies from the 403 page, the owner finds the message, agrees in My approvals, and the applicant opens the project read-only from the answer', async () => {
     const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('read-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
     const ownerName = uniqueName('readown');
     const guestName = uniqueName('readguest');
@@ -24,9 +24,15 @@ describe('read access through an application', () => {
     });
     await ownerApi.post('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Rail lock' });
     await ownerApi.logout();
-    const guestApi = await apiLogin(env.baseURL, guestName, PASSWORD);
-    await guestApi.post('/api/message/applyReadProject', { projectId: project.id, remark: '供应商质量评审需要' });
-    await guestApi.logout();
+    // the non-member follows a deep link, gets 403, and applies there
+    const guest = await env.open({ width: 1400, height: 900 });
+    await signIn(guest.page, guestName, PASSWORD);
+    await guest.page.goto(`/main/dfmeaProject?type=1&projectId=${project.id}`);
+    await guest.page.getByTestId('page-403').waitFor();
+    await guest.page.getByTestId('read-apply').locator('textarea').fill('供应商质量评审需要');
+    await screenshot(guest.page, 'read-access-apply');
+    await guest.page.getByTestId('read-apply-send').click();
+    await guest.page.getByTestId('read-apply-sent').waitFor();
 
     // the owner: the message waits in My messages and opens My approvals, where the application is agreed
     const { page, errors } = await env.open({ width: 1400, height: 900 });
@@ -48,8 +54,6 @@ describe('read access through an application', () => {
     await expect.poll(() => textOf(approvals.locator('.fmea-grid__status'))).toBe('暂无等待您审批的项目查看申请。');
 
     // the applicant: the answer opens the project, read-only
-    const guest = await env.open({ width: 1400, height: 900 });
-    await signIn(guest.page, guestName, PASSWORD);
     await guest.page.goto(`${BASE}/myMessage`);
     const answer = guest.page.getByTestId('my-messages-page').getByTestId('message-open').first();
     await answer.waitFor();

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
+import { ReadAccessApply } from './ReadAccessApply.tsx';
 
 function ErrorPage({ code, children }: { code: string; children: React.ReactNode }) {
   return (
@@ -27,6 +28,7 @@ export function ForbiddenPage() {
       <p>
         <Trans>You are not authorised to open this page. Contact the administrator if you need it.</Trans>
       </p>
+      <ReadAccessApply />
     </ErrorPage>
   );
 }

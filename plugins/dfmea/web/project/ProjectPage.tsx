@@ -127,7 +127,8 @@ export function ProjectPage({
       setProject(view);
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'not_allowed') {
-        navigate('/403', { replace: true });
+        // the 403 page offers a read-access application to the project's responsible person
+        navigate('/403', { replace: true, state: { readApply: { family: kind.projectType, project: projectId ?? pptSerial ?? '' } } });
         return;
       }
       if (legacyLink && error instanceof ApiError && error.errorCode === 'not_found') {
@@ -137,7 +138,7 @@ export function ProjectPage({
       setFailed(true);
       notifyError(error);
     }
-  }, [projectId, pptSerial, legacyLink, navigate]);
+  }, [projectId, pptSerial, legacyLink, navigate, kind.projectType]);
 
   useEffect(() => {
     void load();
