@@ -16,8 +16,15 @@ const doc = (await (await api.app.request('/api/openapi.json')).json()) as OpenA
 const nodes = answerNodes(doc);
 
 /** Deliberately open: maps keyed by a code, whose keys are data rather than field names. */
+const MESSAGE_PARAMS = 'a message\'s parameters keyed by the names its message key uses (serialNum, name …), beside the title already rendered from them';
 const OPEN: Record<string, { path: string; why: string }> = {
   'GET /api/user/info': { path: 'rules', why: 'the business-rule flags keyed by their code (ruleType), as the workbench looks them up' },
+  'GET /api/message/businessMessageList': { path: 'items.0.params', why: MESSAGE_PARAMS },
+  'GET /api/message/processedList': { path: 'items.0.params', why: MESSAGE_PARAMS },
+  'GET /api/message/systemMessageList': { path: 'items.0.params', why: MESSAGE_PARAMS },
+  'POST /api/message/readMessage': { path: 'params', why: MESSAGE_PARAMS },
+  'POST /api/message/appExportForModule': { path: 'params', why: MESSAGE_PARAMS },
+  'GET /api/message/getLatestMessageAndNotice': { path: 'message.params', why: MESSAGE_PARAMS },
 };
 
 const isObject = (schema: JsonSchema) => schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;

@@ -108,7 +108,7 @@ export function presentApplication(row: ReadApplicationView) {
 
 export const ReadApplicationPageSchema = pageOf(ReadApplicationSchema).openapi('ReadApplicationPage');
 
-const Remark = z.string().trim().max(500);
+const Remark = z.string().trim().max(200);
 
 export const ApplyReadBody = z.object({
   projectId: Id.optional().openapi({ description: 'The project’s id' }),
@@ -130,7 +130,8 @@ export const ExportRequestBody = z.object({
 
 export const LatestSchema = z
   .strictObject({
-    message: MessageSchema.nullable(),
+    // a union, not .nullable(): the generator would put an open {type: [object, null]} beside the reference
+    message: z.union([MessageSchema, z.null()]),
     notice: z.strictObject({ id: z.string(), number: z.string(), title: z.string(), publishTime: When }).nullable(),
   })
   .openapi('LatestMessageAndNotice');

@@ -42,7 +42,7 @@ export interface ApplyReadInput {
   remark?: string | null;
 }
 
-const MAX_REMARK = 500;
+const MAX_REMARK = 200; // the product's text limit (docs/domain/fmea-engine.md, choice 13)
 
 function remarkOf(remark: string | null | undefined): string | null {
   const text = remark?.trim() ?? '';

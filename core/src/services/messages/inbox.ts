@@ -173,7 +173,7 @@ export interface ExportRequestInput {
 export async function requestModuleExport(ctx: ServiceContext, input: ExportRequestInput): Promise<MessageRow> {
   const serialNum = input.serialNum.trim();
   if (serialNum === '' || serialNum.length > 100) throw new InvalidInputError('error.invalid_input', { field: 'serialNum' });
-  if ((input.remark ?? '').length > 500) throw new InvalidInputError('error.invalid_input', { field: 'remark' });
+  if ((input.remark ?? '').length > 200) throw new InvalidInputError('error.invalid_input', { field: 'remark' });
   const target = await ctx.db
     .select({ id: user.id })
     .from(user)
