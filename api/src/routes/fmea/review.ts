@@ -70,7 +70,7 @@ const Assignees = z
   .object(Object.fromEntries(FMEA_REVIEW_ROLES.map((role) => [role, Id.nullable().optional()])) as Record<(typeof FMEA_REVIEW_ROLES)[number], z.ZodOptional<z.ZodNullable<typeof Id>>>)
   .openapi('FmeaReviewAssignees', { description: 'User ids of the four review roles; each must be named and able to read the project' });
 
-const route = (path: string, summary: string, description: string, body: z.ZodType = ProjectBody) =>
+const route = <P extends string>(path: P, summary: string, description: string, body: z.ZodType = ProjectBody) =>
   defineRoute({ method: 'post', path: `/api/project/review/${path}`, tag: TAG, summary, description, access: readAccess, request: jsonBody(body), data: ReviewSchema });
 
 export const submitRoute = route(

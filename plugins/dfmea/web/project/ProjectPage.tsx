@@ -6,6 +6,7 @@ import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onCh
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
+import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
 import '../dfmea.css';
 
 /** A step's component: StepProps, and the project with its setter for the planning step. */
@@ -118,6 +119,7 @@ export function ProjectPage({
   const [revision, setRevision] = useState(0);
   const [remoteRevision, setRemoteRevision] = useState(0);
   const [importing, setImporting] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -194,6 +196,7 @@ export function ProjectPage({
           {project.serialNum}
         </span>
         <h1 className="dfmea-project-name" data-user-content>{project.name}</h1>
+        <ReviewBadge status={project.reviewStatus} />
         {readOnly ? (
           <span className="dfmea-badge" data-testid="dfmea-readonly">
             <Trans>Read only</Trans>
@@ -205,6 +208,9 @@ export function ProjectPage({
           </span>
         ) : null}
         <span className="dfmea-spacer" />
+        <Button data-testid="review-open" onClick={() => setReviewing(true)}>
+          <Trans>Review</Trans>
+        </Button>
         {canImport ? (
           <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
             <Trans>Import workbook</Trans>
@@ -216,6 +222,7 @@ export function ProjectPage({
           </Button>
         ) : null}
       </header>
+      <ReviewBanner status={project.reviewStatus} />
       {changed ? (
         <div className="alert alert-info dfmea-changed" role="status" data-testid="dfmea-changed">
           <Trans>Another team member changed this FMEA. Refresh to see it (your unsaved edits here are dropped).</Trans>{' '}
@@ -244,6 +251,7 @@ export function ProjectPage({
           );
         })}
       </Tabs.Root>
+      {reviewing ? <ReviewPanel project={project} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
       <ImportDialog
         open={importing}
         target={{ projectId: project.id, serialNum: project.serialNum }}

@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/workbench/sdk';
+import { useUsers } from '../list/lookups.ts';
+import { REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';
+
+type Assignees = Record<ReviewRole, string>;
+
+/**
+ * Submit (or review again): the owner names the four review roles. Every role
+ * must be named (the server says so too, under the field); one user may hold several.
+ */
+export function SubmitDialog({ projectId, review, again, onClose, onDone }: { projectId: string; review: FmeaReview; again: boolean; onClose: () => void; onDone: (r: FmeaReview) => void }) {
+  const { t } = useLingui();
+  const users = useUsers();
+  const labels = useReviewLabels();
+  const named = (role: ReviewRole) => review.assignees.find((a) => a.role === role)?.userId ?? '';
+  const form = useForm({
+    initial: Object.fromEntries(REVIEW_ROLES.map((r) => [r, named(r)])) as Assignees,
+    validate: (d) => ({ fields: Object.fromEntries(REVIEW_ROLES.map((r) => [r, !d[r] && t`Choose a user.`])) }),
+    save: (d) => {
+      const assignees = Object.fromEntries(REVIEW_ROLES.map((r) => [r, d[r] || null])) as Record<ReviewRole, string | null>;
+      return again ? api.post('/api/project/review/rereview', { projectId, assignees }) : api.post('/api/project/review/submit', { projectId, assignees });
+    },
+    onSaved: onDone,
+    serverFields: Object.fromEntries(REVIEW_ROLES.map((r) => [`assignees.${r}`, r])),
+  });
+  const options = [{ value: '', label: t`Choose…` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
+  return (
+    <FormDialog form={form} title={again ? t`Review again` : t`Submit for review`} submitLabel={again ? t`Review again` : t`Submit`} saveTestId="review-submit-save" onClose={onClose}>
+      <div className="dfmea-form" data-testid="review-submit-dialog">
+        {REVIEW_ROLES.map((role) => (
+          <Field key={role} label={labels.role[role]} error={form.error(role)} required>
+            {(id) => <Select id={id} data-testid={`review-role-${role}`} options={options} value={form.draft[role]} onChange={(e) => form.set(role, e.target.value)} />}
+          </Field>
+        ))}
+      </div>
+    </FormDialog>
+  );
+}
+
+/** An opinion (conclusion and text) or a rejection (text only). */
+export function OpinionDialog({ projectId, mode, role, onClose, onDone }: { projectId: string; mode: 'opinion' | 'reject'; role?: ReviewRole; onClose: () => void; onDone: (r: FmeaReview) => void }) {
+  const { t } = useLingui();
+  const labels = useReviewLabels();
+  const form = useForm({
+    initial: { conclusion: 'conform' as Conclusion, opinion: '' },
+    validate: (d) => ({ fields: { opinion: !d.opinion.trim() && t`Write the opinion.` } }),
+    save: (d) =>
+      mode === 'reject'
+        ? api.post('/api/project/review/reject', { projectId, opinion: d.opinion })
+        : api.post('/api/project/review/opinion', { projectId, conclusion: d.conclusion, opinion: d.opinion, ...(role ? { role } : {}) }),
+    onSaved: onDone,
+  });
+  const conclusions = (['conform', 'incompatible', 'partial'] as const).map((c) => ({ value: c, label: labels.conclusion[c] }));
+  const title = mode === 'reject' ? t`Reject` : role ? t`Opinion as ${labels.role[role]}` : t`Give opinion`;
+  return (
+    <FormDialog form={form} title={title} submitLabel={mode === 'reject' ? t`Reject` : t`Give opinion`} saveTestId="review-opinion-save" onClose={onClose}>
+      <div className="dfmea-form" data-testid="review-opinion-dialog">
+        {mode === 'opinion' ? (
+          <Field label={t`Conclusion`} error={form.error('conclusion')}>
+            {(id) => <Select id={id} data-testid="review-conclusion" options={conclusions} value={form.draft.conclusion} onChange={(e) => form.set('conclusion', e.target.value as Conclusion)} />}
+          </Field>
+        ) : null}
+        <Field label={t`Opinion`} error={form.error('opinion')} required>
+          {(id) => <TextArea id={id} data-testid="review-opinion-text" maxLength={200} value={form.draft.opinion} onChange={(e) => form.set('opinion', e.target.value)} />}
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}
