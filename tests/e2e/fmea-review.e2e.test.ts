@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { openArea, signIn } from './support/flows.ts';
+import { useBrowser, waitForPath } from './support/suite.ts';
+
+const env = useBrowser();
+const password = 'Rv7#qW2!mK9$zR';
+
+/** Signs in a fresh tab and opens the project page. */
+async function openProject(userName: string, projectId: string, locale = 'zh-CN'): Promise<Page> {
+  const { page } = await env.open({ width: 1400, height: 900, locale });
+  await signIn(page, userName, password);
+  await openArea(page, 'dfmea_index');
+  await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
+  await page.getByTestId('dfmea-project').waitFor();
+  return page;
+}
+
+const status = (page: Page) => page.getByTestId('review-status').first().getAttribute('data-status');
+
+describe('FMEA review and release in the workbench', () => {
+  it('the owner submits naming four users, opinions, approval, release, the lock banner, revocation', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('review-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export'] }]));
+    const names = { owner: uniqueName('rvowner'), professional: uniqueName('rvprof'), quality: uniqueName('rvqual'), technical: uniqueName('rvtech'), countersign: uniqueName('rvsign') };
+    const ids: Record<string, string> = {};
+    for (const [key, userName] of Object.entries(names)) ids[key] = (await createReadyUser(env.baseURL, { userName, realName: `Review ${key}`, password, roleIds: [role.id] })).id;
+
+    // the owner creates the project and shares it with everyone, so the named reviewers can read it
+    const { page } = await env.open({ width: 1400, height: 900 });
+    await signIn(page, names.owner, password);
+    await openArea(page, 'dfmea_index');
+    await waitForPath(page, '/main/dfmea');
+    await page.getByTestId('dfmea-new').click();
+    await page.getByTestId('dfmea-name').fill(uniqueName('Brake caliper '));
+    await page.getByTestId('dfmea-save').click();
+    await page.getByTestId('dfmea-project').waitFor();
+    const projectId = new URL(page.url()).searchParams.get('projectId')!;
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/project/saveShare', { projectId, scope: 'all', expiresAt: null, userIds: [] }));
+
+    const owner = page;
+    expect(await status(owner)).toBe('draft');
+    await owner.getByTestId('review-open').click();
+    await owner.getByTestId('review-panel').waitFor();
+    await owner.getByTestId('review-submit').click();
+    // nothing chosen: the form names the missing roles under their fields
+    await owner.getByTestId('review-submit-save').click();
+    await owner.getByTestId('review-submit-dialog').locator('.field-error').first().waitFor();
+    for (const r of ['professional', 'quality', 'technical', 'countersign'] as const) await owner.getByTestId(`review-role-${r}`).selectOption(ids[r]!);
+    await owner.getByTestId('review-submit-save').click();
+    await owner.getByTestId('review-row-professional').waitFor();
+    expect(await status(owner)).toBe('under_review');
+    await owner.getByTestId('review-close').click();
+    await owner.getByTestId('review-banner').waitFor();
+
+    // the quality reviewer answers over the API; the professional reviewer in the browser
+    const quality = await apiLogin(env.baseURL, names.quality, password);
+    await quality.post('/api/project/review/opinion', { projectId, conclusion: 'partial', opinion: 'Detection ratings to be checked' });
+    const prof = await openProject(names.professional, projectId);
+    await prof.getByTestId('review-open').click();
+    await prof.getByTestId('review-opinion-professional').click();
+    await prof.getByTestId('review-conclusion').selectOption('conform');
+    await prof.getByTestId('review-opinion-text').fill('Structure and functions complete');
+    await prof.getByTestId('review-opinion-save').click();
+    await prof.getByTestId('review-row-professional').getByText('Structure and functions complete').waitFor();
+
+    // the technical director approves and releases
+    const tech = await openProject(names.technical, projectId, 'en-US');
+    await tech.getByTestId('review-open').click();
+    await tech.getByTestId('review-approve').click();
+    await tech.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
+    await tech.getByTestId('review-release').waitFor();
+    await screenshot(tech, 'fmea-review-panel-en-US');
+    await tech.getByTestId('review-release').click();
+    await tech.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
+    await tech.getByTestId('review-history').getByText('Released').first().waitFor();
+    expect(await status(tech)).toBe('released');
+
+    // the owner sees it released, with the banner, and revokes
+    await owner.reload();
+    await owner.getByTestId('dfmea-project').waitFor();
+    expect(await status(owner)).toBe('released');
+    expect(await owner.getByTestId('review-banner').innerText()).toContain('撤销发布');
+    await owner.getByTestId('review-open').click();
+    await owner.getByTestId('review-history').waitFor();
+    await screenshot(owner, 'fmea-review-panel-zh-CN');
+    await owner.getByTestId('review-revoke').click();
+    await owner.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
+    await owner.getByTestId('review-republish').waitFor();
+    expect(await status(owner)).toBe('revoked');
+    await owner.getByTestId('review-close').click();
+    expect(await owner.getByTestId('review-banner').count()).toBe(0);
+  });
+});
