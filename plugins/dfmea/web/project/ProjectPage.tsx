@@ -7,6 +7,7 @@ import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
+import { EDITABLE } from '../review/labels.ts';
 import '../dfmea.css';
 
 /** A step's component: StepProps, and the project with its setter for the planning step. */
@@ -179,7 +180,8 @@ export function ProjectPage({
   const changeStep = async (next: string) => {
     if (await confirmLeave()) setStep(next);
   };
-  const readOnly = !project.canEdit;
+  // under review, approved or released: the server refuses writes (the banner says why), so the steps offer none
+  const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);
   const canExport = can(session.user, kind.route, 'export');
   const canImport = !readOnly && can(session.user, kind.route, 'import');
   const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: project.focusNodeId ?? null };
