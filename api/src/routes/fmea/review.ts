@@ -24,6 +24,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { DateTime } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { pushFmeaReviewNotices } from '../../realtime/review-notice.ts';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { fmeaContext, notifyChanged, readAccess } from './access.ts';
 import { Id, RequiredText, Timestamp } from './schemas.ts';
 
@@ -142,6 +143,7 @@ const present = (review: FmeaReviewView) => review;
 async function answer(c: Context<AppEnv>, projectId: string, result: FmeaReviewResult) {
   await notifyChanged(c, projectId, 'fmea_project', projectId);
   pushFmeaReviewNotices(c.var.services.realtime, result.notifications);
+  pushMessages(c.var.services.realtime, result.messages);
   return c.json(ok(present(result.review)), 200);
 }
 

@@ -1,4 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
+import { storeFmeaReviewMessages } from '../messages/fmea-review.ts';
+import type { MessageRow } from '../messages/inbox.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from '../../db/schema/index.ts';
 import { ConflictError } from '../../errors.ts';
@@ -48,6 +50,8 @@ export interface FmeaReviewNotification {
 export interface FmeaReviewResult {
   readonly review: FmeaReviewView;
   readonly notifications: FmeaReviewNotification[];
+  /** The notifications as stored in the recipients' inboxes (the API pushes them live). */
+  readonly messages: MessageRow[];
 }
 
 /** The release condition of new rounds: the business rule `fmeaReleaseAll`. */
@@ -139,7 +143,7 @@ const OWNER_EVENTS: readonly FmeaReviewEventType[] = ['submit', 'revoke', 'repub
 
 /** Runs one review event on a project: reader access, the owner rule, the reducer, storage, log, notifications. */
 async function runEvent(ctx: ServiceContext, projectId: string, build: (condition: ReleaseCondition, actorId: string) => FmeaReviewEvent): Promise<FmeaReviewResult> {
-  return writeAndLog(ctx, async (tx) => {
+  return writeAndLog(ctx, async (tx, txCtx) => {
     const now = ctx.now();
     const loaded = await openableProject(tx, ctx.actor, projectId, now);
     const condition = await releaseCondition(tx);
@@ -153,8 +157,9 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     const after = await loadReview(tx, projectId, next.status, condition);
     const review = await reviewView(tx, projectId, after);
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
+    const messages = await storeFmeaReviewMessages(tx, txCtx, loaded.project, notifications, next.status !== stored.state.status);
     return {
-      result: { review, notifications },
+      result: { review, notifications, messages },
       log: {
         action: `fmea.review.${event.type as Exclude<FmeaReviewEventType, 'edit'>}`,
         entity: 'fmea_project',

@@ -8,6 +8,7 @@ import { addNode } from '../fmea/structure.ts';
 import { deleteProject, updateProjectHeader, type ProjectView } from '../fmea/projects.ts';
 import { setShare } from '../fmea/sharing.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
+import { countUnreadMessages, listMessages } from '../messages/inbox.ts';
 import {
   approveReview,
   getReviewHistory,
@@ -203,5 +204,24 @@ describe('FMEA review: every FMEA type, administrators', () => {
     await approveReview(tech, msr.id);
     expect((await releaseReview(tech, msr.id)).review.status).toBe('released');
     expect((await revokeReview(admin, msr.id)).review.status).toBe('revoked');
+  });
+});
+
+describe('FMEA review: the steps are kept as messages', () => {
+  const pending = async (ctx: ServiceContext) => (await listMessages(ctx, 'business')).items.filter((m) => m.targetId === project.id && m.processed === 0);
+
+  it('each awaited reviewer gets an approval message; the actor’s is processed when they act, everyone’s when the status moves', async () => {
+    const submitted = await submitReview(team.owner, project.id, named());
+    expect(submitted.messages.map((m) => [m.recipientId, m.code, m.messageKey])).toEqual([
+      [idOf(team.reader), '1', 'message.fmea_review_awaiting_opinion'],
+      [idOf(team.editor), '1', 'message.fmea_review_awaiting_opinion'],
+    ]);
+    expect((await countUnreadMessages(team.reader)).business).toBe(1);
+    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    expect(await pending(team.reader)).toEqual([]);
+    expect((await pending(team.editor)).map((m) => m.messageKey)).toEqual(['message.fmea_review_awaiting_opinion']);
+    const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');
+    expect(await pending(team.editor)).toEqual([]);
+    expect(rejected.messages).toEqual([expect.objectContaining({ recipientId: idOf(team.owner), code: '2', messageKey: 'message.fmea_review_rejected', content: 'causes missing on the gear', route: expect.stringContaining(project.id) })]);
   });
 });

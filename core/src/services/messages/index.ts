@@ -28,3 +28,4 @@ export {
   type ReadApplicationRow,
   type ReadApplicationView,
 } from './applications.ts';
+export { storeFmeaReviewMessages, type FmeaReviewMessage, type FmeaReviewReason } from './fmea-review.ts';
