@@ -3,12 +3,15 @@ import { contextOf } from '../../context.ts';
 import { registerDfmeaExport } from './export.ts';
 import { registerDfmeaImport } from './import.ts';
 import { registerDfmeaList } from './list.ts';
+import { DFMEA_COMMANDS } from '../../shared/fmea-commands.ts';
+import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
 
-/** `fmea dfmea …`: DFMEA projects, and their AIAG-VDA form workbooks in and out. */
+/** `fmea dfmea …`: DFMEA projects, their AIAG-VDA form workbooks in and out, submit and release. */
 export function registerDfmea(program: Command): void {
   const { t } = contextOf(program);
   const dfmea = program.command('dfmea').description(t('cli.dfmea.description'));
   registerDfmeaList(dfmea);
   registerDfmeaExport(dfmea);
   registerDfmeaImport(dfmea);
+  registerFmeaReview(dfmea, DFMEA_COMMANDS);
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { contextOf } from '../../context.ts';
 import { PFMEA_COMMANDS, registerFmeaExport, registerFmeaImport, registerFmeaList } from '../../shared/fmea-commands.ts';
+import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
 
 /**
  * `fmea pfmea list|export|import`: PFMEA projects and their AIAG-VDA PFMEA
@@ -14,4 +15,5 @@ export function registerPfmea(program: Command): void {
   registerFmeaList(pfmea, PFMEA_COMMANDS);
   registerFmeaExport(pfmea, PFMEA_COMMANDS);
   registerFmeaImport(pfmea, PFMEA_COMMANDS);
+  registerFmeaReview(pfmea, PFMEA_COMMANDS);
 }
