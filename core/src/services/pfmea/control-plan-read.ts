@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { controlPlan, controlPlanLine, controlPlanLineControl, operationLog, user } from '../../db/schema/index.ts';
+import { controlPlan, controlPlanLine, operationLog, user } from '../../db/schema/index.ts';
 import type { CharacteristicClass, ControlKind } from '../../domain/fmea/vocabulary.ts';
 import type { CharacteristicKind, WorkElementType } from '../../domain/pfmea/vocabulary.ts';
 import type { ChangeStamp, ControlPlanBasis, ControlPlanModel, CpCause, CpCharacteristic, CpControl, CpElement, CpStep } from '../../domain/pfmea/index.ts';
@@ -183,16 +183,6 @@ export async function changeStamps(db: DbOrTx, model: ControlPlanModel, bases: r
     for (const r of rows) if (r.entityId && !stamps.has(r.entityId)) stamps.set(r.entityId, { by: r.userId, at: r.at });
   }
   return stamps;
-}
-
-/** The controls each line cites (control_plan_line_control), by line. */
-export async function citedControls(db: DbOrTx, lineIds: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  for (let i = 0; i < lineIds.length; i += 500) {
-    const rows = await db.select().from(controlPlanLineControl).where(inArray(controlPlanLineControl.lineId, lineIds.slice(i, i + 500)));
-    for (const r of rows) push(out, r.lineId, r.controlId);
-  }
-  return out;
 }
 
 /** Display names of users (real name, else user name), by id. */
