@@ -4,3 +4,4 @@ export * from './fmea-attachment.ts';
 export * from './fmea-sharing.ts';
 export * from './fmea-analysis.ts';
 export * from './fmea-review.ts';
+export * from './fmea-baseline.ts';
