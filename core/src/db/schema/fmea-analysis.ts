@@ -46,9 +46,11 @@ export const fmeaNode = sqliteTable(
     flowOutputs: text('flow_outputs'),
     /** PFMEA process step: its task status (spec 001 §4 task codes '0'–'7'; null: no task), set by progress updates. */
     taskStatus: text('task_status', { enum: TASK_STATUS_CODES }),
+    /** The item this one was borrowed from (another project's, or the family FMEA's for a variant); null when made here or copied. */
+    originId: text('origin_id'),
     ...editableColumns(),
   },
-  (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort)],
+  (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort), index('fmea_node_origin_idx').on(t.originId)],
 );
 
 export const fmeaFunction = sqliteTable(
@@ -63,6 +65,8 @@ export const fmeaFunction = sqliteTable(
     requirement: text('requirement'),
     /** PFMEA process item function: your plant, ship-to plant or end user. */
     functionScope: text('function_scope', { enum: FUNCTION_SCOPES }),
+    /** The item this one was borrowed from (another project's, or the family FMEA's for a variant); null when made here or copied. */
+    originId: text('origin_id'),
     /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
     catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),
@@ -157,6 +161,8 @@ export const fmeaFailure = sqliteTable(
     occurrence: rating('occurrence'),
     detection: rating('detection'),
     frequencyRatio: real('frequency_ratio'),
+    /** The item this one was borrowed from (another project's, or the family FMEA's for a variant); null when made here or copied. */
+    originId: text('origin_id'),
     /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
     catalogRecordId: text('catalog_record_id'),
     sort: integer('sort').notNull(),

@@ -6,6 +6,10 @@ import { FMEA_REVIEW_STATUSES } from '../../domain/status/fmea-review.ts';
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { user } from './user.ts';
 
+/** How a project was made from another (docs/domain/fmea-reuse.md). */
+export const PROJECT_SOURCE_KINDS = ['copy', 'template', 'fromTemplate', 'variant'] as const;
+export type ProjectSourceKind = (typeof PROJECT_SOURCE_KINDS)[number];
+
 /**
  * Columns every editable FMEA row carries: `version` for optimistic
  * concurrency (an update names the version it read; a stale one is refused),
@@ -77,6 +81,18 @@ export const fmeaProject = sqliteTable(
     apComputedAt: timestamp('ap_computed_at'),
     /** Where the project stands on the review path (docs/domain/fmea-review.md); edits are refused unless draft, in preparation, rejected or revoked. */
     reviewStatus: text('review_status', { enum: FMEA_REVIEW_STATUSES }).notNull().default('draft'),
+    /**
+     * 1: an FMEA template (spec 001 §2: TD for design, TP for process), kept as a
+     * project so the copy engine reads and writes it like any other
+     * (docs/domain/fmea-reuse.md); project lists leave templates out.
+     */
+    isTemplate: integer('is_template').notNull().default(0),
+    /** How the project came to be when it was made from another one (copy, template, a project made from a template, a family variant). */
+    sourceKind: text('source_kind', { enum: PROJECT_SOURCE_KINDS }),
+    /** The project it was made from (the family FMEA of a variant); kept when that one is deleted. */
+    sourceProjectId: text('source_project_id'),
+    /** The structure node a template was saved from. */
+    sourceNodeId: text('source_node_id'),
     delFlg: delFlg(),
     creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at'),
@@ -87,6 +103,7 @@ export const fmeaProject = sqliteTable(
     index('fmea_project_list_idx').on(t.delFlg, t.projectType, t.updatedAt),
     index('fmea_project_creator_idx').on(t.creatorId),
     index('fmea_project_responsible_idx').on(t.responsibleUserId),
+    index('fmea_project_source_idx').on(t.sourceProjectId),
   ],
 );
 
