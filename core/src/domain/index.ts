@@ -16,3 +16,5 @@ export * from './catalog/index.ts';
 export * from './bom/index.ts';
 export * from './pfmea/index.ts';
 export * from './messages/index.ts';
+export * from './fmea-baseline/index.ts';
+export * from './fmea-comments/index.ts';

@@ -5,3 +5,4 @@ export * from './fmea-sharing.ts';
 export * from './fmea-analysis.ts';
 export * from './fmea-review.ts';
 export * from './fmea-baseline.ts';
+export * from './fmea-comment.ts';

@@ -18,6 +18,8 @@ export const operationLog = sqliteTable(
     entityId: text('entity_id'),
     before: text('before', { mode: 'json' }),
     after: text('after', { mode: 'json' }),
+    /** Why the change was made, where a rule asks for one (the interface reason rule, ruleOpen). */
+    reason: text('reason'),
     ip: text('ip'),
   },
   (t) => [index('operation_log_at_idx').on(t.at), index('operation_log_entity_idx').on(t.entity, t.entityId)],

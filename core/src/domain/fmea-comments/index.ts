@@ -1,0 +1,80 @@
+/**
+ * Comments on FMEA rows and the change history of a row (issue #14 "Comments
+ * on any FMEA row … with mentions", "the change history per item";
+ * docs/domain/fmea-communication.md). Pure: vocabulary, the mention reader,
+ * the step a row lives on, and the field-by-field difference of two logged rows.
+ */
+
+/** The rows a comment (and a history) can be about: the analysis items of the engine. */
+export const COMMENT_TARGET_KINDS = ['node', 'function', 'characteristic', 'failure', 'failureLink', 'control', 'action', 'interface'] as const;
+export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
+
+/** Spec 001 §5: text fields hold 200 characters; review comments and replies are not empty. */
+export const COMMENT_BODY_MAX = 200;
+
+/** The operation-log record type of each target kind (core/src/domain/oplog). */
+export const COMMENT_TARGET_ENTITIES: Readonly<Record<CommentTargetKind, string>> = {
+  node: 'fmea_node',
+  function: 'fmea_function',
+  characteristic: 'fmea_characteristic',
+  failure: 'fmea_failure',
+  failureLink: 'fmea_failure_link',
+  control: 'fmea_control',
+  action: 'fmea_action',
+  interface: 'fmea_interface',
+};
+
+/**
+ * The project step (the workbench's tab key, which the project page takes as
+ * rightType) where a row of this kind is shown: a comment's message opens it.
+ */
+export const COMMENT_TARGET_STEPS: Readonly<Record<CommentTargetKind, string>> = {
+  node: 'structure',
+  function: 'function',
+  characteristic: 'function',
+  failure: 'failure',
+  failureLink: 'failure',
+  control: 'risk',
+  action: 'optimization',
+  interface: 'interfaces',
+};
+
+/** Characters that end a mention: white space, @ and the usual punctuation (Latin and CJK). */
+const MENTION = /@([^\s@,，;；:：.。!！?？()（）]+)/gu;
+
+/**
+ * The user names a comment mentions (`@name`), each once, in order. The
+ * workbench's autocomplete writes `@userName`; a real name without spaces
+ * works as well (the service resolves both).
+ */
+export function mentionedNames(body: string): string[] {
+  const names: string[] = [];
+  for (const match of body.matchAll(MENTION)) {
+    const name = match[1]!;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** Columns that change with every write and say nothing a reader looks for in a history. */
+const BOOKKEEPING = new Set(['id', 'projectId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'sort']);
+
+export interface FieldChange {
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields that differ between a logged row before and after a write (the
+ * operation log keeps whole rows), bookkeeping columns left out. A create
+ * lists the fields it set, a delete the fields it removed (the other side null).
+ */
+export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
+  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !BOOKKEEPING.has(f));
+  return fields.filter((f) => !same(b[f], a[f])).map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
+}
