@@ -41,3 +41,4 @@ export * from './legacy-sheets.ts';
 export * from './project-snapshot.ts';
 export * from './bom.ts';
 export * from './control-plan.ts';
+export * from './baseline.ts';

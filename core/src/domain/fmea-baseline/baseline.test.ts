@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { syntheticSnapshot } from '../../testing/baseline.ts';
+import { canonicalJson, canonicalSnapshot, parseSnapshot, snapshotCounts, type FmeaSnapshot, type SnapshotSource } from './snapshot.ts';
+import { diffSnapshots, emptySnapshotLike } from './diff.ts';
+
+const source = (): SnapshotSource => ({
+  project: { id: 'p1', serialNum: 'PF0001', projectType: 'pfmea', name: 'Housing line', versionLabel: 'B', apTable: 'pfmea', subject: 'Housing', updatedAt: new Date(1) } as SnapshotSource['project'],
+  ap: { table: 'pfmea', selection: '', rules: [] },
+  members: [{ id: 'u1', userId: 'u1', userName: 'li', roles: [1, 0] }],
+  nodes: [
+    { id: 'n2', parentId: 'n1', nodeType: 2, name: 'Pressing', processNo: '20', sort: 1, version: 7, updatedAt: new Date(5) },
+    { id: 'n1', parentId: null, nodeType: 1, name: 'Housing', sort: 1 },
+    { id: 'n3', parentId: 'n2', nodeType: 3, name: 'Machine', sort: 1 },
+  ],
+  functions: [{ id: 'f1', nodeId: 'n3', description: 'Press the bushing', sort: 1 }],
+  functionLinks: [],
+  characteristics: [],
+  interfaces: [],
+  failures: [
+    { id: 'c1', functionId: 'f1', kind: 'FC', description: 'Force too low', occurrence: 4, detection: 6, sort: 1 },
+    { id: 'm1', functionId: 'f1', kind: 'FM', description: 'Bushing loose', sort: 2 },
+  ],
+  failureLinks: [{ id: 'l1', higherFailureId: 'm1', lowerFailureId: 'c1' }],
+  controls: [{ id: 'k1', causeId: 'c1', kind: 'detection', description: 'Force monitor', sort: 1 }],
+  actions: [],
+});
+
+describe('canonical snapshot', () => {
+  it('is the same JSON whatever the row order, versions or times', () => {
+    const a = source();
+    const b = source();
+    (b.nodes as unknown[]).reverse();
+    (b.nodes[0] as Record<string, unknown>).version = 99;
+    (b.project as Record<string, unknown>).updatedAt = new Date(9);
+    expect(canonicalJson(canonicalSnapshot(a))).toBe(canonicalJson(canonicalSnapshot(b)));
+  });
+
+  it('keeps no volatile field and sorts lists by id and keys by name', () => {
+    const json = canonicalJson(canonicalSnapshot(source()));
+    expect(json).not.toMatch(/updatedAt|"version"/);
+    const s = JSON.parse(json) as FmeaSnapshot;
+    expect(s.nodes.map((n) => n.id)).toEqual(['n1', 'n2', 'n3']);
+    expect(s.members[0]!.roles).toEqual([0, 1]);
+    expect(Object.keys(s.nodes[0]!)).toEqual([...Object.keys(s.nodes[0]!)].sort());
+    expect(parseSnapshot(json)).toEqual(s);
+  });
+
+  it('counts nodes and chains; a foreign text is no snapshot', () => {
+    expect(snapshotCounts(canonicalSnapshot(source()))).toEqual({ nodes: 3, chains: 1 });
+    expect(parseSnapshot('not json')).toBeNull();
+    expect(parseSnapshot('{"format":99}')).toBeNull();
+  });
+});
+
+describe('diff of two snapshots', () => {
+  it('lists added, removed and changed items with their path and old → new values', () => {
+    const before = canonicalSnapshot(source());
+    const next = source();
+    (next.failures[0] as Record<string, unknown>).occurrence = 3;
+    (next.project as Record<string, unknown>).subject = 'Housing v2';
+    (next as unknown as { controls: unknown[] }).controls = [{ id: 'k2', causeId: 'c1', kind: 'prevention', description: 'Torque spec', sort: 1 }];
+    const d = diffSnapshots(before, canonicalSnapshot(next));
+    expect({ added: d.added, removed: d.removed, changed: d.changed }).toEqual({ added: 1, removed: 1, changed: 2 });
+    const cause = d.items.find((i) => i.id === 'c1')!;
+    expect(cause).toMatchObject({ change: 'changed', kind: 'cause', path: 'Housing / 20 Pressing / Machine / Press the bushing / Force too low' });
+    expect(cause.fields).toEqual([{ field: 'occurrence', old: 4, new: 3 }]);
+    expect(d.items.find((i) => i.kind === 'project')!.fields).toEqual([{ field: 'subject', old: 'Housing', new: 'Housing v2' }]);
+    expect(d.items.find((i) => i.id === 'k1')).toMatchObject({ change: 'removed', kind: 'control', path: 'Housing / 20 Pressing / Machine / Press the bushing / Force too low / Force monitor' });
+    const added = d.items.find((i) => i.id === 'k2')!;
+    expect(added.change).toBe('added');
+    expect(added.fields).toContainEqual({ field: 'causeId', old: null, new: 'Housing / 20 Pressing / Machine / Press the bushing / Force too low' });
+  });
+
+  it('is empty for the same analysis and lists everything against an empty one', () => {
+    const s = canonicalSnapshot(source());
+    expect(diffSnapshots(s, canonicalSnapshot(source())).items).toEqual([]);
+    const all = diffSnapshots(emptySnapshotLike(s), s);
+    expect(all.added).toBe(3 + 1 + 1 + 2 + 1 + 1);
+    expect(all.removed + all.changed).toBe(0);
+  });
+
+  it('diffs two 20,000-chain snapshots', () => {
+    const a = syntheticSnapshot({ chains: 20_000 });
+    expect(snapshotCounts(a).chains).toBe(20_000);
+    const b = JSON.parse(canonicalJson(a)) as FmeaSnapshot;
+    (b.failures as Record<string, unknown>[]).forEach((f, i) => {
+      if (i % 50 === 0 && f.kind === 'FC') f.occurrence = 10;
+    });
+    const d = diffSnapshots(a, b);
+    expect(d.changed).toBeGreaterThan(0);
+    expect(d.added + d.removed).toBe(0);
+  });
+});

@@ -1,0 +1,206 @@
+import { PROJECT_FIELDS, SNAPSHOT_FIELDS, SNAPSHOT_LISTS, type FmeaSnapshot, type Scalar, type SnapshotItem, type SnapshotList } from './snapshot.ts';
+
+/**
+ * The difference between two snapshots (a baseline and another, or the
+ * working copy): items keyed by id, listed as added, removed or changed, each
+ * with its kind, its path in the analysis ("Step 20 / Machine / Function /
+ * Failure") and, per field, the old and the new value. A field naming another
+ * item (parent, function, cause, the ends of a link) shows that item's path,
+ * so a moved item reads as "from … to …". An item copied from a template or
+ * another project has its own id: it is added, never matched by text.
+ */
+export const DIFF_KINDS = ['project', 'apRules', 'member', 'node', 'function', 'functionLink', 'characteristic', 'interface', 'effect', 'mode', 'cause', 'failureLink', 'control', 'action'] as const;
+export type DiffKind = (typeof DIFF_KINDS)[number];
+export type DiffChange = 'added' | 'removed' | 'changed';
+
+export interface DiffField {
+  readonly field: string;
+  readonly old: Scalar;
+  readonly new: Scalar;
+}
+
+export interface DiffItem {
+  readonly change: DiffChange;
+  readonly kind: DiffKind;
+  readonly id: string;
+  readonly path: string;
+  readonly fields: DiffField[];
+}
+
+export interface SnapshotDiff {
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+  /** By kind (DIFF_KINDS order), then path, then id. */
+  readonly items: DiffItem[];
+}
+
+/** Fields that name another item, and which list that item is in. */
+const REFS: Readonly<Record<string, SnapshotList>> = {
+  parentId: 'nodes',
+  nodeId: 'nodes',
+  firstNodeId: 'nodes',
+  secondNodeId: 'nodes',
+  functionId: 'functions',
+  higherFunctionId: 'functions',
+  lowerFunctionId: 'functions',
+  higherFailureId: 'failures',
+  lowerFailureId: 'failures',
+  causeId: 'failures',
+};
+
+const FAILURE_KIND: Readonly<Record<string, DiffKind>> = { FE: 'effect', FM: 'mode', FC: 'cause' };
+const LIST_KIND: Readonly<Record<Exclude<SnapshotList, 'failures'>, DiffKind>> = {
+  members: 'member',
+  nodes: 'node',
+  functions: 'function',
+  functionLinks: 'functionLink',
+  characteristics: 'characteristic',
+  interfaces: 'interface',
+  failureLinks: 'failureLink',
+  controls: 'control',
+  actions: 'action',
+};
+
+const text = (v: Scalar | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** Paths of one snapshot's items, each worked out once. */
+class Paths {
+  private readonly byList = new Map<SnapshotList, Map<string, SnapshotItem>>();
+  private readonly memo = new Map<string, string>();
+  constructor(private readonly snapshot: FmeaSnapshot) {}
+
+  item(list: SnapshotList, id: string): SnapshotItem | undefined {
+    let map = this.byList.get(list);
+    if (!map) this.byList.set(list, (map = new Map((this.snapshot[list] as SnapshotItem[]).map((i) => [i.id, i]))));
+    return map.get(id);
+  }
+
+  /** The path of an item of `list`; "?" for an id the snapshot does not hold. */
+  of(list: SnapshotList, id: string): string {
+    const key = `${list}:${id}`;
+    const hit = this.memo.get(key);
+    if (hit !== undefined) return hit;
+    const item = this.item(list, id) as Record<string, Scalar> | undefined;
+    let path = '?';
+    if (item) {
+      const up = (field: string, own: string) => (item[field] ? `${this.of(REFS[field]!, item[field] as string)} / ${own}` : own);
+      switch (list) {
+        case 'nodes':
+          path = up('parentId', item.processNo ? `${text(item.processNo)} ${text(item.name)}` : text(item.name));
+          break;
+        case 'functions':
+          path = up('nodeId', text(item.description));
+          break;
+        case 'characteristics':
+          path = up('functionId', text(item.name));
+          break;
+        case 'failures':
+          path = up('functionId', text(item.description));
+          break;
+        case 'controls':
+        case 'actions':
+          path = up('causeId', text(item.description));
+          break;
+        case 'functionLinks':
+          path = `${this.of('functions', item.higherFunctionId as string)} → ${this.of('functions', item.lowerFunctionId as string)}`;
+          break;
+        case 'failureLinks':
+          path = `${this.of('failures', item.higherFailureId as string)} → ${this.of('failures', item.lowerFailureId as string)}`;
+          break;
+        case 'interfaces':
+          path = `${this.of('nodes', item.firstNodeId as string)} ↔ ${this.of('nodes', item.secondNodeId as string)}`;
+          break;
+        case 'members':
+          path = text(item.userName) || id;
+          break;
+      }
+    }
+    this.memo.set(key, path);
+    return path;
+  }
+}
+
+/** A field's value as shown: a reference as the referenced item's path, a list (roles) as "0,1". */
+function shown(paths: Paths, field: string, value: unknown): Scalar {
+  if (Array.isArray(value)) return value.join(',');
+  const ref = REFS[field];
+  if (ref && typeof value === 'string') return paths.of(ref, value);
+  return (value ?? null) as Scalar;
+}
+
+const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join(',') === b.join(',') : a === b);
+
+function kindOf(list: SnapshotList, item: Record<string, unknown>): DiffKind {
+  return list === 'failures' ? (FAILURE_KIND[item.kind as string] ?? 'cause') : LIST_KIND[list];
+}
+
+/** The difference from `before` to `after`. */
+export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot): SnapshotDiff {
+  const oldPaths = new Paths(before);
+  const newPaths = new Paths(after);
+  const items: DiffItem[] = [];
+
+  const projectFields: DiffField[] = [];
+  for (const field of PROJECT_FIELDS) {
+    if (!same(before.project[field], after.project[field])) projectFields.push({ field, old: before.project[field] ?? null, new: after.project[field] ?? null });
+  }
+  if (projectFields.length) items.push({ change: 'changed', kind: 'project', id: after.project.id, path: text(after.project.serialNum), fields: projectFields });
+
+  const apOld = JSON.stringify(before.ap ?? null);
+  const apNew = JSON.stringify(after.ap ?? null);
+  if (apOld !== apNew) {
+    const fields: DiffField[] = [];
+    if (before.ap?.table !== after.ap?.table) fields.push({ field: 'table', old: before.ap?.table ?? null, new: after.ap?.table ?? null });
+    if (before.ap?.selection !== after.ap?.selection) fields.push({ field: 'selection', old: before.ap?.selection ?? null, new: after.ap?.selection ?? null });
+    const rulesOld = JSON.stringify(before.ap?.rules ?? []);
+    const rulesNew = JSON.stringify(after.ap?.rules ?? []);
+    if (rulesOld !== rulesNew) fields.push({ field: 'rules', old: rulesOld, new: rulesNew });
+    items.push({ change: 'changed', kind: 'apRules', id: after.ap?.table ?? '', path: after.ap?.table ?? '', fields });
+  }
+
+  for (const list of SNAPSHOT_LISTS) {
+    const fields = SNAPSHOT_FIELDS[list] as readonly string[];
+    const oldItems = before[list] as SnapshotItem[];
+    const newItems = after[list] as SnapshotItem[];
+    const oldById = new Map(oldItems.map((i) => [i.id, i as unknown as Record<string, unknown>]));
+    const seen = new Set<string>();
+    for (const item of newItems as unknown as (Record<string, unknown> & { id: string })[]) {
+      seen.add(item.id);
+      const old = oldById.get(item.id);
+      if (!old) {
+        const added = fields.filter((f) => item[f] !== null && item[f] !== undefined).map((f) => ({ field: f, old: null, new: shown(newPaths, f, item[f]) }));
+        items.push({ change: 'added', kind: kindOf(list, item), id: item.id, path: newPaths.of(list, item.id), fields: added });
+        continue;
+      }
+      let changed: DiffField[] | undefined;
+      for (const f of fields) {
+        if (same(old[f], item[f])) continue;
+        (changed ??= []).push({ field: f, old: shown(oldPaths, f, old[f]), new: shown(newPaths, f, item[f]) });
+      }
+      if (changed) items.push({ change: 'changed', kind: kindOf(list, item), id: item.id, path: newPaths.of(list, item.id), fields: changed });
+    }
+    for (const old of oldItems as unknown as (Record<string, unknown> & { id: string })[]) {
+      if (seen.has(old.id)) continue;
+      const removed = fields.filter((f) => old[f] !== null && old[f] !== undefined).map((f) => ({ field: f, old: shown(oldPaths, f, old[f]), new: null }));
+      items.push({ change: 'removed', kind: kindOf(list, old), id: old.id, path: oldPaths.of(list, old.id), fields: removed });
+    }
+  }
+
+  const kindOrder = new Map(DIFF_KINDS.map((k, i) => [k, i]));
+  items.sort((a, b) => kindOrder.get(a.kind)! - kindOrder.get(b.kind)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let added = 0;
+  let removed = 0;
+  let changed = 0;
+  for (const i of items) {
+    if (i.change === 'added') added++;
+    else if (i.change === 'removed') removed++;
+    else changed++;
+  }
+  return { added, removed, changed, items };
+}
+
+/** A snapshot with nothing in it, for "compare against empty" (every item of the other side added). */
+export function emptySnapshotLike(s: FmeaSnapshot): FmeaSnapshot {
+  return { ...s, ...Object.fromEntries(SNAPSHOT_LISTS.map((l) => [l, []])) } as FmeaSnapshot;
+}
