@@ -18,3 +18,4 @@ export * from './pfmea/index.ts';
 export * from './messages/index.ts';
 export * from './fmea-baseline/index.ts';
 export * from './fmea-comments/index.ts';
+export * from './fmea-checks/index.ts';

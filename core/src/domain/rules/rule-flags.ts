@@ -12,11 +12,13 @@ export interface RuleFlagDefinition {
   readonly sort: number;
 }
 
-export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply', 'controlPlanTemplate'] as const;
+export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply', 'controlPlanTemplate', 'report'] as const;
 export type RuleGroup = (typeof RULE_GROUPS)[number];
 
 const SWITCH = ['0', '1'] as const;
 const RATINGS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'] as const;
+/** A check before release (group report, docs/domain/fmea-checks.md): '0' off, '1' warning, '2' error. */
+const CHECK = ['0', '1', '2'] as const;
 
 export const RULE_FLAGS = {
   EnglishRequiredRuleFlag: { group: 'required', defaultValue: '0', values: SWITCH, name: '英文必填', nameEn: 'English required', sort: 1 },
@@ -40,6 +42,21 @@ export const RULE_FLAGS = {
   controlPlanMachineColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示“生产用机器、装置、夹具、工装”列', nameEn: 'Control plan shows the machine, device, jig, tools column', sort: 1 },
   controlPlanCharacteristicNoColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示特性“编号”列', nameEn: 'Control plan shows the characteristic number column', sort: 2 },
   controlPlanSpecialClassColumn: { group: 'controlPlanTemplate', defaultValue: '1', values: SWITCH, name: '控制计划显示“特殊特性分类”列', nameEn: 'Control plan shows the special characteristic class column', sort: 3 },
+  // group report ("FMEA export and report rules"): the checks before release (core/src/domain/fmea-checks, docs/domain/fmea-checks.md); every check on by default
+  checkTeamResponsible: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：团队须有负责人', nameEn: 'Check: the team has a responsible person', sort: 1 },
+  checkFunctionWithoutFailure: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：功能未分析失效', nameEn: 'Check: a function without failure', sort: 2 },
+  checkEnglishNames: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：英文名称（英文必填时）', nameEn: 'Check: English names (while English is required)', sort: 3 },
+  checkModeWithoutCause: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：失效模式无原因', nameEn: 'Check: a failure mode without cause', sort: 4 },
+  checkModeWithoutEffect: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：失效模式无影响', nameEn: 'Check: a failure mode without effect', sort: 5 },
+  checkCauseOrphan: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：失效原因未关联', nameEn: 'Check: a failure cause linked to nothing', sort: 6 },
+  checkFailureUseType: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：失效使用类型（必填时）', nameEn: 'Check: failure use type (while required)', sort: 7 },
+  checkRatingMissing: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：S/O/D 未评分', nameEn: 'Check: S, O or D not rated', sort: 8 },
+  checkSpecialControlPlan: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：CC/SC 特性无控制计划行（PFMEA）', nameEn: 'Check: a CC/SC characteristic without control plan line (PFMEA)', sort: 9 },
+  checkDetectionDvp: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：探测控制无 DVP 试验', nameEn: 'Check: a detection control without DVP test', sort: 10 },
+  checkHighApAction: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：AP 为高的行无措施', nameEn: 'Check: an AP high row without action', sort: 11 },
+  checkCompletedRerating: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：已完成措施未重新评分', nameEn: 'Check: a completed action without re-rating', sort: 12 },
+  checkTargetDate: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：措施计划完成时间', nameEn: 'Check: planned completion dates of actions', sort: 13 },
+  checkActionOverdue: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：措施逾期', nameEn: 'Check: overdue actions', sort: 14 },
 } as const satisfies Record<string, RuleFlagDefinition>;
 
 export type RuleFlag = keyof typeof RULE_FLAGS;

@@ -31,6 +31,8 @@ export default function BusinessRulesPage() {
         return t`Score supply`;
       case 'controlPlanTemplate':
         return t`Control plan template`;
+      case 'report':
+        return t`FMEA export and report rules`;
       default:
         return group;
     }

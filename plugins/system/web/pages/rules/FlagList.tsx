@@ -18,6 +18,12 @@ export function FlagList({ rules, canEdit, onSaved }: { rules: BusinessRule[]; c
   const { t, i18n } = useLingui();
   const [saving, setSaving] = useState<string | null>(null);
 
+  // a check before release (group report) is off, a warning or an error (docs/domain/fmea-checks.md)
+  const levelLabel = (rule: BusinessRule, value: string) => {
+    if (rule.ruleGroup !== 'report') return value;
+    return value === '0' ? t`Off` : value === '1' ? t`Warning` : value === '2' ? t`Error` : value;
+  };
+
   async function save(rule: BusinessRule, flag: string) {
     setSaving(rule.ruleType);
     try {
@@ -55,7 +61,7 @@ export function FlagList({ rules, canEdit, onSaved }: { rules: BusinessRule[]; c
                   value={rule.flag}
                   disabled={!canEdit || saving === rule.ruleType}
                   onChange={(e) => void save(rule, e.target.value)}
-                  options={values.map((v) => ({ value: v, label: v }))}
+                  options={values.map((v) => ({ value: v, label: levelLabel(rule, v) }))}
                 />
               )}
             </li>

@@ -1,0 +1,31 @@
+export {
+  CHECK_LEVELS,
+  checkLabelKey,
+  checkStepLabelKey,
+  FMEA_CHECK_CODES,
+  FMEA_CHECK_SEVERITIES,
+  FMEA_CHECK_STEPS,
+  FMEA_CHECKS,
+  levelOfSeverity,
+  type CheckLevel,
+  type FmeaCheckCode,
+  type FmeaCheckDefinition,
+  type FmeaCheckSeverity,
+  type FmeaCheckStep,
+} from './checks.ts';
+export { checkSeverityLabelKey, FMEA_CHECK_MESSAGE_KEYS, FMEA_CHECK_REFUSAL_KEYS, type FmeaCheckMessageKey } from './messages.ts';
+export {
+  checkSeverity,
+  countFindings,
+  runFmeaChecks,
+  type CheckAction,
+  type CheckCharacteristic,
+  type CheckControl,
+  type CheckFailure,
+  type CheckFunction,
+  type CheckLink,
+  type FmeaCheckCounts,
+  type FmeaCheckFinding,
+  type FmeaCheckInput,
+  type FmeaCheckTargetKind,
+} from './run.ts';
