@@ -32,7 +32,9 @@ describe('/api/project/review/*', () => {
     expect((await step('opinion', { conclusion: 'maybe', opinion: 'x' })).status).toBe(400);
     const unnamed = await step('submit', { assignees: { ...named(), countersign: null } });
     expect(unnamed.status).toBe(400);
-    expect(unnamed.body.meta.message).toBe('Please name every review role: countersign');
+    // the missing role by its label, on its field (never the role's code)
+    expect(unnamed.body.meta.message).toBe('Please name every review role\nVerification countersigner cannot be empty');
+    expect(unnamed.body.data.issues).toMatchObject([{ field: 'assignees.countersign', message: 'Verification countersigner cannot be empty' }]);
     expect((await step('submit', { assignees: named() }, team.editor)).status).toBe(403);
     const outsider = await step('submit', { assignees: { ...named(), countersign: team.outsider.user.id } });
     expect(outsider.status).toBe(403);

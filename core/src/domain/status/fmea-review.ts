@@ -143,7 +143,11 @@ export function assertFmeaEditable(status: FmeaReviewStatus): void {
 /** Every role named, by an id; the same person may hold several roles (a small team). */
 export function namedAssignees(input: Partial<Record<FmeaReviewRole, string | null>>): FmeaReviewAssignees {
   const missing = FMEA_REVIEW_ROLES.filter((role) => !input[role]?.trim());
-  if (missing.length > 0) throw new InvalidInputError('status.fmea_review.reviewer_required' satisfies FmeaReviewRefusalKey, { roles: missing.join(', ') });
+  if (missing.length > 0) {
+    // one issue per role, on its field: the reader sees each role by its label (field.<role>), never its code
+    const issues = missing.map((role) => ({ messageKey: 'validation.required', field: `assignees.${role}`, params: { field: `assignees.${role}` } }));
+    throw new InvalidInputError('status.fmea_review.reviewer_required' satisfies FmeaReviewRefusalKey, { roles: missing.join(', ') }, issues);
+  }
   return Object.fromEntries(FMEA_REVIEW_ROLES.map((role) => [role, input[role]!.trim()])) as unknown as FmeaReviewAssignees;
 }
 
