@@ -65,6 +65,8 @@ export const fmeaReviewStep = sqliteTable(
     opinion: text('opinion'),
     /** The project status the step left. */
     status: text('status').notNull(),
+    /** Submit, re-review, release: how many check warnings (docs/domain/fmea-checks.md) the actor read and acknowledged; null when there were none. */
+    acknowledgedWarnings: integer('acknowledged_warnings'),
     at: timestamp('at').notNull(),
   },
   (t) => [index('fmea_review_step_project_idx').on(t.projectId, t.at), index('fmea_review_step_round_idx').on(t.roundId)],

@@ -1,0 +1,1 @@
+ALTER TABLE `fmea_review_step` ADD `acknowledged_warnings` integer;
