@@ -22,3 +22,5 @@ export * from './pfmea/flow-branches.ts';
 export * from './pfmea/flow-export.ts';
 export * from './pfmea/index.ts';
 export * from './messages/index.ts';
+export * from './fmea-comments/index.ts';
+export * from './my-work/index.ts';

@@ -70,6 +70,8 @@ export const OPERATION_ACTIONS = [
   'fmea.review.revoke',
   'fmea.review.republish',
   'fmea.review.rereview',
+  'fmea.comment.create',
+  'fmea.comment.delete',
   'fmea.attachment.create',
   'fmea.attachment.delete',
   'fmea.node.create',
@@ -178,6 +180,7 @@ export const OPERATION_ENTITIES = [
   'process_flow_branch',
   'control_plan',
   'control_plan_line',
+  'fmea_comment',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

@@ -15,6 +15,8 @@ import {
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { storeActionTaskMessage } from '../messages/fmea-task.ts';
+import type { MessageRow } from '../messages/inbox.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { findFailure } from './failures.ts';
 import { nextSort } from './item-helpers.ts';
@@ -56,8 +58,12 @@ async function assertUser(db: DbOrTx, userId: string | null | undefined): Promis
 
 const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
-/** Plans an optimisation action on a failure cause (step 6); it starts open. */
-export async function addAction(ctx: ServiceContext, input: ActionInput): Promise<FmeaActionRow> {
+/**
+ * Plans an optimisation action on a failure cause (step 6); it starts open.
+ * A responsible person other than the actor gets a task message (stored here;
+ * pass `outbox` to receive it for the live push).
+ */
+export async function addAction(ctx: ServiceContext, input: ActionInput, outbox?: MessageRow[]): Promise<FmeaActionRow> {
   assertNoIssues(actionIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
@@ -82,6 +88,8 @@ export async function addAction(ctx: ServiceContext, input: ActionInput): Promis
         ...created(txCtx),
       })
       .returning();
+    const told = await storeActionTaskMessage(tx, txCtx, row!, null);
+    outbox?.push(...told);
     return { result: row!, log: { action: 'fmea.action.create', entity: 'fmea_action', entityId: row!.id, after: row } };
   });
 }
@@ -89,9 +97,9 @@ export async function addAction(ctx: ServiceContext, input: ActionInput): Promis
 /**
  * Edits an action's fields and re-rating, not its status (see
  * changeActionStatus). A completed action keeps its action taken and
- * completion date.
+ * completion date. A new responsible person gets a task message (`outbox` as in addAction).
  */
-export async function updateAction(ctx: ServiceContext, actionId: string, input: ActionUpdate): Promise<FmeaActionRow> {
+export async function updateAction(ctx: ServiceContext, actionId: string, input: ActionUpdate, outbox?: MessageRow[]): Promise<FmeaActionRow> {
   assertNoIssues([...actionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findAction(tx, actionId);
@@ -119,6 +127,8 @@ export async function updateAction(ctx: ServiceContext, actionId: string, input:
       .where(and(eq(fmeaAction.id, actionId), eq(fmeaAction.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_action');
+    const told = await storeActionTaskMessage(tx, txCtx, after, before.responsibleUserId);
+    outbox?.push(...told);
     return { result: after, log: { action: 'fmea.action.update', entity: 'fmea_action', entityId: actionId, before, after } };
   });
 }

@@ -9,6 +9,19 @@ import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { findNode } from './structure.ts';
+import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { checkText } from '../../domain/validation/index.ts';
+
+/**
+ * The interface reason rule (business rule ruleOpen, '1' on): a change or
+ * deletion of an interface says why; the reason goes to the operation log and
+ * shows in the row's history. Off, a reason given is kept all the same.
+ */
+async function interfaceReason(db: DbOrTx, reason: string | null | undefined): Promise<string | null> {
+  const required = (await ruleFlagValues(db)).ruleOpen === '1';
+  assertNoIssues(checkText(reason, { field: 'reason', required }));
+  return reason?.trim() || null;
+}
 
 export type FmeaInterfaceRow = typeof fmeaInterface.$inferSelect;
 
@@ -45,10 +58,11 @@ export async function addInterface(ctx: ServiceContext, input: InterfaceInput): 
 export async function updateInterface(
   ctx: ServiceContext,
   interfaceId: string,
-  input: { version: number; interfaceType?: InterfaceType; description?: string | null },
+  input: { version: number; interfaceType?: InterfaceType; description?: string | null; reason?: string | null },
 ): Promise<FmeaInterfaceRow> {
   assertNoIssues(interfaceIssues(input, { partial: true }));
   return writeAndLog(ctx, async (tx, txCtx) => {
+    const reason = await interfaceReason(tx, input.reason);
     const before = await findInterface(tx, interfaceId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_interface');
@@ -62,17 +76,18 @@ export async function updateInterface(
       .where(and(eq(fmeaInterface.id, interfaceId), eq(fmeaInterface.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_interface');
-    return { result: after, log: { action: 'fmea.interface.update', entity: 'fmea_interface', entityId: interfaceId, before, after } };
+    return { result: after, log: { action: 'fmea.interface.update', entity: 'fmea_interface', entityId: interfaceId, before, after, reason } };
   });
 }
 
-export async function deleteInterface(ctx: ServiceContext, interfaceId: string, input: { version: number }): Promise<void> {
+export async function deleteInterface(ctx: ServiceContext, interfaceId: string, input: { version: number; reason?: string | null }): Promise<void> {
   await writeAndLog(ctx, async (tx) => {
+    const reason = await interfaceReason(tx, input.reason);
     const before = await findInterface(tx, interfaceId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'del');
     assertVersion(before, input.version, 'fmea_interface');
     await tx.delete(fmeaInterface).where(and(eq(fmeaInterface.id, interfaceId), eq(fmeaInterface.version, input.version)));
-    return { result: undefined, log: { action: 'fmea.interface.delete', entity: 'fmea_interface', entityId: interfaceId, before } };
+    return { result: undefined, log: { action: 'fmea.interface.delete', entity: 'fmea_interface', entityId: interfaceId, before, reason } };
   });
 }
 

@@ -29,3 +29,4 @@ export {
   type ReadApplicationView,
 } from './applications.ts';
 export { storeFmeaReviewMessages, type FmeaReviewMessage, type FmeaReviewReason } from './fmea-review.ts';
+export { storeActionTaskMessage, taskLink } from './fmea-task.ts';

@@ -10,6 +10,8 @@ export interface OperationRecord {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** Why, where a rule asks for a reason (the interface reason rule): shown in the row's history. */
+  reason?: string | null;
 }
 
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'userPwd']);
@@ -38,6 +40,7 @@ export async function recordOperation(db: DbOrTx, actor: Operator, at: Date, rec
     entityId: record.entityId ?? null,
     before: scrub(record.before),
     after: scrub(record.after),
+    reason: record.reason ?? null,
     ip: actor.ip ?? null,
   });
 }

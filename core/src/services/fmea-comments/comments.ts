@@ -1,0 +1,341 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaComment, fmeaCommentRead, fmeaMember, fmeaProject, fmeaReviewAssignee, fmeaReviewRound, user } from '../../db/schema/index.ts';
+import { COMMENT_BODY_MAX, COMMENT_TARGET_STEPS, mentionedNames, type CommentTargetKind } from '../../domain/fmea-comments/index.ts';
+import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
+import { InvalidInputError, NotAllowedError, NotFoundError, isDomainError } from '../../errors.ts';
+import type { Operator, ServiceContext } from '../shared/context.ts';
+import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { openableProject } from '../fmea/access.ts';
+import { projectLink } from '../messages/applications.ts';
+import { sendMessages, type MessageRow } from '../messages/inbox.ts';
+import { findRowPlace } from './targets.ts';
+
+/**
+ * Comments on FMEA rows with @mentions (docs/domain/fmea-communication.md).
+ * Reading follows the project (whoever may open it); writing needs a member,
+ * an administrator or a named reviewer of the project who may open it;
+ * deleting is the author's or an administrator's. Comments are not edits of
+ * the analysis: the review lock does not hold them (reviewers discuss a
+ * project under review).
+ */
+
+export type FmeaCommentRow = typeof fmeaComment.$inferSelect;
+
+export interface CommentPerson {
+  readonly userId: string;
+  readonly userName: string;
+  readonly realName: string;
+}
+
+export interface FmeaCommentView {
+  readonly id: string;
+  readonly projectId: string;
+  readonly targetKind: CommentTargetKind;
+  readonly targetId: string;
+  readonly nodeId: string | null;
+  readonly body: string;
+  readonly replyTo: string | null;
+  readonly mentions: CommentPerson[];
+  readonly authorId: string | null;
+  readonly authorName: string;
+  readonly createdAt: Date;
+  /** The reader wrote it or is an administrator. */
+  readonly canDelete: boolean;
+}
+
+async function peopleByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CommentPerson>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ userId: user.id, userName: user.userName, realName: user.realName }).from(user).where(inArray(user.id, unique));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+const nameOf = (p: CommentPerson | undefined) => (p ? p.realName || p.userName : '');
+
+async function views(db: DbOrTx, me: string | null, isAdmin: boolean, rows: readonly FmeaCommentRow[]): Promise<FmeaCommentView[]> {
+  const people = await peopleByIds(db, rows.flatMap((r) => [...r.mentions, ...(r.authorId ? [r.authorId] : [])]));
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.projectId,
+    targetKind: r.targetKind,
+    targetId: r.targetId,
+    nodeId: r.nodeId,
+    body: r.body,
+    replyTo: r.replyTo,
+    mentions: r.mentions.flatMap((id) => (people.has(id) ? [people.get(id)!] : [])),
+    authorId: r.authorId,
+    authorName: nameOf(r.authorId ? people.get(r.authorId) : undefined),
+    createdAt: r.createdAt,
+    canDelete: isAdmin || (me !== null && r.authorId === me),
+  }));
+}
+
+/** A named reviewer of any review round of the project. */
+async function isNamedReviewer(db: DbOrTx, projectId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .select({ userId: fmeaReviewAssignee.userId })
+    .from(fmeaReviewAssignee)
+    .innerJoin(fmeaReviewRound, eq(fmeaReviewRound.id, fmeaReviewAssignee.roundId))
+    .where(and(eq(fmeaReviewRound.projectId, projectId), eq(fmeaReviewAssignee.userId, userId)))
+    .get();
+  return row !== undefined;
+}
+
+/** The project may be commented on by the operator: open it, and be a member, an administrator or a named reviewer. */
+async function assertMayComment(db: DbOrTx, operator: Operator, projectId: string, now: Date) {
+  const loaded = await openableProject(db, operator, projectId, now);
+  if (loaded.access === 'shared' && !(await isNamedReviewer(db, projectId, loaded.actor.userId))) throw new NotAllowedError('fmea_comment.write_not_allowed');
+  return loaded;
+}
+
+/** True when the user may open the project now (member, administrator, a share that applies). */
+async function canRead(db: DbOrTx, person: { userId: string; userName: string }, projectId: string, now: Date): Promise<boolean> {
+  try {
+    await openableProject(db, { userId: person.userId, userName: person.userName }, projectId, now);
+    return true;
+  } catch (error) {
+    if (isDomainError(error) && (error.code === 'not_allowed' || error.code === 'not_found')) return false;
+    throw error;
+  }
+}
+
+/**
+ * The users a body mentions: `@name` matched on the user name (any case) or
+ * the real name; names no user has stay plain text. A mentioned user who may
+ * not read the project refuses the comment (400, naming them), so nobody is
+ * told of a row they cannot open and the author learns it at once.
+ */
+async function resolveMentions(db: DbOrTx, body: string, projectId: string, now: Date, authorId: string | null): Promise<CommentPerson[]> {
+  const names = mentionedNames(body);
+  if (names.length === 0) return [];
+  const lower = names.map((n) => n.toLowerCase());
+  const rows = await db
+    .select({ userId: user.id, userName: user.userName, realName: user.realName })
+    .from(user)
+    .where(and(eq(user.delFlg, 0), or(inArray(sql`lower(${user.userName})`, lower), inArray(user.realName, names))));
+  const found: CommentPerson[] = [];
+  for (const name of names) {
+    const person = rows.find((r) => r.userName.toLowerCase() === name.toLowerCase()) ?? rows.find((r) => r.realName === name);
+    if (person && !found.some((f) => f.userId === person.userId)) found.push(person);
+  }
+  const refused: CommentPerson[] = [];
+  for (const person of found) if (person.userId !== authorId && !(await canRead(db, person, projectId, now))) refused.push(person);
+  if (refused.length > 0) {
+    throw new InvalidInputError(
+      'fmea_comment.mention_cannot_read',
+      { user: refused.map(nameOf).join(', ') },
+      refused.map((p) => ({ messageKey: 'fmea_comment.mention_cannot_read', field: 'body', params: { user: nameOf(p) } })),
+    );
+  }
+  return found;
+}
+
+export interface AddCommentInput {
+  readonly projectId: string;
+  readonly targetKind: CommentTargetKind;
+  readonly targetId: string;
+  readonly body: string;
+  readonly replyTo?: string | null;
+}
+
+/** Where a comment's message takes its reader: the project at the row's step, with the row's thread open. */
+export function commentLink(projectType: string, projectId: string, targetKind: CommentTargetKind, targetId: string): string {
+  const step = COMMENT_TARGET_STEPS[targetKind];
+  return `${projectLink(projectType, projectId)}&rightType=${step}&thread=${encodeURIComponent(`${targetKind}:${targetId}`)}`;
+}
+
+/**
+ * Writes a comment (or a reply) on a row and tells each mentioned user with a
+ * 'comment' message opening the project at the row, in the same transaction.
+ * Returns the comment and the messages for the caller to push.
+ */
+export async function addComment(ctx: ServiceContext, input: AddCommentInput): Promise<{ comment: FmeaCommentView; messages: MessageRow[] }> {
+  assertNoIssues(checkText(input.body, { field: 'body', max: COMMENT_BODY_MAX, required: true }));
+  const body = input.body.trim();
+  return writeAndLog(ctx, async (tx) => {
+    const now = ctx.now();
+    const loaded = await assertMayComment(tx, ctx.actor, input.projectId, now);
+    const place = await findRowPlace(tx, input.targetKind, input.targetId);
+    if (place.projectId !== input.projectId) throw new NotFoundError('fmea_comment.target_not_found', { kind: input.targetKind, id: input.targetId });
+    if (input.replyTo) {
+      const parent = await tx.select().from(fmeaComment).where(eq(fmeaComment.id, input.replyTo)).get();
+      if (!parent || parent.delFlg === 1 || parent.targetId !== input.targetId || parent.targetKind !== input.targetKind) throw new NotFoundError('fmea_comment.not_found', { comment: input.replyTo });
+    }
+    const mentioned = await resolveMentions(tx, body, input.projectId, now, ctx.actor.userId);
+    const [row] = await tx
+      .insert(fmeaComment)
+      .values({
+        projectId: input.projectId,
+        targetKind: input.targetKind,
+        targetId: input.targetId,
+        nodeId: place.nodeId,
+        body,
+        replyTo: input.replyTo ?? null,
+        mentions: mentioned.map((m) => m.userId),
+        authorId: ctx.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    // the author has read what they wrote
+    if (ctx.actor.userId) await markRead(tx, ctx.actor.userId, input.projectId, now);
+    const project = loaded.project;
+    const sender = ctx.actor.userId ? nameOf((await peopleByIds(tx, [ctx.actor.userId])).get(ctx.actor.userId)) : ctx.actor.userName;
+    const messages = await sendMessages(
+      tx,
+      mentioned
+        .filter((m) => m.userId !== ctx.actor.userId)
+        .map((m) => ({
+          recipientId: m.userId,
+          senderId: ctx.actor.userId,
+          code: 'comment' as const,
+          messageKey: 'message.fmea_comment',
+          params: { sender: sender || ctx.actor.userName, serialNum: project.serialNum, name: project.name, row: place.text },
+          content: body,
+          projectId: project.id,
+          serialNum: project.serialNum,
+          rightType: COMMENT_TARGET_STEPS[input.targetKind],
+          leftType: project.projectType === 'pfmea' ? '-1' : null,
+          route: commentLink(project.projectType, project.id, input.targetKind, input.targetId),
+          targetId: row!.id,
+        })),
+    );
+    const [view] = await views(tx, ctx.actor.userId, loaded.actor.isAdmin, [row!]);
+    return { result: { comment: view!, messages }, log: { action: 'fmea.comment.create', entity: 'fmea_comment', entityId: row!.id, after: row } };
+  });
+}
+
+/** A row's thread, oldest first (replies carry `replyTo`), for anyone who may open the project. */
+export async function listComments(ctx: ServiceContext, query: { projectId: string; targetKind: CommentTargetKind; targetId: string }): Promise<FmeaCommentView[]> {
+  const loaded = await openableProject(ctx.db, ctx.actor, query.projectId, ctx.now());
+  const rows = await ctx.db
+    .select()
+    .from(fmeaComment)
+    .where(and(eq(fmeaComment.projectId, query.projectId), eq(fmeaComment.targetKind, query.targetKind), eq(fmeaComment.targetId, query.targetId), eq(fmeaComment.delFlg, 0)))
+    .orderBy(asc(fmeaComment.createdAt), asc(sql`${fmeaComment}.rowid`));
+  return views(ctx.db, ctx.actor.userId, loaded.actor.isAdmin, rows);
+}
+
+/** How many live comments each commented row of the project has: the markers of the grid and the steps. */
+export async function commentCounts(ctx: ServiceContext, projectId: string): Promise<{ targetKind: CommentTargetKind; targetId: string; count: number }[]> {
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  return ctx.db
+    .select({ targetKind: fmeaComment.targetKind, targetId: fmeaComment.targetId, count: count() })
+    .from(fmeaComment)
+    .where(and(eq(fmeaComment.projectId, projectId), eq(fmeaComment.delFlg, 0)))
+    .groupBy(fmeaComment.targetKind, fmeaComment.targetId);
+}
+
+/** Deletes a comment (soft): its author or an administrator. Replies to it stay. */
+export async function deleteComment(ctx: ServiceContext, commentId: string): Promise<void> {
+  await writeAndLog(ctx, async (tx) => {
+    const row = await tx.select().from(fmeaComment).where(eq(fmeaComment.id, commentId)).get();
+    if (!row || row.delFlg === 1) throw new NotFoundError('fmea_comment.not_found', { comment: commentId });
+    const loaded = await openableProject(tx, ctx.actor, row.projectId, ctx.now());
+    if (!loaded.actor.isAdmin && row.authorId !== ctx.actor.userId) throw new NotAllowedError('fmea_comment.delete_not_allowed');
+    await tx.update(fmeaComment).set({ delFlg: 1, updatedAt: ctx.now() }).where(eq(fmeaComment.id, commentId));
+    return { result: undefined, log: { action: 'fmea.comment.delete', entity: 'fmea_comment', entityId: commentId, before: row } };
+  });
+}
+
+async function markRead(db: DbOrTx, userId: string, projectId: string, at: Date): Promise<void> {
+  await db.insert(fmeaCommentRead).values({ userId, projectId, readAt: at }).onConflictDoUpdate({ target: [fmeaCommentRead.userId, fmeaCommentRead.projectId], set: { readAt: at } });
+}
+
+/**
+ * Marks the project's comments read for the caller (they opened its
+ * discussion); the unread count of getProjectsOfUser drops to 0. Also marks
+ * their comment messages of the project read. Not an edit: no log row.
+ */
+export async function markCommentsRead(ctx: ServiceContext, projectId: string): Promise<void> {
+  const me = ctx.actor.userId;
+  if (!me) return;
+  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  await ctx.db.transaction(async (tx) => {
+    await markRead(tx, me, projectId, ctx.now());
+  });
+}
+
+export interface ProjectDiscussion {
+  readonly projectId: string;
+  readonly serialNum: string;
+  readonly name: string;
+  readonly projectType: string;
+  /** Live comments by others written after the caller last read the project's discussion. */
+  readonly unread: number;
+  readonly lastComment: { readonly body: string; readonly authorName: string; readonly createdAt: Date } | null;
+}
+
+/**
+ * GET /communication/getProjectsOfUser: the caller's projects (live, member
+ * of, or mentioned in one of its comments and still able to open it) with
+ * their unread comment counts, unread first, then by latest comment.
+ */
+export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {}): Promise<Page<ProjectDiscussion>> {
+  const { page, limit, offset } = pageWindow(query);
+  const me = ctx.actor.userId;
+  if (!me) return { items: [], total: 0, page, limit };
+  const memberOf = ctx.db.select({ id: fmeaMember.projectId }).from(fmeaMember).where(eq(fmeaMember.userId, me));
+  const mentionedIn = ctx.db
+    .select({ id: fmeaComment.projectId })
+    .from(fmeaComment)
+    .where(and(eq(fmeaComment.delFlg, 0), sql`exists (select 1 from json_each(${fmeaComment.mentions}) where value = ${me})`));
+  const candidates = await ctx.db
+    .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType, member: sql<number>`${fmeaProject.id} in ${memberOf}` })
+    .from(fmeaProject)
+    .where(and(eq(fmeaProject.delFlg, 0), or(inArray(fmeaProject.id, memberOf), inArray(fmeaProject.id, mentionedIn))));
+  // a mentioned non-member counts only while they may still open the project
+  const now = ctx.now();
+  const projects = [];
+  for (const p of candidates) if (p.member || (await canRead(ctx.db, { userId: me, userName: ctx.actor.userName }, p.id, now))) projects.push(p);
+  if (projects.length === 0) return { items: [], total: 0, page, limit };
+  const ids = projects.map((p) => p.id);
+  const unreadRows = await ctx.db
+    .select({ projectId: fmeaComment.projectId, n: count() })
+    .from(fmeaComment)
+    .leftJoin(fmeaCommentRead, and(eq(fmeaCommentRead.projectId, fmeaComment.projectId), eq(fmeaCommentRead.userId, me)))
+    .where(
+      and(
+        inArray(fmeaComment.projectId, ids),
+        eq(fmeaComment.delFlg, 0),
+        or(isNull(fmeaComment.authorId), ne(fmeaComment.authorId, me)),
+        or(isNull(fmeaCommentRead.readAt), gt(fmeaComment.createdAt, fmeaCommentRead.readAt)),
+      ),
+    )
+    .groupBy(fmeaComment.projectId);
+  const unread = new Map(unreadRows.map((r) => [r.projectId, r.n]));
+  const latestRows = await ctx.db
+    .select({ projectId: fmeaComment.projectId, body: fmeaComment.body, authorId: fmeaComment.authorId, createdAt: fmeaComment.createdAt })
+    .from(fmeaComment)
+    .where(
+      and(
+        inArray(fmeaComment.projectId, ids),
+        eq(fmeaComment.delFlg, 0),
+        sql`${fmeaComment.createdAt} = (select max(c2.created_at) from fmea_comment c2 where c2.project_id = ${fmeaComment.projectId} and c2.del_flg = 0)`,
+      ),
+    )
+    .orderBy(desc(sql`${fmeaComment}.rowid`));
+  const latest = new Map<string, (typeof latestRows)[number]>();
+  for (const r of latestRows) if (!latest.has(r.projectId)) latest.set(r.projectId, r);
+  const authors = await peopleByIds(ctx.db, [...latest.values()].flatMap((r) => (r.authorId ? [r.authorId] : [])));
+  const items: ProjectDiscussion[] = projects.map((p) => {
+    const last = latest.get(p.id);
+    return {
+      projectId: p.id,
+      serialNum: p.serialNum,
+      name: p.name,
+      projectType: p.projectType,
+      unread: unread.get(p.id) ?? 0,
+      lastComment: last ? { body: last.body, authorName: nameOf(last.authorId ? authors.get(last.authorId) : undefined), createdAt: last.createdAt } : null,
+    };
+  });
+  items.sort(
+    (a, b) =>
+      b.unread - a.unread ||
+      (b.lastComment?.createdAt.getTime() ?? 0) - (a.lastComment?.createdAt.getTime() ?? 0) ||
+      a.serialNum.localeCompare(b.serialNum),
+  );
+  return { items: items.slice(offset, offset + limit), total: items.length, page, limit };
+}

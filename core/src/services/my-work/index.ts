@@ -1,0 +1,159 @@
+import { and, eq, inArray, max } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaAction, fmeaFailure, fmeaFunction, fmeaNode, fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
+import type { ActionStatus } from '../../domain/fmea/actions.ts';
+import { FMEA_REVIEW_ROLES, waitingFor, type FmeaReviewRole } from '../../domain/status/fmea-review.ts';
+import type { TaskStatus } from '../../domain/status/task.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { loadReview } from '../fmea-review/state.ts';
+import { projectLink } from '../messages/applications.ts';
+import { taskLink } from '../messages/fmea-task.ts';
+
+/**
+ * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work FMEA
+ * projects give the caller (docs/domain/fmea-communication.md). Two sources:
+ * - optimisation actions whose responsible person is the caller (stored as a
+ *   user id, `fmea_action.responsible_user_id`), in live projects;
+ * - review steps waiting for the caller: an opinion as the named professional or
+ *   quality reviewer, the approval as technical director, a release.
+ * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
+ */
+
+/** Where a task comes from. */
+export type MyTaskSource = 'action' | 'review';
+/** What a review task asks of the caller. */
+export type MyReviewStep = 'opinion' | 'approve' | 'release';
+
+export interface MyTask {
+  /** The action's id, or `review:<projectId>`. */
+  readonly id: string;
+  readonly taskSource: MyTaskSource;
+  /** Spec 001 §4 task types: 6 optimisation, 2 review. */
+  readonly taskType: '6' | '2';
+  readonly taskDesc: string;
+  readonly reviewStep: MyReviewStep | null;
+  readonly reviewRoles: FmeaReviewRole[];
+  readonly projectId: string;
+  readonly projectType: string;
+  readonly fmeaNum: string;
+  readonly fmeaName: string;
+  readonly nodeName: string | null;
+  readonly taskLaunchDate: Date;
+  readonly taskEndDate: string | null;
+  readonly taskCompleteDate: string | null;
+  readonly taskStatus: TaskStatus;
+  /** The view the row opens. */
+  readonly route: string;
+}
+
+/** An action's status as a task status (spec 001 §4): the filter's 0, 1, 3, 5 and 4 for a decision still pending. */
+export const ACTION_TASK_STATUS: Readonly<Record<ActionStatus, TaskStatus>> = {
+  open: '0',
+  decisionPending: '4',
+  implementationPending: '1',
+  completed: '3',
+  notImplemented: '5',
+};
+
+export interface MyTaskQuery extends PageQuery {
+  /** Only these task statuses (the filter offers 0, 1, 3, 5). */
+  readonly taskStatus?: readonly TaskStatus[];
+}
+
+async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
+  const rows = await db
+    .select({
+      id: fmeaAction.id,
+      description: fmeaAction.description,
+      status: fmeaAction.status,
+      targetDate: fmeaAction.targetDate,
+      completionDate: fmeaAction.completionDate,
+      createdAt: fmeaAction.createdAt,
+      projectId: fmeaProject.id,
+      projectType: fmeaProject.projectType,
+      serialNum: fmeaProject.serialNum,
+      projectName: fmeaProject.name,
+      nodeName: fmeaNode.name,
+    })
+    .from(fmeaAction)
+    .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaAction.projectId))
+    .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaAction.causeId))
+    .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
+    .innerJoin(fmeaNode, eq(fmeaNode.id, fmeaFunction.nodeId))
+    .where(and(eq(fmeaAction.responsibleUserId, me), eq(fmeaProject.delFlg, 0)));
+  return rows.map((r) => ({
+    id: r.id,
+    taskSource: 'action',
+    taskType: '6',
+    taskDesc: r.description,
+    reviewStep: null,
+    reviewRoles: [],
+    projectId: r.projectId,
+    projectType: r.projectType,
+    fmeaNum: r.serialNum,
+    fmeaName: r.projectName,
+    nodeName: r.nodeName,
+    taskLaunchDate: r.createdAt,
+    taskEndDate: r.targetDate,
+    taskCompleteDate: r.completionDate,
+    taskStatus: ACTION_TASK_STATUS[r.status],
+    route: `${taskLink(r.projectType, r.projectId)}&thread=${encodeURIComponent(`action:${r.id}`)}`,
+  }));
+}
+
+async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
+  // the latest round of each project under review or approved that names the caller
+  const named = await db
+    .selectDistinct({ projectId: fmeaReviewRound.projectId })
+    .from(fmeaReviewAssignee)
+    .innerJoin(fmeaReviewRound, eq(fmeaReviewRound.id, fmeaReviewAssignee.roundId))
+    .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaReviewRound.projectId))
+    .where(and(eq(fmeaReviewAssignee.userId, me), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
+  if (named.length === 0) return [];
+  const projects = await db.select().from(fmeaProject).where(inArray(fmeaProject.id, named.map((n) => n.projectId)));
+  const latest = new Map(
+    (await db.select({ projectId: fmeaReviewRound.projectId, round: max(fmeaReviewRound.round) }).from(fmeaReviewRound).where(inArray(fmeaReviewRound.projectId, projects.map((p) => p.id))).groupBy(fmeaReviewRound.projectId)).map((r) => [r.projectId, r.round]),
+  );
+  const tasks: MyTask[] = [];
+  for (const project of projects) {
+    const { state, round } = await loadReview(db, project.id, project.reviewStatus, 'one');
+    if (!round || round.round !== latest.get(project.id) || !waitingFor(state).includes(me)) continue;
+    const roles = FMEA_REVIEW_ROLES.filter((r) => state.assignees?.[r] === me);
+    const owesOpinion = roles.some((r) => (r === 'professional' || r === 'quality') && !state.opinions.some((o) => o.role === r));
+    const step: MyReviewStep = state.status === 'approved' ? 'release' : owesOpinion ? 'opinion' : 'approve';
+    tasks.push({
+      id: `review:${project.id}`,
+      taskSource: 'review',
+      taskType: '2',
+      taskDesc: project.name,
+      reviewStep: step,
+      reviewRoles: roles,
+      projectId: project.id,
+      projectType: project.projectType,
+      fmeaNum: project.serialNum,
+      fmeaName: project.name,
+      nodeName: null,
+      taskLaunchDate: state.status === 'approved' ? (round.approvedAt ?? round.submittedAt) : round.submittedAt,
+      taskEndDate: null,
+      taskCompleteDate: null,
+      taskStatus: '0',
+      route: `${projectLink(project.projectType, project.id)}&review=1`,
+    });
+  }
+  return tasks;
+}
+
+/**
+ * The caller's FMEA tasks, nearest end date first (none last), then the
+ * newest. `taskStatus` narrows; paging as everywhere (page 1, 10 rows).
+ */
+export async function listMyTasks(ctx: ServiceContext, query: MyTaskQuery = {}): Promise<Page<MyTask>> {
+  const { page, limit, offset } = pageWindow(query);
+  const me = ctx.actor.userId;
+  if (!me) return { items: [], total: 0, page, limit };
+  const all = [...(await reviewTasks(ctx.db, me)), ...(await actionTasks(ctx.db, me))];
+  const wanted = query.taskStatus && query.taskStatus.length > 0 ? all.filter((t) => query.taskStatus!.includes(t.taskStatus)) : all;
+  wanted.sort((a, b) => (a.taskEndDate ?? '9999').localeCompare(b.taskEndDate ?? '9999') || b.taskLaunchDate.getTime() - a.taskLaunchDate.getTime());
+  return { items: wanted.slice(offset, offset + limit), total: wanted.length, page, limit };
+}
