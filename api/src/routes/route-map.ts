@@ -18,6 +18,7 @@ import * as upload from './files/upload.ts';
 import * as fmeaActions from './fmea/actions.ts';
 import * as fmeaAnalysis from './fmea/analysis-read.ts';
 import * as fmeaAttachments from './fmea/attachments.ts';
+import * as fmeaChecks from './fmea/checks.ts';
 import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaFunctions from './fmea/functions.ts';
 import * as fmeaGrid from './fmea/grid.ts';
@@ -27,6 +28,7 @@ import * as pfmeaFeatures from './fmea/pfmea-features.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
 import * as fmeaReview from './fmea/review.ts';
+import * as fmeaReuse from './fmea/reuse.ts';
 import * as fmeaStructure from './fmea/structure.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
 import * as fmeaTransfer from './fmea/transfer.ts';
@@ -97,6 +99,8 @@ export const ROUTE_MODULES = {
   fmeaPush,
   fmeaSharing,
   fmeaReview,
+  fmeaReuse,
+  fmeaChecks,
   fmeaStructure,
   fmeaSuggest,
   fmeaTransfer,

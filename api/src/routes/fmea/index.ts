@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { registerActionRoutes } from './actions.ts';
 import { registerAnalysisReadRoutes } from './analysis-read.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
+import { registerCheckRoutes } from './checks.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
 import { registerGridRoutes } from './grid.ts';
@@ -10,6 +11,7 @@ import { registerPfmeaFeatureRoutes } from './pfmea-features.ts';
 import { registerPfmeaProjectRoutes } from './pfmea-projects.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerPushRoutes } from './push.ts';
+import { registerReuseRoutes } from './reuse.ts';
 import { registerReviewRoutes } from './review.ts';
 import { registerSharingRoutes } from './sharing.ts';
 import { registerStructureRoutes } from './structure.ts';
@@ -36,4 +38,6 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerSuggestRoutes(app);
   registerPushRoutes(app);
   registerReviewRoutes(app);
+  registerReuseRoutes(app);
+  registerCheckRoutes(app);
 }

@@ -60,6 +60,7 @@ const HistorySchema = z.array(
       role: Role.nullable(),
       conclusion: z.enum(FMEA_REVIEW_CONCLUSIONS).nullable(),
       opinion: z.string().nullable(),
+      acknowledgedWarnings: z.number().int().nullable().openapi({ description: 'Submit, re-review, release: how many check warnings the actor read and acknowledged' }),
       status: z.string(),
       at: DateTime,
     })
@@ -67,6 +68,11 @@ const HistorySchema = z.array(
 );
 
 const ProjectBody = z.object({ projectId: Id });
+/** Submit, re-review and release run the checks before release (GET /api/project/checks): warnings refuse unless acknowledged. */
+const Acknowledge = {
+  acknowledgeWarnings: z.boolean().optional().openapi({ description: 'The caller read the checks’ warnings and goes on (stored in the review history); without it any warning refuses (409 fmeaCheck.warnings_unacknowledged)' }),
+};
+const CHECKS_NOTE = ' Runs the checks before release: any error refuses with 409 fmeaCheck.report_incomplete (“Report incomplete, not allowed to be released”, params.errors), warnings with 409 fmeaCheck.warnings_unacknowledged unless acknowledgeWarnings is true.';
 const Assignees = z
   .object(Object.fromEntries(FMEA_REVIEW_ROLES.map((role) => [role, Id.nullable().optional()])) as Record<(typeof FMEA_REVIEW_ROLES)[number], z.ZodOptional<z.ZodNullable<typeof Id>>>)
   .openapi('FmeaReviewAssignees', { description: 'User ids of the four review roles; each must be named and able to read the project' });
@@ -77,8 +83,8 @@ const route = <P extends string>(path: P, summary: string, description: string, 
 export const submitRoute = route(
   'submit',
   'Submit the project for review, naming the four review roles',
-  'The responsible person (role 0) or an administrator; from draft, in preparation or rejected. 400 status.fmea_review.reviewer_required when a role is not named, 403 fmea.reviewer_cannot_read when a named user cannot read the project, 409 in any other status.',
-  ProjectBody.extend({ assignees: Assignees }),
+  'The responsible person (role 0) or an administrator; from draft, in preparation or rejected. 400 status.fmea_review.reviewer_required when a role is not named, 403 fmea.reviewer_cannot_read when a named user cannot read the project, 409 in any other status.' + CHECKS_NOTE,
+  ProjectBody.extend({ assignees: Assignees, ...Acknowledge }),
 );
 export const opinionRoute = route(
   'opinion',
@@ -100,7 +106,8 @@ export const rejectRoute = route(
 export const releaseRoute = route(
   'release',
   'Release (publish) the approved project',
-  'The technical director or the verification countersigner; with the release condition all (business rule fmeaReleaseAll) both must release.',
+  'The technical director or the verification countersigner; with the release condition all (business rule fmeaReleaseAll) both must release.' + CHECKS_NOTE,
+  ProjectBody.extend(Acknowledge),
 );
 export const revokeRoute = route('revoke', 'Revoke publication (repeal publication)', 'The responsible person or an administrator; the project can be edited again.');
 export const republishRoute = route(
@@ -111,8 +118,8 @@ export const republishRoute = route(
 export const rereviewRoute = route(
   'rereview',
   'Review a released or revoked project again (a new round)',
-  'The responsible person or an administrator; the round keeps its reviewers unless others are named.',
-  ProjectBody.extend({ assignees: Assignees.optional() }),
+  'The responsible person or an administrator; the round keeps its reviewers unless others are named.' + CHECKS_NOTE,
+  ProjectBody.extend({ assignees: Assignees.optional(), ...Acknowledge }),
 );
 
 export const stateRoute = defineRoute({
@@ -149,8 +156,8 @@ async function answer(c: Context<AppEnv>, projectId: string, result: FmeaReviewR
 
 export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(submitRoute, async (c) => {
-    const { projectId, assignees } = c.req.valid('json') as { projectId: string; assignees: Record<string, string | null> };
-    return answer(c, projectId, await submitReview(fmeaContext(c), projectId, assignees));
+    const { projectId, assignees, acknowledgeWarnings } = c.req.valid('json') as { projectId: string; assignees: Record<string, string | null>; acknowledgeWarnings?: boolean };
+    return answer(c, projectId, await submitReview(fmeaContext(c), projectId, assignees, { acknowledgeWarnings }));
   });
   app.openapi(opinionRoute, async (c) => {
     const { projectId, conclusion, opinion, role } = c.req.valid('json') as { projectId: string; conclusion: (typeof FMEA_REVIEW_CONCLUSIONS)[number]; opinion: string; role?: (typeof FMEA_REVIEW_ROLES)[number] };
@@ -165,8 +172,8 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
     return answer(c, projectId, await rejectReview(fmeaContext(c), projectId, opinion));
   });
   app.openapi(releaseRoute, async (c) => {
-    const { projectId } = c.req.valid('json') as { projectId: string };
-    return answer(c, projectId, await releaseReview(fmeaContext(c), projectId));
+    const { projectId, acknowledgeWarnings } = c.req.valid('json') as { projectId: string; acknowledgeWarnings?: boolean };
+    return answer(c, projectId, await releaseReview(fmeaContext(c), projectId, { acknowledgeWarnings }));
   });
   app.openapi(revokeRoute, async (c) => {
     const { projectId } = c.req.valid('json') as { projectId: string };
@@ -177,8 +184,8 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
     return answer(c, projectId, await republishReview(fmeaContext(c), projectId));
   });
   app.openapi(rereviewRoute, async (c) => {
-    const { projectId, assignees } = c.req.valid('json') as { projectId: string; assignees?: Record<string, string | null> };
-    return answer(c, projectId, await rereviewReview(fmeaContext(c), projectId, assignees));
+    const { projectId, assignees, acknowledgeWarnings } = c.req.valid('json') as { projectId: string; assignees?: Record<string, string | null>; acknowledgeWarnings?: boolean };
+    return answer(c, projectId, await rereviewReview(fmeaContext(c), projectId, assignees, { acknowledgeWarnings }));
   });
   app.openapi(stateRoute, async (c) => c.json(ok(present(await getReviewState(fmeaContext(c), c.req.valid('query').projectId))), 200));
   app.openapi(historyRoute, async (c) => c.json(ok(await getReviewHistory(fmeaContext(c), c.req.valid('query').projectId)), 200));

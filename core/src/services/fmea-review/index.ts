@@ -19,6 +19,7 @@ import {
 } from '../../domain/status/fmea-review.ts';
 import type { ReleaseCondition } from '../../domain/status/review.ts';
 import { openableProject, type LoadedProject } from '../fmea/access.ts';
+import { assertChecksPass } from '../fmea-checks/index.ts';
 import { assertOwnerOrAdmin, assertReviewersCanRead } from '../fmea/review-access.ts';
 import type { FmeaServiceMessageKey } from '../fmea/messages.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
@@ -88,7 +89,7 @@ function notificationsOf(loaded: LoadedProject, before: FmeaReviewState, after: 
 }
 
 /** Stores what the reducer decided: the project's status (compare-and-set), a new round, the round's dates, the step. */
-async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, stored: StoredReview, next: FmeaReviewState, event: FmeaReviewEvent): Promise<void> {
+async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, stored: StoredReview, next: FmeaReviewState, event: FmeaReviewEvent, acknowledgedWarnings: number | null = null): Promise<void> {
   const now = ctx.now();
   const actorId = ctx.actor.userId;
   const moved = await tx
@@ -124,6 +125,7 @@ async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, store
     conclusion: opinionOf?.conclusion ?? null,
     opinion: opinionOf?.text ?? (event.type === 'reject' ? event.text.trim() : null),
     status: next.status,
+    acknowledgedWarnings,
     at: now,
   });
   // Opinions and releases leave the status as it was, so the compare-and-set above cannot see a
@@ -141,8 +143,16 @@ async function persist(tx: Tx, ctx: ServiceContext, loaded: LoadedProject, store
 /** The events only the project's owner or an administrator may fire; the named reviewers' events are checked by the reducer. */
 const OWNER_EVENTS: readonly FmeaReviewEventType[] = ['submit', 'revoke', 'republish', 'rereview'];
 
-/** Runs one review event on a project: reader access, the owner rule, the reducer, storage, log, notifications. */
-async function runEvent(ctx: ServiceContext, projectId: string, build: (condition: ReleaseCondition, actorId: string) => FmeaReviewEvent): Promise<FmeaReviewResult> {
+/** The events the checks before release gate (docs/domain/fmea-checks.md): errors refuse, warnings need the caller's acknowledgement. */
+const CHECKED_EVENTS: readonly FmeaReviewEventType[] = ['submit', 'rereview', 'release'];
+
+/** What a gated step carries: the caller read the checks' warnings and goes on anyway. */
+export interface ReviewChecksInput {
+  readonly acknowledgeWarnings?: boolean;
+}
+
+/** Runs one review event on a project: reader access, the owner rule, the reducer, the checks, storage, log, notifications. */
+async function runEvent(ctx: ServiceContext, projectId: string, build: (condition: ReleaseCondition, actorId: string) => FmeaReviewEvent, checks: ReviewChecksInput = {}): Promise<FmeaReviewResult> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const now = ctx.now();
     const loaded = await openableProject(tx, ctx.actor, projectId, now);
@@ -153,7 +163,9 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     if (OWNER_EVENTS.includes(event.type)) assertOwnerOrAdmin(loaded);
     const next = fmeaReviewReducer(stored.state, event, now);
     if (next.round !== stored.state.round) await assertReviewersCanRead(tx, loaded, next, now);
-    await persist(tx, ctx, loaded, stored, next, event);
+    // after the reducer, so who may not take the step hears that rather than the findings
+    const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
+    await persist(tx, ctx, loaded, stored, next, event, acknowledged);
     const after = await loadReview(tx, projectId, next.status, condition);
     const review = await reviewView(tx, projectId, after);
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
@@ -165,7 +177,12 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
         entity: 'fmea_project',
         entityId: projectId,
         before: { status: stored.state.status, round: stored.state.round },
-        after: { status: next.status, round: next.round, ...(event.type === 'opinion' ? { role: next.opinions.at(-1)?.role, conclusion: next.opinions.at(-1)?.conclusion } : {}) },
+        after: {
+          status: next.status,
+          round: next.round,
+          ...(event.type === 'opinion' ? { role: next.opinions.at(-1)?.role, conclusion: next.opinions.at(-1)?.conclusion } : {}),
+          ...(acknowledged !== null ? { acknowledgedWarnings: acknowledged } : {}),
+        },
       },
     };
   });
@@ -174,8 +191,8 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
 export type ReviewAssigneesInput = Partial<Record<FmeaReviewRole, string | null>>;
 
 /** Submit for review naming the four review roles (owner or administrator). The release condition comes from the business rule. */
-export const submitReview = (ctx: ServiceContext, projectId: string, assignees: ReviewAssigneesInput) =>
-  runEvent(ctx, projectId, (releaseCondition) => ({ type: 'submit', assignees, releaseCondition }));
+export const submitReview = (ctx: ServiceContext, projectId: string, assignees: ReviewAssigneesInput, checks?: ReviewChecksInput) =>
+  runEvent(ctx, projectId, (releaseCondition) => ({ type: 'submit', assignees, releaseCondition }), checks);
 
 /** A named professional or quality reviewer gives their opinion. */
 export const giveReviewOpinion = (ctx: ServiceContext, projectId: string, input: { conclusion: FmeaReviewConclusion; text: string; role?: FmeaReviewRole }) =>
@@ -188,7 +205,7 @@ export const approveReview = (ctx: ServiceContext, projectId: string) => runEven
 export const rejectReview = (ctx: ServiceContext, projectId: string, text: string) => runEvent(ctx, projectId, (_, userId) => ({ type: 'reject', userId, text }));
 
 /** A releaser (technical director or verification countersigner) releases. */
-export const releaseReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, (_, userId) => ({ type: 'release', userId }));
+export const releaseReview = (ctx: ServiceContext, projectId: string, checks?: ReviewChecksInput) => runEvent(ctx, projectId, (_, userId) => ({ type: 'release', userId }), checks);
 
 /** Repeal publication, so the project can be edited again (owner or administrator). */
 export const revokeReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, () => ({ type: 'revoke' }));
@@ -197,8 +214,8 @@ export const revokeReview = (ctx: ServiceContext, projectId: string) => runEvent
 export const republishReview = (ctx: ServiceContext, projectId: string) => runEvent(ctx, projectId, () => ({ type: 'republish' }));
 
 /** Review a released or revoked project again, in a new round (owner or administrator), optionally with other reviewers. */
-export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees?: ReviewAssigneesInput) =>
-  runEvent(ctx, projectId, () => ({ type: 'rereview', ...(assignees ? { assignees } : {}) }));
+export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees?: ReviewAssigneesInput, checks?: ReviewChecksInput) =>
+  runEvent(ctx, projectId, () => ({ type: 'rereview', ...(assignees ? { assignees } : {}) }), checks);
 
 /** Where the project stands on the review path, for anyone who may open it. */
 export async function getReviewState(ctx: ServiceContext, projectId: string): Promise<FmeaReviewView> {

@@ -68,6 +68,8 @@ export interface ReviewStepView {
   readonly role: FmeaReviewRole | null;
   readonly conclusion: FmeaReviewConclusion | null;
   readonly opinion: string | null;
+  /** Submit, re-review, release: the check warnings the actor acknowledged (null: none). */
+  readonly acknowledgedWarnings: number | null;
   readonly status: string;
   readonly at: Date;
 }
@@ -134,6 +136,7 @@ export async function reviewHistory(db: DbOrTx, projectId: string): Promise<Revi
     role: step.role,
     conclusion: step.conclusion,
     opinion: step.opinion,
+    acknowledgedWarnings: step.acknowledgedWarnings,
     status: step.status,
     at: step.at,
   }));
