@@ -9,6 +9,7 @@ import {
   openProject,
   previewProjectNumber,
   PROJECT_LIST_TABS,
+  PROJECT_SOURCE_KINDS,
   PROJECT_TYPES,
   resolveProjectReference,
   updateProjectHeader,
@@ -32,7 +33,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { DateTime, NumberPreviewSchema } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
 import { requireTypeAccess, visibleTypes } from '../../http/access.ts';
-import { DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
+import { Confirm, DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
 
 const TAG = 'fmea-projects';
 
@@ -117,6 +118,9 @@ export const ProjectSchema = z
     myRoles: z.array(z.number().int()).nullable(),
     canEdit: z.boolean(),
     access: z.enum(['member', 'admin', 'shared']).openapi({ description: 'How the caller reaches the project: team member, administrator (not a member), or shared reader (read only)' }),
+    isTemplate: z.boolean().openapi({ description: 'An FMEA template (TD…/TP…, GET /api/fmeaTemplate/list), opened like a project by its owner' }),
+    sourceKind: z.enum(PROJECT_SOURCE_KINDS).nullable().openapi({ description: 'How it was made from another project: copy, template / basicTemplate (saved from a node), fromTemplate, variant (of a family FMEA); null when created new' }),
+    sourceProjectId: z.string().nullable().openapi({ description: 'The project (or template, or family FMEA) it was made from' }),
   })
   .openapi('FmeaProject');
 
@@ -163,6 +167,9 @@ export function presentProject(view: ProjectView, label: Labeler): z.output<type
     myRoles: view.myRoles === null ? null : [...view.myRoles],
     canEdit: view.canEdit,
     access: view.access,
+    isTemplate: view.isTemplate === 1,
+    sourceKind: view.sourceKind,
+    sourceProjectId: view.sourceProjectId,
   };
 }
 
@@ -326,6 +333,10 @@ const SaveBody = z
     relatedProjectId: Id.nullable().optional(),
     apTable: z.enum(AP_TABLES).optional(),
     projectMembers: z.array(MemberSchema).max(200).optional(),
+    confirmHandOver: z.boolean().optional().openapi({
+      description:
+        'Create only: the caller names another owner (role 0) and so loses maintenance rights (spec 000 §6: they stay on the team as counsellor). Without true that answers 409 fmea.creator_hand_over and nothing is created; an administrator is not asked.',
+    }),
     serialNum: OptionalText.openapi({
       description:
         'Create only: a project number typed by hand instead of the next one of the type’s numbering rule (see GET /api/project/numberPreview); absent, null or blank: the rule’s next number. Refused with 400 (issue on field serialNum) unless the rule allows manual numbers and the number is 1–50 letters, digits, _ . / or -; 409 numbering.manual_duplicate when any project, deleted ones included, has it. An update ignores it: a project keeps its number.',
@@ -362,8 +373,10 @@ export const deleteRoute = defineRoute({
   path: '/api/project/delete',
   tag: TAG,
   summary: 'Delete a project (soft: delFlg 1); the responsible owner or an administrator only',
+  description:
+    'Also deletes a template. When projects were made from it (as a template or a family FMEA) or other projects hold nodes borrowed or inserted from it, the answer is 409 fmea.project_in_use with the count ("current FMEA used by N nodes") until confirm is true.',
   access: writeAccess('del'),
-  request: jsonBody(z.object({ id: Id, version: Version })),
+  request: jsonBody(z.object({ id: Id, version: Version, confirm: Confirm })),
   data: z.null(),
 });
 
@@ -419,10 +432,10 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json');
     const id = body.id ?? body.projectId;
     const members = membersOf(body);
-    const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, serialNum, ...header } = body;
+    const { id: _id, projectId: _projectId, version, projectType, projectMembers: _members, productName, name, serialNum, confirmHandOver, ...header } = body;
     if (id === undefined) {
       const type: ProjectType = projectType ?? 'dfmea';
-      const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName, serialNum });
+      const view = await createProject(fmeaContext(c), { ...header, name: name ?? '', projectType: type, members: members ?? [], productName, serialNum, confirmHandOver });
       await notifyChanged(c, view.id, 'project', view.id);
       return c.json(ok(presentProject(view, await labelerOf(c))), 200);
     }
@@ -439,8 +452,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const { id, version } = c.req.valid('json');
-    await deleteProject(fmeaContext(c), id, { version });
+    const { id, version, confirm } = c.req.valid('json');
+    await deleteProject(fmeaContext(c), id, { version, confirm });
     await notifyChanged(c, id, 'project', id);
     return c.json(ok(null), 200);
   });

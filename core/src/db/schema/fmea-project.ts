@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AP_TABLES } from '../../domain/ap/tables.ts';
-import { PROJECT_TYPES } from '../../domain/fmea/vocabulary.ts';
+import { PROJECT_SOURCE_KINDS, PROJECT_TYPES } from '../../domain/fmea/vocabulary.ts';
 import { FMEA_REVIEW_STATUSES } from '../../domain/status/fmea-review.ts';
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { user } from './user.ts';
-
-/** How a project was made from another (docs/domain/fmea-reuse.md). */
-export const PROJECT_SOURCE_KINDS = ['copy', 'template', 'fromTemplate', 'variant'] as const;
-export type ProjectSourceKind = (typeof PROJECT_SOURCE_KINDS)[number];
 
 /**
  * Columns every editable FMEA row carries: `version` for optimistic

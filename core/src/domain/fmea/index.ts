@@ -15,6 +15,7 @@ export {
   planSubtreeCopy,
   type CopyPlan,
 } from './structure.ts';
+export { RATING_FIELDS, assertTemplatePlacement, ratingDeviations, templateKindOf, templateModule, type RatedFailure, type RatingDeviation, type RatingField, type TemplateKind } from './reuse.ts';
 export { deletionImpact, type CrossingReference, type DeletionImpact, type FmeaItemKind, type FmeaItemRef, type RemovedSet } from './impact.ts';
 export { dateIssues, ratingIssues, sortIssues } from './fields.ts';
 export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, type FailureFields } from './failures.ts';

@@ -42,6 +42,9 @@ export const FMEA_REFUSAL_KEYS = [
   'fmea.action_transition_invalid',
   'fmea.action_completion_incomplete',
   'fmea.completion_needs_field',
+  'fmea.template_needs_subnodes',
+  'fmea.basic_template_product_only',
+  'fmea.process_template_last_level',
 ] as const;
 
 export type FmeaMessageKey = (typeof FMEA_REFUSAL_KEYS)[number];

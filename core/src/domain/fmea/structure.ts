@@ -90,9 +90,12 @@ export interface CopyPlan {
  * characteristics, failures with their ratings and controls, and every link
  * and interface whose two ends are both inside the subtree. Links to the rest
  * of the tree and optimisation actions are not copied (see the engine doc).
+ * `wholeTree` lets the root be the source (docs/domain/fmea-reuse.md).
  */
-export function planSubtreeCopy(index: GraphIndex, sourceId: string, newId: () => string): CopyPlan {
-  assertNodeCopyable(index, sourceId);
+export function planSubtreeCopy(index: GraphIndex, sourceId: string, newId: () => string, { wholeTree = false }: { wholeTree?: boolean } = {}): CopyPlan {
+  // A whole tree (a project copy, a template) starts at the root; a paste never does.
+  if (wholeTree) existing(index, sourceId);
+  else assertNodeCopyable(index, sourceId);
   const g = index.graph;
   const remap = <T extends { id: string }>(rows: readonly T[], keep: (row: T) => boolean) =>
     new Map(rows.filter(keep).map((r) => [r.id, newId()] as const));

@@ -10,6 +10,10 @@ import type { NumberingModule } from '../numbering/index.ts';
 
 /** One engine, four kinds of analysis. `family` marks a family FMEA (spec 001 §3). */
 export const PROJECT_TYPES = ['dfmea', 'pfmea', 'family', 'msr'] as const;
+
+/** How a project was made from another (docs/domain/fmea-reuse.md): a copy, a template (basic: from a product node), a project made from a template, a family variant. */
+export const PROJECT_SOURCE_KINDS = ['copy', 'template', 'basicTemplate', 'fromTemplate', 'variant'] as const;
+export type ProjectSourceKind = (typeof PROJECT_SOURCE_KINDS)[number];
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 export interface ProjectTypeProfile {

@@ -31,7 +31,20 @@ export { loadGraph } from './graph-load.ts';
 export { addNode, deleteNode, findNode, moveNode, nodeDeletionImpact, updateNode, type FmeaNodeRow, type MoveInput, type NodeInput } from './structure.ts';
 export { getStructureTree, type StructureTreeNode } from './structure-tree.ts';
 export { readAnalysis, type AnalysisCatalogRef, type AnalysisReadOptions, type FmeaAnalysis } from './analysis-read.ts';
-export { copySubtree } from './structure-copy.ts';
+export { borrowSubtree, copySubtree } from './structure-copy.ts';
+export { copyProject, type CopyProjectInput } from './project-copy.ts';
+export { projectUsage } from './project-usage.ts';
+export {
+  applyTemplate,
+  createProjectFromTemplate,
+  getTemplate,
+  listTemplates,
+  saveTemplate,
+  TEMPLATE_SIDES,
+  type ProjectFromTemplateInput,
+  type TemplateSide,
+  type TemplateView,
+} from './templates.ts';
 export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
 export { assertProjectOfType } from './process-structure.ts';
 export { applyProcessProcedure, type ApplyProcedureInput } from './process-templates.ts';

@@ -140,7 +140,8 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   );
   const memberOfMe = (extra?: SQL) =>
     exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, me ?? ''), extra)));
-  const conditions: (SQL | undefined)[] = [eq(fmeaProject.delFlg, 0)];
+  // templates (docs/domain/fmea-reuse.md) have a list of their own
+  const conditions: (SQL | undefined)[] = [eq(fmeaProject.delFlg, 0), eq(fmeaProject.isTemplate, 0)];
   if (query.projectTypes?.length) conditions.push(inArray(fmeaProject.projectType, query.projectTypes));
   const search = query.search?.trim();
   if (search) conditions.push(or(contains(fmeaProject.name, search), contains(fmeaProject.serialNum, search)));
@@ -221,7 +222,7 @@ export async function listRecentProjects(ctx: ServiceContext, { limit = 10 }: { 
     .select({ projectId: fmeaProjectVisit.projectId })
     .from(fmeaProjectVisit)
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaProjectVisit.projectId))
-    .where(and(eq(fmeaProjectVisit.userId, ctx.actor.userId), eq(fmeaProject.delFlg, 0)))
+    .where(and(eq(fmeaProjectVisit.userId, ctx.actor.userId), eq(fmeaProject.delFlg, 0), eq(fmeaProject.isTemplate, 0)))
     .orderBy(desc(fmeaProjectVisit.visitedAt))
     .limit(Math.max(1, Math.min(50, limit)));
   const views: ProjectView[] = [];

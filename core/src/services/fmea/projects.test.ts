@@ -36,7 +36,7 @@ describe('creating an FMEA project', () => {
   });
 
   it('lets a non-owner create a project for another owner and adds them as a read-only counsellor', async () => {
-    const project = await createProject(team.outsider, { projectType: 'dfmea', name: 'Seat rail', members: [{ userId: idOf(team.owner), roles: [0] }] });
+    const project = await createProject(team.outsider, { projectType: 'dfmea', name: 'Seat rail', members: [{ userId: idOf(team.owner), roles: [0] }], confirmHandOver: true });
     expect(project.members).toEqual([
       { userId: idOf(team.owner), roles: [0] },
       { userId: idOf(team.outsider), roles: [2] },

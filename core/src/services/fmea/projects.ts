@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
-import { NotAllowedError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import {
+  CREATOR_DEFAULT_ROLE,
   NODE_TYPES,
   PROJECT_DATE_FIELDS,
   PROJECT_TEXT_FIELDS,
@@ -27,6 +28,7 @@ import { releaseProjectCitations } from './catalog-link.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
 import { takeProjectNumber } from './project-number.ts';
+import { projectUsage } from './project-usage.ts';
 
 /** Header fields a user edits (spec 001 §3 and the AIAG-VDA DFMEA header), engine names. */
 export type ProjectHeader = {
@@ -51,6 +53,13 @@ export type ProjectInput = ProjectHeader & {
    * ones included) holds. Absent or blank: the rule's next number.
    */
   serialNum?: string | null;
+  /**
+   * A creator who is not the owner they name loses maintenance rights (spec
+   * 000 §6): they stay on the team as counsellor, whatever roles they named
+   * for themselves. Refused (conflict `fmea.creator_hand_over`) unless confirmed;
+   * an administrator, who keeps editing as administrator, is not asked.
+   */
+  confirmHandOver?: boolean;
 };
 
 export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
@@ -95,7 +104,7 @@ function headerValues(input: Partial<ProjectHeader>) {
   };
 }
 
-async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> {
+export async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> {
   const { project, members, actor } = loaded;
   const root = await db.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNull(fmeaNode.parentId))).get();
   const access = projectAccess(project, members);
@@ -112,12 +121,18 @@ async function present(db: DbOrTx, loaded: LoadedProject): Promise<ProjectView> 
  * may create one, also for another owner: the creator then joins as counsellor.
  */
 export async function createProject(ctx: ServiceContext, input: ProjectInput): Promise<ProjectView> {
-  const members = withCreator(input.members ?? [], ctx.actor.userId);
-  assertNoIssues([...projectHeaderIssues(input), ...teamIssues(members)]);
+  const named = withCreator(input.members ?? [], ctx.actor.userId);
+  assertNoIssues([...projectHeaderIssues(input), ...teamIssues(named)]);
+  const members = handedOver(named, ctx.actor.userId);
   const profile = PROJECT_TYPE_PROFILES[input.projectType];
   return writeAndLog(ctx, async (tx, txCtx) => {
-    assertTypeRoute(ctx.actor, await actorOf(tx, ctx.actor), input.projectType, 'add');
+    const actor = await actorOf(tx, ctx.actor);
+    assertTypeRoute(ctx.actor, actor, input.projectType, 'add');
     await assertUsersExist(tx, members.map((m) => m.userId));
+    const owner = responsibleOf(members);
+    if (!actor.isAdmin && ctx.actor.userId !== null && owner !== ctx.actor.userId && input.confirmHandOver !== true) {
+      throw new ConflictError('fmea.creator_hand_over' satisfies FmeaServiceMessageKey, { ownerId: owner ?? '' });
+    }
     await assertRelatedProject(tx, input.relatedProjectId);
     const codes = await resolveProjectCodes(tx, input);
     const serialNum = await takeProjectNumber(tx, input.projectType, ctx.now(), input.serialNum);
@@ -140,6 +155,13 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
     const view = await present(tx, { project: project!, members, actor: await actorOf(tx, ctx.actor) });
     return { result: view, log: { action: 'fmea.project.create', entity: 'fmea_project', entityId: project!.id, after: { ...project, members } } };
   });
+}
+
+/** The creator of a project they do not own keeps only the counsellor role (spec 000 §6: no maintenance rights). */
+function handedOver(members: TeamMember[], creatorId: string | null): TeamMember[] {
+  const owner = responsibleOf(members);
+  if (creatorId === null || owner === null || owner === creatorId) return members;
+  return members.map((m) => (m.userId === creatorId ? { userId: m.userId, roles: [CREATOR_DEFAULT_ROLE] } : m));
 }
 
 /** Updates header fields and, when given, the whole team; `version` must be the one read. */
@@ -172,15 +194,20 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
 
 /**
  * Soft delete (del_flg 1): only the responsible owner or an administrator
- * (spec 000 §6). The catalog records its items cited are released.
+ * (spec 000 §6). The catalog records its items cited are released. When
+ * other projects use it (made from it as a template or family, or holding
+ * nodes borrowed from it) it asks first: conflict `fmea.project_in_use`
+ * with the count until `confirm` is true.
  */
-export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number }): Promise<void> {
+export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number; confirm?: boolean }): Promise<void> {
   await writeAndLog(ctx, async (tx, txCtx) => {
     const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'del');
     if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
       throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
     }
     assertVersion(loaded.project, input.version, 'fmea_project');
+    const usedBy = await projectUsage(tx, projectId);
+    if (usedBy > 0 && !input.confirm) throw new ConflictError('fmea.project_in_use' satisfies FmeaServiceMessageKey, { count: usedBy });
     const [after] = await tx.update(fmeaProject).set({ delFlg: 1, deletedAt: ctx.now(), ...nextVersion(txCtx) }).where(eq(fmeaProject.id, projectId)).returning();
     const released = await releaseProjectCitations(tx, txCtx, projectId);
     return { result: undefined, log: [{ action: 'fmea.project.delete', entity: 'fmea_project', entityId: projectId, before: loaded.project, after }, ...released] };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaFailureLink, fmeaFunctionLink, fmeaNode } from '../../db/schema/index.ts';
+import { fmeaFailureLink, fmeaFunctionLink, fmeaNode, fmeaProject } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import {
   assertChildNodeType,
@@ -25,6 +25,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, editableProject, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import { deleteRemovedSet, loadGraph, removedCounts } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { assertHeadRule } from './structure-copy.ts';
 import { changedNodeFields, isPfmea, newNodeFields, projectKind, type ProcessNodeFields } from './process-structure.ts';
 
 export type FmeaNodeRow = typeof fmeaNode.$inferSelect;
@@ -130,13 +131,35 @@ export async function moveNode(ctx: ServiceContext, nodeId: string, input: MoveI
 export async function nodeDeletionImpact(ctx: ServiceContext, nodeId: string): Promise<DeletionImpact> {
   const node = await findNode(ctx.db, nodeId);
   await openableProject(ctx.db, ctx.actor, node.projectId, ctx.now());
-  return deletionImpact(indexGraph(await loadGraph(ctx.db, node.projectId)), { kind: 'node', id: nodeId });
+  return withBorrowers(ctx.db, deletionImpact(indexGraph(await loadGraph(ctx.db, node.projectId)), { kind: 'node', id: nodeId }));
+}
+
+/**
+ * Nodes of other live projects borrowed from the removed ones (origin_id:
+ * borrowed subtrees, inserted templates, family variants) use them too: they
+ * join `usedByNodes` and the count (docs/domain/fmea-reuse.md).
+ */
+export async function withBorrowers(db: DbOrTx, impact: DeletionImpact): Promise<DeletionImpact> {
+  const ids = impact.removed.nodes;
+  const borrowers: string[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .select({ id: fmeaNode.id })
+      .from(fmeaNode)
+      .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaNode.projectId))
+      .where(and(inArray(fmeaNode.originId, ids.slice(i, i + 500)), eq(fmeaProject.delFlg, 0)));
+    borrowers.push(...rows.map((r) => r.id));
+  }
+  if (borrowers.length === 0) return impact;
+  const usedByNodes = [...new Set([...impact.usedByNodes, ...borrowers])].sort();
+  return { ...impact, usedByNodes, count: usedByNodes.length };
 }
 
 /**
  * Deletes one node with its subtree and everything on it. Several ids are
  * refused (multi-select delete is not supported), as are the root and fixed
- * nodes. When other nodes use the subtree the delete needs `confirm: true`;
+ * nodes; with treeDeleteHeadOnly on, only the team's head or an administrator.
+ * When other nodes use the subtree (here, or borrowed into other projects) the delete needs `confirm: true`;
  * otherwise it fails with ConflictError('fmea.node_in_use', { count }).
  */
 export async function deleteNode(
@@ -147,11 +170,12 @@ export async function deleteNode(
   const ids = typeof nodeIds === 'string' ? [nodeIds] : [...nodeIds];
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, ids[0] ?? '');
-    const { project } = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
-    const index = indexGraph(await loadGraph(tx, project.id));
+    const loaded = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
+    await assertHeadRule(tx, 'treeDeleteHeadOnly', loaded);
+    const index = indexGraph(await loadGraph(tx, loaded.project.id));
     assertNodeDeletable(index, ids);
     assertVersion(before, input.version, 'fmea_node');
-    const impact = deletionImpact(index, { kind: 'node', id: before.id });
+    const impact = await withBorrowers(tx, deletionImpact(index, { kind: 'node', id: before.id }));
     if (impact.count > 0 && !input.confirm) throw new ConflictError('fmea.node_in_use' satisfies FmeaServiceMessageKey, { count: impact.count });
     const released = await deleteRemovedSet(tx, txCtx, impact.removed);
     return {

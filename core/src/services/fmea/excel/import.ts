@@ -190,7 +190,7 @@ export async function importFmeaWorkbook(ctx: ServiceContext, data: Uint8Array, 
       assertMapped(unmapped, accept);
       const name = plan.values.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
       const productName = parsed.kind === 'flat' ? workbookProductName(parsed.rows, parsed.analysis) : undefined;
-      projectId = (await createProject(inner(db), { ...plan.values, projectType: profile.kind, name, ...(productName && { productName }), members: options.newProject.members })).id;
+      projectId = (await createProject(inner(db), { ...plan.values, projectType: profile.kind, name, ...(productName && { productName }), members: options.newProject.members, confirmHandOver: true })).id;
       parsed.unmapped = unmapped;
     } else {
       const { project } = await editableProject(db, ctx.actor, projectId, ctx.now(), 'edit');
