@@ -17,6 +17,7 @@ import { registerReviewsRoutes } from './reviews/index.ts';
 import { registerMessagesRoutes } from './messages/index.ts';
 import { registerProcessFlowAllRoutes } from './process-flow/index.ts';
 import { registerControlPlanAllRoutes } from './control-plan/index.ts';
+import { registerCommunicationAllRoutes } from './communication/index.ts';
 
 /** Every route group of the API; each registers its own OpenAPI routes. */
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -38,4 +39,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerMessagesRoutes(app);
   registerProcessFlowAllRoutes(app);
   registerControlPlanAllRoutes(app);
+  registerCommunicationAllRoutes(app);
 }

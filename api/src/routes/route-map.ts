@@ -42,6 +42,7 @@ import * as noticeInbox from './notices/inbox.ts';
 import * as departments from './org/departments.ts';
 import * as reviews from './reviews/reviews.ts';
 import * as messages from './messages/messages.ts';
+import * as communication from './communication/communication.ts';
 import * as siteUsers from './org/site-users.ts';
 import * as sites from './org/sites.ts';
 import * as menus from './roles/menus.ts';
@@ -113,6 +114,7 @@ export const ROUTE_MODULES = {
   noticeInbox,
   reviews,
   messages,
+  communication,
   departments,
   siteUsers,
   sites,

@@ -11,10 +11,12 @@ import {
   updateAction,
   type ActionStatus,
   type FmeaActionRow,
+  type MessageRow,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { fmeaContext, notifyChanged, projectIdOfItem, readAccess, writeAccess } from './access.ts';
 import { DateText, Id, IdVersionBody, OptionalText, Rating, RequiredText, Timestamp, Version } from './schemas.ts';
 
@@ -149,15 +151,19 @@ export const recomputeRoute = defineRoute({
 export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(addActionRoute, async (c) => {
     const { raseverity, raoccurrence, radet, ...body } = c.req.valid('json');
-    const row = await addAction(fmeaContext(c), { ...body, ...reRating({ raseverity, raoccurrence, radet }) });
+    const told: MessageRow[] = [];
+    const row = await addAction(fmeaContext(c), { ...body, ...reRating({ raseverity, raoccurrence, radet }) }, told);
     await notifyChanged(c, row.projectId, 'action', row.id);
+    pushMessages(c.var.services.realtime, told);
     return c.json(ok(presentAction(row)), 200);
   });
 
   app.openapi(updateActionRoute, async (c) => {
     const { id, raseverity, raoccurrence, radet, ...input } = c.req.valid('json');
-    const row = await updateAction(fmeaContext(c), id, { ...input, ...reRating({ raseverity, raoccurrence, radet }) });
+    const told: MessageRow[] = [];
+    const row = await updateAction(fmeaContext(c), id, { ...input, ...reRating({ raseverity, raoccurrence, radet }) }, told);
     await notifyChanged(c, row.projectId, 'action', row.id);
+    pushMessages(c.var.services.realtime, told);
     return c.json(ok(presentAction(row)), 200);
   });
 

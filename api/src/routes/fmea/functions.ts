@@ -133,10 +133,10 @@ export const updateInterfaceRoute = route(
   'updateInterface',
   'Change an interface’s type or description',
   'edit',
-  z.object({ id: Id, version: Version, interfaceType: InterfaceType.optional(), description: OptionalText }),
+  z.object({ id: Id, version: Version, interfaceType: InterfaceType.optional(), description: OptionalText, reason: OptionalText.openapi({ description: 'Why: required while the interface reason rule (ruleOpen) is on; kept in the row history' }) }),
   InterfaceSchema,
 );
-export const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody, z.null());
+export const deleteInterfaceRoute = route('deleteInterface', 'Delete an interface', 'del', IdVersionBody.extend({ reason: OptionalText.openapi({ description: 'Why: required while the interface reason rule (ruleOpen) is on; kept in the row history' }) }), z.null());
 export const listInterfacesRoute = defineRoute({
   method: 'get',
   path: '/api/fmea/interfaces',
@@ -228,9 +228,9 @@ export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deleteInterfaceRoute, async (c) => {
-    const { id, version } = c.req.valid('json');
+    const { id, version, reason } = c.req.valid('json');
     const projectId = await projectIdOfItem(c, 'interface', id);
-    await deleteInterface(fmeaContext(c), id, { version });
+    await deleteInterface(fmeaContext(c), id, { version, reason });
     if (projectId) await notifyChanged(c, projectId, 'interface', id);
     return c.json(ok(null), 200);
   });

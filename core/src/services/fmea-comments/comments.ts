@@ -271,12 +271,13 @@ export interface ProjectDiscussion {
 /**
  * GET /communication/getProjectsOfUser: the caller's projects (live, member
  * of, or mentioned in one of its comments and still able to open it) with
- * their unread comment counts, unread first, then by latest comment.
+ * their unread comment counts, unread first, then by latest comment;
+ * `anyUnread` over all of them (the spec's flag).
  */
-export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {}): Promise<Page<ProjectDiscussion>> {
+export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {}): Promise<Page<ProjectDiscussion> & { anyUnread: boolean }> {
   const { page, limit, offset } = pageWindow(query);
   const me = ctx.actor.userId;
-  if (!me) return { items: [], total: 0, page, limit };
+  if (!me) return { items: [], total: 0, page, limit, anyUnread: false };
   const memberOf = ctx.db.select({ id: fmeaMember.projectId }).from(fmeaMember).where(eq(fmeaMember.userId, me));
   const mentionedIn = ctx.db
     .select({ id: fmeaComment.projectId })
@@ -290,7 +291,7 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
   const now = ctx.now();
   const projects = [];
   for (const p of candidates) if (p.member || (await canRead(ctx.db, { userId: me, userName: ctx.actor.userName }, p.id, now))) projects.push(p);
-  if (projects.length === 0) return { items: [], total: 0, page, limit };
+  if (projects.length === 0) return { items: [], total: 0, page, limit, anyUnread: false };
   const ids = projects.map((p) => p.id);
   const unreadRows = await ctx.db
     .select({ projectId: fmeaComment.projectId, n: count() })
@@ -337,5 +338,5 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
       (b.lastComment?.createdAt.getTime() ?? 0) - (a.lastComment?.createdAt.getTime() ?? 0) ||
       a.serialNum.localeCompare(b.serialNum),
   );
-  return { items: items.slice(offset, offset + limit), total: items.length, page, limit };
+  return { items: items.slice(offset, offset + limit), total: items.length, page, limit, anyUnread: items.some((p) => p.unread > 0) };
 }
