@@ -16,7 +16,7 @@ const ROLES = [
   ['countersigner', 'countersign'],
 ] as const;
 
-type SubmitOptions = { as: string } & Partial<Record<(typeof ROLES)[number][0], string>>;
+type SubmitOptions = { as: string; acknowledgeWarnings?: boolean } & Partial<Record<(typeof ROLES)[number][0], string>>;
 
 async function actAs(context: CliContext, userName: string) {
   const ctx = await context.services();
@@ -48,6 +48,7 @@ export function registerFmeaReview(parent: Command, kind: FmeaCommandKind): void
     .argument('<projectNum>', t(kind.keys.argProjectNum))
     .requiredOption('--as <userName>', t('cli.review.option_as_owner'));
   for (const [option] of ROLES) submit.option(`--${option} <userName>`, t(`cli.review.option_${option}`));
+  submit.option('--acknowledge-warnings', t('cli.review.option_acknowledge_warnings'));
   submit.action(async (projectNum: string, options: SubmitOptions, command: Command) => {
     const context = contextOf(command);
     const ctx = await actAs(context, options.as);
@@ -55,7 +56,7 @@ export function registerFmeaReview(parent: Command, kind: FmeaCommandKind): void
     const project = await projectOf(ctx, projectNum, kind);
     const assignees: Record<string, string | null> = {};
     for (const [option, role] of ROLES) assignees[role] = options[option] ? (await findUserRow(ctx.db, options[option]!)).id : null;
-    const { review } = await submitReview(ctx, project.id, assignees);
+    const { review } = await submitReview(ctx, project.id, assignees, { acknowledgeWarnings: options.acknowledgeWarnings === true });
     await report(context, project.serialNum, review);
   });
   parent
@@ -63,12 +64,13 @@ export function registerFmeaReview(parent: Command, kind: FmeaCommandKind): void
     .description(t('cli.review.release.description'))
     .argument('<projectNum>', t(kind.keys.argProjectNum))
     .requiredOption('--as <userName>', t('cli.review.option_as_releaser'))
-    .action(async (projectNum: string, options: { as: string }, command: Command) => {
+    .option('--acknowledge-warnings', t('cli.review.option_acknowledge_warnings'))
+    .action(async (projectNum: string, options: { as: string; acknowledgeWarnings?: boolean }, command: Command) => {
       const context = contextOf(command);
       const ctx = await actAs(context, options.as);
       const { releaseReview } = await import('@fmea/core/services');
       const project = await projectOf(ctx, projectNum, kind);
-      const { review } = await releaseReview(ctx, project.id);
+      const { review } = await releaseReview(ctx, project.id, { acknowledgeWarnings: options.acknowledgeWarnings === true });
       await report(context, project.serialNum, review);
     });
 }

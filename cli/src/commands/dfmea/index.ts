@@ -4,6 +4,7 @@ import { registerDfmeaExport } from './export.ts';
 import { registerDfmeaImport } from './import.ts';
 import { registerDfmeaList } from './list.ts';
 import { DFMEA_COMMANDS } from '../../shared/fmea-commands.ts';
+import { registerFmeaCheck } from '../../shared/fmea-check-commands.ts';
 import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
 
 /** `fmea dfmea …`: DFMEA projects, their AIAG-VDA form workbooks in and out, submit and release. */
@@ -14,4 +15,5 @@ export function registerDfmea(program: Command): void {
   registerDfmeaExport(dfmea);
   registerDfmeaImport(dfmea);
   registerFmeaReview(dfmea, DFMEA_COMMANDS);
+  registerFmeaCheck(dfmea, DFMEA_COMMANDS);
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { contextOf } from '../../context.ts';
 import { PFMEA_COMMANDS, registerFmeaExport, registerFmeaImport, registerFmeaList } from '../../shared/fmea-commands.ts';
+import { registerFmeaCheck } from '../../shared/fmea-check-commands.ts';
 import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
 
 /**
@@ -16,4 +17,5 @@ export function registerPfmea(program: Command): void {
   registerFmeaExport(pfmea, PFMEA_COMMANDS);
   registerFmeaImport(pfmea, PFMEA_COMMANDS);
   registerFmeaReview(pfmea, PFMEA_COMMANDS);
+  registerFmeaCheck(pfmea, PFMEA_COMMANDS);
 }
