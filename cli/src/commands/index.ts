@@ -22,6 +22,7 @@ import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
+import { registerTemplate } from './template/index.ts';
 import { registerUser } from './user/index.ts';
 
 export type { ApRuleSource } from './ap/index.ts';
@@ -40,6 +41,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerRules(program);
   registerDfmea(program);
   registerPfmea(program);
+  registerTemplate(program);
   registerPfd(program);
   registerCp(program);
   registerKb(program);
