@@ -13,6 +13,7 @@ export * from './auth/index.ts';
 export * from './files/index.ts';
 export * from './fmea/index.ts';
 export * from './fmea-review/index.ts';
+export * from './fmea-baseline/index.ts';
 export * from './fmea-checks/index.ts';
 export * from './collections/index.ts';
 export * from './catalog/index.ts';

@@ -1,4 +1,4 @@
-import { PROJECT_FIELDS, SNAPSHOT_FIELDS, SNAPSHOT_LISTS, type FmeaSnapshot, type Scalar, type SnapshotItem, type SnapshotList } from './snapshot.ts';
+import { canonicalJson, PROJECT_FIELDS, SNAPSHOT_FIELDS, SNAPSHOT_LISTS, type FmeaSnapshot, type Scalar, type SnapshotItem, type SnapshotList } from './snapshot.ts';
 
 /**
  * The difference between two snapshots (a baseline and another, or the
@@ -147,14 +147,14 @@ export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot): Snapsh
   }
   if (projectFields.length) items.push({ change: 'changed', kind: 'project', id: after.project.id, path: text(after.project.serialNum), fields: projectFields });
 
-  const apOld = JSON.stringify(before.ap ?? null);
-  const apNew = JSON.stringify(after.ap ?? null);
+  const apOld = canonicalJson(before.ap ?? null);
+  const apNew = canonicalJson(after.ap ?? null);
   if (apOld !== apNew) {
     const fields: DiffField[] = [];
     if (before.ap?.table !== after.ap?.table) fields.push({ field: 'table', old: before.ap?.table ?? null, new: after.ap?.table ?? null });
     if (before.ap?.selection !== after.ap?.selection) fields.push({ field: 'selection', old: before.ap?.selection ?? null, new: after.ap?.selection ?? null });
-    const rulesOld = JSON.stringify(before.ap?.rules ?? []);
-    const rulesNew = JSON.stringify(after.ap?.rules ?? []);
+    const rulesOld = canonicalJson(before.ap?.rules ?? []);
+    const rulesNew = canonicalJson(after.ap?.rules ?? []);
     if (rulesOld !== rulesNew) fields.push({ field: 'rules', old: rulesOld, new: rulesNew });
     items.push({ change: 'changed', kind: 'apRules', id: after.ap?.table ?? '', path: after.ap?.table ?? '', fields });
   }

@@ -99,7 +99,7 @@ export function canonicalSnapshot(source: SnapshotSource): FmeaSnapshot {
   const project: Record<string, Scalar> = { id: source.project.id };
   for (const field of PROJECT_FIELDS) project[field] = scalar(source.project[field]);
   const lists = Object.fromEntries(SNAPSHOT_LISTS.map((list) => [list, source[list].map((row) => pick(list, row)).sort(byId)]));
-  const ap: SnapshotApRules = { table: source.ap.table, selection: source.ap.selection, rules: source.ap.rules.map((r) => ({ ...r })) };
+  const ap: SnapshotApRules = { table: source.ap.table, selection: source.ap.selection, rules: source.ap.rules.map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, scalar(r[k])]))) };
   return { format: SNAPSHOT_FORMAT, project: project as unknown as SnapshotProject, ap, ...lists } as FmeaSnapshot;
 }
 

@@ -25,6 +25,7 @@ import type { FmeaServiceMessageKey } from '../fmea/messages.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { freezeBaseline, type BaselineView } from '../fmea-baseline/index.ts';
 import { loadReview, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
 
 export type { FmeaReviewView, ReviewStepView } from './state.ts';
@@ -166,6 +167,9 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
     await persist(tx, ctx, loaded, stored, next, event, acknowledged);
+    // a release (or republish) freezes the analysis as a baseline in the same transaction (docs/domain/fmea-baselines.md)
+    const baseline: BaselineView | null =
+      next.status === 'released' && stored.state.status !== 'released' ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
     const after = await loadReview(tx, projectId, next.status, condition);
     const review = await reviewView(tx, projectId, after);
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
@@ -182,6 +186,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
           round: next.round,
           ...(event.type === 'opinion' ? { role: next.opinions.at(-1)?.role, conclusion: next.opinions.at(-1)?.conclusion } : {}),
           ...(acknowledged !== null ? { acknowledgedWarnings: acknowledged } : {}),
+          ...(baseline ? { baseline: baseline.label, contentHash: baseline.contentHash } : {}),
         },
       },
     };

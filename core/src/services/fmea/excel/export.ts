@@ -6,7 +6,7 @@ import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
 import { streamRiskGrid } from '../grid.ts';
-import { projectDictionaries } from '../project-codes.ts';
+import { projectDictionaries, type ProjectDictionaries } from '../project-codes.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
 import { FORM_HEADER_PAIRS, FORM_HEADER_ROWS, FORM_HEADER_WIDE, formHeaderValues } from './form-header.ts';
@@ -15,6 +15,8 @@ import { actionCells, characteristicText, lines, type CharacteristicCell } from 
 import { KeyMaker } from './keys.ts';
 import { processCells, type ProcessFacts } from './process-cells.ts';
 import { profileOf, type WorkbookKind } from './profile.ts';
+import { applyStamp, stampCells, workingStamp, type WorkbookStamp } from './stamp.ts';
+import { sealRecorder } from '../../fmea-baseline/seal.ts';
 import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
 
 export interface ExportOptions {
@@ -25,6 +27,10 @@ export interface ExportOptions {
   /** The form the caller expects (`fmea pfmea export`): a project whose type writes the other one is refused (fmeaExcel.project_type_mismatch). */
   projectType?: WorkbookKind;
   onProgress?: (done: number, total: number) => void;
+  /** The version the workbook shows (a baseline's export); by default the working copy's, hashed now. */
+  stamp?: WorkbookStamp;
+  /** Dictionary names for the header (a baseline rendered off the live tables passes the live ones). */
+  dictionaries?: ProjectDictionaries;
 }
 
 interface ProjectFacts extends ProcessFacts {
@@ -237,9 +243,12 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   const total = batches.reduce((n, b) => n + b.length, 0);
   for (const batch of batches) await userNames(ctx, batch, facts.users);
 
+  const stamp = options.stamp ?? (await workingStamp(ctx.db, projectId, ctx.now()));
   const { workbook, bytes } = await streamingWorkbook();
+  // every row written from here on goes into the workbook's seal (fmea-baseline/seal.ts)
+  const recorder = sealRecorder(workbook);
   workbook.creator = 'FMEA Workbench';
-  const dictionaries = await projectDictionaries(ctx.db);
+  const dictionaries = options.dictionaries ?? (await projectDictionaries(ctx.db));
   const responsible = project.members.find((m) => m.roles.includes(0));
   const header = formHeaderValues(
     project,
@@ -282,7 +291,19 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
     form.mergeCells(pairRows + i + 2, 2, pairRows + i + 2, FORM_COLUMNS.length);
     row.commit();
   });
-  form.addRow([]).commit();
+  // the stamp row (it was the blank row above the steps): baseline or working copy, and the content hash
+  const stampValues: string[] = [];
+  const stampPairs = stampCells(stamp, t);
+  stampPairs.forEach((pair, p) => {
+    stampValues[p * 9 + 1] = pair.label;
+    stampValues[p * 9 + 2] = pair.value;
+  });
+  const stampRow = form.addRow(stampValues);
+  stampPairs.forEach((_, p) => {
+    stampRow.getCell(p * 9 + 1).font = { bold: true };
+    form.mergeCells(stepRowNumber - 1, p * 9 + 2, stepRowNumber - 1, p * 9 + 9 + (p === stampPairs.length - 1 ? 9 : 0));
+  });
+  stampRow.commit();
   const steps: string[] = [];
   let col = 1;
   for (const step of FORM_STEPS) {
@@ -378,6 +399,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   // the analysis sheets after the chain sheet has given its items their keys: both name an item alike
   writeAnalysisSheets(workbook, await analysisRows(ctx, projectId, keys), t, profile.analysisColumns);
   if (total === 0) options.onProgress?.(0, 0);
+  applyStamp(workbook, stamp, recorder.seal(), t);
   return bytes();
 }
 

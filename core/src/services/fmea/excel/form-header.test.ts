@@ -6,7 +6,7 @@ import { schema } from '../../../db/index.ts';
 import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { exportDfmeaWorkbook } from './export.ts';
-import { FORM_HEADER_EDITABLE, FORM_HEADER_KEYS } from './form-header.ts';
+import { FORM_HEADER_EDITABLE, FORM_HEADER_KEYS, FORM_HEADER_ROWS } from './form-header.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { excel } from './workbook-io.ts';
 
@@ -46,10 +46,10 @@ const HEADER = {
   analysisBoundaries: 'Included: motor, gearbox; excluded: door carrier',
 } as const;
 
-/** label → value of every pair in the form sheet's header block (rows 2 to the blank row). */
+/** label → value of every pair in the form sheet's header block (rows 2 to the stamp row, docs/domain/fmea-baselines.md). */
 function headerPairs(form: ExcelJS.Worksheet): Record<string, string> {
   const pairs: Record<string, string> = {};
-  for (let r = 2; form.getRow(r).cellCount > 0; r++) {
+  for (let r = 2; r <= FORM_HEADER_ROWS + 1 && form.getRow(r).cellCount > 0; r++) {
     const row = form.getRow(r);
     for (const c of [1, 10, 19]) {
       if (row.getCell(c).isMerged && c > 1) continue; // inside a wide row's value

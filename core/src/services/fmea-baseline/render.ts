@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert.ts';
+import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
+import type { ApRule } from '../../domain/ap/index.ts';
+import type { FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
+import type { Locale } from '../../i18n/index.ts';
+import { exportFmeaWorkbook } from '../fmea/excel/export.ts';
+import type { WorkbookStamp } from '../fmea/excel/stamp.ts';
+import type { ProjectDictionaries } from '../fmea/project-codes.ts';
+import { replaceApRules } from '../rules/ap-rules.ts';
+import { createContext } from '../shared/context.ts';
+
+const PLACEHOLDER_HASH = '-';
+const ROW_TABLES = [
+  ['nodes', fmeaNode],
+  ['functions', fmeaFunction],
+  ['functionLinks', fmeaFunctionLink],
+  ['characteristics', fmeaCharacteristic],
+  ['interfaces', fmeaInterface],
+  ['failures', fmeaFailure],
+  ['failureLinks', fmeaFailureLink],
+  ['controls', fmeaControl],
+  ['actions', fmeaAction],
+] as const;
+
+/**
+ * A baseline's workbook, drawn from its snapshot and not from the live tables:
+ * the snapshot is laid into a scratch in-memory database (the same schema,
+ * migrated; foreign keys off, as only the one project lives there) and the
+ * one workbook exporter writes it, so a baseline's workbook is the live
+ * export's form, sheet for sheet, and nothing edited since can leak in.
+ * Users are there by the names the snapshot froze; the AP rules are the
+ * snapshot's; dictionary names (stage, customer…) are the live dictionary's.
+ */
+export async function renderSnapshotWorkbook(
+  snapshot: FmeaSnapshot,
+  stamp: WorkbookStamp,
+  options: { locale: Locale; company?: string; dictionaries: ProjectDictionaries },
+): Promise<Uint8Array> {
+  const scratch = await openDatabase(':memory:');
+  try {
+    await migrateDatabase(scratch.db);
+    await scratch.db.run(sql`PRAGMA foreign_keys = OFF`);
+    const ctx = createContext(scratch.db, undefined, () => stamp.at);
+    const users = new Map<string, string>();
+    for (const m of snapshot.members) users.set(m.userId as string, (m.userName as string) || (m.userId as string));
+    for (const a of snapshot.actions) if (a.responsibleUserId) users.set(a.responsibleUserId as string, (a.responsibleName as string) || (a.responsibleUserId as string));
+    await insertRows(scratch.db, user, [...users].map(([id, userName]) => ({ id, userName, passwordHash: PLACEHOLDER_HASH })));
+    const p = snapshot.project;
+    const responsible = snapshot.members.find((m) => (m.roles as number[]).includes(0));
+    await scratch.db.insert(fmeaProject).values({
+      ...(p as unknown as typeof fmeaProject.$inferInsert),
+      id: p.id,
+      responsibleUserId: (responsible?.userId as string | undefined) ?? null,
+      reviewStatus: 'released',
+    });
+    await insertRows(scratch.db, fmeaMember, snapshot.members.map((m) => ({ projectId: p.id, userId: m.userId as string, roles: m.roles as number[] })));
+    for (const [list, table] of ROW_TABLES) {
+      const rows = (snapshot[list] as unknown as Record<string, unknown>[]).map((r) => ({ ...r, projectId: p.id }));
+      await insertRows(scratch.db, table, rows as never[]);
+    }
+    if (snapshot.ap.rules.length > 0) await replaceApRules(ctx, snapshot.ap.table, snapshot.ap.rules as unknown as ApRule[], snapshot.ap.selection || undefined);
+    return await exportFmeaWorkbook(ctx, p.id, { locale: options.locale, ...(options.company ? { company: options.company } : {}), stamp, dictionaries: options.dictionaries });
+  } finally {
+    scratch.close();
+  }
+}
