@@ -9,6 +9,8 @@ export interface StepProps {
   readonly remoteRevision: number;
   /** The structure node a deep link (pptSerial) pointed at: the steps with a tree start there. */
   readonly focusNodeId?: string | null;
+  /** The item a finding of the checks points at (rows carry data-item-id; the page scrolls to it). */
+  readonly focusItemId?: string | null;
 }
 
 /** Member roles of a design project (spec 001 §3): 0 responsible … 5 process reviewer. */

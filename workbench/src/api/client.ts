@@ -112,13 +112,30 @@ async function handle<T>(res: Response): Promise<T> {
   throw new ApiError(meta.message, res.status, meta.code, body.data);
 }
 
+const postedListeners = new Set<(path: string) => void>();
+
+/**
+ * Listens to every POST this tab made that succeeded (a write went through):
+ * views summarising data the writes change, like the FMEA checks indicator,
+ * read again. Other tabs' writes arrive as change notices instead.
+ */
+export function onPosted(listener: (path: string) => void): () => void {
+  postedListeners.add(listener);
+  return () => postedListeners.delete(listener);
+}
+
+const posted = <T>(path: string, data: T): T => {
+  for (const listener of postedListeners) listener(path);
+  return data;
+};
+
 export const http = {
   /** `signal` cancels a request whose answer is no longer wanted (e.g. a superseded search). */
   async get<T>(path: string, query?: Query, options: { signal?: AbortSignal } = {}): Promise<T> {
     return handle<T>(await fetch(url(path, query), { headers: headers(), credentials: 'same-origin', signal: options.signal }));
   },
   async post<T>(path: string, body: unknown = {}, query?: Query): Promise<T> {
-    return handle<T>(
+    const data = await handle<T>(
       await fetch(url(path, query), {
         method: 'POST',
         headers: headers({ 'content-type': 'application/json' }),
@@ -126,6 +143,7 @@ export const http = {
         credentials: 'same-origin',
       }),
     );
+    return posted(path, data);
   },
   /** Multipart upload: each file under its part's name (a list repeats the name), every other value as a text field. */
   async upload<T>(path: string, parts: UploadParts): Promise<T> {
@@ -136,7 +154,7 @@ export const http = {
       else if (Array.isArray(value)) for (const file of value as readonly File[]) form.append(name, file);
       else form.append(name, String(value));
     }
-    return handle<T>(await fetch(url(path), { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' }));
+    return posted(path, await handle<T>(await fetch(url(path), { method: 'POST', headers: headers(), body: form, credentials: 'same-origin' })));
   },
   /** Downloads a file and hands it to the browser under `fileName`. */
   async download(path: string, fileName: string, query?: Query): Promise<void> {

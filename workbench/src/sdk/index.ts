@@ -7,7 +7,7 @@
  * (`@fmea/workbench/sdk`), never from the shell's internals, and keep no
  * general helpers of their own.
  */
-export { ApiError } from '../api/client.ts';
+export { ApiError, onPosted } from '../api/client.ts';
 export { api, type ApiBody, type ApiData, type ApiForm, type ApiPath, type ApiQuery, type GetPath, type PostPath, type UploadPath } from '../api/typed-client.ts';
 export { useLoad, type Loaded } from '../api/use-load.ts';
 export type { Router, UserInfo, SiteChoice } from '../api/types.ts';
@@ -40,3 +40,4 @@ export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';
 export { refreshMessageCount } from '../shell/message-count.ts';
+export { RowMarker, RowThreadProvider, type RowRef } from '../components/row-thread/index.ts';

@@ -7,8 +7,10 @@ import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
+import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
 import '../dfmea.css';
+import { RowThreadProvider } from '@fmea/workbench/sdk';
 
 /** A step's component: StepProps, and the project with its setter for the planning step. */
 export type StepComponent = LazyExoticComponent<ComponentType<StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }>>;
@@ -112,6 +114,8 @@ export function ProjectPage({
   const kind = useFmeaKind();
   const keys = steps.map((s) => s.key);
   const [, navigate] = useLocation();
+  // a comment message opens the row's thread (thread=kind:id), a review task the review panel (review=1)
+  const search = new URLSearchParams(useSearch());
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
   const [step, setStep] = useState<string>(() => (openStep && keys.includes(openStep) ? openStep : initialStep(keys, rightType)));
@@ -120,7 +124,12 @@ export function ProjectPage({
   const [revision, setRevision] = useState(0);
   const [remoteRevision, setRemoteRevision] = useState(0);
   const [importing, setImporting] = useState(false);
-  const [reviewing, setReviewing] = useState(false);
+  const [reviewing, setReviewing] = useState(() => search.get('review') === '1');
+  // the checks before release: always in the header, their panel opens a finding's row
+  const [checking, setChecking] = useState(false);
+  const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
+  const { checks } = useProjectChecks(project?.id ?? null);
+  useFindingFocus(focus?.itemId ?? null, revision);
 
   const load = useCallback(async () => {
     try {
@@ -184,7 +193,15 @@ export function ProjectPage({
   const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);
   const canExport = can(session.user, kind.route, 'export');
   const canImport = !readOnly && can(session.user, kind.route, 'import');
-  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: project.focusNodeId ?? null };
+  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: focus?.nodeId ?? project.focusNodeId ?? null, focusItemId: focus?.itemId ?? null };
+  /** A finding's row: its step, its node in the tree, the row scrolled to (the step mounts again to start there). */
+  const openFinding = async (finding: FmeaFinding) => {
+    if (!(await confirmLeave())) return;
+    setChecking(false);
+    setFocus({ nodeId: finding.target.nodeId, itemId: finding.target.id });
+    setStep(stepOfFinding(finding, keys));
+    setRevision((n) => n + 1);
+  };
   const refresh = () => {
     setChanged(false);
     void load();
@@ -210,6 +227,7 @@ export function ProjectPage({
           </span>
         ) : null}
         <span className="dfmea-spacer" />
+        <ChecksIndicator checks={checks} onOpen={() => setChecking(true)} />
         <Button data-testid="review-open" onClick={() => setReviewing(true)}>
           <Trans>Review</Trans>
         </Button>
@@ -233,6 +251,7 @@ export function ProjectPage({
           </Button>
         </div>
       ) : null}
+      <RowThreadProvider projectId={project.id} initialThread={search.get('thread')}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {steps.map(({ key, label }) => (
@@ -253,7 +272,9 @@ export function ProjectPage({
           );
         })}
       </Tabs.Root>
-      {reviewing ? <ReviewPanel project={project} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
+      </RowThreadProvider>
+      {reviewing ? <ReviewPanel project={project} checks={checks} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
+      {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog
         open={importing}
         target={{ projectId: project.id, serialNum: project.serialNum }}

@@ -1,6 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/workbench/sdk';
 import { useUsers } from '../list/lookups.ts';
+import { ChecksGate, gatePasses, type FmeaChecks } from './checks.tsx';
 import { REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';
 
 type Assignees = Record<ReviewRole, string>;
@@ -9,8 +11,25 @@ type Assignees = Record<ReviewRole, string>;
  * Submit (or review again): the owner names the four review roles. Every role
  * must be named (the server says so too, under the field); one user may hold several.
  */
-export function SubmitDialog({ projectId, review, again, onClose, onDone }: { projectId: string; review: FmeaReview; again: boolean; onClose: () => void; onDone: (r: FmeaReview) => void }) {
+export function SubmitDialog({
+  projectId,
+  review,
+  again,
+  checks,
+  onClose,
+  onDone,
+}: {
+  projectId: string;
+  review: FmeaReview;
+  again: boolean;
+  /** The checks before release: errors keep the dialog from submitting, warnings need the acknowledgement. */
+  checks?: FmeaChecks | null;
+  onClose: () => void;
+  onDone: (r: FmeaReview) => void;
+}) {
   const { t } = useLingui();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const acknowledgeWarnings = acknowledged && (checks?.counts.warnings ?? 0) > 0;
   const users = useUsers();
   const labels = useReviewLabels();
   const named = (role: ReviewRole) => review.assignees.find((a) => a.role === role)?.userId ?? '';
@@ -19,14 +38,22 @@ export function SubmitDialog({ projectId, review, again, onClose, onDone }: { pr
     validate: (d) => ({ fields: Object.fromEntries(REVIEW_ROLES.map((r) => [r, !d[r] && t`Choose a user.`])) }),
     save: (d) => {
       const assignees = Object.fromEntries(REVIEW_ROLES.map((r) => [r, d[r] || null])) as Record<ReviewRole, string | null>;
-      return again ? api.post('/api/project/review/rereview', { projectId, assignees }) : api.post('/api/project/review/submit', { projectId, assignees });
+      return again ? api.post('/api/project/review/rereview', { projectId, assignees, acknowledgeWarnings }) : api.post('/api/project/review/submit', { projectId, assignees, acknowledgeWarnings });
     },
     onSaved: onDone,
     serverFields: Object.fromEntries(REVIEW_ROLES.map((r) => [`assignees.${r}`, r])),
   });
   const options = [{ value: '', label: t`Choose…` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
   return (
-    <FormDialog form={form} title={again ? t`Review again` : t`Submit for review`} submitLabel={again ? t`Review again` : t`Submit`} saveTestId="review-submit-save" onClose={onClose}>
+    <FormDialog
+      form={form}
+      title={again ? t`Review again` : t`Submit for review`}
+      submitLabel={again ? t`Review again` : t`Submit`}
+      saveTestId="review-submit-save"
+      submitDisabled={!gatePasses(checks, acknowledged)}
+      footer={<ChecksGate checks={checks} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />}
+      onClose={onClose}
+    >
       <div className="dfmea-form" data-testid="review-submit-dialog">
         {REVIEW_ROLES.map((role) => (
           <Field key={role} label={labels.role[role]} error={form.error(role)} required>
@@ -65,6 +92,32 @@ export function OpinionDialog({ projectId, mode, role, onClose, onDone }: { proj
           {(id) => <TextArea id={id} data-testid="review-opinion-text" maxLength={200} value={form.draft.opinion} onChange={(e) => form.set('opinion', e.target.value)} />}
         </Field>
       </div>
+    </FormDialog>
+  );
+}
+
+/** Release: asks first, with the checks before release (errors block, warnings need the acknowledgement). */
+export function ReleaseDialog({ projectId, checks, onClose, onDone }: { projectId: string; checks?: FmeaChecks | null; onClose: () => void; onDone: (r: FmeaReview) => void }) {
+  const { t } = useLingui();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const form = useForm({
+    initial: {},
+    save: () => api.post('/api/project/review/release', { projectId, acknowledgeWarnings: acknowledged && (checks?.counts.warnings ?? 0) > 0 }),
+    onSaved: onDone,
+  });
+  return (
+    <FormDialog
+      form={form}
+      title={t`Release`}
+      submitLabel={t`Release`}
+      saveTestId="review-release-save"
+      submitDisabled={!gatePasses(checks, acknowledged)}
+      footer={<ChecksGate checks={checks} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />}
+      onClose={onClose}
+    >
+      <p data-testid="review-release-dialog">
+        <Trans>Release this FMEA?</Trans>
+      </p>
     </FormDialog>
   );
 }

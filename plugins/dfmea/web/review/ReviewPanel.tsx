@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, currentLocale, Dialog, formatDateTime, notifyError, session } from '@fmea/workbench/sdk';
 import type { ProjectView } from '../types.ts';
-import { OpinionDialog, SubmitDialog } from './ReviewForms.tsx';
+import type { FmeaChecks } from './checks.tsx';
+import { OpinionDialog, ReleaseDialog, SubmitDialog } from './ReviewForms.tsx';
 import { EDITABLE, personName, REVIEW_ROLES, useReviewLabels, type FmeaReview, type ReviewRole, type ReviewStatus, type ReviewStep } from './labels.ts';
 
 /** The project's place on the review path, in the header. */
@@ -25,14 +26,14 @@ export function ReviewBanner({ status }: { status: ReviewStatus }) {
   );
 }
 
-type Action = 'submit' | 'rereview' | 'opinion' | 'reject' | null;
+type Action = 'submit' | 'rereview' | 'opinion' | 'reject' | 'release' | null;
 
 /**
  * The review panel: the round's four named roles, the opinions, whom it waits
  * for, the history, and the steps the caller may take now. After each step the
  * project (its lock) and the state read again.
  */
-export function ReviewPanel({ project, onClose, onChanged }: { project: ProjectView; onClose: () => void; onChanged: () => void }) {
+export function ReviewPanel({ project, checks, onClose, onChanged }: { project: ProjectView; checks?: FmeaChecks | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useLingui();
   const labels = useReviewLabels();
   const [review, setReview] = useState<FmeaReview | null>(null);
@@ -108,7 +109,7 @@ export function ReviewPanel({ project, onClose, onChanged }: { project: ProjectV
       </Button>
     ),
     status === 'approved' && waiting && (
-      <Button key="release" kind="primary" data-testid="review-release" onClick={() => void step('/api/project/review/release', t`Release this FMEA?`)}>
+      <Button key="release" kind="primary" data-testid="review-release" onClick={() => setAction('release')}>
         <Trans>Release</Trans>
       </Button>
     ),
@@ -203,6 +204,7 @@ export function ReviewPanel({ project, onClose, onChanged }: { project: ProjectV
                       {formatDateTime(h.at, currentLocale())} · <strong>{labels.event[h.event]}</strong> · <span data-user-content>{personName(h)}</span>
                       {h.role ? ` (${labels.role[h.role]})` : ''}
                       {h.conclusion ? ` · ${labels.conclusion[h.conclusion]}` : ''}
+                      {h.acknowledgedWarnings ? <span data-testid="review-acknowledged"> · {t`Read and acknowledged ${h.acknowledgedWarnings} check warnings`}</span> : null}
                       {h.opinion ? (
                         <>
                           {' · '}
@@ -217,7 +219,8 @@ export function ReviewPanel({ project, onClose, onChanged }: { project: ProjectV
           ) : null}
         </div>
       </Dialog>
-      {review && (action === 'submit' || action === 'rereview') ? <SubmitDialog projectId={projectId} review={review} again={action === 'rereview'} onClose={() => setAction(null)} onDone={done} /> : null}
+      {review && (action === 'submit' || action === 'rereview') ? <SubmitDialog projectId={projectId} review={review} again={action === 'rereview'} checks={checks} onClose={() => setAction(null)} onDone={done} /> : null}
+      {action === 'release' ? <ReleaseDialog projectId={projectId} checks={checks} onClose={() => setAction(null)} onDone={done} /> : null}
       {action === 'opinion' || action === 'reject' ? <OpinionDialog projectId={projectId} mode={action} role={opinionRole} onClose={() => setAction(null)} onDone={done} /> : null}
     </>
   );

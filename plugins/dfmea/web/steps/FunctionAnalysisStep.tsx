@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm, type ApiBody } from '@fmea/workbench/sdk';
+import { RowMarker } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,
@@ -325,7 +326,7 @@ function FunctionCard(props: {
   const candidates = lowerFunctionCandidates(data, fn);
 
   return (
-    <article style={panelStyle} data-testid="function-card">
+    <article style={panelStyle} data-testid="function-card" data-item-id={fn.id}>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <div>
           <strong data-user-content>{fn.description}</strong>
@@ -354,6 +355,7 @@ function FunctionCard(props: {
           {characteristics.map((c) => (
             <li key={c.id}>
               <span data-user-content>{c.name}</span> <span className="muted">({classLabel(c.characteristicClass)})</span>
+              <RowMarker kind="characteristic" id={c.id} label={c.name} />
               {c.special ? <strong> <Trans>special</Trans></strong> : null}
               {CharacteristicBadges ? <CharacteristicBadges row={c} /> : null}
             </li>
