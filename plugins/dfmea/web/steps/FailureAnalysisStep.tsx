@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
-import { RowMarker } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
@@ -276,7 +275,6 @@ function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, onP
               {rows.map((r) => (
                 <li key={r.id} data-item-id={r.id}>
                   <FailureText row={r} />
-                  <RowMarker kind="failure" id={r.id} label={r.description} />
                   {readOnly ? null : (
                     <>
                       <Button kind="link" disabled={busy} onClick={() => onOpen(kind, owner.id, r)}><Trans>Edit</Trans></Button>
