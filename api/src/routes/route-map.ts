@@ -28,6 +28,7 @@ import * as pfmeaFeatures from './fmea/pfmea-features.ts';
 import * as fmeaPush from './fmea/push.ts';
 import * as fmeaSharing from './fmea/sharing.ts';
 import * as fmeaReview from './fmea/review.ts';
+import * as fmeaBaselines from './fmea/baselines.ts';
 import * as fmeaReuse from './fmea/reuse.ts';
 import * as fmeaStructure from './fmea/structure.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
@@ -100,6 +101,7 @@ export const ROUTE_MODULES = {
   fmeaPush,
   fmeaSharing,
   fmeaReview,
+  fmeaBaselines,
   fmeaReuse,
   fmeaChecks,
   fmeaStructure,

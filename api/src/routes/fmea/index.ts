@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { registerActionRoutes } from './actions.ts';
 import { registerAnalysisReadRoutes } from './analysis-read.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
+import { registerBaselineRoutes } from './baselines.ts';
 import { registerCheckRoutes } from './checks.ts';
 import { registerFailureRoutes } from './failures.ts';
 import { registerFunctionRoutes } from './functions.ts';
@@ -40,4 +41,5 @@ export function registerFmeaRoutes(app: OpenAPIHono<AppEnv>) {
   registerReviewRoutes(app);
   registerReuseRoutes(app);
   registerCheckRoutes(app);
+  registerBaselineRoutes(app);
 }
