@@ -73,7 +73,9 @@ describe('FMEA review and release in the workbench', () => {
     await tech.getByTestId('review-release').waitFor();
     await screenshot(tech, 'fmea-review-panel-en-US');
     await tech.getByTestId('review-release').click();
-    await tech.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
+    // the release dialog (with the checks before release; this empty FMEA has no findings)
+    await tech.getByTestId('review-release-dialog').waitFor();
+    await tech.getByTestId('review-release-save').click();
     await tech.getByTestId('review-history').getByText('Released').first().waitFor();
     expect(await status(tech)).toBe('released');
 

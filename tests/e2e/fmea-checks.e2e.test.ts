@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
+import { openArea, signIn } from './support/flows.ts';
+import { useBrowser } from './support/suite.ts';
+
+const env = useBrowser();
+const password = 'Ck7#qW2!mK9$zR';
+
+describe('checks before release in the workbench', () => {
+  it('shows the count, opens a finding on its row, and the count drops once it is fixed; submit is blocked by the error', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('checks-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const owner = uniqueName('ckowner');
+    const { id: ownerId } = await createReadyUser(env.baseURL, { userName: owner, realName: 'Checks owner', password, roleIds: [role.id] });
+
+    // the analysis over the API first (signing in the browser afterwards ends this session): a full chain with its dated action,
+    // a failure mode without cause (an error) and a function with no failure (a warning)
+    const api = await apiLogin(env.baseURL, owner, password);
+    const project = await api.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: uniqueName('Window lifter '), projectMembers: [{ userId: ownerId, userRole: 0 }] });
+    const projectId = project.id;
+    const gearbox = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    const gear = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: gearbox.id, name: 'Gear' });
+    const close = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: project.pptSerial, description: 'Close window' });
+    const torque = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gearbox.id, description: 'Transmit torque' });
+    const mesh = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gear.id, description: 'Mesh with worm' });
+    const orphan = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gear.id, description: 'Guide the cable' });
+    const effect = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: close.id, kind: 'FE', description: 'Window does not close', severity: 9 });
+    const mode = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'No torque' });
+    await api.post('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'Motor stalls' });
+    const cause = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Teeth worn', occurrence: 6, det: 5 });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+    await api.post('/api/fmea/addAction', { causeId: cause.id, kind: 'prevention', description: 'Harden the teeth', targetDate: '2099-01-01' });
+
+    const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
+    await signIn(page, owner, password);
+    await openArea(page, 'dfmea_index');
+    await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
+    await page.getByTestId('dfmea-project').waitFor();
+    const errors = page.getByTestId('checks-errors');
+    const warnings = page.getByTestId('checks-warnings');
+    await expect.poll(() => errors.innerText()).toBe('1');
+    // "Motor stalls" has no effect either, and "Guide the cable" no failure
+    await expect.poll(() => warnings.innerText()).toBe('2');
+
+    // the submit dialog shows the findings and refuses while the error is there
+    await page.getByTestId('review-open').click();
+    await page.getByTestId('review-submit').click();
+    await page.getByTestId('checks-gate-blocked').waitFor();
+    expect(await page.getByTestId('checks-gate-blocked').innerText()).toContain('Report incomplete, not allowed to be released');
+    expect(await page.getByTestId('review-submit-save').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('review-close').click();
+
+    // the panel lists the findings by step; the function's finding opens the function analysis on its card
+    await page.getByTestId('checks-open').click();
+    await page.getByTestId('checks-panel').waitFor();
+    expect(await page.getByTestId('checks-step-function').innerText()).toContain('Guide the cable');
+    await screenshot(page, 'fmea-checks-panel-en-US');
+    await page.locator('[data-code="function_without_failure"] [data-testid="checks-finding"]').click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-function').getAttribute('data-state')).toBe('active');
+    const card = page.locator(`[data-item-id="${orphan.id}"]`);
+    await expect.poll(() => card.getAttribute('data-focused')).toBe('true');
+
+    // fixed: the function goes, the warning with it
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
+    await expect.poll(() => warnings.innerText(), { timeout: 10_000 }).toBe('1');
+    expect(await errors.innerText()).toBe('1');
+  });
+});
