@@ -7,6 +7,7 @@ export const dfmeaPlugin = definePlugin({
   pages: {
     '': () => import('./web/list/ProjectList.tsx'),
     dfmeaProject: () => import('./web/project/ProjectPage.tsx'),
+    templates: () => import('./web/reuse/TemplatesPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

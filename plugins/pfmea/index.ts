@@ -13,6 +13,7 @@ export const pfmeaPlugin = definePlugin({
   pages: {
     '': () => import('./web/list/ProjectList.tsx'),
     pfmeaProject: () => import('./web/project/ProjectPage.tsx'),
+    templates: () => import('./web/list/TemplatesPage.tsx'),
   },
   catalogs: async (locale) => {
     const [shared, mine] = await Promise.all([dfmea(locale), own(locale)]);

@@ -19,6 +19,8 @@ export const dfmeaArea = defineArea({
   pages: [
     { microRoute: '', title: { 'zh-CN': 'DFMEA', 'en-US': 'DFMEA' }, listed: true },
     { microRoute: 'dfmeaProject', title: { 'zh-CN': 'DFMEA 项目', 'en-US': 'DFMEA project' }, listed: false },
+    // FMEA templates (spec 001 §2 "FMEA templates" screens): reached from the project list
+    { microRoute: 'templates', title: { 'zh-CN': 'FMEA 模板', 'en-US': 'FMEA templates' }, listed: false },
   ],
   aliases: [{ path: '/main/dfmeaProject', microRoute: 'dfmeaProject' }],
   redirectTypes: { dfmea: '' },

@@ -20,6 +20,8 @@ export const pfmeaArea = defineArea({
   pages: [
     { microRoute: '', title: { 'zh-CN': 'PFMEA', 'en-US': 'PFMEA' }, listed: true },
     { microRoute: 'pfmeaProject', title: { 'zh-CN': 'PFMEA 项目', 'en-US': 'PFMEA project' }, listed: false },
+    // FMEA templates (spec 001 §2 "FMEA templates" screens): reached from the project list
+    { microRoute: 'templates', title: { 'zh-CN': 'FMEA 模板', 'en-US': 'FMEA templates' }, listed: false },
   ],
   aliases: [{ path: '/main/pfmeaProject', microRoute: 'pfmeaProject' }],
   redirectTypes: { pfmea: '' },

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Field, FormDialog, Select, TextInput, useForm, useLoad } from '@fmea/workbench/sdk';
+import { useSnapshot } from 'valtio';
+import { api, ApiError, Button, confirm, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/workbench/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectMember, type ProjectView } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
@@ -150,22 +151,56 @@ export function useDraftProblem(): (draft: HeaderDraft) => string | null {
   return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
-type ProjectDraft = HeaderDraft & { serialNum: string };
+type ProjectDraft = HeaderDraft & { serialNum: string; template: string };
+
+/** The user stopped at a confirmation: nothing was sent, nothing is shown as wrong. */
+class Stopped extends Error {}
+
+/**
+ * A new project from a template: made by the template service (its analysis,
+ * and its header for a basic FMEA), then given the dialog's name, team and the
+ * header fields filled in. A creator who named another owner stays as
+ * counsellor, as the server does for a new project (spec 000 §6).
+ */
+async function createFromTemplate(draft: HeaderDraft, template: string, serialNum: string, myId: string | undefined, kind: ReturnType<typeof useFmeaKind>): Promise<ProjectView> {
+  const made = await api.post('/api/fmeaTemplate/createProject', { template, name: draft.name.trim(), ...(serialNum.trim() && { serialNum: serialNum.trim() }) });
+  const body = saveBody(draft, made, kind);
+  const filled = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+  const owner = draft.members.find(isResponsible)?.userId;
+  const members = myId && owner !== myId && !draft.members.some((m) => m.userId === myId) ? [...body.projectMembers, kind.memberKind === 'process' ? { userId: myId, roles: [2] } : { userId: myId, userRole: 2 }] : body.projectMembers;
+  return api.post('/api/project/save', { ...filled, id: made.id, version: made.version, projectType: kind.projectType, name: body.name, projectMembers: members });
+}
 
 /** Create (project null) or edit a project header; a new project may get a typed number where the numbering rule allows it. */
 export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
   const { t } = useLingui();
   const kind = useFmeaKind();
   const problems = useDraftProblems();
+  const user = useSnapshot(session).user as UserInfo | null;
   const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: kind.projectType })), [project?.id, kind.projectType]);
+  const templates = useLoad(() => (project ? Promise.resolve([]) : api.get('/api/fmeaTemplate/list', { side: kind.projectType })), [project?.id, kind.projectType]);
   const form = useForm<ProjectDraft, ProjectView>({
-    initial: () => ({ ...draftOf(project, myId), serialNum: '' }),
-    validate: (draft) => ({ fields: problems(draft) }),
-    save: ({ serialNum, ...draft }) => api.post('/api/project/save', { ...saveBody(draft, project, kind), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }) }),
+    initial: () => ({ ...draftOf(project, myId), serialNum: '', template: '' }),
+    validate: ({ template: _template, ...draft }) => ({ fields: problems(draft) }),
+    save: async ({ serialNum, template, ...draft }) => {
+      // spec 000 §6: a creator who names another owner loses maintenance rights after creation; they confirm it first
+      const owner = draft.members.find(isResponsible)?.userId;
+      const handOver = !project && !user?.isAdmin && owner !== myId;
+      if (handOver && !(await confirm({ title: t`Another owner`, message: t`You are not the responsible person you chose: after creation you can no longer maintain this project. Create it anyway?`, danger: true }))) {
+        throw new Stopped();
+      }
+      if (!project && template) return createFromTemplate(draft, template, serialNum, myId, kind);
+      return api.post('/api/project/save', { ...saveBody(draft, project, kind), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }), ...(handOver && { confirmHandOver: true }) });
+    },
     onSaved,
     serverFields: { projectMembers: 'members' },
     // "number already exists" is a conflict without field issues: it belongs under the number
-    onFailed: (error) => (error instanceof ApiError && error.messageKey === 'numbering.manual_duplicate' ? { message: null, fields: { serialNum: error.message } } : undefined),
+    onFailed: (error): FormErrors | undefined =>
+      error instanceof Stopped
+        ? NO_ERRORS
+        : error instanceof ApiError && error.messageKey === 'numbering.manual_duplicate'
+          ? { message: null, fields: { serialNum: error.message } }
+          : undefined,
   });
   // only what changed, so the problems of the other fields stay shown; the responsible person is part of the team
   const change = (next: HeaderDraft) => {
@@ -184,6 +219,19 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
         <p className="muted" data-testid="dfmea-next-number">
           <Trans>The project will be numbered {next.number}.</Trans>
         </p>
+      ) : null}
+      {!project && (templates.data?.length ?? 0) > 0 ? (
+        <Field label={t`Start from`} hint={t`A template gives the new project its structure and analysis.`}>
+          {(id) => (
+            <Select
+              id={id}
+              data-testid="dfmea-from-template"
+              value={form.draft.template}
+              onChange={(e) => form.set('template', e.target.value)}
+              options={[{ value: '', label: t`An empty project` }, ...(templates.data ?? []).map((x) => ({ value: x.id, label: `${x.serialNum} ${x.name}` }))]}
+            />
+          )}
+        </Field>
       ) : null}
       <HeaderFields draft={form.draft} onChange={change} error={form.error} />
     </FormDialog>

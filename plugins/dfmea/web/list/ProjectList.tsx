@@ -5,7 +5,6 @@ import {
   api,
   Button,
   can,
-  confirm,
   DataGrid,
   notify,
   notifyError,
@@ -24,6 +23,8 @@ import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { CopyProjectDialog } from '../reuse/CopyProjectDialog.tsx';
+import { useDeleteWithUsage } from '../reuse/usage.ts';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import '../dfmea.css';
@@ -49,6 +50,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const user = useSnapshot(session).user as UserInfo | null;
   const allowed = (button: ButtonOf<ProjectRouteName>) => can(user, kind.route, button);
   const navigate = useGuardedNavigate();
+  const deleteWithUsage = useDeleteWithUsage();
   const [tab, setTab] = useState<Tab>('all');
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -57,6 +59,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [sharing, setSharing] = useState<ProjectListItem | null>(null);
+  const [copying, setCopying] = useState<ProjectListItem | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
 
   const tabLabel = (value: Tab) =>
@@ -86,12 +89,11 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
     }
   };
 
+  // projects made from this one or holding nodes borrowed from it make the server ask "used by N" first
   const remove = async (p: ProjectListItem) => {
-    const name = p.name;
-    if (!(await confirm({ title: t`Delete project`, message: t`Delete the project ${name}?`, danger: true }))) return;
     try {
       const view = await api.get('/api/project/selectProjectById', { projectId: p.id });
-      await api.post('/api/project/delete', { id: p.id, version: view.version });
+      if (!(await deleteWithUsage(p.name, view.version, p.id))) return;
       notify('success', t`Project deleted`);
       reload();
     } catch (error) {
@@ -136,7 +138,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       {
         id: 'actions',
         header: t`Actions`,
-        width: 290,
+        width: 340,
         hideable: false,
         cell: (p) => (
           <span className="dfmea-actions">
@@ -167,6 +169,18 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
             {allowed('export') && (p.myRoles || tab === 'shared') ? (
               <Button kind="link" onClick={() => exportProject(p)}>
                 <Trans>Export</Trans>
+              </Button>
+            ) : null}
+            {allowed('add') ? (
+              // only the owner (or an administrator) copies (spec 000 §6); others see why not
+              <Button
+                kind="link"
+                data-testid="dfmea-copy"
+                disabled={!(user?.isAdmin || p.myRoles?.includes(0))}
+                title={user?.isAdmin || p.myRoles?.includes(0) ? undefined : t`Only the responsible person of the project may copy it`}
+                onClick={() => setCopying(p)}
+              >
+                <Trans>Copy</Trans>
               </Button>
             ) : null}
             {allowed('del') && p.myRoles?.includes(0) ? (
@@ -203,6 +217,9 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 <Trans>Import workbook</Trans>
               </Button>
             ) : null}
+            <Button data-testid="fmea-templates-link" onClick={() => void navigate(`${basePath}/templates`)}>
+              <Trans>FMEA templates</Trans>
+            </Button>
           </>
         }
       />
@@ -253,6 +270,17 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           onSaved={() => {
             setSharing(null);
             notify('success', t`Share saved`);
+          }}
+        />
+      ) : null}
+      {copying ? (
+        <CopyProjectDialog
+          project={copying}
+          onClose={() => setCopying(null)}
+          onSaved={(p) => {
+            setCopying(null);
+            notify('success', t`Project copied`);
+            void navigate(projectPath(p.id));
           }}
         />
       ) : null}

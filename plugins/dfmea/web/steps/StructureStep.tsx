@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
+import { RowMarker } from '@fmea/workbench/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { BomGenerateDialog } from './BomGenerateDialog.tsx';
+import { ReuseActions } from '../reuse/ReuseActions.tsx';
 import { useFmeaKind, type NodeLabel } from '../kind.tsx';
 
 /** Zoom steps of the mind map (spec 001 §9). */
@@ -210,6 +212,15 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
               <Trans>Generate from BOM</Trans>
             </Button>
           ) : null}
+          <ReuseActions
+            projectId={projectId}
+            node={node}
+            hasChildren={(node?.children.length ?? 0) > 0}
+            onDone={(selectId) => {
+              if (selectId) setSelected(selectId);
+              void load();
+            }}
+          />
           {Actions ? (
             <Actions
               node={node}
@@ -305,6 +316,7 @@ function TreeItem({ node, selected, onSelect, cut, label }: { node: TreeNode; se
       <button type="button" className={`dfmea-tree-label${selected === node.id ? ' selected' : ''}${cut === node.id ? ' cut' : ''}`} onClick={() => onSelect(node.id)}>
         {label ? label(node) : node.name}
       </button>
+      <RowMarker kind={node.nodeType === 2 ? 'function' : 'node'} id={node.id} label={node.name} />
       {node.children.length ? (
         <ul role="group">
           {node.children.map((c) => (
