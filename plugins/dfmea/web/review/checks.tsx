@@ -57,7 +57,7 @@ export function ChecksIndicator({ checks, onOpen }: { checks: FmeaChecks | null;
   const state = !checks ? 'loading' : errors > 0 ? 'error' : warnings > 0 ? 'warning' : 'clean';
   return (
     <Button data-testid="checks-open" data-state={state} className={`btn btn-default dfmea-checks dfmea-checks-${state}`} onClick={onOpen} aria-label={t`Checks before release: ${errors} errors, ${warnings} warnings`}>
-      <span data-testid="checks-errors">{errors}</span> <Trans>errors</Trans> · <span data-testid="checks-warnings">{warnings}</span> <Trans>warnings</Trans>
+      <span data-testid="checks-errors">{errors}</span> {errors === 1 ? t`error` : t`errors`} · <span data-testid="checks-warnings">{warnings}</span> {warnings === 1 ? t`warning` : t`warnings`}
     </Button>
   );
 }
