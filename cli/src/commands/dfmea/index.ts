@@ -6,6 +6,7 @@ import { registerDfmeaList } from './list.ts';
 import { DFMEA_COMMANDS } from '../../shared/fmea-commands.ts';
 import { registerFmeaCheck } from '../../shared/fmea-check-commands.ts';
 import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
+import { registerFmeaBaselines } from '../../shared/fmea-baseline-commands.ts';
 
 /** `fmea dfmea …`: DFMEA projects, their AIAG-VDA form workbooks in and out, submit and release. */
 export function registerDfmea(program: Command): void {
@@ -16,4 +17,5 @@ export function registerDfmea(program: Command): void {
   registerDfmeaImport(dfmea);
   registerFmeaReview(dfmea, DFMEA_COMMANDS);
   registerFmeaCheck(dfmea, DFMEA_COMMANDS);
+  registerFmeaBaselines(dfmea, DFMEA_COMMANDS);
 }

@@ -3,6 +3,7 @@ import { contextOf } from '../../context.ts';
 import { PFMEA_COMMANDS, registerFmeaExport, registerFmeaImport, registerFmeaList } from '../../shared/fmea-commands.ts';
 import { registerFmeaCheck } from '../../shared/fmea-check-commands.ts';
 import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
+import { registerFmeaBaselines } from '../../shared/fmea-baseline-commands.ts';
 
 /**
  * `fmea pfmea list|export|import`: PFMEA projects and their AIAG-VDA PFMEA
@@ -18,4 +19,5 @@ export function registerPfmea(program: Command): void {
   registerFmeaImport(pfmea, PFMEA_COMMANDS);
   registerFmeaReview(pfmea, PFMEA_COMMANDS);
   registerFmeaCheck(pfmea, PFMEA_COMMANDS);
+  registerFmeaBaselines(pfmea, PFMEA_COMMANDS);
 }
