@@ -134,6 +134,9 @@ describe('FMEA templates', () => {
     });
     expect(template.serialNum).toMatch(/^TD/);
     expect((await listTemplates(team.reader)).map((x) => x.id)).toEqual([template.id]);
+    // a project from it: the node under a product node named after the project
+    const made = await createProjectFromTemplate(team.reader, template.id, { name: 'Gear unit' });
+    expect(names(await getStructureTree(team.reader, made.id))).toEqual({ name: 'Gear unit', children: [{ name: 'Gearbox', children: [{ name: 'Gear', children: [] }, { name: 'Housing', children: [] }] }] });
     expect((await listTemplates(team.reader, { side: 'pfmea' })).map((x) => x.id)).toEqual([]);
     expect((await listTemplates(team.reader))[0]!.canDelete).toBe(false);
     const listed = await listProjects(team.editor, {});

@@ -201,7 +201,8 @@ export interface ProjectFromTemplateInput {
 /**
  * Creates a project from a template: the template's type, the next project
  * number (DF/PF…) or a typed one, the template's analysis (and header, for
- * a basic FMEA), and the actor as owner. The project remembers its template
+ * a basic FMEA; a subtree template's root is named after the project), and
+ * the actor as owner. The project remembers its template
  * (source kind 'fromTemplate'), which then asks before it is deleted.
  */
 export async function createProjectFromTemplate(ctx: ServiceContext, template: string, input: ProjectFromTemplateInput = {}): Promise<ProjectView> {
@@ -220,6 +221,8 @@ export async function createProjectFromTemplate(ctx: ServiceContext, template: s
       sourceProjectId: tmpl.id,
     });
     const copy = await copyWholeTree(tx, txCtx, tmpl.id, project, false);
+    // a subtree template's root only carries it: the new project's product node takes the project's name
+    if (kindOf(tmpl) === 'subtree') await tx.update(fmeaNode).set({ name: project.name }).where(eq(fmeaNode.id, copy.rootId));
     const view = await present(tx, { project, members, actor });
     return {
       result: view,
