@@ -1,30 +1,84 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
-import { EmptyState, PageHeader } from '../components/form.tsx';
+import { Button, EmptyState, PageHeader } from '../components/form.tsx';
+import { formatDate } from '../i18n/format.ts';
+import { useGuardedNavigate } from '../shell/edit-guard.ts';
+import { projectPath } from '../shell/DiscussionMenu.tsx';
 
 type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
+type Task = ApiData<'/api/task/myTasks'>['items'][number];
+type Counts = ApiData<'/api/message/getMessageCount'>;
+type Latest = ApiData<'/api/message/getLatestMessageAndNotice'>;
+interface RecentProject {
+  id: string;
+  serialNum: string;
+  name: string;
+  projectType: string;
+}
 
-/** Landing page: greeting, published notices, and honest placeholders for areas still to come. */
+const PERSONAL = '/systemInfo/ownspaceIndex';
+
+/** What a card shows while it reads, when the read failed (no right to it: the card says nothing), and its rows. */
+function Card({ title, testId, link, children }: { title: ReactNode; testId: string; link?: { label: ReactNode; onClick: () => void }; children: ReactNode }) {
+  return (
+    <section className="card" data-testid={testId}>
+      <h3 style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <span>{title}</span>
+        {link ? (
+          <Button kind="link" onClick={link.onClick}>
+            {link.label}
+          </Button>
+        ) : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Reads once; null while reading, undefined when refused or failed. */
+function useOnce<T>(read: () => Promise<T>): T | null | undefined {
+  const [value, setValue] = useState<T | null | undefined>(null);
+  useEffect(() => {
+    let live = true;
+    read().then(
+      (v) => live && setValue(v),
+      () => live && setValue(undefined),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return value;
+}
+
+/**
+ * Landing page: notices, my tasks (count and the nearest ones), approvals
+ * waiting for me, unread messages, and the projects I opened lately (DFMEA
+ * and PFMEA, each only when the user's menu has the area).
+ */
 export function HomePage({ user }: { user: UserInfo }) {
   const { t } = useLingui();
-  const [notices, setNotices] = useState<NoticeItem[] | null>(null);
-  useEffect(() => {
-    api.get('/api/notice/selectList', { page: 1, limit: 5 }).then(
-      (data) => setNotices(data.items),
-      () => setNotices([]),
-    );
-  }, []);
+  const go = useGuardedNavigate();
+  const open = (path: string) => void go(path);
+  const notices = useOnce<NoticeItem[]>(async () => (await api.get('/api/notice/selectList', { page: 1, limit: 5 })).items);
+  const tasks = useOnce(() => api.get('/api/task/myTasks', { page: 1, limit: 5, taskStatus: '0,1,4' }));
+  const counts = useOnce<Counts>(() => api.get('/api/message/getMessageCount'));
+  const latest = useOnce<Latest>(() => api.get('/api/message/getLatestMessageAndNotice'));
+  const recentDfmea = useOnce<RecentProject[]>(() => api.get('/api/project/selectRecentProject', { limit: 5 }));
+  const recentPfmea = useOnce<RecentProject[]>(() => api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }));
+  const recent = [...(recentDfmea ?? []), ...(recentPfmea ?? [])];
+  const taskLabel = (task: Task) =>
+    task.taskSource === 'review' ? (task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`) : task.taskDesc;
+
   return (
     <div className="page home-page" data-testid="home-page">
       <PageHeader title={t`Welcome, ${user.realName || user.userName}`} />
       <div className="cards">
-        <section className="card">
-          <h3>
-            <Trans>Notices</Trans>
-          </h3>
-          {notices === null ? null : notices.length ? (
+        <Card title={<Trans>Notices</Trans>} testId="home-notices">
+          {notices === null ? null : notices?.length ? (
             <ul>
               {notices.map((n) => (
                 <li key={n.id}>{n.title}</li>
@@ -33,15 +87,51 @@ export function HomePage({ user }: { user: UserInfo }) {
           ) : (
             <EmptyState title={t`No notices`} />
           )}
-        </section>
-        <section className="card">
-          <h3>
-            <Trans>My tasks</Trans>
-          </h3>
-          <EmptyState title={t`No tasks yet`}>
-            <Trans>Tasks appear here once FMEA projects assign work to you.</Trans>
-          </EmptyState>
-        </section>
+        </Card>
+        <Card title={tasks ? t`My tasks (${tasks.total})` : t`My tasks`} testId="home-tasks" link={{ label: <Trans>All tasks</Trans>, onClick: () => open(`${PERSONAL}/myTask`) }}>
+          {tasks === null ? null : tasks?.items.length ? (
+            <ul>
+              {tasks.items.map((task) => (
+                <li key={task.id}>
+                  <Button kind="link" onClick={() => open(task.route)}>
+                    {task.fmeaNum} · <span data-user-content>{taskLabel(task)}</span>
+                  </Button>
+                  {task.taskEndDate ? <small className="muted"> {formatDate(task.taskEndDate)}</small> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title={t`Nothing to do`} />
+          )}
+        </Card>
+        <Card title={<Trans>Pending approvals</Trans>} testId="home-approvals" link={{ label: <Trans>My approvals</Trans>, onClick: () => open(`${PERSONAL}/myAudit`) }}>
+          {counts === null ? null : counts ? (
+            <p data-testid="home-approvals-count">{counts.bMessageCount ? t`${counts.bMessageCount} waiting for your decision` : t`Nothing waits for your decision`}</p>
+          ) : null}
+        </Card>
+        <Card title={<Trans>Unread messages</Trans>} testId="home-messages" link={{ label: <Trans>My messages</Trans>, onClick: () => open(`${PERSONAL}/myMessage`) }}>
+          {counts === null ? null : counts ? <p data-testid="home-messages-count">{t`${counts.unreadBusiness + counts.sMessageCount} unread`}</p> : null}
+          {latest?.message ? (
+            <Button kind="link" onClick={() => (latest.message?.route ? open(latest.message.route) : open(`${PERSONAL}/myMessage`))}>
+              {latest.message.title}
+            </Button>
+          ) : null}
+        </Card>
+        <Card title={<Trans>Recent projects</Trans>} testId="home-recent">
+          {recentDfmea === null || recentPfmea === null ? null : recent.length ? (
+            <ul>
+              {recent.map((p) => (
+                <li key={p.id}>
+                  <Button kind="link" onClick={() => open(projectPath(p.projectType, p.id))}>
+                    {p.serialNum} · <span data-user-content>{p.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title={t`No projects opened yet`} />
+          )}
+        </Card>
       </div>
     </div>
   );

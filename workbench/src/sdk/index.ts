@@ -40,3 +40,4 @@ export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';
 export { refreshMessageCount } from '../shell/message-count.ts';
+export { RowMarker, RowThreadProvider, type RowRef } from '../components/row-thread/index.ts';

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../api/types.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { DataGridStorage } from '../components/data-grid/index.ts';
-import { ChatIcon, HelpIcon, MailIcon } from '../components/icons.tsx';
+import { HelpIcon, MailIcon } from '../components/icons.tsx';
 import { realtime } from '../realtime/client.ts';
 import { lock } from '../stores/ui.ts';
 import { useAppInfo } from './app-info.ts';
@@ -14,6 +14,7 @@ import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { topMenuItems } from './areas.ts';
 import { canSeeOnline, OnlineDrawer } from './OnlineDrawer.tsx';
+import { DiscussionMenu } from './DiscussionMenu.tsx';
 import { refreshMessageCount } from './message-count.ts';
 import { JobProgress } from './ProgressBars.tsx';
 import { TopMenu, useWindowWidth } from './TopMenu.tsx';
@@ -70,18 +71,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
             <MailIcon />
             {snap.messageCount ? <span className="badge">{snap.messageCount}</span> : null}
           </button>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="icon-button" aria-label={t`Discussion area`}>
-              <ChatIcon />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className="menu" align="end">
-                <DropdownMenu.Item className="menu-item" disabled>
-                  {t`No project discussions yet`}
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <DiscussionMenu onOpen={(path) => void go(path)} />
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="icon-button" aria-label={t`About and help`}>
               <HelpIcon />

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { RowMarker } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
@@ -275,6 +276,7 @@ function FailureGroup({ owner, kind, data, readOnly, busy, onOpen, onDelete, onP
               {rows.map((r) => (
                 <li key={r.id} data-item-id={r.id}>
                   <FailureText row={r} />
+                  <RowMarker kind="failure" id={r.id} label={r.description} />
                   {readOnly ? null : (
                     <>
                       <Button kind="link" disabled={busy} onClick={() => onOpen(kind, owner.id, r)}><Trans>Edit</Trans></Button>
@@ -384,11 +386,13 @@ function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, o
           {effectLinks.map((l) => (
             <li key={l.id}>
               <Trans>Effect:</Trans> {byId.get(l.higherFailureId)?.description} {unlinkButton(l.id)}
+              <RowMarker kind="failureLink" id={l.id} label={`${byId.get(l.higherFailureId)?.description ?? ''} → ${mode.description}`} />
             </li>
           ))}
           {causeLinks.map((l) => (
             <li key={l.id}>
               <Trans>Cause:</Trans> {byId.get(l.lowerFailureId)?.description} {unlinkButton(l.id)}
+              <RowMarker kind="failureLink" id={l.id} label={`${mode.description} → ${byId.get(l.lowerFailureId)?.description ?? ''}`} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm, type ApiBody } from '@fmea/workbench/sdk';
+import { RowMarker } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,
@@ -354,6 +355,7 @@ function FunctionCard(props: {
           {characteristics.map((c) => (
             <li key={c.id}>
               <span data-user-content>{c.name}</span> <span className="muted">({classLabel(c.characteristicClass)})</span>
+              <RowMarker kind="characteristic" id={c.id} label={c.name} />
               {c.special ? <strong> <Trans>special</Trans></strong> : null}
               {CharacteristicBadges ? <CharacteristicBadges row={c} /> : null}
             </li>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { actionMachine, type ActionEvent } from '@fmea/core/domain';
-import { api, Autocomplete, Button, confirm, DataGrid, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import {
@@ -194,6 +194,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
   };
 
   const columns: DataGridColumn<ActionRow>[] = [
+    { id: 'discussion', header: t`Discussion`, width: 56, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
     { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
     { id: 'kind', header: t`Type`, width: 100, accessor: (a) => kindLabel[a.kind] },
     { id: 'description', header: t`Action`, width: 220, accessor: 'description' },

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
-import { api, Button, confirm, DataGrid, notify, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, notify, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
@@ -249,6 +249,13 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
   const classLabel: Record<string, string> = { safety: t`Safety`, critical: t`Critical`, significant: t`Significant`, general: t`General` };
 
   const columns: DataGridColumn<RiskRow>[] = [
+    // the row's discussion: on its cause (O, D, controls and actions belong to it), on the mode when the chain has no cause
+    {
+      id: 'discussion',
+      header: t`Discussion`,
+      width: 56,
+      cell: (r) => (r.cause ? <RowMarker kind="failure" id={r.cause.id} label={r.cause.description} /> : <RowMarker kind="failure" id={r.mode.id} label={r.mode.description} />),
+    },
     { id: 'higherElement', header: gridLabels?.higherElement ?? t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
     { id: 'element', header: gridLabels?.element ?? t`Focus element`, width: 140, accessor: 'elementName' },
     { id: 'lowerElement', header: gridLabels?.lowerElement ?? t`Next lower element`, width: 140, accessor: (r) => r.cause?.elementName ?? '' },

@@ -1,0 +1,1 @@
+export { RowMarker, RowThreadProvider, type RowRef } from './context.tsx';
