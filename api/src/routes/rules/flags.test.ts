@@ -140,7 +140,7 @@ describe('POST /api/sysBusinessRule/query and /update', () => {
     const res = await post('/api/sysBusinessRule/query', { ruleGroup: 'other' }, admin, 'en-US');
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply, controlPlanTemplate',
+      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply, controlPlanTemplate, report',
     );
   });
 
