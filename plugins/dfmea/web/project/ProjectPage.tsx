@@ -7,6 +7,7 @@ import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
+import { BaselinesPanel } from '../review/BaselinesPanel.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
 import '../dfmea.css';
@@ -125,6 +126,8 @@ export function ProjectPage({
   const [remoteRevision, setRemoteRevision] = useState(0);
   const [importing, setImporting] = useState(false);
   const [reviewing, setReviewing] = useState(() => search.get('review') === '1');
+  // the releases' frozen baselines: list, open read-only, export, compare (BaselinesPanel)
+  const [baselining, setBaselining] = useState(false);
   // the checks before release: always in the header, their panel opens a finding's row
   const [checking, setChecking] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
@@ -231,6 +234,9 @@ export function ProjectPage({
         <Button data-testid="review-open" onClick={() => setReviewing(true)}>
           <Trans>Review</Trans>
         </Button>
+        <Button data-testid="baselines-open" onClick={() => setBaselining(true)}>
+          <Trans>Baselines</Trans>
+        </Button>
         {canImport ? (
           <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
             <Trans>Import workbook</Trans>
@@ -274,6 +280,7 @@ export function ProjectPage({
       </Tabs.Root>
       </RowThreadProvider>
       {reviewing ? <ReviewPanel project={project} checks={checks} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
+      {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}
       {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog
         open={importing}
