@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { signIn } from './support/flows.ts';
+import { useBrowser, waitForPath } from './support/suite.ts';
+
+const env = useBrowser();
+
+describe('FMEA templates', () => {
+  it('saves a structure node as a template, makes a project from it, and the new project holds the copied analysis', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fmea-tpl'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const password = 'Tp7#qW2!mK9$zR';
+    const engineer = uniqueName('tpleng');
+    const user = await createReadyUser(env.baseURL, { userName: engineer, realName: 'Template engineer', password, roleIds: [role.id] });
+
+    // a window lifter with one chain, written through the API
+    const api = await apiLogin(env.baseURL, engineer, password);
+    const project = await api.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: uniqueName('Window lifter '), projectMembers: [{ userId: user.id, userRole: 0 }] });
+    const gearbox = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    const gear = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: gearbox.id, name: 'Gear' });
+    const torque = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gearbox.id, description: 'Transmit torque' });
+    const mesh = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gear.id, description: 'Mesh with worm' });
+    const mode = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'No torque transmitted' });
+    const cause = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Teeth worn', occurrence: 6, det: 5 });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+
+    const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
+    await signIn(page, engineer, password);
+    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
+    const tree = page.getByTestId('dfmea-tree');
+    await tree.waitFor();
+
+    // a leaf cannot be saved: the button says why
+    await tree.getByRole('button', { name: 'Gear', exact: true }).click();
+    expect(await page.getByTestId('reuse-save-template').isDisabled()).toBe(true);
+
+    // the gearbox with its gear becomes a template
+    await tree.getByRole('button', { name: 'Gearbox', exact: true }).click();
+    await page.getByTestId('reuse-save-template').click();
+    const templateName = uniqueName('Worm gearbox ');
+    await page.getByTestId('reuse-template-name').fill(templateName);
+    await screenshot(page, 'fmea-template-save');
+    await page.getByTestId('reuse-template-save').click();
+    await page.getByTestId('reuse-template-name').waitFor({ state: 'detached' });
+
+    // the templates page, reached from the project list, lists it with where it came from
+    await page.goto('/main/dfmea');
+    await page.getByTestId('dfmea-project-list').waitFor();
+    await page.getByTestId('fmea-templates-link').click();
+    await waitForPath(page, '/main/dfmea/templates');
+    const row = page.getByTestId('fmea-templates').getByRole('row').filter({ hasText: templateName });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toMatch(/TD\d+/);
+    expect(rowText).toContain('Template engineer');
+    expect(rowText).toContain('Node with subnodes');
+    await screenshot(page, 'fmea-templates');
+
+    // a new project from it opens with the copied structure and analysis
+    await row.getByTestId('template-new-project').click();
+    const newName = uniqueName('Tailgate lifter ');
+    await page.getByTestId('template-project-name').fill(newName);
+    await page.getByTestId('template-project-save').click();
+    await page.getByTestId('dfmea-project').waitFor();
+    await waitForPath(page, '/main/dfmea/dfmeaProject');
+    expect(new URL(page.url()).searchParams.get('projectId')).not.toBe(project.id);
+    expect(await page.locator('.dfmea-project-name').innerText()).toBe(newName);
+    const copied = page.getByTestId('dfmea-tree');
+    await copied.getByRole('button', { name: 'Gearbox', exact: true }).waitFor();
+    await copied.getByRole('button', { name: 'Gear', exact: true }).waitFor();
+    await page.getByTestId('dfmea-tab-risk').click();
+    const risk = page.getByTestId('dfmea-panel-risk');
+    await risk.getByText('Teeth worn').first().waitFor();
+    await risk.getByText('No torque transmitted').first().waitFor();
+    await screenshot(page, 'fmea-template-project');
+  });
+});
