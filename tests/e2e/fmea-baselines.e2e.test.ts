@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { openArea, signIn } from './support/flows.ts';
+import { useBrowser } from './support/suite.ts';
+
+const env = useBrowser();
+const password = 'Bl7#qW2!mK9$zR';
+
+describe('FMEA baselines in the workbench', () => {
+  it('a released project, edited in the browser: the diff against the release shows the value old → new', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('baseline-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export'] }]));
+    const names = { owner: uniqueName('blowner'), reviewer: uniqueName('blrev') };
+    const ids: Record<string, string> = {};
+    for (const [key, userName] of Object.entries(names)) ids[key] = (await createReadyUser(env.baseURL, { userName, realName: `Baseline ${key}`, password, roleIds: [role.id] })).id;
+
+    // the project goes from draft to released through the review path (one reviewer holds the four roles)
+    const owner = await apiLogin(env.baseURL, names.owner, password);
+    const reviewer = await apiLogin(env.baseURL, names.reviewer, password);
+    const name = uniqueName('Door hinge ');
+    const project = await owner.post<{ id: string; serialNum: string }>('/api/project/save', {
+      projectType: 'dfmea',
+      name,
+      projectMembers: [
+        { userId: ids.owner, roles: [0] },
+        { userId: ids.reviewer, roles: [4] },
+      ],
+    });
+    const projectId = project.id;
+    const all = { professional: ids.reviewer, quality: ids.reviewer, technical: ids.reviewer, countersign: ids.reviewer };
+    await owner.post('/api/project/review/submit', { projectId, assignees: all, acknowledgeWarnings: true });
+    await reviewer.post('/api/project/review/opinion', { projectId, conclusion: 'conform', opinion: 'ok', role: 'professional' });
+    await reviewer.post('/api/project/review/opinion', { projectId, conclusion: 'conform', opinion: 'ok', role: 'quality' });
+    await reviewer.post('/api/project/review/approve', { projectId });
+    await reviewer.post('/api/project/review/release', { projectId, acknowledgeWarnings: true });
+    await owner.post('/api/project/review/revoke', { projectId });
+    const [bl] = await owner.get<{ label: string }[]>(`/api/project/baselines?projectId=${projectId}`);
+    expect(bl?.label).toBe('BL1');
+
+    // the owner edits the header in the browser
+    const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
+    await signIn(page, names.owner, password);
+    await openArea(page, 'dfmea_index');
+    await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
+    await page.getByTestId('dfmea-project').waitFor();
+    await page.getByTestId('dfmea-tab-planning').click();
+    const planning = page.getByTestId('dfmea-panel-planning');
+    await planning.getByTestId('dfmea-name').fill(`${name} rev. B`);
+    await planning.getByTestId('dfmea-planning-save').click();
+    await expect.poll(() => page.locator('.dfmea-project-name').innerText()).toBe(`${name} rev. B`);
+
+    // Baselines: BL1 is listed; compare it with the working copy
+    await page.getByTestId('baselines-open').click();
+    await page.getByTestId('baseline-row-BL1').waitFor();
+    expect(await page.getByTestId('baseline-from').inputValue()).not.toBe('');
+    expect(await page.getByTestId('baseline-to').inputValue()).toBe('working');
+    await page.getByTestId('baseline-compare').click();
+    const diff = page.getByTestId('baseline-diff');
+    await diff.waitFor();
+    const header = diff.getByTestId('baseline-diff-project');
+    await header.waitFor();
+    const field = header.locator('[data-field="name"]');
+    expect(await field.locator('del').innerText()).toBe(name);
+    expect(await field.locator('ins').innerText()).toBe(`${name} rev. B`);
+    expect(await diff.locator('h3').first().innerText()).toContain('BL1 → Working copy: 0 added, 0 removed, 1 changed');
+    await screenshot(page, 'fmea-baselines-diff-en-US');
+
+    // the frozen copy opens read-only, its structure as it was released
+    await page.getByTestId('baseline-open-BL1').click();
+    await page.getByTestId('baseline-content').waitFor();
+    expect(await page.getByTestId('baseline-content').innerText()).toContain('BL1');
+  });
+});
