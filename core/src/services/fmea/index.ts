@@ -45,6 +45,7 @@ export {
   type TemplateSide,
   type TemplateView,
 } from './templates.ts';
+export { createVariant, listVariants, takeOverFromFamily, variantDeviations, type GainedItem, type VariantDeviation, type VariantDeviations, type VariantListItem } from './variants.ts';
 export { processProgress, updateProcedureTaskStatus, type ProcessProgress } from './process-tasks.ts';
 export { assertProjectOfType } from './process-structure.ts';
 export { applyProcessProcedure, type ApplyProcedureInput } from './process-templates.ts';

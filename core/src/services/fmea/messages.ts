@@ -45,6 +45,9 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.project_in_use',
   'fmea.creator_hand_over',
   'fmea.template_not_found',
+  'fmea.not_a_family',
+  'fmea.not_a_variant',
+  'fmea.family_item_not_gained',
 ] as const;
 
 export type FmeaServiceMessageKey = (typeof FMEA_SERVICE_MESSAGE_KEYS)[number];
