@@ -9,6 +9,7 @@ import {
   fmeaFailure,
   fmeaFailureLink,
   fmeaFunction,
+  fmeaNode,
   fmeaProject,
 } from '../../db/schema/index.ts';
 import { ConflictError } from '../../errors.ts';
@@ -29,7 +30,7 @@ export interface ProjectChecks {
 
 /**
  * Reads what the checks need in one query per table (no query per row: a
- * 20,000-chain project is seven selects), each item with its cited catalog
+ * 20,000-chain project is eight selects, sorted here), each item with its cited catalog
  * record's English and use types (read by the checks only while their
  * required rule is on).
  */
@@ -39,18 +40,17 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const [rules, apOf] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable)]);
   const english = rules.EnglishRequiredRuleFlag === '1';
   const useTypes = rules.failureToUseRequired === '1';
-  const [functions, characteristics, failures, failureLinks, controls, actions, lines] = await Promise.all([
+  const [nodes, functionRows, characteristicRows, failureRows, failureLinks, controlRows, actionRows, lines] = await Promise.all([
+    db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
     db
-      .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, en: catalogRecord.enText })
+      .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, sort: fmeaFunction.sort, en: catalogRecord.enText })
       .from(fmeaFunction)
       .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaFunction.catalogRecordId))
-      .where(eq(fmeaFunction.projectId, projectId))
-      .orderBy(fmeaFunction.nodeId, fmeaFunction.sort),
+      .where(eq(fmeaFunction.projectId, projectId)),
     db
-      .select({ id: fmeaCharacteristic.id, functionId: fmeaCharacteristic.functionId, name: fmeaCharacteristic.name, characteristicClass: fmeaCharacteristic.characteristicClass, special: fmeaCharacteristic.special })
+      .select({ id: fmeaCharacteristic.id, functionId: fmeaCharacteristic.functionId, name: fmeaCharacteristic.name, characteristicClass: fmeaCharacteristic.characteristicClass, special: fmeaCharacteristic.special, sort: fmeaCharacteristic.sort })
       .from(fmeaCharacteristic)
-      .where(eq(fmeaCharacteristic.projectId, projectId))
-      .orderBy(fmeaCharacteristic.functionId, fmeaCharacteristic.sort),
+      .where(eq(fmeaCharacteristic.projectId, projectId)),
     db
       .select({
         id: fmeaFailure.id,
@@ -60,21 +60,20 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
         severity: fmeaFailure.severity,
         occurrence: fmeaFailure.occurrence,
         detection: fmeaFailure.detection,
+        sort: fmeaFailure.sort,
         en: catalogRecord.enText,
         data: catalogRecord.data,
         recordId: catalogRecord.id,
       })
       .from(fmeaFailure)
       .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaFailure.catalogRecordId))
-      .where(eq(fmeaFailure.projectId, projectId))
-      .orderBy(fmeaFailure.functionId, fmeaFailure.sort),
+      .where(eq(fmeaFailure.projectId, projectId)),
     db.select({ higherId: fmeaFailureLink.higherFailureId, lowerId: fmeaFailureLink.lowerFailureId }).from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, projectId)),
     db
-      .select({ id: fmeaControl.id, causeId: fmeaControl.causeId, kind: fmeaControl.kind, description: fmeaControl.description, en: catalogRecord.enText })
+      .select({ id: fmeaControl.id, causeId: fmeaControl.causeId, kind: fmeaControl.kind, description: fmeaControl.description, sort: fmeaControl.sort, en: catalogRecord.enText })
       .from(fmeaControl)
       .leftJoin(catalogRecord, eq(catalogRecord.id, fmeaControl.catalogRecordId))
-      .where(eq(fmeaControl.projectId, projectId))
-      .orderBy(fmeaControl.causeId, fmeaControl.sort),
+      .where(eq(fmeaControl.projectId, projectId)),
     db
       .select({
         id: fmeaAction.id,
@@ -85,12 +84,22 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
         raSeverity: fmeaAction.raSeverity,
         raOccurrence: fmeaAction.raOccurrence,
         raDetection: fmeaAction.raDetection,
+        sort: fmeaAction.sort,
       })
       .from(fmeaAction)
-      .where(eq(fmeaAction.projectId, projectId))
-      .orderBy(fmeaAction.causeId, fmeaAction.sort),
+      .where(eq(fmeaAction.projectId, projectId)),
     project.projectType === 'pfmea' ? db.select({ characteristicId: controlPlanLine.characteristicId }).from(controlPlanLine).where(eq(controlPlanLine.projectId, projectId)) : Promise.resolve(null),
   ]);
+
+  // The analysis's order (the structure tree depth first, then each owner's sort), so findings list as the steps show the items.
+  const nodeRank = treeOrder(nodes);
+  const functions = byRank(functionRows, (f) => nodeRank.get(f.nodeId));
+  const functionRank = new Map(functions.map((f, i) => [f.id, i]));
+  const characteristics = byRank(characteristicRows, (c) => functionRank.get(c.functionId));
+  const failures = byRank(failureRows, (f) => functionRank.get(f.functionId));
+  const failureRank = new Map(failures.map((f, i) => [f.id, i]));
+  const controls = byRank(controlRows, (c) => failureRank.get(c.causeId));
+  const actions = byRank(actionRows, (a) => failureRank.get(a.causeId));
 
   // An item in its own wording has no English (the FMEA stores none of its own): it counts as missing while English is required.
   const findings = runFmeaChecks({
@@ -113,6 +122,29 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
     apOf,
   });
   return { projectId, serialNum: project.serialNum, projectType: project.projectType, counts: countFindings(findings), findings };
+}
+
+/** Each node's place in the tree read depth first, children by sort. */
+function treeOrder(nodes: readonly { id: string; parentId: string | null; sort: number }[]): Map<string, number> {
+  const children = new Map<string | null, { id: string; sort: number }[]>();
+  for (const n of nodes) {
+    const list = children.get(n.parentId) ?? [];
+    list.push(n);
+    children.set(n.parentId, list);
+  }
+  const rank = new Map<string, number>();
+  const stack = [...(children.get(null) ?? [])].sort((a, b) => b.sort - a.sort);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    rank.set(node.id, rank.size);
+    stack.push(...[...(children.get(node.id) ?? [])].sort((a, b) => b.sort - a.sort));
+  }
+  return rank;
+}
+
+/** Rows by their owner's rank, then their own sort. */
+function byRank<T extends { sort: number }>(rows: readonly T[], ownerRank: (row: T) => number | undefined): T[] {
+  return [...rows].sort((a, b) => (ownerRank(a) ?? Infinity) - (ownerRank(b) ?? Infinity) || a.sort - b.sort);
 }
 
 /** The project's id from its id or its number (DF…/PF…). */
