@@ -165,15 +165,17 @@ export function stepOfFinding(finding: FmeaFinding, keys: readonly string[]): st
 
 /**
  * Scrolls to the row a finding names once the step shows it (rows carry
- * `data-item-id`) and marks it for a moment; a step without such rows opens
- * at the finding's node only.
+ * `data-item-id`, grid rows `data-row-key`) and marks it for a moment; a
+ * step without such rows opens at the finding's node only.
  */
 export function useFindingFocus(itemId: string | null, revision: number) {
   useEffect(() => {
     if (!itemId) return;
     let tries = 0;
     const timer = setInterval(() => {
-      const row = document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(itemId)}"]`);
+      // the analysis steps mark their rows with data-item-id; a grid's rows carry their key (an action's id, a chain's key holding its cause's id)
+      const id = CSS.escape(itemId);
+      const row = document.querySelector<HTMLElement>(`[data-item-id="${id}"]`) ?? document.querySelector<HTMLElement>(`[data-row-key="${id}"], [data-row-key*="${id}"]`);
       if (row) {
         clearInterval(timer);
         row.scrollIntoView({ block: 'center' });
