@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
@@ -64,6 +67,19 @@ describe('FMEA baselines in the workbench', () => {
     expect(await field.locator('ins').innerText()).toBe(`${name} rev. B`);
     expect(await diff.locator('h3').first().innerText()).toContain('BL1 → Working copy: 0 added, 0 removed, 1 changed');
     await screenshot(page, 'fmea-baselines-diff-en-US');
+
+    // the diff and the baseline download as workbooks; the baseline's file verifies as BL1
+    const [diffFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('baseline-diff-export').click()]);
+    expect(diffFile.suggestedFilename()).toBe(`DFMEA-${project.serialNum}-BL1-working.xlsx`);
+    const [blFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('baseline-export-BL1').click()]);
+    expect(blFile.suggestedFilename()).toBe(`DFMEA-${project.serialNum}-BL1.xlsx`);
+    const saved = join(mkdtempSync(join(tmpdir(), 'baseline-e2e-')), blFile.suggestedFilename());
+    await blFile.saveAs(saved);
+    const upload = new FormData();
+    upload.append('excelFile', new Blob([readFileSync(saved)]), 'bl1.xlsx');
+    // the browser's sign-in ended the owner's API session: the reviewer (a member) verifies
+    const verdict = await reviewer.post<{ outcome: string; baselineLabel: string }>('/api/project/baseline/verify', upload);
+    expect(verdict).toMatchObject({ outcome: 'baseline', baselineLabel: 'BL1' });
 
     // the frozen copy opens read-only, its structure as it was released
     await page.getByTestId('baseline-open-BL1').click();
