@@ -100,4 +100,36 @@ describe('FMEA reuse routes', () => {
     const made = await as(team.editor).ok('POST', '/api/project/save', { ...body, confirmHandOver: true });
     expect(made).toMatchObject({ canEdit: false, myRoles: [2] });
   });
+
+  it('family FMEA variants: create, list on the family, deviations, take over; refusals', async () => {
+    const familyBody = { projectType: 'family', name: 'Lifter family', projectMembers: [{ userId: team.owner.user.id, userRole: 0 }, { userId: team.editor.user.id, userRole: 1 }] };
+    const fam = await as(team.owner).ok('POST', '/api/project/save', familyBody);
+    const chain = await buildChain(api, team.owner, fam);
+    const second = await as(team.owner).post('/api/fmea/addNode', { parentId: fam.pptSerial, name: 'Second item' });
+    expect(second.status).toBe(400);
+    const notFamily = await as(team.owner).post('/api/familyFmea/createVariant', { projectId: project.id });
+    expect(notFamily.status).toBe(400);
+    expect((await api.call('GET', `/api/familyFmea/variants?projectId=${fam.id}`)).status).toBe(401);
+
+    const variant = await as(team.editor).ok('POST', '/api/familyFmea/createVariant', { projectId: fam.id, name: 'Coupé lifter' });
+    expect(variant).toMatchObject({ projectType: 'dfmea', sourceKind: 'variant', sourceProjectId: fam.id });
+    const listed = await as(team.owner).ok('GET', `/api/familyFmea/variants?projectId=${fam.id}`);
+    expect(listed.map((v: any) => v.id)).toEqual([variant.id]);
+    expect((await as(team.outsider).get(`/api/familyFmea/variants?projectId=${fam.id}`)).status).toBe(403);
+
+    // a local rating and a cause the family gained
+    const grid = await as(team.editor).ok('GET', `/api/fmea/riskGrid?projectId=${variant.id}`);
+    const cause = grid.items[0].cause;
+    await as(team.editor).ok('POST', '/api/fmea/updateFailure', { id: cause.id, version: cause.version, occurrence: 2 });
+    const gained = await as(team.owner).ok('POST', '/api/fmea/addFailure', { functionId: chain.mesh.id, kind: 'FC', description: 'Teeth cracked', occurrence: 4, det: 6 });
+    const deviations = await as(team.editor).ok('GET', `/api/familyFmea/deviations?projectId=${variant.id}`);
+    expect(deviations).toMatchObject({ familyProjectId: fam.id, familySerialNum: fam.serialNum });
+    expect(deviations.ratings).toEqual([expect.objectContaining({ failureId: cause.id, field: 'occurrence', family: 6, variant: 2 })]);
+    expect(deviations.gained).toEqual([expect.objectContaining({ kind: 'failure', familyId: gained.id, name: 'Teeth cracked', failureKind: 'FC' })]);
+    const taken = await as(team.editor).ok('POST', '/api/familyFmea/takeOver', { projectId: variant.id, familyItemId: gained.id });
+    expect(taken).toMatchObject({ kind: 'failure', counts: null });
+    expect((await as(team.editor).ok('GET', `/api/familyFmea/deviations?projectId=${variant.id}`)).gained).toEqual([]);
+    const notVariant = await as(team.owner).get(`/api/familyFmea/deviations?projectId=${project.id}`);
+    expect(notVariant.status).toBe(400);
+  });
 });

@@ -4,6 +4,11 @@ import {
   borrowSubtree,
   copyProject,
   createProjectFromTemplate,
+  createVariant,
+  FMEA_REVIEW_STATUSES,
+  listVariants,
+  takeOverFromFamily,
+  variantDeviations,
   listTemplates,
   PROJECT_TYPES,
   saveTemplate,
@@ -137,13 +142,127 @@ export const templateApplyRoute = defineRoute({
     '400 fmea.basic_template_product_only: a basic FMEA only on a product node; 400 fmea.process_template_last_level: a process template only under the process item (its work elements are the last level); 400 pfmea.copy_between_kinds across design and process.',
   access: writeAccess('add'),
   request: jsonBody(z.object({ template: TemplateRef, targetNodeId: Id })),
-  data: z.strictObject({
-    node: NodeSchema,
-    counts: z.strictObject({ nodes: z.number().int(), functions: z.number().int(), failures: z.number().int(), controls: z.number().int(), links: z.number().int() }),
-  }),
+  data: z.strictObject({ node: NodeSchema, counts: z.strictObject({ nodes: z.number().int(), functions: z.number().int(), failures: z.number().int(), controls: z.number().int(), links: z.number().int() }) }),
+});
+
+const Counts = z.strictObject({ nodes: z.number().int(), functions: z.number().int(), failures: z.number().int(), controls: z.number().int(), links: z.number().int() });
+
+export const variantListRoute = defineRoute({
+  method: 'get',
+  path: '/api/familyFmea/variants',
+  tag: TAG,
+  summary: 'The variants of a family FMEA, newest first',
+  description: 'For whoever can read the family FMEA; 400 fmea.not_a_family for any other project.',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: z.array(
+    z
+      .strictObject({
+        id: z.string(),
+        serialNum: z.string(),
+        name: z.string(),
+        responsibleUserId: z.string().nullable(),
+        responsibleName: z.string().nullable(),
+        reviewStatus: z.enum(FMEA_REVIEW_STATUSES),
+        createdAt: DateTime,
+      })
+      .openapi('FamilyFmeaVariant'),
+  ),
+});
+
+export const createVariantRoute = defineRoute({
+  method: 'post',
+  path: '/api/familyFmea/createVariant',
+  tag: TAG,
+  summary: 'Create a variant of a family FMEA: a DFMEA inheriting its structure, functions, failures and ratings, the caller as owner',
+  description: 'Whoever can read the family and holds the DFMEA add button. Every item of the variant remembers its family item, so the deviations can be listed.',
+  access: writeAccess('add'),
+  request: jsonBody(z.object({ projectId: Id, ...NewProjectFields })),
+  data: ProjectSchema,
+});
+
+export const deviationsRoute = defineRoute({
+  method: 'get',
+  path: '/api/familyFmea/deviations',
+  tag: TAG,
+  summary: 'Where a variant deviates from its family FMEA: ratings overridden locally, items the family gained since',
+  description: '400 fmea.not_a_variant for a project that is no variant. A family deleted since leaves both lists empty (familySerialNum null).',
+  access: readAccess,
+  request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
+  data: z
+    .strictObject({
+      familyProjectId: z.string(),
+      familySerialNum: z.string().nullable(),
+      familyName: z.string().nullable(),
+      ratings: z.array(
+        z.strictObject({
+          failureId: z.string(),
+          familyFailureId: z.string(),
+          kind: z.string(),
+          description: z.string(),
+          field: z.enum(['severity', 'occurrence', 'detection']),
+          family: z.number().int().nullable(),
+          variant: z.number().int().nullable(),
+          version: z.number().int().openapi({ description: 'The variant failure’s version: take the family’s rating over with POST /api/fmea/updateFailure' }),
+        }),
+      ),
+      gained: z.array(
+        z.strictObject({
+          kind: z.enum(['node', 'failure']),
+          familyId: z.string(),
+          name: z.string(),
+          failureKind: z.string().nullable(),
+          variantParentId: z.string().openapi({ description: 'The variant’s node (for a node) or function (for a failure) it would go under' }),
+        }),
+      ),
+    })
+    .openapi('FamilyFmeaDeviations'),
+});
+
+export const takeOverRoute = defineRoute({
+  method: 'post',
+  path: '/api/familyFmea/takeOver',
+  tag: TAG,
+  summary: 'Take over an item the family FMEA gained into the variant (a node with its subtree, or a failure with its controls and links)',
+  access: writeAccess('add'),
+  request: jsonBody(z.object({ projectId: Id, familyItemId: Id })),
+  data: z.strictObject({ kind: z.enum(['node', 'failure']), id: z.string(), counts: Counts.nullable() }),
 });
 
 export function registerReuseRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(variantListRoute, async (c) => {
+    const variants = await listVariants(fmeaContext(c), c.req.valid('query').projectId);
+    return c.json(ok(variants.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() }))), 200);
+  });
+
+  app.openapi(createVariantRoute, async (c) => {
+    const { projectId, ...input } = c.req.valid('json');
+    const view = await createVariant(fmeaContext(c), projectId, input);
+    await notifyChanged(c, view.id, 'project', view.id);
+    return c.json(ok(presentProject(view, await labelerOf(c))), 200);
+  });
+
+  app.openapi(deviationsRoute, async (c) => {
+    const d = await variantDeviations(fmeaContext(c), c.req.valid('query').projectId);
+    return c.json(
+      ok({
+        familyProjectId: d.familyProjectId,
+        familySerialNum: d.familySerialNum,
+        familyName: d.familyName,
+        ratings: d.ratings.map((r) => ({ failureId: r.failureId, familyFailureId: r.familyFailureId, kind: r.kind, description: r.description, field: r.field, family: r.family, variant: r.variant, version: r.version })),
+        gained: d.gained.map((g) => ({ kind: g.kind, familyId: g.familyId, name: g.name, failureKind: g.failureKind, variantParentId: g.variantParentId })),
+      }),
+      200,
+    );
+  });
+
+  app.openapi(takeOverRoute, async (c) => {
+    const { projectId, familyItemId } = c.req.valid('json');
+    const taken = await takeOverFromFamily(fmeaContext(c), projectId, { familyItemId });
+    await notifyChanged(c, projectId, taken.kind, taken.id);
+    return c.json(ok({ kind: taken.kind, id: taken.id, counts: taken.counts ? { ...taken.counts } : null }), 200);
+  });
+
   app.openapi(copyProjectRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const view = await copyProject(fmeaContext(c), id, input);
