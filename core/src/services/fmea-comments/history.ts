@@ -41,6 +41,9 @@ const asText = (value: unknown): string | null => {
   return JSON.stringify(value);
 };
 
+/** Fields holding a user id: the history names the person. */
+const PERSON_FIELDS = new Set(['responsibleUserId']);
+
 const projectOf = (row: unknown): unknown => (row && typeof row === 'object' ? (row as Record<string, unknown>).projectId : undefined);
 
 /**
@@ -56,17 +59,23 @@ export async function rowHistory(ctx: ServiceContext, query: { projectId: string
     .where(and(eq(operationLog.entity, COMMENT_TARGET_ENTITIES[query.targetKind]), eq(operationLog.entityId, query.targetId)))
     .orderBy(asc(operationLog.id));
   const mine = rows.filter((r) => (projectOf(r.after) ?? projectOf(r.before)) === query.projectId);
-  const ids = [...new Set(mine.flatMap((r) => (r.userId ? [r.userId] : [])))];
-  const names = new Map(ids.length ? (await ctx.db.select({ id: user.id, realName: user.realName }).from(user).where(inArray(user.id, ids))).map((u) => [u.id, u.realName]) : []);
+  const diffs = new Map(mine.map((r) => [r.id, fieldChanges(r.before, r.after)]));
+  // the actors, and the people a change names (an action's responsible person), by name
+  const named = [...diffs.values()].flat().filter((c) => PERSON_FIELDS.has(c.field)).flatMap((c) => [c.before, c.after]).filter((v): v is string => typeof v === 'string');
+  const ids = [...new Set([...mine.flatMap((r) => (r.userId ? [r.userId] : [])), ...named])];
+  const people = new Map(ids.length ? (await ctx.db.select({ id: user.id, userName: user.userName, realName: user.realName }).from(user).where(inArray(user.id, ids))).map((u) => [u.id, u]) : []);
+  const personText = (value: unknown) => (typeof value === 'string' && people.has(value) ? people.get(value)!.realName || people.get(value)!.userName : asText(value));
   return mine.map((r) => ({
     id: r.id,
     at: r.at,
     userId: r.userId,
     userName: r.userName,
-    realName: (r.userId && names.get(r.userId)) || null,
+    realName: (r.userId && people.get(r.userId)?.realName) || null,
     action: r.action,
     actionLabel: nameOperation(r, locale).actionLabel,
-    changes: fieldChanges(r.before, r.after).map((c) => ({ field: c.field, before: asText(c.before), after: asText(c.after) })),
+    changes: diffs.get(r.id)!.map((c) =>
+      PERSON_FIELDS.has(c.field) ? { field: c.field, before: personText(c.before), after: personText(c.after) } : { field: c.field, before: asText(c.before), after: asText(c.after) },
+    ),
     reason: r.reason,
   }));
 }

@@ -10,6 +10,7 @@ import { listMessages } from '../messages/inbox.ts';
 import type { MessageRow } from '../messages/inbox.ts';
 import { giveReviewOpinion } from '../fmea-review/index.ts';
 import { listMyTasks } from './index.ts';
+import { rowHistory } from '../fmea-comments/index.ts';
 
 let clock = new Date('2026-05-01T08:00:00Z');
 let t: TestDatabase;
@@ -61,6 +62,9 @@ describe('my tasks', () => {
     });
     // saved again without a new responsible: no second message; completed: status 3, filtered by status
     await updateAction(team.editor, mine.id, { version: mine.version, description: 'Harden the gear teeth' });
+    // the action's history names the responsible person, not their id
+    const history = await rowHistory(team.owner, { projectId: project.id, targetKind: 'action', targetId: mine.id });
+    expect(history[0]!.changes).toContainEqual({ field: 'responsibleUserId', before: null, after: expect.stringMatching(/reader/) });
     expect((await listMessages(team.reader, 'business')).items.map((m) => m.code)).toEqual(['task']);
     const done = await changeActionStatus(team.editor, mine.id, { version: mine.version + 1, event: 'complete', actionTaken: 'Induction hardened', completionDate: '2026-05-20' });
     expect(done.status).toBe('completed');
