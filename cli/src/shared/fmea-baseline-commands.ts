@@ -56,7 +56,7 @@ export function registerFmeaBaselines(parent: Command, kind: FmeaCommandKind): v
       const context = contextOf(command);
       if (options.out) assertExtension(options.out, ['.xlsx']);
       const ctx = await context.services();
-      const { diffBaselines, diffWorkbook, getProjectBySerialNumber } = await import('@fmea/core/services');
+      const { diffBaselines, diffFieldName, diffWorkbook, getProjectBySerialNumber } = await import('@fmea/core/services');
       const project = await getProjectBySerialNumber(ctx, projectNum);
       if ((project.projectType === 'pfmea') !== (kind.projectType === 'pfmea')) throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
       const diff = await diffBaselines(ctx, project.id, a, b);
@@ -72,7 +72,7 @@ export function registerFmeaBaselines(parent: Command, kind: FmeaCommandKind): v
           change: context.t(`fmeaBaseline.change.${item.change}`),
           kind: context.t(`fmeaBaseline.kind.${item.kind}`),
           path: item.path,
-          field: f.field,
+          field: diffFieldName(context.locale, f.field),
           old: shown(f.old),
           new: shown(f.new),
         })),

@@ -87,7 +87,7 @@ describe('FMEA baselines', () => {
     expect(diff.items[0]).toMatchObject({ kind: 'cause', path: `${project.name} / Gearbox / Gear / Mesh with worm / Teeth worn`, fields: [{ field: 'occurrence', old: 6, new: 3 }] });
     const book = await formCells(await diffWorkbook(diff, 'en-US'));
     const rows = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows).toContainEqual(['changed', 'Failure cause (FC)', diff.items[0]!.path, 'occurrence', 6, 3]);
+    expect(rows).toContainEqual(['changed', 'Failure cause (FC)', diff.items[0]!.path, 'Occurrence (O)', 6, 3]);
 
     await expect(t.client.execute({ sql: `update fmea_baseline set content_hash = 'x' where id = ?`, args: [b!.id] })).rejects.toThrow(/fmea_baseline is immutable/);
     await expect(t.db.update(fmeaBaseline).set({ label: 'X' }).where(eq(fmeaBaseline.id, b!.id))).rejects.toThrow();

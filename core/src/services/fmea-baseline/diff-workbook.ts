@@ -1,7 +1,15 @@
 import type { Scalar } from '../../domain/fmea-baseline/index.ts';
-import { translate, type Locale } from '../../i18n/index.ts';
+import { labelOf, loadCatalogs, translate, type Locale } from '../../i18n/index.ts';
 import { streamingWorkbook } from '../fmea/excel/workbook-io.ts';
 import type { BaselineDiff } from './index.ts';
+
+/** A diff field in words: the baseline catalog's own name (re-rating, responsible, link ends), else the field label, else as sent. */
+export function diffFieldName(locale: Locale, field: string): string {
+  if (!field) return '';
+  const own = `fmeaBaseline.field.${field}`;
+  if (loadCatalogs()[locale][own] !== undefined) return translate(locale, own);
+  return labelOf(locale, field) ?? field;
+}
 
 const cell = (v: Scalar) => (v === null ? '' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : v);
 
@@ -9,7 +17,7 @@ const cell = (v: Scalar) => (v === null ? '' : typeof v === 'boolean' ? (v ? 'ye
  * A diff as a workbook: one sheet, a title ("DF0001: BL1 → working copy"),
  * then one row per changed field (change, kind, item path, field, old value,
  * new value); an added or removed item lists each of its fields with the
- * other side blank. Labels in `locale`; field names are the API's.
+ * other side blank. Labels and field names in `locale`.
  */
 export async function diffWorkbook(diff: BaselineDiff, locale: Locale = 'zh-CN'): Promise<Uint8Array> {
   const t = (key: string, params?: Record<string, string>) => translate(locale, key, params);
@@ -28,7 +36,7 @@ export async function diffWorkbook(diff: BaselineDiff, locale: Locale = 'zh-CN')
     const lead = [t(`fmeaBaseline.change.${item.change}`), t(`fmeaBaseline.kind.${item.kind}`), item.path];
     const fields = item.fields.length ? item.fields : [{ field: '', old: null, new: null }];
     for (const f of fields) {
-      const row = sheet.addRow([...lead, f.field, cell(f.old), cell(f.new)]);
+      const row = sheet.addRow([...lead, diffFieldName(locale, f.field), cell(f.old), cell(f.new)]);
       row.alignment = { wrapText: true, vertical: 'top' };
       row.commit();
     }

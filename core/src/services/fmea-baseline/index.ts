@@ -12,7 +12,7 @@ import { renderSnapshotWorkbook } from './render.ts';
 import { readSnapshot, sealSnapshot } from './source.ts';
 
 export { readSnapshot, sealSnapshot, sha256 } from './source.ts';
-export { diffWorkbook } from './diff-workbook.ts';
+export { diffFieldName, diffWorkbook } from './diff-workbook.ts';
 export { verifyWorkbook, type WorkbookVerdict } from './verify.ts';
 
 /** A baseline as lists and readers see it (its content only through `getBaseline`/`diff`). */
