@@ -13,7 +13,7 @@ const FindingSchema = z
     severity: z.enum(FMEA_CHECK_SEVERITIES),
     step: z.enum(FMEA_CHECK_STEPS),
     target: z.strictObject({
-      kind: z.enum(['project', 'function', 'characteristic', 'failure', 'control', 'action']),
+      kind: z.enum(['project', 'node', 'function', 'characteristic', 'failure', 'control', 'action']),
       id: z.string(),
       nodeId: z.string().nullable().openapi({ description: 'The structure node the item sits on (null for the project header)' }),
     }),

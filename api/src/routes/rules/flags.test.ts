@@ -130,7 +130,7 @@ describe('basic rules and data creator permissions', () => {
 describe('POST /api/sysBusinessRule/query and /update', () => {
   it('lists every rule, or one group’s', async () => {
     const all = (await post('/api/sysBusinessRule/query', undefined, engineer)).body.data.items;
-    expect(all).toHaveLength(33);
+    expect(all).toHaveLength(34);
     expect(all[0]).toEqual(expect.objectContaining({ ruleGroup: expect.any(String), ruleType: expect.any(String), ruleSort: 1, createTime: expect.any(String), updateTime: expect.any(String) }));
     const score = (await post('/api/sysBusinessRule/query', { ruleGroup: 'scoreSupply' })).body.data.items;
     expect(score.map((r: { ruleType: string }) => r.ruleType)).toEqual(['dfmeaScoreSupply', 'dfmeaDefaultDet', 'pfmeaScoreSupply', 'pfmeaDefaultDet']);

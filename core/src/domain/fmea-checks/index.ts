@@ -24,6 +24,7 @@ export {
   type CheckFailure,
   type CheckFunction,
   type CheckLink,
+  type CheckNode,
   type FmeaCheckCounts,
   type FmeaCheckFinding,
   type FmeaCheckInput,

@@ -64,6 +64,15 @@ describe('runFmeaChecks', () => {
     expect(codes({ ...input, members: [{ userId: 'u2', roles: [1, 0] }] })).toEqual([]);
   });
 
+  it('node_without_function: a structure element without function, a warning (only when the caller passes the nodes)', () => {
+    const nodes = [
+      { id: 'n1', name: 'Door' },
+      { id: 'n2', name: 'Latch' },
+      { id: 'n9', name: 'Hinge' },
+    ];
+    expect(runFmeaChecks({ ...clean(), nodes })).toEqual([{ code: 'node_without_function', severity: 'warning', step: 'structure', target: { kind: 'node', id: 'n9', nodeId: 'n9' }, params: { name: 'Hinge' } }]);
+  });
+
   it('function_without_failure: an orphan function, a warning', () => {
     const input = { ...clean(), functions: [...clean().functions, { id: 'fn3', nodeId: 'n3', description: 'Seal' }] };
     expect(runFmeaChecks(input)).toEqual([{ code: 'function_without_failure', severity: 'warning', step: 'function', target: { kind: 'function', id: 'fn3', nodeId: 'n3' }, params: { name: 'Seal' } }]);

@@ -10,6 +10,11 @@ import { FMEA_CHECK_CODES, FMEA_CHECK_STEPS, FMEA_CHECKS, type FmeaCheckCode, ty
  * `controlPlanCharacteristicIds` only for a PFMEA, `dvp` only once a DVP
  * exists, `english` / `useTypes` only while their required rule is on.
  */
+export interface CheckNode {
+  readonly id: string;
+  readonly name: string;
+}
+
 export interface CheckFunction {
   readonly id: string;
   readonly nodeId: string;
@@ -68,6 +73,8 @@ export interface FmeaCheckInput {
   readonly project: { readonly id: string; readonly serialNum: string; readonly responsibleUserId: string | null };
   /** The team's members and their roles (role 0: responsible person). */
   readonly members: readonly { readonly userId: string; readonly roles: readonly number[] }[];
+  /** The structure nodes (any order the caller wants findings in); absent: the structure is not checked. */
+  readonly nodes?: readonly CheckNode[];
   readonly functions: readonly CheckFunction[];
   readonly characteristics: readonly CheckCharacteristic[];
   readonly failures: readonly CheckFailure[];
@@ -86,7 +93,7 @@ export interface FmeaCheckInput {
   readonly apOf: (s: number, o: number, d: number) => ApLevel;
 }
 
-export type FmeaCheckTargetKind = 'project' | 'function' | 'characteristic' | 'failure' | 'control' | 'action';
+export type FmeaCheckTargetKind = 'project' | 'node' | 'function' | 'characteristic' | 'failure' | 'control' | 'action';
 
 export interface FmeaCheckFinding {
   readonly code: FmeaCheckCode;
@@ -148,6 +155,12 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
       push(modesOfCause, lower.id, higher);
       causesOfMode.set(higher.id, (causesOfMode.get(higher.id) ?? 0) + 1);
     }
+  }
+
+  // Structure: an element no function is analysed for ends the analysis there.
+  if (input.nodes && on('node_without_function')) {
+    const withFunction = new Set(input.functions.map((f) => f.nodeId));
+    for (const n of input.nodes) if (!withFunction.has(n.id)) add('node_without_function', { kind: 'node', id: n.id, nodeId: n.id }, { name: n.name });
   }
 
   // Functions: one that no failure is analysed for is an orphan of the function analysis.

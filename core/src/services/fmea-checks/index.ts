@@ -41,7 +41,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const english = rules.EnglishRequiredRuleFlag === '1';
   const useTypes = rules.failureToUseRequired === '1';
   const [nodes, functionRows, characteristicRows, failureRows, failureLinks, controlRows, actionRows, lines] = await Promise.all([
-    db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
+    db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
     db
       .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, sort: fmeaFunction.sort, en: catalogRecord.enText })
       .from(fmeaFunction)
@@ -105,6 +105,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const findings = runFmeaChecks({
     project: { id: projectId, serialNum: project.serialNum, responsibleUserId: project.responsibleUserId },
     members: loaded.members,
+    nodes: byRank(nodes, (n) => nodeRank.get(n.id)),
     functions: functions.map(({ en, ...f }) => (english ? { ...f, english: en } : f)),
     characteristics,
     failures: failures.map(({ en, data, recordId, ...f }) => ({

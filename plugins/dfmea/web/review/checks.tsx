@@ -153,12 +153,14 @@ export const gatePasses = (checks: FmeaChecks | null | undefined, acknowledged: 
 /**
  * The tab a finding opens: the step of its check where the page has it; a
  * CC/SC characteristic without a line opens the control plan (PFMEA), an
- * action the optimisation.
+ * action the optimisation, an element without function the function
+ * analysis at that element (where its functions are added).
  */
 export function stepOfFinding(finding: FmeaFinding, keys: readonly string[]): string {
   const wanted =
     finding.code === 'special_without_control_plan' ? ['controlPlan', 'characteristics', 'function']
     : finding.target.kind === 'action' ? ['optimization']
+    : finding.target.kind === 'node' ? ['function', 'structure']
     : [finding.step, 'structure'];
   return wanted.find((k) => keys.includes(k)) ?? keys[0] ?? 'structure';
 }
