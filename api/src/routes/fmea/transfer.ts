@@ -149,6 +149,7 @@ const exportBase = defineRoute({
   summary: 'Export a DFMEA or PFMEA as the AIAG-VDA form workbook (form, failure chains, rating scales, list sheets)',
   description:
     'By projectId or serialNum; members and administrators. A PFMEA project answers the AIAG-VDA PFMEA form (process item / step / 4M work element, functions with product and process characteristics, the PFMEA header and rating scales, the process fields in the chain and list sheets). ' +
+    'The workbook is stamped as the working copy (“working copy, not released”) with its content hash, in the form’s stamp row and the document properties, and sealed (verify with /api/project/baseline/verify; a released baseline exports through /api/project/baseline/export). ' +
     'Answers the xlsx as an attachment named DFMEA-<number>.xlsx or PFMEA-<number>.xlsx; refusals answer the usual envelope.',
   access: readAccess,
   request: { query: z.object({ projectId: Id.optional(), serialNum: Id.optional(), timestamp: Timestamp }) },
