@@ -6,6 +6,7 @@ import { Button, EmptyState, PageHeader } from '../components/form.tsx';
 import { formatDate } from '../i18n/format.ts';
 import { useGuardedNavigate } from '../shell/edit-guard.ts';
 import { projectPath } from '../shell/DiscussionMenu.tsx';
+import { can } from '../stores/session.ts';
 
 type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
 type Task = ApiData<'/api/task/myTasks'>['items'][number];
@@ -49,7 +50,7 @@ function useOnce<T>(read: () => Promise<T>): T | null | undefined {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // read once: the card shows what was there when the page opened
   }, []);
   return value;
 }
@@ -67,8 +68,9 @@ export function HomePage({ user }: { user: UserInfo }) {
   const tasks = useOnce(() => api.get('/api/task/myTasks', { page: 1, limit: 5, taskStatus: '0,1,4' }));
   const counts = useOnce<Counts>(() => api.get('/api/message/getMessageCount'));
   const latest = useOnce<Latest>(() => api.get('/api/message/getLatestMessageAndNotice'));
-  const recentDfmea = useOnce<RecentProject[]>(() => api.get('/api/project/selectRecentProject', { limit: 5 }));
-  const recentPfmea = useOnce<RecentProject[]>(() => api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }));
+  // only the areas the user's menu holds (the server would refuse the others)
+  const recentDfmea = useOnce<RecentProject[]>(async () => (can(user, 'dfmea_index') ? api.get('/api/project/selectRecentProject', { limit: 5 }) : []));
+  const recentPfmea = useOnce<RecentProject[]>(async () => (can(user, 'pfmea_index') ? api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }) : []));
   const recent = [...(recentDfmea ?? []), ...(recentPfmea ?? [])];
   const taskLabel = (task: Task) =>
     task.taskSource === 'review' ? (task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`) : task.taskDesc;
@@ -93,7 +95,7 @@ export function HomePage({ user }: { user: UserInfo }) {
             <ul>
               {tasks.items.map((task) => (
                 <li key={task.id}>
-                  <Button kind="link" onClick={() => open(task.route)}>
+                  <Button kind="link" className="btn btn-link home-card-link" onClick={() => open(task.route)}>
                     {task.fmeaNum} · <span data-user-content>{taskLabel(task)}</span>
                   </Button>
                   {task.taskEndDate ? <small className="muted"> {formatDate(task.taskEndDate)}</small> : null}
@@ -112,7 +114,7 @@ export function HomePage({ user }: { user: UserInfo }) {
         <Card title={<Trans>Unread messages</Trans>} testId="home-messages" link={{ label: <Trans>My messages</Trans>, onClick: () => open(`${PERSONAL}/myMessage`) }}>
           {counts === null ? null : counts ? <p data-testid="home-messages-count">{t`${counts.unreadBusiness + counts.sMessageCount} unread`}</p> : null}
           {latest?.message ? (
-            <Button kind="link" onClick={() => (latest.message?.route ? open(latest.message.route) : open(`${PERSONAL}/myMessage`))}>
+            <Button kind="link" className="btn btn-link home-card-link" onClick={() => (latest.message?.route ? open(latest.message.route) : open(`${PERSONAL}/myMessage`))}>
               {latest.message.title}
             </Button>
           ) : null}
@@ -122,7 +124,7 @@ export function HomePage({ user }: { user: UserInfo }) {
             <ul>
               {recent.map((p) => (
                 <li key={p.id}>
-                  <Button kind="link" onClick={() => open(projectPath(p.projectType, p.id))}>
+                  <Button kind="link" className="btn btn-link home-card-link" onClick={() => open(projectPath(p.projectType, p.id))}>
                     {p.serialNum} · <span data-user-content>{p.name}</span>
                   </Button>
                 </li>

@@ -19,12 +19,23 @@ const BODY_MAX = 200;
 export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: string; row: RowRef; onClose: () => void; onChanged: () => void }) {
   const { t } = useLingui();
   const [tab, setTab] = useState('comments');
+  // opened from a link the row's text is not known here: its kind names it
+  const kindLabel: Record<RowRef['kind'], string> = {
+    node: t`Structure node`,
+    function: t`Function`,
+    characteristic: t`Characteristic`,
+    failure: t`Failure`,
+    failureLink: t`Failure link`,
+    control: t`Control`,
+    action: t`Optimisation action`,
+    interface: t`Interface`,
+  };
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content className="drawer row-panel" style={{ width: 440 }} aria-describedby={undefined} data-testid="row-panel">
-          <RadixDialog.Title className="dialog-title">{row.label ? row.label : t`Row`}</RadixDialog.Title>
+          <RadixDialog.Title className="dialog-title">{row.label ? row.label : (kindLabel[row.kind] ?? row.kind)}</RadixDialog.Title>
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List className="dfmea-tab-list" aria-label={t`Discussion and history`}>
               <Tabs.Trigger value="comments" className="dfmea-tab" data-testid="row-panel-comments-tab">
@@ -247,6 +258,8 @@ function History({ projectId, row }: { projectId: string; row: RowRef }) {
   if (entries === null) return <div className="page-loading" aria-busy="true" />;
   if (entries.length === 0) return <EmptyState title={t`No recorded changes`} />;
   const show = (value: string | null) => value ?? '—';
+  // references to other rows (parent, function, cause …) say nothing to a reader; the responsible person comes named
+  const changes = (e: HistoryEntry) => e.changes.filter((c) => !c.field.endsWith('Id') || c.field === 'responsibleUserId');
   return (
     <ol className="row-history" data-testid="row-history">
       {entries.map((e) => (
@@ -254,23 +267,19 @@ function History({ projectId, row }: { projectId: string; row: RowRef }) {
           <div>
             <strong>{e.realName || e.userName}</strong> <small className="muted">{formatDateTime(e.at, i18n.locale)}</small> · {e.actionLabel}
           </div>
-          {e.changes.length > 0 ? (
+          {changes(e).length > 0 ? (
             <table className="row-history-changes">
               <thead>
                 <tr>
                   <th>{t`Field`}</th>
-                  <th>{t`Old value`}</th>
-                  <th>{t`New value`}</th>
+                  <th>{t`Old → new`}</th>
                 </tr>
               </thead>
               <tbody>
-                {e.changes.map((c) => (
+                {changes(e).map((c) => (
                   <tr key={c.field} data-testid={`row-history-change-${c.field}`}>
                     <td>{labels[c.field] ?? c.field}</td>
-                    <td data-user-content>{show(c.before)}</td>
-                    <td data-user-content>
-                      {show(c.before) === '—' || show(c.after) === '—' ? show(c.after) : `${show(c.before)} → ${show(c.after)}`}
-                    </td>
+                    <td data-user-content>{`${show(c.before)} → ${show(c.after)}`}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CommentTargetKind } from '@fmea/core/domain';
 import { api } from '../../api/typed-client.ts';
 import { RowPanel } from './RowPanel.tsx';
+import { ChatIcon } from '../icons.tsx';
 
 /** The row a panel is open on: its kind, id and what it says (the panel's title). */
 export interface RowRef {
@@ -78,7 +79,7 @@ export function RowMarker({ kind, id, label }: RowRef) {
         threads.open({ kind, id, ...(label !== undefined ? { label } : {}) });
       }}
     >
-      <span aria-hidden>💬</span>
+      <ChatIcon />
       {n > 0 ? <span className="row-marker-count">{n}</span> : null}
     </button>
   );
