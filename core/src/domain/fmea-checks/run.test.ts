@@ -66,9 +66,10 @@ describe('runFmeaChecks', () => {
 
   it('node_without_function: a structure element without function, a warning (only when the caller passes the nodes)', () => {
     const nodes = [
-      { id: 'n1', name: 'Door' },
-      { id: 'n2', name: 'Latch' },
-      { id: 'n9', name: 'Hinge' },
+      { id: 'root', parentId: null, name: 'Car door' },
+      { id: 'n1', parentId: 'root', name: 'Door' },
+      { id: 'n2', parentId: 'n1', name: 'Latch' },
+      { id: 'n9', parentId: 'n1', name: 'Hinge' },
     ];
     expect(runFmeaChecks({ ...clean(), nodes })).toEqual([{ code: 'node_without_function', severity: 'warning', step: 'structure', target: { kind: 'node', id: 'n9', nodeId: 'n9' }, params: { name: 'Hinge' } }]);
   });

@@ -12,6 +12,8 @@ import { FMEA_CHECK_CODES, FMEA_CHECK_STEPS, FMEA_CHECKS, type FmeaCheckCode, ty
  */
 export interface CheckNode {
   readonly id: string;
+  /** Null for the root (the product or process item): it is not checked, an empty project has no finding. */
+  readonly parentId: string | null;
   readonly name: string;
 }
 
@@ -157,10 +159,10 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
     }
   }
 
-  // Structure: an element no function is analysed for ends the analysis there.
+  // Structure: an element below the root no function is analysed for ends the analysis there.
   if (input.nodes && on('node_without_function')) {
     const withFunction = new Set(input.functions.map((f) => f.nodeId));
-    for (const n of input.nodes) if (!withFunction.has(n.id)) add('node_without_function', { kind: 'node', id: n.id, nodeId: n.id }, { name: n.name });
+    for (const n of input.nodes) if (n.parentId !== null && !withFunction.has(n.id)) add('node_without_function', { kind: 'node', id: n.id, nodeId: n.id }, { name: n.name });
   }
 
   // Functions: one that no failure is analysed for is an orphan of the function analysis.

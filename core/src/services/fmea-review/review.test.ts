@@ -48,10 +48,12 @@ afterEach(() => t.dispose());
 
 const tick = () => (clock = new Date(clock.getTime() + 1000));
 const named = () => ({ professional: idOf(team.reader), quality: idOf(team.editor), technical: idOf(tech), countersign: idOf(sign) });
+// the edits below add structure elements without function: the checks' warning is acknowledged on each step (docs/domain/fmea-checks.md)
+const ACK = { acknowledgeWarnings: true };
 const addRoot = () => addNode(team.editor, { parentId: project.rootNodeId!, name: `Part ${clock.getTime()}` });
 
 async function toReleased() {
-  await submitReview(team.owner, project.id, named());
+  await submitReview(team.owner, project.id, named(), ACK);
   tick();
   await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'complete' });
   tick();
@@ -59,7 +61,7 @@ async function toReleased() {
   tick();
   await approveReview(tech, project.id);
   tick();
-  return releaseReview(tech, project.id);
+  return releaseReview(tech, project.id, ACK);
 }
 
 describe('FMEA review: the whole path', () => {
@@ -68,7 +70,7 @@ describe('FMEA review: the whole path', () => {
     await addRoot();
     expect((await getReviewState(team.reader, project.id)).status).toBe('in_preparation');
 
-    const submitted = await submitReview(team.owner, project.id, named());
+    const submitted = await submitReview(team.owner, project.id, named(), ACK);
     expect(submitted.review).toMatchObject({ status: 'under_review', round: 1, releaseCondition: 'one', waitingFor: [idOf(team.reader), idOf(team.editor)] });
     expect(submitted.notifications.map((n) => [n.userId, n.reason])).toEqual([
       [idOf(team.reader), 'awaiting_opinion'],
@@ -81,7 +83,7 @@ describe('FMEA review: the whole path', () => {
     const approved = await approveReview(tech, project.id);
     expect(approved.review.status).toBe('approved');
     expect(approved.notifications.map((n) => n.userId)).toEqual([idOf(sign)]);
-    const released = await releaseReview(sign, project.id);
+    const released = await releaseReview(sign, project.id, ACK);
     expect(released.review.status).toBe('released');
     expect(released.notifications.map((n) => n.reason)).toContain('released');
     expect(released.notifications.map((n) => n.userId)).toContain(idOf(team.owner));
@@ -99,13 +101,13 @@ describe('FMEA review: the whole path', () => {
   });
 
   it('locks the analysis under review and after release; revoking unlocks it; an edited project needs a new review', async () => {
-    await submitReview(team.owner, project.id, named());
+    await submitReview(team.owner, project.id, named(), ACK);
     await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
     await expect(deleteProject(team.owner, project.id, { version: project.version })).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
     await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     await approveReview(tech, project.id);
-    await releaseReview(tech, project.id);
+    await releaseReview(tech, project.id, ACK);
     await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.revoke_before_editing' });
     await expect(addFunction(team.editor, { nodeId: project.rootNodeId!, description: 'Lift window' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.revoke_before_editing' });
     await expect(updateProjectHeader(team.owner, project.id, { version: project.version, name: 'Renamed' })).rejects.toMatchObject({
@@ -121,7 +123,7 @@ describe('FMEA review: the whole path', () => {
     await addRoot();
     expect((await getReviewState(team.owner, project.id)).status).toBe('in_preparation');
     await expect(republishReview(team.owner, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.invalid_transition' });
-    expect((await submitReview(team.owner, project.id, named())).review.round).toBe(2);
+    expect((await submitReview(team.owner, project.id, named(), ACK)).review.round).toBe(2);
   });
 });
 
@@ -136,7 +138,7 @@ describe('FMEA review: refusals', () => {
   });
 
   it('a reviewer not named cannot approve: not the current approver', async () => {
-    await submitReview(team.owner, project.id, named());
+    await submitReview(team.owner, project.id, named(), ACK);
     await expect(giveReviewOpinion(tech, project.id, { conclusion: 'conform', text: 'x' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_reviewer' });
     await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     await expect(approveReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.opinions_missing' });
@@ -146,12 +148,12 @@ describe('FMEA review: refusals', () => {
   });
 
   it('a rejection goes back to the author with the opinion; the author edits and resubmits', async () => {
-    await submitReview(team.owner, project.id, named());
+    await submitReview(team.owner, project.id, named(), ACK);
     const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');
     expect(rejected.review.status).toBe('rejected');
     expect(rejected.notifications).toEqual([expect.objectContaining({ userId: idOf(team.owner), reason: 'rejected', opinion: 'causes missing on the gear' })]);
     await addRoot();
-    const again = await submitReview(team.owner, project.id, named());
+    const again = await submitReview(team.owner, project.id, named(), ACK);
     expect(again.review).toMatchObject({ round: 2, opinions: [] });
     const history = await getReviewHistory(team.owner, project.id);
     expect(history.find((s) => s.event === 'reject')).toMatchObject({ round: 1, opinion: 'causes missing on the gear', userId: idOf(team.editor) });
@@ -161,18 +163,18 @@ describe('FMEA review: refusals', () => {
     await setRuleFlag(await adminContext(t), 'fmeaReleaseAll', '1');
     const half = await toReleased();
     expect(half.review).toMatchObject({ status: 'approved', releaseCondition: 'all', waitingFor: [idOf(sign)] });
-    expect((await releaseReview(sign, project.id)).review.status).toBe('released');
+    expect((await releaseReview(sign, project.id, ACK)).review.status).toBe('released');
   });
 
   it('re-review opens a new round on a released project', async () => {
     await toReleased();
-    const again = await rereviewReview(team.owner, project.id, { quality: idOf(team.owner) });
+    const again = await rereviewReview(team.owner, project.id, { quality: idOf(team.owner) }, ACK);
     expect(again.review).toMatchObject({ status: 'under_review', round: 2 });
     expect(again.review.assignees.find((a) => a.role === 'quality')?.userId).toBe(idOf(team.owner));
   });
 
   it('two opinions for the same role at once: one is kept, the other refused', async () => {
-    await submitReview(team.owner, project.id, named());
+    await submitReview(team.owner, project.id, named(), ACK);
     const both = await Promise.allSettled([
       giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'first' }),
       giveReviewOpinion(team.reader, project.id, { conclusion: 'partial', text: 'second' }),
@@ -198,11 +200,11 @@ describe('FMEA review: every FMEA type, administrators', () => {
       ],
     });
     const ids = { professional: idOf(team.reader), quality: idOf(team.reader), technical: idOf(tech), countersign: idOf(tech) };
-    expect((await submitReview(admin, msr.id, ids)).review.status).toBe('under_review');
+    expect((await submitReview(admin, msr.id, ids, ACK)).review.status).toBe('under_review');
     await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
     await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok' });
     await approveReview(tech, msr.id);
-    expect((await releaseReview(tech, msr.id)).review.status).toBe('released');
+    expect((await releaseReview(tech, msr.id, ACK)).review.status).toBe('released');
     expect((await revokeReview(admin, msr.id)).review.status).toBe('revoked');
   });
 });
@@ -211,7 +213,7 @@ describe('FMEA review: the steps are kept as messages', () => {
   const pending = async (ctx: ServiceContext) => (await listMessages(ctx, 'business')).items.filter((m) => m.targetId === project.id && m.processed === 0);
 
   it('each awaited reviewer gets an approval message; the actor’s is processed when they act, everyone’s when the status moves', async () => {
-    const submitted = await submitReview(team.owner, project.id, named());
+    const submitted = await submitReview(team.owner, project.id, named(), ACK);
     expect(submitted.messages.map((m) => [m.recipientId, m.code, m.messageKey])).toEqual([
       [idOf(team.reader), '1', 'message.fmea_review_awaiting_opinion'],
       [idOf(team.editor), '1', 'message.fmea_review_awaiting_opinion'],
