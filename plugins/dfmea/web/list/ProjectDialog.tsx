@@ -151,7 +151,7 @@ export function useDraftProblem(): (draft: HeaderDraft) => string | null {
   return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
-type ProjectDraft = HeaderDraft & { serialNum: string; template: string };
+type ProjectDraft = HeaderDraft & { serialNum: string; template: string; projectType: 'dfmea' | 'pfmea' | 'family' };
 
 /** The user stopped at a confirmation: nothing was sent, nothing is shown as wrong. */
 class Stopped extends Error {}
@@ -172,7 +172,20 @@ async function createFromTemplate(draft: HeaderDraft, template: string, serialNu
 }
 
 /** Create (project null) or edit a project header; a new project may get a typed number where the numbering rule allows it. */
-export function ProjectDialog({ project, myId, onClose, onSaved }: { project: ProjectView | null; myId: string | undefined; onClose: () => void; onSaved: (p: ProjectView) => void }) {
+export function ProjectDialog({
+  project,
+  myId,
+  projectType: listType,
+  onClose,
+  onSaved,
+}: {
+  project: ProjectView | null;
+  myId: string | undefined;
+  /** The type a new project starts as (the list's type: a DFMEA list may show family FMEAs); the kind's type when left out. */
+  projectType?: 'dfmea' | 'pfmea' | 'family';
+  onClose: () => void;
+  onSaved: (p: ProjectView) => void;
+}) {
   const { t } = useLingui();
   const kind = useFmeaKind();
   const problems = useDraftProblems();
@@ -180,9 +193,9 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
   const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: kind.projectType })), [project?.id, kind.projectType]);
   const templates = useLoad(() => (project ? Promise.resolve([]) : api.get('/api/fmeaTemplate/list', { side: kind.projectType })), [project?.id, kind.projectType]);
   const form = useForm<ProjectDraft, ProjectView>({
-    initial: () => ({ ...draftOf(project, myId), serialNum: '', template: '' }),
-    validate: ({ template: _template, ...draft }) => ({ fields: problems(draft) }),
-    save: async ({ serialNum, template, ...draft }) => {
+    initial: () => ({ ...draftOf(project, myId), serialNum: '', template: '', projectType: listType ?? kind.projectType }),
+    validate: ({ template: _template, projectType: _type, ...draft }) => ({ fields: problems(draft) }),
+    save: async ({ serialNum, template, projectType, ...draft }) => {
       // spec 000 §6: a creator who names another owner loses maintenance rights after creation; they confirm it first
       const owner = draft.members.find(isResponsible)?.userId;
       const handOver = !project && !user?.isAdmin && owner !== myId;
@@ -190,7 +203,12 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
         throw new Stopped();
       }
       if (!project && template) return createFromTemplate(draft, template, serialNum, myId, kind);
-      return api.post('/api/project/save', { ...saveBody(draft, project, kind), ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }), ...(handOver && { confirmHandOver: true }) });
+      return api.post('/api/project/save', {
+        ...saveBody(draft, project, kind),
+        ...(!project && { projectType }),
+        ...(!project && serialNum.trim() && { serialNum: serialNum.trim() }),
+        ...(handOver && { confirmHandOver: true }),
+      });
     },
     onSaved,
     serverFields: { projectMembers: 'members' },
@@ -219,6 +237,23 @@ export function ProjectDialog({ project, myId, onClose, onSaved }: { project: Pr
         <p className="muted" data-testid="dfmea-next-number">
           <Trans>The project will be numbered {next.number}.</Trans>
         </p>
+      ) : null}
+      {!project && kind.projectType === 'dfmea' ? (
+        <Field label={t`Project type`} hint={form.draft.projectType === 'family' ? t`A family FMEA holds exactly one item; its variants inherit from it.` : undefined}>
+          {(id) => (
+            <Select
+              id={id}
+              data-testid="dfmea-project-type"
+              value={form.draft.projectType}
+              disabled={Boolean(form.draft.template)}
+              onChange={(e) => form.set('projectType', e.target.value === 'family' ? 'family' : 'dfmea')}
+              options={[
+                { value: 'dfmea', label: t`DFMEA` },
+                { value: 'family', label: t`Family FMEA` },
+              ]}
+            />
+          )}
+        </Field>
       ) : null}
       {!project && (templates.data?.length ?? 0) > 0 ? (
         <Field label={t`Start from`} hint={t`A template gives the new project its structure and analysis.`}>

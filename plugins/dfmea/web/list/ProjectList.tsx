@@ -9,6 +9,7 @@ import {
   notify,
   notifyError,
   PageHeader,
+  Select,
   session,
   TextInput,
   useGridLabels,
@@ -60,6 +61,8 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const [importing, setImporting] = useState(false);
   const [sharing, setSharing] = useState<ProjectListItem | null>(null);
   const [copying, setCopying] = useState<ProjectListItem | null>(null);
+  // the design area also holds family FMEAs (spec 001 §3 projectType family): the list shows one type at a time
+  const [listType, setListType] = useState<'dfmea' | 'pfmea' | 'family'>(kind.projectType);
   const reload = () => setReloadKey((k) => k + 1);
 
   const tabLabel = (value: Tab) =>
@@ -67,12 +70,12 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
 
   const fetchPage = useCallback(
     ({ page, limit, sort }: DataGridQuery) =>
-      api.post('/api/project/list', { tab, page, limit, projectType: kind.projectType, search: search || undefined, ...listQuery(filters, sort) }),
-    [tab, search, filters, kind.projectType],
+      api.post('/api/project/list', { tab, page, limit, projectType: listType, search: search || undefined, ...listQuery(filters, sort) }),
+    [tab, search, filters, listType],
   );
   const filtered = hasFilters(filters);
   // the language is part of the query: the server names stage and customer in it
-  const queryKey = JSON.stringify([tab, search, filters, i18n.locale]);
+  const queryKey = JSON.stringify([tab, search, filters, i18n.locale, listType]);
 
   // a new tab, search or filter starts again on page 1 (the grid's queryKey); saves reload the same page
   const changeTab = (value: Tab) => setTab(value);
@@ -246,12 +249,25 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
               <Trans>Search</Trans>
             </Button>
             <ProjectFilters value={filters} onChange={changeFilters} />
+            {kind.projectType === 'dfmea' ? (
+              <Select
+                aria-label={t`Project type`}
+                data-testid="dfmea-list-type"
+                value={listType}
+                onChange={(e) => setListType(e.target.value === 'family' ? 'family' : 'dfmea')}
+                options={[
+                  { value: 'dfmea', label: t`DFMEA` },
+                  { value: 'family', label: t`Family FMEA` },
+                ]}
+              />
+            ) : null}
           </form>
         }
       />
       {editing ? (
         <ProjectDialog
           project={editing === 'new' ? null : editing}
+          projectType={listType}
           myId={user?.userId}
           onClose={() => setEditing(null)}
           onSaved={(p) => {

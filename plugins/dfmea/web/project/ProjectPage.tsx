@@ -10,6 +10,7 @@ import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.ts
 import { BaselinesPanel } from '../review/BaselinesPanel.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
+import { FamilyButton } from '../reuse/FamilyPanel.tsx';
 import '../dfmea.css';
 import { RowThreadProvider } from '@fmea/workbench/sdk';
 
@@ -237,6 +238,7 @@ export function ProjectPage({
         <Button data-testid="baselines-open" onClick={() => setBaselining(true)}>
           <Trans>Baselines</Trans>
         </Button>
+        <FamilyButton project={project} readOnly={readOnly} onChanged={refresh} />
         {canImport ? (
           <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
             <Trans>Import workbook</Trans>
