@@ -66,10 +66,10 @@ const panel = (page: Page) => page.getByTestId('dfmea-panel-planning');
 const listCell = (page: Page, name: string, column: string) =>
   page.getByTestId('dfmea-project-list').locator('[data-row-key]').filter({ hasText: name }).locator(`[data-column-id="${column}"]`).first().innerText();
 
-/** label → value of every pair of the form sheet's header block. */
+/** label → value of every pair of the form sheet's header block (rows 2–14; row 15 is the stamp, docs/domain/fmea-baselines.md). */
 function headerPairs(form: ExcelJS.Worksheet): Record<string, string> {
   const pairs: Record<string, string> = {};
-  for (let r = 2; form.getRow(r).cellCount > 0; r++) {
+  for (let r = 2; r < 15 && form.getRow(r).cellCount > 0; r++) {
     for (const c of [1, 10, 19]) {
       const cell = form.getRow(r).getCell(c);
       if (c > 1 && cell.isMerged) continue;
