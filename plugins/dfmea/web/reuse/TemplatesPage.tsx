@@ -87,13 +87,18 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
       {
         id: 'actions',
         header: t`Actions`,
-        width: 230,
+        width: 280,
         hideable: false,
         cell: (x) => (
           <span className="dfmea-actions">
             {canAdd ? (
               <Button kind="link" data-testid="template-new-project" onClick={() => setUsing(x)}>
                 <Trans>New project from it</Trans>
+              </Button>
+            ) : null}
+            {x.canDelete ? (
+              <Button kind="link" onClick={() => void navigate(`${basePath}/${kind.projectPage}?projectId=${encodeURIComponent(x.id)}`)}>
+                <Trans>Open</Trans>
               </Button>
             ) : null}
             {canDel && x.canDelete ? (
@@ -106,7 +111,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.locale, canAdd, canDel],
+    [t, i18n.locale, canAdd, canDel, basePath, kind.projectPage],
   );
 
   return (
