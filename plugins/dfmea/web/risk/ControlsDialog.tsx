@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, Dialog, EmptyState, FormDialog, notifyError, useForm, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, Dialog, EmptyState, FormDialog, notifyError, RowMarker, useForm, useLoad, type ApiData } from '@fmea/workbench/sdk';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
 import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
 import { CatalogTextField } from '../shared/CatalogTextField.tsx';
@@ -102,6 +102,7 @@ export function ControlsDialog({ target, readOnly, onClose }: { target: Controls
           <li key={control.id} data-testid="control-item">
             <span data-user-content>{control.description}</span>
             <CatalogMark catalog={control.catalog} />
+            <RowMarker kind="control" id={control.id} label={control.description} />
             {readOnly ? null : (
               <span className="page-actions">
                 <Button kind="link" disabled={busy} onClick={() => setEditing({ control })}>

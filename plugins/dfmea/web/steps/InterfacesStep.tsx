@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, EmptyState, notifyError, Select, TextInput, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, Dialog, EmptyState, notifyError, RowMarker, Select, TextArea, TextInput, type ApiData } from '@fmea/workbench/sdk';
 import { useDictLabel } from '../list/dict-label.ts';
 import { useDict } from '../list/lookups.ts';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
@@ -24,6 +24,15 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
   const [root, setRoot] = useState<TreeNode | null>(null);
   const [rows, setRows] = useState<InterfaceRow[] | null>(null);
   const [draft, setDraft] = useState({ firstNodeId: '', secondNodeId: '', interfaceType: '1', description: '' });
+  // the interface reason rule (ruleOpen '1'): a change or a deletion says why (docs/domain/fmea-communication.md)
+  const [reasonRule, setReasonRule] = useState(false);
+  const [asking, setAsking] = useState<{ row: InterfaceRow; interfaceType: number | null } | null>(null);
+  useEffect(() => {
+    api.get('/api/sysInterfaceReason/getData').then(
+      (data) => setReasonRule(data.items.ruleOpen === '1'),
+      () => undefined,
+    );
+  }, []);
 
   // named by the interfaceType dictionary, the one source of the five types' names
   const interfaceTypes = useDict('interfaceType');
@@ -69,19 +78,27 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
     await load();
   };
 
-  const changeType = async (row: InterfaceRow, interfaceType: number) => {
+  const changeType = async (row: InterfaceRow, interfaceType: number, reason?: string) => {
+    if (reasonRule && reason === undefined) {
+      setAsking({ row, interfaceType });
+      return;
+    }
     try {
-      await api.post('/api/fmea/updateInterface', { id: row.id, version: row.version, interfaceType });
+      await api.post('/api/fmea/updateInterface', { id: row.id, version: row.version, interfaceType, ...(reason ? { reason } : {}) });
     } catch (error) {
       notifyError(error);
     }
     await load();
   };
 
-  const remove = async (row: InterfaceRow) => {
-    if (!(await confirm({ title: t`Delete interface`, message: t`Delete this interface?`, danger: true }))) return;
+  const remove = async (row: InterfaceRow, reason?: string) => {
+    if (reasonRule && reason === undefined) {
+      setAsking({ row, interfaceType: null });
+      return;
+    }
+    if (reason === undefined && !(await confirm({ title: t`Delete interface`, message: t`Delete this interface?`, danger: true }))) return;
     try {
-      await api.post('/api/fmea/deleteInterface', { id: row.id, version: row.version });
+      await api.post('/api/fmea/deleteInterface', { id: row.id, version: row.version, ...(reason ? { reason } : {}) });
     } catch (error) {
       notifyError(error);
     }
@@ -141,7 +158,9 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
                     <Select aria-label={t`Interface type`} value={String(row.interfaceType)} onChange={(e) => void changeType(row, Number(e.target.value))} options={typeOptions} />
                   )}
                 </td>
-                <td>{row.description ?? ''}</td>
+                <td>
+                  {row.description ?? ''} <RowMarker kind="interface" id={row.id} label={`${names.get(row.firstNodeId) ?? ''} ↔ ${names.get(row.secondNodeId) ?? ''}`} />
+                </td>
                 {readOnly ? null : (
                   <td>
                     <Button kind="link" onClick={() => void remove(row)}>
@@ -154,6 +173,58 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
           </tbody>
         </table>
       )}
+      {asking ? (
+        <ReasonDialog
+          deleting={asking.interfaceType === null}
+          onCancel={() => {
+            setAsking(null);
+            void load();
+          }}
+          onDone={(reason) => {
+            const { row, interfaceType } = asking;
+            setAsking(null);
+            void (interfaceType === null ? remove(row, reason) : changeType(row, interfaceType, reason));
+          }}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** The reason the interface reason rule asks for before an interface is changed or deleted (kept in the row's history). */
+function ReasonDialog({ deleting, onCancel, onDone }: { deleting: boolean; onCancel: () => void; onDone: (reason: string) => void }) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = () => {
+    if (reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    onDone(reason.trim());
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      title={deleting ? t`Why is the interface deleted?` : t`Why is the interface changed?`}
+      actions={
+        <>
+          <Button onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button kind={deleting ? 'danger' : 'primary'} data-testid="interface-reason-save" onClick={submit}>
+            {deleting ? <Trans>Delete</Trans> : <Trans>Save</Trans>}
+          </Button>
+        </>
+      }
+    >
+      <TextArea aria-label={t`Reason`} maxLength={200} value={reason} data-testid="interface-reason" onChange={(e) => setReason(e.target.value)} />
+      {missing ? (
+        <div className="form-error" role="alert">
+          <Trans>The interface reason rule asks for a reason.</Trans>
+        </div>
+      ) : null}
+    </Dialog>
   );
 }
