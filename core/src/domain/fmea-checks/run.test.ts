@@ -96,6 +96,12 @@ describe('runFmeaChecks', () => {
     ]);
   });
 
+  it('rating_missing: a cause whose mode has no effect and no O or D of its own lacks all three', () => {
+    const base = clean();
+    const input = { ...base, failureLinks: [{ higherId: 'fm', lowerId: 'fc' }], failures: base.failures.map((f) => (f.id === 'fc' ? { ...f, occurrence: null, detection: null } : f)) };
+    expect(runFmeaChecks(input).find((f) => f.code === 'rating_missing')?.params.ratings).toBe('S/O/D');
+  });
+
   it('rating_missing names the missing ratings of the cause', () => {
     const base = clean();
     const input = { ...base, failures: base.failures.map((f) => (f.id === 'fc' ? { ...f, occurrence: null, detection: null } : f)) };

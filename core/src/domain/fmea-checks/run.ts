@@ -194,15 +194,15 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
     const modes = modesOfCause.get(cause.id);
     if (!modes) continue;
     const missing = new Set<string>();
+    if (cause.occurrence === null) missing.add('O');
+    if (cause.detection === null) missing.add('D');
     let high = false;
     for (const mode of modes) {
       const effects = effectsOfMode.get(mode.id) ?? [];
       if (effects.length === 0) missing.add('S');
       for (const effect of effects) {
         if (effect.severity === null) missing.add('S');
-        if (cause.occurrence === null) missing.add('O');
-        if (cause.detection === null) missing.add('D');
-        if (effect.severity !== null && cause.occurrence !== null && cause.detection !== null && input.apOf(effect.severity, cause.occurrence, cause.detection) === 'H') high = true;
+        else if (cause.occurrence !== null && cause.detection !== null && input.apOf(effect.severity, cause.occurrence, cause.detection) === 'H') high = true;
       }
     }
     const target = { kind: 'failure' as const, id: cause.id, nodeId: nodeOfFunction.get(cause.functionId) ?? null };
