@@ -6,7 +6,8 @@ import { fmeaProject } from './fmea-project.ts';
 /**
  * A frozen copy of an FMEA project's whole analysis, taken when it is released
  * (docs/domain/fmea-baselines.md). Immutable: no service updates a row, and a
- * trigger (migration 0016_fmea_baseline_immutable) refuses any UPDATE; rows go only with their project.
+ * trigger (migration 0016_fmea_baseline_immutable) refuses any UPDATE; rows go only with their project (the
+ * cascade; a DELETE while the project exists is refused: 0020_fmea_baseline_delete_with_project).
  */
 export const fmeaBaseline = sqliteTable(
   'fmea_baseline',

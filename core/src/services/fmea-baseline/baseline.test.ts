@@ -91,9 +91,17 @@ describe('FMEA baselines', () => {
 
     await expect(t.client.execute({ sql: `update fmea_baseline set content_hash = 'x' where id = ?`, args: [b!.id] })).rejects.toThrow(/fmea_baseline is immutable/);
     await expect(t.db.update(fmeaBaseline).set({ label: 'X' }).where(eq(fmeaBaseline.id, b!.id))).rejects.toThrow();
+    // deleted only with its project
+    await expect(t.client.execute({ sql: 'delete from fmea_baseline where id = ?', args: [b!.id] })).rejects.toThrow(/deleted only with its project/);
     expect((await listBaselines(team.reader, project.id))[0]!.label).toBe('BL1');
     await expect(getBaseline(team.reader, project.id, 'BL9')).rejects.toMatchObject({ messageKey: 'fmeaBaseline.not_found' });
     await expect(listBaselines(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+  });
+
+  it('a project deleted from the database takes its baselines with it', async () => {
+    await release();
+    await t.client.execute({ sql: 'delete from fmea_project where id = ?', args: [project.id] });
+    expect(await t.db.select().from(fmeaBaseline).where(eq(fmeaBaseline.projectId, project.id))).toEqual([]);
   });
 
   it('republishing an unchanged project freezes nothing new', async () => {
