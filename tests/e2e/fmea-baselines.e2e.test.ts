@@ -81,6 +81,19 @@ describe('FMEA baselines in the workbench', () => {
     const verdict = await reviewer.post<{ outcome: string; baselineLabel: string }>('/api/project/baseline/verify', upload);
     expect(verdict).toMatchObject({ outcome: 'baseline', baselineLabel: 'BL1' });
 
+    // a reviewer reading in Chinese sees the same diff in their language
+    const zh = (await env.open({ width: 1400, height: 900, locale: 'zh-CN' })).page;
+    await signIn(zh, names.reviewer, password);
+    await openArea(zh, 'dfmea_index');
+    await zh.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
+    await zh.getByTestId('dfmea-project').waitFor();
+    await zh.getByTestId('baselines-open').click();
+    await zh.getByTestId('baseline-compare').click();
+    await zh.getByTestId('baseline-diff-project').waitFor();
+    expect(await zh.getByTestId('baseline-diff').locator('h3').first().innerText()).toContain('BL1 → 工作副本：新增 0，删除 0，修改 1');
+    expect(await zh.getByTestId('baseline-diff-project').locator('h4').innerText()).toBe('项目表头 (1)');
+    await screenshot(zh, 'fmea-baselines-diff-zh-CN');
+
     // the frozen copy opens read-only, its structure as it was released
     await page.getByTestId('baseline-open-BL1').click();
     await page.getByTestId('baseline-content').waitFor();
