@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../api/typed-client.ts';
 import { ChatIcon } from '../components/icons.tsx';
-import { realtime } from '../realtime/client.ts';
+import { onChangeNotice, realtime } from '../realtime/client.ts';
 
 type Discussions = ApiData<'/api/communication/getProjectsOfUser'>;
 
@@ -15,8 +15,9 @@ export const projectPath = (projectType: string, projectId: string) => `/main/${
  * The header's discussion dropdown (spec 000 §2.3): the user's projects with
  * their unread comment counts (GET /api/communication/getProjectsOfUser),
  * unread first; choosing one opens the project. Read when the shell opens,
- * when the dropdown opens, and after every live message (a mention arrives
- * as one); the badge is the sum of the unread counts.
+ * when the dropdown opens, after every live message (a mention arrives as
+ * one) and when a project's comments change (`fmeaComment` notice); the
+ * badge is the sum of the unread counts.
  */
 export function DiscussionMenu({ onOpen }: { onOpen: (path: string) => void }) {
   const { t } = useLingui();
@@ -26,6 +27,8 @@ export function DiscussionMenu({ onOpen }: { onOpen: (path: string) => void }) {
     api.get('/api/communication/getProjectsOfUser', { page: 1, limit: 20 }).then(setData, () => undefined);
   }, []);
   useEffect(load, [load, messageCount]);
+  // a comment in one of the user's projects changes its unread count
+  useEffect(() => onChangeNotice('fmeaComment', load), [load]);
   const unread = data?.items.reduce((n, p) => n + p.unread, 0) ?? 0;
   return (
     <DropdownMenu.Root onOpenChange={(open) => (open ? load() : undefined)}>

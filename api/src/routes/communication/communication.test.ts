@@ -60,7 +60,9 @@ describe('a comment with a mention', () => {
     const comment = await caller(api, team.editor).ok('POST', '/api/fmea/addComment', onCause(`@${team.reader.user.userName} is O6 right?`));
     expect(comment).toMatchObject({ rowKind: 'failure', rowId: chain.cause.id, nodeId: chain.gear.id, mentions: [{ userId: team.reader.user.id }], canDelete: true });
     const pushed = socket.messages.filter((m) => m.event === 'receiveMessage').map((m) => m.data as Record<string, unknown>);
-    expect(pushed).toEqual([expect.objectContaining({ type: 'message', code: 'comment', route: expect.stringContaining(`thread=${encodeURIComponent(`failure:${chain.cause.id}`)}`) })]);
+    expect(pushed.filter((d) => d.type === 'message')).toEqual([expect.objectContaining({ type: 'message', code: 'comment', route: expect.stringContaining(`thread=${encodeURIComponent(`failure:${chain.cause.id}`)}`) })]);
+    // the members' open views are told the project's comments changed (their markers read again)
+    expect(pushed.filter((d) => d.type === 'fmeaComment')).toEqual([{ type: 'fmeaComment', projectId: project.id }]);
 
     const reader = caller(api, team.reader, 'en-US');
     const discussions = await reader.ok('GET', '/api/communication/getProjectsOfUser');

@@ -10,6 +10,7 @@ import {
   listMyTasks,
   markCommentsRead,
   projectsOfUser,
+  readMembers,
   rowHistory,
   TASK_STATUS,
   type FmeaCommentView,
@@ -18,6 +19,7 @@ import {
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
 import { DateTime, IdBody, iso } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -235,6 +237,19 @@ export const myTasksRoute = defineRoute({
   data: z.strictObject({ items: z.array(TaskSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
 });
 
+/**
+ * Tells the project's members' other open views that its comments changed
+ * (`receiveMessage { type: 'fmeaComment', projectId }`): their row markers and
+ * discussion counts read again. Not an inbox message (no badge, no toast).
+ */
+async function notifyComments(c: Context<AppEnv>, projectId: string): Promise<void> {
+  const services = c.var.services;
+  const origin = c.var.auth?.session.id;
+  if (!services.realtime.some((b) => b.sessionId !== origin)) return;
+  const memberIds = new Set((await readMembers(services.database.db, projectId)).map((m) => m.userId));
+  services.realtime.broadcast('receiveMessage', { type: 'fmeaComment', projectId }, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
+}
+
 export function registerCommunicationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(commentsRoute, async (c) => {
     const { projectId, rowKind, rowId } = c.req.valid('query');
@@ -248,10 +263,12 @@ export function registerCommunicationRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectId, rowKind, rowId, body, replyTo } = c.req.valid('json');
     const { comment, messages } = await addComment(fmeaContext(c), { projectId, targetKind: rowKind, targetId: rowId, body, replyTo: replyTo ?? null });
     pushMessages(c.var.services.realtime, messages);
+    await notifyComments(c, projectId);
     return c.json(ok(presentComment(comment)), 200);
   });
   app.openapi(deleteCommentRoute, async (c) => {
-    await deleteComment(fmeaContext(c), c.req.valid('json').id);
+    const projectId = await deleteComment(fmeaContext(c), c.req.valid('json').id);
+    await notifyComments(c, projectId);
     return c.json(ok(null), 200);
   });
   app.openapi(rowHistoryRoute, async (c) => {

@@ -228,15 +228,15 @@ export async function commentCounts(ctx: ServiceContext, projectId: string): Pro
     .groupBy(fmeaComment.targetKind, fmeaComment.targetId);
 }
 
-/** Deletes a comment (soft): its author or an administrator. Replies to it stay. */
-export async function deleteComment(ctx: ServiceContext, commentId: string): Promise<void> {
-  await writeAndLog(ctx, async (tx) => {
+/** Deletes a comment (soft): its author or an administrator. Replies to it stay. Answers the comment's project. */
+export async function deleteComment(ctx: ServiceContext, commentId: string): Promise<string> {
+  return writeAndLog(ctx, async (tx) => {
     const row = await tx.select().from(fmeaComment).where(eq(fmeaComment.id, commentId)).get();
     if (!row || row.delFlg === 1) throw new NotFoundError('fmea_comment.not_found', { comment: commentId });
     const loaded = await openableProject(tx, ctx.actor, row.projectId, ctx.now());
     if (!loaded.actor.isAdmin && row.authorId !== ctx.actor.userId) throw new NotAllowedError('fmea_comment.delete_not_allowed');
     await tx.update(fmeaComment).set({ delFlg: 1, updatedAt: ctx.now() }).where(eq(fmeaComment.id, commentId));
-    return { result: undefined, log: { action: 'fmea.comment.delete', entity: 'fmea_comment', entityId: commentId, before: row } };
+    return { result: row.projectId, log: { action: 'fmea.comment.delete', entity: 'fmea_comment', entityId: commentId, before: row } };
   });
 }
 

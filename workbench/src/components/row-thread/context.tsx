@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLingui } from '@lingui/react/macro';
 import type { CommentTargetKind } from '@fmea/core/domain';
 import { api } from '../../api/typed-client.ts';
+import { onChangeNotice } from '../../realtime/client.ts';
 import { RowPanel } from './RowPanel.tsx';
 import { ChatIcon } from '../icons.tsx';
 
@@ -40,6 +41,8 @@ export function RowThreadProvider({ projectId, initialThread, children }: { proj
     reload();
     void api.post('/api/communication/markRead', { projectId }).catch(() => undefined);
   }, [projectId, reload]);
+  // another member commented or deleted a comment: the markers read again
+  useEffect(() => onChangeNotice('fmeaComment', (data) => (data.projectId === projectId ? reload() : undefined)), [projectId, reload]);
   const value = useMemo<RowThreads>(() => ({ projectId, count: (kind, id) => counts.get(`${kind}:${id}`) ?? 0, open: setRow }), [projectId, counts]);
   return (
     <Threads.Provider value={value}>
