@@ -74,4 +74,60 @@ describe('FMEA templates', () => {
     await risk.getByText('No torque transmitted').first().waitFor();
     await screenshot(page, 'fmea-template-project');
   });
+
+  it('a family FMEA makes a variant; the variant shows where its ratings deviate and what the family gained, and takes the family’s over', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fmea-fam'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const password = 'Fm7#qW2!mK9$zR';
+    const engineer = uniqueName('fameng');
+    const user = await createReadyUser(env.baseURL, { userName: engineer, realName: 'Family engineer', password, roleIds: [role.id] });
+    const api = await apiLogin(env.baseURL, engineer, password);
+    const family = await api.post<{ id: string; pptSerial: string; name: string }>('/api/project/save', { projectType: 'family', name: uniqueName('Lifter family '), projectMembers: [{ userId: user.id, userRole: 0 }] });
+    const gearbox = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: family.pptSerial, name: 'Gearbox' });
+    const gear = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: gearbox.id, name: 'Gear' });
+    const torque = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gearbox.id, description: 'Transmit torque' });
+    const mesh = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gear.id, description: 'Mesh with worm' });
+    const mode = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'No torque transmitted' });
+    const cause = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Teeth worn', occurrence: 6, det: 5 });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+
+    const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
+    await signIn(page, engineer, password);
+    await page.goto(`/main/dfmea/dfmeaProject?projectId=${family.id}`);
+    await page.getByTestId('family-variants-open').click();
+    const variantName = uniqueName('Coupé lifter ');
+    await page.getByTestId('family-variant-name').fill(variantName);
+    await page.getByTestId('family-variant-create').click();
+    await expect.poll(() => page.locator('.dfmea-project-name').innerText()).toBe(variantName);
+    const variantId = new URL(page.url()).searchParams.get('projectId')!;
+    expect(variantId).not.toBe(family.id);
+
+    // the variant rates the cause locally; the family gains a cause (through the browser's own session: one session per account)
+    const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      page.evaluate(
+        async ([m, p, b]) => {
+          const res = await fetch(p as string, { method: m as string, headers: { token: sessionStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+          return ((await res.json()) as { data: any }).data;
+        },
+        [method, path, body] as const,
+      );
+    const grid = await call('GET', `/api/fmea/riskGrid?projectId=${variantId}`);
+    await call('POST', '/api/fmea/updateFailure', { id: grid.items[0].cause.id, version: grid.items[0].cause.version, occurrence: 3 });
+    await call('POST', '/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Teeth cracked', occurrence: 4, det: 6 });
+
+    await page.getByTestId('family-deviations-open').click();
+    const ratings = page.getByTestId('family-rating-deviations');
+    const row = ratings.getByRole('row').filter({ hasText: 'Teeth worn' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Occurrence[\s\S]*6[\s\S]*3/);
+    const gained = page.getByTestId('family-gained').getByRole('row').filter({ hasText: 'Teeth cracked' });
+    await gained.waitFor();
+    await screenshot(page, 'family-deviations');
+    await row.getByRole('button', { name: 'Take over from family' }).click();
+    await row.waitFor({ state: 'detached' });
+    await gained.getByRole('button', { name: 'Take over from family' }).click();
+    await gained.waitFor({ state: 'detached' });
+    await page.getByTestId('family-deviations').getByText('The family has nothing this variant lacks.').waitFor();
+    const after = await call('GET', `/api/familyFmea/deviations?projectId=${variantId}`);
+    expect(after).toMatchObject({ ratings: [], gained: [] });
+  });
 });
