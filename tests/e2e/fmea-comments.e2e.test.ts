@@ -37,6 +37,8 @@ describe('comments on FMEA rows', () => {
     await session.post('/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
     await session.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
     await session.post('/api/fmea/updateFailure', { id: cause.id, version: cause.version, occurrence: 4 });
+    // and gives B an optimisation action: B's task (and a task message)
+    await session.post('/api/fmea/addAction', { causeId: cause.id, kind: 'prevention', description: 'Switch to long-life grease', responsibleUserId: bUser.id, targetDate: '2027-03-31' });
     await session.logout();
 
     // A, in the browser: the risk grid's row opens its discussion; @ offers the team, the comment is sent
@@ -83,9 +85,23 @@ describe('comments on FMEA rows', () => {
     await waitForPath(pageB, '/main/dfmea/dfmeaProject');
     await pageB.getByTestId('dfmea-project').waitFor();
 
+    // B's home page: the task A gave them; My tasks lists it and opens the optimisation step on the action
+    await pageB.goto('/main/homeIndex');
+    const homeTasks = pageB.getByTestId('home-tasks');
+    await homeTasks.getByText('Switch to long-life grease').waitFor();
+    await pageB.goto('/systemInfo/ownspaceIndex/myTask');
+    const task = pageB.getByTestId('my-tasks-page').getByTestId('task-open').filter({ hasText: 'Switch to long-life grease' });
+    await task.waitFor();
+    await screenshot(pageB, 'my-tasks-zh-CN');
+    await task.click();
+    await waitForPath(pageB, '/main/dfmea/dfmeaProject');
+    await pageB.getByTestId('dfmea-panel-optimization').waitFor();
+    await pageB.getByTestId('row-panel').waitFor();
+    await pageB.keyboard.press('Escape');
+
     // the mention is a message that opens the project at the row, with its thread
     await pageB.goto('/systemInfo/ownspaceIndex/myMessage');
-    const message = pageB.getByTestId('my-messages-page').getByTestId('message-open').first();
+    const message = pageB.getByTestId('my-messages-page').getByTestId('message-open').filter({ hasText: '提到了您' });
     await message.waitFor();
     await message.click();
     await waitForPath(pageB, '/main/dfmea/dfmeaProject');

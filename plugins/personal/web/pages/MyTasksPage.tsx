@@ -90,7 +90,7 @@ export default function MyTasksPage() {
         labels={labels}
         emptyText={t`No tasks. Optimisation actions you are responsible for and review steps waiting for you appear here.`}
         toolbar={
-          <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+          <label style={{ display: 'flex', gap: 6, alignItems: 'center', whiteSpace: 'nowrap' }}>
             {t`Status`}
             <Select value={filter} data-testid="task-status-filter" onChange={(e) => setFilter(e.target.value as Filter)} options={options} />
           </label>
