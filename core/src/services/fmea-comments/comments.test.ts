@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { fmeaComment } from '../../db/schema/index.ts';
+import { fmeaComment, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
 import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { DomainError } from '../../errors.ts';
 import type { ProjectView } from '../fmea/projects.ts';
@@ -75,6 +74,15 @@ describe('comments on FMEA rows', () => {
     await deleteComment(await adminContext(t), comment.id);
     await deleteComment(team.editor, reply.comment.id);
     expect(await listComments(team.owner, { projectId: project.id, targetKind: 'failure', targetId: lifter.worn.id })).toEqual([]);
+  });
+
+  it('lets a shared reader comment once they are a named reviewer of the project', async () => {
+    await setShare(team.owner, { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [idOf(team.outsider)] });
+    expect(await refusal(addComment(team.outsider, onWorn('before being named')))).toEqual({ code: 'not_allowed', key: 'fmea_comment.write_not_allowed' });
+    const [round] = await t.db.insert(fmeaReviewRound).values({ projectId: project.id, round: 1, releaseCondition: 'one', submittedBy: idOf(team.owner), submittedAt: clock }).returning();
+    await t.db.insert(fmeaReviewAssignee).values({ roundId: round!.id, role: 'quality', userId: idOf(team.outsider) });
+    const { comment } = await addComment(team.outsider, onWorn('as the quality reviewer'));
+    expect(comment).toMatchObject({ authorId: idOf(team.outsider), canDelete: true });
   });
 
   it('refuses an empty or too long body, a row of another project, and a non-member', async () => {
