@@ -217,9 +217,9 @@ describe('FMEA routes: validation and conflicts', () => {
 
   it('needs the add button to create a project and the edit button to change one', async () => {
     const { token: adder } = await signedInWith(api, 'adder', [{ routeName: 'dfmea_index', buttons: ['add'] }]);
-    const created = await api.call('POST', '/api/project/save', { token: adder, body: { name: 'Seat rail', projectMembers: [{ userId: team.owner.user.id, userRole: 0 }] } });
+    const created = await api.call('POST', '/api/project/save', { token: adder, body: { name: 'Seat rail', projectMembers: [{ userId: team.owner.user.id, userRole: 0 }], confirmHandOver: true } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    // created for another owner: the creator joins as counsellor (2), read-only
+    // created for another owner (confirmed, spec 000 §6): the creator joins as counsellor (2), read-only
     expect(created.body.data.myRoles).toEqual([2]);
     const update = await api.call('POST', '/api/project/save', { token: adder, lang: 'en-US', body: { id: created.body.data.id, version: 1, name: 'Renamed' } });
     expect(update.status).toBe(403);
