@@ -61,7 +61,8 @@ export default function MyTasksPage() {
       { id: 'fmeaName', header: t`FMEA name`, width: 180, accessor: 'fmeaName' },
       { id: 'nodeName', header: t`Node`, width: 140, accessor: (task) => task.nodeName ?? '' },
       { id: 'taskLaunchDate', header: t`Assigned`, width: 150, accessor: (task) => formatDateTime(task.taskLaunchDate, i18n.locale) },
-      { id: 'taskEndDate', header: t`Planned end`, width: 110, accessor: (task) => formatDate(task.taskEndDate) },
+      // spec 001 §9: planned dates show for optimisation tasks (type 6); otherwise a dash
+      { id: 'taskEndDate', header: t`Planned end`, width: 110, accessor: (task) => (task.taskType === '6' && task.taskEndDate ? formatDate(task.taskEndDate) : '—') },
       { id: 'taskCompleteDate', header: t`Completed on`, width: 110, accessor: (task) => formatDate(task.taskCompleteDate), hidden: true },
       { id: 'taskStatus', header: t`Status`, width: 110, accessor: (task) => statusLabel[task.taskStatus] ?? task.taskStatus },
     ];
