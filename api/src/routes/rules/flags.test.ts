@@ -106,6 +106,7 @@ describe('basic rules and data creator permissions', () => {
       'treeCopyHeadOnly',
       'treeDeleteHeadOnly',
       'fmeaReleaseAll',
+      'fmeaReviewInOrder',
     ]);
     const res = await post('/api/basicRule/saveOrUpdate', { ruleType: 'treeDeleteHeadOnly', flag: '1' });
     expect(res.body.data.basicRules[2]).toMatchObject({ ruleType: 'treeDeleteHeadOnly', flag: '1' });

@@ -29,6 +29,8 @@ export const RULE_FLAGS = {
   treeDeleteHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可删除结构树节点', nameEn: 'Only the head may delete structure-tree nodes', sort: 3 },
   // release condition of the FMEA review path (docs/domain/fmea-review.md): '0' one releaser suffices, '1' all must release
   fmeaReleaseAll: { group: 'basic', defaultValue: '0', values: SWITCH, name: 'FMEA 发布需全部发布人发布', nameEn: 'Every releaser must release an FMEA', sort: 4 },
+  // the review walk (docs/domain/fmea-review.md): opinion reviewers mark the steps reviewed in order, from the block diagram, before their opinion
+  fmeaReviewInOrder: { group: 'basic', defaultValue: '1', values: SWITCH, name: 'FMEA 评审须从方框图开始按步骤顺序进行', nameEn: 'FMEA reviews proceed step by step from the block diagram', sort: 5 },
   xmcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '项目创建者权限', nameEn: 'Project creator rule', sort: 1 },
   zskcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '知识库创建者权限', nameEn: 'Knowledge creator rule', sort: 2 },
   zsjcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '主数据创建者权限', nameEn: 'Master-data creator rule', sort: 3 },
