@@ -194,7 +194,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
   };
 
   const columns: DataGridColumn<ActionRow>[] = [
-    { id: 'discussion', header: t`Discussion`, width: 84, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
+    { id: 'discussion', header: t`Discussion`, width: 100, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
     { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
     { id: 'kind', header: t`Type`, width: 100, accessor: (a) => kindLabel[a.kind] },
     { id: 'description', header: t`Action`, width: 220, accessor: 'description' },

@@ -253,7 +253,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     {
       id: 'discussion',
       header: t`Discussion`,
-      width: 84,
+      width: 100,
       cell: (r) => (r.cause ? <RowMarker kind="failure" id={r.cause.id} label={r.cause.description} /> : <RowMarker kind="failure" id={r.mode.id} label={r.mode.description} />),
     },
     { id: 'higherElement', header: gridLabels?.higherElement ?? t`Next higher element`, width: 140, accessor: (r) => r.effect?.elementName ?? '' },
