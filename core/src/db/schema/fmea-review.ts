@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { FMEA_REVIEW_CONCLUSIONS, FMEA_REVIEW_EVENTS, FMEA_REVIEW_ROLES } from '../../domain/status/fmea-review.ts';
+import { FMEA_REVIEW_WALK_STEPS } from '../../domain/status/fmea-review-walk.ts';
 import { RELEASE_CONDITIONS } from '../../domain/status/review.ts';
 import { id, timestamp } from './columns.ts';
 import { fmeaProject } from './fmea-project.ts';
@@ -70,4 +71,23 @@ export const fmeaReviewStep = sqliteTable(
     at: timestamp('at').notNull(),
   },
   (t) => [index('fmea_review_step_project_idx').on(t.projectId, t.at), index('fmea_review_step_round_idx').on(t.roundId)],
+);
+
+/**
+ * The review walk (docs/domain/fmea-review.md): the steps each opinion
+ * reviewer of a round marked reviewed, in the order of the walk (spec 001 §4
+ * "reviews proceed in order starting from the block diagram"). Per user, so
+ * a reviewer holding both opinion roles walks once.
+ */
+export const fmeaReviewWalk = sqliteTable(
+  'fmea_review_walk',
+  {
+    roundId: text('round_id')
+      .notNull()
+      .references(() => fmeaReviewRound.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    step: text('step', { enum: FMEA_REVIEW_WALK_STEPS }).notNull(),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.step] })],
 );
