@@ -130,4 +130,43 @@ describe('FMEA templates', () => {
     const after = await call('GET', `/api/familyFmea/deviations?projectId=${variantId}`);
     expect(after).toMatchObject({ ratings: [], gained: [] });
   });
+
+  it('copy is the owner’s (others see it disabled with why); a creator who names another owner confirms and then only reads the project', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fmea-own'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const password = 'Ow7#qW2!mK9$zR';
+    const creatorName = uniqueName('creator');
+    const creator = await createReadyUser(env.baseURL, { userName: creatorName, realName: 'Creating engineer', password, roleIds: [role.id] });
+    const colleagueName = uniqueName('colleague');
+    const colleague = await createReadyUser(env.baseURL, { userName: colleagueName, realName: 'Owning colleague', password, roleIds: [role.id] });
+    const theirs = await (await apiLogin(env.baseURL, colleagueName, password)).post<{ serialNum: string }>('/api/project/save', {
+      projectType: 'dfmea',
+      name: uniqueName('Colleague lifter '),
+      projectMembers: [
+        { userId: colleague.id, userRole: 0 },
+        { userId: creator.id, userRole: 1 },
+      ],
+    });
+
+    const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
+    await signIn(page, creatorName, password);
+    await page.goto('/main/dfmea');
+    const row = page.getByTestId('dfmea-project-list').getByRole('row').filter({ hasText: theirs.serialNum });
+    await row.waitFor();
+    const copy = row.getByTestId('dfmea-copy');
+    expect(await copy.isDisabled()).toBe(true);
+    expect(await copy.getAttribute('title')).toBe('Only the responsible person of the project may copy it');
+
+    await page.getByTestId('dfmea-new').click();
+    const name = uniqueName('Handed over ');
+    await page.getByTestId('dfmea-name').fill(name);
+    await page.getByTestId('dfmea-responsible').selectOption(colleague.id);
+    await page.getByTestId('dfmea-save').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByText('You are not the responsible person you chose').waitFor();
+    await screenshot(page, 'fmea-hand-over-confirm');
+    await dialog.locator('.dialog-actions button').last().click();
+    await page.getByTestId('dfmea-project').waitFor();
+    expect(await page.locator('.dfmea-project-name').innerText()).toBe(name);
+    await page.getByTestId('dfmea-readonly').waitFor();
+  });
 });
