@@ -244,15 +244,11 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
         emptyText={search ? t`No project matches the search` : filtered ? t`No project matches the filters` : t`No projects yet`}
         toolbar={
           <form noValidate className="dfmea-toolbar" onSubmit={submit} role="search">
-            <TextInput aria-label={t`Search by number or name`} placeholder={t`Number or name`} value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
-            <Button type="submit">
-              <Trans>Search</Trans>
-            </Button>
-            <ProjectFilters value={filters} onChange={changeFilters} />
             {kind.projectType === 'dfmea' ? (
               <Select
                 aria-label={t`Project type`}
                 data-testid="dfmea-list-type"
+                style={{ width: 140 }}
                 value={listType}
                 onChange={(e) => setListType(e.target.value === 'family' ? 'family' : 'dfmea')}
                 options={[
@@ -261,6 +257,11 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 ]}
               />
             ) : null}
+            <TextInput aria-label={t`Search by number or name`} placeholder={t`Number or name`} value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+            <Button type="submit">
+              <Trans>Search</Trans>
+            </Button>
+            <ProjectFilters value={filters} onChange={changeFilters} />
           </form>
         }
       />
