@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaComment, fmeaCommentRead, fmeaMember, fmeaProject, fmeaReviewAssignee, fmeaReviewRound, user } from '../../db/schema/index.ts';
+import { fmeaComment, fmeaReviewAssignee, fmeaReviewRound, user } from '../../db/schema/index.ts';
 import { COMMENT_BODY_MAX, COMMENT_TARGET_STEPS, mentionedNames, type CommentTargetKind } from '../../domain/fmea-comments/index.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
-import { InvalidInputError, NotAllowedError, NotFoundError, isDomainError } from '../../errors.ts';
+import { InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import type { Operator, ServiceContext } from '../shared/context.ts';
-import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { openableProject } from '../fmea/access.ts';
 import { projectLink } from '../messages/applications.ts';
 import { sendMessages, type MessageRow } from '../messages/inbox.ts';
+import { markRead } from './discussions.ts';
+import { canRead, nameOf, peopleByIds, type CommentPerson } from './people.ts';
 import { findRowPlace } from './targets.ts';
 
 /**
@@ -22,12 +23,6 @@ import { findRowPlace } from './targets.ts';
  */
 
 export type FmeaCommentRow = typeof fmeaComment.$inferSelect;
-
-export interface CommentPerson {
-  readonly userId: string;
-  readonly userName: string;
-  readonly realName: string;
-}
 
 export interface FmeaCommentView {
   readonly id: string;
@@ -44,15 +39,6 @@ export interface FmeaCommentView {
   /** The reader wrote it or is an administrator. */
   readonly canDelete: boolean;
 }
-
-async function peopleByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CommentPerson>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select({ userId: user.id, userName: user.userName, realName: user.realName }).from(user).where(inArray(user.id, unique));
-  return new Map(rows.map((r) => [r.userId, r]));
-}
-
-const nameOf = (p: CommentPerson | undefined) => (p ? p.realName || p.userName : '');
 
 async function views(db: DbOrTx, me: string | null, isAdmin: boolean, rows: readonly FmeaCommentRow[]): Promise<FmeaCommentView[]> {
   const people = await peopleByIds(db, rows.flatMap((r) => [...r.mentions, ...(r.authorId ? [r.authorId] : [])]));
@@ -88,17 +74,6 @@ async function assertMayComment(db: DbOrTx, operator: Operator, projectId: strin
   const loaded = await openableProject(db, operator, projectId, now);
   if (loaded.access === 'shared' && !(await isNamedReviewer(db, projectId, loaded.actor.userId))) throw new NotAllowedError('fmea_comment.write_not_allowed');
   return loaded;
-}
-
-/** True when the user may open the project now (member, administrator, a share that applies). */
-async function canRead(db: DbOrTx, person: { userId: string; userName: string }, projectId: string, now: Date): Promise<boolean> {
-  try {
-    await openableProject(db, { userId: person.userId, userName: person.userName }, projectId, now);
-    return true;
-  } catch (error) {
-    if (isDomainError(error) && (error.code === 'not_allowed' || error.code === 'not_found')) return false;
-    throw error;
-  }
 }
 
 /**
@@ -238,105 +213,4 @@ export async function deleteComment(ctx: ServiceContext, commentId: string): Pro
     await tx.update(fmeaComment).set({ delFlg: 1, updatedAt: ctx.now() }).where(eq(fmeaComment.id, commentId));
     return { result: row.projectId, log: { action: 'fmea.comment.delete', entity: 'fmea_comment', entityId: commentId, before: row } };
   });
-}
-
-async function markRead(db: DbOrTx, userId: string, projectId: string, at: Date): Promise<void> {
-  await db.insert(fmeaCommentRead).values({ userId, projectId, readAt: at }).onConflictDoUpdate({ target: [fmeaCommentRead.userId, fmeaCommentRead.projectId], set: { readAt: at } });
-}
-
-/**
- * Marks the project's comments read for the caller (they opened its
- * discussion); the unread count of getProjectsOfUser drops to 0. Also marks
- * their comment messages of the project read. Not an edit: no log row.
- */
-export async function markCommentsRead(ctx: ServiceContext, projectId: string): Promise<void> {
-  const me = ctx.actor.userId;
-  if (!me) return;
-  await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  await ctx.db.transaction(async (tx) => {
-    await markRead(tx, me, projectId, ctx.now());
-  });
-}
-
-export interface ProjectDiscussion {
-  readonly projectId: string;
-  readonly serialNum: string;
-  readonly name: string;
-  readonly projectType: string;
-  /** Live comments by others written after the caller last read the project's discussion. */
-  readonly unread: number;
-  readonly lastComment: { readonly body: string; readonly authorName: string; readonly createdAt: Date } | null;
-}
-
-/**
- * GET /communication/getProjectsOfUser: the caller's projects (live, member
- * of, or mentioned in one of its comments and still able to open it) with
- * their unread comment counts, unread first, then by latest comment;
- * `anyUnread` over all of them (the spec's flag).
- */
-export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {}): Promise<Page<ProjectDiscussion> & { anyUnread: boolean }> {
-  const { page, limit, offset } = pageWindow(query);
-  const me = ctx.actor.userId;
-  if (!me) return { items: [], total: 0, page, limit, anyUnread: false };
-  const memberOf = ctx.db.select({ id: fmeaMember.projectId }).from(fmeaMember).where(eq(fmeaMember.userId, me));
-  const mentionedIn = ctx.db
-    .select({ id: fmeaComment.projectId })
-    .from(fmeaComment)
-    .where(and(eq(fmeaComment.delFlg, 0), sql`exists (select 1 from json_each(${fmeaComment.mentions}) where value = ${me})`));
-  const candidates = await ctx.db
-    .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType, member: sql<number>`${fmeaProject.id} in ${memberOf}` })
-    .from(fmeaProject)
-    .where(and(eq(fmeaProject.delFlg, 0), or(inArray(fmeaProject.id, memberOf), inArray(fmeaProject.id, mentionedIn))));
-  // a mentioned non-member counts only while they may still open the project
-  const now = ctx.now();
-  const projects = [];
-  for (const p of candidates) if (p.member || (await canRead(ctx.db, { userId: me, userName: ctx.actor.userName }, p.id, now))) projects.push(p);
-  if (projects.length === 0) return { items: [], total: 0, page, limit, anyUnread: false };
-  const ids = projects.map((p) => p.id);
-  const unreadRows = await ctx.db
-    .select({ projectId: fmeaComment.projectId, n: count() })
-    .from(fmeaComment)
-    .leftJoin(fmeaCommentRead, and(eq(fmeaCommentRead.projectId, fmeaComment.projectId), eq(fmeaCommentRead.userId, me)))
-    .where(
-      and(
-        inArray(fmeaComment.projectId, ids),
-        eq(fmeaComment.delFlg, 0),
-        or(isNull(fmeaComment.authorId), ne(fmeaComment.authorId, me)),
-        or(isNull(fmeaCommentRead.readAt), gt(fmeaComment.createdAt, fmeaCommentRead.readAt)),
-      ),
-    )
-    .groupBy(fmeaComment.projectId);
-  const unread = new Map(unreadRows.map((r) => [r.projectId, r.n]));
-  const latestRows = await ctx.db
-    .select({ projectId: fmeaComment.projectId, body: fmeaComment.body, authorId: fmeaComment.authorId, createdAt: fmeaComment.createdAt })
-    .from(fmeaComment)
-    .where(
-      and(
-        inArray(fmeaComment.projectId, ids),
-        eq(fmeaComment.delFlg, 0),
-        sql`${fmeaComment.createdAt} = (select max(c2.created_at) from fmea_comment c2 where c2.project_id = ${fmeaComment.projectId} and c2.del_flg = 0)`,
-      ),
-    )
-    .orderBy(desc(sql`${fmeaComment}.rowid`));
-  const latest = new Map<string, (typeof latestRows)[number]>();
-  for (const r of latestRows) if (!latest.has(r.projectId)) latest.set(r.projectId, r);
-  const authors = await peopleByIds(ctx.db, [...latest.values()].flatMap((r) => (r.authorId ? [r.authorId] : [])));
-  const items: ProjectDiscussion[] = projects.map((p) => {
-    const last = latest.get(p.id);
-    return {
-      projectId: p.id,
-      serialNum: p.serialNum,
-      name: p.name,
-      projectType: p.projectType,
-      unread: unread.get(p.id) ?? 0,
-      lastComment: last ? { body: last.body, authorName: nameOf(last.authorId ? authors.get(last.authorId) : undefined), createdAt: last.createdAt } : null,
-    };
-  });
-  items.sort(
-    (a, b) =>
-      b.unread - a.unread ||
-      (b.lastComment?.createdAt.getTime() ?? 0) - (a.lastComment?.createdAt.getTime() ?? 0) ||
-      a.serialNum.localeCompare(b.serialNum),
-  );
-  return { items: items.slice(offset, offset + limit), total: items.length, page, limit, anyUnread: items.some((p) => p.unread > 0) };
 }

@@ -4,12 +4,10 @@ export {
   commentLink,
   deleteComment,
   listComments,
-  markCommentsRead,
-  projectsOfUser,
   type AddCommentInput,
-  type CommentPerson,
   type FmeaCommentView,
-  type ProjectDiscussion,
 } from './comments.ts';
+export { markCommentsRead, projectsOfUser, type ProjectDiscussion } from './discussions.ts';
 export { rowHistory, type HistoryChange, type RowHistoryEntry } from './history.ts';
 export { findRowPlace, type RowPlace } from './targets.ts';
+export type { CommentPerson } from './people.ts';
