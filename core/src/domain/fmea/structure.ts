@@ -48,15 +48,16 @@ export function assertNodeCopyable(index: GraphIndex, nodeId: string): GraphNode
 /**
  * Family FMEA "must hold exactly one item" (spec 001 §5): read as one
  * structure element directly under the product. Adding, moving or copying a
- * second one under the root is refused; `familyItemIssues` reports a family
+ * second one under the root is refused (`incoming`: how many children arrive at
+ * once, as when a template merges into the root); `familyItemIssues` reports a family
  * project that holds none (for completeness checks before release).
  */
-export function assertFamilyAllowsChild(index: GraphIndex, projectType: ProjectType, parentId: string, movingNodeId?: string): void {
+export function assertFamilyAllowsChild(index: GraphIndex, projectType: ProjectType, parentId: string, movingNodeId?: string, incoming = 1): void {
   if (projectType !== 'family') return;
   const parent = existing(index, parentId);
   if (parent.parentId !== null) return;
   const items = (index.children.get(parent.id) ?? []).filter((n) => n.id !== movingNodeId);
-  if (items.length >= 1) throw refuse('fmea.family_one_item', { count: items.length + 1 });
+  if (items.length + incoming > 1) throw refuse('fmea.family_one_item', { count: items.length + incoming });
 }
 
 export function familyItemIssues(index: GraphIndex, projectType: ProjectType): Issue[] {

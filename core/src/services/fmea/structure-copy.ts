@@ -80,7 +80,8 @@ export async function copyTree(tx: Tx, txCtx: TxContext, input: TreeCopy): Promi
   }
   if (placement.kind === 'merge') {
     // the source's children become the target's: a family item can gain none beside its one, a PFMEA level must match
-    for (const _child of sourceIndex.children.get(sourceNodeId) ?? []) assertFamilyAllowsChild(targetIndex, project.projectType as ProjectType, placement.nodeId);
+    const incoming = (sourceIndex.children.get(sourceNodeId) ?? []).length;
+    if (incoming > 0) assertFamilyAllowsChild(targetIndex, project.projectType as ProjectType, placement.nodeId, undefined, incoming);
     if (isPfmea(project) && nodeDepth(targetIndex, placement.nodeId) !== sourceDepth) throw new InvalidInputError('pfmea.level_change');
   }
   const planned = planSubtreeCopy(sourceIndex, sourceNodeId, () => crypto.randomUUID(), { wholeTree: placement.kind !== 'under' });

@@ -7,6 +7,7 @@ import { addFailure, updateFailure } from './failures.ts';
 import { linkFailures } from './nets.ts';
 import { createProject, deleteProject } from './projects.ts';
 import { addNode } from './structure.ts';
+import { applyTemplate, saveTemplate } from './templates.ts';
 import { createVariant, listVariants, takeOverFromFamily, variantDeviations } from './variants.ts';
 
 let t: TestDatabase;
@@ -48,6 +49,13 @@ describe('family FMEA variants', () => {
     await expect(createVariant(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
     // the family holds exactly one item (spec 001 §5): a second one is refused
     await expect(addNode(team.owner, { parentId: project.rootNodeId!, name: 'Second item' })).rejects.toMatchObject({ messageKey: 'fmea.family_one_item' });
+    // nor through a basic FMEA whose product holds two elements, merged into an empty family's product node
+    const two = await createProject(team.owner, { projectType: 'dfmea', name: 'Two items', members: [{ userId: idOf(team.owner), roles: [0] }] });
+    await addNode(team.owner, { parentId: two.rootNodeId!, name: 'Left' });
+    await addNode(team.owner, { parentId: two.rootNodeId!, name: 'Right' });
+    const basic = await saveTemplate(team.owner, two.rootNodeId!);
+    const empty = await createProject(team.owner, { projectType: 'family', name: 'Empty family', members: [{ userId: idOf(team.owner), roles: [0] }] });
+    await expect(applyTemplate(team.owner, basic.id, { targetNodeId: empty.rootNodeId! })).rejects.toMatchObject({ messageKey: 'fmea.family_one_item', params: { count: 2 } });
   });
 
   it('lists the ratings the variant overrides and the items the family gained, and takes those over', async () => {
