@@ -36,6 +36,7 @@ describe('family FMEA variants', () => {
     expect(variant).toMatchObject({ projectType: 'dfmea', name: 'Lifter, coupé', sourceKind: 'variant', sourceProjectId: project.id, canEdit: true });
     expect(variant.members).toEqual([{ userId: idOf(team.editor), roles: [0] }]);
     const nodes = await t.db.select().from(fmeaNode).where(eq(fmeaNode.projectId, variant.id));
+    expect(nodes.find((n) => n.parentId === null)!.name).toBe('Lifter, coupé');
     expect(nodes.map((n) => n.originId).sort()).toEqual([w.rootId, w.gearbox.id, w.gear.id, w.housing.id].sort());
     expect((await listVariants(team.owner, project.id)).map((v) => [v.serialNum, v.name])).toEqual([[variant.serialNum, 'Lifter, coupé']]);
     expect(await variantDeviations(team.editor, variant.id)).toMatchObject({ familyProjectId: project.id, ratings: [], gained: [] });

@@ -49,6 +49,8 @@ export async function createVariant(ctx: ServiceContext, familyProjectId: string
       sourceProjectId: family.id,
     });
     const copy = await copyWholeTree(tx, txCtx, family.id, project, true);
+    // the variant is another product: its product node takes the variant's name (it still remembers the family's)
+    await tx.update(fmeaNode).set({ name: project.name }).where(eq(fmeaNode.id, copy.rootId));
     const view = await present(tx, { project, members, actor: loaded.actor });
     return {
       result: view,
