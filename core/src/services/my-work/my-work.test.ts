@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import type { ProjectView } from '../fmea/projects.ts';
 import { addAction, changeActionStatus, updateAction } from '../fmea/actions.ts';
 import { eq } from 'drizzle-orm';
-import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
+import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from '../../db/schema/index.ts';
 import { buildHousingPfmea } from '../../testing/control-plan.ts';
 import { listMessages } from '../messages/inbox.ts';
 import type { MessageRow } from '../messages/inbox.ts';
-import { giveReviewOpinion } from '../fmea-review/index.ts';
 import { listMyTasks } from './index.ts';
 import { rowHistory } from '../fmea-comments/index.ts';
 
@@ -89,9 +88,9 @@ describe('my tasks', () => {
     const waiting = await listMyTasks(team.reader);
     expect(waiting.items).toEqual([expect.objectContaining({ taskSource: 'review', taskType: '2', reviewStep: 'opinion', reviewRoles: ['professional'], projectId: project.id, taskStatus: '0' })]);
     expect((await listMyTasks(tech)).total).toBe(0);
-    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     expect((await listMyTasks(team.reader)).total).toBe(0);
-    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     expect((await listMyTasks(tech)).items).toEqual([expect.objectContaining({ reviewStep: 'approve', reviewRoles: ['technical', 'countersign'] })]);
     expect((await listMyTasks(team.outsider)).total).toBe(0);
   });
