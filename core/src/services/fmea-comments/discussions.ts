@@ -17,17 +17,16 @@ export async function markRead(db: DbOrTx, userId: string, projectId: string, at
 }
 
 /**
- * Marks the project's comments read for the caller (they opened its
- * discussion); the unread count of getProjectsOfUser drops to 0. Also marks
- * their comment messages of the project read. Not an edit: no log row.
+ * Marks the project's comments read for the caller (they opened the
+ * project); the unread count of getProjectsOfUser drops to 0. Their comment
+ * messages stay as they are: each is read when opened (it names one row).
+ * Not an edit: no log row.
  */
 export async function markCommentsRead(ctx: ServiceContext, projectId: string): Promise<void> {
   const me = ctx.actor.userId;
   if (!me) return;
   await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  await ctx.db.transaction(async (tx) => {
-    await markRead(tx, me, projectId, ctx.now());
-  });
+  await markRead(ctx.db, me, projectId, ctx.now());
 }
 
 export interface ProjectDiscussion {
