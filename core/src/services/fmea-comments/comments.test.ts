@@ -4,6 +4,8 @@ import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, nam
 import type { DomainError } from '../../errors.ts';
 import type { ProjectView } from '../fmea/projects.ts';
 import { updateFailure } from '../fmea/failures.ts';
+import { addAction } from '../fmea/actions.ts';
+import { buildHousingPfmea } from '../../testing/control-plan.ts';
 import { addInterface, updateInterface } from '../fmea/interfaces.ts';
 import { setShare } from '../fmea/sharing.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
@@ -83,6 +85,17 @@ describe('comments on FMEA rows', () => {
     await t.db.insert(fmeaReviewAssignee).values({ roundId: round!.id, role: 'quality', userId: idOf(team.outsider) });
     const { comment } = await addComment(team.outsider, onWorn('as the quality reviewer'));
     expect(comment).toMatchObject({ authorId: idOf(team.outsider), canDelete: true });
+  });
+
+  it('on a PFMEA the message opens the PFMEA project (leftType -1) at the row’s step', async () => {
+    const pf = await buildHousingPfmea(team.owner, [
+      { userId: idOf(team.owner), roles: [0] },
+      { userId: idOf(team.editor), roles: [1] },
+    ]);
+    const { messages } = await addComment(team.owner, { projectId: pf.project.id, targetKind: 'action', targetId: (await addAction(team.owner, { causeId: pf.ids.worn!, kind: 'prevention', description: 'Tool change every 500 parts' })).id, body: `@${nameOf(team.editor)} ok?` });
+    expect(messages).toEqual([
+      expect.objectContaining({ code: 'comment', rightType: 'optimization', leftType: '-1', route: expect.stringMatching(/^\/main\/pfmeaProject\?type=1&projectId=.*&rightType=optimization&thread=action%3A/) }),
+    ]);
   });
 
   it('refuses an empty or too long body, a row of another project, and a non-member', async () => {
