@@ -167,7 +167,8 @@ async function createFromTemplate(draft: HeaderDraft, template: string, serialNu
   const body = saveBody(draft, made, kind);
   const filled = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
   const owner = draft.members.find(isResponsible)?.userId;
-  const members = myId && owner !== myId && !draft.members.some((m) => m.userId === myId) ? [...body.projectMembers, kind.memberKind === 'process' ? { userId: myId, roles: [2] } : { userId: myId, userRole: 2 }] : body.projectMembers;
+  const counsellor = kind.memberKind === 'process' ? { userId: myId ?? '', roles: [2] } : { userId: myId ?? '', userRole: 2 };
+  const members = myId && owner !== myId ? [...body.projectMembers.filter((m) => m.userId !== myId), counsellor] : body.projectMembers;
   return api.post('/api/project/save', { ...filled, id: made.id, version: made.version, projectType: kind.projectType, name: body.name, projectMembers: members });
 }
 
