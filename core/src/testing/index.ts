@@ -42,3 +42,4 @@ export * from './project-snapshot.ts';
 export * from './bom.ts';
 export * from './control-plan.ts';
 export * from './baseline.ts';
+export * from './review-walk.ts';

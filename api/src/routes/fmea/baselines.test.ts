@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { walkReviewOverApi } from '@fmea/core/testing';
 import { caller, createTeamProject, makeTeam, NOT_MEMBER, openTestApp, type Person, type Team, type TestApp, UNAUTHENTICATED } from '../../testing.ts';
 
 let api: TestApp;
@@ -18,6 +19,8 @@ const step = (path: string, body: Record<string, unknown>, as = team.owner) => c
 /** Draft → released through the review path (an empty analysis has no check errors). */
 async function release() {
   await step('submit', { assignees: named(), acknowledgeWarnings: true });
+  // each opinion reviewer walks the steps first (rule fmeaReviewInOrder)
+  for (const person of [team.reader, team.editor]) await walkReviewOverApi((path, body) => caller(api, person, 'en-US').ok('POST', path, body), project.id);
   await step('opinion', { conclusion: 'conform', opinion: 'ok', role: 'professional' }, team.reader);
   await step('opinion', { conclusion: 'conform', opinion: 'ok' }, team.editor);
   await step('approve', {}, team.reader);

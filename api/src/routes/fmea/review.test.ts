@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { walkReviewOverApi } from '@fmea/core/testing';
 import { caller, createTeamProject, makeTeam, NOT_MEMBER, openTestApp, signedInWith, type Team, type TestApp, UNAUTHENTICATED, watchSocket } from '../../testing.ts';
 
 let api: TestApp;
@@ -14,11 +15,13 @@ afterEach(() => api.dispose());
 // a small team: the reader is professional reviewer and technical director, the editor quality reviewer and countersigner
 const named = () => ({ professional: team.reader.user.id, quality: team.editor.user.id, technical: team.reader.user.id, countersign: team.editor.user.id });
 const step = (path: string, body: Record<string, unknown>, as = team.owner) => caller(api, as, 'en-US').post(`/api/project/review/${path}`, { projectId: project.id, ...body });
+/** The reviewer marks every step of the walk first (rule fmeaReviewInOrder, on by default). */
+const walk = (as: typeof team.owner, projectId = project.id, projectType = 'dfmea') => walkReviewOverApi((path, body) => caller(api, as, 'en-US').ok('POST', path, body), projectId, projectType);
 const addNode = (name: string) => caller(api, team.editor, 'en-US').post('/api/fmea/addNode', { parentId: project.pptSerial, name });
 
 describe('/api/project/review/*', () => {
   it('refuses every call without a token (401)', async () => {
-    for (const path of ['submit', 'opinion', 'approve', 'reject', 'release', 'revoke', 'republish', 'rereview']) {
+    for (const path of ['submit', 'opinion', 'walk', 'approve', 'reject', 'release', 'revoke', 'republish', 'rereview']) {
       const res = await api.call('POST', `/api/project/review/${path}`, { body: { projectId: project.id } });
       expect(res.status, path).toBe(401);
       expect(res.body.meta.message).toBe(UNAUTHENTICATED.zh);
@@ -63,6 +66,8 @@ describe('/api/project/review/*', () => {
     expect(locked.status).toBe(409);
     expect(locked.body.meta.message).toBe('The FMEA is under review and cannot be edited or deleted');
 
+    await walk(team.reader);
+    await walk(team.editor);
     expect((await step('opinion', { conclusion: 'conform', opinion: 'complete', role: 'professional' }, team.reader)).status).toBe(200);
     const second = await step('opinion', { conclusion: 'partial', opinion: 'detection thin' }, team.editor);
     expect(second.body.data.opinions.map((o: any) => [o.role, o.conclusion])).toEqual([
@@ -96,6 +101,8 @@ describe('/api/project/review/*', () => {
     expect(rejected.body.data.status).toBe('rejected');
     expect((await step('reject', { opinion: '' }, team.editor)).status).toBe(400);
     await step('submit', { assignees: named() });
+    await walk(team.reader);
+    await walk(team.editor);
     await step('opinion', { conclusion: 'conform', opinion: 'ok', role: 'professional' }, team.reader);
     await step('opinion', { conclusion: 'conform', opinion: 'ok' }, team.editor);
     await step('approve', {}, team.reader);
@@ -123,5 +130,34 @@ describe('/api/project/review/*', () => {
     // a DFMEA engineer without the PFMEA route cannot read it
     const denied = await caller(api, team.owner).post('/api/project/review/approve', { projectId: pfmea.id });
     expect(denied.status).toBe(403);
+  });
+
+  it('walk: reviews proceed in order from the block diagram; 400 for a bad step, 403 for a non-reviewer, 409 for an earlier step open; the opinion waits', async () => {
+    await step('submit', { assignees: named() });
+    expect((await step('walk', { step: 'nowhere' }, team.reader)).status).toBe(400);
+    expect((await step('walk', {}, team.reader)).status).toBe(400);
+    const notReviewer = await step('walk', { step: 'interfaces' });
+    expect(notReviewer.status).toBe(403);
+    expect(notReviewer.body.meta.message).toBe('You are not a reviewer asked for an opinion');
+    expect((await caller(api, team.outsider).post('/api/project/review/walk', { projectId: project.id, step: 'interfaces' })).status).toBe(403);
+    const early = await step('walk', { step: 'failure' }, team.reader);
+    expect(early.status).toBe(409);
+    expect(early.body.meta.message).toBe('Unfinished earlier steps block this operation: review step 1 of the walk first (reviews proceed in order, starting from the block diagram)');
+    const waits = await step('opinion', { conclusion: 'conform', opinion: 'ok', role: 'professional' }, team.reader);
+    expect(waits.status).toBe(409);
+    expect(waits.body.meta.message).toBe('Review every step in order, starting from the block diagram, before giving your opinion: 6 step(s) left');
+
+    const marked = await step('walk', { step: 'interfaces' }, team.reader);
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.walkSteps).toEqual(['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization']);
+    expect(marked.body.data.walks[0]).toMatchObject({ userId: team.reader.user.id, roles: ['professional'], next: 'structure', complete: false });
+    expect(marked.body.data.walks[0].steps[0].reviewedAt).toEqual(expect.any(String));
+    await walk(team.reader);
+    const state = await caller(api, team.editor).ok('GET', `/api/project/review/state?projectId=${project.id}`);
+    expect(state.walks.map((w: any) => [w.userId, w.complete])).toEqual([
+      [team.reader.user.id, true],
+      [team.editor.user.id, false],
+    ]);
+    expect((await step('opinion', { conclusion: 'conform', opinion: 'ok', role: 'professional' }, team.reader)).status).toBe(200);
   });
 });

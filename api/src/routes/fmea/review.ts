@@ -6,9 +6,11 @@ import {
   FMEA_REVIEW_EVENTS,
   FMEA_REVIEW_ROLES,
   FMEA_REVIEW_STATUSES,
+  FMEA_REVIEW_WALK_STEPS,
   getReviewHistory,
   getReviewState,
   giveReviewOpinion,
+  markReviewStep,
   rejectReview,
   releaseReview,
   republishReview,
@@ -33,6 +35,8 @@ const TAG = 'fmea-review';
 const Person = { userId: z.string(), userName: z.string().nullable(), realName: z.string().nullable() };
 const Role = z.enum(FMEA_REVIEW_ROLES).openapi({ description: 'professional: professional reviewer; quality: quality reviewer; technical: technical director; countersign: verification countersigner' });
 
+const WalkStep = z.enum(FMEA_REVIEW_WALK_STEPS).openapi({ description: 'A step of the review walk (the workbench tab key)' });
+
 const ReviewSchema = z
   .strictObject({
     projectId: z.string(),
@@ -47,6 +51,19 @@ const ReviewSchema = z
     submittedBy: z.string().nullable(),
     submittedAt: DateTime.nullable(),
     waitingFor: z.array(z.string()).openapi({ description: 'The users the project waits for now' }),
+    walkSteps: z.array(WalkStep).openapi({ description: 'The steps each opinion reviewer reviews, in order: from the block diagram (DFMEA, family, MSR) or the process flow chart (PFMEA)' }),
+    reviewInOrder: z.boolean().openapi({ description: 'Business rule fmeaReviewInOrder: the steps are marked in order and the opinion waits for the whole walk' }),
+    walks: z
+      .array(
+        z.strictObject({
+          ...Person,
+          roles: z.array(Role),
+          steps: z.array(z.strictObject({ step: WalkStep, reviewedAt: DateTime.nullable() })),
+          next: WalkStep.nullable().openapi({ description: 'The first step not yet marked; null when the walk is complete' }),
+          complete: z.boolean(),
+        }),
+      )
+      .openapi({ description: "Each opinion reviewer's walk in the current round" }),
   })
   .openapi('FmeaReview');
 
@@ -89,8 +106,14 @@ export const submitRoute = route(
 export const opinionRoute = route(
   'opinion',
   'A named reviewer gives their opinion (conform, incompatible, partial match)',
-  'Only the professional or quality reviewer named in the round (403 status.fmea_review.not_current_reviewer); one opinion per role and round. A user holding both roles names the role.',
+  'Only the professional or quality reviewer named in the round (403 status.fmea_review.not_current_reviewer); one opinion per role and round. A user holding both roles names the role. While the business rule fmeaReviewInOrder is on, only after the reviewer marked every step of the walk (POST /api/project/review/walk; else 409 status.fmea_review.walk_incomplete).',
   ProjectBody.extend({ conclusion: z.enum(FMEA_REVIEW_CONCLUSIONS), opinion: RequiredText, role: Role.optional() }),
+);
+export const walkRoute = route(
+  'walk',
+  'A named opinion reviewer marks a step of the project reviewed',
+  'Reviews proceed in order starting from the block diagram (spec 001 §4): the professional or quality reviewer of the round marks the steps of walkSteps one after the other. While the business rule fmeaReviewInOrder is on, a step whose earlier steps are unmarked answers 409 status.fmea_review.earlier_steps_unfinished ("unfinished earlier steps block this operation", params.missing the first open step). Marking a step again changes nothing. 403 status.fmea_review.not_current_reviewer for anyone else, 409 outside a review, 400 for a step not in the walk.',
+  ProjectBody.extend({ step: WalkStep }),
 );
 export const approveRoute = route(
   'approve',
@@ -162,6 +185,10 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(opinionRoute, async (c) => {
     const { projectId, conclusion, opinion, role } = c.req.valid('json') as { projectId: string; conclusion: (typeof FMEA_REVIEW_CONCLUSIONS)[number]; opinion: string; role?: (typeof FMEA_REVIEW_ROLES)[number] };
     return answer(c, projectId, await giveReviewOpinion(fmeaContext(c), projectId, { conclusion, text: opinion, ...(role ? { role } : {}) }));
+  });
+  app.openapi(walkRoute, async (c) => {
+    const { projectId, step } = c.req.valid('json') as { projectId: string; step: string };
+    return c.json(ok(present(await markReviewStep(fmeaContext(c), projectId, step))), 200);
   });
   app.openapi(approveRoute, async (c) => {
     const { projectId } = c.req.valid('json') as { projectId: string };

@@ -14,8 +14,8 @@ const fmea = (args: string[]) => runFmea(['--lang', 'en-US', ...args], { env });
 beforeAll(async () => {
   temp = await tempDbUrl();
   env = dbEnv(temp);
-  const { addNode, approveReview, createContext, createProject, exportBaselineWorkbook, giveReviewOpinion, releaseReview, revokeReview, submitReview } = await import('@fmea/core/services');
-  const { insertUser } = await import('@fmea/core/testing');
+  const { addNode, approveReview, createContext, createProject, exportBaselineWorkbook, releaseReview, revokeReview, submitReview } = await import('@fmea/core/services');
+  const { insertUser, walkAndGiveOpinion } = await import('@fmea/core/testing');
   const database = await openTempDb(temp);
   try {
     const owner = await insertUser(database.db, { label: 'owner' });
@@ -25,8 +25,8 @@ beforeAll(async () => {
     serialNum = project.serialNum;
     const ids = { professional: reviewer.id, quality: reviewer.id, technical: reviewer.id, countersign: reviewer.id };
     await submitReview(as(owner), project.id, ids, { acknowledgeWarnings: true });
-    await giveReviewOpinion(as(reviewer), project.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
-    await giveReviewOpinion(as(reviewer), project.id, { conclusion: 'conform', text: 'ok', role: 'quality' });
+    await walkAndGiveOpinion(as(reviewer), project.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
+    await walkAndGiveOpinion(as(reviewer), project.id, { conclusion: 'conform', text: 'ok', role: 'quality' });
     await approveReview(as(reviewer), project.id);
     await releaseReview(as(reviewer), project.id, { acknowledgeWarnings: true });
     baselineFile = join(temp.dir, 'bl1.xlsx');

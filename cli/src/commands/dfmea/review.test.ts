@@ -59,9 +59,11 @@ describe('fmea dfmea submit|release', { timeout: 120_000 }, () => {
     expect(early.stderr.length).toBeGreaterThan(0);
     expect(early.stderr).toContain('not allowed in the FMEA');
 
-    const { approveReview, giveReviewOpinion } = await import('@fmea/core/services');
-    await asUser(names.professional, (ctx) => giveReviewOpinion(ctx, projectId, { conclusion: 'conform', text: 'complete' }));
-    await asUser(names.quality, (ctx) => giveReviewOpinion(ctx, projectId, { conclusion: 'conform', text: 'ok' }));
+    const { approveReview } = await import('@fmea/core/services');
+    // opinions stay in the browser; here the reviewers walk the steps and give them through the service
+    const { walkAndGiveOpinion } = await import('@fmea/core/testing');
+    await asUser(names.professional, (ctx) => walkAndGiveOpinion(ctx, projectId, { conclusion: 'conform', text: 'complete' }));
+    await asUser(names.quality, (ctx) => walkAndGiveOpinion(ctx, projectId, { conclusion: 'conform', text: 'ok' }));
     await asUser(names.director, (ctx) => approveReview(ctx, projectId));
 
     const released = await fmea(['dfmea', 'release', serialNum, '--as', names.countersigner]);

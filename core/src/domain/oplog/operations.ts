@@ -74,6 +74,7 @@ export const OPERATION_ACTIONS = [
   'fmea.review.revoke',
   'fmea.review.republish',
   'fmea.review.rereview',
+  'fmea.review.walk',
   'fmea.comment.create',
   'fmea.comment.delete',
   'fmea.attachment.create',

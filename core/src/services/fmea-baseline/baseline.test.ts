@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fmeaBaseline } from '../../db/schema/index.ts';
-import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addAction } from '../fmea/actions.ts';
 import { exportFmeaWorkbook } from '../fmea/excel/export.ts';
@@ -10,7 +10,7 @@ import { getProjectChecks } from '../fmea-checks/index.ts';
 import type { ProjectView } from '../fmea/projects.ts';
 import { readAllSheets } from '../fmea/excel/workbook-io.ts';
 import { excel } from '../fmea/excel/workbook-io.ts';
-import { approveReview, giveReviewOpinion, releaseReview, republishReview, revokeReview, submitReview } from '../fmea-review/index.ts';
+import { approveReview, releaseReview, republishReview, revokeReview, submitReview } from '../fmea-review/index.ts';
 import { readCoreProperties } from './seal.ts';
 import { diffBaselines, freezeBaseline, diffWorkbook, exportBaselineWorkbook, getBaseline, listBaselines, readSnapshot, verifyWorkbook } from './index.ts';
 
@@ -50,8 +50,8 @@ async function release() {
   expect(errors).toEqual([]);
   await submitReview(team.owner, project.id, named(), { acknowledgeWarnings: true });
   tick();
-  await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
-  await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+  await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+  await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
   tick();
   await approveReview(tech, project.id);
   tick();

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import { addAction } from '../fmea/actions.ts';
 import { addFunction } from '../fmea/functions.ts';
 import type { ProjectView } from '../fmea/projects.ts';
 import { generateControlPlan } from '../pfmea/control-plan.ts';
-import { approveReview, getReviewHistory, giveReviewOpinion, releaseReview, submitReview } from '../fmea-review/index.ts';
+import { approveReview, getReviewHistory, releaseReview, submitReview } from '../fmea-review/index.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { getProjectChecks } from './index.ts';
@@ -94,8 +94,8 @@ describe('the checks gate the review path', () => {
     expect((await getReviewHistory(team.reader, project.id))[0]).toMatchObject({ event: 'submit', acknowledgedWarnings: counts.warnings });
 
     // release runs the checks again: the releaser acknowledges the same warnings
-    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
-    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     await approveReview(tech, project.id);
     await expect(releaseReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'fmeaCheck.warnings_unacknowledged' });
     expect((await releaseReview(tech, project.id, { acknowledgeWarnings: true })).review.status).toBe('released');

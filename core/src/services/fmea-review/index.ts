@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { storeFmeaReviewMessages } from '../messages/fmea-review.ts';
 import type { MessageRow } from '../messages/inbox.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from '../../db/schema/index.ts';
+import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep, fmeaReviewWalk } from '../../db/schema/index.ts';
+import { assertWalkComplete, markWalkStep } from '../../domain/status/fmea-review-walk.ts';
 import { ConflictError } from '../../errors.ts';
 import {
   FMEA_REVIEW_ROLES,
@@ -26,7 +27,7 @@ import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { freezeBaseline, type BaselineView } from '../fmea-baseline/index.ts';
-import { loadReview, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
+import { loadReview, loadWalkMarks, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
 
 export type { FmeaReviewView, ReviewStepView } from './state.ts';
 
@@ -59,6 +60,11 @@ export interface FmeaReviewResult {
 /** The release condition of new rounds: the business rule `fmeaReleaseAll`. */
 async function releaseCondition(tx: DbOrTx): Promise<ReleaseCondition> {
   return (await ruleFlagValues(tx)).fmeaReleaseAll === '1' ? 'all' : 'one';
+}
+
+/** The business rule `fmeaReviewInOrder` (default on): the review walk goes in order and the opinion waits for it. */
+async function reviewInOrder(tx: DbOrTx): Promise<boolean> {
+  return (await ruleFlagValues(tx)).fmeaReviewInOrder !== '0';
 }
 
 function notificationsOf(loaded: LoadedProject, before: FmeaReviewState, after: FmeaReviewState, event: FmeaReviewEvent, submittedBy: string | null, actorId: string): FmeaReviewNotification[] {
@@ -163,6 +169,12 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     const event = build(condition, actorId);
     if (OWNER_EVENTS.includes(event.type)) assertOwnerOrAdmin(loaded);
     const next = fmeaReviewReducer(stored.state, event, now);
+    const inOrder = await reviewInOrder(tx);
+    // the reducer said this user may give the opinion; the walk says whether they have read the steps (spec 001 §4, §6)
+    if (event.type === 'opinion' && stored.round) {
+      const marked = (await loadWalkMarks(tx, stored.round.id)).get(actorId);
+      assertWalkComplete({ projectType: loaded.project.projectType, marked: [...(marked?.keys() ?? [])], inOrder });
+    }
     if (next.round !== stored.state.round) await assertReviewersCanRead(tx, loaded, next, now);
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
@@ -171,7 +183,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     const baseline: BaselineView | null =
       next.status === 'released' && stored.state.status !== 'released' ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
     const after = await loadReview(tx, projectId, next.status, condition);
-    const review = await reviewView(tx, projectId, after);
+    const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder });
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
     const messages = await storeFmeaReviewMessages(tx, txCtx, loaded.project, notifications, next.status !== stored.state.status);
     return {
@@ -226,7 +238,35 @@ export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees
 export async function getReviewState(ctx: ServiceContext, projectId: string): Promise<FmeaReviewView> {
   const loaded = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const condition = await releaseCondition(ctx.db);
-  return reviewView(ctx.db, projectId, await loadReview(ctx.db, projectId, loaded.project.reviewStatus, condition));
+  return reviewView(ctx.db, projectId, await loadReview(ctx.db, projectId, loaded.project.reviewStatus, condition), {
+    projectType: loaded.project.projectType,
+    inOrder: await reviewInOrder(ctx.db),
+  });
+}
+
+/**
+ * An opinion reviewer marks a step of their walk reviewed (spec 001 §4: in
+ * order, starting from the block diagram). Refused while an earlier step is
+ * unmarked (rule fmeaReviewInOrder on). Answers the review state with the walks.
+ */
+export async function markReviewStep(ctx: ServiceContext, projectId: string, step: string): Promise<FmeaReviewView> {
+  return writeAndLog(ctx, async (tx) => {
+    const now = ctx.now();
+    const loaded = await openableProject(tx, ctx.actor, projectId, now);
+    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, await releaseCondition(tx));
+    const inOrder = await reviewInOrder(tx);
+    const userId = loaded.actor.userId;
+    const before = stored.round ? [...((await loadWalkMarks(tx, stored.round.id)).get(userId)?.keys() ?? [])] : [];
+    const marked = markWalkStep(stored.state, { projectType: loaded.project.projectType, userId, marked: before, step, inOrder });
+    const added = marked.filter((s) => !before.includes(s));
+    // marking a step twice is harmless: nothing stored, nothing logged twice
+    if (added.length > 0) await tx.insert(fmeaReviewWalk).values(added.map((s) => ({ roundId: stored.round!.id, userId, step: s, at: now }))).onConflictDoNothing();
+    const review = await reviewView(tx, projectId, stored, { projectType: loaded.project.projectType, inOrder });
+    return {
+      result: review,
+      log: { action: 'fmea.review.walk', entity: 'fmea_project', entityId: projectId, before: { round: stored.state.round }, after: { round: stored.state.round, step, marked: marked.length } },
+    };
+  });
 }
 
 /** Every review step of the project, newest first, for anyone who may open it. */

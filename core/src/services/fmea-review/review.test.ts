@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { adminContext, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion, walkReview } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addFunction } from '../fmea/functions.ts';
 import { addNode } from '../fmea/structure.ts';
@@ -14,6 +14,7 @@ import {
   getReviewHistory,
   getReviewState,
   giveReviewOpinion,
+  markReviewStep,
   rejectReview,
   releaseReview,
   republishReview,
@@ -55,9 +56,9 @@ const addRoot = () => addNode(team.editor, { parentId: project.rootNodeId!, name
 async function toReleased() {
   await submitReview(team.owner, project.id, named(), ACK);
   tick();
-  await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'complete' });
+  await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'complete' });
   tick();
-  await giveReviewOpinion(team.editor, project.id, { conclusion: 'partial', text: 'controls thin' });
+  await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'partial', text: 'controls thin' });
   tick();
   await approveReview(tech, project.id);
   tick();
@@ -76,9 +77,9 @@ describe('FMEA review: the whole path', () => {
       [idOf(team.reader), 'awaiting_opinion'],
       [idOf(team.editor), 'awaiting_opinion'],
     ]);
-    const first = await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    const first = await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     expect(first.notifications).toEqual([]);
-    const second = await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    const second = await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     expect(second.notifications.map((n) => [n.userId, n.reason])).toEqual([[idOf(tech), 'awaiting_approval']]);
     const approved = await approveReview(tech, project.id);
     expect(approved.review.status).toBe('approved');
@@ -91,7 +92,9 @@ describe('FMEA review: the whole path', () => {
     const history = await getReviewHistory(team.reader, project.id);
     expect(history.map((s) => s.event)).toEqual(['release', 'approve', 'opinion', 'opinion', 'submit', 'edit']);
     const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id));
-    expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.'))).toEqual([
+    // each reviewer's six marked steps are logged too (fmea.review.walk); the path's own steps in order:
+    expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.'))).toHaveLength(5 + 12);
+    expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.') && a !== 'fmea.review.walk')).toEqual([
       'fmea.review.submit',
       'fmea.review.opinion',
       'fmea.review.opinion',
@@ -104,8 +107,8 @@ describe('FMEA review: the whole path', () => {
     await submitReview(team.owner, project.id, named(), ACK);
     await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
     await expect(deleteProject(team.owner, project.id, { version: project.version })).rejects.toMatchObject({ messageKey: 'status.fmea_review.under_review' });
-    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
-    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     await approveReview(tech, project.id);
     await releaseReview(tech, project.id, ACK);
     await expect(addRoot()).rejects.toMatchObject({ messageKey: 'status.fmea_review.revoke_before_editing' });
@@ -140,9 +143,9 @@ describe('FMEA review: refusals', () => {
   it('a reviewer not named cannot approve: not the current approver', async () => {
     await submitReview(team.owner, project.id, named(), ACK);
     await expect(giveReviewOpinion(tech, project.id, { conclusion: 'conform', text: 'x' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_reviewer' });
-    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     await expect(approveReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.opinions_missing' });
-    await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     await expect(approveReview(team.owner, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_approver' });
     await expect(releaseReview(tech, project.id)).rejects.toMatchObject({ messageKey: 'status.fmea_review.invalid_transition' });
   });
@@ -175,6 +178,7 @@ describe('FMEA review: refusals', () => {
 
   it('two opinions for the same role at once: one is kept, the other refused', async () => {
     await submitReview(team.owner, project.id, named(), ACK);
+    await walkReview(team.reader, project.id);
     const both = await Promise.allSettled([
       giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'first' }),
       giveReviewOpinion(team.reader, project.id, { conclusion: 'partial', text: 'second' }),
@@ -185,6 +189,57 @@ describe('FMEA review: refusals', () => {
 
   it('an outsider cannot read the review state', async () => {
     await expect(getReviewState(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+  });
+});
+
+describe('FMEA review: the walk from the block diagram (spec 001 §4, §6)', () => {
+  it('each opinion reviewer marks the steps in order; earlier unfinished steps block; the opinion waits for the whole walk', async () => {
+    await submitReview(team.owner, project.id, named(), ACK);
+    const opened = await getReviewState(team.reader, project.id);
+    expect(opened.walkSteps).toEqual(['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization']);
+    expect(opened.reviewInOrder).toBe(true);
+    expect(opened.walks.map((w) => [w.userId, w.roles, w.next, w.complete])).toEqual([
+      [idOf(team.reader), ['professional'], 'interfaces', false],
+      [idOf(team.editor), ['quality'], 'interfaces', false],
+    ]);
+    await expect(markReviewStep(team.reader, project.id, 'structure')).rejects.toMatchObject({ messageKey: 'status.fmea_review.earlier_steps_unfinished', params: { missing: 'interfaces' } });
+    await expect(giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' })).rejects.toMatchObject({ messageKey: 'status.fmea_review.walk_incomplete' });
+    await expect(markReviewStep(tech, project.id, 'interfaces')).rejects.toMatchObject({ messageKey: 'status.fmea_review.not_current_reviewer' });
+    await expect(markReviewStep(team.outsider, project.id, 'interfaces')).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+
+    tick();
+    const first = await markReviewStep(team.reader, project.id, 'interfaces');
+    expect(first.walks[0]!.steps[0]).toEqual({ step: 'interfaces', reviewedAt: clock });
+    expect(first.walks[0]!.next).toBe('structure');
+    // marking again changes nothing, and the other reviewer's walk is their own
+    expect((await markReviewStep(team.reader, project.id, 'interfaces')).walks[0]!.steps[0]!.reviewedAt).toEqual(clock);
+    expect(first.walks[1]!.next).toBe('interfaces');
+    await walkReview(team.reader, project.id);
+    expect((await getReviewState(team.editor, project.id)).walks[0]).toMatchObject({ complete: true, next: null });
+    expect((await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' })).review.opinions).toHaveLength(1);
+
+    // a new round starts every walk again
+    await rejectReview(team.editor, project.id, 'causes missing');
+    await submitReview(team.owner, project.id, named(), ACK);
+    expect((await getReviewState(team.reader, project.id)).walks.every((w) => w.next === 'interfaces')).toBe(true);
+    await expect(markReviewStep(team.reader, project.id, 'flow')).rejects.toMatchObject({ messageKey: 'status.fmea_review.walk_step_unknown' });
+  });
+
+  it('switching the rule fmeaReviewInOrder off lets a reviewer mark in any order and give the opinion without the walk', async () => {
+    await setRuleFlag(await adminContext(t), 'fmeaReviewInOrder', '0');
+    await submitReview(team.owner, project.id, named(), ACK);
+    expect((await markReviewStep(team.reader, project.id, 'risk')).reviewInOrder).toBe(false);
+    expect((await giveReviewOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' })).review.opinions).toHaveLength(1);
+  });
+
+  it('a PFMEA walk starts from the process flow chart', async () => {
+    const pfmea = await createTeamProject(team, { projectType: 'pfmea', members: [{ userId: idOf(team.owner), roles: [0] }, { userId: idOf(team.reader), roles: [4] }, { userId: idOf(tech), roles: [4] }] });
+    await submitReview(team.owner, pfmea.id, { professional: idOf(team.reader), quality: idOf(team.reader), technical: idOf(tech), countersign: idOf(tech) }, ACK);
+    const state = await getReviewState(team.reader, pfmea.id);
+    expect(state.walkSteps[0]).toBe('flow');
+    expect(state.walks).toHaveLength(1);
+    expect(state.walks[0]!.roles).toEqual(['professional', 'quality']);
+    await expect(markReviewStep(team.reader, pfmea.id, 'structure')).rejects.toMatchObject({ params: { missing: 'flow' } });
   });
 });
 
@@ -201,8 +256,8 @@ describe('FMEA review: every FMEA type, administrators', () => {
     });
     const ids = { professional: idOf(team.reader), quality: idOf(team.reader), technical: idOf(tech), countersign: idOf(tech) };
     expect((await submitReview(admin, msr.id, ids, ACK)).review.status).toBe('under_review');
-    await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
-    await giveReviewOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
+    await walkAndGiveOpinion(team.reader, msr.id, { conclusion: 'conform', text: 'ok' });
     await approveReview(tech, msr.id);
     expect((await releaseReview(tech, msr.id, ACK)).review.status).toBe('released');
     expect((await revokeReview(admin, msr.id)).review.status).toBe('revoked');
@@ -219,7 +274,7 @@ describe('FMEA review: the steps are kept as messages', () => {
       [idOf(team.editor), '1', 'message.fmea_review_awaiting_opinion'],
     ]);
     expect((await countUnreadMessages(team.reader)).business).toBe(1);
-    await giveReviewOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
     expect(await pending(team.reader)).toEqual([]);
     expect((await pending(team.editor)).map((m) => m.messageKey)).toEqual(['message.fmea_review_awaiting_opinion']);
     const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep, user } from '../../db/schema/index.ts';
+import { fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep, fmeaReviewWalk, user } from '../../db/schema/index.ts';
+import { openWalkSteps, reviewWalkOf, type FmeaReviewWalkStep } from '../../domain/status/fmea-review-walk.ts';
 import {
+  FMEA_OPINION_ROLES,
   FMEA_REVIEW_ROLES,
   waitingFor,
   type FmeaReviewAssignees,
@@ -89,6 +91,32 @@ export interface FmeaReviewView {
   readonly submittedAt: Date | null;
   /** The users the project waits for now. */
   readonly waitingFor: string[];
+  /** The steps each opinion reviewer walks, in order (the workbench's tab keys). */
+  readonly walkSteps: FmeaReviewWalkStep[];
+  /** The business rule fmeaReviewInOrder: the walk goes in order and the opinion waits for it. */
+  readonly reviewInOrder: boolean;
+  /** Each opinion reviewer's walk in the current round (empty before the first submission). */
+  readonly walks: ReviewWalkView[];
+}
+
+/** One reviewer's walk: each step with when they marked it reviewed, and the step they go to next. */
+export interface ReviewWalkView extends ReviewPerson {
+  readonly roles: FmeaReviewRole[];
+  readonly steps: { readonly step: FmeaReviewWalkStep; readonly reviewedAt: Date | null }[];
+  readonly next: FmeaReviewWalkStep | null;
+  readonly complete: boolean;
+}
+
+/** The steps each user marked in the round, with when. */
+export async function loadWalkMarks(db: DbOrTx, roundId: string): Promise<Map<string, Map<string, Date>>> {
+  const rows = await db.select().from(fmeaReviewWalk).where(eq(fmeaReviewWalk.roundId, roundId));
+  const byUser = new Map<string, Map<string, Date>>();
+  for (const row of rows) {
+    const marks = byUser.get(row.userId) ?? new Map<string, Date>();
+    marks.set(row.step, row.at);
+    byUser.set(row.userId, marks);
+  }
+  return byUser;
 }
 
 async function people(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ReviewPerson>> {
@@ -98,8 +126,11 @@ async function people(db: DbOrTx, ids: readonly string[]): Promise<Map<string, R
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
-export async function reviewView(db: DbOrTx, projectId: string, stored: StoredReview): Promise<FmeaReviewView> {
+export async function reviewView(db: DbOrTx, projectId: string, stored: StoredReview, walk: { projectType: string; inOrder: boolean }): Promise<FmeaReviewView> {
   const { state, round } = stored;
+  const walkSteps = reviewWalkOf(walk.projectType);
+  const marks = round && state.assignees ? await loadWalkMarks(db, round.id) : new Map<string, Map<string, Date>>();
+  const walkers = state.assignees ? [...new Set(FMEA_OPINION_ROLES.map((role) => state.assignees![role]))] : [];
   const assigned = state.assignees ? FMEA_REVIEW_ROLES.map((role) => ({ role, userId: state.assignees![role] })) : [];
   const known = await people(db, assigned.map((a) => a.userId));
   return {
@@ -115,6 +146,21 @@ export async function reviewView(db: DbOrTx, projectId: string, stored: StoredRe
     submittedBy: round?.submittedBy ?? null,
     submittedAt: round?.submittedAt ?? null,
     waitingFor: waitingFor(state),
+    walkSteps: [...walkSteps],
+    reviewInOrder: walk.inOrder,
+    walks: walkers.map((userId) => {
+      const marked = marks.get(userId) ?? new Map<string, Date>();
+      const open = openWalkSteps(walkSteps, [...marked.keys()]);
+      return {
+        userId,
+        userName: known.get(userId)?.userName ?? null,
+        realName: known.get(userId)?.realName ?? null,
+        roles: FMEA_OPINION_ROLES.filter((role) => state.assignees![role] === userId),
+        steps: walkSteps.map((step) => ({ step, reviewedAt: marked.get(step) ?? null })),
+        next: open[0] ?? null,
+        complete: open.length === 0,
+      };
+    }),
   };
 }
 
