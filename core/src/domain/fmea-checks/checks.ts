@@ -31,6 +31,7 @@ export interface FmeaCheckDefinition {
 /** Every check, in the order its findings are listed within a step. */
 export const FMEA_CHECKS = {
   team_responsible_missing: { step: 'planning', severity: 'error', flag: 'checkTeamResponsible' },
+  family_item_count: { step: 'structure', severity: 'error', flag: 'checkFamilyItem' },
   node_without_function: { step: 'structure', severity: 'warning', flag: 'checkNodeWithoutFunction' },
   function_without_failure: { step: 'function', severity: 'warning', flag: 'checkFunctionWithoutFailure' },
   english_missing: { step: 'function', severity: 'error', flag: 'checkEnglishNames' },

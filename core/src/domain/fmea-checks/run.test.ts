@@ -64,6 +64,18 @@ describe('runFmeaChecks', () => {
     expect(codes({ ...input, members: [{ userId: 'u2', roles: [1, 0] }] })).toEqual([]);
   });
 
+  it('family_item_count: a family FMEA holds exactly one item under its product, an error; other kinds are not asked', () => {
+    const root = { id: 'n0', parentId: null, name: 'Door family' };
+    const item = (id: string) => ({ id, parentId: 'n0', name: id });
+    const family = (nodes: FmeaCheckInput['nodes']) => ({ ...clean(), project: { ...clean().project, projectType: 'family' }, nodes, functions: [] , failures: [], failureLinks: [], controls: [] });
+    expect(codes(family([root, item('n1')]))).not.toContain('family_item_count');
+    expect(runFmeaChecks(family([root, item('n1'), item('n2')])).filter((f) => f.code === 'family_item_count')).toEqual([
+      { code: 'family_item_count', severity: 'error', step: 'structure', target: { kind: 'node', id: 'n0', nodeId: 'n0' }, params: { count: 2 } },
+    ]);
+    expect(runFmeaChecks(family([root])).find((f) => f.code === 'family_item_count')?.params).toEqual({ count: 0 });
+    expect(codes({ ...clean(), nodes: [root] })).not.toContain('family_item_count');
+  });
+
   it('node_without_function: a structure element without function, a warning (only when the caller passes the nodes)', () => {
     const nodes = [
       { id: 'root', parentId: null, name: 'Car door' },

@@ -72,7 +72,7 @@ export interface CheckAction {
 }
 
 export interface FmeaCheckInput {
-  readonly project: { readonly id: string; readonly serialNum: string; readonly responsibleUserId: string | null };
+  readonly project: { readonly id: string; readonly serialNum: string; readonly responsibleUserId: string | null; readonly projectType?: string };
   /** The team's members and their roles (role 0: responsible person). */
   readonly members: readonly { readonly userId: string; readonly roles: readonly number[] }[];
   /** The structure nodes (any order the caller wants findings in); absent: the structure is not checked. */
@@ -157,6 +157,13 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
       push(modesOfCause, lower.id, higher);
       causesOfMode.set(higher.id, (causesOfMode.get(higher.id) ?? 0) + 1);
     }
+  }
+
+  // Structure: a family FMEA is one item its variants inherit (spec 001 §5 "family FMEA must hold exactly one item").
+  if (input.nodes && input.project.projectType === 'family') {
+    const root = input.nodes.find((n) => n.parentId === null);
+    const items = root ? input.nodes.filter((n) => n.parentId === root.id).length : 0;
+    if (items !== 1) add('family_item_count', { kind: 'node', id: root?.id ?? input.project.id, nodeId: root?.id ?? null }, { count: items });
   }
 
   // Structure: an element below the root no function is analysed for ends the analysis there.

@@ -60,6 +60,7 @@ export const RULE_FLAGS = {
   checkCompletedRerating: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：已完成措施未重新评分', nameEn: 'Check: a completed action without re-rating', sort: 13 },
   checkTargetDate: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：措施计划完成时间', nameEn: 'Check: planned completion dates of actions', sort: 14 },
   checkActionOverdue: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：措施逾期', nameEn: 'Check: overdue actions', sort: 15 },
+  checkFamilyItem: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：家族 FMEA 须且仅有一个项目', nameEn: 'Check: a family FMEA holds exactly one item', sort: 16 },
 } as const satisfies Record<string, RuleFlagDefinition>;
 
 export type RuleFlag = keyof typeof RULE_FLAGS;

@@ -103,7 +103,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
 
   // An item in its own wording has no English (the FMEA stores none of its own): it counts as missing while English is required.
   const findings = runFmeaChecks({
-    project: { id: projectId, serialNum: project.serialNum, responsibleUserId: project.responsibleUserId },
+    project: { id: projectId, serialNum: project.serialNum, responsibleUserId: project.responsibleUserId, projectType: project.projectType },
     members: loaded.members,
     nodes: byRank(nodes, (n) => nodeRank.get(n.id)),
     functions: functions.map(({ en, ...f }) => (english ? { ...f, english: en } : f)),
