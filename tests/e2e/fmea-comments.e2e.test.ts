@@ -109,6 +109,8 @@ describe('comments on FMEA rows', () => {
     await thread.waitFor();
     await thread.getByTestId('row-comment').filter({ hasText: 'is O 4 right after the new grease?' }).waitFor();
     expect(await textOf(thread.getByTestId('row-comment').first())).toContain(a.realName);
+    // opened from a link, the panel is named by what the row says
+    expect(await textOf(thread.locator('.dialog-title'))).toBe('Teeth worn');
     await screenshot(pageB, 'fmea-row-thread-zh-CN');
     // having read it, the badge is gone
     await pageB.keyboard.press('Escape');

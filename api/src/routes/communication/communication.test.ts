@@ -68,7 +68,8 @@ describe('a comment with a mention', () => {
     const discussions = await reader.ok('GET', '/api/communication/getProjectsOfUser');
     expect(discussions).toMatchObject({ flag: true, total: 1, items: [{ projectId: project.id, serialNum: project.serialNum, unread: 1, lastComment: { body: `@${team.reader.user.userName} is O6 right?` } }] });
     const thread = await reader.ok('GET', `/api/fmea/comments?projectId=${project.id}&rowKind=failure&rowId=${chain.cause.id}`);
-    expect(thread.map((c: { body: string; canDelete: boolean }) => [c.body, c.canDelete])).toEqual([[`@${team.reader.user.userName} is O6 right?`, false]]);
+    expect(thread.rowText).toBe('Teeth worn');
+    expect(thread.items.map((c: { body: string; canDelete: boolean }) => [c.body, c.canDelete])).toEqual([[`@${team.reader.user.userName} is O6 right?`, false]]);
     expect(await reader.ok('GET', `/api/fmea/commentCounts?projectId=${project.id}`)).toEqual([{ rowKind: 'failure', rowId: chain.cause.id, count: 1 }]);
     await reader.ok('POST', '/api/communication/markRead', { projectId: project.id });
     expect(await reader.ok('GET', '/api/communication/getProjectsOfUser')).toMatchObject({ flag: false, items: [{ unread: 0 }] });

@@ -82,7 +82,10 @@ export const commentsRoute = defineRoute({
   description: 'Anyone who may open the project.',
   access: readAccess,
   request: { query: RowQuery },
-  data: z.array(CommentSchema),
+  data: z.strictObject({
+    rowText: z.string().nullable().openapi({ description: 'What the row says (its description or name); null when it was deleted' }),
+    items: z.array(CommentSchema),
+  }),
 });
 
 export const commentCountsRoute = defineRoute({
@@ -253,7 +256,8 @@ async function notifyComments(c: Context<AppEnv>, projectId: string): Promise<vo
 export function registerCommunicationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(commentsRoute, async (c) => {
     const { projectId, rowKind, rowId } = c.req.valid('query');
-    return c.json(ok((await listComments(fmeaContext(c), { projectId, targetKind: rowKind, targetId: rowId })).map(presentComment)), 200);
+    const { rowText, items } = await listComments(fmeaContext(c), { projectId, targetKind: rowKind, targetId: rowId });
+    return c.json(ok({ rowText, items: items.map(presentComment) }), 200);
   });
   app.openapi(commentCountsRoute, async (c) => {
     const rows = await commentCounts(fmeaContext(c), c.req.valid('query').projectId);

@@ -68,14 +68,14 @@ describe('comments on FMEA rows', () => {
   it('reads for whoever opens the project; writes for members and reviewers only; deletes for the author or an administrator', async () => {
     const { comment } = await addComment(team.reader, onWorn('a read-only member may discuss'));
     await setShare(team.owner, { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [idOf(team.outsider)] });
-    expect((await listComments(team.outsider, { projectId: project.id, targetKind: 'failure', targetId: lifter.worn.id })).map((c) => c.body)).toEqual(['a read-only member may discuss']);
+    expect(await listComments(team.outsider, { projectId: project.id, targetKind: 'failure', targetId: lifter.worn.id })).toMatchObject({ rowText: 'Teeth worn', items: [{ body: 'a read-only member may discuss' }] });
     expect(await refusal(addComment(team.outsider, onWorn('a shared reader')))).toEqual({ code: 'not_allowed', key: 'fmea_comment.write_not_allowed' });
     expect(await refusal(deleteComment(team.editor, comment.id))).toEqual({ code: 'not_allowed', key: 'fmea_comment.delete_not_allowed' });
     const reply = await addComment(team.editor, onWorn('a reply', comment.id));
     expect(reply.comment.replyTo).toBe(comment.id);
     await deleteComment(await adminContext(t), comment.id);
     await deleteComment(team.editor, reply.comment.id);
-    expect(await listComments(team.owner, { projectId: project.id, targetKind: 'failure', targetId: lifter.worn.id })).toEqual([]);
+    expect((await listComments(team.owner, { projectId: project.id, targetKind: 'failure', targetId: lifter.worn.id })).items).toEqual([]);
   });
 
   it('lets a shared reader comment once they are a named reviewer of the project', async () => {

@@ -182,15 +182,21 @@ export async function addComment(ctx: ServiceContext, input: AddCommentInput): P
   });
 }
 
-/** A row's thread, oldest first (replies carry `replyTo`), for anyone who may open the project. */
-export async function listComments(ctx: ServiceContext, query: { projectId: string; targetKind: CommentTargetKind; targetId: string }): Promise<FmeaCommentView[]> {
+/** A row's thread, oldest first (replies carry `replyTo`), with what the row says; for anyone who may open the project. */
+export async function listComments(
+  ctx: ServiceContext,
+  query: { projectId: string; targetKind: CommentTargetKind; targetId: string },
+): Promise<{ rowText: string | null; items: FmeaCommentView[] }> {
   const loaded = await openableProject(ctx.db, ctx.actor, query.projectId, ctx.now());
+  // what the row says, for the panel's title (a deleted row, or one of another project, has none)
+  const place = await findRowPlace(ctx.db, query.targetKind, query.targetId).catch(() => null);
+  const rowText = place && place.projectId === query.projectId ? place.text : null;
   const rows = await ctx.db
     .select()
     .from(fmeaComment)
     .where(and(eq(fmeaComment.projectId, query.projectId), eq(fmeaComment.targetKind, query.targetKind), eq(fmeaComment.targetId, query.targetId), eq(fmeaComment.delFlg, 0)))
     .orderBy(asc(fmeaComment.createdAt), asc(sql`${fmeaComment}.rowid`));
-  return views(ctx.db, ctx.actor.userId, loaded.actor.isAdmin, rows);
+  return { rowText, items: await views(ctx.db, ctx.actor.userId, loaded.actor.isAdmin, rows) };
 }
 
 /** How many live comments each commented row of the project has: the markers of the grid and the steps. */

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import type { RowRef } from './context.tsx';
 import { useFieldLabels } from './field-labels.ts';
 
-type Comment = ApiData<'/api/fmea/comments'>[number];
+type Comment = ApiData<'/api/fmea/comments'>['items'][number];
 type HistoryEntry = ApiData<'/api/fmea/rowHistory'>[number];
 type UserOption = ApiData<'/api/user/list'>[number];
 
@@ -19,6 +19,8 @@ const BODY_MAX = 200;
 export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: string; row: RowRef; onClose: () => void; onChanged: () => void }) {
   const { t } = useLingui();
   const [tab, setTab] = useState('comments');
+  // the marker knows what its row says; a link does not, the thread's answer does
+  const [rowText, setRowText] = useState<string | null>(null);
   // opened from a link the row's text is not known here: its kind names it
   const kindLabel: Record<RowRef['kind'], string> = {
     node: t`Structure node`,
@@ -35,7 +37,7 @@ export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: st
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content className="drawer row-panel" style={{ width: 440 }} aria-describedby={undefined} data-testid="row-panel">
-          <RadixDialog.Title className="dialog-title">{row.label ? row.label : (kindLabel[row.kind] ?? row.kind)}</RadixDialog.Title>
+          <RadixDialog.Title className="dialog-title">{row.label || rowText || (kindLabel[row.kind] ?? row.kind)}</RadixDialog.Title>
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List className="dfmea-tab-list" aria-label={t`Discussion and history`}>
               <Tabs.Trigger value="comments" className="dfmea-tab" data-testid="row-panel-comments-tab">
@@ -45,7 +47,7 @@ export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: st
                 <Trans>History</Trans>
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="comments">{tab === 'comments' ? <Thread projectId={projectId} row={row} onChanged={onChanged} /> : null}</Tabs.Content>
+            <Tabs.Content value="comments">{tab === 'comments' ? <Thread projectId={projectId} row={row} onChanged={onChanged} onRowText={setRowText} /> : null}</Tabs.Content>
             <Tabs.Content value="history">{tab === 'history' ? <History projectId={projectId} row={row} /> : null}</Tabs.Content>
           </Tabs.Root>
           <div className="dialog-actions">
@@ -85,7 +87,7 @@ function mentionAt(text: string, caret: number): { start: number; query: string 
   return match ? { start: caret - match[0].length, query: match[1]!.toLowerCase() } : null;
 }
 
-function Thread({ projectId, row, onChanged }: { projectId: string; row: RowRef; onChanged: () => void }) {
+function Thread({ projectId, row, onChanged, onRowText }: { projectId: string; row: RowRef; onChanged: () => void; onRowText: (text: string | null) => void }) {
   const { t, i18n } = useLingui();
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [body, setBody] = useState('');
@@ -98,12 +100,14 @@ function Thread({ projectId, row, onChanged }: { projectId: string; row: RowRef;
 
   const load = useCallback(async () => {
     try {
-      setComments(await api.get('/api/fmea/comments', { projectId, rowKind: row.kind, rowId: row.id }));
+      const thread = await api.get('/api/fmea/comments', { projectId, rowKind: row.kind, rowId: row.id });
+      setComments(thread.items);
+      onRowText(thread.rowText);
     } catch (e) {
       setComments([]);
       notifyError(e);
     }
-  }, [projectId, row.kind, row.id]);
+  }, [projectId, row.kind, row.id, onRowText]);
   useEffect(() => {
     void load();
   }, [load]);
