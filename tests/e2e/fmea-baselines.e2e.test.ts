@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { walkReviewOverApi } from '@fmea/core/testing';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
@@ -32,6 +33,7 @@ describe('FMEA baselines in the workbench', () => {
     const projectId = project.id;
     const all = { professional: ids.reviewer, quality: ids.reviewer, technical: ids.reviewer, countersign: ids.reviewer };
     await owner.post('/api/project/review/submit', { projectId, assignees: all, acknowledgeWarnings: true });
+    await walkReviewOverApi((path, body) => reviewer.post(path, body), projectId);
     await reviewer.post('/api/project/review/opinion', { projectId, conclusion: 'conform', opinion: 'ok', role: 'professional' });
     await reviewer.post('/api/project/review/opinion', { projectId, conclusion: 'conform', opinion: 'ok', role: 'quality' });
     await reviewer.post('/api/project/review/approve', { projectId });

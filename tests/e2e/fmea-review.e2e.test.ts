@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { walkReviewOverApi } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { openArea, signIn } from './support/flows.ts';
@@ -54,10 +55,34 @@ describe('FMEA review and release in the workbench', () => {
     await owner.getByTestId('review-close').click();
     await owner.getByTestId('review-banner').waitFor();
 
-    // the quality reviewer answers over the API; the professional reviewer in the browser
+    // the quality reviewer walks the steps and answers over the API; the professional reviewer in the browser
     const quality = await apiLogin(env.baseURL, names.quality, password);
+    await walkReviewOverApi((path, body) => quality.post(path, body), projectId);
     await quality.post('/api/project/review/opinion', { projectId, conclusion: 'partial', opinion: 'Detection ratings to be checked' });
+    // reviews proceed in order starting from the block diagram: the project opens at the walk's first step
     const prof = await openProject(names.professional, projectId);
+    const walk = ['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization'];
+    await prof.getByTestId('review-walk-bar').waitFor();
+    await prof.locator('[data-testid="dfmea-tab-interfaces"][data-state="active"]').waitFor();
+    // the opinion waits for the walk, and says why
+    await prof.getByTestId('review-open').click();
+    expect(await prof.getByTestId('review-opinion-professional').isDisabled()).toBe(true);
+    expect(await prof.getByTestId('review-opinion-blocked').innerText()).toContain('方框图');
+    await prof.getByTestId(`review-walk-${ids.quality}`).waitFor();
+    expect(await prof.getByTestId(`review-walk-${ids.quality}`).getAttribute('data-complete')).toBe('1');
+    await prof.getByTestId('review-close').click();
+    // a later step cannot be marked before the earlier ones
+    await prof.getByTestId('dfmea-tab-failure').click();
+    await prof.getByTestId('review-walk-blocked').waitFor();
+    await prof.getByTestId('dfmea-tab-interfaces').click();
+    for (const [i, key] of walk.entries()) {
+      await prof.locator(`[data-testid="dfmea-tab-${key}"][data-state="active"]`).waitFor();
+      if (i === 2) await screenshot(prof, 'fmea-review-walk-zh-CN');
+      await prof.getByTestId('review-walk-mark').click();
+      await prof.getByTestId(`dfmea-tab-reviewed-${key}`).waitFor();
+    }
+    await prof.getByTestId('review-walk-complete').waitFor();
+    expect(await prof.getByTestId('review-walk-bar').getAttribute('data-complete')).toBe('1');
     await prof.getByTestId('review-open').click();
     await prof.getByTestId('review-opinion-professional').click();
     await prof.getByTestId('review-conclusion').selectOption('conform');

@@ -8,6 +8,7 @@ import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
 import { BaselinesPanel } from '../review/BaselinesPanel.tsx';
+import { ReviewWalkBar, useReviewWalk } from '../review/ReviewWalk.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
@@ -134,6 +135,17 @@ export function ProjectPage({
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
   const { checks } = useProjectChecks(project?.id ?? null);
   useFindingFocus(focus?.itemId ?? null, revision);
+  // the review walk (spec 001 §4): an opinion reviewer goes through the steps in order from the block diagram
+  const walking = useReviewWalk(project?.id ?? '', project?.reviewStatus === 'under_review');
+  const [walkOpened, setWalkOpened] = useState(false);
+  useEffect(() => {
+    // once, when the reviewer opens the project: at the first step their walk still waits for (a link to a step or a thread wins)
+    if (walkOpened || !walking.walk) return;
+    setWalkOpened(true);
+    const next = walking.walk.next;
+    if (next && keys.includes(next) && !openStep && !rightType && !search.get('thread')) setStep(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [walking.walk]);
 
   const load = useCallback(async () => {
     try {
@@ -206,9 +218,12 @@ export function ProjectPage({
     setStep(stepOfFinding(finding, keys));
     setRevision((n) => n + 1);
   };
+  const stepLabels: Record<string, string> = Object.fromEntries(steps.map((s) => [s.key, s.label]));
+  const reviewedSteps = new Set((walking.walk?.steps ?? []).filter((s) => s.reviewedAt).map((s) => s.step as string));
   const refresh = () => {
     setChanged(false);
     void load();
+    void walking.reload();
     setRevision((n) => n + 1);
   };
 
@@ -259,12 +274,31 @@ export function ProjectPage({
           </Button>
         </div>
       ) : null}
+      {walking.review && walking.walk ? (
+        <ReviewWalkBar
+          review={walking.review}
+          walk={walking.walk}
+          step={step}
+          labels={stepLabels}
+          onMark={(marked) =>
+            void walking.mark(marked).then((after) => {
+              if (after?.next && keys.includes(after.next)) void changeStep(after.next);
+            })
+          }
+          onGo={(next) => void changeStep(next)}
+        />
+      ) : null}
       <RowThreadProvider projectId={project.id} initialThread={search.get('thread')}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {steps.map(({ key, label }) => (
             <Tabs.Trigger key={key} value={key} className="dfmea-tab" data-testid={`dfmea-tab-${key}`}>
               {label}
+              {reviewedSteps.has(key) ? (
+                <span className="dfmea-tab-tick" data-testid={`dfmea-tab-reviewed-${key}`} title={t`Reviewed`} aria-label={t`Reviewed`}>
+                  ✓
+                </span>
+              ) : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -281,7 +315,7 @@ export function ProjectPage({
         })}
       </Tabs.Root>
       </RowThreadProvider>
-      {reviewing ? <ReviewPanel project={project} checks={checks} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
+      {reviewing ? <ReviewPanel project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
       {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}
       {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog

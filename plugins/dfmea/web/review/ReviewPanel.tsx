@@ -4,6 +4,7 @@ import { api, Button, confirm, currentLocale, Dialog, formatDateTime, notifyErro
 import type { ProjectView } from '../types.ts';
 import type { FmeaChecks } from './checks.tsx';
 import { OpinionDialog, ReleaseDialog, SubmitDialog } from './ReviewForms.tsx';
+import { myWalk, ReviewWalks, walkBlocksOpinion } from './ReviewWalk.tsx';
 import { EDITABLE, personName, REVIEW_ROLES, useReviewLabels, type FmeaReview, type ReviewRole, type ReviewStatus, type ReviewStep } from './labels.ts';
 
 /** The project's place on the review path, in the header. */
@@ -33,7 +34,20 @@ type Action = 'submit' | 'rereview' | 'opinion' | 'reject' | 'release' | null;
  * for, the history, and the steps the caller may take now. After each step the
  * project (its lock) and the state read again.
  */
-export function ReviewPanel({ project, checks, onClose, onChanged }: { project: ProjectView; checks?: FmeaChecks | null; onClose: () => void; onChanged: () => void }) {
+export function ReviewPanel({
+  project,
+  checks,
+  stepLabels = {},
+  onClose,
+  onChanged,
+}: {
+  project: ProjectView;
+  checks?: FmeaChecks | null;
+  /** The page's step names by key, for the review walk. */
+  stepLabels?: Readonly<Record<string, string>>;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useLingui();
   const labels = useReviewLabels();
   const [review, setReview] = useState<FmeaReview | null>(null);
@@ -78,6 +92,12 @@ export function ReviewPanel({ project, checks, onClose, onChanged }: { project: 
   const holds = (role: ReviewRole) => review?.assignees.some((a) => a.role === role && a.userId === me) ?? false;
   const opined = (role: ReviewRole) => review?.opinions.some((o) => o.role === role) ?? false;
   const opinionRoles = (['professional', 'quality'] as const).filter((r) => holds(r) && !opined(r));
+  // the opinion waits until the caller has marked every step in order (rule fmeaReviewInOrder; the server refuses anyway)
+  const walkBlocked = walkBlocksOpinion(review);
+  const walk = myWalk(review);
+  const walkLeft = walk ? walk.steps.filter((s) => !s.reviewedAt).length : 0;
+  const walkNext = walk?.next ? (stepLabels[walk.next] ?? walk.next) : '';
+  const walkReason = t`Review every step first, in order starting from the block diagram: ${walkLeft} left, next “${walkNext}”.`;
   const nameOf = (userId: string) => {
     const a = review?.assignees.find((x) => x.userId === userId);
     return a ? personName(a) : userId;
@@ -95,6 +115,8 @@ export function ReviewPanel({ project, checks, onClose, onChanged }: { project: 
           key={`opinion-${role}`}
           kind="primary"
           data-testid={`review-opinion-${role}`}
+          disabled={walkBlocked}
+          title={walkBlocked ? walkReason : undefined}
           onClick={() => {
             setOpinionRole(opinionRoles.length > 1 ? role : undefined);
             setAction('opinion');
@@ -159,6 +181,11 @@ export function ReviewPanel({ project, checks, onClose, onChanged }: { project: 
               <p>
                 <ReviewBadge status={review.status} /> {review.round > 0 ? <Trans>Round {review.round}</Trans> : <Trans>Not submitted yet</Trans>}
               </p>
+              {status === 'under_review' && walkBlocked && opinionRoles.length > 0 ? (
+                <p className="alert alert-info" data-testid="review-opinion-blocked">
+                  {walkReason}
+                </p>
+              ) : null}
               {review.waitingFor.length > 0 ? (
                 <p data-testid="review-waiting">
                   <Trans>Waiting for: {review.waitingFor.map(nameOf).join(', ')}</Trans>
@@ -190,6 +217,7 @@ export function ReviewPanel({ project, checks, onClose, onChanged }: { project: 
                   </tbody>
                 </table>
               ) : null}
+              <ReviewWalks review={review} labels={stepLabels} />
               <h3>
                 <Trans>History</Trans>
               </h3>
