@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, t
 import { useLocation, useSearch } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, session, ui } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, onPosted, session, ui } from '@fmea/workbench/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
@@ -171,6 +171,15 @@ export function ProjectPage({
   useEffect(() => {
     void load();
   }, [load]);
+
+  // the first write of a draft, rejected or revoked project moves it into preparation (the server's edit step): the badge follows
+  const movesOnWrite = project !== null && project.reviewStatus !== 'in_preparation' && EDITABLE.includes(project.reviewStatus);
+  useEffect(() => {
+    if (!movesOnWrite) return;
+    return onPosted((path) => {
+      if (!/\/(query|list|select|search|suggest|state|history|checks)|\/review\//i.test(path)) void load();
+    });
+  }, [movesOnWrite, load]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
