@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RULE_FLAG_NAMES } from '@fmea/core/domain';
 import { engineerToken, expectRefused, lastLogged, openTestApp, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -131,7 +132,7 @@ describe('basic rules and data creator permissions', () => {
 describe('POST /api/sysBusinessRule/query and /update', () => {
   it('lists every rule, or one group’s', async () => {
     const all = (await post('/api/sysBusinessRule/query', undefined, engineer)).body.data.items;
-    expect(all).toHaveLength(34);
+    expect(all).toHaveLength(RULE_FLAG_NAMES.length);
     expect(all[0]).toEqual(expect.objectContaining({ ruleGroup: expect.any(String), ruleType: expect.any(String), ruleSort: 1, createTime: expect.any(String), updateTime: expect.any(String) }));
     const score = (await post('/api/sysBusinessRule/query', { ruleGroup: 'scoreSupply' })).body.data.items;
     expect(score.map((r: { ruleType: string }) => r.ruleType)).toEqual(['dfmeaScoreSupply', 'dfmeaDefaultDet', 'pfmeaScoreSupply', 'pfmeaDefaultDet']);

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RULE_FLAG_NAMES } from '@fmea/core/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
@@ -31,7 +32,7 @@ describe('fmea rules list / set', { timeout: 90_000 }, () => {
     expect(lines[0]).toBe('分组\t开关\t取值\t名称');
     expect(lines[1]).toBe('必填项\tEnglishRequiredRuleFlag\t0\t英文必填');
     expect(lines).toContain('评分来源\tdfmeaDefaultDet\t10\tDFMEA 默认探测度');
-    expect(lines).toHaveLength(35);
+    expect(lines).toHaveLength(RULE_FLAG_NAMES.length + 1); // the header line and one per flag
     const en = await fmea(['--lang', 'en-US', 'rules', 'list']);
     expect(en.stdout).toContain('Group\tFlag\tValue\tName\nRequired fields\tEnglishRequiredRuleFlag\t0\tEnglish required\n');
   });
