@@ -68,4 +68,49 @@ describe('checks before release in the workbench', () => {
     await expect.poll(() => warnings.innerText(), { timeout: 10_000 }).toBe('1');
     expect(await errors.innerText()).toBe('1');
   });
+
+  it('an AP H cause without action opens the optimisation on its own row, which plans the action; the error goes', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('checks-opt'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const owner = uniqueName('ckopt');
+    const { id: ownerId } = await createReadyUser(env.baseURL, { userName: owner, realName: 'Checks planner', password, roleIds: [role.id] });
+    const api = await apiLogin(env.baseURL, owner, password);
+    const project = await api.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: uniqueName('Seat belt '), projectMembers: [{ userId: ownerId, userRole: 0 }] });
+    const buckle = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Buckle' });
+    const restrain = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: project.pptSerial, description: 'Restrain occupant' });
+    const latch = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: buckle.id, description: 'Hold the tongue' });
+    const effect = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: restrain.id, kind: 'FE', description: 'Occupant not restrained', severity: 9 });
+    const mode = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: latch.id, kind: 'FM', description: 'Tongue released' });
+    const spring = await api.post<{ id: string }>('/api/fmea/addNode', { parentId: buckle.id, name: 'Latch spring' });
+    const press = await api.post<{ id: string }>('/api/fmea/addFunction', { nodeId: spring.id, description: 'Press the latch' });
+    const cause = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: press.id, kind: 'FC', description: 'Latch spring weak', occurrence: 6, det: 5 });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+
+    const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
+    await signIn(page, owner, password);
+    await openArea(page, 'dfmea_index');
+    await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${project.id}`);
+    await page.getByTestId('dfmea-project').waitFor();
+    const errors = page.getByTestId('checks-errors');
+    await expect.poll(() => errors.innerText()).toBe('1');
+
+    await page.getByTestId('checks-open').click();
+    await page.locator('[data-code="high_without_action"] [data-testid="checks-finding"]').click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-optimization').getAttribute('data-state')).toBe('active');
+    const row = page.locator(`[data-item-id="${cause.id}"]`);
+    await expect.poll(() => row.getAttribute('data-focused')).toBe('true');
+    expect(await row.innerText()).toContain('Latch spring weak');
+    expect(await row.innerText()).toContain('No action planned for this failure cause yet.');
+    await screenshot(page, 'fmea-checks-optimization-cause-en-US');
+
+    // the cause's row plans the action for that cause
+    await page.getByTestId('optimization-plan-for-cause').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Failure cause (FC)').inputValue()).toBe(cause.id);
+    await dialog.getByLabel(/^Action/).first().fill('Stronger spring');
+    await dialog.getByLabel('Target date').fill('2099-01-01');
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => errors.innerText(), { timeout: 10_000 }).toBe('0');
+  });
 });

@@ -177,7 +177,9 @@ export function useFindingFocus(itemId: string | null, revision: number) {
     const timer = setInterval(() => {
       // the analysis steps mark their rows with data-item-id; a grid's rows carry their key (an action's id, a chain's key holding its cause's id)
       const id = CSS.escape(itemId);
-      const row = document.querySelector<HTMLElement>(`[data-item-id="${id}"]`) ?? document.querySelector<HTMLElement>(`[data-row-key="${id}"], [data-row-key*="${id}"]`);
+      // an item inside a grid's row (a control in the risk grid's control cell) shows its whole row
+      const item = document.querySelector<HTMLElement>(`[data-item-id="${id}"]`);
+      const row = (item?.closest<HTMLElement>('[role="row"][data-row-key]') ?? item) ?? document.querySelector<HTMLElement>(`[data-row-key="${id}"], [data-row-key*="${id}"]`);
       if (row) {
         clearInterval(timer);
         row.scrollIntoView({ block: 'center' });

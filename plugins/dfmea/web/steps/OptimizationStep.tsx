@@ -40,7 +40,7 @@ const text = (value: string | null | undefined) => value ?? '';
 const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** Step 6: optimisation actions per failure cause, their status and the re-rating. */
-export default function OptimizationStep({ projectId, readOnly, remoteRevision }: StepProps) {
+export default function OptimizationStep({ projectId, readOnly, remoteRevision, focusItemId }: StepProps) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const lookup = useApLookup();
@@ -119,10 +119,10 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
     return NO_ERRORS;
   };
 
-  const openNew = () => {
+  const openNew = (causeId?: string) => {
     setEditing({
       action: null,
-      draft: { causeId: causes[0]?.id ?? '', kind: 'prevention', description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
+      draft: { causeId: causeId ?? causes[0]?.id ?? '', kind: 'prevention', description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
     });
   };
   const openEdit = (a: ActionRow) => {
@@ -233,8 +233,24 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
 
   const userOptions = [{ value: '', label: t`(nobody)` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
 
+  // a check finding on a failure cause (an AP H row without action) opens here: the grid lists actions, so the cause gets its own row above it
+  const focusCause = focusItemId ? causeById.get(focusItemId) : undefined;
+  const focusActions = focusCause ? (actions ?? []).filter((a) => a.causeId === focusCause.id).length : 0;
+
   return (
     <>
+      {focusCause ? (
+        <div className="alert alert-info dfmea-focus-cause" data-item-id={focusCause.id} data-testid="optimization-focus-cause">
+          <span data-user-content>{focusCause.description}</span>
+          {' · '}
+          {focusActions === 0 ? t`No action planned for this failure cause yet.` : t`${focusActions} actions planned for this failure cause.`}{' '}
+          {readOnly ? null : (
+            <Button kind="link" data-testid="optimization-plan-for-cause" onClick={() => openNew(focusCause.id)}>
+              {t`Plan an action for this cause`}
+            </Button>
+          )}
+        </div>
+      ) : null}
       <DataGrid<ActionRow>
         aria-label={t`Optimisation actions`}
         columns={columns}
@@ -247,7 +263,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision }
         labels={labels}
         toolbar={
           readOnly ? undefined : (
-            <Button kind="primary" disabled={causes.length === 0} onClick={openNew}>
+            <Button kind="primary" disabled={causes.length === 0} onClick={() => openNew()}>
               {t`Add action`}
             </Button>
           )

@@ -243,6 +243,10 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
       <>
         <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />
         <ControlCatalogMarks controls={controls} />
+        {/* each control named on the row, so a check finding on a control (a detection control without DVP test) finds its row */}
+        {controls.map((c) => (
+          <span key={c.id} className="dfmea-item-anchor" data-item-id={c.id} />
+        ))}
       </>
     );
   };

@@ -37,7 +37,7 @@ type Dialog = { kind: 'header' } | { kind: 'line'; target: LineTarget } | { kind
  * line is marked suspect with the reasons; "Reviewed" accepts the PFMEA as
  * its new basis. The reviewer's checks sit above the grid.
  */
-export default function ControlPlanStep({ projectId, serialNum, readOnly, remoteRevision }: StepProps) {
+export default function ControlPlanStep({ projectId, serialNum, readOnly, remoteRevision, focusItemId }: StepProps) {
   const { t } = useLingui();
   const grid = useGridLabels();
   const labels = useControlPlanLabels();
@@ -206,6 +206,12 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
         <p className="cp-generated" role="status" data-testid="cp-generated">
           {generated}
         </p>
+      ) : null}
+      {/* a check finding on a special characteristic without a line (special_without_control_plan) opens here: it has no line to scroll to, so it gets this row */}
+      {focusItemId && !view.lines.some((l) => l.id === focusItemId) ? (
+        <div className="alert alert-info" data-item-id={focusItemId} data-testid="cp-focus-characteristic">
+          <Trans>This special characteristic (CC/SC) has no control plan line yet: “Generate from PFMEA” adds one.</Trans>
+        </div>
       ) : null}
       <HeaderBlock header={view.plan.header} phase={phase} labels={labels} />
       <ChecksList checks={view.checks} lines={view.lines} onGo={go} />
