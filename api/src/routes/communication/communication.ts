@@ -234,6 +234,8 @@ export const myTasksRoute = defineRoute({
         .string()
         .max(40)
         .refine((v) => v.split(',').every((s) => (TASK_STATUSES as readonly string[]).includes(s.trim())), { message: `one or more of ${TASK_STATUSES.join(', ')}`, params: { messageKey: 'request.one_of', options: TASK_STATUSES.join(', ') } })
+        // the pattern tells integrators the form in the OpenAPI document (a list of digits, not free text)
+        .regex(/^\s*\d(\s*,\s*\d)*\s*$/)
         .optional(),
     }),
   },
