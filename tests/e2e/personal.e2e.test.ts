@@ -58,7 +58,7 @@ describe('personal centre', () => {
     await page.getByTestId('tab-system').click();
     await expect.poll(inboxStatus).toBe('暂无系统消息。管理员发布的公告请在“我的公告”中查看。');
     await page.goto(`${BASE}/myTask`);
-    await expect.poll(() => textOf(page.locator('.empty-state p'))).toBe('当 FMEA 项目给您分配工作后，任务会显示在这里。');
+    await expect.poll(() => textOf(page.locator('[data-testid="my-tasks-page"] .fmea-grid__status'))).toBe('没有任务。您负责的优化措施和等待您的评审步骤会显示在这里。');
 
     // the landing page of the personal centre and the spec's /main inbox routes
     await page.goto(BASE);

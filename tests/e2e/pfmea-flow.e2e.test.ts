@@ -80,7 +80,7 @@ describe('pfmea flow chart', () => {
 
     // the PFMEA's structure shows the new order
     await page.getByTestId('dfmea-tab-structure').click();
-    const tree = page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button');
+    const tree = page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label');
     await tree.filter({ hasText: '终检' }).waitFor();
     const names = await tree.allInnerTexts();
     expect(names.findIndex((n) => n.includes('终检'))).toBeLessThan(names.findIndex((n) => n.includes('清洗')));

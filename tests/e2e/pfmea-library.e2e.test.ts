@@ -33,7 +33,7 @@ async function released(admin: ApiSession, entity: string, values: Record<string
 }
 
 /** The tree item of a node by its name (its label also holds the step number, symbol or 4M type). */
-const treeItem = (page: Page, name: string) => page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button').filter({ hasText: name });
+const treeItem = (page: Page, name: string) => page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label').filter({ hasText: name });
 
 /** Clicks a button that downloads a file and saves it; answers the saved path. */
 async function download(page: Page, testId: string, dir: string): Promise<{ path: string; name: string }> {
@@ -92,7 +92,7 @@ describe('the PFMEA and the process library', () => {
     // only the process item takes a step from the library
     await treeItem(page, '清洗').click();
     expect(await page.getByTestId('pfmea-add-from-library').isDisabled()).toBe(true);
-    await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button').first().click();
+    await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label').first().click();
     await page.getByTestId('pfmea-add-from-library').click();
     const dialog = page.getByRole('dialog');
 
@@ -121,7 +121,7 @@ describe('the PFMEA and the process library', () => {
     expect(await textOf(step.getByTestId('pfmea-process-no'))).toBe('20');
     await page.getByTestId('dfmea-tree').locator('[role="treeitem"][aria-selected="true"]').filter({ hasText: procedureName }).first().waitFor();
     // the tree lists nodes depth first: the step's three children follow it
-    const labels = await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button').allInnerTexts();
+    const labels = await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label').allInnerTexts();
     const at = labels.findIndex((l) => l.includes(procedureName));
     expect(labels.slice(at + 1, at + 4).map((l) => l.replace(/\s+/g, ' '))).toEqual([`人员 焊接操作工 ${tag}`, `机器 激光焊接机 ${tag}`, `机器 焊缝检测仪 ${tag}`]);
     await screenshot(page, 'pfmea-library-step-zh-CN');

@@ -18,7 +18,7 @@ async function addChild(page: Page, name: string, fields: { processNo?: string; 
 }
 
 /** The tree item of a node by its name (its label also holds the step number or the 4M type). */
-const treeItem = (page: Page, name: string) => page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button').filter({ hasText: name });
+const treeItem = (page: Page, name: string) => page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label').filter({ hasText: name });
 
 describe('pfmea work area', () => {
   it('creates a PFMEA, builds its process tree with numbered steps and a 4M work element, and opens deep links for members only', async () => {
@@ -55,7 +55,7 @@ describe('pfmea work area', () => {
     await addChild(page, 'Deburr housing', { processNo: '' });
     await treeItem(page, 'Deburr housing').waitFor();
     expect(await treeItem(page, 'Deburr housing').getByTestId('pfmea-process-no').innerText()).toBe('10');
-    await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button').first().click();
+    await page.getByTestId('dfmea-tree').locator('[role="treeitem"] > button.dfmea-tree-label').first().click();
     await addChild(page, 'Press bearing', { processNo: 'OP30' });
     expect(await treeItem(page, 'Press bearing').getByTestId('pfmea-process-no').innerText()).toBe('OP30');
     await treeItem(page, 'Deburr housing').click();
