@@ -85,10 +85,11 @@ function notificationsOf(loaded: LoadedProject, before: FmeaReviewState, after: 
     to = author;
     reason = 'rejected';
   } else if (after.status === 'released') {
-    to = [...author, ...assigned];
+    // the team works from the released document: each member hears of it, as of its revocation
+    to = [...author, ...assigned, ...loaded.members.map((m) => m.userId)];
     reason = 'released';
   } else if (after.status === 'revoked') {
-    to = [...author, ...assigned];
+    to = [...author, ...assigned, ...loaded.members.map((m) => m.userId)];
     reason = 'revoked';
   }
   const opinion = event.type === 'reject' ? event.text.trim() : undefined;

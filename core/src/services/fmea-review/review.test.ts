@@ -279,6 +279,23 @@ describe('FMEA review: the steps are kept as messages', () => {
     expect((await pending(team.editor)).map((m) => m.messageKey)).toEqual(['message.fmea_review_awaiting_opinion']);
     const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');
     expect(await pending(team.editor)).toEqual([]);
-    expect(rejected.messages).toEqual([expect.objectContaining({ recipientId: idOf(team.owner), code: '2', messageKey: 'message.fmea_review_rejected', content: 'causes missing on the gear', route: expect.stringContaining(project.id) })]);
+    expect(rejected.messages).toEqual([expect.objectContaining({ recipientId: idOf(team.owner), code: '2', rightType: '10', messageKey: 'message.fmea_review_rejected', content: 'causes missing on the gear', route: expect.stringContaining(project.id) })]);
+    expect(rejected.messages[0]!.route).toContain('review=1');
+  });
+
+  it('a release tells author, reviewers and team (code 6, opening the baselines), a revocation likewise (code 7)', async () => {
+    await submitReview(team.owner, project.id, named(), ACK);
+    await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
+    await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
+    await approveReview(tech, project.id);
+    const released = await releaseReview(sign, project.id, ACK);
+    const told = released.messages.map((m) => m.recipientId);
+    expect(told).toEqual(expect.arrayContaining([idOf(team.owner), idOf(team.reader), idOf(team.editor)]));
+    expect(new Set(told).size).toBe(told.length);
+    expect(told).not.toContain(idOf(sign));
+    expect(released.messages.every((m) => m.code === '6' && m.rightType === '12' && m.route?.includes('baselines=1'))).toBe(true);
+    const revoked = await revokeReview(team.owner, project.id);
+    expect(revoked.messages.map((m) => m.code)).toEqual(revoked.messages.map(() => '7'));
+    expect(revoked.messages.map((m) => m.recipientId)).not.toContain(idOf(team.owner));
   });
 });

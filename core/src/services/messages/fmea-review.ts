@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { DFMEA_RIGHT_TYPES, type MessageCode } from '../../domain/messages/index.ts';
 import { message } from '../../db/schema/index.ts';
 import type { TxContext } from '../shared/context.ts';
 import { projectLink } from './applications.ts';
@@ -19,8 +20,8 @@ export interface FmeaReviewMessage {
  * actor's pending review messages on the project become processed (they
  * acted), and everyone's when the step moved the status (the round went on
  * without them: approved, rejected, revoked …); then each person the step waits for gets an approval message (code
- * '1') and each person an outcome concerns (the author on reject, release,
- * revoke) a project message ('2' DFMEA side, '5' PFMEA, spec 001 §2), both
+ * '1') and each person an outcome concerns (the author on reject; author,
+ * reviewers and team on release and revoke) a project message (codeOf), both
  * opening the project. The live push stays with the API (pushMessages).
  */
 export async function storeFmeaReviewMessages(
@@ -35,20 +36,36 @@ export async function storeFmeaReviewMessages(
   const whose = statusChanged || !actor ? pending : and(pending, eq(message.recipientId, actor));
   await tx.update(message).set({ processed: 1, processedAt: ctx.now() }).where(whose);
   if (notices.length === 0) return [];
-  const outcomeCode = project.projectType === 'pfmea' ? ('5' as const) : ('2' as const);
   return sendMessages(
     tx,
-    notices.map((n) => ({
-      recipientId: n.userId,
-      senderId: ctx.actor.userId,
-      code: n.reason.startsWith('awaiting_') ? ('1' as const) : outcomeCode,
-      messageKey: `message.fmea_review_${n.reason}`,
-      params: { serialNum: project.serialNum, name: project.name },
-      content: n.opinion ?? null,
-      projectId: project.id,
-      serialNum: project.serialNum,
-      route: projectLink(project.projectType, project.id),
-      targetId: project.id,
-    })),
+    notices.map((n) => {
+      const code = codeOf(project.projectType, n.reason);
+      return {
+        recipientId: n.userId,
+        senderId: ctx.actor.userId,
+        code,
+        messageKey: `message.fmea_review_${n.reason}`,
+        params: { serialNum: project.serialNum, name: project.name },
+        content: n.opinion ?? null,
+        projectId: project.id,
+        serialNum: project.serialNum,
+        rightType: project.projectType === 'pfmea' ? null : (DFMEA_RIGHT_TYPES[code] ?? null),
+        route: `${projectLink(project.projectType, project.id)}${n.reason === 'released' ? '&baselines=1' : '&review=1'}`,
+        targetId: project.id,
+      };
+    }),
   );
+}
+
+/**
+ * The spec's codes (001 §2): '1' approval for a step someone must take; the
+ * outcomes on the design side '2' rejected (the review panel with the
+ * opinion), '6' released (the baselines: what was frozen), '7' revoked (the
+ * review panel); every PFMEA outcome '5'. Which DFMEA code means which outcome
+ * the spec does not say: this is our reading (docs/domain/messages.md).
+ */
+function codeOf(projectType: string, reason: FmeaReviewReason): MessageCode {
+  if (reason.startsWith('awaiting_')) return '1';
+  if (projectType === 'pfmea') return '5';
+  return reason === 'released' ? '6' : reason === 'revoked' ? '7' : '2';
 }

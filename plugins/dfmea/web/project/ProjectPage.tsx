@@ -117,7 +117,7 @@ export function ProjectPage({
   const kind = useFmeaKind();
   const keys = steps.map((s) => s.key);
   const [, navigate] = useLocation();
-  // a comment message opens the row's thread (thread=kind:id), a review task the review panel (review=1)
+  // a comment message opens the row's thread (thread=kind:id), a review step the review panel (review=1), a release its baselines (baselines=1)
   const search = new URLSearchParams(useSearch());
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
@@ -129,7 +129,7 @@ export function ProjectPage({
   const [importing, setImporting] = useState(false);
   const [reviewing, setReviewing] = useState(() => search.get('review') === '1');
   // the releases' frozen baselines: list, open read-only, export, compare (BaselinesPanel)
-  const [baselining, setBaselining] = useState(false);
+  const [baselining, setBaselining] = useState(() => search.get('baselines') === '1');
   // the checks before release: always in the header, their panel opens a finding's row
   const [checking, setChecking] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
