@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, type ApiData } from '@fmea/workbench/sdk';
 import type { ProjectView } from '../types.ts';
 
 type Baseline = ApiData<'/api/project/baselines'>[number];
@@ -31,44 +31,7 @@ function useBaselineLabels() {
     action: t`Action`,
   };
   const change = { added: t`added`, removed: t`removed`, changed: t`changed` };
-  const field: Record<string, string> = {
-    name: t`Name`,
-    description: t`Description`,
-    requirement: t`Requirement`,
-    severity: t`Severity (S)`,
-    occurrence: t`Occurrence (O)`,
-    detection: t`Detection (D)`,
-    status: t`Status`,
-    targetDate: t`Target date`,
-    completionDate: t`Completion date`,
-    responsibleName: t`Responsible`,
-    raSeverity: t`New S`,
-    raOccurrence: t`New O`,
-    raDetection: t`New D`,
-    sort: t`Order`,
-    kind: t`Kind`,
-    parentId: t`Parent`,
-    functionId: t`Function`,
-    causeId: t`Cause`,
-    nodeId: t`Structure element`,
-    processNo: t`Process number`,
-    workElementType: t`4M type`,
-    functionScope: t`Function scope`,
-    characteristicClass: t`Characteristic class`,
-    special: t`Special characteristic`,
-    frequencyRatio: t`Frequency ratio`,
-    actionTaken: t`Action taken`,
-    evidence: t`Evidence`,
-    higherFunctionId: t`Higher function`,
-    lowerFunctionId: t`Lower function`,
-    higherFailureId: t`Higher failure`,
-    lowerFailureId: t`Lower failure`,
-    firstNodeId: t`First element`,
-    secondNodeId: t`Second element`,
-    interfaceType: t`Interface type`,
-    userName: t`User name`,
-    roles: t`Roles`,
-  };
+  const field = useFieldLabels();
   return { kind, change, field };
 }
 

@@ -1,6 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 
-/** The engine's field names as a row's history shows them (the rest shows as stored). */
+/**
+ * The engine's field names in the reader's language: one map for every view
+ * that names a changed field (a row's history, the baselines' diff), so a
+ * field is called the same everywhere. A field without a label shows as stored.
+ */
 export function useFieldLabels(): Record<string, string> {
   const { t } = useLingui();
   return {
@@ -8,14 +12,16 @@ export function useFieldLabels(): Record<string, string> {
     description: t`Description`,
     requirement: t`Requirement`,
     kind: t`Kind`,
+    sort: t`Order`,
     severity: t`Severity (S)`,
     occurrence: t`Occurrence (O)`,
     detection: t`Detection (D)`,
     frequencyRatio: t`Frequency ratio`,
-    characteristicClass: t`Class`,
-    special: t`Special`,
+    characteristicClass: t`Characteristic class`,
+    special: t`Special characteristic`,
     interfaceType: t`Interface type`,
     responsibleUserId: t`Responsible`,
+    responsibleName: t`Responsible`,
     targetDate: t`Target date`,
     status: t`Status`,
     actionTaken: t`Action taken`,
@@ -25,9 +31,20 @@ export function useFieldLabels(): Record<string, string> {
     raOccurrence: t`O (re-rated)`,
     raDetection: t`D (re-rated)`,
     parentId: t`Parent`,
+    nodeId: t`Structure element`,
+    functionId: t`Function`,
+    causeId: t`Cause`,
+    higherFunctionId: t`Higher function`,
+    lowerFunctionId: t`Lower function`,
+    higherFailureId: t`Higher failure`,
+    lowerFailureId: t`Lower failure`,
+    firstNodeId: t`First element`,
+    secondNodeId: t`Second element`,
     processNo: t`Process number`,
     workElementType: t`4M type`,
     functionScope: t`Function scope`,
     catalogRecordId: t`Catalog record`,
+    userName: t`User name`,
+    roles: t`Roles`,
   };
 }
