@@ -77,9 +77,16 @@ describe('FMEA baselines in the workbench', () => {
     expect(blFile.suggestedFilename()).toBe(`DFMEA-${project.serialNum}-BL1.xlsx`);
     const saved = join(mkdtempSync(join(tmpdir(), 'baseline-e2e-')), blFile.suggestedFilename());
     await blFile.saveAs(saved);
+    // the owner checks the downloaded file in the panel: it is BL1
+    await page.getByTestId('baseline-verify-file').setInputFiles(saved);
+    const shownVerdict = page.getByTestId('baseline-verdict');
+    await shownVerdict.waitFor();
+    expect(await shownVerdict.getAttribute('data-outcome')).toBe('baseline');
+    expect(await shownVerdict.innerText()).toContain('BL1');
+    await screenshot(page, 'fmea-baselines-verify-en-US');
     const upload = new FormData();
     upload.append('excelFile', new Blob([readFileSync(saved)]), 'bl1.xlsx');
-    // the browser's sign-in ended the owner's API session: the reviewer (a member) verifies
+    // the browser's sign-in ended the owner's API session: the reviewer (a member) verifies over the API too
     const verdict = await reviewer.post<{ outcome: string; baselineLabel: string }>('/api/project/baseline/verify', upload);
     expect(verdict).toMatchObject({ outcome: 'baseline', baselineLabel: 'BL1' });
 

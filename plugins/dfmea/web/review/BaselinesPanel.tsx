@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, type ApiData } from '@fmea/workbench/sdk';
 import type { ProjectView } from '../types.ts';
+import { VerifyWorkbook } from './VerifyWorkbook.tsx';
 
 type Baseline = ApiData<'/api/project/baselines'>[number];
 type Diff = ApiData<'/api/project/baseline/diff'>;
@@ -170,6 +171,7 @@ export function BaselinesPanel({ project, onClose }: { project: ProjectView; onC
             </div>
           </>
         ) : null}
+        <VerifyWorkbook />
         {diff ? (
           <section data-testid="baseline-diff">
             <h3>
