@@ -106,6 +106,12 @@ describe('FMEA lifecycle (issue #14)', () => {
     await waitForPath(engineer, '/main/dfmea/dfmeaProject');
     await engineer.getByTestId('dfmea-project').waitFor();
     expect(await status(engineer)).toBe('rejected');
+    await screenshot(engineer, 'fmea-lifecycle-rejected-project-en-US');
+    // the message opens the project with its review panel (review=1), the rejection and its opinion in the history
+    if (await engineer.getByTestId('review-panel').isVisible()) {
+      expect(await engineer.getByTestId('review-history').innerText()).toContain('“Guide the cable” has no failure analysed');
+      await engineer.getByTestId('review-close').click();
+    }
 
     // 4. the finding opens its row; the function goes, the checks come down to nothing
     await expect.poll(() => warnings.innerText()).toBe('1');

@@ -119,4 +119,40 @@ describe('FMEA review and release in the workbench', () => {
     await owner.getByTestId('review-close').click();
     expect(await owner.getByTestId('review-banner').count()).toBe(0);
   });
+
+  it('a PFMEA reviewer walks from the process flow chart to the control plan before the opinion', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('review-pf'), [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const ownerName = uniqueName('pfowner');
+    const reviewerName = uniqueName('pfrev');
+    const ownerId = (await createReadyUser(env.baseURL, { userName: ownerName, realName: 'PFMEA owner', password, roleIds: [role.id] })).id;
+    const reviewerId = (await createReadyUser(env.baseURL, { userName: reviewerName, realName: 'PFMEA reviewer', password, roleIds: [role.id] })).id;
+    const owner = await apiLogin(env.baseURL, ownerName, password);
+    const project = await owner.post<{ id: string }>('/api/project/save', {
+      projectType: 'pfmea',
+      name: uniqueName('Housing line '),
+      projectMembers: [
+        { userId: ownerId, roles: [0] },
+        { userId: reviewerId, roles: [4] },
+      ],
+    });
+    const assignees = { professional: reviewerId, quality: reviewerId, technical: reviewerId, countersign: ownerId };
+    await owner.post('/api/project/review/submit', { projectId: project.id, assignees, acknowledgeWarnings: true });
+
+    const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
+    await signIn(page, reviewerName, password);
+    await openArea(page, 'pfmea_index');
+    await page.goto(`${env.baseURL}/main/pfmea/pfmeaProject?projectId=${project.id}`);
+    await page.getByTestId('review-walk-bar').waitFor();
+    // one walk for the reviewer holding both opinion roles, starting from the flow chart
+    for (const key of ['flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'controlPlan']) {
+      await page.locator(`[data-testid="dfmea-tab-${key}"][data-state="active"]`).waitFor();
+      await page.getByTestId('review-walk-mark').click();
+      await page.getByTestId(`dfmea-tab-reviewed-${key}`).waitFor();
+    }
+    await page.getByTestId('review-walk-complete').waitFor();
+    await page.getByTestId('review-open').click();
+    expect(await page.getByTestId('review-opinion-professional').isDisabled()).toBe(false);
+    expect(await page.getByTestId('review-opinion-quality').isDisabled()).toBe(false);
+    await screenshot(page, 'fmea-review-walk-pfmea-en-US');
+  });
 });

@@ -175,11 +175,25 @@ export function ProjectPage({
   // the first write of a draft, rejected or revoked project moves it into preparation (the server's edit step): the badge follows
   const movesOnWrite = project !== null && project.reviewStatus !== 'in_preparation' && EDITABLE.includes(project.reviewStatus);
   useEffect(() => {
-    if (!movesOnWrite) return;
-    return onPosted((path) => {
-      if (!/\/(query|list|select|search|suggest|state|history|checks)|\/review\//i.test(path)) void load();
+    if (!movesOnWrite || !project) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onPosted((path) => {
+      if (/\/review\//i.test(path)) return;
+      // only the status is read (a GET, so no loop through onPosted), and the project changes only when it moved
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void api
+          .get('/api/project/review/state', { projectId: project.id })
+          .then((state) => setProject((p) => (p && p.reviewStatus !== state.status ? { ...p, reviewStatus: state.status } : p)))
+          .catch(() => undefined);
+      }, 300);
     });
-  }, [movesOnWrite, load]);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [movesOnWrite, project?.id]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -93,6 +93,8 @@ export function ReviewWalkBar({
   onGo: (step: WalkStep) => void;
 }) {
   const { t } = useLingui();
+  // once the reviewer's opinions are in, the walk has done its part
+  if (walk.roles.every((role) => review.opinions.some((o) => o.role === role))) return null;
   const here = walk.steps.find((s) => s.step === step);
   const canMark = here !== undefined && !here.reviewedAt && (!review.reviewInOrder || walk.next === step);
   const done = walk.steps.filter((s) => s.reviewedAt).length;
