@@ -10,7 +10,8 @@ export type FmeaFinding = FmeaChecks['findings'][number];
 const STEPS: readonly FmeaFinding['step'][] = ['planning', 'structure', 'function', 'failure', 'risk', 'optimization'];
 
 /** Reads that change nothing: the checks need not follow them. */
-const READ_ONLY_POST = /\/(query|list|select|search|suggest|state|history)/i;
+// marking a review step reviewed (review/walk) changes no analysis either
+const READ_ONLY_POST = /\/(query|list|select|search|suggest|state|history|walk)/i;
 
 /**
  * The project's checks, read again after this tab's writes (`onPosted`) and
