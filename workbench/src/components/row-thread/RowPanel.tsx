@@ -175,7 +175,7 @@ function Thread({ projectId, row, onChanged, onRowText }: { projectId: string; r
               </div>
             ) : null}
             <div className="row-comment-body" data-user-content>
-              {c.body}
+              <CommentBody body={c.body} mentions={c.mentions} />
             </div>
             <div className="row-comment-actions">
               <Button kind="link" onClick={() => setReplyTo(c)}>
@@ -297,5 +297,25 @@ function History({ projectId, row }: { projectId: string; row: RowRef }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The text as written, each @name of a mentioned user marked (their real name on hover); other @words stay text. */
+function CommentBody({ body, mentions }: { body: string; mentions: readonly { userName: string; realName: string | null }[] }) {
+  // a mention is written as the user name or a real name without spaces (docs/domain/fmea-communication.md)
+  const named = new Map(mentions.flatMap((m) => [[m.userName.toLowerCase(), m] as const, ...(m.realName ? [[m.realName.toLowerCase(), m] as const] : [])]));
+  return (
+    <>
+      {body.split(/(@[^\s@]+)/).map((part, i) => {
+        const who = part.startsWith('@') ? named.get(part.slice(1).toLowerCase()) : undefined;
+        return who ? (
+          <span key={i} className="row-mention" title={who.realName ?? who.userName}>
+            {part}
+          </span>
+        ) : (
+          part
+        );
+      })}
+    </>
   );
 }
