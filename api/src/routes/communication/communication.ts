@@ -38,7 +38,7 @@ import { PageQuery } from '../notices/schemas.ts';
 const TAG = 'communication';
 const user = 'user' as const;
 
-const RowKind = z.enum(COMMENT_TARGET_KINDS).openapi({ description: 'The kind of analysis row: node, function, characteristic, failure, failureLink, control, action, interface' });
+const RowKind = z.enum(COMMENT_TARGET_KINDS).openapi({ description: 'The kind of analysis row: node, function, characteristic, failure, failureLink, control, action, interface, or a PFMEA control plan line (controlPlanLine)' });
 const RowQuery = z.object({ projectId: Id, rowKind: RowKind, rowId: Id, timestamp: Timestamp });
 
 const Person = z.strictObject({ userId: z.string(), userName: z.string(), realName: z.string() });

@@ -30,7 +30,7 @@ describe('fieldChanges', () => {
 describe('row kinds', () => {
   it('every kind has its log record type and its step', () => {
     for (const kind of COMMENT_TARGET_KINDS) {
-      expect(COMMENT_TARGET_ENTITIES[kind], kind).toMatch(/^fmea_/);
+      expect(COMMENT_TARGET_ENTITIES[kind], kind).toMatch(/^(fmea_|control_plan_line$)/);
       expect(COMMENT_TARGET_STEPS[kind], kind).toBeTruthy();
     }
   });

@@ -5,8 +5,8 @@
  * the step a row lives on, and the field-by-field difference of two logged rows.
  */
 
-/** The rows a comment (and a history) can be about: the analysis items of the engine. */
-export const COMMENT_TARGET_KINDS = ['node', 'function', 'characteristic', 'failure', 'failureLink', 'control', 'action', 'interface'] as const;
+/** The rows a comment (and a history) can be about: the analysis items of the engine, and a PFMEA's control plan lines. */
+export const COMMENT_TARGET_KINDS = ['node', 'function', 'characteristic', 'failure', 'failureLink', 'control', 'action', 'interface', 'controlPlanLine'] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
 
 /** Spec 001 §5: text fields hold 200 characters; review comments and replies are not empty. */
@@ -22,6 +22,7 @@ export const COMMENT_TARGET_ENTITIES: Readonly<Record<CommentTargetKind, string>
   control: 'fmea_control',
   action: 'fmea_action',
   interface: 'fmea_interface',
+  controlPlanLine: 'control_plan_line',
 };
 
 /**
@@ -37,6 +38,7 @@ export const COMMENT_TARGET_STEPS: Readonly<Record<CommentTargetKind, string>> =
   control: 'risk',
   action: 'optimization',
   interface: 'interfaces',
+  controlPlanLine: 'controlPlan',
 };
 
 /** Characters that end a mention: white space, @ and the usual punctuation (Latin and CJK). */
@@ -57,7 +59,8 @@ export function mentionedNames(body: string): string[] {
 }
 
 /** Columns that change with every write and say nothing a reader looks for in a history. */
-const BOOKKEEPING = new Set(['id', 'projectId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'sort']);
+// a control plan line's plan and its basis (the PFMEA's values it was reviewed against, as JSON) are no field a reader changed
+const BOOKKEEPING = new Set(['id', 'projectId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'sort', 'planId', 'basis']);
 
 export interface FieldChange {
   readonly field: string;

@@ -6,6 +6,8 @@ import type { ProjectView } from '../fmea/projects.ts';
 import { updateFailure } from '../fmea/failures.ts';
 import { addAction } from '../fmea/actions.ts';
 import { buildHousingPfmea } from '../../testing/control-plan.ts';
+import { generateControlPlan } from '../pfmea/control-plan.ts';
+import { saveControlPlanLine } from '../pfmea/control-plan-lines.ts';
 import { addInterface, updateInterface } from '../fmea/interfaces.ts';
 import { setShare } from '../fmea/sharing.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
@@ -96,6 +98,22 @@ describe('comments on FMEA rows', () => {
     expect(messages).toEqual([
       expect.objectContaining({ code: 'comment', rightType: 'optimization', leftType: '-1', route: expect.stringMatching(/^\/main\/pfmeaProject\?type=1&projectId=.*&rightType=optimization&thread=action%3A/) }),
     ]);
+  });
+
+  it('a control plan line has its thread and its history, and the message opens the control plan', async () => {
+    const pf = await buildHousingPfmea(team.owner, [
+      { userId: idOf(team.owner), roles: [0] },
+      { userId: idOf(team.editor), roles: [1] },
+    ]);
+    const line = (await generateControlPlan(team.owner, pf.project.id, { phase: 'production' })).lines[0]!;
+    const { comment, messages } = await addComment(team.owner, { projectId: pf.project.id, targetKind: 'controlPlanLine', targetId: line.id, body: `@${nameOf(team.editor)} sample size per shift?` });
+    expect(messages).toEqual([expect.objectContaining({ code: 'comment', rightType: 'controlPlan', route: expect.stringContaining('thread=controlPlanLine%3A') })]);
+    expect((await listComments(team.editor, { projectId: pf.project.id, targetKind: 'controlPlanLine', targetId: line.id })).items.map((c) => c.id)).toEqual([comment.id]);
+    await saveControlPlanLine(team.editor, line.id, { version: line.version, sampleSize: '5 pcs' });
+    const history = await rowHistory(team.owner, { projectId: pf.project.id, targetKind: 'controlPlanLine', targetId: line.id });
+    expect(history.flatMap((e) => e.changes.map((c) => [c.field, c.after]))).toContainEqual(['sampleSize', '5 pcs']);
+    // a DFMEA row id is no control plan line
+    expect(await refusal(addComment(team.owner, { projectId: pf.project.id, targetKind: 'controlPlanLine', targetId: lifter.worn.id, body: 'x' }))).toEqual({ code: 'not_found', key: 'fmea_comment.target_not_found' });
   });
 
   it('refuses an empty or too long body, a row of another project, and a non-member', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaInterface, fmeaNode } from '../../db/schema/index.ts';
+import { controlPlanLine, fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaInterface, fmeaNode } from '../../db/schema/index.ts';
 import type { CommentTargetKind } from '../../domain/fmea-comments/index.ts';
 import { NotFoundError } from '../../errors.ts';
 
@@ -74,6 +74,17 @@ export async function findRowPlace(db: DbOrTx, kind: CommentTargetKind, id: stri
     case 'interface': {
       const row = await db.select({ projectId: fmeaInterface.projectId, nodeId: fmeaInterface.firstNodeId, text: fmeaInterface.description }).from(fmeaInterface).where(eq(fmeaInterface.id, id)).get();
       if (row) place = { projectId: row.projectId, nodeId: row.nodeId, text: row.text ?? '' };
+      break;
+    }
+    case 'controlPlanLine': {
+      // a line is shown on its process step; it reads as its characteristic (the PFMEA's name while linked, else its own text)
+      const row = await db
+        .select({ projectId: controlPlanLine.projectId, nodeId: controlPlanLine.stepNodeId, linkedName: fmeaCharacteristic.name, product: controlPlanLine.productCharacteristic, process: controlPlanLine.processCharacteristic, processName: controlPlanLine.processName })
+        .from(controlPlanLine)
+        .leftJoin(fmeaCharacteristic, eq(fmeaCharacteristic.id, controlPlanLine.characteristicId))
+        .where(eq(controlPlanLine.id, id))
+        .get();
+      if (row) place = { projectId: row.projectId, nodeId: row.nodeId, text: row.linkedName ?? row.product ?? row.process ?? row.processName ?? '' };
       break;
     }
   }

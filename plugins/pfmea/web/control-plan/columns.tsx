@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ControlPlanColumnKey } from '@fmea/core/domain';
-import { Button, type DataGridColumn } from '@fmea/workbench/sdk';
+import { Button, RowMarker, type DataGridColumn } from '@fmea/workbench/sdk';
 import { isOwnColumn, oneLine, useColumnHeader, type CpColumn, type CpLine, type OwnColumn } from './cp-api.ts';
 import { reasonsText, useWhoWhen } from './LinePanel.tsx';
 
@@ -64,7 +64,12 @@ export function useLineColumns({ columns, readOnly, busy, shown, isTyped, onRevi
       width: 76,
       hideable: false,
       accessor: (l) => (l.suspect ? 'suspect' : l.contradictions.length > 0 ? 'contradiction' : ''),
-      cell: (l) => <StatusIcons line={l} suspectText={reasonsText(l, whoWhen)} contradictionText={l.contradictions.map((c) => c.message).join('\n')} />,
+      cell: (l) => (
+        <>
+          <StatusIcons line={l} suspectText={reasonsText(l, whoWhen)} contradictionText={l.contradictions.map((c) => c.message).join('\n')} />
+          <RowMarker kind="controlPlanLine" id={l.id} label={oneLine(l.productCharacteristic || l.processCharacteristic || l.processName)} />
+        </>
+      ),
     },
     ...columns.map(
       (column): DataGridColumn<CpLine> => ({

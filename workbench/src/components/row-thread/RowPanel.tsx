@@ -31,6 +31,7 @@ export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: st
     control: t`Control`,
     action: t`Optimisation action`,
     interface: t`Interface`,
+    controlPlanLine: t`Control plan line`,
   };
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>

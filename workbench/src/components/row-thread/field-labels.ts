@@ -46,5 +46,23 @@ export function useFieldLabels(): Record<string, string> {
     catalogRecordId: t`Catalog record`,
     userName: t`User name`,
     roles: t`Roles`,
+    // a control plan line (AIAG control plan columns)
+    processName: t`Process name / operation description`,
+    machine: t`Machine, device, jig, tools`,
+    characteristicNo: t`Characteristic number`,
+    productCharacteristic: t`Product characteristic`,
+    processCharacteristic: t`Process characteristic`,
+    specialClass: t`Special characteristic class`,
+    specification: t`Product/process specification/tolerance`,
+    measurementTechnique: t`Evaluation/measurement technique`,
+    sampleSize: t`Sample size`,
+    sampleFrequency: t`Sample frequency`,
+    controlMethod: t`Control method`,
+    reactionPlan: t`Reaction plan`,
+    reviewedBy: t`Reviewed by`,
+    reviewedAt: t`Reviewed on`,
+    stepNodeId: t`Process step`,
+    characteristicId: t`Characteristic`,
+    origin: t`Origin`,
   };
 }
