@@ -46,7 +46,8 @@ async function demoProject(baseURL: string): Promise<ScreenContext> {
   const list = await asAdmin(baseURL, (admin) =>
     admin.post<{ items: { id: string; name: string }[] }>('/api/project/list', { tab: 'all', page: 1, limit: 50, projectType: 'dfmea' }),
   );
-  const project = list.items[0];
+  // the window-lifter DFMEA (the demo also holds a smaller gearbox DFMEA under review and a family variant)
+  const project = list.items.find((p) => p.name === '前门电动车窗升降器') ?? list.items[0];
   if (!project) throw new Error('the demo data holds no DFMEA project: seed it with `fmea db seed --fixtures demo`');
   return { projectId: project.id };
 }
