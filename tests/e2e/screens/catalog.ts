@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 /** What a screen needs to know to open itself: the demo DFMEA project. */
 export interface ScreenContext {
   projectId: string;
+  /** A DFMEA the administrator may edit (the demo's window lifter is released, so read-only): for the editor screens. */
+  editableProjectId: string;
 }
 
 export interface Screen {
@@ -118,7 +120,7 @@ export const SCREENS: Screen[] = [
     // a severity editor on an effect several chains share: the "applies to N rows" hint
     name: 'dfmea-risk-editor',
     open: async (page, ctx) => {
-      await step('risk').open(page, ctx);
+      await step('risk').open(page, { ...ctx, projectId: ctx.editableProjectId });
       await page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first().dblclick();
       await page.getByTestId('grid-editor-hint').waitFor();
     },
@@ -128,7 +130,7 @@ export const SCREENS: Screen[] = [
     // clearing that severity asks first; the sweep cancels, so nothing changes
     name: 'dfmea-risk-clear-confirm',
     open: async (page, ctx) => {
-      await step('risk').open(page, ctx);
+      await step('risk').open(page, { ...ctx, projectId: ctx.editableProjectId });
       const cell = page.locator('.dfmea-risk [data-row-key] [data-column-id="severity"]').first();
       await cell.dblclick();
       await cell.locator('input').fill('');

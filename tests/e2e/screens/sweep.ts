@@ -49,7 +49,9 @@ async function demoProject(baseURL: string): Promise<ScreenContext> {
   // the window-lifter DFMEA (the demo also holds a smaller gearbox DFMEA under review and a family variant)
   const project = list.items.find((p) => p.name === '前门电动车窗升降器') ?? list.items[0];
   if (!project) throw new Error('the demo data holds no DFMEA project: seed it with `fmea db seed --fixtures demo`');
-  return { projectId: project.id };
+  // the family variant is in preparation: the rating editor opens there (the window lifter is released)
+  const editable = list.items.find((p) => p.name === '天窗驱动电机') ?? project;
+  return { projectId: project.id, editableProjectId: editable.id };
 }
 
 /** A browser in the user's language: its own texts (a file input's "choose file") follow it, as on the user's machine. */
