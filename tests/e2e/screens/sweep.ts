@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { asAdmin } from '../support/api.ts';
+import { apiLogin } from '../support/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openTab } from '../support/browser.ts';
 import { ensureWorkbenchBuilt, run } from '../support/build.ts';
 import { signIn } from '../support/flows.ts';
@@ -43,9 +43,9 @@ async function demoServer(): Promise<{ baseURL: string; server?: RunningServer; 
 }
 
 async function demoProject(baseURL: string): Promise<ScreenContext> {
-  const list = await asAdmin(baseURL, (admin) =>
-    admin.post<{ items: { id: string; name: string }[] }>('/api/project/list', { tab: 'all', page: 1, limit: 50, projectType: 'dfmea' }),
-  );
+  // the sweep runs outside vitest (no setup session to inject): it signs in itself
+  const admin = await apiLogin(baseURL, ADMIN_USER, ADMIN_PASSWORD);
+  const list = await admin.post<{ items: { id: string; name: string }[] }>('/api/project/list', { tab: 'all', page: 1, limit: 50, projectType: 'dfmea' });
   // the window-lifter DFMEA (the demo also holds a smaller gearbox DFMEA under review and a family variant)
   const project = list.items.find((p) => p.name === '前门电动车窗升降器') ?? list.items[0];
   if (!project) throw new Error('the demo data holds no DFMEA project: seed it with `fmea db seed --fixtures demo`');
