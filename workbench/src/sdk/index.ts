@@ -41,4 +41,4 @@ export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';
 export { refreshMessageCount } from '../shell/message-count.ts';
 export { RowMarker, RowThreadProvider, type RowRef } from '../components/row-thread/index.ts';
-export { useFieldLabels } from '../components/row-thread/field-labels.ts';
+export { useFieldLabels, useValueLabel } from '../components/row-thread/field-labels.ts';

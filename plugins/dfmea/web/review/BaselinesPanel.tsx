@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, useValueLabel, type ApiData } from '@fmea/workbench/sdk';
 import type { ProjectView } from '../types.ts';
 import { VerifyWorkbook } from './VerifyWorkbook.tsx';
 
@@ -33,10 +33,10 @@ function useBaselineLabels() {
   };
   const change = { added: t`added`, removed: t`removed`, changed: t`changed` };
   const field = useFieldLabels();
-  return { kind, change, field };
+  const value = useValueLabel();
+  return { kind, change, field, value };
 }
 
-const shown = (v: Value) => (v === null ? '' : String(v));
 
 /** Items grouped by kind, in the order the server sorted them. */
 function byKind<T extends { kind: Kind }>(items: readonly T[]): [Kind, T[]][] {
@@ -203,12 +203,12 @@ export function BaselinesPanel({ project, onClose }: { project: ProjectView; onC
                               <div key={f.field} data-testid="baseline-diff-field" data-field={f.field}>
                                 <span className="dfmea-diff-field">{labels.field[f.field] ?? f.field}</span>:{' '}
                                 {item.change === 'added' ? (
-                                  <span data-user-content>{shown(f.new)}</span>
+                                  <span data-user-content>{labels.value(f.field, f.new)}</span>
                                 ) : item.change === 'removed' ? (
-                                  <del data-user-content>{shown(f.old)}</del>
+                                  <del data-user-content>{labels.value(f.field, f.old)}</del>
                                 ) : (
                                   <>
-                                    <del data-user-content>{shown(f.old)}</del> → <ins data-user-content>{shown(f.new)}</ins>
+                                    <del data-user-content>{labels.value(f.field, f.old)}</del> → <ins data-user-content>{labels.value(f.field, f.new)}</ins>
                                   </>
                                 )}
                               </div>

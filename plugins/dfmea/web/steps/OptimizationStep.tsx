@@ -77,7 +77,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   const userName = (id: string | null) => (id ? (users.find((u) => u.id === id)?.realName ?? id) : '');
 
   const statusLabel: Record<ActionStatus, string> = {
-    open: t`Open`,
+    open: t({ message: 'Open', context: 'action status' }),
     decisionPending: t`Decision pending`,
     implementationPending: t`Implementation pending`,
     completed: t`Completed`,

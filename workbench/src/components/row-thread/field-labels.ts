@@ -64,5 +64,53 @@ export function useFieldLabels(): Record<string, string> {
     stepNodeId: t`Process step`,
     characteristicId: t`Characteristic`,
     origin: t`Origin`,
+    // the project header (a baseline's diff of the header)
+    serialNum: t`Number`,
+    projectType: t`Project type`,
+    versionLabel: t`Version label`,
+    apTable: t`AP table`,
+    companyName: t`Company name`,
+    engineeringLocation: t`Engineering location`,
+    carTypeYears: t`Model year / program(s)`,
+    subject: t`Subject`,
+    fmeaIdNumber: t`FMEA ID number`,
+    designResponsibility: t`Design responsibility`,
+    preparedBy: t`Prepared by`,
+    teamNotes: t`Cross-functional team`,
+    planIntent: t`Intent`,
+    planTiming: t`Timing`,
+    planTeam: t`Team`,
+    planTask: t`Task`,
+    planTool: t`Tool`,
+    analysisBoundaries: t`Analysis boundaries`,
+    sopDate: t`SOP date`,
+    startDate: t`FMEA start date`,
+    revisionDate: t`FMEA revision date`,
+    stage: t`Stage`,
+    customer: t`Customer`,
+    platform: t`Platform`,
+    confidentiality: t`Confidentiality level`,
+    // structure nodes
+    nodeType: t`Node type`,
+    flowSymbol: t`Flow chart symbol`,
+    flowInputs: t`Inputs`,
+    flowOutputs: t`Outputs`,
+    taskStatus: t`Task status`,
+    imageName: t`Image`,
   };
+}
+
+/**
+ * A stored value in the reader's language where the field holds a code of the
+ * engine's vocabulary (an action's status, a control's kind, a 4M type);
+ * anything else as stored.
+ */
+export function useValueLabel(): (field: string, value: string | number | boolean | null) => string {
+  const { t } = useLingui();
+  const codes: Record<string, Record<string, string>> = {
+    status: { open: t({ message: 'Open', context: 'action status' }), decisionPending: t`Decision pending`, implementationPending: t`Implementation pending`, completed: t`Completed`, notImplemented: t`Not implemented` },
+    kind: { prevention: t`Prevention`, detection: t`Detection` },
+    workElementType: { man: t`Man`, machine: t`Machine`, material: t`Material`, environment: t`Environment` },
+  };
+  return (field, value) => (value === null ? '' : (codes[field]?.[String(value)] ?? String(value)));
 }
