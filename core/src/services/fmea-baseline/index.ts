@@ -1,4 +1,4 @@
-import { and, desc, eq, max, or } from 'drizzle-orm';
+import { and, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaBaseline, user } from '../../db/schema/index.ts';
 import { diffSnapshots, parseSnapshot, snapshotCounts, type FmeaSnapshot, type SnapshotDiff } from '../../domain/fmea-baseline/index.ts';
@@ -61,7 +61,8 @@ const listColumns = {
   chainCount: fmeaBaseline.chainCount,
   createdBy: fmeaBaseline.createdBy,
   createdAt: fmeaBaseline.createdAt,
-  createdByName: user.userName,
+  // people read the releaser's real name; the user name where none is set
+  createdByName: sql<string | null>`coalesce(nullif(${user.realName}, ''), ${user.userName})`,
 };
 
 /** The release's version label: the project's version and the review round ("B/2"; "2" without a version). */
@@ -98,7 +99,8 @@ export async function freezeBaseline(tx: DbOrTx, ctx: TxContext, project: FmeaPr
       createdAt: ctx.now(),
     })
     .returning();
-  return view(row!, ctx.actor.userName ?? null);
+  const named = await tx.select(listColumns).from(fmeaBaseline).leftJoin(user, eq(user.id, fmeaBaseline.createdBy)).where(eq(fmeaBaseline.id, row!.id)).get();
+  return view(row!, named?.createdByName ?? null);
 }
 
 /** Every baseline of a project, newest first, for anyone who may open it. */
@@ -113,7 +115,7 @@ const notFound = (ref: string) => new NotFoundError('fmeaBaseline.not_found', { 
 /** A baseline of the project by id or label (any case); 404 when the project has none such. */
 async function findBaseline(db: DbOrTx, projectId: string, ref: string): Promise<BaselineRow & { createdByName: string | null }> {
   const row = await db
-    .select({ baseline: fmeaBaseline, createdByName: user.userName })
+    .select({ baseline: fmeaBaseline, createdByName: sql<string | null>`coalesce(nullif(${user.realName}, ''), ${user.userName})` })
     .from(fmeaBaseline)
     .leftJoin(user, eq(user.id, fmeaBaseline.createdBy))
     .where(and(eq(fmeaBaseline.projectId, projectId), or(eq(fmeaBaseline.id, ref), eq(fmeaBaseline.label, ref.trim().toUpperCase()))))
