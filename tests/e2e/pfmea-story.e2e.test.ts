@@ -41,7 +41,10 @@ async function typeInRiskGrid(page: Page, column: string, value: string): Promis
   await riskCell(page, column).dblclick();
   const input = riskCell(page, column).locator('input');
   await input.fill(value);
+  // the cell shows the value at once; the save's answer is what the next step (the control plan) reads
+  const saved = page.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes('/api/'));
   await input.press('Enter');
+  await saved;
   await expect.poll(() => riskCell(page, column).innerText()).toBe(value);
 }
 
