@@ -4,10 +4,12 @@ import { COMMENT_TARGET_ENTITIES, COMMENT_TARGET_KINDS, COMMENT_TARGET_STEPS, fi
 describe('mentionedNames', () => {
   it('reads @names up to white space and punctuation, each once, in order', () => {
     expect(mentionedNames('@anna please check, @ben.')).toEqual(['anna', 'ben']);
+    // a dot inside a name is part of it (li.engineer), dots at its end close the sentence
+    expect(mentionedNames('@li.engineer and @wang.engineer... ok? @.')).toEqual(['li.engineer', 'wang.engineer']);
     expect(mentionedNames('@张三：请看 @anna @张三')).toEqual(['张三', 'anna']);
     expect(mentionedNames('no mention here')).toEqual([]);
-    // an address yields its domain's first label, which the service matches to no user
-    expect(mentionedNames('mail a@example.com')).toEqual(['example']);
+    // an address yields its domain, which the service matches to no user
+    expect(mentionedNames('mail a@example.com')).toEqual(['example.com']);
   });
 });
 

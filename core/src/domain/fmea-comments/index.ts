@@ -41,8 +41,12 @@ export const COMMENT_TARGET_STEPS: Readonly<Record<CommentTargetKind, string>> =
   controlPlanLine: 'controlPlan',
 };
 
-/** Characters that end a mention: white space, @ and the usual punctuation (Latin and CJK). */
-const MENTION = /@([^\s@,，;；:：.。!！?？()（）]+)/gu;
+/**
+ * Characters that end a mention: white space, @ and the usual punctuation
+ * (Latin and CJK). A dot does not (user names such as li.engineer hold one);
+ * dots at its end do (the end of a sentence).
+ */
+const MENTION = /@([^\s@,，;；:：。!！?？()（）]+)/gu;
 
 /**
  * The user names a comment mentions (`@name`), each once, in order. The
@@ -52,8 +56,8 @@ const MENTION = /@([^\s@,，;；:：.。!！?？()（）]+)/gu;
 export function mentionedNames(body: string): string[] {
   const names: string[] = [];
   for (const match of body.matchAll(MENTION)) {
-    const name = match[1]!;
-    if (!names.includes(name)) names.push(name);
+    const name = match[1]!.replace(/\.+$/, '');
+    if (name && !names.includes(name)) names.push(name);
   }
   return names;
 }

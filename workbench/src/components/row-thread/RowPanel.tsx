@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog as RadixDialog, Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../../api/typed-client.ts';
@@ -307,12 +307,17 @@ function CommentBody({ body, mentions }: { body: string; mentions: readonly { us
   const named = new Map(mentions.flatMap((m) => [[m.userName.toLowerCase(), m] as const, ...(m.realName ? [[m.realName.toLowerCase(), m] as const] : [])]));
   return (
     <>
-      {body.split(/(@[^\s@]+)/).map((part, i) => {
-        const who = part.startsWith('@') ? named.get(part.slice(1).toLowerCase()) : undefined;
+      {body.split(/(@[^\s@,，;；:：。!！?？()（）]+)/).map((part, i) => {
+        // as the server reads a mention (core mentionedNames): dots inside belong to the name, dots at its end do not
+        const name = part.startsWith('@') ? part.slice(1).replace(/\.+$/, '') : '';
+        const who = name ? named.get(name.toLowerCase()) : undefined;
         return who ? (
-          <span key={i} className="row-mention" title={who.realName ?? who.userName}>
-            {part}
-          </span>
+          <Fragment key={i}>
+            <span className="row-mention" title={who.realName ?? who.userName}>
+              @{name}
+            </span>
+            {part.slice(name.length + 1)}
+          </Fragment>
         ) : (
           part
         );
