@@ -220,7 +220,8 @@ describe('runFmeaChecks', () => {
     expect(countFindings(found)).toEqual({ errors: 3, warnings: 2 });
   });
 
-  it('rates 20,000 chains in well under a second', () => {
+  // the time of a 20,000-chain project is a bench (npm run bench:checks); here: one finding per H chain, none lost
+  it('finds every one of 20,000 H chains without action', () => {
     const n = 20_000;
     const functions = Array.from({ length: n }, (_, i) => ({ id: `f${i}`, nodeId: `n${i % 100}`, description: `F${i}` }));
     const failures = functions.flatMap((f, i) => [
@@ -232,10 +233,10 @@ describe('runFmeaChecks', () => {
       { higherId: `e${i}`, lowerId: `m${i}` },
       { higherId: `m${i}`, lowerId: `c${i}` },
     ]);
-    const started = performance.now();
     const found = runFmeaChecks({ ...clean(), functions, failures, failureLinks, controls: [] });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(found).toHaveLength(n);
+    expect(new Set(found.map((f) => f.target.id)).size).toBe(n);
+    expect(found.every((f) => f.code === 'high_without_action')).toBe(true);
   });
 });
 

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { importAnalysis } from '../fmea/import.ts';
@@ -6,12 +5,11 @@ import { syntheticAnalysis } from '../fmea/synthetic.ts';
 import { getProjectChecks } from './index.ts';
 
 /**
- * The checks of a 20,000-chain DFMEA (the bulk import's synthetic analysis):
- * a handful of selects and one linear pass, so a read well inside the time a
- * user waits for the header's count. The time goes to the output; the bound
- * asserted is loose (2 shared cores).
+ * The checks of a bulk-imported DFMEA (the synthetic analysis): every finding
+ * names an item of the project and the counts add up. The time at 20,000
+ * chains is a bench (`npm run bench:checks`), not asserted here.
  */
-const CHAINS = 20_000;
+const CHAINS = 2_000;
 let t: TestDatabase;
 let team: Team;
 let projectId: string;
@@ -25,13 +23,11 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 describe(`the checks of a ${CHAINS.toLocaleString('en-US')}-chain DFMEA`, () => {
-  it('read in one pass', async () => {
-    await getProjectChecks(team.reader, projectId); // warm the AP table cache
-    const start = performance.now();
+  it('finds what the synthetic analysis leaves open, each finding on an item, the counts adding up', async () => {
     const checks = await getProjectChecks(team.reader, projectId);
-    const took = performance.now() - start;
-    console.log(`[fmea checks] ${CHAINS} chains: ${checks.findings.length} findings (${checks.counts.errors} errors) in ${took.toFixed(0)} ms`);
     expect(checks.findings.length).toBeGreaterThan(0);
-    expect(took).toBeLessThan(5000);
+    expect(checks.findings.every((f) => f.target.id.length > 0)).toBe(true);
+    expect(checks.counts.errors + checks.counts.warnings).toBe(checks.findings.length);
+    expect(checks.counts.errors).toBe(checks.findings.filter((f) => f.severity === 'error').length);
   }, 60_000);
 });
