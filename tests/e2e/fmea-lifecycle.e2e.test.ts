@@ -83,7 +83,7 @@ describe('FMEA lifecycle (issue #14)', () => {
     await screenshot(engineer, 'fmea-lifecycle-submit-en-US');
     await engineer.getByTestId('review-submit-save').click();
     await engineer.getByTestId('review-row-professional').waitFor();
-    expect(await status(engineer)).toBe('under_review');
+    await expect.poll(() => status(engineer)).toBe('under_review');
     await engineer.getByTestId('review-close').click();
 
     // 2. the quality reviewer rejects with an opinion
@@ -105,7 +105,7 @@ describe('FMEA lifecycle (issue #14)', () => {
     await rejection.getByTestId('message-open').click();
     await waitForPath(engineer, '/main/dfmea/dfmeaProject');
     await engineer.getByTestId('dfmea-project').waitFor();
-    expect(await status(engineer)).toBe('rejected');
+    await expect.poll(() => status(engineer)).toBe('rejected');
     await screenshot(engineer, 'fmea-lifecycle-rejected-project-en-US');
     // the message opens the project with its review panel (review=1), the rejection and its opinion in the history
     if (await engineer.getByTestId('review-panel').isVisible()) {
@@ -171,7 +171,7 @@ describe('FMEA lifecycle (issue #14)', () => {
     // 8. the engineer revokes the publication, changes O of "Teeth worn" 6 → 4 and sees it against BL1
     await engineer.goto(projectUrl);
     await engineer.getByTestId('dfmea-project').waitFor();
-    expect(await status(engineer)).toBe('released');
+    await expect.poll(() => status(engineer)).toBe('released');
     await engineer.getByTestId('review-open').click();
     await engineer.getByTestId('review-revoke').click();
     await confirmDialog(engineer);

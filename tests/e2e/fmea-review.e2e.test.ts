@@ -41,7 +41,7 @@ describe('FMEA review and release in the workbench', () => {
     await asAdmin(env.baseURL, (admin) => admin.post('/api/project/saveShare', { projectId, scope: 'all', expiresAt: null, userIds: [] }));
 
     const owner = page;
-    expect(await status(owner)).toBe('draft');
+    await expect.poll(() => status(owner)).toBe('draft');
     await owner.getByTestId('review-open').click();
     await owner.getByTestId('review-panel').waitFor();
     await owner.getByTestId('review-submit').click();
@@ -51,7 +51,7 @@ describe('FMEA review and release in the workbench', () => {
     for (const r of ['professional', 'quality', 'technical', 'countersign'] as const) await owner.getByTestId(`review-role-${r}`).selectOption(ids[r]!);
     await owner.getByTestId('review-submit-save').click();
     await owner.getByTestId('review-row-professional').waitFor();
-    expect(await status(owner)).toBe('under_review');
+    await expect.poll(() => status(owner)).toBe('under_review');
     await owner.getByTestId('review-close').click();
     await owner.getByTestId('review-banner').waitFor();
 
@@ -102,22 +102,22 @@ describe('FMEA review and release in the workbench', () => {
     await tech.getByTestId('review-release-dialog').waitFor();
     await tech.getByTestId('review-release-save').click();
     await tech.getByTestId('review-history').getByText('Released').first().waitFor();
-    expect(await status(tech)).toBe('released');
+    await expect.poll(() => status(tech)).toBe('released');
 
     // the owner sees it released, with the banner, and revokes
     await owner.reload();
     await owner.getByTestId('dfmea-project').waitFor();
-    expect(await status(owner)).toBe('released');
-    expect(await owner.getByTestId('review-banner').innerText()).toContain('撤销发布');
+    await expect.poll(() => status(owner)).toBe('released');
+    await expect.poll(() => owner.getByTestId('review-banner').innerText()).toContain('撤销发布');
     await owner.getByTestId('review-open').click();
     await owner.getByTestId('review-history').waitFor();
     await screenshot(owner, 'fmea-review-panel-zh-CN');
     await owner.getByTestId('review-revoke').click();
     await owner.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
     await owner.getByTestId('review-republish').waitFor();
-    expect(await status(owner)).toBe('revoked');
+    await expect.poll(() => status(owner)).toBe('revoked');
     await owner.getByTestId('review-close').click();
-    expect(await owner.getByTestId('review-banner').count()).toBe(0);
+    await expect.poll(() => owner.getByTestId('review-banner').count()).toBe(0);
   });
 
   it('a PFMEA reviewer walks from the process flow chart to the control plan before the opinion', async () => {
