@@ -138,18 +138,23 @@ export async function makeTeam(t: TestDatabase): Promise<Team> {
   };
 }
 
+/**
+ * The team as project members (owner 0, editor 1, reader 4), with further
+ * users as reviewers (4): the people a review round names must be able to
+ * read the project.
+ */
+export function teamMembers(team: Team, ...reviewers: ServiceContext[]): { userId: string; roles: number[] }[] {
+  return [
+    { userId: idOf(team.owner), roles: [0] },
+    { userId: idOf(team.editor), roles: [1] },
+    { userId: idOf(team.reader), roles: [4] },
+    ...reviewers.map((r) => ({ userId: idOf(r), roles: [4] })),
+  ];
+}
+
 /** A DFMEA of the team, created by the owner and named `Window lifter-…` unless `overrides` name it. */
 export function createTeamProject(team: Team, overrides: Partial<ProjectInput> = {}): Promise<ProjectView> {
-  return createProject(team.owner, {
-    projectType: 'dfmea',
-    name: uniqueName('Window lifter'),
-    members: [
-      { userId: idOf(team.owner), roles: [0] },
-      { userId: idOf(team.editor), roles: [1] },
-      { userId: idOf(team.reader), roles: [4] },
-    ],
-    ...overrides,
-  });
+  return createProject(team.owner, { projectType: 'dfmea', name: uniqueName('Window lifter'), members: teamMembers(team), ...overrides });
 }
 
 /**

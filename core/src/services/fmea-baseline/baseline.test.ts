@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fmeaBaseline } from '../../db/schema/index.ts';
-import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
+import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addAction } from '../fmea/actions.ts';
 import { exportFmeaWorkbook } from '../fmea/excel/export.ts';
@@ -27,12 +27,7 @@ beforeEach(async () => {
   tech = await makeUser(t, 'tech');
   project = await createTeamProject(team, {
     versionLabel: 'B',
-    members: [
-      { userId: idOf(team.owner), roles: [0] },
-      { userId: idOf(team.editor), roles: [1] },
-      { userId: idOf(team.reader), roles: [4] },
-      { userId: idOf(tech), roles: [4] },
-    ],
+    members: teamMembers(team, tech),
   });
   lifter = await buildWindowLifter(team.editor, project);
   // the release checks refuse an H chain without an action

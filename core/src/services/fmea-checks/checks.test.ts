@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
+import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import { addAction } from '../fmea/actions.ts';
 import { addFunction } from '../fmea/functions.ts';
 import type { ProjectView } from '../fmea/projects.ts';
@@ -20,12 +20,7 @@ beforeEach(async () => {
   team = await makeTeam(t);
   tech = await makeUser(t, 'tech');
   project = await createTeamProject(team, {
-    members: [
-      { userId: idOf(team.owner), roles: [0] },
-      { userId: idOf(team.editor), roles: [1] },
-      { userId: idOf(team.reader), roles: [4] },
-      { userId: idOf(tech), roles: [4] },
-    ],
+    members: teamMembers(team, tech),
   });
 });
 afterEach(() => t.dispose());

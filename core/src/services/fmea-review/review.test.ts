@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion, walkReview } from '../../testing/index.ts';
+import { adminContext, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion, walkReview } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addFunction } from '../fmea/functions.ts';
 import { addNode } from '../fmea/structure.ts';
@@ -36,13 +36,7 @@ beforeEach(async () => {
   tech = await makeUser(t, 'tech');
   sign = await makeUser(t, 'sign');
   project = await createTeamProject(team, {
-    members: [
-      { userId: idOf(team.owner), roles: [0] },
-      { userId: idOf(team.editor), roles: [1] },
-      { userId: idOf(team.reader), roles: [4] },
-      { userId: idOf(tech), roles: [4] },
-      { userId: idOf(sign), roles: [4] },
-    ],
+    members: teamMembers(team, tech, sign),
   });
 });
 afterEach(() => t.dispose());

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import type { ProjectView } from '../fmea/projects.ts';
 import { addAction, changeActionStatus, updateAction } from '../fmea/actions.ts';
@@ -23,12 +23,7 @@ beforeEach(async () => {
   team = await makeTeam(t);
   tech = await makeUser(t, 'tech');
   project = await createTeamProject(team, {
-    members: [
-      { userId: idOf(team.owner), roles: [0] },
-      { userId: idOf(team.editor), roles: [1] },
-      { userId: idOf(team.reader), roles: [4] },
-      { userId: idOf(tech), roles: [4] },
-    ],
+    members: teamMembers(team, tech),
   });
   lifter = await buildWindowLifter(team.editor, project);
 });
