@@ -16,9 +16,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createProject, schema, type ServiceContext, type TeamMember } from '@fmea/core';
-
-const { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode } = schema;
+import { ANALYSIS_ROW_TABLES, createProject, type ServiceContext, type TeamMember } from '@fmea/core';
 
 type Cell = ExcelJS.CellValue;
 export type SheetRows = { name: string; rows: Cell[][] }[];
@@ -79,18 +77,6 @@ function plain(value: Cell | undefined): Cell {
   return value;
 }
 
-const TABLES = [
-  ['nodes', fmeaNode],
-  ['functions', fmeaFunction],
-  ['functionLinks', fmeaFunctionLink],
-  ['characteristics', fmeaCharacteristic],
-  ['interfaces', fmeaInterface],
-  ['failures', fmeaFailure],
-  ['failureLinks', fmeaFailureLink],
-  ['controls', fmeaControl],
-  ['actions', fmeaAction],
-] as const;
-
 /**
  * The rows `source` holds, copied into a new project of the same database
  * with new ids (untimed), then the timed part: one transaction of drizzle
@@ -98,8 +84,8 @@ const TABLES = [
  */
 export async function insertFloor(ctx: ServiceContext, source: string, members: TeamMember[], batch = 100): Promise<{ ms: number; rows: number }> {
   const target = await createProject(ctx, { projectType: 'dfmea', name: 'Bench DFMEA (insert floor)', members });
-  const tables = [] as { table: (typeof TABLES)[number][1]; rows: Record<string, unknown>[] }[];
-  for (const [, table] of TABLES) tables.push({ table, rows: await ctx.db.select().from(table).where(eq(table.projectId, source)) });
+  const tables = [] as { table: (typeof ANALYSIS_ROW_TABLES)[number][1]; rows: Record<string, unknown>[] }[];
+  for (const [, table] of ANALYSIS_ROW_TABLES) tables.push({ table, rows: await ctx.db.select().from(table).where(eq(table.projectId, source)) });
 
   // every id of the source project gets a new one; the product node is the new project's own
   const ids = new Map<string, string>([[source, target.id]]);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { ANALYSIS_ROW_TABLES } from '../../db/analysis-tables.ts';
 import { insertRows } from '../../db/bulk-insert.ts';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
+import { fmeaMember, fmeaProject, user } from '../../db/schema/index.ts';
 import type { ApRule } from '../../domain/ap/index.ts';
 import type { FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
 import type { Locale } from '../../i18n/index.ts';
@@ -12,17 +13,6 @@ import { replaceApRules } from '../rules/ap-rules.ts';
 import { createContext } from '../shared/context.ts';
 
 const PLACEHOLDER_HASH = '-';
-const ROW_TABLES = [
-  ['nodes', fmeaNode],
-  ['functions', fmeaFunction],
-  ['functionLinks', fmeaFunctionLink],
-  ['characteristics', fmeaCharacteristic],
-  ['interfaces', fmeaInterface],
-  ['failures', fmeaFailure],
-  ['failureLinks', fmeaFailureLink],
-  ['controls', fmeaControl],
-  ['actions', fmeaAction],
-] as const;
 
 /**
  * A baseline's workbook, drawn from its snapshot and not from the live tables:
@@ -56,7 +46,7 @@ export async function renderSnapshotWorkbook(
       reviewStatus: 'released',
     });
     await insertRows(scratch.db, fmeaMember, snapshot.members.map((m) => ({ projectId: p.id, userId: m.userId as string, roles: m.roles as number[] })));
-    for (const [list, table] of ROW_TABLES) {
+    for (const [list, table] of ANALYSIS_ROW_TABLES) {
       const rows = (snapshot[list] as unknown as Record<string, unknown>[]).map((r) => ({ ...r, projectId: p.id }));
       await insertRows(scratch.db, table, rows as never[]);
     }
