@@ -65,6 +65,9 @@ describe('the BOM’s parts edited on the page', () => {
     // edit a quantity; move the rail under the cushion
     await row(page, 'S-110').getByTestId('bom-part-edit').click();
     await fillPart(page, { quantity: '4' });
+    // the move starts from the saved part (its new version), not while the edit is still on its way
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => rowsOf(page)).toContainEqual([2, 'S-110', '4']);
     await row(page, 'S-110').getByTestId('bom-part-move').click();
     await page.getByTestId('bom-move-parent').selectOption({ label: 'S-200 Cushion' });
     await page.getByTestId('bom-move-save').click();
