@@ -83,7 +83,7 @@ export const copyProjectRoute = defineRoute({
   path: '/api/project/copy',
   tag: TAG,
   summary: 'Copy a project: a new number, its header and whole analysis, the caller as its only member (owner)',
-  description: 'Only the owner (role 0) of the source or an administrator (403 fmea.owner_only), with the add button of the type’s area. Optimisation actions are not copied; the copy starts in draft.',
+  description: 'Only the owner (role 0) of the source or an administrator (403 permission.owner_only), with the add button of the type’s area. Optimisation actions are not copied; the copy starts in draft.',
   access: writeAccess('add'),
   request: jsonBody(z.object({ id: Id, ...NewProjectFields })),
   data: ProjectSchema,
@@ -95,7 +95,7 @@ export const borrowRoute = defineRoute({
   tag: TAG,
   summary: 'Borrow a subtree, or a whole project, from a project the caller can read into one they may edit',
   description:
-    'Like copyNode, and the copies remember their originals, so deleting those asks first ("used by N nodes"). A root (a whole project) merges into the target node: its functions and children join it; that is the target owner’s or an administrator’s only (403 fmea.owner_only). A subtree follows the basic rule treeCopyHeadOnly (403 fmea.tree_copy_head_only).',
+    'Like copyNode, and the copies remember their originals, so deleting those asks first ("used by N nodes"). A root (a whole project) merges into the target node: its functions and children join it; that is the target owner’s or an administrator’s only (403 permission.owner_only). A subtree follows the basic rule treeCopyHeadOnly (403 fmea.tree_copy_head_only).',
   access: writeAccess('add'),
   request: jsonBody(z.object({ id: Id, targetParentId: Id })),
   data: NodeSchema,

@@ -53,7 +53,7 @@ export const saveRoute = defineRoute({
   tag: TAG,
   summary: 'Share a project read-only with listed users or everyone, until an optional expiry',
   description:
-    'Only the responsible person (role 0) or an administrator (403 fmea.share_owner_only otherwise). Shared readers may open and read the project and ' +
+    'Only the responsible person (role 0) or an administrator (403 permission.share_owner_only otherwise). Shared readers may open and read the project and ' +
     'download its attachments; every write answers 403 permission.project_read_only. Team membership always takes precedence.',
   access: writeAccess('edit'),
   request: jsonBody(SaveBody),

@@ -22,14 +22,17 @@ export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, typ
 export { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
 export {
   CREATOR_DEFAULT_ROLE,
+  OWNER_ONLY_PROJECT_FIELDS,
   PROJECT_DATE_FIELDS,
   PROJECT_DICTIONARY_FIELDS,
   PROJECT_DICTIONARY_FIELD_NAMES,
   PROJECT_TEXT_FIELDS,
   projectHeaderIssues,
   responsibleOf,
+  sameTeam,
   teamIssues,
   withCreator,
+  type OwnerOnlyProjectField,
   type ProjectDateField,
   type ProjectDictionaryField,
   type ProjectHeaderFields,

@@ -119,3 +119,23 @@ export function responsibleOf(members: readonly TeamMember[]): string | null {
   const found = members.filter((m) => m.roles.includes(PROJECT_MEMBER_ROLES.responsible));
   return found.length === 1 ? found[0]!.userId : null;
 }
+
+/**
+ * Header fields only the responsible person or an administrator may change,
+ * beside the team: the AP rule table decides what "high priority" means for
+ * the project, and the confidentiality level who may see its content. A
+ * collaborator who could lower either would hand themselves the owner's say.
+ */
+export const OWNER_ONLY_PROJECT_FIELDS = ['apTable', 'confidentiality'] as const;
+export type OwnerOnlyProjectField = (typeof OWNER_ONLY_PROJECT_FIELDS)[number];
+
+/** The same people with the same roles, whatever the order (a person listed twice holds the union of their rows). */
+export function sameTeam(a: readonly TeamMember[], b: readonly TeamMember[]): boolean {
+  const normal = (members: readonly TeamMember[]) => {
+    const roles = new Map<string, Set<number>>();
+    for (const m of members) for (const r of m.roles) (roles.get(m.userId) ?? roles.set(m.userId, new Set()).get(m.userId)!).add(r);
+    for (const m of members) if (!roles.has(m.userId)) roles.set(m.userId, new Set());
+    return [...roles].map(([userId, set]) => `${userId}:${[...set].sort((x, y) => x - y).join(',')}`).sort().join('|');
+  };
+  return normal(a) === normal(b);
+}

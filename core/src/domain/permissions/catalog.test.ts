@@ -6,7 +6,7 @@ import { LOCALES, loadCatalogs, translate } from '../../i18n/index.ts';
 import { PERMISSION_MESSAGE_KEYS } from './messages.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const sampleParams: Record<string, string | number> = { action: 'edit', routeName: 'system_user' };
+const sampleParams: Record<string, string | number> = { action: 'edit', routeName: 'system_user', field: 'apTable' };
 
 /** Every quoted 'permission.…' literal in the area's code, so a key typed inline cannot miss the list. */
 function literalKeysInSource(): string[] {
@@ -31,6 +31,12 @@ describe('permission message catalogs', () => {
   it.each(LOCALES)('renders every permission message in %s exactly as written, placeholders filled', (locale) => {
     const catalog = loadCatalogs()[locale];
     for (const key of PERMISSION_MESSAGE_KEYS) {
+      if (catalog[key]!.includes(', select,')) {
+        // a choice by value (which setting): rendered whole, every choice a text of its own
+        const text = translate(locale, key, sampleParams);
+        expect(text, key).not.toMatch(/[{}]|undefined|apTable/);
+        continue;
+      }
       const expected = catalog[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(sampleParams[name]));
       expect(translate(locale, key, sampleParams), key).toBe(expected);
       expect(expected, `${key} uses a placeholder without a sample`).not.toContain('undefined');

@@ -23,7 +23,11 @@ export {
   type RouteArea,
 } from './operate.ts';
 export {
+  OWNER_OPERATIONS,
   PROJECT_EDIT_ROLES,
+  assertOwnerOperation,
+  mayActAsOwner,
+  type OwnerOperation,
   PROJECT_MEMBER_ROLES,
   assertCanEditProject,
   assertCanOpenProject,

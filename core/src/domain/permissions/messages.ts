@@ -26,6 +26,12 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.builtin_role',
   'permission.role_held_elsewhere',
   'permission.sites_super_only',
+  'permission.owner_only',
+  'permission.share_owner_only',
+  'permission.review_owner_only',
+  'permission.team_owner_only',
+  'permission.settings_owner_only',
+  'permission.template_owner_only',
 ] as const;
 
 export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

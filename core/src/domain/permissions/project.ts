@@ -1,5 +1,6 @@
-import { NotAllowedError, NotFoundError } from '../../errors.ts';
+import { NotAllowedError, NotFoundError, type MessageParams } from '../../errors.ts';
 import type { Actor } from './actor.ts';
+import type { PermissionMessageKey } from './messages.ts';
 
 /** Project member roles (spec 001 §3 dictionary memberRole, whose items name them), numeric as stored. */
 export const PROJECT_MEMBER_ROLES = {
@@ -127,4 +128,32 @@ export function assertCanEditProject(project: ProjectAccess, actor: Actor, now?:
   if (projectAccessLevel(project, actor, now) === 'shared' || isReadOnlyMember(project, actor.userId)) {
     throw new NotAllowedError('permission.project_read_only');
   }
+}
+
+/**
+ * What keeps a project its responsible person's: only they (role 0) or an
+ * administrator may copy, borrow or delete it (spec 000 §6), change who it is
+ * shared with, move it along the review path, change its team or responsible
+ * person, change the owner-only settings (`OWNER_ONLY_PROJECT_FIELDS`), or
+ * save the whole project as a template. Every owner-only check of the engine
+ * asks here, so a collaborator cannot reach one of them by another call.
+ */
+export const OWNER_OPERATIONS = {
+  copy: 'permission.owner_only',
+  share: 'permission.share_owner_only',
+  review: 'permission.review_owner_only',
+  team: 'permission.team_owner_only',
+  settings: 'permission.settings_owner_only',
+  template: 'permission.template_owner_only',
+} as const satisfies Record<string, PermissionMessageKey>;
+
+export type OwnerOperation = keyof typeof OWNER_OPERATIONS;
+
+export function mayActAsOwner(project: ProjectMembership, actor: Actor): boolean {
+  return actor.isAdmin || (actor.userId !== '' && isProjectOwner(project, actor.userId));
+}
+
+/** Refuses an owner-only operation to everyone but the responsible person and administrators. */
+export function assertOwnerOperation(project: ProjectMembership, actor: Actor, operation: OwnerOperation, params?: MessageParams): void {
+  if (!mayActAsOwner(project, actor)) throw new NotAllowedError(OWNER_OPERATIONS[operation], params);
 }

@@ -113,7 +113,7 @@ describe('FMEA review: the whole path', () => {
     // sharing is not the analysis: allowed while released
     await setShare(team.owner, { projectId: project.id, scope: 'all', expiresAt: null, userIds: [] });
 
-    await expect(revokeReview(team.editor, project.id)).rejects.toMatchObject({ messageKey: 'fmea.review_owner_only' });
+    await expect(revokeReview(team.editor, project.id)).rejects.toMatchObject({ messageKey: 'permission.review_owner_only' });
     expect((await revokeReview(team.owner, project.id)).review.status).toBe('revoked');
     expect((await republishReview(team.owner, project.id)).review.status).toBe('released');
     await revokeReview(team.owner, project.id);
@@ -126,7 +126,7 @@ describe('FMEA review: the whole path', () => {
 
 describe('FMEA review: refusals', () => {
   it('only the owner or an administrator submits, naming all four roles readable by each', async () => {
-    await expect(submitReview(team.editor, project.id, named())).rejects.toMatchObject({ messageKey: 'fmea.review_owner_only' });
+    await expect(submitReview(team.editor, project.id, named())).rejects.toMatchObject({ messageKey: 'permission.review_owner_only' });
     await expect(submitReview(team.owner, project.id, { ...named(), countersign: null })).rejects.toMatchObject({ messageKey: 'status.fmea_review.reviewer_required' });
     await expect(submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) })).rejects.toMatchObject({ messageKey: 'fmea.reviewer_cannot_read' });
     await expect(submitReview(team.owner, project.id, { ...named(), countersign: 'nobody' })).rejects.toMatchObject({ messageKey: 'fmea.user_not_found' });

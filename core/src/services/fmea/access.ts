@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser } from '../../db/schema/index.ts';
-import { ConflictError, NotAllowedError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotAllowedError, NotFoundError, type MessageParams } from '../../errors.ts';
 import { routeServing } from '../../domain/areas/index.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
 import {
   assertCanEditProject,
+  assertOwnerOperation,
+  type OwnerOperation,
   assertCanOpenProject,
   isProjectMember,
   projectAccessLevel,
@@ -141,6 +143,11 @@ export async function assertProjectEditable(db: DbOrTx, operator: Operator, proj
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   assertCanEditProject(projectAccess(head, members, outsider ? await readShare(db, projectId) : null), actor, now);
   await holdForReview(db, projectId, head.reviewStatus, operator.userId, now);
+}
+
+/** The owner-only operations (copy, share, review path, team, settings, template) of a loaded project: the permission domain decides. */
+export function assertOwner(loaded: LoadedProject, operation: OwnerOperation, params?: MessageParams): void {
+  assertOwnerOperation(projectAccess(loaded.project, loaded.members), loaded.actor, operation, params);
 }
 
 /** Refuses a write based on a version other than the row's current one. */

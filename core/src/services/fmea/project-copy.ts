@@ -7,7 +7,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { assertTypeRoute, created, openableProject, type FmeaProjectRow } from './access.ts';
 import { present, type ProjectView } from './projects.ts';
 import { takeProjectNumber } from './project-number.ts';
-import { assertOwner, copyTree, type TreeCopyResult } from './structure-copy.ts';
+import { assertWholeProjectOwner, copyTree, type TreeCopyResult } from './structure-copy.ts';
 import { rootOf } from './project-root.ts';
 
 /**
@@ -90,7 +90,7 @@ export interface CopyProjectInput {
 export async function copyProject(ctx: ServiceContext, sourceProjectId: string, input: CopyProjectInput = {}): Promise<ProjectView> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const loaded = await openableProject(tx, ctx.actor, sourceProjectId, ctx.now());
-    assertOwner(loaded);
+    assertWholeProjectOwner(loaded);
     const source = loaded.project;
     assertTypeRoute(ctx.actor, loaded.actor, source.projectType, 'add');
     const serialNum = await takeProjectNumber(tx, source.projectType, ctx.now(), input.serialNum);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaMember, fmeaProject, operationLog } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
+import { sameTeam } from '../../domain/fmea/index.ts';
 import { deleteProject, getProjectById, getProjectBySerialNumber, resolveProjectReference, updateProjectHeader, createProject } from './projects.ts';
 import { addNode, deleteNode } from './structure.ts';
 import { listProjects, listRecentProjects, openProject } from './project-list.ts';
@@ -162,7 +163,7 @@ describe('opening projects', () => {
 describe('updating and deleting the header', () => {
   it('updates header fields and the team with the version read, then refuses the stale version', async () => {
     const project = await createTeamProject(team);
-    const updated = await updateProjectHeader(team.editor, project.id, {
+    const updated = await updateProjectHeader(team.owner, project.id, {
       version: 1,
       customer: '1',
       members: [{ userId: idOf(team.editor), roles: [0] }, { userId: idOf(team.owner), roles: [1] }],
@@ -175,6 +176,62 @@ describe('updating and deleting the header', () => {
     expect((await getProjectById(team.owner, project.id)).customer).toBe('1');
   });
 
+  it.each(['dfmea', 'pfmea'] as const)('refuses a collaborator who makes himself responsible of a %s, and changes nothing', async (projectType) => {
+    const project = await createTeamProject(team, { projectType });
+    const takeover = [
+      { userId: idOf(team.editor), roles: [0] },
+      { userId: idOf(team.owner), roles: [2] },
+    ];
+    await expect(updateProjectHeader(team.editor, project.id, { version: 1, name: 'Mine now', members: takeover })).rejects.toMatchObject({
+      code: 'not_allowed',
+      messageKey: 'permission.team_owner_only',
+    });
+    // a role added to himself, someone added or removed: all changes of the team
+    const added = [...teamMembers(team), { userId: idOf(team.outsider), roles: [1] }];
+    await expect(updateProjectHeader(team.editor, project.id, { version: 1, members: added })).rejects.toMatchObject({ messageKey: 'permission.team_owner_only' });
+    const promoted = teamMembers(team).map((m) => (m.userId === idOf(team.editor) ? { ...m, roles: [1, 3] } : m));
+    await expect(updateProjectHeader(team.editor, project.id, { version: 1, members: promoted })).rejects.toMatchObject({ messageKey: 'permission.team_owner_only' });
+    const after = await getProjectById(team.owner, project.id);
+    expect(after).toMatchObject({ version: 1, name: project.name, responsibleUserId: idOf(team.owner) });
+    expect(sameTeam(after.members, project.members)).toBe(true);
+    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.project.update'))).toEqual([]);
+  });
+
+  it('lets a collaborator save the header with the team unchanged, in any order', async () => {
+    const project = await createTeamProject(team);
+    const updated = await updateProjectHeader(team.editor, project.id, { version: 1, name: 'Renamed', members: [...teamMembers(team)].reverse() });
+    expect(updated).toMatchObject({ version: 2, name: 'Renamed', responsibleUserId: idOf(team.owner) });
+  });
+
+  it('keeps the AP table and the confidentiality level to the responsible person and administrators', async () => {
+    const project = await createTeamProject(team, { confidentiality: '3' });
+    await expect(updateProjectHeader(team.editor, project.id, { version: 1, apTable: 'pfmea' })).rejects.toMatchObject({
+      messageKey: 'permission.settings_owner_only',
+      params: { field: 'apTable' },
+    });
+    await expect(updateProjectHeader(team.editor, project.id, { version: 1, confidentiality: 'Public' })).rejects.toMatchObject({
+      messageKey: 'permission.settings_owner_only',
+      params: { field: 'confidentiality' },
+    });
+    // unchanged values pass (a form sends everything it shows)
+    expect((await updateProjectHeader(team.editor, project.id, { version: 1, apTable: 'dfmea', confidentiality: '3', subject: 'x' })).version).toBe(2);
+    expect((await updateProjectHeader(team.owner, project.id, { version: 2, confidentiality: '1' })).confidentiality).toBe('1');
+    expect((await updateProjectHeader(await adminContext(t), project.id, { version: 3, apTable: 'pfmea' })).apTable).toBe('pfmea');
+  });
+
+  it('lets the responsible person hand the project over, after which they no longer decide the team', async () => {
+    const project = await createTeamProject(team);
+    const handedOver = [
+      { userId: idOf(team.editor), roles: [0] },
+      { userId: idOf(team.owner), roles: [1] },
+      { userId: idOf(team.reader), roles: [4] },
+    ];
+    await updateProjectHeader(team.owner, project.id, { version: 1, members: handedOver });
+    await expect(updateProjectHeader(team.owner, project.id, { version: 2, members: teamMembers(team) })).rejects.toMatchObject({ messageKey: 'permission.team_owner_only' });
+    const byAdmin = await updateProjectHeader(await adminContext(t), project.id, { version: 2, members: teamMembers(team) });
+    expect(byAdmin.responsibleUserId).toBe(idOf(team.owner));
+  });
+
   it('refuses read-only members and non-members', async () => {
     const project = await createTeamProject(team);
     await expect(updateProjectHeader(team.reader, project.id, { version: 1, name: 'x' })).rejects.toMatchObject({ messageKey: 'permission.project_read_only' });
@@ -183,7 +240,7 @@ describe('updating and deleting the header', () => {
 
   it('lets only the responsible owner (or an admin) delete, softly', async () => {
     const project = await createTeamProject(team);
-    await expect(deleteProject(team.editor, project.id, { version: 1 })).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'fmea.owner_only' });
+    await expect(deleteProject(team.editor, project.id, { version: 1 })).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.owner_only' });
     await deleteProject(team.owner, project.id, { version: 1 });
     const row = await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, project.id)).get();
     expect(row).toMatchObject({ delFlg: 1, deletedAt: NOW });

@@ -1,15 +1,17 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
-import { ConflictError, NotAllowedError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
 import {
   CREATOR_DEFAULT_ROLE,
   NODE_TYPES,
+  OWNER_ONLY_PROJECT_FIELDS,
   PROJECT_DATE_FIELDS,
   PROJECT_TEXT_FIELDS,
   PROJECT_TYPE_PROFILES,
   projectHeaderIssues,
   responsibleOf,
+  sameTeam,
   teamIssues,
   withCreator,
   type ProjectDateField,
@@ -18,12 +20,12 @@ import {
   type ProjectType,
   type TeamMember,
 } from '../../domain/fmea/index.ts';
-import { isProjectOwner, isReadOnlyMember, memberRoles, type ProjectAccessLevel } from '../../domain/permissions/index.ts';
+import { isReadOnlyMember, memberRoles, type ProjectAccessLevel } from '../../domain/permissions/index.ts';
 import type { ApTable } from '../../domain/ap/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { actorOf, assertTypeRoute, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
+import { assertOwner, actorOf, assertTypeRoute, assertVersion, created, editableProject, nextVersion, openableProject, projectAccess, projectNotFound, updatedOrStale, type FmeaProjectRow, type LoadedProject } from './access.ts';
 import { releaseProjectCitations } from './catalog-link.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
@@ -164,7 +166,13 @@ function handedOver(members: TeamMember[], creatorId: string | null): TeamMember
   return members.map((m) => (m.userId === creatorId ? { userId: m.userId, roles: [CREATOR_DEFAULT_ROLE] } : m));
 }
 
-/** Updates header fields and, when given, the whole team; `version` must be the one read. */
+/**
+ * Updates header fields and, when given, the whole team; `version` must be the
+ * one read. A change of the team (who, which roles, so also the responsible
+ * person) or of an owner-only field is the responsible person's or an
+ * administrator's alone: a collaborator's save that changes one is refused
+ * whole. Sending them unchanged (a form saves everything it shows) is fine.
+ */
 export async function updateProjectHeader(ctx: ServiceContext, projectId: string, input: ProjectUpdate): Promise<ProjectView> {
   assertNoIssues([...projectHeaderIssues(input, { partial: true }), ...(input.members ? teamIssues(input.members) : [])]);
   return writeAndLog(ctx, async (tx, txCtx) => {
@@ -173,6 +181,10 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
     if (input.members) await assertUsersExist(tx, input.members.map((m) => m.userId));
     await assertRelatedProject(tx, input.relatedProjectId);
     const codes = await resolveProjectCodes(tx, input, loaded.project);
+    if (input.members && !sameTeam(input.members, loaded.members)) assertOwner(loaded, 'team');
+    const next = { apTable: input.apTable, confidentiality: codes.confidentiality };
+    const changed = OWNER_ONLY_PROJECT_FIELDS.find((field) => next[field] !== undefined && next[field] !== loaded.project[field]);
+    if (changed) assertOwner(loaded, 'settings', { field: changed });
     const members = input.members ?? loaded.members;
     const rows = await tx
       .update(fmeaProject)
@@ -202,9 +214,7 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { version: number; confirm?: boolean }): Promise<void> {
   await writeAndLog(ctx, async (tx, txCtx) => {
     const loaded = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'del');
-    if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
-      throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
-    }
+    assertOwner(loaded, 'copy');
     assertVersion(loaded.project, input.version, 'fmea_project');
     const usedBy = await projectUsage(tx, projectId);
     if (usedBy > 0 && !input.confirm) throw new ConflictError('fmea.project_in_use' satisfies FmeaServiceMessageKey, { count: usedBy });

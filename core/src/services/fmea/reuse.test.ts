@@ -48,7 +48,7 @@ describe('copying a project', () => {
 
   it('is the owner’s or an administrator’s only', async () => {
     const source = await createTeamProject(team);
-    await expect(copyProject(team.editor, source.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'fmea.owner_only' });
+    await expect(copyProject(team.editor, source.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.owner_only' });
     await expect(copyProject(team.outsider, source.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
     expect((await copyProject(await adminContext(t), source.id)).name).toBe(source.name);
   });
@@ -80,7 +80,7 @@ describe('borrowing', () => {
     const mine = await createProject(team.editor, { projectType: 'dfmea', name: 'Rear door', members: [{ userId: idOf(team.editor), roles: [0] }, { userId: idOf(team.reader), roles: [1] }] });
     await expect(borrowSubtree(team.outsider, source.rootNodeId!, { targetParentId: mine.rootNodeId! })).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
     const shared = await createProject(team.owner, { projectType: 'dfmea', name: 'Shared', members: [{ userId: idOf(team.owner), roles: [0] }, { userId: idOf(team.editor), roles: [1] }] });
-    await expect(borrowSubtree(team.editor, source.rootNodeId!, { targetParentId: shared.rootNodeId! })).rejects.toMatchObject({ messageKey: 'fmea.owner_only' });
+    await expect(borrowSubtree(team.editor, source.rootNodeId!, { targetParentId: shared.rootNodeId! })).rejects.toMatchObject({ messageKey: 'permission.owner_only' });
     const root = await borrowSubtree(team.editor, source.rootNodeId!, { targetParentId: mine.rootNodeId! });
     expect(root.id).toBe(mine.rootNodeId);
     const tree = await getStructureTree(team.editor, mine.id);

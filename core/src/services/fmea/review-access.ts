@@ -2,17 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 import { NotAllowedError, NotFoundError } from '../../errors.ts';
-import { isProjectOwner, projectAccessLevel, type Actor } from '../../domain/permissions/index.ts';
+import { projectAccessLevel, type Actor } from '../../domain/permissions/index.ts';
 import { FMEA_REVIEW_ROLES, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
-import { actorOf, projectAccess, readShare, type LoadedProject } from './access.ts';
+import { assertOwner, actorOf, projectAccess, readShare, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 /** Who may act on a project's review path beyond the named reviewers (core/src/services/fmea-review). */
 export function assertOwnerOrAdmin(loaded: LoadedProject): void {
-  if (loaded.actor.isAdmin) return;
-  if (!isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
-    throw new NotAllowedError('fmea.review_owner_only' satisfies FmeaServiceMessageKey);
-  }
+  assertOwner(loaded, 'review');
 }
 
 /** Each named reviewer must exist and be able to read the project (member, administrator, or shared with). */

@@ -149,7 +149,7 @@ describe('changing the share', () => {
   });
 
   it('lets only the responsible person or an administrator change it', async () => {
-    await expect(shareWith(team.editor)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'fmea.share_owner_only' });
+    await expect(shareWith(team.editor)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.share_owner_only' });
     await expect(shareWith(team.reader)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.project_read_only' });
     await expect(shareWith(team.outsider)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.not_project_member' });
     const admin = await adminContext(t);

@@ -2,11 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaProjectShare, fmeaProjectShareUser, SHARE_SCOPES, user } from '../../db/schema/index.ts';
 import { NotAllowedError, NotFoundError, type Issue } from '../../errors.ts';
-import { isProjectOwner, type ProjectShareScope } from '../../domain/permissions/index.ts';
+import { type ProjectShareScope } from '../../domain/permissions/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { editableProject, openableProject, projectAccess, readShare, staleVersion } from './access.ts';
+import { assertOwner, editableProject, openableProject, readShare, staleVersion } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 /** The most users a 'partly' share may name. */
@@ -96,9 +96,7 @@ export async function setShare(ctx: ServiceContext, input: ShareInput): Promise<
   const expiresAt = input.scope === 'none' ? null : input.expiresAt;
   return writeAndLog(ctx, async (tx) => {
     const loaded = await editableProject(tx, ctx.actor, input.projectId, ctx.now(), 'edit', { content: false });
-    if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
-      throw new NotAllowedError('fmea.share_owner_only' satisfies FmeaServiceMessageKey);
-    }
+    assertOwner(loaded, 'share');
     const before = await view(tx, input.projectId);
     if ((input.version ?? 0) !== before.version) throw staleVersion('fmea_project_share', before.version);
     const found = new Set((await shareUsers(tx, userIds)).map((u) => u.id));

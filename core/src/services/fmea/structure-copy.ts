@@ -18,7 +18,7 @@ import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
-import { created, editableProject, openableProject, projectAccess, type LoadedProject } from './access.ts';
+import { assertOwner, created, editableProject, openableProject, projectAccess, type LoadedProject } from './access.ts';
 import { insertChunks } from './bulk.ts';
 import { carryCitations } from './catalog-link.ts';
 import { loadGraph } from './graph-load.ts';
@@ -207,7 +207,7 @@ async function pasteSubtree(ctx: ServiceContext, sourceNodeId: string, input: { 
     const target = await findNode(tx, input.targetParentId);
     const loaded = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
     const wholeProject = borrow && source.parentId === null;
-    if (wholeProject) assertOwner(loaded);
+    if (wholeProject) assertWholeProjectOwner(loaded);
     else await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
     const targetIndex = indexGraph(await loadGraph(tx, target.projectId));
     const placement: CopyPlacement = wholeProject ? { kind: 'merge', nodeId: target.id } : { kind: 'under', parentId: target.id };
@@ -224,10 +224,8 @@ async function pasteSubtree(ctx: ServiceContext, sourceNodeId: string, input: { 
 }
 
 /** Only the team's head (role 0) or an administrator: copying, borrowing or deleting a whole project (spec 000 §6). */
-export function assertOwner(loaded: LoadedProject): void {
-  if (!loaded.actor.isAdmin && !isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
-    throw new NotAllowedError('fmea.owner_only' satisfies FmeaServiceMessageKey);
-  }
+export function assertWholeProjectOwner(loaded: LoadedProject): void {
+  assertOwner(loaded, 'copy');
 }
 
 /**

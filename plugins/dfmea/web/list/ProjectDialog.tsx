@@ -34,7 +34,20 @@ export function withResponsible(members: readonly ProjectMember[], userId: strin
  * responsible; a design member holds one role, a process member a list of
  * them); `error` names a field's problem (`responsible`, `members` for the team).
  */
-export function HeaderFields({ draft, onChange, disabled, error = () => undefined }: { draft: HeaderDraft; onChange: (draft: HeaderDraft) => void; disabled?: boolean; error?: (field: string) => string | undefined }) {
+export function HeaderFields({
+  draft,
+  onChange,
+  disabled,
+  ownerOnlyLocked,
+  error = () => undefined,
+}: {
+  draft: HeaderDraft;
+  onChange: (draft: HeaderDraft) => void;
+  disabled?: boolean;
+  /** The team, the responsible person and the confidentiality level are the responsible person's (or an administrator's) to change: the server refuses anyone else. */
+  ownerOnlyLocked?: boolean;
+  error?: (field: string) => string | undefined;
+}) {
   const { t } = useLingui();
   const { memberKind } = useFmeaKind();
   const stages = useDict('projectStage');
@@ -61,7 +74,7 @@ export function HeaderFields({ draft, onChange, disabled, error = () => undefine
         {(id) => <TextInput id={id} data-testid="dfmea-name" value={draft.name} maxLength={200} disabled={disabled} onChange={(e) => set({ name: e.target.value })} />}
       </Field>
       <Field label={t`Responsible person`} required error={error('responsible')}>
-        {(id) => <Select id={id} data-testid="dfmea-responsible" value={responsible} disabled={disabled} onChange={(e) => setResponsible(e.target.value)} options={[{ value: '', label: '—' }, ...userOptions]} />}
+        {(id) => <Select id={id} data-testid="dfmea-responsible" value={responsible} disabled={disabled || ownerOnlyLocked} onChange={(e) => setResponsible(e.target.value)} options={[{ value: '', label: '—' }, ...userOptions]} />}
       </Field>
       <Field label={t`Stage`} error={error('stage')}>{(id) => <Select id={id} data-testid="dfmea-stage" value={draft.stage} disabled={disabled} onChange={(e) => set({ stage: e.target.value })} options={options(stages, draft.stage)} />}</Field>
       <Field label={t`SOP date`} error={error('sopDate')}>{(id) => <TextInput id={id} data-testid="dfmea-sopDate" type="date" value={draft.sopDate} disabled={disabled} onChange={(e) => set({ sopDate: e.target.value })} />}</Field>
@@ -72,12 +85,17 @@ export function HeaderFields({ draft, onChange, disabled, error = () => undefine
         {(id) => <Select id={id} data-testid="dfmea-customer" value={draft.customer} disabled={disabled} onChange={(e) => set({ customer: e.target.value })} options={options(customers, draft.customer)} />}
       </Field>
       <Field label={t`Confidentiality`} error={error('confidentiality')}>
-        {(id) => <Select id={id} data-testid="dfmea-confidentiality" value={draft.confidentiality} disabled={disabled} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades, draft.confidentiality)} />}
+        {(id) => <Select id={id} data-testid="dfmea-confidentiality" value={draft.confidentiality} disabled={disabled || ownerOnlyLocked} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades, draft.confidentiality)} />}
       </Field>
-      <fieldset className="dfmea-team" disabled={disabled}>
+      <fieldset className="dfmea-team" disabled={disabled || ownerOnlyLocked} data-testid="dfmea-team">
         <legend>
           <Trans>Team members</Trans>
         </legend>
+        {ownerOnlyLocked && !disabled ? (
+          <p className="field-hint" data-testid="dfmea-team-owner-only">
+            <Trans>Only the responsible person or an administrator may change the team, the responsible person and the confidentiality level.</Trans>
+          </p>
+        ) : null}
         {draft.members.map((m, index) =>
           !shownInTeam(m) ? null : (
             <div key={index} className="dfmea-team-row">
@@ -269,7 +287,7 @@ export function ProjectDialog({
           )}
         </Field>
       ) : null}
-      <HeaderFields draft={form.draft} onChange={change} error={form.error} />
+      <HeaderFields draft={form.draft} onChange={change} error={form.error} ownerOnlyLocked={project !== null && !user?.isAdmin && !(project.myRoles ?? []).includes(0)} />
     </FormDialog>
   );
 }

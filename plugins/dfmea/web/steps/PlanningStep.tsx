@@ -7,6 +7,9 @@ import { AiagVdaHeader } from './AiagVdaHeader.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ProjectAttachments } from './ProjectAttachments.tsx';
 
+/** The responsible person (role 0) or an administrator: the only ones the server lets change the team and the owner-only settings. */
+const mayChangeTeam = (project: ProjectView) => Boolean(session.user?.isAdmin) || (project.myRoles ?? []).includes(0);
+
 /** Step 1: the project header (with the AIAG-VDA header and the five Ts) and team, saved with the project's version (isEditBaseInfo guards leaving while edited). */
 export default function PlanningStep({ readOnly, project, onProjectChange }: StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }) {
   const { t } = useLingui();
@@ -48,7 +51,7 @@ export default function PlanningStep({ readOnly, project, onProjectChange }: Ste
 
   return (
     <section className="dfmea-step dfmea-planning" aria-label={t`Planning and preparation`}>
-      <HeaderFields draft={draft} disabled={readOnly} onChange={edit} />
+      <HeaderFields draft={draft} disabled={readOnly} ownerOnlyLocked={!mayChangeTeam(project)} onChange={edit} />
       <AiagVdaHeader draft={draft} disabled={readOnly} onChange={edit} />
       {problem ? (
         <p role="alert" className="dfmea-error">
