@@ -50,7 +50,10 @@ export const fmeaNode = sqliteTable(
     originId: text('origin_id'),
     ...editableColumns(),
   },
-  (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort), index('fmea_node_origin_idx').on(t.originId)],
+  (t) => [index('fmea_node_project_idx').on(t.projectId), index('fmea_node_parent_idx').on(t.parentId, t.sort), index('fmea_node_origin_idx').on(t.originId),
+    // who may read a stored picture: the projects whose nodes show it (services/files/access.ts)
+    index('fmea_node_image_idx').on(t.imageName).where(sql`${t.imageName} is not null`),
+  ],
 );
 
 export const fmeaFunction = sqliteTable(

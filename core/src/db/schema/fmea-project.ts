@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { AP_TABLES } from '../../domain/ap/tables.ts';
-import { PROJECT_SOURCE_KINDS, PROJECT_TYPES } from '../../domain/fmea/vocabulary.ts';
+import { PROJECT_SOURCE_KINDS, PROJECT_TYPES, TEMPLATE_SCOPES } from '../../domain/fmea/vocabulary.ts';
 import { FMEA_REVIEW_STATUSES } from '../../domain/status/fmea-review.ts';
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
+import { site } from './org.ts';
 import { user } from './user.ts';
 
 /**
@@ -83,6 +84,10 @@ export const fmeaProject = sqliteTable(
      * (docs/domain/fmea-reuse.md); project lists leave templates out.
      */
     isTemplate: integer('is_template').notNull().default(0),
+    /** A template's visibility: private (its owner and administrators) until published to its site or to every site. */
+    templateScope: text('template_scope', { enum: TEMPLATE_SCOPES }).notNull().default('private'),
+    /** The site a template was saved in (the saver's session site), which scope 'site' opens it to. */
+    templateSiteId: text('template_site_id').references(() => site.id, { onDelete: 'set null' }),
     /** How the project came to be when it was made from another one (copy, template, a project made from a template, a family variant). */
     sourceKind: text('source_kind', { enum: PROJECT_SOURCE_KINDS }),
     /** The project it was made from (the family FMEA of a variant); kept when that one is deleted. */

@@ -14,6 +14,13 @@ export const PROJECT_TYPES = ['dfmea', 'pfmea', 'family', 'msr'] as const;
 /** How a project was made from another (docs/domain/fmea-reuse.md): a copy, a template (basic: from a product node), a project made from a template, a family variant. */
 export const PROJECT_SOURCE_KINDS = ['copy', 'template', 'basicTemplate', 'fromTemplate', 'variant'] as const;
 export type ProjectSourceKind = (typeof PROJECT_SOURCE_KINDS)[number];
+/**
+ * Who may see and use a template (docs/domain/fmea-reuse.md "Who sees a
+ * template"): only its owner until it is published, then the users of the
+ * saver's site, or of every site.
+ */
+export const TEMPLATE_SCOPES = ['private', 'site', 'all'] as const;
+export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 export interface ProjectTypeProfile {
