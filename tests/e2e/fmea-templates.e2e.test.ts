@@ -54,6 +54,14 @@ describe('FMEA templates', () => {
     expect(rowText).toMatch(/TD\d+/);
     expect(rowText).toContain('Template engineer');
     expect(rowText).toContain('Node with subnodes');
+    // private until its project's responsible person (here its saver) publishes it
+    expect(rowText).toContain('Private (not published)');
+    await row.getByTestId('template-publish').click();
+    await page.getByTestId('template-scope').selectOption('all');
+    await screenshot(page, 'fmea-template-publish');
+    await page.getByTestId('template-publish-save').click();
+    await page.getByTestId('template-scope').waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain('Every site');
     await screenshot(page, 'fmea-templates');
 
     // a new project from it opens with the copied structure and analysis

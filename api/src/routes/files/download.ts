@@ -15,7 +15,7 @@ export const downloadRoute = asDownload(
     summary: 'Download a stored file by its id',
     description:
       'Only stored ids (UUIDs) are accepted; the answer carries the original name in Content-Disposition (RFC 6266/5987). ' +
-      'A file attached to an FMEA project is served to that project’s members and administrators only (403 otherwise).',
+      'A file is served to those who may read what it is attached to: a project attachment or node picture to whoever may open the project (or use the template; 403 otherwise), a user’s current avatar to every signed-in user, a file attached to nothing to its uploader only (404 to anyone else). Administrators read every file.',
     access: 'user',
     request: { query: FileNameQuery },
     data: z.null(),

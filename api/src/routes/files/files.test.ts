@@ -155,6 +155,17 @@ describe('pictures: FMEA images, avatar and logo', () => {
     expect((await upload('/api/fileOperate/uploadFmeaImg', token, { file: ['big.png', padded(png(10, 10), 2 * MB + 1)] })).status).toBe(400);
   });
 
+  it('serves an upload attached to nothing to its uploader only: to anyone else it does not exist', async () => {
+    const { token: mine } = await plainEngineer(api);
+    const { token: theirs } = await plainEngineer(api);
+    const saved = (await upload('/api/fileOperate/uploadFmeaImg', mine, { file: ['node.png', png(10, 10)] })).body.data;
+    expect((await download(saved.url, mine)).res.status).toBe(200);
+    const other = await download(saved.url, theirs);
+    expect(other.res.status).toBe(404);
+    expect(other.json().meta.message).toBe('The file does not exist');
+    expect((await download(saved.url, await api.adminToken())).res.status).toBe(200);
+  });
+
   it("sets the caller's own avatar from a square picture", async () => {
     const { token } = await plainEngineer(api);
     const res = await upload('/api/user/updateUserImg', token, { file: ['me.png', png(200, 200)] });

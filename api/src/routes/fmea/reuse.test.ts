@@ -45,10 +45,24 @@ describe('FMEA reuse routes', () => {
     const leaf = await as(team.editor).post('/api/fmeaTemplate/save', { nodeId: chain.gear.id });
     expect(leaf.status).toBe(400);
     expect(leaf.body.meta.message).toBe('A node without subnodes cannot be saved as a template');
-    const basic = await as(team.editor).ok('POST', '/api/fmeaTemplate/save', { nodeId: project.pptSerial, name: 'Lifter basics' });
-    expect(basic).toMatchObject({ name: 'Lifter basics', kind: 'basic', side: 'dfmea', sourceProjectNum: project.serialNum, createdBy: team.editor.user.id, nodeCount: 2, usedBy: 0 });
+    // the whole project is its responsible person's to save, as to copy
+    const byCollaborator = await as(team.editor).post('/api/fmeaTemplate/save', { nodeId: project.pptSerial, name: 'Lifter basics' });
+    expect(byCollaborator.status).toBe(403);
+    expect(byCollaborator.body.meta.message).toBe('Only the responsible person of the project or an administrator may save the whole project as a template');
+    const basic = await as(team.owner).ok('POST', '/api/fmeaTemplate/save', { nodeId: project.pptSerial, name: 'Lifter basics' });
+    expect(basic).toMatchObject({ name: 'Lifter basics', kind: 'basic', side: 'dfmea', sourceProjectNum: project.serialNum, createdBy: team.owner.user.id, nodeCount: 2, usedBy: 0, scope: 'private', canPublish: true });
     expect(basic.serialNum).toMatch(/^TD/);
     const sub = await as(team.editor).ok('POST', '/api/fmeaTemplate/save', { nodeId: chain.gearbox.id });
+    expect(sub).toMatchObject({ scope: 'private', canPublish: false });
+    // private templates reach nobody outside the project: not listed, not usable, not said to exist
+    expect(await as(team.outsider).ok('GET', '/api/fmeaTemplate/list?side=dfmea')).toEqual([]);
+    const hidden = await as(team.outsider).post('/api/fmeaTemplate/createProject', { template: basic.serialNum, name: 'Sliding door' });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.meta.message).not.toContain(basic.id);
+    const notHers = await as(team.editor).post('/api/fmeaTemplate/publish', { template: sub.id, scope: 'all' });
+    expect(notHers.status).toBe(403);
+    expect(notHers.body.meta.message).toBe('Only the responsible person of the project the template was saved from, or an administrator, may publish it');
+    for (const template of [basic, sub]) expect(await as(team.owner).ok('POST', '/api/fmeaTemplate/publish', { template: template.id, scope: 'all' })).toMatchObject({ scope: 'all' });
     const listed = await as(team.outsider).ok('GET', '/api/fmeaTemplate/list?side=dfmea');
     expect(listed.map((t: any) => t.id)).toEqual(expect.arrayContaining([basic.id, sub.id]));
     expect(await as(team.outsider).ok('GET', '/api/fmeaTemplate/list?side=pfmea')).toEqual([]);
@@ -68,12 +82,12 @@ describe('FMEA reuse routes', () => {
     expect((await as(team.outsider).post('/api/fmeaTemplate/apply', { template: 'TD-none', targetNodeId: made.pptSerial })).status).toBe(404);
 
     // the basic template is used by the project made from it: deleting it asks first
-    const owned = await as(team.editor).ok('GET', `/api/project/selectProjectById?projectId=${basic.id}`);
+    const owned = await as(team.owner).ok('GET', `/api/project/selectProjectById?projectId=${basic.id}`);
     expect(owned.isTemplate).toBe(true);
-    const first = await as(team.editor).post('/api/project/delete', { id: basic.id, version: owned.version });
+    const first = await as(team.owner).post('/api/project/delete', { id: basic.id, version: owned.version });
     expect(first.status).toBe(409);
     expect(first.body.meta.message).toBe('Current FMEA used by 1 nodes or projects: confirm the deletion');
-    expect((await as(team.editor).post('/api/project/delete', { id: basic.id, version: owned.version, confirm: true })).status).toBe(200);
+    expect((await as(team.owner).post('/api/project/delete', { id: basic.id, version: owned.version, confirm: true })).status).toBe(200);
     expect((await as(team.outsider).ok('GET', '/api/fmeaTemplate/list')).map((t: any) => t.id)).toEqual([sub.id]);
   });
 

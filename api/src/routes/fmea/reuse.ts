@@ -10,8 +10,10 @@ import {
   takeOverFromFamily,
   variantDeviations,
   listTemplates,
+  publishTemplate,
   PROJECT_TYPES,
   saveTemplate,
+  TEMPLATE_SCOPES,
   TEMPLATE_SIDES,
   type TemplateView,
 } from '@fmea/core';
@@ -50,6 +52,13 @@ const TemplateSchema = z
     nodeCount: z.number().int().openapi({ description: 'Structure nodes it holds, its root not counted' }),
     usedBy: z.number().int().openapi({ description: 'Projects made from it and nodes inserted from it that still exist' }),
     canDelete: z.boolean().openapi({ description: 'The caller saved it (its owner) or is an administrator: delete with POST /api/project/delete' }),
+    scope: z.enum(TEMPLATE_SCOPES).openapi({
+      description: 'private: its saver, the source project’s responsible person and administrators only (a new template); site: the users of its site; all: everyone holding the area',
+    }),
+    siteId: z.string().nullable().openapi({ description: 'The site it was saved in (its saver’s session site)' }),
+    siteName: z.string().nullable(),
+    siteNameEn: z.string().nullable(),
+    canPublish: z.boolean().openapi({ description: 'The caller may publish or withdraw it: the source project’s responsible person or an administrator' }),
   })
   .openapi('FmeaTemplate');
 
@@ -70,6 +79,11 @@ const presentTemplate = (t: TemplateView): z.output<typeof TemplateSchema> => ({
   nodeCount: t.nodeCount,
   usedBy: t.usedBy,
   canDelete: t.canDelete,
+  scope: t.scope,
+  siteId: t.siteId,
+  siteName: t.siteName,
+  siteNameEn: t.siteNameEn,
+  canPublish: t.canPublish,
 });
 
 const TemplateRef = Id.openapi({ description: 'A template’s id or number (TD…/TP…)' });
@@ -105,7 +119,7 @@ export const templateListRoute = defineRoute({
   method: 'get',
   path: '/api/fmeaTemplate/list',
   tag: TAG,
-  summary: 'The FMEA templates of the areas the caller holds, newest first, with who saved them, when and from where',
+  summary: 'The FMEA templates of the areas the caller holds that they may use, newest first, with who saved them, when, from where and to whom they are published',
   access: readAccess,
   request: { query: z.object({ side: z.enum(TEMPLATE_SIDES).optional().openapi({ description: 'dfmea: the TD templates (DFMEA, family, MSR); pfmea: the TP templates' }), timestamp: Timestamp }) },
   data: z.array(TemplateSchema),
@@ -117,9 +131,21 @@ export const templateSaveRoute = defineRoute({
   tag: TAG,
   summary: 'Save a structure node with its subnodes and analysis as a template',
   description:
-    '400 fmea.template_needs_subnodes for a node without subnodes. The product node makes a basic FMEA (with the header). Who may edit the project may save (also while it is under review), under treeCopyHeadOnly.',
+    '400 fmea.template_needs_subnodes for a node without subnodes. The product node makes a basic FMEA (with the header): the project’s responsible person or an administrator only (403 permission.template_owner_only). Who may edit the project may save a subtree (also while it is under review), under treeCopyHeadOnly. A new template is private until published (POST /api/fmeaTemplate/publish).',
   access: writeAccess('add'),
   request: jsonBody(z.object({ nodeId: Id, name: OptionalText.openapi({ description: 'The node’s name when left out' }) })),
+  data: TemplateSchema,
+});
+
+export const templatePublishRoute = defineRoute({
+  method: 'post',
+  path: '/api/fmeaTemplate/publish',
+  tag: TAG,
+  summary: 'Publish a template to its site or to every site, or withdraw it (private)',
+  description:
+    'The responsible person of the project it was saved from, or an administrator (403 permission.template_publish_owner_only); once that project is gone, the template’s owner. A template the caller may not see answers 404 fmea.template_not_found.',
+  access: readAccess,
+  request: jsonBody(z.object({ template: TemplateRef, scope: z.enum(TEMPLATE_SCOPES) })),
   data: TemplateSchema,
 });
 
@@ -285,6 +311,11 @@ export function registerReuseRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(templateSaveRoute, async (c) => {
     const { nodeId, name } = c.req.valid('json');
     return c.json(ok(presentTemplate(await saveTemplate(fmeaContext(c), nodeId, { name }))), 200);
+  });
+
+  app.openapi(templatePublishRoute, async (c) => {
+    const { template, scope } = c.req.valid('json');
+    return c.json(ok(presentTemplate(await publishTemplate(fmeaContext(c), template, { scope }))), 200);
   });
 
   app.openapi(templateNewProjectRoute, async (c) => {

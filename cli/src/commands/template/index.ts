@@ -1,5 +1,5 @@
 /**
- * `fmea template list|apply`: the FMEA templates (TD design, TP process) for
+ * `fmea template list|apply|publish`: the FMEA templates (TD design, TP process) for
  * CI jobs and administrators (issue 14; docs/domain/fmea-reuse.md). Thin over
  * core's templates service; `apply` acts as a named user (`--as`), so the
  * template and project rules are the service's and the project made gets
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../ui/format.ts';
 import { actingContext } from '../kb/shared.ts';
 
 const SIDES = ['dfmea', 'pfmea'] as const;
+const SCOPES = ['private', 'site', 'all'] as const;
 
 /**
  * A node of the project named by its id, or by its path of names from the
@@ -64,6 +65,7 @@ export function registerTemplate(program: Command): void {
           { header: tr('cli.template.field.kind'), value: (x) => tr(`cli.template.kind.${x.kind}`) },
           { header: tr('cli.template.field.source'), value: (x) => x.sourceProjectNum ?? '' },
           { header: tr('cli.template.field.nodes'), value: (x) => String(x.nodeCount) },
+          { header: tr('cli.template.field.scope'), value: (x) => tr(`cli.template.scope.${x.scope}`, { site: (context.locale === 'en-US' && x.siteNameEn) || x.siteName || '' }) },
           { header: tr('cli.template.field.created_by'), value: (x) => x.createdByName ?? '' },
           { header: tr('cli.template.field.created_at'), value: (x) => formatDateTime(x.createdAt, context.locale, context.io.env) },
         ],
@@ -102,6 +104,26 @@ export function registerTemplate(program: Command): void {
         projectId: project.id,
         nodeId: node.id,
         counts,
+      });
+    });
+  template
+    .command('publish')
+    .description(t('cli.template.publish.description'))
+    .argument('<template>', t('cli.template.arg_template'))
+    .requiredOption('--scope <scope>', t('cli.template.option_scope'))
+    .option('--as <userName>', t('cli.template.option_as_publisher'))
+    .action(async (ref: string, options: { scope: string; as?: string }, command: Command) => {
+      const context = contextOf(command);
+      if (!(SCOPES as readonly string[]).includes(options.scope)) throw new UsageError('cli.template.scope_unknown', { scope: options.scope });
+      const ctx = options.as === undefined ? await context.services() : await actingContext(context, options.as);
+      const { publishTemplate } = await import('@fmea/core/services');
+      const view = await publishTemplate(ctx, ref, { scope: options.scope as (typeof SCOPES)[number] });
+      const site = (context.locale === 'en-US' && view.siteNameEn) || view.siteName || '';
+      await context.out.printMessage(context.t('cli.template.publish.done', { template: view.serialNum, scope: context.t(`cli.template.scope.${view.scope}`, { site }) }), {
+        id: view.id,
+        serialNum: view.serialNum,
+        scope: view.scope,
+        siteId: view.siteId,
       });
     });
 }

@@ -68,4 +68,33 @@ describe('fmea template', { timeout: 120_000 }, () => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/Project DF\S+ \(Sliding door\) made from template/);
   });
+
+  it('publishes a template to every site and withdraws it; another user sees it only while published', async () => {
+    const { insertUser } = await import('@fmea/core/testing');
+    const database = await openTempDb(temp);
+    let other: string;
+    try {
+      other = (await insertUser(database.db, { label: 'other' })).userName;
+    } finally {
+      database.close();
+    }
+    const hidden = await fmea(['template', 'apply', subNum, '--new', '--as', other]);
+    expect(hidden.code).toBe(3);
+    expect(hidden.stderr).toContain(`FMEA template ${subNum} not found`);
+    const byOther = await fmea(['template', 'publish', subNum, '--scope', 'all', '--as', other]);
+    expect(byOther.code).toBe(3);
+    const published = await fmea(['template', 'publish', subNum, '--scope', 'all', '--as', owner]);
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stdout).toContain(`Template ${subNum} is now visible to: every site`);
+    const listed = await fmea(['template', 'list']);
+    expect(listed.stdout).toContain('every site');
+    const made = await fmea(['template', 'apply', subNum, '--new', '--as', other]);
+    expect(made.code, made.stderr).toBe(0);
+    const withdrawn = await fmea(['template', 'publish', subNum, '--scope', 'private']);
+    expect(withdrawn.code, withdrawn.stderr).toBe(0);
+    expect((await fmea(['template', 'apply', subNum, '--new', '--as', other])).code).toBe(3);
+    const bad = await fmea(['template', 'publish', subNum, '--scope', 'world']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Unknown visibility world');
+  });
 });

@@ -66,6 +66,7 @@ export const OPERATION_ACTIONS = [
   'fmea.project.variant',
   'fmea.template.save',
   'fmea.template.apply',
+  'fmea.template.publish',
   'fmea.review.submit',
   'fmea.review.opinion',
   'fmea.review.approve',

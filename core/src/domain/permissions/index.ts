@@ -98,3 +98,4 @@ export {
   type SiteAction,
   type UserAction,
 } from './administration.ts';
+export { assertCanPublishTemplate, canUseTemplate, type TemplateAccess } from './template.ts';

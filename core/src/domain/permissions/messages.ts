@@ -32,6 +32,7 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.team_owner_only',
   'permission.settings_owner_only',
   'permission.template_owner_only',
+  'permission.template_publish_owner_only',
 ] as const;
 
 export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

@@ -3,3 +3,4 @@ export * from './signature.ts';
 export * from './files.ts';
 export * from './assign.ts';
 export * from './templates.ts';
+export * from './access.ts';

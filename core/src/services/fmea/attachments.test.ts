@@ -7,7 +7,8 @@ import { operationLog } from '../../db/schema/index.ts';
 import { adminContext, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, pdf, png, type Team, type TestDatabase } from '../../testing/index.ts';
 import { saveUpload } from '../files/files.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { addAttachments, assertCanReadFile, listAttachments, MAX_ATTACHMENTS_PER_PROJECT, removeAttachment } from './attachments.ts';
+import { assertCanReadFile } from '../files/access.ts';
+import { addAttachments, listAttachments, MAX_ATTACHMENTS_PER_PROJECT, removeAttachment } from './attachments.ts';
 import { deleteProject, type ProjectView } from './projects.ts';
 
 let t: TestDatabase;

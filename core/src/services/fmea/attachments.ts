@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { file, fmeaProjectAttachment, user } from '../../db/schema/index.ts';
-import { InvalidInputError, isDomainError, NotAllowedError, NotFoundError } from '../../errors.ts';
+import { InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertProjectEditable, openableProject } from './access.ts';
@@ -107,22 +107,4 @@ export async function removeAttachment(ctx: ServiceContext, input: { projectId: 
     await tx.delete(fmeaProjectAttachment).where(eq(fmeaProjectAttachment.id, before.id));
     return { result: undefined, log: { action: 'fmea.attachment.delete', entity: 'fmea_project_attachment', entityId: before.id, before } };
   });
-}
-
-/**
- * The download rule for stored files: a file attached to one or more projects
- * may be read only by someone who may open one of them (a member of a live
- * project, or an administrator); files attached nowhere are not restricted here.
- */
-export async function assertCanReadFile(ctx: ServiceContext, fileId: string): Promise<void> {
-  const links = await ctx.db.select({ projectId: fmeaProjectAttachment.projectId }).from(fmeaProjectAttachment).where(eq(fmeaProjectAttachment.fileId, fileId));
-  for (const { projectId } of links) {
-    try {
-      await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-      return;
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-    }
-  }
-  if (links.length > 0) throw new NotAllowedError('permission.not_project_member');
 }

@@ -40,6 +40,7 @@ export {
   getTemplate,
   listTemplates,
   saveTemplate,
+  publishTemplate,
   TEMPLATE_SIDES,
   type ProjectFromTemplateInput,
   type TemplateSide,
@@ -106,7 +107,6 @@ export { catalogTypeOfItem, isCatalogWording, servesFailureKind, USE_TYPE_OF_KIN
 export { pushToKnowledge, type PushToKnowledgeInput, type PushToKnowledgeResult } from './push.ts';
 export {
   addAttachments,
-  assertCanReadFile,
   listAttachments,
   MAX_ATTACHMENTS_PER_PROJECT,
   removeAttachment,

@@ -42,6 +42,7 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.project_in_use',
   'fmea.creator_hand_over',
   'fmea.template_not_found',
+  'fmea.template_no_site',
   'fmea.not_a_family',
   'fmea.not_a_variant',
   'fmea.family_item_not_gained',

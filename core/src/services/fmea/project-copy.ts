@@ -34,6 +34,8 @@ export interface NewProjectRow {
   readonly sourceKind: ProjectSourceKind;
   readonly sourceProjectId: string;
   readonly sourceNodeId?: string | null;
+  /** A template's site (its saver's): scope 'site' opens it there once published. */
+  readonly templateSiteId?: string | null;
 }
 
 /** Inserts the project row and its team: the actor as owner (role 0), alone. */
@@ -50,6 +52,7 @@ export async function insertCopyProject(tx: Tx, txCtx: TxContext, row: NewProjec
       sourceKind: row.sourceKind,
       sourceProjectId: row.sourceProjectId,
       sourceNodeId: row.sourceNodeId ?? null,
+      templateSiteId: row.templateSiteId ?? null,
       responsibleUserId: txCtx.actor.userId,
       creatorId: txCtx.actor.userId,
       ...created(txCtx),

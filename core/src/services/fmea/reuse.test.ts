@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fmeaFailure, fmeaNode, fmeaProject, operationLog } from '../../db/schema/index.ts';
-import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { adminContext, buildSite, buildWindowLifter, createTeamProject, idOf, insertUser, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
 import { readRiskGrid } from './grid.ts';
 import { copyProject } from './project-copy.ts';
@@ -10,7 +10,7 @@ import { createProject, deleteProject, getProjectById } from './projects.ts';
 import { addNode, deleteNode, nodeDeletionImpact } from './structure.ts';
 import { borrowSubtree, copySubtree } from './structure-copy.ts';
 import { getStructureTree } from './structure-tree.ts';
-import { applyTemplate, createProjectFromTemplate, listTemplates, saveTemplate } from './templates.ts';
+import { applyTemplate, createProjectFromTemplate, listTemplates, publishTemplate, saveTemplate } from './templates.ts';
 import { buildHousingPfmea } from '../../testing/control-plan.ts';
 
 let t: TestDatabase;
@@ -133,6 +133,13 @@ describe('FMEA templates', () => {
       canDelete: true,
     });
     expect(template.serialNum).toMatch(/^TD/);
+    expect(template).toMatchObject({ scope: 'private', canPublish: false });
+    // private until the source project's responsible person publishes it
+    expect((await listTemplates(team.reader)).map((x) => x.id)).toEqual([]);
+    await expect(createProjectFromTemplate(team.reader, template.id, { name: 'Gear unit' })).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmea.template_not_found' });
+    await expect(publishTemplate(team.editor, template.id, { scope: 'all' })).rejects.toMatchObject({ messageKey: 'permission.template_publish_owner_only' });
+    expect((await listTemplates(team.owner)).map((x) => [x.id, x.canPublish])).toEqual([[template.id, true]]);
+    expect(await publishTemplate(team.owner, template.id, { scope: 'all' })).toMatchObject({ scope: 'all' });
     expect((await listTemplates(team.reader)).map((x) => x.id)).toEqual([template.id]);
     // a project from it: the node under a product node named after the project
     const made = await createProjectFromTemplate(team.reader, template.id, { name: 'Gear unit' });
@@ -156,6 +163,7 @@ describe('FMEA templates', () => {
     const w = await buildWindowLifter(team.editor, project);
     const basic = await saveTemplate(team.owner, w.rootId);
     expect(basic).toMatchObject({ kind: 'basic', nodeCount: 3, name: project.name });
+    await publishTemplate(team.owner, basic.id, { scope: 'all' });
     const made = await createProjectFromTemplate(team.reader, basic.serialNum, { name: 'Sliding door' });
     expect(made).toMatchObject({ name: 'Sliding door', subject: 'Front door', sourceKind: 'fromTemplate', sourceProjectId: basic.id, canEdit: true });
     expect(made.members).toEqual([{ userId: idOf(team.reader), roles: [0] }]);
@@ -176,7 +184,8 @@ describe('FMEA templates', () => {
     const project = await createTeamProject(team);
     const w = await buildWindowLifter(team.editor, project);
     const sub = await saveTemplate(team.editor, w.gearbox.id);
-    const basic = await saveTemplate(team.editor, w.rootId);
+    const basic = await saveTemplate(team.owner, w.rootId);
+    await publishTemplate(team.owner, basic.id, { scope: 'all' });
     const target = await createTeamProject(team, { name: 'Tailgate' });
     const hinge = await addNode(team.editor, { parentId: target.rootNodeId!, name: 'Hinge' });
     const { node, counts } = await applyTemplate(team.editor, sub.id, { targetNodeId: hinge.id });
@@ -186,6 +195,9 @@ describe('FMEA templates', () => {
     expect(names(tree)).toEqual({ name: target.name, children: [{ name: 'Hinge', children: [{ name: 'Gearbox', children: [{ name: 'Gear', children: [] }, { name: 'Housing', children: [] }] }] }] });
     await expect(applyTemplate(team.editor, basic.id, { targetNodeId: hinge.id })).rejects.toMatchObject({ messageKey: 'fmea.basic_template_product_only' });
     await applyTemplate(team.editor, basic.id, { targetNodeId: target.rootNodeId! });
+    // a reader of the target may use a published template, but not write into a project they only read
+    await expect(applyTemplate(team.reader, sub.id, { targetNodeId: hinge.id })).rejects.toMatchObject({ messageKey: 'fmea.template_not_found' });
+    await publishTemplate(team.owner, sub.id, { scope: 'all' });
     await expect(applyTemplate(team.reader, sub.id, { targetNodeId: hinge.id })).rejects.toMatchObject({ messageKey: 'permission.project_read_only' });
     // the template's nodes are used by the inserted ones
     expect((await listTemplates(team.editor)).find((x) => x.id === sub.id)!.usedBy).toBe(3);
@@ -203,6 +215,45 @@ describe('FMEA templates', () => {
     const design = await createTeamProject(team);
     await expect(applyTemplate(team.owner, template.id, { targetNodeId: design.rootNodeId! })).rejects.toMatchObject({ messageKey: 'pfmea.copy_between_kinds' });
     expect(project.id).not.toBe(target.project.id);
+  });
+});
+
+describe('who sees a template (never a way around project membership)', () => {
+  it('saves a whole project as a basic template for its responsible person or an administrator only', async () => {
+    const project = await createTeamProject(team);
+    const w = await buildWindowLifter(team.editor, project);
+    await expect(saveTemplate(team.editor, w.rootId)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.template_owner_only' });
+    expect(await t.db.select().from(fmeaProject).where(eq(fmeaProject.isTemplate, 1))).toEqual([]);
+    expect((await saveTemplate(await adminContext(t), w.rootId)).kind).toBe('basic');
+  });
+
+  it('opens a published template to its saver’s site only, or to every site, and withdraws it again', async () => {
+    const plantA = await buildSite(t.ctx);
+    const plantB = await buildSite(t.ctx);
+    const inA = async (label: string, siteId: string) => {
+      const { id, userName } = await insertUser(t.db, { label, siteId });
+      return t.as({ userId: id, userName });
+    };
+    const owner = await inA('owner', plantA.id);
+    const colleague = await inA('colleague', plantA.id);
+    const stranger = await inA('stranger', plantB.id);
+    const project = await createProject(owner, { projectType: 'dfmea', name: 'Door', members: [{ userId: idOf(owner), roles: [0] }] });
+    const w = await buildWindowLifter(owner, project);
+    const template = await saveTemplate(owner, w.gearbox.id);
+    expect(template).toMatchObject({ scope: 'private', siteId: plantA.id, canPublish: true });
+    const visibleTo = async (ctx: typeof owner) => (await listTemplates(ctx)).map((x) => x.id);
+    expect(await visibleTo(colleague)).toEqual([]);
+    await publishTemplate(owner, template.id, { scope: 'site' });
+    expect(await visibleTo(colleague)).toEqual([template.id]);
+    expect(await visibleTo(stranger)).toEqual([]);
+    await expect(applyTemplate(stranger, template.id, { targetNodeId: (await createProject(stranger, { projectType: 'dfmea', name: 'B', members: [{ userId: idOf(stranger), roles: [0] }] })).rootNodeId! })).rejects.toMatchObject({ messageKey: 'fmea.template_not_found' });
+    await publishTemplate(owner, template.id, { scope: 'all' });
+    expect(await visibleTo(stranger)).toEqual([template.id]);
+    await publishTemplate(owner, template.id, { scope: 'private' });
+    expect(await visibleTo(stranger)).toEqual([]);
+    expect(await visibleTo(await adminContext(t))).toContain(template.id);
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.template.publish'));
+    expect(log.map((l) => (l.after as { scope: string }).scope)).toEqual(['site', 'all', 'private']);
   });
 });
 

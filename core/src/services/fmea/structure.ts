@@ -1,3 +1,4 @@
+import { assertUsablePicture } from '../files/access.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaFailureLink, fmeaFunctionLink, fmeaNode, fmeaProject } from '../../db/schema/index.ts';
@@ -55,6 +56,7 @@ export async function addNode(ctx: ServiceContext, input: NodeInput): Promise<Fm
     const index = indexGraph({ ...emptyGraph(), nodes: [parent, ...siblings] });
     assertFamilyAllowsChild(index, project.projectType, parent.id);
     const process = await newNodeFields(tx, project, parent.id, input);
+    if (input.imageName) await assertUsablePicture(txCtx, input.imageName);
     const [row] = await tx
       .insert(fmeaNode)
       .values({ projectId: project.id, parentId: parent.id, nodeType, name: input.name.trim(), imageName: input.imageName ?? null, ...process, sort: nextChildSort(index, parent.id), ...created(txCtx) })
@@ -74,6 +76,7 @@ export async function updateNode(ctx: ServiceContext, nodeId: string, input: { v
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_node');
     const process = await changedNodeFields(tx, await projectKind(tx, before.projectId), nodeId, input);
+    if (input.imageName && input.imageName !== before.imageName) await assertUsablePicture(txCtx, input.imageName);
     const rows = await tx
       .update(fmeaNode)
       .set({ ...(input.name !== undefined && { name: input.name.trim() }), ...(input.imageName !== undefined && { imageName: input.imageName }), ...process, ...nextVersion(txCtx) })

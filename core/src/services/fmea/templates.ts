@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../errors.ts';
+import { fmeaNode, fmeaProject, site, user, userSite } from '../../db/schema/index.ts';
+import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import { assertTemplatePlacement, emptyGraph, indexGraph, templateKindOf, templateModule, type ProjectType, type TemplateKind } from '../../domain/fmea/index.ts';
-import { isProjectOwner } from '../../domain/permissions/index.ts';
+import type { TemplateScope } from '../../domain/fmea/vocabulary.ts';
+import { assertCanPublishTemplate, canUseTemplate, isProjectOwner, type Actor, type TemplateAccess } from '../../domain/permissions/index.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { Operator, ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { actorOf, assertTypeRoute, editableProject, projectAccess, readMembers, type FmeaProjectRow } from './access.ts';
+import { actorOf, assertOwner, assertTypeRoute, editableProject, projectAccess, readMembers, type FmeaProjectRow } from './access.ts';
 import { loadGraph } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { isPfmea } from './process-structure.ts';
@@ -24,9 +25,11 @@ import { findNode, type FmeaNodeRow } from './structure.ts';
  * FMEA templates (spec 001 §2 prefixes TD and TP, §5; docs/domain/fmea-reuse.md).
  * A template is an FMEA project flagged `is_template`, numbered TD… (design
  * side) or TP… (PFMEA) and filled by the copy engine, so saving, inserting and
- * creating from one are copies like any other. Every user holding the area's
- * route lists and uses the templates of that area; the one who saved it
- * (its owner) or an administrator deletes it (`deleteProject`).
+ * creating from one are copies like any other. Who sees and uses one is the
+ * permission domain's `canUseTemplate` (private until the source project's
+ * responsible person publishes it to a site or every site), on top of the
+ * area's route; the one who saved it (its owner) or an administrator deletes
+ * it (`deleteProject`).
  */
 
 /** The two template lists: design (DFMEA, family FMEA, FMEA-MSR: TD) and process (PFMEA: TP). */
@@ -57,11 +60,53 @@ export interface TemplateView {
   usedBy: number;
   /** Whether the caller may delete it: its owner or an administrator. */
   canDelete: boolean;
+  /** private: its saver, the source project's responsible person and administrators; site: the users of `siteId`; all: everyone with the area. */
+  scope: TemplateScope;
+  siteId: string | null;
+  siteName: string | null;
+  siteNameEn: string | null;
+  /** Whether the caller may publish or withdraw it (`publishTemplate`). */
+  canPublish: boolean;
 }
 
 const kindOf = (row: Pick<FmeaProjectRow, 'sourceKind'>): TemplateKind => (row.sourceKind === 'basicTemplate' ? 'basic' : 'subtree');
 
-/** A live template by id or number; anything else is not found. The caller needs its area's route. */
+/** Who the template is open to: its scope and site, its own team, and the team of the live project it was saved from. */
+async function templateAccess(db: DbOrTx, row: FmeaProjectRow): Promise<TemplateAccess> {
+  const source = row.sourceProjectId ? await db.select({ delFlg: fmeaProject.delFlg }).from(fmeaProject).where(eq(fmeaProject.id, row.sourceProjectId)).get() : undefined;
+  return {
+    scope: row.templateScope,
+    siteId: row.templateSiteId,
+    template: { kind: 'process', members: await readMembers(db, row.id) },
+    source: source && source.delFlg === 0 ? { kind: 'process', members: await readMembers(db, row.sourceProjectId!) } : null,
+  };
+}
+
+/** The sites a user belongs to (their own and the further ones they may sign in to). */
+async function siteIdsOf(db: DbOrTx, userId: string | null): Promise<string[]> {
+  if (userId === null) return [];
+  const [home, linked] = await Promise.all([
+    db.select({ siteId: user.siteId }).from(user).where(eq(user.id, userId)).get(),
+    db.select({ siteId: userSite.siteId }).from(userSite).where(eq(userSite.userId, userId)),
+  ]);
+  return [...new Set([home?.siteId, ...linked.map((l) => l.siteId)].filter((s): s is string => !!s))];
+}
+
+async function usable(db: DbOrTx, row: FmeaProjectRow, actor: Actor, siteIds: readonly string[]): Promise<boolean> {
+  return canUseTemplate(await templateAccess(db, row), actor, siteIds);
+}
+
+/** Whether the operator may use (and so read) a template: the same rule as listing it. The system operator may. */
+export async function templateUsableBy(db: DbOrTx, operator: Operator, row: FmeaProjectRow): Promise<boolean> {
+  if (operator.userId === null) return true;
+  return usable(db, row, await actorOf(db, operator), await siteIdsOf(db, operator.userId));
+}
+
+/**
+ * A live template by id or number that the caller may use; anything else is
+ * not found (a template the caller may not see is not said to exist). The
+ * caller needs its area's route.
+ */
 export async function findTemplate(db: DbOrTx, ctx: ServiceContext, template: string): Promise<FmeaProjectRow> {
   const wanted = template.trim();
   const row = await db
@@ -69,8 +114,11 @@ export async function findTemplate(db: DbOrTx, ctx: ServiceContext, template: st
     .from(fmeaProject)
     .where(and(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted)), eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0)))
     .get();
-  if (!row) throw new NotFoundError('fmea.template_not_found' satisfies FmeaServiceMessageKey, { template: wanted });
-  assertTypeRoute(ctx.actor, await actorOf(db, ctx.actor), row.projectType);
+  const notFound = () => new NotFoundError('fmea.template_not_found' satisfies FmeaServiceMessageKey, { template: wanted });
+  if (!row) throw notFound();
+  const actor = await actorOf(db, ctx.actor);
+  assertTypeRoute(ctx.actor, actor, row.projectType);
+  if (ctx.actor.userId !== null && !(await usable(db, row, actor, await siteIdsOf(db, ctx.actor.userId)))) throw notFound();
   return row;
 }
 
@@ -79,7 +127,7 @@ async function viewsOf(db: DbOrTx, ctx: ServiceContext, rows: readonly FmeaProje
   const actor = await actorOf(db, ctx.actor);
   const ids = rows.map((r) => r.id);
   const source = alias(fmeaProject, 'source');
-  const [sources, creators, counts] = await Promise.all([
+  const [sources, creators, counts, sites] = await Promise.all([
     db
       .select({ id: source.id, serialNum: source.serialNum, name: source.name })
       .from(source)
@@ -96,11 +144,18 @@ async function viewsOf(db: DbOrTx, ctx: ServiceContext, rows: readonly FmeaProje
       .where(inArray(fmeaNode.projectId, ids))
       .groupBy(fmeaNode.projectId)
       .then((r) => new Map(r.map((c) => [c.projectId, Number(c.n)]))),
+    db
+      .select({ id: site.id, name: site.name, nameEn: site.nameEn })
+      .from(site)
+      .where(inArray(site.id, rows.map((r) => r.templateSiteId ?? '')))
+      .then((r) => new Map(r.map((s) => [s.id, s]))),
   ]);
   const out: TemplateView[] = [];
   for (const row of rows) {
     const from = row.sourceProjectId ? sources.get(row.sourceProjectId) : undefined;
     const owner = isProjectOwner(projectAccess(row, await readMembers(db, row.id)), actor.userId);
+    const access = await templateAccess(db, row);
+    const where = row.templateSiteId ? sites.get(row.templateSiteId) : undefined;
     out.push({
       id: row.id,
       serialNum: row.serialNum,
@@ -118,14 +173,29 @@ async function viewsOf(db: DbOrTx, ctx: ServiceContext, rows: readonly FmeaProje
       nodeCount: counts.get(row.id) ?? 0,
       usedBy: await projectUsage(db, row.id),
       canDelete: actor.isAdmin || owner,
+      scope: row.templateScope,
+      siteId: row.templateSiteId,
+      siteName: where?.name ?? null,
+      siteNameEn: where?.nameEn || null,
+      canPublish: mayPublish(access, actor),
     });
   }
   return out;
 }
 
+function mayPublish(access: TemplateAccess, actor: Actor): boolean {
+  try {
+    assertCanPublishTemplate(access, actor);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The templates of the areas the caller holds, newest first, with who saved
- * them, when, and from where; `side` narrows to design (TD) or process (TP).
+ * The templates of the areas the caller holds that they may use, newest
+ * first, with who saved them, when, from where and to whom they are
+ * published; `side` narrows to design (TD) or process (TP).
  */
 export async function listTemplates(ctx: ServiceContext, query: { side?: TemplateSide } = {}): Promise<TemplateView[]> {
   const actor = await actorOf(ctx.db, ctx.actor);
@@ -143,7 +213,10 @@ export async function listTemplates(ctx: ServiceContext, query: { side?: Templat
     .from(fmeaProject)
     .where(and(eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.projectType, types)))
     .orderBy(desc(fmeaProject.createdAt), desc(fmeaProject.serialNum));
-  return viewsOf(ctx.db, ctx, rows);
+  const siteIds = await siteIdsOf(ctx.db, ctx.actor.userId);
+  const visible: FmeaProjectRow[] = [];
+  for (const row of rows) if (ctx.actor.userId === null || (await usable(ctx.db, row, actor, siteIds))) visible.push(row);
+  return viewsOf(ctx.db, ctx, visible);
 }
 
 /** One template, as listed. */
@@ -155,9 +228,12 @@ export async function getTemplate(ctx: ServiceContext, template: string): Promis
  * Saves a structure node with its subnodes and their analysis as a template
  * (spec 001 §5: a node without subnodes cannot be; the product node makes a
  * basic FMEA, which keeps the project's header). Who may edit the project
- * may save from it (also while it is under review or released: saving
- * changes nothing in it), under treeCopyHeadOnly like any node copy. The
- * template gets the next TD/TP number and the actor as its owner.
+ * may save a node from it (also while it is under review or released:
+ * saving changes nothing in it), under treeCopyHeadOnly like any node copy;
+ * the whole project (a basic FMEA) only its responsible person or an
+ * administrator, as for a copy. The template gets the next TD/TP number, the
+ * actor as its owner and the actor's site, and stays private until it is
+ * published (`publishTemplate`).
  */
 export async function saveTemplate(ctx: ServiceContext, nodeId: string, input: { name?: string | null } = {}): Promise<TemplateView> {
   const saved = await writeAndLog(ctx, async (tx, txCtx) => {
@@ -166,6 +242,8 @@ export async function saveTemplate(ctx: ServiceContext, nodeId: string, input: {
     await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
     const source = loaded.project;
     const kind = templateKindOf(indexGraph(await loadGraph(tx, source.id)), node.id);
+    if (kind === 'basic') assertOwner(loaded, 'template');
+    const siteId = ctx.actor.siteId ?? (await siteIdsOf(tx, ctx.actor.userId))[0] ?? null;
     const serialNum = await allocateNumber(tx, templateModule(source.projectType), ctx.now(), projectNumberTaken(tx));
     const { project } = await insertCopyProject(tx, txCtx, {
       projectType: source.projectType,
@@ -177,6 +255,7 @@ export async function saveTemplate(ctx: ServiceContext, nodeId: string, input: {
       sourceKind: kind === 'basic' ? 'basicTemplate' : 'template',
       sourceProjectId: source.id,
       sourceNodeId: node.id,
+      templateSiteId: siteId,
     });
     let copy;
     if (kind === 'basic') copy = await copyWholeTree(tx, txCtx, source.id, project, false);
@@ -256,4 +335,25 @@ export async function applyTemplate(ctx: ServiceContext, template: string, input
       ],
     };
   });
+}
+
+/**
+ * Publishes a template to its site or to every site, or withdraws it
+ * ('private'): the source project's responsible person or an administrator
+ * (`assertCanPublishTemplate`). A template saved without a site (by the
+ * system) takes the publisher's site for scope 'site'.
+ */
+export async function publishTemplate(ctx: ServiceContext, template: string, input: { scope: TemplateScope }): Promise<TemplateView> {
+  const id = await writeAndLog(ctx, async (tx) => {
+    const row = await findTemplate(tx, ctx, template);
+    assertCanPublishTemplate(await templateAccess(tx, row), await actorOf(tx, ctx.actor));
+    const siteId = row.templateSiteId ?? (input.scope === 'site' ? (ctx.actor.siteId ?? (await siteIdsOf(tx, ctx.actor.userId))[0] ?? null) : null);
+    if (input.scope === 'site' && siteId === null) throw new InvalidInputError('fmea.template_no_site' satisfies FmeaServiceMessageKey);
+    await tx.update(fmeaProject).set({ templateScope: input.scope, templateSiteId: siteId }).where(eq(fmeaProject.id, row.id));
+    return {
+      result: row.id,
+      log: { action: 'fmea.template.publish', entity: 'fmea_project', entityId: row.id, before: { scope: row.templateScope, siteId: row.templateSiteId }, after: { scope: input.scope, siteId } },
+    };
+  });
+  return getTemplate(ctx, id);
 }

@@ -10,9 +10,11 @@ import {
   Field,
   FormDialog,
   formatDateTime,
+  localName,
   notify,
   notifyError,
   PageHeader,
+  Select,
   session,
   TextInput,
   useForm,
@@ -41,6 +43,17 @@ export function useTemplateKindLabel(): (kind: FmeaTemplate['kind']) => string {
   return (kind) => (kind === 'basic' ? t`Basic FMEA` : t`Node with subnodes`);
 }
 
+/** To whom a template is open, in the reader's language: private, its site by name, or every site. */
+export function useTemplateScopeLabel(): (template: Pick<FmeaTemplate, 'scope' | 'siteName' | 'siteNameEn'>) => string {
+  const { t, i18n } = useLingui();
+  return (x) => {
+    if (x.scope === 'all') return t`Every site`;
+    if (x.scope === 'private') return t`Private (not published)`;
+    const site = localName(i18n.locale, x.siteName, x.siteNameEn);
+    return t`Site ${site}`;
+  };
+}
+
 /**
  * The FMEA templates of the area's side (spec 001 §2: TD design, TP process):
  * who saved each, when and from where, how many nodes and how often it is
@@ -58,6 +71,8 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
   const user = useSnapshot(session).user as UserInfo | null;
   const [reloadKey, setReloadKey] = useState(0);
   const [using, setUsing] = useState<FmeaTemplate | null>(null);
+  const [publishing, setPublishing] = useState<FmeaTemplate | null>(null);
+  const scopeLabel = useTemplateScopeLabel();
   const templates = useLoad(() => api.get('/api/fmeaTemplate/list', { side: kind.projectType }), [kind.projectType, reloadKey]);
   const canAdd = can(user, kind.route, 'add');
   const canDel = can(user, kind.route, 'del');
@@ -82,18 +97,24 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
       { id: 'source', header: t`Saved from`, accessor: (x) => (x.sourceProjectNum ? `${x.sourceProjectNum} ${x.sourceProjectName ?? ''}` : '—'), width: 220 },
       { id: 'nodes', header: t`Nodes`, accessor: (x) => String(x.nodeCount), width: 80 },
       { id: 'usedBy', header: t`Used by`, accessor: (x) => String(x.usedBy), width: 80 },
+      { id: 'scope', header: t`Visible to`, accessor: (x) => scopeLabel(x), width: 170 },
       { id: 'createdBy', header: t`Saved by`, accessor: (x) => x.createdByName ?? '', width: 120 },
       { id: 'createdAt', header: t`Saved at`, accessor: (x) => formatDateTime(x.createdAt, i18n.locale), width: 160 },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 280,
+        width: 360,
         hideable: false,
         cell: (x) => (
           <span className="dfmea-actions">
             {canAdd ? (
               <Button kind="link" data-testid="template-new-project" onClick={() => setUsing(x)}>
                 <Trans>New project from it</Trans>
+              </Button>
+            ) : null}
+            {x.canPublish ? (
+              <Button kind="link" data-testid="template-publish" onClick={() => setPublishing(x)}>
+                <Trans>Publish…</Trans>
               </Button>
             ) : null}
             {x.canDelete ? (
@@ -125,13 +146,27 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
         }
       />
       <p className="muted">
-        <Trans>Save a structure node with its subnodes as a template from the structure analysis of a project; the product node saves a basic FMEA.</Trans>
+        <Trans>
+          Save a structure node with its subnodes as a template from the structure analysis of a project; the product node saves a basic FMEA (its responsible person only). A new template is private until the responsible person of its
+          project publishes it to a site or to every site.
+        </Trans>
       </p>
       {templates.data && templates.data.length === 0 ? (
         <EmptyState title={<Trans>No templates yet</Trans>} />
       ) : (
         <DataGrid<FmeaTemplate> aria-label={t`FMEA templates`} columns={columns} rowKey={(x) => x.id} rows={templates.data ?? []} labels={labels} emptyText={t`No templates yet`} />
       )}
+      {publishing ? (
+        <PublishTemplateDialog
+          template={publishing}
+          onClose={() => setPublishing(null)}
+          onSaved={() => {
+            setPublishing(null);
+            notify('success', t`Template visibility saved`);
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      ) : null}
       {using ? (
         <ProjectFromTemplateDialog
           template={using}
@@ -160,6 +195,26 @@ function ProjectFromTemplateDialog({ template, onClose, onSaved }: { template: F
     <FormDialog form={form} title={t`New project from template ${serialNum}`} saveTestId="template-project-save" submitDisabled={!form.draft.name.trim()} onClose={onClose}>
       <Field label={t`Project name`} required error={form.error('name')}>
         {(id) => <TextInput id={id} data-testid="template-project-name" autoFocus value={form.draft.name} maxLength={200} onChange={(e) => form.set('name', e.target.value)} />}
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** The source project's responsible person (or an administrator) opens a template to its site or every site, or withdraws it. */
+function PublishTemplateDialog({ template, onClose, onSaved }: { template: FmeaTemplate; onClose: () => void; onSaved: () => void }) {
+  const { t } = useLingui();
+  const scopeLabel = useTemplateScopeLabel();
+  const form = useForm({
+    initial: { scope: template.scope },
+    save: ({ scope }) => api.post('/api/fmeaTemplate/publish', { template: template.id, scope }),
+    onSaved,
+  });
+  const serialNum = template.serialNum;
+  const options = (['private', 'site', 'all'] as const).map((scope) => ({ value: scope, label: scopeLabel({ ...template, scope }) }));
+  return (
+    <FormDialog form={form} title={t`Publish template ${serialNum}`} saveTestId="template-publish-save" onClose={onClose}>
+      <Field label={t`Visible to`} hint={t`Published templates can be used by everyone in the chosen scope who holds this work area; their content is the analysis as saved.`} error={form.error('scope')}>
+        {(id) => <Select id={id} data-testid="template-scope" value={form.draft.scope} onChange={(e) => form.set('scope', e.target.value as FmeaTemplate['scope'])} options={options} />}
       </Field>
     </FormDialog>
   );
