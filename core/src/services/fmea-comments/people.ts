@@ -1,8 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
-import { isDomainError } from '../../errors.ts';
-import { openableProject } from '../fmea/access.ts';
 
 /** People as comments name them, and who may read a project: shared by the comment and discussion services. */
 
@@ -21,13 +19,5 @@ export async function peopleByIds(db: DbOrTx, ids: readonly string[]): Promise<M
 
 export const nameOf = (p: CommentPerson | undefined) => (p ? p.realName || p.userName : '');
 
-/** True when the user may open the project now (member, administrator, a share that applies). */
-export async function canRead(db: DbOrTx, person: { userId: string; userName: string }, projectId: string, now: Date): Promise<boolean> {
-  try {
-    await openableProject(db, { userId: person.userId, userName: person.userName }, projectId, now);
-    return true;
-  } catch (error) {
-    if (isDomainError(error) && (error.code === 'not_allowed' || error.code === 'not_found')) return false;
-    throw error;
-  }
-}
+/** Who may read a project: the engine's rule (mentions refuse anyone else). */
+export { userCanReadProject as canRead } from '../fmea/access.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser } from '../../db/schema/index.ts';
-import { ConflictError, NotAllowedError, NotFoundError, type MessageParams } from '../../errors.ts';
+import { ConflictError, isDomainError, NotAllowedError, NotFoundError, type MessageParams } from '../../errors.ts';
 import { routeServing } from '../../domain/areas/index.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
@@ -174,3 +174,18 @@ export function updatedOrStale<T>(rows: readonly T[], entity: string): T {
 
 /** Columns stamped on every insert. */
 export const created = (ctx: ServiceContext | TxContext) => ({ createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId, createdAt: ctx.now(), updatedAt: ctx.now() });
+
+/**
+ * True when the user may open the project now (member, administrator, a
+ * share that applies): who may be mentioned in its comments, be responsible
+ * for its actions, or review it.
+ */
+export async function userCanReadProject(db: DbOrTx, person: { userId: string; userName: string }, projectId: string, now: Date): Promise<boolean> {
+  try {
+    await openableProject(db, { userId: person.userId, userName: person.userName }, projectId, now);
+    return true;
+  } catch (error) {
+    if (isDomainError(error) && (error.code === 'not_allowed' || error.code === 'not_found')) return false;
+    throw error;
+  }
+}

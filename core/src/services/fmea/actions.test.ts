@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { message } from '../../db/schema/index.ts';
 import { buildWindowLifter, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addAction, changeActionStatus, deleteAction, listActions, updateAction } from './actions.ts';
 import { readRiskGrid } from './grid.ts';
@@ -36,6 +38,21 @@ describe('optimisation actions', () => {
       messageKey: 'fmea.user_not_found',
     });
     await expect(addAction(team.reader, { causeId: w.worn.id, kind: 'prevention', description: 'x' })).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+
+  it('refuses a responsible person who cannot read the project, naming them, and sends them nothing', async () => {
+    const w = await lifter();
+    const outsider = team.outsider.actor.userName;
+    await expect(addAction(team.editor, { causeId: w.worn.id, kind: 'prevention', description: 'Secret fix', responsibleUserId: idOf(team.outsider) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      messageKey: 'fmea.responsible_cannot_read',
+      params: { user: outsider },
+      issues: [expect.objectContaining({ field: 'responsibleUserId' })],
+    });
+    const action = await addAction(team.editor, { causeId: w.worn.id, kind: 'prevention', description: 'Open fix', responsibleUserId: idOf(team.reader) });
+    await expect(updateAction(team.editor, action.id, { version: action.version, responsibleUserId: idOf(team.outsider) })).rejects.toMatchObject({ messageKey: 'fmea.responsible_cannot_read' });
+    expect(await listActions(team.owner, w.project.id)).toEqual([expect.objectContaining({ id: action.id, responsibleUserId: idOf(team.reader) })]);
+    expect(await t.db.select().from(message).where(eq(message.recipientId, idOf(team.outsider)))).toEqual([]);
   });
 
   it('walks the status flow and refuses moves the flow does not have', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaAction, user } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../errors.ts';
+import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import {
   actionCauseIssues,
   actionIssues,
@@ -17,7 +17,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { storeActionTaskMessage } from '../messages/fmea-task.ts';
 import type { MessageRow } from '../messages/inbox.ts';
-import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
+import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale, userCanReadProject } from './access.ts';
 import { findFailure } from './failures.ts';
 import { nextSort } from './item-helpers.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -50,10 +50,21 @@ async function findAction(db: DbOrTx, actionId: string): Promise<FmeaActionRow> 
   return row;
 }
 
-async function assertUser(db: DbOrTx, userId: string | null | undefined): Promise<void> {
+/**
+ * The responsible person of an action must exist and be able to read the
+ * project: the task message names the project and the action, which must not
+ * reach someone outside it (as mentions in comments). Refused naming them.
+ */
+async function assertResponsible(db: DbOrTx, userId: string | null | undefined, projectId: string, now: Date): Promise<void> {
   if (!userId) return;
-  const row = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).get();
+  const row = await db.select({ id: user.id, userName: user.userName, realName: user.realName }).from(user).where(eq(user.id, userId)).get();
   if (!row) throw new NotFoundError('fmea.user_not_found' satisfies FmeaServiceMessageKey, { userId });
+  if (!(await userCanReadProject(db, { userId: row.id, userName: row.userName }, projectId, now))) {
+    const person = row.realName || row.userName;
+    throw new InvalidInputError('fmea.responsible_cannot_read' satisfies FmeaServiceMessageKey, { user: person }, [
+      { messageKey: 'fmea.responsible_cannot_read', field: 'responsibleUserId', params: { user: person } },
+    ]);
+  }
 }
 
 const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -69,7 +80,7 @@ export async function addAction(ctx: ServiceContext, input: ActionInput, outbox?
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(actionCauseIssues(cause.kind));
     await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
-    await assertUser(tx, input.responsibleUserId);
+    await assertResponsible(tx, input.responsibleUserId, cause.projectId, ctx.now());
     const sort = nextSort(fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
     const [row] = await tx
       .insert(fmeaAction)
@@ -105,7 +116,7 @@ export async function updateAction(ctx: ServiceContext, actionId: string, input:
     const before = await findAction(tx, actionId);
     await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
     assertVersion(before, input.version, 'fmea_action');
-    if (input.responsibleUserId !== undefined) await assertUser(tx, input.responsibleUserId);
+    if (input.responsibleUserId !== undefined && input.responsibleUserId !== before.responsibleUserId) await assertResponsible(tx, input.responsibleUserId, before.projectId, ctx.now());
     const set = {
       ...(input.kind !== undefined && { kind: input.kind }),
       ...(input.description !== undefined && { description: input.description.trim() }),
