@@ -151,8 +151,9 @@ async function scanEntry(data: Uint8Array, entry: ZipEntry, counter: TagCounter)
  * xlsx (`file.not_xlsx`; an old .xls or encrypted workbook: `file.xls_legacy`)
  * or that pass a limit: `file.too_many_parts`, `file.unpacked_too_large`,
  * `file.too_many_rows`, `file.too_many_cells`, each naming the limit.
+ * Returns the zip's entries (workbook-stream.ts reads them from there).
  */
-export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimits): Promise<void> {
+export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimits): Promise<ZipEntry[]> {
   if (detectSignature(data) === 'ole') throw new InvalidInputError('file.xls_legacy');
   const entries = readZipDirectory(data, limits.entries);
   // declared sizes: refused without inflating a byte when the directory admits it
@@ -168,4 +169,5 @@ export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimi
       throw notWorkbook(); // zlib's "invalid distance", "unexpected end of file", …
     }
   }
+  return entries;
 }
