@@ -2,6 +2,7 @@ import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { RouteName } from '@fmea/core';
 import { answerCheck } from './answer-check.ts';
 import { authorize, type Access } from './authenticate.ts';
+import { holdImportSlot } from './import-slot.ts';
 
 /** The spec's envelope around a data schema (000 §7). */
 export function envelopeOf<T extends z.ZodType>(data: T) {
@@ -49,6 +50,8 @@ export interface RouteSpec<
   access: Access<R>;
   request?: Request;
   data: Data;
+  /** A spreadsheet import (or any read of an uploaded workbook): runs in one of the server's import slots, waiting for one when all are taken (http/import-slot.ts). */
+  importSlot?: true;
 }
 
 /**
@@ -72,7 +75,10 @@ export function defineRoute<
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
-    middleware: [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)] as const,
+    middleware: (spec.importSlot
+      ? [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access), holdImportSlot]
+      : [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)]) as [ReturnType<typeof answerCheck>, ReturnType<typeof authorize>],
+    ...(spec.importSlot ? { 'x-import-slot': true } : {}),
     security: spec.access === 'public' ? [] : SECURED,
     'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
     request: spec.request as Request,

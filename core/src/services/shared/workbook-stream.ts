@@ -16,10 +16,10 @@
  * between two chunks came back as U+FFFD: exceljs issues #2063, #2084).
  */
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflateRaw } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import { InvalidInputError, isDomainError } from '../../errors.ts';
+import { turnKeeper } from './turns.ts';
 import { guardSpreadsheet, type SpreadsheetLimits } from './zip-guard.ts';
 import type { ZipEntry } from './zip-directory.ts';
 
@@ -79,8 +79,6 @@ function rowCells(values: ExcelJS.CellValue[]): string[] {
 
 /** Compressed bytes handed to zlib per write. */
 const SLICE = 64 * 1024;
-/** The most the reader runs before letting the server's other work in (the health check's target is 100 ms). */
-const TURN_MS = 10;
 
 function* slices(data: Uint8Array): Generator<Buffer> {
   for (let at = 0; at < data.byteLength; at += SLICE) yield Buffer.from(data.buffer, data.byteOffset + at, Math.min(SLICE, data.byteLength - at));
@@ -203,7 +201,8 @@ function worksheetParts(reader: ReaderParts, byName: Map<string, ZipEntry>): { n
 /**
  * Every sheet's rows as texts (or the first sheet's, `sheets: 'first'`).
  * Refuses what the guard refuses (not an xlsx, an .xls, past a limit: see
- * guardSpreadsheet) and anything the parser cannot read
+ * guardSpreadsheet), stops at the first row that takes the text kept past
+ * `limits.text` (`file.too_much_text`), and refuses anything the parser cannot read
  * (`file.workbook_unreadable`: the library's own text is no message for a
  * user).
  */
@@ -213,19 +212,20 @@ export async function readWorkbook(data: Uint8Array, limits: SpreadsheetLimits, 
   const exceljs = await excel();
   const readerOptions: ReaderOptions = { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore' };
   const reader = new exceljs.stream.xlsx.WorkbookReader(Readable.from([]), readerOptions) as unknown as ReaderParts;
-  const text = (entry: ZipEntry) => Readable.from(entryText(data, entry));
+  const part = (entry: ZipEntry) => Readable.from(entryText(data, entry));
   try {
     const rels = byName.get('xl/_rels/workbook.xml.rels');
-    if (rels) await reader._parseRels(text(rels));
-    await reader._parseWorkbook(text(byName.get('xl/workbook.xml')!));
+    if (rels) await reader._parseRels(part(rels));
+    await reader._parseWorkbook(part(byName.get('xl/workbook.xml')!));
     const styles = byName.get('xl/styles.xml');
-    if (styles) await reader._parseStyles(text(styles));
+    if (styles) await reader._parseStyles(part(styles));
     const shared = byName.get('xl/sharedStrings.xml');
-    if (shared) await drain(reader._parseSharedStrings(text(shared)));
+    if (shared) await drain(reader._parseSharedStrings(part(shared)));
     const parts = worksheetParts(reader, byName);
     const sheets: SheetText[] = [];
     let cells = 0;
-    let turn = performance.now();
+    let text = 0;
+    const pause = turnKeeper();
     for (const { name, entry } of options.sheets === 'first' ? parts.slice(0, 1) : parts) {
       const merges = new MergeScanner();
       const source = options.merges === 'fill' ? merges.tap(entryText(data, entry)) : entryText(data, entry);
@@ -234,11 +234,10 @@ export async function readWorkbook(data: Uint8Array, limits: SpreadsheetLimits, 
       for await (const row of worksheet) {
         const texts = rowCells(row.values as ExcelJS.CellValue[]);
         cells += Math.max(0, texts.length - 1);
+        for (let c = 1; c < texts.length; c++) text += texts[c]!.length;
+        if (text > limits.text) throw new InvalidInputError('file.too_much_text', { limit: limits.text });
         rows.push({ row: row.number, cells: texts });
-        if (performance.now() - turn > TURN_MS) {
-          await nextTurn();
-          turn = performance.now();
-        }
+        await pause();
       }
       if (options.merges === 'fill') rows = fillMerges(rows, merges.ranges, limits.cells - cells, limits.cells);
       sheets.push({ name, rows });

@@ -1,5 +1,6 @@
 import { InvalidInputError, type Issue } from '../../errors.ts';
 import { spreadsheetLimits, type SpreadsheetLimits } from './zip-guard.ts';
+import { turnKeeper } from './turns.ts';
 import { excel, readWorkbook } from './workbook-stream.ts';
 import { assertAllMapped, columnLetter, normHeader, unmappedColumnIssue } from './sheet-columns.ts';
 
@@ -108,7 +109,9 @@ export async function readSheet<K extends string>(
   const mapped = new Set(positions.values());
   const extra = new Map<number, number>();
   const rows: SheetRow<K>[] = [];
+  const pause = turnKeeper();
   for (const { row: rowNumber, cells } of sheet.rows) {
+    await pause();
     if (rowNumber === 1) continue;
     const values = {} as Record<K, string>;
     let blank = true;
