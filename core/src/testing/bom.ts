@@ -40,31 +40,32 @@ export async function bomWorkbook(
 }
 
 export interface HeavyBomOptions {
-  /** Part rows under the header (default 29,000: inside the 3 MB BOM import's 30,000-row limit). */
+  /** Part rows under the header (default 14,500: inside the 3 MB BOM import's 30,000-row limit). */
   rows?: number;
-  /** About how many bytes of XML each row takes (default 5,000: the sheet inflates to ~147 MB, inside the 150 MB limit). */
+  /** About how many bytes of XML each row takes (default 10,140: the sheet inflates to 147 MB, inside the 3 MB import's 150 MiB limit). */
   rowBytes?: number;
-  /** Where a row's bulk is: in its part name (`text`, kept by the reader until the import refuses it) or blanks between its cells. */
+  /** Where a row's bulk is: blanks between its cells (default: the file imports), or its part name (`text`: refused at the reader's text limit). */
   bulk?: 'text' | 'blanks';
 }
 
 /**
  * A BOM workbook inside every limit of the 3 MB BOM import that is heavy to
- * read (issue 20 §2: 598 KB inflating to 147 MB): real rows, numbered, of
- * a part number, level, name and quantity each, padded to `rowBytes`.
+ * read (issue 20 §2: 598 KB inflating to 147 MB; by default ~600 KB, with
+ * blanks): real rows, numbered, of a part number, level, name, quantity and
+ * unit each, padded to `rowBytes`.
  * Its part names (with `bulk: 'text'`) are longer than a part name may be,
- * so an import reads the whole file and then refuses it.
+ * so an import refuses it at the reader's text limit.
  */
 export function heavyBomWorkbook(options: HeavyBomOptions = {}): Uint8Array {
-  const count = options.rows ?? 29_000;
-  const rowBytes = options.rowBytes ?? 5_000;
+  const count = options.rows ?? 14_500;
+  const rowBytes = options.rowBytes ?? 10_140;
   const headers = bomSheetColumns('zh-CN').map((c) => c.headers[0]!);
   const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
   const headerRow = `<row r="1">${headers.map((h, i) => inline(`${String.fromCharCode(65 + i)}1`, h)).join('')}</row>`;
   const row = (n: number) => {
     const plain = `<row r="${n}"><c r="A${n}"><v>1</v></c>${inline(`C${n}`, `P-${n}`)}${inline(`D${n}`, `零件 ${n}`)}<c r="F${n}"><v>${1 + (n % 7)}</v></c>${inline(`G${n}`, 'pcs')}</row>`;
     const pad = Math.max(0, rowBytes - plain.length);
-    return options.bulk === 'blanks' ? plain.replace('</c>', `</c>${' '.repeat(pad)}`) : plain.replace(`零件 ${n}`, `零件 ${n} ${'w'.repeat(pad)}`);
+    return options.bulk === 'text' ? plain.replace(`零件 ${n}`, `零件 ${n} ${'w'.repeat(pad)}`) : plain.replace('</c>', `</c>${' '.repeat(pad)}`);
   };
   function* pieces() {
     for (let first = 2; first < count + 2; first += 500) {

@@ -100,7 +100,7 @@ describe('spreadsheet imports and oversized expansion', { timeout: 60_000 }, () 
   it.each(IMPORTS)('%s: refuses a workbook inside the unpacked, row and cell limits but all text at the text limit (10 million characters per MB)', async (_name, run) => {
     const before = await tableCounts();
     // 1,000 rows of 12,000 characters: 12 MB of XML in 16 KB, 7,000 cells
-    const error = await refusal(run(heavyBomWorkbook({ rows: 1_000, rowBytes: 12_000 })));
+    const error = await refusal(run(heavyBomWorkbook({ rows: 1_000, rowBytes: 12_000, bulk: 'text' })));
     expect(error).toMatchObject({ code: 'invalid_input', messageKey: 'file.too_much_text', params: { limit: 10_000_000 } });
     expect(translateError('en-US', error)).toContain('more than 10,000,000 characters of text');
     expect(await tableCounts()).toEqual(before);
