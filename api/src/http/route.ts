@@ -33,6 +33,12 @@ export const ErrorEnvelope = envelopeOf(
 
 const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
+/** Said of every route that reads an uploaded workbook (docs/decisions/imports-streaming.md). */
+const IMPORT_SLOT_NOTE =
+  'The workbook is read as a stream in one of the server’s import slots (IMPORT_CONCURRENCY, default 2): while all are taken the request waits its turn, ' +
+  'and the caller’s tabs get receiveProgressInfo { val: 0, text, waiting: true } naming how many imports are ahead. Reading stops at the first limit passed, ' +
+  'the cell text included: 10 million characters per MB of the import’s size limit (400 file.too_much_text).';
+
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
 
 export interface RouteSpec<
@@ -74,7 +80,7 @@ export function defineRoute<
     path: spec.path,
     tags: [spec.tag],
     summary: spec.summary,
-    description: spec.description,
+    description: spec.importSlot ? `${spec.description ?? ''}${spec.description ? ' ' : ''}${IMPORT_SLOT_NOTE}` : spec.description,
     middleware: (spec.importSlot
       ? [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access), holdImportSlot]
       : [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)]) as [ReturnType<typeof answerCheck>, ReturnType<typeof authorize>],
