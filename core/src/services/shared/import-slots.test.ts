@@ -69,25 +69,19 @@ describe('the server’s import slots', () => {
   });
 
   it('take IMPORT_CONCURRENCY from 1 to 16 (default 2) and refuse anything else, naming the variable', () => {
-    expect(importConcurrencyFromEnv({})).toBe(2);
-    expect(importConcurrencyFromEnv({ IMPORT_CONCURRENCY: ' 4 ' })).toBe(4);
-    for (const value of ['0', '17', 'two', '2.5', '-1']) {
-      let error: DomainError | undefined;
+    const refusal = (value: string) => {
       try {
         importConcurrencyFromEnv({ IMPORT_CONCURRENCY: value });
-      } catch (e) {
-        error = e as DomainError;
+      } catch (error) {
+        return error as DomainError;
       }
-      expect(error?.messageKey, value).toBe('config.import_concurrency_invalid');
-    }
-    const error = (() => {
-      try {
-        importConcurrencyFromEnv({ IMPORT_CONCURRENCY: '0' });
-      } catch (e) {
-        return e as DomainError;
-      }
-    })()!;
-    expect(translateError('en-US', error)).toBe('IMPORT_CONCURRENCY must be a whole number of imports from 1 to 16 (got 0)');
-    expect(translateError('zh-CN', error)).toBe('IMPORT_CONCURRENCY 必须是 1 到 16 之间的整数（同时进行的导入数，当前为 0）');
+      throw new Error(`IMPORT_CONCURRENCY=${value} was taken`);
+    };
+    expect(importConcurrencyFromEnv({})).toBe(2);
+    expect(importConcurrencyFromEnv({ IMPORT_CONCURRENCY: ' ' })).toBe(2);
+    expect(importConcurrencyFromEnv({ IMPORT_CONCURRENCY: ' 4 ' })).toBe(4);
+    for (const value of ['0', '17', 'two', '2.5', '-1']) expect(refusal(value).messageKey, value).toBe('config.import_concurrency_invalid');
+    expect(translateError('en-US', refusal('0'))).toBe('IMPORT_CONCURRENCY must be a whole number of imports from 1 to 16 (got 0)');
+    expect(translateError('zh-CN', refusal('0'))).toBe('IMPORT_CONCURRENCY 必须是 1 到 16 之间的整数（同时进行的导入数，当前为 0）');
   });
 });
