@@ -184,7 +184,8 @@ const targetPart = (target: string) => (target.startsWith('/') ? target.slice(1)
 
 /** The worksheets in the workbook's order, each with its name and part; without the workbook's relations, by part name. */
 function worksheetParts(reader: ReaderParts, byName: Map<string, ZipEntry>): { name: string; entry: ZipEntry }[] {
-  const rels = new Map((reader.workbookRels ?? []).map((rel) => [rel.Id, rel.Target]));
+  // worksheets only: a chart sheet is listed among the sheets too
+  const rels = new Map((reader.workbookRels ?? []).filter((rel) => !rel.Type || rel.Type.endsWith('/worksheet')).map((rel) => [rel.Id, rel.Target]));
   const listed = (reader.model?.sheets ?? []).flatMap((sheet) => {
     const target = rels.get(sheet.rId);
     const entry = target === undefined ? undefined : byName.get(targetPart(target));
