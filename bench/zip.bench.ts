@@ -7,7 +7,7 @@
  * 1. In-process: the guard alone on each kind of hostile file (a 760 KB sheet
  *    of rows inflating to 250 MB, 410 KB of blanks inflating to 400 MB, each
  *    with lying and with honest sizes), and its cost on a real 2,000-chain
- *    DFMEA export next to exceljs reading that export.
+ *    DFMEA export next to the imports' streaming read of that export.
  * 2. Over HTTP: the real server as a child process (bench/servers.ts, default
  *    1 MB import limit); each hostile file is uploaded 3 times to
  *    user/userImport, dictionary/importDic and project/importData while
@@ -16,7 +16,6 @@
  *    wall time mostly measures waiting for a core, the CPU time does not), the
  *    server's resident memory growth (peak while refusing, sampled from
  *    /proc, over the level before) and the slowest health answer meanwhile.
- *
  * 3. Heavy imports inside every limit (issue 20 §2, bench/zip/heavy-imports.ts):
  *    four 598 KB BOM workbooks inflating to 147 MB each, sent at once to the
  *    real server with two import slots: health p50/p99/max beside 100 ms and
@@ -92,7 +91,7 @@ async function inProcess(): Promise<void> {
     const bytes = await exportDfmeaWorkbook(ctx, project.id, { locale: 'zh-CN' });
     const [guardMs] = await elapsed(() => guardSpreadsheet(bytes, spreadsheetLimits('dfmea', MB)));
     const [readMs] = await elapsed(() => readWorkbookSheets(bytes, spreadsheetLimits('dfmea', MB)));
-    console.log(`  real 2,000-chain DFMEA export (${(bytes.byteLength / 1024).toFixed(0)} KB): guard ${f0(guardMs)} ms; exceljs read with the guard ${f0(readMs)} ms`);
+    console.log(`  real 2,000-chain DFMEA export (${(bytes.byteLength / 1024).toFixed(0)} KB): guard ${f0(guardMs)} ms; the imports’ streaming read (guard included) ${f0(readMs)} ms`);
   } finally {
     database.close();
   }
