@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { importLimitFromEnv, isDomainError, normalizeLocale, NotFoundError, type Database } from '@fmea/core';
+import { importConcurrencyFromEnv, importLimitFromEnv, ImportSlots, isDomainError, normalizeLocale, NotFoundError, type Database } from '@fmea/core';
 import { ok } from './envelope.ts';
 import { errorAnswer } from './http/errors.ts';
 import type { AnswerMismatch } from './http/answer-check.ts';
@@ -55,6 +55,8 @@ export interface AppOptions {
    * operator's IMPORT_MAX_MB (whole MB, 1..100; a bad value throws), else 1 MB.
    */
   importLimitBytes?: number;
+  /** Spreadsheet imports run at once; the others wait their turn. Default: IMPORT_CONCURRENCY (1..16; a bad value throws), else 2. */
+  importConcurrency?: number;
   /** Proxy trust and extra browser origins. Default: TRUST_PROXY and ALLOWED_ORIGINS (a bad value throws). */
   web?: Partial<WebOrigins>;
   /**
@@ -84,6 +86,7 @@ export function createApp(options: AppOptions) {
     auth: new AuthCache(),
     filesDir,
     importLimitBytes,
+    imports: new ImportSlots(options.importConcurrency ?? importConcurrencyFromEnv(process.env)),
     web,
     checkAnswers: options.checkAnswers,
   };

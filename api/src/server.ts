@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
-import { createContext, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
+import { createContext, importConcurrencyFromEnv, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
 import { webOriginsFromEnv } from './http/origin.ts';
 
@@ -23,18 +23,21 @@ export interface ServerOptions {
   filesDir?: string;
   /** Largest spreadsheet import in bytes; default IMPORT_MAX_MB (whole MB, 1..100) or 1 MB. */
   importLimitBytes?: number;
+  /** Spreadsheet imports run at once; default IMPORT_CONCURRENCY (1..16) or 2. */
+  importConcurrency?: number;
   onSeeded?: (result: SeedResult) => void;
 }
 
 /** Opens (migrating and seeding) the database and serves the API plus the built workbench on one port. */
 export async function startServer(options: ServerOptions = {}) {
-  // a bad IMPORT_MAX_MB, TRUST_PROXY or ALLOWED_ORIGINS stops the start before the database is touched
+  // a bad IMPORT_MAX_MB, IMPORT_CONCURRENCY, TRUST_PROXY or ALLOWED_ORIGINS stops the start before the database is touched
   const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
+  const importConcurrency = options.importConcurrency ?? importConcurrencyFromEnv(process.env);
   const web = webOriginsFromEnv(process.env);
   const database = await openDatabase(options.databaseUrl);
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
-  const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, web });
+  const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, importConcurrency, web });
   if (existsSync(WORKBENCH_DIST)) {
     // an absolute root works from any cwd; index.html is the SPA fallback for client routes
     const root = WORKBENCH_DIST;

@@ -40,7 +40,7 @@ export interface CallResult<T = any> {
  * Every JSON answer's data is parsed through its route's schema (http/answer-check.ts): `call` throws on one that does not
  * match, naming the route, the path and zod's issues (a test driving `app.request` itself gets a 500 saying the same).
  */
-export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; web?: Partial<WebOrigins>; file?: boolean } = {}) {
+export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; importConcurrency?: number; web?: Partial<WebOrigins>; file?: boolean } = {}) {
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
   const mismatches: AnswerMismatch[] = [];
@@ -49,6 +49,8 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
     now: options.now,
     filesDir,
     importLimitBytes: options.importLimitBytes,
+    // the default, not IMPORT_CONCURRENCY of the machine running the tests
+    importConcurrency: options.importConcurrency ?? 2,
     web: options.web,
     checkAnswers: (mismatch) => mismatches.push(mismatch),
   });

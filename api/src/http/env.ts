@@ -1,4 +1,4 @@
-import type { Database, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
+import type { Database, ImportSlots, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AnswerMismatch } from './answer-check.ts';
 import type { AuthCache } from './auth-cache.ts';
@@ -26,6 +26,8 @@ export interface AppServices {
   filesDir: string;
   /** Largest spreadsheet the import routes take (IMPORT_MAX_MB; default 1 MB). */
   importLimitBytes: number;
+  /** The imports that run at once (IMPORT_CONCURRENCY, default 2); the others wait (http/import-slot.ts). */
+  imports: ImportSlots;
   /** TRUST_PROXY and ALLOWED_ORIGINS: the CSRF origin check and the cookie's Secure flag read them. */
   web: WebOrigins;
   /** Tests only: told of each answer whose data does not parse through its route's schema (http/answer-check.ts). */

@@ -2,6 +2,7 @@ import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { RouteName } from '@fmea/core';
 import { answerCheck } from './answer-check.ts';
 import { authorize, type Access } from './authenticate.ts';
+import { holdImportSlot } from './import-slot.ts';
 
 /** The spec's envelope around a data schema (000 §7). */
 export function envelopeOf<T extends z.ZodType>(data: T) {
@@ -32,6 +33,12 @@ export const ErrorEnvelope = envelopeOf(
 
 const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
+/** Said of every route that reads an uploaded workbook (docs/decisions/imports-streaming.md). */
+const IMPORT_SLOT_NOTE =
+  'The workbook is read as a stream in one of the server’s import slots (IMPORT_CONCURRENCY, default 2): while all are taken the request waits its turn, ' +
+  'and the caller’s tabs get receiveProgressInfo { val: 0, text, waiting: true } naming how many imports are ahead. Reading stops at the first limit passed, ' +
+  'the cell text included: 10 million characters per MB of the import’s size limit (400 file.too_much_text).';
+
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
 
 export interface RouteSpec<
@@ -49,6 +56,8 @@ export interface RouteSpec<
   access: Access<R>;
   request?: Request;
   data: Data;
+  /** A spreadsheet import (or any read of an uploaded workbook): runs in one of the server's import slots, waiting for one when all are taken (http/import-slot.ts). */
+  importSlot?: true;
 }
 
 /**
@@ -71,8 +80,11 @@ export function defineRoute<
     path: spec.path,
     tags: [spec.tag],
     summary: spec.summary,
-    description: spec.description,
-    middleware: [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)] as const,
+    description: spec.importSlot ? `${spec.description ?? ''}${spec.description ? ' ' : ''}${IMPORT_SLOT_NOTE}` : spec.description,
+    middleware: (spec.importSlot
+      ? [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access), holdImportSlot]
+      : [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)]) as [ReturnType<typeof answerCheck>, ReturnType<typeof authorize>],
+    ...(spec.importSlot ? { 'x-import-slot': true } : {}),
     security: spec.access === 'public' ? [] : SECURED,
     'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
     request: spec.request as Request,

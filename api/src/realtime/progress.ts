@@ -11,6 +11,15 @@ export function sendProgress(services: Pick<AppServices, 'realtime'>, userId: st
 }
 
 /**
+ * Tells a user's tabs that their import waits for a slot (`waiting: true`
+ * beside the spec's `{ val, text }`: the bar shows the text and does not
+ * creep while waiting; a client that ignores the flag shows 0 %).
+ */
+export function sendWaiting(services: Pick<AppServices, 'realtime'>, userId: string, text: string): number {
+  return services.realtime.toUser(userId, 'receiveProgressInfo', { val: 0, text, waiting: true });
+}
+
+/**
  * An `onProgress(done, total)` callback (the shape core's imports report in)
  * that sends progress only when the whole percent changes.
  */

@@ -45,3 +45,17 @@ export async function importLimitBytes(flag: string | undefined, env: NodeJS.Pro
   if (bytes === undefined) throw new UsageError('config.import_max_mb_invalid', { option, value, min: IMPORT_MAX_MB_MIN, max: IMPORT_MAX_MB_MAX });
   return bytes;
 }
+
+/**
+ * How many spreadsheet imports `fmea serve` runs at once: IMPORT_CONCURRENCY,
+ * else core's 2. A whole number from 1 to 16; anything else is a usage error
+ * naming the variable.
+ */
+export async function importConcurrency(env: NodeJS.ProcessEnv): Promise<number> {
+  const { IMPORT_CONCURRENCY_DEFAULT, IMPORT_CONCURRENCY_MAX, IMPORT_CONCURRENCY_MIN, parseImportConcurrency } = await import('@fmea/core/services');
+  const value = env.IMPORT_CONCURRENCY;
+  if (value === undefined || value.trim() === '') return IMPORT_CONCURRENCY_DEFAULT;
+  const n = parseImportConcurrency(value);
+  if (n === undefined) throw new UsageError('config.import_concurrency_invalid', { option: 'IMPORT_CONCURRENCY', value, min: IMPORT_CONCURRENCY_MIN, max: IMPORT_CONCURRENCY_MAX });
+  return n;
+}

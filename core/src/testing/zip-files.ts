@@ -19,6 +19,8 @@ export interface ZipPart {
   declaredSize?: number;
   /** Written as a local entry but left out of the central directory (hidden from directory readers). */
   unlisted?: boolean;
+  /** The text made piece by piece (after `head`, before `tail`; `data` and `repeat` unused): a large part that varies, deflated a piece at a time. */
+  pieces?: () => Iterable<string>;
 }
 
 const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data));
@@ -29,6 +31,7 @@ const segment = (data: Buffer) => deflateRawSync(data, { level: 9, finishFlush: 
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
 function packed(part: ZipPart): { bytes: Buffer; size: number; crc: number } {
+  if (part.pieces) return packedPieces(part, part.pieces);
   const head = bytesOf(part.head ?? '');
   const body = bytesOf(part.data);
   const tail = bytesOf(part.tail ?? '');
@@ -43,6 +46,19 @@ function packed(part: ZipPart): { bytes: Buffer; size: number; crc: number } {
   // the CRC of a repeated body is left 0: no reader of ours checks it, and computing it would inflate the test's own memory and time
   const crc = repeat === 1 ? crc32(Buffer.concat([head, body, tail])) : 0;
   return { bytes, size, crc };
+}
+
+function packedPieces(part: ZipPart, pieces: () => Iterable<string>): { bytes: Buffer; size: number; crc: number } {
+  const blocks: Buffer[] = [];
+  let size = 0;
+  let crc = 0;
+  for (const text of [part.head ?? '', ...pieces(), part.tail ?? '']) {
+    const piece = bytesOf(text);
+    size += piece.length;
+    crc = crc32(piece, crc);
+    blocks.push(segment(piece));
+  }
+  return { bytes: Buffer.concat([...blocks, FINAL_BLOCK]), size, crc };
 }
 
 /** A zip archive (no data descriptors, no zip64) of the given parts, in order. */

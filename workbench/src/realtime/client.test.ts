@@ -44,4 +44,19 @@ describe('realtime events', () => {
     vi.advanceTimersByTime(1);
     expect(ui.progress.visible).toBe(false);
   });
+
+  it('stands still while an import waits for a free slot on the server, then runs as usual', () => {
+    vi.useFakeTimers();
+    handleEvent('receiveProgressInfo', { val: 0, text: 'Waiting to import: 1 import ahead', waiting: true });
+    expect(ui.progress).toMatchObject({ visible: true, value: 0, text: 'Waiting to import: 1 import ahead', waiting: true });
+    vi.advanceTimersByTime(2000 * 5);
+    expect(ui.progress.value).toBe(0);
+    handleEvent('receiveProgressInfo', { val: 3, text: 'Importing bom.xlsx' });
+    expect(ui.progress).toMatchObject({ value: 3, text: 'Importing bom.xlsx', waiting: false });
+    vi.advanceTimersByTime(2000);
+    expect(ui.progress.value).toBe(4);
+    handleEvent('receiveProgressInfo', { val: 100, text: 'Done' });
+    vi.advanceTimersByTime(3000);
+    expect(ui.progress.visible).toBe(false);
+  });
 });

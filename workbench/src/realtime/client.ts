@@ -37,13 +37,22 @@ function signOutWith(message: string) {
   window.location.assign('/');
 }
 
-/** receiveProgressInfo: creeps 1% every 2 s up to 99 until the server says 100, then hides after 3 s. */
-export function applyProgress(val: number, text: string): void {
+/**
+ * receiveProgressInfo: creeps 1% every 2 s up to 99 until the server says 100,
+ * then hides after 3 s. While the job waits for the server (`waiting`: an
+ * import queued behind others) the bar shows the server's text and stands still.
+ */
+export function applyProgress(val: number, text: string, waiting = false): void {
   clearTimeout(hide);
+  clearInterval(creep);
   ui.progress.visible = true;
   ui.progress.text = text;
+  ui.progress.waiting = waiting;
+  if (waiting) {
+    ui.progress.value = 0;
+    return;
+  }
   ui.progress.value = Math.max(ui.progress.value, Math.min(100, val));
-  clearInterval(creep);
   if (ui.progress.value >= 100) {
     hide = setTimeout(() => {
       ui.progress.visible = false;
@@ -89,7 +98,7 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
       }
       return;
     case 'receiveProgressInfo':
-      return applyProgress(Number(data.val ?? 0), String(data.text ?? ''));
+      return applyProgress(Number(data.val ?? 0), String(data.text ?? ''), data.waiting === true);
     case 'amountChange':
       if (Array.isArray(data.onlineUsers)) realtime.onlineUsers = data.onlineUsers as OnlineUser[];
       return;

@@ -13,9 +13,7 @@ export function JobProgress() {
   return (
     <div className="job-progress" role="progressbar" aria-valuenow={snap.progress.value} aria-valuemin={0} aria-valuemax={100} data-testid="job-progress">
       <div className="job-progress-fill" style={{ width: `${snap.progress.value}%` }} />
-      <span>
-        {snap.progress.text} {snap.progress.value}%
-      </span>
+      <span>{snap.progress.waiting ? snap.progress.text : `${snap.progress.text} ${snap.progress.value}%`}</span>
     </div>
   );
 }

@@ -29,8 +29,8 @@ export const ui = proxy({
   lockFlag: (read(LOCK_KEY) === '1' ? '1' : '0') as '0' | '1',
   /** isEditBaseInfo-style flag: '1' while some page has unsaved edits, '2' otherwise. */
   editFlag: '2' as '1' | '2',
-  /** Bottom progress bar for long server jobs (receiveProgressInfo). */
-  progress: { visible: false, value: 0, text: '' },
+  /** Bottom progress bar for long server jobs (receiveProgressInfo); `waiting` while an import waits for a free slot on the server. */
+  progress: { visible: false, value: 0, text: '', waiting: false },
   /** Top bar while a route or chunk loads. */
   navigating: false,
   theme: ((THEMES as readonly string[]).includes(read(THEME_KEY) ?? '') ? read(THEME_KEY) : 'base') as Theme,

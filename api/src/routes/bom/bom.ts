@@ -66,6 +66,7 @@ export const importRoute = defineRoute({
     'A product that does not exist: 404 bom.product_missing. Needs the import button; replacing or adding to another’s BOM also follows the master-data creator rule.',
   access: { route: 'bom_index', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: z
     .strictObject({
       bomId: z.string(),

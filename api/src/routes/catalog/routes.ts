@@ -161,6 +161,7 @@ export function catalogRoutes<const B extends CatalogBase>(base: B) {
       description: IMPORT_DESCRIPTION,
       access: 'user',
       request: { params, body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+      importSlot: true,
       data: ImportReportSchema,
     }),
     importDescription: defineRoute({
@@ -171,6 +172,7 @@ export function catalogRoutes<const B extends CatalogBase>(base: B) {
       description: IMPORT_DESCRIPTION,
       access: 'user',
       request: { params, body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+      importSlot: true,
       data: ImportReportSchema,
     }),
   };

@@ -79,6 +79,7 @@ export const importRoute = defineRoute({
     'A bad row refuses the file (400 controlPlan.import_invalid, data.issues with rows), nothing written, unless goodRowsOnly. Needs an editing member.',
   access: planWrite('edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: z
     .strictObject({
       planId: z.string(),

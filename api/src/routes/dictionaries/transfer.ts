@@ -36,6 +36,7 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
+  importSlot: true,
   data: z.strictObject({
     created: z.number().int(),
     updated: z.number().int(),

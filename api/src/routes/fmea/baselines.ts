@@ -178,6 +178,7 @@ export const verifyRoute = defineRoute({
     'Multipart excelFile. The seal in the file’s properties is checked against its cells; an intact released export names its baseline when the caller can open the project (403 fmeaBaseline.verify_not_allowed otherwise). A file that is no xlsx, passes the size or decompression limits, or carries no seal (400 fmeaBaseline.verify_foreign) is refused with a message.',
   access: readAccess,
   request: { body: { content: { 'multipart/form-data': { schema: VerifyForm } }, required: true } },
+  importSlot: true,
   data: VerdictSchema,
 });
 

@@ -62,6 +62,7 @@ export const importRoute = defineRoute({
     'Every row is checked first; a wrong row refuses the file (400 fmea.import_invalid, data.issues with sheet rows), nothing written. Needs the import button of the PFMEA area, and the add button as every analysis write, as an editing member.',
   access: { route: 'pfmea_index', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: z
     .strictObject({
       created: z.number().int().openapi({ description: 'Characteristics added' }),

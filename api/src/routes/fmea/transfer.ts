@@ -128,6 +128,7 @@ export const importRoute = defineRoute({
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: ImportReportSchema,
 });
 
@@ -139,6 +140,7 @@ export const importFlatRoute = defineRoute({
   description: IMPORT_DESCRIPTION,
   access: writeAccess('add', 'edit'),
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: ImportReportSchema,
 });
 

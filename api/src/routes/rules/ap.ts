@@ -110,6 +110,7 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
+  importSlot: true,
   data: ApRuleSetSchema,
 });
 

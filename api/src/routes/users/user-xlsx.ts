@@ -49,6 +49,7 @@ export const importRoute = defineRoute({
     ' Before it is read, a workbook is refused (400) when it is not an xlsx (file.not_xlsx; an .xls: file.xls_legacy) or passes the decompression limits, which follow the size limit: 50× its bytes unpacked, 10,000 rows and 200,000 cells per MB (file.unpacked_too_large, file.too_many_rows, file.too_many_cells).',
   access: { route: 'system_user', button: 'import' },
   request: { body: { content: { 'multipart/form-data': { schema: ImportForm } }, required: true } },
+  importSlot: true,
   data: ImportReportSchema,
 });
 

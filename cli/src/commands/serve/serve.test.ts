@@ -86,4 +86,14 @@ describe('fmea serve', { timeout: 90_000 }, () => {
       busy.close();
     }
   });
+
+  it('refuses to start with a bad IMPORT_CONCURRENCY (2), naming the variable in either language', async () => {
+    const env = dbEnv(temp, { FILES_DIR: temp.dir });
+    const [zero, many] = await Promise.all([
+      runFmea(['--lang', 'en-US', 'serve', '--port', '1'], { env: { ...env, IMPORT_CONCURRENCY: '0' } }),
+      runFmea(['serve', '--port', '1'], { env: { ...env, IMPORT_CONCURRENCY: 'many' } }),
+    ]);
+    expect(zero).toMatchObject({ code: 2, stdout: '', stderr: 'IMPORT_CONCURRENCY must be a whole number of imports from 1 to 16 (got 0)\nRun with --help for usage.\n' });
+    expect(many).toMatchObject({ code: 2, stderr: 'IMPORT_CONCURRENCY 必须是 1 到 16 之间的整数（同时进行的导入数，当前为 many）\n使用 --help 查看用法。\n' });
+  });
 });

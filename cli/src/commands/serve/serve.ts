@@ -14,7 +14,7 @@ import type { SeedResult } from '@fmea/core/services';
 import type { Translate } from '../../i18n/index.ts';
 import { contextOf } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
-import { importLimitBytes } from '../../shared/options.ts';
+import { importConcurrency, importLimitBytes } from '../../shared/options.ts';
 
 const DEFAULT_PORT = 3000;
 
@@ -68,6 +68,7 @@ export function registerServe(program: Command): void {
         options.port !== undefined ? parsePort(options.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
       // IMPORT_MAX_MB: the spreadsheet import limit; a bad value stops the start like a bad PORT
       const importLimit = await importLimitBytes(undefined, env);
+      const imports = await importConcurrency(env);
       await assertPortFree(port, env.HOST ?? '0.0.0.0');
       const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
       const location = databaseLocation(context.dbUrl ?? DEFAULT_DATABASE_URL);
@@ -78,6 +79,7 @@ export function registerServe(program: Command): void {
         databaseUrl: context.dbUrl,
         adminPassword: env.ADMIN_PASSWORD || undefined,
         importLimitBytes: importLimit,
+        importConcurrency: imports,
         onSeeded: (result) => (seeded = result),
       }).catch((error: NodeJS.ErrnoException) => {
         // taken between the probe and the real listen

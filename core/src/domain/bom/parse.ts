@@ -77,46 +77,76 @@ const partOf = (r: BomSheetRow, parentKey: string | null, level: number): Omit<B
  * rows alone always form a tree.
  */
 export function readBomRows(rows: readonly BomSheetRow[]): BomRead {
-  const hasLevel = rows.some((r) => r.values.level.trim() !== '');
-  const hasParent = rows.some((r) => r.values.parentPartNum.trim() !== '');
-  const layout: BomLayout = hasLevel || !hasParent ? 'level' : 'parent';
-  const issues: Issue[] = [];
-  const parts: Omit<BomPart, 'sort'>[] = [];
-  if (!hasLevel && !hasParent && rows.length > 1) {
+  const reader = new BomRowReader(rows);
+  for (const r of rows) reader.add(r);
+  return reader.result();
+}
+
+interface SeenRow {
+  readonly r: BomSheetRow;
+  readonly level: number;
+  readonly good: boolean;
+}
+
+const numKey = (partNum: string) => partNum.trim().toLowerCase();
+
+/**
+ * readBomRows a row at a time, so that a service can let other work run
+ * between chunks of a large sheet. Every lookup is by index (the nearest
+ * row of a level, the rows of a part number), so a sheet of tens of
+ * thousands of rows reads in linear time.
+ */
+export class BomRowReader {
+  readonly layout: BomLayout;
+  readonly #hasLevel: boolean;
+  readonly #refused: boolean;
+  readonly #issues: Issue[] = [];
+  readonly #parts: Omit<BomPart, 'sort'>[] = [];
+  #last: SeenRow | undefined;
+  /** The latest row read of each level (the nearest earlier row one level up is `#atLevel.get(level - 1)`). */
+  readonly #atLevel = new Map<number, SeenRow>();
+  /** The rows read so far by part number (trimmed, lower case), in sheet order. */
+  readonly #byNum = new Map<string, SeenRow[]>();
+  readonly #siblingNums = new Map<string, Set<string>>();
+
+  /** `rows`: the whole sheet, to choose the layout (the rows are then given to `add` one by one, in order). */
+  constructor(rows: readonly BomSheetRow[]) {
+    this.#hasLevel = rows.some((r) => r.values.level.trim() !== '');
+    const hasParent = rows.some((r) => r.values.parentPartNum.trim() !== '');
+    this.layout = this.#hasLevel || !hasParent ? 'level' : 'parent';
     // several rows and nothing saying how they nest: refuse rather than flatten them all under the product
-    return { layout, parts: [], issues: [{ messageKey: 'bom.level_or_parent_missing' satisfies BomMessageKey, row: 1 }] };
+    this.#refused = !this.#hasLevel && !hasParent && rows.length > 1;
   }
-  /** Every row read so far with its level and whether it is good (its key is `r<row>`). */
-  const seen: { r: BomSheetRow; level: number; good: boolean }[] = [];
-  const siblingNums = new Map<string, Set<string>>();
-  for (const r of rows) {
+
+  add(r: BomSheetRow): void {
+    if (this.#refused) return;
     const found = valueIssues(r);
-    let parent: { r: BomSheetRow; level: number; good: boolean } | null = null;
+    let parent: SeenRow | null = null;
     let level = 1;
     const parentNum = r.values.parentPartNum.trim();
     let placed = true;
-    if (layout === 'level' && !hasLevel) {
+    if (this.layout === 'level' && !this.#hasLevel) {
       // a one-row sheet without level or parent: the part sits under the product
-    } else if (layout === 'level') {
+    } else if (this.layout === 'level') {
       const text = r.values.level.trim().replace(/^\.+/, '');
       if (!LEVEL.test(text) || Number(text) < 1) {
         found.push(issue('bom.level_invalid', r.row, 'level', { value: r.values.level }));
         placed = false;
       } else {
         level = Number(text);
-        const previous = seen.at(-1)?.level ?? 0;
+        const previous = this.#last?.level ?? 0;
         if (level > previous + 1) {
           found.push(issue('bom.level_jump', r.row, 'level', { level, previous }));
           placed = false;
-        } else if (level > 1) parent = seen.findLast((s) => s.level === level - 1) ?? null;
+        } else if (level > 1) parent = this.#atLevel.get(level - 1) ?? null;
         if (parent && parentNum !== '' && parentNum.toLowerCase() !== parent.r.values.partNum.trim().toLowerCase()) {
           found.push(issue('bom.parent_mismatch', r.row, 'parentPartNum', { parent: parentNum, expected: parent.r.values.partNum.trim() }));
         }
       }
     } else if (parentNum !== '') {
       placed = false;
-      const holders = seen.filter((s) => s.r.values.partNum.trim().toLowerCase() === parentNum.toLowerCase());
-      if (parentNum.toLowerCase() === r.values.partNum.trim().toLowerCase()) found.push(issue('bom.parent_self', r.row, 'parentPartNum', { parent: parentNum }));
+      const holders = this.#byNum.get(parentNum.toLowerCase()) ?? [];
+      if (parentNum.toLowerCase() === numKey(r.values.partNum)) found.push(issue('bom.parent_self', r.row, 'parentPartNum', { parent: parentNum }));
       else if (holders.length === 0) found.push(issue('bom.parent_missing', r.row, 'parentPartNum', { parent: parentNum }));
       else if (holders.length > 1) found.push(issue('bom.parent_ambiguous', r.row, 'parentPartNum', { parent: parentNum, rows: holders.map((h) => h.r.row).join(', ') }));
       else {
@@ -125,20 +155,29 @@ export function readBomRows(rows: readonly BomSheetRow[]): BomRead {
         placed = true;
       }
     }
-    if (parent && !parent.good && found.length === 0) found.push(issue('bom.parent_row_invalid', r.row, layout === 'level' ? 'level' : 'parentPartNum', { parentRow: parent.r.row }));
+    if (parent && !parent.good && found.length === 0) found.push(issue('bom.parent_row_invalid', r.row, this.layout === 'level' ? 'level' : 'parentPartNum', { parentRow: parent.r.row }));
     const parentKey = parent ? `r${parent.r.row}` : null;
-    const num = r.values.partNum.trim().toLowerCase();
-    const siblings = siblingNums.get(parentKey ?? '') ?? new Set<string>();
+    const num = numKey(r.values.partNum);
+    const siblings = this.#siblingNums.get(parentKey ?? '') ?? new Set<string>();
     if (placed && num !== '' && siblings.has(num)) found.push(issue('bom.sub_part_exists', r.row, 'partNum', { partNum: r.values.partNum.trim() }));
     const good = found.length === 0;
     // only good rows claim their number: a corrected twin of a wrong row is not a duplicate
     if (good) siblings.add(num);
-    siblingNums.set(parentKey ?? '', siblings);
-    seen.push({ r, level, good });
-    issues.push(...found);
-    if (good) parts.push(partOf(r, parentKey, level));
+    this.#siblingNums.set(parentKey ?? '', siblings);
+    const seen: SeenRow = { r, level, good };
+    this.#last = seen;
+    this.#atLevel.set(level, seen);
+    const same = this.#byNum.get(num);
+    if (same) same.push(seen);
+    else this.#byNum.set(num, [seen]);
+    for (const f of found) this.#issues.push(f);
+    if (good) this.#parts.push(partOf(r, parentKey, level));
   }
-  return { layout, parts: withSort(parts), issues };
+
+  result(): BomRead {
+    if (this.#refused) return { layout: this.layout, parts: [], issues: [{ messageKey: 'bom.level_or_parent_missing' satisfies BomMessageKey, row: 1 }] };
+    return { layout: this.layout, parts: withSort(this.#parts), issues: this.#issues };
+  }
 }
 
 /** Numbers each part among its siblings in the order given. */

@@ -65,7 +65,11 @@ export function siblingIssues(parts: readonly BomTreePart[], parentId: string | 
 /** The part and every part below it, the part first, parents before children. */
 export function subtreeIds(parts: readonly BomTreePart[], id: string): string[] {
   const children = new Map<string | null, string[]>();
-  for (const p of parts) children.set(p.parentId, [...(children.get(p.parentId) ?? []), p.id]);
+  for (const p of parts) {
+    const list = children.get(p.parentId);
+    if (list) list.push(p.id);
+    else children.set(p.parentId, [p.id]);
+  }
   const out: string[] = [];
   const visit = (at: string) => {
     out.push(at);

@@ -10,6 +10,7 @@ export interface StoredBomPart {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const numKey = (partNum: string) => partNum.trim().toLowerCase();
 
 /**
  * The de-duplicating import (spec 001 §7 "cover or de-duplicate"): a part of
@@ -19,8 +20,17 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * their `parentKey` is a key of the sheet or the id of a stored part.
  */
 export function mergeBomParts(stored: readonly StoredBomPart[], incoming: readonly BomPart[]): { added: BomPart[]; skipped: number } {
-  const storedChildren = new Map<string | null, StoredBomPart[]>();
-  for (const p of stored) storedChildren.set(p.parentId, [...(storedChildren.get(p.parentId) ?? []), p]);
+  // by index, not by search: a re-import of tens of thousands of parts stays linear
+  const storedIds = new Set(stored.map((s) => s.id));
+  /** Parent → its stored children by part number (trimmed, lower case; the first of twins), and their highest sort. */
+  const storedChildren = new Map<string | null, { byNum: Map<string, StoredBomPart>; maxSort: number }>();
+  for (const p of stored) {
+    let children = storedChildren.get(p.parentId);
+    if (!children) storedChildren.set(p.parentId, (children = { byNum: new Map(), maxSort: 0 }));
+    const key = numKey(p.partNum);
+    if (!children.byNum.has(key)) children.byNum.set(key, p);
+    children.maxSort = Math.max(children.maxSort, p.sort);
+  }
   /** Sheet key → the stored part it turned out to be. */
   const matched = new Map<string, string>();
   const nextSort = new Map<string | null, number>();
@@ -28,14 +38,14 @@ export function mergeBomParts(stored: readonly StoredBomPart[], incoming: readon
   let skipped = 0;
   for (const part of incoming) {
     const parentKey = part.parentKey === null ? null : (matched.get(part.parentKey) ?? part.parentKey);
-    const parentIsStored = parentKey === null || stored.some((s) => s.id === parentKey);
-    const twin = parentIsStored ? (storedChildren.get(parentKey) ?? []).find((s) => same(s.partNum, part.partNum)) : undefined;
+    const parentIsStored = parentKey === null || storedIds.has(parentKey);
+    const twin = parentIsStored ? storedChildren.get(parentKey)?.byNum.get(numKey(part.partNum)) : undefined;
     if (twin) {
       matched.set(part.key, twin.id);
       skipped += 1;
       continue;
     }
-    const base = nextSort.get(parentKey) ?? (parentIsStored ? Math.max(0, ...(storedChildren.get(parentKey) ?? []).map((s) => s.sort)) : 0);
+    const base = nextSort.get(parentKey) ?? (parentIsStored ? (storedChildren.get(parentKey)?.maxSort ?? 0) : 0);
     nextSort.set(parentKey, base + 1);
     added.push({ ...part, parentKey, sort: base + 1 });
   }

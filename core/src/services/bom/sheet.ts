@@ -1,11 +1,13 @@
 import { bom, bomPart } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
+import { insertRows } from '../../db/bulk-insert.ts';
 import { InvalidInputError, type Issue } from '../../errors.ts';
-import { BOM_COLUMNS, mergeBomParts, readBomRows, type BomColumnKey, type BomLayout, type BomMessageKey, type BomPart } from '../../domain/bom/index.ts';
+import { BOM_COLUMNS, BomRowReader, mergeBomParts, type BomColumnKey, type BomLayout, type BomMessageKey, type BomPart, type BomRead, type BomSheetRow } from '../../domain/bom/index.ts';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../i18n/index.ts';
 import { FILE_LIMITS } from '../files/limits.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
+import { turnKeeper } from '../shared/turns.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertSpreadsheet, readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
@@ -61,7 +63,7 @@ export interface BomImportResult {
 /**
  * Imports a product's BOM from a sheet (spec 001 §3, §5, §7): xls/xlsx of at
  * most 3 MB; the product must exist ("BOM product does not exist"); every
- * row checked (readBomRows) and nothing written while any is wrong, unless
+ * row checked (readBomRows, BomRowReader) and nothing written while any is wrong, unless
  * `goodRowsOnly`. A product without a BOM gets a new one (PB number);
  * otherwise `cover` replaces its parts and `dedupe` adds what it lacks, both
  * only for whoever may edit it (master-data creator rule). Needs `import`
@@ -77,7 +79,7 @@ export async function importBom(ctx: ServiceContext, productKey: string, data: U
   assertSpreadsheet(fileName, data.byteLength, limit);
   const sheet = await readSheet(data, bomSheetColumns(), spreadsheetLimits('table', limit), { acceptUnmapped: options.acceptUnmapped === true });
   if (sheet.rows.length === 0) throw new InvalidInputError('bom.empty' satisfies BomMessageKey);
-  const read = readBomRows(sheet.rows);
+  const read = await checkRows(sheet.rows);
   if ((read.issues.length > 0 && !options.goodRowsOnly) || read.parts.length === 0) {
     throw new InvalidInputError('bom.import_invalid' satisfies BomMessageKey, { count: read.issues.length }, read.issues.slice(0, 200));
   }
@@ -119,17 +121,35 @@ export async function importBom(ctx: ServiceContext, productKey: string, data: U
   });
 }
 
+/** readBomRows, letting other requests in between chunks of a large sheet. */
+async function checkRows(rows: readonly BomSheetRow[]): Promise<BomRead> {
+  const reader = new BomRowReader(rows);
+  const pause = turnKeeper();
+  for (const row of rows) {
+    reader.add(row);
+    await pause();
+  }
+  return reader.result();
+}
+
+/** Parts per insert: a statement takes a few ms, and between them the server answers other requests. */
+const INSERT_CHUNK = 1_000;
+
 /** Inserts parts, parents first; a parent key is a part of this batch or a stored part's id. */
 async function insertParts(tx: Tx, ctx: TxContext, bomId: string, parts: readonly BomPart[]): Promise<void> {
   const ids = new Map<string, string>();
   const now = ctx.now();
-  const rows = parts.map((p) => {
+  const row = (p: BomPart) => {
     const id = crypto.randomUUID();
     ids.set(p.key, id);
     const parentId = p.parentKey === null ? null : (ids.get(p.parentKey) ?? p.parentKey);
     return { id, bomId, parentId, partNum: p.partNum, partName: p.partName, enPartName: p.enPartName, quantity: p.quantity, unit: p.unit, level: p.level, sort: p.sort, createdAt: now, updatedAt: now };
-  });
-  for (let i = 0; i < rows.length; i += 100) await tx.insert(bomPart).values(rows.slice(i, i + 100));
+  };
+  const pause = turnKeeper();
+  for (let i = 0; i < parts.length; i += INSERT_CHUNK) {
+    await insertRows(tx, bomPart, parts.slice(i, i + INSERT_CHUNK).map(row));
+    await pause();
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { pageWindow } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertAllMapped } from '../shared/sheet-columns.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { turnKeeper } from '../shared/turns.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeVisible, type CatalogCaller } from './access.ts';
 import { CatalogKeyIndex, NewRecordBatch } from './import-bulk.ts';
@@ -148,7 +149,10 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
     // every row checked against its type first (no query), then the records the rows name looked up at once
     const checked: { sheetRow: number; values: Record<string, CatalogValue>; serialNum: string }[] = [];
     let done = 0;
+    // thousands of rows: other requests are answered in between
+    const pause = turnKeeper();
     for (const { row: sheetRow, values: cells } of rows) {
+      await pause();
       options.onProgress?.(done++, rows.length);
       const input = Object.fromEntries(type.fields.map((f) => [f.key, cells[f.key]]).filter(([, v]) => v !== ''));
       const row = readCatalogValues(type, input, caller.flags, lookups);
@@ -169,6 +173,7 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
       result.created -= 1;
     });
     for (const { sheetRow, values, serialNum } of checked) {
+      await pause();
       try {
         // a typed number may be one the rule hands the new records above: they are numbered first, as row by row
         if (serialNum && batch.awaitsNumbers) await batch.flush();

@@ -3,6 +3,7 @@ import { dictionary } from '../../db/schema/index.ts';
 import { DomainError, InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { turnKeeper } from '../shared/turns.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { dictionaryTree, saveDictionaryItem } from './dictionaries.ts';
 
@@ -55,7 +56,10 @@ export async function importDictionaries(
     await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] };
       let done = 0;
+      // a statement of the embedded driver holds the event loop: let other requests in between rows
+      const pause = turnKeeper();
       for (const { row, values } of rows) {
+        await pause();
         try {
           const sort = values.sort ? Number(values.sort) : undefined;
           let type = await tx.select().from(dictionary).where(and(eq(dictionary.parentId, ''), eq(dictionary.code, values.typeCode))).get();

@@ -7,3 +7,6 @@ export * from './settings.ts';
 export * from './xlsx.ts';
 export * from './zip-guard.ts';
 export { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';
+export * from './import-slots.ts';
+export * from './turns.ts';
+export * from './workbook-stream.ts';

@@ -1,6 +1,7 @@
-import type ExcelJS from 'exceljs';
 import { InvalidInputError, type Issue } from '../../errors.ts';
-import { guardSpreadsheet, spreadsheetLimits, type SpreadsheetLimits } from './zip-guard.ts';
+import { spreadsheetLimits, type SpreadsheetLimits } from './zip-guard.ts';
+import { turnKeeper } from './turns.ts';
+import { excel, readWorkbook } from './workbook-stream.ts';
 import { assertAllMapped, columnLetter, normHeader, unmappedColumnIssue } from './sheet-columns.ts';
 
 /** Spreadsheet imports: xls/xlsx only, 1 MB unless the caller says otherwise (spec 000 §9). */
@@ -63,34 +64,6 @@ export interface SheetRow<K extends string> {
   values: Record<K, string>;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
-    if ('text' in value) return String(value.text).trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value).trim();
-}
-
-/** exceljs is large: loaded on first use, so commands and requests that never touch a spreadsheet start faster. */
-async function excel(): Promise<typeof ExcelJS> {
-  return (await import('exceljs')).default;
-}
-
-async function loadWorkbook(data: Uint8Array, limits: SpreadsheetLimits): Promise<ExcelJS.Workbook> {
-  await guardSpreadsheet(data, limits);
-  const workbook = new (await excel()).Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new InvalidInputError('file.workbook_unreadable'); // the library's own text is no message for a user
-  }
-  return workbook;
-}
-
 export interface ReadSheetOptions {
   /** Read the file even though columns with data have no field (they come back in `unmapped`); else such a file is refused, listing them. */
   acceptUnmapped?: boolean;
@@ -115,12 +88,13 @@ export async function readSheet<K extends string>(
   limits: SpreadsheetLimits = spreadsheetLimits('table', SPREADSHEET_LIMIT_BYTES),
   options: ReadSheetOptions = {},
 ): Promise<SheetRead<K>> {
-  const sheet = (await loadWorkbook(data, limits)).worksheets[0];
+  const [sheet] = await readWorkbook(data, limits, { sheets: 'first', merges: 'fill' });
   if (!sheet) throw new InvalidInputError('file.format_invalid', { reason: 'no worksheet' });
   const headerIndex = new Map<string, number>();
   const headerText = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell.value);
+  const header = sheet.rows[0]?.row === 1 ? sheet.rows[0].cells : [];
+  header.forEach((text, col) => {
+    if (!text) return;
     headerText.set(col, text);
     if (normHeader(text) && !headerIndex.has(normHeader(text))) headerIndex.set(normHeader(text), col);
   });
@@ -135,21 +109,23 @@ export async function readSheet<K extends string>(
   const mapped = new Set(positions.values());
   const extra = new Map<number, number>();
   const rows: SheetRow<K>[] = [];
-  sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
-    if (rowNumber === 1) return;
+  const pause = turnKeeper();
+  for (const { row: rowNumber, cells } of sheet.rows) {
+    await pause();
+    if (rowNumber === 1) continue;
     const values = {} as Record<K, string>;
     let blank = true;
     for (const column of columns) {
       const col = positions.get(column.key);
-      const text = col === undefined ? '' : cellText(sheetRow.getCell(col).value);
+      const text = col === undefined ? '' : (cells[col] ?? '');
       if (text) blank = false;
       values[column.key] = text;
     }
-    sheetRow.eachCell((cell, col) => {
-      if (!mapped.has(col) && cellText(cell.value)) extra.set(col, (extra.get(col) ?? 0) + 1);
+    cells.forEach((text, col) => {
+      if (!mapped.has(col) && text) extra.set(col, (extra.get(col) ?? 0) + 1);
     });
     if (!blank) rows.push({ row: rowNumber, values });
-  });
+  }
   const unmapped = [...extra]
     .sort((a, b) => a[0] - b[0])
     .map(([col, cells]) => unmappedColumnIssue({ sheet: sheet.name, column: columnLetter(col), header: headerText.get(col) ?? '', cells }));

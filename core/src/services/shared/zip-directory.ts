@@ -91,9 +91,10 @@ function locate(r: Reader, entry: ZipEntry, flags: number, directoryOffset: numb
 }
 
 /**
- * Entries laid end to end: exceljs's streaming reader walks the local
- * headers rather than the directory, so an entry hidden in a gap (or two
- * entries sharing bytes) would be inflated without the guard seeing it.
+ * Entries laid end to end: a reader that walks the local headers rather
+ * than the directory (exceljs's own streaming reader, unzipper) would inflate
+ * an entry hidden in a gap (or two entries sharing bytes) without the guard
+ * seeing it. Ours reads by the directory; the rule stays for any other.
  */
 function assertContiguous(entries: readonly ZipEntry[], directoryOffset: number): void {
   let end = 0;

@@ -23,8 +23,8 @@ async function refusal(data: Uint8Array, limits: SpreadsheetLimits = table): Pro
 
 describe('spreadsheet limits', () => {
   it('follow the import size limit: 50 times its bytes unpacked, and rows and cells per MB by kind of import', () => {
-    expect(spreadsheetLimits('table', MB)).toEqual({ uncompressedBytes: 50 * MB, rows: 10_000, cells: 200_000, entries: MAX_ZIP_ENTRIES });
-    expect(spreadsheetLimits('dfmea', MB)).toEqual({ uncompressedBytes: 50 * MB, rows: 50_000, cells: 1_000_000, entries: MAX_ZIP_ENTRIES });
+    expect(spreadsheetLimits('table', MB)).toEqual({ uncompressedBytes: 50 * MB, rows: 10_000, cells: 200_000, entries: MAX_ZIP_ENTRIES, text: 10_000_000 });
+    expect(spreadsheetLimits('dfmea', MB)).toEqual({ uncompressedBytes: 50 * MB, rows: 50_000, cells: 1_000_000, entries: MAX_ZIP_ENTRIES, text: 10_000_000 });
     expect(spreadsheetLimits('dfmea', 8 * MB)).toMatchObject({ uncompressedBytes: 400 * MB, rows: 400_000, cells: 8_000_000 });
   });
 });

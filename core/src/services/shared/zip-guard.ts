@@ -26,6 +26,12 @@ export interface SpreadsheetLimits {
   cells: number;
   /** Entries in the zip. */
   entries: number;
+  /**
+   * Characters of cell text the reader keeps (workbook-stream.ts counts them
+   * row by row; a shared string counts at every cell that shows it). Bounds
+   * the memory of a file that is within the other limits but all text.
+   */
+  text: number;
 }
 
 /**
@@ -39,10 +45,14 @@ const MB = 1024 * 1024;
 export const UNCOMPRESSED_PER_BYTE = 50;
 /** A workbook has 10–30 parts; images and comments add some. */
 export const MAX_ZIP_ENTRIES = 1000;
-/** Per MB of import limit. Our exports: DFMEA ~5,900 rows and ~212,000 cells per MB; users ~24,000 rows per MB. */
-const PER_MB: Readonly<Record<SpreadsheetProfile, { rows: number; cells: number }>> = {
-  table: { rows: 10_000, cells: 200_000 },
-  dfmea: { rows: 50_000, cells: 1_000_000 },
+/**
+ * Per MB of import limit. Our exports: DFMEA ~5,900 rows, ~212,000 cells and
+ * ~0.9 million characters of text per MB; users ~24,000 rows per MB; a table
+ * of varied 40-character texts ~4.7 million characters per MB.
+ */
+const PER_MB: Readonly<Record<SpreadsheetProfile, { rows: number; cells: number; text: number }>> = {
+  table: { rows: 10_000, cells: 200_000, text: 10_000_000 },
+  dfmea: { rows: 50_000, cells: 1_000_000, text: 10_000_000 },
 };
 
 /** The limits of an import whose files may be `importBytes` long (SPREADSHEET_LIMIT_BYTES, IMPORT_MAX_MB). */
@@ -53,6 +63,7 @@ export function spreadsheetLimits(profile: SpreadsheetProfile, importBytes: numb
     rows: Math.ceil(PER_MB[profile].rows * mb),
     cells: Math.ceil(PER_MB[profile].cells * mb),
     entries: MAX_ZIP_ENTRIES,
+    text: Math.ceil(PER_MB[profile].text * mb),
   };
 }
 
@@ -151,8 +162,9 @@ async function scanEntry(data: Uint8Array, entry: ZipEntry, counter: TagCounter)
  * xlsx (`file.not_xlsx`; an old .xls or encrypted workbook: `file.xls_legacy`)
  * or that pass a limit: `file.too_many_parts`, `file.unpacked_too_large`,
  * `file.too_many_rows`, `file.too_many_cells`, each naming the limit.
+ * Returns the zip's entries (workbook-stream.ts reads them from there).
  */
-export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimits): Promise<void> {
+export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimits): Promise<ZipEntry[]> {
   if (detectSignature(data) === 'ole') throw new InvalidInputError('file.xls_legacy');
   const entries = readZipDirectory(data, limits.entries);
   // declared sizes: refused without inflating a byte when the directory admits it
@@ -168,4 +180,5 @@ export async function guardSpreadsheet(data: Uint8Array, limits: SpreadsheetLimi
       throw notWorkbook(); // zlib's "invalid distance", "unexpected end of file", …
     }
   }
+  return entries;
 }
