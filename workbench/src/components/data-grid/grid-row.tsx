@@ -109,6 +109,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
               error={cellEdit.error}
               hint={column.editable.hint?.(original)}
               label={typeof column.header === 'string' ? column.header : undefined}
+              typed={cellEdit.typed}
               errorId={`${id}-error`}
               onChange={shared.editor.setDraft}
               onCommit={shared.editor.commit}
