@@ -20,10 +20,11 @@ import {
   MARKER_WIDTH,
 } from './grid-model';
 import { GridPager } from './grid-pager';
+import { MarkerLegend } from './marker-legend';
 import { useCellEditing } from './use-cell-editing';
 import { clampWidth, gridIdOf, useColumnWidths } from './use-column-widths';
 import { useServerRows } from './use-server-rows';
-import type { DataGridColumn, DataGridProps, DataGridQuery } from './types';
+import type { DataGridColumn, DataGridProps, DataGridQuery, DataGridRowMarker } from './types';
 import './data-grid.css';
 
 const NO_ROWS: never[] = [];
@@ -226,6 +227,16 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     height,
   };
   const status = error ?? (!loading && rows.length === 0 ? emptyText : null);
+  // the stripes the page's rows carry, for the legend under the grid
+  const markers = useMemo(() => {
+    const found = new Set<DataGridRowMarker>();
+    if (!rowMarker || !labels.markerLegend) return found;
+    for (const row of rows) {
+      const marker = rowMarker(row.original);
+      if (marker) found.add(marker);
+    }
+    return found;
+  }, [rows, rowMarker, labels.markerLegend]);
 
   return (
     <div
@@ -292,6 +303,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
           </div>
         ) : null}
       </div>
+      {labels.markerLegend ? <MarkerLegend present={markers} legend={labels.markerLegend} /> : null}
       <GridPager
         table={table}
         total={total}

@@ -79,6 +79,8 @@ export interface DataGridLabels {
   loadError: string;
   /** Accessible name of the row-marker column header. Optional. */
   marker?: string;
+  /** What each row stripe means, shown under the grid for the stripes its rows carry. Optional: without it no legend. */
+  markerLegend?: Record<DataGridRowMarker, string>;
   /** Editor error for text in a number column that is no number. */
   invalidNumber: string;
   /** Accessible name of a column's width handle, e.g. "Width of column {name}". */
