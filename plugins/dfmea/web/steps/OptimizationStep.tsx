@@ -236,6 +236,8 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   // a check finding on a failure cause (an AP H row without action) opens here: the grid lists actions, so the cause gets its own row above it
   const focusCause = focusItemId ? causeById.get(focusItemId) : undefined;
   const focusActions = focusCause ? (actions ?? []).filter((a) => a.causeId === focusCause.id).length : 0;
+  // a finding on an action (no target date, overdue, completed without re-rating): its row, on whichever page it is
+  const reveal = useMemo(() => (focusItemId ? { match: (a: ActionRow) => a.id === focusItemId } : null), [focusItemId]);
 
   return (
     <>
@@ -256,6 +258,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
         columns={columns}
         rowKey={(a) => a.id}
         rows={actions ?? []}
+        reveal={reveal}
         pageLocalRows
         pageSize={50}
         pageSizeOptions={[20, 50, 100, 500]}

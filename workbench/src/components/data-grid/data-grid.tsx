@@ -4,7 +4,7 @@ import { useTable } from '@tanstack/react-table';
 import type { ColumnSizingState, PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
 import { ColumnMenu } from './column-menu';
 import { PlainRows, VirtualRows } from './grid-body';
-import type { GridBodyProps } from './grid-body';
+import type { GridBodyProps, ScrollToRow } from './grid-body';
 import { cellDomId, columnStyle } from './grid-row';
 import type { EditorActions, RowShared } from './grid-row';
 import { GridHeader } from './grid-header';
@@ -51,6 +51,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     onDraftChange,
     onRowClick,
     selectedKey,
+    reveal,
     virtualize,
     height = 480,
     emptyText,
@@ -69,7 +70,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     scrollRef.current = element;
     setScrollElement(element);
   }, []);
-  const scrollToRef = useRef<((index: number) => void) | null>(null);
+  const scrollToRef = useRef<ScrollToRow | null>(null);
 
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
@@ -126,6 +127,30 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   }, [paged, server.loading, pagination.pageIndex, pageCount]);
 
   const rows = table.getRowModel().rows;
+
+  // a row asked for (`reveal`): its page, then scrolled to (centred) and marked until another is asked for
+  const [revealed, setRevealed] = useState<{ request: object; key: string } | null>(null);
+  useEffect(() => {
+    if (!reveal || revealed?.request === reveal) return;
+    const all = table.getPrePaginatedRowModel().rows;
+    const index = all.findIndex((r) => reveal.match(r.original));
+    if (index < 0) return; // not loaded (yet): asked again when the rows change
+    if (paged && !serverMode) {
+      const page = Math.floor(index / pagination.pageSize);
+      if (page !== pagination.pageIndex) {
+        setPagination((p) => ({ ...p, pageIndex: page }));
+        return;
+      }
+    }
+    const key = all[index]!.id;
+    const onPage = rows.findIndex((r) => r.id === key);
+    if (onPage < 0) return;
+    scrollToRef.current?.(onPage, 'center');
+    // the grid itself into the page's view, once its scroll area shows the row
+    scrollRef.current?.scrollIntoView?.({ block: 'nearest' });
+    setRevealed({ request: reveal, key });
+  }, [reveal, revealed, rows, table, paged, serverMode, pagination]);
+  const revealedKey = reveal && revealed?.request === reveal ? revealed.key : null;
   const leafColumns = table.getVisibleLeafColumns();
   // memoised rows compare these by identity: keep them stable while ids and sizes are
   const leafIds = leafColumns.map((c) => c.id).join('\u0000');
@@ -222,6 +247,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     onCellDoubleClick: editing.onCellDoubleClick,
     onRowClick,
     selectedKey,
+    revealedKey,
     scrollElement,
     scrollToRef,
     height,
