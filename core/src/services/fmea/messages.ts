@@ -40,6 +40,7 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.feature_repeated',
   'fmea.review_owner_only',
   'fmea.reviewer_cannot_read',
+  'fmea.reviewers_cannot_read',
   'fmea.tree_copy_head_only',
   'fmea.tree_delete_head_only',
   'fmea.project_in_use',
