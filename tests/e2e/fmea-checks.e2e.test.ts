@@ -71,6 +71,11 @@ describe('checks before release in the workbench', () => {
     await page.reload();
     await page.getByTestId('dfmea-project').waitFor();
     await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
+    // a tab clicked is one step back
+    await page.getByTestId('dfmea-tab-failure').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('rightType')).toBe('failure');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
 
     // the submit dialog shows the findings and refuses while the error is there
     await page.getByTestId('review-open').click();

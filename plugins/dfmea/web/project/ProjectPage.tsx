@@ -133,12 +133,14 @@ export function ProjectPage({
   /** Opens a step by putting it in the URL (a new history entry, or in place); the one-time openers of a message go. */
   const setStep = useCallback(
     (next: string, replace = false) => {
-      const query = new URLSearchParams(searchText);
+      // the URL as it is now, not as this render saw it: a tab reports one click twice (mouse down, then focus)
+      const query = new URLSearchParams(window.location.search);
+      if (query.get('rightType') === next) return;
       query.set('rightType', next);
       for (const opener of STEP_OPENERS) query.delete(opener);
       navigate(`${location}?${query.toString()}`, { replace });
     },
-    [searchText, location, navigate],
+    [location, navigate],
   );
   // another member changed this project: the open step reads again in place; unsaved header edits get a banner instead
   const [changed, setChanged] = useState(false);
@@ -244,7 +246,10 @@ export function ProjectPage({
 
   /** Leaving a step with unsaved edits (the planning form's isEditBaseInfo) asks first. */
   const changeStep = async (next: string) => {
-    if (await confirmLeave()) setStep(next);
+    if (!(await confirmLeave())) return;
+    // a finding's row belongs to the step it opened: another step starts without it
+    if (next !== step) setFocus(null);
+    setStep(next);
   };
   // under review, approved or released: the server refuses writes (the banner says why), so the steps offer none
   const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);

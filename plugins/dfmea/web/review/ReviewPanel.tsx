@@ -199,7 +199,7 @@ export function ReviewPanel({
                 </p>
               ) : null}
               {approveBlocked ? (
-                <p className="alert alert-info" data-testid="review-approve-blocked">
+                <p className="alert alert-warning" data-testid="review-approve-blocked">
                   {approveReason}
                 </p>
               ) : null}
