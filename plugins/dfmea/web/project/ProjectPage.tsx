@@ -121,8 +121,7 @@ export function ProjectPage({
   const keys = steps.map((s) => s.key);
   const [location, navigate] = useLocation();
   // a comment message opens the row's thread (thread=kind:id), a review step the review panel (review=1), a release its baselines (baselines=1)
-  const searchText = useSearch();
-  const search = new URLSearchParams(searchText);
+  const search = new URLSearchParams(useSearch());
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
   // the open step is the URL's (rightType, or a message's leftType), so Back goes to the step before and a reload stays;
