@@ -65,6 +65,9 @@ describe('the knowledge base', () => {
     const row = rowOf(engineer.page, description);
     await expect.poll(() => textOf(row.locator('.catalog-status'))).toBe('编辑中');
     expect(await textOf(row.getByTestId('catalog-open'))).toMatch(/^FA\d{10}$/);
+    // the red stripe of one's own row is explained under the grid (issue 20: it had no legend)
+    expect(await row.getAttribute('data-marker')).toBe('mycompiled');
+    expect(await textOf(engineer.page.getByTestId('grid-marker-legend').locator('[data-marker="mycompiled"]'))).toBe('您创建的：可编辑');
     // the engineer holds no review buttons: the row offers applying, not auditing
     expect(await row.getByTestId('catalog-audit').count()).toBe(0);
     await review(engineer.page, description, 'apply', '请审核');
@@ -79,6 +82,7 @@ describe('the knowledge base', () => {
     await reviewer.page.goto(PAGE);
     const reviewed = rowOf(reviewer.page, description);
     await expect.poll(() => textOf(reviewed.locator('.catalog-status'))).toBe('To be audited');
+    expect(await textOf(reviewer.page.getByTestId('grid-marker-legend').locator('[data-marker="myreadable"]'))).toBe('Created by another user: read only for you');
     await reviewed.getByTestId('catalog-audit').click();
     const audit = reviewer.page.getByRole('dialog');
     await audit.getByTestId('review-submit').click();

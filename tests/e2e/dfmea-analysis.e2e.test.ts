@@ -136,10 +136,10 @@ describe('DFMEA analysis in the browser', () => {
     await focus.getByRole('button', { name: 'Add cause' }).click();
     await saveDialog(page, { Description: 'Brush worn out' });
     const chains = focus.getByTestId('mode-chains');
-    await chains.getByLabel('Effect on a higher-level function').selectOption({ label: 'Raise and lower the window: Window does not move' });
+    await chains.getByLabel('Effect on a higher-level function').selectOption({ label: `${projectName} › Raise and lower the window: Window does not move` });
     await chains.getByRole('button', { name: 'Link effect' }).click();
     await chains.getByText('Effect: Window does not move').waitFor();
-    await chains.getByLabel('Cause on a lower-level function').selectOption({ label: 'Conduct current to the commutator: Brush worn out' });
+    await chains.getByLabel('Cause on a lower-level function').selectOption({ label: 'Brush › Conduct current to the commutator: Brush worn out' });
     await chains.getByRole('button', { name: 'Link cause' }).click();
     await chains.getByText('Cause: Brush worn out').waitFor();
     await screenshot(page, 'dfmea-failure-net');

@@ -107,5 +107,10 @@ describe('FMEA baselines in the workbench', () => {
     await page.getByTestId('baseline-open-BL1').click();
     await page.getByTestId('baseline-content').waitFor();
     expect(await page.getByTestId('baseline-content').innerText()).toContain('BL1');
+    await page.getByTestId('baseline-content').locator('summary', { hasText: 'Team member' }).click();
+    const frozen = await page.getByTestId('baseline-content').innerText();
+    // the team by real names, never user ids (issue 20)
+    expect(frozen).toContain('Baseline owner');
+    expect(frozen).not.toContain(ids.owner!);
   });
 });

@@ -31,6 +31,13 @@ describe('checks before release in the workbench', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
     await api.post('/api/fmea/addAction', { causeId: cause.id, kind: 'prevention', description: 'Harden the teeth', targetDate: '2099-01-01' });
+    // forty more low-risk chains, then one without D (a warning): its chain is the last, far below the rows the virtual grid renders
+    for (let i = 1; i <= 40; i++) {
+      const filler = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: `Burr ${i}`, occurrence: 1, det: 1 });
+      await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: filler.id });
+    }
+    const unrated = await api.post<{ id: string }>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Lubricant missing', occurrence: 1 });
+    await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: unrated.id });
 
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
     await signIn(page, owner, password);
@@ -40,8 +47,35 @@ describe('checks before release in the workbench', () => {
     const errors = page.getByTestId('checks-errors');
     const warnings = page.getByTestId('checks-warnings');
     await expect.poll(() => errors.innerText()).toBe('1');
-    // "Motor stalls" has no effect either, and "Guide the cable" no failure
-    await expect.poll(() => warnings.innerText()).toBe('2');
+    // "Motor stalls" has no effect either, "Guide the cable" no failure, and "Lubricant missing" no D
+    await expect.poll(() => warnings.innerText()).toBe('3');
+
+    // the unrated chain's finding opens the risk grid scrolled to its row, marked (issue 20: it was not rendered, so not found)
+    await page.getByTestId('checks-open').click();
+    await page.locator('[data-code="rating_missing"] [data-testid="checks-finding"]').click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
+    const chain = page.locator(`.dfmea-risk [role="row"][data-row-key$=":${unrated.id}"]`);
+    await expect.poll(() => chain.getAttribute('data-revealed')).toBe('true');
+    expect(await chain.innerText()).toContain('Lubricant missing');
+    const grid = await page.locator('.dfmea-risk [role="grid"]').boundingBox();
+    const box = await chain.boundingBox();
+    expect(box && grid && box.y >= grid.y && box.y + box.height <= grid.y + grid.height).toBe(true);
+    await screenshot(page, 'fmea-checks-risk-row-en-US');
+    // the step is in the URL: Back goes to the step before (issue 20: it left the project), a reload stays on the step
+    expect(new URL(page.url()).searchParams.get('rightType')).toBe('risk');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('dfmea-tab-structure').getAttribute('data-state')).toBe('active');
+    expect(new URL(page.url()).pathname).toBe('/main/dfmea/dfmeaProject');
+    await page.goForward();
+    await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
+    await page.reload();
+    await page.getByTestId('dfmea-project').waitFor();
+    await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
+    // a tab clicked is one step back
+    await page.getByTestId('dfmea-tab-failure').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('rightType')).toBe('failure');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
 
     // the submit dialog shows the findings and refuses while the error is there
     await page.getByTestId('review-open').click();
@@ -65,7 +99,7 @@ describe('checks before release in the workbench', () => {
     // fixed: the function goes, the warning with it
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('confirm-dialog').locator('.btn-primary, .btn-danger').click();
-    await expect.poll(() => warnings.innerText(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => warnings.innerText(), { timeout: 10_000 }).toBe('2');
     expect(await errors.innerText()).toBe('1');
   });
 
@@ -107,6 +141,8 @@ describe('checks before release in the workbench', () => {
     await page.getByTestId('optimization-plan-for-cause').click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Failure cause (FC)').inputValue()).toBe(cause.id);
+    // the cause with where it sits: equal texts on two elements are told apart (issue 20)
+    expect(await dialog.getByLabel('Failure cause (FC)').locator('option:checked').innerText()).toBe('Latch spring › Press the latch: Latch spring weak');
     await dialog.getByLabel(/^Action/).first().fill('Stronger spring');
     await dialog.getByLabel('Target date').fill('2099-01-01');
     await dialog.locator('button[type="submit"]').click();

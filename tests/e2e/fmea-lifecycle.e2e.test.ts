@@ -108,10 +108,9 @@ describe('FMEA lifecycle (issue #14)', () => {
     await expect.poll(() => status(engineer)).toBe('rejected');
     await screenshot(engineer, 'fmea-lifecycle-rejected-project-en-US');
     // the message opens the project with its review panel (review=1), the rejection and its opinion in the history
-    if (await engineer.getByTestId('review-panel').isVisible()) {
-      expect(await engineer.getByTestId('review-history').innerText()).toContain('“Guide the cable” has no failure analysed');
-      await engineer.getByTestId('review-close').click();
-    }
+    await engineer.getByTestId('review-history').getByText('“Guide the cable” has no failure analysed').waitFor();
+    await engineer.getByTestId('review-close').click();
+    await engineer.getByTestId('review-panel').waitFor({ state: 'detached' });
 
     // 4. the finding opens its row; the function goes, the checks come down to nothing
     await expect.poll(() => warnings.innerText()).toBe('1');

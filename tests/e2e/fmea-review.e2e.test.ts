@@ -24,11 +24,11 @@ const status = (page: Page) => page.getByTestId('review-status').first().getAttr
 describe('FMEA review and release in the workbench', () => {
   it('the owner submits naming four users, opinions, approval, release, the lock banner, revocation', async () => {
     const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('review-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export'] }]));
-    const names = { owner: uniqueName('rvowner'), professional: uniqueName('rvprof'), quality: uniqueName('rvqual'), technical: uniqueName('rvtech'), countersign: uniqueName('rvsign') };
+    const names = { owner: uniqueName('rvowner'), professional: uniqueName('rvprof'), quality: uniqueName('rvqual'), technical: uniqueName('rvtech'), countersign: uniqueName('rvsign'), outsider: uniqueName('rvout') };
     const ids: Record<string, string> = {};
     for (const [key, userName] of Object.entries(names)) ids[key] = (await createReadyUser(env.baseURL, { userName, realName: `Review ${key}`, password, roleIds: [role.id] })).id;
 
-    // the owner creates the project and shares it with everyone, so the named reviewers can read it
+    // the owner creates the project and shares it with the named reviewers, so they can read it (the outsider cannot)
     const { page } = await env.open({ width: 1400, height: 900 });
     await signIn(page, names.owner, password);
     await openArea(page, 'dfmea_index');
@@ -38,7 +38,8 @@ describe('FMEA review and release in the workbench', () => {
     await page.getByTestId('dfmea-save').click();
     await page.getByTestId('dfmea-project').waitFor();
     const projectId = new URL(page.url()).searchParams.get('projectId')!;
-    await asAdmin(env.baseURL, (admin) => admin.post('/api/project/saveShare', { projectId, scope: 'all', expiresAt: null, userIds: [] }));
+    const reviewerIds = (['professional', 'quality', 'technical', 'countersign'] as const).map((r) => ids[r]!);
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/project/saveShare', { projectId, scope: 'partly', expiresAt: null, userIds: reviewerIds }));
 
     const owner = page;
     await expect.poll(() => status(owner)).toBe('draft');
@@ -48,12 +49,23 @@ describe('FMEA review and release in the workbench', () => {
     // nothing chosen: the form names the missing roles under their fields
     await owner.getByTestId('review-submit-save').click();
     await owner.getByTestId('review-submit-dialog').locator('.field-error').first().waitFor();
+    // the pickers offer only people who can read the project (issue 20: the outsider was offered, then refused)
+    const offered = () => owner.getByTestId('review-role-quality').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await expect.poll(offered).toContain(ids.quality);
+    expect(await offered()).not.toContain(ids.outsider);
     for (const r of ['professional', 'quality', 'technical', 'countersign'] as const) await owner.getByTestId(`review-role-${r}`).selectOption(ids[r]!);
     await owner.getByTestId('review-submit-save').click();
     await owner.getByTestId('review-row-professional').waitFor();
     await expect.poll(() => status(owner)).toBe('under_review');
     await owner.getByTestId('review-close').click();
     await owner.getByTestId('review-banner').waitFor();
+    // under review the header cannot be changed, and its fields look so (issue 20: they looked editable)
+    await owner.getByTestId('dfmea-tab-planning').click();
+    const locked = owner.getByTestId('dfmea-panel-planning').getByTestId('dfmea-name');
+    await locked.waitFor();
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await locked.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('dashed');
+    await screenshot(owner, 'fmea-review-planning-read-only-zh-CN');
 
     // the quality reviewer walks the steps and answers over the API; the professional reviewer in the browser
     const quality = await apiLogin(env.baseURL, names.quality, password);

@@ -128,10 +128,10 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     await focus.getByRole('button', { name: 'Add cause' }).click();
     await saveDialog(page, { Description: 'Brush worn', 'Occurrence (O)': '4', 'Detection (D)': '7' });
     const chains = focus.getByTestId('mode-chains');
-    await chains.getByLabel('Effect on a higher-level function').selectOption({ label: 'Deliver leak-tight housings to assembly: Seal damaged at assembly, housing leaks' });
+    await chains.getByLabel('Effect on a higher-level function').selectOption({ label: `${projectName} › Deliver leak-tight housings to assembly: Seal damaged at assembly, housing leaks` });
     await chains.getByRole('button', { name: 'Link effect' }).click();
     await chains.getByText('Effect: Seal damaged at assembly, housing leaks').waitFor();
-    await chains.getByLabel('Cause on a lower-level function').selectOption({ label: 'Brush the bore edge at set speed: Brush worn' });
+    await chains.getByLabel('Cause on a lower-level function').selectOption({ label: 'Brush deburring machine › Brush the bore edge at set speed: Brush worn' });
     await chains.getByRole('button', { name: 'Link cause' }).click();
     await chains.getByText('Cause: Brush worn').waitFor();
 

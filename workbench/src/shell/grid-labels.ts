@@ -20,6 +20,12 @@ export function useGridLabels(): DataGridLabels {
     saveError: t`The change could not be saved`,
     loadError: t`The data could not be loaded`,
     marker: t`Marker`,
+    // spec 000 §6: own row red, another user's row orange, no permission grey
+    markerLegend: {
+      mycompiled: t`Created by you: you may edit it`,
+      myreadable: t`Created by another user: read only for you`,
+      noPermission: t`You have no permission for this row`,
+    },
     invalidNumber: t`Enter a number, or nothing to clear the cell.`,
     resizeColumn: (name) => t`Width of column ${name}`,
     resetWidths: t`Default column widths`,

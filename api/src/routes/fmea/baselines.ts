@@ -2,12 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   diffBaselines,
-  diffSnapshots,
   DIFF_KINDS,
   diffWorkbook,
-  emptySnapshotLike,
   exportBaselineWorkbook,
-  getBaseline,
+  readBaselineItems,
   InvalidInputError,
   listBaselines,
   verifyWorkbook,
@@ -199,10 +197,8 @@ export function registerBaselineRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => c.json(ok((await listBaselines(fmeaContext(c), c.req.valid('query').projectId)).map(asBaseline)), 200));
   app.openapi(getRoute, async (c) => {
     const { projectId, baseline } = c.req.valid('query');
-    const one = await getBaseline(fmeaContext(c), projectId, baseline);
     // the frozen items as the diff against nothing names them: kind, path and every field
-    const items = diffSnapshots(emptySnapshotLike(one.snapshot), one.snapshot).items.filter((i) => i.change === 'added').map((i) => ({ kind: i.kind, id: i.id, path: i.path, fields: i.fields.map((f) => ({ field: f.field, value: f.new })) }));
-    return c.json(ok({ baseline: one.baseline, items }), 200);
+    return c.json(ok(await readBaselineItems(fmeaContext(c), projectId, baseline)), 200);
   });
   app.openapi(diffRoute, async (c) => {
     const { projectId, from, to } = c.req.valid('query');

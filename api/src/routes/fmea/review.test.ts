@@ -42,6 +42,9 @@ describe('/api/project/review/*', () => {
     const outsider = await step('submit', { assignees: { ...named(), countersign: team.outsider.user.id } });
     expect(outsider.status).toBe(403);
     expect(outsider.body.meta.message).toContain('cannot read this project');
+    // under the role's picker, the role by its label and the person by name, never their id (issue 20)
+    expect(outsider.body.data.issues).toMatchObject([{ field: 'assignees.countersign', message: expect.stringMatching(/^Verification countersigner \S+ cannot read this project/) }]);
+    expect(outsider.body.meta.message).not.toContain(team.outsider.user.id);
     expect((await step('approve', {})).status).toBe(409);
 
     expect(project.reviewStatus).toBe('draft');
@@ -51,6 +54,16 @@ describe('/api/project/review/*', () => {
     expect(notApprover.body.meta.message).toBe('You are not the current approver');
     expect((await step('submit', { assignees: named() })).status).toBe(409);
     const stranger = await caller(api, team.outsider, 'en-US').get(`/api/project/review/state?projectId=${project.id}`);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.meta.message).toBe(NOT_MEMBER);
+  });
+
+  it('offers only the project’s readers in the reviewer pickers: GET /api/user/list?projectId= (issue 20)', async () => {
+    const listed = await caller(api, team.owner, 'en-US').ok('GET', `/api/user/list?projectId=${project.id}&limit=500`);
+    const ids = listed.map((u: { id: string }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([team.owner.user.id, team.editor.user.id, team.reader.user.id]));
+    expect(ids).not.toContain(team.outsider.user.id);
+    const stranger = await caller(api, team.outsider, 'en-US').get(`/api/user/list?projectId=${project.id}`);
     expect(stranger.status).toBe(403);
     expect(stranger.body.meta.message).toBe(NOT_MEMBER);
   });

@@ -100,7 +100,7 @@ const route = <P extends string>(path: P, summary: string, description: string, 
 export const submitRoute = route(
   'submit',
   'Submit the project for review, naming the four review roles',
-  'The responsible person (role 0) or an administrator; from draft, in preparation or rejected. 400 status.fmea_review.reviewer_required when a role is not named, 403 fmea.reviewer_cannot_read when a named user cannot read the project, 409 in any other status.' + CHECKS_NOTE,
+  'The responsible person (role 0) or an administrator; from draft, in preparation or rejected. 400 status.fmea_review.reviewer_required when a role is not named, 403 fmea.reviewers_cannot_read when a named user cannot read the project (one issue per such role, on assignees.<role>, naming the person), 409 in any other status.' + CHECKS_NOTE,
   ProjectBody.extend({ assignees: Assignees, ...Acknowledge }),
 );
 export const opinionRoute = route(

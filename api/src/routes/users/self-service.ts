@@ -41,6 +41,9 @@ export const optionsRoute = defineRoute({
     query: z.object({
       searchKey: Text.optional(),
       siteId: Id.optional(),
+      projectId: Id.optional().openapi({
+        description: 'An FMEA project: only users who may read it (its team, administrators, users it is shared with), for pickers of people a step must name from its readers (the review roles). The caller must be able to open the project (403 otherwise).',
+      }),
       limit: z.coerce.number().int().min(1).max(500).default(10),
       timestamp: z.string().max(40).optional(),
     }),
@@ -63,7 +66,7 @@ export function registerSelfServiceRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(optionsRoute, async (c) => {
-    const { searchKey, siteId, limit } = c.req.valid('query');
-    return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, limit })), 200);
+    const { searchKey, siteId, projectId, limit } = c.req.valid('query');
+    return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, readerOf: projectId, limit })), 200);
   });
 }

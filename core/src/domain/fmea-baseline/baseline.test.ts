@@ -71,6 +71,29 @@ describe('diff of two snapshots', () => {
     expect(added.fields).toContainEqual({ field: 'causeId', old: null, new: 'Housing / 20 Pressing / Machine / Press the bushing / Force too low' });
   });
 
+  it('leaves out order numbers and internal codes, and names people and catalog records as it is told (issue 20)', () => {
+    const before = source();
+    (before as unknown as { actions: unknown[] }).actions = [{ id: 'a1', causeId: 'c1', kind: 'prevention', description: 'Torque check', responsibleUserId: 'u1', responsibleName: 'li', sort: 1 }];
+    const after = source();
+    (after as unknown as { actions: unknown[] }).actions = [{ id: 'a1', causeId: 'c1', kind: 'prevention', description: 'Torque check', responsibleUserId: 'u2', responsibleName: 'wang', sort: 2 }];
+    (after.failures[0] as Record<string, unknown>).catalogRecordId = 'rec-9';
+    (after.nodes[0] as Record<string, unknown>).sort = 5;
+    const names = { person: (id: string) => ({ u1: '李工', u2: '王总' })[id], catalog: (id: string) => (id === 'rec-9' ? 'FC2604010001 v3' : undefined) };
+    const d = diffSnapshots(canonicalSnapshot(before), canonicalSnapshot(after), names);
+    // a reorder alone is no change
+    expect(d.items.map((i) => i.id).sort()).toEqual(['a1', 'c1']);
+    expect(d.items.find((i) => i.id === 'a1')!.fields).toEqual([{ field: 'responsibleUserId', old: '李工', new: '王总' }]);
+    expect(d.items.find((i) => i.id === 'c1')!.fields).toEqual([{ field: 'catalogRecordId', old: null, new: 'FC2604010001 v3' }]);
+    // without names: the frozen login name, never the id
+    expect(diffSnapshots(canonicalSnapshot(before), canonicalSnapshot(after)).items.find((i) => i.id === 'a1')!.fields).toEqual([{ field: 'responsibleUserId', old: 'li', new: 'wang' }]);
+    const all = diffSnapshots(emptySnapshotLike(canonicalSnapshot(after)), canonicalSnapshot(after), names);
+    const fields = all.items.flatMap((i) => i.fields.map((f) => f.field));
+    expect(fields).not.toEqual(expect.arrayContaining(['sort']));
+    for (const hidden of ['sort', 'nodeType', 'userId', 'userName', 'responsibleName']) expect(fields, hidden).not.toContain(hidden);
+    expect(all.items.find((i) => i.kind === 'member')!.path).toBe('李工');
+    expect(all.items.find((i) => i.id === 'c1')!.fields.map((f) => f.field)).not.toContain('kind');
+  });
+
   it('is empty for the same analysis and lists everything against an empty one', () => {
     const s = canonicalSnapshot(source());
     expect(diffSnapshots(s, canonicalSnapshot(source())).items).toEqual([]);

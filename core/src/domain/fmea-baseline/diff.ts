@@ -49,6 +49,40 @@ const REFS: Readonly<Record<string, SnapshotList>> = {
   causeId: 'failures',
 };
 
+/**
+ * Fields a snapshot keeps that a reader has no use for, left out of a diff: the
+ * order number (a reorder is no change of content), a node's level code, a
+ * failure's kind (the item's kind says it), a member's user id and login name
+ * (the member is named by their real name) and the login name an action's responsible was frozen
+ * under (the responsible is one line: `responsibleUserId`, shown by name).
+ */
+const HIDDEN_FIELDS: Readonly<Partial<Record<SnapshotList, readonly string[]>>> = {
+  members: ['userId', 'userName'],
+  nodes: ['nodeType', 'sort'],
+  functions: ['sort'],
+  characteristics: ['sort'],
+  failures: ['kind', 'sort'],
+  controls: ['sort'],
+  actions: ['responsibleName', 'sort'],
+};
+
+/** The fields of a list a diff shows, in their order. */
+const shownFields = (list: SnapshotList): readonly string[] => {
+  const hidden = HIDDEN_FIELDS[list] ?? [];
+  return (SNAPSHOT_FIELDS[list] as readonly string[]).filter((f) => !hidden.includes(f));
+};
+
+/**
+ * How a diff names what the snapshot holds by id (the service reads them, the
+ * domain does no I/O): a person by their real name, a catalog record version by
+ * its number and version ("FM2604010001 v2"). Without one, the frozen login name
+ * for people and the id for records.
+ */
+export interface DiffNames {
+  readonly person?: (userId: string) => string | undefined;
+  readonly catalog?: (recordId: string) => string | undefined;
+}
+
 const FAILURE_KIND: Readonly<Record<string, DiffKind>> = { FE: 'effect', FM: 'mode', FC: 'cause' };
 const LIST_KIND: Readonly<Record<Exclude<SnapshotList, 'failures'>, DiffKind>> = {
   members: 'member',
@@ -68,7 +102,10 @@ const text = (v: Scalar | undefined) => (v === null || v === undefined ? '' : St
 class Paths {
   private readonly byList = new Map<SnapshotList, Map<string, SnapshotItem>>();
   private readonly memo = new Map<string, string>();
-  constructor(private readonly snapshot: FmeaSnapshot) {}
+  constructor(
+    private readonly snapshot: FmeaSnapshot,
+    readonly names: DiffNames = {},
+  ) {}
 
   item(list: SnapshotList, id: string): SnapshotItem | undefined {
     let map = this.byList.get(list);
@@ -112,7 +149,7 @@ class Paths {
           path = `${this.of('nodes', item.firstNodeId as string)} ↔ ${this.of('nodes', item.secondNodeId as string)}`;
           break;
         case 'members':
-          path = text(item.userName) || id;
+          path = this.names.person?.(text(item.userId) || id) ?? (text(item.userName) || id);
           break;
       }
     }
@@ -121,11 +158,18 @@ class Paths {
   }
 }
 
-/** A field's value as shown: a reference as the referenced item's path, a list (roles) as "0,1". */
-function shown(paths: Paths, field: string, value: unknown): Scalar {
+/**
+ * A field's value as shown: a reference as the referenced item's path, a list
+ * (roles) as "0,1", a catalog record as its number and version, a responsible
+ * person by name (the name the snapshot froze when the reader cannot be told
+ * a better one).
+ */
+function shown(paths: Paths, field: string, value: unknown, item: Record<string, unknown>): Scalar {
   if (Array.isArray(value)) return value.join(',');
   const ref = REFS[field];
   if (ref && typeof value === 'string') return paths.of(ref, value);
+  if (field === 'catalogRecordId' && typeof value === 'string') return paths.names.catalog?.(value) ?? value;
+  if (field === 'responsibleUserId' && typeof value === 'string') return paths.names.person?.(value) ?? (text(item.responsibleName as Scalar) || value);
   return (value ?? null) as Scalar;
 }
 
@@ -135,10 +179,10 @@ function kindOf(list: SnapshotList, item: Record<string, unknown>): DiffKind {
   return list === 'failures' ? (FAILURE_KIND[item.kind as string] ?? 'cause') : LIST_KIND[list];
 }
 
-/** The difference from `before` to `after`. */
-export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot): SnapshotDiff {
-  const oldPaths = new Paths(before);
-  const newPaths = new Paths(after);
+/** The difference from `before` to `after`, people and catalog records named by `names`. */
+export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot, names: DiffNames = {}): SnapshotDiff {
+  const oldPaths = new Paths(before, names);
+  const newPaths = new Paths(after, names);
   const items: DiffItem[] = [];
 
   const projectFields: DiffField[] = [];
@@ -160,7 +204,7 @@ export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot): Snapsh
   }
 
   for (const list of SNAPSHOT_LISTS) {
-    const fields = SNAPSHOT_FIELDS[list] as readonly string[];
+    const fields = shownFields(list);
     const oldItems = before[list] as SnapshotItem[];
     const newItems = after[list] as SnapshotItem[];
     const oldById = new Map(oldItems.map((i) => [i.id, i as unknown as Record<string, unknown>]));
@@ -169,20 +213,20 @@ export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot): Snapsh
       seen.add(item.id);
       const old = oldById.get(item.id);
       if (!old) {
-        const added = fields.filter((f) => item[f] !== null && item[f] !== undefined).map((f) => ({ field: f, old: null, new: shown(newPaths, f, item[f]) }));
+        const added = fields.filter((f) => item[f] !== null && item[f] !== undefined).map((f) => ({ field: f, old: null, new: shown(newPaths, f, item[f], item) }));
         items.push({ change: 'added', kind: kindOf(list, item), id: item.id, path: newPaths.of(list, item.id), fields: added });
         continue;
       }
       let changed: DiffField[] | undefined;
       for (const f of fields) {
         if (same(old[f], item[f])) continue;
-        (changed ??= []).push({ field: f, old: shown(oldPaths, f, old[f]), new: shown(newPaths, f, item[f]) });
+        (changed ??= []).push({ field: f, old: shown(oldPaths, f, old[f], old), new: shown(newPaths, f, item[f], item) });
       }
       if (changed) items.push({ change: 'changed', kind: kindOf(list, item), id: item.id, path: newPaths.of(list, item.id), fields: changed });
     }
     for (const old of oldItems as unknown as (Record<string, unknown> & { id: string })[]) {
       if (seen.has(old.id)) continue;
-      const removed = fields.filter((f) => old[f] !== null && old[f] !== undefined).map((f) => ({ field: f, old: shown(oldPaths, f, old[f]), new: null }));
+      const removed = fields.filter((f) => old[f] !== null && old[f] !== undefined).map((f) => ({ field: f, old: shown(oldPaths, f, old[f], old), new: null }));
       items.push({ change: 'removed', kind: kindOf(list, old), id: old.id, path: oldPaths.of(list, old.id), fields: removed });
     }
   }

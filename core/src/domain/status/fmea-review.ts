@@ -167,6 +167,9 @@ export function pendingOpinionRoles(state: FmeaReviewState): FmeaReviewRole[] {
   return FMEA_OPINION_ROLES.filter((role) => !given.has(role));
 }
 
+/** An opinion found the FMEA incompatible: it cannot be approved over (the approver rejects it back instead); the workbench disables Approve with the reason. */
+export const blocksApproval = (opinions: readonly { readonly conclusion: string }[]): boolean => opinions.some((o) => o.conclusion === 'incompatible');
+
 /** The distinct users who release; with 'all' every one of them must. */
 export function releasers(state: FmeaReviewState): string[] {
   return state.assignees ? [...new Set(FMEA_RELEASE_ROLES.map((role) => state.assignees![role]))] : [];
@@ -213,7 +216,7 @@ function approve(state: FmeaReviewState, userId: string): FmeaReviewState {
   const pending = pendingOpinionRoles(state);
   if (pending.length > 0) throw new InvalidTransitionError('status.fmea_review.opinions_missing' satisfies FmeaReviewRefusalKey, { from: state.status, event: 'approve', roles: pending.join(', ') });
   // An incompatible opinion cannot be approved over: the approver sends the project back instead.
-  if (state.opinions.some((o) => o.conclusion === 'incompatible')) {
+  if (blocksApproval(state.opinions)) {
     throw new InvalidTransitionError('status.fmea_review.opinion_incompatible' satisfies FmeaReviewRefusalKey, { from: state.status, event: 'approve' });
   }
   return { ...state, status: 'approved', approvedBy: userId };

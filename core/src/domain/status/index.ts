@@ -68,6 +68,7 @@ export {
   isFmeaReviewStatus,
   namedAssignees,
   pendingOpinionRoles,
+  blocksApproval,
   releasers,
   waitingFor,
   type FmeaReviewAssignees,

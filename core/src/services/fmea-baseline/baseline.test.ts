@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fmeaBaseline } from '../../db/schema/index.ts';
+import { catalogRecord, fmeaAction, fmeaBaseline, fmeaFailure, user } from '../../db/schema/index.ts';
 import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addAction } from '../fmea/actions.ts';
@@ -12,7 +12,7 @@ import { readAllSheets } from '../fmea/excel/workbook-io.ts';
 import { excel } from '../fmea/excel/workbook-io.ts';
 import { approveReview, releaseReview, republishReview, revokeReview, submitReview } from '../fmea-review/index.ts';
 import { readCoreProperties } from './seal.ts';
-import { diffBaselines, freezeBaseline, diffWorkbook, exportBaselineWorkbook, getBaseline, listBaselines, readSnapshot, verifyWorkbook } from './index.ts';
+import { diffBaselines, freezeBaseline, diffWorkbook, exportBaselineWorkbook, getBaseline, listBaselines, readBaselineItems, readSnapshot, verifyWorkbook } from './index.ts';
 
 let clock = new Date('2026-04-01T08:00:00Z');
 let t: TestDatabase;
@@ -91,6 +91,36 @@ describe('FMEA baselines', () => {
     expect((await listBaselines(team.reader, project.id))[0]!.label).toBe('BL1');
     await expect(getBaseline(team.reader, project.id, 'BL9')).rejects.toMatchObject({ messageKey: 'fmeaBaseline.not_found' });
     await expect(listBaselines(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
+  });
+
+  it('names people by their real name and catalog records by number and version, with one responsible line and no order numbers (issue 20)', async () => {
+    const [record] = await t.db.insert(catalogRecord).values({ type: 'invalidMode', rootId: 'r-worn', serialNum: 'FM2604010001', versionNo: 2, status: '2', text: 'Teeth worn' }).returning();
+    await t.db.update(user).set({ realName: '李工' }).where(eq(user.id, idOf(team.editor)));
+    await t.db.update(user).set({ realName: '王总' }).where(eq(user.id, idOf(tech)));
+    await release();
+    await revokeReview(team.owner, project.id);
+    tick();
+    const [action] = (await readSnapshot(t.db, project.id)).actions.filter((a) => a.causeId === lifter.worn.id);
+    await t.db.update(fmeaAction).set({ responsibleUserId: idOf(tech), sort: 9 }).where(eq(fmeaAction.id, action!.id));
+    await t.db.update(fmeaFailure).set({ catalogRecordId: record!.id, sort: 7 }).where(eq(fmeaFailure.id, lifter.worn.id));
+    const diff = await diffBaselines(team.reader, project.id, 'BL1');
+    const fieldsOf = (id: string) => diff.items.find((i) => i.id === id)?.fields;
+    expect(fieldsOf(action!.id)).toEqual([{ field: 'responsibleUserId', old: '李工', new: '王总' }]);
+    expect(fieldsOf(lifter.worn.id)).toEqual([{ field: 'catalogRecordId', old: null, new: 'FM2604010001 v2' }]);
+    const shown = JSON.stringify(diff.items);
+    expect(shown).not.toContain(idOf(tech));
+    expect(shown).not.toContain(record!.id);
+    // the frozen content names the team and the responsible the same way
+    const { items } = await readBaselineItems(team.reader, project.id, 'BL1');
+    expect(items.filter((i) => i.kind === 'member').map((i) => i.path)).toContain('李工');
+    const frozenAction = items.find((i) => i.id === action!.id)!;
+    expect(frozenAction.fields).toContainEqual({ field: 'responsibleUserId', value: '李工' });
+    expect(frozenAction.fields.map((f) => f.field)).not.toContain('responsibleName');
+    expect(items.flatMap((i) => i.fields.map((f) => f.field))).not.toContain('sort');
+    // the workbook says the same
+    const book = await formCells(await diffWorkbook(diff, 'zh-CN'));
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows.some((r) => r[4] === '李工' && r[5] === '王总')).toBe(true);
   });
 
   it('a project deleted from the database takes its baselines with it', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaBaseline, user } from '../../db/schema/index.ts';
-import { diffSnapshots, parseSnapshot, snapshotCounts, type FmeaSnapshot, type SnapshotDiff } from '../../domain/fmea-baseline/index.ts';
+import { diffSnapshots, emptySnapshotLike, parseSnapshot, snapshotCounts, type DiffKind, type FmeaSnapshot, type Scalar, type SnapshotDiff } from '../../domain/fmea-baseline/index.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { openableProject, type FmeaProjectRow } from '../fmea/access.ts';
@@ -10,6 +10,7 @@ import type { WorkbookStamp } from '../fmea/excel/stamp.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { renderSnapshotWorkbook } from './render.ts';
 import { readSnapshot, sealSnapshot } from './source.ts';
+import { snapshotNames } from './names.ts';
 
 export { readSnapshot, sealSnapshot, sha256 } from './source.ts';
 export { diffFieldName, diffWorkbook } from './diff-workbook.ts';
@@ -171,7 +172,26 @@ export async function diffBaselines(ctx: ServiceContext, projectId: string, a: B
   if (!a.trim() || !b.trim()) throw new InvalidInputError('validation.required', { field: 'baseline' });
   const from = await side(ctx, projectId, a);
   const to = await side(ctx, projectId, b);
-  return { ...diffSnapshots(from.snapshot, to.snapshot), from: from.side, to: to.side, serialNum: loaded.project.serialNum, projectType: loaded.project.projectType };
+  const names = await snapshotNames(ctx.db, from.snapshot, to.snapshot);
+  return { ...diffSnapshots(from.snapshot, to.snapshot, names), from: from.side, to: to.side, serialNum: loaded.project.serialNum, projectType: loaded.project.projectType };
+}
+
+/** One frozen item as a reader sees it: its kind, path and the fields it holds (people and catalog records by name, as in a diff). */
+export interface BaselineItem {
+  kind: DiffKind;
+  id: string;
+  path: string;
+  fields: { field: string; value: Scalar }[];
+}
+
+/** A baseline with every item it froze, named as the diff names them (the diff against nothing). */
+export async function readBaselineItems(ctx: ServiceContext, projectId: string, ref: string): Promise<{ baseline: BaselineView; items: BaselineItem[] }> {
+  const { baseline, snapshot } = await getBaseline(ctx, projectId, ref);
+  const names = await snapshotNames(ctx.db, snapshot);
+  const items = diffSnapshots(emptySnapshotLike(snapshot), snapshot, names)
+    .items.filter((i) => i.change === 'added')
+    .map((i) => ({ kind: i.kind, id: i.id, path: i.path, fields: i.fields.map((f) => ({ field: f.field, value: f.new })) }));
+  return { baseline, items };
 }
 
 /** The stamp of a baseline's workbook: its own label, version, hash and time (two exports of it are alike). */

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { operationLog } from '../../db/schema/index.ts';
+import { operationLog, user } from '../../db/schema/index.ts';
+import type { DomainError } from '../../errors.ts';
+import { translateError } from '../../i18n/index.ts';
 import { adminContext, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion, walkReview } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { addFunction } from '../fmea/functions.ts';
@@ -128,7 +130,12 @@ describe('FMEA review: refusals', () => {
   it('only the owner or an administrator submits, naming all four roles readable by each', async () => {
     await expect(submitReview(team.editor, project.id, named())).rejects.toMatchObject({ messageKey: 'permission.review_owner_only' });
     await expect(submitReview(team.owner, project.id, { ...named(), countersign: null })).rejects.toMatchObject({ messageKey: 'status.fmea_review.reviewer_required' });
-    await expect(submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) })).rejects.toMatchObject({ messageKey: 'fmea.reviewer_cannot_read' });
+    // each reviewer who cannot read is named on their role's field, by their real name (issue 20: the role's code and a UUID)
+    await t.db.update(user).set({ realName: '王五' }).where(eq(user.id, idOf(team.outsider)));
+    const refused = await submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) }).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'not_allowed', messageKey: 'fmea.reviewers_cannot_read', issues: [{ messageKey: 'fmea.reviewer_cannot_read', field: 'assignees.countersign' }] });
+    expect(translateError('zh-CN', refused as DomainError)).toBe('指定的评审人必须能查看此项目\n指定的验证会签人（王五）无权查看此项目：请将其加入团队或共享给他');
+    expect(translateError('en-US', refused as DomainError)).toBe('Every named reviewer must be able to read this project\nVerification countersigner 王五 cannot read this project: add them to the team or share it with them');
     await expect(submitReview(team.owner, project.id, { ...named(), countersign: 'nobody' })).rejects.toMatchObject({ messageKey: 'fmea.user_not_found' });
     await setShare(team.owner, { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [idOf(team.outsider)] });
     expect((await submitReview(team.owner, project.id, { ...named(), countersign: idOf(team.outsider) })).review.status).toBe('under_review');

@@ -38,6 +38,7 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.feature_repeated',
   'fmea.reviewer_cannot_read',
   'fmea.responsible_cannot_read',
+  'fmea.reviewers_cannot_read',
   'fmea.tree_copy_head_only',
   'fmea.tree_delete_head_only',
   'fmea.project_in_use',

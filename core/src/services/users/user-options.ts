@@ -5,6 +5,7 @@ import { contains, MAX_LIMIT } from '../shared/paging.ts';
 import { findSite } from '../org/sites.ts';
 import { verifyPassword } from '../shared/password-hash.ts';
 import { findUserRow } from './users.ts';
+import { projectReaderTest } from '../fmea/readers.ts';
 
 export interface UserOption {
   id: string;
@@ -16,6 +17,8 @@ export interface UserOptionQuery {
   search?: string;
   /** Site id or name: its members only. */
   site?: string;
+  /** An FMEA project's id: only users who may read it (its team, administrators, whom it is shared with); the caller must be able to open it. */
+  readerOf?: string;
   limit?: number;
 }
 
@@ -33,12 +36,15 @@ export async function listUserOptions(ctx: ServiceContext, query: UserOptionQuer
     const linked = ctx.db.select({ id: userSite.userId }).from(userSite).where(eq(userSite.siteId, owner.id));
     conditions.push(or(eq(user.siteId, owner.id), inArray(user.id, linked)));
   }
-  return ctx.db
+  const rows = ctx.db
     .select({ id: user.id, userName: user.userName, realName: user.realName })
     .from(user)
     .where(and(...conditions))
-    .orderBy(asc(user.userName))
-    .limit(limit);
+    .orderBy(asc(user.userName));
+  if (!query.readerOf) return rows.limit(limit);
+  // the project's readers by the rule that opens it, then the page (a live user list: no limit before the test)
+  const reads = await projectReaderTest(ctx.db, ctx.actor, query.readerOf, ctx.now());
+  return (await rows).filter((u) => reads(u.id)).slice(0, limit);
 }
 
 /**

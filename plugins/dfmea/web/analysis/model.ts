@@ -89,6 +89,25 @@ export function causeFunctions(a: Analysis, fn: FunctionRow): Set<string> {
   return out;
 }
 
+/**
+ * Where a failure sits, to tell equal texts apart in pickers and lists: its
+ * structure element (a process step with its number) and function,
+ * "20 Pressing › Press the bushing". A description alone repeats: "Worn" on
+ * two gears.
+ */
+export function failurePlace(a: Pick<Analysis, 'nodes' | 'functions'>, functionId: string): string {
+  const fn = a.functions.find((f) => f.id === functionId);
+  const node = fn ? a.nodes.find((n) => n.id === fn.nodeId) : undefined;
+  const element = node ? [node.processNo, node.name].filter(Boolean).join(' ') : '';
+  return [element, fn?.description ?? ''].filter(Boolean).join(' › ');
+}
+
+/** A failure as a picker offers it: its place, then its text ("Gear › Mesh with worm: Teeth worn"). */
+export const failureOption = (a: Pick<Analysis, 'nodes' | 'functions'>, f: Pick<FailureRow, 'id' | 'functionId' | 'description'>) => {
+  const place = failurePlace(a, f.functionId);
+  return { value: f.id, label: place ? `${place}: ${f.description}` : f.description };
+};
+
 /** A 1..10 rating as typed: null for empty, undefined when invalid. */
 export function parseRating(text: string): number | null | undefined {
   const s = text.trim();

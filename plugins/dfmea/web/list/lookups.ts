@@ -51,3 +51,8 @@ export function useDict(code: string): DictItem[] {
 export function useUsers(): UserOption[] {
   return useLookup('users', () => api.get('/api/user/list', { limit: 500 }), NO_USERS);
 }
+
+/** Users who may read the project (its team, administrators, whom it is shared with): the pickers of people a step names from its readers. */
+export function useProjectReaders(projectId: string): UserOption[] {
+  return useLookup(`readers:${projectId}`, () => api.get('/api/user/list', { limit: 500, projectId }), NO_USERS);
+}

@@ -56,6 +56,9 @@ export function useDfmeaStepLabels(): Record<StepKey, string> {
   };
 }
 
+/** Query parameters that open something once (a message's step, thread, review or baselines): dropped when the user moves to another step. */
+const STEP_OPENERS = ['leftType', 'thread', 'review', 'baselines'] as const;
+
 /** The legacy rightType query (1-based step number) or a step key; else the fallback. */
 export function initialStep(keys: readonly string[], rightType: string | null, fallback = 'structure'): string {
   if (!rightType) return fallback;
@@ -116,12 +119,28 @@ export function ProjectPage({
   const { t } = useLingui();
   const kind = useFmeaKind();
   const keys = steps.map((s) => s.key);
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   // a comment message opens the row's thread (thread=kind:id), a review step the review panel (review=1), a release its baselines (baselines=1)
   const search = new URLSearchParams(useSearch());
   const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
-  const [step, setStep] = useState<string>(() => (openStep && keys.includes(openStep) ? openStep : initialStep(keys, rightType)));
+  // the open step is the URL's (rightType, or a message's leftType), so Back goes to the step before and a reload stays;
+  // without one, the first step (or the reviewer's next one, below)
+  const urlStep = openStep && keys.includes(openStep) ? openStep : rightType ? initialStep(keys, rightType) : null;
+  const [firstStep] = useState(() => initialStep(keys, null));
+  const step = urlStep ?? firstStep;
+  /** Opens a step by putting it in the URL (a new history entry, or in place); the one-time openers of a message go. */
+  const setStep = useCallback(
+    (next: string, replace = false) => {
+      // the URL as it is now, not as this render saw it: a tab reports one click twice (mouse down, then focus)
+      const query = new URLSearchParams(window.location.search);
+      if (query.get('rightType') === next) return;
+      query.set('rightType', next);
+      for (const opener of STEP_OPENERS) query.delete(opener);
+      navigate(`${location}?${query.toString()}`, { replace });
+    },
+    [location, navigate],
+  );
   // another member changed this project: the open step reads again in place; unsaved header edits get a banner instead
   const [changed, setChanged] = useState(false);
   const [revision, setRevision] = useState(0);
@@ -143,7 +162,7 @@ export function ProjectPage({
     if (walkOpened || !walking.walk) return;
     setWalkOpened(true);
     const next = walking.walk.next;
-    if (next && keys.includes(next) && !openStep && !rightType && !search.get('thread')) setStep(next);
+    if (next && keys.includes(next) && !openStep && !rightType && !search.get('thread')) setStep(next, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [walking.walk]);
 
@@ -226,7 +245,10 @@ export function ProjectPage({
 
   /** Leaving a step with unsaved edits (the planning form's isEditBaseInfo) asks first. */
   const changeStep = async (next: string) => {
-    if (await confirmLeave()) setStep(next);
+    if (!(await confirmLeave())) return;
+    // a finding's row belongs to the step it opened: another step starts without it
+    if (next !== step) setFocus(null);
+    setStep(next);
   };
   // under review, approved or released: the server refuses writes (the banner says why), so the steps offer none
   const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/workbench/sdk';
-import { useUsers } from '../list/lookups.ts';
+import { useProjectReaders } from '../list/lookups.ts';
 import { ChecksGate, gatePasses, type FmeaChecks } from './checks.tsx';
-import { REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';
+import { personName, REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';
 
 type Assignees = Record<ReviewRole, string>;
 
 /**
  * Submit (or review again): the owner names the four review roles. Every role
- * must be named (the server says so too, under the field); one user may hold several.
+ * must be named (the server says so too, under the field). The pickers offer
+ * only people who may read the project (the server refuses anyone else, under
+ * that role's picker, by name); someone already named for another role is
+ * marked so (the separation of duties rule may refuse it).
  */
 export function SubmitDialog({
   projectId,
@@ -30,7 +33,7 @@ export function SubmitDialog({
   const { t } = useLingui();
   const [acknowledged, setAcknowledged] = useState(false);
   const acknowledgeWarnings = acknowledged && (checks?.counts.warnings ?? 0) > 0;
-  const users = useUsers();
+  const users = useProjectReaders(projectId);
   const labels = useReviewLabels();
   const named = (role: ReviewRole) => review.assignees.find((a) => a.role === role)?.userId ?? '';
   const form = useForm({
@@ -43,7 +46,19 @@ export function SubmitDialog({
     onSaved: onDone,
     serverFields: Object.fromEntries(REVIEW_ROLES.map((r) => [`assignees.${r}`, r])),
   });
-  const options = [{ value: '', label: t`Choose…` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
+  const person = (u: (typeof users)[number]) => (u.realName ? `${u.realName} (${u.userName})` : u.userName);
+  /** The options of one role's picker: the readers, each marked with the other roles they are already named for. */
+  const optionsFor = (role: ReviewRole) => [
+    { value: '', label: t`Choose…` },
+    ...users.map((u) => {
+      const held = REVIEW_ROLES.filter((r) => r !== role && form.draft[r] === u.id).map((r) => labels.role[r]);
+      const name = person(u);
+      const roles = held.join(', ');
+      return { value: u.id, label: held.length ? t`${name} — already ${roles}` : name };
+    }),
+    // the last round's reviewer who can no longer read the project stays shown (the server names them under this picker)
+    ...review.assignees.filter((a) => a.role === role && a.userId === form.draft[role] && !users.some((u) => u.id === a.userId)).map((a) => ({ value: a.userId, label: personName(a) })),
+  ];
   return (
     <FormDialog
       form={form}
@@ -57,7 +72,7 @@ export function SubmitDialog({
       <div className="dfmea-form" data-testid="review-submit-dialog">
         {REVIEW_ROLES.map((role) => (
           <Field key={role} label={labels.role[role]} error={form.error(role)} required>
-            {(id) => <Select id={id} data-testid={`review-role-${role}`} options={options} value={form.draft[role]} onChange={(e) => form.set(role, e.target.value)} />}
+            {(id) => <Select id={id} data-testid={`review-role-${role}`} options={optionsFor(role)} value={form.draft[role]} onChange={(e) => form.set(role, e.target.value)} />}
           </Field>
         ))}
       </div>

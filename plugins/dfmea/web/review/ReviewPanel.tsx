@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { blocksApproval } from '@fmea/core/domain';
 import { api, Button, confirm, currentLocale, Dialog, formatDateTime, notifyError, session } from '@fmea/workbench/sdk';
 import type { ProjectView } from '../types.ts';
 import type { FmeaChecks } from './checks.tsx';
@@ -98,6 +99,10 @@ export function ReviewPanel({
   const walkLeft = walk ? walk.steps.filter((s) => !s.reviewedAt).length : 0;
   const walkNext = walk?.next ? (stepLabels[walk.next] ?? walk.next) : '';
   const walkReason = t`Review every step first, in order starting from the block diagram: ${walkLeft} left, next “${walkNext}”.`;
+  // the server refuses to approve over an incompatible opinion (409): the button says so before it is pressed
+  const approvable = status === 'under_review' && waiting && holds('technical');
+  const approveBlocked = approvable && blocksApproval(review?.opinions ?? []);
+  const approveReason = t`A reviewer found the FMEA incompatible: reject it back to the author instead of approving.`;
   const nameOf = (userId: string) => {
     const a = review?.assignees.find((x) => x.userId === userId);
     return a ? personName(a) : userId;
@@ -125,8 +130,15 @@ export function ReviewPanel({
           {opinionRoles.length > 1 ? t`Opinion as ${labels.role[role]}` : t`Give opinion`}
         </Button>
       )),
-    status === 'under_review' && waiting && holds('technical') && (
-      <Button key="approve" kind="primary" data-testid="review-approve" onClick={() => void step('/api/project/review/approve', t`Approve this FMEA?`)}>
+    approvable && (
+      <Button
+        key="approve"
+        kind="primary"
+        data-testid="review-approve"
+        disabled={approveBlocked}
+        title={approveBlocked ? approveReason : undefined}
+        onClick={() => void step('/api/project/review/approve', t`Approve this FMEA?`)}
+      >
         <Trans>Approve</Trans>
       </Button>
     ),
@@ -184,6 +196,11 @@ export function ReviewPanel({
               {status === 'under_review' && walkBlocked && opinionRoles.length > 0 ? (
                 <p className="alert alert-info" data-testid="review-opinion-blocked">
                   {walkReason}
+                </p>
+              ) : null}
+              {approveBlocked ? (
+                <p className="alert alert-warning" data-testid="review-approve-blocked">
+                  {approveReason}
                 </p>
               ) : null}
               {review.waitingFor.length > 0 ? (

@@ -168,19 +168,19 @@ export function stepOfFinding(finding: FmeaFinding, keys: readonly string[]): st
 
 /**
  * Scrolls to the row a finding names once the step shows it (rows carry
- * `data-item-id`, grid rows `data-row-key`) and marks it for a moment; a
- * step without such rows opens at the finding's node only.
+ * `data-item-id`) and marks it for a moment; a step without such rows opens
+ * at the finding's node only. A grid's rows are not looked for here: the
+ * grid is virtualised (a row far down is not in the page at all), so the
+ * steps hand the item to their DataGrid's `reveal`, which scrolls to the row
+ * and marks it.
  */
 export function useFindingFocus(itemId: string | null, revision: number) {
   useEffect(() => {
     if (!itemId) return;
     let tries = 0;
     const timer = setInterval(() => {
-      // the analysis steps mark their rows with data-item-id; a grid's rows carry their key (an action's id, a chain's key holding its cause's id)
       const id = CSS.escape(itemId);
-      // an item inside a grid's row (a control in the risk grid's control cell) shows its whole row
-      const item = document.querySelector<HTMLElement>(`[data-item-id="${id}"]`);
-      const row = (item?.closest<HTMLElement>('[role="row"][data-row-key]') ?? item) ?? document.querySelector<HTMLElement>(`[data-row-key="${id}"], [data-row-key*="${id}"]`);
+      const row = [...document.querySelectorAll<HTMLElement>(`[data-item-id="${id}"]`)].find((el) => !el.closest('[role="grid"]'));
       if (row) {
         clearInterval(timer);
         row.scrollIntoView({ block: 'center' });

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
 import { RowMarker } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
-import { causeFunctions, conflictCount, effectFunctions, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
+import { causeFunctions, conflictCount, effectFunctions, failureOption, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
 import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
@@ -323,10 +323,10 @@ function ModeChains({ mode, data, readOnly, busy, higherIds, lowerIds, onOpen, o
   const causeLinks = data.failureLinks.filter((l) => l.higherFailureId === mode.id && byId.get(l.lowerFailureId)?.kind === 'FC');
   const linkedEffects = new Set(effectLinks.map((l) => l.higherFailureId));
   const linkedCauses = new Set(causeLinks.map((l) => l.lowerFailureId));
-  const fnName = (functionId: string) => data.functions.find((f) => f.id === functionId)?.description ?? '';
   const effectOptions = data.failures.filter((f) => f.kind === 'FE' && higherIds.has(f.functionId) && !linkedEffects.has(f.id));
   const causeOptions = data.failures.filter((f) => f.kind === 'FC' && lowerIds.has(f.functionId) && !linkedCauses.has(f.id));
-  const option = (f: FailureRow) => ({ value: f.id, label: `${fnName(f.functionId)}: ${f.description}` });
+  // the element and function with each text: equal texts on two elements are told apart
+  const option = (f: FailureRow) => failureOption(data, f);
 
   const effects: (string | null)[] = effectLinks.length ? effectLinks.map((l) => l.id) : [null];
   const causes: (string | null)[] = causeLinks.length ? causeLinks.map((l) => l.id) : [null];

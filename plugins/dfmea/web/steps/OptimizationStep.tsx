@@ -4,6 +4,7 @@ import { actionMachine, type ActionEvent } from '@fmea/core/domain';
 import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
+import { failureOption, failurePlace } from '../analysis/model.ts';
 import {
   apColor,
   isConflict,
@@ -46,6 +47,8 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   const lookup = useApLookup();
   const [actions, setActions] = useState<ActionRow[] | null>(null);
   const [causes, setCauses] = useState<AnalysisFailure[]>([]);
+  /** The structure the causes sit in: where each one is, told beside its text. */
+  const [places, setPlaces] = useState<Pick<Analysis, 'nodes' | 'functions'>>({ nodes: [], functions: [] });
   const [severityOf, setSeverityOf] = useState<Map<string, number>>(new Map());
   const [users, setUsers] = useState<UserOption[]>([]);
   const [editing, setEditing] = useState<{ action: ActionRow | null; draft: Draft } | null>(null);
@@ -56,6 +59,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
       const [list, analysis] = await Promise.all([api.get('/api/fmea/actions', { projectId }), api.get('/api/fmea/analysis', { projectId })]);
       setActions(list);
       setCauses(analysis.failures.filter((f) => f.kind === 'FC'));
+      setPlaces({ nodes: analysis.nodes, functions: analysis.functions });
       setSeverityOf(causeSeverities(analysis));
     } catch (e) {
       notifyError(e);
@@ -196,6 +200,16 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   const columns: DataGridColumn<ActionRow>[] = [
     { id: 'discussion', header: t`Discussion`, width: 100, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
     { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
+    // where the cause sits: two causes of the same wording on two elements are told apart
+    {
+      id: 'causePlace',
+      header: t`Element and function`,
+      width: 200,
+      accessor: (a) => {
+        const cause = causeById.get(a.causeId);
+        return cause ? failurePlace(places, cause.functionId) : '';
+      },
+    },
     { id: 'kind', header: t`Type`, width: 100, accessor: (a) => kindLabel[a.kind] },
     { id: 'description', header: t`Action`, width: 220, accessor: 'description' },
     { id: 'responsible', header: t`Responsible`, width: 120, accessor: (a) => userName(a.responsibleUserId) },
@@ -236,6 +250,8 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   // a check finding on a failure cause (an AP H row without action) opens here: the grid lists actions, so the cause gets its own row above it
   const focusCause = focusItemId ? causeById.get(focusItemId) : undefined;
   const focusActions = focusCause ? (actions ?? []).filter((a) => a.causeId === focusCause.id).length : 0;
+  // a finding on an action (no target date, overdue, completed without re-rating): its row, on whichever page it is
+  const reveal = useMemo(() => (focusItemId ? { match: (a: ActionRow) => a.id === focusItemId } : null), [focusItemId]);
 
   return (
     <>
@@ -256,6 +272,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
         columns={columns}
         rowKey={(a) => a.id}
         rows={actions ?? []}
+        reveal={reveal}
         pageLocalRows
         pageSize={50}
         pageSizeOptions={[20, 50, 100, 500]}
@@ -274,7 +291,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
         <ActionDialog
           action={editing.action}
           initial={editing.draft}
-          causes={causes}
+          causes={causes.map((c) => failureOption(places, c))}
           userOptions={userOptions}
           kindLabel={kindLabel}
           reRisk={reRisk}
@@ -331,7 +348,8 @@ function ActionDialog({
   onSaved,
 }: DialogProps<Draft> & {
   action: ActionRow | null;
-  causes: AnalysisFailure[];
+  /** The causes as the picker offers them: each with its element and function. */
+  causes: { value: string; label: string }[];
   userOptions: { value: string; label: string }[];
   kindLabel: Record<ControlKind, string>;
   reRisk: (a: Pick<ActionRow, 'causeId' | 'raseverity' | 'raoccurrence' | 'radet'>) => ReturnType<typeof rate>;
@@ -365,7 +383,7 @@ function ActionDialog({
     <FormDialog form={form} title={action ? t`Edit action` : t`Add action`} width={600} onClose={onClose}>
       <div style={{ display: 'grid', gap: 8 }}>
         <Field label={t`Failure cause (FC)`} required error={error('causeId')}>
-          {(id) => <Select id={id} value={draft.causeId} disabled={action !== null} onChange={(e) => set('causeId', e.target.value)} options={causes.map((c) => ({ value: c.id, label: c.description }))} />}
+          {(id) => <Select id={id} value={draft.causeId} disabled={action !== null} onChange={(e) => set('causeId', e.target.value)} options={causes} />}
         </Field>
         <Field label={t`Type`} required error={error('kind')}>
           {(id) => (

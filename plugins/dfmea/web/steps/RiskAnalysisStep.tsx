@@ -20,6 +20,8 @@ interface Local {
 }
 
 const SEPARATOR = '; ';
+const PAGE_SIZES = [500, 2000, 5000, 20000];
+const FOCUS_PAGE_SIZE = PAGE_SIZES.at(-1)!;
 
 /** The texts of one kind of control, in their order. */
 const texts = (controls: readonly GridControl[], kind: ControlKind) =>
@@ -29,7 +31,7 @@ const texts = (controls: readonly GridControl[], kind: ControlKind) =>
     .map((c) => c.description);
 
 /** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
-export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }: StepProps) {
+export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision, focusItemId }: StepProps) {
   const { t } = useLingui();
   const gridLabels = useFmeaKind().texts?.gridLabels;
   const labels = useGridLabels();
@@ -290,6 +292,12 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
     { id: 'openActions', header: t`Open actions`, width: 90, accessor: (r) => r.actions.filter((a) => UNFINISHED.includes(a.status)).length || '' },
   ];
 
+  // a check finding's chain (its effect, mode, cause or one of its controls): scrolled to and marked, wherever it is in the grid
+  const reveal = useMemo(
+    () => (focusItemId ? { match: (r: RiskRow) => r.cause?.id === focusItemId || r.effect?.id === focusItemId || r.mode.id === focusItemId || r.controls.some((c) => c.id === focusItemId) } : null),
+    [focusItemId],
+  );
+
   const toggle = (key: keyof typeof filters) => setFilters((f) => ({ ...f, [key]: !f[key] }));
   // filters start again on page 1 (queryKey); saves and live changes reload the same page (reloadKey)
   const filterKey = useMemo(() => [filters.highAp, filters.openActions, filters.special].join(':'), [filters]);
@@ -318,8 +326,10 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision }
       fetchPage={fetchPage}
       reloadKey={reloadKey}
       queryKey={filterKey}
-      pageSize={500}
-      pageSizeOptions={[500, 2000, 5000, 20000]}
+      // opened at a finding: the largest page, so its chain is on it (the virtualised grid renders only what shows)
+      pageSize={focusItemId ? FOCUS_PAGE_SIZE : 500}
+      pageSizeOptions={PAGE_SIZES}
+      reveal={reveal}
       virtualize
       height={600}
       canEditRow={() => !readOnly}

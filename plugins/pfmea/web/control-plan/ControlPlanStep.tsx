@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONTROL_PLAN_PHASES, pfmeaArea, type ControlPlanPhase } from '@fmea/core/domain';
 import { api, Button, can, confirm, DataGrid, EmptyState, notifyError, session, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
@@ -14,7 +14,7 @@ import { LinePanel } from './LinePanel.tsx';
 import { useControlPlan } from './use-control-plan.ts';
 import './control-plan.css';
 
-/** The grid's fixed row height (the SDK DataGrid's rows are 36 px): a line's offset when jumping to it. */
+/** The grid's fixed row height (the SDK DataGrid's rows are 36 px): the grid's height follows its lines. */
 const ROW_HEIGHT = 36;
 
 /** The phase a user last looked at in this project, for the tab's next opening in the session. */
@@ -50,7 +50,8 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
-  const gridBox = useRef<HTMLDivElement>(null);
+  /** A line to bring into view (a check's, a finding's): the grid scrolls to it and marks it. */
+  const [reveal, setReveal] = useState<{ match: (l: CpLine) => boolean } | null>(() => (focusItemId ? { match: (l) => l.id === focusItemId || l.characteristicId === focusItemId } : null));
 
   const choosePhase = (next: ControlPlanPhase) => {
     sessionStorage.setItem(phaseKey(projectId), next);
@@ -119,10 +120,7 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
       return;
     }
     setSelectedId(target.line);
-    const index = view?.lines.findIndex((l) => l.id === target.line) ?? -1;
-    const scroller = gridBox.current?.querySelector<HTMLElement>('[role="grid"]');
-    if (scroller && index >= 0) scroller.scrollTop = Math.max(0, (index - 2) * ROW_HEIGHT);
-    gridBox.current?.scrollIntoView({ block: 'nearest' });
+    setReveal({ match: (l) => l.id === target.line });
   };
 
   const exportPlan = () => {
@@ -216,7 +214,7 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
       <HeaderBlock header={view.plan.header} phase={phase} labels={labels} />
       <ChecksList checks={view.checks} lines={view.lines} onGo={go} />
       <div className="cp-main">
-        <div className="cp-grid" ref={gridBox}>
+        <div className="cp-grid">
           <DataGrid<CpLine>
             key={view.columns.map((c) => c.key).join(',')}
             aria-label={t`Control plan`}
@@ -228,6 +226,7 @@ export default function ControlPlanStep({ projectId, serialNum, readOnly, remote
             virtualize
             height={gridHeight}
             selectedKey={selectedId}
+            reveal={reveal}
             onRowClick={(l) => setSelectedId(l.id)}
             canEditRow={() => !readOnly}
             onCellChange={readOnly ? undefined : plan.onCellChange}

@@ -9,6 +9,8 @@ interface CellEditorProps {
   /** A note under the editor (e.g. "applies to 4 rows"); the error takes its place while there is one. */
   hint?: string | null;
   label?: string;
+  /** The editor was opened by typing: keep what was typed and put the caret after it, rather than selecting the text. */
+  typed?: boolean;
   errorId: string;
   onChange: (value: string) => void;
   onCommit: () => void;
@@ -19,13 +21,17 @@ interface CellEditorProps {
  * The in-cell editor: a text box (numbers too: a number box would turn "abc" into '' and so
  * into "clear") or a select; validation errors and the hint stay beside it.
  */
-export function CellEditor({ editable, value, error, hint, label, errorId, onChange, onCommit, onKeyDown }: CellEditorProps) {
+export function CellEditor({ editable, value, error, hint, label, typed = false, errorId, onChange, onCommit, onKeyDown }: CellEditorProps) {
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     element.focus();
-    if (element instanceof HTMLInputElement) element.select();
+    if (!(element instanceof HTMLInputElement)) return;
+    if (typed) element.setSelectionRange(element.value.length, element.value.length);
+    else element.select();
+    // only when the editor opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const note = error ?? hint ?? null;

@@ -90,6 +90,22 @@ describe('DataGrid rows', () => {
     expect(screen.getAllByRole('columnheader')[0]?.getAttribute('aria-label')).toBe('Ownership');
   });
 
+  it('explains the stripes its rows carry in a legend under the grid (issue 20)', () => {
+    const legend = { mycompiled: 'Yours: editable', myreadable: 'Another user’s: read only', noPermission: 'No permission' };
+    const { rerender } = render(<DataGrid columns={partColumns} rowKey={rowKey} rows={buildParts(4)} rowMarker={marker} emptyText="-" labels={{ ...labels, markerLegend: legend }} />);
+    const entries = () => [...screen.getByTestId('grid-marker-legend').querySelectorAll('li')].map((li) => [li.getAttribute('data-marker'), li.textContent]);
+    expect(entries()).toEqual([
+      ['mycompiled', 'Yours: editable'],
+      ['myreadable', 'Another user’s: read only'],
+      ['noPermission', 'No permission'],
+    ]);
+    // only the stripes on screen are explained; rows without a stripe need no legend
+    rerender(<DataGrid columns={partColumns} rowKey={rowKey} rows={buildParts(1)} rowMarker={marker} emptyText="-" labels={{ ...labels, markerLegend: legend }} />);
+    expect(entries()).toEqual([['mycompiled', 'Yours: editable']]);
+    rerender(<DataGrid columns={partColumns} rowKey={rowKey} rows={buildParts(4, 4)} rowMarker={marker} emptyText="-" labels={{ ...labels, markerLegend: legend }} />);
+    expect(screen.queryByTestId('grid-marker-legend')).toBeNull();
+  });
+
   it('reports row clicks and shows the selected row', () => {
     const onRowClick = vi.fn();
     render(

@@ -181,6 +181,44 @@ describe('DataGrid cell editing (spec 000 §4)', () => {
     expect(onCellChange).not.toHaveBeenCalled();
   });
 
+  it('edits a selected cell by typing into it: the typed character starts the value (issue 20)', async () => {
+    const onDraftChange = vi.fn<(row: Part, columnId: string, draft: string | null) => void>();
+    const { onCellChange } = renderGrid({ onDraftChange });
+    fireEvent.click(cell('p2', 'qty'));
+    const typed = fireEvent.keyDown(grid(), { key: '7' });
+    // the key went into the editor's draft: the browser does not type it a second time
+    expect(typed).toBe(false);
+    const input = editor();
+    expect(input.value).toBe('7');
+    // nothing selected: the next key is added after the typed one
+    expect([input.selectionStart, input.selectionEnd]).toEqual([1, 1]);
+    expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'p2' }), 'qty', '7');
+    fireEvent.change(input, { target: { value: '75' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(onCellChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2' }), 'qty', '75');
+    expect(cell('p2', 'qty').textContent).toBe('75');
+  });
+
+  it('starts an empty editor with Backspace; typing leaves read-only cells, selects and shortcuts alone', () => {
+    renderGrid();
+    fireEvent.click(cell('p1', 'name'));
+    fireEvent.keyDown(grid(), { key: 'Backspace' });
+    expect(editor().value).toBe('');
+    fireEvent.keyDown(editor(), { key: 'Escape' });
+    expect(cell('p1', 'name').textContent).toBe('Part 1');
+
+    fireEvent.click(cell('p1', 'owner'));
+    fireEvent.keyDown(grid(), { key: 'x' });
+    fireEvent.click(cell('p1', 'status'));
+    fireEvent.keyDown(grid(), { key: 'c' });
+    fireEvent.click(cell('p1', 'name'));
+    fireEvent.keyDown(grid(), { key: 'c', ctrlKey: true });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+  });
+
   it('moves the selection with the arrow keys and edits with Enter', () => {
     renderGrid();
     fireEvent.keyDown(grid(), { key: 'ArrowDown' });

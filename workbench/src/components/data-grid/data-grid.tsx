@@ -4,7 +4,7 @@ import { useTable } from '@tanstack/react-table';
 import type { ColumnSizingState, PaginationState, RowData, SortingState, Updater } from '@tanstack/react-table';
 import { ColumnMenu } from './column-menu';
 import { PlainRows, VirtualRows } from './grid-body';
-import type { GridBodyProps } from './grid-body';
+import type { GridBodyProps, ScrollToRow } from './grid-body';
 import { cellDomId, columnStyle } from './grid-row';
 import type { EditorActions, RowShared } from './grid-row';
 import { GridHeader } from './grid-header';
@@ -20,10 +20,11 @@ import {
   MARKER_WIDTH,
 } from './grid-model';
 import { GridPager } from './grid-pager';
+import { MarkerLegend } from './marker-legend';
 import { useCellEditing } from './use-cell-editing';
 import { clampWidth, gridIdOf, useColumnWidths } from './use-column-widths';
 import { useServerRows } from './use-server-rows';
-import type { DataGridColumn, DataGridProps, DataGridQuery } from './types';
+import type { DataGridColumn, DataGridProps, DataGridQuery, DataGridRowMarker } from './types';
 import './data-grid.css';
 
 const NO_ROWS: never[] = [];
@@ -50,6 +51,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     onDraftChange,
     onRowClick,
     selectedKey,
+    reveal,
     virtualize,
     height = 480,
     emptyText,
@@ -68,7 +70,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     scrollRef.current = element;
     setScrollElement(element);
   }, []);
-  const scrollToRef = useRef<((index: number) => void) | null>(null);
+  const scrollToRef = useRef<ScrollToRow | null>(null);
 
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
@@ -125,6 +127,30 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   }, [paged, server.loading, pagination.pageIndex, pageCount]);
 
   const rows = table.getRowModel().rows;
+
+  // a row asked for (`reveal`): its page, then scrolled to (centred) and marked until another is asked for
+  const [revealed, setRevealed] = useState<{ request: object; key: string } | null>(null);
+  useEffect(() => {
+    if (!reveal || revealed?.request === reveal) return;
+    const all = table.getPrePaginatedRowModel().rows;
+    const index = all.findIndex((r) => reveal.match(r.original));
+    if (index < 0) return; // not loaded (yet): asked again when the rows change
+    if (paged && !serverMode) {
+      const page = Math.floor(index / pagination.pageSize);
+      if (page !== pagination.pageIndex) {
+        setPagination((p) => ({ ...p, pageIndex: page }));
+        return;
+      }
+    }
+    const key = all[index]!.id;
+    const onPage = rows.findIndex((r) => r.id === key);
+    if (onPage < 0) return;
+    scrollToRef.current?.(onPage, 'center');
+    // the grid itself into the page's view, once its scroll area shows the row
+    scrollRef.current?.scrollIntoView?.({ block: 'nearest' });
+    setRevealed({ request: reveal, key });
+  }, [reveal, revealed, rows, table, paged, serverMode, pagination]);
+  const revealedKey = reveal && revealed?.request === reveal ? revealed.key : null;
   const leafColumns = table.getVisibleLeafColumns();
   // memoised rows compare these by identity: keep them stable while ids and sizes are
   const leafIds = leafColumns.map((c) => c.id).join('\u0000');
@@ -221,11 +247,22 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     onCellDoubleClick: editing.onCellDoubleClick,
     onRowClick,
     selectedKey,
+    revealedKey,
     scrollElement,
     scrollToRef,
     height,
   };
   const status = error ?? (!loading && rows.length === 0 ? emptyText : null);
+  // the stripes the page's rows carry, for the legend under the grid
+  const markers = useMemo(() => {
+    const found = new Set<DataGridRowMarker>();
+    if (!rowMarker || !labels.markerLegend) return found;
+    for (const row of rows) {
+      const marker = rowMarker(row.original);
+      if (marker) found.add(marker);
+    }
+    return found;
+  }, [rows, rowMarker, labels.markerLegend]);
 
   return (
     <div
@@ -292,6 +329,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
           </div>
         ) : null}
       </div>
+      {labels.markerLegend ? <MarkerLegend present={markers} legend={labels.markerLegend} /> : null}
       <GridPager
         table={table}
         total={total}

@@ -221,4 +221,35 @@ describe('DataGrid virtualisation', () => {
     const cell = document.querySelector('[data-row-key="p31"] [data-column-id="name"]');
     expect(cell?.getAttribute('aria-selected')).toBe('true');
   });
+
+  it('scrolls to and marks a row asked for far outside the rendered window (issue 20)', async () => {
+    const reveal = { match: (p: Part) => p.id === 'p15000' };
+    const { rerender } = render(<DataGrid columns={partColumns} rowKey={(p: Part) => p.id} rows={[]} reveal={reveal} emptyText="-" labels={labels} />);
+    const grid = screen.getByRole('grid');
+    grid.scrollTo = ((options?: ScrollToOptions | number) => {
+      if (typeof options === 'object' && options.top !== undefined) {
+        grid.scrollTop = options.top;
+        grid.dispatchEvent(new Event('scroll'));
+      }
+    }) as typeof grid.scrollTo;
+    expect(rowOf('p15000')).toBeNull();
+    // the rows arrive after the request: the grid waits for them
+    rerender(<DataGrid columns={partColumns} rowKey={(p: Part) => p.id} rows={many} reveal={reveal} emptyText="-" labels={labels} />);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const row = rowOf('p15000');
+    expect(row?.getAttribute('data-revealed')).toBe('true');
+    expect(row?.classList.contains('is-revealed')).toBe(true);
+    // centred: rows before and after it are rendered too
+    expect(rowOf('p14995')).toBeTruthy();
+    expect(rowOf('p15005')).toBeTruthy();
+    expect(document.querySelectorAll('[data-revealed]')).toHaveLength(1);
+  });
+
+  it('turns local paged rows to the page of the row asked for', () => {
+    render(<DataGrid columns={partColumns} rowKey={(p: Part) => p.id} rows={buildParts(60)} pageLocalRows pageSize={10} reveal={{ match: (p: Part) => p.id === 'p47' }} emptyText="-" labels={labels} />);
+    expect(screen.getByText('Page 5 of 6')).toBeTruthy();
+    expect(rowOf('p47')?.getAttribute('data-revealed')).toBe('true');
+  });
 });

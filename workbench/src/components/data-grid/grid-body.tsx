@@ -11,6 +11,9 @@ import type { CellPosition, EditingState, SaveError } from './use-cell-editing';
 
 export { cellDomId, columnStyle, rowDomId } from './grid-row';
 
+/** Brings the row at `index` of the page into the grid's view: 'auto' as little as needed, 'center' in the middle. */
+export type ScrollToRow = (index: number, align?: 'auto' | 'center') => void;
+
 export interface GridBodyProps<Row extends RowData> {
   /** Scroll area height (virtualised), used before the first measurement. */
   height: number;
@@ -23,15 +26,17 @@ export interface GridBodyProps<Row extends RowData> {
   onCellDoubleClick: (position: CellPosition) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
+  /** The row brought into view on request (`reveal`): marked. */
+  revealedKey?: string | null;
   /** The grid's scroll area; state rather than a ref, so the virtualiser attaches once it exists. */
   scrollElement: HTMLDivElement | null;
-  /** The body publishes how to bring a row into view (arrow keys). */
-  scrollToRef: { current: ((index: number) => void) | null };
+  /** The body publishes how to bring a row into view (arrow keys, `reveal`). */
+  scrollToRef: { current: ScrollToRow | null };
 }
 
 /** Props of one row: only its own slice of the selection and editing state. */
 function rowProps<Row extends RowData>(props: GridBodyProps<Row>, row: GridRow<Row>, index: number, start?: number): GridRowProps<Row> {
-  const { active, editing, saveError, selectedKey } = props;
+  const { active, editing, saveError, selectedKey, revealedKey } = props;
   return {
     shared: props.shared,
     rowId: row.id,
@@ -39,6 +44,7 @@ function rowProps<Row extends RowData>(props: GridBodyProps<Row>, row: GridRow<R
     index,
     start,
     selected: selectedKey === undefined ? undefined : selectedKey === row.id,
+    revealed: revealedKey === row.id,
     activeColumnId: active?.rowId === row.id ? active.columnId : null,
     edit: editing?.rowId === row.id ? editing : null,
     errorColumnId: saveError?.rowId === row.id ? saveError.columnId : null,
@@ -77,7 +83,7 @@ export function PlainRows<Row extends RowData>(props: GridBodyProps<Row>) {
   const { rows, shared, scrollToRef } = props;
   const { idPrefix } = shared;
   useEffect(() => {
-    scrollToRef.current = (index) => document.getElementById(rowDomId(idPrefix, index))?.scrollIntoView?.({ block: 'nearest' });
+    scrollToRef.current = (index, align = 'auto') => document.getElementById(rowDomId(idPrefix, index))?.scrollIntoView?.({ block: align === 'center' ? 'center' : 'nearest' });
     return () => {
       scrollToRef.current = null;
     };
@@ -170,7 +176,7 @@ export function VirtualRows<Row extends RowData>(props: GridBodyProps<Row>) {
   direction.current = virtualizer.scrollDirection;
   slots.current = Math.max(slots.current, windowLength(virtualizer.scrollRect?.height ?? height));
   useEffect(() => {
-    scrollToRef.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
+    scrollToRef.current = (index, align = 'auto') => virtualizer.scrollToIndex(index, { align });
     return () => {
       scrollToRef.current = null;
     };

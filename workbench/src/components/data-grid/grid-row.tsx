@@ -46,6 +46,8 @@ export interface GridRowProps<Row> {
   /** translateY of a virtual row; undefined in normal flow. */
   start?: number;
   selected?: boolean;
+  /** Brought into view on request (`reveal`): marked until another row is. */
+  revealed?: boolean;
   activeColumnId: string | null;
   /** The open editor when it is in this row. */
   edit: EditingState | null;
@@ -58,7 +60,7 @@ function CustomCell<Row>({ render, row }: { render: (row: Row) => ReactNode; row
 }
 
 function GridRowInner<Row>(props: GridRowProps<Row>) {
-  const { shared, rowId, original, index, start, selected, activeColumnId, edit, errorColumnId } = props;
+  const { shared, rowId, original, index, start, selected, revealed, activeColumnId, edit, errorColumnId } = props;
   const { columns, styles, idPrefix, rowMarker } = shared;
   const element = useRef<HTMLDivElement>(null);
   // a virtual row element shows the rows that scroll by: what it revealed of the last one goes
@@ -69,6 +71,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
   const rowEditable = shared.canEditRow(original);
   let className = 'fmea-grid__row';
   if (selected) className += ' is-selected';
+  if (revealed) className += ' is-revealed';
   if (index % 2) className += ' is-odd';
   // the editor's error or hint hangs below the row: this row paints over the next one
   if (edit) className += ' is-editing';
@@ -83,6 +86,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
       className={className}
       data-row-key={rowId}
       data-marker={marker}
+      data-revealed={revealed ? 'true' : undefined}
       style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
     >
       {rowMarker ? (
@@ -109,6 +113,7 @@ function GridRowInner<Row>(props: GridRowProps<Row>) {
               error={cellEdit.error}
               hint={column.editable.hint?.(original)}
               label={typeof column.header === 'string' ? column.header : undefined}
+              typed={cellEdit.typed}
               errorId={`${id}-error`}
               onChange={shared.editor.setDraft}
               onCommit={shared.editor.commit}

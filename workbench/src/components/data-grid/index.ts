@@ -7,6 +7,7 @@ export type {
   DataGridPage,
   DataGridProps,
   DataGridQuery,
+  DataGridReveal,
   DataGridRowMarker,
   DataGridSort,
 } from './types';

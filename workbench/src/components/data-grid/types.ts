@@ -35,6 +35,11 @@ export interface DataGridColumn<Row> {
   editable?: DataGridEditable<Row>;
 }
 
+/** A row to bring into view: see `DataGridProps.reveal`. */
+export interface DataGridReveal<Row> {
+  match: (row: Row) => boolean;
+}
+
 export interface DataGridSort {
   id: string;
   desc: boolean;
@@ -79,6 +84,8 @@ export interface DataGridLabels {
   loadError: string;
   /** Accessible name of the row-marker column header. Optional. */
   marker?: string;
+  /** What each row stripe means, shown under the grid for the stripes its rows carry. Optional: without it no legend. */
+  markerLegend?: Record<DataGridRowMarker, string>;
   /** Editor error for text in a number column that is no number. */
   invalidNumber: string;
   /** Accessible name of a column's width handle, e.g. "Width of column {name}". */
@@ -113,6 +120,12 @@ export interface DataGridProps<Row> {
   onDraftChange?: (row: Row, columnId: string, draft: string | null) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
+  /**
+   * Brings the first row `match` accepts into view and marks it (a finding's row, a line chosen
+   * elsewhere): local paged rows turn to its page, a virtualised grid scrolls to it even when it is
+   * far outside the rendered window. Each new object asks once; it waits for the row to load.
+   */
+  reveal?: DataGridReveal<Row> | null;
   /** Virtualise rows (auto when more than 100 rows are on the page); fixed 36 px rows. */
   virtualize?: boolean;
   height?: number; // scroll area height in px when virtualised (default 480)

@@ -18,6 +18,8 @@ export interface EditingState extends CellPosition {
   draft: string;
   initial: string;
   error: string | null;
+  /** Opened by typing into the selected cell: the editor starts with what was typed, the caret after it (nothing selected). */
+  typed?: boolean;
 }
 
 export interface SaveError extends CellPosition {
@@ -43,9 +45,14 @@ interface Options<Row> {
 
 type Overrides<Row> = { data: readonly Row[]; values: Map<string, string> };
 
+/** A key that types a character (not a shortcut, not a key of an input method's composition). */
+const typesCharacter = (event: KeyboardEvent) => event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !event.nativeEvent.isComposing;
+
 /**
  * Cell selection and editing (spec 000 §4): click selects, click or double-click on the selected
- * editable cell edits, Enter/blur/another cell saves, Escape cancels, Delete clears, arrows move.
+ * editable cell edits, Enter/blur/another cell saves, Escape cancels, Delete clears, arrows move;
+ * typing into a selected text or number cell edits it starting with the typed character, and
+ * Backspace starts it empty (as spreadsheets do).
  */
 export function useCellEditing<Row>(options: Options<Row>) {
   // handlers are closures of this render's options; only the open editor lives in a ref as well,
@@ -156,14 +163,18 @@ export function useCellEditing<Row>(options: Options<Row>) {
     focusGrid();
   }
 
-  function startEdit(position: CellPosition) {
-    if (!isEditable(position.rowId, position.columnId)) return;
+  /** Opens the editor on the cell's text, or on `typed` (what the user typed into the selected cell) in place of it. */
+  function startEdit(position: CellPosition, typed?: string): boolean {
+    if (!isEditable(position.rowId, position.columnId)) return false;
     const row = findRow(position.rowId);
     const column = findColumn(position.columnId);
-    if (!row || !column) return;
+    if (!row || !column) return false;
+    // a select has no text to type into: typing leaves it alone
+    if (typed !== undefined && column.editable?.type === 'select') return false;
     const text = currentText(row, column);
     setSaveError(null);
-    setEditing({ ...position, draft: text, initial: text, error: null });
+    setEditing(typed === undefined ? { ...position, draft: text, initial: text, error: null } : { ...position, draft: typed, initial: text, error: null, typed: true });
+    return true;
   }
 
   function setDraft(draft: string) {
@@ -243,6 +254,9 @@ export function useCellEditing<Row>(options: Options<Row>) {
     } else if (active && event.key === 'Delete') {
       event.preventDefault();
       clearCell(active);
+    } else if (active && (event.key === 'Backspace' || typesCharacter(event))) {
+      // the character goes into the editor's draft, not a second time through the input it opens
+      if (startEdit(active, event.key === 'Backspace' ? '' : event.key)) event.preventDefault();
     }
   }
 

@@ -127,6 +127,26 @@ describe('FormDialog', () => {
     expect(nameInput().getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('places an issue by its whole path where the form shows parts of one request field apart, and scrolls to the first problem (issue 20)', async () => {
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      const save = vi.fn().mockRejectedValueOnce(refusal(['Quality reviewer Wang Wu cannot read this project'], [{ messageKey: 'fmea.reviewer_cannot_read', field: 'assignees.quality' }]));
+      show({ save, serverFields: { 'assignees.quality': 'name', assignees: 'roles' } });
+      fireEvent.click(button('Save'));
+      await waitFor(() => expect(describedBy(nameInput())).toBe('Quality reviewer Wang Wu cannot read this project'));
+      expect(scrolled.at(-1)).toBe(nameInput().closest('.field'));
+      // typing in the field clears its problem without scrolling anywhere
+      const before = scrolled.length;
+      typeName('Engineer 2');
+      expect(scrolled.length).toBe(before);
+    } finally {
+      scroll.mockRestore();
+    }
+  });
+
   it('shows its own checks under the fields and sends nothing while one fails', async () => {
     const save = vi.fn(async () => ({ id: 'r1' }));
     show({ save, validate: (d) => ({ fields: { name: !d.name.trim() && 'Enter a name.' } }) });

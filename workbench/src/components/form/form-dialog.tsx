@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { confirmDiscard } from '../../shell/edit-guard.ts';
 import { Dialog } from '../dialog.tsx';
@@ -48,6 +48,14 @@ export interface FormDialogProps<D extends object, R> {
 export function FormDialog<D extends object, R>({ form, title, onClose, children, width, submitLabel, submitDisabled, saveTestId, formId, formLabel, className, footer }: FormDialogProps<D, R>) {
   const generated = useId();
   const id = formId ?? generated;
+  // a refused save shows its first problem where the user looks: a long dialog (a findings list below the fields) scrolls to it
+  const body = useRef<HTMLDivElement>(null);
+  const { refusals } = form;
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = body.current?.querySelector<HTMLElement>('.field-error, [data-testid="form-error"]');
+    first?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusals]);
   const close = async () => {
     if (!form.dirty || (await confirmDiscard())) onClose();
   };
@@ -68,11 +76,13 @@ export function FormDialog<D extends object, R>({ form, title, onClose, children
         </>
       }
     >
-      <form noValidate id={id} className={className} aria-label={formLabel} onSubmit={(e) => void form.submit(e)}>
-        {children}
-      </form>
-      {footer}
-      <FormError message={form.errors.message} />
+      <div ref={body} className="form-dialog-body">
+        <form noValidate id={id} className={className} aria-label={formLabel} onSubmit={(e) => void form.submit(e)}>
+          {children}
+        </form>
+        {footer}
+        <FormError message={form.errors.message} />
+      </div>
     </Dialog>
   );
 }

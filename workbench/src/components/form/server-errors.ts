@@ -12,7 +12,11 @@ export const NO_ERRORS: FormErrors = { message: null, fields: {} };
 export interface ReadOptions {
   /** Issues without a field that still belong under one, by message key (e.g. "tick at least one class"). */
   fieldOfKey?: Readonly<Record<string, string>>;
-  /** The server's name of a field where the form names it otherwise (`projectMembers` → `members`). */
+  /**
+   * The server's name of a field where the form names it otherwise: by its first path segment
+   * (`projectMembers` → `members`), or by its whole path where the form shows parts of one request
+   * field apart (`assignees.quality` → `quality`); the whole path wins.
+   */
   serverFields?: Readonly<Record<string, string>>;
 }
 
@@ -34,7 +38,7 @@ export function readServerError(error: unknown, knownFields: readonly string[] =
   issues.forEach((issue, index) => {
     const line = lines[index + 1] ?? '';
     const named = issue.field?.split('.')[0];
-    const field = named ? (options.serverFields?.[named] ?? named) : options.fieldOfKey?.[issue.messageKey];
+    const field = named ? (options.serverFields?.[issue.field!] ?? options.serverFields?.[named] ?? named) : options.fieldOfKey?.[issue.messageKey];
     if (issue.row === undefined && field && knownFields.includes(field) && !fields[field]) fields[field] = line;
     else rest.push(line);
   });

@@ -59,6 +59,8 @@ export interface Form<D extends object, R = unknown> {
   reset: (next?: D) => void;
   /** The last save's result, once one succeeded. */
   saved: R | undefined;
+  /** How many submits ended in problems (the form's own checks or the server's): a dialog shows the newest where the user looks. */
+  refusals: number;
 }
 
 /** Files compare by name, size and date: a draft holding the same file is not changed. */
@@ -77,6 +79,7 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<R>();
+  const [refusals, setRefusals] = useState(0);
   const latest = useRef({ options, draft, busy });
   latest.current = { options, draft, busy };
   const dirty = options.guard !== false && !same(draft, start);
@@ -111,6 +114,7 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
     const fields = Object.fromEntries(Object.entries(found?.fields ?? {}).filter(([, m]) => typeof m === 'string' && m !== '')) as Record<string, string>;
     if (found?.message || Object.keys(fields).length > 0) {
       setErrors({ message: found?.message || null, fields });
+      setRefusals((n) => n + 1);
       return;
     }
     latest.current.busy = true;
@@ -128,6 +132,7 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
     } catch (error) {
       const known = [...Object.keys(d), ...Object.values(o.serverFields ?? {}), ...Object.values(o.fieldOfKey ?? {})];
       setErrors(o.onFailed?.(error) ?? readServerError(error, known, { serverFields: o.serverFields, fieldOfKey: o.fieldOfKey }));
+      setRefusals((n) => n + 1);
     } finally {
       latest.current.busy = false;
       setBusy(false);
@@ -153,5 +158,6 @@ export function useForm<D extends object, R = unknown>(options: FormOptions<D, R
       setErrors(NO_ERRORS);
     },
     saved,
+    refusals,
   };
 }
