@@ -49,6 +49,24 @@ export interface RouteSpec<
   access: Access<R>;
   request?: Request;
   data: Data;
+  /**
+   * The OpenAPI operationId, when the one derived from the path (`operationIdOf`) would repeat another
+   * route's: only paths that differ by their parameters alone need one (the uniqueness test says which).
+   */
+  operationId?: string;
+}
+
+/**
+ * The stable operationId of a path, for client generators: its literal segments after `/api`, camel-cased
+ * and joined, path parameters left out (`/api/message/agreeApplication` → `messageAgreeApplication`,
+ * `/api/knowledge/{entity}/list` → `knowledgeList`). Each path has one method, so the path alone names it.
+ */
+export function operationIdOf(path: string): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment && segment !== 'api' && !segment.startsWith('{'))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean));
+  return words.map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1)).join('');
 }
 
 /**
@@ -69,6 +87,7 @@ export function defineRoute<
   return createRoute({
     method: spec.method,
     path: spec.path,
+    operationId: spec.operationId ?? operationIdOf(spec.path),
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,

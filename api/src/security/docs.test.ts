@@ -41,6 +41,30 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('operationId', () => {
+  const ids = operations.map((op) => [op.label, doc.paths[op.path][op.method.toLowerCase()].operationId as unknown] as const);
+
+  it('names every operation with a readable identifier, each once', () => {
+    for (const [label, id] of ids) expect(id, label).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    const seen = new Map<unknown, string>();
+    const repeated = ids.filter(([label, id]) => seen.has(id) || !seen.set(id, label)).map(([label, id]) => `${label}: ${String(id)} (also ${seen.get(id)})`);
+    expect(repeated).toEqual([]);
+  });
+
+  it('derives each from the path, so a generated client keeps its method names from one release to the next', () => {
+    const idOf = (label: string) => ids.find(([l]) => l === label)?.[1];
+    expect(idOf('GET /api/health')).toBe('health');
+    expect(idOf('POST /api/login')).toBe('login');
+    expect(idOf('GET /api/message/agreeApplication')).toBe('messageAgreeApplication');
+    expect(idOf('POST /api/knowledge/{entity}/list')).toBe('knowledgeList');
+    expect(idOf('GET /api/mainData/{entity}/exportData')).toBe('mainDataExportData');
+    expect(idOf('POST /api/project/review/submit')).toBe('projectReviewSubmit');
+    expect(idOf('GET /api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}')).toBe('siteUserSelectSiteUsers');
+    expect(idOf('GET /api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}/{searchKey}')).toBe('siteUserSelectSiteUsersBySearchKey');
+    expect(idOf('GET /api/knowledge/featureClassify/getFeatureClassifyByCustomer/{type}/{projectSerial}')).toBe('knowledgeFeatureClassifyGetFeatureClassifyByCustomer');
+  });
+});
+
 describe('GET /api/docs', () => {
   it('is an HTML page listing every path, escaped, without any script', async () => {
     const res = await api.app.request('/api/docs');
