@@ -33,6 +33,8 @@ export const ErrorEnvelope = envelopeOf(
 const errorResponse = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
+/** A GET that writes: the header credentials only (the cookie alone is refused). */
+const HEADER_ONLY: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }];
 
 export interface RouteSpec<
   Data extends z.ZodType,
@@ -49,6 +51,12 @@ export interface RouteSpec<
   access: Access<R>;
   request?: Request;
   data: Data;
+  /**
+   * A GET that changes something (the spec names agreeApplication and disagreeApplication as GET calls):
+   * a browser sends the session cookie with any link or image to it, so the call is taken only with the
+   * token in a header, never on the cookie alone (`authorize`). Every other GET only reads.
+   */
+  writes?: Method extends 'get' ? true : never;
   /**
    * The OpenAPI operationId, when the one derived from the path (`operationIdOf`) would repeat another
    * route's: only paths that differ by their parameters alone need one (the uniqueness test says which).
@@ -91,8 +99,9 @@ export function defineRoute<
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
-    middleware: [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)] as const,
-    security: spec.access === 'public' ? [] : SECURED,
+    middleware: [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access, { headerOnly: spec.writes === true })] as const,
+    security: spec.access === 'public' ? [] : spec.writes ? HEADER_ONLY : SECURED,
+    ...(spec.writes ? { 'x-writes': true } : {}),
     'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
     request: spec.request as Request,
     responses: {

@@ -34,10 +34,14 @@ describe('GET /api/openapi.json', () => {
 
   it('says for every secured operation how to send the token, and for public ones that none is needed', () => {
     for (const op of operations) {
-      const security = doc.paths[op.path][op.method.toLowerCase()].security;
+      const { security, 'x-writes': writes } = doc.paths[op.path][op.method.toLowerCase()];
       if (op.access === 'public') expect(security, op.label).toEqual([]);
+      // a GET that changes something takes the token in a header only (never the cookie alone)
+      else if (writes) expect(security, op.label).toEqual([{ token: [] }, { bearer: [] }]);
       else expect(security, op.label).toEqual([{ token: [] }, { bearer: [] }, { cookie: [] }]);
     }
+    const writingGets = operations.filter((op) => doc.paths[op.path][op.method.toLowerCase()]['x-writes']).map((op) => op.label);
+    expect(writingGets).toEqual(['GET /api/message/agreeApplication', 'GET /api/message/disagreeApplication']);
   });
 });
 
