@@ -55,6 +55,8 @@ export interface AppOptions {
    * operator's IMPORT_MAX_MB (whole MB, 1..100; a bad value throws), else 1 MB.
    */
   importLimitBytes?: number;
+  /** How a throttled sign-in waits (default: a timer); tests record the delays instead. */
+  wait?: (ms: number) => Promise<void>;
   /** Proxy trust and extra browser origins. Default: TRUST_PROXY and ALLOWED_ORIGINS (a bad value throws). */
   web?: Partial<WebOrigins>;
   /**
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions) {
     filesDir,
     importLimitBytes,
     web,
+    wait: options.wait,
     checkAnswers: options.checkAnswers,
   };
 
