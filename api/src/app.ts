@@ -28,11 +28,6 @@ const healthRoute = defineRoute({
   data: z.strictObject({ status: z.string() }),
 });
 
-/** Writes that can change who may do what (users, roles, menus, sites, rules, security, branding). */
-const AUTH_AFFECTING = /^\/api\/(user|role|menu|site|siteUser|department|security|requiredRule|basicRule|sysBusinessRule|dataCreatorPermissions|sysKnowledgePushRule|sysInterfaceReason|scoreSupplyRule|replaceLogo)\//;
-/** POST calls that only read (spec names): they must not throw away the auth cache. */
-const READ_ONLY_POST = /\/(list|query|sysUserList|fmeaUserList|getUserInfo|getUserInfoList|checkUserName|checkOldPwd|checkDictCode|validateDictName|checkDelFlag|selectDictionary|getNotice|getInfoByClient|evaluate)$/;
-
 /** JSON bodies are small; uploads have their own, larger limits per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 25 * 1024 * 1024 + 64 * 1024;
@@ -127,12 +122,8 @@ export function createApp(options: AppOptions) {
       },
     })(c, next);
   });
+  // resolves the session; a write that changed access (here, in another server or the CLI) moved the auth stamp it follows
   app.use('/api/*', authenticate);
-  // a successful write may change who may do what: forget cached sessions and answers
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400 && AUTH_AFFECTING.test(c.req.path) && !READ_ONLY_POST.test(c.req.path)) services.auth.clear();
-  });
 
   app.openapi(healthRoute, async (c) => {
     await services.database.client.execute('SELECT 1');

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getPasswordPolicy, permittedRoutes, productTypesOfRoles, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
+import { getPasswordPolicy, permittedRoutes, productTypesOfRoles, readAuthStamp, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
 import type { AppEnv, AppServices, AuthInfo } from './env.ts';
 
 export const SESSION_COOKIE = 'fmea_session';
@@ -73,7 +73,10 @@ export async function resolveAuth(services: AppServices, token: string): Promise
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readToken(c);
   if (token) {
-    const auth = await resolveAuth(c.var.services, token);
+    const services = c.var.services;
+    // a lock or role change made anywhere (the CLI, another server) counts from this request on
+    services.auth.follow(await readAuthStamp(services.database.client));
+    const auth = await resolveAuth(services, token);
     if (auth) c.set('auth', auth);
   }
   await next();

@@ -7,3 +7,4 @@ export * from './settings.ts';
 export * from './xlsx.ts';
 export * from './zip-guard.ts';
 export { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';
+export * from './auth-stamp.ts';
