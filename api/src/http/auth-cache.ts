@@ -15,6 +15,7 @@ export class AuthCache {
   private readonly userInfo = new Map<string, { json: string; at: number }>();
   private policy: { value: PasswordPolicy; at: number } | undefined;
   private stamp: string | undefined;
+  private reading: Promise<string> | undefined;
 
   constructor(private readonly ttlMs = 30_000) {}
 
@@ -23,6 +24,16 @@ export class AuthCache {
     if (stamp === this.stamp) return;
     this.clear();
     this.stamp = stamp;
+  }
+
+  /**
+   * Reads the stamp (`read`) and follows it. Requests arriving while a read is under way share it rather
+   * than queue one each (a libSQL server answers over the network: under load one read serves many
+   * requests); none sees a stamp older than a read already under way when it arrived.
+   */
+  async sync(read: () => Promise<string>): Promise<void> {
+    this.reading ??= read().finally(() => (this.reading = undefined));
+    this.follow(await this.reading);
   }
 
   getSession(sessionId: string, now: number): AuthInfo | undefined {
