@@ -12,6 +12,7 @@ import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import { allowedOriginsFromEnv, originGuard, trustProxyFromEnv, type WebOrigins } from './http/origin.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnsafeText, requestInvalid } from './http/validation.ts';
 import { defineRoute, z } from './http/route.ts';
 import { mountDocs } from './docs/mount.ts';
@@ -94,6 +95,8 @@ export function createApp(options: AppOptions) {
     },
   });
 
+  // every answer, the workbench's included (server.ts mounts it on this app): never framed, never sniffed
+  app.use('*', securityHeaders);
   app.use('/api/*', async (c, next) => {
     c.set('services', services);
     // the spec's client sends a `lang` header; browsers send Accept-Language
