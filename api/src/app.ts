@@ -12,6 +12,7 @@ import { AuthCache } from './http/auth-cache.ts';
 import { authenticate } from './http/authenticate.ts';
 import { allowedOriginsFromEnv, originGuard, trustProxyFromEnv, type WebOrigins } from './http/origin.ts';
 import type { AppEnv, AppServices } from './http/env.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnsafeText, requestInvalid } from './http/validation.ts';
 import { defineRoute, z } from './http/route.ts';
 import { mountDocs } from './docs/mount.ts';
@@ -27,11 +28,6 @@ const healthRoute = defineRoute({
   access: 'public',
   data: z.strictObject({ status: z.string() }),
 });
-
-/** Writes that can change who may do what (users, roles, menus, sites, rules, security, branding). */
-const AUTH_AFFECTING = /^\/api\/(user|role|menu|site|siteUser|department|security|requiredRule|basicRule|sysBusinessRule|dataCreatorPermissions|sysKnowledgePushRule|sysInterfaceReason|scoreSupplyRule|replaceLogo)\//;
-/** POST calls that only read (spec names): they must not throw away the auth cache. */
-const READ_ONLY_POST = /\/(list|query|sysUserList|fmeaUserList|getUserInfo|getUserInfoList|checkUserName|checkOldPwd|checkDictCode|validateDictName|checkDelFlag|selectDictionary|getNotice|getInfoByClient|evaluate)$/;
 
 /** JSON bodies are small; uploads have their own, larger limits per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -57,6 +53,8 @@ export interface AppOptions {
   importLimitBytes?: number;
   /** Spreadsheet imports run at once; the others wait their turn. Default: IMPORT_CONCURRENCY (1..16; a bad value throws), else 2. */
   importConcurrency?: number;
+  /** How a throttled sign-in waits (default: a timer); tests record the delays instead. */
+  wait?: (ms: number) => Promise<void>;
   /** Proxy trust and extra browser origins. Default: TRUST_PROXY and ALLOWED_ORIGINS (a bad value throws). */
   web?: Partial<WebOrigins>;
   /**
@@ -88,6 +86,7 @@ export function createApp(options: AppOptions) {
     importLimitBytes,
     imports: new ImportSlots(options.importConcurrency ?? importConcurrencyFromEnv(process.env)),
     web,
+    wait: options.wait,
     checkAnswers: options.checkAnswers,
   };
 
@@ -99,6 +98,8 @@ export function createApp(options: AppOptions) {
     },
   });
 
+  // every answer, the workbench's included (server.ts mounts it on this app): never framed, never sniffed
+  app.use('*', securityHeaders);
   app.use('/api/*', async (c, next) => {
     c.set('services', services);
     // the spec's client sends a `lang` header; browsers send Accept-Language
@@ -127,12 +128,8 @@ export function createApp(options: AppOptions) {
       },
     })(c, next);
   });
+  // resolves the session; a write that changed access (here, in another server or the CLI) moved the auth stamp it follows
   app.use('/api/*', authenticate);
-  // a successful write may change who may do what: forget cached sessions and answers
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.var.auth && c.res.status < 400 && AUTH_AFFECTING.test(c.req.path) && !READ_ONLY_POST.test(c.req.path)) services.auth.clear();
-  });
 
   app.openapi(healthRoute, async (c) => {
     await services.database.client.execute('SELECT 1');

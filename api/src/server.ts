@@ -4,11 +4,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { MiddlewareHandler } from 'hono';
 import { createContext, importConcurrencyFromEnv, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
 import { createApp } from './app.ts';
 import { webOriginsFromEnv } from './http/origin.ts';
+import { mountWorkbench } from './http/workbench.ts';
 
 export const DEFAULT_PORT = 3000;
 /** The built workbench; WORKBENCH_DIST points elsewhere (a deployment's own build). */
@@ -38,16 +37,7 @@ export async function startServer(options: ServerOptions = {}) {
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
   const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, importConcurrency, web });
-  if (existsSync(WORKBENCH_DIST)) {
-    // an absolute root works from any cwd; index.html is the SPA fallback for client routes
-    const root = WORKBENCH_DIST;
-    const files = serveStatic({ root });
-    const spa = serveStatic({ root, path: 'index.html' });
-    // never for /api/…: an unknown API path is a 404 envelope, not the SPA page
-    const outsideApi = (handler: MiddlewareHandler): MiddlewareHandler => (c, next) => (c.req.path === '/api' || c.req.path.startsWith('/api/') ? next() : handler(c, next));
-    app.use('/*', outsideApi(files));
-    app.get('*', outsideApi(spa));
-  }
+  if (existsSync(WORKBENCH_DIST)) mountWorkbench(app, WORKBENCH_DIST);
   const sockets = new WebSocketServer({ noServer: true });
   const server = serve({
     fetch: app.fetch,

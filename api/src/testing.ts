@@ -44,9 +44,12 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
   const t: TestDatabase = await openTestDatabase(options);
   const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
   const mismatches: AnswerMismatch[] = [];
+  // the sign-in throttle's delays are recorded, never waited for: no test depends on time passing
+  const waits: number[] = [];
   const { app, services } = createApp({
     database: t,
     now: options.now,
+    wait: async (ms) => void waits.push(ms),
     filesDir,
     importLimitBytes: options.importLimitBytes,
     // the default, not IMPORT_CONCURRENCY of the machine running the tests
@@ -88,6 +91,8 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
     t,
     app,
     services,
+    /** The sign-in throttle's delays so far, in ms, in order (each one the server would have waited). */
+    waits,
     call,
     login,
     adminToken: () => login('admin'),

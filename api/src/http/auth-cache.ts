@@ -4,16 +4,37 @@ import type { AuthInfo } from './env.ts';
 /**
  * Keeps resolved sessions and the serialised user-info answer in memory for a
  * short time: `/api/user/info` and permission checks are the hottest paths.
- * Any successful write through the API clears it; sign-out, forced sign-in and
- * kick-out drop their sessions at once. Writes made by another process (the
- * CLI) show after at most `ttlMs`.
+ * A write that can change access, by anyone (this server, another one on the
+ * same database, the CLI), moves the database's auth stamp (core
+ * auth-stamp.ts); `follow` is told the stamp on every authenticated request
+ * and forgets everything when it moved. Sign-out, forced sign-in and kick-out
+ * drop their sessions at once. Anything else shows after at most `ttlMs`.
  */
 export class AuthCache {
   private readonly sessions = new Map<string, { info: AuthInfo; at: number }>();
   private readonly userInfo = new Map<string, { json: string; at: number }>();
   private policy: { value: PasswordPolicy; at: number } | undefined;
+  private stamp: string | undefined;
+  private reading: Promise<string> | undefined;
 
   constructor(private readonly ttlMs = 30_000) {}
+
+  /** The database's auth stamp as just read: a new one means access may have changed, so nothing cached holds. */
+  follow(stamp: string): void {
+    if (stamp === this.stamp) return;
+    this.clear();
+    this.stamp = stamp;
+  }
+
+  /**
+   * Reads the stamp (`read`) and follows it. Requests arriving while a read is under way share it rather
+   * than queue one each (a libSQL server answers over the network: under load one read serves many
+   * requests); none sees a stamp older than a read already under way when it arrived.
+   */
+  async sync(read: () => Promise<string>): Promise<void> {
+    this.reading ??= read().finally(() => (this.reading = undefined));
+    this.follow(await this.reading);
+  }
 
   getSession(sessionId: string, now: number): AuthInfo | undefined {
     const hit = this.sessions.get(sessionId);

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getPasswordPolicy, permittedRoutes, productTypesOfRoles, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
+import { getPasswordPolicy, permittedRoutes, productTypesOfRoles, readAuthStamp, rolesOfUser, sessionIdOf, validateSessionToken, NotAllowedError, UnauthenticatedError, type ButtonOf, type RouteName } from '@fmea/core';
 import type { AppEnv, AppServices, AuthInfo } from './env.ts';
 
 export const SESSION_COOKIE = 'fmea_session';
@@ -19,6 +19,16 @@ export function credentialOf(c: Context): Credential | undefined {
   if (bearer) return { token: bearer, via: 'bearer' };
   const cookie = getCookie(c, SESSION_COOKIE);
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+/**
+ * Whether the request names its session in a header (token or Bearer), as the workbench and scripts do: only
+ * then may a GET leave bookkeeping behind (a project's visit). On the cookie alone a GET only reads, since any
+ * page can make a browser send the cookie with a link or an image.
+ */
+export function sentWithHeader(c: Context): boolean {
+  const via = credentialOf(c)?.via;
+  return via !== undefined && via !== 'cookie';
 }
 
 export function readToken(c: Context<AppEnv>): string | undefined {
@@ -63,7 +73,10 @@ export async function resolveAuth(services: AppServices, token: string): Promise
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readToken(c);
   if (token) {
-    const auth = await resolveAuth(c.var.services, token);
+    const services = c.var.services;
+    // a lock or role change made anywhere (the CLI, another server) counts from this request on
+    await services.auth.sync(() => readAuthStamp(services.database.client));
+    const auth = await resolveAuth(services, token);
     if (auth) c.set('auth', auth);
   }
   await next();
@@ -93,12 +106,17 @@ export function hasAccess<R extends RouteName>(auth: AuthInfo, access: Exclude<A
   });
 }
 
-/** Server-side authorisation of every call: 401 without a session, 403 without the permission. */
-export function authorize<R extends RouteName>(access: Access<R>): MiddlewareHandler<AppEnv> {
+/**
+ * Server-side authorisation of every call: 401 without a session, 403 without the permission.
+ * `headerOnly` (a GET that changes something): a session that came in the cookie alone is refused,
+ * since any page can make a browser send the cookie with a link or an image, never a header.
+ */
+export function authorize<R extends RouteName>(access: Access<R>, options: { headerOnly?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access !== 'public') {
       const auth = c.var.auth;
       if (!auth) throw new UnauthenticatedError();
+      if (options.headerOnly && credentialOf(c)?.via === 'cookie') throw new NotAllowedError('request.token_header_required');
       if (!hasAccess(auth, access)) throw new NotAllowedError();
     }
     await next();

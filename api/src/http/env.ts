@@ -30,6 +30,8 @@ export interface AppServices {
   imports: ImportSlots;
   /** TRUST_PROXY and ALLOWED_ORIGINS: the CSRF origin check and the cookie's Secure flag read them. */
   web: WebOrigins;
+  /** Holds a sign-in back for the throttle's delay (core login's `wait`); tests record the delays instead of waiting. */
+  wait?: (ms: number) => Promise<void>;
   /** Tests only: told of each answer whose data does not parse through its route's schema (http/answer-check.ts). */
   checkAnswers?: (mismatch: AnswerMismatch) => void;
 }

@@ -40,6 +40,8 @@ const IMPORT_SLOT_NOTE =
   'the cell text included: 10 million characters per MB of the import’s size limit (400 file.too_much_text).';
 
 const SECURED: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }, { cookie: [] }];
+/** A GET that writes: the header credentials only (the cookie alone is refused). */
+const HEADER_ONLY: Record<string, string[]>[] = [{ token: [] }, { bearer: [] }];
 
 export interface RouteSpec<
   Data extends z.ZodType,
@@ -58,6 +60,30 @@ export interface RouteSpec<
   data: Data;
   /** A spreadsheet import (or any read of an uploaded workbook): runs in one of the server's import slots, waiting for one when all are taken (http/import-slot.ts). */
   importSlot?: true;
+  /**
+   * A GET that changes something (the spec names agreeApplication and disagreeApplication as GET calls):
+   * a browser sends the session cookie with any link or image to it, so the call is taken only with the
+   * token in a header, never on the cookie alone (`authorize`). Every other GET only reads.
+   */
+  writes?: Method extends 'get' ? true : never;
+  /**
+   * The OpenAPI operationId, when the one derived from the path (`operationIdOf`) would repeat another
+   * route's: only paths that differ by their parameters alone need one (the uniqueness test says which).
+   */
+  operationId?: string;
+}
+
+/**
+ * The stable operationId of a path, for client generators: its literal segments after `/api`, camel-cased
+ * and joined, path parameters left out (`/api/message/agreeApplication` → `messageAgreeApplication`,
+ * `/api/knowledge/{entity}/list` → `knowledgeList`). Each path has one method, so the path alone names it.
+ */
+export function operationIdOf(path: string): string {
+  const words = path
+    .split('/')
+    .filter((segment) => segment && segment !== 'api' && !segment.startsWith('{'))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean));
+  return words.map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1)).join('');
 }
 
 /**
@@ -78,14 +104,16 @@ export function defineRoute<
   return createRoute({
     method: spec.method,
     path: spec.path,
+    operationId: spec.operationId ?? operationIdOf(spec.path),
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.importSlot ? `${spec.description ?? ''}${spec.description ? ' ' : ''}${IMPORT_SLOT_NOTE}` : spec.description,
     middleware: (spec.importSlot
-      ? [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access), holdImportSlot]
-      : [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access)]) as [ReturnType<typeof answerCheck>, ReturnType<typeof authorize>],
+      ? [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access, { headerOnly: spec.writes === true }), holdImportSlot]
+      : [answerCheck(spec.method, spec.path, spec.data), authorize(spec.access, { headerOnly: spec.writes === true })]) as [ReturnType<typeof answerCheck>, ReturnType<typeof authorize>],
     ...(spec.importSlot ? { 'x-import-slot': true } : {}),
-    security: spec.access === 'public' ? [] : SECURED,
+    security: spec.access === 'public' ? [] : spec.writes ? HEADER_ONLY : SECURED,
+    ...(spec.writes ? { 'x-writes': true } : {}),
     'x-access': spec.access === 'public' || spec.access === 'user' ? spec.access : { route: spec.access.route, button: spec.access.button },
     request: spec.request as Request,
     responses: {

@@ -2,6 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import * as login from './auth/login.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
+import * as catalogAliases from './catalog/aliases.ts';
 import * as catalogChecks from './catalog/checks.ts';
 import * as featureClassify from './catalog/feature-classify.ts';
 import * as knowledgeCatalog from './catalog/knowledge.ts';
@@ -82,6 +83,7 @@ export const ROUTE_MODULES = {
   knowledgeCatalog,
   mainDataCatalog,
   catalogChecks,
+  catalogAliases,
   featureClassify,
   collections,
   dictionaryChecks,

@@ -34,10 +34,38 @@ describe('GET /api/openapi.json', () => {
 
   it('says for every secured operation how to send the token, and for public ones that none is needed', () => {
     for (const op of operations) {
-      const security = doc.paths[op.path][op.method.toLowerCase()].security;
+      const { security, 'x-writes': writes } = doc.paths[op.path][op.method.toLowerCase()];
       if (op.access === 'public') expect(security, op.label).toEqual([]);
+      // a GET that changes something takes the token in a header only (never the cookie alone)
+      else if (writes) expect(security, op.label).toEqual([{ token: [] }, { bearer: [] }]);
       else expect(security, op.label).toEqual([{ token: [] }, { bearer: [] }, { cookie: [] }]);
     }
+    const writingGets = operations.filter((op) => doc.paths[op.path][op.method.toLowerCase()]['x-writes']).map((op) => op.label);
+    expect(writingGets).toEqual(['GET /api/message/agreeApplication', 'GET /api/message/disagreeApplication']);
+  });
+});
+
+describe('operationId', () => {
+  const ids = operations.map((op) => [op.label, doc.paths[op.path][op.method.toLowerCase()].operationId as unknown] as const);
+
+  it('names every operation with a readable identifier, each once', () => {
+    for (const [label, id] of ids) expect(id, label).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    const seen = new Map<unknown, string>();
+    const repeated = ids.filter(([label, id]) => seen.has(id) || !seen.set(id, label)).map(([label, id]) => `${label}: ${String(id)} (also ${seen.get(id)})`);
+    expect(repeated).toEqual([]);
+  });
+
+  it('derives each from the path, so a generated client keeps its method names from one release to the next', () => {
+    const idOf = (label: string) => ids.find(([l]) => l === label)?.[1];
+    expect(idOf('GET /api/health')).toBe('health');
+    expect(idOf('POST /api/login')).toBe('login');
+    expect(idOf('GET /api/message/agreeApplication')).toBe('messageAgreeApplication');
+    expect(idOf('POST /api/knowledge/{entity}/list')).toBe('knowledgeList');
+    expect(idOf('GET /api/mainData/{entity}/exportData')).toBe('mainDataExportData');
+    expect(idOf('POST /api/project/review/submit')).toBe('projectReviewSubmit');
+    expect(idOf('GET /api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}')).toBe('siteUserSelectSiteUsers');
+    expect(idOf('GET /api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}/{searchKey}')).toBe('siteUserSelectSiteUsersBySearchKey');
+    expect(idOf('GET /api/knowledge/featureClassify/getFeatureClassifyByCustomer/{type}/{projectSerial}')).toBe('knowledgeFeatureClassifyGetFeatureClassifyByCustomer');
   });
 });
 

@@ -51,6 +51,20 @@ export function urlOf(op: Operation, extraQuery: Record<string, string> = {}): s
   return path;
 }
 
+/**
+ * The operation's URL with real values where the caller knows them (`known`, by parameter name: every path
+ * parameter and any query parameter it names), harmless samples for the other required ones.
+ */
+export function urlWith(op: Operation, known: Readonly<Record<string, string | undefined>>): string {
+  const value = (p: Operation['parameters'][number]) => known[p.name] ?? sample(p);
+  let path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(op.parameters.find((p) => p.name === name) ?? { name, in: 'path' })));
+  const query = new URLSearchParams();
+  for (const p of op.parameters) if (p.in === 'query' && (p.required || known[p.name] !== undefined)) query.set(p.name, value(p));
+  const text = query.toString();
+  if (text) path += `?${text}`;
+  return path;
+}
+
 /** Stack frames ("at fn (file:1:2)", "at file:///…") and "Error:" must never reach a client. */
 export const LEAK = /\n\s+at\s|\bat\s+(?:async\s+)?[\w$.<>[\]]+\s+\((?:file|node):|\bat\s+(?:file|node):\/*|Error:/;
 

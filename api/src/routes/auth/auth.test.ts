@@ -65,12 +65,16 @@ describe('POST /api/login', () => {
   it('counts failures per proxy-seen address behind a trusted proxy, never per address the client claims', async () => {
     const behind = await openTestApp({ now: () => clock, web: { trustProxy: true } });
     try {
-      const attempt = (forwardedFor: string) =>
-        behind.call('POST', '/api/login', { body: { username: 'nobody', password: 'bad' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      const attempt = (forwardedFor: string, username: string) =>
+        behind.call('POST', '/api/login', { body: { username, password: 'bad' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
       // the client varies what it claims; the proxy appends the address it saw, which stays the same
-      for (let i = 0; i < 20; i++) expect((await attempt(`1.2.3.${i}, 10.0.0.5`)).status).toBe(400);
-      expect((await attempt('9.9.9.9, 10.0.0.5')).status).toBe(403);
-      expect((await attempt('10.0.0.6')).status).toBe(400);
+      for (let i = 0; i < 19; i++) expect((await attempt(`1.2.3.${i}, 10.0.0.5`, `nobody${i}`)).status).toBe(400);
+      expect(behind.waits).toEqual([]);
+      expect((await attempt('9.9.9.9, 10.0.0.5', 'nobody19')).status).toBe(400);
+      // the proxy's address reached its limit: that failure's answer waited
+      expect(behind.waits).toEqual([1000]);
+      expect((await attempt('10.0.0.6', 'nobody20')).status).toBe(400);
+      expect(behind.waits).toEqual([1000]);
     } finally {
       behind.dispose();
     }
@@ -90,20 +94,60 @@ describe('POST /api/login', () => {
     expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).status).toBe(403);
   });
 
-  it('refuses an address after 20 failed sign-ins in 15 minutes, whatever the account, until the window ends', async () => {
+  it('slows an address down after 20 failed sign-ins in 15 minutes, and still takes a right password from it at once (issue #20)', async () => {
     const eng = await engineer();
     const from = (remoteAddress: string, username: string, password: string) =>
       api.call('POST', '/api/login', { body: { username, password }, remoteAddress, lang: 'en-US' });
-    // guesses spread over many names, so no single account locks
-    for (let i = 0; i < 20; i++) expect((await from('10.9.8.7', `nobody${i}`, 'bad')).status).toBe(400);
-    const blocked = await from('10.9.8.7', eng.userName, TEST_PASSWORD);
-    expect(blocked.status).toBe(403);
-    expect(blocked.body.meta.message).toBe('Too many failed sign-ins from this address; try again in 15 minutes');
-    // another address is not affected, and the account itself is not locked
-    expect((await from('10.9.8.8', eng.userName, TEST_PASSWORD)).body.data.flag).toBe(1);
+    // guesses spread over many names, so no single account locks and no name waits for its own failures
+    for (let i = 0; i < 19; i++) expect((await from('10.9.8.7', `nobody${i}`, 'bad')).status).toBe(400);
+    expect(api.waits).toEqual([]);
+    // from the 20th on, each failure from the address is answered more slowly: 1 s, 2 s, 4 s …
+    for (let i = 19; i < 23; i++) expect((await from('10.9.8.7', `nobody${i}`, 'bad')).status).toBe(400);
+    expect(api.waits).toEqual([1000, 2000, 4000, 8000]);
+    // someone else behind the same address signs in with the right password, at once
+    const right = await from('10.9.8.7', eng.userName, TEST_PASSWORD);
+    expect(right.body.data.flag).toBe(1);
+    expect(api.waits).toEqual([1000, 2000, 4000, 8000]);
+    // the delays stop growing at 30 s, and the window's end starts them afresh
+    for (let i = 23; i < 28; i++) await from('10.9.8.7', `nobody${i}`, 'bad');
+    expect(api.waits.slice(-3)).toEqual([30_000, 30_000, 30_000]);
     clock = new Date(clock.getTime() + 15 * 60_000);
-    const after = await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD, forceLogin: true }, remoteAddress: '10.9.8.7' });
-    expect(after.body.data.flag).toBe(1);
+    api.waits.length = 0;
+    await from('10.9.8.7', 'nobody99', 'bad');
+    expect(api.waits).toEqual([]);
+  });
+
+  it('holds back the next sign-in of an address and user name that failed, growing with each failure, then accepts the right password', async () => {
+    const eng = await engineer();
+    await setPasswordPolicy(api.t.ctx, { maxWrongAttempts: 10 });
+    const attempt = (password: string, remoteAddress = '10.1.1.1') => api.call('POST', '/api/login', { body: { username: eng.userName, password }, remoteAddress });
+    expect((await attempt('bad')).status).toBe(400);
+    expect(api.waits).toEqual([]);
+    for (let i = 0; i < 3; i++) expect((await attempt('bad')).status).toBe(400);
+    // each try waited for the pair's failures before it: 1 s, 2 s, 4 s
+    expect(api.waits).toEqual([1000, 2000, 4000]);
+    // the same name from another address, and another name from this one, do not wait
+    expect((await attempt(TEST_PASSWORD, '10.1.1.2')).body.data.flag).toBe(1);
+    expect((await api.call('POST', '/api/login', { body: { username: 'admin', password: TEST_PASSWORD }, remoteAddress: '10.1.1.1' })).body.data.flag).toBe(1);
+    expect(api.waits).toEqual([1000, 2000, 4000]);
+    // the right password from the pair waits 8 s, then is accepted; the count starts afresh
+    expect((await attempt(TEST_PASSWORD)).body.data).toMatchObject({ flag: 3 });
+    expect(api.waits).toEqual([1000, 2000, 4000, 8000]);
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD, forceLogin: true }, remoteAddress: '10.1.1.1' })).body.data.flag).toBe(1);
+    expect(api.waits).toEqual([1000, 2000, 4000, 8000]);
+  });
+
+  it('keeps the account’s live sessions when wrong passwords lock it; an administrator’s lock ends them (issue #20)', async () => {
+    const eng = await engineer();
+    const token = await api.login(eng.userName);
+    for (let i = 1; i <= 5; i++) await api.call('POST', '/api/login', { body: { username: eng.userName, password: 'bad' } });
+    expect((await api.call('POST', '/api/login', { body: { username: eng.userName, password: TEST_PASSWORD } })).status).toBe(403);
+    // the signed-in engineer works on, also once the cached session is gone
+    api.services.auth.clear();
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(200);
+    await setUserLocked(api.t.ctx, eng.id, true);
+    api.services.auth.clear();
+    expect((await api.call('GET', '/api/user/info', { token })).status).toBe(401);
   });
 
   it('uses the configured number of attempts', async () => {

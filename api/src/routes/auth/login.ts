@@ -16,7 +16,9 @@ export const loginRoute = defineRoute({
   summary: 'Sign in',
   description:
     'Username and password come in the JSON body (never the query string). flag 1: signed in, with the token; 2: the user belongs to several sites, call again with siteId; ' +
-    '3 (reason forceLogin): the account is signed in elsewhere, call again with forceLogin: true to end that session; 4 (reason passwordExpired or firstLogin): change the password first with /api/user/resetPwd and the answer’s changeToken (valid 15 minutes, for this sign-in only).',
+    '3 (reason forceLogin): the account is signed in elsewhere, call again with forceLogin: true to end that session; 4 (reason passwordExpired or firstLogin): change the password first with /api/user/resetPwd and the answer’s changeToken (valid 15 minutes, for this sign-in only). ' +
+    'Wrong passwords lock the account for new sign-ins (its live sessions go on). Failures slow sign-ins down, never refuse a right password: an address and user name ' +
+    'that failed wait 1 s, doubling with each failure up to 30 s, before they are checked, and once an address has failed the policy’s number of times in its window each further failure from it is answered as slowly.',
   access: 'public',
   request: jsonBody(LoginBody),
   data: LoginResultSchema,
@@ -41,6 +43,7 @@ export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
           ids.forEach((id) => services.auth.dropSession(id));
           services.realtime.endSessions(ids, 'forceLogin', { reason: 'loginOtherPlace' });
         },
+        wait: services.wait,
       },
     );
     switch (result.status) {

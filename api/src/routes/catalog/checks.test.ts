@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDictionaryItems, buildRole, buildUser } from '@fmea/core/testing';
 import { caller, callAs, expectInvalid, invalid, openTestApp, signedInWith, UNAUTHENTICATED, type Person, type RouteCall, type TestApp } from '../../testing.ts';
 
 /**
@@ -138,5 +139,43 @@ describe('GET /api/knowledge/{entity}/getBySerial', () => {
   it('answers 401, 403 without the type’s route, 400 without a number', async () => {
     await expectRefused({ method: 'GET', path: `${MODES}/getBySerial?serialNum=FA1` });
     await expectInvalid(api, { method: 'GET', path: `${MODES}/getBySerial` }, auditor.token, invalid('编号为必填项', 'Number is required'));
+  });
+});
+
+describe('records outside the caller’s product types (issue #20)', () => {
+  let doorEngineer: Person;
+  let seat: { id: string; serialNum: string };
+  beforeAll(async () => {
+    await addDictionaryItems(api.t.ctx, 'productType', [
+      ['71', '车门', 'Door'],
+      ['72', '座椅', 'Seat'],
+    ]);
+    // a role limited to doors (signedInWith's roles name no product type, which limits nothing)
+    const role = await buildRole(api.t.ctx, { label: 'doors', productTypes: ['71'], grants: [{ routeName: 'invalid_index', buttons: ['add', 'edit'] }] });
+    const user = await buildUser(api.t.ctx, { label: 'doors', roles: [role.id], mustChangePassword: false });
+    doorEngineer = { user, role, token: await api.login(user.userName) };
+    seat = await caller(api, author).ok('POST', `${MODES}/saveOrUpdate`, { values: { invalidmode: 'Hidden seat squeak', productType: '72' } });
+  });
+
+  it('leaves their entries out of the knowledge log and refuses one record’s log', async () => {
+    const door = await caller(api, doorEngineer).ok('POST', `${MODES}/saveOrUpdate`, { values: { invalidmode: 'Visible door leak', productType: '71' } });
+    const typeLog = await caller(api, doorEngineer).ok('GET', `${MODES}/log?limit=500`);
+    expect(typeLog.items.map((entry: { recordId: string }) => entry.recordId)).toContain(door.id);
+    expect(typeLog.items.map((entry: { recordId: string }) => entry.recordId)).not.toContain(seat.id);
+    expect(typeLog.total).toBe(typeLog.items.length);
+    const hidden = await api.call('GET', `${MODES}/log?id=${seat.id}`, { token: doorEngineer.token, lang: 'en-US' });
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.meta.message).toBe('You are not permitted to use product type 72');
+    // the author, whose roles name no product type, still reads it
+    expect((await caller(api, author).ok('GET', `${MODES}/log?id=${seat.id}`)).total).toBe(1);
+  });
+
+  it('answers the uniqueness probe as if the hidden record were not there; saving the text is still refused', async () => {
+    const probe = (who: Person) => caller(api, who, 'en-US').ok('POST', `${MODES}/validate`, { field: 'invalidmode', value: 'hidden SEAT squeak' });
+    expect(await probe(author)).toMatchObject({ valid: false, messageKey: 'catalog.duplicate' });
+    expect(await probe(doorEngineer)).toEqual({ valid: true });
+    expect(await caller(api, doorEngineer).ok('POST', `${MODES}/validateInvalidDescription`, { invalidmode: 'Hidden seat squeak' })).toEqual({ valid: true });
+    const saved = await api.call('POST', `${MODES}/saveOrUpdate`, { token: doorEngineer.token, body: { values: { invalidmode: 'Hidden seat squeak', productType: '71' } } });
+    expect(saved.status).toBe(400);
   });
 });

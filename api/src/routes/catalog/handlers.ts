@@ -207,5 +207,5 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
   }
 }
 
-/** For the catalog's other route files (checks.ts). */
-export { typeOf as catalogTypeOf, run as runCatalog };
+/** For the catalog's other route files (checks.ts, aliases.ts). */
+export { typeOf as catalogTypeOf, run as runCatalog, list as commaList };

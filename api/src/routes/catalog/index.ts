@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { registerCatalogAliases } from './aliases.ts';
 import { registerCatalogChecks } from './checks.ts';
 import { registerFeatureClassify } from './feature-classify.ts';
 import { registerCatalogBase } from './handlers.ts';
@@ -11,5 +12,6 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
   registerCatalogBase(app, 'knowledge', knowledge);
   registerCatalogBase(app, 'mainData', mainData);
   registerCatalogChecks(app);
+  registerCatalogAliases(app);
   registerFeatureClassify(app);
 }

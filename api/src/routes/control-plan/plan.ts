@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { controlPlanMarks, generateControlPlan, getControlPlan, saveControlPlanHeader } from '@fmea/core';
 import { ok } from '../../envelope.ts';
+import { sentWithHeader } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { Id } from '../../http/fields.ts';
@@ -17,7 +18,8 @@ export const getRoute = defineRoute({
   tag: TAG,
   summary: 'The control plan of a PFMEA phase: header, lines with the PFMEA’s live values, suspect marks, contradictions and checks',
   description:
-    'Whoever may open the PFMEA. A phase without a plan is created (default header) when the caller may edit the project; others see it with id null and version 0. ' +
+    'Whoever may open the PFMEA. A phase without a plan is created (default header) when the caller may edit the project and sends the token in a header ' +
+    '(on the session cookie alone this GET only reads); others see it with id null and version 0. ' +
     'A linked line reads its step, machine, characteristic, class and controls from the PFMEA; it is suspect while the PFMEA differs from what the line was generated or last reviewed against.',
   access: planRead,
   request: { query: ProjectPhaseQuery },
@@ -62,7 +64,7 @@ export const marksRoute = defineRoute({
 export function registerControlPlanRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId, phase } = c.req.valid('query');
-    return c.json(ok(presentPlan(c.var.locale, await getControlPlan(fmeaContext(c), projectId, { phase }))), 200);
+    return c.json(ok(presentPlan(c.var.locale, await getControlPlan(fmeaContext(c), projectId, { phase, create: sentWithHeader(c) }))), 200);
   });
 
   app.openapi(generateRoute, async (c) => {

@@ -15,6 +15,7 @@ import {
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { sentWithHeader } from '../../http/authenticate.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { fmeaContext, notifyChanged } from './access.ts';
 import { labelerOf, ListBody, presentListItem, presentProject, ProjectListItemSchema, ProjectSchema, type Labeler } from './projects.ts';
@@ -157,7 +158,7 @@ export const applyProcedureRoute = defineRoute({
 
 async function openPfmea(c: Context<AppEnv>, projectId: string) {
   await assertProjectOfType(c.var.services.database.db, projectId, 'pfmea');
-  return presentPfmeaProject(await openProject(fmeaContext(c), projectId), await labelerOf(c));
+  return presentPfmeaProject(await openProject(fmeaContext(c), projectId, { remember: sentWithHeader(c) }), await labelerOf(c));
 }
 
 /** Tells the project's members with an open view how far the steps are (the map's node progress). */

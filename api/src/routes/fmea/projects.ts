@@ -29,6 +29,7 @@ import {
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { sentWithHeader } from '../../http/authenticate.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { DateTime, NumberPreviewSchema } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
@@ -252,7 +253,7 @@ export const byIdRoute = defineRoute({
   method: 'get',
   path: '/api/project/selectProjectById',
   tag: TAG,
-  summary: 'Open a project by id (members and administrators; remembered for recent projects)',
+  summary: 'Open a project by id (members and administrators; remembered for recent projects when the token comes in a header, not on the session cookie alone)',
   access: readAccess,
   request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
   data: ProjectSchema,
@@ -391,7 +392,7 @@ async function projectByReference(c: Context<AppEnv>, value: string) {
 
 /** The engine checks the project type's route and membership (core/src/services/fmea/access.ts). */
 async function openById(c: Context<AppEnv>, projectId: string) {
-  return presentProject(await openProject(fmeaContext(c), projectId), await labelerOf(c));
+  return presentProject(await openProject(fmeaContext(c), projectId, { remember: sentWithHeader(c) }), await labelerOf(c));
 }
 
 function treeView(node: StructureTreeNode): TreeNodeView {

@@ -65,8 +65,12 @@ const decide = <P extends string>(path: P, summary: string) =>
     path,
     tag: TAG,
     summary,
-    description: 'Only one of the application’s approvers may, once: “not the current approver” (403) otherwise; an application decided already is a conflict (409).',
+    description:
+      'Only one of the application’s approvers may, once: “not the current approver” (403) otherwise; an application decided already is a conflict (409). ' +
+      'A GET as the spec names it, but it changes data: taken only with the token header (or Authorization: Bearer), never on the session cookie alone (403), ' +
+      'so a link or an image on another page cannot decide for the approver.',
     access: user,
+    writes: true,
     request: { query: DecisionQuery },
     data: ReadApplicationSchema,
   });

@@ -35,6 +35,8 @@ export const searchRoute = defineRoute({
   path: '/api/siteUser/selectSiteUsers/{from}/{pageSize}/{siteId}/{searchKey}',
   tag: TAG,
   summary: 'A page of a site’s members matching a search (user name, real name or job number)',
+  // the same path as selectRoute's with one more parameter
+  operationId: 'siteUserSelectSiteUsersBySearchKey',
   access: { route: 'system_site' },
   request: { params: PageParams.extend({ searchKey: Text.openapi({ param: { name: 'searchKey', in: 'path' } }) }) },
   data: SiteUsersPage,

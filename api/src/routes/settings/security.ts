@@ -22,7 +22,7 @@ const policyFields = {
   historyCount: count('How many earlier passwords may not be reused (0: only the current one)'),
   maxWrongAttempts: count('Wrong passwords in a row before the account locks'),
   lockoutMinutes: count('A lock from wrong passwords lifts after this many minutes (0: only an administrator unlocks); an administrator’s lock never lifts by itself'),
-  addressMaxFailures: count('Failed sign-ins from one network address within the window before the address must wait (0: no limit)'),
+  addressMaxFailures: count('Failed sign-ins from one network address within the window before each further failure from it is answered more slowly (1 s, doubling, up to 30 s; a right password is always accepted; 0: no throttle)'),
   addressWindowMinutes: count('The window of the per-address limit, in minutes'),
   idleLogoutMinutes: count('Sign out after this many idle minutes (0: never)'),
   forceChangeOnFirstLogin: z.boolean(),

@@ -33,7 +33,9 @@ describe('fmea serve', { timeout: 90_000 }, () => {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
     const file = join(temp.dir, 'fmea.db');
-    expect(server.stdout()).toBe(`数据库：${file}（本次启动新建并写入了初始数据）\nFMEA Workbench 已启动：http://localhost:${port}/（按 Ctrl+C 停止）\n服务已停止\n`);
+    expect(server.stdout()).toBe(
+      `数据库：${file}（本次启动新建并写入了初始数据）\n网络：监听所有网络接口（0.0.0.0），其他计算机可以访问；如只允许本机访问，请设置 HOST=127.0.0.1（或 --host）\nFMEA Workbench 已启动：http://localhost:${port}/（按 Ctrl+C 停止）\n服务已停止\n`,
+    );
     expect(server.stderr()).toBe('');
 
     // the next start finds the database as it was left
@@ -53,7 +55,9 @@ describe('fmea serve', { timeout: 90_000 }, () => {
     try {
       await server.waitForStdout(/running at http:\/\/localhost:\d+\//);
       expect(server.stdout()).toBe(
-        `Database: ${join(fresh.dir, 'fmea.db')} (created and seeded on this start)\nFMEA Workbench is running at http://localhost:${port}/ (press Ctrl+C to stop)\n`,
+        `Database: ${join(fresh.dir, 'fmea.db')} (created and seeded on this start)\n` +
+          'Network: listening on every interface (0.0.0.0), so other computers can reach it; set HOST=127.0.0.1 (or --host) to keep it to this machine\n' +
+          `FMEA Workbench is running at http://localhost:${port}/ (press Ctrl+C to stop)\n`,
       );
       expect(server.stderr()).toMatch(/^Administrator account admin created; password: \S+ — shown only this once; change it at first sign-in\n$/);
     } finally {
@@ -61,6 +65,20 @@ describe('fmea serve', { timeout: 90_000 }, () => {
       await fresh.cleanup();
     }
     expect(server.stdout()).toContain('Server stopped\n');
+  });
+
+  it('listens on this machine only with HOST=127.0.0.1 or --host, and says so (issue #20)', async () => {
+    const port = await freePort();
+    const server = startFmea(['--lang', 'en-US', 'serve', '--port', String(port)], { env: dbEnv(temp, { FILES_DIR: temp.dir, HOST: '127.0.0.1' }), cwd: temp.dir });
+    try {
+      await server.waitForStdout(/running at http:\/\/127\.0\.0\.1:\d+\//);
+      expect(server.stdout()).toContain(`Network: listening on 127.0.0.1 only\nFMEA Workbench is running at http://127.0.0.1:${port}/ (press Ctrl+C to stop)\n`);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    const bad = await runFmea(['--lang', 'en-US', 'serve', '--host', '203.0.113.250', '--port', String(port)], { env: dbEnv(temp, { FILES_DIR: temp.dir }) });
+    expect(bad).toMatchObject({ code: 2, stderr: '--host must be an address of this machine, such as 0.0.0.0 (every interface) or 127.0.0.1 (this machine only) (got 203.0.113.250)\nRun with --help for usage.\n' });
   });
 
   it('refuses a bad port (2) and a port in use (5)', async () => {

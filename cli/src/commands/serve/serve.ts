@@ -1,9 +1,12 @@
 /**
- * `fmea serve [--port N]`: the API and the built workbench on one port, on
- * this run's database (migrated and seeded on start). Says where the
- * database is and whether this start created and seeded it (a generated
- * admin password goes to stderr, once). Runs until SIGINT or SIGTERM, then
- * closes the server and the database and exits 0.
+ * `fmea serve [--port N] [--host ADDRESS]`: the API and the built workbench on
+ * one port, on this run's database (migrated and seeded on start). Says where
+ * the database is and whether this start created and seeded it (a generated
+ * admin password goes to stderr, once), and which network interfaces it
+ * listens on: every one by default (HOST 0.0.0.0, reachable from other
+ * computers), so an operator who meant this machine only reads it at once.
+ * Runs until SIGINT or SIGTERM, then closes the server and the database and
+ * exits 0.
  */
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +20,8 @@ import { UsageError } from '../../errors.ts';
 import { importConcurrency, importLimitBytes } from '../../shared/options.ts';
 
 const DEFAULT_PORT = 3000;
+/** Every network interface: the server is reachable from other computers. */
+const ALL_INTERFACES = '0.0.0.0';
 
 function parsePort(value: string, option: string): number {
   const port = Number(value);
@@ -24,15 +29,26 @@ function parsePort(value: string, option: string): number {
   return port;
 }
 
-/** Fails fast with a translated message when the port is taken (the server would only emit an error later). */
-function assertPortFree(port: number, host: string): Promise<void> {
+/** Fails fast with a translated message when the port is taken or the address is not this machine's (the server would only emit an error later). */
+function assertPortFree(port: number, host: { value: string; option: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ConflictError('cli.serve.port_in_use', { port }) : error),
-    );
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new ConflictError('cli.serve.port_in_use', { port }));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') reject(new UsageError('cli.serve.host_invalid', { option: host.option, value: host.value }));
+      else reject(error);
+    });
+    probe.listen({ port, host: host.value, exclusive: true }, () => probe.close(() => resolve()));
   });
+}
+
+/** Every interface (0.0.0.0, ::) or one address. */
+const isEveryInterface = (host: string) => host === ALL_INTERFACES || host === '::' || host === '[::]';
+
+/** The address a browser on this machine opens: localhost when every interface listens, else the address itself. */
+function urlOf(host: string, port: number): string {
+  if (isEveryInterface(host)) return `http://localhost:${port}/`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/`;
 }
 
 function untilStopped(): Promise<NodeJS.Signals> {
@@ -61,21 +77,24 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description(t('cli.serve.description'))
     .option('--port <n>', t('cli.serve.option_port'))
-    .action(async (options: { port?: string }, command: Command) => {
+    .option('--host <address>', t('cli.serve.option_host'))
+    .action(async (options: { port?: string; host?: string }, command: Command) => {
       const context = contextOf(command);
       const { env } = context.io;
       const port =
         options.port !== undefined ? parsePort(options.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+      const host = options.host !== undefined ? { value: options.host.trim(), option: '--host' } : { value: env.HOST?.trim() || ALL_INTERFACES, option: 'HOST' };
       // IMPORT_MAX_MB: the spreadsheet import limit; a bad value stops the start like a bad PORT
       const importLimit = await importLimitBytes(undefined, env);
       const imports = await importConcurrency(env);
-      await assertPortFree(port, env.HOST ?? '0.0.0.0');
+      await assertPortFree(port, host);
       const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
       const location = databaseLocation(context.dbUrl ?? DEFAULT_DATABASE_URL);
       const existed = location.kind === 'file' ? existsSync(location.path) : location.kind === 'server';
       let seeded: SeedResult | undefined;
       const server = await startServer({
         port,
+        hostname: host.value,
         databaseUrl: context.dbUrl,
         adminPassword: env.ADMIN_PASSWORD || undefined,
         importLimitBytes: importLimit,
@@ -89,8 +108,19 @@ export function registerServe(program: Command): void {
       const stopped = untilStopped();
       const state: DatabaseState = seeded?.adminCreated ? (existed ? 'seeded' : 'created') : 'existing';
       await context.out.printMessage(databaseLine(context.t, location, state));
-      const url = `http://localhost:${server.port}/`;
-      await context.out.printMessage(context.t('cli.serve.listening', { url }), { url, port: server.port, database: location, created: state === 'created', seeded: state !== 'existing' });
+      const everyInterface = isEveryInterface(host.value);
+      // said before the address, so the line a script waits for comes last
+      await context.out.printMessage(everyInterface ? context.t('cli.serve.host_all', { host: host.value }) : context.t('cli.serve.host_one', { host: host.value }));
+      const url = urlOf(host.value, server.port);
+      await context.out.printMessage(context.t('cli.serve.listening', { url }), {
+        url,
+        port: server.port,
+        host: host.value,
+        everyInterface,
+        database: location,
+        created: state === 'created',
+        seeded: state !== 'existing',
+      });
       await stopped;
       await server.close();
       await context.out.printMessage(context.t('cli.serve.stopped'));

@@ -1,1 +1,1 @@
-export { OPERATION_ACTIONS, OPERATION_ENTITIES, operationActionKey, operationEntityKey, type OperationAction, type OperationEntity } from './operations.ts';
+export { changesAccess, OPERATION_ACTIONS, OPERATION_ENTITIES, operationActionKey, operationEntityKey, type OperationAction, type OperationEntity } from './operations.ts';

@@ -191,6 +191,17 @@ export const OPERATION_ENTITIES = [
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
 
+/**
+ * The families of actions that can change who may do what, or what a signed-in user's info answer says:
+ * users (lock, roles, sites, validity, deletion), roles and their permissions, menus (system), sites and their
+ * members, departments, the security policy, the business rules, the application settings. Writing one moves
+ * the auth stamp (services/shared/auth-stamp.ts), so every server drops the sessions it resolved at once.
+ */
+const ACCESS_ACTION_FAMILIES = ['system', 'user', 'role', 'site', 'department', 'security', 'rules', 'settings'] as const;
+
+/** Whether a logged action can change access (ACCESS_ACTION_FAMILIES). */
+export const changesAccess = (action: OperationAction): boolean => (ACCESS_ACTION_FAMILIES as readonly string[]).includes(action.slice(0, action.indexOf('.')));
+
 /** The catalog key that names an action ('user.create' → 'oplog.action.user.create'). */
 export const operationActionKey = (action: string) => `oplog.action.${action}`;
 /** The catalog key that names a record type. */

@@ -8,12 +8,16 @@ export {
 } from './policy.ts';
 export { checkPassword, checkReuse, findSequence, reuseWindow, type PasswordCheckContext } from './check.ts';
 export {
-  addressBlockedMinutes,
+  addressDelayMs,
+  failuresInWindow,
+  growingDelayMs,
   isIdleExpired,
   isLockExpired,
   LOCK_REASONS,
+  pairDelayMs,
   passwordState,
   recordAddressFailure,
+  SIGN_IN_DELAY_CAP_MS,
   shouldLock,
   type AddressFailures,
   type LockedAccount,

@@ -19,7 +19,11 @@ export interface PasswordPolicy {
    * stays until an administrator unlocks. A lock set by an administrator never lifts by itself.
    */
   readonly lockoutMinutes: number;
-  /** Failed sign-ins from one network address within the window before that address is refused; 0 = no throttle. */
+  /**
+   * Failed sign-ins from one network address within the window before each further failure from it is answered
+   * slowly (1 s, doubling, up to 30 s); a pair of address and user name also waits longer with each of its own
+   * failures. Nobody is refused: a right password is accepted. 0 = no throttle (session.ts, pairDelayMs).
+   */
   readonly addressMaxFailures: number;
   readonly addressWindowMinutes: number;
   /** 0 = never log out for idleness. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_POLICY } from './policy.ts';
-import { isIdleExpired, passwordState, shouldLock } from './session.ts';
+import { addressDelayMs, failuresInWindow, growingDelayMs, isIdleExpired, pairDelayMs, passwordState, recordAddressFailure, shouldLock } from './session.ts';
 
 const policy = DEFAULT_PASSWORD_POLICY;
 const DAY = 86_400_000;
@@ -114,5 +114,45 @@ describe('isIdleExpired', () => {
 
   it('keeps a session seen just now', () => {
     expect(isIdleExpired(now, now, policy)).toBe(false);
+  });
+});
+
+describe('the sign-in throttle (issue #20: it slows guessing, it refuses nobody)', () => {
+  const policy = { ...DEFAULT_PASSWORD_POLICY, addressMaxFailures: 20, addressWindowMinutes: 15 };
+  const start = new Date('2026-06-01T08:00:00Z');
+  const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+  const failures = (count: number) => ({ failures: count, windowStart: start });
+
+  it('grows a delay from one second, doubling, to at most 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 100].map(growingDelayMs)).toEqual([0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect(growingDelayMs(-3)).toBe(0);
+  });
+
+  it('holds an address and user name back by their own failures in the window', () => {
+    expect(pairDelayMs(null, policy, start)).toBe(0);
+    expect(pairDelayMs(failures(1), policy, minutes(1))).toBe(1000);
+    expect(pairDelayMs(failures(3), policy, minutes(14))).toBe(4000);
+    // the window has ended: no wait
+    expect(pairDelayMs(failures(3), policy, minutes(15))).toBe(0);
+  });
+
+  it('answers an address’s failures slowly from its limit on', () => {
+    expect(addressDelayMs(failures(19), policy, minutes(1))).toBe(0);
+    expect(addressDelayMs(failures(20), policy, minutes(1))).toBe(1000);
+    expect(addressDelayMs(failures(22), policy, minutes(1))).toBe(4000);
+    expect(addressDelayMs(failures(22), policy, minutes(16))).toBe(0);
+  });
+
+  it('is off when the policy sets no limit', () => {
+    const off = { ...policy, addressMaxFailures: 0 };
+    expect(pairDelayMs(failures(5), off, minutes(1))).toBe(0);
+    expect(addressDelayMs(failures(50), off, minutes(1))).toBe(0);
+  });
+
+  it('counts failures in a window that starts afresh once it has ended', () => {
+    expect(recordAddressFailure(null, policy, start)).toEqual({ failures: 1, windowStart: start });
+    expect(recordAddressFailure(failures(4), policy, minutes(3))).toEqual({ failures: 5, windowStart: start });
+    expect(recordAddressFailure(failures(4), policy, minutes(15))).toEqual({ failures: 1, windowStart: minutes(15) });
+    expect(failuresInWindow(failures(4), policy, minutes(15))).toBe(0);
   });
 });

@@ -71,26 +71,56 @@ export function isLockExpired(account: LockedAccount, policy: PasswordPolicy, no
   return now.getTime() - account.lockedAt.getTime() >= policy.lockoutMinutes * MINUTE_MS;
 }
 
-/** Failed sign-ins counted for one network address in the current window. */
+/** Failed sign-ins counted for one throttle key (a network address, or an address and a user name) in the current window. */
 export interface AddressFailures {
   readonly failures: number;
   readonly windowStart: Date;
 }
 
-/**
- * The per-address throttle beside the per-account lockout: once an address
- * has failed `addressMaxFailures` times within the window, further sign-ins
- * from it are refused (right or wrong password) until the window ends.
- * Answers the minutes left, or 0 when the address may try.
- */
-export function addressBlockedMinutes(state: AddressFailures | null, policy: PasswordPolicy, now: Date): number {
-  if (!state || policy.addressMaxFailures <= 0) return 0;
-  const ends = state.windowStart.getTime() + policy.addressWindowMinutes * MINUTE_MS;
-  if (now.getTime() >= ends || state.failures < policy.addressMaxFailures) return 0;
-  return Math.max(1, Math.ceil((ends - now.getTime()) / MINUTE_MS));
+/** The longest the throttle holds a sign-in back. */
+export const SIGN_IN_DELAY_CAP_MS = 30_000;
+
+/** A delay of `steps` steps: none for 0, one second for the first, doubling with each further step, at most the cap. */
+export function growingDelayMs(steps: number): number {
+  if (steps <= 0) return 0;
+  return Math.min(SIGN_IN_DELAY_CAP_MS, 1000 * 2 ** Math.min(steps - 1, 30));
 }
 
-/** The address's count after one more failure: a new window starts when the old one has ended. */
+/** The failures of a key in the window still running at `now`; 0 once it has ended. */
+export function failuresInWindow(state: AddressFailures | null, policy: PasswordPolicy, now: Date): number {
+  if (!state) return 0;
+  const ends = state.windowStart.getTime() + policy.addressWindowMinutes * MINUTE_MS;
+  return now.getTime() >= ends ? 0 : state.failures;
+}
+
+/**
+ * The sign-in throttle beside the per-account lockout, which slows guessing
+ * and never refuses a right password (so everyone behind one NAT is not shut
+ * out by one guesser). Off when `addressMaxFailures` is 0.
+ *
+ * The wait before checking a sign-in from an address for a user name: it
+ * grows with that pair's failures in the window (1 s, 2 s, 4 s … 30 s), right
+ * password or not, and a right password is then accepted. Others at the same
+ * address, and the same user elsewhere, do not wait for it.
+ */
+export function pairDelayMs(pair: AddressFailures | null, policy: PasswordPolicy, now: Date): number {
+  if (policy.addressMaxFailures <= 0) return 0;
+  return growingDelayMs(failuresInWindow(pair, policy, now));
+}
+
+/**
+ * The wait before answering a failed sign-in, once its address has failed
+ * `addressMaxFailures` times in the window (`address`: its count with this
+ * failure): 1 s at the limit, doubling with each failure past it, up to 30 s.
+ * It slows a guesser trying many names from one address; a right password
+ * from that address is never held back by it.
+ */
+export function addressDelayMs(address: AddressFailures | null, policy: PasswordPolicy, now: Date): number {
+  if (policy.addressMaxFailures <= 0) return 0;
+  return growingDelayMs(failuresInWindow(address, policy, now) - policy.addressMaxFailures + 1);
+}
+
+/** A key's count after one more failure: a new window starts when the old one has ended. */
 export function recordAddressFailure(state: AddressFailures | null, policy: PasswordPolicy, now: Date): AddressFailures {
   const ends = state ? state.windowStart.getTime() + policy.addressWindowMinutes * MINUTE_MS : 0;
   if (!state || now.getTime() >= ends) return { failures: 1, windowStart: now };

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../shared/password-hash.ts';
 import { getPasswordPolicy } from '../users/passwords.ts';
 import { createSession, invalidateUserSessions, liveSessions, type Session } from './session.ts';
 import { issuePasswordTicket } from './password-ticket.ts';
-import { assertAddressMayTry, recordSignInFailure } from './throttle.ts';
+import { clearSignInFailures, recordSignInFailure, signInDelayMs } from './throttle.ts';
 
 export interface LoginInput {
   userName: string;
@@ -35,11 +35,15 @@ export type LoginResult =
   /** `changeToken` is the one-use ticket /api/user/resetPwd needs: the change is bound to this sign-in. */
   | { status: 'changePassword'; reason: 'expired' | 'first_login'; userId: string; changeToken: string };
 
-/** Side effects the transport layer turns into realtime events. */
+/** Side effects the transport layer turns into realtime events, and the throttle's wait. */
 export interface LoginHooks {
   /** Another sign-in ended these sessions (`forceLogin` event). */
   sessionsEnded?: (userId: string, sessionIds: string[]) => void;
+  /** Holds the sign-in back for the throttle's delay (tests record it instead of waiting); default a timer. */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 let dummyHash: Promise<string> | undefined;
 
@@ -92,19 +96,22 @@ export function lockedNowError(policy: PolicyOf) {
  * forced-login confirmation, and site concurrency licences.
  */
 export async function login(ctx: ServiceContext, input: LoginInput, hooks: LoginHooks = {}): Promise<LoginResult> {
-  const now = ctx.now();
   const policy = await getPasswordPolicy(ctx.db);
   const userName = input.userName.trim();
+  const wait = async (ms: number) => (ms > 0 ? (hooks.wait ?? sleep)(ms) : undefined);
+  // the throttle slows guessing and refuses nobody: this address and name wait for their own earlier failures, then are checked
+  await wait(await signInDelayMs(ctx.db, input.ip, userName, policy, ctx.now()));
+  const now = ctx.now();
   const account = userName ? await ctx.db.select().from(user).where(eq(user.userName, userName)).get() : undefined;
   const audit = (action: OperationAction, userId: string | null, after?: unknown) =>
     recordOperation(ctx.db, { userId, userName: userName || '?', ip: input.ip ?? null }, now, { action, entity: 'session', entityId: userId, after });
 
-  // an address that failed too often waits, right password or not: guessing stays slow without locking anyone out
-  await assertAddressMayTry(ctx.db, input.ip, policy, now);
   if (!account || account.delFlg !== 0) {
     await burnVerify(input.password);
-    await recordSignInFailure(ctx.db, input.ip, policy, now);
+    const slow = await recordSignInFailure(ctx.db, input.ip, userName, policy, now);
     await audit('auth.login_failed', null, { reason: 'unknown_user' });
+    // an address past its limit has each failure answered more slowly
+    await wait(slow);
     throw new InvalidInputError('auth.bad_credentials', { attempts: policy.maxWrongAttempts });
   }
   if (account.locked && isLockExpired(account, policy, now)) {
@@ -122,11 +129,14 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
       .update(user)
       .set({ failedLogins: failures, locked: lock, ...(lock ? { lockedAt: now, lockReason: 'failures' as const } : {}) })
       .where(eq(user.id, account.id));
-    await recordSignInFailure(ctx.db, input.ip, policy, now);
+    const slow = await recordSignInFailure(ctx.db, input.ip, userName, policy, now);
     await audit(lock ? 'auth.locked' : 'auth.login_failed', account.id, { failures });
+    await wait(slow);
+    // a lock stops new sign-ins only: the account's live sessions go on (session.ts), so a stranger's guesses end nobody's work
     if (lock) throw lockedNowError(policy);
     throw new InvalidInputError('auth.bad_credentials', { attempts: policy.maxWrongAttempts });
   }
+  await clearSignInFailures(ctx.db, input.ip, userName);
   if (account.validityDate && account.validityDate.getTime() < now.getTime()) throw new NotAllowedError('auth.no_access');
 
   const state = passwordState(policy, account, now);

@@ -65,15 +65,19 @@ export interface ValidatedSession {
 }
 
 /**
- * Resolves a token to its session and user, or null. Dead sessions are
- * deleted on sight; live ones get their idle clock and expiry moved on.
+ * Resolves a token to its session and user, or null. Dead sessions (and
+ * those of a deleted user or of one an administrator locked) are deleted on
+ * sight; live ones get their idle clock and expiry moved on.
  */
 export async function validateSessionToken(db: DbOrTx, token: string, now: Date, idleLogoutMinutes: number): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdOf(token);
   const row = await db.select({ session, user }).from(session).innerJoin(user, eq(user.id, session.userId)).where(eq(session.id, id)).get();
   if (!row) return null;
-  if (!isSessionLive(row.session, now, idleLogoutMinutes) || row.user.locked || row.user.delFlg !== 0) {
+  // a lock from wrong passwords stops new sign-ins only: its live sessions go on, so guessing at a name ends
+  // nobody's work; an administrator's lock (or one of unknown cause) ends them
+  const lockedOut = row.user.locked && row.user.lockReason !== 'failures';
+  if (!isSessionLive(row.session, now, idleLogoutMinutes) || lockedOut || row.user.delFlg !== 0) {
     await db.delete(session).where(eq(session.id, id));
     return null;
   }

@@ -1,33 +1,53 @@
 import { eq, lt } from 'drizzle-orm';
 import { signInThrottle } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { NotAllowedError } from '../../errors.ts';
-import { addressBlockedMinutes, recordAddressFailure, type AddressFailures, type PasswordPolicy } from '../../domain/password/index.ts';
+import { addressDelayMs, pairDelayMs, recordAddressFailure, type AddressFailures, type PasswordPolicy } from '../../domain/password/index.ts';
 
 /**
- * The per-address throttle on failed sign-ins (beside the per-account
- * lockout): one row per network address with its count in the current window.
+ * The sign-in throttle beside the per-account lockout (domain/password
+ * session.ts): failed sign-ins are counted per network address and per
+ * address and user name, one row per key in `sign_in_throttle` with its count
+ * in the current window. The throttle slows sign-ins down; it never refuses one.
  */
-async function failuresOf(db: DbOrTx, address: string): Promise<AddressFailures | null> {
-  const row = await db.select().from(signInThrottle).where(eq(signInThrottle.address, address)).get();
+
+/** The key of an address and a user name: a line break never occurs in an address, so it cannot collide with an address's own row. */
+const pairKey = (address: string, userName: string) => `${address}\n${userName}`;
+
+async function failuresOf(db: DbOrTx, key: string): Promise<AddressFailures | null> {
+  const row = await db.select().from(signInThrottle).where(eq(signInThrottle.address, key)).get();
   return row ? { failures: row.failures, windowStart: row.windowStart } : null;
 }
 
-/** Refuses a sign-in from an address that failed too often in the current window. */
-export async function assertAddressMayTry(db: DbOrTx, address: string | null | undefined, policy: PasswordPolicy, now: Date): Promise<void> {
-  if (!address || policy.addressMaxFailures <= 0) return;
-  const minutes = addressBlockedMinutes(await failuresOf(db, address), policy, now);
-  if (minutes > 0) throw new NotAllowedError('auth.address_throttled', { minutes });
+/** How long a sign-in from this address for this user name waits before it is checked (its pair's earlier failures); 0 without an address. */
+export async function signInDelayMs(db: DbOrTx, address: string | null | undefined, userName: string, policy: PasswordPolicy, now: Date): Promise<number> {
+  if (!address || policy.addressMaxFailures <= 0) return 0;
+  return pairDelayMs(await failuresOf(db, pairKey(address, userName)), policy, now);
 }
 
-/** Counts one failed sign-in for the address; rows of windows long over are dropped on the way. */
-export async function recordSignInFailure(db: DbOrTx, address: string | null | undefined, policy: PasswordPolicy, now: Date): Promise<void> {
-  if (!address || policy.addressMaxFailures <= 0) return;
-  const next = recordAddressFailure(await failuresOf(db, address), policy, now);
+async function countFailure(db: DbOrTx, key: string, policy: PasswordPolicy, now: Date): Promise<AddressFailures> {
+  const next = recordAddressFailure(await failuresOf(db, key), policy, now);
   await db
     .insert(signInThrottle)
-    .values({ address, ...next })
+    .values({ address: key, ...next })
     .onConflictDoUpdate({ target: signInThrottle.address, set: next });
+  return next;
+}
+
+/**
+ * Counts one failed sign-in for the address and for the address with the user name; rows of windows long
+ * over are dropped on the way. Answers how long the failure's answer waits (the address's own delay).
+ */
+export async function recordSignInFailure(db: DbOrTx, address: string | null | undefined, userName: string, policy: PasswordPolicy, now: Date): Promise<number> {
+  if (!address || policy.addressMaxFailures <= 0) return 0;
+  const counted = await countFailure(db, address, policy, now);
+  await countFailure(db, pairKey(address, userName), policy, now);
   const stale = new Date(now.getTime() - Math.max(1, policy.addressWindowMinutes) * 60_000 * 2);
   await db.delete(signInThrottle).where(lt(signInThrottle.windowStart, stale));
+  return addressDelayMs(counted, policy, now);
+}
+
+/** A right password clears its pair's count: the next sign-in from there does not wait. The address's count stays. */
+export async function clearSignInFailures(db: DbOrTx, address: string | null | undefined, userName: string): Promise<void> {
+  if (!address) return;
+  await db.delete(signInThrottle).where(eq(signInThrottle.address, pairKey(address, userName)));
 }

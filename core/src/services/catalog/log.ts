@@ -6,7 +6,7 @@ import { CATALOG_TYPE_IDS, catalogLogActionKey, type CatalogLogAction } from '..
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
-import { assertCatalogRead, catalogCaller, catalogType, type CatalogCaller } from './access.ts';
+import { assertCatalogRead, assertProductType, catalogCaller, catalogType, productTypeCondition, type CatalogCaller } from './access.ts';
 
 type RecordRow = typeof catalogRecord.$inferSelect;
 export type CatalogLogRow = typeof catalogLog.$inferSelect;
@@ -70,7 +70,11 @@ export interface CatalogLogView extends CatalogLogRow {
   userRealName: string | null;
 }
 
-/** The knowledge log, newest first: of one type or of every type the caller may read, optionally of one record. */
+/**
+ * The knowledge log, newest first: of one type or of every type the caller may read, optionally of one record.
+ * Filtered like the list: only entries about versions of the caller's product types (or without one); one
+ * record's log is refused when that record is outside them, as reading it is.
+ */
 export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery = {}): Promise<Page<CatalogLogView>> {
   const { page, limit, offset } = pageWindow(query);
   const ids = query.type !== undefined ? [catalogType(query.type).id] : CATALOG_TYPE_IDS;
@@ -86,10 +90,17 @@ export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery
       if (query.type !== undefined) throw error;
     }
   }
-  if (readable.length === 0) return { items: [], total: 0, page, limit };
-  const where: SQL[] = [inArray(catalogLog.type, readable)];
+  // like the list: an entry about a version of a product type outside the caller's list is left out
+  const visible = known && productTypeCondition(known.actor);
+  if (readable.length === 0 || !known || visible === null) return { items: [], total: 0, page, limit };
+  const where: (SQL | undefined)[] = [
+    inArray(catalogLog.type, readable),
+    visible && inArray(catalogLog.recordId, ctx.db.select({ id: catalogRecord.id }).from(catalogRecord).where(visible)),
+  ];
   if (query.recordId !== undefined) {
-    const row = await ctx.db.select({ rootId: catalogRecord.rootId }).from(catalogRecord).where(eq(catalogRecord.id, query.recordId)).get();
+    const row = await ctx.db.select({ rootId: catalogRecord.rootId, productType: catalogRecord.productType }).from(catalogRecord).where(eq(catalogRecord.id, query.recordId)).get();
+    // a record outside the caller's product types is refused as reading it is
+    if (row) assertProductType(known.actor, row.productType);
     where.push(eq(catalogLog.rootId, row?.rootId ?? query.recordId));
   }
   const condition = and(...where);

@@ -4,6 +4,7 @@ import { catalogRecord, role, rolePermission, userRole } from '../../db/schema/i
 import { insertUser } from '../../testing/index.ts';
 import { applyCatalogRecord } from './flow.ts';
 import { listCatalogLog } from './log.ts';
+import { probeCatalogValue } from './probes.ts';
 import { createCatalogRecord, deleteCatalogRecord, getCatalogRecord, listCatalogRecords, updateCatalogRecord } from './records.ts';
 import { exportCatalogRecords } from './sheet.ts';
 import { DOOR, SEAT, catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from './test-support.ts';
@@ -117,5 +118,34 @@ describe('product types (spec 001 §6)', () => {
     const chief = await catalogPerson(w.t, 'chief', { buttons: ['edit', 'del', 'audit'] });
     await expect(updateCatalogRecord(chief, seat.id, { version: 1, values: { severity: 2 } })).rejects.toMatchObject({ messageKey: 'catalog.product_type_denied' });
     await expect(deleteCatalogRecord(chief, seat.id, { version: 1 })).rejects.toMatchObject({ messageKey: 'catalog.product_type_denied' });
+  });
+
+  it('keeps their knowledge log from those who may not use them, like the list', async () => {
+    const seat = await createCatalogRecord(w.admin, 'invalidMode', failureMode('Seat squeak', { productType: SEAT }));
+    const door = await createCatalogRecord(w.author, 'invalidMode', failureMode('Door leak', { productType: DOOR }));
+    const untyped = await createCatalogRecord(w.author, 'invalidMode', failureMode('Rattle'));
+    const seen = async (who: typeof w.author, query = {}) => (await listCatalogLog(who, { type: 'invalidMode', ...query })).items.map((entry) => entry.recordId).sort();
+    expect(await seen(w.admin)).toEqual([seat.id, door.id, untyped.id].sort());
+    expect(await seen(w.reader)).toEqual([door.id, untyped.id].sort());
+    expect((await listCatalogLog(w.reader, { type: 'invalidMode' })).total).toBe(2);
+    // the log of every type the caller reads, too
+    expect((await listCatalogLog(w.reader)).items.map((entry) => entry.recordId)).not.toContain(seat.id);
+    // one record's log: refused as reading the record is
+    await expect(listCatalogLog(w.reader, { type: 'invalidMode', recordId: seat.id })).rejects.toMatchObject({ messageKey: 'catalog.product_type_denied' });
+    expect(await seen(w.reader, { recordId: door.id })).toEqual([door.id]);
+    // a caller whose roles name no product type sees them all
+    const everyType = await catalogPerson(w.t, 'everyType', { productTypes: [] });
+    expect(await seen(everyType)).toHaveLength(3);
+  });
+
+  it('answers the uniqueness probe without revealing a record the caller may not see, and the save still refuses the text', async () => {
+    await createCatalogRecord(w.admin, 'invalidMode', failureMode('Seat squeak', { productType: SEAT }));
+    const probe = (who: typeof w.author, value: string) => probeCatalogValue(who, 'invalidMode', { field: 'invalidmode', value });
+    expect(await probe(w.admin, 'seat squeak ')).toMatchObject({ valid: false, issue: { messageKey: 'catalog.duplicate' } });
+    expect(await probe(w.author, 'seat squeak ')).toEqual({ valid: true });
+    await expect(createCatalogRecord(w.author, 'invalidMode', failureMode('Seat squeak', { productType: DOOR }))).rejects.toMatchObject({ code: 'invalid_input' });
+    // a record the caller sees still counts
+    await createCatalogRecord(w.author, 'invalidMode', failureMode('Door leak', { productType: DOOR }));
+    expect(await probe(w.reader, 'DOOR LEAK')).toMatchObject({ valid: false, issue: { messageKey: 'catalog.duplicate' } });
   });
 });

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, type Issue } from '../../errors.ts';
 import { readCatalogValues, type CatalogServiceKey, type CatalogValidationKey, type CatalogValue } from '../../domain/catalog/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { assertCatalogRead, assertProductType, catalogCaller, catalogType } from './access.ts';
+import { assertCatalogRead, assertProductType, catalogCaller, catalogType, productTypeCondition } from './access.ts';
 import { dictionaryCodes, findCatalogRow, uniqueIssues, valuesOfRow, viewOf, type CatalogRecordView } from './store.ts';
 
 /**
@@ -32,8 +32,10 @@ export interface CatalogProbeAnswer {
 /**
  * Whether saving would refuse `value` in `field`: the field's own checks
  * (kind, length, bounds, required) and the type's unique rules that field
- * takes part in, against other records' present (uniqueIssues: the save's
- * check). A clash with a record under review answers the save's conflict
+ * takes part in, against the present of other records the caller may see
+ * (uniqueIssues: the save's check, narrowed to the caller's product types, so
+ * the probe never reveals a record outside them; the save still counts every
+ * record). A clash with a record under review answers the save's conflict
  * message. Needs the type's route, as reading does.
  */
 export async function probeCatalogValue(ctx: ServiceContext, typeId: string, probe: CatalogValueProbe): Promise<CatalogProbeAnswer> {
@@ -56,7 +58,10 @@ export async function probeCatalogValue(ctx: ServiceContext, typeId: string, pro
   const own = issues.find((i) => i.field === probe.field);
   if (own) return { valid: false, issue: own };
   try {
-    const clash = (await uniqueIssues(ctx.db, type, values, rootId, probe.field))[0];
+    // only records the caller may see count: the probe must not tell that a hidden record holds the text (the save still refuses it)
+    const visible = productTypeCondition(caller.actor);
+    if (visible === null) return { valid: true };
+    const clash = (await uniqueIssues(ctx.db, type, values, rootId, { field: probe.field, within: visible }))[0];
     return clash ? { valid: false, issue: clash } : { valid: true };
   } catch (error) {
     if (error instanceof ConflictError && error.messageKey === ('catalog.content_under_review' satisfies CatalogServiceKey)) {

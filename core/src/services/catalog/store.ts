@@ -207,27 +207,37 @@ export function uniqueKeyExpression(field: CatalogField): SQL {
  * the field.
  */
 /** The present of another record (not of `rootId`) holding a unique rule's values, compared trimmed and case-insensitively. */
-export async function findUniqueHolder(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null): Promise<CatalogRecordRow | undefined> {
-  return uniqueHolderQuery(db, type, key, rootId).get();
+export async function findUniqueHolder(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null, within?: SQL): Promise<CatalogRecordRow | undefined> {
+  return uniqueHolderQuery(db, type, key, rootId, within).get();
 }
 
-/** findUniqueHolder's query (its plan is tested: it must search catalog_record_unique_text_idx). */
-export function uniqueHolderQuery(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null) {
+/** findUniqueHolder's query (its plan is tested: it must search catalog_record_unique_text_idx); `within` narrows the records that count. */
+export function uniqueHolderQuery(db: DbOrTx, type: CatalogTypeDefinition, key: CatalogUniqueKey, rootId: string | null, within?: SQL) {
   const matches = key.fields.map((name, i) => sql`${uniqueKeyExpression(type.fields.find((f) => f.key === name)!)} = lower(${key.values[i]!})`);
   return db
     .select()
     .from(catalogRecord)
-    .where(and(currentRowsOf(type.id), rootId === null ? undefined : ne(catalogRecord.rootId, rootId), ...matches))
+    .where(and(currentRowsOf(type.id), rootId === null ? undefined : ne(catalogRecord.rootId, rootId), within, ...matches))
     .orderBy(desc(catalogRecord.versionNo))
     .limit(1);
 }
 
-/** `field`: only the rules that field takes part in (the probe before saving, probes.ts). */
-export async function uniqueIssues(db: DbOrTx, type: CatalogTypeDefinition, values: Readonly<Record<string, CatalogValue>>, rootId: string | null, field?: string): Promise<Issue[]> {
+/**
+ * `field`: only the rules that field takes part in; `within`: only the records
+ * matching it count (the probe before saving, probes.ts, which asks among the
+ * records its caller may see). A save passes neither: every record counts.
+ */
+export async function uniqueIssues(
+  db: DbOrTx,
+  type: CatalogTypeDefinition,
+  values: Readonly<Record<string, CatalogValue>>,
+  rootId: string | null,
+  { field, within }: { field?: string; within?: SQL } = {},
+): Promise<Issue[]> {
   const issues: Issue[] = [];
   for (const key of catalogUniqueKeys(type, values)) {
     if (field !== undefined && !key.fields.includes(field)) continue;
-    const clash = await findUniqueHolder(db, type, key, rootId);
+    const clash = await findUniqueHolder(db, type, key, rootId, within);
     if (!clash) continue;
     if (UNDER_REVIEW.includes(clash.status)) throw new ConflictError('catalog.content_under_review' satisfies CatalogServiceKey, { serialNum: clash.serialNum });
     issues.push(catalogDuplicateIssue(key));

@@ -200,12 +200,14 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
 
 /**
  * Opens a project (membership checked) and remembers the visit for "recent
- * projects". The visit is bookkeeping, not a change of the analysis, so it is
- * not written to the operation log.
+ * projects" unless `remember` is false (the API's GET on the session cookie
+ * alone, which any page can make a browser send: it only reads). The visit is
+ * bookkeeping, not a change of the analysis, so it is not written to the
+ * operation log.
  */
-export async function openProject(ctx: ServiceContext, projectId: string): Promise<ProjectView> {
+export async function openProject(ctx: ServiceContext, projectId: string, { remember = true }: { remember?: boolean } = {}): Promise<ProjectView> {
   const view = await getProjectById(ctx, projectId);
-  if (ctx.actor.userId !== null) {
+  if (remember && ctx.actor.userId !== null) {
     const visitedAt = ctx.now();
     await ctx.db
       .insert(fmeaProjectVisit)

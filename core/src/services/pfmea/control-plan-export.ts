@@ -76,7 +76,8 @@ export async function exportControlPlanWorkbook(ctx: ServiceContext, projectId: 
   const locale = options.locale ?? 'zh-CN';
   const bilingual = options.bilingual === true;
   const label = (key: string) => workbookLabel(key, locale, bilingual);
-  const view = await getControlPlan(ctx, projectId, { phase: options.phase });
+  // an export only reads: a phase without a plan is written as the plan it would be, not created
+  const view = await getControlPlan(ctx, projectId, { phase: options.phase, create: false });
   const columns = view.columns;
   const width = columns.length;
   const total = view.lines.length;

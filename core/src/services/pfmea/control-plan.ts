@@ -138,13 +138,15 @@ async function planViewOf(
 /**
  * The control plan of a phase with its lines, marks and checks. An editing
  * member who opens a phase without a plan creates it (with its default
- * header); anyone else sees the plan it would be (id null, version 0).
+ * header) unless `create` is false (the API's GET on the session cookie
+ * alone, which only reads); anyone else sees the plan it would be (id null,
+ * version 0).
  */
-export async function getControlPlan(ctx: ServiceContext, projectId: string, { phase }: { phase: ControlPlanPhase }): Promise<ControlPlanView> {
+export async function getControlPlan(ctx: ServiceContext, projectId: string, { phase, create = true }: { phase: ControlPlanPhase; create?: boolean }): Promise<ControlPlanView> {
   assertPhase(phase);
   const { project } = await readableProcessProject(ctx.db, ctx, projectId);
   let plan = await findPlan(ctx.db, projectId, phase);
-  if (!plan) {
+  if (!plan && create) {
     const canEdit = await editableProcessProject(ctx.db, ctx, projectId, 'add').then(
       () => true,
       () => false,

@@ -1,6 +1,7 @@
 import { operationLog } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { OperationAction, OperationEntity } from '../../domain/oplog/index.ts';
+import { changesAccess, type OperationAction, type OperationEntity } from '../../domain/oplog/index.ts';
+import { bumpAuthStamp } from './auth-stamp.ts';
 import type { Operator } from './context.ts';
 
 export interface OperationRecord {
@@ -29,7 +30,7 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
-/** Writes one operation-log row; call it inside the transaction of the change. */
+/** Writes one operation-log row (and moves the auth stamp for a change of access); call it inside the transaction of the change. */
 export async function recordOperation(db: DbOrTx, actor: Operator, at: Date, record: OperationRecord): Promise<void> {
   await db.insert(operationLog).values({
     at,
@@ -43,4 +44,6 @@ export async function recordOperation(db: DbOrTx, actor: Operator, at: Date, rec
     reason: record.reason ?? null,
     ip: actor.ip ?? null,
   });
+  // a change of who may do what reaches every server's session cache at once (auth-stamp.ts)
+  if (changesAccess(record.action)) await bumpAuthStamp(db);
 }

@@ -10,3 +10,4 @@ export { UNMAPPED_MESSAGE_KEYS } from './sheet-columns.ts';
 export * from './import-slots.ts';
 export * from './turns.ts';
 export * from './workbook-stream.ts';
+export * from './auth-stamp.ts';

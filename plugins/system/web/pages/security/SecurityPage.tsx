@@ -134,7 +134,7 @@ export default function SecurityPage() {
             {number('lockoutMinutes', t`The lock lifts after minutes`, t`0: only an administrator unlocks. A lock set by an administrator never lifts by itself.`)}
           </div>
           <div className="sys-form-grid">
-            {number('addressMaxFailures', t`Failed sign-ins per network address`, t`Then that address waits until the window ends, whatever the account. 0: no limit.`)}
+            {number('addressMaxFailures', t`Failed sign-ins per network address`, t`Then each further failure from that address is answered more slowly (1 s, doubling, up to 30 s); a right password is always accepted. 0: no throttle.`)}
             {number('addressWindowMinutes', t`Window of the address limit (minutes)`)}
           </div>
           {number('idleLogoutMinutes', t`Sign out after idle minutes`, t`0 never signs out an idle user.`)}
