@@ -6,7 +6,7 @@ import { LOCALES, loadCatalogs, translate } from '../../i18n/index.ts';
 import { PERMISSION_MESSAGE_KEYS } from './messages.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const sampleParams: Record<string, string | number> = { action: 'edit', routeName: 'system_user', field: 'apTable' };
+const sampleParams: Record<string, string | number> = { action: 'edit', routeName: 'system_user', field: 'apTable', user: 'Li Wei' };
 
 /** Every quoted 'permission.…' literal in the area's code, so a key typed inline cannot miss the list. */
 function literalKeysInSource(): string[] {

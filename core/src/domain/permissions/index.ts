@@ -99,3 +99,4 @@ export {
   type UserAction,
 } from './administration.ts';
 export { assertCanPublishTemplate, canUseTemplate, type TemplateAccess } from './template.ts';
+export { doubledRoles, isOwnApplication, type DoubledRole } from './separation.ts';

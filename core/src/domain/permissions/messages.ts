@@ -33,6 +33,9 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.settings_owner_only',
   'permission.template_owner_only',
   'permission.template_publish_owner_only',
+  'permission.own_application',
+  'permission.review_roles_separate',
+  'permission.review_role_doubled',
 ] as const;
 
 export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

@@ -10,6 +10,11 @@ export interface RuleFlagDefinition {
   readonly name: string;
   readonly nameEn: string;
   readonly sort: number;
+  /**
+   * What an installation that already ran gets when an upgrade adds the flag
+   * (its behaviour must not change under it); `defaultValue` is for new ones.
+   */
+  readonly upgradeValue?: string;
 }
 
 export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply', 'controlPlanTemplate', 'report'] as const;
@@ -31,6 +36,8 @@ export const RULE_FLAGS = {
   fmeaReleaseAll: { group: 'basic', defaultValue: '0', values: SWITCH, name: 'FMEA 发布需全部发布人发布', nameEn: 'Every releaser must release an FMEA', sort: 4 },
   // the review walk (docs/domain/fmea-review.md): opinion reviewers mark the steps reviewed in order, from the block diagram, before their opinion
   fmeaReviewInOrder: { group: 'basic', defaultValue: '1', values: SWITCH, name: 'FMEA 评审须从方框图开始按步骤顺序进行', nameEn: 'FMEA reviews proceed step by step from the block diagram', sort: 5 },
+  // separation of duties (issue 20, docs/domain/permissions.md): nobody audits or approves their own catalog application, nobody holds two roles of one FMEA review; on for new installations
+  separationOfDuties: { group: 'basic', defaultValue: '1', upgradeValue: '0', values: SWITCH, name: '职责分离', nameEn: 'Separation of duties', sort: 6 },
   xmcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '项目创建者权限', nameEn: 'Project creator rule', sort: 1 },
   zskcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '知识库创建者权限', nameEn: 'Knowledge creator rule', sort: 2 },
   zsjcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '主数据创建者权限', nameEn: 'Master-data creator rule', sort: 3 },

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { NotAllowedError } from '../../errors.ts';
 import { catalogFlowButton, catalogFlowNext, catalogOpinionIssues, type CatalogFlowAction, type CatalogServiceKey } from '../../domain/catalog/index.ts';
+import { isOwnApplication } from '../../domain/permissions/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -41,6 +42,10 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       if (!caller.actor.isAdmin && (before.applicantId === null || before.applicantId !== caller.actor.userId)) {
         throw new NotAllowedError('catalog.withdraw_not_applicant' satisfies CatalogServiceKey);
       }
+    }
+    // four eyes: the applicant's own audit, approval or rejection is refused while the rule is on
+    if (action !== 'apply' && action !== 'withdraw' && caller.flags.separationOfDuties === '1' && isOwnApplication(before.applicantId, caller.actor.userId)) {
+      throw new NotAllowedError('permission.own_application', { action });
     }
     assertCurrentVersion(before);
     const status = catalogFlowNext(action, before.status);

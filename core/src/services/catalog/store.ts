@@ -17,7 +17,7 @@ import {
   type CatalogValue,
 } from '../../domain/catalog/index.ts';
 import { MANUAL_NUMBER_MAX, checkManualNumber } from '../../domain/numbering/index.ts';
-import { rowMarker, type RowMarker } from '../../domain/permissions/index.ts';
+import { isOwnApplication, rowMarker, type RowMarker } from '../../domain/permissions/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import { allocateNumber, getNumberingRule, registerManualNumber } from '../numbering/numbering.ts';
@@ -297,13 +297,15 @@ function rowActions(caller: CatalogCaller, type: CatalogTypeDefinition, row: Cat
   const current = isCurrentCatalogVersion(row);
   const may = (button: string, owned = false) => current && canCatalogOperate(caller, type, button, owned ? row : undefined);
   const unlocked = !UNDER_REVIEW.includes(row.status);
+  // separation of duties: the applicant does not decide on their own application
+  const mine = caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, caller.actor.userId);
   return {
     edit: unlocked && may('edit', true),
     del: unlocked && may('del', true),
     apply: row.status === KNOWLEDGE_STATUS.editing && may('edit', true),
-    audit: row.status === KNOWLEDGE_STATUS.toBeApproved && may('audit'),
-    approve: row.status === KNOWLEDGE_STATUS.pendingApproval && may('approve'),
-    reject: (row.status === KNOWLEDGE_STATUS.toBeApproved && may('audit')) || (row.status === KNOWLEDGE_STATUS.pendingApproval && may('approve')),
+    audit: !mine && row.status === KNOWLEDGE_STATUS.toBeApproved && may('audit'),
+    approve: !mine && row.status === KNOWLEDGE_STATUS.pendingApproval && may('approve'),
+    reject: !mine && ((row.status === KNOWLEDGE_STATUS.toBeApproved && may('audit')) || (row.status === KNOWLEDGE_STATUS.pendingApproval && may('approve'))),
     withdraw: row.status === KNOWLEDGE_STATUS.toBeApproved && current && (caller.actor.isAdmin || (row.applicantId !== null && row.applicantId === caller.actor.userId)),
   };
 }

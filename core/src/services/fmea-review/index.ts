@@ -21,7 +21,7 @@ import {
 import type { ReleaseCondition } from '../../domain/status/review.ts';
 import { openableProject, type LoadedProject } from '../fmea/access.ts';
 import { assertChecksPass } from '../fmea-checks/index.ts';
-import { assertOwnerOrAdmin, assertReviewersCanRead } from '../fmea/review-access.ts';
+import { assertOwnerOrAdmin, assertReviewersCanRead, assertSeparateReviewers } from '../fmea/review-access.ts';
 import type { FmeaServiceMessageKey } from '../fmea/messages.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -176,7 +176,10 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
       const marked = (await loadWalkMarks(tx, stored.round.id)).get(actorId);
       assertWalkComplete({ projectType: loaded.project.projectType, marked: [...(marked?.keys() ?? [])], inOrder });
     }
-    if (next.round !== stored.state.round) await assertReviewersCanRead(tx, loaded, next, now);
+    if (next.round !== stored.state.round) {
+      await assertReviewersCanRead(tx, loaded, next, now);
+      if ((await ruleFlagValues(tx)).separationOfDuties === '1') await assertSeparateReviewers(tx, next);
+    }
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
     await persist(tx, ctx, loaded, stored, next, event, acknowledged);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
-import { DomainError, NotFoundError, type Issue } from '../../errors.ts';
-import { projectAccessLevel, type Actor } from '../../domain/permissions/index.ts';
+import { DomainError, InvalidInputError, NotFoundError, type Issue } from '../../errors.ts';
+import { doubledRoles, projectAccessLevel, type Actor } from '../../domain/permissions/index.ts';
 import { FMEA_REVIEW_ROLES, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
 import { assertOwner, actorOf, projectAccess, readShare, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
@@ -35,4 +35,22 @@ export async function assertReviewersCanRead(tx: Tx, loaded: LoadedProject, stat
     }
   }
   if (issues.length > 0) throw new DomainError('not_allowed', 'fmea.reviewers_cannot_read' satisfies FmeaServiceMessageKey, {}, issues);
+}
+
+/**
+ * Separation of duties (business rule `separationOfDuties`): one person holds
+ * at most one role of a review round. Each doubled role is named on its own
+ * field with the person's real name; nothing is stored.
+ */
+export async function assertSeparateReviewers(tx: Tx, state: FmeaReviewState): Promise<void> {
+  if (!state.assignees) return;
+  const doubled = doubledRoles(state.assignees, FMEA_REVIEW_ROLES);
+  if (doubled.length === 0) return;
+  const issues: Issue[] = [];
+  for (const { role, userId } of doubled) {
+    const row = await tx.select({ userName: user.userName, realName: user.realName }).from(user).where(eq(user.id, userId)).get();
+    const field = `assignees.${role}`;
+    issues.push({ messageKey: 'permission.review_role_doubled', field, params: { field, user: row?.realName?.trim() || row?.userName || '' } });
+  }
+  throw new InvalidInputError('permission.review_roles_separate', {}, issues);
 }

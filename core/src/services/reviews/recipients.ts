@@ -1,3 +1,4 @@
+import { isOwnApplication } from '../../domain/permissions/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { rolePermission, user, userRole } from '../../db/schema/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
@@ -59,6 +60,8 @@ export async function reviewRecipients(ctx: Pick<ServiceContext | TxContext, 'ac
   for (const candidate of candidates) {
     if (candidate.id === ctx.actor.userId) continue;
     const caller = await catalogCaller(ctx.db, { userId: candidate.id, userName: candidate.userName }, type);
+    // separation of duties: the applicant is not asked to decide on their own application
+    if (caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, candidate.id)) continue;
     if (canCatalogOperate(caller, type, button) && productTypeVisible(caller.actor, row.productType)) userIds.push(candidate.id);
   }
   return { ...base, reason: button, userIds };

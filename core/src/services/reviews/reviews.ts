@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { catalogLog, catalogRecord } from '../../db/schema/index.ts';
 import { CATALOG_TYPE_IDS, type CatalogTypeDefinition } from '../../domain/catalog/index.ts';
 import type { Actor } from '../../domain/permissions/index.ts';
@@ -193,7 +193,9 @@ function pendingFilter(callers: readonly TypeCaller[]): SQL | null {
     if (statuses.length) stages.push(and(eq(catalogRecord.type, type.id), inArray(catalogRecord.status, statuses))!);
   }
   if (stages.length === 0 || actor === undefined) return null;
-  return and(eq(catalogRecord.delFlg, 0), or(...stages), productTypeLimit(actor))!;
+  // separation of duties: one's own applications wait for someone else
+  const others = callers[0]!.caller.flags.separationOfDuties === '1' && actor.userId !== '' ? or(isNull(catalogRecord.applicantId), ne(catalogRecord.applicantId, actor.userId)) : undefined;
+  return and(eq(catalogRecord.delFlg, 0), or(...stages), productTypeLimit(actor), others)!;
 }
 
 /** How many records wait for the caller's audit or approval (the message badge's business count). */

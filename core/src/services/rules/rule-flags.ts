@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { businessRule } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { InvalidInputError } from '../../errors.ts';
-import { isRuleFlag, RULE_FLAGS, type RuleFlag, type RuleGroup } from '../../domain/rules/index.ts';
+import { isRuleFlag, RULE_FLAGS, type RuleFlag, type RuleFlagDefinition, type RuleGroup } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 
@@ -46,14 +46,20 @@ export async function setRuleFlag(ctx: ServiceContext, flag: string, value: stri
   });
 }
 
-/** Seeds the flags that are missing; never overwrites an admin's choice. */
+/**
+ * Seeds the flags that are missing; never overwrites an admin's choice. A new
+ * installation (no flag stored yet) gets every default; one that already ran
+ * gets a flag an upgrade added at its `upgradeValue` where it has one, so
+ * nothing changes under its users until an administrator switches it on.
+ */
 export async function seedRuleFlags(db: DbOrTx): Promise<void> {
-  const rows = Object.entries(RULE_FLAGS).map(([ruleType, d]) => ({
+  const fresh = (await db.select({ ruleType: businessRule.ruleType }).from(businessRule).limit(1)).length === 0;
+  const rows = Object.entries(RULE_FLAGS).map(([ruleType, d]: [string, RuleFlagDefinition]) => ({
     ruleGroup: d.group,
     ruleType,
     ruleName: d.name,
     ruleNameEn: d.nameEn,
-    flag: d.defaultValue,
+    flag: fresh ? d.defaultValue : (d.upgradeValue ?? d.defaultValue),
     ruleSort: d.sort,
   }));
   await db.insert(businessRule).values(rows).onConflictDoNothing();
