@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
 import { Button, EmptyState, PageHeader } from '../components/form.tsx';
-import { formatDate } from '../i18n/format.ts';
+import { formatDate, personName } from '../i18n/format.ts';
 import { useGuardedNavigate } from '../shell/edit-guard.ts';
 import { projectPath } from '../shell/DiscussionMenu.tsx';
 import { can } from '../stores/session.ts';
@@ -61,7 +61,7 @@ function useOnce<T>(read: () => Promise<T>): T | null | undefined {
  * and PFMEA, each only when the user's menu has the area).
  */
 export function HomePage({ user }: { user: UserInfo }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const go = useGuardedNavigate();
   const open = (path: string) => void go(path);
   const notices = useOnce<NoticeItem[]>(async () => (await api.get('/api/notice/selectList', { page: 1, limit: 5 })).items);
@@ -77,7 +77,7 @@ export function HomePage({ user }: { user: UserInfo }) {
 
   return (
     <div className="page home-page" data-testid="home-page">
-      <PageHeader title={t`Welcome, ${user.realName || user.userName}`} />
+      <PageHeader title={t`Welcome, ${personName(i18n.locale, user)}`} />
       <div className="cards">
         <Card title={<Trans>Notices</Trans>} testId="home-notices">
           {notices === null ? null : notices?.length ? (

@@ -14,6 +14,7 @@ import { setTheme, THEMES, ui, type Theme } from '../stores/ui.ts';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { userMenuItems } from './areas.ts';
 import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
+import { personName } from '../i18n/format.ts';
 
 /** The user dropdown of spec 000 §2.3. */
 export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void }) {
@@ -23,7 +24,7 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   const snap = useSnapshot(ui);
   const [groupOpen, setGroupOpen] = useState(false);
   const themeNames: Record<Theme, string> = { base: t`Base`, times: t`Times`, acidRock: t`Acid rock`, blue: t`Blue` };
-  const displayName = user.realName || user.userName;
+  const displayName = personName(i18n.locale, user);
 
   async function signOut() {
     if (!(await confirmLeave())) return;

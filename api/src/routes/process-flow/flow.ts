@@ -103,7 +103,7 @@ function requireField(value: unknown, field: string): void {
 export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId } = c.req.valid('query');
-    return c.json(ok(presentFlow(await readProcessFlow(fmeaContext(c), projectId))), 200);
+    return c.json(ok(presentFlow(await readProcessFlow(fmeaContext(c), projectId, c.var.locale))), 200);
   });
 
   app.openapi(saveStepRoute, async (c) => {
@@ -145,6 +145,6 @@ export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
       Object.fromEntries(steps.map((s) => [s.id, s.version])),
     );
     await notifyChanged(c, projectId, 'node', projectId);
-    return c.json(ok(presentFlow(await readProcessFlow(ctx, projectId))), 200);
+    return c.json(ok(presentFlow(await readProcessFlow(ctx, projectId, c.var.locale))), 200);
   });
 }

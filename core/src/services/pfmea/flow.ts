@@ -11,6 +11,8 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, editableProject, nextVersion, openableProject, staleVersion, updatedOrStale, type FmeaProjectRow } from '../fmea/access.ts';
 import { findNode, type FmeaNodeRow } from '../fmea/structure.ts';
+import { customerClassNamer } from '../fmea/feature-classes.ts';
+import type { Locale } from '../../i18n/index.ts';
 
 /**
  * The process flow chart's use cases. The chart has no table of its own for
@@ -86,14 +88,16 @@ export interface ProcessFlowView {
   readonly flow: ProcessFlow;
 }
 
-/** The flow chart of a PFMEA, for anyone who may open the project. */
-export async function readProcessFlow(ctx: ServiceContext, projectId: string): Promise<ProcessFlowView> {
+/** The flow chart of a PFMEA, for anyone who may open the project; the customers' classes in the reader's language. */
+export async function readProcessFlow(ctx: ServiceContext, projectId: string, locale?: Locale): Promise<ProcessFlowView> {
   const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   assertPfmea(project);
+  const [source, className] = await Promise.all([loadFlowSource(ctx.db, project.id), customerClassNamer(ctx.db, project, locale)]);
+  const characteristics = source.characteristics.map((c) => (c.customerClass ? { ...c, customerClass: className(c.customerClass) } : c));
   return {
     project: { id: project.id, serialNum: project.serialNum, name: project.name },
     pfdNumber: flowChartNumber(project.serialNum),
-    flow: buildProcessFlow(await loadFlowSource(ctx.db, project.id)),
+    flow: buildProcessFlow({ ...source, characteristics }),
   };
 }
 
