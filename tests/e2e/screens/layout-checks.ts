@@ -66,8 +66,9 @@ export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'):
       const style = getComputedStyle(box);
       const inner = { left: b.left + parseFloat(style.borderLeftWidth), right: b.right - parseFloat(style.borderRightWidth) };
       if (r.right <= inner.right + 1 && r.left >= inner.left - 1) continue;
+      // a control cut by what holds it; one that shortens its own label with an ellipsis is text like any other (a title helps)
       const control = el.closest(CONTROL);
-      if (control && box.contains(control)) {
+      if (control && box !== control && box.contains(control)) {
         if (!reported.has(control)) findings.push({ kind: 'cut-control', what: describe(control) });
         reported.add(control);
         continue;
@@ -114,13 +115,26 @@ export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'):
     if (document.documentElement.scrollWidth > innerWidth + 1) {
       findings.push({ kind: 'page-overflow', what: `page is ${document.documentElement.scrollWidth}px wide in a ${innerWidth}px window` });
     }
+    // the part of an element one can see: its box cut by every ancestor that hides or scrolls its overflow
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const u = up.getBoundingClientRect();
+        box = { left: Math.max(box.left, u.left), right: Math.min(box.right, u.right), top: Math.max(box.top, u.top), bottom: Math.min(box.bottom, u.bottom) };
+      }
+      return box.right > box.left && box.bottom > box.top ? box : null;
+    };
     const fixed = [...document.querySelectorAll('.online-fab, .toast')].filter(visible);
-    const controls = [...document.querySelectorAll('button, select, input, a[href], [role="button"], [role="tab"]')].filter(visible);
+    // a control scrolled out of its grid is not on screen, so nothing covers it
+    const controls = [...document.querySelectorAll('button, select, input, a[href], [role="button"], [role="tab"]')].filter((el) => visible(el) && shown(el));
     for (const cover of fixed) {
       const c = cover.getBoundingClientRect();
       for (const control of controls) {
         if (cover.contains(control) || control.contains(cover) || control.closest('.toaster, [role="dialog"]')) continue;
-        const r = control.getBoundingClientRect();
+        const r = shown(control)!;
         if (r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top) findings.push({ kind: 'covered', what: `${describe(control)} under ${describe(cover)}` });
       }
     }

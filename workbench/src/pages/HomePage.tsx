@@ -124,7 +124,7 @@ export function HomePage({ user }: { user: UserInfo }) {
             <ul>
               {recent.map((p) => (
                 <li key={p.id}>
-                  <Button kind="link" className="btn btn-link home-card-link" onClick={() => open(projectPath(p.projectType, p.id))}>
+                  <Button kind="link" className="btn btn-link home-card-link" title={`${p.serialNum} · ${p.name}`} onClick={() => open(projectPath(p.projectType, p.id))}>
                     {p.serialNum} · <span data-user-content>{p.name}</span>
                   </Button>
                 </li>

@@ -54,6 +54,25 @@ describe('text on the chart', () => {
 });
 
 describe('the layout', () => {
+  it('writes out in full, under the flow, every branch text it had to shorten beside its arrow (a print has no tooltips)', () => {
+    const long = '孔径或中心距超差件不可返修，放入红箱报废';
+    const withLong: ProcessFlow = { ...flow, branches: [...flow.branches, scrap('x3', 's2', long), rework('r3', 's2', 's1', 'Re-deburr the bore edge after the leak test fails twice')] };
+    const layout = layoutProcessFlow(withLong, labels, header);
+    const notes = layout.notes.map((n) => n.text);
+    expect(notes[0]).toBe('Branches in full:');
+    expect(notes.join(' ')).toContain(`Scrap 20: ${long}`);
+    expect(notes.join(' ')).toContain('Rework 20 → 10: Re-deburr the bore edge after the leak test fails twice');
+    // the short ones fit beside their arrows: not repeated
+    expect(notes.join(' ')).not.toContain('Cracked');
+    expect(layout.notes.every((n) => textWidth(n.text, n.size) <= layout.width - 40)).toBe(true);
+    // under the last step, above the legend, inside the picture
+    const lastStep = Math.max(...layout.steps.map((s) => s.bottom));
+    expect(Math.min(...layout.notes.map((n) => n.y))).toBeGreaterThan(lastStep);
+    expect(Math.max(...layout.notes.map((n) => n.y))).toBeLessThan(Math.min(...layout.legend.texts.map((t) => t.y)));
+    expect(renderProcessFlowSvg(withLong, labels, header)).toContain(escapeXml(long));
+    expect(layoutProcessFlow(flow, labels, header).notes).toEqual([]);
+  });
+
   it('runs the steps down one column, each connector from a symbol’s bottom to the next one’s top', () => {
     const layout = layoutProcessFlow(flow, labels, header);
     const xs = new Set(layout.steps.map((s) => s.symbol.cx));
