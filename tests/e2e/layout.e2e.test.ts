@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createAdministrator, createRole, createUser, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { chooseLanguage, signIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 import { findLayoutProblems } from './screens/layout-checks.ts';
 
@@ -141,5 +141,15 @@ describe('layout at 1366×768', () => {
       for (const select of await page.locator('.fmea-grid__page-size').all()) expect(overlap(await box(fab), await box(select)), name).toBe(false);
       await expectClean(page, `system-${name}`);
     }
+
+    // English (issue #20): the project list with every action of its responsible person, "Delete" whole, and the
+    // review status whole; the header's name of the built-in administrator's kind shortened by room, not to 4 letters
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/dfmea');
+    const mine = page.getByTestId('dfmea-project-list').locator(`[data-row-key="${projectId}"]`);
+    await mine.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await screenshot(page, 'layout-dfmea-list-en');
+    expect(await findLayoutProblems(page, 'en-US'), 'dfmea-list-en').toEqual([]);
   });
 });

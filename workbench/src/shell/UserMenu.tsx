@@ -118,10 +118,22 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   );
 }
 
-/** Spec 000 §5: over 6 double-width characters → first 4 plus an ellipsis. */
+/**
+ * Spec 000 §5: a name over 6 double-width characters is shortened to the room
+ * of 4 plus an ellipsis. Counted in half-width units, so a Latin name keeps 8
+ * letters ("System a…"), not 4 ("Syst…"), in the same room as 4 Chinese ones.
+ */
 export function shortName(name: string): string {
-  const width = [...name].reduce((w, ch) => w + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
-  if (width <= 12) return name;
-  return `${[...name].slice(0, 4).join('')}…`;
+  const units = (ch: string) => (ch.charCodeAt(0) > 255 ? 2 : 1);
+  const chars = [...name];
+  if (chars.reduce((w, ch) => w + units(ch), 0) <= 12) return name;
+  const kept: string[] = [];
+  let width = 0;
+  for (const ch of chars) {
+    if (width + units(ch) > 8) break;
+    kept.push(ch);
+    width += units(ch);
+  }
+  return `${kept.join('').trimEnd()}…`;
 }
 

@@ -123,7 +123,8 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       {
         id: 'serialNum',
         header: t`Number`,
-        width: 140,
+        // widths that fit 1366 pixels with every column whole in either language (the owner's six actions too)
+        width: 136,
         sortable: true,
         hideable: false,
         cell: (p) => (
@@ -135,7 +136,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       {
         id: 'name',
         header: t`Project name`,
-        width: 220,
+        width: 200,
         hideable: false,
         sortable: true,
         // the name opens the project, as the number does
@@ -145,13 +146,13 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           </Button>
         ),
       },
-      { id: 'reviewStatus', header: t`Review status`, width: 110, cell: (p) => <ReviewBadge status={p.reviewStatus} testId="project-review-status" /> },
-      { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 120 },
+      { id: 'reviewStatus', header: t`Review status`, width: 132, cell: (p) => <ReviewBadge status={p.reviewStatus} testId="project-review-status" /> },
+      { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 112 },
       // the server names dictionary codes in the user's language (labels)
-      { id: 'stage', header: t`Stage`, accessor: (p) => p.labels?.stage ?? p.stage ?? '', width: 100 },
-      { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 120 },
-      { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 80 },
-      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110, sortable: true },
+      { id: 'stage', header: t`Stage`, accessor: (p) => p.labels?.stage ?? p.stage ?? '', width: 96 },
+      { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 112 },
+      { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 76 },
+      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 104, sortable: true },
       {
         id: 'actions',
         header: t`Actions`,

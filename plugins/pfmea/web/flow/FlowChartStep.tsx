@@ -184,7 +184,7 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
               {flow.steps.map((s, i) => (
                 <tr key={s.id} className={s.id === selectedId ? 'pfd-selected' : undefined} data-step-id={s.id}>
                   <td>
-                    <Button kind="link" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)}>
+                    <Button kind="link" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)} data-user-content>
                       {stepTitle(s)}
                     </Button>
                   </td>
