@@ -102,7 +102,7 @@ export async function findLayoutProblems(page: Page, locale: 'zh-CN' | 'en-US'):
         const parent = node.parentElement;
         if (!parent || !parent.closest(LABEL) || parent.closest('[data-user-content]') || !visible(parent)) continue;
         const text = node.textContent ?? '';
-        for (const word of text.matchAll(/[A-Za-z]{3,}/g)) {
+        for (const word of text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)) {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
           if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) {

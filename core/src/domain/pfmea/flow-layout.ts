@@ -197,7 +197,15 @@ function characteristicLines(list: readonly FlowCharacteristic[], x: number, fir
   const texts: ChartText[] = [];
   let y = firstBaseline;
   for (const c of list) {
-    texts.push(c.mark ? { x, y, text: truncateText(c.mark, markW - 4, SMALL), size: SMALL, bold: true, tone: 'special', full: c.mark } : { x, y, text: '•', size: SMALL, tone: 'muted' });
+    if (c.mark && textWidth(c.mark, SMALL) + 8 > markW) {
+      // a class name wider than the mark column (an English one) gets a line of its own, whole, above the name
+      for (const line of wrapText(c.mark, CHAR_W + markW - MARK_W, SMALL, 2)) {
+        texts.push({ x, y, text: line, size: SMALL, bold: true, tone: 'special', full: c.mark });
+        y += SMALL_LINE;
+      }
+    } else {
+      texts.push(c.mark ? { x, y, text: c.mark, size: SMALL, bold: true, tone: 'special' } : { x, y, text: '•', size: SMALL, tone: 'muted' });
+    }
     for (const line of wrapText(c.name, CHAR_W - MARK_W, SMALL, 4)) {
       texts.push({ x: x + markW, y, text: line, size: SMALL });
       y += SMALL_LINE;

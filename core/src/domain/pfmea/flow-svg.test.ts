@@ -188,4 +188,16 @@ describe('the mark column', () => {
     expect(svg).not.toContain('<title>安全特性（S）</title>'); // shown whole, not cut with the full text as a tooltip
     expect(layoutProcessFlow(named, labels, header).width).toBeGreaterThan(layoutProcessFlow(flow, labels, header).width - 40);
   });
+
+  it('puts a class name wider than the mark column on a line of its own, whole, above the characteristic', () => {
+    const long = 'Functional characteristic (F)';
+    const named: ProcessFlow = { steps: [step('s1', 1, 'operation', { productCharacteristics: [char('Bore depth', long), char('Bore Ø12', 'CC')] })], branches: [] };
+    const texts = layoutProcessFlow(named, labels, header).steps[0]!.texts;
+    const mark = texts.find((t) => t.tone === 'special' && t.text.startsWith('Functional'))!;
+    expect(mark.text).toBe(long);
+    const name = texts.find((t) => t.text === 'Bore depth')!;
+    expect(name.y).toBeGreaterThan(mark.y);
+    // a short one stays beside its name
+    expect(texts.find((t) => t.text === 'CC')!.y).toBe(texts.find((t) => t.text === 'Bore Ø12')!.y);
+  });
 });

@@ -48,7 +48,7 @@ export default function MyApprovalsPage() {
     return [
       ...common,
       { id: 'applyTime', header: t`Applied at`, width: 152, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
-      { id: 'applyRemark', header: t`Applicant's remark`, width: 88, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'applyRemark', header: t({ message: 'Remark', context: 'the applicant’s, beside the applicant' }), width: 88, accessor: (row) => row.applyRemark ?? '' },
       { id: 'auditRemark', header: t`Audit opinion`, width: 88, accessor: (row) => row.auditRemark ?? '' },
       {
         id: 'actions',
