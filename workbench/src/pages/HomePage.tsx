@@ -71,7 +71,8 @@ export function HomePage({ user }: { user: UserInfo }) {
   // only the areas the user's menu holds (the server would refuse the others)
   const recentDfmea = useOnce<RecentProject[]>(async () => (can(user, 'dfmea_index') ? api.get('/api/project/selectRecentProject', { limit: 5 }) : []));
   const recentPfmea = useOnce<RecentProject[]>(async () => (can(user, 'pfmea_index') ? api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }) : []));
-  const recent = [...(recentDfmea ?? []), ...(recentPfmea ?? [])];
+  // each project once (the design list's answer may hold the process projects too)
+  const recent = [...new Map([...(recentDfmea ?? []), ...(recentPfmea ?? [])].map((p) => [p.id, p])).values()];
   const taskLabel = (task: Task) =>
     task.taskSource === 'review' ? (task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`) : task.taskDesc;
 

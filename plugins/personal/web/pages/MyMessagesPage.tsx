@@ -94,7 +94,8 @@ export default function MyMessagesPage() {
         width: 360,
         hideable: false,
         cell: (row) => (
-          <Button kind="link" data-testid="message-open" onClick={() => void open(row)}>
+          // one line, the rest on hover: the cell does not cut the link
+          <Button kind="link" className="btn btn-link message-link" title={row.title} data-testid="message-open" onClick={() => void open(row)}>
             <span className={row.readFlag ? undefined : 'notice-title-unread'}>{row.title}</span>
           </Button>
         ),
