@@ -184,7 +184,8 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
               {flow.steps.map((s, i) => (
                 <tr key={s.id} className={s.id === selectedId ? 'pfd-selected' : undefined} data-step-id={s.id}>
                   <td>
-                    <Button kind="link" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)} data-user-content>
+                    {/* a step's name is content: it wraps (btn-wrap) rather than push the list out of its column */}
+                    <Button kind="link" className="btn btn-link btn-wrap" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)} data-user-content>
                       {stepTitle(s)}
                     </Button>
                   </td>
