@@ -95,8 +95,11 @@ describe('FMEA lifecycle (issue #14)', () => {
     await quality.getByTestId('review-opinion-save').click();
     await expect.poll(() => status(quality)).toBe('rejected');
 
-    // 3. the engineer reads the rejection in My messages; it opens the project
-    await engineer.goto(`${env.baseURL}${MY}/myMessage`);
+    // 3. the engineer reads the rejection in My messages: the mail badge counts it and opens that list; nothing waits in My approvals
+    await expect.poll(() => engineer.getByTestId('message-badge').innerText()).toBe('1');
+    expect(await engineer.getByTestId('approval-badge').locator('.badge').count()).toBe(0);
+    await engineer.getByTestId('message-badge').click();
+    await waitForPath(engineer, `${MY}/myMessage`);
     const rejection = engineer.getByTestId('my-messages-page').locator('[role="row"]').filter({ hasText: 'was rejected' }).first();
     await rejection.waitFor();
     expect(await textOf(rejection)).toContain('“Guide the cable” has no failure analysed');
@@ -213,7 +216,10 @@ describe('FMEA lifecycle (issue #14)', () => {
     await guest.getByTestId('read-apply-send').click();
     await guest.getByTestId('read-apply-sent').waitFor();
 
-    await engineer.goto(`${env.baseURL}${MY}/myAudit`);
+    // the approvals badge counts the application and opens My approvals
+    await expect.poll(() => engineer.getByTestId('approval-badge').innerText()).toBe('1');
+    await engineer.getByTestId('approval-badge').click();
+    await waitForPath(engineer, `${MY}/myAudit`);
     const approvals = engineer.getByTestId('read-approvals');
     await approvals.getByTestId('read-agree').click();
     const decide = engineer.getByTestId('read-decide-dialog');

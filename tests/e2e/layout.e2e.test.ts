@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createAdministrator, createRole, createUser, uniqueName } from './support/api.ts';
+import { adminRoleId, asAdmin, createReadyUser, createRole, createUser, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { chooseLanguage, signIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 import { findLayoutProblems } from './screens/layout-checks.ts';
 
@@ -41,7 +41,8 @@ async function expectClean(page: Page, name: string): Promise<void> {
   expect(await findLayoutProblems(page, 'zh-CN'), name).toEqual([]);
 }
 
-async function setup(baseURL: string) {
+/** The administrator who signs in is the project's responsible person: the list offers them every action. */
+async function setup(baseURL: string, responsibleId: string) {
   return asAdmin(baseURL, async (admin) => {
     const me = await admin.get<{ userId: string }>('/api/user/info');
     const role = await createRole(admin, uniqueName('layout-role'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit'] }]);
@@ -50,7 +51,8 @@ async function setup(baseURL: string) {
       projectType: 'dfmea',
       name: uniqueName('版面 '),
       projectMembers: [
-        { userId: me.userId, userRole: 0 },
+        { userId: responsibleId, userRole: 0 },
+        { userId: me.userId, userRole: 1 },
         { userId: long.id, userRole: 1 },
       ],
     });
@@ -70,9 +72,11 @@ async function setup(baseURL: string) {
 
 describe('layout at 1366×768', () => {
   it('keeps long names, buttons, the online-users button and toasts readable and out of each other’s way, and remembers column widths', async () => {
-    const { projectId } = await setup(env.baseURL);
+    const administrator = { userName: uniqueName('e2e.admin'), password: 'Adm1n#e2E7wQz!' };
+    const adminRole = await asAdmin(env.baseURL, adminRoleId);
+    const { id: administratorId } = await createReadyUser(env.baseURL, { ...administrator, realName: 'E2E 管理员', roleIds: [adminRole] });
+    const { projectId } = await setup(env.baseURL, administratorId);
     const { page } = await env.open({ width: 1366, height: 768 });
-    const administrator = await createAdministrator(env.baseURL);
     await signIn(page, administrator.userName, administrator.password);
     const project = (step: string) => `/main/dfmea/dfmeaProject?projectId=${projectId}&rightType=${step}`;
     const fab = page.getByTestId('online-button');
@@ -86,7 +90,7 @@ describe('layout at 1366×768', () => {
     // planning: the team's "移除" stays on one line; the "project saved" toast leaves Import and Export free
     await page.goto(project('planning'));
     const panel = page.getByTestId('dfmea-panel-planning');
-    const remove = panel.getByRole('button', { name: '移除', exact: true });
+    const remove = panel.getByRole('button', { name: '移除', exact: true }).first();
     await remove.waitFor();
     expect(await lines(remove)).toBe(1);
     await panel.getByTestId('dfmea-name').fill(uniqueName('版面 已改 '));
@@ -141,5 +145,15 @@ describe('layout at 1366×768', () => {
       for (const select of await page.locator('.fmea-grid__page-size').all()) expect(overlap(await box(fab), await box(select)), name).toBe(false);
       await expectClean(page, `system-${name}`);
     }
+
+    // English (issue #20): the project list with every action of its responsible person, "Delete" whole, and the
+    // review status whole; the header's name of the built-in administrator's kind shortened by room, not to 4 letters
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/dfmea');
+    const mine = page.getByTestId('dfmea-project-list').locator(`[data-row-key="${projectId}"]`);
+    await mine.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await screenshot(page, 'layout-dfmea-list-en');
+    expect(await findLayoutProblems(page, 'en-US'), 'dfmea-list-en').toEqual([]);
   });
 });

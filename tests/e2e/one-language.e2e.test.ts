@@ -33,7 +33,12 @@ async function setup(baseURL: string) {
         { userId: counsellor.id, userRole: 2 },
       ],
     });
-    return { projectId: project.id };
+    // a department of the default site with an English name
+    const sites = await admin.get<{ id: string; siteName: string }[]>('/api/site/selectSiteList');
+    const headquarters = sites.find((s) => s.siteName === '总部')!;
+    const departmentEn = uniqueName('Quality ');
+    await admin.post('/api/department/save', { siteId: headquarters.id, number: uniqueName('Q').slice(0, 20), name: uniqueName('质量部'), nameEn: departmentEn });
+    return { projectId: project.id, departmentEn };
   });
 }
 
@@ -71,7 +76,7 @@ async function openLog(page: Page) {
 
 describe('one language at a time', () => {
   it('shows no Chinese on the Sites page, in the operation log and in the planning pickers in English, and no codes in the Chinese log', { timeout: 240_000 }, async () => {
-    const { projectId } = await setup(env.baseURL);
+    const { projectId, departmentEn } = await setup(env.baseURL);
     const { page } = await env.open({ width: 1500, height: 950 });
     const administrator = await createAdministrator(env.baseURL);
     await signIn(page, administrator.userName, administrator.password);
@@ -119,7 +124,16 @@ describe('one language at a time', () => {
     for (const text of [...headers, await headquarters.innerText(), await page.locator('[data-testid="system-sites"] .page-header h2').innerText()]) {
       expect(text).not.toMatch(CJK);
     }
+    // its departments by their English names
+    await page.getByTestId('site-departments').locator('[data-row-key]').filter({ hasText: departmentEn }).waitFor();
     await screenshot(page, 'one-language-sites-en');
+
+    // the built-in administrator by his English name (issue #20)
+    await page.goto('/main/system/user');
+    await page.getByRole('search').getByRole('textbox').fill('admin');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const builtIn = page.getByTestId('system-users').locator('[data-row-key]').filter({ has: page.locator('[data-column-id="userName"]', { hasText: /^admin$/ }) });
+    await expect.poll(() => builtIn.locator('[data-column-id="realName"]').innerText()).toBe('System administrator');
 
     // the operation log: actions and record types in English
     const enLog = await openLog(page);

@@ -42,6 +42,8 @@ describe('pfmea flow chart', () => {
     const picture = page.getByTestId('pfd-picture');
     await picture.locator('svg').waitFor();
     for (const text of ['10 车削内孔', '20 清洗', '30 终检', '内孔直径 Ø12 H7', 'CC']) await picture.locator('text').filter({ hasText: text }).first().waitFor();
+    // the picture fits its box: no sideways scrolling (issue #20)
+    expect(await picture.evaluate((box) => box.scrollWidth <= box.clientWidth + 1)).toBe(true);
 
     // a click on the step in the picture opens it; the symbol becomes an inspection square
     await picture.locator(`[data-step-id="${inspect.id}"] text`).first().click();
@@ -52,12 +54,22 @@ describe('pfmea flow chart', () => {
     await picture.locator(`[data-step-id="${inspect.id}"] rect`).waitFor();
     await picture.locator('text').filter({ hasText: '输入: 清洗后的壳体' }).waitFor();
 
-    // move the inspection above the washing: the list, the picture and the PFMEA's tree follow
+    // move the inspection above the washing: the list, the picture and the PFMEA's tree follow;
+    // the numbers no longer follow the flow, so renumbering is offered (declined here)
     await page.getByRole('button', { name: '上移 30 终检' }).click();
+    const ask = page.getByTestId('confirm-dialog');
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('10, 30, 20');
+    await ask.locator('.btn:not(.btn-primary)').click();
     await page.locator('.pfd-steps tbody tr').nth(1).filter({ hasText: '30 终检' }).waitFor();
     const stepYs = await picture.locator('[data-step-id] > :first-child').evaluateAll((shapes) => shapes.map((s) => s.getBoundingClientRect().y));
     expect(stepYs).toEqual([...stepYs].sort((a, b) => a - b));
     expect(await picture.locator('[data-step-id]').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-step-id')))).toEqual([turn.id, inspect.id, wash.id]);
+    // the offer stays beside the list; taken, every step is numbered 10, 20, 30 in the new order
+    await page.getByTestId('pfd-renumber').click();
+    await ask.locator('.btn-primary').click();
+    await expect.poll(() => page.locator('.pfd-steps tbody tr td:first-child').allInnerTexts()).toEqual(['10 车削内孔', '20 终检', '30 清洗']);
+    await page.getByTestId('pfd-out-of-order').waitFor({ state: 'detached' });
 
     // a rework from the inspection back to the turning, with its label
     await editor.getByLabel('分支').selectOption('rework');

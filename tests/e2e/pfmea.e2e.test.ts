@@ -77,9 +77,15 @@ describe('pfmea work area', () => {
     await page.getByTestId('dfmea-panel-planning').getByText('过程职责').waitFor();
     await screenshot(page, 'pfmea-planning-zh-CN');
 
-    // the list shows the project
+    // the list shows the project with its review status in the reader's language; its name opens it
     await page.goto('/main/pfmea');
-    await page.getByTestId('dfmea-project-list').getByText(projectName).waitFor();
+    const listed = page.getByTestId('dfmea-project-list').locator('[data-row-key]').filter({ hasText: projectName });
+    const reviewStatus = listed.getByTestId('project-review-status');
+    await reviewStatus.waitFor();
+    expect(await reviewStatus.innerText()).toBe({ draft: '草稿', in_preparation: '编制中' }[(await reviewStatus.getAttribute('data-status')) ?? '']);
+    await listed.getByTestId('project-name-link').click();
+    await waitForPath(page, '/main/pfmea/pfmeaProject');
+    expect(new URL(page.url()).searchParams.get('projectId')).toBe(projectId);
 
     // the legacy deep link by projectId opens the project for a member
     await page.goto(`/main/pfmeaProject?type=1&projectId=${projectId}`);
@@ -135,6 +141,7 @@ describe('pfmea work area', () => {
     await screenshot(en, 'pfmea-function-en-US');
     await english.page.goto('/main/pfmea');
     await english.page.getByTestId('dfmea-project-list').getByText(projectName).waitFor();
+    expect(await english.page.getByTestId('dfmea-project-list').locator('[data-row-key]').filter({ hasText: projectName }).getByTestId('project-review-status').innerText()).toMatch(/^(Draft|In preparation)$/);
     await english.page.getByTestId('dfmea-new').click();
     await english.page.getByText('New PFMEA project').waitFor();
     // a process member holds a list of roles

@@ -32,9 +32,9 @@ describe('reviews in the personal centre', () => {
 
     const { page } = await env.open({ width: 1400, height: 900 });
     await signIn(page, auditor, PASSWORD);
-    // the badge counts what waits for the auditor
-    await expect.poll(() => page.getByTestId('message-badge').innerText()).toBe('1');
-    await page.goto('/systemInfo/ownspaceIndex/myAudit');
+    // the approvals badge counts what waits for the auditor and opens the list it counts
+    await expect.poll(() => page.getByTestId('approval-badge').innerText()).toBe('1');
+    await page.getByTestId('approval-badge').click();
     const approvals = page.getByTestId('my-approvals-page');
     const row = approvals.locator(`[data-row-key="${applied.id}"]`);
     await row.waitFor();
@@ -49,7 +49,7 @@ describe('reviews in the personal centre', () => {
     await page.getByTestId('review-opinion').fill('Looks right');
     await page.getByTestId('review-submit').click();
     await expect.poll(() => row.count()).toBe(0);
-    await expect.poll(() => page.getByTestId('message-badge').locator('.badge').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('approval-badge').locator('.badge').count()).toBe(0);
 
     // processed: the auditor's own decision
     await approvals.getByTestId('tab-processed').click();

@@ -25,7 +25,21 @@ describe('system administration screens', () => {
         // let the page's own data arrive: nothing on it is still loading (aria-busy)
         await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         expect(await page.getByTestId('page-403').count()).toBe(0);
-        await screenshot(page, `system-${name}-${locale === 'zh-CN' ? 'zh' : 'en'}`);
+        const zh = locale === 'zh-CN';
+        if (name === 'rules') {
+          // a rule says what it does, in the reader's language (issue #20: keys alone said nothing)
+          await page.getByTestId('rule-tab-dataCreator').click();
+          const described = page.locator('[data-rule="xmcjzRule"] [data-testid="rule-description"]');
+          expect(await described.innerText()).toContain(zh ? '只有项目创建者' : "only a project's creator");
+        }
+        if (name === 'role') {
+          // every button has a label and a description, "approve" included
+          await page.getByTestId('system-roles').locator('[role="row"][data-row-key]').first().click();
+          const approve = page.getByTestId('permission-tree').locator('label', { has: page.locator('input[data-button$=".approve"]') }).first();
+          expect(await approve.innerText()).toBe(zh ? '批准' : 'Approve');
+          expect(await approve.getAttribute('title')).toBe(zh ? '批准已审核的记录，批准即发布。' : 'Approve audited records, which releases them.');
+        }
+        await screenshot(page, `system-${name}-${zh ? 'zh' : 'en'}`);
       }
     }
   });

@@ -6,6 +6,8 @@ export interface ScreenContext {
   projectId: string;
   /** A DFMEA the administrator may edit (the demo's window lifter is released, so read-only): for the editor screens. */
   editableProjectId: string;
+  /** The demo PFMEA (gear housing): its flow chart and control plan. */
+  pfmeaProjectId?: string;
 }
 
 export interface Screen {
@@ -33,6 +35,13 @@ const escape = async (page: Page) => {
 const SYSTEM_PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering', 'rules', 'security', 'app'];
 const PERSONAL_PAGES = ['userInfo', 'resetPwd', 'myApply', 'myAudit', 'myCollection', 'myNotice', 'myTask', 'myMessage'];
 export const DFMEA_STEPS = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
+/** The PFMEA steps of its own (rightType 7, 8) and the structure with its customer classes. */
+const PFMEA_STEPS = [
+  ['structure', '2'],
+  ['function', '3'],
+  ['flow', '7'],
+  ['controlPlan', '8'],
+] as const;
 
 const step = (name: string): Screen => ({
   name: `dfmea-step-${name}`,
@@ -116,6 +125,16 @@ export const SCREENS: Screen[] = [
     close: escape,
   },
   ...DFMEA_STEPS.map(step),
+  { name: 'pfmea-list', open: (page) => go(page, '/main/pfmea', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  ...PFMEA_STEPS.map<Screen>(([name, rightType]) => ({
+    name: `pfmea-step-${name}`,
+    open: async (page, { pfmeaProjectId }) => {
+      if (!pfmeaProjectId) throw new Error('the demo data holds no PFMEA project');
+      await go(page, `/main/pfmea/pfmeaProject?projectId=${pfmeaProjectId}&rightType=${rightType}`, `[data-testid="dfmea-panel-${name}"]`);
+      await page.locator(`[data-testid="dfmea-panel-${name}"] > *`).first().waitFor();
+      await settle(page);
+    },
+  })),
   {
     // a severity editor on an effect several chains share: the "applies to N rows" hint
     name: 'dfmea-risk-editor',

@@ -8,6 +8,15 @@ export const MailIcon = () => (
   </svg>
 );
 
+/** A clipboard with a tick: what waits for the user's decision. */
+export const ApprovalIcon = () => (
+  <svg {...base}>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1" />
+    <path d="m9 13 2 2 4-4" />
+  </svg>
+);
+
 export const ChatIcon = () => (
   <svg {...base}>
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />

@@ -15,3 +15,8 @@ export function formatDate(value: string | null | undefined): string {
 export function localName(locale: string, zh: string | null | undefined, en: string | null | undefined): string {
   return (locale === 'en-US' && en ? en : zh) ?? '';
 }
+
+/** A person as the reader sees them: the English name in en-US when they have one, else the real name, else the user name. */
+export function personName(locale: string, person: { readonly userName: string; readonly realName?: string | null; readonly realNameEn?: string | null }): string {
+  return localName(locale, person.realName, person.realNameEn) || person.userName;
+}

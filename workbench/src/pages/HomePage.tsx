@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
 import { Button, EmptyState, PageHeader } from '../components/form.tsx';
-import { formatDate } from '../i18n/format.ts';
+import { formatDate, personName } from '../i18n/format.ts';
 import { useGuardedNavigate } from '../shell/edit-guard.ts';
 import { projectPath } from '../shell/DiscussionMenu.tsx';
 import { can } from '../stores/session.ts';
@@ -61,7 +61,7 @@ function useOnce<T>(read: () => Promise<T>): T | null | undefined {
  * and PFMEA, each only when the user's menu has the area).
  */
 export function HomePage({ user }: { user: UserInfo }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const go = useGuardedNavigate();
   const open = (path: string) => void go(path);
   const notices = useOnce<NoticeItem[]>(async () => (await api.get('/api/notice/selectList', { page: 1, limit: 5 })).items);
@@ -71,13 +71,14 @@ export function HomePage({ user }: { user: UserInfo }) {
   // only the areas the user's menu holds (the server would refuse the others)
   const recentDfmea = useOnce<RecentProject[]>(async () => (can(user, 'dfmea_index') ? api.get('/api/project/selectRecentProject', { limit: 5 }) : []));
   const recentPfmea = useOnce<RecentProject[]>(async () => (can(user, 'pfmea_index') ? api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }) : []));
-  const recent = [...(recentDfmea ?? []), ...(recentPfmea ?? [])];
+  // each project once (the design list's answer may hold the process projects too)
+  const recent = [...new Map([...(recentDfmea ?? []), ...(recentPfmea ?? [])].map((p) => [p.id, p])).values()];
   const taskLabel = (task: Task) =>
     task.taskSource === 'review' ? (task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`) : task.taskDesc;
 
   return (
     <div className="page home-page" data-testid="home-page">
-      <PageHeader title={t`Welcome, ${user.realName || user.userName}`} />
+      <PageHeader title={t`Welcome, ${personName(i18n.locale, user)}`} />
       <div className="cards">
         <Card title={<Trans>Notices</Trans>} testId="home-notices">
           {notices === null ? null : notices?.length ? (
@@ -124,7 +125,7 @@ export function HomePage({ user }: { user: UserInfo }) {
             <ul>
               {recent.map((p) => (
                 <li key={p.id}>
-                  <Button kind="link" className="btn btn-link home-card-link" onClick={() => open(projectPath(p.projectType, p.id))}>
+                  <Button kind="link" className="btn btn-link home-card-link" title={`${p.serialNum} · ${p.name}`} onClick={() => open(projectPath(p.projectType, p.id))}>
                     {p.serialNum} · <span data-user-content>{p.name}</span>
                   </Button>
                 </li>

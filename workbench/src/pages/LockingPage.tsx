@@ -6,10 +6,11 @@ import { api } from '../api/typed-client.ts';
 import { Button, Field, TextInput } from '../components/form.tsx';
 import { loadUser, logout, session } from '../stores/session.ts';
 import { ui, unlock } from '../stores/ui.ts';
+import { personName } from '../i18n/format.ts';
 
 /** Lock screen: the user unlocks with their own password (checked by the server). */
 export function LockingPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const snap = useSnapshot(session);
   const [password, setPassword] = useState('');
@@ -38,7 +39,7 @@ export function LockingPage() {
         <h2>
           <Trans>Screen locked</Trans>
         </h2>
-        <p>{snap.user?.realName || snap.user?.userName}</p>
+        <p>{snap.user ? personName(i18n.locale, snap.user) : null}</p>
         <Field label={t`Password`}>{(id) => <TextInput id={id} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
         {error ? (
           <div className="alert alert-error" role="alert">

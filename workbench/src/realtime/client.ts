@@ -13,7 +13,12 @@ export const CONNECT_DELAY_MS = 4000;
 export const realtime = proxy({
   connected: false,
   onlineUsers: [] as OnlineUser[],
+  /** Unread messages of My messages (the mail badge). */
   messageCount: 0,
+  /** What waits for the user's decision in My approvals (the approvals badge). */
+  approvalCount: 0,
+  /** Live messages received: the shell re-reads both counts from the server after each (a step can send a notice and a message). */
+  received: 0,
 });
 
 /** A flash message for the login page after a forced sign-out. */
@@ -89,7 +94,7 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
     case 'loginFail':
       return signOutWith(t`Your session has ended; please sign in again`);
     case 'receiveMessage':
-      realtime.messageCount += 1;
+      realtime.received += 1;
       {
         // a stored message carries its title in every language (the server does not know the reader's)
         const titles = data.titles as Record<string, string> | undefined;

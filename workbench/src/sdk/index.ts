@@ -35,7 +35,7 @@ export { CatalogPage, type CatalogPageProps } from '../components/catalog/Catalo
 export { StatusTag as CatalogStatusTag } from '../components/catalog/columns.tsx';
 export { CatalogReviewDialog, type CatalogReviewAction, type CatalogReviewDialogProps, type CatalogReviewTarget } from '../components/catalog/ReviewDialog.tsx';
 export { currentLocale, type Locale } from '../i18n/index.ts';
-export { formatDate, formatDateTime, localName } from '../i18n/format.ts';
+export { formatDate, formatDateTime, localName, personName } from '../i18n/format.ts';
 export * from '../components/data-grid/index.ts';
 export { useGridLabels } from '../shell/grid-labels.ts';
 export { onChangeNotice } from '../realtime/client.ts';

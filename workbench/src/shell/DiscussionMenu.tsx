@@ -21,12 +21,12 @@ export const projectPath = (projectType: string, projectId: string) => `/main/${
  */
 export function DiscussionMenu({ onOpen }: { onOpen: (path: string) => void }) {
   const { t } = useLingui();
-  const { messageCount } = useSnapshot(realtime);
+  const { received } = useSnapshot(realtime);
   const [data, setData] = useState<Discussions | null>(null);
   const load = useCallback(() => {
     api.get('/api/communication/getProjectsOfUser', { page: 1, limit: 20 }).then(setData, () => undefined);
   }, []);
-  useEffect(load, [load, messageCount]);
+  useEffect(load, [load, received]);
   // a comment in one of the user's projects changes its unread count
   useEffect(() => onChangeNotice('fmeaComment', load), [load]);
   const unread = data?.items.reduce((n, p) => n + p.unread, 0) ?? 0;

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../api/types.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { DataGridStorage } from '../components/data-grid/index.ts';
-import { HelpIcon, MailIcon } from '../components/icons.tsx';
+import { ApprovalIcon, HelpIcon, MailIcon } from '../components/icons.tsx';
 import { realtime } from '../realtime/client.ts';
 import { lock } from '../stores/ui.ts';
 import { useAppInfo } from './app-info.ts';
@@ -24,6 +24,9 @@ export const APP_VERSION = '0.1.0';
 /** Spec 000 §2.3: the coloured circle grows, then the locking route opens after 0.8 s. */
 export const LOCK_DELAY_MS = 800;
 
+/** A badge keeps its size: past 99 it says 99+ (the button's label has the number). */
+const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
+
 export function MainShell({ user, children }: { user: UserInfo; children: ReactNode }) {
   const { t, i18n } = useLingui();
   const [location, navigate] = useLocation();
@@ -37,10 +40,11 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
   const online = canSeeOnline(user);
 
-  // the badge starts from what waits for the user (their review queue), not from zero
+  // the badges are the server's counts: when the shell opens and after each live message (a burst is read once)
   useEffect(() => {
-    void refreshMessageCount();
-  }, [user.userId]);
+    const timer = setTimeout(() => void refreshMessageCount(), snap.received ? 300 : 0);
+    return () => clearTimeout(timer);
+  }, [user.userId, snap.received]);
 
   async function lockScreen() {
     if (!(await confirmLeave())) return;
@@ -65,11 +69,30 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           {appInfo.sysLogoUrl ? <img src={appInfo.sysLogoUrl} alt="" className="logo" /> : <span className="logo logo-default">F</span>}
           <span className="brand-name">{appInfo.name}</span>
         </a>
-        <TopMenu items={topMenuItems(user, i18n.locale, hostedAreas(HOSTED))} width={width - 345} />
+        <TopMenu items={topMenuItems(user, i18n.locale, hostedAreas(HOSTED))} width={width - 385} />
         <div className="header-tools">
-          <button type="button" className="icon-button" aria-label={t`Messages`} onClick={() => void go('/systemInfo/ownspaceIndex/myMessage')} data-testid="message-badge">
+          {/* one count per list, each opening the list it counts (docs/domain/messages.md) */}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={snap.messageCount ? t`My messages: ${snap.messageCount} unread` : t`My messages`}
+            title={t`My messages`}
+            onClick={() => void go('/systemInfo/ownspaceIndex/myMessage')}
+            data-testid="message-badge"
+          >
             <MailIcon />
-            {snap.messageCount ? <span className="badge">{snap.messageCount}</span> : null}
+            {snap.messageCount ? <span className="badge">{badgeText(snap.messageCount)}</span> : null}
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={snap.approvalCount ? t`My approvals: ${snap.approvalCount} waiting for your decision` : t`My approvals`}
+            title={t`My approvals`}
+            onClick={() => void go('/systemInfo/ownspaceIndex/myAudit')}
+            data-testid="approval-badge"
+          >
+            <ApprovalIcon />
+            {snap.approvalCount ? <span className="badge">{badgeText(snap.approvalCount)}</span> : null}
           </button>
           <DiscussionMenu onOpen={(path) => void go(path)} />
           <DropdownMenu.Root>

@@ -8,6 +8,7 @@ import { Button } from '../components/form.tsx';
 import { UsersIcon } from '../components/icons.tsx';
 import { confirm, notify, notifyError } from '../components/feedback.tsx';
 import { realtime } from '../realtime/client.ts';
+import { personName } from '../i18n/format.ts';
 
 /** Only role types '0' (super: all sites) and '1' (site: own site) see online users (spec 000 §2.3). */
 export function canSeeOnline(user: UserInfo): boolean {
@@ -30,7 +31,7 @@ export function OnlineDrawer({ user }: { user: UserInfo }) {
   }, [snap.onlineUsers]);
 
   async function kick(target: OnlineUser) {
-    if (!(await confirm({ title: t`Kick out`, message: t`Sign ${target.realName || target.userName} out of every session?`, danger: true }))) return;
+    if (!(await confirm({ title: t`Kick out`, message: t`Sign ${personName(i18n.locale, target)} out of every session?`, danger: true }))) return;
     try {
       await api.post('/api/removeLoginUser', { userId: target.userId });
       notify('success', t`Kicked out successfully`);
@@ -53,9 +54,9 @@ export function OnlineDrawer({ user }: { user: UserInfo }) {
           <ul className="online-list">
             {users.map((u) => (
               <li key={u.userId}>
-                <span className="avatar avatar-letter">{(u.realName || u.userName).slice(0, 1)}</span>
+                <span className="avatar avatar-letter">{personName(i18n.locale, u).slice(0, 1)}</span>
                 <span>
-                  <strong>{u.realName || u.userName}</strong>
+                  <strong className="user-name">{personName(i18n.locale, u)}</strong>
                   <small className="muted">{(i18n.locale === 'en-US' ? u.siteNameEn : u.siteName) ?? ''}</small>
                 </span>
                 {u.userId !== user.userId ? (

@@ -14,6 +14,7 @@ import { setTheme, THEMES, ui, type Theme } from '../stores/ui.ts';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { userMenuItems } from './areas.ts';
 import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
+import { personName } from '../i18n/format.ts';
 
 /** The user dropdown of spec 000 §2.3. */
 export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void }) {
@@ -23,7 +24,7 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   const snap = useSnapshot(ui);
   const [groupOpen, setGroupOpen] = useState(false);
   const themeNames: Record<Theme, string> = { base: t`Base`, times: t`Times`, acidRock: t`Acid rock`, blue: t`Blue` };
-  const displayName = user.realName || user.userName;
+  const displayName = personName(i18n.locale, user);
 
   async function signOut() {
     if (!(await confirmLeave())) return;
@@ -117,10 +118,22 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   );
 }
 
-/** Spec 000 §5: over 6 double-width characters → first 4 plus an ellipsis. */
+/**
+ * Spec 000 §5: a name over 6 double-width characters is shortened to the room
+ * of 4 plus an ellipsis. Counted in half-width units, so a Latin name keeps 8
+ * letters ("System a…"), not 4 ("Syst…"), in the same room as 4 Chinese ones.
+ */
 export function shortName(name: string): string {
-  const width = [...name].reduce((w, ch) => w + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
-  if (width <= 12) return name;
-  return `${[...name].slice(0, 4).join('')}…`;
+  const units = (ch: string) => (ch.charCodeAt(0) > 255 ? 2 : 1);
+  const chars = [...name];
+  if (chars.reduce((w, ch) => w + units(ch), 0) <= 12) return name;
+  const kept: string[] = [];
+  let width = 0;
+  for (const ch of chars) {
+    if (width + units(ch) > 8) break;
+    kept.push(ch);
+    width += units(ch);
+  }
+  return `${kept.join('').trimEnd()}…`;
 }
 

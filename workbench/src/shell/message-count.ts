@@ -2,14 +2,18 @@ import { api } from '../api/typed-client.ts';
 import { realtime } from '../realtime/client.ts';
 
 /**
- * The message badge (spec 000 §2.2: business and system message counts):
- * read from GET /api/message/getMessageCount when the shell opens and after
- * the user decides a review; between, every realtime message adds one.
+ * The header's two badges (docs/domain/messages.md, "The badges"): unread
+ * messages (My messages) and what waits for the user's decision (My
+ * approvals), both counted by the server (GET /api/message/getMessageCount).
+ * Read when the shell opens, after each live message and after the user
+ * reads, deletes or decides something.
  */
 export async function refreshMessageCount(): Promise<void> {
   try {
-    realtime.messageCount = (await api.get('/api/message/getMessageCount')).count;
+    const counts = await api.get('/api/message/getMessageCount');
+    realtime.messageCount = counts.count;
+    realtime.approvalCount = counts.bMessageCount;
   } catch {
-    // the badge keeps what it counted; the next refresh or message corrects it
+    // the badges keep what they counted; the next refresh corrects them
   }
 }

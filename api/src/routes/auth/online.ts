@@ -85,7 +85,7 @@ export function registerOnlineRoutes(app: OpenAPIHono<AppEnv>) {
     if (scope === 'none') return c.json(ok([]), 200);
     const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), scope === 'site' ? (auth.session.siteId ?? '-') : undefined);
     // one row per session, field by field: the session's own id stays on the server
-    const rows = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since }));
+    const rows = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, realNameEn: u.realNameEn, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since }));
     return c.json(ok(rows), 200);
   });
 

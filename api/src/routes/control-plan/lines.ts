@@ -6,7 +6,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { Id, withoutUndefined } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged } from '../fmea/access.ts';
 import { planWrite } from './access.ts';
-import { presentLine } from './present.ts';
+import { classNames, presentLine } from './present.ts';
 import { LineSchema, LineTexts, Phase } from './schemas.ts';
 
 const Version = z.number().int().min(1).openapi({ description: 'The line version the client read; a different current one answers 409 and nothing is written' });
@@ -70,14 +70,14 @@ export function registerControlPlanLineRoutes(app: OpenAPIHono<AppEnv>) {
     const line = await saveControlPlanLine(fmeaContext(c), id, withoutUndefined(input) as typeof input);
     const { projectId } = await findLine(c.var.services.database.db, id);
     await notifyChanged(c, projectId, 'controlPlanLine', id);
-    return c.json(ok(presentLine(c.var.locale, line)), 200);
+    return c.json(ok(presentLine(c.var.locale, line, await classNames(c, projectId))), 200);
   });
 
   app.openapi(addLineRoute, async (c) => {
     const { projectId, ...input } = c.req.valid('json');
     const line = await addControlPlanLine(fmeaContext(c), projectId, withoutUndefined(input) as typeof input);
     await notifyChanged(c, projectId, 'controlPlanLine', line.id);
-    return c.json(ok(presentLine(c.var.locale, line)), 200);
+    return c.json(ok(presentLine(c.var.locale, line, await classNames(c, projectId))), 200);
   });
 
   app.openapi(deleteLineRoute, async (c) => {
@@ -93,6 +93,6 @@ export function registerControlPlanLineRoutes(app: OpenAPIHono<AppEnv>) {
     const line = await reviewControlPlanLine(fmeaContext(c), id, { version });
     const { projectId } = await findLine(c.var.services.database.db, id);
     await notifyChanged(c, projectId, 'controlPlanLine', id);
-    return c.json(ok(presentLine(c.var.locale, line)), 200);
+    return c.json(ok(presentLine(c.var.locale, line, await classNames(c, projectId))), 200);
   });
 }

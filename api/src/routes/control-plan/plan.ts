@@ -7,7 +7,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { Id } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged } from '../fmea/access.ts';
 import { planRead, planWrite } from './access.ts';
-import { presentMark, presentPlan } from './present.ts';
+import { classNames, presentMark, presentPlan } from './present.ts';
 import { HeaderInput, MarkSchema, Phase, PlanViewSchema, ProjectPhaseQuery, Version } from './schemas.ts';
 
 const TAG = 'control-plan';
@@ -64,21 +64,22 @@ export const marksRoute = defineRoute({
 export function registerControlPlanRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId, phase } = c.req.valid('query');
-    return c.json(ok(presentPlan(c.var.locale, await getControlPlan(fmeaContext(c), projectId, { phase, create: sentWithHeader(c) }))), 200);
+    const view = await getControlPlan(fmeaContext(c), projectId, { phase, create: sentWithHeader(c) });
+    return c.json(ok(presentPlan(c.var.locale, view, await classNames(c, projectId))), 200);
   });
 
   app.openapi(generateRoute, async (c) => {
     const { projectId, phase } = c.req.valid('json');
     const view = await generateControlPlan(fmeaContext(c), projectId, { phase });
     if (view.added > 0) await notifyChanged(c, projectId, 'controlPlan', view.plan.id!);
-    return c.json(ok({ ...presentPlan(c.var.locale, view), added: view.added }), 200);
+    return c.json(ok({ ...presentPlan(c.var.locale, view, await classNames(c, projectId)), added: view.added }), 200);
   });
 
   app.openapi(saveHeaderRoute, async (c) => {
     const { projectId, phase, version, header } = c.req.valid('json');
     const view = await saveControlPlanHeader(fmeaContext(c), projectId, { phase, version, header });
     await notifyChanged(c, projectId, 'controlPlan', view.plan.id!);
-    return c.json(ok(presentPlan(c.var.locale, view)), 200);
+    return c.json(ok(presentPlan(c.var.locale, view, await classNames(c, projectId))), 200);
   });
 
   app.openapi(marksRoute, async (c) => {

@@ -11,13 +11,19 @@ import {
   type ControlPlanView,
   type LineContradiction,
   type Locale,
+  projectClassNamer,
 } from '@fmea/core';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/env.ts';
 
 /**
  * The control plan's answers in the reader's language: every reason,
  * contradiction, check and mark carries its sentence beside its codes, and
  * the columns their headings. Fields are named one by one (no row spread).
  */
+/** The project's customer classes by their names in the request's language (a line keeps the Chinese name it was picked by). */
+export const classNames = (c: Context<AppEnv>, projectId: string) => projectClassNamer(c.var.services.database.db, projectId, c.var.locale);
+
 const orNone = (text: string) => (text.trim() === '' ? '—' : text.replace(/\n/g, '; '));
 
 function presentContradiction(locale: Locale, c: LineContradiction) {
@@ -30,7 +36,8 @@ function presentContradiction(locale: Locale, c: LineContradiction) {
   };
 }
 
-export function presentLine(locale: Locale, line: ControlPlanLineView) {
+/** `className` names a customer's class in the reader's language (core's projectClassNamer). */
+export function presentLine(locale: Locale, line: ControlPlanLineView, className: (stored: string) => string = (stored) => stored) {
   return {
     id: line.id,
     version: line.version,
@@ -48,7 +55,7 @@ export function presentLine(locale: Locale, line: ControlPlanLineView) {
     characteristicNo: line.characteristicNo,
     productCharacteristic: line.productCharacteristic,
     processCharacteristic: line.processCharacteristic,
-    specialClass: line.specialClass,
+    specialClass: line.specialClass && className(line.specialClass),
     specification: line.specification,
     evaluationTechnique: line.evaluationTechnique,
     sampleSize: line.sampleSize,
@@ -88,7 +95,7 @@ export function presentMark(locale: Locale, mark: ControlPlanMark) {
 
 const GROUP_OF = new Map(CONTROL_PLAN_COLUMNS.map((c) => [c.key, 'group' in c ? c.group : null]));
 
-export function presentPlan(locale: Locale, view: ControlPlanView) {
+export function presentPlan(locale: Locale, view: ControlPlanView, className?: (stored: string) => string) {
   const { checks } = view;
   return {
     plan: { ...view.plan, header: { ...view.plan.header } },
@@ -96,7 +103,7 @@ export function presentPlan(locale: Locale, view: ControlPlanView) {
       const group = GROUP_OF.get(key) ?? null;
       return { key, label: translate(locale, columnLabelKey(key)), group, groupLabel: group ? translate(locale, columnGroupLabelKey(group)) : null };
     }),
-    lines: view.lines.map((l) => presentLine(locale, l)),
+    lines: view.lines.map((l) => presentLine(locale, l, className)),
     marks: view.marks.map((m) => presentMark(locale, m)),
     checks: {
       missingLines: checks.missingLines.map((m) => ({

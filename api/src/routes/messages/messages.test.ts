@@ -115,6 +115,20 @@ describe('read access through an application', () => {
 });
 
 describe('the inbox calls', () => {
+  it('counts the unread messages (the mail badge, My messages) apart from the approvals queue (My approvals)', async () => {
+    // unread news but nothing to decide: the mail badge shows them, the approvals badge nothing
+    const news = ['S1', 'S2', 'S3'].map((serialNum) => ({ recipientId: guest.user.id, code: 'comment' as const, messageKey: 'message.export_request', params: { sender: 'x', serialNum } }));
+    await sendMessages(api.t.db, [...news, { recipientId: guest.user.id, kind: 'system', code: 'system', messageKey: 'message.export_request', params: { sender: 'x', serialNum: 'S4' } }]);
+    const me = caller(api, guest);
+    expect(await me.ok('GET', '/api/message/getMessageCount')).toEqual({ bMessageCount: 0, unreadBusiness: 3, sMessageCount: 1, count: 4 });
+    // an application waiting for the owner: the queue counts it, and its message is one unread more
+    await me.ok('POST', '/api/message/applyReadProject', { projectId: project.id });
+    expect(await caller(api, team.owner).ok('GET', '/api/message/getMessageCount')).toEqual({ bMessageCount: 1, unreadBusiness: 1, sMessageCount: 0, count: 1 });
+    const [first] = (await me.ok('GET', '/api/message/businessMessageList')).items;
+    await me.ok('POST', '/api/message/readMessage', { id: first.id });
+    expect(await me.ok('GET', '/api/message/getMessageCount')).toMatchObject({ bMessageCount: 0, count: 3 });
+  });
+
   it('lists system messages, reads them all, and asks another user to export', async () => {
     await sendMessages(api.t.db, [{ recipientId: guest.user.id, kind: 'system', code: 'system', messageKey: 'message.export_request', params: { sender: 'x', serialNum: 'S1' } }]);
     const me = caller(api, guest, 'en-US');

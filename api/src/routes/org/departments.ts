@@ -6,7 +6,7 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { DepartmentSchema, presentDepartment } from './schemas.ts';
 import { requireButton, saveAccess } from '../../http/access.ts';
 import { serviceContext } from '../../http/context.ts';
-import { Id, IdBody, Ignored, RequiredText, SHORT_TEXT_MAX, withoutUndefined } from '../../http/fields.ts';
+import { Id, IdBody, Ignored, RequiredText, SHORT_TEXT_MAX, Text, withoutUndefined } from '../../http/fields.ts';
 
 const TAG = 'departments';
 
@@ -26,6 +26,7 @@ const SaveDepartmentBody = z
     siteId: Id.optional().openapi({ description: 'Required to create; a department stays in its site' }),
     number: z.string().trim().min(1).max(SHORT_TEXT_MAX),
     name: RequiredText,
+    nameEn: Text.optional().openapi({ description: 'The English name; empty: English readers see name' }),
     adminUserId: Id.nullable().optional(),
     createTime: Ignored,
     updateTime: Ignored,
@@ -61,12 +62,12 @@ export function registerDepartmentRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(saveRoute, async (c) => {
-    const { id, siteId, number, name, adminUserId } = c.req.valid('json');
+    const { id, siteId, number, name, nameEn, adminUserId } = c.req.valid('json');
     requireButton(c, 'system_site', id ? 'edit' : 'add');
     const ctx = serviceContext(c);
-    if (id) return c.json(ok(presentDepartment(await updateDepartment(ctx, id, withoutUndefined({ number, name, adminUserId })))), 200);
+    if (id) return c.json(ok(presentDepartment(await updateDepartment(ctx, id, withoutUndefined({ number, name, nameEn, adminUserId })))), 200);
     if (!siteId) throw new InvalidInputError('request.invalid', {}, [{ messageKey: 'validation.required', params: { field: 'siteId' }, field: 'siteId' }]);
-    return c.json(ok(presentDepartment(await createDepartment(ctx, { site: siteId, number, name, adminUserId }))), 200);
+    return c.json(ok(presentDepartment(await createDepartment(ctx, { site: siteId, number, name, ...(nameEn === undefined ? {} : { nameEn }), adminUserId }))), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

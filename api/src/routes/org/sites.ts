@@ -126,7 +126,7 @@ export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
     const siteId = await assertCanReadSite(serviceContext(c), c.req.valid('query').siteId);
     const users = await onlineUsers(services.database.db, services.now(), await idleMinutes(services), siteId);
     // field by field: the session's own id stays on the server
-    const data = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since.toISOString() }));
+    const data = users.map((u) => ({ userId: u.userId, userName: u.userName, realName: u.realName, realNameEn: u.realNameEn, avatar: u.avatar, siteId: u.siteId, siteName: u.siteName, siteNameEn: u.siteNameEn, since: u.since.toISOString() }));
     return c.json(ok(data), 200);
   });
 

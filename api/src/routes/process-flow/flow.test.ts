@@ -130,6 +130,26 @@ describe('POST /api/processFlow/reorder', () => {
   });
 });
 
+describe('POST /api/processFlow/renumber', () => {
+  it('numbers the steps in steps of 10 along the new order, refusing a stale version and a reader', async () => {
+    const steps = (await caller(api, reader).ok('GET', GET().path)).steps;
+    const current = steps.map((s: { id: string; version: number }) => ({ id: s.id, version: s.version }));
+    const moved = await caller(api, editor).ok('POST', '/api/processFlow/reorder', { projectId: project.id, steps: [current[2], current[0], current[1]] });
+    const before = moved.steps.map((s: { processNo: string }) => s.processNo);
+    const read = moved.steps.map((s: { id: string; version: number }) => ({ id: s.id, version: s.version }));
+    const stale = await caller(api, editor).post('/api/processFlow/renumber', { projectId: project.id, steps: [{ ...read[0], version: read[0].version + 3 }] });
+    expect(stale.status).toBe(409);
+    await expectRefused(api, { method: 'POST', path: '/api/processFlow/renumber', body: { projectId: project.id } }, (await processEngineer('viewer', [])).token);
+    expect((await caller(api, reader).ok('GET', GET().path)).steps.map((s: { processNo: string }) => s.processNo)).toEqual(before);
+    const renumbered = await caller(api, editor).ok('POST', '/api/processFlow/renumber', { projectId: project.id, steps: read });
+    expect(renumbered.steps.map((s: { name: string; processNo: string }) => [s.name, s.processNo])).toEqual([
+      ['Final inspection', '10'],
+      ['Turn bore', '20'],
+      ['Wash', '30'],
+    ]);
+  });
+});
+
 describe('POST /api/processFlow/saveBranch and deleteBranch', () => {
   it('adds a rework back to a step and a scrap, changes and deletes them', async () => {
     const [turn, , inspect] = (await caller(api, reader).ok('GET', GET().path)).steps;

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { addFlowBranch, deleteFlowBranch, FLOW_BRANCH_KINDS, FLOW_SYMBOLS, InvalidInputError, readProcessFlow, reorderSteps, saveFlowStep, updateFlowBranch, type Issue } from '@fmea/core';
+import { addFlowBranch, deleteFlowBranch, FLOW_BRANCH_KINDS, FLOW_SYMBOLS, InvalidInputError, readProcessFlow, renumberSteps, reorderSteps, saveFlowStep, updateFlowBranch, type Issue } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -93,6 +93,18 @@ export const reorderRoute = defineRoute({
   data: ProcessFlowSchema,
 });
 
+export const renumberRoute = defineRoute({
+  method: 'post',
+  path: '/api/processFlow/renumber',
+  tag: TAG,
+  summary: 'Number the process steps anew in steps of 10 along the flow (after a reorder the user confirmed)',
+  description:
+    'Every step gets the next multiple of 10 in flow order (10, 20, 30 …; a prefix every numbered step shares, such as OP, is kept), so the numbers stay unique. steps may list the versions the client read: a step changed since answers 409 and nothing changes. Steps already numbered so are left alone. Answers the flow chart as it is now.',
+  access: flowWrite('edit'),
+  request: jsonBody(z.object({ projectId: Id, steps: z.array(z.object({ id: Id, version: Version })).max(2000).optional() })),
+  data: ProcessFlowSchema,
+});
+
 /** A field a create needs, refused with the usual validation headline. */
 function requireField(value: unknown, field: string): void {
   if (value !== undefined && value !== null) return;
@@ -103,7 +115,7 @@ function requireField(value: unknown, field: string): void {
 export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId } = c.req.valid('query');
-    return c.json(ok(presentFlow(await readProcessFlow(fmeaContext(c), projectId))), 200);
+    return c.json(ok(presentFlow(await readProcessFlow(fmeaContext(c), projectId, c.var.locale))), 200);
   });
 
   app.openapi(saveStepRoute, async (c) => {
@@ -135,6 +147,14 @@ export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(ok(presentBranch(row)), 200);
   });
 
+  app.openapi(renumberRoute, async (c) => {
+    const { projectId, steps } = c.req.valid('json');
+    const ctx = fmeaContext(c);
+    await renumberSteps(ctx, projectId, steps ? Object.fromEntries(steps.map((s) => [s.id, s.version])) : undefined);
+    await notifyChanged(c, projectId, 'node', projectId);
+    return c.json(ok(presentFlow(await readProcessFlow(ctx, projectId, c.var.locale))), 200);
+  });
+
   app.openapi(reorderRoute, async (c) => {
     const { projectId, steps } = c.req.valid('json');
     const ctx = fmeaContext(c);
@@ -145,6 +165,6 @@ export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
       Object.fromEntries(steps.map((s) => [s.id, s.version])),
     );
     await notifyChanged(c, projectId, 'node', projectId);
-    return c.json(ok(presentFlow(await readProcessFlow(ctx, projectId))), 200);
+    return c.json(ok(presentFlow(await readProcessFlow(ctx, projectId, c.var.locale))), 200);
   });
 }

@@ -37,7 +37,7 @@ export const messageCountRoute = defineRoute({
   method: 'get',
   path: '/api/message/getMessageCount',
   tag: TAG,
-  summary: 'The message badge: business messages (what waits for the caller’s review) and system messages',
+  summary: 'The header’s two badges: what waits for the caller’s decision (My approvals) and the unread messages (My messages)',
   access: 'user',
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: MessageCountSchema,
@@ -100,9 +100,9 @@ export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(messageCountRoute, async (c) => {
     const ctx = serviceContext(c);
-    // the badge counts what waits for the caller: catalog reviews and read applications; system: unread system messages
-    const business = (await countMyPendingApprovals(ctx)) + (await countPendingReadApprovals(ctx));
+    // one count per list (docs/domain/messages.md, "The badges"): the queue is My approvals, the unread ones My messages
+    const queue = (await countMyPendingApprovals(ctx)) + (await countPendingReadApprovals(ctx));
     const unread = await countUnreadMessages(ctx);
-    return c.json(ok({ bMessageCount: business, sMessageCount: unread.system, count: business + unread.system, unreadBusiness: unread.business }), 200);
+    return c.json(ok({ bMessageCount: queue, sMessageCount: unread.system, count: unread.business + unread.system, unreadBusiness: unread.business }), 200);
   });
 }

@@ -60,9 +60,9 @@ export const ReviewPageSchema = z
 
 export const MessageCountSchema = z
   .strictObject({
-    bMessageCount: z.number().int().openapi({ description: 'Business messages: what waits for the caller’s audit or approval (catalog reviews and read-access applications)' }),
-    sMessageCount: z.number().int().openapi({ description: 'Unread system messages' }),
-    count: z.number().int().openapi({ description: 'Both together: the badge' }),
+    bMessageCount: z.number().int().openapi({ description: 'What waits for the caller’s audit, approval or decision: the rows of My approvals (catalog reviews and read-access applications); the approvals badge' }),
+    sMessageCount: z.number().int().openapi({ description: 'Unread system messages (notices, a release or revocation told to the whole team)' }),
+    count: z.number().int().openapi({ description: 'Unread messages of My messages (unreadBusiness + sMessageCount): the mail badge' }),
     unreadBusiness: z.number().int().openapi({ description: 'Unread business messages still pending in the inbox' }),
   })
   .openapi('MessageCount');

@@ -104,6 +104,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
     const input = withoutUndefined({
       userName: body.userName,
       realName: body.realName,
+      realNameEn: body.realNameEn,
       jobNumber: body.jobNumber,
       mobile: body.mobile,
       email: body.email,

@@ -20,14 +20,16 @@ afterAll(() => temp.cleanup());
 
 describe('fmea dept', { timeout: 90_000 }, () => {
   it('adds departments to a site and lists them, for all sites or one', async () => {
-    const added = await fmea(['dept', 'add', '苏州工厂', 'QE', '质量部']);
+    const added = await fmea(['dept', 'add', '苏州工厂', 'QE', '质量部', '--name-en', 'Quality']);
     expect(added.code).toBe(0);
-    expect(added.stdout).toMatch(/^ID\t\S+\n站点\t苏州工厂\n编号\tQE\n名称\t质量部\n$/);
+    expect(added.stdout).toMatch(/^ID\t\S+\n站点\t苏州工厂\n编号\tQE\n名称\t质量部\n英文名称\tQuality\n$/);
     await fmea(['dept', 'add', '总部', 'RD', '研发部']);
     const all = await fmea(['dept', 'list']);
     expect(all.stdout).toBe('站点\t编号\t名称\n总部\tRD\t研发部\n苏州工厂\tQE\t质量部\n');
+    // in English: the English names, the Chinese where there is none
     const one = await fmea(['--lang', 'en-US', 'dept', 'list', '--site', '苏州工厂']);
-    expect(one.stdout).toBe('Site\tNumber\tName\n苏州工厂\tQE\t质量部\n');
+    expect(one.stdout).toBe('Site\tNumber\tName\n苏州工厂\tQE\tQuality\n');
+    expect((await fmea(['--lang', 'en-US', 'dept', 'list'])).stdout).toBe('Site\tNumber\tName\nHeadquarters\tRD\t研发部\n苏州工厂\tQE\tQuality\n');
     const user = await fmea(['--json', 'user', 'add', 'qe1', '--site', '苏州工厂', '--department', 'QE']);
     expect(JSON.parse(user.stdout).data).toMatchObject({ site: '苏州工厂', department: '质量部' });
   });

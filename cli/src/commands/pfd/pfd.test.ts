@@ -8,6 +8,7 @@ let temp: TempDb;
 let env: Record<string, string>;
 let pfmea: string;
 let dfmea: string;
+let moved: string;
 const fmea = (args: string[]) => runFmea(args, { env });
 const file = (name: string) => join(temp.dir, name);
 
@@ -27,6 +28,11 @@ beforeAll(async () => {
     await addFlowBranch(ctx, { fromNodeId: check.id, kind: 'rework', toNodeId: turn.id });
     pfmea = project.serialNum;
     dfmea = (await createProject(ctx, { projectType: 'dfmea', name: 'Seat', members })).serialNum;
+    // steps whose numbers no longer follow the flow (as after a reorder)
+    const line = await createProject(ctx, { projectType: 'pfmea', name: 'Bracket', members });
+    await addNode(ctx, { parentId: line.rootNodeId!, name: 'Weld', processNo: '20' });
+    await addNode(ctx, { parentId: line.rootNodeId!, name: 'Cut', processNo: '10' });
+    moved = line.serialNum;
   } finally {
     database.close();
   }
@@ -75,5 +81,22 @@ describe('fmea pfd export', { timeout: 120_000 }, () => {
     const unknown = await fmea(['--lang', 'en-US', 'pfd', 'export', 'PF0000000000', file('none.xlsx')]);
     expect(unknown.code).toBe(3);
     expect(existsSync(file('design.xlsx'))).toBe(false);
+  });
+});
+
+describe('fmea pfd renumber', { timeout: 120_000 }, () => {
+  it('numbers the steps anew in steps of 10 along the flow, and says when nothing changed', async () => {
+    const done = await fmea(['--lang', 'en-US', '--json', 'pfd', 'renumber', moved]);
+    expect(done.code).toBe(0);
+    const answer = JSON.parse(done.stdout);
+    expect(answer.data.steps.map((s: { name: string; processNo: string }) => [s.name, s.processNo])).toEqual([
+      ['Weld', '10'],
+      ['Cut', '20'],
+    ]);
+    expect(answer.data.count).toBe(2);
+    const again = await fmea(['--lang', 'zh-CN', 'pfd', 'renumber', moved]);
+    expect(again).toMatchObject({ code: 0, stdout: `已重新编号 ${moved} 的 0 个过程步骤\n` });
+    const design = await fmea(['--lang', 'en-US', 'pfd', 'renumber', dfmea]);
+    expect(design.code).toBe(2);
   });
 });

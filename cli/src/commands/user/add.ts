@@ -1,5 +1,5 @@
 /**
- * `fmea user add <userName> [--real-name …] [--role a b] [--password-stdin]`:
+ * `fmea user add <userName> [--real-name …] [--real-name-en …] [--role a b] [--password-stdin]`:
  * passwords never come from argv; without --password-stdin one is generated
  * and shown once.
  */
@@ -10,6 +10,7 @@ import { userLabels, userRecord } from './present.ts';
 
 interface UserAddOptions {
   readonly realName?: string;
+  readonly realNameEn?: string;
   readonly site?: string;
   readonly department?: string;
   readonly role?: string[];
@@ -26,6 +27,7 @@ export function registerUserAdd(user: Command): void {
     .description(t('cli.user.add.description'))
     .argument('<userName>', t('cli.user.arg_user_name'))
     .option('--real-name <name>', t('cli.user.option_real_name'))
+    .option('--real-name-en <name>', t('cli.user.option_real_name_en'))
     .option('--site <site>', t('cli.user.option_site'))
     .option('--department <department>', t('cli.user.option_department'))
     .option('--role <name...>', t('cli.user.option_role'))
@@ -40,6 +42,7 @@ export function registerUserAdd(user: Command): void {
       const created = await createUser(await context.services(), {
         userName,
         realName: options.realName,
+        realNameEn: options.realNameEn,
         site: options.site,
         department: options.department,
         roles: options.role?.flatMap((r) => parseList(r)),

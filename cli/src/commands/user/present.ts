@@ -57,14 +57,14 @@ export function userLabels(t: Translate): Record<keyof UserRecord, string> {
   };
 }
 
-/** The list's columns; site and roles by their names in the reader's language (JSON keeps both). */
+/** The list's columns; name, site, department and roles in the reader's language, else the Chinese (JSON keeps both). */
 export function userColumns(t: Translate, locale: Locale): Column<UserView>[] {
   const english = locale === 'en-US';
   return [
     { header: t('cli.user.field.user_name'), value: 'userName' },
-    { header: t('cli.user.field.real_name'), value: 'realName' },
+    { header: t('cli.user.field.real_name'), value: (u) => (english && u.realNameEn ? u.realNameEn : u.realName) },
     { header: t('cli.user.field.site'), value: (u) => (english && u.siteNameEn ? u.siteNameEn : u.siteName) },
-    { header: t('cli.user.field.department'), value: 'departmentName' },
+    { header: t('cli.user.field.department'), value: (u) => (english && u.departmentNameEn ? u.departmentNameEn : u.departmentName) },
     { header: t('cli.user.field.roles'), value: (u) => (english ? u.roleNamesEn : u.roleNames).join(', ') },
     { header: t('cli.user.field.locked'), value: 'locked' },
   ];

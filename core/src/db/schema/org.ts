@@ -25,6 +25,8 @@ export const department = sqliteTable(
       .references(() => site.id, { onDelete: 'restrict' }),
     number: text('number').notNull(),
     name: text('name').notNull(),
+    /** The English name; empty: English readers see the Chinese one (docs/architecture.md "One language at a time"). */
+    nameEn: text('name_en').notNull().default(''),
     adminUserId: text('admin_user_id'),
     ...timestamps,
   },

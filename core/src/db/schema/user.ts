@@ -13,6 +13,8 @@ export const user = sqliteTable(
     /** Case-sensitive (SQLite's default binary collation), trimmed on the way in. */
     userName: text('user_name').notNull(),
     realName: text('real_name').notNull().default(''),
+    /** The name English readers see (the built-in administrator's "System administrator"); empty: the real name. */
+    realNameEn: text('real_name_en').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at'),
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),

@@ -25,6 +25,8 @@ export interface FlowChartLabels {
   readonly inputs: string;
   readonly outputs: string;
   readonly legend: string;
+  /** Heads the branch texts the chart had to shorten, written out in full under it. */
+  readonly notes: string;
   /** Shown instead of the flow while the PFMEA has no step. */
   readonly empty: string;
 }
@@ -106,6 +108,8 @@ export interface FlowLayout {
   readonly connectors: readonly ChartPath[];
   readonly branches: readonly BranchLayout[];
   readonly legend: LegendLayout;
+  /** The branch texts shortened beside their arrows, in full (a printed chart has no tooltips). */
+  readonly notes: readonly ChartText[];
   readonly empty?: ChartText;
 }
 
@@ -193,7 +197,15 @@ function characteristicLines(list: readonly FlowCharacteristic[], x: number, fir
   const texts: ChartText[] = [];
   let y = firstBaseline;
   for (const c of list) {
-    texts.push(c.mark ? { x, y, text: truncateText(c.mark, markW - 4, SMALL), size: SMALL, bold: true, tone: 'special', full: c.mark } : { x, y, text: '•', size: SMALL, tone: 'muted' });
+    if (c.mark && textWidth(c.mark, SMALL) + 8 > markW) {
+      // a class name wider than the mark column (an English one) gets a line of its own, whole, above the name
+      for (const line of wrapText(c.mark, CHAR_W + markW - MARK_W, SMALL, 2)) {
+        texts.push({ x, y, text: line, size: SMALL, bold: true, tone: 'special', full: c.mark });
+        y += SMALL_LINE;
+      }
+    } else {
+      texts.push(c.mark ? { x, y, text: c.mark, size: SMALL, bold: true, tone: 'special' } : { x, y, text: '•', size: SMALL, tone: 'muted' });
+    }
     for (const line of wrapText(c.name, CHAR_W - MARK_W, SMALL, 4)) {
       texts.push({ x: x + markW, y, text: line, size: SMALL });
       y += SMALL_LINE;
@@ -281,6 +293,13 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
   });
 
   const rowById = new Map(steps.map((s) => [s.stepId, s]));
+  const stepById = new Map(flow.steps.map((s) => [s.id, s]));
+  const numberOf = (stepId: string | null) => {
+    const step = stepId ? stepById.get(stepId) : undefined;
+    return step ? (step.processNo ?? String(step.position)) : '';
+  };
+  /** Branch texts the chart shortened: written out under it. */
+  const cut: string[] = [];
   const branches: BranchLayout[] = [];
   for (const b of flow.branches) {
     const from = rowById.get(b.fromStepId)!.symbol;
@@ -303,6 +322,7 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
       const text = b.label ? truncateText(b.label, span, 10) : '';
       const label: ChartText | undefined =
         text && text !== '…' ? { x: x - 3, y: (y1 + y2) / 2, text, size: 10, anchor: 'middle', vertical: true, tone: 'rework', full: b.label! } : undefined;
+      if (b.label && text !== b.label) cut.push(`${labels.branchKinds.rework} ${numberOf(b.fromStepId)} → ${numberOf(b.toStepId)}: ${b.label}`);
       branches.push({ branchId: b.id, kind: 'rework', path, ...(label && { label }) });
     } else {
       const k = scrapsOf.get(b.fromStepId)!;
@@ -314,6 +334,7 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
       const points: Point[] = k === 0 ? [start, [MARGIN + END_W, my]] : [start, [bend, from.cy], [bend, my], [MARGIN + END_W, my]];
       const name = b.label || labels.branchKinds.scrap;
       const text: ChartText = { x: MARGIN + END_W / 2, y: my + 4, text: truncateText(name, END_W - 10, SMALL), size: SMALL, anchor: 'middle', tone: 'scrap', full: name };
+      if (text.text !== name) cut.push(`${labels.branchKinds.scrap} ${numberOf(b.fromStepId)}: ${name}`);
       branches.push({ branchId: b.id, kind: 'scrap', path: { kind: 'scrap', arrow: true, points }, end: { box, text } });
     }
   }
@@ -321,6 +342,20 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
   let y = top + (steps.length ? 0 : 10);
   const empty: ChartText | undefined = steps.length ? undefined : { x: MARGIN, y: y + 4, text: labels.empty, size: FONT, tone: 'muted' };
   if (empty) y += 30;
+
+  // the shortened branch texts in full, under the flow
+  const notes: ChartText[] = [];
+  if (cut.length) {
+    notes.push({ x: MARGIN, y: y + 4, text: `${labels.notes}:`, size: SMALL, bold: true });
+    y += SMALL_LINE + 2;
+    for (const note of cut) {
+      for (const line of wrapText(note, width - 2 * MARGIN, SMALL)) {
+        notes.push({ x: MARGIN, y: y + 4, text: line, size: SMALL });
+        y += SMALL_LINE;
+      }
+    }
+    y += 8;
+  }
 
   // the legend: every symbol with its name, then the two kinds of branch
   const legend = { texts: [] as ChartText[], symbols: [] as ChartSymbol[], paths: [] as ChartPath[], ends: [] as ChartBox[] };
@@ -359,5 +394,5 @@ export function layoutProcessFlow(flow: ProcessFlow, labels: FlowChartLabels, he
   }
   const height = Math.ceil(ly + 12 + MARGIN);
 
-  return { width: Math.ceil(width), height, header: headerTexts, headings, rules, steps, connectors, branches, legend, ...(empty && { empty }) };
+  return { width: Math.ceil(width), height, header: headerTexts, headings, rules, steps, connectors, branches, legend, notes, ...(empty && { empty }) };
 }

@@ -35,6 +35,7 @@ export const FLOW_CHART_TEXT_KEYS = {
   inputs: 'pfd.chart.inputs',
   outputs: 'pfd.chart.outputs',
   legend: 'pfd.chart.legend',
+  notes: 'pfd.chart.notes',
   empty: 'pfd.chart.empty',
   pfdNumber: 'pfd.chart.pfd_number',
   pfmeaNumber: 'pfd.chart.pfmea_number',
@@ -90,6 +91,7 @@ export function flowChartLabelsFrom(t: FlowTranslate): FlowChartLabels {
     inputs: t(k.inputs),
     outputs: t(k.outputs),
     legend: t(k.legend),
+    notes: t(k.notes),
     empty: t(k.empty),
   };
 }

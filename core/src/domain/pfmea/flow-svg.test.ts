@@ -54,6 +54,25 @@ describe('text on the chart', () => {
 });
 
 describe('the layout', () => {
+  it('writes out in full, under the flow, every branch text it had to shorten beside its arrow (a print has no tooltips)', () => {
+    const long = '孔径或中心距超差件不可返修，放入红箱报废';
+    const withLong: ProcessFlow = { ...flow, branches: [...flow.branches, scrap('x3', 's2', long), rework('r3', 's2', 's1', 'Re-deburr the bore edge after the leak test fails twice')] };
+    const layout = layoutProcessFlow(withLong, labels, header);
+    const notes = layout.notes.map((n) => n.text);
+    expect(notes[0]).toBe('Branches in full:');
+    expect(notes.join(' ')).toContain(`Scrap 20: ${long}`);
+    expect(notes.join(' ')).toContain('Rework 20 → 10: Re-deburr the bore edge after the leak test fails twice');
+    // the short ones fit beside their arrows: not repeated
+    expect(notes.join(' ')).not.toContain('Cracked');
+    expect(layout.notes.every((n) => textWidth(n.text, n.size) <= layout.width - 40)).toBe(true);
+    // under the last step, above the legend, inside the picture
+    const lastStep = Math.max(...layout.steps.map((s) => s.bottom));
+    expect(Math.min(...layout.notes.map((n) => n.y))).toBeGreaterThan(lastStep);
+    expect(Math.max(...layout.notes.map((n) => n.y))).toBeLessThan(Math.min(...layout.legend.texts.map((t) => t.y)));
+    expect(renderProcessFlowSvg(withLong, labels, header)).toContain(escapeXml(long));
+    expect(layoutProcessFlow(flow, labels, header).notes).toEqual([]);
+  });
+
   it('runs the steps down one column, each connector from a symbol’s bottom to the next one’s top', () => {
     const layout = layoutProcessFlow(flow, labels, header);
     const xs = new Set(layout.steps.map((s) => s.symbol.cx));
@@ -168,5 +187,17 @@ describe('the mark column', () => {
     expect(svg).toContain('>安全特性（S）<');
     expect(svg).not.toContain('<title>安全特性（S）</title>'); // shown whole, not cut with the full text as a tooltip
     expect(layoutProcessFlow(named, labels, header).width).toBeGreaterThan(layoutProcessFlow(flow, labels, header).width - 40);
+  });
+
+  it('puts a class name wider than the mark column on a line of its own, whole, above the characteristic', () => {
+    const long = 'Functional characteristic (F)';
+    const named: ProcessFlow = { steps: [step('s1', 1, 'operation', { productCharacteristics: [char('Bore depth', long), char('Bore Ø12', 'CC')] })], branches: [] };
+    const texts = layoutProcessFlow(named, labels, header).steps[0]!.texts;
+    const mark = texts.find((t) => t.tone === 'special' && t.text.startsWith('Functional'))!;
+    expect(mark.text).toBe(long);
+    const name = texts.find((t) => t.text === 'Bore depth')!;
+    expect(name.y).toBeGreaterThan(mark.y);
+    // a short one stays beside its name
+    expect(texts.find((t) => t.text === 'CC')!.y).toBe(texts.find((t) => t.text === 'Bore Ø12')!.y);
   });
 });

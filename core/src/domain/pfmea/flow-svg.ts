@@ -121,6 +121,7 @@ export function renderFlowLayoutSvg(layout: FlowLayout, title: string, options: 
   }
   for (const s of layout.steps) out.push(`<g data-step-id="${escapeXml(s.stepId)}">${symbolSvg(s.symbol)}${s.texts.map(text).join('')}</g>`);
   if (layout.empty) out.push(text(layout.empty));
+  if (layout.notes.length) out.push(`<g data-notes="1">${layout.notes.map(text).join('')}</g>`);
   const legend = layout.legend;
   out.push(`<g data-legend="1">${[...legend.symbols.map(symbolSvg), ...legend.paths.map((p) => path(p, prefix)), ...legend.ends.map(endMarker), ...legend.texts.map(text)].join('')}</g>`);
   out.push('</svg>');

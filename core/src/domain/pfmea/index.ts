@@ -2,6 +2,7 @@
 export * from './vocabulary.ts';
 export * from './messages.ts';
 export * from './structure.ts';
+export * from './renumber.ts';
 export * from './procedures.ts';
 export * from './control-plan.ts';
 export * from './control-plan-model.ts';

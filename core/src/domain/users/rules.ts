@@ -23,6 +23,8 @@ export function normalizeUserName(userName: string): string {
 /** The profile fields a user or an administrator may set. */
 export interface ProfileFields {
   realName?: string | null;
+  /** The name English readers see; empty: the real name. */
+  realNameEn?: string | null;
   jobNumber?: string | null;
   mobile?: string | null;
   email?: string | null;
@@ -34,6 +36,7 @@ export interface ProfileFields {
 export function profileIssues(input: ProfileFields): Issue[] {
   const issues: Issue[] = [
     ...checkText(input.realName ?? '', { field: 'realName', max: REAL_NAME_MAX }),
+    ...checkText(input.realNameEn ?? '', { field: 'realNameEn', max: REAL_NAME_MAX }),
     ...checkText(input.jobNumber ?? '', { field: 'jobNumber', max: SHORT_TEXT_LIMIT }),
     ...checkText(input.mobile ?? '', { field: 'mobile', max: SHORT_TEXT_LIMIT }),
     ...checkText(input.email ?? '', { field: 'email' }),

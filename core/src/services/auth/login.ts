@@ -212,6 +212,6 @@ export async function onlineUsers(db: DbOrTx, now: Date, idleMinutes: number, si
   return live.map((s) => {
     const u = users.find((x) => x.id === s.userId)!;
     const st = s.siteId ? siteById.get(s.siteId) : undefined;
-    return { userId: u.id, userName: u.userName, realName: u.realName, avatar: u.avatar, siteId: s.siteId, siteName: st?.name ?? null, siteNameEn: st?.nameEn ?? null, sessionId: s.id, since: s.createdAt };
+    return { userId: u.id, userName: u.userName, realName: u.realName, realNameEn: u.realNameEn, avatar: u.avatar, siteId: s.siteId, siteName: st?.name ?? null, siteNameEn: st?.nameEn ?? null, sessionId: s.id, since: s.createdAt };
   });
 }

@@ -280,7 +280,7 @@ describe('FMEA review: the steps are kept as messages', () => {
     expect((await pending(team.editor)).map((m) => m.messageKey)).toEqual(['message.fmea_review_awaiting_opinion']);
     const rejected = await rejectReview(team.editor, project.id, 'causes missing on the gear');
     expect(await pending(team.editor)).toEqual([]);
-    expect(rejected.messages).toEqual([expect.objectContaining({ recipientId: idOf(team.owner), code: '2', rightType: '10', messageKey: 'message.fmea_review_rejected', content: 'causes missing on the gear', route: expect.stringContaining(project.id) })]);
+    expect(rejected.messages).toEqual([expect.objectContaining({ recipientId: idOf(team.owner), kind: 'business', code: '2', rightType: '10', messageKey: 'message.fmea_review_rejected', content: 'causes missing on the gear', route: expect.stringContaining(project.id) })]);
     expect(rejected.messages[0]!.route).toContain('review=1');
   });
 
@@ -295,8 +295,13 @@ describe('FMEA review: the steps are kept as messages', () => {
     expect(new Set(told).size).toBe(told.length);
     expect(told).not.toContain(idOf(sign));
     expect(released.messages.every((m) => m.code === '6' && m.rightType === '12' && m.route?.includes('baselines=1'))).toBe(true);
+    // news to the whole team is a system notice: the pending list keeps the work (approvals, rejections)
+    expect(released.messages.every((m) => m.kind === 'system')).toBe(true);
+    expect(await pending(team.reader)).toEqual([]);
+    expect((await listMessages(team.reader, 'system')).items.map((m) => m.messageKey)).toContain('message.fmea_review_released');
     const revoked = await revokeReview(team.owner, project.id);
     expect(revoked.messages.map((m) => m.code)).toEqual(revoked.messages.map(() => '7'));
     expect(revoked.messages.map((m) => m.recipientId)).not.toContain(idOf(team.owner));
+    expect(revoked.messages.every((m) => m.kind === 'system')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { catalogRecord } from '../../db/schema/index.ts';
+import { catalogRecord, fmeaProject } from '../../db/schema/index.ts';
 import { CATALOG_TYPES, featureClassesFor, type FeatureClassScope } from '../../domain/catalog/index.ts';
 import { PROJECT_TYPE_PROFILES } from '../../domain/fmea/vocabulary.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { valuesOfRow } from '../catalog/store.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Locale } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { openableProject, projectNotFound } from './access.ts';
 import { projectDictionaries } from './project-codes.ts';
@@ -97,4 +98,25 @@ export async function featureClassesOfProject(
     };
   });
   return { customer, ...featureClassesFor(classes, customer ? [customer.code, customer.name, customer.enName] : []) };
+}
+
+/**
+ * A characteristic keeps its customer's class by the class's Chinese name (the
+ * category it was picked by). A reader of English sees the class record's
+ * English name where it has one, else the name as stored (docs/architecture.md,
+ * "One language at a time"): the answer maps a stored name to the reader's.
+ * Chinese readers cost no query.
+ */
+export async function customerClassNamer(db: DbOrTx, project: { readonly customer: string | null }, locale: Locale | undefined): Promise<(stored: string) => string> {
+  if (locale !== 'en-US') return (stored) => stored;
+  const { items } = await featureClassesOfProject(db, project);
+  const english = new Map(items.filter((c) => c.enCategory?.trim()).map((c) => [c.category.trim(), c.enCategory!.trim()]));
+  return (stored) => english.get(stored.trim()) ?? stored;
+}
+
+/** customerClassNamer for a project by its id (the caller has read it: a control plan's line, a flow). */
+export async function projectClassNamer(db: DbOrTx, projectId: string, locale: Locale | undefined): Promise<(stored: string) => string> {
+  if (locale !== 'en-US') return (stored) => stored;
+  const project = await db.select({ customer: fmeaProject.customer }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
+  return customerClassNamer(db, project ?? { customer: null }, locale);
 }

@@ -18,6 +18,8 @@ export {
 export { previewProjectNumber, type ProjectNumberPreview } from './project-number.ts';
 export {
   FEATURE_CLASSIFY_PROJECT_KINDS,
+  customerClassNamer,
+  projectClassNamer,
   featureClassesOfProject,
   projectFeatureClasses,
   type FeatureClassifyProjectKind,

@@ -7,6 +7,8 @@ import { addCharacteristic, updateCharacteristic } from './characteristics.ts';
 import { addFunction } from './functions.ts';
 import { importAnalysis } from './import.ts';
 import { addNode } from './structure.ts';
+import { projectClassNamer } from './feature-classes.ts';
+import { readProcessFlow } from '../pfmea/flow.ts';
 
 let w: CatalogWorld;
 let team: Team;
@@ -49,5 +51,22 @@ describe('a characteristic’s customer class', () => {
       characteristics: [{ functionKey: 'f', name: 'Force', characteristicClass: 'critical', customerClass: 'cc' }],
     });
     expect(result.counts.characteristics).toBe(1);
+  });
+
+  it('reads in the reader’s language: the record’s English name in English, the Chinese where it has none', async () => {
+    await released({ category: '安全特性（S）', enCategory: 'Safety characteristic (S)', priority: 1, customer: 'SAIC Volkswagen' });
+    await released({ category: '功能特性（F）', priority: 2, customer: 'SAIC Volkswagen' });
+    const project = await createTeamProject(team, { projectType: 'pfmea', customer: '1' });
+    const step = await addNode(team.editor, { parentId: project.rootNodeId!, name: 'Bore' });
+    const fn = await addFunction(team.editor, { nodeId: step.id, description: 'Bore the housing' });
+    await addCharacteristic(team.editor, { functionId: fn.id, name: 'Bore distance', characteristicClass: 'critical', special: true, customerClass: '安全特性（S）' });
+    await addCharacteristic(team.editor, { functionId: fn.id, name: 'Bore diameter', characteristicClass: 'general', customerClass: '功能特性（F）' });
+    const marks = async (locale?: 'zh-CN' | 'en-US') => (await readProcessFlow(team.editor, project.id, locale)).flow.steps.flatMap((s) => s.productCharacteristics.map((c) => c.mark));
+    expect(await marks('en-US')).toEqual(['Safety characteristic (S)', '功能特性（F）']);
+    expect(await marks('zh-CN')).toEqual(['安全特性（S）', '功能特性（F）']);
+    expect(await marks()).toEqual(['安全特性（S）', '功能特性（F）']);
+    // the control plan's lines name it through the same lookup
+    const english = await projectClassNamer(w.t.db, project.id, 'en-US');
+    expect([english('安全特性（S）'), english('功能特性（F）'), english('CC')]).toEqual(['Safety characteristic (S)', '功能特性（F）', 'CC']);
   });
 });

@@ -22,7 +22,10 @@ export interface FmeaReviewMessage {
  * without them: approved, rejected, revoked …); then each person the step waits for gets an approval message (code
  * '1') and each person an outcome concerns (the author on reject; author,
  * reviewers and team on release and revoke) a project message (codeOf), both
- * opening the project. The live push stays with the API (pushMessages).
+ * opening the project. A release or revocation tells the whole team: those
+ * are stored as system notices (kind 'system', code kept), so they do not bury
+ * the approvals and the author's rejections in the pending list. The live push
+ * stays with the API (pushMessages).
  */
 export async function storeFmeaReviewMessages(
   tx: DbOrTx,
@@ -43,6 +46,7 @@ export async function storeFmeaReviewMessages(
       return {
         recipientId: n.userId,
         senderId: ctx.actor.userId,
+        kind: TEAM_NOTICES.has(n.reason) ? ('system' as const) : ('business' as const),
         code,
         messageKey: `message.fmea_review_${n.reason}`,
         params: { serialNum: project.serialNum, name: project.name },
@@ -56,6 +60,9 @@ export async function storeFmeaReviewMessages(
     }),
   );
 }
+
+/** Outcomes told to the whole team (author, reviewers, members): news, not work. */
+const TEAM_NOTICES: ReadonlySet<FmeaReviewReason> = new Set(['released', 'revoked']);
 
 /**
  * The spec's codes (001 §2): '1' approval for a step someone must take; the

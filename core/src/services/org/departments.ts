@@ -15,6 +15,8 @@ export interface DepartmentInput {
   site: string;
   number: string;
   name: string;
+  /** The English name; empty or left out on create: English readers see the Chinese one. */
+  nameEn?: string;
   adminUserId?: string | null;
 }
 
@@ -54,10 +56,12 @@ async function assertFree(db: DbOrTx, siteId: string, number: string, name: stri
 
 export async function createDepartment(ctx: ServiceContext, input: DepartmentInput): Promise<Department> {
   const name = input.name.trim();
+  const nameEn = input.nameEn?.trim() ?? '';
   const number = input.number.trim();
   assertNoIssues([
     ...checkText(number, { field: 'number', required: true, max: SHORT_TEXT_LIMIT }),
     ...checkText(name, { field: 'name', required: true }),
+    ...checkText(nameEn, { field: 'nameEn' }),
   ]);
   const actor = await administratorOf(ctx);
   return writeAndLog(ctx, async (tx) => {
@@ -66,7 +70,7 @@ export async function createDepartment(ctx: ServiceContext, input: DepartmentInp
     await assertFree(tx, owner.id, number, name);
     const [row] = await tx
       .insert(department)
-      .values({ siteId: owner.id, number, name, adminUserId: input.adminUserId ?? null })
+      .values({ siteId: owner.id, number, name, nameEn, adminUserId: input.adminUserId ?? null })
       .returning();
     return { result: row!, log: { action: 'department.create', entity: 'department', entityId: row!.id, after: row } };
   });
@@ -78,15 +82,17 @@ export async function updateDepartment(ctx: ServiceContext, id: string, input: P
     const before = await findDepartment(tx, id);
     assertSiteAction(actor, before.siteId, 'manage');
     const name = (input.name ?? before.name).trim();
+    const nameEn = (input.nameEn ?? before.nameEn).trim();
     const number = (input.number ?? before.number).trim();
     assertNoIssues([
       ...checkText(number, { field: 'number', required: true, max: SHORT_TEXT_LIMIT }),
       ...checkText(name, { field: 'name', required: true }),
+      ...checkText(nameEn, { field: 'nameEn' }),
     ]);
     await assertFree(tx, before.siteId, number, name, before.id);
     const [row] = await tx
       .update(department)
-      .set({ name, number, adminUserId: input.adminUserId === undefined ? before.adminUserId : input.adminUserId })
+      .set({ name, nameEn, number, adminUserId: input.adminUserId === undefined ? before.adminUserId : input.adminUserId })
       .where(eq(department.id, before.id))
       .returning();
     return { result: row!, log: { action: 'department.update', entity: 'department', entityId: before.id, before, after: row } };

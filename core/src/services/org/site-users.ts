@@ -15,6 +15,8 @@ export interface SiteMember {
   id: string;
   userName: string;
   realName: string;
+  /** The name English readers see; empty: realName. */
+  realNameEn: string;
   jobNumber: string;
   departmentId: string | null;
   locked: boolean;
@@ -39,6 +41,7 @@ const memberColumns = {
   id: user.id,
   userName: user.userName,
   realName: user.realName,
+  realNameEn: user.realNameEn,
   jobNumber: user.jobNumber,
   departmentId: user.departmentId,
   locked: user.locked,

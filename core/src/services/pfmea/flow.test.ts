@@ -9,7 +9,7 @@ import { getStructureTree } from '../fmea/structure-tree.ts';
 import { readWorkbookSheets } from '../fmea/excel/index.ts';
 import { addFlowBranch, deleteFlowBranch, updateFlowBranch } from './flow-branches.ts';
 import { exportProcessFlow } from './flow-export.ts';
-import { readProcessFlow, reorderSteps, saveFlowStep } from './flow.ts';
+import { readProcessFlow, renumberSteps, reorderSteps, saveFlowStep } from './flow.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -114,6 +114,35 @@ describe('reordering the steps', () => {
     await expect(reorderSteps(team.editor, project.id, [wash.id, turn.id, inspect.id], { [wash.id]: 7 })).rejects.toMatchObject({ code: 'conflict' });
     await expect(reorderSteps(team.reader, project.id, [wash.id, turn.id, inspect.id])).rejects.toMatchObject({ code: 'not_allowed' });
     expect((await readProcessFlow(team.reader, project.id)).flow.steps.map((s) => s.name)).toEqual(['Turn bore', 'Wash', 'Inspect']);
+  });
+
+  it('numbers the steps anew in steps of 10 along the new order when asked, each changed step logged; the tree shows the numbers', async () => {
+    const { project, turn, wash, inspect } = await housingLine();
+    const moved = await reorderSteps(team.editor, project.id, [inspect.id, turn.id, wash.id]);
+    expect(moved.steps.map((s) => s.processNo)).toEqual(['30', '10', '20']);
+    const versions = Object.fromEntries(moved.steps.map((s) => [s.id, s.version]));
+    const flow = await renumberSteps(team.editor, project.id, versions);
+    expect(flow.steps.map((s) => [s.name, s.processNo])).toEqual([
+      ['Inspect', '10'],
+      ['Turn bore', '20'],
+      ['Wash', '30'],
+    ]);
+    expect((await getStructureTree(team.reader, project.id))!.children.map((c) => c.processNo)).toEqual(['10', '20', '30']);
+    expect(await logged('fmea.node.update', inspect.id)).toEqual([expect.objectContaining({ before: { processNo: '30' }, after: { processNo: '10' } })]);
+    // in order already: nothing changes, nothing is logged
+    const again = await renumberSteps(team.editor, project.id);
+    expect(again.steps.map((s) => s.version)).toEqual(flow.steps.map((s) => s.version));
+    expect(await logged('fmea.node.update', inspect.id)).toHaveLength(1);
+    // a later step added by hand still takes a free number
+    await expect(addNode(team.editor, { parentId: project.rootNodeId!, name: 'Pack', processNo: '30' })).rejects.toMatchObject({ issues: [{ messageKey: 'pfmea.process_no_taken' }] });
+  });
+
+  it('refuses a renumbering over a stale version and by a reader, changing nothing', async () => {
+    const { project, turn, wash, inspect } = await housingLine();
+    await reorderSteps(team.editor, project.id, [wash.id, turn.id, inspect.id]);
+    await expect(renumberSteps(team.editor, project.id, { [wash.id]: 1 })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(renumberSteps(team.reader, project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+    expect((await readProcessFlow(team.reader, project.id)).flow.steps.map((s) => s.processNo)).toEqual(['20', '10', '30']);
   });
 });
 

@@ -6,11 +6,14 @@ import { buildProcessFlow, flowChartNumber, flowStepIssues, flowStepNodes, reord
 import type { PfdMessageKey } from '../../domain/pfmea/flow-messages.ts';
 import type { FlowSymbol } from '../../domain/pfmea/vocabulary.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
+import { renumberedProcessNos } from '../../domain/pfmea/renumber.ts';
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, editableProject, nextVersion, openableProject, staleVersion, updatedOrStale, type FmeaProjectRow } from '../fmea/access.ts';
 import { findNode, type FmeaNodeRow } from '../fmea/structure.ts';
+import { customerClassNamer } from '../fmea/feature-classes.ts';
+import type { Locale } from '../../i18n/index.ts';
 
 /**
  * The process flow chart's use cases. The chart has no table of its own for
@@ -75,7 +78,10 @@ export async function loadFlowSource(db: DbOrTx, projectId: string): Promise<Flo
 
 /** The steps of a project (the root's children by sort), for the edit rules. */
 export async function loadFlowSteps(db: DbOrTx, projectId: string) {
-  const nodes = await db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, version: fmeaNode.version }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId));
+  const nodes = await db
+    .select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, version: fmeaNode.version, processNo: fmeaNode.processNo })
+    .from(fmeaNode)
+    .where(eq(fmeaNode.projectId, projectId));
   return flowStepNodes(nodes);
 }
 
@@ -86,14 +92,16 @@ export interface ProcessFlowView {
   readonly flow: ProcessFlow;
 }
 
-/** The flow chart of a PFMEA, for anyone who may open the project. */
-export async function readProcessFlow(ctx: ServiceContext, projectId: string): Promise<ProcessFlowView> {
+/** The flow chart of a PFMEA, for anyone who may open the project; the customers' classes in the reader's language. */
+export async function readProcessFlow(ctx: ServiceContext, projectId: string, locale?: Locale): Promise<ProcessFlowView> {
   const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   assertPfmea(project);
+  const [source, className] = await Promise.all([loadFlowSource(ctx.db, project.id), customerClassNamer(ctx.db, project, locale)]);
+  const characteristics = source.characteristics.map((c) => (c.customerClass ? { ...c, customerClass: className(c.customerClass) } : c));
   return {
     project: { id: project.id, serialNum: project.serialNum, name: project.name },
     pfdNumber: flowChartNumber(project.serialNum),
-    flow: buildProcessFlow(await loadFlowSource(ctx.db, project.id)),
+    flow: buildProcessFlow({ ...source, characteristics }),
   };
 }
 
@@ -178,3 +186,37 @@ export async function reorderSteps(ctx: ServiceContext, projectId: string, order
     return { result: flow, log: logs };
   });
 }
+
+/**
+ * Numbers the steps anew in steps of 10 along the flow (10, 20, 30 …; a
+ * prefix all share, such as OP, is kept), after a reorder the user confirmed
+ * (docs/domain/pfmea.md, "Renumbering"). The numbers are unique by
+ * construction; each changed step gets a new version and its own log row.
+ * With `versions` a step changed since the caller read it refuses the whole
+ * renumbering. Answers the flow.
+ */
+export async function renumberSteps(ctx: ServiceContext, projectId: string, versions?: Readonly<Record<string, number>>): Promise<ProcessFlow> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
+    assertPfmea(project);
+    const steps = await loadFlowSteps(tx, project.id);
+    const byId = new Map(steps.map((s) => [s.id, s]));
+    for (const [id, version] of Object.entries(versions ?? {})) {
+      const step = byId.get(id);
+      if (step) assertVersion(step, version, 'fmea_node');
+    }
+    const logs: OperationRecord[] = [];
+    for (const { id, processNo } of renumberedProcessNos(steps)) {
+      const before = byId.get(id)!;
+      const rows = await tx
+        .update(fmeaNode)
+        .set({ processNo, ...nextVersion(txCtx) })
+        .where(and(eq(fmeaNode.id, id), eq(fmeaNode.version, before.version)))
+        .returning({ id: fmeaNode.id });
+      if (rows.length === 0) throw staleVersion('fmea_node');
+      logs.push({ action: 'fmea.node.update', entity: 'fmea_node', entityId: id, before: { processNo: before.processNo }, after: { processNo } });
+    }
+    return { result: buildProcessFlow(await loadFlowSource(tx, project.id)), log: logs };
+  });
+}
+

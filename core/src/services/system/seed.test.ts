@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dictionary } from '../../db/schema/index.ts';
+import { dictionary, user } from '../../db/schema/index.ts';
 import { findDictionaryType, listDictionaryItems, saveDictionaryItem } from '../dictionaries/dictionaries.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createContext } from '../shared/context.ts';
@@ -28,6 +28,23 @@ describe('first start', () => {
     const result = await prepareDatabase(db, createContext(db), { adminPassword: 'Adm1n#Secure$X' });
     expect(result.generatedAdminPassword).toBeUndefined();
     expect((await findUserRow(db, 'admin')).mustChangePassword).toBe(false);
+    close();
+  });
+});
+
+describe('the built-in administrator', () => {
+  it('is named in both languages, also on a database seeded before it had an English name; a name an administrator gave stays', async () => {
+    const { db, close } = await openDatabase(':memory:');
+    const ctx = createContext(db);
+    await prepareDatabase(db, ctx, { adminPassword: 'Adm1n#Secure$X' });
+    expect(await findUserRow(db, 'admin')).toMatchObject({ realName: '系统管理员', realNameEn: 'System administrator' });
+    // an older database: no English name yet
+    await db.update(user).set({ realNameEn: '' }).where(eq(user.userName, 'admin'));
+    await prepareDatabase(db, ctx);
+    expect((await findUserRow(db, 'admin')).realNameEn).toBe('System administrator');
+    await db.update(user).set({ realNameEn: 'Plant IT' }).where(eq(user.userName, 'admin'));
+    await prepareDatabase(db, ctx);
+    expect((await findUserRow(db, 'admin')).realNameEn).toBe('Plant IT');
     close();
   });
 });

@@ -63,6 +63,10 @@ async function nameBuiltinItems(db: DbOrTx, seeds: readonly DictionarySeed[]) {
   }
 }
 
+/** The built-in administrator's name in each language. */
+export const ADMIN_REAL_NAME = '系统管理员';
+export const ADMIN_REAL_NAME_EN = 'System administrator';
+
 export interface SeedResult {
   /** True when this call created the admin account. */
   adminCreated: boolean;
@@ -88,6 +92,11 @@ export async function seedDefaults(ctx: ServiceContext, options: { adminPassword
     if (!(await readSetting<AppSettings | null>(tx, 'app', null))) await writeSetting(tx, 'app', DEFAULT_APP_SETTINGS);
     await tx.insert(site).values({ name: DEFAULT_SITE_NAME, nameEn: 'Headquarters' }).onConflictDoNothing();
     await tx.insert(role).values({ name: ADMIN_ROLE_NAME, nameEn: 'Administrator', roleType: '0', isDefault: true }).onConflictDoNothing();
+    // the built-in administrator's name in English, also on databases seeded before it had one (an administrator's own stays)
+    await tx
+      .update(user)
+      .set({ realNameEn: ADMIN_REAL_NAME_EN })
+      .where(and(eq(user.userName, ADMIN_USER_NAME), eq(user.isDefault, true), eq(user.realName, ADMIN_REAL_NAME), eq(user.realNameEn, '')));
     if (!prepared) return { adminCreated: false };
     const home = (await tx.select().from(site).where(eq(site.name, DEFAULT_SITE_NAME)).get())!;
     const adminRole = (await tx.select().from(role).where(eq(role.name, ADMIN_ROLE_NAME)).get())!;
@@ -95,7 +104,8 @@ export async function seedDefaults(ctx: ServiceContext, options: { adminPassword
       .insert(user)
       .values({
         userName: ADMIN_USER_NAME,
-        realName: '系统管理员',
+        realName: ADMIN_REAL_NAME,
+        realNameEn: ADMIN_REAL_NAME_EN,
         passwordHash: prepared.hash,
         passwordChangedAt: ctx.now(),
         // a generated password is temporary; one the operator chose (ADMIN_PASSWORD) is not

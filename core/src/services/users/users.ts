@@ -33,6 +33,7 @@ export interface UserView extends Omit<UserRow, 'passwordHash'> {
   siteName: string | null;
   siteNameEn: string | null;
   departmentName: string | null;
+  departmentNameEn: string | null;
   roles: { id: string; name: string; nameEn: string; roleType: string }[];
   roleNames: string[];
   /** The roles' English names (the Chinese name where a role has none), for English readers. */
@@ -43,6 +44,8 @@ export interface UserView extends Omit<UserRow, 'passwordHash'> {
 export interface UserInput {
   userName: string;
   realName?: string;
+  /** The name English readers see (empty: the real name). */
+  realNameEn?: string;
   /** Omitted on create: a policy-compliant password is generated and returned once. */
   password?: string;
   jobNumber?: string;
@@ -104,6 +107,7 @@ export async function presentUsers(db: DbOrTx, rows: readonly UserRow[]): Promis
       siteName: home?.name ?? null,
       siteNameEn: home?.nameEn ?? null,
       departmentName: depts.find((d) => d.id === row.departmentId)?.name ?? null,
+      departmentNameEn: depts.find((d) => d.id === row.departmentId)?.nameEn || null,
       roles,
       roleNames: roles.map((r) => r.name),
       roleNamesEn: roles.map((r) => r.nameEn || r.name),
@@ -233,6 +237,7 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
       .values({
         userName,
         realName: input.realName?.trim() ?? '',
+        realNameEn: input.realNameEn?.trim() ?? '',
         passwordHash: hash,
         passwordChangedAt: ctx.now(),
         mustChangePassword: true,
@@ -282,6 +287,7 @@ export async function updateUser(ctx: ServiceContext, idOrName: string, input: P
       .set({
         userName,
         realName: input.realName?.trim() ?? before.realName,
+        realNameEn: input.realNameEn?.trim() ?? before.realNameEn,
         jobNumber: input.jobNumber?.trim() ?? before.jobNumber,
         mobile: input.mobile?.trim() ?? before.mobile,
         email: input.email?.trim() ?? before.email,

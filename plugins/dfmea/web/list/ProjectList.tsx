@@ -24,6 +24,7 @@ import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { ReviewBadge } from '../review/ReviewPanel.tsx';
 import { CopyProjectDialog } from '../reuse/CopyProjectDialog.tsx';
 import { useDeleteWithUsage } from '../reuse/usage.ts';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
@@ -122,26 +123,40 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       {
         id: 'serialNum',
         header: t`Number`,
-        width: 150,
+        // widths that fit 1366 pixels with every column whole in either language (the owner's six actions too)
+        width: 136,
         sortable: true,
         hideable: false,
         cell: (p) => (
-          <Button kind="link" onClick={() => open(p)}>
+          <Button kind="link" data-testid="project-number-link" onClick={() => open(p)}>
             {p.serialNum}
           </Button>
         ),
       },
-      { id: 'name', header: t`Project name`, accessor: 'name', width: 220, hideable: false, sortable: true },
-      { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 130 },
+      {
+        id: 'name',
+        header: t`Project name`,
+        width: 200,
+        hideable: false,
+        sortable: true,
+        // the name opens the project, as the number does
+        cell: (p) => (
+          <Button kind="link" className="btn btn-link dfmea-name-link" title={p.name} data-user-content data-testid="project-name-link" onClick={() => open(p)}>
+            {p.name}
+          </Button>
+        ),
+      },
+      { id: 'reviewStatus', header: t`Review status`, width: 132, cell: (p) => <ReviewBadge status={p.reviewStatus} testId="project-review-status" /> },
+      { id: 'responsible', header: t`Responsible person`, accessor: (p) => p.responsibleName ?? '', width: 112 },
       // the server names dictionary codes in the user's language (labels)
-      { id: 'stage', header: t`Stage`, accessor: (p) => p.labels?.stage ?? p.stage ?? '', width: 100 },
-      { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 120 },
-      { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 90 },
-      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 110, sortable: true },
+      { id: 'stage', header: t`Stage`, accessor: (p) => p.labels?.stage ?? p.stage ?? '', width: 96 },
+      { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 112 },
+      { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 76 },
+      { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 104, sortable: true },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 340,
+        width: 300,
         hideable: false,
         cell: (p) => (
           <span className="dfmea-actions">
@@ -155,9 +170,6 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
               onClick={() => void toggleCollected(p)}
             >
               {p.collected ? '★' : '☆'}
-            </Button>
-            <Button kind="link" onClick={() => open(p)}>
-              <Trans>Open</Trans>
             </Button>
             {allowed('edit') && p.myRoles?.length ? (
               <Button kind="link" onClick={() => void edit(p)}>

@@ -8,11 +8,11 @@ import { OpinionDialog, ReleaseDialog, SubmitDialog } from './ReviewForms.tsx';
 import { myWalk, ReviewWalks, walkBlocksOpinion } from './ReviewWalk.tsx';
 import { EDITABLE, personName, REVIEW_ROLES, useReviewLabels, type FmeaReview, type ReviewRole, type ReviewStatus, type ReviewStep } from './labels.ts';
 
-/** The project's place on the review path, in the header. */
-export function ReviewBadge({ status }: { status: ReviewStatus }) {
+/** The project's place on the review path, in the header and the project lists. */
+export function ReviewBadge({ status, testId = 'review-status' }: { status: ReviewStatus; testId?: string }) {
   const labels = useReviewLabels();
   return (
-    <span className={`dfmea-badge dfmea-review-${status}`} data-testid="review-status" data-status={status}>
+    <span className={`dfmea-badge dfmea-review-${status}`} data-testid={testId} data-status={status}>
       {labels.status[status]}
     </span>
   );

@@ -29,13 +29,13 @@ export default function MyApprovalsPage() {
 
   const columns = useMemo<DataGridColumn<ReviewRow>[]>(() => {
     const common: DataGridColumn<ReviewRow>[] = [
-      // widths for a 1400-pixel screen in either language: a status and an English date and time whole
-      { id: 'type', header: t`Type`, width: 100, cell: (row) => row.typeName },
-      { id: 'serialNum', header: t`Number`, width: 118, hideable: false, cell: (row) => <RecordLink row={row} /> },
-      { id: 'description', header: t`Description`, width: 150, hideable: false, accessor: (row) => describe(row, i18n.locale) },
+      // widths that fit a 1366-pixel screen in either language: numbers, statuses, actions and an English date and time whole (texts show the rest on hover)
+      { id: 'type', header: t`Type`, width: 90, cell: (row) => row.typeName },
+      { id: 'serialNum', header: t`Number`, width: 128, hideable: false, cell: (row) => <RecordLink row={row} /> },
+      { id: 'description', header: t`Description`, width: 124, hideable: false, accessor: (row) => describe(row, i18n.locale) },
       { id: 'versionNo', header: t`Version`, width: 72, hidden: true, accessor: (row) => `V${row.versionNo}` },
-      { id: 'status', header: t`Status`, width: 112, cell: (row) => <CatalogStatusTag status={row.status} /> },
-      { id: 'applyPerson', header: t`Applicant`, width: 80, accessor: (row) => row.applyPerson ?? '' },
+      { id: 'status', header: t`Status`, width: 128, cell: (row) => <CatalogStatusTag status={row.status} /> },
+      { id: 'applyPerson', header: t`Applicant`, width: 96, accessor: (row) => row.applyPerson ?? '' },
     ];
     if (tab === 'processed') {
       return [
@@ -47,13 +47,13 @@ export default function MyApprovalsPage() {
     }
     return [
       ...common,
-      { id: 'applyTime', header: t`Applied at`, width: 150, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
-      { id: 'applyRemark', header: t`Applicant's remark`, width: 115, accessor: (row) => row.applyRemark ?? '' },
-      { id: 'auditRemark', header: t`Audit opinion`, width: 115, accessor: (row) => row.auditRemark ?? '' },
+      { id: 'applyTime', header: t`Applied at`, width: 152, accessor: (row) => formatDateTime(row.applyTime, i18n.locale) },
+      { id: 'applyRemark', header: t({ message: 'Remark', context: 'the applicant’s, beside the applicant' }), width: 88, accessor: (row) => row.applyRemark ?? '' },
+      { id: 'auditRemark', header: t`Audit opinion`, width: 88, accessor: (row) => row.auditRemark ?? '' },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 110,
+        width: 140,
         hideable: false,
         cell: (row) => (
           <span className="review-actions">

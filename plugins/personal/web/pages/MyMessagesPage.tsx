@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, DataGrid, formatDateTime, notify, notifyError, PageHeader, refreshMessageCount, useGridLabels, useGuardedNavigate, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
@@ -25,6 +25,18 @@ export default function MyMessagesPage() {
   const navigate = useGuardedNavigate();
   const [tab, setTab] = useState<Tab>('pending');
   const [reloadKey, setReloadKey] = useState(0);
+  // each tab says how many of its messages are unread: the header's mail badge is their sum
+  const [unread, setUnread] = useState<{ pending: number; system: number } | null>(null);
+  useEffect(() => {
+    api.get('/api/message/getMessageCount').then(
+      (c) => {
+        setUnread({ pending: c.unreadBusiness, system: c.sMessageCount });
+        // opened from the badge with only system notices unread: show them
+        if (reloadKey === 0 && c.unreadBusiness === 0 && c.sMessageCount > 0) setTab('system');
+      },
+      () => undefined,
+    );
+  }, [reloadKey]);
 
   const fetchPage = useCallback(({ page, limit }: DataGridQuery) => api.get(LIST[tab], { page, limit }), [tab]);
 
@@ -82,7 +94,8 @@ export default function MyMessagesPage() {
         width: 360,
         hideable: false,
         cell: (row) => (
-          <Button kind="link" data-testid="message-open" onClick={() => void open(row)}>
+          // one line, the rest on hover: the cell does not cut the link
+          <Button kind="link" className="btn btn-link message-link" title={row.title} data-testid="message-open" onClick={() => void open(row)}>
             <span className={row.readFlag ? undefined : 'notice-title-unread'}>{row.title}</span>
           </Button>
         ),
@@ -93,7 +106,8 @@ export default function MyMessagesPage() {
       {
         id: 'actions',
         header: t`Actions`,
-        width: 120,
+        // "Mark read" and "Delete" whole in English at 1366 pixels
+        width: 150,
         hideable: false,
         cell: (row) => (
           <span className="review-actions">
@@ -126,12 +140,14 @@ export default function MyMessagesPage() {
         <Tabs.List className="personal-tabs-list" aria-label={t`My messages`}>
           <Tabs.Trigger className="personal-tab" value="pending" data-testid="tab-pending">
             <Trans>Pending</Trans>
+            <UnreadCount n={unread?.pending} />
           </Tabs.Trigger>
           <Tabs.Trigger className="personal-tab" value="processed" data-testid="tab-processed">
             <Trans>Processed</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="personal-tab" value="system" data-testid="tab-system">
             <Trans>System</Trans>
+            <UnreadCount n={unread?.system} />
           </Tabs.Trigger>
         </Tabs.List>
       </Tabs.Root>
@@ -155,4 +171,13 @@ export default function MyMessagesPage() {
       />
     </div>
   );
+}
+
+function UnreadCount({ n }: { n: number | undefined }) {
+  const { t } = useLingui();
+  return n ? (
+    <span className="personal-tab-count" title={t`${n} unread`} data-testid="tab-unread">
+      {n}
+    </span>
+  ) : null;
 }

@@ -1,24 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, loadUser, notify, PageHeader, TextArea, TextInput, useForm, useUser, type ApiData, type Form, type UserInfo } from '@fmea/workbench/sdk';
+import { api, Button, Field, loadUser, localName, notify, PageHeader, personName, TextArea, TextInput, useForm, useUser, type ApiData, type Form, type UserInfo } from '@fmea/workbench/sdk';
 import { AvatarPanel } from './AvatarPanel.tsx';
 import '../personal.css';
 
 /** What a user may change on themselves, as the form holds it. */
 interface Profile {
   realName: string;
+  realNameEn: string;
   mobile: string;
   email: string;
   signature: string;
 }
 /** What the server answers: the user as saved. */
 type Saved = ApiData<'/api/user/updateBasicInfo'>;
-const FIELDS = ['realName', 'mobile', 'email', 'signature'] as const;
+const FIELDS = ['realName', 'realNameEn', 'mobile', 'email', 'signature'] as const;
 /** The server's limits (api users/fields.ts): real name 50, mobile 20, e-mail and signature 200. */
-const MAX = { realName: 50, mobile: 20, email: 200, signature: 200 } as const;
+const MAX = { realName: 50, realNameEn: 50, mobile: 20, email: 200, signature: 200 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function profileOf(user: Partial<Record<keyof Profile, string | null>> | null): Profile {
-  return { realName: user?.realName ?? '', mobile: user?.mobile ?? '', email: user?.email ?? '', signature: user?.signature ?? '' };
+  return { realName: user?.realName ?? '', realNameEn: user?.realNameEn ?? '', mobile: user?.mobile ?? '', email: user?.email ?? '', signature: user?.signature ?? '' };
 }
 
 /** Personal info (spec 000 §2.5): profile fields, avatar and signature. */
@@ -48,7 +49,7 @@ export default function UserInfoPage() {
   const { draft, error, errors, busy, dirty } = form;
 
   if (!user) return null;
-  const displayName = user.realName || user.userName;
+  const displayName = personName(i18n.locale, user);
   const siteName = i18n.locale === 'en-US' && user.siteNameEn ? user.siteNameEn : user.siteName;
 
   const set = (key: keyof Profile) => (e: { target: { value: string } }) => form.set(key, e.target.value);
@@ -70,7 +71,7 @@ export default function UserInfoPage() {
             <dt>
               <Trans>Department</Trans>
             </dt>
-            <dd>{user.departmentName || '—'}</dd>
+            <dd>{localName(i18n.locale, user.departmentName, (user as UserInfo).departmentNameEn) || '—'}</dd>
             <dt>
               <Trans>Roles</Trans>
             </dt>
@@ -78,6 +79,9 @@ export default function UserInfoPage() {
           </dl>
           <Field label={t`Real name`} error={error('realName')}>
             {(id) => <TextInput id={id} name="realName" autoComplete="name" maxLength={MAX.realName} value={draft.realName} onChange={set('realName')} />}
+          </Field>
+          <Field label={t`Name in English`} error={error('realNameEn')} hint={t`Shown to English readers; empty: your real name.`}>
+            {(id) => <TextInput id={id} name="realNameEn" maxLength={MAX.realNameEn} value={draft.realNameEn} onChange={set('realNameEn')} />}
           </Field>
           <Field label={t`Mobile`} error={error('mobile')}>
             {(id) => <TextInput id={id} name="mobile" type="tel" autoComplete="tel" maxLength={MAX.mobile} value={draft.mobile} onChange={set('mobile')} />}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { layoutProcessFlow, moveInOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
-import { api, Button, EmptyState, notify, notifyError, useGridLabels } from '@fmea/workbench/sdk';
+import { layoutProcessFlow, moveInOrder, processNosOutOfOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
+import { api, Button, confirm, EmptyState, notify, notifyError, useGridLabels } from '@fmea/workbench/sdk';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
 import { useFlowLabels } from './labels.ts';
 import { saveBlob, svgToPng } from './picture.ts';
@@ -29,6 +29,8 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
   const [moving, setMoving] = useState(false);
+  // the picture fits its box (no sideways scrolling at 1366 pixels); actual size on demand, for reading small print
+  const [actualSize, setActualSize] = useState(false);
   const reload = useCallback(() => setReads((n) => n + 1), []);
 
   useEffect(() => {
@@ -77,12 +79,33 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
     const versions = new Map(flow.steps.map((s) => [s.id, s.version]));
     setMoving(true);
     try {
-      setFlow(await api.post('/api/processFlow/reorder', { projectId, steps: order.map((id) => ({ id, version: versions.get(id)! })) }));
+      const moved = await api.post('/api/processFlow/reorder', { projectId, steps: order.map((id) => ({ id, version: versions.get(id)! })) });
+      setFlow(moved);
+      // the numbers no longer follow the flow: offer to number the steps anew (the user decides)
+      if (processNosOutOfOrder(moved.steps)) await offerRenumber(moved);
     } catch (e) {
       notifyError(e);
       reload();
     } finally {
       setMoving(false);
+    }
+  };
+
+  /** Asks, then numbers every step anew in steps of 10 along the flow (POST /api/processFlow/renumber). */
+  const offerRenumber = async (current: Flow) => {
+    const numbers = current.steps.map((s) => s.processNo ?? '—').join(', ');
+    const yes = await confirm({
+      title: t`Renumber the process steps?`,
+      message: t`The step numbers no longer follow the flow (${numbers}). Number every step anew in steps of 10 (10, 20, 30 …) in the new order?`,
+    });
+    if (!yes) return;
+    try {
+      const renumbered = await api.post('/api/processFlow/renumber', { projectId, steps: current.steps.map((s) => ({ id: s.id, version: s.version })) });
+      setFlow(renumbered);
+      notify('success', t`The process steps are numbered 10, 20, 30 … in flow order`);
+    } catch (e) {
+      notifyError(e);
+      reload();
     }
   };
 
@@ -101,6 +124,9 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
       <div className="dfmea-toolbar">
         <span className="pfd-number">{flow.pfdNumber}</span>
         <span className="dfmea-spacer" />
+        <Button aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)} data-testid="pfd-zoom">
+          {actualSize ? <Trans>Fit to width</Trans> : <Trans>Actual size</Trans>}
+        </Button>
         <Button onClick={() => download('xlsx')} data-testid="pfd-download-xlsx">
           <Trans>Download workbook</Trans>
         </Button>
@@ -112,8 +138,25 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
         </Button>
       </div>
       <div className="pfd-layout">
-        <div className="pfd-picture" role="presentation" onClick={pick} data-testid="pfd-picture" dangerouslySetInnerHTML={{ __html: svg }} />
+        {/* the drawing holds the PFMEA's own texts (names, classes) as written: user content */}
+        <div
+          className={actualSize ? 'pfd-picture' : 'pfd-picture is-fit'}
+          role="presentation"
+          onClick={pick}
+          data-testid="pfd-picture"
+          data-user-content
+          style={{ '--pfd-width': `${layout.width}px` } as CSSProperties}
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
         <aside className="pfd-side">
+          {!readOnly && processNosOutOfOrder(flow.steps) ? (
+            <div className="alert alert-info pfd-renumber" role="status" data-testid="pfd-out-of-order">
+              <Trans>The step numbers do not follow the flow.</Trans>{' '}
+              <Button kind="link" disabled={moving} onClick={() => void offerRenumber(flow)} data-testid="pfd-renumber">
+                <Trans>Renumber</Trans>
+              </Button>
+            </div>
+          ) : null}
           <table className="dfmea-table pfd-steps" aria-label={t`Process steps`}>
             <thead>
               <tr>
@@ -141,7 +184,8 @@ export default function FlowChartStep({ projectId, readOnly, remoteRevision }: S
               {flow.steps.map((s, i) => (
                 <tr key={s.id} className={s.id === selectedId ? 'pfd-selected' : undefined} data-step-id={s.id}>
                   <td>
-                    <Button kind="link" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)}>
+                    {/* a step's name is content: it wraps (btn-wrap) rather than push the list out of its column */}
+                    <Button kind="link" className="btn btn-link btn-wrap" aria-pressed={s.id === selectedId} onClick={() => setSelectedId(s.id)} data-user-content>
                       {stepTitle(s)}
                     </Button>
                   </td>

@@ -27,6 +27,7 @@ export function useFlowLabels() {
     inputs: t`In`,
     outputs: t`Out`,
     legend: t`Legend`,
+    notes: t`Branches in full`,
     empty: t`No process steps yet: add them in the PFMEA’s structure analysis`,
   };
   const header = (facts: { pfdNumber: string; serialNum: string; name: string; date: string }): FlowChartHeader => ({

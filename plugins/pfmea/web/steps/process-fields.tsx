@@ -93,12 +93,15 @@ export const characteristicFields: ExtraFields<CharacteristicRow, Characteristic
   },
   Badges: function CharacteristicBadges({ row }) {
     const kindLabel = useKindLabel();
+    const { i18n } = useLingui();
+    // the class is kept by its Chinese name: shown by its record's name in the reader's language
+    const known = useContext(ProjectClassesContext)?.items.find((c) => c.category === row.customerClass);
     return (
       <>
         {row.characteristicKind ? <span className="pfmea-kind">{kindLabel(row.characteristicKind)}</span> : null}
         {row.customerClass ? (
-          <span className="pfmea-class" data-user-content>
-            {row.customerClass}
+          <span className="pfmea-class" data-user-content data-testid="pfmea-customer-class-badge">
+            {known ? localName(i18n.locale, known.category, known.enCategory) : row.customerClass}
           </span>
         ) : null}
         <ControlPlanMarkBadge characteristicId={row.id} />

@@ -1,36 +1,16 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
+import { BUTTON_TEXTS, isAreaButton } from './texts.ts';
 import type { RoleType } from './types.ts';
 
-/** Names of the menu buttons a role may be granted (spec 000 §6); unknown codes show as they are. */
+/** Name of a menu button a role may be granted (spec 000 §6; common/texts.ts); a code no area declares shows as it is. */
 export function buttonLabel(code: string): string {
-  switch (code) {
-    case 'add':
-      return t`Add`;
-    case 'edit':
-      return t`Edit`;
-    case 'del':
-      return t`Delete`;
-    case 'import':
-      return t`Import`;
-    case 'export':
-      return t`Export`;
-    case 'audit':
-      return t`Audit`;
-    case 'copy':
-      return t`Copy`;
-    case 'share':
-      return t`Share`;
-    case 'resetPwd':
-      return t`Reset password`;
-    case 'lock':
-      return t`Lock`;
-    case 'grant':
-      return t`Grant permissions`;
-    case 'publish':
-      return t`Publish`;
-    default:
-      return code;
-  }
+  return isAreaButton(code) ? i18n._(BUTTON_TEXTS[code].label) : code;
+}
+
+/** What granting the button allows, in one line; empty for a code no area declares. */
+export function buttonDescription(code: string): string {
+  return isAreaButton(code) ? i18n._(BUTTON_TEXTS[code].description) : '';
 }
 
 export const ROLE_TYPES: readonly RoleType[] = ['0', '1', '2', '3'];

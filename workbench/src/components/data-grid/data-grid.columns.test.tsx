@@ -21,6 +21,14 @@ async function openColumnMenu() {
 }
 
 describe('DataGrid columns', () => {
+  it('lets a long English header wrap after a slash, never inside a word, with its text unchanged', () => {
+    const columns: DataGridColumn<Part>[] = partColumns.map((c) => (c.id === 'name' ? { ...c, header: 'Product/Process Specification/Tolerance' } : c));
+    render(<DataGrid columns={columns} rowKey={rowKey} rows={buildParts(1)} emptyText="-" labels={labels} />);
+    const header = document.querySelector('[role="columnheader"][data-column-id="name"]')!;
+    expect(header.querySelectorAll('wbr')).toHaveLength(2);
+    expect(header.querySelector('.fmea-grid__header-text')!.textContent).toBe('Product/Process Specification/Tolerance');
+  });
+
   it('shows the whole text of a clipped cell on hover', () => {
     const rows = buildParts(2).map((p, i) => (i === 0 ? { ...p, name: 'Winding insulation breaks down at high temperature' } : p));
     render(<DataGrid columns={partColumns} rowKey={rowKey} rows={rows} emptyText="-" labels={labels} />);

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import type { ReactTable, Row as TableRow, RowData } from '@tanstack/react-table';
 import type { DataGridColumn, DataGridRowMarker } from './types';
+import { breakAfterSlashes } from './header-text.tsx';
 
 /** Fixed row height of the grid (spec 000 §9), also the header height. */
 export const ROW_HEIGHT = 36;
@@ -67,7 +68,7 @@ export function buildColumns<Row extends RowData>(columns: DataGridColumn<Row>[]
     columns.map((column) =>
       helper.accessor((row: Row) => cellValue(row, column), {
         id: column.id,
-        header: () => column.header,
+        header: () => breakAfterSlashes(column.header),
         cell: (ctx) => (column.cell ? column.cell(ctx.row.original) : displayText(column, cellText(ctx.row.original, column))),
         enableSorting: column.sortable === true,
         enableHiding: column.hideable !== false,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty, type ApiData } from '@fmea/workbench/sdk';
-import { buttonLabel } from '../../common/labels.ts';
+import { buttonDescription, buttonLabel } from '../../common/labels.ts';
 import type { Role } from '../../common/types.ts';
 
 export type Menu = ApiData<'/api/menu/list'>[number];
@@ -90,7 +90,7 @@ export function PermissionTree({ role, menus, canGrant, onSaved }: { role: Role;
           {menu.buttons.length ? (
             <span className="sys-perm-buttons">
               {menu.buttons.map((b) => (
-                <label key={b} className="sys-check">
+                <label key={b} className="sys-check" title={buttonDescription(b)}>
                   <input type="checkbox" disabled={!canGrant} checked={granted?.includes(b) ?? false} onChange={(e) => setButton(menu, b, e.target.checked)} data-button={`${menu.routeName}.${b}`} />
                   <span>{buttonLabel(b)}</span>
                 </label>
@@ -133,11 +133,33 @@ export function PermissionTree({ role, menus, canGrant, onSaved }: { role: Role;
         </p>
       ) : null}
       <FormError message={error} />
+      <ButtonLegend menus={menus} />
       {menus.length === 0 ? (
         <EmptyState title={<Trans>No menus to grant</Trans>} />
       ) : (
         <ul className="sys-perm-tree">{roots.map((m) => renderMenu(m, 0))}</ul>
       )}
     </section>
+  );
+}
+
+/** What each button the tree offers allows: a label alone ("Audit") does not say it. */
+function ButtonLegend({ menus }: { menus: Menu[] }) {
+  const codes = [...new Set(menus.flatMap((m) => m.buttons))];
+  if (codes.length === 0) return null;
+  return (
+    <details className="sys-perm-legend" data-testid="button-legend">
+      <summary>
+        <Trans>What the buttons allow</Trans>
+      </summary>
+      <dl>
+        {codes.map((code) => (
+          <div key={code} data-button={code}>
+            <dt>{buttonLabel(code)}</dt>
+            <dd>{buttonDescription(code)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

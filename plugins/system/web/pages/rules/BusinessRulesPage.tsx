@@ -54,7 +54,7 @@ export default function BusinessRulesPage() {
             <Trans>AP rules</Trans>
           </Tabs.Trigger>
           {RULE_GROUPS.map((g) => (
-            <Tabs.Trigger key={g} value={g} className="sys-tab">
+            <Tabs.Trigger key={g} value={g} className="sys-tab" data-testid={`rule-tab-${g}`}>
               {groupLabel(g)}
             </Tabs.Trigger>
           ))}

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { RULE_FLAGS, isRuleFlag } from '@fmea/core/domain';
 import { api, localName, notify, notifyError, Select, type ApiData } from '@fmea/workbench/sdk';
 import { Switch } from '../../common/Switch.tsx';
+import { RULE_DESCRIPTIONS } from '../../common/texts.ts';
 
 export type BusinessRule = ApiData<'/api/sysBusinessRule/query'>['items'][number];
 
@@ -50,7 +51,15 @@ export function FlagList({ rules, canEdit, onSaved }: { rules: BusinessRule[]; c
             <li key={rule.ruleType} className="sys-flag" data-rule={rule.ruleType}>
               <label htmlFor={id}>
                 {name}
-                <span className="muted sys-flag-code">{rule.ruleType}</span>
+                {isRuleFlag(rule.ruleType) ? (
+                  <span className="sys-flag-description" data-testid="rule-description">
+                    {i18n._(RULE_DESCRIPTIONS[rule.ruleType])}
+                  </span>
+                ) : null}
+                {/* the key the CLI takes (fmea rules set <key>) */}
+                <span className="muted sys-flag-code" title={t`Key for fmea rules set`}>
+                  {rule.ruleType}
+                </span>
               </label>
               {isSwitch(values) ? (
                 <Switch id={id} label={name} checked={rule.flag === '1'} disabled={!canEdit || saving === rule.ruleType} onChange={(on) => void save(rule, on ? '1' : '0')} />

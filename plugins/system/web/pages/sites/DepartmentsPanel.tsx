@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, notify, notifyError, useLoad } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, localName, notify, notifyError, useLoad } from '@fmea/workbench/sdk';
 import { useGridLabels } from '@fmea/workbench/sdk';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, SiteButton, UserPick } from '../../common/types.ts';
@@ -8,17 +8,18 @@ import { DepartmentDialog } from './SiteDialogs.tsx';
 
 /** The departments of one site: list, create, edit, delete. */
 export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: UserPick[]; allowed: (button: SiteButton) => boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const nameOf = (d: Department) => localName(i18n.locale, d.name, d.nameEn);
   const labels = useGridLabels();
   const departments = useLoad(() => api.get('/api/department/list', { siteId: site.id }), [site.id]);
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const names = useMemo(() => new Map(users.map((u) => [u.id, userLabel(u)])), [users]);
 
   async function remove(d: Department) {
-    if (!(await confirm({ title: t`Delete department`, message: t`Delete the department ${d.name}? Its users keep working, without a department.`, danger: true }))) return;
+    if (!(await confirm({ title: t`Delete department`, message: t`Delete the department ${nameOf(d)}? Its users keep working, without a department.`, danger: true }))) return;
     try {
       await api.post('/api/department/delete', { id: d.id });
-      notify('success', t`Department ${d.name} deleted`);
+      notify('success', t`Department ${nameOf(d)} deleted`);
       departments.reload();
     } catch (error) {
       notifyError(error);
@@ -27,7 +28,11 @@ export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: 
 
   const columns = ([
     { id: 'number', header: t`Number`, accessor: 'number', width: 90 },
-    { id: 'name', header: t`Name`, accessor: 'name', width: 160 },
+    // in the reader's language; the other language's name on demand, as for sites
+    { id: 'name', header: t`Name`, accessor: (d) => nameOf(d), width: 160 },
+    i18n.locale === 'en-US'
+      ? { id: 'nameZh', header: t`Chinese name`, accessor: 'name', width: 160, hidden: true }
+      : { id: 'nameEn', header: t`English name`, accessor: 'nameEn', width: 160, hidden: true },
     { id: 'admin', header: t`Administrator`, accessor: (d) => (d.adminUserId ? (names.get(d.adminUserId) ?? '') : ''), width: 140 },
     {
       id: 'actions',
@@ -80,7 +85,7 @@ export function DepartmentsPanel({ site, users, allowed }: { site: Site; users: 
           onClose={() => setEditing(null)}
           onSaved={(d) => {
             setEditing(null);
-            notify('success', t`Department ${d.name} saved`);
+            notify('success', t`Department ${nameOf(d)} saved`);
             departments.reload();
           }}
         />

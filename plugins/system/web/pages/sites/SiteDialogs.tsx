@@ -53,26 +53,30 @@ export function SiteDialog({ site, users, onClose, onSaved }: { site: Site | nul
 
 /** Create (department null) or edit a department of a site. */
 export function DepartmentDialog({ siteId, department, users, onClose, onSaved }: { siteId: string; department: Department | null; users: UserPick[]; onClose: () => void; onSaved: (d: Department) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useForm({
-    initial: { number: department?.number ?? '', name: department?.name ?? '', adminUserId: department?.adminUserId ?? '' },
+    initial: { number: department?.number ?? '', name: department?.name ?? '', nameEn: department?.nameEn ?? '', adminUserId: department?.adminUserId ?? '' },
     save: (d) =>
       api.post('/api/department/save', {
         ...(department ? { id: department.id } : { siteId }),
         number: d.number.trim(),
         name: d.name.trim(),
+        nameEn: d.nameEn.trim(),
         adminUserId: d.adminUserId || null,
       }),
     onSaved,
   });
   const { draft, set, error } = form;
   return (
-    <FormDialog form={form} title={department ? t`Edit department ${department.name}` : t`New department`} onClose={onClose}>
+    <FormDialog form={form} title={department ? t`Edit department ${localName(i18n.locale, department.name, department.nameEn)}` : t`New department`} onClose={onClose}>
       <Field label={t`Number`} error={error('number')} required>
         {(id) => <TextInput id={id} name="number" maxLength={20} value={draft.number} onChange={(e) => set('number', e.target.value)} />}
       </Field>
       <Field label={t`Name`} error={error('name')} required>
         {(id) => <TextInput id={id} name="name" maxLength={200} value={draft.name} onChange={(e) => set('name', e.target.value)} />}
+      </Field>
+      <Field label={t`English name`} error={error('nameEn')} hint={t`Empty: English readers see the name above`}>
+        {(id) => <TextInput id={id} name="nameEn" maxLength={200} value={draft.nameEn} onChange={(e) => set('nameEn', e.target.value)} />}
       </Field>
       <Field label={t`Department administrator`} error={error('adminUserId')}>
         {(id) => <Select id={id} value={draft.adminUserId} onChange={(e) => set('adminUserId', e.target.value)} options={userOptions(users, t`(none)`)} />}

@@ -38,7 +38,7 @@ export function SiteUsersPanel({ site, allowed, onChanged }: { site: Site; allow
 
   const columns = ([
     { id: 'userName', header: t`User name`, accessor: 'userName', width: 120 },
-    { id: 'realName', header: t`Real name`, accessor: 'realName', width: 110 },
+    { id: 'realName', header: t`Real name`, accessor: (u) => localName(i18n.locale, u.realName, u.realNameEn), width: 110 },
     { id: 'jobNumber', header: t`Job number`, accessor: 'jobNumber', width: 100 },
     { id: 'home', header: t`Home site`, cell: (u) => (u.homeSite ? t`Yes` : ''), width: 80 },
     {

@@ -8,6 +8,7 @@ import { useAdminScope } from '../../common/admin-scope.ts';
 interface Draft {
   userName: string;
   realName: string;
+  realNameEn: string;
   jobNumber: string;
   mobile: string;
   email: string;
@@ -21,6 +22,7 @@ function draftOf(user: AdminUser | null, defaultSiteId: string): Draft {
   return {
     userName: user?.userName ?? '',
     realName: user?.realName ?? '',
+    realNameEn: user?.realNameEn ?? '',
     jobNumber: user?.jobNumber ?? '',
     mobile: user?.mobile ?? '',
     email: user?.email ?? '',
@@ -53,6 +55,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
         ...(user ? { id: user.id } : {}),
         userName: d.userName.trim(),
         realName: d.realName.trim(),
+        realNameEn: d.realNameEn.trim(),
         jobNumber: d.jobNumber.trim(),
         mobile: d.mobile.trim(),
         email: d.email.trim(),
@@ -86,7 +89,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
     }
   }
 
-  const text = (key: 'userName' | 'realName' | 'jobNumber' | 'mobile' | 'email', label: string, props: { type?: string; maxLength: number; required?: boolean }) => (
+  const text = (key: 'userName' | 'realName' | 'realNameEn' | 'jobNumber' | 'mobile' | 'email', label: string, props: { type?: string; maxLength: number; required?: boolean }) => (
     <Field label={label} error={error(key)} required={props.required}>
       {(id) => (
         <TextInput
@@ -121,6 +124,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
     >
       {text('userName', t`User name`, { maxLength: 50, required: true })}
       {text('realName', t`Real name`, { maxLength: 50 })}
+      {text('realNameEn', t`Name in English`, { maxLength: 50 })}
       {text('jobNumber', t`Job number`, { maxLength: 20 })}
       {text('mobile', t`Mobile`, { type: 'tel', maxLength: 20 })}
       {text('email', t`E-mail`, { type: 'email', maxLength: 200 })}
@@ -146,7 +150,7 @@ export function UserDialog({ user, sites, roles, onClose, onSaved }: { user: Adm
             name="departmentId"
             value={draft.departmentId}
             onChange={(e) => set('departmentId', e.target.value)}
-            options={[{ value: '', label: t`(none)` }, ...departments.map((d) => ({ value: d.id, label: d.number ? `${d.number} ${d.name}` : d.name }))]}
+            options={[{ value: '', label: t`(none)` }, ...departments.map((d) => ({ value: d.id, label: [d.number, localName(i18n.locale, d.name, d.nameEn)].filter(Boolean).join(' ') }))]}
           />
         )}
       </Field>

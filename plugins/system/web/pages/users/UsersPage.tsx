@@ -78,10 +78,10 @@ export default function UsersPage() {
   const columns = useMemo<DataGridColumn<AdminUser>[]>(
     () => [
       { id: 'userName', header: t`User name`, accessor: 'userName', width: 130, hideable: false },
-      { id: 'realName', header: t`Real name`, accessor: 'realName', width: 110 },
+      { id: 'realName', header: t`Real name`, accessor: (u) => localName(i18n.locale, u.realName, u.realNameEn), width: 110 },
       { id: 'jobNumber', header: t`Job number`, accessor: 'jobNumber', width: 110, hidden: true },
       { id: 'site', header: t`Site`, accessor: (u) => localName(i18n.locale, u.siteName, u.siteNameEn), width: 130 },
-      { id: 'department', header: t`Department`, accessor: 'departmentName', width: 130 },
+      { id: 'department', header: t`Department`, accessor: (u) => localName(i18n.locale, u.departmentName, u.departmentNameEn), width: 130 },
       { id: 'roles', header: t`Roles`, accessor: (u) => (i18n.locale === 'en-US' ? (u.roleNamesEn ?? u.roleNames) : u.roleNames).join(', '), width: 140 },
       { id: 'mobile', header: t`Mobile`, accessor: 'mobile', width: 120, hidden: true },
       { id: 'email', header: t`E-mail`, accessor: 'email', width: 180, hidden: true },
