@@ -165,7 +165,10 @@ describe('records outside the caller’s product types (issue #20)', () => {
     expect(typeLog.total).toBe(typeLog.items.length);
     const hidden = await api.call('GET', `${MODES}/log?id=${seat.id}`, { token: doorEngineer.token, lang: 'en-US' });
     expect(hidden.status).toBe(403);
-    expect(hidden.body.meta.message).toBe('You are not permitted to use product type 72');
+    // the type by its name, never its code
+    expect(hidden.body.meta.message).toBe('You are not permitted to use product type Seat');
+    const inChinese = await api.call('GET', `${MODES}/log?id=${seat.id}`, { token: doorEngineer.token, lang: 'zh-CN' });
+    expect(inChinese.body.meta.message).toBe('您没有使用产品类型“座椅”的权限');
     // the author, whose roles name no product type, still reads it
     expect((await caller(api, author).ok('GET', `${MODES}/log?id=${seat.id}`)).total).toBe(1);
   });

@@ -19,6 +19,7 @@ const sampleParams: Record<string, string | number> = {
   count: 3,
   columns: 2,
   productType: '7',
+  productTypeEn: 'Door',
 };
 
 /** Every quoted 'catalog.…' literal in the engine's code, domain and services, so a key typed inline cannot miss the list. */

@@ -32,7 +32,7 @@ export async function findProduct(db: DbOrTx, actor: Actor, key: string): Promis
     .where(and(eq(r.type, 'product'), eq(r.isLatestVersion, true), eq(r.delFlg, 0), or(eq(r.rootId, key), eq(r.serialNum, key))))
     .get();
   if (!row) throw new NotFoundError('bom.product_missing' satisfies BomMessageKey, { product: key });
-  assertProductType(actor, row.productType);
+  await assertProductType(db, actor, row.productType);
   return { id: row.rootId, productNum: row.serialNum, productName: row.text, enProductName: row.enText, productType: row.productType };
 }
 

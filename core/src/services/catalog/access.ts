@@ -1,3 +1,4 @@
+import { dictionaryChoices } from '../dictionaries/lookup.ts';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord, rolePermission, userRole } from '../../db/schema/index.ts';
@@ -89,9 +90,23 @@ export function canCatalogOperate(caller: CatalogCaller, type: Pick<CatalogTypeD
 /** Whether the caller may see or use a record of this product type (records without one are everyone's). */
 export const productTypeVisible = (actor: Actor, productType: string | null): boolean => productType === null || isProductTypePermitted(actor, productType);
 
-/** Refuses a product type outside the caller's list (spec 001 §6: "others shown disabled"). */
-export function assertProductType(actor: Actor, productType: string | null): void {
-  if (!productTypeVisible(actor, productType)) throw new NotAllowedError('catalog.product_type_denied' satisfies CatalogServiceKey, { productType: productType! });
+/**
+ * The product type as a refusal names it: its dictionary name in each
+ * language (`productType` Chinese, `productTypeEn` English, the Chinese where
+ * it has none), never its code alone; the code when no item has it.
+ */
+export async function productTypeNames(db: DbOrTx): Promise<(code: string) => { productType: string; productTypeEn: string }> {
+  const items = (await dictionaryChoices(db, ['productType'])).get('productType') ?? [];
+  return (code) => {
+    const item = items.find((i) => i.code === code);
+    return { productType: item?.name || code, productTypeEn: item?.enName || item?.name || code };
+  };
+}
+
+/** Refuses a product type outside the caller's list (spec 001 §6: "others shown disabled"), naming the type. */
+export async function assertProductType(db: DbOrTx, actor: Actor, productType: string | null): Promise<void> {
+  if (productTypeVisible(actor, productType)) return;
+  throw new NotAllowedError('catalog.product_type_denied' satisfies CatalogServiceKey, (await productTypeNames(db))(productType!));
 }
 
 /**

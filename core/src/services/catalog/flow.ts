@@ -34,7 +34,7 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
     const before = await findCatalogRow(tx, id);
     const type = catalogType(before.type);
     const caller = await catalogCaller(tx, ctx.actor, type);
-    assertProductType(caller.actor, before.productType);
+    await assertProductType(tx, caller.actor, before.productType);
     const button = catalogFlowButton(action, before.status);
     if (button !== null) assertCatalogOperate(caller, type, button, button === 'edit' ? before : undefined);
     else {

@@ -100,7 +100,7 @@ export async function listCatalogLog(ctx: ServiceContext, query: CatalogLogQuery
   if (query.recordId !== undefined) {
     const row = await ctx.db.select({ rootId: catalogRecord.rootId, productType: catalogRecord.productType }).from(catalogRecord).where(eq(catalogRecord.id, query.recordId)).get();
     // a record outside the caller's product types is refused as reading it is
-    if (row) assertProductType(known.actor, row.productType);
+    if (row) await assertProductType(ctx.db, known.actor, row.productType);
     where.push(eq(catalogLog.rootId, row?.rootId ?? query.recordId));
   }
   const condition = and(...where);

@@ -105,7 +105,8 @@ describe('product types (spec 001 §6)', () => {
     await expect(createCatalogRecord(w.author, 'invalidMode', failureMode('Seat squeak', { productType: SEAT }))).rejects.toMatchObject({
       code: 'not_allowed',
       messageKey: 'catalog.product_type_denied',
-      params: { productType: SEAT },
+      // named, never by its code
+      params: { productType: '座椅', productTypeEn: 'Seat' },
     });
     const record = await createCatalogRecord(w.author, 'invalidMode', failureMode('Door leak', { productType: DOOR }));
     await expect(updateCatalogRecord(w.author, record.id, { version: 1, values: { productType: SEAT } })).rejects.toMatchObject({ messageKey: 'catalog.product_type_denied' });

@@ -47,7 +47,7 @@ export async function probeCatalogValue(ctx: ServiceContext, typeId: string, pro
   if (probe.id !== undefined) {
     const row = await findCatalogRow(ctx.db, probe.id);
     if (row.type !== type.id) throw new NotFoundError('catalog.record_not_found' satisfies CatalogServiceKey, { id: probe.id });
-    assertProductType(caller.actor, row.productType);
+    await assertProductType(ctx.db, caller.actor, row.productType);
     base = valuesOfRow(type, row);
     rootId = row.rootId;
   }
@@ -87,6 +87,6 @@ export async function getCatalogRecordBySerial(ctx: ServiceContext, typeId: stri
     .where(and(eq(catalogRecord.type, type.id), eq(catalogRecord.serialNum, number), eq(catalogRecord.isLatestVersion, true), eq(catalogRecord.delFlg, 0)))
     .get();
   if (!row) throw new NotFoundError('catalog.record_not_found' satisfies CatalogServiceKey, { id: number });
-  assertProductType(caller.actor, row.productType);
+  await assertProductType(ctx.db, caller.actor, row.productType);
   return viewOf(ctx.db, caller, type, row);
 }

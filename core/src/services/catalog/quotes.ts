@@ -27,7 +27,7 @@ export async function changeCatalogQuotes(
   options: { proposed?: boolean } = {},
 ): Promise<{ row: CatalogRecordRow; log: OperationRecord }> {
   const before = await findCatalogRow(tx, id);
-  assertProductType(await actorOf(tx, txCtx.actor), before.productType);
+  await assertProductType(tx, await actorOf(tx, txCtx.actor), before.productType);
   // `proposed`: the FMEA item that proposed the record (push to knowledge) cites it while it is still being reviewed
   if (delta > 0 && !isQuotableCatalogVersion(before) && !(options.proposed && before.isLatestVersion)) {
     throw new ConflictError('catalog.not_quotable' satisfies CatalogServiceKey, { serialNum: before.serialNum, versionNo: before.versionNo });

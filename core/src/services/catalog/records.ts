@@ -128,7 +128,7 @@ export async function reviseCatalogRecord(
   before: CatalogRecordRow,
   input: CatalogUpdateInput,
 ): Promise<{ row: CatalogRecordRow; action: 'update' | 'new_version' }> {
-  assertProductType(caller.actor, before.productType);
+  await assertProductType(tx, caller.actor, before.productType);
   assertCatalogOperate(caller, type, 'edit', before);
   assertCurrentVersion(before);
   const plan = catalogEditPlan(before.status);
@@ -192,7 +192,7 @@ export async function deleteCatalogRecord(ctx: ServiceContext, id: string, input
     const before = await findCatalogRow(tx, id);
     const type = catalogType(before.type);
     const caller = await catalogCaller(tx, ctx.actor, type);
-    assertProductType(caller.actor, before.productType);
+    await assertProductType(tx, caller.actor, before.productType);
     assertCatalogOperate(caller, type, 'del', before);
     assertCurrentVersion(before);
     assertCatalogDeletable(before.status);
@@ -221,7 +221,7 @@ async function readableRow(ctx: ServiceContext, id: string): Promise<{ row: Cata
   const type = catalogType(row.type);
   const caller = await catalogCaller(ctx.db, ctx.actor, type);
   assertCatalogRead(caller);
-  assertProductType(caller.actor, row.productType);
+  await assertProductType(ctx.db, caller.actor, row.productType);
   return { row, type, caller };
 }
 

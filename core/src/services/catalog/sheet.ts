@@ -13,7 +13,7 @@ import { assertAllMapped } from '../shared/sheet-columns.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { turnKeeper } from '../shared/turns.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
-import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeVisible, type CatalogCaller } from './access.ts';
+import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeNames, productTypeVisible, type CatalogCaller } from './access.ts';
 import { CatalogKeyIndex, NewRecordBatch } from './import-bulk.ts';
 import { catalogOperation } from './log.ts';
 import { catalogListFilter, reviseCatalogRecord, type CatalogListQuery } from './records.ts';
@@ -151,6 +151,7 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
     let done = 0;
     // thousands of rows: other requests are answered in between
     const pause = turnKeeper();
+    const typeNames = await productTypeNames(tx);
     for (const { row: sheetRow, values: cells } of rows) {
       await pause();
       options.onProgress?.(done++, rows.length);
@@ -158,7 +159,7 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
       const row = readCatalogValues(type, input, caller.flags, lookups);
       const productType = productTypeOfValues(type, row.values);
       if (row.issues.length === 0 && !productTypeVisible(caller.actor, productType)) {
-        row.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', productType: productType! } });
+        row.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', ...typeNames(productType!) } });
       }
       if (row.issues.length) {
         issues.push(...row.issues.map((i) => rowIssue(sheetRow, i)));

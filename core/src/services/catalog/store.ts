@@ -161,7 +161,7 @@ export async function checkedValues(db: DbOrTx, type: CatalogTypeDefinition, inp
   }
   const { values, issues } = readCatalogValues(type, input as Record<string, unknown>, caller.flags, { dictionaries: await dictionaryCodes(db, type) });
   assertNoIssues(issues);
-  assertProductType(caller.actor, productTypeOfValues(type, values));
+  await assertProductType(db, caller.actor, productTypeOfValues(type, values));
   return values;
 }
 
