@@ -236,8 +236,8 @@ export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withR
   for (const m of source) {
     facts.functions.push(`${m.item} | ${m.fn} | ${withRequirements ? m.req : ''}`);
     for (const [effect, s] of m.effects) facts.effects.push(`${m.mode} | ${effect} | S${s}`);
-    // the class marks the item's function, so every mode of it shows the class
-    if (m.cls) facts.classes.push(`${m.item} | ${m.fn} | ${m.cls} [${CLASS_OF[m.cls]}*]`);
+    // the class marks its failure mode: only that mode's chains show it (not the next mode of the same function)
+    if (m.cls) facts.classes.push(`${m.item} | ${m.fn} | ${m.mode} | ${m.cls} [${CLASS_OF[m.cls]}*]`);
     for (const c of m.causes) {
       facts.causes.push(`${m.mode} | ${c.cause} | O${c.o} D${c.d} | P: ${c.prevention.join(' + ')} | D: ${c.detection.join(' + ')}`);
       const a = c.action;
@@ -269,7 +269,7 @@ export function chainFacts(rows: readonly (readonly string[])[]): ChainFacts {
     const v = (name: string) => at(r, name);
     facts.functions.push(`${v('element')} | ${v('function')} | ${v('requirement')}`);
     if (v('effect')) facts.effects.push(`${v('mode')} | ${v('effect')} | S${v('S')}`);
-    for (const c of v('modeCharacteristics').split('\n').filter(Boolean)) facts.classes.push(`${v('element')} | ${v('function')} | ${c}`);
+    for (const c of v('modeCharacteristics').split('\n').filter(Boolean)) facts.classes.push(`${v('element')} | ${v('function')} | ${v('mode')} | ${c}`);
     if (v('cause')) facts.causes.push(`${v('mode')} | ${v('cause')} | O${v('O')} D${v('D')} | P: ${v('preventionControls').split('\n').join(' + ')} | D: ${v('detectionControls').split('\n').join(' + ')}`);
     const list = (name: string) => v(name).split('\n');
     list('actions').forEach((text, i) => {
