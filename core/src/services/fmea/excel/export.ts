@@ -193,17 +193,22 @@ function apStyles(ap: keyof typeof AP_FILL | null, raAp: keyof typeof AP_FILL | 
   return styles;
 }
 
-/** Columns merged over runs of one mode (structure, functions, FM) or one effect within a mode (FE, S). */
-const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
-  higherElement: 'effect',
-  focusElement: 'mode',
-  higherFunction: 'effect',
-  focusFunction: 'mode',
-  effect: 'effect',
-  severity: 'effect',
-  mode: 'mode',
-};
-const MERGE_ENTRIES = Object.entries(MERGE_GROUPS) as [FormKey, 'mode' | 'effect'][];
+/**
+ * Columns merged over runs of one mode (structure, focus function, FM) or of
+ * one effect within a mode (higher element and function, FE, S), with their
+ * column numbers.
+ */
+const MERGES = (
+  [
+    ['higherElement', true],
+    ['focusElement', false],
+    ['higherFunction', true],
+    ['focusFunction', false],
+    ['effect', true],
+    ['severity', true],
+    ['mode', false],
+  ] as const
+).map(([key, byEffect]) => ({ key: key as FormKey, byEffect, column: FORM_KEYS.indexOf(key) + 1 }));
 
 /**
  * The project as an AIAG-VDA form workbook — the DFMEA form, or for a PFMEA
@@ -316,23 +321,19 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
 
   // Data rows, merging runs of identical values in the same mode or effect.
   const formRows = new RowWriter(form, recorder);
-  const firstData = stepRowNumber + 2;
-  const runs = new Map<FormKey, { start: number; group: string; value: unknown }>();
-  const closeRun = (key: FormKey, end: number) => {
-    const run = runs.get(key);
-    if (run && end > run.start && run.value !== '' && run.value !== null) {
-      const c = FORM_COLUMNS.findIndex((f) => f.key === key) + 1;
-      // runs never overlap (one column, consecutive rows): recorded without exceljs's check and covered cells
-      recordMerge(form, run.start, c, end, c);
-    }
+  // one run per merged column (MERGES' order); every run ends with its mode
+  const runs: ({ start: number; effect: string | null; value: unknown } | undefined)[] = [];
+  const closeRun = (m: number, end: number) => {
+    const run = runs[m];
+    // runs never overlap (one column, consecutive rows): recorded without exceljs's check and covered cells
+    if (run && end > run.start && run.value !== '' && run.value !== null) recordMerge(form, run.start, MERGES[m]!.column, end, MERGES[m]!.column);
   };
-  let rowNumber = firstData;
+  let rowNumber = stepRowNumber + 2;
   let done = 0;
   let lastMode: string | undefined;
-  /** A mode's runs end with it (merges never cross modes). */
   const closeMode = () => {
-    for (const [key] of MERGE_ENTRIES) closeRun(key, rowNumber - 1);
-    runs.clear();
+    for (let m = 0; m < MERGES.length; m++) closeRun(m, rowNumber - 1);
+    runs.length = 0;
   };
   for (const batch of batches) {
     for (const r of batch) {
@@ -340,13 +341,14 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
       lastMode = r.mode.id;
       const values = formValues(r, facts, process, t);
       const cells = FORM_KEYS.map((key) => values[key]);
-      for (const [key, kind] of MERGE_ENTRIES) {
-        const group = kind === 'mode' ? r.mode.id : `${r.mode.id}:${r.effect?.id ?? '-'}`;
-        const run = runs.get(key);
-        if (!run || run.group !== group || run.value !== values[key]) {
-          closeRun(key, rowNumber - 1);
-          runs.set(key, { start: rowNumber, group, value: values[key] });
-        } else cells[FORM_KEYS.indexOf(key)] = null; // covered by the run's merge: its first cell shows the value
+      const effect = r.effect?.id ?? null;
+      for (let m = 0; m < MERGES.length; m++) {
+        const { key, byEffect, column } = MERGES[m]!;
+        const run = runs[m];
+        if (!run || (byEffect && run.effect !== effect) || run.value !== values[key]) {
+          closeRun(m, rowNumber - 1);
+          runs[m] = { start: rowNumber, effect, value: values[key] };
+        } else cells[column - 1] = null; // covered by the run's merge: its first cell shows the value
       }
       formRows.row(cells, WRAPPED_STYLE, apStyles(r.ap, r.raAp));
       rowNumber++;

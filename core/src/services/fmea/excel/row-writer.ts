@@ -8,19 +8,16 @@ interface WorksheetInternals {
   _rows: unknown[];
   startedData?: boolean;
   stream: { write(text: string): void };
-  _workbook: { styles: { addStyleModel(style: Partial<ExcelJS.Style>, cellType?: number): number } };
+  _workbook: { styles: { addStyleModel(style: Partial<ExcelJS.Style>, cellType?: number): number }; sharedStrings: { add(text: string): number } };
 }
 
 type Value = string | number | null | undefined;
 
-/** Characters XML 1.0 cannot hold, which exceljs's `xmlEncode` drops, and those it escapes. */
-const NEEDS_WORK = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
+/** Characters XML 1.0 cannot hold, which exceljs's `xmlEncode` drops from the shared strings it writes. */
 const DROPPED = /[\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
-const ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 /** A text as a reader gets it back: without what XML cannot hold, line ends as XML reads them (CR LF and CR are LF). */
 const UNREAD = /[\x7F\x00-\x08\x0B-\x1F]/;
 const asReadBack = (text: string) => (UNREAD.test(text) ? text.replace(DROPPED, '').replace(/\r\n?/g, '\n') : text);
-const xmlText = (text: string) => (NEEDS_WORK.test(text) ? text.replace(DROPPED, '').replace(/[<>&'"]/g, (c) => ESCAPES[c]!) : text);
 
 /** Column letters by number, computed once. */
 const LETTERS: string[] = [];
@@ -33,19 +30,21 @@ const ROWS_PER_WRITE = 200;
 
 /**
  * Writes data rows of a streaming worksheet (exceljs's `WorkbookWriter`)
- * straight as XML, exactly as exceljs writes them — `<row r spans s
- * customFormat x14ac:dyDescent>`, a text as `t="str"` with its value, a
- * number as a value, each non-empty cell with its style id; empty cells not
- * at all — without building exceljs's row and cell objects, which cost more
- * than the rest of a 20,000-chain export together (docs/domain/dfmea-workbook.md,
- * "Export speed"). The sheet's header rows go through exceljs first (they start
- * the sheet's data); after them only this writer adds rows, and `flush()`
- * comes before the sheet's `commit()`. Merges go through `recordMerge`; the
- * seal hears of every row (`SealRecorder.row`).
+ * straight as XML, as exceljs writes them — `<row r spans s customFormat
+ * x14ac:dyDescent>`, a number as a value, a text as an index into the
+ * workbook's shared strings (exceljs's own table, written at the workbook's
+ * commit: each repeated text once), each non-empty cell with its style id,
+ * empty cells not at all — without building exceljs's row and cell objects,
+ * which cost more than the rest of a 20,000-chain export together
+ * (docs/domain/dfmea-workbook.md, "Export speed"). The sheet's header rows go
+ * through exceljs first (they start the sheet's data); after them only this
+ * writer adds rows, and `flush()` comes before the sheet's `commit()`. Merges
+ * go through `recordMerge`; the seal hears of every row as its line.
  */
 export class RowWriter {
   private readonly sheet: WorksheetInternals;
   private readonly ids = new WeakMap<Partial<ExcelJS.Style>, number>();
+  private readonly strings: { add(text: string): number };
   private pending = '';
   private count = 0;
 
@@ -54,6 +53,7 @@ export class RowWriter {
     private readonly seal: SealRecorder,
   ) {
     this.sheet = worksheet as unknown as WorksheetInternals;
+    this.strings = this.sheet._workbook.sharedStrings;
     if (!this.sheet.startedData || this.sheet._rows.length > 0) throw new Error('RowWriter: commit the sheet’s header rows first');
   }
 
@@ -91,7 +91,7 @@ export class RowWriter {
       }
       const own = styles?.get(col);
       const cs = own ? ` s="${this.styleId(own)}"` : s;
-      cells += typeof value === 'number' ? `<c r="${letter(col)}${number}"${cs}><v>${value}</v></c>` : `<c r="${letter(col)}${number}"${cs} t="str"><v>${xmlText(value)}</v></c>`;
+      cells += typeof value === 'number' ? `<c r="${letter(col)}${number}"${cs}><v>${value}</v></c>` : `<c r="${letter(col)}${number}"${cs} t="s"><v>${this.strings.add(value)}</v></c>`;
     }
     if (lineCol) this.seal.line(this.worksheet, `${number}\t${line}\n`);
     // exceljs writes no row without a cell
