@@ -37,8 +37,10 @@ export interface AnalysisSource {
   readonly failureLinks: readonly ContentRow<typeof fmeaFailureLink>[];
   readonly controls: readonly ContentRow<typeof fmeaControl>[];
   readonly actions: readonly ContentRow<typeof fmeaAction>[];
-  /** User names of the team and of every action's responsible person, by user id. */
+  /** User names of the team and of every action's responsible person, by user id (what a snapshot freezes and the data sheets write). */
   readonly userNames: ReadonlyMap<string, string>;
+  /** Their real names, by user id (what a workbook's header block and form show people as; empty when a user has none). */
+  readonly realNames: ReadonlyMap<string, string>;
   readonly ap: ApRuleSet;
 }
 
@@ -66,11 +68,15 @@ export async function readAnalysisSource(db: DbOrTx, projectId: string): Promise
   ]);
   const userIds = [...new Set([...members.map((m) => m.userId), ...actions.map((a) => a.responsibleUserId).filter((u): u is string => !!u)])];
   const userNames = new Map<string, string>();
+  const realNames = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += 500) {
-    for (const u of await db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, userIds.slice(i, i + 500)))) userNames.set(u.id, u.userName);
+    for (const u of await db.select({ id: user.id, userName: user.userName, realName: user.realName }).from(user).where(inArray(user.id, userIds.slice(i, i + 500)))) {
+      userNames.set(u.id, u.userName);
+      realNames.set(u.id, u.realName);
+    }
   }
   const ap = await getApRuleSet(db, project.apTable);
-  return { project, members, nodes, functions, functionLinks, characteristics, interfaces, failures, failureLinks, controls, actions, userNames, ap };
+  return { project, members, nodes, functions, functionLinks, characteristics, interfaces, failures, failureLinks, controls, actions, userNames, realNames, ap };
 }
 
 /**

@@ -5,6 +5,8 @@ import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
 import type { SealRecorder } from '../../fmea-baseline/seal.ts';
 import { RowWriter } from './row-writer.ts';
 import { WRAPPED_STYLE } from './workbook-io.ts';
+import { dataHeader } from './data-columns.ts';
+import { listCell } from './vocabulary.ts';
 
 /** Every value is written as text, as in the chain sheet: a number under a date style (a shared style edited elsewhere) would read back as a date. */
 type Cell = string;
@@ -147,11 +149,12 @@ export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter
     const columns = sheets[name];
     const sheet = workbook.addWorksheet(t(`fmeaExcel.sheet.${name}`));
     sheet.columns = columns.map((c) => ({ key: c.key, width: WIDE.has(c.key) ? 36 : 14 }));
-    const head = sheet.addRow(columns.map((c) => c.headers[0]));
+    const head = sheet.addRow(columns.map((c) => dataHeader('list', c, t)));
     head.font = { bold: true };
     head.commit();
     const writer = new RowWriter(sheet, seal);
-    for (const values of rows[name] as Record<string, Cell>[]) writer.row(columns.map((c) => values[c.key] ?? ''), WRAPPED_STYLE);
+    // codes in the export's language (docs/domain/dfmea-workbook.md, "Sheets")
+    for (const values of rows[name] as Record<string, Cell>[]) writer.row(columns.map((c) => listCell(c.key, values[c.key] ?? '', t)), WRAPPED_STYLE);
     writer.flush();
     sheet.commit();
   }

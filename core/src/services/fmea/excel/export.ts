@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import type { RiskGridRow } from '../../../domain/fmea/index.ts';
+import { ACTION_STATUS_LABEL_KEYS, type RiskGridRow } from '../../../domain/fmea/index.ts';
 import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
@@ -18,6 +18,8 @@ import { applyStamp, stampCells, stampOf, type WorkbookStamp } from './stamp.ts'
 import { sealRecorder } from '../../fmea-baseline/seal.ts';
 import { PLAIN_STYLE, recordMerge, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
 import { RowWriter } from './row-writer.ts';
+import { dataHeader } from './data-columns.ts';
+import { codeLabel } from './vocabulary.ts';
 
 export interface ExportOptions {
   /** Language of the form's labels and the scales' headings (both languages are always in the scales). */
@@ -38,16 +40,21 @@ interface ProjectFacts extends ProcessFacts {
   characteristics: Map<string, string[]>;
   /** Failure id → its function's id (the grid names the effect's and cause's function by text only). */
   failureFunctions: Map<string, string>;
+  /** User names by id: the data sheets name a responsible person by user name (an import finds the user by it). */
   users: Map<string, string>;
+  /** How the header block and the form name people: the real name, else the user name. */
+  people: Map<string, string>;
 }
 
 /** What the sheets need of the structure beside the grid rows, from the analysis read once. */
-function projectFacts(source: AnalysisSource): ProjectFacts {
+function projectFacts(source: AnalysisSource, t: (key: string) => string): ProjectFacts {
   const characteristics = new Map<string, string[]>();
   const characteristicItems = new Map<string, (CharacteristicCell & { id: string })[]>();
   const chars = [...source.characteristics].sort((a, b) => a.sort - b.sort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const c of chars) {
-    (characteristics.get(c.functionId) ?? characteristics.set(c.functionId, []).get(c.functionId)!).push(characteristicText(c));
+    // the chain sheet's cell in the export's language: class and kind by their labels
+    const written = { ...c, characteristicClass: codeLabel('characteristicClass', c.characteristicClass, t), characteristicKind: c.characteristicKind && codeLabel('characteristicKind', c.characteristicKind, t) };
+    (characteristics.get(c.functionId) ?? characteristics.set(c.functionId, []).get(c.functionId)!).push(characteristicText(written));
     (characteristicItems.get(c.functionId) ?? characteristicItems.set(c.functionId, []).get(c.functionId)!).push(c);
   }
   return {
@@ -57,6 +64,7 @@ function projectFacts(source: AnalysisSource): ProjectFacts {
     characteristicItems,
     failureFunctions: new Map(source.failures.map((f) => [f.id, f.functionId])),
     users: new Map(source.userNames),
+    people: new Map([...source.userNames].map(([id, userName]) => [id, source.realNames.get(id)?.trim() || userName])),
   };
 }
 
@@ -66,7 +74,7 @@ const PROGRESS_BATCH = 1000;
 const num = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** Flat rows of the chain sheet for a batch of grid rows; keys and the root as '@root'. */
-function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMaker, start: number): FlatRow[] {
+function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMaker, start: number, t: (key: string) => string): FlatRow[] {
   const nodeKey = (id: string | undefined) => (id === undefined ? '' : facts.nodes.get(id)?.parentId === null ? '@root' : keys.key('N', id));
   const parentKey = (id: string | undefined) => {
     const parentId = id === undefined ? null : facts.nodes.get(id)?.parentId;
@@ -82,9 +90,9 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
     return {
       chain: String(start + i + 1),
       // the PFMEA's process fields (a DFMEA's sheet has no such columns)
-      effectFunctionScope: effectFn?.functionScope ?? '',
+      effectFunctionScope: codeLabel('functionScope', effectFn?.functionScope, t),
       processNo: facts.nodes.get(r.elementId)?.processNo ?? '',
-      causeWorkElementType: causeNode?.workElementType ?? '',
+      causeWorkElementType: codeLabel('workElementType', causeNode?.workElementType, t),
       effectElementKey: effectFn ? nodeKey(effectFn.nodeId) : '',
       effectElementParentKey: effectFn ? parentKey(effectFn.nodeId) : '',
       effectElement: r.effect?.elementName ?? '',
@@ -118,13 +126,20 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
       detection: num(r.detection),
       ap: r.ap ?? '',
       rpn: num(r.rpn),
-      ...actionCells(r.actions.map((a) => ({ ...a, responsible: a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : '' }))),
+      ...actionCells(
+        r.actions.map((a) => ({
+          ...a,
+          kind: codeLabel('controlKind', a.kind, t),
+          status: codeLabel('actionStatus', a.status, t),
+          responsible: a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : '',
+        })),
+      ),
     };
   });
 }
 
 function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (key: string) => string): Record<FormKey, string | number | null> {
-  const users = facts.users;
+  const users = facts.people;
   const byKind = (kind: 'prevention' | 'detection') => lines(r.actions.filter((a) => a.kind === kind).map((a) => a.description));
   const taken = r.actions.map((a) => [a.actionTaken, a.evidence].filter(Boolean).join(' / '));
   return {
@@ -148,7 +163,8 @@ function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (k
     detectionAction: byKind('detection'),
     responsible: lines(r.actions.map((a) => (a.responsibleUserId ? (users.get(a.responsibleUserId) ?? '') : ''))),
     targetDate: lines(r.actions.map((a) => a.targetDate)),
-    status: lines(r.actions.map((a) => t(`fmeaExcel.status.${a.status}`))),
+    // the engine's own words for a status: the browser and the CLI show the same
+    status: lines(r.actions.map((a) => t(ACTION_STATUS_LABEL_KEYS[a.status]))),
     actionTaken: taken.some(Boolean) ? lines(taken) : '',
     completionDate: lines(r.actions.map((a) => a.completionDate)),
     raSeverity: r.raseverity,
@@ -160,7 +176,7 @@ function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (k
   };
 }
 
-/** The team by role (responsible first), then user name: the same order in every export. */
+/** The team by role (responsible first), then name: the same order in every export. */
 function teamNames(project: ProjectView, users: Map<string, string>): string {
   const named = project.members.map((m) => ({ role: Math.min(...m.roles), name: users.get(m.userId) ?? m.userId }));
   return named
@@ -233,7 +249,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   const process = profile.kind === 'pfmea';
   // The analysis is read once: the grid rows, the list sheets, the names and the content hash all come from it.
   const source = await readAnalysisSource(ctx.db, projectId);
-  const facts = projectFacts(source);
+  const facts = projectFacts(source, t);
   const grid = await riskGridOfSource(ctx.db, source);
   const total = grid.length;
   const batches: RiskGridRow[][] = [];
@@ -246,9 +262,10 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   workbook.creator = 'FMEA Workbench';
   const dictionaries = options.dictionaries ?? (await projectDictionaries(ctx.db));
   const responsible = project.members.find((m) => m.roles.includes(0));
+  // people by their real names: the header block is read by people, not by the import
   const header = formHeaderValues(
     project,
-    { responsible: responsible ? (facts.users.get(responsible.userId) ?? '') : '', team: teamNames(project, facts.users) },
+    { responsible: responsible ? (facts.people.get(responsible.userId) ?? '') : '', team: teamNames(project, facts.people) },
     dictionaries,
     locale,
   );
@@ -362,7 +379,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
 
   const flat = workbook.addWorksheet(t('fmeaExcel.sheet.chains'));
   flat.columns = profile.flatColumns.map((c) => ({ key: c.key, width: 16 }));
-  const flatHead = flat.addRow(profile.flatColumns.map((c) => c.headers[0]));
+  const flatHead = flat.addRow(profile.flatColumns.map((c) => dataHeader('chain', c, t)));
   flatHead.font = { bold: true };
   flatHead.commit();
   const chainRows = new RowWriter(flat, recorder);
@@ -370,7 +387,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   const flatKeys = profile.flatColumns.map((c) => c.key);
   let start = 0;
   for (const batch of batches) {
-    for (const values of flatRows(batch, facts, keys, start)) chainRows.row(flatKeys.map((key) => values[key]), PLAIN_STYLE);
+    for (const values of flatRows(batch, facts, keys, start, t)) chainRows.row(flatKeys.map((key) => values[key]), PLAIN_STYLE);
     start += batch.length;
     options.onProgress?.(total + start, total * 2);
   }
