@@ -93,6 +93,27 @@ export function sealRecorder(workbook: ExcelJS.stream.xlsx.WorkbookWriter): Seal
   };
 }
 
+/**
+ * The seal of a workbook built whole in memory (exceljs's ordinary
+ * `Workbook`, the flow chart's), taken before it is written: every row as the
+ * file will hold it, a cell a merge covers empty, as `sealRecorder` records a
+ * streamed one.
+ */
+export function sealOfWorkbook(workbook: ExcelJS.Workbook): string {
+  const hasher = new SealHasher();
+  for (const sheet of workbook.worksheets) {
+    const hash = hasher.sheet(sheet.name);
+    sheet.eachRow({ includeEmpty: false }, (row, number) => {
+      const values: ExcelJS.CellValue[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        values[col] = (cell.type as number) === MERGED ? null : cell.value;
+      });
+      hasher.row(hash, number, values);
+    });
+  }
+  return hasher.seal();
+}
+
 /** The seal of a workbook as read back (readWorkbookSheets' rows: cells at index 1…). */
 export function sealOfSheets(sheets: readonly { name: string; rows: readonly { row: number; cells: readonly (string | undefined)[] }[] }[]): string {
   const hasher = new SealHasher();

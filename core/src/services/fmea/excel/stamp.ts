@@ -57,7 +57,7 @@ export function readStampKeywords(keywords: string | undefined): { serialNum: st
 }
 
 /** The document properties (title, subject, keywords, description, times) and, last, the seal of the written cells. */
-export function applyStamp(workbook: ExcelJS.stream.xlsx.WorkbookWriter, stamp: WorkbookStamp, seal: string, t: (key: string) => string): void {
+export function applyStamp(workbook: ExcelJS.stream.xlsx.WorkbookWriter | ExcelJS.Workbook, stamp: WorkbookStamp, seal: string, t: (key: string) => string): void {
   const props = workbook as unknown as Record<string, unknown>;
   const [baseline, hash] = stampCells(stamp, t);
   props.title = `${stamp.serialNum} ${stamp.name}`.trim();
