@@ -92,9 +92,6 @@ export function codeOf(field: CodedField, text: string): string {
 /** Each line of a list cell as its code (the chain sheet's action kinds and statuses: one per line). */
 export const codeLines = (field: CodedField, cell: string): string => (cell === '' ? '' : cell.split(/\r?\n/).map((line) => codeOf(field, line)).join('\n'));
 
-/** Each line of a list cell as its label. */
-export const labelLines = (field: CodedField, codes: readonly (string | null | undefined)[], t: (key: string) => string): string => codes.map((c) => codeLabel(field, c, t)).join('\n');
-
 /** A chain-sheet characteristic line, "name [class*|kind|customer class]". */
 const CHARACTERISTIC_LINE = /^(.*) \[([^*|\]]*)(\*?)(?:\|([^|\]]*)(?:\|(.*))?)?\]$/;
 
