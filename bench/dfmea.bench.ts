@@ -15,8 +15,8 @@
  * - browser (Chromium): navigation → first grid rows, page size 20,000 → rows
  *   rendered, and frame times while scrolling the grid top to bottom;
  * - a table of the targets, each figure beside its floor from this run
- *   (issue 10): import < 10 s and ≤ 1.5× its floor; export < 10 s (its floor
- *   and ratio shown); grid data over HTTP (median) < 1 s for the first page
+ *   (issue 10): import < 10 s and ≤ 1.5× its floor; export < 10 s and
+ *   (issue 20) ≤ 1.5× its floor; grid data over HTTP (median) < 1 s for the first page
  *   and, for all rows, < 1 s and ≤ 1.2× the in-process read; recompute every
  *   AP < 50 ms; page size 20,000 → rows rendered ≤ 2 s (a spreadsheet opens
  *   the sheet in 1–2 s); scrolling without dropped frames (at 60 Hz: no
@@ -55,6 +55,8 @@ const RECOMPUTE_MS = 50;
 const HTTP_RATIO = 1.2;
 /** Issue 10: import at most this many times a streaming exceljs read of the same workbook plus a multi-row insert of the same rows. */
 const IMPORT_FLOOR_RATIO = 1.5;
+/** Issue 20: export at most this many times exceljs's streaming write of the same cells. */
+const EXPORT_FLOOR_RATIO = 1.5;
 /** Issue 10: opening the full sheet in the browser takes no longer than in a spreadsheet. */
 const BROWSER_ALL_ROWS_MS = 2_000;
 
@@ -131,8 +133,8 @@ try {
       name: `export ${fmt(CHAINS)} chains to xlsx`,
       measured: `${seconds(engine.exportMs)} (${times(engine.exportMs, engine.floors.writeMs)})`,
       floor: `${seconds(engine.floors.writeMs)} streaming write, no merges`,
-      target: '< 10 s',
-      met: engine.exportMs < IMPORT_EXPORT_MS,
+      target: `< 10 s, ≤ ${EXPORT_FLOOR_RATIO}× floor`,
+      met: engine.exportMs < IMPORT_EXPORT_MS && engine.exportMs / engine.floors.writeMs <= EXPORT_FLOOR_RATIO,
     },
     {
       name: `grid data over HTTP, all rows (median)`,

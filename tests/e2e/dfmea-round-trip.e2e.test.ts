@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { dataRow } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { ApiSession, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { runCli } from './support/cli.ts';
@@ -79,11 +80,9 @@ function headerPairs(form: ExcelJS.Worksheet): Record<string, string> {
   return pairs;
 }
 
-/** A row of the chain sheet (or a list sheet) as header → text. */
-function chainRow(sheet: ExcelJS.Worksheet, row: number): Record<string, string> {
-  const head = sheet.getRow(1).values as string[];
-  const values = sheet.getRow(row).values as unknown[];
-  return Object.fromEntries(head.map((h, i) => [h, values[i] === undefined || values[i] === null ? '' : String(values[i])]).filter(([h]) => h));
+/** A row of the chain sheet (or a list sheet) as column key → text, its headers read in either language. */
+function chainRow(sheet: ExcelJS.Worksheet, row: number, kind: 'chain' | 'list' = 'chain'): Record<string, string> {
+  return dataRow(kind, sheet.getRow(1).values as unknown[], sheet.getRow(row).values as unknown[]);
 }
 
 /**
@@ -257,10 +256,11 @@ describe('DFMEA round trip', () => {
       'DFMEA 编号': TEXTS.fmeaIdNumber,
       'DFMEA 开始日期': DATES.startDate,
       'DFMEA 修订日期': DATES.revisionDate,
-      负责人: userName,
+      // people by their real names (issue 20); the data sheets name the user by user name, which the import reads
+      负责人: '李伟',
       设计职责: TEXTS.designResponsibility,
       保密等级: confidentiality.zh,
-      团队成员: userName,
+      团队成员: '李伟',
       跨职能团队: TEXTS.teamNotes,
       项目阶段: stage.zh,
       'SOP 日期': DATES.sopDate,
@@ -280,28 +280,29 @@ describe('DFMEA round trip', () => {
       effectFunction: '关闭车窗 Close window',
       effectRequirement: '4 s 内',
       effect: '车窗无法关闭 Window does not close',
-      S: '9',
+      severity: '9',
       element: '齿轮箱 Gearbox',
       function: '传递扭矩 Transmit torque',
       requirement: '12 Nm',
       mode: '无扭矩输出 No torque',
-      modeCharacteristics: '输出扭矩 Output torque [critical*]',
+      modeCharacteristics: '输出扭矩 Output torque [关键*]',
       causeElement: '蜗轮 Gear',
       causeFunction: '与蜗杆啮合 Mesh with worm',
       causeRequirement: '模数 1.5',
       cause: '齿面磨损 Teeth worn',
-      causeCharacteristics: '齿面硬度 Tooth hardness [safety*]',
+      causeCharacteristics: '齿面硬度 Tooth hardness [安全*]',
       preventionControls: '设计准则 DG-12',
-      O: '6',
+      occurrence: '6',
       detectionControls: '耐久试验 ET-3',
-      D: '5',
-      AP: row.ap,
-      RPN: '270',
-      actionKinds: 'prevention',
+      detection: '5',
+      ap: row.ap,
+      rpn: '270',
+      // a Chinese export says it in Chinese: kinds and statuses by the words the browser shows
+      actionKinds: '预防',
       actions: '齿面渗碳淬火 Case-harden teeth',
       actionResponsible: userName,
       actionTargetDates: '2026-09-30',
-      actionStatuses: 'completed',
+      actionStatuses: '已完成',
       actionsTaken: '已淬火至 58 HRC',
       actionEvidence: '报告 R-17',
       actionCompletionDates: '2026-09-20',
@@ -313,20 +314,20 @@ describe('DFMEA round trip', () => {
     // the actions sheet: the action with every field in a cell of its own (what the re-import reads)
     const actionSheet = workbook.worksheets.find((ws) => ws.name === '措施')!;
     expect(actionSheet.rowCount).toBe(2);
-    expect(chainRow(actionSheet, 2)).toEqual({
+    expect(chainRow(actionSheet, 2, 'list')).toEqual({
       causeKey: chainRow(chains!, 2).causeKey,
       cause: '齿面磨损 Teeth worn',
-      actionKind: 'prevention',
+      actionKind: '预防',
       action: '齿面渗碳淬火 Case-harden teeth',
       responsible: userName,
       targetDate: '2026-09-30',
-      status: 'completed',
+      status: '已完成',
       actionTaken: '已淬火至 58 HRC',
       evidence: '报告 R-17',
       completionDate: '2026-09-20',
-      raS: '9',
-      raO: '2',
-      raD: '4',
+      raSeverity: '9',
+      raOccurrence: '2',
+      raDetection: '4',
     });
 
     // 7 the re-import: a new project from the CLI's workbook holds every header field and the same chain

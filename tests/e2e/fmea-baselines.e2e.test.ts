@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walkReviewOverApi } from '@fmea/core/testing';
@@ -41,6 +41,11 @@ describe('FMEA baselines in the workbench', () => {
     await owner.post('/api/project/review/revoke', { projectId });
     const [bl] = await owner.get<{ label: string }[]>(`/api/project/baselines?projectId=${projectId}`);
     expect(bl?.label).toBe('BL1');
+    // the workbook of another project of the owner's, to check in this project's panel (issue 20)
+    const another = await owner.post<{ id: string; serialNum: string }>('/api/project/save', { projectType: 'dfmea', name: uniqueName('Seat rail '), projectMembers: [{ userId: ids.owner, roles: [0] }] });
+    const anotherFile = join(mkdtempSync(join(tmpdir(), 'baseline-e2e-')), `${another.serialNum}.xlsx`);
+    const exported = await fetch(`${env.baseURL}/api/project/exportData?projectId=${another.id}`, { headers: { token: owner.token!, lang: 'en-US' } });
+    writeFileSync(anotherFile, new Uint8Array(await exported.arrayBuffer()));
 
     // the owner edits the header in the browser
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
@@ -84,6 +89,11 @@ describe('FMEA baselines in the workbench', () => {
     expect(await shownVerdict.getAttribute('data-outcome')).toBe('baseline');
     expect(await shownVerdict.innerText()).toContain('BL1');
     await screenshot(page, 'fmea-baselines-verify-en-US');
+    // another project's workbook, checked in this project's panel, says whose it is
+    await page.getByTestId('baseline-verify-file').setInputFiles(anotherFile);
+    await expect.poll(() => shownVerdict.getAttribute('data-outcome')).toBe('otherProject');
+    expect(await shownVerdict.innerText()).toBe(`Intact, but it belongs to project ${another.serialNum}, not to ${project.serialNum} (${name} rev. B) which it was checked in`);
+    await screenshot(page, 'fmea-baselines-verify-other-en-US');
     const upload = new FormData();
     upload.append('excelFile', new Blob([readFileSync(saved)]), 'bl1.xlsx');
     // the browser's sign-in ended the owner's API session: the reviewer (a member) verifies over the API too
@@ -102,6 +112,11 @@ describe('FMEA baselines in the workbench', () => {
     expect(await zh.getByTestId('baseline-diff').locator('h3').first().innerText()).toContain('BL1 → 工作副本：新增 0，删除 0，修改 1');
     expect(await zh.getByTestId('baseline-diff-project').locator('h4').innerText()).toBe('项目表头 (1)');
     await screenshot(zh, 'fmea-baselines-diff-zh-CN');
+    await zh.getByTestId('baseline-verify-file').setInputFiles(anotherFile);
+    const zhVerdict = zh.getByTestId('baseline-verdict');
+    await expect.poll(() => zhVerdict.getAttribute('data-outcome')).toBe('otherProject');
+    expect(await zhVerdict.innerText()).toContain(`完好，但它属于项目 ${another.serialNum}`);
+    await screenshot(zh, 'fmea-baselines-verify-other-zh-CN');
 
     // the frozen copy opens read-only, its structure as it was released
     await page.getByTestId('baseline-open-BL1').click();

@@ -1,6 +1,6 @@
 /**
  * `fmea dfmea|pfmea baselines <projectNum>`, `… diff <projectNum> <a> [b]
- * [--out file.xlsx]` and `… verify <file.xlsx>`: the baselines a project's
+ * [--out file.xlsx]` and `… verify <file.xlsx> [--project <num>]`: the baselines a project's
  * releases froze, what changed between two of them (or one and the working
  * copy, `working`), and what an exported workbook is
  * (docs/domain/fmea-baselines.md). Thin over core's fmea-baseline service;
@@ -90,16 +90,18 @@ export function registerFmeaBaselines(parent: Command, kind: FmeaCommandKind): v
     .command('verify')
     .description(t('cli.baseline.verify.description'))
     .argument('<file>', t('cli.baseline.arg_workbook'))
+    .option('--project <num>', t('cli.baseline.verify.option_project'))
     .option('--max-mb <n>', t('cli.dfmea.import.option_max_mb'))
-    .action(async (path: string, options: { maxMb?: string }, command: Command) => {
+    .action(async (path: string, options: { maxMb?: string; project?: string }, command: Command) => {
       const context = contextOf(command);
-      const { assertWorkbookFile, verifyWorkbook } = await import('@fmea/core/services');
+      const { assertWorkbookFile, getProjectBySerialNumber, verifyWorkbook } = await import('@fmea/core/services');
       const limit = await importLimitBytes(options.maxMb, context.io.env);
       const file = await readInputFile(path, (name, size) => assertWorkbookFile(name, size, limit));
       const ctx = await context.services();
-      const verdict = await verifyWorkbook(ctx, file.bytes, { fileName: file.name, locale: context.locale, limit });
-      if (verdict.outcome === 'changed') {
-        // exit 1: a file that is not what was exported must fail a CI step
+      const projectId = options.project ? (await getProjectBySerialNumber(ctx, options.project)).id : undefined;
+      const verdict = await verifyWorkbook(ctx, file.bytes, { fileName: file.name, locale: context.locale, limit, ...(projectId ? { projectId } : {}) });
+      if (verdict.outcome === 'changed' || verdict.outcome === 'otherProject') {
+        // exit 1: a file that is not what was exported (or not this project's) must fail a CI step
         throw { code: 'conflict', message: verdict.message, issues: [], exitCode: EXIT_SYSTEM } satisfies CliFailure;
       }
       await context.out.printMessage(verdict.message, verdict);

@@ -43,6 +43,7 @@ export * from './sample-files.ts';
 export * from './zip-files.ts';
 export * from './thread-pool.ts';
 export * from './legacy-sheets.ts';
+export * from './workbook-columns.ts';
 export * from './project-snapshot.ts';
 export * from './bom.ts';
 export * from './control-plan.ts';

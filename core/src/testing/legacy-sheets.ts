@@ -1,4 +1,8 @@
 import type ExcelJS from 'exceljs';
+import { PFMEA_FLAT_COLUMNS } from '../services/fmea/excel/columns.ts';
+import { readableColumns } from '../services/fmea/excel/data-columns.ts';
+import { normHeader } from '../services/fmea/excel/headers.ts';
+import { chainCodes } from '../services/fmea/excel/vocabulary.ts';
 
 /**
  * Legacy AIAG 4th-edition DFMEA sheets as plants write them, generated from
@@ -236,8 +240,8 @@ export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withR
   for (const m of source) {
     facts.functions.push(`${m.item} | ${m.fn} | ${withRequirements ? m.req : ''}`);
     for (const [effect, s] of m.effects) facts.effects.push(`${m.mode} | ${effect} | S${s}`);
-    // the class marks the item's function, so every mode of it shows the class
-    if (m.cls) facts.classes.push(`${m.item} | ${m.fn} | ${m.cls} [${CLASS_OF[m.cls]}*]`);
+    // the class marks its failure mode: only that mode's chains show it (not the next mode of the same function)
+    if (m.cls) facts.classes.push(`${m.item} | ${m.fn} | ${m.mode} | ${m.cls} [${CLASS_OF[m.cls]}*]`);
     for (const c of m.causes) {
       facts.causes.push(`${m.mode} | ${c.cause} | O${c.o} D${c.d} | P: ${c.prevention.join(' + ')} | D: ${c.detection.join(' + ')}`);
       const a = c.action;
@@ -250,6 +254,9 @@ export function legacyFacts(source: readonly SourceMode[] = LEGACY_SOURCE, withR
   return sortFacts(facts);
 }
 
+/** The chain sheet's identifiers the facts below are read by, where the key differs. */
+const NAMES: Record<string, string> = { S: 'severity', O: 'occurrence', D: 'detection' };
+
 export interface ChainFacts {
   functions: string[];
   effects: string[];
@@ -260,16 +267,19 @@ export interface ChainFacts {
 
 const sortFacts = (f: ChainFacts): ChainFacts => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, [...new Set(v as string[])].sort()])) as unknown as ChainFacts;
 
-/** The same facts read from the chain sheet of an export (headers in row 1, one chain per row). */
+/** The same facts read from the chain sheet of an export (headers in row 1, one chain per row), its headers and codes read as the import reads them (either language). */
 export function chainFacts(rows: readonly (readonly string[])[]): ChainFacts {
   const [head, ...data] = rows;
-  const at = (row: readonly string[], name: string) => row[head!.indexOf(name)] ?? '';
+  const columns = readableColumns('chain', PFMEA_FLAT_COLUMNS);
+  const keyOf = (header: string) => columns.find((c) => c.headers.some((h) => normHeader(h) === normHeader(header)))?.key;
+  const keys = head!.map((h) => keyOf(h ?? ''));
   const facts: ChainFacts = { functions: [], effects: [], classes: [], causes: [], actions: [] };
   for (const r of data) {
-    const v = (name: string) => at(r, name);
+    const coded = chainCodes(Object.fromEntries(keys.map((k, i) => [k ?? `#${i}`, r[i] ?? ''])) as Record<string, string>);
+    const v = (name: string) => coded[NAMES[name] ?? name] ?? '';
     facts.functions.push(`${v('element')} | ${v('function')} | ${v('requirement')}`);
     if (v('effect')) facts.effects.push(`${v('mode')} | ${v('effect')} | S${v('S')}`);
-    for (const c of v('modeCharacteristics').split('\n').filter(Boolean)) facts.classes.push(`${v('element')} | ${v('function')} | ${c}`);
+    for (const c of v('modeCharacteristics').split('\n').filter(Boolean)) facts.classes.push(`${v('element')} | ${v('function')} | ${v('mode')} | ${c}`);
     if (v('cause')) facts.causes.push(`${v('mode')} | ${v('cause')} | O${v('O')} D${v('D')} | P: ${v('preventionControls').split('\n').join(' + ')} | D: ${v('detectionControls').split('\n').join(' + ')}`);
     const list = (name: string) => v(name).split('\n');
     list('actions').forEach((text, i) => {

@@ -31,13 +31,14 @@ const download = async (person: Person | null, path: string) => {
   const res = await api.app.request(path, { headers: person ? { token: person.token, lang: 'en-US' } : {} });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 };
-function form(bytes: Uint8Array | string, name: string) {
+function form(bytes: Uint8Array | string, name: string, projectId?: string) {
   const data = new FormData();
   data.append('excelFile', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)]), name);
+  if (projectId) data.append('projectId', projectId);
   return data;
 }
-const verify = (person: Person | null, bytes: Uint8Array | string, name = 'f.xlsx') =>
-  api.call('POST', '/api/project/baseline/verify', { token: person?.token, lang: 'en-US', raw: form(bytes, name) });
+const verify = (person: Person | null, bytes: Uint8Array | string, name = 'f.xlsx', projectId?: string) =>
+  api.call('POST', '/api/project/baseline/verify', { token: person?.token, lang: 'en-US', raw: form(bytes, name, projectId) });
 
 describe('/api/project/baseline*', () => {
   it('401 without a token, 400 for a bad query, 403 for an outsider, 404 for an unknown baseline', async () => {
@@ -84,6 +85,14 @@ describe('/api/project/baseline*', () => {
 
     const live = await download(team.reader, `/api/project/exportData?projectId=${project.id}`);
     expect((await verify(team.reader, live.bytes)).body.data.outcome).toBe('working');
+    // checked in a project (the baselines panel): its own file is its own, another project's says whose it is
+    expect((await verify(team.reader, live.bytes, 'f.xlsx', project.id)).body.data.outcome).toBe('working');
+    const other = await createTeamProject(api, team, 'Other lifter');
+    const elsewhere = await verify(team.reader, live.bytes, 'f.xlsx', other.id);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.data).toMatchObject({ outcome: 'otherProject', serialNum: project.serialNum });
+    expect(elsewhere.body.data.message).toBe(`Intact, but it belongs to project ${project.serialNum}, not to ${other.serialNum} (Other lifter) which it was checked in`);
+    expect((await verify(team.reader, live.bytes, 'f.xlsx', 'no-such-project')).status).toBe(404);
     const foreign = await verify(team.reader, 'not a workbook');
     expect(foreign.status).toBe(400);
     expect(foreign.body.meta.message).toBe('This file is not an Excel workbook (.xlsx)');

@@ -82,7 +82,9 @@ const OneSchema = z
 
 const VerdictSchema = z
   .strictObject({
-    outcome: z.enum(['baseline', 'working', 'unknown', 'changed']).openapi({ description: 'baseline: intact and a baseline here; working: an intact working-copy export; unknown: intact, no baseline here has its hash; changed: edited after export' }),
+    outcome: z
+      .enum(['baseline', 'working', 'unknown', 'changed', 'otherProject'])
+      .openapi({ description: 'baseline: intact and a baseline here; working: an intact working-copy export; unknown: intact, no baseline here has its hash; changed: edited after export; otherProject: intact, but a workbook of another project than projectId (serialNum names it)' }),
     serialNum: z.string(),
     baselineLabel: z.string().nullable(),
     contentHash: z.string(),
@@ -164,14 +166,15 @@ export const diffExportRoute = file(
 );
 
 const VerifyForm = z.object({
-  excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'An exported DFMEA or PFMEA workbook (xlsx, at most IMPORT_MAX_MB)' }),
+  excelFile: z.custom<File>((value) => value instanceof File).openapi({ type: 'string', format: 'binary', description: 'An exported DFMEA, PFMEA, control plan or flow chart workbook (xlsx, at most IMPORT_MAX_MB)' }),
+  projectId: Id.optional().openapi({ description: 'The project the file is checked in (the baselines panel): a workbook of another project is told as otherProject' }),
 });
 
 export const verifyRoute = defineRoute({
   method: 'post',
   path: '/api/project/baseline/verify',
   tag: TAG,
-  summary: 'Verify an exported workbook: which baseline it is, a working-copy export, or changed after export',
+  summary: 'Verify an exported workbook: which baseline it is, a working-copy export, changed after export, or another project’s',
   description:
     'Multipart excelFile. The seal in the file’s properties is checked against its cells; an intact released export names its baseline when the caller can open the project (403 fmeaBaseline.verify_not_allowed otherwise). A file that is no xlsx, passes the size or decompression limits, or carries no seal (400 fmeaBaseline.verify_foreign) is refused with a message.',
   access: readAccess,
@@ -216,9 +219,14 @@ export function registerBaselineRoutes(app: OpenAPIHono<AppEnv>) {
     return xlsx(c, await diffWorkbook(diff, c.var.locale), `${diff.projectType === 'pfmea' ? 'PFMEA' : 'DFMEA'}-${diff.serialNum}-${name(diff.from)}-${name(diff.to)}.xlsx`) as never;
   });
   app.openapi(verifyRoute, async (c) => {
-    const { excelFile } = c.req.valid('form');
+    const { excelFile, projectId } = c.req.valid('form');
     if (!(excelFile instanceof File)) throw new InvalidInputError('validation.required', { field: 'excelFile' });
-    const verdict = await verifyWorkbook(fmeaContext(c), new Uint8Array(await excelFile.arrayBuffer()), { fileName: excelFile.name, locale: c.var.locale, limit: c.var.services.importLimitBytes });
+    const verdict = await verifyWorkbook(fmeaContext(c), new Uint8Array(await excelFile.arrayBuffer()), {
+      fileName: excelFile.name,
+      locale: c.var.locale,
+      limit: c.var.services.importLimitBytes,
+      ...(projectId ? { projectId } : {}),
+    });
     return c.json(ok(verdict), 200);
   });
 }

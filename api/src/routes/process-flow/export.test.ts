@@ -36,9 +36,11 @@ describe('GET /api/processFlow/exportData', () => {
     const [sheet] = await readWorkbookSheets(bytes);
     const rows = sheet!.rows.map((r) => r.cells.slice(1));
     expect(rows[0]).toEqual([`过程流程图 ${pfd()}`]);
-    expect(rows[2]![0]).toBe('工序号');
-    expect(rows[3]!.slice(0, 3)).toEqual(['10', '加工', '车削内孔']);
-    expect(rows[4]).toEqual(['20', '加工兼检验', 'Check & pack', '', '', '', '', '', '返工 → 10 车削内孔：尺寸超差']);
+    // the stamp row: the PFMEA's version and content hash
+    expect(rows[2]!.slice(0, 3)).toEqual(['基线', '工作副本，未发布', '内容哈希']);
+    expect(rows[3]![0]).toBe('工序号');
+    expect(rows[4]!.slice(0, 3)).toEqual(['10', '加工', '车削内孔']);
+    expect(rows[5]).toEqual(['20', '加工兼检验', 'Check & pack', '', '', '', '', '', '返工 → 10 车削内孔：尺寸超差']);
   });
 
   it('answers the SVG picture with every text escaped, and runs nothing when opened', async () => {

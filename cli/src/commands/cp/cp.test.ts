@@ -8,6 +8,8 @@ let temp: TempDb;
 let env: Record<string, string>;
 let pfmea: string;
 let dfmea: string;
+/** A PFMEA whose control plans were never generated. */
+let fresh: string;
 const fmea = (args: string[]) => runFmea(args, { env });
 const file = (name: string) => join(temp.dir, name);
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
     const built = await buildHousingPfmea(ctx, members, 'Gearbox housing');
     await generateControlPlan(ctx, built.project.id, { phase: 'production' });
     pfmea = built.project.serialNum;
+    fresh = (await buildHousingPfmea(ctx, members, 'Cover')).project.serialNum;
     dfmea = (await createProject(ctx, { projectType: 'dfmea', name: 'Seat', members })).serialNum;
   } finally {
     database.close();
@@ -48,6 +51,30 @@ describe('fmea cp', { timeout: 120_000 }, () => {
     expect(JSON.parse(again.stdout).data).toMatchObject({ phase: 'prelaunch', imported: 5, replaced: 5, serialNum: pfmea });
     const zh = await fmea(['cp', 'export', pfmea, file('pre.xlsx'), '--phase', 'prelaunch', '--bilingual']);
     expect(zh.stdout.trim()).toBe(`已将 ${pfmea} 的试生产控制计划（5 行）写入 ${file('pre.xlsx')}`);
+  });
+
+  it('generates the plan of a phase from the PFMEA, and export says when a plan has not been generated (exit 3, nothing written)', async () => {
+    const before = await fmea(['--lang', 'en-US', 'cp', 'export', fresh, file('fresh.xlsx'), '--phase', 'prototype']);
+    expect(before.code).toBe(3);
+    expect(before.stderr).toContain(`The Prototype control plan of ${fresh} has no lines: it has not been generated. Generate it first with: fmea cp generate ${fresh} --phase prototype`);
+    expect(existsSync(file('fresh.xlsx'))).toBe(false);
+    const zhBefore = await fmea(['cp', 'export', fresh, file('fresh.xlsx'), '--phase', 'prototype']);
+    expect(zhBefore.stderr).toContain(`${fresh} 的样件控制计划没有任何行：尚未生成。请先生成：fmea cp generate ${fresh} --phase prototype`);
+
+    const generated = await fmea(['--lang', 'en-US', 'cp', 'generate', fresh, '--phase', 'prototype']);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stdout.trim()).toBe(`Prototype control plan of ${fresh}: 5 lines added, 5 lines in all`);
+    const again = await fmea(['cp', 'generate', fresh, '--phase', 'prototype']);
+    expect(again.stdout.trim()).toBe(`${fresh} 的样件控制计划：新增 0 行，共 5 行`);
+    const json = await fmea(['--json', 'cp', 'generate', fresh]);
+    expect(JSON.parse(json.stdout).data).toEqual({ serialNum: fresh, phase: 'production', added: 5, lines: 5 });
+
+    const exported = await fmea(['--lang', 'en-US', 'cp', 'export', fresh, file('fresh.xlsx'), '--phase', 'prototype']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.trim()).toBe(`5 lines of the Prototype control plan of ${fresh} written to ${file('fresh.xlsx')}`);
+    const design = await fmea(['--lang', 'en-US', 'cp', 'generate', dfmea]);
+    expect(design.code).toBe(2);
+    expect(design.stderr).toContain(`Only a PFMEA has a control plan; ${dfmea} is not one`);
   });
 
   it('refuses bad rows with their numbers and writes nothing, naming --good-rows-only (exit 2)', async () => {

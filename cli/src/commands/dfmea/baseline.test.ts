@@ -87,4 +87,16 @@ describe('fmea dfmea baselines|diff|verify', { timeout: 120_000 }, () => {
     expect(changed.code).toBe(1);
     expect(changed.stderr).toContain('Changed after export');
   });
+
+  it('verifies a file in a project: its own passes, another project’s is named and exits 1', async () => {
+    const own = await fmea(['dfmea', 'verify', baselineFile, '--project', serialNum]);
+    expect(own.code, own.stderr).toBe(0);
+    const other = await fmea(['dfmea', 'verify', baselineFile, '--project', pfmeaNum]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain(`Intact, but it belongs to project ${serialNum}, not to ${pfmeaNum} (Line) which it was checked in`);
+    const json = await fmea(['--json', 'dfmea', 'verify', baselineFile, '--project', pfmeaNum]);
+    expect(json.code).toBe(1);
+    const unknown = await fmea(['dfmea', 'verify', baselineFile, '--project', 'DF0000000000']);
+    expect(unknown.code).toBe(3);
+  });
 });

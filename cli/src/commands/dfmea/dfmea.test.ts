@@ -77,7 +77,8 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
     expect(report.serialNum).toMatch(/^DF/);
     expect(report.serialNum).not.toBe(serialNum);
     const second = file('second.xlsx');
-    expect((await fmea(['dfmea', 'export', report.serialNum, second])).code).toBe(0);
+    // the chain sheet speaks the export's language: compared in the same one
+    expect((await fmea(['--lang', 'en-US', 'dfmea', 'export', report.serialNum, second])).code).toBe(0);
     expect(await chainRows(second)).toEqual(await chainRows(first));
     // Importing again with dedupe adds nothing; the chains stay the same.
     const again = await fmea(['--lang', 'en-US', 'dfmea', 'import', first, '--project', report.serialNum]);
@@ -88,7 +89,7 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
         'Created: 0 structure nodes, 0 functions, 0 characteristics, 0 failure effects, 0 failure modes, 0 failure causes, 0 controls, 0 S/O/D ratings, 0 actions, 0 re-ratings\n',
     });
     const third = file('third.xlsx');
-    expect((await fmea(['dfmea', 'export', report.serialNum, third, '--company', 'ACME'])).code).toBe(0);
+    expect((await fmea(['--lang', 'en-US', 'dfmea', 'export', report.serialNum, third, '--company', 'ACME'])).code).toBe(0);
     expect(await chainRows(third)).toEqual(await chainRows(first));
   });
 
@@ -131,13 +132,14 @@ describe('fmea dfmea', { timeout: 120_000 }, () => {
     expect(en.code, en.stderr).toBe(0);
     expect(en.stdout.split('\n')).toEqual([
       expect.stringMatching(/^Imported 5 of 5 rows into DF\d+$/),
-      'Created: 4 structure nodes, 6 functions, 2 characteristics, 4 failure effects, 3 failure modes, 5 failure causes, 11 controls, 14 S/O/D ratings, 3 actions, 6 re-ratings',
+      // 7 functions: the window regulator's classified mode has a function of its own (a class marks its mode only)
+      'Created: 4 structure nodes, 7 functions, 2 characteristics, 4 failure effects, 3 failure modes, 5 failure causes, 11 controls, 14 S/O/D ratings, 3 actions, 6 re-ratings',
       // this database has no user "owner"
       'Responsibility that names no user (kept in the action text): owner, Design engineering',
       '',
     ]);
     const zh = await fmea(['dfmea', 'import', file('legacy.xlsx')]);
-    expect(zh.stdout.split('\n')[1]).toBe('已创建：结构节点 4 个，功能 6 个，特性 2 个，失效影响 4 个，失效模式 3 个，失效起因 5 个，控制 11 个，S/O/D 评分 14 个，措施 3 个，再评分 6 个');
+    expect(zh.stdout.split('\n')[1]).toBe('已创建：结构节点 4 个，功能 7 个，特性 2 个，失效影响 4 个，失效模式 3 个，失效起因 5 个，控制 11 个，S/O/D 评分 14 个，措施 3 个，再评分 6 个');
   });
 
   it('refuses a sheet with a column it has no place for (exit 2, listed, nothing written); --accept-unmapped imports the rest', async () => {

@@ -48,8 +48,10 @@ describe('fmea pfd export', { timeout: 120_000 }, () => {
     const { readWorkbookSheets } = await import('@fmea/core/services');
     const rows = (await readWorkbookSheets(new Uint8Array(await readFile(out))))[0]!.rows.map((r) => r.cells.slice(1));
     expect(rows[0]).toEqual([`过程流程图 ${pfd}`]);
-    expect(rows[4]!.slice(0, 3)).toEqual(['20', '检验', 'Final check']);
-    expect(rows[4]![8]).toBe('返工 → 10 车削内孔');
+    // the stamp row: the PFMEA's version and content hash
+    expect(rows[2]!.slice(0, 2)).toEqual(['基线', '工作副本，未发布']);
+    expect(rows[5]!.slice(0, 3)).toEqual(['20', '检验', 'Final check']);
+    expect(rows[5]![8]).toBe('返工 → 10 车削内孔');
   });
 
   it('writes the SVG picture for a .svg file, and says so as JSON', async () => {

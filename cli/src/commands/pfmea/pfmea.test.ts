@@ -118,7 +118,7 @@ describe('fmea pfmea', { timeout: 120_000 }, () => {
     const workbook = await sheets(first);
     expect(workbook[0]!.name).toBe('PFMEA form');
     expect(workbook[0]!.rows.some((r) => r.cells.includes('Manufacturing location') && r.cells.includes('Wuhan plant 2'))).toBe(true);
-    expect(workbook[1]!.rows[0]!.cells).toContain('causeWorkElementType');
+    expect(workbook[1]!.rows[0]!.cells).toContain('Lower element 4M type');
 
     const imported = await fmea(['--json', 'pfmea', 'import', first]);
     expect(imported.code, imported.stderr).toBe(0);
@@ -127,7 +127,7 @@ describe('fmea pfmea', { timeout: 120_000 }, () => {
     expect(report.serialNum).toMatch(/^PF/);
     expect(report.serialNum).not.toBe(serialNum);
     const second = file('second.xlsx');
-    expect((await fmea(['pfmea', 'export', report.serialNum, second])).code).toBe(0);
+    expect((await fmea(['--lang', 'en-US', 'pfmea', 'export', report.serialNum, second])).code).toBe(0);
     expect(await chainRows(second)).toEqual(await chainRows(first));
     const again = await fmea(['--lang', 'en-US', 'pfmea', 'import', first, '--project', report.serialNum]);
     expect(again.code, again.stderr).toBe(0);

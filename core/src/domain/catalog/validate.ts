@@ -21,6 +21,8 @@ export type CatalogRules = Partial<Record<CatalogRequiredFlag, string>>;
 export interface CatalogLookups {
   /** Live codes per dictionary type; a dictionary not given here is not checked (the services give every one a type names). */
   readonly dictionaries?: Readonly<Record<string, readonly string[]>>;
+  /** Per dictionary type, each live item's names (either language, lower case) → its code: a sheet names the item (issue 20). */
+  readonly dictionaryNames?: Readonly<Record<string, ReadonlyMap<string, string>>>;
 }
 
 export interface CatalogRead {
@@ -101,7 +103,10 @@ function readCodes(
       if (known === undefined) issues.push(issue('catalog.value_not_allowed', field.key, { value: code, allowed: field.values.join(', ') }));
       else codes[i] = known;
     } else if (allowed !== undefined && !allowed.includes(code)) {
-      issues.push(issue('catalog.code_unknown', field.key, { value: code, dictionary: field.dictionary }));
+      // a dictionary item by its name in either language (an export writes names); the code is kept
+      const named = lookups.dictionaryNames?.[field.dictionary]?.get(code.toLowerCase());
+      if (named !== undefined) codes[i] = named;
+      else issues.push(issue('catalog.code_unknown', field.key, { value: code, dictionary: field.dictionary }));
     } else {
       issues.push(...checkText(code, { field: field.key, max: DEFAULT_CATALOG_TEXT_MAX }));
     }

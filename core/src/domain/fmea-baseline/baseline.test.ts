@@ -35,6 +35,15 @@ describe('canonical snapshot', () => {
     expect(canonicalJson(canonicalSnapshot(a))).toBe(canonicalJson(canonicalSnapshot(b)));
   });
 
+  it('writes every object with its keys sorted, in order or not, index keys and nested lists included, as stored baselines were written', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: null, c: 'x' }, 2, undefined], e: undefined })).toBe('{"a":[{"c":"x","d":null},2,null],"b":1}');
+    expect(canonicalJson({ 10: 'ten', 9: 'nine', a: { z: 1, y: [3, { 2: true, 1: false }] } })).toBe('{"10":"ten","9":"nine","a":{"y":[3,{"1":false,"2":true}],"z":1}}');
+    expect(canonicalJson({ at: new Date(0), n: -0, s: 'é"\n' })).toBe('{"at":{},"n":0,"s":"é\\"\\n"}');
+    expect([canonicalJson(undefined), canonicalJson(null), canonicalJson([]), canonicalJson({})]).toEqual(['null', 'null', '[]', '{}']);
+    const sorted = { a: 1, b: { c: [1, 2] } };
+    expect(canonicalJson(sorted)).toBe(JSON.stringify(sorted));
+  });
+
   it('keeps no volatile field and sorts lists by id and keys by name', () => {
     const json = canonicalJson(canonicalSnapshot(source()));
     expect(json).not.toMatch(/updatedAt|"version"/);

@@ -85,11 +85,14 @@ const scalar = (value: unknown): Scalar => {
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** Each list's keys (id and its fields) in sorted order: items built in that order need no sorting for their canonical text. */
+const SORTED_KEYS = Object.fromEntries(SNAPSHOT_LISTS.map((list) => [list, ['id', ...SNAPSHOT_FIELDS[list]].sort()])) as Record<SnapshotList, string[]>;
+
 function pick(list: SnapshotList, row: { id: string } & Record<string, unknown>): SnapshotItem {
-  const out: Record<string, unknown> = { id: row.id };
-  for (const field of SNAPSHOT_FIELDS[list]) {
+  const out: Record<string, unknown> = {};
+  for (const field of SORTED_KEYS[list]) {
     // a member's roles stay a list, sorted: [1, 0] and [0, 1] are one team role set
-    out[field] = field === 'roles' ? [...((row[field] as number[] | undefined) ?? [])].sort((a, b) => a - b) : scalar(row[field]);
+    out[field] = field === 'id' ? row.id : field === 'roles' ? [...((row[field] as number[] | undefined) ?? [])].sort((a, b) => a - b) : scalar(row[field]);
   }
   return out as SnapshotItem;
 }
@@ -105,12 +108,62 @@ export function canonicalSnapshot(source: SnapshotSource): FmeaSnapshot {
 
 /** JSON with every object's keys sorted and no spaces: the text a baseline stores and hashes. */
 export function canonicalJson(value: unknown): string {
+  // JSON.stringify writes an object's keys in their order: once every object's keys are sorted, its text is the canonical text
+  const sorted = sortedKeys(value ?? null);
+  return sorted === UNSORTABLE ? writtenOut(value) : JSON.stringify(sorted);
+}
+
+/** The canonical text written out piece by piece: for what JSON.stringify cannot keep in order (see `sortedKeys`). */
+function writtenOut(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map(writtenOut).join(',')}]`;
   const keys = Object.keys(value as object)
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${writtenOut((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+const UNSORTABLE = Symbol('unsortable');
+/** An array index as a key ("0", "12"): an object lists those first, whatever the order they were added in. */
+const INDEX_KEY = /^(0|[1-9]\d*)$/;
+
+/**
+ * The value with every object's keys in sorted order, for JSON.stringify:
+ * what is sorted already is kept, not copied (a snapshot's items are built
+ * sorted), an object out of order is copied in order. UNSORTABLE when an
+ * object has index keys or is no plain object (a Date): `writtenOut` then.
+ */
+function sortedKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = sortedKeys(value[i]);
+      if (item === UNSORTABLE) return UNSORTABLE;
+      if (item !== value[i]) (out ??= [...value])[i] = item;
+    }
+    return out ?? value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return UNSORTABLE;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let inOrder = true;
+  for (let i = 0; i < keys.length; i++) {
+    if (INDEX_KEY.test(keys[i]!)) return UNSORTABLE;
+    if (i > 0 && keys[i - 1]! > keys[i]!) inOrder = false;
+  }
+  let out: Record<string, unknown> | undefined = inOrder ? undefined : {};
+  for (const key of inOrder ? keys : [...keys].sort()) {
+    const item = sortedKeys(record[key]);
+    if (item === UNSORTABLE) return UNSORTABLE;
+    if (out) out[key] = item;
+    else if (item !== record[key]) {
+      out = {};
+      for (const k of keys) out[k] = record[k];
+      out[key] = item;
+    }
+  }
+  return out ?? value;
 }
 
 /** A stored baseline's content back as a snapshot; null when the text is not one (never thrown at a reader). */

@@ -5,6 +5,7 @@ export { NODE_TYPES, assertChildNodeType, isSpecialNodeType, nodeTypeProfile, ty
 export * from './graph.ts';
 export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, linksBrokenBy, type BrokenLinks, type LinkRefusal } from './links.ts';
 export { buildChains, chainKey, chainsThrough, failureOrder, type FailureChain } from './chains.ts';
+export { riskRowsOf, type CatalogRefOf, type GridTables } from './grid-rows.ts';
 export {
   assertFamilyAllowsChild,
   assertNodeCopyable,

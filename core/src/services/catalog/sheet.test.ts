@@ -47,6 +47,33 @@ describe('export', () => {
     expect(read.rows.map((r) => r.values)).toEqual([{ 失效编号: 'FA2603010002', 失效描述: '密封撕裂', 状态: '编辑中' }]);
   });
 
+  it('writes the product type by its name in the reader’s language and reads the name (either language) back as its code', async () => {
+    await createCatalogRecord(w.author, 'invalidMode', { values: { invalidmode: '密封泄漏', productType: DOOR } });
+    const read = async (locale: 'zh-CN' | 'en-US') => {
+      const { data } = await exportCatalogRecords(w.author, 'invalidMode', { locale });
+      const header = locale === 'zh-CN' ? '产品类型' : 'Product type';
+      return { data, value: (await readSheet(data, columnsOf([header]), undefined, { acceptUnmapped: true })).rows[0]!.values[header] };
+    };
+    const zh = await read('zh-CN');
+    const en = await read('en-US');
+    expect([zh.value, en.value]).toEqual(['车门', 'Door']);
+    // its own export back (cover: the same record, unchanged), and a new record named in either language, any case
+    expect(await importCatalogRecords(w.author, 'invalidMode', zh.data, { mode: 'cover' })).toMatchObject({ updated: 1, rowErrors: [] });
+    expect(await importCatalogRecords(w.author, 'invalidMode', en.data, { mode: 'cover' })).toMatchObject({ updated: 1, rowErrors: [] });
+    const named = await sheet(['失效描述', '产品类型'], [['门缝漏风', '车门'], ['Door squeak', 'door'], ['Hinge noise', DOOR]]);
+    expect(await importCatalogRecords(w.author, 'invalidMode', named)).toMatchObject({ created: 3, rowErrors: [] });
+    const rows = await w.t.db.select({ text: catalogRecord.text, productType: catalogRecord.productType }).from(catalogRecord);
+    expect(rows.every((r) => r.productType === DOOR)).toBe(true);
+    // a name no item has is refused with the value, and one the caller may not use as before
+    const wrong = await sheet(['失效描述', '产品类型'], [['Unknown', '飞机'], ['Seat', '座椅']]);
+    await expect(importCatalogRecords(w.author, 'invalidMode', wrong)).rejects.toMatchObject({
+      issues: [
+        { row: 2, field: 'productType', messageKey: 'catalog.code_unknown', params: { value: '飞机' } },
+        { row: 3, field: 'productType', messageKey: 'catalog.product_type_denied' },
+      ],
+    });
+  });
+
   it('reads its own export back, in either language, to the same codes', async () => {
     await createCatalogRecord(w.author, 'invalidMode', { values: { invalidmode: '密封泄漏', invalidUseType: ['invalidreason', 'invalidresult'] } });
     await createCatalogRecord(w.author, 'experience', { values: { problemType: 'equipmentProblem', classification: '密封', failureDesc: '泄漏', product: '车门', cause: '老化', preventiveMeasures: '换件' } });

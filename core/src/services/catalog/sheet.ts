@@ -18,7 +18,7 @@ import { CatalogKeyIndex, NewRecordBatch } from './import-bulk.ts';
 import { catalogOperation } from './log.ts';
 import { catalogListFilter, reviseCatalogRecord, type CatalogListQuery } from './records.ts';
 import { isCatalogTemplateRow } from './template.ts';
-import { dictionaryCodes, findCatalogRow, productTypeOfValues, takeCatalogNumber, valuesOfRow } from './store.ts';
+import { dictionarySheetLookups, findCatalogRow, productTypeOfValues, takeCatalogNumber, valuesOfRow } from './store.ts';
 
 /** An export holds at most this many records (the spec's "export scope all" of a knowledge list). */
 export const CATALOG_EXPORT_MAX = 50_000;
@@ -30,18 +30,21 @@ export interface CatalogExportQuery extends CatalogListQuery {
   locale?: Locale;
 }
 
-/** A value as the sheet holds it: lists joined, an enum's codes by their names in the reader's language (an import reads them back). */
-function cell(field: CatalogField, value: CatalogValue | undefined, locale: Locale): string | number | null {
+type DictionaryName = (dictionaryType: string, code: string, locale: Locale) => string;
+
+/** A value as the sheet holds it: lists joined, an enum's and a dictionary's codes by their names in the reader's language (an import reads them back). */
+function cell(field: CatalogField, value: CatalogValue | undefined, locale: Locale, dictionaryName: DictionaryName): string | number | null {
   if (value === undefined || value === null) return null;
   if (field.kind === 'enum') return (Array.isArray(value) ? value : [String(value)]).map((code) => catalogEnumLabel(field, code, locale)).join(', ');
+  if (field.kind === 'dictionary') return (Array.isArray(value) ? value : [String(value)]).map((code) => dictionaryName(field.dictionary, code, locale)).join(',');
   return Array.isArray(value) ? value.join(',') : (value as string | number);
 }
 
 /**
  * The type's records as a spreadsheet (spec 001 §7 `exportData`): the list
  * filter's records, every declared field under its header in the reader's
- * language (enum values by their names in it), then version, status and
- * quote count. Needs `export`.
+ * language (enum values and dictionary items, the product type among them,
+ * by their names in it), then version, status and quote count. Needs `export`.
  */
 export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, query: CatalogExportQuery = {}): Promise<{ fileName: string; data: Uint8Array; count: number }> {
   const type = catalogType(typeId);
@@ -55,11 +58,12 @@ export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, 
     ? await ctx.db.select().from(catalogRecord).where(where).orderBy(asc(catalogRecord.serialNum), asc(catalogRecord.versionNo)).limit(window.limit).offset(window.offset)
     : [];
   const columns = catalogSheetColumns(type, locale) as SheetColumn[];
+  const { nameOf } = await dictionarySheetLookups(ctx.db, type);
   const sheetRows = rows.map((row) => {
     const values = valuesOfRow(type, row);
     return {
       [type.serialField]: row.serialNum,
-      ...Object.fromEntries(type.fields.map((f) => [f.key, cell(f, values[f.key], locale)])),
+      ...Object.fromEntries(type.fields.map((f) => [f.key, cell(f, values[f.key], locale, nameOf)])),
       versionNo: row.versionNo,
       status: translate(locale, KNOWLEDGE_STATUS_KEYS[row.status as KnowledgeStatus]),
       quoteCount: row.quoteCount,
@@ -105,7 +109,7 @@ const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
 
 /**
  * Imports a sheet of the type (spec 001 §7 `importData`): headers, and
- * enum values by code or name, in either language; every row checked as the form checks it (required,
+ * enum values and dictionary items by code or name, in either language; every row checked as the form checks it (required,
  * lengths, bounds, codes, English while required, the caller's product
  * types, unique rules). A row naming a record — by number, else by a unique
  * rule, the rows above it in the file included — is left out in mode
@@ -135,7 +139,9 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
   const read = await readSheet(data, columns, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: true });
   // a filled-in template (exportCatalogTemplate) still holds its description row
   const rows = read.rows[0]?.row === 2 && isCatalogTemplateRow(type, read.rows[0].values) ? read.rows.slice(1) : read.rows;
-  const lookups = { dictionaries: await dictionaryCodes(ctx.db, type) };
+  // dictionary items by code or by name (either language): an export writes names
+  const { dictionaries, dictionaryNames } = await dictionarySheetLookups(ctx.db, type);
+  const lookups = { dictionaries, dictionaryNames };
 
   return writeAndLog(ctx, async (tx, txCtx) => {
     const result: CatalogImportResult = { created: 0, updated: 0, versioned: 0, skipped: 0, rowErrors: [], unmappedColumns: read.unmapped };

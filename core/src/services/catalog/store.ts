@@ -132,7 +132,8 @@ export function updatedOrStale(rows: readonly CatalogRecordRow[]): CatalogRecord
 }
 
 /** The live codes of the dictionaries a type's fields name. */
-export async function dictionaryCodes(db: DbOrTx, type: CatalogTypeDefinition): Promise<Record<string, string[]>> {
+/** The live items of the dictionaries a type's fields name: code and names, per dictionary type. */
+async function dictionaryItems(db: DbOrTx, type: CatalogTypeDefinition): Promise<Record<string, { code: string; name: string; enName: string }[]>> {
   const types = [...new Set(type.fields.flatMap((f) => (f.kind === 'dictionary' ? [f.dictionary] : [])))];
   if (types.length === 0) return {};
   const roots = await db
@@ -141,13 +142,40 @@ export async function dictionaryCodes(db: DbOrTx, type: CatalogTypeDefinition): 
     .where(and(eq(dictionary.parentId, ''), inArray(dictionary.code, types)));
   const items = roots.length
     ? await db
-        .select({ parentId: dictionary.parentId, code: dictionary.code })
+        .select({ parentId: dictionary.parentId, code: dictionary.code, name: dictionary.name, enName: dictionary.enName })
         .from(dictionary)
         .where(and(inArray(dictionary.parentId, roots.map((r) => r.id)), eq(dictionary.delFlg, 0)))
     : [];
-  const codes: Record<string, string[]> = Object.fromEntries(types.map((t) => [t, []]));
-  for (const root of roots) codes[root.code] = items.filter((i) => i.parentId === root.id).map((i) => i.code);
-  return codes;
+  const out: Record<string, { code: string; name: string; enName: string }[]> = Object.fromEntries(types.map((t) => [t, []]));
+  for (const root of roots) out[root.code] = items.filter((i) => i.parentId === root.id);
+  return out;
+}
+
+export async function dictionaryCodes(db: DbOrTx, type: CatalogTypeDefinition): Promise<Record<string, string[]>> {
+  return Object.fromEntries(Object.entries(await dictionaryItems(db, type)).map(([t, items]) => [t, items.map((i) => i.code)]));
+}
+
+/**
+ * The dictionaries of a type's fields for a sheet (issue 20): what an import
+ * checks codes against and reads names back by (either language, any case),
+ * and each item's name in a language for the export (the English name, else
+ * the Chinese one), so a product type reads "乘用车", not "1", and comes back.
+ */
+export async function dictionarySheetLookups(db: DbOrTx, type: CatalogTypeDefinition) {
+  const items = await dictionaryItems(db, type);
+  const dictionaries = Object.fromEntries(Object.entries(items).map(([t, list]) => [t, list.map((i) => i.code)]));
+  const dictionaryNames = Object.fromEntries(
+    Object.entries(items).map(([t, list]) => {
+      const names = new Map<string, string>();
+      for (const i of list) for (const n of [i.name, i.enName]) if (n.trim() && !names.has(n.trim().toLowerCase())) names.set(n.trim().toLowerCase(), i.code);
+      return [t, names];
+    }),
+  );
+  const nameOf = (dictionaryType: string, code: string, locale: 'zh-CN' | 'en-US') => {
+    const item = items[dictionaryType]?.find((i) => i.code === code);
+    return item ? (locale === 'en-US' && item.enName.trim() ? item.enName : item.name) : code;
+  };
+  return { dictionaries, dictionaryNames, nameOf };
 }
 
 /**

@@ -30,7 +30,7 @@ describe('the import template (exportDescription)', () => {
       invalidUseType: 'Failure use type\n开启失效使用类型必填时必填\n以下之一：失效模式, 失效原因, 失效影响\n可填多个，用逗号分隔',
       rejectRatio: 'Reject ratio\n数字，0 到 1',
       severity: 'Severity\n整数，1 到 10',
-      productType: 'Product type\n字典“productType”中的编码',
+      productType: 'Product type\n字典“productType”中的条目：名称（中文或英文）或编码',
     });
     expect(catalogTemplateDescriptions(CATALOG_TYPES.product, 'en-US').productNum).toBe('产品编号\nRequired: the record’s own number, at most 50 characters; never changes');
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaBaseline, user } from '../../db/schema/index.ts';
 import { diffSnapshots, emptySnapshotLike, parseSnapshot, snapshotCounts, type DiffKind, type FmeaSnapshot, type Scalar, type SnapshotDiff } from '../../domain/fmea-baseline/index.ts';
@@ -205,6 +205,16 @@ export const baselineStamp = (b: BaselineView, snapshot: FmeaSnapshot): Workbook
 });
 
 /** A baseline's workbook (the project's form, DFMEA or PFMEA), drawn from its snapshot; file name with the label. */
+/** The real names of the people a snapshot names (team and responsible persons), as they are now. */
+async function realNamesOf(ctx: ServiceContext, snapshot: FmeaSnapshot): Promise<Map<string, string>> {
+  const ids = [...new Set([...snapshot.members.map((m) => m.userId as string), ...snapshot.actions.map((a) => a.responsibleUserId as string | null).filter((id): id is string => !!id)])];
+  const names = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const u of await ctx.db.select({ id: user.id, realName: user.realName }).from(user).where(inArray(user.id, ids.slice(i, i + 500)))) names.set(u.id, u.realName);
+  }
+  return names;
+}
+
 export async function exportBaselineWorkbook(
   ctx: ServiceContext,
   projectId: string,
@@ -216,6 +226,7 @@ export async function exportBaselineWorkbook(
     locale: options.locale ?? 'zh-CN',
     ...(options.company ? { company: options.company } : {}),
     dictionaries: await projectDictionaries(ctx.db),
+    realNames: await realNamesOf(ctx, snapshot),
   });
   const prefix = snapshot.project.projectType === 'pfmea' ? 'PFMEA' : 'DFMEA';
   return { bytes, baseline, fileName: `${prefix}-${String(snapshot.project.serialNum)}-${baseline.label}.xlsx` };

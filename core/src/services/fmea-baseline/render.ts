@@ -20,13 +20,15 @@ const PLACEHOLDER_HASH = '-';
  * migrated; foreign keys off, as only the one project lives there) and the
  * one workbook exporter writes it, so a baseline's workbook is the live
  * export's form, sheet for sheet, and nothing edited since can leak in.
- * Users are there by the names the snapshot froze; the AP rules are the
- * snapshot's; dictionary names (stage, customer…) are the live dictionary's.
+ * Users are there by the user names the snapshot froze, with their real
+ * names as they are now (`realNames`: the header block names people); the AP
+ * rules are the snapshot's; dictionary names (stage, customer…) are the live
+ * dictionary's.
  */
 export async function renderSnapshotWorkbook(
   snapshot: FmeaSnapshot,
   stamp: WorkbookStamp,
-  options: { locale: Locale; company?: string; dictionaries: ProjectDictionaries },
+  options: { locale: Locale; company?: string; dictionaries: ProjectDictionaries; realNames?: ReadonlyMap<string, string> },
 ): Promise<Uint8Array> {
   const scratch = await openDatabase(':memory:');
   try {
@@ -36,7 +38,7 @@ export async function renderSnapshotWorkbook(
     const users = new Map<string, string>();
     for (const m of snapshot.members) users.set(m.userId as string, (m.userName as string) || (m.userId as string));
     for (const a of snapshot.actions) if (a.responsibleUserId) users.set(a.responsibleUserId as string, (a.responsibleName as string) || (a.responsibleUserId as string));
-    await insertRows(scratch.db, user, [...users].map(([id, userName]) => ({ id, userName, passwordHash: PLACEHOLDER_HASH })));
+    await insertRows(scratch.db, user, [...users].map(([id, userName]) => ({ id, userName, realName: options.realNames?.get(id) ?? '', passwordHash: PLACEHOLDER_HASH })));
     const p = snapshot.project;
     const responsible = snapshot.members.find((m) => (m.roles as number[]).includes(0));
     await scratch.db.insert(fmeaProject).values({

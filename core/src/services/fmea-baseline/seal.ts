@@ -20,8 +20,12 @@ import { readZipDirectory } from '../shared/zip-directory.ts';
  */
 export const SEAL_PREFIX = 'fmea-seal:v1:';
 
-/** A row's texts as the reader returns them (workbook-io's rowCells): index 1 is column A. */
-function rowLine(number: number, values: readonly ExcelJS.CellValue[]): string | null {
+/**
+ * A row's line of the seal: its number, then its texts as the reader returns
+ * them (workbook-io's rowCells: trimmed, index 1 column A, empty cells at the
+ * end left off) joined by tabs; null for a row without text.
+ */
+export function rowLine(number: number, values: readonly ExcelJS.CellValue[]): string | null {
   const cells: string[] = [];
   for (let c = 1; c < values.length; c++) cells[c] = cellText(values[c] ?? null);
   while (cells.length > 1 && !cells[cells.length - 1]) cells.length--;
@@ -50,18 +54,28 @@ class SealHasher {
 /** exceljs's ValueType.Merge: a cell covered by a merge, written empty (its master holds the text). */
 const MERGED = 1;
 
+/** What records a workbook's seal while it is written (`sealRecorder`). */
+export interface SealRecorder {
+  /** A row written past exceljs's row writer (`RowWriter`), as its line: `rowLine`'s text, which the writer builds as it goes. */
+  line(sheet: ExcelJS.Worksheet, line: string): void;
+  seal(): string;
+}
+
 /**
  * Watches every row as each sheet writes it to the file (after its merges:
  * a cell a merge covers is written empty, so it is read back empty) and gives
  * the seal of what was written once the sheets are done. Hooks the streaming
- * worksheet's row writer, the one place every row passes.
+ * worksheet's row writer, the one place every row exceljs writes passes; rows
+ * written straight into a sheet's XML are told by their writer (`row`).
  */
-export function sealRecorder(workbook: ExcelJS.stream.xlsx.WorkbookWriter): { seal(): string } {
+export function sealRecorder(workbook: ExcelJS.stream.xlsx.WorkbookWriter): SealRecorder {
   const hasher = new SealHasher();
+  const hashes = new WeakMap<object, Hash>();
   const addWorksheet = workbook.addWorksheet.bind(workbook);
   workbook.addWorksheet = ((name: string, options?: Partial<ExcelJS.AddWorksheetOptions>) => {
     const sheet = addWorksheet(name, options) as unknown as { _writeRow(row: ExcelJS.Row): void };
     const hash = hasher.sheet(name);
+    hashes.set(sheet, hash);
     const writeRow = sheet._writeRow.bind(sheet);
     sheet._writeRow = (row: ExcelJS.Row) => {
       const values: ExcelJS.CellValue[] = [];
@@ -73,7 +87,31 @@ export function sealRecorder(workbook: ExcelJS.stream.xlsx.WorkbookWriter): { se
     };
     return sheet as unknown as ExcelJS.Worksheet;
   }) as typeof workbook.addWorksheet;
-  return { seal: () => hasher.seal() };
+  return {
+    line: (sheet, line) => hashes.get(sheet)!.update(line, 'utf8'),
+    seal: () => hasher.seal(),
+  };
+}
+
+/**
+ * The seal of a workbook built whole in memory (exceljs's ordinary
+ * `Workbook`, the flow chart's), taken before it is written: every row as the
+ * file will hold it, a cell a merge covers empty, as `sealRecorder` records a
+ * streamed one.
+ */
+export function sealOfWorkbook(workbook: ExcelJS.Workbook): string {
+  const hasher = new SealHasher();
+  for (const sheet of workbook.worksheets) {
+    const hash = hasher.sheet(sheet.name);
+    sheet.eachRow({ includeEmpty: false }, (row, number) => {
+      const values: ExcelJS.CellValue[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        values[col] = (cell.type as number) === MERGED ? null : cell.value;
+      });
+      hasher.row(hash, number, values);
+    });
+  }
+  return hasher.seal();
 }
 
 /** The seal of a workbook as read back (readWorkbookSheets' rows: cells at index 1…). */

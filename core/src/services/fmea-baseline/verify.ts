@@ -16,11 +16,16 @@ import { readCoreProperties, SEAL_PREFIX, sealOfSheets } from './seal.ts';
  * - `baseline`: its seal holds and its content hash is a baseline of a project the caller can open;
  * - `working`: its seal holds and it is a working-copy export (not released);
  * - `unknown`: its seal holds, it says it is a baseline, and no baseline here has its hash;
- * - `changed`: a cell was changed after export (the seal no longer matches).
+ * - `changed`: a cell was changed after export (the seal no longer matches);
+ * - `otherProject`: its seal holds, and it belongs to another project than the
+ *   one it is verified in (`projectId`: the baselines panel of a project, `fmea
+ *   … verify --project`), which it names.
  * A file that is no workbook, or a workbook without our seal, is refused with a clear message.
+ * Every workbook of a project carries the stamp: the PFMEA or DFMEA form, the
+ * control plan and the flow chart (which name their PFMEA).
  */
 export type WorkbookVerdict = {
-  outcome: 'baseline' | 'working' | 'unknown' | 'changed';
+  outcome: 'baseline' | 'working' | 'unknown' | 'changed' | 'otherProject';
   /** As the file states it. */
   serialNum: string;
   baselineLabel: string | null;
@@ -35,7 +40,7 @@ export type WorkbookVerdict = {
   message: string;
 };
 
-export async function verifyWorkbook(ctx: ServiceContext, data: Uint8Array, options: { fileName: string; locale?: Locale; limit?: number }): Promise<WorkbookVerdict> {
+export async function verifyWorkbook(ctx: ServiceContext, data: Uint8Array, options: { fileName: string; locale?: Locale; limit?: number; projectId?: string }): Promise<WorkbookVerdict> {
   const locale = options.locale ?? 'zh-CN';
   const limit = options.limit ?? SPREADSHEET_LIMIT_BYTES;
   assertWorkbookFile(options.fileName, data.byteLength, limit);
@@ -60,6 +65,11 @@ export async function verifyWorkbook(ctx: ServiceContext, data: Uint8Array, opti
   };
   // a stamp whose seal is gone was rewritten by some program: changed too
   if (!seal || sealOfSheets(sheets) !== seal) return answer('changed');
+  if (options.projectId !== undefined) {
+    // checked in a project: a file of another one says whose it is (the caller may open this one; the other's number is the file's own)
+    const { project } = await openableProject(ctx.db, ctx.actor, options.projectId, ctx.now());
+    if (project.serialNum !== stamp.serialNum) return answer('otherProject', {}, { expected: project.serialNum, expectedName: project.name });
+  }
   if (stamp.baselineLabel === null) return answer('working');
 
   const candidates = await ctx.db

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fmeaFailure, fmeaProject } from '../../db/schema/index.ts';
+import { catalogRecord, fmeaControl, fmeaFailure, fmeaFunction, fmeaProject } from '../../db/schema/index.ts';
 import { buildChains, chainKey, indexGraph } from '../../domain/fmea/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { replaceApRules } from '../rules/ap-rules.ts';
@@ -9,7 +9,8 @@ import { addCharacteristic } from './characteristics.ts';
 import { addControl, deleteControl, updateControl } from './controls.ts';
 import { addFailure, rateCause } from './failures.ts';
 import { loadGraph } from './graph-load.ts';
-import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
+import { readAnalysisSource } from '../fmea-baseline/source.ts';
+import { readRiskGrid, recomputeAllAp, riskGridOfSource, streamRiskGrid } from './grid.ts';
 import { linkFailures } from './nets.ts';
 import { updateProjectHeader } from './projects.ts';
 
@@ -167,6 +168,44 @@ describe('the risk grid', () => {
   it('is for members and administrators only', async () => {
     const w = await lifter();
     await expect(readRiskGrid(team.outsider, w.project.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'permission.not_project_member' });
+  });
+
+  it('is the same, row for row and field for field, when built in memory from the tables read once (the workbook export’s grid)', async () => {
+    const w = await lifter();
+    // shared effects and causes, a causeless and an effectless mode, characteristics on the mode's and the cause's functions,
+    // controls and actions out of order, a re-rating, catalog citations (one of an older version)
+    const pinch = await addFailure(team.editor, { functionId: w.close.id, kind: 'FE', description: 'Pinching risk', severity: 10 });
+    await linkFailures(team.editor, { higherFailureId: pinch.id, lowerFailureId: w.mode.id });
+    const slip = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips' });
+    await linkFailures(team.editor, { higherFailureId: w.effect.id, lowerFailureId: slip.id });
+    await linkFailures(team.editor, { higherFailureId: slip.id, lowerFailureId: w.worn.id });
+    await addFailure(team.editor, { functionId: w.mesh.id, kind: 'FM', description: 'Lone mode' });
+    const lone = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Noise' });
+    await linkFailures(team.editor, { higherFailureId: lone.id, lowerFailureId: w.loose.id });
+    await addCharacteristic(team.editor, { functionId: w.torque.id, name: 'Torque', characteristicClass: 'critical', special: true });
+    await addCharacteristic(team.editor, { functionId: w.mesh.id, name: 'Tooth profile', characteristicClass: 'significant', special: true });
+    await addCharacteristic(team.editor, { functionId: w.mesh.id, name: 'Surface finish', characteristicClass: 'general', special: false });
+    await addControl(team.editor, { causeId: w.worn.id, kind: 'detection', description: 'Tooth gauge TG-2' });
+    await addControl(team.editor, { causeId: w.worn.id, kind: 'prevention', description: 'Heat treatment HT-7' });
+    const first = await addAction(team.editor, { causeId: w.worn.id, kind: 'prevention', description: 'Harden teeth', raOccurrence: 2 });
+    await addAction(team.editor, { causeId: w.worn.id, kind: 'detection', description: 'Add gauge', targetDate: '2025-01-31' });
+    await changeActionStatus(team.editor, first.id, { version: first.version, event: 'propose' });
+    const [v1, v2] = await t.db
+      .insert(catalogRecord)
+      .values([
+        { type: 'function', rootId: 'r1', serialNum: 'FN0001', versionNo: 1, isLatestVersion: false, status: '2', text: 'Transmit torque' },
+        { type: 'invalidMode', rootId: 'r2', serialNum: 'FM0001', versionNo: 2, status: '2', text: 'No torque transmitted' },
+      ])
+      .returning();
+    await t.db.update(fmeaFunction).set({ catalogRecordId: v1!.id }).where(eq(fmeaFunction.id, w.torque.id));
+    await t.db.update(fmeaFailure).set({ catalogRecordId: v2!.id }).where(eq(fmeaFailure.id, w.mode.id));
+    await t.db.update(fmeaControl).set({ catalogRecordId: v2!.id }).where(eq(fmeaControl.causeId, w.worn.id));
+
+    const sql = await readRiskGrid(team.reader, w.project.id, { limit: 100 });
+    const memory = await riskGridOfSource(t.db, await readAnalysisSource(t.db, w.project.id));
+    expect(sql.total).toBe(9);
+    expect(memory).toEqual(sql.items);
+    expect(memory[0]).toMatchObject({ functionCatalog: { serialNum: 'FN0001', newerVersion: true }, mode: { catalog: { serialNum: 'FM0001', versionNo: 2 } } });
   });
 
   it('streams the whole grid in batches', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaProject, type FmeaApSummary } from '../../db/schema/index.ts';
+import { catalogRecord, fmeaProject, type FmeaApSummary } from '../../db/schema/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { AP_LEVELS, type ApLookup } from '../../domain/ap/index.ts';
 import {
@@ -10,16 +10,20 @@ import {
   rateChain,
   raterFromLookup,
   ratingIssues,
+  riskRowsOf,
+  type CatalogRefOf,
   type CharacteristicClass,
   type ChainFacts,
   type ChainRater,
   type ChainRisk,
   type RerateSource,
+  type RowCatalogRef,
   type RowCharacteristic,
   type RiskGridRow,
   type RowControl,
 } from '../../domain/fmea/index.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
+import type { AnalysisSource } from '../fmea-baseline/source.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import type { Page } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -254,4 +258,32 @@ export async function recomputeAllAp(ctx: ServiceContext, projectId: string): Pr
     await tx.update(fmeaProject).set({ apSummary: summary, apComputedAt: ctx.now() }).where(eq(fmeaProject.id, projectId));
     return { result: summary, log: { action: 'fmea.project.recompute_ap', entity: 'fmea_project', entityId: projectId, before: project.apSummary, after: summary } };
   });
+}
+
+/** The catalog versions the items of a project cite, as the grid names them (`catalogJson`): one read for all. */
+async function catalogRefs(db: DbOrTx, source: AnalysisSource): Promise<CatalogRefOf> {
+  const ids = new Set<string>();
+  for (const list of [source.functions, source.failures, source.controls]) for (const item of list) if (item.catalogRecordId) ids.add(item.catalogRecordId);
+  const refs = new Map<string, RowCatalogRef>();
+  const all = [...ids];
+  for (let i = 0; i < all.length; i += 500) {
+    const rows = await db
+      .select({ id: catalogRecord.id, serialNum: catalogRecord.serialNum, versionNo: catalogRecord.versionNo, status: catalogRecord.status, isLatestVersion: catalogRecord.isLatestVersion })
+      .from(catalogRecord)
+      .where(inArray(catalogRecord.id, all.slice(i, i + 500)));
+    for (const r of rows) refs.set(r.id, { recordId: r.id, serialNum: r.serialNum, versionNo: r.versionNo, status: r.status, newerVersion: !r.isLatestVersion });
+  }
+  return (id) => (id === null ? null : (refs.get(id) ?? null));
+}
+
+/**
+ * The whole grid of a project (what `streamRiskGrid` gives without a filter)
+ * from its tables read once (`readAnalysisSource`), built in memory by
+ * `riskRowsOf` rather than by the grid's SQL: the workbook export reads the
+ * analysis once for its grid, its list sheets and its content hash. The
+ * caller has opened the project.
+ */
+export async function riskGridOfSource(db: DbOrTx, source: AnalysisSource): Promise<RiskGridRow[]> {
+  const lookup = await apEvaluator(db, source.project.apTable);
+  return riskRowsOf(source, await catalogRefs(db, source), raterFromLookup(lookup));
 }

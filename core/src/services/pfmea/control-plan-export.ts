@@ -11,7 +11,10 @@ import {
   type ControlPlanColumnGroup,
   type ControlPlanPhase,
 } from '../../domain/pfmea/index.ts';
-import type { Locale } from '../../i18n/index.ts';
+import { translate, type Locale } from '../../i18n/index.ts';
+import { readAnalysisSource } from '../fmea-baseline/source.ts';
+import { sealRecorder } from '../fmea-baseline/seal.ts';
+import { applyStamp, stampCells, stampOf } from '../fmea/excel/stamp.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from '../fmea/excel/workbook-io.ts';
 import { getControlPlan } from './control-plan.ts';
@@ -69,7 +72,10 @@ const STEP_COLUMNS = ['processNo', 'processName', 'machine'] as const;
  * Methods merged over their columns, the others merged down both rows) and
  * one row per line with the columns the business rule "control plan
  * template" keeps, in the manual's order. A step's number, name and machine
- * are merged down its consecutive lines. Streaming writer: large plans stay
+ * are merged down its consecutive lines; below the header block, the stamp
+ * row: the PFMEA's version and content hash (docs/domain/fmea-baselines.md),
+ * in the cells and the properties with the seal, so `verify` tells whose plan
+ * a file is and whether it was changed. Streaming writer: large plans stay
  * fast.
  */
 export async function exportControlPlanWorkbook(ctx: ServiceContext, projectId: string, options: ControlPlanExportOptions): Promise<Uint8Array> {
@@ -83,7 +89,10 @@ export async function exportControlPlanWorkbook(ctx: ServiceContext, projectId: 
   const total = view.lines.length;
   options.onProgress?.(0, total);
 
+  // the PFMEA's version and content hash, as its own workbook carries them, and the seal over every cell written
+  const stamp = stampOf(await readAnalysisSource(ctx.db, projectId), ctx.now());
   const { workbook, bytes } = await streamingWorkbook();
+  const recorder = sealRecorder(workbook);
   workbook.creator = 'FMEA Workbench';
   const sheet = workbook.addWorksheet(label('controlPlan.sheet').replace(/\n/g, ' '));
   sheet.columns = columns.map((key) => ({ key, width: WIDTHS[key] }));
@@ -125,7 +134,23 @@ export async function exportControlPlanWorkbook(ctx: ServiceContext, projectId: 
     });
     row.commit();
   }
-  add([]).commit();
+  // the stamp row (it was a blank row above the body): the PFMEA's version and the content hash, like its own form
+  const stampValues: string[] = [];
+  const stampPairs = stampCells(stamp, label);
+  stampPairs.forEach((p, i) => {
+    stampValues[i * pair + 1] = p.label;
+    stampValues[i * pair + 1 + Math.max(1, Math.floor(pair / 2))] = p.value;
+  });
+  const stampRow = add(stampValues, WRAPPED_STYLE);
+  stampPairs.forEach((_, i) => {
+    const start = i * pair + 1;
+    const valueAt = start + Math.max(1, Math.floor(pair / 2));
+    const end = i === stampPairs.length - 1 ? width : start + pair - 1;
+    stampRow.getCell(start).style = LABEL_STYLE;
+    if (valueAt - 1 > start) sheet.mergeCells(rowNumber, start, rowNumber, valueAt - 1);
+    if (end > valueAt) sheet.mergeCells(rowNumber, valueAt, rowNumber, end);
+  });
+  stampRow.commit();
 
   // The body's headings: groups over their columns, single columns merged down both rows.
   const upper: string[] = [];
@@ -181,5 +206,6 @@ export async function exportControlPlanWorkbook(ctx: ServiceContext, projectId: 
   closeRun();
   sheet.commit();
   options.onProgress?.(total, total);
+  applyStamp(workbook, stamp, recorder.seal(), (key) => translate(locale, key));
   return bytes();
 }

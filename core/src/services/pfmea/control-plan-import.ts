@@ -33,7 +33,7 @@ import { columnLetter } from '../shared/sheet-columns.ts';
 import { created } from '../fmea/access.ts';
 import { assertPhase, editableProcessProject, ensurePlan } from './control-plan.ts';
 import { loadControlPlanModel, readLines, type ControlPlanLineRow } from './control-plan-read.ts';
-import { CONTROL_PLAN_HEADER_OPTIONS, controlPlanSheetColumns, headerFieldOf, isGroupHeading, isPhaseLine, isTitle } from './control-plan-sheet.ts';
+import { CONTROL_PLAN_HEADER_OPTIONS, controlPlanSheetColumns, headerFieldOf, isGroupHeading, isStampLabel, isPhaseLine, isTitle } from './control-plan-sheet.ts';
 
 export type ControlPlanImportMode = 'cover' | 'dedupe';
 
@@ -91,8 +91,8 @@ function findTable(sheets: { name: string; rows: SheetRowText[] }[]) {
 /**
  * The header block above the table: a label cell (either language; "Label:"
  * too) with its value in the next filled cell to the right, or "Label: value"
- * in one cell. The title, the phase line and the body's group headings are
- * not data; any other filled cell has no place (unmapped).
+ * in one cell. The title, the phase line, the stamp row and the body's
+ * group headings are not data; any other filled cell has no place (unmapped).
  */
 function readHeaderBlock(sheet: string, rows: readonly SheetRowText[]): { values: Partial<Record<ControlPlanHeaderField, { text: string; row: number; column: string }>>; unmapped: Unmapped[] } {
   const values: Partial<Record<ControlPlanHeaderField, { text: string; row: number; column: string }>> = {};
@@ -101,6 +101,12 @@ function readHeaderBlock(sheet: string, rows: readonly SheetRowText[]): { values
     for (let c = 1; c < cells.length; c++) {
       const text = cells[c] ?? '';
       if (!text || isTitle(text) || isPhaseLine(text) || isGroupHeading(text)) continue;
+      if (isStampLabel(text)) {
+        // the stamp's label and its value (the PFMEA's version and content hash): the export's, not the plan's
+        c++;
+        while (c < cells.length && !cells[c]) c++;
+        continue;
+      }
       const colon = text.match(/^(.+?)[:：]\s*(.*)$/s);
       const field = headerFieldOf(text) ?? (colon ? headerFieldOf(colon[1]!) : undefined);
       if (!field) {

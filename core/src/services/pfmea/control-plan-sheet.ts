@@ -109,12 +109,16 @@ export function isPhaseLine(text: string): boolean {
   return rest === '' && normHeader(text) !== '';
 }
 
+/** A label of the stamp row (docs/domain/fmea-baselines.md: the PFMEA version and content hash the plan was exported with): not data, nor is its value. */
+export const isStampLabel = (text: string): boolean =>
+  [...withBilingual('fmeaBaseline.stamp.baseline'), ...withBilingual('fmeaBaseline.stamp.hash')].some((t) => normHeader(t) === normHeader(text));
+
 /** A group heading of the body ("Characteristics", "Methods", "Sample"): not data above the table. */
 export const isGroupHeading = (text: string): boolean =>
   [...bothLanguages(columnGroupLabelKey('characteristics')), ...bothLanguages(columnGroupLabelKey('methods')), 'Sample', '样本'].some((t) => normHeader(t) === normHeader(text));
 
 export const CONTROL_PLAN_HEADER_OPTIONS: HeaderOptions<ControlPlanColumnKey> = {
   patterns: CONTROL_PLAN_PATTERNS,
-  notHeader: (text) => headerFieldOf(text) !== undefined || isTitle(text) || isPhaseLine(text),
+  notHeader: (text) => headerFieldOf(text) !== undefined || isTitle(text) || isPhaseLine(text) || isStampLabel(text),
   within: 30,
 };

@@ -14,11 +14,15 @@ import { translate, type Locale } from '../../i18n/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { excel } from '../fmea/excel/workbook-io.ts';
 import { readProcessFlow, type ProcessFlowView } from './flow.ts';
+import { readAnalysisSource } from '../fmea-baseline/source.ts';
+import { sealOfWorkbook } from '../fmea-baseline/seal.ts';
+import { applyStamp, stampCells, stampOf, type WorkbookStamp } from '../fmea/excel/stamp.ts';
 
 /**
  * The flow chart leaves the product in two forms: a workbook with one PFD
  * sheet (a row per step, in flow order, under a header naming the chart, its
- * PFMEA and the date) and the picture as a standalone SVG, drawn by the same
+ * PFMEA and the date, and the stamp row: the PFMEA's version and content
+ * hash, sealed like the PFMEA's own workbook) and the picture as a standalone SVG, drawn by the same
  * pure renderer the workbench shows. Both in the language asked for.
  */
 export const FLOW_EXPORT_FORMATS = ['xlsx', 'svg'] as const;
@@ -49,7 +53,7 @@ export async function exportProcessFlow(ctx: ServiceContext, projectId: string, 
   const view = await readProcessFlow(ctx, projectId);
   const t: FlowTranslate = (key, params) => translate(options.locale, key, params);
   const date = isoDate(ctx.now());
-  const bytes = options.format === 'svg' ? flowSvgBytes(view, t, date) : await flowWorkbook(view, t, date);
+  const bytes = options.format === 'svg' ? flowSvgBytes(view, t, date) : await flowWorkbook(view, t, date, stampOf(await readAnalysisSource(ctx.db, projectId), ctx.now()));
   return { bytes, fileName: `${view.pfdNumber}.${options.format}`, contentType: FLOW_EXPORT_TYPES[options.format], view };
 }
 
@@ -105,7 +109,7 @@ export function flowSheetRow(step: FlowStep, branches: readonly FlowBranch[], st
 const THIN = { style: 'thin' } as const;
 const BORDER: Partial<ExcelJS.Borders> = { top: THIN, left: THIN, bottom: THIN, right: THIN };
 
-async function flowWorkbook(view: ProcessFlowView, t: FlowTranslate, date: string): Promise<Uint8Array> {
+async function flowWorkbook(view: ProcessFlowView, t: FlowTranslate, date: string, stamp: WorkbookStamp): Promise<Uint8Array> {
   const Excel = await excel();
   const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('PFD', { views: [{ state: 'frozen', ySplit: 4 }], pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
@@ -133,6 +137,14 @@ async function flowWorkbook(view: ProcessFlowView, t: FlowTranslate, date: strin
     header.getCell(at + 1).value = value;
   });
 
+  // the stamp row: the PFMEA's version and content hash (docs/domain/fmea-baselines.md), like its own form
+  const stampRow = sheet.getRow(3);
+  stampCells(stamp, (key) => t(key)).forEach(({ label, value }, i) => {
+    stampRow.getCell(1 + i * 2).value = label;
+    stampRow.getCell(1 + i * 2).font = { bold: true };
+    stampRow.getCell(2 + i * 2).value = value;
+  });
+
   const headings = sheet.getRow(4);
   COLUMNS.forEach((c, i) => {
     const cell = headings.getCell(i + 1);
@@ -153,6 +165,8 @@ async function flowWorkbook(view: ProcessFlowView, t: FlowTranslate, date: strin
       cell.border = BORDER;
     });
   });
+  // the seal over the cells as written, with the stamp in the properties: `verify` tells whose chart a file is and whether it was changed
+  applyStamp(workbook, stamp, sealOfWorkbook(workbook), (key) => t(key));
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
 }

@@ -206,7 +206,9 @@ describe('exporting the chart', () => {
     const rows = sheet!.rows.map((r) => r.cells.slice(1));
     expect(rows[0]).toEqual([`Process flow chart ${en.view.pfdNumber}`]);
     expect(rows[1]).toEqual(['Flow chart number', en.view.pfdNumber, 'PFMEA number', project.serialNum, 'Project', 'Gearbox housing', 'Date', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
-    expect(rows[2]).toEqual([
+    // the stamp row (issue 20): the PFMEA's version and content hash, as its own workbook
+    expect(rows[2]).toEqual(['Baseline', 'working copy, not released', 'Content hash', expect.stringMatching(/^sha256:[0-9a-f]{64}$/)]);
+    expect(rows[3]).toEqual([
       'Step no.',
       'Symbol',
       'Operation description',
@@ -217,13 +219,13 @@ describe('exporting the chart', () => {
       'Special class',
       'Branches (rework / scrap)',
     ]);
-    expect(rows[3]).toEqual(['10', 'Operation', 'Turn bore', '', '', 'Bore Ø12 H7 [CC]', 'Spindle speed [SC]', 'CC, SC']);
-    expect(rows[5]).toEqual(['30', 'Inspection', 'Inspect', 'Washed housing', '', '', '', '', 'Rework → 10 Turn bore: Oversize\nScrap']);
+    expect(rows[4]).toEqual(['10', 'Operation', 'Turn bore', '', '', 'Bore Ø12 H7 [CC]', 'Spindle speed [SC]', 'CC, SC']);
+    expect(rows[6]).toEqual(['30', 'Inspection', 'Inspect', 'Washed housing', '', '', '', '', 'Rework → 10 Turn bore: Oversize\nScrap']);
     const zh = await exportProcessFlow(team.reader, project.id, { format: 'xlsx', locale: 'zh-CN' });
     const zhRows = (await readWorkbookSheets(zh.bytes))[0]!.rows.map((r) => r.cells.slice(1));
-    expect(zhRows[2]![0]).toBe('工序号');
-    expect(zhRows[5]![1]).toBe('检验');
-    expect(zhRows[5]![8]).toBe('返工 → 10 Turn bore：Oversize\n报废');
+    expect(zhRows[3]![0]).toBe('工序号');
+    expect(zhRows[6]![1]).toBe('检验');
+    expect(zhRows[6]![8]).toBe('返工 → 10 Turn bore：Oversize\n报废');
   });
 
   it('draws the SVG with the same renderer, and refuses an outsider', async () => {

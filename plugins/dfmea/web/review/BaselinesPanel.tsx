@@ -171,7 +171,7 @@ export function BaselinesPanel({ project, onClose }: { project: ProjectView; onC
             </div>
           </>
         ) : null}
-        <VerifyWorkbook />
+        <VerifyWorkbook projectId={projectId} />
         {diff ? (
           <section data-testid="baseline-diff">
             <h3>

@@ -7,9 +7,10 @@ type Verdict = ApiData<'/api/project/baseline/verify'>;
 /**
  * "Is this the file we released?": a workbook chosen here is checked by the
  * server (its seal against its cells, its hash against the baselines) and the
- * verdict shown in the reader's language. The same check as `fmea … verify`.
+ * verdict shown in the reader's language. Checked in this project: a file of
+ * another project says whose it is. The same check as `fmea … verify --project`.
  */
-export function VerifyWorkbook() {
+export function VerifyWorkbook({ projectId }: { projectId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +18,7 @@ export function VerifyWorkbook() {
     setBusy(true);
     setVerdict(null);
     try {
-      setVerdict(await api.upload('/api/project/baseline/verify', { excelFile: file }));
+      setVerdict(await api.upload('/api/project/baseline/verify', { excelFile: file, projectId }));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -9,8 +9,9 @@ import type { SheetColumn } from '../../shared/xlsx.ts';
  * frequency ratios, the product's name) and every list in its order. Columns
  * named after an item's text beside its key (`element`, `function`, `cause`…)
  * are there for reading: on import they must be the keyed item's text or
- * empty. Headers are identifiers, as in the chain sheet, and say which sheet
- * is which (the sheet names are translated and only cosmetic).
+ * empty. The headers say which sheet is which (the sheet names are only
+ * cosmetic); they are written in the export's language and read in either
+ * (`data-columns.ts`), the identifiers here being what older exports wrote.
  */
 export const ANALYSIS_SHEETS = {
   structure: [

@@ -1,10 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode, user } from '../../../db/schema/index.ts';
-import type { ServiceContext } from '../../shared/context.ts';
+import type { AnalysisSource } from '../../fmea-baseline/source.ts';
 import { ANALYSIS_SHEET_NAMES, type AnalysisColumns, type AnalysisRow, type AnalysisSheetName } from './analysis-columns.ts';
 import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
-import { shareStyle, WRAPPED_STYLE } from './workbook-io.ts';
+import type { SealRecorder } from '../../fmea-baseline/seal.ts';
+import { RowWriter } from './row-writer.ts';
+import { WRAPPED_STYLE } from './workbook-io.ts';
+import { dataHeader } from './data-columns.ts';
+import { listCell } from './vocabulary.ts';
 
 /** Every value is written as text, as in the chain sheet: a number under a date style (a shared style edited elsewhere) would read back as a date. */
 type Cell = string;
@@ -22,32 +24,20 @@ const orNone = (value: string | number | null | undefined): Cell => (value === n
  * order; links and interfaces in the order of their ends. Keys come from
  * `keys`, which the chain sheet has already used, so both sheets name an
  * item alike. The failure net needs no sheet: every link joins a mode, and
- * the chain sheet lists each mode's chains with all its links.
+ * the chain sheet lists each mode's chains with all its links. From the
+ * analysis read once for the whole export (`readAnalysisSource`).
  */
-export async function analysisRows(ctx: ServiceContext, projectId: string, keys: KeyMaker): Promise<SheetRows> {
-  const db = ctx.db;
-  const nodes = await db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId));
-  const functions = await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId));
-  const characteristics = await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId));
-  const failures = await db.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, projectId));
-  const controls = await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId));
-  const actions = await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId));
-  const functionLinks = await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId));
-  const interfaces = await db.select().from(fmeaInterface).where(eq(fmeaInterface.projectId, projectId));
+export function analysisRows(source: AnalysisSource, keys: KeyMaker): SheetRows {
+  const { nodes, functions, characteristics, failures, controls, actions, functionLinks, interfaces } = source;
+  const userNames = source.userNames;
 
-  const responsible = [...new Set(actions.map((a) => a.responsibleUserId).filter((id): id is string => !!id))];
-  const userNames = new Map<string, string>();
-  for (let i = 0; i < responsible.length; i += 500) {
-    for (const u of await db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, responsible.slice(i, i + 500)))) userNames.set(u.id, u.userName);
-  }
-
-  const children = new Map<string | null, typeof nodes>();
+  const children = new Map<string | null, (typeof nodes)[number][]>();
   for (const n of nodes) {
     const list = children.get(n.parentId);
     if (list) list.push(n);
     else children.set(n.parentId, [n]);
   }
-  const ordered: typeof nodes = [];
+  const ordered: (typeof nodes)[number][] = [];
   const visit = (parentId: string | null) => {
     for (const n of (children.get(parentId) ?? []).sort(bySort)) {
       ordered.push(n);
@@ -154,19 +144,18 @@ export async function analysisRows(ctx: ServiceContext, projectId: string, keys:
 const WIDE = new Set(['element', 'function', 'higherFunction', 'lowerFunction', 'characteristic', 'firstElement', 'secondElement', 'interface', 'failure', 'cause', 'control', 'action', 'actionTaken', 'evidence', 'requirement']);
 
 /** Writes the analysis sheets, one per list with the workbook's columns, named in the export's language (`fmeaExcel.sheet.<name>`). */
-export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, rows: SheetRows, t: (key: string) => string, sheets: AnalysisColumns): void {
+export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, seal: SealRecorder, rows: SheetRows, t: (key: string) => string, sheets: AnalysisColumns): void {
   for (const name of ANALYSIS_SHEET_NAMES) {
     const columns = sheets[name];
     const sheet = workbook.addWorksheet(t(`fmeaExcel.sheet.${name}`));
     sheet.columns = columns.map((c) => ({ key: c.key, width: WIDE.has(c.key) ? 36 : 14 }));
-    const head = sheet.addRow(columns.map((c) => c.headers[0]));
+    const head = sheet.addRow(columns.map((c) => dataHeader('list', c, t)));
     head.font = { bold: true };
     head.commit();
-    for (const values of rows[name] as Record<string, Cell>[]) {
-      const row = sheet.addRow(columns.map((c) => values[c.key] ?? ''));
-      shareStyle(row, WRAPPED_STYLE);
-      row.commit();
-    }
+    const writer = new RowWriter(sheet, seal);
+    // codes in the export's language (docs/domain/dfmea-workbook.md, "Sheets")
+    for (const values of rows[name] as Record<string, Cell>[]) writer.row(columns.map((c) => listCell(c.key, values[c.key] ?? '', t)), WRAPPED_STYLE);
+    writer.flush();
     sheet.commit();
   }
 }

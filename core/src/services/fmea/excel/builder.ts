@@ -72,7 +72,17 @@ export class AnalysisBuilder {
     const root = await db.select({ id: fmeaNode.id }).from(fmeaNode).where(and(eq(fmeaNode.projectId, projectId), isNull(fmeaNode.parentId))).get();
     const b = new AnalysisBuilder(root?.id ?? '@root');
     for (const n of await db.select().from(fmeaNode).where(eq(fmeaNode.projectId, projectId))) if (n.parentId) b.natural.set(`node|${n.parentId}|${n.name}`, n.id);
-    for (const f of await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId))) b.natural.set(`fn|${f.nodeId}|${f.description}`, f.id);
+    const functions = await db.select().from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId));
+    const characteristics = await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId));
+    // a legacy sheet's classified mode has a function of its own (`fn`'s variant): found again by its special characteristic,
+    // while the function's plain text finds the one without (else the first)
+    const specials = new Map<string, string[]>();
+    for (const c of characteristics) if (c.special) (specials.get(c.functionId) ?? specials.set(c.functionId, []).get(c.functionId)!).push(c.name);
+    for (const f of functions) {
+      for (const name of specials.get(f.id) ?? []) b.natural.set(`fn|${f.nodeId}|${f.description}|class:${name}`, f.id);
+      const plain = `fn|${f.nodeId}|${f.description}`;
+      if (!specials.has(f.id) || !b.natural.has(plain)) b.natural.set(plain, f.id);
+    }
     for (const f of await db.select().from(fmeaFailure).where(eq(fmeaFailure.projectId, projectId))) b.natural.set(`failure|${f.functionId}|${f.kind}|${f.description}`, f.id);
     const known = (key: string) => {
       b.seen.add(key);
@@ -82,7 +92,7 @@ export class AnalysisBuilder {
     for (const l of await db.select().from(fmeaFunctionLink).where(eq(fmeaFunctionLink.projectId, projectId))) known(`fnl|${l.higherFunctionId}|${l.lowerFunctionId}`);
     for (const c of await db.select().from(fmeaControl).where(eq(fmeaControl.projectId, projectId))) known(`ctl|${c.causeId}|${c.kind}|${c.description}`);
     for (const a of await db.select().from(fmeaAction).where(eq(fmeaAction.projectId, projectId))) known(`act|${a.causeId}|${a.description}`);
-    for (const c of await db.select().from(fmeaCharacteristic).where(eq(fmeaCharacteristic.projectId, projectId))) known(`chr|${c.functionId}|${c.name}`);
+    for (const c of characteristics) known(`chr|${c.functionId}|${c.name}`);
     for (const i of await db.select().from(fmeaInterface).where(eq(fmeaInterface.projectId, projectId))) known(`if|${i.firstNodeId}|${i.secondNodeId}|${i.interfaceType}|${i.description ?? ''}`);
     return b;
   }
@@ -121,8 +131,9 @@ export class AnalysisBuilder {
     });
   }
 
-  fn(identity: string, nodeRef: string, description: string, requirement: string | null, at: At, functionScope?: string): string {
-    return this.item(`fn#${identity}`, `fn|${nodeRef}|${description}`, (key) => {
+  /** `variant`: a legacy sheet's class, giving a classified mode a function of its own beside the plain one of the same text. */
+  fn(identity: string, nodeRef: string, description: string, requirement: string | null, at: At, functionScope?: string, variant?: string): string {
+    return this.item(`fn#${identity}`, `fn|${nodeRef}|${description}${variant ? `|class:${variant}` : ''}`, (key) => {
       const scope = given(functionScope) as FunctionScope | undefined;
       this.input.functions.push({ key, nodeKey: nodeRef, description, requirement, ...(scope && { functionScope: scope }) });
       this.origins.functions.push(origin(at));

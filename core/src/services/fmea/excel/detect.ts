@@ -6,6 +6,8 @@ import type { AnalysisSheets } from './analysis-import.ts';
 import { FLAT_COLUMNS, LEGACY_RERATE, PFMEA_FLAT_COLUMNS, PFMEA_LEGACY_COLUMNS, type FlatKey, type FlatRow, type LegacyKey, type LegacyRow } from './columns.ts';
 import { mapData, matchHeader, missingColumns, normHeader, type HeaderMatch, type SheetRowText } from './headers.ts';
 import { isHeaderBlockCell, readLegacyHeader, type LegacyHeaderBlock } from './legacy-header.ts';
+import { readableColumns } from './data-columns.ts';
+import { chainCodes, listCodes } from './vocabulary.ts';
 import { DFMEA_PROFILE, WORKBOOK_PROFILES, type WorkbookProfile } from './profile.ts';
 
 export type Sheets = { name: string; rows: SheetRowText[] }[];
@@ -72,16 +74,18 @@ const sheetRefusal = (legacy: boolean, profile: WorkbookProfile) => new InvalidI
 export function detectLayout(sheets: Sheets, legacy: boolean, profile: WorkbookProfile = DFMEA_PROFILE): Layout {
   const own = ownSheetNames();
   if (!legacy) {
+    const flatColumns = readableColumns('chain', profile.flatColumns);
     for (const sheet of sheets) {
-      const match = matchHeader(sheet.rows, profile.flatColumns);
-      if (!match || missingColumns(match, profile.flatColumns).length > 0) continue;
-      const data = mapData(sheet.rows, match, profile.flatColumns);
+      const match = matchHeader(sheet.rows, flatColumns);
+      if (!match || missingColumns(match, flatColumns).length > 0) continue;
+      const data = mapData(sheet.rows, match, flatColumns);
       const analysis = analysisSheets(sheets.filter((s) => s !== sheet && !own.has(s.name)), profile);
       const others = sheets.filter((s) => s !== sheet && !own.has(s.name) && !analysis.read.has(s) && isFmeaTable(s.rows, profile));
       return {
         kind: 'flat',
         sheet: sheet.name,
-        rows: withBlanks<FlatKey>(data.rows, PFMEA_FLAT_COLUMNS),
+        // labels (either language) back as the codes the reader works with
+        rows: withBlanks<FlatKey>(data.rows, PFMEA_FLAT_COLUMNS).map((r) => ({ row: r.row, values: chainCodes(r.values) })),
         analysis: analysis.sheets,
         unmapped: [...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })), ...analysis.unmapped, ...others.map((s) => ({ sheet: s.name }))],
       };
@@ -123,7 +127,7 @@ export function detectLayout(sheets: Sheets, legacy: boolean, profile: WorkbookP
 function analysisSheetOf(rows: SheetRowText[], profile: WorkbookProfile): { name: AnalysisSheetName; match: HeaderMatch<string> } | null {
   let best: { name: AnalysisSheetName; match: HeaderMatch<string> } | null = null;
   for (const name of ANALYSIS_SHEET_NAMES) {
-    const columns = profile.analysisColumns[name];
+    const columns = readableColumns('list', profile.analysisColumns[name]);
     const match = matchHeader<string>(rows, columns, {}, 2);
     if (!match || missingColumns(match, columns).length > 0 || match.first !== 0) continue;
     if (!best || match.keys.size > best.match.keys.size) best = { name, match };
@@ -148,16 +152,17 @@ function analysisSheets(sheets: Sheets, profile: WorkbookProfile): { sheets: Ana
       unmapped.push({ sheet: sheet.name });
       continue;
     }
-    const data = mapData(sheet.rows, kind.match, profile.analysisColumns[kind.name]);
-    found[kind.name] = { name: sheet.name, rows: withBlanks(data.rows, blanks[kind.name]) };
+    const data = mapData(sheet.rows, kind.match, readableColumns('list', profile.analysisColumns[kind.name]));
+    found[kind.name] = { name: sheet.name, rows: withBlanks(data.rows, blanks[kind.name]).map((r) => ({ row: r.row, values: listCodes(r.values) })) };
     unmapped.push(...data.unmapped.map((u) => ({ sheet: sheet.name, ...u })));
   }
   return { sheets: found as AnalysisSheets, read, unmapped };
 }
 
 function isChainSheet(rows: SheetRowText[]): boolean {
-  const flat = matchHeader(rows, FLAT_COLUMNS);
-  return flat !== null && missingColumns(flat, FLAT_COLUMNS).length === 0;
+  const columns = readableColumns('chain', FLAT_COLUMNS);
+  const flat = matchHeader(rows, columns);
+  return flat !== null && missingColumns(flat, columns).length === 0;
 }
 
 /** A sheet holding a chain sheet or a legacy table. */

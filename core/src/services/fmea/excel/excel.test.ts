@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { LOCALES, loadCatalogs, translate, translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, dataColumn, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
 import { syntheticAnalysis } from '../synthetic.ts';
@@ -10,6 +10,8 @@ import { excel, readAllSheets } from './workbook-io.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { FMEA_EXCEL_MESSAGE_KEYS } from './messages.ts';
+import { DATA_COLUMN_MESSAGE_KEYS } from './data-columns.ts';
+import { VOCABULARY_MESSAGE_KEYS } from './vocabulary.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -155,8 +157,8 @@ describe('DFMEA workbook import', () => {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     const chains = wb.worksheets[1]!;
     const sCol = chains.getRow(1).values as string[];
-    chains.getRow(3).getCell(sCol.indexOf('O')).value = 'high';
-    chains.getRow(4).getCell(sCol.indexOf('cause')).value = 'x'.repeat(201);
+    chains.getRow(3).getCell(dataColumn(sCol, 'O')).value = 'high';
+    chains.getRow(4).getCell(dataColumn(sCol, 'cause')).value = 'x'.repeat(201);
     const bad = new Uint8Array(await wb.xlsx.writeBuffer());
     const target = await createTeamProject(team, { name: 'Target' });
     const error = await errorOf(importDfmeaWorkbook(team.owner, bad, { fileName: 'bad.xlsx', projectId: target.id }));
@@ -259,7 +261,7 @@ describe('DFMEA workbook import', () => {
 describe('DFMEA workbook messages', () => {
   it.each(LOCALES)('has every key in %s, every placeholder filled', (locale) => {
     const catalog = loadCatalogs()[locale];
-    for (const key of FMEA_EXCEL_MESSAGE_KEYS) {
+    for (const key of [...FMEA_EXCEL_MESSAGE_KEYS, ...DATA_COLUMN_MESSAGE_KEYS, ...VOCABULARY_MESSAGE_KEYS]) {
       expect(catalog[key]?.trim(), `${key} in ${locale}`).toBeTruthy();
       const params = { file: 'a.xls', count: 2, field: 'S', value: 'x', key: 'N1', first: 3, firstRow: 4, firstSheet: 'Failures', description: 'Brush wear', column: 'raS', parts: 1, sheet: 'Actions', expected: 'y', actual: 'z', allowed: 'yes, no' };
       expect(translate(locale, key, params)).not.toMatch(/[{}]/);

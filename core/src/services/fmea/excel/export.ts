@@ -1,11 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { fmeaCharacteristic, fmeaFailure, fmeaFunction, fmeaNode, user } from '../../../db/schema/index.ts';
-import type { RiskGridRow } from '../../../domain/fmea/index.ts';
+import { ACTION_STATUS_LABEL_KEYS, type RiskGridRow } from '../../../domain/fmea/index.ts';
 import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
-import { streamRiskGrid } from '../grid.ts';
+import { readAnalysisSource, type AnalysisSource } from '../../fmea-baseline/source.ts';
+import { riskGridOfSource } from '../grid.ts';
 import { projectDictionaries, type ProjectDictionaries } from '../project-codes.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
@@ -15,9 +14,12 @@ import { actionCells, characteristicText, lines, type CharacteristicCell } from 
 import { KeyMaker } from './keys.ts';
 import { processCells, type ProcessFacts } from './process-cells.ts';
 import { profileOf, type WorkbookKind } from './profile.ts';
-import { applyStamp, stampCells, workingStamp, type WorkbookStamp } from './stamp.ts';
+import { applyStamp, stampCells, stampOf, type WorkbookStamp } from './stamp.ts';
 import { sealRecorder } from '../../fmea-baseline/seal.ts';
-import { PLAIN_STYLE, shareStyle, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
+import { PLAIN_STYLE, recordMerge, streamingWorkbook, WRAPPED_STYLE } from './workbook-io.ts';
+import { RowWriter } from './row-writer.ts';
+import { dataHeader } from './data-columns.ts';
+import { codeLabel } from './vocabulary.ts';
 
 export interface ExportOptions {
   /** Language of the form's labels and the scales' headings (both languages are always in the scales). */
@@ -38,62 +40,41 @@ interface ProjectFacts extends ProcessFacts {
   characteristics: Map<string, string[]>;
   /** Failure id → its function's id (the grid names the effect's and cause's function by text only). */
   failureFunctions: Map<string, string>;
+  /** User names by id: the data sheets name a responsible person by user name (an import finds the user by it). */
   users: Map<string, string>;
+  /** How the header block and the form name people: the real name, else the user name. */
+  people: Map<string, string>;
 }
 
-async function projectFacts(ctx: ServiceContext, project: ProjectView): Promise<ProjectFacts> {
-  const nodes = await ctx.db
-    .select({ id: fmeaNode.id, parentId: fmeaNode.parentId, name: fmeaNode.name, processNo: fmeaNode.processNo, workElementType: fmeaNode.workElementType })
-    .from(fmeaNode)
-    .where(eq(fmeaNode.projectId, project.id));
-  const functions = await ctx.db
-    .select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, description: fmeaFunction.description, requirement: fmeaFunction.requirement, functionScope: fmeaFunction.functionScope })
-    .from(fmeaFunction)
-    .where(eq(fmeaFunction.projectId, project.id));
-  const chars = await ctx.db
-    .select({
-      id: fmeaCharacteristic.id,
-      functionId: fmeaCharacteristic.functionId,
-      name: fmeaCharacteristic.name,
-      characteristicClass: fmeaCharacteristic.characteristicClass,
-      special: fmeaCharacteristic.special,
-      characteristicKind: fmeaCharacteristic.characteristicKind,
-      customerClass: fmeaCharacteristic.customerClass,
-    })
-    .from(fmeaCharacteristic)
-    .where(eq(fmeaCharacteristic.projectId, project.id))
-    .orderBy(fmeaCharacteristic.sort, fmeaCharacteristic.id);
+/** What the sheets need of the structure beside the grid rows, from the analysis read once. */
+function projectFacts(source: AnalysisSource, t: (key: string) => string): ProjectFacts {
   const characteristics = new Map<string, string[]>();
   const characteristicItems = new Map<string, (CharacteristicCell & { id: string })[]>();
+  const chars = [...source.characteristics].sort((a, b) => a.sort - b.sort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const c of chars) {
-    (characteristics.get(c.functionId) ?? characteristics.set(c.functionId, []).get(c.functionId)!).push(characteristicText(c));
+    // the chain sheet's cell in the export's language: class and kind by their labels
+    const written = { ...c, characteristicClass: codeLabel('characteristicClass', c.characteristicClass, t), characteristicKind: c.characteristicKind && codeLabel('characteristicKind', c.characteristicKind, t) };
+    (characteristics.get(c.functionId) ?? characteristics.set(c.functionId, []).get(c.functionId)!).push(characteristicText(written));
     (characteristicItems.get(c.functionId) ?? characteristicItems.set(c.functionId, []).get(c.functionId)!).push(c);
   }
-  const failures = await ctx.db.select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId }).from(fmeaFailure).where(eq(fmeaFailure.projectId, project.id));
-  const userIds = [...new Set(project.members.map((m) => m.userId))];
-  const users = new Map<string, string>();
-  if (userIds.length) for (const u of await ctx.db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, userIds))) users.set(u.id, u.userName);
   return {
-    nodes: new Map(nodes.map((n) => [n.id, n])),
-    functions: new Map(functions.map((f) => [f.id, f])),
+    nodes: new Map(source.nodes.map((n) => [n.id, n])),
+    functions: new Map(source.functions.map((f) => [f.id, f])),
     characteristics,
     characteristicItems,
-    failureFunctions: new Map(failures.map((f) => [f.id, f.functionId])),
-    users,
+    failureFunctions: new Map(source.failures.map((f) => [f.id, f.functionId])),
+    users: new Map(source.userNames),
+    people: new Map([...source.userNames].map(([id, userName]) => [id, source.realNames.get(id)?.trim() || userName])),
   };
 }
 
-async function userNames(ctx: ServiceContext, rows: readonly RiskGridRow[], known: Map<string, string>): Promise<void> {
-  const ids = [...new Set(rows.flatMap((r) => r.actions.map((a) => a.responsibleUserId)).filter((id): id is string => !!id && !known.has(id)))];
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const u of await ctx.db.select({ id: user.id, userName: user.userName }).from(user).where(inArray(user.id, ids.slice(i, i + 500)))) known.set(u.id, u.userName);
-  }
-}
+/** Rows between two progress reports. */
+const PROGRESS_BATCH = 1000;
 
 const num = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** Flat rows of the chain sheet for a batch of grid rows; keys and the root as '@root'. */
-function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMaker, start: number): FlatRow[] {
+function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMaker, start: number, t: (key: string) => string): FlatRow[] {
   const nodeKey = (id: string | undefined) => (id === undefined ? '' : facts.nodes.get(id)?.parentId === null ? '@root' : keys.key('N', id));
   const parentKey = (id: string | undefined) => {
     const parentId = id === undefined ? null : facts.nodes.get(id)?.parentId;
@@ -109,9 +90,9 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
     return {
       chain: String(start + i + 1),
       // the PFMEA's process fields (a DFMEA's sheet has no such columns)
-      effectFunctionScope: effectFn?.functionScope ?? '',
+      effectFunctionScope: codeLabel('functionScope', effectFn?.functionScope, t),
       processNo: facts.nodes.get(r.elementId)?.processNo ?? '',
-      causeWorkElementType: causeNode?.workElementType ?? '',
+      causeWorkElementType: codeLabel('workElementType', causeNode?.workElementType, t),
       effectElementKey: effectFn ? nodeKey(effectFn.nodeId) : '',
       effectElementParentKey: effectFn ? parentKey(effectFn.nodeId) : '',
       effectElement: r.effect?.elementName ?? '',
@@ -145,13 +126,20 @@ function flatRows(rows: readonly RiskGridRow[], facts: ProjectFacts, keys: KeyMa
       detection: num(r.detection),
       ap: r.ap ?? '',
       rpn: num(r.rpn),
-      ...actionCells(r.actions.map((a) => ({ ...a, responsible: a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : '' }))),
+      ...actionCells(
+        r.actions.map((a) => ({
+          ...a,
+          kind: codeLabel('controlKind', a.kind, t),
+          status: codeLabel('actionStatus', a.status, t),
+          responsible: a.responsibleUserId ? (facts.users.get(a.responsibleUserId) ?? '') : '',
+        })),
+      ),
     };
   });
 }
 
 function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (key: string) => string): Record<FormKey, string | number | null> {
-  const users = facts.users;
+  const users = facts.people;
   const byKind = (kind: 'prevention' | 'detection') => lines(r.actions.filter((a) => a.kind === kind).map((a) => a.description));
   const taken = r.actions.map((a) => [a.actionTaken, a.evidence].filter(Boolean).join(' / '));
   return {
@@ -175,7 +163,8 @@ function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (k
     detectionAction: byKind('detection'),
     responsible: lines(r.actions.map((a) => (a.responsibleUserId ? (users.get(a.responsibleUserId) ?? '') : ''))),
     targetDate: lines(r.actions.map((a) => a.targetDate)),
-    status: lines(r.actions.map((a) => t(`fmeaExcel.status.${a.status}`))),
+    // the engine's own words for a status: the browser and the CLI show the same
+    status: lines(r.actions.map((a) => t(ACTION_STATUS_LABEL_KEYS[a.status]))),
     actionTaken: taken.some(Boolean) ? lines(taken) : '',
     completionDate: lines(r.actions.map((a) => a.completionDate)),
     raSeverity: r.raseverity,
@@ -187,7 +176,7 @@ function formValues(r: RiskGridRow, facts: ProjectFacts, process: boolean, t: (k
   };
 }
 
-/** The team by role (responsible first), then user name: the same order in every export. */
+/** The team by role (responsible first), then name: the same order in every export. */
 function teamNames(project: ProjectView, users: Map<string, string>): string {
   const named = project.members.map((m) => ({ role: Math.min(...m.roles), name: users.get(m.userId) ?? m.userId }));
   return named
@@ -198,23 +187,44 @@ function teamNames(project: ProjectView, users: Map<string, string>): string {
 
 /** AP cells coloured as the handbook's form usually shows them. */
 const AP_FILL = { H: 'FFF4B6B6', M: 'FFFFE699', L: 'FFC6EFCE' } as const;
-/** The AP cells' styles, one shared object per level (`shareStyle`). */
+/** The AP cells' styles, one shared object per level. */
 const AP_STYLE = Object.fromEntries(
   Object.entries(AP_FILL).map(([level, argb]) => [level, Object.freeze({ ...WRAPPED_STYLE, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb } } })]),
 ) as Record<keyof typeof AP_FILL, Partial<ExcelJS.Style>>;
+const FORM_KEYS = FORM_COLUMNS.map((c) => c.key);
 const AP_COLUMN = FORM_COLUMNS.findIndex((f) => f.key === 'ap') + 1;
 const RA_AP_COLUMN = FORM_COLUMNS.findIndex((f) => f.key === 'raAp') + 1;
+/** The AP and residual AP cells' styles of a row, one map per pair of levels. */
+const AP_STYLES = new Map<string, ReadonlyMap<number, Partial<ExcelJS.Style>>>();
+function apStyles(ap: keyof typeof AP_FILL | null, raAp: keyof typeof AP_FILL | null): ReadonlyMap<number, Partial<ExcelJS.Style>> | undefined {
+  if (!ap && !raAp) return undefined;
+  const key = `${ap ?? ''}|${raAp ?? ''}`;
+  let styles = AP_STYLES.get(key);
+  if (!styles) {
+    const map = new Map<number, Partial<ExcelJS.Style>>();
+    if (ap) map.set(AP_COLUMN, AP_STYLE[ap]);
+    if (raAp) map.set(RA_AP_COLUMN, AP_STYLE[raAp]);
+    AP_STYLES.set(key, (styles = map));
+  }
+  return styles;
+}
 
-/** Columns merged over runs of one mode (structure, functions, FM) or one effect within a mode (FE, S). */
-const MERGE_GROUPS: Partial<Record<FormKey, 'mode' | 'effect'>> = {
-  higherElement: 'effect',
-  focusElement: 'mode',
-  higherFunction: 'effect',
-  focusFunction: 'mode',
-  effect: 'effect',
-  severity: 'effect',
-  mode: 'mode',
-};
+/**
+ * Columns merged over runs of one mode (structure, focus function, FM) or of
+ * one effect within a mode (higher element and function, FE, S), with their
+ * column numbers.
+ */
+const MERGES = (
+  [
+    ['higherElement', true],
+    ['focusElement', false],
+    ['higherFunction', true],
+    ['focusFunction', false],
+    ['effect', true],
+    ['severity', true],
+    ['mode', false],
+  ] as const
+).map(([key, byEffect]) => ({ key: key as FormKey, byEffect, column: FORM_KEYS.indexOf(key) + 1 }));
 
 /**
  * The project as an AIAG-VDA form workbook — the DFMEA form, or for a PFMEA
@@ -237,22 +247,25 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
     throw new InvalidInputError('fmeaExcel.project_type_mismatch', { expected: options.projectType.toUpperCase(), actual: project.projectType.toUpperCase() });
   }
   const process = profile.kind === 'pfmea';
-  const facts = await projectFacts(ctx, project);
+  // The analysis is read once: the grid rows, the list sheets, the names and the content hash all come from it.
+  const source = await readAnalysisSource(ctx.db, projectId);
+  const facts = projectFacts(source, t);
+  const grid = await riskGridOfSource(ctx.db, source);
+  const total = grid.length;
   const batches: RiskGridRow[][] = [];
-  for await (const batch of streamRiskGrid(ctx, projectId)) batches.push(batch);
-  const total = batches.reduce((n, b) => n + b.length, 0);
-  for (const batch of batches) await userNames(ctx, batch, facts.users);
+  for (let i = 0; i < total; i += PROGRESS_BATCH) batches.push(grid.slice(i, i + PROGRESS_BATCH));
 
-  const stamp = options.stamp ?? (await workingStamp(ctx.db, projectId, ctx.now()));
+  const stamp = options.stamp ?? stampOf(source, ctx.now());
   const { workbook, bytes } = await streamingWorkbook();
   // every row written from here on goes into the workbook's seal (fmea-baseline/seal.ts)
   const recorder = sealRecorder(workbook);
   workbook.creator = 'FMEA Workbench';
   const dictionaries = options.dictionaries ?? (await projectDictionaries(ctx.db));
   const responsible = project.members.find((m) => m.roles.includes(0));
+  // people by their real names: the header block is read by people, not by the import
   const header = formHeaderValues(
     project,
-    { responsible: responsible ? (facts.users.get(responsible.userId) ?? '') : '', team: teamNames(project, facts.users) },
+    { responsible: responsible ? (facts.people.get(responsible.userId) ?? '') : '', team: teamNames(project, facts.people) },
     dictionaries,
     locale,
   );
@@ -324,67 +337,61 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   headRow.commit();
 
   // Data rows, merging runs of identical values in the same mode or effect.
-  const firstData = stepRowNumber + 2;
-  const runs = new Map<FormKey, { start: number; group: string; value: unknown }>();
-  const closeRun = (key: FormKey, end: number) => {
-    const run = runs.get(key);
-    if (run && end > run.start && run.value !== '' && run.value !== null) {
-      const c = FORM_COLUMNS.findIndex((f) => f.key === key) + 1;
-      form.mergeCells(run.start, c, end, c);
-    }
+  const formRows = new RowWriter(form, recorder);
+  // one run per merged column (MERGES' order); every run ends with its mode
+  const runs: ({ start: number; effect: string | null; value: unknown } | undefined)[] = [];
+  const closeRun = (m: number, end: number) => {
+    const run = runs[m];
+    // runs never overlap (one column, consecutive rows): recorded without exceljs's check and covered cells
+    if (run && end > run.start && run.value !== '' && run.value !== null) recordMerge(form, run.start, MERGES[m]!.column, end, MERGES[m]!.column);
   };
-  let rowNumber = firstData;
+  let rowNumber = stepRowNumber + 2;
   let done = 0;
   let lastMode: string | undefined;
-  let pending: { commit(): void } | undefined;
-  /** A mode's rows stay uncommitted until its runs are merged (merges never cross modes). */
   const closeMode = () => {
-    for (const key of Object.keys(MERGE_GROUPS) as FormKey[]) closeRun(key, rowNumber - 1);
-    runs.clear();
-    pending?.commit();
+    for (let m = 0; m < MERGES.length; m++) closeRun(m, rowNumber - 1);
+    runs.length = 0;
   };
   for (const batch of batches) {
     for (const r of batch) {
       if (r.mode.id !== lastMode) closeMode();
       lastMode = r.mode.id;
       const values = formValues(r, facts, process, t);
-      for (const [key, kind] of Object.entries(MERGE_GROUPS) as [FormKey, 'mode' | 'effect'][]) {
-        const group = kind === 'mode' ? r.mode.id : `${r.mode.id}:${r.effect?.id ?? '-'}`;
-        const run = runs.get(key);
-        if (!run || run.group !== group || run.value !== values[key]) {
-          closeRun(key, rowNumber - 1);
-          runs.set(key, { start: rowNumber, group, value: values[key] });
-        }
+      const cells = FORM_KEYS.map((key) => values[key]);
+      const effect = r.effect?.id ?? null;
+      for (let m = 0; m < MERGES.length; m++) {
+        const { key, byEffect, column } = MERGES[m]!;
+        const run = runs[m];
+        if (!run || (byEffect && run.effect !== effect) || run.value !== values[key]) {
+          closeRun(m, rowNumber - 1);
+          runs[m] = { start: rowNumber, effect, value: values[key] };
+        } else cells[column - 1] = null; // covered by the run's merge: its first cell shows the value
       }
-      const row = form.addRow(values);
-      shareStyle(row, WRAPPED_STYLE);
-      if (r.ap) row.getCell(AP_COLUMN).style = AP_STYLE[r.ap];
-      if (r.raAp) row.getCell(RA_AP_COLUMN).style = AP_STYLE[r.raAp];
-      pending = row;
+      formRows.row(cells, WRAPPED_STYLE, apStyles(r.ap, r.raAp));
       rowNumber++;
     }
     done += batch.length;
     options.onProgress?.(done, total * 2);
   }
   closeMode();
+  formRows.flush();
   form.commit();
 
   const flat = workbook.addWorksheet(t('fmeaExcel.sheet.chains'));
   flat.columns = profile.flatColumns.map((c) => ({ key: c.key, width: 16 }));
-  const flatHead = flat.addRow(profile.flatColumns.map((c) => c.headers[0]));
+  const flatHead = flat.addRow(profile.flatColumns.map((c) => dataHeader('chain', c, t)));
   flatHead.font = { bold: true };
   flatHead.commit();
+  const chainRows = new RowWriter(flat, recorder);
   const keys = new KeyMaker();
+  const flatKeys = profile.flatColumns.map((c) => c.key);
   let start = 0;
   for (const batch of batches) {
-    for (const values of flatRows(batch, facts, keys, start)) {
-      const row = flat.addRow(values);
-      shareStyle(row, PLAIN_STYLE);
-      row.commit();
-    }
+    for (const values of flatRows(batch, facts, keys, start, t)) chainRows.row(flatKeys.map((key) => values[key]), PLAIN_STYLE);
     start += batch.length;
     options.onProgress?.(total + start, total * 2);
   }
+  chainRows.flush();
   flat.commit();
 
   const scales = workbook.addWorksheet(t('fmeaExcel.sheet.scales'));
@@ -397,7 +404,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   }
   scales.commit();
   // the analysis sheets after the chain sheet has given its items their keys: both name an item alike
-  writeAnalysisSheets(workbook, await analysisRows(ctx, projectId, keys), t, profile.analysisColumns);
+  writeAnalysisSheets(workbook, recorder, analysisRows(source, keys), t, profile.analysisColumns);
   if (total === 0) options.onProgress?.(0, 0);
   applyStamp(workbook, stamp, recorder.seal(), t);
   return bytes();

@@ -1,9 +1,11 @@
 import type ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, dataColumn, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
+import { importAnalysis } from '../import.ts';
 import { getProjectById, type ProjectView } from '../projects.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { FORM_HEADER_EDITABLE, FORM_HEADER_KEYS, FORM_HEADER_ROWS } from './form-header.ts';
@@ -66,6 +68,8 @@ async function formSheet(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   return wb;
 }
 
+const save = async (wb: ExcelJS.Workbook) => new Uint8Array(await wb.xlsx.writeBuffer());
+
 const editable = (p: ProjectView) => Object.fromEntries(FORM_HEADER_EDITABLE.map((k) => [k, p[k]]));
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
@@ -113,6 +117,31 @@ describe('the form sheet’s header block', () => {
     });
     const zh = headerPairs((await formSheet(await exportDfmeaWorkbook(team.owner, project.id, { locale: 'zh-CN' }))).worksheets[0]!);
     expect(zh).toMatchObject({ 公司名称: 'ACME Automotive', 客户名称: '上汽大众', 项目阶段: 'B样', 保密等级: '秘密', 产品平台: '电动车窗平台', 'DFMEA 修订日期': '2026-04-02' });
+  });
+
+  it('names people by their real names in the header block and the form, and by user name in the data sheets, which the import reads', async () => {
+    await t.db.update(schema.user).set({ realName: '李伟' }).where(eq(schema.user.id, idOf(team.owner)));
+    await t.db.update(schema.user).set({ realName: '王芳' }).where(eq(schema.user.id, idOf(team.editor)));
+    const project = await createTeamProject(team, HEADER);
+    await importAnalysis(team.owner, project.id, {
+      nodes: [{ key: 'gear', name: 'Gear' }, { key: 'tooth', parentKey: 'gear', name: 'Tooth' }],
+      functions: [{ key: 'mesh', nodeKey: 'gear', description: 'Mesh' }, { key: 'carry', nodeKey: 'tooth', description: 'Carry load' }],
+      failures: [{ key: 'fm', functionKey: 'mesh', kind: 'FM', description: 'Teeth break' }, { key: 'fc', functionKey: 'carry', kind: 'FC', description: 'Overload', occurrence: 3, detection: 4 }],
+      failureLinks: [{ higherKey: 'fm', lowerKey: 'fc' }],
+      actions: [{ causeKey: 'fc', kind: 'prevention', description: 'Torque limiter', responsibleUserId: idOf(team.editor) }],
+    });
+    const book = await formSheet(await exportDfmeaWorkbook(team.owner, project.id, { locale: 'zh-CN' }));
+    const zh = headerPairs(book.worksheets[0]!);
+    expect(zh).toMatchObject({ 负责人: '李伟', 团队成员: ['李伟', '王芳', nameOf(team.reader)].join(', ') });
+    const formCells: unknown[] = [];
+    book.worksheets[0]!.eachRow((row, r) => r > FORM_HEADER_ROWS + 3 && row.eachCell((cell) => formCells.push(cell.value)));
+    expect(formCells).toContain('王芳');
+    const actions = book.worksheets[10]!;
+    expect(actions.getRow(2).getCell(dataColumn(actions.getRow(1).values as unknown[], 'responsible')).value).toBe(nameOf(team.editor));
+    const report = await importDfmeaWorkbook(team.owner, await save(book), { fileName: 'people.xlsx', newProject: { members: [{ userId: idOf(team.owner), roles: [0] }] } });
+    expect(report.unknownNames).toEqual([]);
+    const [action] = await t.db.select().from(schema.fmeaAction).where(eq(schema.fmeaAction.projectId, report.projectId));
+    expect(action!.responsibleUserId).toBe(idOf(team.editor));
   });
 
   it.each(['en-US', 'zh-CN'] as const)('comes back whole into a new project from a %s export', async (locale) => {

@@ -4,7 +4,7 @@ import { columnLetter, normHeader, type SheetRowText } from './headers.ts';
  * The header block above a legacy AIAG 4th-edition table: "System /
  * Subsystem / Component", "FMEA Number", "Model Year(s)/Program(s)", "Key
  * Date", "Prepared By", "FMEA Date (Orig.)" and "(Rev.)", "Core Team",
- * "Design Responsibility", in English or Chinese. A label and its value
+ * "Design Responsibility" (and a "Version"), in English or Chinese. A label and its value
  * share a cell ("FMEA Number: 1450") or the value stands in the next cell
  * to the right.
  */
@@ -21,6 +21,7 @@ export const LEGACY_HEADER_FIELDS = [
   'preparedBy',
   'fmeaDate',
   'revDate',
+  'version',
   'coreTeam',
   'designResponsibility',
   'processResponsibility',
@@ -41,6 +42,7 @@ const LABELS: readonly (readonly [RegExp, LegacyHeaderField])[] = [
   [/^(preparedby|编制人|编制者|编制)$/, 'preparedBy'],
   [/^(fmeadate|fmeadateorig|fmeadateoriginal|fmea日期|fmea日期编制|fmea日期原始|fmea编制日期|编制日期|原始日期)$/, 'fmeaDate'],
   [/^(rev|revised|revision|revdate|revisiondate|fmeadaterev|fmea日期修订|修订|修订日期)$/, 'revDate'],
+  [/^(version|versionno|ver|版本|版本号)$/, 'version'],
   [/^(coreteam|team|核心小组|核心团队|小组成员|团队成员|团队)$/, 'coreTeam'],
   [/^(designresponsibility|设计责任|设计责任部门|设计责任人)$/, 'designResponsibility'],
   [/^(processresponsibility|过程责任|过程责任部门|过程责任人)$/, 'processResponsibility'],
@@ -130,6 +132,7 @@ export type FilledField =
   | 'preparedBy'
   | 'startDate'
   | 'revisionDate'
+  | 'versionLabel'
   | 'teamNotes'
   | 'designResponsibility';
 
@@ -144,6 +147,13 @@ export interface HeaderFill {
   /** Entries with no field of their own: a second entry for a field already filled, a date that is no date. */
   rest: HeaderEntry[];
 }
+
+/**
+ * A revision as plants number it ("3", "B", "A/1", "V2.1", "03"): one short
+ * token, no date. "Rev.: 3" on a 4th-edition form is the document's
+ * revision, which the project keeps as its version.
+ */
+export const isRevision = (text: string) => /^[\p{L}\p{N}][\p{L}\p{N}._/-]{0,19}$/u.test(text.trim()) && !/^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]/.test(text.trim());
 
 /** yyyy-mm-dd from "2024-03-01", "2024/3/1", "2024.03.01" or "2024年3月1日"; otherwise undefined. */
 export function isoDate(text: string): string | undefined {
@@ -175,8 +185,10 @@ const DIRECT: Partial<Record<LegacyHeaderField, FilledField>> = {
  * model year(s)/program(s), FMEA number (the DFMEA ID number), prepared by,
  * core team (the cross-functional team), design responsibility; FMEA date
  * (orig.) and rev. as the start and revision dates when they are dates; the
- * key date as the timing of planning ("Key Date: …"). A second entry for a
- * field, or a date that is no date, has no place: `rest`.
+ * key date as the timing of planning ("Key Date: …"); a revision that is
+ * no date but a revision number ("Rev.: 3") or a version label as the
+ * project's version. A second entry for a field, or a date that is neither
+ * a date nor a revision, has no place: `rest`.
  */
 export function headerFill(block: LegacyHeaderBlock): HeaderFill {
   const fill: HeaderFill = { fields: {}, rest: [] };
@@ -196,9 +208,12 @@ export function headerFill(block: LegacyHeaderBlock): HeaderFill {
     const direct = DIRECT[entry.field];
     if (direct) set(direct, entry.value, [entry]);
     else if (entry.field === 'keyDate') set('planTiming', `${entry.label}: ${entry.value}`, [entry]);
+    else if (entry.field === 'version') set('versionLabel', entry.value, [entry]);
     else if (entry.field === 'fmeaDate' || entry.field === 'revDate') {
       const date = isoDate(entry.value);
       if (date) set(entry.field === 'fmeaDate' ? 'startDate' : 'revisionDate', date, [entry]);
+      // "Rev.: 3": a revision number, not a date: the project's version
+      else if (entry.field === 'revDate' && isRevision(entry.value)) set('versionLabel', entry.value.trim(), [entry]);
       else fill.rest.push(entry);
     }
   }

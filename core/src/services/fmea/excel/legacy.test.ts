@@ -170,6 +170,25 @@ describe('columns the import has no place for', () => {
     ]);
   });
 
+  it('takes a revision number ("Rev.: 3") as the project\'s version, on its own or after the original date', async () => {
+    const withRevision = async (cells: Record<string, string>) => {
+      const wb = new (await excel()).Workbook();
+      await wb.xlsx.load((await englishTwoRowSheet()) as unknown as ArrayBuffer);
+      for (const [cell, value] of Object.entries(cells)) wb.worksheets[0]!.getCell(cell).value = value;
+      return new Uint8Array(await wb.xlsx.writeBuffer());
+    };
+    const alone = await importDfmeaWorkbook(team.owner, await withRevision({ M4: 'FMEA Date (Orig.): 2024-01-15', P2: 'Rev.: 3' }), { fileName: 'rev.xlsx', newProject: newTeam() });
+    expect(alone.unmapped).toEqual([]);
+    expect(await getProjectById(team.owner, alone.projectId)).toMatchObject({ versionLabel: '3', startDate: '2024-01-15', revisionDate: null });
+    const after = await importDfmeaWorkbook(team.owner, await withRevision({ M4: 'FMEA Date (Orig.): 2024-01-15 (Rev.): B/2' }), { fileName: 'rev.xlsx', newProject: newTeam() });
+    expect(await getProjectById(team.owner, after.projectId)).toMatchObject({ versionLabel: 'B/2', startDate: '2024-01-15', revisionDate: null });
+    // a revision date is still the revision date, and a date that is no date still needs consent
+    const dated = await importDfmeaWorkbook(team.owner, await englishTwoRowSheet(), { fileName: 'rev.xlsx', newProject: newTeam() });
+    expect(await getProjectById(team.owner, dated.projectId)).toMatchObject({ revisionDate: '2024-03-02' });
+    const bad = await errorOf(importDfmeaWorkbook(team.owner, await withRevision({ P2: 'Rev.: 2024/13/45' }), { fileName: 'rev.xlsx', newProject: newTeam() }));
+    expect(bad.issues).toEqual([{ messageKey: 'import.cell_unmapped', field: 'P', params: { sheet: 'DFMEA', cell: 'P2', text: 'Rev.: 2024/13/45' } }]);
+  });
+
   it('keeps a header value that does not fit its field out only with consent: a text over 200 characters, a date that is no date', async () => {
     const wb = new (await excel()).Workbook();
     await wb.xlsx.load((await englishTwoRowSheet()) as unknown as ArrayBuffer);

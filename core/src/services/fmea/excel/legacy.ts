@@ -134,9 +134,13 @@ export function buildFromLegacy(rows: readonly { row: number; values: LegacyRow 
     const numbered = process && !v.processNo.trim() ? splitProcessNo(v.item) : { processNo: v.processNo.trim(), rest: v.item };
     const [itemName, functionText] = v.function ? [numbered.rest ? splitItem(numbered.rest)[0] : v.function.trim(), v.function.trim()] : splitItem(numbered.rest);
     const item = b.node(`item|${itemName}`, b.rootRef, itemName, row, undefined, process ? { processNo: numbered.processNo } : {});
-    const fn = b.fn(`item|${itemName}|${functionText}`, item, functionText, process ? null : v.requirement || null, row);
-    const mode = b.failure(`${itemName}|${functionText}|${v.mode}`, fn, 'FM', v.mode, {}, row);
     const cls = v.class ? (CLASS_WORDS.find(([re]) => re.test(v.class))?.[1] ?? 'significant') : undefined;
+    // A DFMEA sheet's class marks its failure mode, and a characteristic marks every mode of its function: a classified
+    // mode gets a function of its own (same text), so the next mode of the item, without a class, shows none.
+    // A PFMEA's class marks the characteristics its requirement column names, which are the step's.
+    const variant = !process && v.class ? v.class.trim() : undefined;
+    const fn = b.fn(`item|${itemName}|${functionText}${variant ? `|class:${variant}` : ''}`, item, functionText, process ? null : v.requirement || null, row, undefined, variant);
+    const mode = b.failure(`${itemName}|${functionText}|${v.mode}`, fn, 'FM', v.mode, {}, row);
     if (process) {
       // the requirements are the step's product characteristics; the class marks them (and names the customer's own class when the project has it)
       const customerClass = v.class ? options.customerClasses?.find((c) => c.trim().toLowerCase() === v.class.trim().toLowerCase()) : undefined;
@@ -144,7 +148,7 @@ export function buildFromLegacy(rows: readonly { row: number; values: LegacyRow 
       for (const name of names.length > 0 ? names : v.class ? [v.class] : []) {
         b.characteristic(fn, name, cls ?? 'general', cls !== undefined, row, false, customerClass ? { customerClass } : {});
       }
-    } else if (v.class) b.characteristic(fn, v.class, cls!, true, row);
+    } else if (variant) b.characteristic(fn, variant, cls!, true, row);
     const higherFn = b.fn(`root|${functionText}`, b.rootRef, functionText, null, row);
     for (const effectText of lines(v.effects)) {
       const effect = b.failure(`${functionText}|${effectText}`, higherFn, 'FE', effectText, { severity }, row);

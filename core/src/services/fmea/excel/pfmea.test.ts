@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaCharacteristic, fmeaFunction, fmeaNode, fmeaProject } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../errors.ts';
 import { LOCALES, loadCatalogs, translateError } from '../../../i18n/index.ts';
-import { addDictionaryItems, createTeamProject, idOf, makeTeam, nameOf, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
+import { addDictionaryItems, createTeamProject, dataColumn, idOf, makeTeam, nameOf, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../../catalog/flow.ts';
 import { createCatalogRecord } from '../../catalog/records.ts';
 import { openCatalogWorld, type CatalogWorld } from '../../catalog/test-support.ts';
@@ -147,14 +147,8 @@ async function processFields(projectId: string) {
   };
 }
 
-/** A cell of the sheet's first row whose text is `header`: its column. */
-const column = (ws: ExcelJS.Worksheet, header: string) => {
-  let found = 0;
-  ws.getRow(1).eachCell((cell, c) => {
-    if (cell.value === header) found = c;
-  });
-  return found;
-};
+/** A data column (by its key) in the sheet's first row, whatever language its header is in. */
+const column = (ws: ExcelJS.Worksheet, key: string) => dataColumn(ws.getRow(1).values as unknown[], key);
 
 describe('PFMEA workbook export', () => {
   it('writes the AIAG-VDA PFMEA form: process labels, step numbers, 4M types, scopes, characteristics with their marks, merges', async () => {
@@ -203,15 +197,26 @@ describe('PFMEA workbook export', () => {
     const chains = wb.worksheets[1]!;
     for (const header of ['processNo', 'causeWorkElementType', 'effectFunctionScope']) expect(column(chains, header), header).toBeGreaterThan(0);
     const values = (header: string) => new Set(chains.getColumn(column(chains, header)).values.slice(2));
+    // a Chinese export speaks Chinese in its data sheets too (issue 20): headers and codes by their labels
     expect(values('processNo')).toEqual(new Set(['10', '20']));
-    expect(values('causeWorkElementType')).toEqual(new Set(['man', 'machine', 'material', 'environment']));
-    expect(values('effectFunctionScope')).toEqual(new Set(['shipTo', 'endUser']));
-    expect(values('modeCharacteristics')).toContain('Bearing seat Ø22 H7 [critical*|product|◆]');
-    expect(values('causeCharacteristics')).toContain('Spindle speed [significant*|process]');
+    expect(values('causeWorkElementType')).toEqual(new Set(['人', '机', '料', '环']));
+    expect(values('effectFunctionScope')).toEqual(new Set(['发运至工厂', '最终用户']));
+    expect(values('modeCharacteristics')).toContain('Bearing seat Ø22 H7 [关键*|产品特性|◆]');
+    expect(values('causeCharacteristics')).toContain('Spindle speed [重要*|过程特性]');
+    expect(chains.getRow(1).values).toEqual(expect.arrayContaining(['链', '关注要素键', '过程步骤编号', '失效模式', '下一较低级别 4M 类型', '措施状态', 'S', 'AP']));
     const structure = wb.worksheets[3]!;
-    expect(structure.getRow(1).values).toEqual([undefined, 'elementKey', 'parentKey', 'element', 'nodeType', 'processNo', 'workElementType']);
-    expect(wb.worksheets[4]!.getRow(1).values).toContain('functionScope');
-    expect(wb.worksheets[6]!.getRow(1).values).toEqual([undefined, 'functionKey', 'function', 'characteristic', 'class', 'special', 'characteristicKind', 'customerClass']);
+    expect(structure.getRow(1).values).toEqual([undefined, '要素键', '上级要素键', '要素', '节点类型', '过程步骤编号', '4M 类型']);
+    expect(new Set(structure.getColumn(4).values.slice(2))).toEqual(new Set(['产品', '结构元素']));
+    expect(wb.worksheets[4]!.getRow(1).values).toContain('功能范围');
+    const characteristics = wb.worksheets[6]!;
+    expect(characteristics.getRow(1).values).toEqual([undefined, '功能键', '功能', '特性', '特性分类', '特殊特性', '特性种类', '顾客特性分类']);
+    expect(characteristics.getRow(2).values).toEqual(expect.arrayContaining(['关键', '是', '产品特性']));
+    expect(new Set(wb.worksheets[8]!.getColumn(4).values.slice(2))).toEqual(new Set(['失效影响 (FE)', '失效模式 (FM)', '失效起因 (FC)']));
+    expect(new Set(wb.worksheets[9]!.getColumn(3).values.slice(2))).toEqual(new Set(['预防', '探测']));
+    expect(wb.worksheets[10]!.getRow(1).values).toEqual(expect.arrayContaining(['措施类型', '负责人', '状态']));
+    for (const camel of ['elementKey', 'nodeType', 'decisionPending', 'prevention', 'machine', 'shipTo', 'critical']) {
+      for (const sheet of wb.worksheets.slice(1)) sheet.eachRow((row) => expect(row.values, `${sheet.name}: ${camel}`).not.toContain(camel));
+    }
     // the handbook's PFMEA tables, both languages; O and D are not the DFMEA's
     const scales = wb.worksheets[2]!;
     expect(scales.rowCount).toBe(31);
@@ -275,7 +280,7 @@ describe('PFMEA workbook round trip', () => {
     const chains = wb.getWorksheet('Failure chains')!;
     const typeColumn = column(chains, 'causeWorkElementType');
     chains.eachRow((row) => {
-      if (row.getCell(typeColumn).value === 'machine' && row.getCell(column(chains, 'causeElement')).value === 'CNC lathe') row.getCell(typeColumn).value = 'method';
+      if (row.getCell(typeColumn).value === 'Machine' && row.getCell(column(chains, 'causeElement')).value === 'CNC lathe') row.getCell(typeColumn).value = 'method';
     });
     const error = await errorOf(importPfmeaWorkbook(team.owner, await save(wb), { fileName: 'bad.xlsx', newProject: pfmeaTeam() }));
     expect(error.issues).toEqual([expect.objectContaining({ messageKey: 'pfmea.work_element_type_invalid', row: lathe, params: expect.objectContaining({ sheet: 'Structure' }) })]);
@@ -285,7 +290,9 @@ describe('PFMEA workbook round trip', () => {
     const dfmea = await createTeamProject(team);
     const unmapped = await errorOf(importFmeaWorkbook(team.owner, good, { fileName: 'p.xlsx', projectId: dfmea.id }));
     expect(unmapped.messageKey).toBe('import.columns_unmapped');
-    expect(unmapped.issues?.map((i) => i.params?.header).filter(Boolean)).toEqual(expect.arrayContaining(['processNo', 'causeWorkElementType', 'effectFunctionScope', 'workElementType', 'functionScope', 'characteristicKind', 'customerClass']));
+    expect(unmapped.issues?.map((i) => i.params?.header).filter(Boolean)).toEqual(
+      expect.arrayContaining(['Process step number', 'Lower element 4M type', 'Higher function scope', '4M type', 'Function scope', 'Characteristic kind', 'Customer class']),
+    );
     const mismatch = await errorOf(importPfmeaWorkbook(team.owner, good, { fileName: 'p.xlsx', projectId: dfmea.id }));
     expect(mismatch.messageKey).toBe('fmeaExcel.project_type_mismatch');
   });

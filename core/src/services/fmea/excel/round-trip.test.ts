@@ -3,11 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../errors.ts';
 import { translateError } from '../../../i18n/index.ts';
 import { schema } from '../../../db/index.ts';
-import { createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
+import { createTeamProject, dataColumn, idOf, makeTeam, nameOf, openTestDatabase, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';
 import { excel, readAllSheets, streamingWorkbook } from './workbook-io.ts';
+import { analysisColumns } from './analysis-columns.ts';
+import { PFMEA_FLAT_COLUMNS } from './columns.ts';
+import { readableColumns } from './data-columns.ts';
+import { chainCodes, listCodes } from './vocabulary.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -99,12 +103,25 @@ async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
 }
 const save = async (wb: ExcelJS.Workbook) => new Uint8Array(await wb.xlsx.writeBuffer());
 const sheet = (wb: ExcelJS.Workbook, name: string) => wb.worksheets.find((s) => s.name === name)!;
-/** The column of a header in a sheet's first row. */
-const column = (ws: ExcelJS.Worksheet, header: string) => (ws.getRow(1).values as unknown[]).indexOf(header);
+/** The column of a data column (by its key) in a sheet's first row, whatever language its header is in. */
+const column = (ws: ExcelJS.Worksheet, key: string) => dataColumn(ws.getRow(1).values as unknown[], key);
 /** The first row (from 2) whose cell under `header` reads `text`. */
 function rowWith(ws: ExcelJS.Worksheet, header: string, text: string): number {
   for (let r = 2; r <= ws.rowCount; r++) if (ws.getRow(r).getCell(column(ws, header)).value === text) return r;
   throw new Error(`${text} not in ${ws.name}`);
+}
+
+/** A data sheet's header as exports before issue 20 wrote it: the column's identifier. */
+function identifierOf(sheet: 'chain' | 'list', header: string): string | undefined {
+  const columns = sheet === 'chain' ? readableColumns('chain', PFMEA_FLAT_COLUMNS) : Object.values(analysisColumns(true)).flatMap((c) => readableColumns('list', c));
+  return columns.find((c) => c.headers.includes(header))?.headers[0];
+}
+
+/** A data cell as exports before issue 20 wrote it: codes where the export now writes labels. */
+function asCode(sheet: 'chain' | 'list', identifier: string, text: string): string {
+  if (sheet === 'list') return identifier === 'special' ? (text ? 'yes' : '') : (listCodes({ [identifier]: text }) as Record<string, string>)[identifier]!;
+  const key = PFMEA_FLAT_COLUMNS.find((c) => c.headers[0] === identifier)?.key ?? identifier;
+  return (chainCodes({ [key]: text }) as Record<string, string>)[key]!;
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
@@ -133,6 +150,46 @@ describe('DFMEA workbook round trip', { timeout: 60_000 }, () => {
     const report = await importDfmeaWorkbook(team.owner, first, { fileName: 'lifter.xlsx', newProject: newTeam() });
     const rows = async (bytes: Uint8Array) => (await readAllSheets(bytes)).slice(1).map((s) => [s.name, s.rows.map((r) => r.cells)]);
     expect(await rows(await exportDfmeaWorkbook(team.owner, report.projectId))).toEqual(await rows(first));
+  });
+
+  it('writes its data sheets in the export’s language and reads them back in either language, and a workbook written before with identifiers and codes', async () => {
+    const project = await sourceProject();
+    const before = await projectSnapshot(team.owner, project.id);
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const bytes = await exportDfmeaWorkbook(team.owner, project.id, { locale });
+      const report = await importDfmeaWorkbook(team.owner, bytes, { fileName: `${locale}.xlsx`, newProject: newTeam() });
+      expect(report).toMatchObject({ errors: [], unmapped: [] });
+      expect(await projectSnapshot(team.owner, report.projectId), locale).toEqual(before);
+    }
+    // a status reads as the engine names it (and the browser shows it), in the form and in the data sheets
+    const zh = await load(await exportDfmeaWorkbook(team.owner, project.id, { locale: 'zh-CN' }));
+    const actions = zh.worksheets[10]!;
+    expect(actions.getRow(1).values).toEqual([undefined, '失效起因键', '失效起因', '措施类型', '措施', '负责人', '目标完成日期', '状态', '采取的措施', '证据', '完成日期', '措施后严重度', '措施后频度', '措施后探测度']);
+    expect(new Set(actions.getColumn(7).values.slice(2))).toEqual(new Set(['未结', '已完成', '待决定', '不实施']));
+    expect(new Set(actions.getColumn(3).values.slice(2))).toEqual(new Set(['预防', '探测']));
+    const formLines = new Set<string>();
+    zh.worksheets[0]!.eachRow((row) => row.eachCell((cell) => String(cell.value).split('\n').forEach((line) => formLines.add(line))));
+    expect([...formLines]).toEqual(expect.arrayContaining(['未结', '已完成', '待决定']));
+
+    // the same workbook as exports before issue 20 wrote it: identifier headers and codes in the data sheets
+    const old = await load(await exportDfmeaWorkbook(team.owner, project.id, { locale: 'en-US' }));
+    for (const ws of old.worksheets.slice(1)) {
+      if (ws === old.worksheets[2]) continue; // the rating scales
+      const kind = ws === old.worksheets[1] ? 'chain' : 'list';
+      const headers = ws.getRow(1).values as unknown[];
+      const keys = headers.map((h) => (typeof h === 'string' ? identifierOf(kind, h) : undefined));
+      ws.eachRow((row, r) => {
+        row.eachCell((cell, c) => {
+          if (r === 1) cell.value = keys[c] ?? cell.value;
+          else if (typeof cell.value === 'string') cell.value = asCode(kind, keys[c] ?? '', cell.value);
+        });
+      });
+    }
+    expect(old.worksheets[3]!.getRow(1).values).toEqual([undefined, 'elementKey', 'parentKey', 'element', 'nodeType']);
+    expect(new Set(old.worksheets[3]!.getColumn(4).values.slice(2))).toEqual(new Set(['1', '9', '12']));
+    const report = await importDfmeaWorkbook(team.owner, await save(old), { fileName: 'old.xlsx', newProject: newTeam() });
+    expect(report).toMatchObject({ errors: [], unmapped: [] });
+    expect(await projectSnapshot(team.owner, report.projectId)).toEqual(before);
   });
 
   it('adds nothing twice in dedupe mode and brings back the same project in cover mode', async () => {

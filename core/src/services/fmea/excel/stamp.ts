@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../../db/client.ts';
-import { readSnapshot, sealSnapshot } from '../../fmea-baseline/source.ts';
+import { readAnalysisSource, sealSnapshot, snapshotOf, type AnalysisSource } from '../../fmea-baseline/source.ts';
 import { SEAL_PREFIX } from '../../fmea-baseline/seal.ts';
 
 /**
@@ -22,11 +22,15 @@ export interface WorkbookStamp {
   readonly at: Date;
 }
 
+/** The working copy's stamp from the analysis read once (`readAnalysisSource`): the hash of the analysis as it stands. */
+export function stampOf(source: AnalysisSource, now: Date): WorkbookStamp {
+  const p = source.project;
+  return { serialNum: p.serialNum, name: p.name, versionLabel: p.versionLabel ?? null, baselineLabel: null, contentHash: sealSnapshot(snapshotOf(source)).hash, at: now };
+}
+
 /** The working copy's stamp: the hash of the analysis as it stands. */
 export async function workingStamp(db: DbOrTx, projectId: string, now: Date): Promise<WorkbookStamp> {
-  const snapshot = await readSnapshot(db, projectId);
-  const p = snapshot.project;
-  return { serialNum: String(p.serialNum ?? ''), name: String(p.name ?? ''), versionLabel: (p.versionLabel as string | null) ?? null, baselineLabel: null, contentHash: sealSnapshot(snapshot).hash, at: now };
+  return stampOf(await readAnalysisSource(db, projectId), now);
 }
 
 /** The stamp's cells: the baseline (or "working copy, not released") and the content hash, as label/value pairs. */
@@ -53,7 +57,7 @@ export function readStampKeywords(keywords: string | undefined): { serialNum: st
 }
 
 /** The document properties (title, subject, keywords, description, times) and, last, the seal of the written cells. */
-export function applyStamp(workbook: ExcelJS.stream.xlsx.WorkbookWriter, stamp: WorkbookStamp, seal: string, t: (key: string) => string): void {
+export function applyStamp(workbook: ExcelJS.stream.xlsx.WorkbookWriter | ExcelJS.Workbook, stamp: WorkbookStamp, seal: string, t: (key: string) => string): void {
   const props = workbook as unknown as Record<string, unknown>;
   const [baseline, hash] = stampCells(stamp, t);
   props.title = `${stamp.serialNum} ${stamp.name}`.trim();

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { columnLetter } from '../../shared/sheet-columns.ts';
 import { SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
 import { readWorkbook, excel, type SheetText } from '../../shared/workbook-stream.ts';
 import { spreadsheetLimits, type SpreadsheetLimits } from '../../shared/zip-guard.ts';
@@ -40,6 +41,19 @@ export function shareStyle(row: ExcelJS.Row, style: Partial<ExcelJS.Style>): voi
   row.eachCell({ includeEmpty: true }, (cell) => {
     cell.style = style;
   });
+}
+
+/**
+ * Merges a range of a streaming worksheet's rows not yet committed, the cheap
+ * way: exceljs's `mergeCells` checks the range against every merge made
+ * before (quadratic over a 20,000-row form's thousands of merges) and writes
+ * an empty cell for every cell the range covers, which a spreadsheet does not
+ * need (the range shows its first cell). This records the range alone, for
+ * the sheet's `<mergeCells>`. Only for ranges that cannot overlap another
+ * (the caller's to know), and no `mergeCells` on the sheet afterwards.
+ */
+export function recordMerge(sheet: ExcelJS.Worksheet, top: number, left: number, bottom: number, right: number): void {
+  (sheet as unknown as { _merges: string[] })._merges.push(`${columnLetter(left)}${top}:${columnLetter(right)}${bottom}`);
 }
 
 /** The style of cells written without one (exceljs would give each its own empty object). */
