@@ -50,8 +50,10 @@ describe('project attachments through the API', () => {
     const again = await editor.post('/api/project/deleteAttachment', { projectId: project.id, id: listed[0].id });
     expect(again.status).toBe(404);
     expect(again.body.meta.message).toBe('The attachment no longer exists on this project');
-    // taken off, the file is no longer bound to the project
-    expect((await download(team.outsider, report)).status).toBe(200);
+    // taken off, the file is attached nowhere: its uploader's again, and nobody else's (issue 20)
+    expect((await download(team.outsider, report)).status).toBe(404);
+    expect((await download(team.reader, report)).status).toBe(404);
+    expect((await download(team.editor, report)).status).toBe(200);
   });
 
   it('refuses calls without a token (401)', async () => {
@@ -81,10 +83,11 @@ describe('project attachments through the API', () => {
     expect(denied.status).toBe(403);
     expect((await denied.json()).meta.message).toBe(NOT_MEMBER);
     expect((await download(undefined, attached)).status).toBe(401);
-    // an administrator may download it; files attached nowhere are unchanged
+    // an administrator may download it; a file attached nowhere is its uploader's alone
     const admin = await api.app.request(`/api/fileOperate/downloadFile?fileName=${attached}`, { headers: { token: await api.adminToken() } });
     expect(admin.status).toBe(200);
-    expect((await download(team.editor, own)).status).toBe(200);
+    expect((await download(team.outsider, own)).status).toBe(200);
+    expect((await download(team.editor, own)).status).toBe(404);
   });
 
   it('refuses a read-only member, someone else’s upload and pictures', async () => {

@@ -108,6 +108,7 @@ describe('basic rules and data creator permissions', () => {
       'treeDeleteHeadOnly',
       'fmeaReleaseAll',
       'fmeaReviewInOrder',
+      'separationOfDuties',
     ]);
     const res = await post('/api/basicRule/saveOrUpdate', { ruleType: 'treeDeleteHeadOnly', flag: '1' });
     expect(res.body.data.basicRules[2]).toMatchObject({ ruleType: 'treeDeleteHeadOnly', flag: '1' });

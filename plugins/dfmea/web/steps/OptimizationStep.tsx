@@ -51,6 +51,8 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
   const [places, setPlaces] = useState<Pick<Analysis, 'nodes' | 'functions'>>({ nodes: [], functions: [] });
   const [severityOf, setSeverityOf] = useState<Map<string, number>>(new Map());
   const [users, setUsers] = useState<UserOption[]>([]);
+  /** Who may be made responsible: the people who can read the project (the server refuses anyone else). */
+  const [readers, setReaders] = useState<UserOption[]>([]);
   const [editing, setEditing] = useState<{ action: ActionRow | null; draft: Draft } | null>(null);
   const [moving, setMoving] = useState<{ action: ActionRow; draft: StatusDraft } | null>(null);
 
@@ -75,7 +77,11 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
       .get('/api/user/list', { limit: 500 })
       .then(setUsers)
       .catch(() => setUsers([]));
-  }, []);
+    api
+      .get('/api/user/list', { limit: 500, projectId })
+      .then(setReaders)
+      .catch(() => setReaders([]));
+  }, [projectId]);
 
   const causeById = useMemo(() => new Map(causes.map((c) => [c.id, c])), [causes]);
   const userName = (id: string | null) => (id ? (users.find((u) => u.id === id)?.realName ?? id) : '');
@@ -245,7 +251,7 @@ export default function OptimizationStep({ projectId, readOnly, remoteRevision, 
         ]),
   ];
 
-  const userOptions = [{ value: '', label: t`(nobody)` }, ...users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
+  const userOptions = [{ value: '', label: t`(nobody)` }, ...readers.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }))];
 
   // a check finding on a failure cause (an AP H row without action) opens here: the grid lists actions, so the cause gets its own row above it
   const focusCause = focusItemId ? causeById.get(focusItemId) : undefined;
