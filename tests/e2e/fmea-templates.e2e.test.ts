@@ -146,7 +146,7 @@ describe('FMEA templates', () => {
     const creator = await createReadyUser(env.baseURL, { userName: creatorName, realName: 'Creating engineer', password, roleIds: [role.id] });
     const colleagueName = uniqueName('colleague');
     const colleague = await createReadyUser(env.baseURL, { userName: colleagueName, realName: 'Owning colleague', password, roleIds: [role.id] });
-    const theirs = await (await apiLogin(env.baseURL, colleagueName, password)).post<{ serialNum: string }>('/api/project/save', {
+    const theirs = await (await apiLogin(env.baseURL, colleagueName, password)).post<{ id: string; serialNum: string }>('/api/project/save', {
       projectType: 'dfmea',
       name: uniqueName('Colleague lifter '),
       projectMembers: [
@@ -163,6 +163,17 @@ describe('FMEA templates', () => {
     const copy = row.getByTestId('dfmea-copy');
     expect(await copy.isDisabled()).toBe(true);
     expect(await copy.getAttribute('title')).toBe('Only the responsible person of the project may copy it');
+
+    // a collaborator edits the header, but the team, the responsible person and the confidentiality are the owner's (issue 20)
+    await page.goto(`/main/dfmea/dfmeaProject?projectId=${theirs.id}`);
+    await page.getByTestId('dfmea-team-owner-only').waitFor();
+    expect(await page.getByTestId('dfmea-team').getAttribute('disabled')).not.toBeNull();
+    expect(await page.getByTestId('dfmea-responsible').isDisabled()).toBe(true);
+    expect(await page.getByTestId('dfmea-confidentiality').isDisabled()).toBe(true);
+    expect(await page.getByTestId('dfmea-name').isDisabled()).toBe(false);
+    await screenshot(page, 'fmea-team-owner-only');
+    await page.goto('/main/dfmea');
+    await row.waitFor();
 
     await page.getByTestId('dfmea-new').click();
     const name = uniqueName('Handed over ');

@@ -8,6 +8,7 @@ import { addFunction } from './functions.ts';
 import { importAnalysis } from './import.ts';
 import { addNode } from './structure.ts';
 import { projectClassNamer } from './feature-classes.ts';
+import { exportProcessFlow } from '../pfmea/flow-export.ts';
 import { readProcessFlow } from '../pfmea/flow.ts';
 
 let w: CatalogWorld;
@@ -65,6 +66,10 @@ describe('a characteristic’s customer class', () => {
     expect(await marks('en-US')).toEqual(['Safety characteristic (S)', '功能特性（F）']);
     expect(await marks('zh-CN')).toEqual(['安全特性（S）', '功能特性（F）']);
     expect(await marks()).toEqual(['安全特性（S）', '功能特性（F）']);
+    // the exported chart speaks the export's language too
+    const svg = new TextDecoder().decode((await exportProcessFlow(team.editor, project.id, { format: 'svg', locale: 'en-US' })).bytes);
+    expect(svg).toContain('Safety characteristic (S)');
+    expect(svg).not.toContain('安全特性');
     // the control plan's lines name it through the same lookup
     const english = await projectClassNamer(w.t.db, project.id, 'en-US');
     expect([english('安全特性（S）'), english('功能特性（F）'), english('CC')]).toEqual(['Safety characteristic (S)', '功能特性（F）', 'CC']);

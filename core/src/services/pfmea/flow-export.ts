@@ -50,7 +50,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The chart of a PFMEA as a file, for anyone who may open the project. */
 export async function exportProcessFlow(ctx: ServiceContext, projectId: string, options: FlowExportOptions): Promise<FlowExport> {
-  const view = await readProcessFlow(ctx, projectId);
+  const view = await readProcessFlow(ctx, projectId, options.locale);
   const t: FlowTranslate = (key, params) => translate(options.locale, key, params);
   const date = isoDate(ctx.now());
   const bytes = options.format === 'svg' ? flowSvgBytes(view, t, date) : await flowWorkbook(view, t, date, stampOf(await readAnalysisSource(ctx.db, projectId), ctx.now()));
