@@ -91,19 +91,19 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
 
   const columns = useMemo<DataGridColumn<FmeaTemplate>[]>(
     () => [
-      { id: 'serialNum', header: t`Number`, accessor: 'serialNum', width: 150, hideable: false },
-      { id: 'name', header: t`Template name`, accessor: 'name', width: 200, hideable: false },
-      { id: 'kind', header: t`Kind`, accessor: (x) => kindLabel(x.kind), width: 140 },
-      { id: 'source', header: t`Saved from`, accessor: (x) => (x.sourceProjectNum ? `${x.sourceProjectNum} ${x.sourceProjectName ?? ''}` : '—'), width: 220 },
-      { id: 'nodes', header: t`Nodes`, accessor: (x) => String(x.nodeCount), width: 80 },
-      { id: 'usedBy', header: t`Used by`, accessor: (x) => String(x.usedBy), width: 80 },
-      { id: 'scope', header: t`Visible to`, accessor: (x) => scopeLabel(x), width: 170 },
-      { id: 'createdBy', header: t`Saved by`, accessor: (x) => x.createdByName ?? '', width: 120 },
-      { id: 'createdAt', header: t`Saved at`, accessor: (x) => formatDateTime(x.createdAt, i18n.locale), width: 160 },
+      { id: 'serialNum', header: t`Number`, accessor: 'serialNum', width: 140, hideable: false },
+      { id: 'name', header: t`Template name`, accessor: 'name', width: 180, hideable: false },
+      { id: 'kind', header: t`Kind`, accessor: (x) => kindLabel(x.kind), width: 130 },
+      { id: 'source', header: t`Saved from`, accessor: (x) => (x.sourceProjectNum ? `${x.sourceProjectNum} ${x.sourceProjectName ?? ''}` : '—'), width: 200 },
+      { id: 'nodes', header: t`Nodes`, accessor: (x) => String(x.nodeCount), width: 70 },
+      { id: 'usedBy', header: t`Used by`, accessor: (x) => String(x.usedBy), width: 70 },
+      { id: 'scope', header: t`Visible to`, accessor: (x) => scopeLabel(x), width: 140 },
+      { id: 'createdBy', header: t`Saved by`, accessor: (x) => x.createdByName ?? '', width: 110 },
+      { id: 'createdAt', header: t`Saved at`, accessor: (x) => formatDateTime(x.createdAt, i18n.locale), width: 150 },
       {
         id: 'actions',
         header: t`Actions`,
-        width: 360,
+        width: 330,
         hideable: false,
         cell: (x) => (
           <span className="dfmea-actions">
