@@ -23,6 +23,9 @@ beforeAll(async () => {
     const as = (u: { id: string; userName: string }) => createContext(database.db, { userId: u.id, userName: u.userName });
     const project = await createProject(database.ctx, { projectType: 'dfmea', name: 'Seat recliner', versionLabel: 'C', members: [{ userId: owner.id, roles: [0] }, { userId: reviewer.id, roles: [2] }] });
     serialNum = project.serialNum;
+    // one reviewer holds every role here: a baseline test, not one of separation of duties (on in a new database)
+    const { setRuleFlag } = await import('@fmea/core/services');
+    await setRuleFlag(database.ctx, 'separationOfDuties', '0');
     const ids = { professional: reviewer.id, quality: reviewer.id, technical: reviewer.id, countersign: reviewer.id };
     await submitReview(as(owner), project.id, ids, { acknowledgeWarnings: true });
     await walkAndGiveOpinion(as(reviewer), project.id, { conclusion: 'conform', text: 'ok', role: 'professional' });
