@@ -166,6 +166,7 @@ describe('FMEA templates', () => {
 
     // a collaborator edits the header, but the team, the responsible person and the confidentiality are the owner's (issue 20)
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${theirs.id}`);
+    await page.getByTestId('dfmea-tab-planning').click();
     await page.getByTestId('dfmea-team-owner-only').waitFor();
     expect(await page.getByTestId('dfmea-team').getAttribute('disabled')).not.toBeNull();
     expect(await page.getByTestId('dfmea-responsible').isDisabled()).toBe(true);
