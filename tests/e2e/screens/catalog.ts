@@ -95,6 +95,16 @@ export const SCREENS: Screen[] = [
     open: (page) => go(page, `/systemInfo/ownspaceIndex/${name}`, '.page'),
   })),
   { name: 'dfmea-list', open: (page) => go(page, '/main/dfmea', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  { name: 'dfmea-templates', open: (page) => go(page, '/main/dfmea/templates', '[data-testid="fmea-templates"] [data-row-key]') },
+  {
+    name: 'dfmea-template-publish',
+    open: async (page) => {
+      await go(page, '/main/dfmea/templates', '[data-testid="fmea-templates"] [data-row-key]');
+      await page.getByTestId('template-publish').first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+    close: escape,
+  },
   {
     name: 'dfmea-new-project',
     open: async (page) => {

@@ -92,14 +92,14 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
   const columns = useMemo<DataGridColumn<FmeaTemplate>[]>(
     () => [
       { id: 'serialNum', header: t`Number`, accessor: 'serialNum', width: 140, hideable: false },
-      { id: 'name', header: t`Template name`, accessor: 'name', width: 180, hideable: false },
+      { id: 'name', header: t`Template name`, accessor: 'name', width: 170, hideable: false },
       { id: 'kind', header: t`Kind`, accessor: (x) => kindLabel(x.kind), width: 130 },
-      { id: 'source', header: t`Saved from`, accessor: (x) => (x.sourceProjectNum ? `${x.sourceProjectNum} ${x.sourceProjectName ?? ''}` : '—'), width: 200 },
-      { id: 'nodes', header: t`Nodes`, accessor: (x) => String(x.nodeCount), width: 70 },
+      { id: 'source', header: t`Saved from`, accessor: (x) => (x.sourceProjectNum ? `${x.sourceProjectNum} ${x.sourceProjectName ?? ''}` : '—'), width: 180 },
+      { id: 'nodes', header: t`Nodes`, accessor: (x) => String(x.nodeCount), width: 70, hidden: true },
       { id: 'usedBy', header: t`Used by`, accessor: (x) => String(x.usedBy), width: 70 },
       { id: 'scope', header: t`Visible to`, accessor: (x) => scopeLabel(x), width: 140 },
       { id: 'createdBy', header: t`Saved by`, accessor: (x) => x.createdByName ?? '', width: 110 },
-      { id: 'createdAt', header: t`Saved at`, accessor: (x) => formatDateTime(x.createdAt, i18n.locale), width: 150 },
+      { id: 'createdAt', header: t`Saved at`, accessor: (x) => formatDateTime(x.createdAt, i18n.locale), width: 150, hidden: true },
       {
         id: 'actions',
         header: t`Actions`,
