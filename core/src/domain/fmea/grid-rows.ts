@@ -1,6 +1,6 @@
 import { buildChains } from './chains.ts';
 import { bySortThenId, indexGraph } from './graph.ts';
-import { buildRiskRow, type ChainRater, type RiskGridRow, type RowAction, type RowCatalogRef, type RowCharacteristic, type RowControl } from './risk-row.ts';
+import { buildRiskRow, rowAction, type ChainRater, type RiskGridRow, type RowAction, type RowCatalogRef, type RowCharacteristic, type RowControl } from './risk-row.ts';
 import type { CharacteristicClass, ControlKind, FailureKind } from './vocabulary.ts';
 
 /**
@@ -115,23 +115,7 @@ export function riskRowsOf(tables: GridTables, catalog: CatalogRefOf, rate: Chai
         controls.push({ id: c.id, version: c.version, kind: c.kind, description: c.description, sort: c.sort, catalog: catalog(c.catalogRecordId) });
         (c.kind === 'prevention' ? prevention : detection).push(c.description);
       }
-      const actions = [...(actionsOf.get(id) ?? [])].sort(bySortLocale).map(
-        (a): RowAction => ({
-          id: a.id,
-          kind: a.kind,
-          description: a.description,
-          responsibleUserId: a.responsibleUserId,
-          targetDate: a.targetDate,
-          status: a.status,
-          actionTaken: a.actionTaken,
-          evidence: a.evidence,
-          completionDate: a.completionDate,
-          raSeverity: a.raSeverity,
-          raOccurrence: a.raOccurrence,
-          raDetection: a.raDetection,
-          version: a.version,
-        }),
-      );
+      const actions = [...(actionsOf.get(id) ?? [])].sort(bySortLocale).map(rowAction);
       const cause = { id, description: f.description, occurrence: f.occurrence, detection: f.detection, version: f.version, catalog: end.catalog, elementName: end.elementName, functionDescription: end.functionDescription, chains: chains || 1 };
       causes.set(id, (entry = { cause, controls, prevention, detection, actions }));
     }

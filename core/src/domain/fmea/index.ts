@@ -61,6 +61,7 @@ export {
   apSummary,
   apTableString,
   buildRiskRow,
+  rowAction,
   isUnfinished,
   mostSeriousClass,
   rateChain,

@@ -40,6 +40,25 @@ export interface RowAction extends RerateSource {
   readonly version: number;
 }
 
+/** An action as a grid row carries it: exactly these fields, whatever else the source row holds (the SQL grid and the in-memory one alike). */
+export function rowAction(a: RowAction): RowAction {
+  return {
+    id: a.id,
+    kind: a.kind,
+    description: a.description,
+    responsibleUserId: a.responsibleUserId,
+    targetDate: a.targetDate,
+    status: a.status,
+    actionTaken: a.actionTaken,
+    evidence: a.evidence,
+    completionDate: a.completionDate,
+    raSeverity: a.raSeverity,
+    raOccurrence: a.raOccurrence,
+    raDetection: a.raDetection,
+    version: a.version,
+  };
+}
+
 export interface RowCharacteristic {
   readonly id: string;
   readonly name: string;

@@ -11,6 +11,7 @@ import {
   raterFromLookup,
   ratingIssues,
   riskRowsOf,
+  rowAction,
   type CatalogRefOf,
   type CharacteristicClass,
   type ChainFacts,
@@ -105,21 +106,7 @@ function toFacts(raw: RawChainRow): ChainFacts {
     detectionControls,
     controls,
     characteristics: characteristics.map((c) => ({ id: c.id, name: c.name, characteristicClass: c.characteristicClass, special: c.special })),
-    actions: actions.map((a) => ({
-      id: a.id,
-      kind: a.kind,
-      description: a.description,
-      responsibleUserId: a.responsibleUserId,
-      targetDate: a.targetDate,
-      status: a.status,
-      actionTaken: a.actionTaken,
-      evidence: a.evidence,
-      completionDate: a.completionDate,
-      raSeverity: a.raSeverity,
-      raOccurrence: a.raOccurrence,
-      raDetection: a.raDetection,
-      version: a.version,
-    })),
+    actions: actions.map(rowAction),
   };
 }
 
