@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DFMEA_REVIEW_WALK } from '@fmea/core/domain';
+import { FMEA_KINDS } from '@fmea/core/domain';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { openArea, signIn } from './support/flows.ts';
@@ -138,7 +138,7 @@ describe('FMEA lifecycle (issue #14)', () => {
     const walkAndOpine = async (page: Page, role: 'professional' | 'quality', text: string, shot?: string) => {
       await page.goto(projectUrl);
       await page.getByTestId('review-walk-bar').waitFor();
-      for (const key of DFMEA_REVIEW_WALK) {
+      for (const key of FMEA_KINDS.dfmea.reviewWalk) {
         await page.locator(`[data-testid="dfmea-tab-${key}"][data-state="active"]`).waitFor();
         if (shot && key === 'failure') await screenshot(page, shot);
         await page.getByTestId('review-walk-mark').click();

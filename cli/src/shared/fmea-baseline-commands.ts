@@ -13,6 +13,7 @@ import { formatDateTime } from '../ui/index.ts';
 import { assertExtension, readInputFile, writeOutputFile } from './files.ts';
 import type { FmeaCommandKind } from './fmea-commands.ts';
 import { importLimitBytes } from './options.ts';
+import { sameSide } from '@fmea/core/domain';
 
 const shown = (v: string | number | boolean | null) => (v === null ? '' : String(v));
 
@@ -27,7 +28,7 @@ export function registerFmeaBaselines(parent: Command, kind: FmeaCommandKind): v
       const ctx = await context.services();
       const { getProjectBySerialNumber, listBaselines } = await import('@fmea/core/services');
       const project = await getProjectBySerialNumber(ctx, projectNum);
-      if ((project.projectType === 'pfmea') !== (kind.projectType === 'pfmea')) throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
+      if (!sameSide(project.projectType, kind.projectType)) throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
       const baselines = await listBaselines(ctx, project.id);
       const rows = baselines.map((b) => ({
         label: b.label,
@@ -58,7 +59,7 @@ export function registerFmeaBaselines(parent: Command, kind: FmeaCommandKind): v
       const ctx = await context.services();
       const { diffBaselines, diffFieldName, diffWorkbook, getProjectBySerialNumber } = await import('@fmea/core/services');
       const project = await getProjectBySerialNumber(ctx, projectNum);
-      if ((project.projectType === 'pfmea') !== (kind.projectType === 'pfmea')) throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
+      if (!sameSide(project.projectType, kind.projectType)) throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
       const diff = await diffBaselines(ctx, project.id, a, b);
       const side = (s: typeof diff.from) => (s.baseline ? `${s.baseline.label} (${s.baseline.versionLabel})` : context.t('fmeaBaseline.diff.working'));
       const summary = context.t('cli.baseline.diff.summary', { serialNum: diff.serialNum, from: side(diff.from), to: side(diff.to), added: diff.added, removed: diff.removed, changed: diff.changed });

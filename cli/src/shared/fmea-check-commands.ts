@@ -10,6 +10,7 @@ import { contextOf } from '../context.ts';
 import { EXIT_SYSTEM, type CliFailure } from '../errors.ts';
 import { UsageError } from '../errors.ts';
 import type { FmeaCommandKind } from './fmea-commands.ts';
+import { sameSide } from '@fmea/core/domain';
 
 export function registerFmeaCheck(parent: Command, kind: FmeaCommandKind): void {
   const { t } = contextOf(parent);
@@ -22,7 +23,7 @@ export function registerFmeaCheck(parent: Command, kind: FmeaCommandKind): void 
       const ctx = await context.services();
       const [{ getProjectChecks }, { checkLabelKey, checkSeverityLabelKey, checkStepLabelKey }] = await Promise.all([import('@fmea/core/services'), import('@fmea/core/domain')]);
       const checks = await getProjectChecks(ctx, projectNum);
-      if ((checks.projectType === 'pfmea') !== (kind.projectType === 'pfmea')) throw new UsageError('cli.review.type_mismatch', { serialNum: checks.serialNum, command: kind.projectType });
+      if (!sameSide(checks.projectType, kind.projectType)) throw new UsageError('cli.review.type_mismatch', { serialNum: checks.serialNum, command: kind.projectType });
       const rows = checks.findings.map((f) => ({
         severity: context.t(checkSeverityLabelKey(f.severity)),
         step: context.t(checkStepLabelKey(f.step)),

@@ -16,9 +16,10 @@ import { assertExtension, readInputFile, writeOutputFile } from './files.ts';
 import { importLimitBytes, parseCount } from './options.ts';
 import { progressCallback } from './progress.ts';
 import { withUnmappedHint } from './unmapped.ts';
+import type { FmeaSide } from '@fmea/core/domain';
 
 export interface FmeaCommandKind {
-  readonly projectType: 'dfmea' | 'pfmea';
+  readonly projectType: FmeaSide;
   /** Help texts that name the type (cli.<type>.…); the others are shared. */
   readonly keys: {
     readonly listDescription: string;
@@ -30,7 +31,7 @@ export interface FmeaCommandKind {
   };
 }
 
-const kindKeys = (type: 'dfmea' | 'pfmea'): FmeaCommandKind['keys'] => ({
+const kindKeys = (type: FmeaSide): FmeaCommandKind['keys'] => ({
   listDescription: `cli.${type}.list.description`,
   argProjectNum: `cli.${type}.arg_project_num`,
   exportDescription: `cli.${type}.export.description`,

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { contextOf, type CliContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import type { FmeaCommandKind } from './fmea-commands.ts';
+import { sameSide } from '@fmea/core/domain';
 
 const ROLES = [
   ['professional', 'professional'],
@@ -29,7 +30,7 @@ async function actAs(context: CliContext, userName: string) {
 async function projectOf(ctx: Awaited<ReturnType<typeof actAs>>, projectNum: string, kind: FmeaCommandKind) {
   const { getProjectBySerialNumber } = await import('@fmea/core/services');
   const project = await getProjectBySerialNumber(ctx, projectNum);
-  if ((project.projectType === 'pfmea') !== (kind.projectType === 'pfmea')) {
+  if (!sameSide(project.projectType, kind.projectType)) {
     throw new UsageError('cli.review.type_mismatch', { serialNum: project.serialNum, command: kind.projectType });
   }
   return project;

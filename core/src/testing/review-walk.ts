@@ -1,4 +1,4 @@
-import { reviewWalkOf } from '../domain/status/fmea-review-walk.ts';
+import { kindOf } from '../domain/fmea/kinds.ts';
 import type { FmeaReviewConclusion, FmeaReviewRole } from '../domain/status/fmea-review.ts';
 import { getReviewState, giveReviewOpinion, markReviewStep } from '../services/fmea-review/index.ts';
 import type { ServiceContext } from '../services/shared/context.ts';
@@ -21,5 +21,5 @@ export async function walkAndGiveOpinion(ctx: ServiceContext, projectId: string,
 
 /** The same over the API: `post` is the caller's POST (path, body); each step of the project type's walk is marked in order. */
 export async function walkReviewOverApi(post: (path: string, body: Record<string, unknown>) => Promise<unknown>, projectId: string, projectType = 'dfmea'): Promise<void> {
-  for (const step of reviewWalkOf(projectType)) await post('/api/project/review/walk', { projectId, step });
+  for (const step of kindOf(projectType).reviewWalk) await post('/api/project/review/walk', { projectId, step });
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { projectLink } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../api/typed-client.ts';
 import type { UserInfo } from '../api/types.ts';
 import { Button, EmptyState, PageHeader } from '../components/form.tsx';
 import { formatDate, personName } from '../i18n/format.ts';
 import { useGuardedNavigate } from '../shell/edit-guard.ts';
-import { projectPath } from '../shell/DiscussionMenu.tsx';
 import { can } from '../stores/session.ts';
 
 type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
@@ -125,7 +125,7 @@ export function HomePage({ user }: { user: UserInfo }) {
             <ul>
               {recent.map((p) => (
                 <li key={p.id}>
-                  <Button kind="link" className="btn btn-link home-card-link" title={`${p.serialNum} · ${p.name}`} onClick={() => open(projectPath(p.projectType, p.id))}>
+                  <Button kind="link" className="btn btn-link home-card-link" title={`${p.serialNum} · ${p.name}`} onClick={() => open(projectLink(p.projectType, p.id))}>
                     {p.serialNum} · <span data-user-content>{p.name}</span>
                   </Button>
                 </li>

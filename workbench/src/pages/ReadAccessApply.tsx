@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { kindOf } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../api/typed-client.ts';
 import { notify, notifyError } from '../components/feedback.tsx';
@@ -6,7 +7,7 @@ import { Button, TextArea } from '../components/form.tsx';
 
 /** What a project page leaves in the history state when it sends a non-member to 403. */
 export interface ReadApplyState {
-  readApply?: { family: 'dfmea' | 'pfmea'; project: string };
+  readApply?: { projectType: string; project: string };
 }
 
 /**
@@ -28,7 +29,7 @@ export function ReadAccessApply() {
     setBusy(true);
     try {
       const body = { projectId: target.project, remark: remark.trim() || null };
-      await (target.family === 'pfmea' ? api.post('/api/message/applyReadPfmeaProject', body) : api.post('/api/message/applyReadProject', body));
+      await api.post(kindOf(target.projectType).readApplyRoute, body);
       setSent(true);
       notify('success', t`Applied: the project's responsible person decides`);
     } catch (e) {

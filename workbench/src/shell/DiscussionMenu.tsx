@@ -2,14 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { projectLink } from '@fmea/core/domain';
 import { api, type ApiData } from '../api/typed-client.ts';
 import { ChatIcon } from '../components/icons.tsx';
 import { onChangeNotice, realtime } from '../realtime/client.ts';
 
 type Discussions = ApiData<'/api/communication/getProjectsOfUser'>;
 
-/** Where a project opens: the deep link of spec 001 §2 by project id. */
-export const projectPath = (projectType: string, projectId: string) => `/main/${projectType === 'pfmea' ? 'pfmeaProject' : 'dfmeaProject'}?type=1&projectId=${encodeURIComponent(projectId)}`;
 
 /**
  * The header's discussion dropdown (spec 000 §2.3): the user's projects with
@@ -48,7 +47,7 @@ export function DiscussionMenu({ onOpen }: { onOpen: (path: string) => void }) {
             </DropdownMenu.Item>
           ) : (
             data.items.map((p) => (
-              <DropdownMenu.Item key={p.projectId} className="menu-item" data-testid={`discussion-${p.serialNum}`} onSelect={() => onOpen(projectPath(p.projectType, p.projectId))}>
+              <DropdownMenu.Item key={p.projectId} className="menu-item" data-testid={`discussion-${p.serialNum}`} onSelect={() => onOpen(projectLink(p.projectType, p.projectId))}>
                 <span className="discussion-item">
                   <span>
                     <strong>{p.serialNum}</strong> <span data-user-content>{p.name}</span>{' '}

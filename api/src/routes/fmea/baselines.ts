@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  kindOf,
   diffBaselines,
   DIFF_KINDS,
   diffWorkbook,
@@ -216,7 +217,7 @@ export function registerBaselineRoutes(app: OpenAPIHono<AppEnv>) {
     const { projectId, from, to } = c.req.valid('query');
     const diff = await diffBaselines(fmeaContext(c), projectId, from, to);
     const name = (s: BaselineDiff['from']) => (s.baseline ? s.baseline.label : 'working');
-    return xlsx(c, await diffWorkbook(diff, c.var.locale), `${diff.projectType === 'pfmea' ? 'PFMEA' : 'DFMEA'}-${diff.serialNum}-${name(diff.from)}-${name(diff.to)}.xlsx`) as never;
+    return xlsx(c, await diffWorkbook(diff, c.var.locale), `${kindOf(diff.projectType).filePrefix}-${diff.serialNum}-${name(diff.from)}-${name(diff.to)}.xlsx`) as never;
   });
   app.openapi(verifyRoute, async (c) => {
     const { excelFile, projectId } = c.req.valid('form');

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  pfmeaArea,
   applyProcessProcedure,
   assertProjectOfType,
   listProjects,
@@ -186,7 +187,7 @@ export function registerPfmeaProjectRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(recentRoute, async (c) => {
     const views = await listRecentProjects(fmeaContext(c), { limit: c.req.valid('query').limit });
     const label = await labelerOf(c);
-    return c.json(ok(views.filter((v) => v.projectType === 'pfmea').map((v) => presentPfmeaProject(v, label))), 200);
+    return c.json(ok(views.filter((v) => (pfmeaArea.projectTypes as readonly string[]).includes(v.projectType)).map((v) => presentPfmeaProject(v, label))), 200);
   });
 
   app.openapi(taskStatusRoute, async (c) => {

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { eq, or } from 'drizzle-orm';
 import {
+  FMEA_SIDES,
   exportFmeaWorkbook,
   importFmeaWorkbook,
   InvalidInputError,
@@ -60,7 +61,7 @@ const ImportForm = z
       .optional()
       .openapi({ description: 'Project number (DF…, PF…) or id to import into (its type says which form is read); absent: a new project of projectType owned by the caller' }),
     projectType: z
-      .enum(['dfmea', 'pfmea'])
+      .enum(FMEA_SIDES)
       .optional()
       .openapi({ description: 'The type of the new project when projectSerial is absent, and so which form is read: dfmea (default) or pfmea (the AIAG-VDA PFMEA workbook, a legacy 4th-edition PFMEA sheet); ignored with projectSerial' }),
     importWayType: ImportWay.openapi({ description: 'cover or 1: replace the analysis; dedupe or 2 (default): add only what is not there' }),

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
+  FMEA_SIDES,
   applyReadProject,
   decideApplication,
   deleteMessage,
@@ -84,7 +85,7 @@ export const dfmeaAuditListRoute = defineRoute({
   tag: TAG,
   summary: 'FMEA items waiting for the caller’s decision: the pending read applications for their DFMEA and PFMEA projects',
   access: user,
-  request: { query: z.object({ ...PageQuery, projectType: z.enum(['dfmea', 'pfmea']).optional() }) },
+  request: { query: z.object({ ...PageQuery, projectType: z.enum(FMEA_SIDES).optional() }) },
   data: ReadApplicationPageSchema,
 });
 

@@ -11,8 +11,9 @@ import { contextOf } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { actingContext } from '../kb/shared.ts';
+import { FMEA_SIDES } from '@fmea/core/domain';
 
-const SIDES = ['dfmea', 'pfmea'] as const;
+const SIDES = FMEA_SIDES;
 const SCOPES = ['private', 'site', 'all'] as const;
 
 /**

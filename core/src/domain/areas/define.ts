@@ -60,6 +60,8 @@ export interface AreaDefinition {
   readonly redirectTypes?: Readonly<Record<string, string>>;
   /** The FMEA project types whose projects this area opens (its route gates them on the server). */
   readonly projectTypes?: readonly ProjectType[];
+  /** The micro route of the page one project opens on (with `projectTypes`): deep links are derived from it (`projectLink`). */
+  readonly projectPage?: string;
   /** Rendered by the workbench shell itself rather than by a plugin (the home page). */
   readonly shell?: boolean;
 }

@@ -87,6 +87,7 @@ export function areaIssues(areas: readonly AreaDefinition[]): string[] {
     for (const alias of area.aliases ?? []) if (!micro.has(alias.microRoute)) issues.push(`${area.id}: alias ${alias.path} opens no page`);
     for (const [type, target] of Object.entries(area.redirectTypes ?? {})) if (!micro.has(target)) issues.push(`${area.id}: redirect type ${type} opens no page`);
     if (!area.pages.some((p) => p.listed || p.microRoute === '')) issues.push(`${area.id}: no page to land on`);
+    if (area.projectTypes?.length && (area.projectPage === undefined || !micro.has(area.projectPage))) issues.push(`${area.id}: opens projects but names no page of its own to open them on`);
   }
   return issues;
 }

@@ -25,4 +25,5 @@ export const dfmeaArea = defineArea({
   aliases: [{ path: '/main/dfmeaProject', microRoute: 'dfmeaProject' }],
   redirectTypes: { dfmea: '' },
   projectTypes: ['dfmea', 'family', 'msr'],
+  projectPage: 'dfmeaProject',
 });

@@ -26,4 +26,5 @@ export const pfmeaArea = defineArea({
   aliases: [{ path: '/main/pfmeaProject', microRoute: 'pfmeaProject' }],
   redirectTypes: { pfmea: '' },
   projectTypes: ['pfmea'],
+  projectPage: 'pfmeaProject',
 });

@@ -2,6 +2,7 @@ import type { ApLevel } from '../ap/index.ts';
 import type { ActionStatus } from '../fmea/actions.ts';
 import type { CharacteristicClass, ControlKind, FailureKind } from '../fmea/vocabulary.ts';
 import { FMEA_CHECK_CODES, FMEA_CHECK_STEPS, FMEA_CHECKS, type FmeaCheckCode, type FmeaCheckSeverity, type FmeaCheckStep } from './checks.ts';
+import { kindOf } from '../fmea/kinds.ts';
 
 /**
  * The plain analysis the checks read: a projection of the loaded graph
@@ -160,7 +161,7 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
   }
 
   // Structure: a family FMEA is one item its variants inherit (spec 001 §5 "family FMEA must hold exactly one item").
-  if (input.nodes && input.project.projectType === 'family') {
+  if (input.nodes && input.project.projectType !== undefined && kindOf(input.project.projectType).singleItem) {
     const root = input.nodes.find((n) => n.parentId === null);
     const items = root ? input.nodes.filter((n) => n.parentId === root.id).length : 0;
     if (items !== 1) add('family_item_count', { kind: 'node', id: root?.id ?? input.project.id, nodeId: root?.id ?? null }, { count: items });

@@ -1,6 +1,7 @@
 /** The FMEA analysis engine: one model for DFMEA, PFMEA, family FMEA and FMEA-MSR (docs/domain/fmea-engine.md). */
 export { FMEA_DOMAIN_MESSAGE_KEYS, FMEA_LABEL_KEYS, FMEA_REFUSAL_KEYS, type FmeaMessageKey } from './messages.ts';
 export * from './vocabulary.ts';
+export * from './kinds.ts';
 export { NODE_TYPES, assertChildNodeType, isSpecialNodeType, nodeTypeProfile, type NodeTypeProfile } from './node-types.ts';
 export * from './graph.ts';
 export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, linksBrokenBy, type BrokenLinks, type LinkRefusal } from './links.ts';

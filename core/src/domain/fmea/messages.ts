@@ -1,10 +1,10 @@
+import { FMEA_KINDS } from './kinds.ts';
 import { ACTION_STATUS_LABEL_KEYS } from './actions.ts';
 import {
   CHARACTERISTIC_CLASS_LABEL_KEYS,
   CONTROL_KIND_LABEL_KEYS,
   FAILURE_KIND_LABEL_KEYS,
   INTERFACE_TYPE_LABEL_KEYS,
-  PROJECT_TYPE_PROFILES,
   STEP_LABEL_KEYS,
 } from './vocabulary.ts';
 
@@ -51,7 +51,7 @@ export type FmeaMessageKey = (typeof FMEA_REFUSAL_KEYS)[number];
 
 /** Display names of the value lists, for forms, grids and the Excel export. */
 export const FMEA_LABEL_KEYS: readonly string[] = [
-  ...Object.values(PROJECT_TYPE_PROFILES).map((p) => p.labelKey),
+  ...Object.values(FMEA_KINDS).map((k) => k.labelKey),
   ...Object.values(STEP_LABEL_KEYS),
   ...Object.values(FAILURE_KIND_LABEL_KEYS),
   ...Object.values(CONTROL_KIND_LABEL_KEYS),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREATOR_DEFAULT_ROLE, projectHeaderIssues, responsibleOf, teamIssues, withCreator } from './project.ts';
-import { PROJECT_TYPE_PROFILES, stepsOf } from './vocabulary.ts';
+import { FMEA_KINDS } from './kinds.ts';
 
 const keys = (issues: readonly { messageKey: string; field?: string }[]) => issues.map((i) => `${i.field}:${i.messageKey}`);
 
@@ -73,13 +73,13 @@ describe('project team', () => {
 
 describe('project types and steps', () => {
   it('numbers DFMEA with DF and PFMEA with PF, and rates each with its AP table', () => {
-    expect(PROJECT_TYPE_PROFILES.dfmea).toMatchObject({ numberingModule: 'dfmeaProject', apTable: 'dfmea' });
-    expect(PROJECT_TYPE_PROFILES.pfmea).toMatchObject({ numberingModule: 'pfmeaProject', apTable: 'pfmea', memberKind: 'process' });
-    expect(PROJECT_TYPE_PROFILES.msr.apTable).toBe('msr');
+    expect(FMEA_KINDS.dfmea).toMatchObject({ numberingModule: 'dfmeaProject', apTable: 'dfmea' });
+    expect(FMEA_KINDS.pfmea).toMatchObject({ numberingModule: 'pfmeaProject', apTable: 'pfmea', memberKind: 'process' });
+    expect(FMEA_KINDS.msr.apTable).toBe('msr');
   });
 
   it('walks the seven steps, and an MSR project adds its three supplementary steps before documentation', () => {
-    expect(stepsOf('dfmea')).toEqual([
+    expect(FMEA_KINDS.dfmea.steps).toEqual([
       'planningAndPreparation',
       'structuralAnalysis',
       'functionalAnalysis',
@@ -88,6 +88,6 @@ describe('project types and steps', () => {
       'optimization',
       'documentation',
     ]);
-    expect(stepsOf('msr').slice(5)).toEqual(['optimization', 'msrFailureAnalysis', 'msrRiskAnalysis', 'msrOptimization', 'documentation']);
+    expect(FMEA_KINDS.msr.steps.slice(5)).toEqual(['optimization', 'msrFailureAnalysis', 'msrRiskAnalysis', 'msrOptimization', 'documentation']);
   });
 });

@@ -4,6 +4,7 @@ import type { GraphIndex } from './graph.ts';
 import type { FmeaMessageKey } from './messages.ts';
 import { NODE_TYPES } from './node-types.ts';
 import type { ProjectType } from './vocabulary.ts';
+import { kindOf } from './kinds.ts';
 
 /**
  * Rules of FMEA reuse (spec 001 §5; docs/domain/fmea-reuse.md): which nodes
@@ -20,7 +21,7 @@ const refuse = (key: FmeaMessageKey, params?: Record<string, string | number>) =
 export type TemplateKind = 'basic' | 'subtree';
 
 /** Templates are numbered by their side: TD for the design side (DFMEA, family, MSR), TP for the PFMEA. */
-export const templateModule = (projectType: ProjectType): NumberingModule => (projectType === 'pfmea' ? 'pfmeaTemplate' : 'dfmeaTemplate');
+export const templateModule = (projectType: ProjectType): NumberingModule => kindOf(projectType).templateNumberingModule;
 
 /**
  * Whether a node may be saved as a template, and as which kind: it must have

@@ -3,6 +3,7 @@ import { bySortThenId, rootsOf, subtreeOf, type GraphIndex, type GraphNode } fro
 import type { FmeaMessageKey } from './messages.ts';
 import { nodeTypeProfile } from './node-types.ts';
 import type { ProjectType } from './vocabulary.ts';
+import { kindOf } from './kinds.ts';
 
 const refuse = (key: FmeaMessageKey, params?: Record<string, string | number>) => new InvalidInputError(key, params);
 
@@ -53,7 +54,7 @@ export function assertNodeCopyable(index: GraphIndex, nodeId: string): GraphNode
  * project that holds none (for completeness checks before release).
  */
 export function assertFamilyAllowsChild(index: GraphIndex, projectType: ProjectType, parentId: string, movingNodeId?: string, incoming = 1): void {
-  if (projectType !== 'family') return;
+  if (!kindOf(projectType).singleItem) return;
   const parent = existing(index, parentId);
   if (parent.parentId !== null) return;
   const items = (index.children.get(parent.id) ?? []).filter((n) => n.id !== movingNodeId);
@@ -61,7 +62,7 @@ export function assertFamilyAllowsChild(index: GraphIndex, projectType: ProjectT
 }
 
 export function familyItemIssues(index: GraphIndex, projectType: ProjectType): Issue[] {
-  if (projectType !== 'family') return [];
+  if (!kindOf(projectType).singleItem) return [];
   const root = rootsOf(index)[0];
   const count = root ? (index.children.get(root.id) ?? []).length : 0;
   return count === 1 ? [] : [{ messageKey: 'fmea.family_one_item' satisfies FmeaMessageKey, params: { count }, field: 'structure' }];

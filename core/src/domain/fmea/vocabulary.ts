@@ -1,6 +1,3 @@
-import type { ApTable } from '../ap/index.ts';
-import type { NumberingModule } from '../numbering/index.ts';
-
 /**
  * The FMEA engine's value lists, written once `as const` and read by the
  * schema columns, the services and the workbench alike. Sources: spec 001 §1,
@@ -22,24 +19,6 @@ export type ProjectSourceKind = (typeof PROJECT_SOURCE_KINDS)[number];
 export const TEMPLATE_SCOPES = ['private', 'site', 'all'] as const;
 export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 export type ProjectType = (typeof PROJECT_TYPES)[number];
-
-export interface ProjectTypeProfile {
-  /** Numbering module whose rule makes the project's serial number (DF…, PF…). */
-  readonly numberingModule: NumberingModule;
-  /** The AP rule set a new project of this type rates with. */
-  readonly apTable: ApTable;
-  /** Design projects in the spec hold one role per member, process projects a list. */
-  readonly memberKind: 'design' | 'process';
-  readonly labelKey: string;
-}
-
-/** Family FMEA and FMEA-MSR are design-side analyses: DF numbers, design members. */
-export const PROJECT_TYPE_PROFILES = {
-  dfmea: { numberingModule: 'dfmeaProject', apTable: 'dfmea', memberKind: 'design', labelKey: 'fmea.project_type.dfmea' },
-  pfmea: { numberingModule: 'pfmeaProject', apTable: 'pfmea', memberKind: 'process', labelKey: 'fmea.project_type.pfmea' },
-  family: { numberingModule: 'dfmeaProject', apTable: 'dfmea', memberKind: 'design', labelKey: 'fmea.project_type.family' },
-  msr: { numberingModule: 'dfmeaProject', apTable: 'msr', memberKind: 'design', labelKey: 'fmea.project_type.msr' },
-} as const satisfies Record<ProjectType, ProjectTypeProfile>;
 
 export const isProjectType = (value: unknown): value is ProjectType =>
   typeof value === 'string' && (PROJECT_TYPES as readonly string[]).includes(value);
@@ -72,16 +51,6 @@ export const STEP_LABEL_KEYS = {
   msrRiskAnalysis: 'fmea.step.msr_risk_analysis',
   msrOptimization: 'fmea.step.msr_optimization',
 } as const satisfies Record<AnalysisStep, string>;
-
-/**
- * The steps a project walks through, in order (1-based position = handbook
- * step number for the seven). An MSR project adds its supplementary steps
- * after the DFMEA optimisation, as the handbook's MSR form does.
- */
-export function stepsOf(projectType: ProjectType): readonly AnalysisStep[] {
-  if (projectType !== 'msr') return ANALYSIS_STEPS;
-  return [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'];
-}
 
 /** Failure effect, failure mode, failure cause: a failure's place in the chain. */
 export const FAILURE_KINDS = ['FE', 'FM', 'FC'] as const;

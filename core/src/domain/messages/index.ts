@@ -17,8 +17,6 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'exportRequest', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
-/** The DFMEA view (rightType) each DFMEA message code opens (spec 001 §2: '2','6','7' → 10, 12, 11). */
-export const DFMEA_RIGHT_TYPES: Readonly<Partial<Record<MessageCode, string>>> = { '2': '10', '6': '12', '7': '11' };
 
 /** Read-access application states. */
 export const READ_APPLICATION_STATUSES = ['pending', 'agreed', 'disagreed'] as const;

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, InvalidTransitionError, NotAllowedError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { fmeaReviewReducer, initialFmeaReview, type FmeaReviewState } from './fmea-review.ts';
-import { DFMEA_REVIEW_WALK, PFMEA_REVIEW_WALK, assertWalkComplete, markWalkStep, openWalkSteps, reviewWalkOf, walkingRoles } from './fmea-review-walk.ts';
+import { FMEA_KINDS, kindOf } from '../fmea/kinds.ts';
+import { assertWalkComplete, markWalkStep, openWalkSteps, walkingRoles } from './fmea-review-walk.ts';
+
+const DFMEA_REVIEW_WALK = FMEA_KINDS.dfmea.reviewWalk;
+const PFMEA_REVIEW_WALK = FMEA_KINDS.pfmea.reviewWalk;
+const reviewWalkOf = (type: string) => kindOf(type).reviewWalk;
 
 const now = new Date('2026-05-01T08:00:00Z');
 const assignees = { professional: 'pro', quality: 'qa', technical: 'director', countersign: 'counter' };
 const underReview: FmeaReviewState = fmeaReviewReducer(initialFmeaReview(), { type: 'submit', assignees, releaseCondition: 'one' }, now);
 
 const mark = (step: string, marked: string[] = [], extra: Partial<{ projectType: string; userId: string; inOrder: boolean }> = {}) =>
-  markWalkStep(underReview, { projectType: 'dfmea', userId: 'pro', marked, step, inOrder: true, ...extra });
+  markWalkStep(underReview, { walk: reviewWalkOf('dfmea'), userId: 'pro', marked, step, inOrder: true, ...extra });
 
 function refusal(fn: () => unknown): { error: unknown; key: string; params: unknown } {
   try {
@@ -35,7 +40,7 @@ describe('review walk', () => {
     expect(mark('structure', ['interfaces'])).toEqual(['interfaces', 'structure']);
     expect(mark('interfaces', ['interfaces', 'structure'])).toEqual(['interfaces', 'structure']);
     let marked: string[] = [];
-    for (const step of PFMEA_REVIEW_WALK) marked = markWalkStep(underReview, { projectType: 'pfmea', userId: 'qa', marked, step, inOrder: true });
+    for (const step of PFMEA_REVIEW_WALK) marked = markWalkStep(underReview, { walk: reviewWalkOf('pfmea'), userId: 'qa', marked, step, inOrder: true });
     expect(openWalkSteps(PFMEA_REVIEW_WALK, marked)).toEqual([]);
   });
 
@@ -59,7 +64,7 @@ describe('review walk', () => {
     expect(refusal(() => mark('flow')).key).toBe('status.fmea_review.walk_step_unknown');
     expect(refusal(() => mark('flow')).error).toBeInstanceOf(InvalidInputError);
     const draft = initialFmeaReview();
-    expect(refusal(() => markWalkStep(draft, { projectType: 'dfmea', userId: 'pro', marked: [], step: 'interfaces', inOrder: true })).key).toBe(
+    expect(refusal(() => markWalkStep(draft, { walk: reviewWalkOf('dfmea'), userId: 'pro', marked: [], step: 'interfaces', inOrder: true })).key).toBe(
       'status.fmea_review.invalid_transition',
     );
     const both = fmeaReviewReducer(initialFmeaReview(), { type: 'submit', assignees: { ...assignees, quality: 'pro' }, releaseCondition: 'one' }, now);
@@ -67,11 +72,11 @@ describe('review walk', () => {
   });
 
   it('an opinion waits for the whole walk while the rule is on', () => {
-    const { key, params } = refusal(() => assertWalkComplete({ projectType: 'dfmea', marked: ['interfaces', 'structure'], inOrder: true }));
+    const { key, params } = refusal(() => assertWalkComplete({ walk: reviewWalkOf('dfmea'), marked: ['interfaces', 'structure'], inOrder: true }));
     expect(key).toBe('status.fmea_review.walk_incomplete');
     expect(params).toMatchObject({ missing: 'function', open: 4 });
     expect(translate('en-US', key, params as Record<string, string>)).toBe('Review every step in order, starting from the block diagram, before giving your opinion: 4 step(s) left');
-    expect(() => assertWalkComplete({ projectType: 'dfmea', marked: [...DFMEA_REVIEW_WALK], inOrder: true })).not.toThrow();
-    expect(() => assertWalkComplete({ projectType: 'dfmea', marked: [], inOrder: false })).not.toThrow();
+    expect(() => assertWalkComplete({ walk: reviewWalkOf('dfmea'), marked: [...DFMEA_REVIEW_WALK], inOrder: true })).not.toThrow();
+    expect(() => assertWalkComplete({ walk: reviewWalkOf('dfmea'), marked: [], inOrder: false })).not.toThrow();
   });
 });

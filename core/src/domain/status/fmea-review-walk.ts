@@ -9,11 +9,9 @@ import { FMEA_OPINION_ROLES, type FmeaReviewRole, type FmeaReviewState } from '.
  * opinion waits until the walk is complete. The business rule
  * `fmeaReviewInOrder` ('1' default) switches the enforcement off.
  *
- * The step keys are the workbench's tab keys, so a mark opens its step.
+ * The step keys are the workbench's tab keys, so a mark opens its step. Which
+ * steps a kind walks, in which order, is its record's `reviewWalk` (domain/fmea/kinds.ts).
  */
-export const DFMEA_REVIEW_WALK = ['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization'] as const;
-/** A PFMEA starts from its process flow chart (the process's block diagram) and ends with the control plan the analysis feeds. */
-export const PFMEA_REVIEW_WALK = ['flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'controlPlan'] as const;
 export const FMEA_REVIEW_WALK_STEPS = ['interfaces', 'flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'controlPlan'] as const;
 export type FmeaReviewWalkStep = (typeof FMEA_REVIEW_WALK_STEPS)[number];
 
@@ -23,11 +21,6 @@ export const FMEA_REVIEW_WALK_REFUSAL_KEYS = [
   'status.fmea_review.walk_step_unknown',
 ] as const;
 export type FmeaReviewWalkRefusalKey = (typeof FMEA_REVIEW_WALK_REFUSAL_KEYS)[number];
-
-/** The steps a reviewer walks, in order, for a project type: the process FMEA its own, every design-side type (DFMEA, family, MSR) the DFMEA's. */
-export function reviewWalkOf(projectType: string): readonly FmeaReviewWalkStep[] {
-  return projectType === 'pfmea' ? PFMEA_REVIEW_WALK : DFMEA_REVIEW_WALK;
-}
 
 export const isReviewWalkStep = (value: unknown): value is FmeaReviewWalkStep => (FMEA_REVIEW_WALK_STEPS as readonly unknown[]).includes(value);
 
@@ -49,13 +42,13 @@ export function walkingRoles(state: FmeaReviewState, userId: string): FmeaReview
  */
 export function markWalkStep(
   state: FmeaReviewState,
-  input: { readonly projectType: string; readonly userId: string; readonly marked: readonly string[]; readonly step: string; readonly inOrder: boolean },
+  input: { readonly walk: readonly FmeaReviewWalkStep[]; readonly userId: string; readonly marked: readonly string[]; readonly step: string; readonly inOrder: boolean },
 ): FmeaReviewWalkStep[] {
   if (state.status !== 'under_review') {
     throw new InvalidTransitionError('status.fmea_review.invalid_transition', { from: state.status, event: 'walk' });
   }
   if (walkingRoles(state, input.userId).length === 0) throw new NotAllowedError('status.fmea_review.not_current_reviewer');
-  const walk = reviewWalkOf(input.projectType);
+  const walk = input.walk;
   const step = walk.find((s) => s === input.step);
   if (!step) throw new InvalidInputError('status.fmea_review.walk_step_unknown' satisfies FmeaReviewWalkRefusalKey, { step: String(input.step) });
   const marked = walk.filter((s) => input.marked.includes(s));
@@ -68,9 +61,9 @@ export function markWalkStep(
 }
 
 /** Before an opinion: while the rule is on, every step of the walk must be marked. */
-export function assertWalkComplete(input: { readonly projectType: string; readonly marked: readonly string[]; readonly inOrder: boolean }): void {
+export function assertWalkComplete(input: { readonly walk: readonly FmeaReviewWalkStep[]; readonly marked: readonly string[]; readonly inOrder: boolean }): void {
   if (!input.inOrder) return;
-  const open = openWalkSteps(reviewWalkOf(input.projectType), input.marked);
+  const open = openWalkSteps(input.walk, input.marked);
   if (open.length > 0) {
     throw new InvalidTransitionError('status.fmea_review.walk_incomplete' satisfies FmeaReviewWalkRefusalKey, { from: 'under_review', event: 'opinion', missing: open[0]!, open: open.length });
   }

@@ -81,15 +81,12 @@ export {
   type FmeaReviewStatus,
 } from './fmea-review.ts';
 export {
-  DFMEA_REVIEW_WALK,
   FMEA_REVIEW_WALK_REFUSAL_KEYS,
   FMEA_REVIEW_WALK_STEPS,
-  PFMEA_REVIEW_WALK,
   assertWalkComplete,
   isReviewWalkStep,
   markWalkStep,
   openWalkSteps,
-  reviewWalkOf,
   walkingRoles,
   type FmeaReviewWalkStep,
 } from './fmea-review-walk.ts';

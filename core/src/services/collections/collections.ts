@@ -6,6 +6,7 @@ import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../../er
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * Favourites ("my collection", spec 001): each user stars items for
@@ -16,7 +17,7 @@ import { writeAndLog } from '../shared/write.ts';
 
 /** The collect types that name an FMEA project: design projects, and process ones. */
 /** A process project is collected as 'pfmeaProject', every other project type as 'project'. */
-export const collectTypeOfProject = (projectType: ProjectType): CollectType => (projectType === 'pfmea' ? 'pfmeaProject' : 'project');
+export const collectTypeOfProject = (projectType: ProjectType): CollectType => kindOf(projectType).collectType;
 
 export interface CollectTarget {
   collectType: CollectType;

@@ -11,6 +11,7 @@ import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { renderSnapshotWorkbook } from './render.ts';
 import { readSnapshot, sealSnapshot } from './source.ts';
 import { snapshotNames } from './names.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 export { readSnapshot, sealSnapshot, sha256 } from './source.ts';
 export { diffFieldName, diffWorkbook } from './diff-workbook.ts';
@@ -228,6 +229,6 @@ export async function exportBaselineWorkbook(
     dictionaries: await projectDictionaries(ctx.db),
     realNames: await realNamesOf(ctx, snapshot),
   });
-  const prefix = snapshot.project.projectType === 'pfmea' ? 'PFMEA' : 'DFMEA';
+  const prefix = kindOf(String(snapshot.project.projectType)).filePrefix;
   return { bytes, baseline, fileName: `${prefix}-${String(snapshot.project.serialNum)}-${baseline.label}.xlsx` };
 }

@@ -19,6 +19,7 @@ import { useTypesOf } from '../fmea/catalog-link.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 export interface ProjectChecks {
   readonly projectId: string;
@@ -88,7 +89,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
       })
       .from(fmeaAction)
       .where(eq(fmeaAction.projectId, projectId)),
-    project.projectType === 'pfmea' ? db.select({ characteristicId: controlPlanLine.characteristicId }).from(controlPlanLine).where(eq(controlPlanLine.projectId, projectId)) : Promise.resolve(null),
+    kindOf(project.projectType).processModel ? db.select({ characteristicId: controlPlanLine.characteristicId }).from(controlPlanLine).where(eq(controlPlanLine.projectId, projectId)) : Promise.resolve(null),
   ]);
 
   // The analysis's order (the structure tree depth first, then each owner's sort), so findings list as the steps show the items.

@@ -7,11 +7,12 @@ import { InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.
 import type { Operator, ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { openableProject } from '../fmea/access.ts';
-import { projectLink } from '../messages/applications.ts';
+import { projectLink } from '../../domain/fmea/kinds.ts';
 import { sendMessages, type MessageRow } from '../messages/inbox.ts';
 import { markRead } from './discussions.ts';
 import { canRead, nameOf, peopleByIds, type CommentPerson } from './people.ts';
 import { findRowPlace } from './targets.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * Comments on FMEA rows with @mentions (docs/domain/fmea-communication.md).
@@ -172,7 +173,7 @@ export async function addComment(ctx: ServiceContext, input: AddCommentInput): P
           projectId: project.id,
           serialNum: project.serialNum,
           rightType: COMMENT_TARGET_STEPS[input.targetKind],
-          leftType: project.projectType === 'pfmea' ? '-1' : null,
+          leftType: kindOf(project.projectType).leftTypes.default,
           route: commentLink(project.projectType, project.id, input.targetKind, input.targetId),
           targetId: row!.id,
         })),

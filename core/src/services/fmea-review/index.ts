@@ -1,3 +1,4 @@
+import { kindOf } from '../../domain/fmea/kinds.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { storeFmeaReviewMessages } from '../messages/fmea-review.ts';
 import type { MessageRow } from '../messages/inbox.ts';
@@ -174,7 +175,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     // the reducer said this user may give the opinion; the walk says whether they have read the steps (spec 001 §4, §6)
     if (event.type === 'opinion' && stored.round) {
       const marked = (await loadWalkMarks(tx, stored.round.id)).get(actorId);
-      assertWalkComplete({ projectType: loaded.project.projectType, marked: [...(marked?.keys() ?? [])], inOrder });
+      assertWalkComplete({ walk: kindOf(loaded.project.projectType).reviewWalk, marked: [...(marked?.keys() ?? [])], inOrder });
     }
     if (next.round !== stored.state.round) {
       await assertReviewersCanRead(tx, loaded, next, now);
@@ -261,7 +262,7 @@ export async function markReviewStep(ctx: ServiceContext, projectId: string, ste
     const inOrder = await reviewInOrder(tx);
     const userId = loaded.actor.userId;
     const before = stored.round ? [...((await loadWalkMarks(tx, stored.round.id)).get(userId)?.keys() ?? [])] : [];
-    const marked = markWalkStep(stored.state, { projectType: loaded.project.projectType, userId, marked: before, step, inOrder });
+    const marked = markWalkStep(stored.state, { walk: kindOf(loaded.project.projectType).reviewWalk, userId, marked: before, step, inOrder });
     const added = marked.filter((s) => !before.includes(s));
     // marking a step twice is harmless: nothing stored, nothing logged twice
     if (added.length > 0) await tx.insert(fmeaReviewWalk).values(added.map((s) => ({ roundId: stored.round!.id, userId, step: s, at: now }))).onConflictDoNothing();

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep, fmeaReviewWalk, user } from '../../db/schema/index.ts';
-import { openWalkSteps, reviewWalkOf, type FmeaReviewWalkStep } from '../../domain/status/fmea-review-walk.ts';
+import { openWalkSteps, type FmeaReviewWalkStep } from '../../domain/status/fmea-review-walk.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 import {
   FMEA_OPINION_ROLES,
   FMEA_REVIEW_ROLES,
@@ -128,7 +129,7 @@ async function people(db: DbOrTx, ids: readonly string[]): Promise<Map<string, R
 
 export async function reviewView(db: DbOrTx, projectId: string, stored: StoredReview, walk: { projectType: string; inOrder: boolean }): Promise<FmeaReviewView> {
   const { state, round } = stored;
-  const walkSteps = reviewWalkOf(walk.projectType);
+  const walkSteps = kindOf(walk.projectType).reviewWalk;
   const marks = round && state.assignees ? await loadWalkMarks(db, round.id) : new Map<string, Map<string, Date>>();
   const walkers = state.assignees ? [...new Set(FMEA_OPINION_ROLES.map((role) => state.assignees![role]))] : [];
   const assigned = state.assignees ? FMEA_REVIEW_ROLES.map((role) => ({ role, userId: state.assignees![role] })) : [];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { catalogRecord, fmeaProject } from '../../db/schema/index.ts';
 import { CATALOG_TYPES, featureClassesFor, type FeatureClassScope } from '../../domain/catalog/index.ts';
-import { PROJECT_TYPE_PROFILES } from '../../domain/fmea/vocabulary.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { valuesOfRow } from '../catalog/store.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -58,7 +58,7 @@ export interface ProjectFeatureClasses {
  */
 export async function projectFeatureClasses(ctx: ServiceContext, kind: FeatureClassifyProjectKind, projectSerial: string): Promise<ProjectFeatureClasses> {
   const reference = await resolveProjectReference(ctx.db, projectSerial);
-  if (KIND_OF[PROJECT_TYPE_PROFILES[reference.projectType].memberKind] !== kind) throw projectNotFound(projectSerial);
+  if (KIND_OF[kindOf(reference.projectType).memberKind] !== kind) throw projectNotFound(projectSerial);
   const { project } = await openableProject(ctx.db, ctx.actor, reference.projectId, ctx.now());
 
   const { customer, scope, items } = await featureClassesOfProject(ctx.db, project);

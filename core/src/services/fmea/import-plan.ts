@@ -53,6 +53,7 @@ import {
   type ProcessLevel,
   type WorkElementType,
 } from '../../domain/pfmea/index.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /** '@root' names the project's product node. */
 export const ROOT_KEY = '@root';
@@ -145,7 +146,7 @@ export interface ImportContext {
 
 export function planImport(existing: FmeaGraph, context: ImportContext, input: AnalysisImport, newId: () => string): ImportPlan {
   const { rootId, projectType } = context;
-  const pfmea = projectType === 'pfmea';
+  const pfmea = kindOf(projectType).processModel;
   const issues: Issue[] = [];
   const ids: Record<string, string> = {};
   const existingIds = new Set([...existing.nodes, ...existing.functions, ...existing.failures].map((r) => r.id));
@@ -327,7 +328,7 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
     return { ...fields, id: newId(), causeId: cause.id, status, description: a.description?.trim?.() ?? '', sort: i + 1 };
   });
   const items = rootId ? (combined.children.get(rootId) ?? []).length : 0;
-  if (projectType === 'family' && items > 1) issues.push({ messageKey: 'fmea.family_one_item', field: 'nodes', params: { count: items } });
+  if (kindOf(projectType).singleItem && items > 1) issues.push({ messageKey: 'fmea.family_one_item', field: 'nodes', params: { count: items } });
 
   return { issues, ids, rows: { nodes, functions, characteristics, interfaces, failures, functionLinks, failureLinks, controls, actions } };
 }

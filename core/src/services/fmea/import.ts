@@ -22,6 +22,7 @@ import { planImport, type AnalysisImport, type ImportContext, type ImportPlan } 
 import { featureClassesOfProject } from './feature-classes.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 export type { AnalysisImport } from './import-plan.ts';
 
@@ -77,7 +78,7 @@ export async function importInto(tx: Tx, txCtx: TxContext, project: { id: string
  */
 async function processContext(tx: Tx, project: { id: string; projectType: string; customer: string | null }, input: AnalysisImport): Promise<Partial<ImportContext>> {
   const out: Partial<ImportContext> = {};
-  if (project.projectType === 'pfmea') {
+  if (kindOf(project.projectType).processModel) {
     out.processNos = await tx.select({ id: fmeaNode.id, processNo: fmeaNode.processNo }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNotNull(fmeaNode.processNo)));
     out.generateProcessNo = (await ruleFlagValues(tx)).isGenerateProcessNoRequired === '1';
   }

@@ -22,6 +22,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import { projectNotFound } from './access.ts';
 import { featureClassesOfProject } from './feature-classes.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * The process model's checks as the single-item services need them (the
@@ -29,7 +30,7 @@ import { featureClassesOfProject } from './feature-classes.ts';
  * same rules in import-plan.ts). Each runs inside the write's transaction.
  */
 
-export const isPfmea = (project: { readonly projectType: string }) => project.projectType === 'pfmea';
+export const isPfmea = (project: { readonly projectType: string }) => kindOf(project.projectType).processModel;
 
 /** What the process checks read of a project (for writes that only asserted it editable). */
 export async function projectKind(db: DbOrTx, projectId: string): Promise<{ id: string; projectType: string; customer: string | null }> {

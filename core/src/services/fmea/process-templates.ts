@@ -13,6 +13,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { created, editableProject } from './access.ts';
 import { newNodeFields, parentLookup } from './process-structure.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 export interface ApplyProcedureInput {
   /** The process item (the PFMEA's root): a procedure becomes one of its steps. */
@@ -50,7 +51,7 @@ export async function applyProcessProcedure(ctx: ServiceContext, input: ApplyPro
   return writeAndLog(ctx, async (tx, txCtx) => {
     const parent = await findNode(tx, input.parentId);
     const { project, actor } = await editableProject(tx, ctx.actor, parent.projectId, ctx.now(), 'add');
-    const depth = project.projectType === 'pfmea' ? nodeDepth(await parentLookup(tx, project.id), parent.id) : undefined;
+    const depth = kindOf(project.projectType).processModel ? nodeDepth(await parentLookup(tx, project.id), parent.id) : undefined;
     assertProcedurePlacement(depth === undefined ? 'element' : (processLevelAt(depth + 1) ?? 'element'));
     const [procedure] = await usableRecords(tx, actor, [input.procedureRecordId], 'processProcedure');
     const elementRecords = await usableRecords(tx, actor, input.elementRecordIds ?? [], 'procedureElement');

@@ -16,6 +16,7 @@ import { featureClassesOfProject } from './feature-classes.ts';
 import { importInto, type AnalysisImport } from './import.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectReference } from './projects.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * The PFMEA product feature list (spec 001 §7: exportData / importData of
@@ -63,7 +64,7 @@ function classOf(text: string): CharacteristicClass | undefined {
 export async function resolvePfmeaReference(db: DbOrTx, value: string): Promise<string> {
   const byId = await db.select({ id: fmeaProject.id, projectType: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, value.trim())).get();
   const found = byId ? { projectId: byId.id, projectType: byId.projectType } : await resolveProjectReference(db, value);
-  if (found.projectType !== 'pfmea') throw projectNotFound(value);
+  if (!kindOf(found.projectType).processModel) throw projectNotFound(value);
   return found.projectId;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaProject } from '../../db/schema/index.ts';
 import { ConflictError, isDomainError } from '../../errors.ts';
-import { PROJECT_TYPE_PROFILES, type ProjectType } from '../../domain/fmea/index.ts';
+import { kindOf, type ProjectType } from '../../domain/fmea/index.ts';
 import { checkManualNumber, type NumberingMessageKey, type NumberingModule } from '../../domain/numbering/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { allocateNumber, getNumberingRule, previewNextNumber, registerManualNumber, type NumberTaken } from '../numbering/numbering.ts';
@@ -35,7 +35,7 @@ export interface ProjectNumberPreview {
  * allocation does. A look, not a reservation: another project may come first.
  */
 export async function previewProjectNumber(db: DbOrTx, projectType: ProjectType, now: Date): Promise<ProjectNumberPreview> {
-  const preview = await previewNextNumber(db, PROJECT_TYPE_PROFILES[projectType].numberingModule, now, projectNumberTaken(db));
+  const preview = await previewNextNumber(db, kindOf(projectType).numberingModule, now, projectNumberTaken(db));
   return { projectType, ...preview };
 }
 
@@ -49,7 +49,7 @@ export async function previewProjectNumber(db: DbOrTx, projectType: ProjectType,
  * registered with the counter, so later automatic numbers skip past it.
  */
 export async function takeProjectNumber(tx: DbOrTx, projectType: ProjectType, now: Date, manual?: string | null): Promise<string> {
-  const module = PROJECT_TYPE_PROFILES[projectType].numberingModule;
+  const module = kindOf(projectType).numberingModule;
   const typed = manual?.trim();
   if (!typed) return allocateNumber(tx, module, now, projectNumberTaken(tx));
   const rule = await getNumberingRule(tx, module);

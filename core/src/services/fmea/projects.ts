@@ -8,7 +8,7 @@ import {
   OWNER_ONLY_PROJECT_FIELDS,
   PROJECT_DATE_FIELDS,
   PROJECT_TEXT_FIELDS,
-  PROJECT_TYPE_PROFILES,
+  kindOf,
   projectHeaderIssues,
   responsibleOf,
   sameTeam,
@@ -126,7 +126,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
   const named = withCreator(input.members ?? [], ctx.actor.userId);
   assertNoIssues([...projectHeaderIssues(input), ...teamIssues(named)]);
   const members = handedOver(named, ctx.actor.userId);
-  const profile = PROJECT_TYPE_PROFILES[input.projectType];
+  const profile = kindOf(input.projectType);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const actor = await actorOf(tx, ctx.actor);
     assertTypeRoute(ctx.actor, actor, input.projectType, 'add');

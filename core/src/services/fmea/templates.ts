@@ -20,6 +20,7 @@ import { projectUsage } from './project-usage.ts';
 import { present, type ProjectView } from './projects.ts';
 import { assertHeadRule, copyTree, type TreeCopyResult } from './structure-copy.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
+import { FMEA_SIDES, kindOf, kindsOfSide, type FmeaSide } from '../../domain/fmea/kinds.ts';
 
 /**
  * FMEA templates (spec 001 §2 prefixes TD and TP, §5; docs/domain/fmea-reuse.md).
@@ -32,11 +33,11 @@ import { findNode, type FmeaNodeRow } from './structure.ts';
  * it (`deleteProject`).
  */
 
-/** The two template lists: design (DFMEA, family FMEA, FMEA-MSR: TD) and process (PFMEA: TP). */
-export const TEMPLATE_SIDES = ['dfmea', 'pfmea'] as const;
-export type TemplateSide = (typeof TEMPLATE_SIDES)[number];
-const sideOf = (projectType: string): TemplateSide => (projectType === 'pfmea' ? 'pfmea' : 'dfmea');
-const typesOf = (side: TemplateSide): ProjectType[] => (side === 'pfmea' ? ['pfmea'] : ['dfmea', 'family', 'msr']);
+/** The two template lists, one a side: design (DFMEA, family FMEA, FMEA-MSR: TD) and process (PFMEA: TP). */
+export const TEMPLATE_SIDES = FMEA_SIDES;
+export type TemplateSide = FmeaSide;
+const sideOf = (projectType: string): TemplateSide => kindOf(projectType).side;
+const typesOf = (side: TemplateSide): ProjectType[] => kindsOfSide(side);
 
 export interface TemplateView {
   id: string;
@@ -69,7 +70,7 @@ export interface TemplateView {
   canPublish: boolean;
 }
 
-const kindOf = (row: Pick<FmeaProjectRow, 'sourceKind'>): TemplateKind => (row.sourceKind === 'basicTemplate' ? 'basic' : 'subtree');
+const templateKindOfRow = (row: Pick<FmeaProjectRow, 'sourceKind'>): TemplateKind => (row.sourceKind === 'basicTemplate' ? 'basic' : 'subtree');
 
 /** Who the template is open to: its scope and site, its own team, and the team of the live project it was saved from. */
 async function templateAccess(db: DbOrTx, row: FmeaProjectRow): Promise<TemplateAccess> {
@@ -162,7 +163,7 @@ async function viewsOf(db: DbOrTx, ctx: ServiceContext, rows: readonly FmeaProje
       name: row.name,
       projectType: row.projectType,
       side: sideOf(row.projectType),
-      kind: kindOf(row),
+      kind: templateKindOfRow(row),
       sourceProjectId: row.sourceProjectId,
       sourceProjectNum: from?.serialNum ?? null,
       sourceProjectName: from?.name ?? null,
@@ -301,7 +302,7 @@ export async function createProjectFromTemplate(ctx: ServiceContext, template: s
     });
     const copy = await copyWholeTree(tx, txCtx, tmpl.id, project, false);
     // a subtree template's root only carries it: the new project's product node takes the project's name
-    if (kindOf(tmpl) === 'subtree') await tx.update(fmeaNode).set({ name: project.name }).where(eq(fmeaNode.id, copy.rootId));
+    if (templateKindOfRow(tmpl) === 'subtree') await tx.update(fmeaNode).set({ name: project.name }).where(eq(fmeaNode.id, copy.rootId));
     const view = await present(tx, { project, members, actor });
     return {
       result: view,
@@ -324,7 +325,7 @@ export async function applyTemplate(ctx: ServiceContext, template: string, input
     const loaded = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
     await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
     const index = indexGraph(await loadGraph(tx, target.projectId));
-    assertTemplatePlacement(index, target.id, kindOf(tmpl), isPfmea(loaded.project));
+    assertTemplatePlacement(index, target.id, templateKindOfRow(tmpl), isPfmea(loaded.project));
     const root = await rootOf(tx, tmpl.id);
     const copy = await copyTree(tx, txCtx, { sourceProjectId: tmpl.id, sourceNodeId: root.id, target: { project: loaded.project, index }, placement: { kind: 'merge', nodeId: target.id }, borrow: true });
     return {

@@ -13,6 +13,7 @@ import { copiedHeader, copyWholeTree, insertCopyProject } from './project-copy.t
 import { takeProjectNumber } from './project-number.ts';
 import { present, type ProjectView } from './projects.ts';
 import { copyTree, type TreeCopyResult } from './structure-copy.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * Family FMEA variants (spec 001 §3 projectType family; docs/domain/fmea-reuse.md).
@@ -36,11 +37,12 @@ export async function createVariant(ctx: ServiceContext, familyProjectId: string
   return writeAndLog(ctx, async (tx, txCtx) => {
     const loaded = await openableProject(tx, ctx.actor, familyProjectId, ctx.now());
     const family = loaded.project;
-    if (family.projectType !== 'family' || family.isTemplate === 1) throw notAFamily(family.serialNum);
-    assertTypeRoute(ctx.actor, loaded.actor, 'dfmea', 'add');
-    const serialNum = await takeProjectNumber(tx, 'dfmea', ctx.now(), input.serialNum);
+    const variantType = kindOf(family.projectType).variantType;
+    if (variantType === null || family.isTemplate === 1) throw notAFamily(family.serialNum);
+    assertTypeRoute(ctx.actor, loaded.actor, variantType, 'add');
+    const serialNum = await takeProjectNumber(tx, variantType, ctx.now(), input.serialNum);
     const { project, members } = await insertCopyProject(tx, txCtx, {
-      projectType: 'dfmea',
+      projectType: variantType,
       name: input.name?.trim() || family.name,
       serialNum,
       header: copiedHeader(family),
@@ -72,7 +74,7 @@ export interface VariantListItem {
 /** The live variants of a family FMEA, newest first, for whoever can read the family. */
 export async function listVariants(ctx: ServiceContext, familyProjectId: string): Promise<VariantListItem[]> {
   const { project } = await openableProject(ctx.db, ctx.actor, familyProjectId, ctx.now());
-  if (project.projectType !== 'family') throw notAFamily(project.serialNum);
+  if (kindOf(project.projectType).variantType === null) throw notAFamily(project.serialNum);
   const rows = await ctx.db
     .select({ project: fmeaProject, responsibleName: user.realName })
     .from(fmeaProject)

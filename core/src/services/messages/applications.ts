@@ -1,3 +1,4 @@
+import { kindOf, kindsOfSide, projectLink, type FmeaSide } from '../../domain/fmea/kinds.ts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, message, readApplication, user } from '../../db/schema/index.ts';
@@ -57,11 +58,6 @@ async function nameOf(db: DbOrTx, userId: string | null, fallback: string): Prom
   return row ? row.realName || row.userName : fallback;
 }
 
-/** The deep link of spec 001 §2 that opens a project by id. */
-export function projectLink(projectType: string, projectId: string): string {
-  return `/main/${projectType === 'pfmea' ? 'pfmeaProject' : 'dfmeaProject'}?type=1&projectId=${encodeURIComponent(projectId)}`;
-}
-
 async function view(tx: DbOrTx, ctx: ServiceContext, row: ReadApplicationRow): Promise<ReadApplicationView> {
   return (await views(tx, ctx, [row]))[0]!;
 }
@@ -95,7 +91,7 @@ async function views(db: DbOrTx, ctx: ServiceContext, rows: readonly ReadApplica
  * caller is pending (the same one stands). The responsible persons (role 0;
  * the project's responsible user when the team names none) get a message '1'.
  */
-export async function applyReadProject(ctx: ServiceContext, family: 'dfmea' | 'pfmea', input: ApplyReadInput): Promise<ApplicationResult> {
+export async function applyReadProject(ctx: ServiceContext, family: FmeaSide, input: ApplyReadInput): Promise<ApplicationResult> {
   const remark = remarkOf(input.remark);
   const me = ctx.actor.userId;
   if (!me) throw new NotAllowedError('message.sign_in_required');
@@ -105,7 +101,7 @@ export async function applyReadProject(ctx: ServiceContext, family: 'dfmea' | 'p
       .from(fmeaProject)
       .where(sql`(${fmeaProject.id} = ${input.project} or ${fmeaProject.serialNum} = ${input.project})`)
       .get();
-    if (!project || project.delFlg === 1 || (family === 'pfmea') !== (project.projectType === 'pfmea')) {
+    if (!project || project.delFlg === 1 || kindOf(project.projectType).side !== family) {
       throw new NotFoundError('fmea.project_not_found', { project: input.project });
     }
     const members = await tx.select({ userId: fmeaMember.userId, roles: fmeaMember.roles }).from(fmeaMember).where(eq(fmeaMember.projectId, project.id));
@@ -221,13 +217,13 @@ export interface ApplicationListQuery extends PageQuery {
   /** pending: waiting for a decision; processed: decided. Absent: both. */
   tab?: 'pending' | 'processed';
   /** Only applications for projects of this family. */
-  family?: 'dfmea' | 'pfmea';
+  family?: FmeaSide;
 }
 
 async function listWhere(ctx: ServiceContext, where: ReturnType<typeof and>, query: ApplicationListQuery): Promise<Page<ReadApplicationView>> {
   const { page, limit, offset } = pageWindow(query);
   const tab = query.tab === undefined ? undefined : query.tab === 'pending' ? eq(readApplication.status, 'pending') : sql`${readApplication.status} <> 'pending'`;
-  const family = query.family === undefined ? undefined : query.family === 'pfmea' ? eq(fmeaProject.projectType, 'pfmea') : sql`${fmeaProject.projectType} <> 'pfmea'`;
+  const family = query.family === undefined ? undefined : inArray(fmeaProject.projectType, kindsOfSide(query.family));
   const all = and(where, tab, family);
   const [total] = await ctx.db.select({ n: count() }).from(readApplication).innerJoin(fmeaProject, eq(fmeaProject.id, readApplication.projectId)).where(all);
   const rows = await ctx.db

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { DFMEA_RIGHT_TYPES, type MessageCode } from '../../domain/messages/index.ts';
+import type { MessageCode } from '../../domain/messages/index.ts';
 import { message } from '../../db/schema/index.ts';
 import type { TxContext } from '../shared/context.ts';
-import { projectLink } from './applications.ts';
+import { kindOf, projectLink } from '../../domain/fmea/kinds.ts';
 import { sendMessages, type MessageRow } from './inbox.ts';
 
 /** Why a person is told of a review step (the review service's notification reasons). */
@@ -53,7 +53,7 @@ export async function storeFmeaReviewMessages(
         content: n.opinion ?? null,
         projectId: project.id,
         serialNum: project.serialNum,
-        rightType: project.projectType === 'pfmea' ? null : (DFMEA_RIGHT_TYPES[code] ?? null),
+        rightType: kindOf(project.projectType).messages.rightTypes?.[code] ?? null,
         route: `${projectLink(project.projectType, project.id)}${n.reason === 'released' ? '&baselines=1' : '&review=1'}`,
         targetId: project.id,
       };
@@ -73,6 +73,6 @@ const TEAM_NOTICES: ReadonlySet<FmeaReviewReason> = new Set(['released', 'revoke
  */
 function codeOf(projectType: string, reason: FmeaReviewReason): MessageCode {
   if (reason.startsWith('awaiting_')) return '1';
-  if (projectType === 'pfmea') return '5';
-  return reason === 'released' ? '6' : reason === 'revoked' ? '7' : '2';
+  const codes = kindOf(projectType).messages;
+  return reason === 'released' ? codes.released : reason === 'revoked' ? codes.revoked : codes.rejected;
 }

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaProject, user } from '../../db/schema/index.ts';
 import type { TxContext } from '../shared/context.ts';
-import { projectLink } from './applications.ts';
+import { kindOf, projectLink } from '../../domain/fmea/kinds.ts';
 import { sendMessages, type MessageRow } from './inbox.ts';
 
-/** Where a task message opens: the project's optimisation step (PFMEA: leftType 10, spec 001 §2). */
+/** Where a task message opens: the project's optimisation step (with the kind's leftType: a PFMEA's 10, spec 001 §2). */
 export function taskLink(projectType: string, projectId: string): string {
-  return `${projectLink(projectType, projectId)}&rightType=optimization${projectType === 'pfmea' ? '&leftType=10' : ''}`;
+  return projectLink(projectType, projectId, { step: 'optimization' });
 }
 
 /**
@@ -28,18 +28,18 @@ export async function storeActionTaskMessage(
   const project = await tx.select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, action.projectId)).get();
   if (!project) return [];
   const sender = ctx.actor.userId ? await tx.select({ userName: user.userName, realName: user.realName }).from(user).where(eq(user.id, ctx.actor.userId)).get() : undefined;
-  const pfmea = project.projectType === 'pfmea';
+  const kind = kindOf(project.projectType);
   return sendMessages(tx, [
     {
       recipientId: to,
       senderId: ctx.actor.userId,
-      code: pfmea ? 'pfmeaTask' : 'task',
+      code: kind.messages.task,
       messageKey: 'message.fmea_task',
       params: { sender: sender ? sender.realName || sender.userName : ctx.actor.userName, serialNum: project.serialNum, name: project.name, row: action.description },
       projectId: project.id,
       serialNum: project.serialNum,
       rightType: 'optimization',
-      leftType: pfmea ? '10' : null,
+      leftType: kind.leftTypes.optimization,
       route: taskLink(project.projectType, project.id),
       targetId: action.id,
     },

@@ -21,7 +21,6 @@ export {
   decideApplication,
   listMyReadApplications,
   listReadApprovals,
-  projectLink,
   type ApplicationListQuery,
   type ApplicationResult,
   type ApplyReadInput,

@@ -7,7 +7,7 @@ import type { TaskStatus } from '../../domain/status/task.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { loadReview } from '../fmea-review/state.ts';
-import { projectLink } from '../messages/applications.ts';
+import { projectLink } from '../../domain/fmea/kinds.ts';
 import { taskLink } from '../messages/fmea-task.ts';
 
 /**

@@ -30,6 +30,7 @@ import { created, editableProject, nextVersion, openableProject, staleVersion, t
 import { changeStamps, findPlan, loadControlPlanModel, readLines, readProjectLines, userNames, type ControlPlanLineRow, type ControlPlanRow } from './control-plan-read.ts';
 import { checksOf, lineView, marksOf, namedUsers, withNames, type ControlPlanLineView, type ControlPlanMark, type ControlPlanView } from './control-plan-view.ts';
 import { placeNewLines } from './control-plan-order.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * The control plan of a PFMEA (issue 13): one plan per phase, generated from
@@ -44,7 +45,7 @@ export const assertPhase = (phase: unknown): ControlPlanPhase => {
 };
 
 function assertPfmea(project: FmeaProjectRow): void {
-  if (project.projectType !== 'pfmea') throw new InvalidInputError('controlPlan.not_pfmea' satisfies ControlPlanMessageKey, { project: project.serialNum });
+  if (!kindOf(project.projectType).processModel) throw new InvalidInputError('controlPlan.not_pfmea' satisfies ControlPlanMessageKey, { project: project.serialNum });
 }
 
 /** The project open to the actor (a PFMEA). */

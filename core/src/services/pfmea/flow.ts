@@ -14,6 +14,7 @@ import { assertVersion, editableProject, nextVersion, openableProject, staleVers
 import { findNode, type FmeaNodeRow } from '../fmea/structure.ts';
 import { customerClassNamer } from '../fmea/feature-classes.ts';
 import type { Locale } from '../../i18n/index.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 
 /**
  * The process flow chart's use cases. The chart has no table of its own for
@@ -26,7 +27,7 @@ import type { Locale } from '../../i18n/index.ts';
 
 /** Only a PFMEA has a flow chart. */
 export function assertPfmea(project: Pick<FmeaProjectRow, 'projectType' | 'serialNum'>): void {
-  if (project.projectType !== 'pfmea') throw new InvalidInputError('pfd.project_not_pfmea' satisfies PfdMessageKey, { project: project.serialNum });
+  if (!kindOf(project.projectType).processModel) throw new InvalidInputError('pfd.project_not_pfmea' satisfies PfdMessageKey, { project: project.serialNum });
 }
 
 /** Every row of a project the chart is drawn from, one statement per table. */

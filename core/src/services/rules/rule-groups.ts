@@ -3,6 +3,7 @@ import { isRuleFlag, RULE_FLAGS, type RuleFlag, type RuleGroup } from '../../dom
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { ruleFlagValues, setRuleFlag, type BusinessRule } from './rule-flags.ts';
+import { FMEA_SIDES, kindOf, type FmeaSide } from '../../domain/fmea/kinds.ts';
 
 export interface RuleFlagChange {
   ruleType: string;
@@ -36,8 +37,9 @@ export async function setRuleFlags(ctx: ServiceContext, changes: readonly RuleFl
   return rows;
 }
 
-export const SCORE_SUPPLY_TYPES = ['dfmea', 'pfmea'] as const;
-export type ScoreSupplyType = (typeof SCORE_SUPPLY_TYPES)[number];
+/** Score supply is set per side (spec: ruleType dfmea or pfmea), its rule names the side's kind record holds. */
+export const SCORE_SUPPLY_TYPES = FMEA_SIDES;
+export type ScoreSupplyType = FmeaSide;
 
 /** Spec score supply rule per FMEA type: whether ratings come from the knowledge base, and the default detection. */
 export interface ScoreSupplyRule {
@@ -46,17 +48,17 @@ export interface ScoreSupplyRule {
   defaultDet: number;
 }
 
-const SCORE_FLAGS = {
-  dfmea: { flag: 'dfmeaScoreSupply', defaultDet: 'dfmeaDefaultDet' },
-  pfmea: { flag: 'pfmeaScoreSupply', defaultDet: 'pfmeaDefaultDet' },
-} as const satisfies Record<ScoreSupplyType, { flag: RuleFlag; defaultDet: RuleFlag }>;
+const scoreFlags = (side: ScoreSupplyType): { flag: RuleFlag; defaultDet: RuleFlag } => {
+  const { supply, defaultDetection } = kindOf(side).scoreSupply;
+  return { flag: supply, defaultDet: defaultDetection };
+};
 
 export async function scoreSupplyRules(db: DbOrTx): Promise<ScoreSupplyRule[]> {
   const values = await ruleFlagValues(db);
   return SCORE_SUPPLY_TYPES.map((ruleType) => ({
     ruleType,
-    flag: values[SCORE_FLAGS[ruleType].flag],
-    defaultDet: Number(values[SCORE_FLAGS[ruleType].defaultDet]),
+    flag: values[scoreFlags(ruleType).flag],
+    defaultDet: Number(values[scoreFlags(ruleType).defaultDet]),
   }));
 }
 
@@ -68,7 +70,7 @@ export async function setScoreSupplyRule(
   if (!(SCORE_SUPPLY_TYPES as readonly string[]).includes(input.ruleType)) {
     throw new InvalidInputError('rules.unknown_flag', { flag: String(input.ruleType) });
   }
-  const names = SCORE_FLAGS[input.ruleType as ScoreSupplyType];
+  const names = scoreFlags(input.ruleType as ScoreSupplyType);
   const changes: RuleFlagChange[] = [];
   if (input.flag !== undefined) changes.push({ ruleType: names.flag, flag: String(input.flag) });
   if (input.defaultDet !== undefined) changes.push({ ruleType: names.defaultDet, flag: String(input.defaultDet) });

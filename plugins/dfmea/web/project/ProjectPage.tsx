@@ -175,7 +175,7 @@ export function ProjectPage({
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'not_allowed') {
         // the 403 page offers a read-access application to the project's responsible person
-        navigate('/403', { replace: true, state: { readApply: { family: kind.projectType, project: projectId ?? pptSerial ?? '' } } });
+        navigate('/403', { replace: true, state: { readApply: { projectType: kind.projectType, project: projectId ?? pptSerial ?? '' } } });
         return;
       }
       if (legacyLink && error instanceof ApiError && error.errorCode === 'not_found') {

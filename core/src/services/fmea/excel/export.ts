@@ -246,7 +246,7 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   if (options.projectType !== undefined && options.projectType !== profile.kind) {
     throw new InvalidInputError('fmeaExcel.project_type_mismatch', { expected: options.projectType.toUpperCase(), actual: project.projectType.toUpperCase() });
   }
-  const process = profile.kind === 'pfmea';
+  const process = profile.process;
   // The analysis is read once: the grid rows, the list sheets, the names and the content hash all come from it.
   const source = await readAnalysisSource(ctx.db, projectId);
   const facts = projectFacts(source, t);

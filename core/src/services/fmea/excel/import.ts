@@ -23,6 +23,7 @@ import { planHeader } from './project-header.ts';
 import { createdCounts, type CreatedCounts } from './summary.ts';
 import { readAllSheets } from './workbook-io.ts';
 import { profileOf, WORKBOOK_PROFILES, type WorkbookProfile } from './profile.ts';
+import type { FmeaSide } from '../../../domain/fmea/kinds.ts';
 
 export type WorkbookImportMode = 'cover' | 'dedupe';
 
@@ -32,7 +33,7 @@ export interface WorkbookImportOptions {
   /** Import into this project (its type says which form is read: a PFMEA's, or a DFMEA's); without it a new project is created, named from the workbook's header. */
   projectId?: string;
   /** The new project's type, and which form is read (default dfmea); ignored with `projectId`. */
-  projectType?: 'dfmea' | 'pfmea';
+  projectType?: FmeaSide;
   /** For a new project: its team (exactly one responsible) and a name when the workbook has none. */
   newProject?: { members: TeamMember[]; name?: string };
   /** cover: replace the project's analysis; dedupe (default): add only what is not there by description. */
@@ -144,7 +145,7 @@ async function projectTypeOf(db: Db, projectId: string): Promise<string | undefi
 
 /** What a legacy PFMEA sheet needs of the project: the characteristic classes its class column may name. */
 async function legacyOptions(db: Db, projectId: string, profile: WorkbookProfile): Promise<LegacyOptions> {
-  if (profile.kind !== 'pfmea') return { process: false };
+  if (!profile.process) return { process: false };
   const project = await db.select({ customer: fmeaProject.customer }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
   return { process: true, customerClasses: project ? (await featureClassesOfProject(db, project)).items.map((c) => c.category) : [] };
 }
@@ -171,7 +172,7 @@ export async function importFmeaWorkbook(ctx: ServiceContext, data: Uint8Array, 
   if (options.projectId !== undefined && options.projectType !== undefined && projectType !== undefined && profileOf(projectType as ProjectType).kind !== options.projectType) {
     throw new InvalidInputError('fmeaExcel.project_type_mismatch', { expected: options.projectType.toUpperCase(), actual: projectType.toUpperCase() });
   }
-  const profile = profileOf(projectType === 'pfmea' ? 'pfmea' : 'dfmea');
+  const profile = profileOf((projectType ?? 'dfmea') as ProjectType);
   const parsed = detectLayout(sheets, options.legacy === true, profile);
   const total = parsed.rows.length;
   options.onProgress?.(0, total);

@@ -22,6 +22,7 @@ import {
   SEVERITY_SCALE,
   type ScaleEntry,
 } from './scales.ts';
+import { kindOf, type FmeaSide } from '../../../domain/fmea/kinds.ts';
 
 /**
  * What a DFMEA and a PFMEA workbook do not share, in one place: the form's
@@ -32,10 +33,13 @@ import {
  * the form's 27 columns, merges, keys, the reading rules, the bulk import —
  * is the same code for both.
  */
-export type WorkbookKind = 'dfmea' | 'pfmea';
+/** Which form a workbook is: its side's (a family FMEA or an MSR writes the DFMEA's). */
+export type WorkbookKind = FmeaSide;
 
 export interface WorkbookProfile {
   readonly kind: WorkbookKind;
+  /** The process form: step numbers, 4M work elements and the PFMEA's own columns. */
+  readonly process: boolean;
   /** Message key of the form sheet's name and of its title. */
   readonly formSheetKey: string;
   readonly titleKey: string;
@@ -65,6 +69,7 @@ const PFMEA_HEADER_LABELS: ReadonlySet<FormHeaderKey> = new Set<FormHeaderKey>([
 
 export const DFMEA_PROFILE: WorkbookProfile = {
   kind: 'dfmea',
+  process: false,
   formSheetKey: 'fmeaExcel.sheet.form',
   titleKey: 'fmeaExcel.form.title',
   formLabelKey: (key) => `fmeaExcel.form.${key}`,
@@ -85,6 +90,7 @@ export const DFMEA_PROFILE: WorkbookProfile = {
 
 export const PFMEA_PROFILE: WorkbookProfile = {
   kind: 'pfmea',
+  process: true,
   formSheetKey: 'fmeaExcel.pfmea.sheet.form',
   titleKey: 'fmeaExcel.pfmea.form.title',
   formLabelKey: (key) => (PFMEA_FORM_LABELS.has(key) ? `fmeaExcel.pfmea.form.${key}` : `fmeaExcel.form.${key}`),
@@ -105,8 +111,10 @@ export const PFMEA_PROFILE: WorkbookProfile = {
 
 export const WORKBOOK_PROFILES: readonly WorkbookProfile[] = [DFMEA_PROFILE, PFMEA_PROFILE];
 
-/** A PFMEA's workbook is the PFMEA form; every other type (DFMEA, family, MSR) writes the DFMEA's. */
-export const profileOf = (projectType: ProjectType | WorkbookKind): WorkbookProfile => (projectType === 'pfmea' ? PFMEA_PROFILE : DFMEA_PROFILE);
+const PROFILE_OF_SIDE: Record<FmeaSide, WorkbookProfile> = { dfmea: DFMEA_PROFILE, pfmea: PFMEA_PROFILE };
+
+/** The form of a type's side (a side's name is its first type's): a PFMEA's workbook is the PFMEA form, every design-side type (DFMEA, family, MSR) writes the DFMEA's. */
+export const profileOf = (projectType: ProjectType | WorkbookKind): WorkbookProfile => PROFILE_OF_SIDE[kindOf(projectType).side];
 
 /** The message keys of the PFMEA's own labels (the catalog test reads them with the others). */
 export const PFMEA_LABEL_MESSAGE_KEYS: readonly string[] = [

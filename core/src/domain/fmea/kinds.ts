@@ -1,0 +1,160 @@
+import type { ApTable } from '../ap/index.ts';
+import { AREAS, type AreaDefinition } from '../areas/index.ts';
+import type { MessageCode } from '../messages/index.ts';
+import type { NumberingModule } from '../numbering/index.ts';
+import type { FmeaReviewWalkStep } from '../status/fmea-review-walk.ts';
+import { ANALYSIS_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
+
+/**
+ * The FMEA kinds (issue 21): one record per project type holding every fact
+ * that differs between them, so that code asks the record instead of
+ * branching on a type's name. Adding a kind (FMEDA, DRBFM …) is a record here,
+ * an area definition serving its type, and a thin plugin. A contract test
+ * (`kinds.contract.test.ts`) refuses a comparison with a project type's name,
+ * or a closed union of type names, anywhere else.
+ */
+
+/**
+ * The two worlds of the FMEA: design-side analyses (DFMEA and the kinds
+ * built on it) and process-side ones (PFMEA). A side decides the things the
+ * spec keeps in two: the workbook form, the template list (TD/TP), the
+ * score-supply rules, the read-access application call and the CLI's command.
+ */
+export const FMEA_SIDES = ['dfmea', 'pfmea'] as const;
+export type FmeaSide = (typeof FMEA_SIDES)[number];
+
+/** What a kind's review messages are (spec 001 §2: '1' approval; outcomes '2','6','7' on the design side, '5' on the process side). */
+export interface KindMessageCodes {
+  readonly rejected: MessageCode;
+  readonly released: MessageCode;
+  readonly revoked: MessageCode;
+  /** A task (an action given to someone). */
+  readonly task: MessageCode;
+  /** The view (rightType) each outcome opens, by code; null: the kind's messages carry none. */
+  readonly rightTypes: Readonly<Partial<Record<MessageCode, string>>> | null;
+}
+
+export interface FmeaKind {
+  readonly type: ProjectType;
+  readonly side: FmeaSide;
+  readonly labelKey: string;
+  /** Numbering modules of its projects (DF…, PF…) and of its templates (TD…, TP…). */
+  readonly numberingModule: NumberingModule;
+  readonly templateNumberingModule: NumberingModule;
+  /** The AP rule set a new project rates with. */
+  readonly apTable: ApTable;
+  /** Design projects hold one role per member, process projects a list (spec 001 §3). */
+  readonly memberKind: 'design' | 'process';
+  /** The analysis steps, in order. */
+  readonly steps: readonly AnalysisStep[];
+  /** The steps a reviewer walks in order before the opinion (spec 001 §4 "from the block diagram"). */
+  readonly reviewWalk: readonly FmeaReviewWalkStep[];
+  /** The process model: numbered steps with 4M work elements, the flow chart, the control plan and the product feature list. */
+  readonly processModel: boolean;
+  /** A family FMEA holds exactly one item (spec 001 §5). */
+  readonly singleItem: boolean;
+  /** The type of the variants made from a project of the kind (a family FMEA's are DFMEAs); null: it has none. */
+  readonly variantType: ProjectType | null;
+  /** The favourite ("collect") type of a project of the kind (spec 001 §3). */
+  readonly collectType: 'project' | 'pfmeaProject';
+  /** Workbook and download names start with this. */
+  readonly filePrefix: 'DFMEA' | 'PFMEA';
+  readonly messages: KindMessageCodes;
+  /** Deep-link query values the spec gives the kind (001 §2): the leftType a project opens with, and the one of its optimisation step. */
+  readonly leftTypes: { readonly default: string | null; readonly optimization: string | null };
+  /** Where a non-member applies to read a project of the kind (spec 001 §7). */
+  readonly readApplyRoute: '/api/message/applyReadProject' | '/api/message/applyReadPfmeaProject';
+  /** The business rules that say whether ratings come from the knowledge base, and the default detection. */
+  readonly scoreSupply: { readonly supply: 'dfmeaScoreSupply' | 'pfmeaScoreSupply'; readonly defaultDetection: 'dfmeaDefaultDet' | 'pfmeaDefaultDet' };
+}
+
+const DESIGN_MESSAGES: KindMessageCodes = { rejected: '2', released: '6', revoked: '7', task: 'task', rightTypes: { '2': '10', '6': '12', '7': '11' } };
+const DESIGN_WALK = ['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization'] as const satisfies readonly FmeaReviewWalkStep[];
+const design = {
+  side: 'dfmea',
+  numberingModule: 'dfmeaProject',
+  templateNumberingModule: 'dfmeaTemplate',
+  memberKind: 'design',
+  steps: ANALYSIS_STEPS,
+  reviewWalk: DESIGN_WALK,
+  processModel: false,
+  singleItem: false,
+  variantType: null,
+  collectType: 'project',
+  filePrefix: 'DFMEA',
+  messages: DESIGN_MESSAGES,
+  leftTypes: { default: null, optimization: null },
+  readApplyRoute: '/api/message/applyReadProject',
+  scoreSupply: { supply: 'dfmeaScoreSupply', defaultDetection: 'dfmeaDefaultDet' },
+} as const;
+
+export const FMEA_KINDS = {
+  dfmea: { ...design, type: 'dfmea', labelKey: 'fmea.project_type.dfmea', apTable: 'dfmea' },
+  pfmea: {
+    type: 'pfmea',
+    side: 'pfmea',
+    labelKey: 'fmea.project_type.pfmea',
+    numberingModule: 'pfmeaProject',
+    templateNumberingModule: 'pfmeaTemplate',
+    apTable: 'pfmea',
+    memberKind: 'process',
+    steps: ANALYSIS_STEPS,
+    // a PFMEA starts from its process flow chart (the process's block diagram) and ends with the control plan the analysis feeds
+    reviewWalk: ['flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'controlPlan'],
+    processModel: true,
+    singleItem: false,
+    variantType: null,
+    collectType: 'pfmeaProject',
+    filePrefix: 'PFMEA',
+    messages: { rejected: '5', released: '5', revoked: '5', task: 'pfmeaTask', rightTypes: null },
+    leftTypes: { default: '-1', optimization: '10' },
+    readApplyRoute: '/api/message/applyReadPfmeaProject',
+    scoreSupply: { supply: 'pfmeaScoreSupply', defaultDetection: 'pfmeaDefaultDet' },
+  },
+  family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
+  // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
+  msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
+} as const satisfies Record<ProjectType, FmeaKind>;
+
+/** The kind of a project type; an unknown type is a programming error. */
+export function kindOf(projectType: ProjectType | string): FmeaKind {
+  const kind = (FMEA_KINDS as Record<string, FmeaKind>)[projectType];
+  if (!kind) throw new Error(`unknown project type ${projectType}`);
+  return kind;
+}
+
+/** The kinds of a side, in PROJECT_TYPES order (the design side's template list holds DFMEA, family and MSR). */
+export const kindsOfSide = (side: FmeaSide): ProjectType[] => PROJECT_TYPES.filter((type) => FMEA_KINDS[type].side === side);
+
+/** Whether two project types are of the same side (a CLI command of one side refuses the other's projects). */
+export const sameSide = (a: ProjectType | string, b: ProjectType | string): boolean => kindOf(a).side === kindOf(b).side;
+
+/** The area serving a project type, from the area definitions (the one whose `projectTypes` holds it). */
+function areaOf(projectType: ProjectType | string): AreaDefinition & { projectPage: string } {
+  const area = (AREAS as readonly AreaDefinition[]).find((a) => a.projectTypes?.includes(projectType as ProjectType));
+  if (!area || !area.projectPage) throw new Error(`no area opens projects of type ${projectType}`);
+  return area as AreaDefinition & { projectPage: string };
+}
+
+/** The page a project of the type opens on, as a path (`/main/dfmea/dfmeaProject`). */
+export const projectPagePath = (projectType: ProjectType | string): string => {
+  const area = areaOf(projectType);
+  return `${area.basePath}/${area.projectPage}`;
+};
+
+/**
+ * The deep link that opens a project (spec 001 §2: the legacy form
+ * `/main/dfmeaProject?type=1&projectId=…`, which messages, tasks and
+ * favourites carry and the shell resolves through the area's alias), with
+ * the step to open (`rightType`) and the kind's leftType for it.
+ */
+export function projectLink(projectType: ProjectType | string, projectId: string, options: { step?: string } = {}): string {
+  const area = areaOf(projectType);
+  const alias = area.aliases?.find((a) => a.microRoute === area.projectPage);
+  const base = alias ? alias.path : `${area.basePath}/${area.projectPage}`;
+  const kind = kindOf(projectType);
+  let link = `${base}?type=1&projectId=${encodeURIComponent(projectId)}`;
+  if (options.step !== undefined) link += `&rightType=${options.step}`;
+  if (options.step === 'optimization' && kind.leftTypes.optimization !== null) link += `&leftType=${kind.leftTypes.optimization}`;
+  return link;
+}
