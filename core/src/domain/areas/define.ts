@@ -1,4 +1,3 @@
-import type { ProjectType } from '../fmea/vocabulary.ts';
 
 /**
  * A work area as pure data, declared once (docs/recipes/work-area.md). The
@@ -59,7 +58,7 @@ export interface AreaDefinition {
   /** `type` values of the redirect landing (spec 000 §2.2 item 7) that open a page of this area. */
   readonly redirectTypes?: Readonly<Record<string, string>>;
   /** The FMEA project types whose projects this area opens (its route gates them on the server). */
-  readonly projectTypes?: readonly ProjectType[];
+  readonly projectTypes?: readonly string[];
   /** The micro route of the page one project opens on (with `projectTypes`): deep links are derived from it (`projectLink`). */
   readonly projectPage?: string;
   /** Rendered by the workbench shell itself rather than by a plugin (the home page). */

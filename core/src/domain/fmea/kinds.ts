@@ -35,7 +35,8 @@ export interface KindMessageCodes {
 }
 
 export interface FmeaKind {
-  readonly type: ProjectType;
+  /** The project type (a string, so that a test may declare a throwaway kind). */
+  readonly type: string;
   readonly side: FmeaSide;
   readonly labelKey: string;
   /** Numbering modules of its projects (DF…, PF…) and of its templates (TD…, TP…). */
@@ -54,7 +55,7 @@ export interface FmeaKind {
   /** A family FMEA holds exactly one item (spec 001 §5). */
   readonly singleItem: boolean;
   /** The type of the variants made from a project of the kind (a family FMEA's are DFMEAs); null: it has none. */
-  readonly variantType: ProjectType | null;
+  readonly variantType: string | null;
   /** The favourite ("collect") type of a project of the kind (spec 001 §3). */
   readonly collectType: 'project' | 'pfmeaProject';
   /** Workbook and download names start with this. */
@@ -116,9 +117,18 @@ export const FMEA_KINDS = {
   msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
 } as const satisfies Record<ProjectType, FmeaKind>;
 
+/** Kinds by type: FMEA_KINDS, or those plus a throwaway kind in a test. */
+export type KindTable = Readonly<Record<string, FmeaKind>>;
+
+/** Where a kind's facts are read: the kinds, and the area definitions that open their projects. */
+export interface KindWorld {
+  readonly kinds?: KindTable;
+  readonly areas?: readonly AreaDefinition[];
+}
+
 /** The kind of a project type; an unknown type is a programming error. */
-export function kindOf(projectType: ProjectType | string): FmeaKind {
-  const kind = (FMEA_KINDS as Record<string, FmeaKind>)[projectType];
+export function kindOf(projectType: string, kinds: KindTable = FMEA_KINDS): FmeaKind {
+  const kind = Object.hasOwn(kinds, projectType) ? kinds[projectType] : undefined;
   if (!kind) throw new Error(`unknown project type ${projectType}`);
   return kind;
 }
@@ -127,18 +137,18 @@ export function kindOf(projectType: ProjectType | string): FmeaKind {
 export const kindsOfSide = (side: FmeaSide): ProjectType[] => PROJECT_TYPES.filter((type) => FMEA_KINDS[type].side === side);
 
 /** Whether two project types are of the same side (a CLI command of one side refuses the other's projects). */
-export const sameSide = (a: ProjectType | string, b: ProjectType | string): boolean => kindOf(a).side === kindOf(b).side;
+export const sameSide = (a: string, b: string): boolean => kindOf(a).side === kindOf(b).side;
 
 /** The area serving a project type, from the area definitions (the one whose `projectTypes` holds it). */
-function areaOf(projectType: ProjectType | string): AreaDefinition & { projectPage: string } {
-  const area = (AREAS as readonly AreaDefinition[]).find((a) => a.projectTypes?.includes(projectType as ProjectType));
+function areaOf(projectType: string, areas: readonly AreaDefinition[] = AREAS): AreaDefinition & { projectPage: string } {
+  const area = areas.find((a) => (a.projectTypes as readonly string[] | undefined)?.includes(projectType));
   if (!area || !area.projectPage) throw new Error(`no area opens projects of type ${projectType}`);
   return area as AreaDefinition & { projectPage: string };
 }
 
 /** The page a project of the type opens on, as a path (`/main/dfmea/dfmeaProject`). */
-export const projectPagePath = (projectType: ProjectType | string): string => {
-  const area = areaOf(projectType);
+export const projectPagePath = (projectType: string, world: KindWorld = {}): string => {
+  const area = areaOf(projectType, world.areas);
   return `${area.basePath}/${area.projectPage}`;
 };
 
@@ -148,13 +158,31 @@ export const projectPagePath = (projectType: ProjectType | string): string => {
  * favourites carry and the shell resolves through the area's alias), with
  * the step to open (`rightType`) and the kind's leftType for it.
  */
-export function projectLink(projectType: ProjectType | string, projectId: string, options: { step?: string } = {}): string {
-  const area = areaOf(projectType);
+export function projectLink(projectType: string, projectId: string, options: { step?: string } = {}, world: KindWorld = {}): string {
+  const area = areaOf(projectType, world.areas);
   const alias = area.aliases?.find((a) => a.microRoute === area.projectPage);
   const base = alias ? alias.path : `${area.basePath}/${area.projectPage}`;
-  const kind = kindOf(projectType);
+  const kind = kindOf(projectType, world.kinds);
   let link = `${base}?type=1&projectId=${encodeURIComponent(projectId)}`;
   if (options.step !== undefined) link += `&rightType=${options.step}`;
   if (options.step === 'optimization' && kind.leftTypes.optimization !== null) link += `&leftType=${kind.leftTypes.optimization}`;
   return link;
+}
+
+/** What is wrong with kinds and the areas that open them; empty when they hold together (the contract test asserts it). */
+export function kindIssues(kinds: KindTable, areas: readonly AreaDefinition[]): string[] {
+  const issues: string[] = [];
+  const served = areas.flatMap((area) => (area.projectTypes ?? []) as readonly string[]);
+  for (const [key, kind] of Object.entries(kinds)) {
+    if (kind.type !== key) issues.push(`${key}: recorded under another type's name (${kind.type})`);
+    const openers = served.filter((type) => type === key).length;
+    if (openers !== 1) issues.push(`${key}: opened by ${openers} areas, not one`);
+    if (new Set(kind.steps).size !== kind.steps.length) issues.push(`${key}: a step is listed twice`);
+    if (new Set(kind.reviewWalk).size !== kind.reviewWalk.length || kind.reviewWalk.length === 0) issues.push(`${key}: the review walk is empty or repeats a step`);
+    // the flow chart and the control plan are pages of the process model
+    for (const step of kind.reviewWalk) if (!kind.processModel && (step === 'flow' || step === 'controlPlan')) issues.push(`${key}: the review walk passes ${step}, which only a process model has`);
+    if (kind.variantType !== null && !Object.hasOwn(kinds, kind.variantType)) issues.push(`${key}: its variants are of an unknown type ${kind.variantType}`);
+  }
+  for (const type of served) if (!Object.hasOwn(kinds, type)) issues.push(`${type}: an area opens it, but it has no kind record`);
+  return issues;
 }

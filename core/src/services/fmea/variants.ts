@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
 import { carryCitations } from './catalog-link.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
-import { indexGraph, ratingDeviations, type RatingDeviation } from '../../domain/fmea/index.ts';
+import { indexGraph, isProjectType, ratingDeviations, type RatingDeviation } from '../../domain/fmea/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertTypeRoute, created, editableProject, openableProject, type FmeaProjectRow } from './access.ts';
@@ -38,7 +38,7 @@ export async function createVariant(ctx: ServiceContext, familyProjectId: string
     const loaded = await openableProject(tx, ctx.actor, familyProjectId, ctx.now());
     const family = loaded.project;
     const variantType = kindOf(family.projectType).variantType;
-    if (variantType === null || family.isTemplate === 1) throw notAFamily(family.serialNum);
+    if (!isProjectType(variantType) || family.isTemplate === 1) throw notAFamily(family.serialNum);
     assertTypeRoute(ctx.actor, loaded.actor, variantType, 'add');
     const serialNum = await takeProjectNumber(tx, variantType, ctx.now(), input.serialNum);
     const { project, members } = await insertCopyProject(tx, txCtx, {
