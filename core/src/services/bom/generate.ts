@@ -8,6 +8,7 @@ import { importAnalysis } from '../fmea/import.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { asBomParts, findProduct, readParts, requireLiveBom } from './store.ts';
+import { isDeleted } from '../../db/live.ts';
 
 export interface BomGenerateOptions {
   /** The BOM the caller picked (its id as the picker showed it): refused with "original BOM deleted" when it went away since. */
@@ -43,7 +44,7 @@ export async function generateStructureFromBom(ctx: ServiceContext, projectId: s
   if (options.bomId !== undefined) {
     const picked = await ctx.db.select({ productId: bom.productId, delFlg: bom.delFlg }).from(bom).where(eq(bom.id, options.bomId)).get();
     if (!picked || picked.productId !== product.id) throw new NotFoundError('bom.not_found' satisfies BomMessageKey, { product: product.productNum });
-    if (picked.delFlg === 1) throw new NotFoundError('bom.deleted' satisfies BomMessageKey, { product: product.productNum });
+    if (isDeleted(picked)) throw new NotFoundError('bom.deleted' satisfies BomMessageKey, { product: product.productNum });
   }
   const row = await requireLiveBom(ctx.db, product);
   const parts = asBomParts(await readParts(ctx.db, row.id));

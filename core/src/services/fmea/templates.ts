@@ -20,6 +20,7 @@ import { projectUsage } from './project-usage.ts';
 import { present, type ProjectView } from './projects.ts';
 import { assertHeadRule, copyTree, type TreeCopyResult } from './structure-copy.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
+import { isLive, live } from '../../db/live.ts';
 
 /**
  * FMEA templates (spec 001 §2 prefixes TD and TP, §5; docs/domain/fmea-reuse.md).
@@ -78,7 +79,7 @@ async function templateAccess(db: DbOrTx, row: FmeaProjectRow): Promise<Template
     scope: row.templateScope,
     siteId: row.templateSiteId,
     template: { kind: 'process', members: await readMembers(db, row.id) },
-    source: source && source.delFlg === 0 ? { kind: 'process', members: await readMembers(db, row.sourceProjectId!) } : null,
+    source: source && isLive(source) ? { kind: 'process', members: await readMembers(db, row.sourceProjectId!) } : null,
   };
 }
 
@@ -112,7 +113,7 @@ export async function findTemplate(db: DbOrTx, ctx: ServiceContext, template: st
   const row = await db
     .select()
     .from(fmeaProject)
-    .where(and(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted)), eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0)))
+    .where(and(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted)), eq(fmeaProject.isTemplate, 1), live(fmeaProject)))
     .get();
   const notFound = () => new NotFoundError('fmea.template_not_found' satisfies FmeaServiceMessageKey, { template: wanted });
   if (!row) throw notFound();
@@ -211,7 +212,7 @@ export async function listTemplates(ctx: ServiceContext, query: { side?: Templat
   const rows = await ctx.db
     .select()
     .from(fmeaProject)
-    .where(and(eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.projectType, types)))
+    .where(and(eq(fmeaProject.isTemplate, 1), live(fmeaProject), inArray(fmeaProject.projectType, types)))
     .orderBy(desc(fmeaProject.createdAt), desc(fmeaProject.serialNum));
   const siteIds = await siteIdsOf(ctx.db, ctx.actor.userId);
   const visible: FmeaProjectRow[] = [];

@@ -13,6 +13,7 @@ import { copiedHeader, copyWholeTree, insertCopyProject } from './project-copy.t
 import { takeProjectNumber } from './project-number.ts';
 import { present, type ProjectView } from './projects.ts';
 import { copyTree, type TreeCopyResult } from './structure-copy.ts';
+import { isLive, live } from '../../db/live.ts';
 
 /**
  * Family FMEA variants (spec 001 §3 projectType family; docs/domain/fmea-reuse.md).
@@ -77,7 +78,7 @@ export async function listVariants(ctx: ServiceContext, familyProjectId: string)
     .select({ project: fmeaProject, responsibleName: user.realName })
     .from(fmeaProject)
     .leftJoin(user, eq(user.id, fmeaProject.responsibleUserId))
-    .where(and(eq(fmeaProject.sourceProjectId, familyProjectId), eq(fmeaProject.sourceKind, 'variant'), eq(fmeaProject.delFlg, 0)))
+    .where(and(eq(fmeaProject.sourceProjectId, familyProjectId), eq(fmeaProject.sourceKind, 'variant'), live(fmeaProject)))
     .orderBy(desc(fmeaProject.createdAt));
   return rows.map(({ project: p, responsibleName }) => ({
     id: p.id,
@@ -120,7 +121,7 @@ async function variantOf(db: DbOrTx, ctx: ServiceContext, variantId: string) {
   const variant = loaded.project;
   if (variant.sourceKind !== 'variant' || !variant.sourceProjectId) throw notAVariant(variant.serialNum);
   const family = await db.select().from(fmeaProject).where(eq(fmeaProject.id, variant.sourceProjectId)).get();
-  return { loaded, variant, family: family && family.delFlg === 0 ? family : null, familyProjectId: variant.sourceProjectId };
+  return { loaded, variant, family: family && isLive(family) ? family : null, familyProjectId: variant.sourceProjectId };
 }
 
 const failureColumns = {

@@ -9,6 +9,7 @@ import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { loadReview } from '../fmea-review/state.ts';
 import { projectLink } from '../messages/applications.ts';
 import { taskLink } from '../messages/fmea-task.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work FMEA
@@ -81,7 +82,7 @@ async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
     .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaAction.causeId))
     .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
     .innerJoin(fmeaNode, eq(fmeaNode.id, fmeaFunction.nodeId))
-    .where(and(eq(fmeaAction.responsibleUserId, me), eq(fmeaProject.delFlg, 0)));
+    .where(and(eq(fmeaAction.responsibleUserId, me), live(fmeaProject)));
   return rows.map((r) => ({
     id: r.id,
     taskSource: 'action',
@@ -109,7 +110,7 @@ async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
     .from(fmeaReviewAssignee)
     .innerJoin(fmeaReviewRound, eq(fmeaReviewRound.id, fmeaReviewAssignee.roundId))
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaReviewRound.projectId))
-    .where(and(eq(fmeaReviewAssignee.userId, me), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
+    .where(and(eq(fmeaReviewAssignee.userId, me), live(fmeaProject), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
   if (named.length === 0) return [];
   const projects = await db.select().from(fmeaProject).where(inArray(fmeaProject.id, named.map((n) => n.projectId)));
   const latest = new Map(

@@ -7,6 +7,7 @@ import { findCatalogRow } from '../catalog/store.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import type { ReviewKind } from './reviews.ts';
+import { live } from '../../db/live.ts';
 
 /** Who is told about a review step, and what the step asks of them. */
 export interface ReviewMessage {
@@ -54,7 +55,7 @@ export async function reviewRecipients(ctx: Pick<ServiceContext | TxContext, 'ac
     .selectDistinct({ id: user.id, userName: user.userName })
     .from(userRole)
     .innerJoin(user, eq(user.id, userRole.userId))
-    .where(and(inArray(userRole.roleId, roleIds), eq(user.delFlg, 0)));
+    .where(and(inArray(userRole.roleId, roleIds), live(user)));
 
   const userIds: string[] = [];
   for (const candidate of candidates) {

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Vocabulary at the boundary (docs/architecture.md): the spec's codes
+ * (delFlg 0/1, rule flags '0'/'1'/'2', status digits) are stored and
+ * answered as the spec says, and read in one place each; the code in
+ * between speaks in names. These tests fail on a new comparison with a code
+ * outside the place that maps it.
+ */
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const ROOTS = ['core/src', 'api/src', 'cli/src', 'workbench/src', 'plugins', 'fixtures/src'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist' || name === 'migrations') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+const FILES = ROOTS.flatMap((root) => sources(join(REPO, root))).map((path) => ({ path: relative(REPO, path), text: readFileSync(path, 'utf8') }));
+
+/** `file:line: text` for every line of the files (but the allowed ones) matching one of the patterns. */
+function offenders(patterns: readonly RegExp[], allowed: (path: string) => boolean): string[] {
+  return FILES.filter((file) => !allowed(file.path)).flatMap((file) =>
+    file.text.split('\n').flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${file.path}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('vocabulary at the boundary', () => {
+  it('finds the sources', () => {
+    expect(FILES.length).toBeGreaterThan(500);
+  });
+
+  it('reads and writes soft deletion through core/src/db/live.ts only (live(table), isLive(row), softDeleted())', () => {
+    const patterns = [
+      /\b(eq|ne)\(\s*[\w.]+\.delFlg\b/, // eq(x.delFlg, 0): live(x)
+      /\.delFlg\s*[!=]==/, // row.delFlg === 1: isDeleted(row)
+      /[!=]==\s*[\w.]+\.delFlg\b/,
+      /\bdelFlg:\s*[01]\b/, // .set({ delFlg: 1 }): softDeleted()
+    ];
+    // the helper itself and the column's definition
+    const allowed = (path: string) => path === 'core/src/db/live.ts' || path.startsWith('core/src/db/schema/');
+    expect(offenders(patterns, allowed)).toEqual([]);
+  });
+});
