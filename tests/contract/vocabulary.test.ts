@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RULE_FLAG_NAMES } from '@fmea/core/domain';
 
 /**
  * Vocabulary at the boundary (docs/architecture.md): the spec's codes
@@ -25,7 +26,7 @@ function sources(dir: string): string[] {
 const FILES = ROOTS.flatMap((root) => sources(join(REPO, root))).map((path) => ({ path: relative(REPO, path), text: readFileSync(path, 'utf8') }));
 
 /** `file:line: text` for every line of the files (but the allowed ones) matching one of the patterns. */
-function offenders(patterns: readonly RegExp[], allowed: (path: string) => boolean): string[] {
+function offenders(patterns: readonly { test(line: string): boolean }[], allowed: (path: string) => boolean): string[] {
   return FILES.filter((file) => !allowed(file.path)).flatMap((file) =>
     file.text.split('\n').flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${file.path}:${i + 1}: ${line.trim()}`] : [])),
   );
@@ -45,6 +46,18 @@ describe('vocabulary at the boundary', () => {
     ];
     // the helper itself and the column's definition
     const allowed = (path: string) => path === 'core/src/db/live.ts' || path.startsWith('core/src/db/schema/');
+    expect(offenders(patterns, allowed)).toEqual([]);
+  });
+
+  it('reads rule flags through core/src/domain/rules/read.ts only (readRules, switchOn, checkLevel): no flag compared with a digit string', () => {
+    const flag = new RegExp(`\\b(${RULE_FLAG_NAMES.join('|')})\\b`);
+    const digits = /[!=]==\s*'\d+'|'\d+'\s*[!=]==/;
+    const patterns = [
+      { test: (line: string) => flag.test(line) && digits.test(line) }, // flags.separationOfDuties === '1'
+      /\b(flags|rules|values|creatorRules)\[[^\]]+\]\s*[!=]==\s*'\d/, // rules[field.requiredBy] === '1'
+    ];
+    // the reader and the flags' definitions; the rules page edits the stored values themselves
+    const allowed = (path: string) => path === 'core/src/domain/rules/read.ts' || path === 'core/src/domain/rules/rule-flags.ts';
     expect(offenders(patterns, allowed)).toEqual([]);
   });
 });

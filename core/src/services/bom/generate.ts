@@ -5,7 +5,7 @@ import { planBomStructure, type BomMessageKey } from '../../domain/bom/index.ts'
 import { isProjectOwner } from '../../domain/permissions/index.ts';
 import { editableProject } from '../fmea/access.ts';
 import { importAnalysis } from '../fmea/import.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { asBomParts, findProduct, readParts, requireLiveBom } from './store.ts';
 import { isDeleted } from '../../db/live.ts';
@@ -37,7 +37,7 @@ export interface BomGenerateResult {
  */
 export async function generateStructureFromBom(ctx: ServiceContext, projectId: string, productKey: string, options: BomGenerateOptions = {}): Promise<BomGenerateResult> {
   const { members, actor } = await editableProject(ctx.db, ctx.actor, projectId, ctx.now(), 'edit');
-  if ((await ruleFlagValues(ctx.db)).bomImportHeadOnly === '1' && !actor.isAdmin && !isProjectOwner({ kind: 'process', members }, actor.userId)) {
+  if ((await readRuleFlags(ctx.db)).headOnly.bomImport && !actor.isAdmin && !isProjectOwner({ kind: 'process', members }, actor.userId)) {
     throw new NotAllowedError('bom.head_only' satisfies BomMessageKey);
   }
   const product = await findProduct(ctx.db, actor, productKey);

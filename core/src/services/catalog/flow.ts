@@ -44,7 +44,7 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       }
     }
     // four eyes: the applicant's own audit, approval or rejection is refused while the rule is on
-    if (action !== 'apply' && action !== 'withdraw' && caller.flags.separationOfDuties === '1' && isOwnApplication(before.applicantId, caller.actor.userId)) {
+    if (action !== 'apply' && action !== 'withdraw' && caller.rules.separationOfDuties && isOwnApplication(before.applicantId, caller.actor.userId)) {
       throw new NotAllowedError('permission.own_application', { action });
     }
     assertCurrentVersion(before);

@@ -327,7 +327,7 @@ function rowActions(caller: CatalogCaller, type: CatalogTypeDefinition, row: Cat
   const may = (button: string, owned = false) => current && canCatalogOperate(caller, type, button, owned ? row : undefined);
   const unlocked = !UNDER_REVIEW.includes(row.status);
   // separation of duties: the applicant does not decide on their own application
-  const mine = caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, caller.actor.userId);
+  const mine = caller.rules.separationOfDuties && isOwnApplication(row.applicantId, caller.actor.userId);
   return {
     edit: unlocked && may('edit', true),
     del: unlocked && may('del', true),

@@ -175,7 +175,7 @@ export async function deleteNode(
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, ids[0] ?? '');
     const loaded = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
-    await assertHeadRule(tx, 'treeDeleteHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeDelete', loaded);
     const index = indexGraph(await loadGraph(tx, loaded.project.id));
     assertNodeDeletable(index, ids);
     assertVersion(before, input.version, 'fmea_node');

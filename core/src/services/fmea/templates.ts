@@ -240,7 +240,7 @@ export async function saveTemplate(ctx: ServiceContext, nodeId: string, input: {
   const saved = await writeAndLog(ctx, async (tx, txCtx) => {
     const node = await findNode(tx, nodeId);
     const loaded = await editableProject(tx, ctx.actor, node.projectId, ctx.now(), 'add', { content: false });
-    await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeCopy', loaded);
     const source = loaded.project;
     const kind = templateKindOf(indexGraph(await loadGraph(tx, source.id)), node.id);
     if (kind === 'basic') assertOwner(loaded, 'template');
@@ -323,7 +323,7 @@ export async function applyTemplate(ctx: ServiceContext, template: string, input
     const tmpl = await findTemplate(tx, ctx, template);
     const target = await findNode(tx, input.targetNodeId);
     const loaded = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
-    await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeCopy', loaded);
     const index = indexGraph(await loadGraph(tx, target.projectId));
     assertTemplatePlacement(index, target.id, kindOf(tmpl), isPfmea(loaded.project));
     const root = await rootOf(tx, tmpl.id);

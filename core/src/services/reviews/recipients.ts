@@ -62,7 +62,7 @@ export async function reviewRecipients(ctx: Pick<ServiceContext | TxContext, 'ac
     if (candidate.id === ctx.actor.userId) continue;
     const caller = await catalogCaller(ctx.db, { userId: candidate.id, userName: candidate.userName }, type);
     // separation of duties: the applicant is not asked to decide on their own application
-    if (caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, candidate.id)) continue;
+    if (caller.rules.separationOfDuties && isOwnApplication(row.applicantId, candidate.id)) continue;
     if (canCatalogOperate(caller, type, button) && productTypeVisible(caller.actor, row.productType)) userIds.push(candidate.id);
   }
   return { ...base, reason: button, userIds };

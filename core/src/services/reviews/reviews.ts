@@ -195,7 +195,7 @@ function pendingFilter(callers: readonly TypeCaller[]): SQL | null {
   }
   if (stages.length === 0 || actor === undefined) return null;
   // separation of duties: one's own applications wait for someone else
-  const others = callers[0]!.caller.flags.separationOfDuties === '1' && actor.userId !== '' ? or(isNull(catalogRecord.applicantId), ne(catalogRecord.applicantId, actor.userId)) : undefined;
+  const others = callers[0]!.caller.rules.separationOfDuties && actor.userId !== '' ? or(isNull(catalogRecord.applicantId), ne(catalogRecord.applicantId, actor.userId)) : undefined;
   return and(live(catalogRecord), or(...stages), productTypeLimit(actor), others)!;
 }
 
