@@ -13,6 +13,8 @@ import { RULE_FLAG_NAMES } from '@fmea/core/domain';
  */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const ROOTS = ['core/src', 'api/src', 'cli/src', 'workbench/src', 'plugins', 'fixtures/src'];
+/** Where the spec's codes arrive and leave (the browser shows what the API answers). */
+const SERVER = ['core/src', 'api/src', 'cli/src', 'fixtures/src'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -59,5 +61,20 @@ describe('vocabulary at the boundary', () => {
     // the reader and the flags' definitions; the rules page edits the stored values themselves
     const allowed = (path: string) => path === 'core/src/domain/rules/read.ts' || path === 'core/src/domain/rules/rule-flags.ts';
     expect(offenders(patterns, allowed)).toEqual([]);
+  });
+
+  it('names task and knowledge states on the server: no status compared with, or set to, a digit string (TASK_STATUS.inReview, KNOWLEDGE_STATUS.released, taskStateOf…)', () => {
+    const patterns = [
+      /[\w.?]*[sS]tatus\s*[!=]==\s*'\d+'/, // row.status === '2'
+      /'\d+'\s*[!=]==\s*[\w.?]*[sS]tatus\b/,
+      /\b(eq|ne)\(\s*[\w.]*[sS]tatus\s*,\s*'\d+'/, // eq(catalogRecord.status, '2')
+      /\binArray\(\s*[\w.]*[sS]tatus\s*,\s*\[\s*'\d+'/,
+      /\b\w*[sS]tatus\??:\s*\[?\s*'\d+'/, // { taskStatus: '0' }, { status: ['2'] }
+    ];
+    // the maps themselves and the columns; notices keep their own codes (issue #21 names task and knowledge states)
+    const notices = (path: string) => path.startsWith('core/src/services/notices/') || path.startsWith('api/src/routes/notices/');
+    const allowed = (path: string) =>
+      !SERVER.some((root) => path.startsWith(`${root}/`)) || path.startsWith('core/src/domain/status/') || path.startsWith('core/src/db/schema/') || notices(path);
+    expect(offenders(patterns, allowed).filter((line) => !/\bnotice\.status\b/.test(line))).toEqual([]);
   });
 });

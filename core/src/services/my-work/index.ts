@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaAction, fmeaFailure, fmeaFunction, fmeaNode, fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
 import type { ActionStatus } from '../../domain/fmea/actions.ts';
 import { FMEA_REVIEW_ROLES, waitingFor, type FmeaReviewRole } from '../../domain/status/fmea-review.ts';
-import type { TaskStatus } from '../../domain/status/task.ts';
+import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { loadReview } from '../fmea-review/state.ts';
@@ -48,13 +48,13 @@ export interface MyTask {
   readonly route: string;
 }
 
-/** An action's status as a task status (spec 001 §4): the filter's 0, 1, 3, 5 and 4 for a decision still pending. */
+/** An action's status as a task status (spec 001 §4): the filter's four (not started, in progress, completed, cancelled) and pending for a decision still open. */
 export const ACTION_TASK_STATUS: Readonly<Record<ActionStatus, TaskStatus>> = {
-  open: '0',
-  decisionPending: '4',
-  implementationPending: '1',
-  completed: '3',
-  notImplemented: '5',
+  open: TASK_STATUS.notStarted,
+  decisionPending: TASK_STATUS.pending,
+  implementationPending: TASK_STATUS.inProgress,
+  completed: TASK_STATUS.completed,
+  notImplemented: TASK_STATUS.cancelled,
 };
 
 export interface MyTaskQuery extends PageQuery {
@@ -138,7 +138,7 @@ async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
       taskLaunchDate: state.status === 'approved' ? (round.approvedAt ?? round.submittedAt) : round.submittedAt,
       taskEndDate: null,
       taskCompleteDate: null,
-      taskStatus: '0',
+      taskStatus: TASK_STATUS.notStarted,
       route: `${projectLink(project.projectType, project.id)}&review=1`,
     });
   }
