@@ -73,4 +73,30 @@ describe('favourites', () => {
     await page.getByTestId('my-favourites-page').locator('.fmea-grid__row--status').waitFor();
     expect(await page.getByTestId('favourite-open').count()).toBe(0);
   });
+
+  it('opens a starred PFMEA from My favourites on the PFMEA project page (issue 21: it was plain text)', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fav-pf'), [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }]));
+    const userName = uniqueName('favpf');
+    const user = await createReadyUser(env.baseURL, { userName, realName: 'Favourite process engineer', password: PASSWORD, roleIds: [role.id] });
+    const session = await apiLogin(env.baseURL, userName, PASSWORD);
+    const projectName = uniqueName('Gearbox housing ');
+    const project = await session.post<{ id: string; serialNum: string }>('/api/project/save', {
+      projectType: 'pfmea',
+      name: projectName,
+      projectMembers: [{ userId: user.id, roles: [0] }],
+    });
+    await session.post('/api/collect/add', { collectType: 'pfmeaProject', targetId: project.id });
+    await session.logout();
+
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await signIn(page, userName, PASSWORD);
+    await page.goto('/systemInfo/ownspaceIndex/myCollection');
+    const open = page.getByTestId('my-favourites-page').getByTestId('favourite-open');
+    await open.waitFor();
+    expect(await open.innerText()).toBe(`${project.serialNum} · ${projectName}`);
+    await open.click();
+    await waitForPath(page, '/main/pfmea/pfmeaProject');
+    expect(new URL(page.url()).searchParams.get('projectId')).toBe(project.id);
+    await page.getByTestId('dfmea-project').waitFor();
+  });
 });

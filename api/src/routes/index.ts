@@ -1,43 +1,155 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { registerAuthRoutes } from './auth/index.ts';
-import { registerOrgRoutes } from './org/index.ts';
-import { registerUsersRoutes } from './users/index.ts';
-import { registerRolesRoutes } from './roles/index.ts';
-import { registerDictionariesRoutes } from './dictionaries/index.ts';
-import { registerNoticesRoutes } from './notices/index.ts';
-import { registerRulesRoutes } from './rules/index.ts';
-import { registerSettingsRoutes } from './settings/index.ts';
-import { registerFilesRoutes } from './files/index.ts';
-import { registerFmeaRoutes } from './fmea/index.ts';
-import { registerCollectionRoutes } from './collections/index.ts';
-import { registerBomRoutes } from './bom/index.ts';
-import { registerCatalogRoutes } from './catalog/index.ts';
-import { registerReviewsRoutes } from './reviews/index.ts';
-import { registerMessagesRoutes } from './messages/index.ts';
-import { registerProcessFlowAllRoutes } from './process-flow/index.ts';
-import { registerControlPlanAllRoutes } from './control-plan/index.ts';
-import { registerCommunicationAllRoutes } from './communication/index.ts';
+// auth: sign-in, the session's user, who is online, the password rules
+import * as login from './auth/login.ts';
+import * as userInfo from './auth/user-info.ts';
+import * as online from './auth/online.ts';
+import * as passwordRules from './auth/password-rules.ts';
+// sites, site users (groups) and departments: the system_site page
+import * as sites from './org/sites.ts';
+import * as siteUsers from './org/site-users.ts';
+import * as departments from './org/departments.ts';
+// users: administration (system_user page) and the personal self-service calls
+import * as users from './users/users.ts';
+import * as userAdmin from './users/user-admin.ts';
+import * as userXlsx from './users/user-xlsx.ts';
+import * as selfService from './users/self-service.ts';
+// roles, their permissions, and the menus permissions are granted on
+import * as roles from './roles/roles.ts';
+import * as menus from './roles/menus.ts';
+import * as dictionaryItems from './dictionaries/items.ts';
+import * as dictionaryChecks from './dictionaries/checks.ts';
+import * as dictionaryTransfer from './dictionaries/transfer.ts';
+import * as noticeAdmin from './notices/admin.ts';
+import * as noticeInbox from './notices/inbox.ts';
+import * as ruleFlags from './rules/flags.ts';
+import * as switches from './rules/switches.ts';
+import * as apRules from './rules/ap.ts';
+import * as numbering from './rules/numbering.ts';
+import * as appInfo from './settings/app-info.ts';
+import * as security from './settings/security.ts';
+import * as operationLog from './settings/operation-log.ts';
+// uploads and downloads (spec 001 §7 files, 000 §7 avatar and logo): limits per kind, stored by generated id
+import * as upload from './files/upload.ts';
+import * as download from './files/download.ts';
+// DFMEA / PFMEA projects (spec 001 §7 project calls) and the steps of the analysis under /api/fmea/…, thin routes over core/src/services/fmea
+import * as fmeaProjects from './fmea/projects.ts';
+import * as pfmeaProjects from './fmea/pfmea-projects.ts';
+import * as pfmeaFeatures from './fmea/pfmea-features.ts';
+import * as fmeaSharing from './fmea/sharing.ts';
+import * as fmeaAttachments from './fmea/attachments.ts';
+import * as fmeaStructure from './fmea/structure.ts';
+import * as fmeaFunctions from './fmea/functions.ts';
+import * as fmeaFailures from './fmea/failures.ts';
+import * as fmeaGrid from './fmea/grid.ts';
+import * as fmeaActions from './fmea/actions.ts';
+import * as fmeaAnalysis from './fmea/analysis-read.ts';
+import * as fmeaTransfer from './fmea/transfer.ts';
+import * as fmeaSuggest from './fmea/suggest.ts';
+import * as fmeaPush from './fmea/push.ts';
+import * as fmeaReview from './fmea/review.ts';
+import * as fmeaReuse from './fmea/reuse.ts';
+import * as fmeaChecks from './fmea/checks.ts';
+import * as fmeaBaselines from './fmea/baselines.ts';
+import * as collections from './collections/collections.ts';
+// the BOM: the whole sheet and single parts
+import * as bom from './bom/bom.ts';
+import * as bomParts from './bom/parts.ts';
+// the catalog engine over HTTP: the knowledge base and the main-data base, one route family each (spec 001 §7)
+import * as knowledgeCatalog from './catalog/knowledge.ts';
+import * as mainDataCatalog from './catalog/main-data.ts';
+import * as catalogChecks from './catalog/checks.ts';
+import * as catalogAliases from './catalog/aliases.ts';
+import * as featureClassify from './catalog/feature-classify.ts';
+import * as reviews from './reviews/reviews.ts';
+import * as messages from './messages/messages.ts';
+// the process flow chart (PFD) and the control plan of a PFMEA, thin routes over core/src/services/pfmea
+import * as processFlow from './process-flow/flow.ts';
+import * as processFlowExport from './process-flow/export.ts';
+import * as controlPlan from './control-plan/plan.ts';
+import * as controlPlanLines from './control-plan/lines.ts';
+import * as controlPlanTransfer from './control-plan/transfer.ts';
+import * as communication from './communication/communication.ts';
 
-/** Every route group of the API; each registers its own OpenAPI routes. */
-export function registerRoutes(app: OpenAPIHono<AppEnv>) {
-  registerAuthRoutes(app);
-  registerOrgRoutes(app);
-  registerUsersRoutes(app);
-  registerRolesRoutes(app);
-  registerDictionariesRoutes(app);
-  registerNoticesRoutes(app);
-  registerRulesRoutes(app);
-  registerSettingsRoutes(app);
-  registerFilesRoutes(app);
-  registerFmeaRoutes(app);
-  registerCollectionRoutes(app);
+/** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
+export interface RouteModule {
+  register(app: OpenAPIHono<AppEnv>): void;
+}
+
+/**
+ * Every route module of the API, in the order the app registers them (which
+ * is the OpenAPI document's order, and the order Hono matches paths in). A
+ * module exports its routes (`export const listRoute = defineRoute(…)`) and
+ * `register(app)`; adding one here is all it takes to serve its routes and
+ * to give the workbench's typed client their types (route-map.ts reads this
+ * list). `route-map.test.ts` fails on a route module left out.
+ */
+export const ROUTE_MODULES = {
+  login,
+  userInfo,
+  online,
+  passwordRules,
+  sites,
+  siteUsers,
+  departments,
+  users,
+  userAdmin,
+  userXlsx,
+  selfService,
+  roles,
+  menus,
+  dictionaryItems,
+  dictionaryChecks,
+  dictionaryTransfer,
+  noticeAdmin,
+  noticeInbox,
+  ruleFlags,
+  switches,
+  apRules,
+  numbering,
+  appInfo,
+  security,
+  operationLog,
+  upload,
+  download,
+  fmeaProjects,
+  pfmeaProjects,
+  pfmeaFeatures,
+  fmeaSharing,
+  fmeaAttachments,
+  fmeaStructure,
+  fmeaFunctions,
+  fmeaFailures,
+  fmeaGrid,
+  fmeaActions,
+  fmeaAnalysis,
+  fmeaTransfer,
+  fmeaSuggest,
+  fmeaPush,
+  fmeaReview,
+  fmeaReuse,
+  fmeaChecks,
+  fmeaBaselines,
+  collections,
   // before the catalog's /api/mainData/{entity}/…: the BOM's literal paths would fall into it
-  registerBomRoutes(app);
-  registerCatalogRoutes(app);
-  registerReviewsRoutes(app);
-  registerMessagesRoutes(app);
-  registerProcessFlowAllRoutes(app);
-  registerControlPlanAllRoutes(app);
-  registerCommunicationAllRoutes(app);
+  bom,
+  bomParts,
+  knowledgeCatalog,
+  mainDataCatalog,
+  catalogChecks,
+  catalogAliases,
+  featureClassify,
+  reviews,
+  messages,
+  processFlow,
+  processFlowExport,
+  controlPlan,
+  controlPlanLines,
+  controlPlanTransfer,
+  communication,
+} satisfies Record<string, RouteModule>;
+
+/** Registers every route module, in the list's order. */
+export function registerRoutes(app: OpenAPIHono<AppEnv>) {
+  for (const module of Object.values(ROUTE_MODULES)) module.register(app);
 }

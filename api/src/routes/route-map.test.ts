@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../testing.ts';
 import { ROUTE_MODULES, type DefinedRoute } from './route-map.ts';
@@ -45,5 +48,19 @@ describe('the typed client’s route map', () => {
     expect(documented.filter((route) => !labels.has(route) && !NOT_IN_MAP.includes(route))).toEqual([]);
     expect(NOT_IN_MAP.filter((route) => !documented.includes(route))).toEqual([]);
     expect(mapped.length).toBeGreaterThan(100);
+  });
+
+  it('holds every route module under routes/ in the one list (a module left out would serve nothing)', async () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const files = readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const listed = new Set<object>(Object.values(ROUTE_MODULES));
+    const leftOut: string[] = [];
+    for (const file of files) {
+      const module = (await import(join(here, file))) as Record<string, unknown>;
+      const isRouteModule = typeof module.register === 'function' || Object.values(module).some(isRoute);
+      if (isRouteModule && !listed.has(module)) leftOut.push(file);
+    }
+    expect(leftOut).toEqual([]);
+    expect(listed.size).toBeGreaterThan(50);
   });
 });

@@ -29,7 +29,7 @@ export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceL
 
 export { clientIp } from '../../http/client-ip.ts';
 
-export function registerLoginRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(loginRoute, async (c) => {
     const services = c.var.services;
     const body = c.req.valid('json');

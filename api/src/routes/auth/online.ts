@@ -57,7 +57,7 @@ const permissionActor = (auth: AuthInfo) => ({
   productTypes: [],
 });
 
-export function registerOnlineRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(remainRoute, async (c) => {
     const services = c.var.services;
     const { siteId } = c.req.valid('query');

@@ -22,7 +22,7 @@ export const rulesRoute = defineRoute({
   }),
 });
 
-export function registerPasswordRulesRoute(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(rulesRoute, async (c) => {
     const p = await getPasswordPolicy(c.var.services.database.db);
     const { minLength, maxLength, requireLower, requireUpper, requireDigit, requireSpecial, forbidSequences } = p;

@@ -45,7 +45,7 @@ export const resetPwdRoute = defineRoute({
   data: z.null(),
 });
 
-export function registerUserInfoRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
     const services = c.var.services;
     const auth = caller(c);

@@ -196,7 +196,7 @@ const presentHeader = (h: { id: string; bomNum: string; fileName: string | null;
   updateTime: iso(h.updatedAt)!,
 });
 
-export function registerBomRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const form = c.req.valid('form');
     const files = form.excelFile === undefined ? [] : Array.isArray(form.excelFile) ? form.excelFile : [form.excelFile];

@@ -74,7 +74,7 @@ export const deletePartRoute = defineRoute({
   data: z.strictObject({ removed: z.number().int() }).openapi('BomPartsRemoved'),
 });
 
-export function registerBomPartRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(addPartRoute, async (c) => {
     const { productId, ...input } = c.req.valid('json');
     return c.json(ok(presentPart(await addBomPart(serviceContext(c), productId, input))), 200);

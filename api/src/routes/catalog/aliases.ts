@@ -83,7 +83,7 @@ async function readOne(c: Ctx, entity: 'invalidMode' | 'productFeatureCategory',
   return presentRecord(type, view);
 }
 
-export function registerCatalogAliases(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getInvalidMode, async (c) => c.json(ok(await readOne(c, 'invalidMode', c.req.valid('json'))), 200));
   app.openapi(getProductFeatureCategory, async (c) => c.json(ok(await readOne(c, 'productFeatureCategory', c.req.valid('json'))), 200));
 

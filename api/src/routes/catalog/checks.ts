@@ -114,7 +114,7 @@ function answer(c: Ctx, type: CatalogTypeDefinition, result: CatalogProbeAnswer)
 const probe = (c: Ctx, type: CatalogTypeDefinition, input: Parameters<typeof probeCatalogValue>[2]) =>
   runCatalog(c, type, (ctx: ServiceContext) => probeCatalogValue(ctx, type.id, input));
 
-export function registerCatalogChecks(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   for (const [base, routes] of [
     ['knowledge', { validate: validateKnowledge, getBySerial: getKnowledgeBySerial }],
     ['mainData', { validate: validateMainData, getBySerial: getMainDataBySerial }],

@@ -55,7 +55,7 @@ export const getFeatureClassifyByCustomer = defineRoute({
     .openapi('ProjectFeatureClasses'),
 });
 
-export function registerFeatureClassify(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getFeatureClassifyByCustomer, async (c) => {
     const { type, projectSerial } = c.req.valid('param');
     const answer = await projectFeatureClasses(serviceContext(c), type, projectSerial);

@@ -83,7 +83,7 @@ async function requireTargetAccess(c: Context<AppEnv>, target: CollectTarget): P
   if (project) requireTypeAccess(c, project.projectType);
 }
 
-export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(addRoute, async (c) => {
     const target = c.req.valid('json');
     await requireTargetAccess(c, target);

@@ -255,7 +255,7 @@ async function notifyComments(c: Context<AppEnv>, projectId: string): Promise<vo
   services.realtime.broadcast('receiveMessage', { type: 'fmeaComment', projectId }, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
 }
 
-export function registerCommunicationRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(commentsRoute, async (c) => {
     const { projectId, rowKind, rowId } = c.req.valid('query');
     const { rowText, items } = await listComments(fmeaContext(c), { projectId, targetKind: rowKind, targetId: rowId });

@@ -64,7 +64,7 @@ export const reviewLineRoute = defineRoute({
   data: LineSchema,
 });
 
-export function registerControlPlanLineRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(saveLineRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
     const line = await saveControlPlanLine(fmeaContext(c), id, withoutUndefined(input) as typeof input);

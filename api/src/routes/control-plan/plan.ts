@@ -61,7 +61,7 @@ export const marksRoute = defineRoute({
   data: z.strictObject({ marks: z.array(MarkSchema) }),
 });
 
-export function registerControlPlanRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId, phase } = c.req.valid('query');
     const view = await getControlPlan(fmeaContext(c), projectId, { phase, create: sentWithHeader(c) });

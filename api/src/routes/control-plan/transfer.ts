@@ -97,7 +97,7 @@ export const importRoute = defineRoute({
     .openapi('ControlPlanImportReport'),
 });
 
-export function registerControlPlanTransferRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(exportRoute, async (c) => {
     const { projectId, phase, bilingual } = c.req.valid('query');
     const ctx = fmeaContext(c);

@@ -39,7 +39,7 @@ export const checkDelRoute = defineRoute({
   data: z.strictObject({ canDelete: z.boolean() }),
 });
 
-export function registerDictionaryCheckRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(checkCodeRoute, async (c) => {
     const { code, id, parentId } = c.req.valid('json');
     const available = await isDictionaryCodeAvailable(c.var.services.database.db, code, { parentId, exceptId: id || undefined });

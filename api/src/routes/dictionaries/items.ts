@@ -53,7 +53,7 @@ export const selectRoute = defineRoute({
   data: DictionaryNodeSchema,
 });
 
-export function registerDictionaryItemRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getDicsRoute, async (c) => {
     const { code } = c.req.valid('query');
     const tree = await dictionaryTree(serviceContext(c), code);

@@ -58,7 +58,7 @@ export const exportRoute = asDownload(
   'The spreadsheet (xlsx)',
 );
 
-export function registerDictionaryTransferRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const form = c.req.valid('form');
     const excelFile = requireFile(form.excelFile, 'excelFile');

@@ -55,7 +55,7 @@ async function streamRecord(services: AppServices, record: FileRecord, cache: st
   return { name: record.originalName, mime: record.mime, size, body: stream, inline: isInline(record), cache };
 }
 
-export function registerDownloadRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(downloadRoute, async (c) => {
     const services = c.var.services;
     const record = await findFile(services.database.db, c.req.valid('query').fileName);

@@ -66,7 +66,7 @@ export const logoRoute = defineRoute({
   data: FileInfoSchema.extend({ sysLogoUrl: z.string().nullable() }),
 });
 
-export function registerUploadRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(singleRoute, async (c) => {
     const { file, kind } = c.req.valid('form');
     const saved = await saveUpload(serviceContext(c), { filesDir: c.var.services.filesDir, kind: kind ?? 'attachment', originalName: file.name, data: await fileBytes(file) });

@@ -148,7 +148,7 @@ export const recomputeRoute = defineRoute({
   data: ApSummarySchema,
 });
 
-export function registerActionRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(addActionRoute, async (c) => {
     const { raseverity, raoccurrence, radet, ...body } = c.req.valid('json');
     const told: MessageRow[] = [];

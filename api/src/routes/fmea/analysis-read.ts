@@ -38,7 +38,7 @@ export const analysisRoute = defineRoute({
   data: AnalysisSchema,
 });
 
-export function registerAnalysisReadRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(analysisRoute, async (c) => {
     const { projectId, nodeId } = c.req.valid('query');
     const analysis = plain(await readAnalysis(fmeaContext(c), projectId, { nodeId }));

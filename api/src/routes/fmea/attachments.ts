@@ -57,7 +57,7 @@ export const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-export function registerAttachmentRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { projectId } = c.req.valid('query');
     return c.json(ok(await listAttachments(fmeaContext(c), projectId)), 200);

@@ -197,7 +197,7 @@ const xlsx = (c: Context<AppEnv>, bytes: Uint8Array, fileName: string) =>
 
 const asBaseline = (b: BaselineView) => b;
 
-export function registerBaselineRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => c.json(ok((await listBaselines(fmeaContext(c), c.req.valid('query').projectId)).map(asBaseline)), 200));
   app.openapi(getRoute, async (c) => {
     const { projectId, baseline } = c.req.valid('query');

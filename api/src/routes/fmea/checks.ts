@@ -58,6 +58,6 @@ function present(checks: ProjectChecks, locale: Locale) {
   };
 }
 
-export function registerCheckRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(checksRoute, async (c) => c.json(ok(present(await getProjectChecks(fmeaContext(c), c.req.valid('query').projectId), c.var.locale)), 200));
 }

@@ -125,7 +125,7 @@ const ratings = (body: { severity?: number | null; occurrence?: number | null; d
   ...(body.det !== undefined && { detection: body.det }),
 });
 
-export function registerFailureRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(addFailureRoute, async (c) => {
     const { severity, occurrence, det, ...body } = c.req.valid('json');
     const row = await addFailure(fmeaContext(c), { ...body, ...ratings({ severity, occurrence, det }) });

@@ -147,7 +147,7 @@ export const listInterfacesRoute = defineRoute({
   data: z.array(InterfaceSchema),
 });
 
-export function registerFunctionRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(addFunctionRoute, async (c) => {
     const body = c.req.valid('json');
     const row = await addFunction(fmeaContext(c), body);

@@ -104,7 +104,7 @@ function sendCompact(c: Context<AppEnv>, grid: RiskGridCompactPage): Response {
   return c.body(head + data + tail, 200);
 }
 
-export function registerGridRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(gridRoute, async (c) => {
     const { projectId, format, ...q } = c.req.valid('query');
     const query = {

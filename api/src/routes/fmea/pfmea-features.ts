@@ -75,7 +75,7 @@ export const importRoute = defineRoute({
     .openapi('PfmeaProductFeatureImportReport'),
 });
 
-export function registerPfmeaFeatureRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(exportRoute, async (c) => {
     const file = await exportPfmeaProductFeatures(fmeaContext(c), c.req.valid('query').pfmeaProjectSerial, c.var.locale);
     return sendBytes(c, file.data, file.fileName, XLSX_TYPE);

@@ -169,7 +169,7 @@ async function sendStepProgress(c: Context<AppEnv>, projectId: string, val: numb
   realtime.broadcast('receiveProgressInfo', { val, text }, (b) => memberIds.has(b.userId));
 }
 
-export function registerPfmeaProjectRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const page = await listProjects(fmeaContext(c), { ...c.req.valid('json'), projectTypes: ['pfmea'] });
     const label = await labelerOf(c);

@@ -399,7 +399,7 @@ function treeView(node: StructureTreeNode): TreeNodeView {
   return { data: { id: node.id, nodeType: node.nodeType, pptSerial: node.id, imageName: node.imageName, name: node.name, version: node.version }, children: node.children.map(treeView) };
 }
 
-export function registerProjectRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const body = c.req.valid('json');
     if (body.projectType) requireTypeAccess(c, body.projectType);

@@ -47,7 +47,7 @@ export const pushToKnowledgeRoute = defineRoute({
     .openapi('FmeaKnowledgePush'),
 });
 
-export function registerPushRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(pushToKnowledgeRoute, async (c) => {
     const body = c.req.valid('json');
     const { itemId, itemVersion, record } = await pushToKnowledge(fmeaContext(c), body);

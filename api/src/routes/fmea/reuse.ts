@@ -255,7 +255,7 @@ export const takeOverRoute = defineRoute({
   data: z.strictObject({ kind: z.enum(['node', 'failure']), id: z.string(), counts: Counts.nullable() }),
 });
 
-export function registerReuseRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(variantListRoute, async (c) => {
     const variants = await listVariants(fmeaContext(c), c.req.valid('query').projectId);
     return c.json(ok(variants.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() }))), 200);

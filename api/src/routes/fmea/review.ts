@@ -177,7 +177,7 @@ async function answer(c: Context<AppEnv>, projectId: string, result: FmeaReviewR
   return c.json(ok(present(result.review)), 200);
 }
 
-export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(submitRoute, async (c) => {
     const { projectId, assignees, acknowledgeWarnings } = c.req.valid('json') as { projectId: string; assignees: Record<string, string | null>; acknowledgeWarnings?: boolean };
     return answer(c, projectId, await submitReview(fmeaContext(c), projectId, assignees, { acknowledgeWarnings }));

@@ -66,7 +66,7 @@ const expiryOf = (value: string | null): Date | null =>
 
 const present = (share: ProjectShareView) => share;
 
-export function registerSharingRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId } = c.req.valid('query');
     return c.json(ok(present(await getShare(fmeaContext(c), projectId))), 200);

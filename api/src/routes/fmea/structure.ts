@@ -133,7 +133,7 @@ export const deleteRoute = defineRoute({
   data: RemovedSchema,
 });
 
-export function registerStructureRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(treeRoute, async (c) => {
     const { projectId } = c.req.valid('query');
     const tree = await getStructureTree(fmeaContext(c), projectId);

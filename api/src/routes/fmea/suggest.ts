@@ -58,7 +58,7 @@ export const suggestRoute = defineRoute({
   data: z.array(SuggestionSchema),
 });
 
-export function registerSuggestRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(suggestRoute, async (c) => {
     const { kind, q, projectId, pageSize } = c.req.valid('query');
     const items = await suggestForField(fmeaContext(c), { kind, q, projectId, pageSize, projectTypes: visibleTypes(c) });

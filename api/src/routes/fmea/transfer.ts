@@ -227,7 +227,7 @@ async function runImport(c: Context<AppEnv>, form: z.infer<typeof ImportForm>, l
   );
 }
 
-export function registerTransferRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const form = c.req.valid('form');
     return (await runImport(c, form, form.legacy)) as never;

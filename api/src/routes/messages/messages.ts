@@ -135,7 +135,7 @@ export const latestRoute = defineRoute({
   data: LatestSchema,
 });
 
-export function registerMessageRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   const applications = (rows: Page<ReadApplicationView>) => ({ ...rows, items: rows.items.map(presentApplication) });
 
   for (const [route, box] of [

@@ -55,7 +55,7 @@ export const statusRoute = defineRoute({
   data: NoticeSchema,
 });
 
-export function registerNoticeAdminRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const page = await listNotices(serviceContext(c), c.req.valid('query'));
     return c.json(ok({ items: page.items.map(presentNotice), total: page.total, page: page.page, limit: page.limit }), 200);

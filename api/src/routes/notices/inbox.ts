@@ -40,7 +40,7 @@ export const countRoute = defineRoute({
   data: z.strictObject({ count: z.number().int() }),
 });
 
-export function registerNoticeInboxRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(selectListRoute, async (c) => {
     const page = await listPublishedNotices(serviceContext(c), caller(c).user.id, c.req.valid('query'));
     return c.json(ok({ items: page.items.map(presentInboxNotice), total: page.total, page: page.page, limit: page.limit }), 200);

@@ -54,7 +54,7 @@ export const deleteRoute = defineRoute({
   data: z.null(),
 });
 
-export function registerDepartmentRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { siteId } = c.req.valid('query');
     const rows = await listDepartments(serviceContext(c), siteId);

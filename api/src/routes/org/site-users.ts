@@ -89,7 +89,7 @@ export const sitesOfUserRoute = defineRoute({
   data: z.array(SiteChoiceSchema),
 });
 
-export function registerSiteUserRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(selectRoute, async (c) => {
     const { from, pageSize, siteId } = c.req.valid('param');
     const page = await listSiteUsers(serviceContext(c), siteId, { offset: from, limit: pageSize });

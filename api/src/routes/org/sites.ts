@@ -88,7 +88,7 @@ export const exceedRoute = defineRoute({
   data: z.strictObject({ isExceedConcurrency: z.boolean() }),
 });
 
-export function registerSiteRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const services = c.var.services;
     const ctx = serviceContext(c);

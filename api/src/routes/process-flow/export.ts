@@ -33,7 +33,7 @@ export const exportRoute = {
   },
 };
 
-export function registerProcessFlowExportRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(exportRoute, async (c) => {
     const { projectId, format } = c.req.valid('query');
     const file = await exportProcessFlow(fmeaContext(c), projectId, { format, locale: c.var.locale });

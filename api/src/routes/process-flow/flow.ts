@@ -112,7 +112,7 @@ function requireField(value: unknown, field: string): void {
   throw new InvalidInputError('validation.failed', {}, [issue]);
 }
 
-export function registerProcessFlowRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     const { projectId } = c.req.valid('query');
     return c.json(ok(presentFlow(await readProcessFlow(fmeaContext(c), projectId, c.var.locale))), 200);

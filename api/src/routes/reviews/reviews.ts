@@ -68,7 +68,7 @@ export const myReadApprovalListRoute = defineRoute({
   data: ReadApplicationPageSchema,
 });
 
-export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   const page = (locale: Parameters<typeof presentReviewItem>[0], rows: Page<ReviewItem>) => ({
     items: rows.items.map((item) => presentReviewItem(locale, item)),
     total: rows.total,

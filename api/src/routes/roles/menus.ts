@@ -16,7 +16,7 @@ export const listRoute = defineRoute({
   data: z.array(MenuSchema),
 });
 
-export function registerMenuRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const menus = await listMenus(serviceContext(c));
     return c.json(ok(menus.map(presentMenu)), 200);

@@ -73,7 +73,7 @@ export const permissionsRoute = defineRoute({
   data: z.array(PermissionSchema),
 });
 
-export function registerRoleRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const roles = await listRoles(serviceContext(c));
     return c.json(ok(roles.map(presentRole)), 200);

@@ -114,7 +114,7 @@ export const importRoute = defineRoute({
   data: ApRuleSetSchema,
 });
 
-export function registerApRuleRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     return c.json(ok(await getApRuleSet(c.var.services.database.db, c.req.valid('query').table)), 200);
   });

@@ -63,7 +63,7 @@ export const businessUpdateRoute = defineRoute({
   data: z.strictObject({ items: z.array(BusinessRuleSchema) }),
 });
 
-export function registerRuleFlagRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   registerFlagTab(app, { base: 'requiredRule', saveName: 'saveOrUpdate', group: 'required', key: 'requiredRules', title: 'Required rules' });
   registerFlagTab(app, { base: 'basicRule', saveName: 'saveOrUpdate', group: 'basic', key: 'basicRules', title: 'Basic rules' });
   registerFlagTab(app, { base: 'dataCreatorPermissions', saveName: 'update', group: 'dataCreator', key: 'dataCreatorRules', title: 'Data creator permissions' });

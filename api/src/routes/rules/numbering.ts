@@ -118,7 +118,7 @@ function presentRule(rule: NumberingRule): z.output<typeof StoredRuleSchema> {
   return { module: rule.module, prefix: rule.prefix, elements: rule.elements.map(presentElement), allowManual: rule.allowManual };
 }
 
-export function registerNumberingRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     return c.json(ok({ items: (await listNumberingRules(c.var.services.database.db)).map(presentRule) }), 200);
   });

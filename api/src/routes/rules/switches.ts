@@ -80,7 +80,7 @@ export const scoreSaveRoute = defineRoute({
   data: ScoreSupplySchema,
 });
 
-export function registerRuleSwitchRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(pushGetRoute, async (c) => {
     const { pushRule } = await ruleFlagValues(c.var.services.database.db);
     return c.json(ok({ items: { pushRule } }), 200);

@@ -37,7 +37,7 @@ export const saveNameRoute = defineRoute({
   data: AppInfoSchema,
 });
 
-export function registerAppInfoRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
     const { sysLogoUrl, sysName, sysNameEn } = await getAppSettings(c.var.services.database.db);
     const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));

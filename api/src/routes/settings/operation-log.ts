@@ -64,7 +64,7 @@ function present(entry: OperationLogEntry, locale: Locale): z.output<typeof Entr
   };
 }
 
-export function registerOperationLogRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const body = c.req.valid('json');
     const page = await listOperations(serviceContext(c), {

@@ -57,7 +57,7 @@ export const saveRoute = defineRoute({
   data: PolicySchema,
 });
 
-export function registerSecurityRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getRoute, async (c) => {
     return c.json(ok(presentPolicy(await getPasswordPolicy(c.var.services.database.db))), 200);
   });

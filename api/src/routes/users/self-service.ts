@@ -51,7 +51,7 @@ export const optionsRoute = defineRoute({
   data: z.array(UserOptionSchema),
 });
 
-export function registerSelfServiceRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(basicInfoRoute, async (c) => {
     const auth = caller(c);
     const changes = withoutUndefined(c.req.valid('json'));

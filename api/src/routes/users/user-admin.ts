@@ -43,7 +43,7 @@ export const unlockRoute = defineRoute({
   data: AdminUserSchema,
 });
 
-export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(resetRoute, async (c) => {
     const { id, password } = c.req.valid('json');
     const ctx = serviceContext(c);

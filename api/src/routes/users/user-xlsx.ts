@@ -76,7 +76,7 @@ export function exportFileName(now: Date): string {
   return `users-${now.toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
 }
 
-export function registerUserXlsxRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const { excelFile, mode, partial, acceptUnmapped } = c.req.valid('form');
     assertSpreadsheet(excelFile.name, excelFile.size, c.var.services.importLimitBytes);

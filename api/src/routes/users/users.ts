@@ -85,7 +85,7 @@ export const checkNameRoute = defineRoute({
   data: z.strictObject({ available: z.boolean() }),
 });
 
-export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
+export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, searchKey, siteId } = c.req.valid('json');
     const result = await listUsers(serviceContext(c), { page, limit, search: searchKey, site: siteId });

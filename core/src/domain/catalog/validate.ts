@@ -10,6 +10,7 @@ import {
   type CatalogTypeDefinition,
 } from './define.ts';
 import type { CatalogValidationKey } from './messages.ts';
+import { readRules, switchOn } from '../rules/read.ts';
 
 /** A field's value as stored: trimmed text, a number, a list of codes, or null when empty. */
 export type CatalogValue = string | number | readonly string[] | null;
@@ -44,8 +45,8 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 function isRequired(field: CatalogField, rules: CatalogRules): boolean {
   if (field.required) return true;
-  if (field.requiredBy && rules[field.requiredBy] === '1') return true;
-  return field.kind === 'enText' && rules.EnglishRequiredRuleFlag === '1';
+  if (field.requiredBy && switchOn(rules, field.requiredBy)) return true;
+  return field.kind === 'enText' && readRules(rules).englishRequired;
 }
 
 function readText(field: CatalogField & { max?: number }, value: unknown, max: number, issues: Issue[]): CatalogValue {
@@ -123,7 +124,7 @@ function readCodes(
  * number), enum and dictionary codes among their values (an enum also
  * takes a value's name in either language, kept as its code; a multiple
  * field takes a list or comma-separated codes). Required fields, the English text
- * while EnglishRequiredRuleFlag is '1', and fields tied to another rule flag
+ * while EnglishRequiredRuleFlag is on, and fields tied to another rule flag
  * must not be empty. Every problem is an issue naming the field.
  */
 export function readCatalogValues(type: CatalogTypeDefinition, input: Readonly<Record<string, unknown>>, rules: CatalogRules = {}, lookups: CatalogLookups = {}): CatalogRead {

@@ -1,3 +1,5 @@
+import type { CheckFlag } from '../rules/read.ts';
+
 /**
  * The checks before release (issue #14, "Checks before release"): a live
  * linter of an FMEA of any type. Each check has a code, the analysis step its
@@ -25,7 +27,7 @@ export interface FmeaCheckDefinition {
   readonly step: FmeaCheckStep;
   readonly severity: FmeaCheckSeverity;
   /** The rule flag (group `report`, core/src/domain/rules/rule-flags.ts) switching it. */
-  readonly flag: string;
+  readonly flag: CheckFlag;
 }
 
 /** Every check, in the order its findings are listed within a step. */

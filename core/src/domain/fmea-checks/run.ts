@@ -3,6 +3,7 @@ import type { ActionStatus } from '../fmea/actions.ts';
 import type { CharacteristicClass, ControlKind, FailureKind } from '../fmea/vocabulary.ts';
 import { FMEA_CHECK_CODES, FMEA_CHECK_STEPS, FMEA_CHECKS, type FmeaCheckCode, type FmeaCheckSeverity, type FmeaCheckStep } from './checks.ts';
 import { kindOf } from '../fmea/kinds.ts';
+import { checkLevel, readRules } from '../rules/read.ts';
 
 /**
  * The plain analysis the checks read: a projection of the loaded graph
@@ -109,12 +110,8 @@ export interface FmeaCheckFinding {
 
 /** The severity a check runs with under the rules, or null when it is switched off. */
 export function checkSeverity(code: FmeaCheckCode, rules: Readonly<Record<string, string>>): FmeaCheckSeverity | null {
-  const definition = FMEA_CHECKS[code];
-  const level = rules[definition.flag];
-  if (level === '0') return null;
-  if (level === '1') return 'warning';
-  if (level === '2') return 'error';
-  return definition.severity;
+  const level = checkLevel(rules, FMEA_CHECKS[code].flag);
+  return level === 'off' ? null : level;
 }
 
 const blank = (text: string | null | undefined) => !text || text.trim() === '';
@@ -130,6 +127,7 @@ const CODE_RANK = new Map(FMEA_CHECK_CODES.map((c, i) => [c, i]));
  */
 export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
   const findings: FmeaCheckFinding[] = [];
+  const rules = readRules(input.rules);
   const severityOf = new Map(FMEA_CHECK_CODES.map((c) => [c, checkSeverity(c, input.rules)]));
   const add = (code: FmeaCheckCode, target: FmeaCheckFinding['target'], params: FmeaCheckFinding['params'], step: FmeaCheckStep = FMEA_CHECKS[code].step) => {
     const severity = severityOf.get(code);
@@ -180,7 +178,7 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
   }
 
   // English names, while the required rule asks for them: the step is the item's.
-  if (input.rules.EnglishRequiredRuleFlag === '1' && on('english_missing')) {
+  if (rules.englishRequired && on('english_missing')) {
     for (const f of input.functions) if (f.english !== undefined && blank(f.english)) add('english_missing', { kind: 'function', id: f.id, nodeId: f.nodeId }, { name: f.description }, 'function');
     for (const f of input.failures) if (f.english !== undefined && blank(f.english)) add('english_missing', { kind: 'failure', id: f.id, nodeId: nodeOfFunction.get(f.functionId) ?? null }, { name: f.description }, 'failure');
     for (const c of input.controls) if (c.english !== undefined && blank(c.english)) add('english_missing', { kind: 'control', id: c.id, nodeId: nodeOfFailure(c.causeId) }, { name: c.description }, 'risk');
@@ -191,7 +189,7 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
     if (f.kind === 'FM' && !causesOfMode.has(f.id)) add('mode_without_cause', target, { name: f.description });
     if (f.kind === 'FM' && !effectsOfMode.has(f.id)) add('mode_without_effect', target, { name: f.description });
     if (f.kind === 'FC' && !modesOfCause.has(f.id)) add('cause_orphan', target, { name: f.description });
-    if (input.rules.failureToUseRequired === '1' && f.useTypes !== undefined && (!f.useTypes || f.useTypes.length === 0)) add('use_type_missing', target, { name: f.description });
+    if (rules.failureUseTypeRequired && f.useTypes !== undefined && (!f.useTypes || f.useTypes.length === 0)) add('use_type_missing', target, { name: f.description });
   }
 
   // Risk: every chain of a cause rated, and its AP; the cause's worst AP decides the optimisation checks.

@@ -44,7 +44,7 @@ describe('a throwaway kind, declared only here', () => {
     buttons: ['add'],
     showIn: 'topMenu',
     everyone: false,
-    layout: 'full',
+    layout: 'plain',
     pages: [
       { microRoute: '', title: { 'zh-CN': '列表', 'en-US': 'List' }, listed: false },
       { microRoute: 'pretendProject', title: { 'zh-CN': '项目', 'en-US': 'Project' }, listed: false },

@@ -1,6 +1,7 @@
 import { NotAllowedError } from '../../errors.ts';
 import { isRecordCreator, type Actor, type RecordCreator } from './actor.ts';
 import type { PermissionMessageKey } from './messages.ts';
+import { switchOn } from '../rules/read.ts';
 
 /** Route area → the data-creator rule flag that governs it (spec 000 §5 "Rule flags"). */
 export const DATA_CREATOR_RULES = {
@@ -11,7 +12,8 @@ export const DATA_CREATOR_RULES = {
 
 export type DataCreatorRule = (typeof DATA_CREATOR_RULES)[keyof typeof DATA_CREATOR_RULES];
 export type RouteArea = keyof typeof DATA_CREATOR_RULES | 'other';
-export type CreatorRules = Partial<Record<DataCreatorRule, '0' | '1'>>;
+/** The data-creator flags as stored (read by `isCreatorRuleOn`). */
+export type CreatorRules = Partial<Record<DataCreatorRule, string>>;
 
 /** Button permissions the rules themselves read; other buttons are opaque strings. */
 export const BUTTONS = { edit: 'edit', del: 'del', audit: 'audit' } as const;
@@ -33,9 +35,9 @@ export function hasButtonPermission(routePermissions: readonly string[], button:
   return routePermissions.includes(button);
 }
 
-/** True when the area's data-creator rule flag is switched on ('1'). */
+/** True when the area's data-creator rule flag is switched on. */
 export function isCreatorRuleOn(area: RouteArea, creatorRules: CreatorRules): boolean {
-  return area !== 'other' && creatorRules[DATA_CREATOR_RULES[area]] === '1';
+  return area !== 'other' && switchOn(creatorRules, DATA_CREATOR_RULES[area]);
 }
 
 const CREATOR_BOUND_ACTIONS = { edit: 'permission.edit_not_creator', del: 'permission.del_not_creator' } as const;

@@ -18,14 +18,14 @@ import { buildActor } from './test-builders.ts';
 const me = buildActor({ userName: 'li.lei' });
 const admin = buildActor({ userName: 'admin', isAdmin: true });
 
-const design = (userRole: number | null, delFlg: 0 | 1 = 0): ProjectAccess => ({
+const design = (userRole: number | null, deleted = false): ProjectAccess => ({
   kind: 'design',
-  delFlg,
+  deleted,
   members: [{ userId: 'id-someone', userRole: 0 }, ...(userRole === null ? [] : [{ userId: me.userId, userRole }])],
 });
-const process = (roles: readonly number[] | null, delFlg: 0 | 1 = 0): ProjectAccess => ({
+const process = (roles: readonly number[] | null, deleted = false): ProjectAccess => ({
   kind: 'process',
-  delFlg,
+  deleted,
   members: [{ userId: 'id-someone', roles: [0] }, ...(roles === null ? [] : [{ userId: me.userId, roles }])],
 });
 
@@ -67,7 +67,7 @@ describe('membership', () => {
   it('joins the roles of a user listed twice', () => {
     const project: ProjectAccess = {
       kind: 'design',
-      delFlg: 0,
+      deleted: false,
       members: [
         { userId: me.userId, userRole: 2 },
         { userId: me.userId, userRole: 1 },
@@ -119,13 +119,13 @@ describe('assertCanOpenProject', () => {
   });
 
   it('refuses a deleted project as not found', () => {
-    const run = () => assertCanOpenProject(design(0, 1), me);
+    const run = () => assertCanOpenProject(design(0, true), me);
     expect(run).toThrow(NotFoundError);
     expect(run).toThrow(expect.objectContaining({ code: 'not_found', messageKey: 'permission.project_deleted' }));
   });
 
   it('refuses a deleted project to an admin too', () => {
-    expect(() => assertCanOpenProject(process([0], 1), admin)).toThrow(
+    expect(() => assertCanOpenProject(process([0], true), admin)).toThrow(
       expect.objectContaining({ messageKey: 'permission.project_deleted' }),
     );
   });
@@ -167,7 +167,7 @@ describe('assertCanEditProject', () => {
   });
 
   it('refuses a deleted project before anything else', () => {
-    expect(() => assertCanEditProject(design(0, 1), me)).toThrow(
+    expect(() => assertCanEditProject(design(0, true), me)).toThrow(
       expect.objectContaining({ messageKey: 'permission.project_deleted' }),
     );
   });
@@ -180,7 +180,7 @@ describe('assertCanEditProject', () => {
 describe('sharing', () => {
   const now = new Date('2026-03-01T12:00:00Z');
   const share = (over: Partial<ProjectShare> = {}): ProjectShare => ({ scope: 'all', expiresAt: null, userIds: [], ...over });
-  const shared = (s: ProjectShare, userRole: number | null = null, delFlg: 0 | 1 = 0): ProjectAccess => ({ ...design(userRole, delFlg), share: s });
+  const shared = (s: ProjectShare, userRole: number | null = null, deleted = false): ProjectAccess => ({ ...design(userRole, deleted), share: s });
 
   it('applies to everyone with scope all and to the named users with scope partly', () => {
     expect(isSharedWith(share(), me.userId, now)).toBe(true);
@@ -202,7 +202,7 @@ describe('sharing', () => {
 
   it('ignores the share without a clock and on a deleted project', () => {
     expect(() => assertCanOpenProject(shared(share()), me)).toThrow(expect.objectContaining({ messageKey: 'permission.not_project_member' }));
-    expect(() => assertCanOpenProject(shared(share(), null, 1), me, now)).toThrow(expect.objectContaining({ messageKey: 'permission.project_deleted' }));
+    expect(() => assertCanOpenProject(shared(share(), null, true), me, now)).toThrow(expect.objectContaining({ messageKey: 'permission.project_deleted' }));
   });
 
   it('keeps membership first: an editing member shared with stays an editor', () => {

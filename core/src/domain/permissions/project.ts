@@ -37,7 +37,8 @@ export type ProjectMembership =
   | { readonly kind: 'process'; readonly members: readonly ProcessMember[] };
 
 export type ProjectAccess = ProjectMembership & {
-  readonly delFlg: 0 | 1;
+  /** Soft-deleted (the spec's delFlg 1): nobody opens it. */
+  readonly deleted: boolean;
   /**
    * Carried for callers, deliberately not read: a creator who names another
    * owner loses maintenance rights (spec 000/001 §6), so only membership counts.
@@ -117,7 +118,7 @@ export function projectAccessLevel(project: ProjectAccess, actor: Actor, now?: D
  * readers (a share applying at `now`) may open it.
  */
 export function assertCanOpenProject(project: ProjectAccess, actor: Actor, now?: Date): void {
-  if (project.delFlg === 1) throw new NotFoundError('permission.project_deleted');
+  if (project.deleted) throw new NotFoundError('permission.project_deleted');
   if (projectAccessLevel(project, actor, now) === null) throw new NotAllowedError('permission.not_project_member');
 }
 

@@ -1,6 +1,7 @@
 import type { Issue } from '../../errors.ts';
 import { dateIssues, optionalText } from '../fmea/fields.ts';
 import { CONTROL_PLAN_PHASES, type ControlPlanPhase } from './vocabulary.ts';
+import { readRules, type RuleValues } from '../rules/read.ts';
 
 /**
  * The AIAG control plan form (APQP and Control Plan reference manual, 2nd
@@ -101,10 +102,10 @@ export type OptionalControlPlanColumn = OptionalColumn['key'];
 export type ControlPlanTemplate = Readonly<Record<OptionalControlPlanColumn, boolean>>;
 export const FULL_CONTROL_PLAN_TEMPLATE: ControlPlanTemplate = { machine: true, characteristicNo: true, specialClass: true };
 
-/** The template from the rule flags' values ('1' shows a column, '0' leaves it out; a missing flag shows it). */
-export function templateFromFlags(values: Readonly<Partial<Record<string, string>>>): ControlPlanTemplate {
-  const shown = (flag: ControlPlanTemplateFlag) => values[flag] !== '0';
-  return { machine: shown('controlPlanMachineColumn'), characteristicNo: shown('controlPlanCharacteristicNoColumn'), specialClass: shown('controlPlanSpecialClassColumn') };
+/** The template from the rule flags' values (a missing flag shows its column). */
+export function templateFromFlags(values: RuleValues): ControlPlanTemplate {
+  const { machine, characteristicNo, specialClass } = readRules(values).controlPlanColumns;
+  return { machine, characteristicNo, specialClass };
 }
 
 /** The body columns a template shows, in the manual's order. */

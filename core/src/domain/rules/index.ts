@@ -1,2 +1,3 @@
 export * from './rule-flags.ts';
 export * from './knowledge-push.ts';
+export * from './read.ts';

@@ -1,3 +1,4 @@
+import { readRules } from './read.ts';
 /**
  * The knowledge push rule (spec 001 §7 `sysKnowledgePushRule`, flag
  * `pushRule`): when it is on, releasing an FMEA proposes its hand-written
@@ -25,7 +26,7 @@ const landing = (c: PushCandidate): string => (c.item === 'control' ? `control:$
  * catalog refuses the same description twice), in the order given.
  */
 export function itemsToPush<T extends PushCandidate>(pushRule: string, items: readonly T[]): T[] {
-  if (pushRule !== '1') return [];
+  if (!readRules({ pushRule }).knowledgePush) return [];
   const seen = new Set<string>();
   const out: T[] = [];
   for (const item of items) {

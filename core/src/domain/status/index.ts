@@ -1,19 +1,27 @@
 export { STATUS_MESSAGE_KEYS } from './messages.ts';
-export { defineMachine, type Machine, type MachineDefinition } from './machine.ts';
+export { atCodes, byCode, defineMachine, stateByCode, type Machine, type MachineDefinition } from './machine.ts';
 export {
+  KNOWLEDGE_STATES,
   KNOWLEDGE_STATUS,
   KNOWLEDGE_STATUS_KEYS,
   assertKnowledgeEditable,
+  knowledgeFlow,
   knowledgeMachine,
+  knowledgeStateOf,
   type KnowledgeEvent,
+  type KnowledgeState,
   type KnowledgeStatus,
 } from './knowledge.ts';
 export {
+  TASK_STATES,
   TASK_STATUS,
   TASK_STATUS_FILTER,
   TASK_STATUS_KEYS,
+  taskFlow,
   taskMachine,
+  taskStateOf,
   type TaskEvent,
+  type TaskState,
   type TaskStatus,
 } from './task.ts';
 export {

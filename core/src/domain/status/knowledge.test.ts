@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidTransitionError } from '../../errors.ts';
-import { KNOWLEDGE_STATUS, KNOWLEDGE_STATUS_KEYS, assertKnowledgeEditable, knowledgeMachine } from './knowledge.ts';
+import { KNOWLEDGE_STATES, KNOWLEDGE_STATUS, KNOWLEDGE_STATUS_KEYS, assertKnowledgeEditable, knowledgeFlow, knowledgeMachine, knowledgeStateOf } from './knowledge.ts';
 
 const INVALID = 'status.knowledge.invalid_transition';
 const LOCKED = 'status.knowledge.locked_during_approval';
@@ -75,5 +75,28 @@ describe('assertKnowledgeEditable', () => {
 
   it('refuses an unknown status', () => {
     expect(() => assertKnowledgeEditable('9')).toThrow(expect.objectContaining({ messageKey: INVALID }));
+  });
+});
+
+describe('knowledge states by name', () => {
+  it('names every code once, in code order', () => {
+    expect(KNOWLEDGE_STATES.map((state) => KNOWLEDGE_STATUS[state])).toEqual(knowledgeMachine.states);
+    expect(knowledgeMachine.states.map(knowledgeStateOf)).toEqual([...KNOWLEDGE_STATES]);
+    expect(knowledgeStateOf('5')).toBeUndefined();
+    expect(knowledgeStateOf('released')).toBeUndefined();
+  });
+
+  it('keys each status message by its code', () => {
+    expect(KNOWLEDGE_STATUS_KEYS[KNOWLEDGE_STATUS.pendingApproval]).toBe('status.knowledge.state.pending_approval');
+    expect(KNOWLEDGE_STATUS_KEYS[KNOWLEDGE_STATUS.released]).toBe('status.knowledge.state.released');
+  });
+
+  it('moves by name as the machine moves at the codes', () => {
+    expect(knowledgeFlow.next('pendingApproval', 'approve')).toBe('released');
+    expect(() => knowledgeFlow.next('rejected', 'submit')).toThrow(expect.objectContaining({ messageKey: EDIT_FIRST, params: { from: 'rejected', event: 'submit' } }));
+    for (const state of KNOWLEDGE_STATES) {
+      expect(knowledgeMachine.events(KNOWLEDGE_STATUS[state]), state).toEqual(knowledgeFlow.events(state));
+      for (const event of knowledgeFlow.events(state)) expect(knowledgeMachine.next(KNOWLEDGE_STATUS[state], event)).toBe(KNOWLEDGE_STATUS[knowledgeFlow.next(state, event)]);
+    }
   });
 });

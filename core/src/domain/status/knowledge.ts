@@ -1,24 +1,32 @@
 import { InvalidTransitionError } from '../../errors.ts';
-import { defineMachine } from './machine.ts';
+import { atCodes, byCode, defineMachine, stateByCode } from './machine.ts';
 
-/** Knowledge record status (spec 001 §4), stored as a string code. */
+/** The states of a knowledge record (spec 001 §4), by name: what the flow is written in. */
+export const KNOWLEDGE_STATES = ['editing', 'toBeApproved', 'released', 'pendingApproval', 'rejected'] as const;
+export type KnowledgeState = (typeof KNOWLEDGE_STATES)[number];
+
+/** The spec's code of each state: what the database stores and the API answers. */
 export const KNOWLEDGE_STATUS = {
   editing: '0',
   toBeApproved: '1',
   released: '2',
   pendingApproval: '3',
   rejected: '4',
-} as const;
+} as const satisfies Record<KnowledgeState, string>;
 
-export type KnowledgeStatus = (typeof KNOWLEDGE_STATUS)[keyof typeof KNOWLEDGE_STATUS];
+/** A knowledge status as stored: the spec's code. */
+export type KnowledgeStatus = (typeof KNOWLEDGE_STATUS)[KnowledgeState];
 
-export const KNOWLEDGE_STATUS_KEYS = {
-  '0': 'status.knowledge.state.editing',
-  '1': 'status.knowledge.state.to_be_approved',
-  '2': 'status.knowledge.state.released',
-  '3': 'status.knowledge.state.pending_approval',
-  '4': 'status.knowledge.state.rejected',
-} as const satisfies Record<KnowledgeStatus, string>;
+const KNOWLEDGE_STATE_KEYS = {
+  editing: 'status.knowledge.state.editing',
+  toBeApproved: 'status.knowledge.state.to_be_approved',
+  released: 'status.knowledge.state.released',
+  pendingApproval: 'status.knowledge.state.pending_approval',
+  rejected: 'status.knowledge.state.rejected',
+} as const satisfies Record<KnowledgeState, string>;
+
+/** The message key naming each status, by its code. */
+export const KNOWLEDGE_STATUS_KEYS = byCode(KNOWLEDGE_STATE_KEYS, KNOWLEDGE_STATUS);
 
 const LOCKED = 'status.knowledge.locked_during_approval';
 
@@ -27,31 +35,37 @@ const LOCKED = 'status.knowledge.locked_during_approval';
  * moves are our reading, see docs/domain/status-flows.md. `edit` from
  * released starts a new version in editing.
  */
-export const knowledgeMachine = defineMachine({
+const KNOWLEDGE_FLOW = {
   name: 'knowledge',
-  states: ['0', '1', '2', '3', '4'],
+  states: KNOWLEDGE_STATES,
   transitions: {
-    '0': { submit: '1' },
-    '1': { review: '3', reject: '4', withdraw: '0' },
-    '2': { edit: '0' },
-    '3': { approve: '2', reject: '4' },
-    '4': { edit: '0' },
+    editing: { submit: 'toBeApproved' },
+    toBeApproved: { review: 'pendingApproval', reject: 'rejected', withdraw: 'editing' },
+    released: { edit: 'editing' },
+    pendingApproval: { approve: 'released', reject: 'rejected' },
+    rejected: { edit: 'editing' },
   },
   refusals: {
-    '1': { edit: LOCKED },
-    '3': { edit: LOCKED },
-    '4': { submit: 'status.knowledge.edit_before_resubmit' },
+    toBeApproved: { edit: LOCKED },
+    pendingApproval: { edit: LOCKED },
+    rejected: { submit: 'status.knowledge.edit_before_resubmit' },
   },
-});
+} as const;
+
+/** The flow by state name. */
+export const knowledgeFlow = defineMachine(KNOWLEDGE_FLOW);
+
+/** The same flow at the spec's codes, for a status read from a row or a request (a refusal's `from` is the code). */
+export const knowledgeMachine = defineMachine(atCodes(KNOWLEDGE_FLOW, KNOWLEDGE_STATUS));
+
+/** The state a stored code names, or undefined for a code the spec does not define. */
+export const knowledgeStateOf = stateByCode(KNOWLEDGE_STATUS);
 
 export type KnowledgeEvent = (typeof knowledgeMachine.allEvents)[number];
 
-const UNDER_APPROVAL: readonly string[] = [KNOWLEDGE_STATUS.toBeApproved, KNOWLEDGE_STATUS.pendingApproval];
-
 /** No editing or deleting while a record is under approval (spec 001 §5); unknown codes are refused too. */
 export function assertKnowledgeEditable(status: string): void {
-  if (UNDER_APPROVAL.includes(status)) throw new InvalidTransitionError(LOCKED, { from: status, event: 'edit' });
-  if (!knowledgeMachine.isState(status)) {
-    throw new InvalidTransitionError('status.knowledge.invalid_transition', { from: status, event: 'edit' });
-  }
+  const state = knowledgeStateOf(status);
+  if (state === 'toBeApproved' || state === 'pendingApproval') throw new InvalidTransitionError(LOCKED, { from: status, event: 'edit' });
+  if (state === undefined) throw new InvalidTransitionError('status.knowledge.invalid_transition', { from: status, event: 'edit' });
 }

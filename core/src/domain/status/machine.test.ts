@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidTransitionError } from '../../errors.ts';
-import { defineMachine } from './machine.ts';
+import { atCodes, byCode, defineMachine, stateByCode } from './machine.ts';
 
 const door = defineMachine({
   name: 'door',
@@ -90,5 +90,74 @@ describe('defineMachine', () => {
   it('types events, so a misspelt event does not compile', () => {
     // @ts-expect-error 'opne' is not an event of the door
     expect(() => door.next('closed', 'opne')).toThrow(InvalidTransitionError);
+  });
+});
+
+describe('atCodes', () => {
+  const DOOR_CODES = { open: '0', closed: '1', locked: '2', broken: '9' } as const;
+  const doorAtCodes = defineMachine(
+    atCodes(
+      {
+        name: 'door',
+        states: ['open', 'closed', 'locked', 'broken'],
+        transitions: { open: { close: 'closed' }, closed: { open: 'open', lock: 'locked' }, locked: { unlock: 'closed' } },
+        refusals: { locked: { open: 'status.door.locked' }, broken: 'status.door.broken' },
+      },
+      DOOR_CODES,
+    ),
+  );
+
+  it('restates the states, the moves and their targets at the codes', () => {
+    expect(doorAtCodes.states).toEqual(['0', '1', '2', '9']);
+    expect(doorAtCodes.next('1', 'lock')).toBe('2');
+    expect(doorAtCodes.next('2', 'unlock')).toBe('1');
+    expect(doorAtCodes.events('1')).toEqual(['open', 'lock']);
+    expect(doorAtCodes.allEvents).toEqual(door.allEvents);
+  });
+
+  it('keeps the refusals, naming the code it was given', () => {
+    expect(() => doorAtCodes.next('2', 'open')).toThrow(expect.objectContaining({ messageKey: 'status.door.locked', params: { from: '2', event: 'open' } }));
+    expect(() => doorAtCodes.next('9', 'close')).toThrow(expect.objectContaining({ messageKey: 'status.door.broken', params: { from: '9', event: 'close' } }));
+    expect(() => doorAtCodes.next('0', 'lock')).toThrow(expect.objectContaining({ messageKey: 'status.door.invalid_transition', params: { from: '0', event: 'lock' } }));
+    expect(doorAtCodes.messageKeys).toEqual(door.messageKeys);
+  });
+
+  it('answers a state name as an unknown code', () => {
+    expect(doorAtCodes.isState('closed')).toBe(false);
+    expect(doorAtCodes.can('closed', 'lock')).toBe(false);
+  });
+
+  it('moves exactly as the flow by name, for every state and event', () => {
+    for (const state of door.states) {
+      for (const event of door.allEvents) {
+        const byName = door.can(state, event) ? DOOR_CODES[door.next(state, event)] : 'refused';
+        expect(doorAtCodes.can(DOOR_CODES[state], event) ? doorAtCodes.next(DOOR_CODES[state], event) : 'refused', `${state} --${event}-->`).toBe(byName);
+      }
+    }
+  });
+
+  it('refuses two states sharing a code', () => {
+    expect(() => atCodes({ name: 'bad', states: ['a', 'b'], transitions: { a: { go: 'b' } } }, { a: '1', b: '1' })).toThrow('bad: two states share a code');
+  });
+});
+
+describe('byCode', () => {
+  it('restates a table by state name at the codes', () => {
+    expect(byCode({ open: 'status.door.open', closed: 'status.door.closed' }, { open: '0', closed: '1' })).toEqual({ '0': 'status.door.open', '1': 'status.door.closed' });
+  });
+});
+
+describe('stateByCode', () => {
+  const nameOf = stateByCode({ open: '0', closed: '1' });
+
+  it('names the state of a code', () => {
+    expect(nameOf('0')).toBe('open');
+    expect(nameOf('1')).toBe('closed');
+  });
+
+  it('answers undefined for a code the table does not hold, or a name', () => {
+    expect(nameOf('2')).toBeUndefined();
+    expect(nameOf('open')).toBeUndefined();
+    expect(nameOf('constructor')).toBeUndefined();
   });
 });

@@ -34,8 +34,10 @@ const own = <T>(record: { readonly [key: string]: T | undefined } | undefined, k
   record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 
 /**
- * A status flow as data. States are the spec's codes as strings. Checks the
- * definition once, so a typo in a table fails at import time, not in use.
+ * A status flow as data. States are strings: names for a flow written by
+ * name (restated at the spec's codes with `atCodes`), or the codes
+ * themselves. Checks the definition once, so a typo in a table fails at
+ * import time, not in use.
  */
 export function defineMachine<const S extends string, const E extends string>(
   definition: MachineDefinition<S, E>,
@@ -79,4 +81,39 @@ export function defineMachine<const S extends string, const E extends string>(
     },
     events: (state) => Object.keys(moves(state) ?? {}) as E[],
   };
+}
+
+/**
+ * A flow written with named states, restated at the codes the spec stores
+ * and answers (`{ editing: '0', … }`): the same transitions and refusals, so
+ * a status read from a row or a request moves without being translated, and
+ * a refusal names the code it was given. Every state needs its own code.
+ */
+export function atCodes<const N extends string, E extends string, const C extends string>(
+  definition: MachineDefinition<N, E>,
+  codes: { readonly [K in N]: C },
+): MachineDefinition<C, E> {
+  const seen = new Set<string>(definition.states.map((state) => codes[state]));
+  if (seen.size !== definition.states.length) throw new Error(`${definition.name}: two states share a code`);
+  const rename = <T>(record: { readonly [K in N]?: T } | undefined, map: (value: T) => unknown = (value) => value) =>
+    Object.fromEntries(Object.entries(record ?? {}).map(([state, value]) => [codes[state as N], map(value as T)]));
+  return {
+    name: definition.name,
+    states: definition.states.map((state) => codes[state]),
+    transitions: rename(definition.transitions, (moves) =>
+      Object.fromEntries(Object.entries(moves as Record<string, N>).map(([event, to]) => [event, codes[to]])),
+    ) as MachineDefinition<C, E>['transitions'],
+    refusals: rename(definition.refusals) as MachineDefinition<C, E>['refusals'],
+  };
+}
+
+/** A table by state name restated by the states' codes (message keys by code, for a stored status). */
+export function byCode<const N extends string, const C extends string, const V>(byName: { readonly [K in N]: V }, codes: { readonly [K in N]: C }): { readonly [K in C]: V } {
+  return Object.fromEntries((Object.keys(byName) as N[]).map((state) => [codes[state], byName[state]])) as { readonly [K in C]: V };
+}
+
+/** The state a stored code names, or undefined for a code the table does not hold. */
+export function stateByCode<const N extends string, const C extends string>(codes: { readonly [K in N]: C }): (code: string) => N | undefined {
+  const names = new Map<string, N>((Object.keys(codes) as N[]).map((state) => [codes[state], state]));
+  return (code) => names.get(code);
 }

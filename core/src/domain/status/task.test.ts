@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidTransitionError } from '../../errors.ts';
-import { TASK_STATUS, TASK_STATUS_FILTER, TASK_STATUS_KEYS, taskMachine, type TaskEvent } from './task.ts';
+import { TASK_STATES, TASK_STATUS, TASK_STATUS_FILTER, TASK_STATUS_KEYS, taskFlow, taskMachine, taskStateOf, type TaskEvent } from './task.ts';
 
 const X = 'status.task.invalid_transition';
 const T = 'status.task.terminal';
@@ -67,5 +67,29 @@ describe('task status', () => {
   it('restarts a withdrawn task and puts it on hold', () => {
     const events: TaskEvent[] = ['start', 'submit', 'withdraw', 'restart', 'hold', 'resume'];
     expect(events.reduce<string>((s, e) => taskMachine.next(s, e), '0')).toBe('1');
+  });
+});
+
+describe('task states by name', () => {
+  it('names every code once, in code order', () => {
+    expect(TASK_STATES.map((state) => TASK_STATUS[state])).toEqual(taskMachine.states);
+    expect(taskMachine.states.map(taskStateOf)).toEqual([...TASK_STATES]);
+    expect(taskStateOf('8')).toBeUndefined();
+    expect(taskStateOf('inReview')).toBeUndefined();
+  });
+
+  it('keys each status message by its code', () => {
+    expect(TASK_STATUS_KEYS[TASK_STATUS.inReview]).toBe('status.task.state.in_review');
+    expect(TASK_STATUS_KEYS[TASK_STATUS.withdrawn]).toBe('status.task.state.withdrawn');
+  });
+
+  it('moves by name as the machine moves at the codes', () => {
+    expect(taskFlow.next('inProgress', 'submit')).toBe('inReview');
+    expect(taskFlow.next('inReview', 'withdraw')).toBe('withdrawn');
+    expect(() => taskFlow.next('completed', 'start')).toThrow(expect.objectContaining({ messageKey: T }));
+    for (const state of TASK_STATES) {
+      expect(taskMachine.events(TASK_STATUS[state]), state).toEqual(taskFlow.events(state));
+      for (const event of taskFlow.events(state)) expect(taskMachine.next(TASK_STATUS[state], event)).toBe(TASK_STATUS[taskFlow.next(state, event)]);
+    }
   });
 });

@@ -1,6 +1,10 @@
-import { defineMachine } from './machine.ts';
+import { atCodes, byCode, defineMachine, stateByCode } from './machine.ts';
 
-/** Task status (spec 001 §4), stored as a string code. */
+/** The states of a task (spec 001 §4), by name: what the flow is written in. */
+export const TASK_STATES = ['notStarted', 'inProgress', 'inReview', 'completed', 'pending', 'cancelled', 'rejected', 'withdrawn'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** The spec's code of each state: what the database stores and the API answers. */
 export const TASK_STATUS = {
   notStarted: '0',
   inProgress: '1',
@@ -10,39 +14,52 @@ export const TASK_STATUS = {
   cancelled: '5',
   rejected: '6',
   withdrawn: '7',
-} as const;
+} as const satisfies Record<TaskState, string>;
 
-export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
+/** A task status as stored: the spec's code. */
+export type TaskStatus = (typeof TASK_STATUS)[TaskState];
 
-export const TASK_STATUS_KEYS = {
-  '0': 'status.task.state.not_started',
-  '1': 'status.task.state.in_progress',
-  '2': 'status.task.state.in_review',
-  '3': 'status.task.state.completed',
-  '4': 'status.task.state.pending',
-  '5': 'status.task.state.cancelled',
-  '6': 'status.task.state.rejected',
-  '7': 'status.task.state.withdrawn',
-} as const satisfies Record<TaskStatus, string>;
+const TASK_STATE_KEYS = {
+  notStarted: 'status.task.state.not_started',
+  inProgress: 'status.task.state.in_progress',
+  inReview: 'status.task.state.in_review',
+  completed: 'status.task.state.completed',
+  pending: 'status.task.state.pending',
+  cancelled: 'status.task.state.cancelled',
+  rejected: 'status.task.state.rejected',
+  withdrawn: 'status.task.state.withdrawn',
+} as const satisfies Record<TaskState, string>;
+
+/** The message key naming each status, by its code. */
+export const TASK_STATUS_KEYS = byCode(TASK_STATE_KEYS, TASK_STATUS);
 
 /** The only statuses the task search filter offers (spec 001 §4). */
-export const TASK_STATUS_FILTER = ['0', '1', '3', '5'] as const satisfies readonly TaskStatus[];
+export const TASK_STATUS_FILTER = [TASK_STATUS.notStarted, TASK_STATUS.inProgress, TASK_STATUS.completed, TASK_STATUS.cancelled] as const satisfies readonly TaskStatus[];
 
 const TERMINAL = 'status.task.terminal';
 
-/** The spec shows no task transitions; these are ours (docs/domain/status-flows.md). 3 and 5 are terminal. */
-export const taskMachine = defineMachine({
+/** The spec shows no task transitions; these are ours (docs/domain/status-flows.md). Completed and cancelled are terminal. */
+const TASK_FLOW = {
   name: 'task',
-  states: ['0', '1', '2', '3', '4', '5', '6', '7'],
+  states: TASK_STATES,
   transitions: {
-    '0': { start: '1', cancel: '5' },
-    '1': { submit: '2', hold: '4', cancel: '5' },
-    '2': { approve: '3', reject: '6', withdraw: '7' },
-    '4': { resume: '1', cancel: '5' },
-    '6': { rework: '1', cancel: '5' },
-    '7': { restart: '1', cancel: '5' },
+    notStarted: { start: 'inProgress', cancel: 'cancelled' },
+    inProgress: { submit: 'inReview', hold: 'pending', cancel: 'cancelled' },
+    inReview: { approve: 'completed', reject: 'rejected', withdraw: 'withdrawn' },
+    pending: { resume: 'inProgress', cancel: 'cancelled' },
+    rejected: { rework: 'inProgress', cancel: 'cancelled' },
+    withdrawn: { restart: 'inProgress', cancel: 'cancelled' },
   },
-  refusals: { '3': TERMINAL, '5': TERMINAL },
-});
+  refusals: { completed: TERMINAL, cancelled: TERMINAL },
+} as const;
+
+/** The flow by state name. */
+export const taskFlow = defineMachine(TASK_FLOW);
+
+/** The same flow at the spec's codes, for a status read from a row or a request. */
+export const taskMachine = defineMachine(atCodes(TASK_FLOW, TASK_STATUS));
+
+/** The state a stored code names, or undefined for a code the spec does not define. */
+export const taskStateOf = stateByCode(TASK_STATUS);
 
 export type TaskEvent = (typeof taskMachine.allEvents)[number];

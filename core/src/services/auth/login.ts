@@ -11,6 +11,7 @@ import { getPasswordPolicy } from '../users/passwords.ts';
 import { createSession, invalidateUserSessions, liveSessions, type Session } from './session.ts';
 import { issuePasswordTicket } from './password-ticket.ts';
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from './throttle.ts';
+import { isDeleted } from '../../db/live.ts';
 
 export interface LoginInput {
   userName: string;
@@ -106,7 +107,7 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
   const audit = (action: OperationAction, userId: string | null, after?: unknown) =>
     recordOperation(ctx.db, { userId, userName: userName || '?', ip: input.ip ?? null }, now, { action, entity: 'session', entityId: userId, after });
 
-  if (!account || account.delFlg !== 0) {
+  if (!account || isDeleted(account)) {
     await burnVerify(input.password);
     const slow = await recordSignInFailure(ctx.db, input.ip, userName, policy, now);
     await audit('auth.login_failed', null, { reason: 'unknown_user' });

@@ -9,6 +9,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { session, user } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isDeleted } from '../../db/live.ts';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WITHIN_MS = SESSION_LIFETIME_MS / 2;
@@ -77,7 +78,7 @@ export async function validateSessionToken(db: DbOrTx, token: string, now: Date,
   // a lock from wrong passwords stops new sign-ins only: its live sessions go on, so guessing at a name ends
   // nobody's work; an administrator's lock (or one of unknown cause) ends them
   const lockedOut = row.user.locked && row.user.lockReason !== 'failures';
-  if (!isSessionLive(row.session, now, idleLogoutMinutes) || lockedOut || row.user.delFlg !== 0) {
+  if (!isSessionLive(row.session, now, idleLogoutMinutes) || lockedOut || isDeleted(row.user)) {
     await db.delete(session).where(eq(session.id, id));
     return null;
   }

@@ -5,9 +5,10 @@ import { planBomStructure, type BomMessageKey } from '../../domain/bom/index.ts'
 import { isProjectOwner } from '../../domain/permissions/index.ts';
 import { editableProject } from '../fmea/access.ts';
 import { importAnalysis } from '../fmea/import.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { asBomParts, findProduct, readParts, requireLiveBom } from './store.ts';
+import { isDeleted } from '../../db/live.ts';
 
 export interface BomGenerateOptions {
   /** The BOM the caller picked (its id as the picker showed it): refused with "original BOM deleted" when it went away since. */
@@ -36,14 +37,14 @@ export interface BomGenerateResult {
  */
 export async function generateStructureFromBom(ctx: ServiceContext, projectId: string, productKey: string, options: BomGenerateOptions = {}): Promise<BomGenerateResult> {
   const { members, actor } = await editableProject(ctx.db, ctx.actor, projectId, ctx.now(), 'edit');
-  if ((await ruleFlagValues(ctx.db)).bomImportHeadOnly === '1' && !actor.isAdmin && !isProjectOwner({ kind: 'process', members }, actor.userId)) {
+  if ((await readRuleFlags(ctx.db)).headOnly.bomImport && !actor.isAdmin && !isProjectOwner({ kind: 'process', members }, actor.userId)) {
     throw new NotAllowedError('bom.head_only' satisfies BomMessageKey);
   }
   const product = await findProduct(ctx.db, actor, productKey);
   if (options.bomId !== undefined) {
     const picked = await ctx.db.select({ productId: bom.productId, delFlg: bom.delFlg }).from(bom).where(eq(bom.id, options.bomId)).get();
     if (!picked || picked.productId !== product.id) throw new NotFoundError('bom.not_found' satisfies BomMessageKey, { product: product.productNum });
-    if (picked.delFlg === 1) throw new NotFoundError('bom.deleted' satisfies BomMessageKey, { product: product.productNum });
+    if (isDeleted(picked)) throw new NotFoundError('bom.deleted' satisfies BomMessageKey, { product: product.productNum });
   }
   const row = await requireLiveBom(ctx.db, product);
   const parts = asBomParts(await readParts(ctx.db, row.id));

@@ -8,6 +8,7 @@ import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { BOM_AREA, bomCaller } from './access.ts';
 import { createBom, findProduct, liveBom, type BomPartRow, type BomRow } from './store.ts';
+import { live } from '../../db/live.ts';
 
 /** A part's values as a form sends them. */
 export interface BomPartInput {
@@ -35,7 +36,7 @@ const partGone = (field?: string) => new NotFoundError('bom.part_not_found' sati
 async function locatePart(tx: Tx, caller: CatalogCaller, partId: string): Promise<{ part: BomPartRow; owner: BomRow }> {
   const part = await tx.select().from(bomPart).where(eq(bomPart.id, partId)).get();
   if (!part) throw partGone();
-  const owner = await tx.select().from(bom).where(and(eq(bom.id, part.bomId), eq(bom.delFlg, 0))).get();
+  const owner = await tx.select().from(bom).where(and(eq(bom.id, part.bomId), live(bom))).get();
   if (!owner) throw partGone();
   await findProduct(tx, caller.actor, owner.productId);
   return { part, owner };

@@ -7,6 +7,7 @@ import type { Actor } from '../../domain/permissions/index.ts';
 import { assertProductType } from '../catalog/access.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
 import type { TxContext } from '../shared/context.ts';
+import { deleted, live } from '../../db/live.ts';
 
 export type BomRow = typeof bom.$inferSelect;
 export type BomPartRow = typeof bomPart.$inferSelect;
@@ -29,7 +30,7 @@ export async function findProduct(db: DbOrTx, actor: Actor, key: string): Promis
   const row = await db
     .select({ rootId: r.rootId, serialNum: r.serialNum, text: r.text, enText: r.enText, productType: r.productType })
     .from(r)
-    .where(and(eq(r.type, 'product'), eq(r.isLatestVersion, true), eq(r.delFlg, 0), or(eq(r.rootId, key), eq(r.serialNum, key))))
+    .where(and(eq(r.type, 'product'), eq(r.isLatestVersion, true), live(r), or(eq(r.rootId, key), eq(r.serialNum, key))))
     .get();
   if (!row) throw new NotFoundError('bom.product_missing' satisfies BomMessageKey, { product: key });
   await assertProductType(db, actor, row.productType);
@@ -38,13 +39,13 @@ export async function findProduct(db: DbOrTx, actor: Actor, key: string): Promis
 
 /** The product's live BOM, or undefined. */
 export const liveBom = (db: DbOrTx, productId: string): Promise<BomRow | undefined> =>
-  db.select().from(bom).where(and(eq(bom.productId, productId), eq(bom.delFlg, 0))).get();
+  db.select().from(bom).where(and(eq(bom.productId, productId), live(bom))).get();
 
 /** The product's live BOM, else "no BOM yet", or "original BOM deleted" when it had one that is gone. */
 export async function requireLiveBom(db: DbOrTx, product: BomProduct): Promise<BomRow> {
   const row = await liveBom(db, product.id);
   if (row) return row;
-  const gone = await db.select({ id: bom.id }).from(bom).where(and(eq(bom.productId, product.id), eq(bom.delFlg, 1))).get();
+  const gone = await db.select({ id: bom.id }).from(bom).where(and(eq(bom.productId, product.id), deleted(bom))).get();
   if (gone) throw new NotFoundError('bom.deleted' satisfies BomMessageKey, { product: product.productNum });
   throw new NotFoundError('bom.not_found' satisfies BomMessageKey, { product: product.productNum });
 }

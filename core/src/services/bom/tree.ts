@@ -9,6 +9,7 @@ import { actorOf } from '../shared/actor.ts';
 import { contains } from '../shared/paging.ts';
 import { BOM_AREA, bomCaller } from './access.ts';
 import { deleteParts, findProduct, liveBom, readParts, requireLiveBom, type BomPartRow, type BomProduct } from './store.ts';
+import { live, softDeleted } from '../../db/live.ts';
 
 export interface BomHeader {
   id: string;
@@ -78,7 +79,7 @@ export async function deleteBom(ctx: ServiceContext, productKey: string, input: 
     const parts = await deleteParts(tx, before.id);
     const after = (await tx
       .update(bom)
-      .set({ delFlg: 1, deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, version: before.version + 1, updatedAt: txCtx.now() })
+      .set({ ...softDeleted(), deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, version: before.version + 1, updatedAt: txCtx.now() })
       .where(and(eq(bom.id, before.id), eq(bom.version, input.version)))
       .returning()
       .get())!;
@@ -118,8 +119,8 @@ export async function listBomProducts(ctx: ServiceContext, query: { search?: str
       partCount: sql<number>`(select count(*) from ${bomPart} where ${bomPart.bomId} = ${bom.id})`,
     })
     .from(bom)
-    .innerJoin(r, and(eq(r.rootId, bom.productId), eq(r.type, 'product'), eq(r.isLatestVersion, true), eq(r.delFlg, 0)))
-    .where(and(eq(bom.delFlg, 0), text ? or(contains(r.serialNum, text), contains(r.text, text), contains(r.enText, text)) : undefined))
+    .innerJoin(r, and(eq(r.rootId, bom.productId), eq(r.type, 'product'), eq(r.isLatestVersion, true), live(r)))
+    .where(and(live(bom), text ? or(contains(r.serialNum, text), contains(r.text, text), contains(r.enText, text)) : undefined))
     .orderBy(asc(r.serialNum))
     .limit(Math.min(Math.max(query.limit ?? 20, 1), 100));
   return rows.filter((row) => productTypeVisible(actor, row.productType)).map(({ productType: _type, ...row }) => row);

@@ -5,7 +5,7 @@ import { catalogRecord, rolePermission, userRole } from '../../db/schema/index.t
 import { InvalidInputError, NotAllowedError } from '../../errors.ts';
 import { CATALOG_TYPES, isCatalogTypeId, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogTypeId } from '../../domain/catalog/index.ts';
 import { assertCanOperate, canOperate, isProductTypePermitted, type Actor, type CreatorRules } from '../../domain/permissions/index.ts';
-import type { RuleFlag } from '../../domain/rules/index.ts';
+import { readRules, type RuleFlag, type Rules } from '../../domain/rules/index.ts';
 import { actorOf } from '../shared/actor.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
 import type { Operator } from '../shared/context.ts';
@@ -27,8 +27,10 @@ export interface CatalogCaller {
   readonly actor: Actor;
   /** The buttons the caller holds on the type's route; null when the route is not held at all. */
   readonly buttons: ReadonlySet<string> | null;
-  /** Current rule flags (creator rules, English required, failure use type required). */
+  /** Current rule flags as stored (creator rules, English required, failure use type required), for the domain's readers. */
   readonly flags: Readonly<Record<RuleFlag, string>>;
+  /** The same flags by name (domain/rules/read.ts). */
+  readonly rules: Rules;
 }
 
 export function catalogType(typeId: string): CatalogTypeDefinition & { id: CatalogTypeId } {
@@ -51,13 +53,11 @@ async function routeButtons(db: DbOrTx, operator: Operator, route: string): Prom
 export async function catalogCaller(db: DbOrTx, operator: Operator, type: Pick<CatalogTypeDefinition, 'route'>, known?: Omit<CatalogCaller, 'buttons'>): Promise<CatalogCaller> {
   const actor = known?.actor ?? (await actorOf(db, operator));
   const buttons = actor.isAdmin ? null : await routeButtons(db, operator, type.route);
-  return { actor, buttons, flags: known?.flags ?? (await ruleFlagValues(db)) };
+  const flags = known?.flags ?? (await ruleFlagValues(db));
+  return { actor, buttons, flags, rules: known?.rules ?? readRules(flags) };
 }
 
-const creatorRules = (caller: CatalogCaller): CreatorRules => ({
-  zskcjzRule: caller.flags.zskcjzRule === '1' ? '1' : '0',
-  zsjcjzRule: caller.flags.zsjcjzRule === '1' ? '1' : '0',
-});
+const creatorRules = (caller: CatalogCaller): CreatorRules => ({ zskcjzRule: caller.flags.zskcjzRule, zsjcjzRule: caller.flags.zsjcjzRule });
 
 /** Reading the type's records: its route must be held (any button), or the caller is an administrator. */
 export function assertCatalogRead(caller: CatalogCaller): void {

@@ -3,6 +3,7 @@ import { catalogRecord } from '../../db/schema/index.ts';
 import { NotAllowedError } from '../../errors.ts';
 import { catalogFlowButton, catalogFlowNext, catalogOpinionIssues, type CatalogFlowAction, type CatalogServiceKey } from '../../domain/catalog/index.ts';
 import { isOwnApplication } from '../../domain/permissions/index.ts';
+import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -44,7 +45,7 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       }
     }
     // four eyes: the applicant's own audit, approval or rejection is refused while the rule is on
-    if (action !== 'apply' && action !== 'withdraw' && caller.flags.separationOfDuties === '1' && isOwnApplication(before.applicantId, caller.actor.userId)) {
+    if (action !== 'apply' && action !== 'withdraw' && caller.rules.separationOfDuties && isOwnApplication(before.applicantId, caller.actor.userId)) {
       throw new NotAllowedError('permission.own_application', { action });
     }
     assertCurrentVersion(before);
@@ -68,7 +69,7 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
         case 'approve':
           return { approverId: who, approveTime: now, approveRemark: opinion };
         case 'reject':
-          return before.status === '3' ? { approverId: who, approveTime: now, approveRemark: opinion } : { auditorId: who, auditTime: now, auditRemark: opinion };
+          return before.status === KNOWLEDGE_STATUS.pendingApproval ? { approverId: who, approveTime: now, approveRemark: opinion } : { auditorId: who, auditTime: now, auditRemark: opinion };
         case 'withdraw':
           return {};
       }
@@ -94,17 +95,17 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
   });
 }
 
-/** Applies for approval (0 → 1), with an optional remark; the record is checked against today's rules first. */
+/** Applies for approval (editing → to be approved), with an optional remark; the record is checked against today's rules first. */
 export const applyCatalogRecord = (ctx: ServiceContext, id: string, input: CatalogFlowInput) => step(ctx, id, 'apply', input);
 
-/** The reviewer's audit (1 → 3): the opinion is required. */
+/** The reviewer's audit (to be approved → pending approval): the opinion is required. */
 export const auditCatalogRecord = (ctx: ServiceContext, id: string, input: CatalogFlowInput) => step(ctx, id, 'audit', input);
 
-/** The approver's release (3 → 2); a new version becomes the record's latest, the one before it history. */
+/** The approver's release (pending approval → released); a new version becomes the record's latest, the one before it history. */
 export const approveCatalogRecord = (ctx: ServiceContext, id: string, input: CatalogFlowInput) => step(ctx, id, 'approve', input);
 
-/** Rejects back to the author (1 or 3 → 4), who must edit before applying again: the opinion is required. */
+/** Rejects back to the author (to be approved or pending approval → rejected), who must edit before applying again: the opinion is required. */
 export const rejectCatalogRecord = (ctx: ServiceContext, id: string, input: CatalogFlowInput) => step(ctx, id, 'reject', input);
 
-/** The applicant takes the application back (1 → 0). */
+/** The applicant takes the application back (to be approved → editing). */
 export const withdrawCatalogRecord = (ctx: ServiceContext, id: string, input: CatalogFlowInput) => step(ctx, id, 'withdraw', input);

@@ -6,6 +6,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { assertCatalogRead, assertProductType, catalogCaller, catalogType, productTypeCondition } from './access.ts';
 import { dictionaryCodes, findCatalogRow, uniqueIssues, valuesOfRow, viewOf, type CatalogRecordView } from './store.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * Reads a form asks for before saving (spec 001 §7: validateInvalidDescription,
@@ -84,7 +85,7 @@ export async function getCatalogRecordBySerial(ctx: ServiceContext, typeId: stri
   const row = await ctx.db
     .select()
     .from(catalogRecord)
-    .where(and(eq(catalogRecord.type, type.id), eq(catalogRecord.serialNum, number), eq(catalogRecord.isLatestVersion, true), eq(catalogRecord.delFlg, 0)))
+    .where(and(eq(catalogRecord.type, type.id), eq(catalogRecord.serialNum, number), eq(catalogRecord.isLatestVersion, true), live(catalogRecord)))
     .get();
   if (!row) throw new NotFoundError('catalog.record_not_found' satisfies CatalogServiceKey, { id: number });
   await assertProductType(ctx.db, caller.actor, row.productType);

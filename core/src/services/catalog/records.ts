@@ -29,6 +29,7 @@ import {
   type CatalogRecordRow,
   type CatalogRecordView,
 } from './store.ts';
+import { live, softDeleted } from '../../db/live.ts';
 
 export interface CatalogCreateInput {
   /** The type's fields by their spec names (see the type's declaration). */
@@ -152,7 +153,7 @@ export async function reviseCatalogRecord(
   const draft = await tx
     .select({ versionNo: catalogRecord.versionNo })
     .from(catalogRecord)
-    .where(and(eq(catalogRecord.rootId, before.rootId), eq(catalogRecord.delFlg, 0), ne(catalogRecord.status, KNOWLEDGE_STATUS.released)))
+    .where(and(eq(catalogRecord.rootId, before.rootId), live(catalogRecord), ne(catalogRecord.status, KNOWLEDGE_STATUS.released)))
     .get();
   if (draft) throw new ConflictError('catalog.draft_exists' satisfies CatalogServiceKey, { serialNum: before.serialNum, versionNo: draft.versionNo });
   // deleted drafts keep their version numbers: the next one counts past them
@@ -197,18 +198,18 @@ export async function deleteCatalogRecord(ctx: ServiceContext, id: string, input
     assertCurrentVersion(before);
     assertCatalogDeletable(before.status);
     assertRowVersion(before, input.version);
-    const gone = { delFlg: 1, deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, version: sql`${catalogRecord.version} + 1` };
+    const gone = { ...softDeleted(), deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, version: sql`${catalogRecord.version} + 1` };
 
     let deleted: CatalogRecordRow[];
     if (!before.isLatestVersion) {
       deleted = await tx.update(catalogRecord).set(gone).where(and(eq(catalogRecord.id, id), eq(catalogRecord.version, input.version))).returning();
     } else {
-      const versions = await tx.select().from(catalogRecord).where(and(eq(catalogRecord.rootId, before.rootId), eq(catalogRecord.delFlg, 0)));
+      const versions = await tx.select().from(catalogRecord).where(and(eq(catalogRecord.rootId, before.rootId), live(catalogRecord)));
       for (const other of versions) if (other.id !== id) assertCatalogDeletable(other.status);
       const quotes = versions.reduce((sum, v) => sum + v.quoteCount, 0);
       if (quotes > 0) throw new ConflictError('catalog.in_use' satisfies CatalogServiceKey, { count: quotes });
       await assertNotReferenced(tx, type, versions);
-      deleted = await tx.update(catalogRecord).set(gone).where(and(eq(catalogRecord.rootId, before.rootId), eq(catalogRecord.delFlg, 0))).returning();
+      deleted = await tx.update(catalogRecord).set(gone).where(and(eq(catalogRecord.rootId, before.rootId), live(catalogRecord))).returning();
     }
     updatedOrStale(deleted);
     await writeCatalogLog(tx, txCtx, { action: 'delete', row: before, fromStatus: before.status });
@@ -237,7 +238,7 @@ export async function listCatalogVersions(ctx: ServiceContext, id: string): Prom
   const rows = await ctx.db
     .select()
     .from(catalogRecord)
-    .where(and(eq(catalogRecord.rootId, row.rootId), eq(catalogRecord.delFlg, 0)))
+    .where(and(eq(catalogRecord.rootId, row.rootId), live(catalogRecord)))
     .orderBy(asc(catalogRecord.versionNo));
   return viewsOf(ctx.db, caller, type, rows);
 }
@@ -290,7 +291,7 @@ const STATUSES: readonly string[] = knowledgeMachine.states;
 /** The WHERE of a list query, or null when it can match nothing (no permitted product type asked). */
 export function catalogListFilter(caller: CatalogCaller, type: CatalogTypeDefinition, query: CatalogListQuery): SQL | null {
   const { actor } = caller;
-  const where: (SQL | undefined)[] = [query.allVersions ? and(eq(catalogRecord.type, type.id), eq(catalogRecord.delFlg, 0)) : currentRowsOf(type.id)];
+  const where: (SQL | undefined)[] = [query.allVersions ? and(eq(catalogRecord.type, type.id), live(catalogRecord)) : currentRowsOf(type.id)];
   const unknownStatus = (query.status ?? []).filter((s) => !STATUSES.includes(s));
   if (unknownStatus.length) {
     throw new InvalidInputError('validation.failed', {}, [{ messageKey: 'catalog.value_not_allowed', field: 'status', params: { field: 'status', value: unknownStatus[0]!, allowed: STATUSES.join(', ') } }]);

@@ -7,6 +7,7 @@ import { likePattern } from '../shared/paging.ts';
 import { catalogType, productTypeCondition } from './access.ts';
 import { actorOf } from '../shared/actor.ts';
 import { valuesOfRow } from './store.ts';
+import { live } from '../../db/live.ts';
 
 /** The spec's autocomplete page (001 §7: "pageSize (10)"); at most 50. */
 export const CATALOG_SUGGEST_PAGE_DEFAULT = 10;
@@ -52,7 +53,7 @@ export async function suggestCatalogRecords(ctx: ServiceContext, typeId: string,
 
   const where: (SQL | undefined)[] = [
     eq(catalogRecord.type, type.id),
-    eq(catalogRecord.delFlg, 0),
+    live(catalogRecord),
     eq(catalogRecord.status, KNOWLEDGE_STATUS.released),
     eq(catalogRecord.isLatestVersion, true),
   ];

@@ -22,6 +22,7 @@ import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import { allocateNumber, getNumberingRule, registerManualNumber } from '../numbering/numbering.ts';
 import { assertProductType, canCatalogOperate, type CatalogCaller } from './access.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * The engine's storage: a record's values to and from `catalog_record`
@@ -104,7 +105,7 @@ export const productTypeOfValues = (type: CatalogTypeDefinition, values: Readonl
 
 /** A live version by id, or not found. */
 export async function findCatalogRow(db: DbOrTx, id: string): Promise<CatalogRecordRow> {
-  const row = await db.select().from(catalogRecord).where(and(eq(catalogRecord.id, id), eq(catalogRecord.delFlg, 0))).get();
+  const row = await db.select().from(catalogRecord).where(and(eq(catalogRecord.id, id), live(catalogRecord))).get();
   if (!row) throw new NotFoundError('catalog.record_not_found' satisfies CatalogServiceKey, { id });
   return row;
 }
@@ -144,7 +145,7 @@ async function dictionaryItems(db: DbOrTx, type: CatalogTypeDefinition): Promise
     ? await db
         .select({ parentId: dictionary.parentId, code: dictionary.code, name: dictionary.name, enName: dictionary.enName })
         .from(dictionary)
-        .where(and(inArray(dictionary.parentId, roots.map((r) => r.id)), eq(dictionary.delFlg, 0)))
+        .where(and(inArray(dictionary.parentId, roots.map((r) => r.id)), live(dictionary)))
     : [];
   const out: Record<string, { code: string; name: string; enName: string }[]> = Object.fromEntries(types.map((t) => [t, []]));
   for (const root of roots) out[root.code] = items.filter((i) => i.parentId === root.id);
@@ -214,7 +215,7 @@ export function fieldExpression(field: CatalogField): SQL {
 
 /** Rows that are some record's present, live, of a type. */
 export const currentRowsOf = (typeId: string): SQL =>
-  and(eq(catalogRecord.type, typeId), eq(catalogRecord.delFlg, 0), or(eq(catalogRecord.isLatestVersion, true), ne(catalogRecord.status, KNOWLEDGE_STATUS.released)))!;
+  and(eq(catalogRecord.type, typeId), live(catalogRecord), or(eq(catalogRecord.isLatestVersion, true), ne(catalogRecord.status, KNOWLEDGE_STATUS.released)))!;
 
 /**
  * A field as unique rules compare it: trimmed, lower-cased, empty for null. The
@@ -326,7 +327,7 @@ function rowActions(caller: CatalogCaller, type: CatalogTypeDefinition, row: Cat
   const may = (button: string, owned = false) => current && canCatalogOperate(caller, type, button, owned ? row : undefined);
   const unlocked = !UNDER_REVIEW.includes(row.status);
   // separation of duties: the applicant does not decide on their own application
-  const mine = caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, caller.actor.userId);
+  const mine = caller.rules.separationOfDuties && isOwnApplication(row.applicantId, caller.actor.userId);
   return {
     edit: unlocked && may('edit', true),
     del: unlocked && may('del', true),

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * Favourites ("my collection", spec 001): each user stars items for
@@ -67,7 +68,7 @@ export async function collect(ctx: ServiceContext, target: CollectTarget): Promi
       const project = await tx
         .select({ projectType: fmeaProject.projectType })
         .from(fmeaProject)
-        .where(and(eq(fmeaProject.id, targetId), eq(fmeaProject.delFlg, 0)))
+        .where(and(eq(fmeaProject.id, targetId), live(fmeaProject)))
         .get();
       if (!project || collectTypeOfProject(project.projectType as ProjectType) !== collectType)
         throw new NotFoundError('collection.project_not_found', { target: targetId });
@@ -109,7 +110,7 @@ export async function listCollections(ctx: ServiceContext, query: CollectionQuer
     eq(collection.userId, userId),
     query.collectType ? eq(collection.collectType, query.collectType) : undefined,
     // non-project items always; project items only while the project is live
-    or(notInArray(collection.collectType, [...PROJECT_COLLECT_TYPES]), eq(fmeaProject.delFlg, 0)),
+    or(notInArray(collection.collectType, [...PROJECT_COLLECT_TYPES]), live(fmeaProject)),
   );
   const joined = () =>
     ctx.db

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { live } from '../../db/live.ts';
 
 export type DictionaryRow = typeof dictionary.$inferSelect;
 export interface DictionaryNode extends DictionaryRow {
@@ -52,7 +53,7 @@ export async function dictionaryTree(ctx: ServiceContext, typeCode?: string): Pr
   const rows = await ctx.db
     .select()
     .from(dictionary)
-    .where(eq(dictionary.delFlg, 0))
+    .where(live(dictionary))
     .orderBy(asc(dictionary.sort), asc(dictionary.code));
   const tree = buildTree(rows);
   return typeCode ? tree.filter((n) => n.code === typeCode) : tree;
@@ -63,7 +64,7 @@ export async function listDictionaryItems(ctx: ServiceContext, typeCode: string)
   return ctx.db
     .select()
     .from(dictionary)
-    .where(and(eq(dictionary.parentId, type.id), eq(dictionary.delFlg, 0)))
+    .where(and(eq(dictionary.parentId, type.id), live(dictionary)))
     .orderBy(asc(dictionary.sort), asc(dictionary.code));
 }
 

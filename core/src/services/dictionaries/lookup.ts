@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { DictionaryChoice } from '../../domain/dictionaries/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { buildTree, findDictionary, type DictionaryNode } from './dictionaries.ts';
+import { isLive, live } from '../../db/live.ts';
 
 /**
  * Where an item lives for a sibling check: the given parent, else (when
@@ -45,7 +46,7 @@ export function isDictionaryNameAvailable(db: DbOrTx, name: string, check: Sibli
 
 /** Spec selectDictionary: one live item with its subtree. */
 export async function getDictionaryItem(ctx: ServiceContext, id: string): Promise<DictionaryNode> {
-  const rows = await ctx.db.select().from(dictionary).where(eq(dictionary.delFlg, 0));
+  const rows = await ctx.db.select().from(dictionary).where(live(dictionary));
   const find = (nodes: readonly DictionaryNode[]): DictionaryNode | undefined => {
     for (const node of nodes) {
       if (node.id === id) return node;
@@ -80,6 +81,6 @@ export async function dictionaryChoices(db: DbOrTx, typeCodes: readonly string[]
     .innerJoin(type, eq(type.id, dictionary.parentId))
     .where(and(eq(type.parentId, ''), inArray(type.code, [...typeCodes])))
     .orderBy(asc(dictionary.delFlg), asc(dictionary.sort), asc(dictionary.code));
-  for (const r of rows) out.get(r.typeCode)?.push({ code: r.code, name: r.name, enName: r.enName, live: r.delFlg === 0 });
+  for (const r of rows) out.get(r.typeCode)?.push({ code: r.code, name: r.name, enName: r.enName, live: isLive(r) });
   return out;
 }

@@ -6,6 +6,7 @@ import { actorOf } from '../shared/actor.ts';
 import type { TxContext } from '../shared/context.ts';
 import { openableProject } from '../fmea/access.ts';
 import { templateUsableBy } from '../fmea/templates.ts';
+import { isDeleted } from '../../db/live.ts';
 
 /**
  * Who may read a stored file (issue 20, "files not bound to an object"): a
@@ -50,7 +51,7 @@ async function projectsShowing(db: DbOrTx, fileId: string): Promise<string[]> {
 
 async function mayReadProject(ctx: TxContext, projectId: string): Promise<boolean> {
   const row = await ctx.db.select().from(fmeaProject).where(eq(fmeaProject.id, projectId)).get();
-  if (!row || row.delFlg === 1) return false;
+  if (!row || isDeleted(row)) return false;
   if (row.isTemplate === 1 && (await templateUsableBy(ctx.db, ctx.actor, row))) return true;
   try {
     await openableProject(ctx.db, ctx.actor, projectId, ctx.now());

@@ -18,6 +18,7 @@ import { openableProject, projectNotFound, type LoadedProject } from '../fmea/ac
 import { useTypesOf } from '../fmea/catalog-link.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
 import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRules } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 
@@ -39,8 +40,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const { project } = loaded;
   const projectId = project.id;
   const [rules, apOf] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable)]);
-  const english = rules.EnglishRequiredRuleFlag === '1';
-  const useTypes = rules.failureToUseRequired === '1';
+  const { englishRequired: english, failureUseTypeRequired: useTypes } = readRules(rules);
   const [nodes, functionRows, characteristicRows, failureRows, failureLinks, controlRows, actionRows, lines] = await Promise.all([
     db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
     db

@@ -13,6 +13,7 @@ import { markRead } from './discussions.ts';
 import { canRead, nameOf, peopleByIds, type CommentPerson } from './people.ts';
 import { findRowPlace } from './targets.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { isDeleted, live, softDeleted } from '../../db/live.ts';
 
 /**
  * Comments on FMEA rows with @mentions (docs/domain/fmea-communication.md).
@@ -90,7 +91,7 @@ async function resolveMentions(db: DbOrTx, body: string, projectId: string, now:
   const rows = await db
     .select({ userId: user.id, userName: user.userName, realName: user.realName })
     .from(user)
-    .where(and(eq(user.delFlg, 0), or(inArray(sql`lower(${user.userName})`, lower), inArray(user.realName, names))));
+    .where(and(live(user), or(inArray(sql`lower(${user.userName})`, lower), inArray(user.realName, names))));
   const found: CommentPerson[] = [];
   for (const name of names) {
     const person = rows.find((r) => r.userName.toLowerCase() === name.toLowerCase()) ?? rows.find((r) => r.realName === name);
@@ -137,7 +138,7 @@ export async function addComment(ctx: ServiceContext, input: AddCommentInput): P
     if (place.projectId !== input.projectId) throw new NotFoundError('fmea_comment.target_not_found', { kind: input.targetKind, id: input.targetId });
     if (input.replyTo) {
       const parent = await tx.select().from(fmeaComment).where(eq(fmeaComment.id, input.replyTo)).get();
-      if (!parent || parent.delFlg === 1 || parent.targetId !== input.targetId || parent.targetKind !== input.targetKind) throw new NotFoundError('fmea_comment.not_found', { comment: input.replyTo });
+      if (!parent || isDeleted(parent) || parent.targetId !== input.targetId || parent.targetKind !== input.targetKind) throw new NotFoundError('fmea_comment.not_found', { comment: input.replyTo });
     }
     const mentioned = await resolveMentions(tx, body, input.projectId, now, ctx.actor.userId);
     const [row] = await tx
@@ -195,7 +196,7 @@ export async function listComments(
   const rows = await ctx.db
     .select()
     .from(fmeaComment)
-    .where(and(eq(fmeaComment.projectId, query.projectId), eq(fmeaComment.targetKind, query.targetKind), eq(fmeaComment.targetId, query.targetId), eq(fmeaComment.delFlg, 0)))
+    .where(and(eq(fmeaComment.projectId, query.projectId), eq(fmeaComment.targetKind, query.targetKind), eq(fmeaComment.targetId, query.targetId), live(fmeaComment)))
     .orderBy(asc(fmeaComment.createdAt), asc(sql`${fmeaComment}.rowid`));
   return { rowText, items: await views(ctx.db, ctx.actor.userId, loaded.actor.isAdmin, rows) };
 }
@@ -206,7 +207,7 @@ export async function commentCounts(ctx: ServiceContext, projectId: string): Pro
   return ctx.db
     .select({ targetKind: fmeaComment.targetKind, targetId: fmeaComment.targetId, count: count() })
     .from(fmeaComment)
-    .where(and(eq(fmeaComment.projectId, projectId), eq(fmeaComment.delFlg, 0)))
+    .where(and(eq(fmeaComment.projectId, projectId), live(fmeaComment)))
     .groupBy(fmeaComment.targetKind, fmeaComment.targetId);
 }
 
@@ -214,10 +215,10 @@ export async function commentCounts(ctx: ServiceContext, projectId: string): Pro
 export async function deleteComment(ctx: ServiceContext, commentId: string): Promise<string> {
   return writeAndLog(ctx, async (tx) => {
     const row = await tx.select().from(fmeaComment).where(eq(fmeaComment.id, commentId)).get();
-    if (!row || row.delFlg === 1) throw new NotFoundError('fmea_comment.not_found', { comment: commentId });
+    if (!row || isDeleted(row)) throw new NotFoundError('fmea_comment.not_found', { comment: commentId });
     const loaded = await openableProject(tx, ctx.actor, row.projectId, ctx.now());
     if (!loaded.actor.isAdmin && row.authorId !== ctx.actor.userId) throw new NotAllowedError('fmea_comment.delete_not_allowed');
-    await tx.update(fmeaComment).set({ delFlg: 1, updatedAt: ctx.now() }).where(eq(fmeaComment.id, commentId));
+    await tx.update(fmeaComment).set({ ...softDeleted(), updatedAt: ctx.now() }).where(eq(fmeaComment.id, commentId));
     return { result: row.projectId, log: { action: 'fmea.comment.delete', entity: 'fmea_comment', entityId: commentId, before: row } };
   });
 }

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { openableProject } from '../fmea/access.ts';
 import { canRead, nameOf, peopleByIds } from './people.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * The discussion side of comments: what each user has read per project, and
@@ -53,11 +54,11 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
   const mentionedIn = ctx.db
     .select({ id: fmeaComment.projectId })
     .from(fmeaComment)
-    .where(and(eq(fmeaComment.delFlg, 0), sql`exists (select 1 from json_each(${fmeaComment.mentions}) where value = ${me})`));
+    .where(and(live(fmeaComment), sql`exists (select 1 from json_each(${fmeaComment.mentions}) where value = ${me})`));
   const candidates = await ctx.db
     .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType, member: sql<number>`${fmeaProject.id} in ${memberOf}` })
     .from(fmeaProject)
-    .where(and(eq(fmeaProject.delFlg, 0), or(inArray(fmeaProject.id, memberOf), inArray(fmeaProject.id, mentionedIn))));
+    .where(and(live(fmeaProject), or(inArray(fmeaProject.id, memberOf), inArray(fmeaProject.id, mentionedIn))));
   // a mentioned non-member counts only while they may still open the project
   const now = ctx.now();
   const projects = [];
@@ -71,7 +72,7 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
     .where(
       and(
         inArray(fmeaComment.projectId, ids),
-        eq(fmeaComment.delFlg, 0),
+        live(fmeaComment),
         or(isNull(fmeaComment.authorId), ne(fmeaComment.authorId, me)),
         or(isNull(fmeaCommentRead.readAt), gt(fmeaComment.createdAt, fmeaCommentRead.readAt)),
       ),
@@ -84,7 +85,7 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
     .where(
       and(
         inArray(fmeaComment.projectId, ids),
-        eq(fmeaComment.delFlg, 0),
+        live(fmeaComment),
         sql`${fmeaComment.createdAt} = (select max(c2.created_at) from fmea_comment c2 where c2.project_id = ${fmeaComment.projectId} and c2.del_flg = 0)`,
       ),
     )

@@ -24,7 +24,7 @@ import { openableProject, type LoadedProject } from '../fmea/access.ts';
 import { assertChecksPass } from '../fmea-checks/index.ts';
 import { assertOwnerOrAdmin, assertReviewersCanRead, assertSeparateReviewers } from '../fmea/review-access.ts';
 import type { FmeaServiceMessageKey } from '../fmea/messages.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { freezeBaseline, type BaselineView } from '../fmea-baseline/index.ts';
@@ -60,12 +60,12 @@ export interface FmeaReviewResult {
 
 /** The release condition of new rounds: the business rule `fmeaReleaseAll`. */
 async function releaseCondition(tx: DbOrTx): Promise<ReleaseCondition> {
-  return (await ruleFlagValues(tx)).fmeaReleaseAll === '1' ? 'all' : 'one';
+  return (await readRuleFlags(tx)).everyReleaserReleases ? 'all' : 'one';
 }
 
 /** The business rule `fmeaReviewInOrder` (default on): the review walk goes in order and the opinion waits for it. */
 async function reviewInOrder(tx: DbOrTx): Promise<boolean> {
-  return (await ruleFlagValues(tx)).fmeaReviewInOrder !== '0';
+  return (await readRuleFlags(tx)).reviewInOrder;
 }
 
 function notificationsOf(loaded: LoadedProject, before: FmeaReviewState, after: FmeaReviewState, event: FmeaReviewEvent, submittedBy: string | null, actorId: string): FmeaReviewNotification[] {
@@ -179,7 +179,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     }
     if (next.round !== stored.state.round) {
       await assertReviewersCanRead(tx, loaded, next, now);
-      if ((await ruleFlagValues(tx)).separationOfDuties === '1') await assertSeparateReviewers(tx, next);
+      if ((await readRuleFlags(tx)).separationOfDuties) await assertSeparateReviewers(tx, next);
     }
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;

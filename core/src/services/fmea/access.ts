@@ -21,6 +21,7 @@ import { actorOf } from '../shared/actor.ts';
 import type { Operator, ServiceContext, TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { holdForReview } from './review-lock.ts';
+import { isDeleted } from '../../db/live.ts';
 
 export type FmeaProjectRow = typeof fmeaProject.$inferSelect;
 
@@ -61,7 +62,7 @@ export async function readMembers(db: DbOrTx, projectId: string): Promise<TeamMe
 export const projectAccess = (project: Pick<FmeaProjectRow, 'delFlg' | 'creatorId'>, members: readonly TeamMember[], share?: ProjectShare | null): ProjectAccess => ({
   kind: 'process',
   members: members.map((m) => ({ userId: m.userId, roles: m.roles })),
-  delFlg: project.delFlg === 1 ? 1 : 0,
+  deleted: isDeleted(project),
   creatorId: project.creatorId,
   share: share ?? null,
 });

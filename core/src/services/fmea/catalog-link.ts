@@ -11,6 +11,7 @@ import type { OperationRecord } from '../shared/audit.ts';
 import { actorOf } from '../shared/actor.ts';
 import type { TxContext } from '../shared/context.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * FMEA items taken from the catalog (docs/domain/catalog.md, "Reuse inside
@@ -156,7 +157,7 @@ export async function carryCitations(tx: DbOrTx, txCtx: TxContext, ids: readonly
   const logs: OperationRecord[] = [];
   if (counts.size === 0) return { kept, logs };
   const actor = await actorOf(tx, txCtx.actor);
-  const rows = await tx.select().from(catalogRecord).where(and(inArray(catalogRecord.id, [...counts.keys()]), eq(catalogRecord.delFlg, 0)));
+  const rows = await tx.select().from(catalogRecord).where(and(inArray(catalogRecord.id, [...counts.keys()]), live(catalogRecord)));
   for (const row of rows) {
     if (!isQuotableCatalogVersion(row) || !productTypeVisible(actor, row.productType)) continue;
     logs.push((await changeCatalogQuotes(tx, txCtx, row.id, counts.get(row.id)!)).log);

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { openableProject, projectNotFound } from './access.ts';
 import { projectDictionaries } from './project-codes.ts';
 import { resolveProjectReference } from './projects.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * The characteristic classes an FMEA project uses (spec 001 §7
@@ -82,7 +83,7 @@ export async function featureClassesOfProject(
   const rows = await db
     .select()
     .from(catalogRecord)
-    .where(and(eq(catalogRecord.type, type.id), eq(catalogRecord.delFlg, 0), eq(catalogRecord.isLatestVersion, true), eq(catalogRecord.status, KNOWLEDGE_STATUS.released)));
+    .where(and(eq(catalogRecord.type, type.id), live(catalogRecord), eq(catalogRecord.isLatestVersion, true), eq(catalogRecord.status, KNOWLEDGE_STATUS.released)));
   const classes = rows.map((row): ProjectFeatureClass => {
     const values = valuesOfRow(type, row);
     return {

@@ -20,7 +20,7 @@ import { insertChunks } from './bulk.ts';
 import { loadGraph } from './graph-load.ts';
 import { planImport, type AnalysisImport, type ImportContext, type ImportPlan } from './import-plan.ts';
 import { featureClassesOfProject } from './feature-classes.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 
@@ -80,7 +80,7 @@ async function processContext(tx: Tx, project: { id: string; projectType: string
   const out: Partial<ImportContext> = {};
   if (kindOf(project.projectType).processModel) {
     out.processNos = await tx.select({ id: fmeaNode.id, processNo: fmeaNode.processNo }).from(fmeaNode).where(and(eq(fmeaNode.projectId, project.id), isNotNull(fmeaNode.processNo)));
-    out.generateProcessNo = (await ruleFlagValues(tx)).isGenerateProcessNoRequired === '1';
+    out.generateProcessNo = (await readRuleFlags(tx)).generateProcessNumbers;
   }
   if (input.characteristics?.length) {
     const rows = await tx

@@ -9,7 +9,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { findNode } from './structure.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import { checkText } from '../../domain/validation/index.ts';
 
 /**
@@ -18,7 +18,7 @@ import { checkText } from '../../domain/validation/index.ts';
  * shows in the row's history. Off, a reason given is kept all the same.
  */
 async function interfaceReason(db: DbOrTx, reason: string | null | undefined): Promise<string | null> {
-  const required = (await ruleFlagValues(db)).ruleOpen === '1';
+  const required = (await readRuleFlags(db)).interfaceReasonRequired;
   assertNoIssues(checkText(reason, { field: 'reason', required }));
   return reason?.trim() || null;
 }

@@ -19,7 +19,7 @@ import {
   type WorkElementType,
 } from '../../domain/pfmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import { projectNotFound } from './access.ts';
 import { featureClassesOfProject } from './feature-classes.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
@@ -54,7 +54,7 @@ export function numberedSteps(db: DbOrTx, projectId: string): Promise<{ id: stri
 }
 
 export async function generatesProcessNo(db: DbOrTx): Promise<boolean> {
-  return (await ruleFlagValues(db)).isGenerateProcessNoRequired === '1';
+  return (await readRuleFlags(db)).generateProcessNumbers;
 }
 
 export interface ProcessNodeFields {

@@ -14,6 +14,7 @@ import { created, editableProject } from './access.ts';
 import { newNodeFields, parentLookup } from './process-structure.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { live } from '../../db/live.ts';
 
 export interface ApplyProcedureInput {
   /** The process item (the PFMEA's root): a procedure becomes one of its steps. */
@@ -29,7 +30,7 @@ export interface ApplyProcedureInput {
 /** The records, each of its type, released latest, of the actor's product types; in the order asked. */
 async function usableRecords(db: DbOrTx, actor: Actor, ids: readonly string[], type: string): Promise<CatalogRecordRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(catalogRecord).where(and(inArray(catalogRecord.id, [...ids]), eq(catalogRecord.delFlg, 0)));
+  const rows = await db.select().from(catalogRecord).where(and(inArray(catalogRecord.id, [...ids]), live(catalogRecord)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);

@@ -7,6 +7,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { getProjectById, type ProjectView } from './projects.ts';
+import { live } from '../../db/live.ts';
 
 export interface ProjectListQuery extends PageQuery {
   /** all (every live project), mine (created by me), responsible (role 0), participating (member, not responsible), shared, collected. */
@@ -141,7 +142,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   const memberOfMe = (extra?: SQL) =>
     exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, me ?? ''), extra)));
   // templates (docs/domain/fmea-reuse.md) have a list of their own
-  const conditions: (SQL | undefined)[] = [eq(fmeaProject.delFlg, 0), eq(fmeaProject.isTemplate, 0)];
+  const conditions: (SQL | undefined)[] = [live(fmeaProject), eq(fmeaProject.isTemplate, 0)];
   if (query.projectTypes?.length) conditions.push(inArray(fmeaProject.projectType, query.projectTypes));
   const search = query.search?.trim();
   if (search) conditions.push(or(contains(fmeaProject.name, search), contains(fmeaProject.serialNum, search)));
@@ -224,7 +225,7 @@ export async function listRecentProjects(ctx: ServiceContext, { limit = 10 }: { 
     .select({ projectId: fmeaProjectVisit.projectId })
     .from(fmeaProjectVisit)
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaProjectVisit.projectId))
-    .where(and(eq(fmeaProjectVisit.userId, ctx.actor.userId), eq(fmeaProject.delFlg, 0), eq(fmeaProject.isTemplate, 0)))
+    .where(and(eq(fmeaProjectVisit.userId, ctx.actor.userId), live(fmeaProject), eq(fmeaProject.isTemplate, 0)))
     .orderBy(desc(fmeaProjectVisit.visitedAt))
     .limit(Math.max(1, Math.min(50, limit)));
   const views: ProjectView[] = [];

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaNode, fmeaProject } from '../../db/schema/index.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * How many others use a project (the N of "current FMEA used by N nodes",
@@ -14,7 +15,7 @@ export async function projectUsage(db: DbOrTx, projectId: string): Promise<numbe
   const made = await db
     .select({ n: sql<number>`count(*)` })
     .from(fmeaProject)
-    .where(and(eq(fmeaProject.sourceProjectId, projectId), inArray(fmeaProject.sourceKind, ['fromTemplate', 'variant']), eq(fmeaProject.delFlg, 0)))
+    .where(and(eq(fmeaProject.sourceProjectId, projectId), inArray(fmeaProject.sourceKind, ['fromTemplate', 'variant']), live(fmeaProject)))
     .get();
   const original = alias(fmeaNode, 'original');
   const borrowed = await db
@@ -22,7 +23,7 @@ export async function projectUsage(db: DbOrTx, projectId: string): Promise<numbe
     .from(fmeaNode)
     .innerJoin(original, eq(original.id, fmeaNode.originId))
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaNode.projectId))
-    .where(and(eq(original.projectId, projectId), ne(fmeaNode.projectId, projectId), eq(fmeaProject.delFlg, 0), eq(fmeaProject.isTemplate, 0), or(isNull(fmeaProject.sourceProjectId), ne(fmeaProject.sourceProjectId, projectId))))
+    .where(and(eq(original.projectId, projectId), ne(fmeaNode.projectId, projectId), live(fmeaProject), eq(fmeaProject.isTemplate, 0), or(isNull(fmeaProject.sourceProjectId), ne(fmeaProject.sourceProjectId, projectId))))
     .get();
   return Number(made?.n ?? 0) + Number(borrowed?.n ?? 0);
 }

@@ -31,6 +31,7 @@ import type { FmeaServiceMessageKey } from './messages.ts';
 import { resolveProjectCodes } from './project-codes.ts';
 import { takeProjectNumber } from './project-number.ts';
 import { projectUsage } from './project-usage.ts';
+import { softDeleted } from '../../db/live.ts';
 
 /** Header fields a user edits (spec 001 §3 and the AIAG-VDA DFMEA header), engine names. */
 export type ProjectHeader = {
@@ -218,7 +219,7 @@ export async function deleteProject(ctx: ServiceContext, projectId: string, inpu
     assertVersion(loaded.project, input.version, 'fmea_project');
     const usedBy = await projectUsage(tx, projectId);
     if (usedBy > 0 && !input.confirm) throw new ConflictError('fmea.project_in_use' satisfies FmeaServiceMessageKey, { count: usedBy });
-    const [after] = await tx.update(fmeaProject).set({ delFlg: 1, deletedAt: ctx.now(), ...nextVersion(txCtx) }).where(eq(fmeaProject.id, projectId)).returning();
+    const [after] = await tx.update(fmeaProject).set({ ...softDeleted(), deletedAt: ctx.now(), ...nextVersion(txCtx) }).where(eq(fmeaProject.id, projectId)).returning();
     const released = await releaseProjectCitations(tx, txCtx, projectId);
     return { result: undefined, log: [{ action: 'fmea.project.delete', entity: 'fmea_project', entityId: projectId, before: loaded.project, after }, ...released] };
   });

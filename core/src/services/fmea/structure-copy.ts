@@ -17,7 +17,7 @@ import { assertCopyBetweenKinds, assertSameProcessLevel, nextProcessNo, nodeDept
 import type { OperationRecord } from '../shared/audit.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { ruleFlagValues } from '../rules/rule-flags.ts';
+import { readRuleFlags } from '../rules/rule-flags.ts';
 import { assertOwner, created, editableProject, openableProject, projectAccess, type LoadedProject } from './access.ts';
 import { insertChunks } from './bulk.ts';
 import { carryCitations } from './catalog-link.ts';
@@ -172,10 +172,10 @@ export async function copyTree(tx: Tx, txCtx: TxContext, input: TreeCopy): Promi
  * administrator copies or borrows structure-tree nodes into a project (spec 000
  * §6 basic rules; off by default: every member who may edit).
  */
-export async function assertHeadRule(db: DbOrTx, flag: 'treeCopyHeadOnly' | 'treeDeleteHeadOnly', loaded: LoadedProject): Promise<void> {
-  if (loaded.actor.isAdmin || (await ruleFlagValues(db))[flag] !== '1') return;
+export async function assertHeadRule(db: DbOrTx, operation: 'treeCopy' | 'treeDelete', loaded: LoadedProject): Promise<void> {
+  if (loaded.actor.isAdmin || !(await readRuleFlags(db)).headOnly[operation]) return;
   if (!isProjectOwner(projectAccess(loaded.project, loaded.members), loaded.actor.userId)) {
-    throw new NotAllowedError((flag === 'treeCopyHeadOnly' ? 'fmea.tree_copy_head_only' : 'fmea.tree_delete_head_only') satisfies FmeaServiceMessageKey);
+    throw new NotAllowedError((operation === 'treeCopy' ? 'fmea.tree_copy_head_only' : 'fmea.tree_delete_head_only') satisfies FmeaServiceMessageKey);
   }
 }
 
@@ -208,7 +208,7 @@ async function pasteSubtree(ctx: ServiceContext, sourceNodeId: string, input: { 
     const loaded = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
     const wholeProject = borrow && source.parentId === null;
     if (wholeProject) assertWholeProjectOwner(loaded);
-    else await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
+    else await assertHeadRule(tx, 'treeCopy', loaded);
     const targetIndex = indexGraph(await loadGraph(tx, target.projectId));
     const placement: CopyPlacement = wholeProject ? { kind: 'merge', nodeId: target.id } : { kind: 'under', parentId: target.id };
     const copy = await copyTree(tx, txCtx, { sourceProjectId: source.projectId, sourceNodeId: source.id, target: { project: loaded.project, index: targetIndex }, placement, borrow });

@@ -28,6 +28,7 @@ import { deleteRemovedSet, loadGraph, removedCounts } from './graph-load.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 import { assertHeadRule } from './structure-copy.ts';
 import { changedNodeFields, isPfmea, newNodeFields, projectKind, type ProcessNodeFields } from './process-structure.ts';
+import { live } from '../../db/live.ts';
 
 export type FmeaNodeRow = typeof fmeaNode.$inferSelect;
 
@@ -150,7 +151,7 @@ export async function withBorrowers(db: DbOrTx, impact: DeletionImpact): Promise
       .select({ id: fmeaNode.id })
       .from(fmeaNode)
       .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaNode.projectId))
-      .where(and(inArray(fmeaNode.originId, ids.slice(i, i + 500)), eq(fmeaProject.delFlg, 0)));
+      .where(and(inArray(fmeaNode.originId, ids.slice(i, i + 500)), live(fmeaProject)));
     borrowers.push(...rows.map((r) => r.id));
   }
   if (borrowers.length === 0) return impact;
@@ -174,7 +175,7 @@ export async function deleteNode(
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findNode(tx, ids[0] ?? '');
     const loaded = await editableProject(tx, ctx.actor, before.projectId, ctx.now(), 'del');
-    await assertHeadRule(tx, 'treeDeleteHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeDelete', loaded);
     const index = indexGraph(await loadGraph(tx, loaded.project.id));
     assertNodeDeletable(index, ids);
     assertVersion(before, input.version, 'fmea_node');

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { likePattern } from '../shared/paging.ts';
 import { actorOf } from './access.ts';
 import { SUGGEST_KINDS, type SuggestKind } from '../../domain/fmea/vocabulary.ts';
+import { live } from '../../db/live.ts';
 
 /** What a suggestion is for: the text fields of the analysis that engineers reword from one FMEA to the next. */
 export { SUGGEST_KINDS, type SuggestKind };
@@ -78,7 +79,7 @@ export async function suggestTexts(ctx: ServiceContext, query: SuggestQuery): Pr
   if (query.projectTypes !== undefined && query.projectTypes.length === 0) return [];
   const actor = await actorOf(ctx.db, ctx.actor);
 
-  const readable: SQL[] = [eq(fmeaProject.delFlg, 0)];
+  const readable: SQL[] = [live(fmeaProject)];
   if (!actor.isAdmin) {
     readable.push(exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, actor.userId)))));
   }

@@ -21,6 +21,7 @@ import { present, type ProjectView } from './projects.ts';
 import { assertHeadRule, copyTree, type TreeCopyResult } from './structure-copy.ts';
 import { findNode, type FmeaNodeRow } from './structure.ts';
 import { FMEA_SIDES, kindOf, kindsOfSide, type FmeaSide } from '../../domain/fmea/kinds.ts';
+import { isLive, live } from '../../db/live.ts';
 
 /**
  * FMEA templates (spec 001 §2 prefixes TD and TP, §5; docs/domain/fmea-reuse.md).
@@ -79,7 +80,7 @@ async function templateAccess(db: DbOrTx, row: FmeaProjectRow): Promise<Template
     scope: row.templateScope,
     siteId: row.templateSiteId,
     template: { kind: 'process', members: await readMembers(db, row.id) },
-    source: source && source.delFlg === 0 ? { kind: 'process', members: await readMembers(db, row.sourceProjectId!) } : null,
+    source: source && isLive(source) ? { kind: 'process', members: await readMembers(db, row.sourceProjectId!) } : null,
   };
 }
 
@@ -113,7 +114,7 @@ export async function findTemplate(db: DbOrTx, ctx: ServiceContext, template: st
   const row = await db
     .select()
     .from(fmeaProject)
-    .where(and(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted)), eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0)))
+    .where(and(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted)), eq(fmeaProject.isTemplate, 1), live(fmeaProject)))
     .get();
   const notFound = () => new NotFoundError('fmea.template_not_found' satisfies FmeaServiceMessageKey, { template: wanted });
   if (!row) throw notFound();
@@ -212,7 +213,7 @@ export async function listTemplates(ctx: ServiceContext, query: { side?: Templat
   const rows = await ctx.db
     .select()
     .from(fmeaProject)
-    .where(and(eq(fmeaProject.isTemplate, 1), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.projectType, types)))
+    .where(and(eq(fmeaProject.isTemplate, 1), live(fmeaProject), inArray(fmeaProject.projectType, types)))
     .orderBy(desc(fmeaProject.createdAt), desc(fmeaProject.serialNum));
   const siteIds = await siteIdsOf(ctx.db, ctx.actor.userId);
   const visible: FmeaProjectRow[] = [];
@@ -240,7 +241,7 @@ export async function saveTemplate(ctx: ServiceContext, nodeId: string, input: {
   const saved = await writeAndLog(ctx, async (tx, txCtx) => {
     const node = await findNode(tx, nodeId);
     const loaded = await editableProject(tx, ctx.actor, node.projectId, ctx.now(), 'add', { content: false });
-    await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeCopy', loaded);
     const source = loaded.project;
     const kind = templateKindOf(indexGraph(await loadGraph(tx, source.id)), node.id);
     if (kind === 'basic') assertOwner(loaded, 'template');
@@ -323,7 +324,7 @@ export async function applyTemplate(ctx: ServiceContext, template: string, input
     const tmpl = await findTemplate(tx, ctx, template);
     const target = await findNode(tx, input.targetNodeId);
     const loaded = await editableProject(tx, ctx.actor, target.projectId, ctx.now(), 'add');
-    await assertHeadRule(tx, 'treeCopyHeadOnly', loaded);
+    await assertHeadRule(tx, 'treeCopy', loaded);
     const index = indexGraph(await loadGraph(tx, target.projectId));
     assertTemplatePlacement(index, target.id, templateKindOfRow(tmpl), isPfmea(loaded.project));
     const root = await rootOf(tx, tmpl.id);

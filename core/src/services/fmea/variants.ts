@@ -14,6 +14,7 @@ import { takeProjectNumber } from './project-number.ts';
 import { present, type ProjectView } from './projects.ts';
 import { copyTree, type TreeCopyResult } from './structure-copy.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { isLive, live } from '../../db/live.ts';
 
 /**
  * Family FMEA variants (spec 001 §3 projectType family; docs/domain/fmea-reuse.md).
@@ -79,7 +80,7 @@ export async function listVariants(ctx: ServiceContext, familyProjectId: string)
     .select({ project: fmeaProject, responsibleName: user.realName })
     .from(fmeaProject)
     .leftJoin(user, eq(user.id, fmeaProject.responsibleUserId))
-    .where(and(eq(fmeaProject.sourceProjectId, familyProjectId), eq(fmeaProject.sourceKind, 'variant'), eq(fmeaProject.delFlg, 0)))
+    .where(and(eq(fmeaProject.sourceProjectId, familyProjectId), eq(fmeaProject.sourceKind, 'variant'), live(fmeaProject)))
     .orderBy(desc(fmeaProject.createdAt));
   return rows.map(({ project: p, responsibleName }) => ({
     id: p.id,
@@ -122,7 +123,7 @@ async function variantOf(db: DbOrTx, ctx: ServiceContext, variantId: string) {
   const variant = loaded.project;
   if (variant.sourceKind !== 'variant' || !variant.sourceProjectId) throw notAVariant(variant.serialNum);
   const family = await db.select().from(fmeaProject).where(eq(fmeaProject.id, variant.sourceProjectId)).get();
-  return { loaded, variant, family: family && family.delFlg === 0 ? family : null, familyProjectId: variant.sourceProjectId };
+  return { loaded, variant, family: family && isLive(family) ? family : null, familyProjectId: variant.sourceProjectId };
 }
 
 const failureColumns = {

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { sendMessages, type MessageRow } from './inbox.ts';
+import { isDeleted } from '../../db/live.ts';
 
 /**
  * Read-access applications (spec 001 §7 applyReadProject,
@@ -101,7 +102,7 @@ export async function applyReadProject(ctx: ServiceContext, family: FmeaSide, in
       .from(fmeaProject)
       .where(sql`(${fmeaProject.id} = ${input.project} or ${fmeaProject.serialNum} = ${input.project})`)
       .get();
-    if (!project || project.delFlg === 1 || kindOf(project.projectType).side !== family) {
+    if (!project || isDeleted(project) || kindOf(project.projectType).side !== family) {
       throw new NotFoundError('fmea.project_not_found', { project: input.project });
     }
     const members = await tx.select({ userId: fmeaMember.userId, roles: fmeaMember.roles }).from(fmeaMember).where(eq(fmeaMember.projectId, project.id));
@@ -156,7 +157,7 @@ export async function decideApplication(ctx: ServiceContext, id: string, agree: 
     if (!before.approverIds.includes(ctx.actor.userId ?? '')) throw new NotAllowedError('message.not_current_approver');
     if (before.status !== 'pending') throw new ConflictError('message.application_decided');
     const project = await tx.select().from(fmeaProject).where(eq(fmeaProject.id, before.projectId)).get();
-    if (!project || project.delFlg === 1) throw new NotFoundError('fmea.project_not_found', { project: before.projectId });
+    if (!project || isDeleted(project)) throw new NotFoundError('fmea.project_not_found', { project: before.projectId });
 
     const now = ctx.now();
     const status: ReadApplicationStatus = agree ? 'agreed' : 'disagreed';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { message } from '../../db/schema/index.ts';
 import { MY_APPLICATIONS_ROUTE, MY_APPROVALS_ROUTE } from '../../domain/messages/index.ts';
+import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { reviewRecipients } from '../reviews/recipients.ts';
 import type { TxContext } from '../shared/context.ts';
 import { sendMessages, type MessageRow } from './inbox.ts';
@@ -23,7 +24,7 @@ export async function storeCatalogReviewMessages(tx: Tx, ctx: TxContext, recordI
     .where(and(eq(message.targetId, recordId), eq(message.code, 'catalogReview'), eq(message.processed, 0)));
   const step = await reviewRecipients({ db: tx, actor: ctx.actor }, recordId);
   if (step.userIds.length === 0) return [];
-  const key = step.reason === 'decided' ? (step.status === '2' ? KEYS.released : KEYS.rejected) : KEYS[step.reason];
+  const key = step.reason === 'decided' ? (step.status === KNOWLEDGE_STATUS.released ? KEYS.released : KEYS.rejected) : KEYS[step.reason];
   return sendMessages(
     tx,
     step.userIds.map((recipientId) => ({

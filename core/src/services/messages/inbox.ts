@@ -5,6 +5,7 @@ import type { MessageCode, MessageKind } from '../../domain/messages/index.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { live, softDeleted } from '../../db/live.ts';
 
 /**
  * The stored message inbox (spec 001 §7 message calls; docs/domain/messages.md).
@@ -59,7 +60,7 @@ export interface MessageListQuery extends PageQuery {
   unread?: boolean;
 }
 
-const own = (ctx: ServiceContext): SQL => and(eq(message.recipientId, ctx.actor.userId ?? ''), eq(message.delFlg, 0))!;
+const own = (ctx: ServiceContext): SQL => and(eq(message.recipientId, ctx.actor.userId ?? ''), live(message))!;
 
 function boxCondition(box: MessageBox): SQL {
   if (box === 'system') return eq(message.kind, 'system');
@@ -138,7 +139,7 @@ const NON_APPROVAL_CODES: MessageCode[] = ['2', '5', '6', '7', 'comment', 'task'
 /** deleteMessage: the caller's own only (soft: delFlg 1). An approval's application stays in My approvals. */
 export async function deleteMessage(ctx: ServiceContext, id: string): Promise<void> {
   await findOwn(ctx.db, ctx, id);
-  await ctx.db.update(message).set({ delFlg: 1 }).where(eq(message.id, id));
+  await ctx.db.update(message).set(softDeleted()).where(eq(message.id, id));
 }
 
 /** getLatestMessageAndNotice: the newest unread business message and the newest published notice (either may be null). */
@@ -177,7 +178,7 @@ export async function requestModuleExport(ctx: ServiceContext, input: ExportRequ
   const target = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.delFlg, 0), or(eq(user.id, input.oprateUser), eq(user.userName, input.oprateUser))))
+    .where(and(live(user), or(eq(user.id, input.oprateUser), eq(user.userName, input.oprateUser))))
     .get();
   if (!target) throw new NotFoundError('message.user_not_found', { user: input.oprateUser });
   const params: Record<string, string> = { serialNum, sender: ctx.actor.userName };

@@ -3,12 +3,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaAction, fmeaFailure, fmeaFunction, fmeaNode, fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
 import type { ActionStatus } from '../../domain/fmea/actions.ts';
 import { FMEA_REVIEW_ROLES, waitingFor, type FmeaReviewRole } from '../../domain/status/fmea-review.ts';
-import type { TaskStatus } from '../../domain/status/task.ts';
+import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { loadReview } from '../fmea-review/state.ts';
 import { projectLink } from '../../domain/fmea/kinds.ts';
 import { taskLink } from '../messages/fmea-task.ts';
+import { live } from '../../db/live.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work FMEA
@@ -47,13 +48,13 @@ export interface MyTask {
   readonly route: string;
 }
 
-/** An action's status as a task status (spec 001 §4): the filter's 0, 1, 3, 5 and 4 for a decision still pending. */
+/** An action's status as a task status (spec 001 §4): the filter's four (not started, in progress, completed, cancelled) and pending for a decision still open. */
 export const ACTION_TASK_STATUS: Readonly<Record<ActionStatus, TaskStatus>> = {
-  open: '0',
-  decisionPending: '4',
-  implementationPending: '1',
-  completed: '3',
-  notImplemented: '5',
+  open: TASK_STATUS.notStarted,
+  decisionPending: TASK_STATUS.pending,
+  implementationPending: TASK_STATUS.inProgress,
+  completed: TASK_STATUS.completed,
+  notImplemented: TASK_STATUS.cancelled,
 };
 
 export interface MyTaskQuery extends PageQuery {
@@ -81,7 +82,7 @@ async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
     .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaAction.causeId))
     .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
     .innerJoin(fmeaNode, eq(fmeaNode.id, fmeaFunction.nodeId))
-    .where(and(eq(fmeaAction.responsibleUserId, me), eq(fmeaProject.delFlg, 0)));
+    .where(and(eq(fmeaAction.responsibleUserId, me), live(fmeaProject)));
   return rows.map((r) => ({
     id: r.id,
     taskSource: 'action',
@@ -109,7 +110,7 @@ async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
     .from(fmeaReviewAssignee)
     .innerJoin(fmeaReviewRound, eq(fmeaReviewRound.id, fmeaReviewAssignee.roundId))
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaReviewRound.projectId))
-    .where(and(eq(fmeaReviewAssignee.userId, me), eq(fmeaProject.delFlg, 0), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
+    .where(and(eq(fmeaReviewAssignee.userId, me), live(fmeaProject), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
   if (named.length === 0) return [];
   const projects = await db.select().from(fmeaProject).where(inArray(fmeaProject.id, named.map((n) => n.projectId)));
   const latest = new Map(
@@ -137,7 +138,7 @@ async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
       taskLaunchDate: state.status === 'approved' ? (round.approvedAt ?? round.submittedAt) : round.submittedAt,
       taskEndDate: null,
       taskCompleteDate: null,
-      taskStatus: '0',
+      taskStatus: TASK_STATUS.notStarted,
       route: `${projectLink(project.projectType, project.id)}&review=1`,
     });
   }

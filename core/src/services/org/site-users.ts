@@ -9,6 +9,7 @@ import { findUserRow } from '../users/users.ts';
 import { findSite } from './sites.ts';
 import { administratorOf, managedUser } from '../admin-access/administrator.ts';
 import { assertSiteAction, assertSiteMemberRemoval, assertSiteMembership, assertUserAction } from '../../domain/permissions/index.ts';
+import { live } from '../../db/live.ts';
 
 /** One member of a site (group), as the site-user screens list them. */
 export interface SiteMember {
@@ -34,7 +35,7 @@ export interface SiteMemberQuery {
 /** Members: users whose home site it is, and users linked to it as a further group. */
 function memberOf(db: DbOrTx, siteId: string): SQL {
   const linked = db.select({ id: userSite.userId }).from(userSite).where(eq(userSite.siteId, siteId));
-  return and(eq(user.delFlg, 0), or(eq(user.siteId, siteId), inArray(user.id, linked)))!;
+  return and(live(user), or(eq(user.siteId, siteId), inArray(user.id, linked)))!;
 }
 
 const memberColumns = {

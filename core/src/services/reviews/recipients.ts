@@ -7,6 +7,7 @@ import { findCatalogRow } from '../catalog/store.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import type { ReviewKind } from './reviews.ts';
+import { live } from '../../db/live.ts';
 
 /** Who is told about a review step, and what the step asks of them. */
 export interface ReviewMessage {
@@ -54,14 +55,14 @@ export async function reviewRecipients(ctx: Pick<ServiceContext | TxContext, 'ac
     .selectDistinct({ id: user.id, userName: user.userName })
     .from(userRole)
     .innerJoin(user, eq(user.id, userRole.userId))
-    .where(and(inArray(userRole.roleId, roleIds), eq(user.delFlg, 0)));
+    .where(and(inArray(userRole.roleId, roleIds), live(user)));
 
   const userIds: string[] = [];
   for (const candidate of candidates) {
     if (candidate.id === ctx.actor.userId) continue;
     const caller = await catalogCaller(ctx.db, { userId: candidate.id, userName: candidate.userName }, type);
     // separation of duties: the applicant is not asked to decide on their own application
-    if (caller.flags.separationOfDuties === '1' && isOwnApplication(row.applicantId, candidate.id)) continue;
+    if (caller.rules.separationOfDuties && isOwnApplication(row.applicantId, candidate.id)) continue;
     if (canCatalogOperate(caller, type, button) && productTypeVisible(caller.actor, row.productType)) userIds.push(candidate.id);
   }
   return { ...base, reason: button, userIds };

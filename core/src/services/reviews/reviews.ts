@@ -7,6 +7,7 @@ import { canCatalogOperate, catalogCaller, catalogType, productTypeCondition, pr
 import { peopleNames, type CatalogRecordRow } from '../catalog/store.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
+import { isDeleted, isLive, live } from '../../db/live.ts';
 
 /**
  * The personal centre's review lists (spec 000 §2.5 "my applications, my
@@ -115,7 +116,7 @@ function itemOf(
 ): ReviewItem {
   const name = (id: string | null) => (id ? (names.get(id) ?? null) : null);
   const on = callers.get(row.type);
-  const current = row.delFlg === 0 && (row.isLatestVersion || row.status !== KNOWLEDGE_STATUS.released);
+  const current = isLive(row) && (row.isLatestVersion || row.status !== KNOWLEDGE_STATUS.released);
   const stage = stageAction(row.status);
   const may = (button: 'audit' | 'approve') =>
     current && on !== undefined && stage === button && canCatalogOperate(on.caller, on.type, button) && productTypeVisible(on.caller.actor, row.productType);
@@ -142,7 +143,7 @@ function itemOf(
     opinion: row.approveTime ? row.approveRemark : row.auditRemark,
     decidedAt: row.approveTime ?? row.auditTime,
     decision: extra.decision ?? null,
-    deleted: row.delFlg !== 0,
+    deleted: isDeleted(row),
     can: { audit: may('audit'), approve: may('approve'), reject: may('audit') || may('approve') },
   };
 }
@@ -166,7 +167,7 @@ export async function listMyApplications(ctx: ServiceContext, query: ReviewListQ
   if (!userId) return { items: [], total: 0, page, limit };
   const where = and(
     eq(catalogRecord.applicantId, userId),
-    eq(catalogRecord.delFlg, 0),
+    live(catalogRecord),
     query.type === undefined ? undefined : eq(catalogRecord.type, catalogType(query.type).id),
   );
   const [rows, totals] = await Promise.all([
@@ -194,8 +195,8 @@ function pendingFilter(callers: readonly TypeCaller[]): SQL | null {
   }
   if (stages.length === 0 || actor === undefined) return null;
   // separation of duties: one's own applications wait for someone else
-  const others = callers[0]!.caller.flags.separationOfDuties === '1' && actor.userId !== '' ? or(isNull(catalogRecord.applicantId), ne(catalogRecord.applicantId, actor.userId)) : undefined;
-  return and(eq(catalogRecord.delFlg, 0), or(...stages), productTypeLimit(actor), others)!;
+  const others = callers[0]!.caller.rules.separationOfDuties && actor.userId !== '' ? or(isNull(catalogRecord.applicantId), ne(catalogRecord.applicantId, actor.userId)) : undefined;
+  return and(live(catalogRecord), or(...stages), productTypeLimit(actor), others)!;
 }
 
 /** How many records wait for the caller's audit or approval (the message badge's business count). */

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { businessRule } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { InvalidInputError } from '../../errors.ts';
-import { isRuleFlag, RULE_FLAGS, type RuleFlag, type RuleFlagDefinition, type RuleGroup } from '../../domain/rules/index.ts';
+import { isRuleFlag, readRules, RULE_FLAGS, type RuleFlag, type RuleFlagDefinition, type RuleGroup, type Rules } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 
@@ -19,6 +19,11 @@ export async function ruleFlagValues(db: DbOrTx): Promise<Record<RuleFlag, strin
   const values = Object.fromEntries(Object.entries(RULE_FLAGS).map(([k, d]) => [k, d.defaultValue])) as Record<RuleFlag, string>;
   for (const row of await listRuleFlags(db)) if (isRuleFlag(row.ruleType)) values[row.ruleType] = row.flag;
   return values;
+}
+
+/** The current flags read by name (domain/rules/read.ts): what services act on. */
+export async function readRuleFlags(db: DbOrTx): Promise<Rules> {
+  return readRules(await ruleFlagValues(db));
 }
 
 export async function setRuleFlag(ctx: ServiceContext, flag: string, value: string): Promise<BusinessRule> {

@@ -6,6 +6,7 @@ import { findSite } from '../org/sites.ts';
 import { verifyPassword } from '../shared/password-hash.ts';
 import { findUserRow } from './users.ts';
 import { projectReaderTest } from '../fmea/readers.ts';
+import { live } from '../../db/live.ts';
 
 export interface UserOption {
   id: string;
@@ -29,7 +30,7 @@ export interface UserOptionQuery {
 export async function listUserOptions(ctx: ServiceContext, query: UserOptionQuery = {}): Promise<UserOption[]> {
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(query.limit ?? 10)));
   const search = query.search?.trim();
-  const conditions: (SQL | undefined)[] = [eq(user.delFlg, 0)];
+  const conditions: (SQL | undefined)[] = [live(user)];
   if (search) conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
   if (query.site) {
     const owner = await findSite(ctx.db, query.site);

@@ -25,6 +25,7 @@ import {
 } from '../../domain/permissions/index.ts';
 import { rolePermission } from '../../db/schema/index.ts';
 import { preparePassword } from './passwords.ts';
+import { live, softDeleted } from '../../db/live.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function findUserRow(db: DbOrTx, idOrName: string): Promise<UserRow
   const row = await db
     .select()
     .from(user)
-    .where(and(or(eq(user.id, idOrName), eq(user.userName, idOrName.trim())), eq(user.delFlg, 0)))
+    .where(and(or(eq(user.id, idOrName), eq(user.userName, idOrName.trim())), live(user)))
     .get();
   if (!row) throw new NotFoundError('user.not_found', { user: idOrName });
   return row;
@@ -129,7 +130,7 @@ export interface UserListQuery extends PageQuery {
 
 export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<Page<UserView & { actions: Exclude<UserAction, 'read'>[] }>> {
   const { page, limit, offset } = pageWindow(query);
-  const conditions: (SQL | undefined)[] = [eq(user.delFlg, 0)];
+  const conditions: (SQL | undefined)[] = [live(user)];
   if (query.search?.trim()) {
     const search = query.search.trim();
     conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
@@ -330,7 +331,7 @@ export async function deleteUser(ctx: ServiceContext, idOrName: string): Promise
     const before = await presentUser(tx, row);
     // soft delete (delFlg 1): records keep their creator, the log its names; the
     // account can never sign in again and its user name stays reserved
-    await tx.update(user).set({ delFlg: 1, locked: true }).where(eq(user.id, row.id));
+    await tx.update(user).set({ ...softDeleted(), locked: true }).where(eq(user.id, row.id));
     await tx.delete(session).where(eq(session.userId, row.id));
     await tx.delete(userRole).where(eq(userRole.userId, row.id));
     return { result: undefined, log: { action: 'user.delete', entity: 'user', entityId: row.id, before } };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { readRules } from '@fmea/core/domain';
 import { api, Button, confirm, Dialog, EmptyState, notifyError, RowMarker, Select, TextArea, TextInput, type ApiData } from '@fmea/workbench/sdk';
 import { useDictLabel } from '../list/dict-label.ts';
 import { useDict } from '../list/lookups.ts';
@@ -24,12 +25,12 @@ export default function InterfacesStep({ projectId, readOnly, remoteRevision }: 
   const [root, setRoot] = useState<TreeNode | null>(null);
   const [rows, setRows] = useState<InterfaceRow[] | null>(null);
   const [draft, setDraft] = useState({ firstNodeId: '', secondNodeId: '', interfaceType: '1', description: '' });
-  // the interface reason rule (ruleOpen '1'): a change or a deletion says why (docs/domain/fmea-communication.md)
+  // the interface reason rule (ruleOpen): a change or a deletion says why (docs/domain/fmea-communication.md)
   const [reasonRule, setReasonRule] = useState(false);
   const [asking, setAsking] = useState<{ row: InterfaceRow; interfaceType: number | null } | null>(null);
   useEffect(() => {
     api.get('/api/sysInterfaceReason/getData').then(
-      (data) => setReasonRule(data.items.ruleOpen === '1'),
+      (data) => setReasonRule(readRules(data.items).interfaceReasonRequired),
       () => undefined,
     );
   }, []);

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
+import { projectLink } from '@fmea/core/domain';
 import '../personal.css';
 
 /** One of the caller's favourites. */
 type Favourite = ApiData<'/api/collect/list'>['items'][number];
 
-/** Where a starred item opens; only design projects have a page so far. */
-const pageOf = (item: Favourite): string | null =>
-  item.collectType === 'project' ? `/main/dfmea/dfmeaProject?projectId=${encodeURIComponent(item.targetId)}` : null;
+/** Where a starred item opens: a project on its kind's page (spec 001 §2 deep link); other items have no page yet. */
+const pageOf = (item: Favourite): string | null => (item.projectType ? projectLink(item.projectType, item.targetId) : null);
 
 /** My favourites: the projects (and later knowledge entries) the user starred, newest first. */
 export default function MyFavouritesPage() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { catalogNumberEntry, type CatalogField, type CatalogTypeDefinition } from '@fmea/core/domain';
+import { catalogNumberEntry, readRules, switchOn, type CatalogField, type CatalogTypeDefinition } from '@fmea/core/domain';
 import { api } from '../../api/typed-client.ts';
 import { useLoad } from '../../api/use-load.ts';
 import type { Locale } from '../../i18n/index.ts';
@@ -19,8 +19,8 @@ type Flags = Readonly<Record<string, string>>;
 /** Whether a field must be filled now: declared so, or tied to a rule flag that is on (English, failure use type). */
 export function isRequired(field: CatalogField, flags: Flags): boolean {
   if (field.required) return true;
-  if (field.requiredBy) return flags[field.requiredBy] === '1';
-  return field.kind === 'enText' && flags.EnglishRequiredRuleFlag === '1';
+  if (field.requiredBy) return switchOn(flags, field.requiredBy);
+  return field.kind === 'enText' && readRules(flags).englishRequired;
 }
 
 /** The draft of a record (or of a new one): every field as text, lists for `multiple`. */

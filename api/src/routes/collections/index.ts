@@ -1,1 +1,0 @@
-export { registerCollectionRoutes } from './collections.ts';
