@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { FMEA_REVIEW_CONCLUSIONS, FMEA_REVIEW_EVENTS, FMEA_REVIEW_ROLES } from '../../domain/status/fmea-review.ts';
 import { FMEA_REVIEW_WALK_STEPS } from '../../domain/status/fmea-review-walk.ts';
-import { RELEASE_CONDITIONS } from '../../domain/status/review.ts';
+import { RELEASE_CONDITIONS } from '../../domain/status/approval.ts';
 import { id, timestamp } from './columns.ts';
 import { fmeaProject } from './fmea-project.ts';
 

@@ -1,6 +1,6 @@
 import type { Issue } from '../../errors.ts';
 import { KNOWLEDGE_STATUS, assertKnowledgeEditable, knowledgeMachine, type KnowledgeEvent, type KnowledgeStatus } from '../status/knowledge.ts';
-import { REVIEW_OPINION_MAX_LENGTH } from '../status/review.ts';
+import { REVIEW_OPINION_MAX_LENGTH } from '../status/approval.ts';
 import { checkText } from '../validation/text.ts';
 
 /**

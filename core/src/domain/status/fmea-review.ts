@@ -1,11 +1,11 @@
 import { InvalidInputError, InvalidTransitionError, NotAllowedError } from '../../errors.ts';
-import { REVIEW_OPINION_MAX_LENGTH, type ReleaseCondition } from './review.ts';
+import { REVIEW_OPINION_MAX_LENGTH, type ReleaseCondition } from './approval.ts';
 
 /**
  * The review and release path of an FMEA project, any type (spec 001 §4, §5;
- * docs/domain/fmea-review.md). The same reducer style as `reviewReducer`, but
- * with the spec's four named review roles, conclusions, approval and a
- * release step governed by the release condition.
+ * docs/domain/fmea-review.md): a reducer over the review state, with the spec's
+ * four named review roles, conclusions, approval and a release step governed
+ * by the release condition (docs/decisions/review-engines.md).
  */
 export const FMEA_REVIEW_STATUSES = ['draft', 'in_preparation', 'under_review', 'approved', 'released', 'rejected', 'revoked'] as const;
 export type FmeaReviewStatus = (typeof FMEA_REVIEW_STATUSES)[number];

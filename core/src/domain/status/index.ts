@@ -24,36 +24,7 @@ export {
   type TaskState,
   type TaskStatus,
 } from './task.ts';
-export {
-  RELEASE_CONDITIONS,
-  REVIEW_OPINION_MAX_LENGTH,
-  REVIEW_REFUSAL_KEYS,
-  REVIEW_STAGE_KEYS,
-  createReview,
-  pendingDeciders,
-  reviewReducer,
-  type DecisionStage,
-  type ReleaseCondition,
-  type ReviewAction,
-  type ReviewContext,
-  type ReviewDecision,
-  type ReviewStage,
-  type ReviewState,
-} from './review.ts';
-export {
-  PROBLEM_CLOSURE_WAIT_DAYS,
-  PROBLEM_REFUSAL_KEYS,
-  PROBLEM_STEPS,
-  PROBLEM_STEP_KEYS,
-  availableSteps,
-  closureAllowedAt,
-  completeStep,
-  isProblemClosed,
-  isProblemStep,
-  prerequisites,
-  type ProblemProgress,
-  type ProblemStep,
-} from './problem.ts';
+export { OPINION_REFUSAL_KEYS, RELEASE_CONDITIONS, REVIEW_OPINION_MAX_LENGTH, type ReleaseCondition } from './approval.ts';
 export { EDIT_FLAG, LOCK_FLAG, editFlagMachine, lockMachine, mustConfirmLeave } from './flags.ts';
 export {
   FMEA_APPROVER_ROLE,

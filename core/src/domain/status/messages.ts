@@ -1,7 +1,6 @@
 import { editFlagMachine, lockMachine } from './flags.ts';
 import { KNOWLEDGE_STATUS_KEYS, knowledgeMachine } from './knowledge.ts';
-import { PROBLEM_REFUSAL_KEYS, PROBLEM_STEP_KEYS } from './problem.ts';
-import { REVIEW_REFUSAL_KEYS, REVIEW_STAGE_KEYS } from './review.ts';
+import { OPINION_REFUSAL_KEYS } from './approval.ts';
 import { FMEA_REVIEW_CONCLUSION_KEYS, FMEA_REVIEW_REFUSAL_KEYS, FMEA_REVIEW_ROLE_KEYS, FMEA_REVIEW_STATUS_KEYS } from './fmea-review.ts';
 import { FMEA_REVIEW_WALK_REFUSAL_KEYS } from './fmea-review-walk.ts';
 import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
@@ -12,12 +11,9 @@ export const STATUS_MESSAGE_KEYS: readonly string[] = [
   ...taskMachine.messageKeys,
   ...lockMachine.messageKeys,
   ...editFlagMachine.messageKeys,
-  ...REVIEW_REFUSAL_KEYS,
-  ...PROBLEM_REFUSAL_KEYS,
+  ...OPINION_REFUSAL_KEYS,
   ...Object.values(KNOWLEDGE_STATUS_KEYS),
   ...Object.values(TASK_STATUS_KEYS),
-  ...Object.values(REVIEW_STAGE_KEYS),
-  ...Object.values(PROBLEM_STEP_KEYS),
   ...FMEA_REVIEW_REFUSAL_KEYS,
   ...FMEA_REVIEW_WALK_REFUSAL_KEYS,
   ...Object.values(FMEA_REVIEW_STATUS_KEYS),

@@ -19,7 +19,7 @@ import {
   type FmeaReviewState,
   type FmeaReviewStatus,
 } from '../../domain/status/fmea-review.ts';
-import type { ReleaseCondition } from '../../domain/status/review.ts';
+import type { ReleaseCondition } from '../../domain/status/approval.ts';
 import { openableProject, type LoadedProject } from '../fmea/access.ts';
 import { assertChecksPass } from '../fmea-checks/index.ts';
 import { assertOwnerOrAdmin, assertReviewersCanRead, assertSeparateReviewers } from '../fmea/review-access.ts';

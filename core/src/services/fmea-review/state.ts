@@ -14,7 +14,7 @@ import {
   type FmeaReviewState,
   type FmeaReviewStatus,
 } from '../../domain/status/fmea-review.ts';
-import type { ReleaseCondition } from '../../domain/status/review.ts';
+import type { ReleaseCondition } from '../../domain/status/approval.ts';
 
 export type ReviewRoundRow = typeof fmeaReviewRound.$inferSelect;
 
