@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * without any type error. Tests may import values; shipped code may not.
  */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const ROOTS = ['workbench/src', 'plugins'];
+const ROOTS = ['workbench/src', 'sdk/src', 'plugins'];
 const SERVER_ONLY = /^@fmea\/(api)(\/|$)|^@fmea\/core$|^@fmea\/core\/services/;
 
 function sources(dir: string): string[] {
