@@ -9,7 +9,8 @@ const plugins = readdirSync(`${root}/plugins`).filter((name) => existsSync(`${ro
 
 /**
  * Source strings are written in English in the code; zh-CN is the default
- * language at run time. The shell and each plugin own their catalogs.
+ * language at run time. The SDK (@fmea/sdk: its components' strings), the
+ * shell and each plugin own their catalogs.
  */
 export default defineConfig({
   rootDir: root,
@@ -17,6 +18,7 @@ export default defineConfig({
   locales: ['zh-CN', 'en-US'],
   fallbackLocales: { default: 'en-US' },
   catalogs: [
+    { path: '<rootDir>/sdk/src/locales/{locale}', include: ['<rootDir>/sdk/src'] },
     { path: '<rootDir>/workbench/src/locales/{locale}', include: ['<rootDir>/workbench/src'] },
     ...plugins.map((name) => ({ path: `<rootDir>/plugins/${name}/locales/{locale}`, include: [`<rootDir>/plugins/${name}/web`] })),
   ],

@@ -15,8 +15,8 @@ export default defineProject({
   test: {
     name: 'workbench',
     environment: 'happy-dom',
-    // the plugins' own tests run here too, with the same transform and DOM
-    include: ['src/**/*.test.{ts,tsx}', '../plugins/*/web/**/*.test.{ts,tsx}'],
+    // the SDK's and the plugins' own tests run here too, with the same transform and DOM
+    include: ['src/**/*.test.{ts,tsx}', '../sdk/src/**/*.test.{ts,tsx}', '../plugins/*/web/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test-setup.ts', import.meta.url))],
     testTimeout: 30_000,
   },

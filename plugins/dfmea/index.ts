@@ -1,5 +1,5 @@
 import { dfmeaArea } from '@fmea/core/domain';
-import { definePlugin } from '@fmea/workbench/plugin';
+import { definePlugin } from '@fmea/sdk/plugin';
 
 /** DFMEA: the definition (core/src/domain/areas/dfmea.ts) bound to its pages and catalogs. */
 export const dfmeaPlugin = definePlugin({

@@ -1,5 +1,5 @@
 import { experienceArea } from '@fmea/core/domain';
-import { catalogPlugin } from '@fmea/workbench/plugin';
+import { catalogPlugin } from '@fmea/sdk/plugin';
 
 /** Experience: one catalog (core/src/domain/areas/catalogs.ts), served by the one catalog page. */
 export const experiencePlugin = catalogPlugin(experienceArea, {

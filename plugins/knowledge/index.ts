@@ -1,5 +1,5 @@
 import { knowledgeArea } from '@fmea/core/domain';
-import { catalogPlugin } from '@fmea/workbench/plugin';
+import { catalogPlugin } from '@fmea/sdk/plugin';
 
 /** The knowledge base: each catalog type of the definition (core/src/domain/areas/catalogs.ts) opens the one catalog page. */
 export const knowledgePlugin = catalogPlugin(knowledgeArea, {

@@ -1,5 +1,5 @@
 import { masterDataArea } from '@fmea/core/domain';
-import { catalogPlugin } from '@fmea/workbench/plugin';
+import { catalogPlugin } from '@fmea/sdk/plugin';
 
 /** Master data: its catalog types (core/src/domain/areas/catalogs.ts) open the one catalog page; other pages bring their own. */
 export const masterDataPlugin = catalogPlugin(masterDataArea, {

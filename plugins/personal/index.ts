@@ -1,5 +1,5 @@
 import { personalArea } from '@fmea/core/domain';
-import { definePlugin } from '@fmea/workbench/plugin';
+import { definePlugin } from '@fmea/sdk/plugin';
 
 /** The personal centre: the definition (core/src/domain/areas/personal.ts) bound to its pages and catalogs. */
 export const personalPlugin = definePlugin({

@@ -1,6 +1,6 @@
 import { pfmeaArea } from '@fmea/core/domain';
-import { definePlugin } from '@fmea/workbench/plugin';
-import type { Locale } from '@fmea/workbench/sdk';
+import { definePlugin } from '@fmea/sdk/plugin';
+import type { Locale } from '@fmea/sdk';
 
 /** The PFMEA's own catalog in a language. */
 const own = async (locale: Locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages;

@@ -1,5 +1,5 @@
 import { standardsArea } from '@fmea/core/domain';
-import { catalogPlugin } from '@fmea/workbench/plugin';
+import { catalogPlugin } from '@fmea/sdk/plugin';
 
 /** The standards: national, product, process and material standards (core/src/domain/areas/catalogs.ts), each the one catalog page. */
 export const standardsPlugin = catalogPlugin(standardsArea, {

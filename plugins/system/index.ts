@@ -1,5 +1,5 @@
 import { systemArea } from '@fmea/core/domain';
-import { definePlugin } from '@fmea/workbench/plugin';
+import { definePlugin } from '@fmea/sdk/plugin';
 
 /** System administration: the definition (core/src/domain/areas/system.ts) bound to its pages and catalogs. */
 export const systemPlugin = definePlugin({

@@ -8,7 +8,7 @@ import { keyOf, parsePo } from './po.ts';
 /**
  * An action's status reads the same everywhere (issue 20): the engine's words
  * (core's `fmea.action_status.*`, which the workbook and the CLI write) are
- * the words of the browser's shared value labels (`useValueLabel`) and of
+ * the words of the browser's shared value labels (the SDK's `useValueLabel`) and of
  * the optimisation step, in both languages.
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,12 +26,12 @@ function catalog(path: string): Map<string, string> {
 
 describe('an action status', () => {
   it.each(['zh-CN', 'en-US'] as const)('reads the same in the workbook, the CLI and the browser (%s)', (locale) => {
-    const shell = catalog(`workbench/src/locales/${locale}.po`);
+    const sdk = catalog(`sdk/src/locales/${locale}.po`);
     const dfmea = catalog(`plugins/dfmea/locales/${locale}.po`);
     for (const status of ACTION_STATUSES) {
       const engine = translate(locale, ACTION_STATUS_LABEL_KEYS[status]);
       const key = keyOf(BROWSER_MESSAGE[status]);
-      expect({ status, shell: shell.get(key), dfmea: dfmea.get(key) }).toEqual({ status, shell: engine, dfmea: engine });
+      expect({ status, sdk: sdk.get(key), dfmea: dfmea.get(key) }).toEqual({ status, sdk: engine, dfmea: engine });
     }
   });
 });

@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { App } from './app/App.tsx';
-import { activateLocale, detectLocale, i18n } from './i18n/index.ts';
-import { setTheme, ui } from './stores/ui.ts';
+import { activateLocale, detectLocale, i18n, registerCatalog, setTheme } from '@fmea/sdk/host';
+import { ui } from '@fmea/sdk';
 import './styles.css';
 
 setTheme(ui.theme);
+// the shell's own strings; the SDK's come with it, each plugin's when its area first opens
+await registerCatalog(async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages);
 await activateLocale(detectLocale());
 
 createRoot(document.getElementById('root')!).render(

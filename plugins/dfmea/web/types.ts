@@ -1,4 +1,4 @@
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 
 /** Props every DFMEA step component receives. */
 export interface StepProps {

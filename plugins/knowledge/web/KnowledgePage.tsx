@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { CatalogPage, type AreaPageProps } from '@fmea/workbench/sdk';
+import { CatalogPage, type AreaPageProps } from '@fmea/sdk';
 
 /** Every page of the knowledge base: the SDK's catalog page, introduced in the area's words. */
 export default function KnowledgePage(props: AreaPageProps) {

@@ -3,13 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, WORKBENCH, WORKBENCH_DIST } from './paths.ts';
 
-/** What the browser bundle is built from: the shell, every plugin and the pure core it imports (the area definitions among it). */
+/** What the browser bundle is built from: the shell, the SDK, every plugin and the pure core it imports (the area definitions among it). */
 const SOURCES = [
   join(WORKBENCH, 'src'),
   join(WORKBENCH, 'index.html'),
   join(WORKBENCH, 'vite.config.ts'),
   join(WORKBENCH, 'lingui.config.ts'),
   join(WORKBENCH, 'package.json'),
+  join(REPO, 'sdk'),
   join(REPO, 'plugins'),
   join(REPO, 'core', 'src', 'domain'),
 ];

@@ -1,12 +1,12 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ConfirmHost, Toaster } from '../components/feedback.tsx';
+import { ConfirmHost, session } from '@fmea/sdk';
+import { Toaster } from '@fmea/sdk/host';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../pages/ErrorPages.tsx';
 import { LockingPage } from '../pages/LockingPage.tsx';
 import { LoginPage } from '../pages/login/LoginPage.tsx';
 import { BlankPage, RedirectLanding } from '../pages/RedirectLanding.tsx';
 import { NavigationProgress } from '../shell/ProgressBars.tsx';
-import { session } from '../stores/session.ts';
 import { Guarded } from './Guarded.tsx';
 
 /** A signed-in user opening the login goes home (spec 000 §2.2 item 3). */

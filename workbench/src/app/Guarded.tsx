@@ -4,13 +4,10 @@ import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
-import { connectRealtime } from '../realtime/client.ts';
-import { useAppInfo } from '../shell/app-info.ts';
-import { useBeforeUnloadGuard } from '../shell/edit-guard.ts';
+import { clearSession, connectRealtime, useBeforeUnloadGuard } from '@fmea/sdk/host';
+import { loadUser, session, ui, useAppInfo } from '@fmea/sdk';
 import { MainShell } from '../shell/MainShell.tsx';
 import { AreaHost, rememberedPage } from '../shell/AreaHost.tsx';
-import { clearSession, loadUser, session } from '../stores/session.ts';
-import { ui } from '../stores/ui.ts';
 import { resolveRoute } from './resolve-route.ts';
 
 /** Everything behind sign-in: lock flag, user info and routers, route permission, title, scroll. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '@fmea/core/domain';
-import type { UserInfo } from '../api/types.ts';
+import type { UserInfo } from '@fmea/sdk';
 import { redirectTarget, userMenuItems } from '../shell/areas.ts';
 import { resolveRoute } from './resolve-route.ts';
 

@@ -1,9 +1,8 @@
 import { pagePath, routeOfPage, type AreaDefinition, type LocalisedText, type PageDefinition } from '@fmea/core/domain';
-import type { UserInfo } from '../api/types.ts';
-import type { WorkAreaPlugin } from '../plugins/contract.ts';
+import type { UserInfo, WorkAreaPlugin } from '@fmea/sdk';
 import { HOSTED, hostedAreas, type Hosted } from '../plugins/registry.ts';
 import { landingPage } from '../shell/areas.ts';
-import { holds } from '../stores/session.ts';
+import { holds } from '@fmea/sdk/host';
 
 export type Resolved =
   /** An area the shell renders itself (the home page). */

@@ -1,12 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { projectLink } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, type ApiData } from '../api/typed-client.ts';
-import type { UserInfo } from '../api/types.ts';
-import { Button, EmptyState, PageHeader } from '../components/form.tsx';
-import { formatDate, personName } from '../i18n/format.ts';
-import { useGuardedNavigate } from '../shell/edit-guard.ts';
-import { can } from '../stores/session.ts';
+import { api, type ApiData, Button, can, EmptyState, formatDate, PageHeader, personName, useGuardedNavigate, type UserInfo } from '@fmea/sdk';
 
 type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
 type Task = ApiData<'/api/task/myTasks'>['items'][number];

@@ -2,11 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/typed-client.ts';
-import { Button, Field, TextInput } from '../components/form.tsx';
-import { loadUser, logout, session } from '../stores/session.ts';
-import { ui, unlock } from '../stores/ui.ts';
-import { personName } from '../i18n/format.ts';
+import { api, Button, Field, loadUser, personName, session, TextInput, ui } from '@fmea/sdk';
+import { logout, unlock } from '@fmea/sdk/host';
 
 /** Lock screen: the user unlocks with their own password (checked by the server). */
 export function LockingPage() {

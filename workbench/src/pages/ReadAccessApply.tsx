@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { kindOf } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/typed-client.ts';
-import { notify, notifyError } from '../components/feedback.tsx';
-import { Button, TextArea } from '../components/form.tsx';
+import { api, Button, notify, notifyError, TextArea } from '@fmea/sdk';
 
 /** What a project page leaves in the history state when it sends a non-member to 403. */
 export interface ReadApplyState {

@@ -5,12 +5,11 @@ import { I18nProvider } from '@lingui/react';
 import { AREAS, defineArea, menusOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
 import { grantRoute, listMenus, permittedRoutes, syncMenus } from '@fmea/core';
 import { buildRole, buildUser, openTestDatabase, type TestDatabase } from '@fmea/core/testing';
-import type { UserInfo } from '../api/types.ts';
+import { definePlugin, type UserInfo } from '@fmea/sdk';
 import { resolveRoute } from '../app/resolve-route.ts';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '@fmea/sdk/host';
 import { AreaHost } from '../shell/AreaHost.tsx';
 import { navPages, topMenuItems } from '../shell/areas.ts';
-import { definePlugin } from './contract.ts';
 import { HOSTED, hostedAreas, type Hosted } from './registry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { homeArea, type AreaDefinition } from '@fmea/core/domain';
-import type { WorkAreaPlugin } from './contract.ts';
+import type { WorkAreaPlugin } from '@fmea/sdk';
 import { systemPlugin } from '@fmea/plugin-system';
 import { personalPlugin } from '@fmea/plugin-personal';
 import { dfmeaPlugin } from '@fmea/plugin-dfmea';

@@ -1,11 +1,8 @@
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageDefinition } from '@fmea/core/domain';
-import type { UserInfo } from '../api/types.ts';
-import { EmptyState } from '../components/form.tsx';
-import { registerCatalog } from '../i18n/index.ts';
-import type { AreaPageProps, WorkAreaPlugin } from '../plugins/contract.ts';
-import { ui } from '../stores/ui.ts';
+import { type AreaPageProps, EmptyState, ui, type UserInfo, type WorkAreaPlugin } from '@fmea/sdk';
+import { registerCatalog } from '@fmea/sdk/host';
 import { navPages } from './areas.ts';
 import { PageLinks } from './PageLinks.tsx';
 

@@ -3,9 +3,8 @@ import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { projectLink } from '@fmea/core/domain';
-import { api, type ApiData } from '../api/typed-client.ts';
-import { ChatIcon } from '../components/icons.tsx';
-import { onChangeNotice, realtime } from '../realtime/client.ts';
+import { api, type ApiData, onChangeNotice } from '@fmea/sdk';
+import { ChatIcon, realtime } from '@fmea/sdk/host';
 
 type Discussions = ApiData<'/api/communication/getProjectsOfUser'>;
 

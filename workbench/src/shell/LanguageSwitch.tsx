@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { activateLocale, type Locale } from '../i18n/index.ts';
+import type { Locale } from '@fmea/sdk';
+import { activateLocale } from '@fmea/sdk/host';
 
 /** Chinese / English; the choice is kept in local storage and survives reloads. */
 export function LanguageSwitch() {

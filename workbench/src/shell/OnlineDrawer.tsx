@@ -2,13 +2,8 @@ import { useEffect, useState } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
-import { api } from '../api/typed-client.ts';
-import type { OnlineUser, UserInfo } from '../api/types.ts';
-import { Button } from '../components/form.tsx';
-import { UsersIcon } from '../components/icons.tsx';
-import { confirm, notify, notifyError } from '../components/feedback.tsx';
-import { realtime } from '../realtime/client.ts';
-import { personName } from '../i18n/format.ts';
+import { api, Button, confirm, notify, notifyError, personName, type UserInfo } from '@fmea/sdk';
+import { type OnlineUser, realtime, UsersIcon } from '@fmea/sdk/host';
 
 /** Only role types '0' (super: all sites) and '1' (site: own site) see online users (spec 000 §2.3). */
 export function canSeeOnline(user: UserInfo): boolean {

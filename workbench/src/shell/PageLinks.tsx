@@ -1,6 +1,6 @@
 import { pagePath, type AreaDefinition, type PageDefinition } from '@fmea/core/domain';
 import { useLingui } from '@lingui/react/macro';
-import { useGuardedNavigate } from './edit-guard.ts';
+import { useGuardedNavigate } from '@fmea/sdk';
 
 /** An area's page menu: links to its pages that respect the edit guard. */
 export function PageLinks({ area, pages, current }: { area: AreaDefinition; pages: readonly PageDefinition[]; current: string }) {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { applyProgress } from '../realtime/client.ts';
-import { ui } from '../stores/ui.ts';
+import { applyProgress } from '@fmea/sdk/host';
+import { ui } from '@fmea/sdk';
 import { JobProgress } from './ProgressBars.tsx';
 
 beforeEach(() => vi.useFakeTimers());

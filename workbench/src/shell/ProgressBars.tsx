@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { ui } from '../stores/ui.ts';
+import { ui } from '@fmea/sdk';
 
 /** Top: route/chunk loading. Bottom: long server jobs (receiveProgressInfo). */
 export function NavigationProgress() {

@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useLingui } from '@lingui/react/macro';
 import type { MenuItem } from './areas.ts';
 import { visibleMenuCount } from './areas.ts';
-import { useGuardedNavigate } from './edit-guard.ts';
+import { useGuardedNavigate } from '@fmea/sdk';
 
 export function TopMenu({ items, width }: { items: MenuItem[]; width: number }) {
   const { t } = useLingui();

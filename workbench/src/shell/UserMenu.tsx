@@ -3,18 +3,10 @@ import { useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../api/typed-client.ts';
-import type { UserInfo } from '../api/types.ts';
-import { Button } from '../components/form.tsx';
-import { Dialog } from '../components/dialog.tsx';
-import { notifyError } from '../components/feedback.tsx';
-import { activateLocale } from '../i18n/index.ts';
-import { logout, startSession } from '../stores/session.ts';
-import { setTheme, THEMES, ui, type Theme } from '../stores/ui.ts';
+import { api, Button, confirmLeave, Dialog, notifyError, personName, ui, useGuardedNavigate, type UserInfo } from '@fmea/sdk';
+import { activateLocale, logout, setTheme, startSession, type Theme, THEMES } from '@fmea/sdk/host';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { userMenuItems } from './areas.ts';
-import { confirmLeave, useGuardedNavigate } from './edit-guard.ts';
-import { personName } from '../i18n/format.ts';
 
 /** The user dropdown of spec 000 §2.3. */
 export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void }) {

@@ -1,6 +1,6 @@
 import { pagePath, routeOfPage, type AreaDefinition, type PageDefinition } from '@fmea/core/domain';
-import type { UserInfo } from '../api/types.ts';
-import { holds } from '../stores/session.ts';
+import type { UserInfo } from '@fmea/sdk';
+import { holds } from '@fmea/sdk/host';
 
 /**
  * What the shell derives from the area definitions for one user: the top

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { EmptyState } from '@fmea/workbench/sdk';
+import { EmptyState } from '@fmea/sdk';
 import { flattenTree, type NodeRow } from './model.ts';
 import { useFmeaKind } from '../kind.tsx';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, notify, notifyError } from '@fmea/workbench/sdk';
+import { api, Button, confirm, notify, notifyError } from '@fmea/sdk';
 import type { Analysis } from './model.ts';
 import { catalogLabel } from './suggestions.ts';
 

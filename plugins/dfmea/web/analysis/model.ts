@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CHARACTERISTIC_CLASSES, type CharacteristicClass, type FailureKind } from '@fmea/core/domain';
-import { api, ApiError, type ApiData } from '@fmea/workbench/sdk';
+import { api, ApiError, type ApiData } from '@fmea/sdk';
 
 /** The analysis as one read answers it (steps 2–5), and its rows as the function and failure steps use them. */
 export type Analysis = ApiData<'/api/fmea/analysis'>;

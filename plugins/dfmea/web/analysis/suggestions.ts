@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { SuggestKind } from '@fmea/core/domain';
-import { api, type ApiData, type FetchSuggestions, type SuggestionOption } from '@fmea/workbench/sdk';
+import { api, type ApiData, type FetchSuggestions, type SuggestionOption } from '@fmea/sdk';
 
 /** Where a catalog suggestion comes from: the record version picking it cites, and the ratings it brings. */
 export type CatalogSource = NonNullable<ApiData<'/api/fmea/suggest'>[number]['catalog']>;

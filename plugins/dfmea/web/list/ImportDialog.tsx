@@ -13,7 +13,7 @@ import {
   useForm,
   useSpreadsheetImport,
   type ImportMode,
-} from '@fmea/workbench/sdk';
+} from '@fmea/sdk';
 import { ImportSummary, type ImportReport } from './ImportResult.tsx';
 import { useFmeaKind } from '../kind.tsx';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 
 /**
  * What the import answers: `created` counts by kind, `unmapped` what the user

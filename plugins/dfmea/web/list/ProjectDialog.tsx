@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { api, ApiError, Button, confirm, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectMember, type ProjectView } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';

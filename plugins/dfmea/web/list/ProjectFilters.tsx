@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Select, TextInput, type DataGridSort } from '@fmea/workbench/sdk';
+import { Button, Select, TextInput, type DataGridSort } from '@fmea/sdk';
 import { useDictLabel } from './dict-label.ts';
 import type { DictItem } from '../types.ts';
 import { useDict, useUsers } from './lookups.ts';

@@ -18,7 +18,7 @@ import {
   type DataGridQuery,
   type ButtonOf,
   type UserInfo,
-} from '@fmea/workbench/sdk';
+} from '@fmea/sdk';
 import type { ProjectRouteName } from '@fmea/core/domain';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, CheckList, Field, FormDialog, notifyError, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, notifyError, TextInput, useForm, type ApiData } from '@fmea/sdk';
 import type { ProjectListItem } from '../types.ts';
 import { useUsers } from './lookups.ts';
 

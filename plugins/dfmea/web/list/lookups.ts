@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '@fmea/workbench/sdk';
+import { api } from '@fmea/sdk';
 import type { DictItem, UserOption } from '../types.ts';
 
 /**

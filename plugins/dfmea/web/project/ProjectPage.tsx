@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, t
 import { useLocation, useSearch } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, onPosted, session, ui } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, onPosted, session, ui } from '@fmea/sdk';
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
@@ -13,7 +13,7 @@ import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjec
 import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
 import '../dfmea.css';
-import { RowThreadProvider } from '@fmea/workbench/sdk';
+import { RowThreadProvider } from '@fmea/sdk';
 
 /** A step's component: StepProps, and the project with its setter for the planning step. */
 export type StepComponent = LazyExoticComponent<ComponentType<StepProps & { project?: ProjectView; onProjectChange?: (p: ProjectView) => void }>>;

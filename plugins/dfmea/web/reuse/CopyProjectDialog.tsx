@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, TextInput, useForm } from '@fmea/sdk';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, EmptyState, Field, formatDateTime, notify, notifyError, TextInput, useGuardedNavigate, useLoad } from '@fmea/workbench/sdk';
+import { api, Button, Dialog, EmptyState, Field, formatDateTime, notify, notifyError, TextInput, useGuardedNavigate, useLoad } from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormDialog, notify, Select, TextInput, useForm, useLoad } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormDialog, notify, Select, TextInput, useForm, useLoad } from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 import { treeOf, type TreeNode } from '../types.ts';
 import { useTemplateKindLabel } from './TemplatesPage.tsx';

@@ -24,7 +24,7 @@ import {
   type ApiData,
   type DataGridColumn,
   type UserInfo,
-} from '@fmea/workbench/sdk';
+} from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
 import { useDeleteWithUsage } from './usage.ts';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, ApiError, confirm } from '@fmea/workbench/sdk';
+import { api, ApiError, confirm } from '@fmea/sdk';
 
 /** The N of a 409 "used by N" answer (fmea.project_in_use / fmea.node_in_use), or null for any other failure. */
 export function usedByCount(error: unknown): number | null {

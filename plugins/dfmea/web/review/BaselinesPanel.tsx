@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, useValueLabel, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, useValueLabel, type ApiData } from '@fmea/sdk';
 import type { ProjectView } from '../types.ts';
 import { VerifyWorkbook } from './VerifyWorkbook.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/sdk';
 import { useProjectReaders } from '../list/lookups.ts';
 import { ChecksGate, gatePasses, type FmeaChecks } from './checks.tsx';
 import { personName, REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { ConfirmHost, session } from '@fmea/workbench/sdk';
+import { ConfirmHost, session } from '@fmea/sdk';
 import type { ProjectView } from '../types.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import type { FmeaReview } from './labels.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { blocksApproval } from '@fmea/core/domain';
-import { api, Button, confirm, currentLocale, Dialog, formatDateTime, notifyError, session } from '@fmea/workbench/sdk';
+import { api, Button, confirm, currentLocale, Dialog, formatDateTime, notifyError, session } from '@fmea/sdk';
 import type { ProjectView } from '../types.ts';
 import type { FmeaChecks } from './checks.tsx';
 import { OpinionDialog, ReleaseDialog, SubmitDialog } from './ReviewForms.tsx';

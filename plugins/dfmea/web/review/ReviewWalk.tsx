@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, notifyError, session } from '@fmea/workbench/sdk';
+import { api, Button, notifyError, session } from '@fmea/sdk';
 import { personName, type FmeaReview } from './labels.ts';
 
 export type ReviewWalk = FmeaReview['walks'][number];

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { api, Button, notifyError, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, notifyError, type ApiData } from '@fmea/sdk';
 
 type Verdict = ApiData<'/api/project/baseline/verify'>;
 

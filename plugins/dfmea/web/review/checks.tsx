@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, onChangeNotice, onPosted, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, Dialog, onChangeNotice, onPosted, type ApiData } from '@fmea/sdk';
 
 /** The checks before release of a project (GET /api/project/checks, docs/domain/fmea-checks.md). */
 export type FmeaChecks = ApiData<'/api/project/checks'>;

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 
 export type FmeaReview = ApiData<'/api/project/review/state'>;
 export type ReviewStep = ApiData<'/api/project/review/history'>[number];

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { ConfirmHost } from '@fmea/workbench/sdk';
+import { ConfirmHost } from '@fmea/sdk';
 import { ControlsDialog, type ControlsTarget } from './ControlsDialog.tsx';
 
 beforeAll(() => {

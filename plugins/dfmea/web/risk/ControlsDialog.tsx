@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, Dialog, EmptyState, FormDialog, notifyError, RowMarker, useForm, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, Dialog, EmptyState, FormDialog, notifyError, RowMarker, useForm, useLoad, type ApiData } from '@fmea/sdk';
 import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
 import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
 import { CatalogTextField } from '../shared/CatalogTextField.tsx';

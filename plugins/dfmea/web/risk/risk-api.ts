@@ -11,7 +11,7 @@ import {
   type CharacteristicClass,
   type ControlKind,
 } from '@fmea/core/domain';
-import { api, ApiError, type ApiData, type ApiQuery } from '@fmea/workbench/sdk';
+import { api, ApiError, type ApiData, type ApiQuery } from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 
 /** The engine's vocabulary, from core (core/src/domain/fmea). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SuggestKind } from '@fmea/core/domain';
-import { Autocomplete, Field } from '@fmea/workbench/sdk';
+import { Autocomplete, Field } from '@fmea/sdk';
 import { catalogOfPick, suggestionsFor, type CatalogPick, type CatalogSource } from '../analysis/suggestions.ts';
 
 export interface CatalogTextFieldProps {

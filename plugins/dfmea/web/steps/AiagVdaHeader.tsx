@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Field, Select, TextArea, TextInput } from '@fmea/workbench/sdk';
+import { Field, Select, TextArea, TextInput } from '@fmea/sdk';
 import { dictOptions, type HeaderDraft } from '../list/ProjectDialog.tsx';
 import { useDictLabel } from '../list/dict-label.ts';
 import { useDict } from '../list/lookups.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 import type { TreeNode } from '../types.ts';
 
 /** What the diagram draws of an interface. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Dialog, errorLines, Field, localName, notify, TextInput, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, Dialog, errorLines, Field, localName, notify, TextInput, useLoad, type ApiData } from '@fmea/sdk';
 
 type BomProduct = ApiData<'/api/mainData/bom/products'>[number];
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CHARACTERISTIC_CLASSES, type CharacteristicClass } from '@fmea/core/domain';
-import { api, Button, DataGrid, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import type { Analysis } from '../risk/risk-api.ts';
 

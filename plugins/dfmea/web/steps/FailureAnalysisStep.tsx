@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/workbench/sdk';
-import { RowMarker } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, Field, FormDialog, notifyError, PageHeader, Select, TextInput, useForm } from '@fmea/sdk';
+import { RowMarker } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { causeFunctions, conflictCount, effectFunctions, failureOption, functionsOf, parseRating, useAnalysis, type Analysis, type FailureKind, type FailureRow, type FunctionRow } from '../analysis/model.ts';
 import { NodeTree, panelStyle, splitStyle } from '../analysis/NodeTree.tsx';

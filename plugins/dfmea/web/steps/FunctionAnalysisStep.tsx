@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm, type ApiBody } from '@fmea/workbench/sdk';
-import { RowMarker } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, PageHeader, Select, useForm, type ApiBody } from '@fmea/sdk';
+import { RowMarker } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import {
   CHARACTERISTIC_CLASSES,

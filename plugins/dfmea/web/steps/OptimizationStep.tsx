@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { actionMachine, type ActionEvent } from '@fmea/core/domain';
-import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import { failureOption, failurePlace } from '../analysis/model.ts';

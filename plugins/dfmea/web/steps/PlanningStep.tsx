@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, notify, notifyError, session, useDirty } from '@fmea/workbench/sdk';
+import { api, Button, notify, notifyError, session, useDirty } from '@fmea/sdk';
 import { draftOf, HeaderFields, saveBody, useDraftProblem, type HeaderDraft } from '../list/ProjectDialog.tsx';
 import type { ProjectView, StepProps } from '../types.ts';
 import { AiagVdaHeader } from './AiagVdaHeader.tsx';

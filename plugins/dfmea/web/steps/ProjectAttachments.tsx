@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, currentLocale, notifyError, onChangeNotice, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, currentLocale, notifyError, onChangeNotice, type ApiData } from '@fmea/sdk';
 
 /** An attachment; `fileName` is the stored file id the download takes. */
 type Attachment = ApiData<'/api/project/attachments'>[number];

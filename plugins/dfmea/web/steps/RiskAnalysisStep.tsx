@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApLevel } from '@fmea/core/domain';
-import { api, Button, confirm, DataGrid, notify, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, notify, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';

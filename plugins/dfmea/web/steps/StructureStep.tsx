@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/workbench/sdk';
-import { RowMarker } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/sdk';
+import { RowMarker } from '@fmea/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { BomGenerateDialog } from './BomGenerateDialog.tsx';
 import { ReuseActions } from '../reuse/ReuseActions.tsx';

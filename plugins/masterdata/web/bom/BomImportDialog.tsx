@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, notify, Select, SPREADSHEET_ACCEPT } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, notify, Select, SPREADSHEET_ACCEPT } from '@fmea/sdk';
 
 type Mode = 'dedupe' | 'cover';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { subtreeIds } from '@fmea/core/domain';
-import { api, Button, confirm, EmptyState, notify, notifyError, PageHeader, useLoad, type AreaPageProps } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, notify, notifyError, PageHeader, useLoad, type AreaPageProps } from '@fmea/sdk';
 import { BomImportDialog } from './BomImportDialog.tsx';
 import { BomMoveDialog, BomPartDialog, type BomPartView } from './BomPartDialog.tsx';
 import { BomProductPicker } from './BomProductPicker.tsx';

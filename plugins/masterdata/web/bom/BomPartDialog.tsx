@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { subtreeIds } from '@fmea/core/domain';
-import { api, Field, FormDialog, Select, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, Select, TextInput, useForm, type ApiData } from '@fmea/sdk';
 
 /** A part as the BOM tree answers it. */
 export type BomPartView = ApiData<'/api/mainData/bom/tree'>['parts'][number];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Button, Field, localName, type FetchSuggestions, type SuggestionOption } from '@fmea/workbench/sdk';
+import { api, Autocomplete, Button, Field, localName, type FetchSuggestions, type SuggestionOption } from '@fmea/sdk';
 
 /** The product the page shows, as the tree names it. */
 export interface OpenProduct {

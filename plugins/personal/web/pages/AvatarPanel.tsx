@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, notify } from '@fmea/workbench/sdk';
+import { api, Button, notify } from '@fmea/sdk';
 import { cropToSquare, judgeAvatar, readImageSize, type AvatarVerdict } from './avatar-image.ts';
 
 type Pending = { file: File; preview: string; verdict: Extract<AvatarVerdict, { kind: 'fixable' }> };

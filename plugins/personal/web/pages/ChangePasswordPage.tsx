@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, notify, PageHeader, PasswordPolicyHint, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Button, Field, notify, PageHeader, PasswordPolicyHint, TextInput, useForm } from '@fmea/sdk';
 import '../personal.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, CatalogStatusTag, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, CatalogStatusTag, DataGrid, formatDateTime, PageHeader, useGridLabels, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import { MyReadApplications } from './read-access.tsx';
 import '../personal.css';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATALOG_TYPES, isCatalogTypeId } from '@fmea/core/domain';
-import { api, CatalogStatusTag, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, CatalogStatusTag, Button, CatalogReviewDialog, DataGrid, formatDateTime, notify, PageHeader, refreshMessageCount, useGridLabels, type CatalogReviewAction, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import { describe, RecordLink, TypeFilter, type ReviewRow } from './review-parts.tsx';
 import { ReadApprovals } from './read-access.tsx';
 import '../personal.css';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/sdk';
 import { projectLink } from '@fmea/core/domain';
 import '../personal.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, formatDateTime, notify, notifyError, PageHeader, refreshMessageCount, useGridLabels, useGuardedNavigate, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, formatDateTime, notify, notifyError, PageHeader, refreshMessageCount, useGridLabels, useGuardedNavigate, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import '../personal.css';
 
 type Tab = 'pending' | 'processed' | 'system';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Dialog, formatDateTime, notifyError, PageHeader } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Dialog, formatDateTime, notifyError, PageHeader } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import '../personal.css';
 
 /** A published notice with the caller's read state. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, formatDate, formatDateTime, PageHeader, Select, useGridLabels, useGuardedNavigate, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, formatDate, formatDateTime, PageHeader, Select, useGridLabels, useGuardedNavigate, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import '../personal.css';
 
 type Task = ApiData<'/api/task/myTasks'>['items'][number];

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, loadUser, localName, notify, PageHeader, personName, TextArea, TextInput, useForm, useUser, type ApiData, type Form, type UserInfo } from '@fmea/workbench/sdk';
+import { api, Button, Field, loadUser, localName, notify, PageHeader, personName, TextArea, TextInput, useForm, useUser, type ApiData, type Form, type UserInfo } from '@fmea/sdk';
 import { AvatarPanel } from './AvatarPanel.tsx';
 import '../personal.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, Dialog, formatDateTime, notify, notifyError, refreshMessageCount, TextArea, useGridLabels, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, Dialog, formatDateTime, notify, notifyError, refreshMessageCount, TextArea, useGridLabels, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 
 /** A read-access application for an FMEA project (docs/domain/messages.md). */
 type Application = ApiData<'/api/message/myReadApprovalList'>['items'][number];

@@ -1,6 +1,6 @@
 import { AREAS, CATALOG_TYPES, CATALOG_TYPE_IDS, pagePath } from '@fmea/core/domain';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Select, useGuardedNavigate, type ApiData } from '@fmea/workbench/sdk';
+import { Button, Select, useGuardedNavigate, type ApiData } from '@fmea/sdk';
 
 /**
  * What My applications and My approvals share: the row they list (one shape

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@fmea/workbench/sdk';
+import { Button } from '@fmea/sdk';
 import type { CpChecks, CpLine } from './cp-api.ts';
 
 /** Where a finding takes the reader: a line of the grid, or a process step of the PFMEA (its function analysis, where the characteristic is). */

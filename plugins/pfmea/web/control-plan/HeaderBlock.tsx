@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONTROL_PLAN_DATE_FIELDS, CONTROL_PLAN_HEADER_FIELDS, type ControlPlanHeaderField, type ControlPlanPhase } from '@fmea/core/domain';
-import { api, Field, FormDialog, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, TextInput, useForm } from '@fmea/sdk';
 import type { ControlPlanView, CpHeader } from './cp-api.ts';
 import type { ControlPlanLabels } from './labels.ts';
 

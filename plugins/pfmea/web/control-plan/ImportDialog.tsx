@@ -13,7 +13,7 @@ import {
   useSpreadsheetImport,
   type ApiData,
   type ImportMode,
-} from '@fmea/workbench/sdk';
+} from '@fmea/sdk';
 
 type Report = ApiData<'/api/controlPlan/importData'>;
 /** The server's refusals that list what the file holds wrong: cells and columns with no place, wrong rows. */

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { CONTROL_PLAN_COLUMN_KEYS, type ControlPlanColumnKey, type ControlPlanPhase } from '@fmea/core/domain';
-import { api, Field, FormDialog, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, TextInput, useForm } from '@fmea/sdk';
 import { useColumnHeader, type CpColumn, type CpLine } from './cp-api.ts';
 
 type Draft = Record<ControlPlanColumnKey, string>;

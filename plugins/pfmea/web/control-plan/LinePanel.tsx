@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, formatDateTime } from '@fmea/workbench/sdk';
+import { Button, formatDateTime } from '@fmea/sdk';
 import type { CpLine, CpReason } from './cp-api.ts';
 import type { ControlPlanLabels } from './labels.ts';
 

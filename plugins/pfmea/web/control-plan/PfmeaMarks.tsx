@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, useLoad, type ApiData } from '@fmea/sdk';
 import { useControlPlanLabels } from './labels.ts';
 import './control-plan.css';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ControlPlanColumnKey } from '@fmea/core/domain';
-import { Button, RowMarker, type DataGridColumn } from '@fmea/workbench/sdk';
+import { Button, RowMarker, type DataGridColumn } from '@fmea/sdk';
 import { isOwnColumn, oneLine, useColumnHeader, type CpColumn, type CpLine, type OwnColumn } from './cp-api.ts';
 import { reasonsText, useWhoWhen } from './LinePanel.tsx';
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ApiData, ApiBody } from '@fmea/workbench/sdk';
+import type { ApiData, ApiBody } from '@fmea/sdk';
 import type { ControlPlanColumnKey } from '@fmea/core/domain';
 
 /** The answers of the control plan routes (api/src/routes/control-plan), named from their schemas. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { layoutProcessFlow, moveInOrder, processNosOutOfOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
-import { api, Button, confirm, EmptyState, notify, notifyError, useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirm, EmptyState, notify, notifyError, useGridLabels } from '@fmea/sdk';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
 import { useFlowLabels } from './labels.ts';
 import { saveBlob, svgToPng } from './picture.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FLOW_BRANCH_KINDS, FLOW_SYMBOLS, stepTitle, type FlowBranchKind, type FlowSymbol } from '@fmea/core/domain';
-import { api, Button, confirm, Field, notifyError, Select, TextArea, TextInput, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, Field, notifyError, Select, TextArea, TextInput, type ApiData } from '@fmea/sdk';
 import type { useFlowLabels } from './labels.ts';
 
 export type Flow = ApiData<'/api/processFlow/get'>;

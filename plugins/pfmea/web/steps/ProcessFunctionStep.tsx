@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { api, useLoad } from '@fmea/workbench/sdk';
+import { api, useLoad } from '@fmea/sdk';
 import type { CharacteristicClass } from '@fmea/core/domain';
 import FunctionAnalysisStep from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
 import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';

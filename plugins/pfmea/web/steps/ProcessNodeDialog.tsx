@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROCESS_LEVELS, WORK_ELEMENT_TYPES, type ProcessLevel, type WorkElementType } from '@fmea/core/domain';
-import { api, Field, FormDialog, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, Select, TextInput, useForm } from '@fmea/sdk';
 import type { NodeDialogProps } from '@fmea/plugin-dfmea/web/steps/StructureStep.tsx';
 import { useWorkElementLabel } from '../kind.tsx';
 

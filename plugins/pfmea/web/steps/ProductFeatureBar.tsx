@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pfmeaArea } from '@fmea/core/domain';
-import { api, Button, can, notifyError, session } from '@fmea/workbench/sdk';
+import { api, Button, can, notifyError, session } from '@fmea/sdk';
 import { ProductFeatureImport } from './ProductFeatureImport.tsx';
 
 /**

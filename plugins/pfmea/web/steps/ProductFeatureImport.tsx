@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, FormDialog, ImportModeField, ImportProblems, ImportRefusal, ImportReportDialog, SpreadsheetFileField, useAppInfo, useForm, useSpreadsheetImport, type ApiData, type ImportMode } from '@fmea/workbench/sdk';
+import { api, FormDialog, ImportModeField, ImportProblems, ImportRefusal, ImportReportDialog, SpreadsheetFileField, useAppInfo, useForm, useSpreadsheetImport, type ApiData, type ImportMode } from '@fmea/sdk';
 
 type Report = ApiData<'/api/pfmeaProductFeature/importData'>;
 

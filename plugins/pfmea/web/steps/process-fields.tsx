@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FUNCTION_SCOPES, PROCESS_LEVELS, characteristicKindOf, type CharacteristicKind, type FunctionScope } from '@fmea/core/domain';
-import { Field, Select, localName, type ApiData } from '@fmea/workbench/sdk';
+import { Field, Select, localName, type ApiData } from '@fmea/sdk';
 import type { CharacteristicRow, FunctionRow } from '@fmea/plugin-dfmea/web/analysis/model.ts';
 import type { CharacteristicExtras, ExtraFields, FunctionExtras } from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
 import { ControlPlanMarkBadge } from '../control-plan/PfmeaMarks.tsx';

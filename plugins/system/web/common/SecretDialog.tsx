@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Dialog } from '@fmea/workbench/sdk';
+import { Button, Dialog } from '@fmea/sdk';
 
 export interface Secret {
   label: string;

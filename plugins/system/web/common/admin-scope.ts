@@ -1,4 +1,4 @@
-import { useUser } from '@fmea/workbench/sdk';
+import { useUser } from '@fmea/sdk';
 
 /**
  * Where the signed-in user administers (docs/domain/administration.md): super

@@ -1,4 +1,4 @@
-import { api } from '@fmea/workbench/sdk';
+import { api } from '@fmea/sdk';
 import type { Department, DictItem, Role, Site, UserPick } from './types.ts';
 
 /** Pickers degrade to empty lists when the user may not read a list (the server decides). */

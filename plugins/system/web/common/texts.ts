@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { RuleFlag } from '@fmea/core/domain';
-import type { ButtonOf, RouteName } from '@fmea/workbench/sdk';
+import type { ButtonOf, RouteName } from '@fmea/sdk';
 
 /** A label and a one-line description, both translated: what an administrator reads beside a switch or a checkbox. */
 export interface Described {

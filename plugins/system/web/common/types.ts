@@ -1,4 +1,4 @@
-import type { ApiData, ButtonOf } from '@fmea/workbench/sdk';
+import type { ApiData, ButtonOf } from '@fmea/sdk';
 
 /** The buttons of the sites page, handed to its panels. */
 export type SiteButton = ButtonOf<'system_site'>;

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../api/typed-client.ts';
-import { Button, Field, TextInput } from '../../components/form.tsx';
-import { notify } from '../../components/feedback.tsx';
-import { PasswordPolicyHint } from '../../shell/PasswordPolicyHint.tsx';
+import { api, Button, Field, notify, PasswordPolicyHint, TextInput } from '@fmea/sdk';
 
 /** The forced change after login answered "password expired" or "first login" (spec 000 §4). */
 export function ChangePasswordForm({ changeToken, oldPassword, reason, onDone }: { changeToken: string; oldPassword: string; reason: string; onDone: () => void }) {

@@ -1,14 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError } from '../../api/client.ts';
-import { api } from '../../api/typed-client.ts';
-import type { SiteChoice } from '../../api/types.ts';
-import { Button, Field, TextInput } from '../../components/form.tsx';
+import { api, ApiError, Button, Field, type SiteChoice, TextInput, useAppInfo } from '@fmea/sdk';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
-import { useAppInfo } from '../../shell/app-info.ts';
-import { FLASH_KEY } from '../../realtime/client.ts';
-import { startSession } from '../../stores/session.ts';
+import { FLASH_KEY, startSession } from '@fmea/sdk/host';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { SliderCheck } from './SliderCheck.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
 import '../../system.css';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];

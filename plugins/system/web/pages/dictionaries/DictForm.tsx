@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormError, TextInput, useForm, type ApiData } from '@fmea/sdk';
 import type { DictItem } from '../../common/types.ts';
 
 /** What the form edits: an existing item, or a new one under `parentId` ('' for a new type). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { DictItem } from '../../common/types.ts';
-import { localName } from '@fmea/workbench/sdk';
+import { localName } from '@fmea/sdk';
 
 /** Dictionary types at the root, their items below; click to choose, the arrow folds. */
 export function DictTree({ items, selectedId, onSelect }: { items: DictItem[]; selectedId: string | null; onSelect: (item: DictItem) => void }) {

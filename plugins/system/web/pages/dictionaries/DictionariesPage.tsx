@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, confirmLeave, EmptyState, errorLines, FilePickerButton, localName, notify, notifyError, PageHeader, SPREADSHEET_ACCEPT, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, confirmLeave, EmptyState, errorLines, FilePickerButton, localName, notify, notifyError, PageHeader, SPREADSHEET_ACCEPT, useLoad, usePermission } from '@fmea/sdk';
 import { loadDictionaries } from '../../common/lookups.ts';
 import type { DictItem } from '../../common/types.ts';
 import { DictForm, type DictTarget } from './DictForm.tsx';

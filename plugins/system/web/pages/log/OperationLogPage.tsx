@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Field, formatDateTime, PageHeader, TextInput } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Field, formatDateTime, PageHeader, TextInput } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import '../../system.css';
 
 /** An entry; `actionLabel` and `entityLabel` are the action and the record type in the reader's language (named by the server). */

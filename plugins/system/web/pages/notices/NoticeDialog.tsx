@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, Select, TextArea, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, Select, TextArea, TextInput, useForm, type ApiData } from '@fmea/sdk';
 
 /** A notice as the administration list answers it; status '0' draft, '1' published, '2' withdrawn. */
 export type Notice = ApiData<'/api/notice/list'>['items'][number];

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notify, notifyError, PageHeader, Select, usePermission } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDateTime, notify, notifyError, PageHeader, Select, usePermission } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { NoticeDialog, useNoticeTypeLabel, type Notice } from './NoticeDialog.tsx';
 import '../../system.css';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirmLeave, DataGrid, type DataGridColumn, notify, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirmLeave, DataGrid, type DataGridColumn, notify, PageHeader, useLoad, usePermission } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { moduleName } from './module-names.ts';
 import { previewRule, type RuleRow } from './rule-model.ts';
 import { RuleEditor } from './RuleEditor.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DATE_FORMATS, MAX_NUMBER_ELEMENTS, SEPARATORS, SERIAL_DIGITS_MAX, SERIAL_DIGITS_MIN, type NumberElement } from '@fmea/core/domain';
-import { api, Button, confirmLeave, Field, FormError, readServerError, Select, TextInput, useDirty, useLoad } from '@fmea/workbench/sdk';
+import { api, Button, confirmLeave, Field, FormError, readServerError, Select, TextInput, useDirty, useLoad } from '@fmea/sdk';
 import { moduleName } from './module-names.ts';
 import { previewRule, type NextNumber, type RuleRow } from './rule-model.ts';
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { CATALOG_TYPES } from '@fmea/core/domain';
-import { currentLocale, localName } from '@fmea/workbench/sdk';
+import { currentLocale, localName } from '@fmea/sdk';
 
 /** A module that numbers a catalog type is named by the type's own bilingual title. */
 const catalogTitles = new Map(Object.values(CATALOG_TYPES).map((type) => [type.numbering.module as string, type.title]));

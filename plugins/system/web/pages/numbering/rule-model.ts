@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { formatNumber, validateNumberingRule, type NumberingRule } from '@fmea/core/domain';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 
 /** A rule as the API answers it: its shape only (module names and element kinds are plain strings there; core checks them). */
 export type RuleRow = ApiData<'/api/numberingRule/list'>['items'][number];

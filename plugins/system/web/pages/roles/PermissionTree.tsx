@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, EmptyState, FormError, localName, notify, readServerError, useDirty, type ApiData } from '@fmea/sdk';
 import { buttonDescription, buttonLabel } from '../../common/labels.ts';
 import type { Role } from '../../common/types.ts';
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, CheckList, Field, FormDialog, localName, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, localName, Select, TextInput, useForm } from '@fmea/sdk';
 import { ROLE_TYPES, roleTypeLabel } from '../../common/labels.ts';
 import type { Role, RoleType } from '../../common/types.ts';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, confirm, confirmLeave, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, confirm, confirmLeave, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { roleTypeLabel } from '../../common/labels.ts';
 import { loadDictionaries } from '../../common/lookups.ts';
 import type { Role } from '../../common/types.ts';

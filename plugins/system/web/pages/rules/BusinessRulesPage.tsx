@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RULE_GROUPS } from '@fmea/core/domain';
-import { api, confirmLeave, EmptyState, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, confirmLeave, EmptyState, PageHeader, useLoad, usePermission } from '@fmea/sdk';
 import { FlagList, type BusinessRule } from './FlagList.tsx';
 import '../../system.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { RULE_FLAGS, isRuleFlag } from '@fmea/core/domain';
-import { api, localName, notify, notifyError, Select, type ApiData } from '@fmea/workbench/sdk';
+import { api, localName, notify, notifyError, Select, type ApiData } from '@fmea/sdk';
 import { Switch } from '../../common/Switch.tsx';
 import { RULE_DESCRIPTIONS } from '../../common/texts.ts';
 

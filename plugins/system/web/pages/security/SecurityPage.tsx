@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type ApiData, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/workbench/sdk';
+import { api, Button, Field, FormError, type ApiData, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
 import '../../system.css';
 
 type Policy = ApiData<'/api/security/getPolicy'>;

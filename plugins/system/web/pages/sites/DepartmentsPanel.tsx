@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, localName, notify, notifyError, useLoad } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, localName, notify, notifyError, useLoad } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, SiteButton, UserPick } from '../../common/types.ts';
 import { DepartmentDialog } from './SiteDialogs.tsx';

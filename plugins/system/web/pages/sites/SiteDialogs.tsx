@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, localName, Select, TextInput, useForm } from '@fmea/workbench/sdk';
+import { api, Field, FormDialog, localName, Select, TextInput, useForm } from '@fmea/sdk';
 import { userLabel } from '../../common/lookups.ts';
 import type { Department, Site, UserPick } from '../../common/types.ts';
 

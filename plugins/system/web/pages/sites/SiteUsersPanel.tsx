@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, CheckList, confirm, DataGrid, Field, FormDialog, localName, notify, notifyError, TextInput, useForm, useGridLabels, useLoad, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/workbench/sdk';
+import { api, Button, CheckList, confirm, DataGrid, Field, FormDialog, localName, notify, notifyError, TextInput, useForm, useGridLabels, useLoad, type ApiData, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import { loadUserPicks, userLabel } from '../../common/lookups.ts';
 import type { SiteButton, Site, UserPick } from '../../common/types.ts';
 

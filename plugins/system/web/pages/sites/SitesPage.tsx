@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, EmptyState, localName, notify, notifyError, PageHeader, useLoad, usePermission } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { loadUserPicks } from '../../common/lookups.ts';
 import type { SiteButton, Site } from '../../common/types.ts';
 import { useAdminScope } from '../../common/admin-scope.ts';

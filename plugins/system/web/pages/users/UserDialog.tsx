@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, CheckList, Field, FormDialog, localName, Select, session, TextInput, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, CheckList, Field, FormDialog, localName, Select, session, TextInput, useForm, type ApiData } from '@fmea/sdk';
 import { loadDepartments } from '../../common/lookups.ts';
 import type { AdminUser, Department, Role, Site } from '../../common/types.ts';
 import { useAdminScope } from '../../common/admin-scope.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, FormDialog, NO_ERRORS, Select, SPREADSHEET_ACCEPT, useForm, type ApiData } from '@fmea/workbench/sdk';
+import { api, ApiError, Button, Dialog, errorLines, Field, FilePickerButton, FormDialog, NO_ERRORS, Select, SPREADSHEET_ACCEPT, useForm, type ApiData } from '@fmea/sdk';
 import { SecretList } from '../../common/SecretDialog.tsx';
 
 /** What the import did; `unmapped`: the columns left out because the user confirmed it. */

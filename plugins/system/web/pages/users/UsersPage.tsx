@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/workbench/sdk';
-import { useGridLabels } from '@fmea/workbench/sdk';
+import { api, Button, confirm, DataGrid, type DataGridColumn, type DataGridQuery, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/sdk';
+import { useGridLabels } from '@fmea/sdk';
 import { loadRoles, loadSites } from '../../common/lookups.ts';
 import { SecretDialog, type Secret } from '../../common/SecretDialog.tsx';
 import type { AdminUser } from '../../common/types.ts';

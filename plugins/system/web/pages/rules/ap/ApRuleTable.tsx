@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AP_LEVELS, AP_RULE_TYPES } from '@fmea/core/domain';
-import { Button } from '@fmea/workbench/sdk';
+import { Button } from '@fmea/sdk';
 import { BOUND_FIELDS, emptyDraft, fieldLabel, fieldsOf, type RowIssue, type RuleDraft } from './ap-model.ts';
 
 /** The rule rows: type, AP and the bounds its type reads; problems right under their row. */

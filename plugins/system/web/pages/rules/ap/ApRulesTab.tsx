@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { compileApTable, parseRuleSelection, type ApRuleType, type ApTable } from '@fmea/core/domain';
-import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad, type ApiData } from '@fmea/workbench/sdk';
+import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad, type ApiData } from '@fmea/sdk';
 import { apIssueText, draftOf, issuesOf, ruleOf, type RuleDraft } from './ap-model.ts';
 import { ApMatrix } from './ApMatrix.tsx';
 import { ApRuleTable } from './ApRuleTable.tsx';

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { AP_RULE_FIELDS, isApRuleType, validateApRules, type ApBoundField, type ApRule, type ApRuleInput } from '@fmea/core/domain';
-import type { ApiData } from '@fmea/workbench/sdk';
+import type { ApiData } from '@fmea/sdk';
 
 /** Every bound a rule row may carry, in the order of the table's columns. */
 export const BOUND_FIELDS: readonly ApBoundField[] = ['sMin', 'sMax', 'oMin', 'oMax', 'dMin', 'dMax', 'rpnMin', 'rpnMax', 'so', 'sd'];

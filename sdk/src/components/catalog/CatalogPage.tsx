@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATALOG_TYPES, isCatalogTypeId, type ButtonOf, type CatalogTypeDefinition, type RouteName } from '@fmea/core/domain';
-import type { AreaPageProps } from '../../plugins/contract.ts';
+import type { AreaPageProps } from '../../plugin/contract.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { useGridLabels } from '../../shell/grid-labels.ts';
 import { useUser } from '../../stores/use-user.ts';

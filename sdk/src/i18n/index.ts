@@ -22,22 +22,23 @@ function safeGet(): string | null {
 
 type CatalogLoader = (locale: Locale) => Promise<Messages>;
 
-/** The shell's own catalog; plugins add theirs when they load. */
+/** The SDK's own catalog (its components' strings); the app adds the shell's at start, plugins theirs when they load. */
 const loaders: CatalogLoader[] = [
   async (locale) => (await (locale === 'zh-CN' ? import('../locales/zh-CN.po') : import('../locales/en-US.po'))).messages,
 ];
 const loaded = new Set<string>();
 
+// fetched side by side (the SDK's and the shell's catalogs are two chunks at start), loaded in list order
 async function loadAll(locale: Locale) {
-  for (const [index, loader] of loaders.entries()) {
-    const key = `${index}:${locale}`;
-    if (loaded.has(key)) continue;
-    i18n.load(locale, await loader(locale));
+  const missing = loaders.map((loader, index) => ({ loader, key: `${index}:${locale}` })).filter(({ key }) => !loaded.has(key));
+  const catalogs = await Promise.all(missing.map(({ loader }) => loader(locale)));
+  missing.forEach(({ key }, index) => {
+    i18n.load(locale, catalogs[index]!);
     loaded.add(key);
-  }
+  });
 }
 
-/** Called by the plugin host before a plugin renders, so its strings are there in both languages. */
+/** Called by the app for the shell's catalog and by the plugin host before a plugin renders, so their strings are there in both languages. */
 export async function registerCatalog(loader: CatalogLoader): Promise<void> {
   if (!loaders.includes(loader)) loaders.push(loader);
   if (i18n.locale) await loadAll(i18n.locale as Locale);
