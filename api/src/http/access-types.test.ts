@@ -18,7 +18,7 @@ defineRoute({ method: 'get', path: '/x', tag: 't', summary: 's', access: { route
 // @ts-expect-error a button the operation log does not offer
 defineRoute({ method: 'get', path: '/x', tag: 't', summary: 's', access: { route: 'system_log', button: 'del' }, data: z.null() });
 // @ts-expect-error a work area that is not defined yet
-defineRoute({ method: 'get', path: '/x', tag: 't', summary: 's', access: { route: ['dfmea_index', 'fmeda_index'] }, data: z.null() });
+defineRoute({ method: 'get', path: '/x', tag: 't', summary: 's', access: { route: ['dfmea_index', 'retired_index'] }, data: z.null() });
 // @ts-expect-error the security page offers no add button, so it has no save access
 defineRoute({ method: 'post', path: '/x', tag: 't', summary: 's', access: saveAccess('system_security'), data: z.null() });
 

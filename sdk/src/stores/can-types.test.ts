@@ -16,7 +16,7 @@ export const checks = () => [
   // @ts-expect-error a typo in the route
   can(user, 'dfmea_indx', 'export'),
   // @ts-expect-error a work area that is not defined
-  can(user, 'fmeda_index'),
+  can(user, 'retired_index'),
   // @ts-expect-error DFMEA offers no resetPwd button
   can(user, 'dfmea_index', 'resetPwd'),
 ];

@@ -162,7 +162,7 @@ describe('POST /api/role/savePermissions', () => {
     await grantRoute(api.t.ctx, role.id, { routeName: 'dfmea_index', buttons: [] });
     await expectInvalid(api, grants({ id: role.id, permissions: [{ routeName: 'nowhere', buttons: [] }] }), admin, { zh: '未知的路由：nowhere', en: 'Unknown route: nowhere' });
     // a work area that is not built is not defined, so not grantable
-    await expectInvalid(api, grants({ id: role.id, permissions: [{ routeName: 'fmeda_index', buttons: [] }] }), admin, { zh: '未知的路由：fmeda_index', en: 'Unknown route: fmeda_index' });
+    await expectInvalid(api, grants({ id: role.id, permissions: [{ routeName: 'retired_index', buttons: [] }] }), admin, { zh: '未知的路由：retired_index', en: 'Unknown route: retired_index' });
     await expectInvalid(api, grants({ id: role.id, permissions: [{ routeName: 'system_log', buttons: ['del'] }] }), admin, {
       zh: '路由 system_log 没有按钮 del',
       en: 'Route system_log has no button del',

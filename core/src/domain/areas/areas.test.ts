@@ -68,7 +68,7 @@ describe('the area definitions', () => {
 
   it('leave undefined work areas out, so they are neither seeded nor grantable', () => {
     const names = menusOf(AREAS).map((m) => m.routeName);
-    for (const unbuilt of ['fmeda_index', 'task_index', 'report_index', 'system_menu']) expect(names).not.toContain(unbuilt);
+    for (const unbuilt of ['retired_index', 'system_menu']) expect(names).not.toContain(unbuilt);
   });
 
   it('give everyone the home page, the personal centre and the inbox, and nothing else', () => {

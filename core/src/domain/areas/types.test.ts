@@ -10,7 +10,7 @@ export const route: RouteName = 'system_user';
 export const button: ButtonOf<'system_user'> = 'resetPwd';
 export const either: ButtonOf<'system_site' | 'system_user'> = 'lock';
 // @ts-expect-error a work area that is not defined
-export const undefinedArea: RouteName = 'fmeda_index';
+export const undefinedArea: RouteName = 'retired_index';
 // @ts-expect-error a typo
 export const typo: RouteName = 'system_usr';
 // @ts-expect-error the operation log offers export only

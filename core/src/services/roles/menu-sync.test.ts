@@ -30,7 +30,7 @@ describe('menus follow the area definitions on every start', () => {
     const db = t.ctx.db;
     // what an older release left: an area with no definition, a retired page, edited titles and buttons, a missing page
     await db.insert(menu).values([
-      { routeName: 'fmeda_index', path: '/main/fmeda', title: 'FMEDA', titleEn: 'FMEDA', sort: 35, buttons: ['add', 'edit'] },
+      { routeName: 'retired_index', path: '/main/retired', title: '旧区域', titleEn: 'Retired', sort: 35, buttons: ['add', 'edit'] },
       { routeName: 'system_menu', parentRouteName: 'system_index', path: '/main/system/menu', title: '菜单管理', titleEn: 'Menus', sort: 3, buttons: ['add'] },
     ]);
     await db.update(menu).set({ title: '用户', buttons: ['add', 'edit', 'del', 'fly'] }).where(eq(menu.routeName, 'system_user'));
@@ -38,7 +38,7 @@ describe('menus follow the area definitions on every start', () => {
     await createRole(t.ctx, { name: 'planner' });
     const role = await findRole(db, 'planner');
     await db.insert(rolePermission).values([
-      { roleId: role.id, routeName: 'fmeda_index', buttons: ['add'] },
+      { roleId: role.id, routeName: 'retired_index', buttons: ['add'] },
       { roleId: role.id, routeName: 'system_menu', buttons: [] },
       { roleId: role.id, routeName: 'system_user', buttons: ['edit', 'fly'] },
       { roleId: role.id, routeName: 'dfmea_index', buttons: ['edit', 'export'] },
@@ -48,15 +48,15 @@ describe('menus follow the area definitions on every start', () => {
 
     expect(result.inserted).toEqual(['system_app']);
     expect(result.updated).toEqual(['system_user']);
-    expect(result.deleted.sort()).toEqual(['fmeda_index', 'system_menu']);
-    expect(await menuRow('fmeda_index')).toBeUndefined();
+    expect(result.deleted.sort()).toEqual(['retired_index', 'system_menu']);
+    expect(await menuRow('retired_index')).toBeUndefined();
     expect(await menuRow('system_user')).toMatchObject({ title: '用户管理', buttons: ['add', 'edit', 'del', 'import', 'export', 'resetPwd', 'lock'] });
     expect(await grantsOf('planner')).toEqual([
       { routeName: 'dfmea_index', buttons: ['edit', 'export'] },
       { routeName: 'system_user', buttons: ['edit'] },
     ]);
     const log = await db.select().from(operationLog).where(eq(operationLog.action, 'system.menus_sync')).get();
-    expect(log?.before).toMatchObject({ routes: expect.arrayContaining(['fmeda_index', 'system_menu']) });
+    expect(log?.before).toMatchObject({ routes: expect.arrayContaining(['retired_index', 'system_menu']) });
     expect(await sync()).toEqual({ inserted: [], updated: [], deleted: [], revoked: [] });
   });
 

@@ -33,7 +33,7 @@ describe('roles and permitted routes', () => {
     await createRole(t.ctx, { name: 'r' });
     await expect(grantRoute(t.ctx, 'r', { routeName: 'nowhere', buttons: [] })).rejects.toMatchObject({ messageKey: 'role.unknown_route' });
     // an area that is not built yet is not defined, so it cannot be granted
-    await expect(grantRoute(t.ctx, 'r', { routeName: 'fmeda_index', buttons: [] })).rejects.toMatchObject({ messageKey: 'role.unknown_route' });
+    await expect(grantRoute(t.ctx, 'r', { routeName: 'retired_index', buttons: [] })).rejects.toMatchObject({ messageKey: 'role.unknown_route' });
     await expect(setRolePermissions(t.ctx, 'r', [{ routeName: 'system_log', buttons: ['del'] }])).rejects.toMatchObject({
       messageKey: 'role.unknown_button',
     });
