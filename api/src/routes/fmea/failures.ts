@@ -9,6 +9,7 @@ import {
   linkFailures,
   rateCause,
   rateEffect,
+  setControls,
   unlinkFailures,
   updateControl,
   updateFailure,
@@ -118,6 +119,18 @@ export const updateControlRoute = route(
   ControlSchema,
 );
 export const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
+export const setControlsRoute = route(
+  'setControls',
+  'Set the prevention or detection controls of a failure cause to a list, in one transaction: unchanged texts stay, the n-th text rewords the n-th control, further texts are added and further controls deleted (each needs its right: edit, add, del). `seen` lists the controls of that kind as the caller read them (id and version, in order); when the list changed since, nothing is written (409).',
+  'edit',
+  z.object({
+    causeId: Id,
+    kind: ControlKind,
+    descriptions: z.array(RequiredText).max(100),
+    seen: z.array(z.object({ id: Id, version: Version })).max(100),
+  }),
+  z.array(ControlSchema),
+);
 
 const ratings = (body: { severity?: number | null; occurrence?: number | null; det?: number | null }) => ({
   ...(body.severity !== undefined && { severity: body.severity }),
@@ -189,6 +202,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const row = await updateControl(fmeaContext(c), id, input);
     await notifyChanged(c, row.projectId, 'control', row.id);
     return c.json(ok(presentControl(row)), 200);
+  });
+
+  app.openapi(setControlsRoute, async (c) => {
+    const body = c.req.valid('json');
+    const rows = await setControls(fmeaContext(c), body);
+    const projectId = await projectIdOfItem(c, 'failure', body.causeId);
+    if (projectId) await notifyChanged(c, projectId, 'control', body.causeId);
+    return c.json(ok(rows.map(presentControl)), 200);
   });
 
   app.openapi(deleteControlRoute, async (c) => {

@@ -21,6 +21,7 @@ export { RATING_FIELDS, assertTemplatePlacement, ratingDeviations, templateKindO
 export { deletionImpact, type CrossingReference, type DeletionImpact, type FmeaItemKind, type FmeaItemRef, type RemovedSet } from './impact.ts';
 export { dateIssues, ratingIssues, sortIssues } from './fields.ts';
 export { controlIssues, failureIssues, frequencyRatioIssues, functionIssues, type FailureFields } from './failures.ts';
+export { parseControlList, planControlList, type ControlListPlan } from './control-list.ts';
 export { characteristicIssues, interfaceIssues, nodeIssues } from './elements.ts';
 export {
   CREATOR_DEFAULT_ROLE,

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaControl } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../errors.ts';
-import { controlIssues, sortIssues, type ControlKind } from '../../domain/fmea/index.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { controlIssues, planControlList, sortIssues, type ControlKind } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import type { OperationRecord } from '../shared/audit.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { findFailure } from './failures.ts';
 import { releaseCatalogQuotes } from '../catalog/quotes.ts';
@@ -93,5 +94,65 @@ export async function deleteControl(ctx: ServiceContext, controlId: string, inpu
     await tx.delete(fmeaControl).where(and(eq(fmeaControl.id, controlId), eq(fmeaControl.version, input.version)));
     const released = before.catalogRecordId ? await releaseCatalogQuotes(tx, txCtx, [before.catalogRecordId]) : [];
     return { result: undefined, log: [{ action: 'fmea.control.delete', entity: 'fmea_control', entityId: controlId, before }, ...released] };
+  });
+}
+
+export interface SetControlsInput {
+  readonly causeId: string;
+  readonly kind: ControlKind;
+  /** The wanted control texts, in order. */
+  readonly descriptions: readonly string[];
+  /** The cause's controls of the kind as the caller saw them, in order: a list changed since is refused whole. */
+  readonly seen: readonly { readonly id: string; readonly version: number }[];
+}
+
+/**
+ * Sets a cause's prevention or detection controls to a list in one
+ * transaction (the risk grid's cell, docs/domain/fmea-engine.md): controls
+ * whose text is unchanged stay as they are, the rest are reworded in place,
+ * added or removed (planControlList). Nothing is written when the list
+ * changed since the caller read it, or when one text is invalid.
+ */
+export async function setControls(ctx: ServiceContext, input: SetControlsInput): Promise<FmeaControlRow[]> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const cause = await findFailure(tx, input.causeId);
+    const base = controlIssues(cause.kind, { kind: input.kind, description: '-' });
+    assertNoIssues(base.length ? base : input.descriptions.flatMap((description) => controlIssues(cause.kind, { description }, { partial: true })));
+    const ofKind = and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!;
+    const current = await tx.select().from(fmeaControl).where(ofKind).orderBy(asc(fmeaControl.sort), asc(fmeaControl.id));
+    const plan = planControlList(current, input.descriptions);
+    if (plan.reword.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'edit');
+    if (plan.add.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    if (plan.remove.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'del');
+    // no change at all still needs the right to edit: a reader learns nothing about the list from the answer
+    if (!plan.reword.length && !plan.add.length && !plan.remove.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'edit');
+    const stale = current.length !== input.seen.length || current.some((row, i) => row.id !== input.seen[i]!.id || row.version !== input.seen[i]!.version);
+    if (stale) throw new ConflictError('fmea.stale_version' satisfies FmeaServiceMessageKey, { entity: 'fmea_control' });
+    const log: OperationRecord[] = [];
+    for (const { id, description } of plan.reword) {
+      const before = current.find((row) => row.id === id)!;
+      // reworded away from the record's wording, the control no longer cites it
+      const link = await relinkCatalogRecord(tx, txCtx, { before: before.catalogRecordId, asked: undefined, of: { item: 'control', kind: input.kind }, description });
+      const [after] = await tx
+        .update(fmeaControl)
+        .set({ description, catalogRecordId: link.catalogRecordId, ...nextVersion(txCtx) })
+        .where(eq(fmeaControl.id, id))
+        .returning();
+      log.push({ action: 'fmea.control.update', entity: 'fmea_control', entityId: id, before, after }, ...link.logs);
+    }
+    for (const description of plan.add) {
+      const sort = nextSort(fmeaControl, fmeaControl.sort, ofKind);
+      const [row] = await tx.insert(fmeaControl).values({ projectId: cause.projectId, causeId: cause.id, kind: input.kind, description, catalogRecordId: null, sort, ...created(txCtx) }).returning();
+      log.push({ action: 'fmea.control.create', entity: 'fmea_control', entityId: row!.id, after: row });
+    }
+    if (plan.remove.length) {
+      const removed = current.filter((row) => plan.remove.includes(row.id));
+      await tx.delete(fmeaControl).where(inArray(fmeaControl.id, [...plan.remove]));
+      const cited = removed.flatMap((row) => (row.catalogRecordId ? [row.catalogRecordId] : []));
+      for (const before of removed) log.push({ action: 'fmea.control.delete', entity: 'fmea_control', entityId: before.id, before });
+      if (cited.length) log.push(...(await releaseCatalogQuotes(tx, txCtx, cited)));
+    }
+    const result = await tx.select().from(fmeaControl).where(ofKind).orderBy(asc(fmeaControl.sort), asc(fmeaControl.id));
+    return { result, log };
   });
 }

@@ -75,7 +75,7 @@ export {
   type FailureRatings,
   type FmeaFailureRow,
 } from './failures.ts';
-export { addControl, deleteControl, updateControl, type FmeaControlRow } from './controls.ts';
+export { addControl, deleteControl, setControls, updateControl, type FmeaControlRow, type SetControlsInput } from './controls.ts';
 export {
   addAction,
   changeActionStatus,
