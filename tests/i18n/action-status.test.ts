@@ -27,11 +27,11 @@ function catalog(path: string): Map<string, string> {
 describe('an action status', () => {
   it.each(['zh-CN', 'en-US'] as const)('reads the same in the workbook, the CLI and the browser (%s)', (locale) => {
     const shell = catalog(`workbench/src/locales/${locale}.po`);
-    const dfmea = catalog(`plugins/dfmea/locales/${locale}.po`);
+    const fmeaUi = catalog(`plugins/fmea-ui/locales/${locale}.po`);
     for (const status of ACTION_STATUSES) {
       const engine = translate(locale, ACTION_STATUS_LABEL_KEYS[status]);
       const key = keyOf(BROWSER_MESSAGE[status]);
-      expect({ status, shell: shell.get(key), dfmea: dfmea.get(key) }).toEqual({ status, shell: engine, dfmea: engine });
+      expect({ status, shell: shell.get(key), fmeaUi: fmeaUi.get(key) }).toEqual({ status, shell: engine, fmeaUi: engine });
     }
   });
 });
