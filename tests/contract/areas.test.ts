@@ -32,8 +32,17 @@ const LOCALES = ['zh-CN', 'en-US'] as const;
 const api = await openTestApp();
 afterAll(() => api.dispose());
 
-/** Every plugin folder's exported plugin, by folder name. */
-const folders = readdirSync(`${REPO}plugins`).filter((name) => existsSync(`${REPO}plugins/${name}/index.ts`));
+/**
+ * Every plugin folder's exported plugin, by folder name. A folder under plugins/
+ * is a plugin when its package is `@fmea/plugin-<folder>`; any other package
+ * there is a library the plugins share (`@fmea/fmea-ui`), which hosts no area
+ * (tests/contract/plugin-imports.test.ts holds both to their imports).
+ */
+const folders = readdirSync(`${REPO}plugins`).filter((name) => existsSync(`${REPO}plugins/${name}/index.ts`) && isPluginPackage(name));
+function isPluginPackage(folder: string): boolean {
+  const { name } = JSON.parse(readFileSync(`${REPO}plugins/${folder}/package.json`, 'utf8')) as { name: string };
+  return name === `@fmea/plugin-${folder}`;
+}
 const exported = new Map<string, WorkAreaPlugin>();
 beforeAll(async () => {
   for (const folder of folders) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, REPO, sources } from './source-imports.ts';
+import { importsOf, REPO, sourcesUnder } from './source-imports.ts';
 
 /**
  * The browser takes the API's route map as types only (docs/architecture.md,
@@ -16,7 +16,7 @@ describe('browser code', () => {
   it('imports the API and core’s server side as types only', () => {
     const offenders: string[] = [];
     for (const root of ROOTS) {
-      for (const file of sources(join(REPO, root))) {
+      for (const file of sourcesUnder(join(REPO, root), { tests: false })) {
         for (const { from, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
           if (SERVER_ONLY.test(from) && !typeOnly) offenders.push(`${relative(REPO, file)}: ${from}`);
         }

@@ -34,12 +34,12 @@ const PATTERNS: readonly [string, RegExp][] = [
  * This list only shrinks.
  */
 const PENDING: readonly string[] = [
-  'plugins/dfmea/web/kind.tsx',
-  'plugins/dfmea/web/list/ProjectDialog.tsx',
-  'plugins/dfmea/web/list/ProjectList.tsx',
-  'plugins/dfmea/web/reuse/FamilyPanel.tsx',
-  'plugins/dfmea/web/reuse/TemplatesPage.tsx',
-  'plugins/dfmea/web/review/BaselinesPanel.tsx',
+  'plugins/fmea-ui/web/kind.tsx',
+  'plugins/fmea-ui/web/list/ProjectDialog.tsx',
+  'plugins/fmea-ui/web/list/ProjectList.tsx',
+  'plugins/fmea-ui/web/reuse/FamilyPanel.tsx',
+  'plugins/fmea-ui/web/reuse/TemplatesPage.tsx',
+  'plugins/fmea-ui/web/review/BaselinesPanel.tsx',
 ];
 
 /** Each match as "file:line: text", for a failure that says where to look. */

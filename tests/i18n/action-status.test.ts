@@ -27,11 +27,11 @@ function catalog(path: string): Map<string, string> {
 describe('an action status', () => {
   it.each(['zh-CN', 'en-US'] as const)('reads the same in the workbook, the CLI and the browser (%s)', (locale) => {
     const sdk = catalog(`sdk/src/locales/${locale}.po`);
-    const dfmea = catalog(`plugins/dfmea/locales/${locale}.po`);
+    const fmeaUi = catalog(`plugins/fmea-ui/locales/${locale}.po`);
     for (const status of ACTION_STATUSES) {
       const engine = translate(locale, ACTION_STATUS_LABEL_KEYS[status]);
       const key = keyOf(BROWSER_MESSAGE[status]);
-      expect({ status, sdk: sdk.get(key), dfmea: dfmea.get(key) }).toEqual({ status, sdk: engine, dfmea: engine });
+      expect({ status, sdk: sdk.get(key), fmeaUi: fmeaUi.get(key) }).toEqual({ status, sdk: engine, fmeaUi: engine });
     }
   });
 });

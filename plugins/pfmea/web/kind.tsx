@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FLOW_SYMBOLS, WORK_ELEMENT_TYPES, type FlowSymbol, type WorkElementType } from '@fmea/core/domain';
-import { DFMEA_KIND, type FmeaKind, type LabelledNode } from '@fmea/plugin-dfmea/web/kind.tsx';
+import { DFMEA_KIND, type FmeaKind, type LabelledNode } from '@fmea/fmea-ui';
 import { useFlowLabels } from './flow/labels.ts';
 import './pfmea.css';
 
@@ -19,7 +19,7 @@ const FLOW_GLYPHS: Record<FlowSymbol, string> = { operation: '○', transport: '
 const isFlowSymbol = (value: unknown): value is FlowSymbol => (FLOW_SYMBOLS as readonly unknown[]).includes(value);
 
 /**
- * The PFMEA as a kind of the DFMEA's shared pages: process projects, the
+ * The PFMEA as a kind of the shared FMEA pages: process projects, the
  * PFMEA route's buttons, the pfmeaProject page, members with role lists
  * (spec 001 §3), the AIAG-VDA PFMEA header's names for the same fields, and
  * process nodes shown with their step number or 4M type.

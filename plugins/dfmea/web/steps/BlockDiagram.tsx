@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ApiData } from '@fmea/sdk';
-import type { TreeNode } from '../types.ts';
+import type { TreeNode } from '@fmea/fmea-ui';
 
 /** What the diagram draws of an interface. */
 export type DiagramInterface = Pick<ApiData<'/api/fmea/interfaces'>[number], 'id' | 'firstNodeId' | 'secondNodeId' | 'interfaceType' | 'description'>;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Dialog, errorLines, Field, localName, notify, TextInput, useLoad, type ApiData } from '@fmea/sdk';
+import type { StructureActionProps } from '@fmea/fmea-ui';
 
 type BomProduct = ApiData<'/api/mainData/bom/products'>[number];
 
@@ -91,5 +92,27 @@ export function BomGenerateDialog({ projectId, onClose, onDone }: { projectId: s
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+/** The DFMEA structure's toolbar action (a product structure; a process tree is not generated from a BOM): the button and its dialog. */
+export function GenerateFromBomAction({ projectId, onDone }: StructureActionProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button data-testid="dfmea-generate-from-bom" onClick={() => setOpen(true)}>
+        <Trans>Generate from BOM</Trans>
+      </Button>
+      {open ? (
+        <BomGenerateDialog
+          projectId={projectId}
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            onDone();
+          }}
+        />
+      ) : null}
+    </>
   );
 }

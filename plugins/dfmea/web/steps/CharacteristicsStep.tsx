@@ -2,8 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CHARACTERISTIC_CLASSES, type CharacteristicClass } from '@fmea/core/domain';
 import { api, Button, DataGrid, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/sdk';
-import type { StepProps } from '../types.ts';
-import type { Analysis } from '../risk/risk-api.ts';
+import type { Analysis, StepProps } from '@fmea/fmea-ui';
 
 type CharacteristicRow = ApiData<'/api/fmea/characteristics'>[number];
 

@@ -2,9 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { readRules } from '@fmea/core/domain';
 import { api, Button, confirm, Dialog, EmptyState, notifyError, RowMarker, Select, TextArea, TextInput, type ApiData } from '@fmea/sdk';
-import { useDictLabel } from '../list/dict-label.ts';
-import { useDict } from '../list/lookups.ts';
-import { treeOf, type StepProps, type TreeNode } from '../types.ts';
+import { treeOf, useDict, useDictLabel, type StepProps, type TreeNode } from '@fmea/fmea-ui';
 import { BlockDiagram } from './BlockDiagram.tsx';
 
 type InterfaceRow = ApiData<'/api/fmea/interfaces'>[number];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONTROL_PLAN_PHASES, pfmeaArea, type ControlPlanPhase } from '@fmea/core/domain';
 import { api, Button, can, confirm, DataGrid, EmptyState, notifyError, session, useGridLabels, useGuardedNavigate } from '@fmea/sdk';
-import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import type { StepProps } from '@fmea/fmea-ui';
 import { ChecksList, type CheckTarget } from './ChecksList.tsx';
 import { useLineColumns } from './columns.tsx';
 import { useColumnHeader, type CpLine } from './cp-api.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ControlPlanPhase } from '@fmea/core/domain';
 import { api, notify, notifyError } from '@fmea/sdk';
-import { isConflict } from '@fmea/plugin-dfmea/web/risk/risk-api.ts';
+import { isConflict } from '@fmea/fmea-ui';
 import { isOwnColumn, type ControlPlanView, type CpLine, type OwnColumn } from './cp-api.ts';
 
 /**

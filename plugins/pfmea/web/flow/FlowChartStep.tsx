@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type CSSProperties, type Mouse
 import { Trans, useLingui } from '@lingui/react/macro';
 import { layoutProcessFlow, moveInOrder, processNosOutOfOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
 import { api, Button, confirm, EmptyState, notify, notifyError, useGridLabels } from '@fmea/sdk';
-import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import type { StepProps } from '@fmea/fmea-ui';
 import { useFlowLabels } from './labels.ts';
 import { saveBlob, svgToPng } from './picture.ts';
 import { StepEditor, type Flow } from './StepEditor.tsx';

@@ -1,8 +1,7 @@
-import { FmeaProjectList } from '@fmea/plugin-dfmea/web/list/ProjectList.tsx';
-import { FmeaKindProvider } from '@fmea/plugin-dfmea/web/kind.tsx';
+import { FmeaKindProvider, FmeaProjectList } from '@fmea/fmea-ui';
 import { usePfmeaKind } from '../kind.tsx';
 
-/** The PFMEA project list: the DFMEA's list over process projects (projectType pfmea), with the PFMEA route's buttons and header names. */
+/** The PFMEA project list: the shared list over process projects (projectType pfmea), with the PFMEA route's buttons and header names. */
 export default function PfmeaProjectList({ basePath }: { basePath: string }) {
   return (
     <FmeaKindProvider kind={usePfmeaKind()}>

@@ -1,23 +1,22 @@
 import { lazy } from 'react';
 import { useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { DFMEA_STEPS, NoProjectChosen, ProjectPage, useDfmeaStepLabels, type FmeaStep, type StepComponent } from '@fmea/plugin-dfmea/web/project/ProjectPage.tsx';
-import { FmeaKindProvider } from '@fmea/plugin-dfmea/web/kind.tsx';
+import { FMEA_STEPS, FmeaKindProvider, NoProjectChosen, ProjectPage, useFmeaStepLabels, type FmeaStep, type StepComponent } from '@fmea/fmea-ui';
 import { usePfmeaKind } from '../kind.tsx';
 
 /**
  * The PFMEA's steps: its own structure (process tree with step numbers and 4M
  * types) and function analysis (function scope, product/process
- * characteristics), the DFMEA's planning, failure, risk and optimisation as
+ * characteristics), the shared planning, failure, risk and optimisation as
  * they are, and the flow chart and control plan views of the same model.
  */
 const PFMEA_STEPS = {
-  planning: DFMEA_STEPS.planning,
+  planning: FMEA_STEPS.planning,
   structure: lazy(() => import('../steps/ProcessStructureStep.tsx')),
   function: lazy(() => import('../steps/ProcessFunctionStep.tsx')),
-  failure: DFMEA_STEPS.failure,
-  risk: DFMEA_STEPS.risk,
-  optimization: DFMEA_STEPS.optimization,
+  failure: FMEA_STEPS.failure,
+  risk: FMEA_STEPS.risk,
+  optimization: FMEA_STEPS.optimization,
   flow: lazy(() => import('../flow/FlowChartStep.tsx')),
   controlPlan: lazy(() => import('../control-plan/ControlPlanStep.tsx')),
 } satisfies Record<string, StepComponent>;
@@ -44,18 +43,18 @@ export const LEFT_TYPE_STEPS: Readonly<Record<string, PfmeaStepKey>> = { '9': 'c
 export default function PfmeaProjectPage() {
   const query = new URLSearchParams(useSearch());
   const { t } = useLingui();
-  const dfmea = useDfmeaStepLabels();
+  const shared = useFmeaStepLabels();
   const kind = usePfmeaKind();
   const projectId = query.get('projectId');
   const pppSerial = query.get('pppSerial') ?? query.get('serialNum');
   if (!projectId && !pppSerial) return <NoProjectChosen />;
   const labels: Record<PfmeaStepKey, string> = {
-    planning: dfmea.planning,
-    structure: dfmea.structure,
-    function: dfmea.function,
-    failure: dfmea.failure,
-    risk: dfmea.risk,
-    optimization: dfmea.optimization,
+    planning: shared.planning,
+    structure: shared.structure,
+    function: shared.function,
+    failure: shared.failure,
+    risk: shared.risk,
+    optimization: shared.optimization,
     flow: t`Process flow chart`,
     controlPlan: t`Control plan`,
   };

@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WorkElementType } from '@fmea/core/domain';
 import { api, Autocomplete, Button, CheckList, Field, FormDialog, notify, TextInput, useForm, useLoad, type ApiData, type FetchSuggestions } from '@fmea/sdk';
-import type { StructureActionProps } from '@fmea/plugin-dfmea/web/steps/StructureStep.tsx';
-import { catalogLabel } from '@fmea/plugin-dfmea/web/analysis/suggestions.ts';
+import { catalogLabel, type StructureActionProps } from '@fmea/fmea-ui';
 import { useWorkElementLabel } from '../kind.tsx';
 
 /** A released catalog record as the catalog's search answers it (the latest release of the caller's product types). */

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { api, useLoad } from '@fmea/sdk';
 import type { CharacteristicClass } from '@fmea/core/domain';
-import FunctionAnalysisStep from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
-import type { StepProps } from '@fmea/plugin-dfmea/web/types.ts';
+import { FunctionAnalysisStep, type StepProps } from '@fmea/fmea-ui';
 import { ControlPlanMarksProvider } from '../control-plan/PfmeaMarks.tsx';
 import { characteristicFields, functionFields, ProjectClassesContext } from './process-fields.tsx';
 import { ProductFeatureBar } from './ProductFeatureBar.tsx';
 
 /**
- * Step 3 of the PFMEA: the DFMEA's function analysis and function net over
+ * Step 3 of the PFMEA: the shared function analysis and function net over
  * the process tree, with the function scope on the process item's functions,
  * product/process characteristics, the handbook's CC and SC for the critical
  * and significant classes, and the customer's own class from the project's

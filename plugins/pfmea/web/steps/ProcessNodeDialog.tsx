@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROCESS_LEVELS, WORK_ELEMENT_TYPES, type ProcessLevel, type WorkElementType } from '@fmea/core/domain';
 import { api, Field, FormDialog, Select, TextInput, useForm } from '@fmea/sdk';
-import type { NodeDialogProps } from '@fmea/plugin-dfmea/web/steps/StructureStep.tsx';
+import type { NodeDialogProps } from '@fmea/fmea-ui';
 import { useWorkElementLabel } from '../kind.tsx';
 
 type Draft = { name: string; processNo: string; workElementType: WorkElementType | '' };

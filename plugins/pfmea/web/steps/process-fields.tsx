@@ -2,12 +2,11 @@ import { createContext, useContext } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FUNCTION_SCOPES, PROCESS_LEVELS, characteristicKindOf, type CharacteristicKind, type FunctionScope } from '@fmea/core/domain';
 import { Field, Select, localName, type ApiData } from '@fmea/sdk';
-import type { CharacteristicRow, FunctionRow } from '@fmea/plugin-dfmea/web/analysis/model.ts';
-import type { CharacteristicExtras, ExtraFields, FunctionExtras } from '@fmea/plugin-dfmea/web/steps/FunctionAnalysisStep.tsx';
+import type { CharacteristicExtras, CharacteristicRow, ExtraFields, FunctionExtras, FunctionRow } from '@fmea/fmea-ui';
 import { ControlPlanMarkBadge } from '../control-plan/PfmeaMarks.tsx';
 
 /**
- * The PFMEA's fields in the DFMEA's function analysis (AIAG-VDA step 3):
+ * The PFMEA's fields in the shared function analysis (AIAG-VDA step 3):
  * whose function a process item's function is (your plant, ship-to plant,
  * end user), and a characteristic's kind (product on a step, process on a
  * work element: taken from the level) and its customer's class.

@@ -28,14 +28,9 @@ import {
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
 import { useDeleteWithUsage } from './usage.ts';
-import '../dfmea.css';
+import '../fmea.css';
 
 export type FmeaTemplate = ApiData<'/api/fmeaTemplate/list'>[number];
-
-/** The DFMEA area's templates page (TD…): the shared page with the design kind. */
-export default function DfmeaTemplatesPage({ basePath }: { basePath: string }) {
-  return <TemplatesPage basePath={basePath} />;
-}
 
 /** "basic FMEA" or "node with subnodes", in the reader's language. */
 export function useTemplateKindLabel(): (kind: FmeaTemplate['kind']) => string {

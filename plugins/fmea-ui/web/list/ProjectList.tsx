@@ -29,15 +29,10 @@ import { CopyProjectDialog } from '../reuse/CopyProjectDialog.tsx';
 import { useDeleteWithUsage } from '../reuse/usage.ts';
 import { hasFilters, listQuery, NO_FILTERS, ProjectFilters, type ProjectFilterValues } from './ProjectFilters.tsx';
 import { useFmeaKind } from '../kind.tsx';
-import '../dfmea.css';
+import '../fmea.css';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
-
-/** The DFMEA project list: the shared list with the design kind. */
-export default function ProjectList({ basePath }: { basePath: string }) {
-  return <FmeaProjectList basePath={basePath} />;
-}
 
 /**
  * The project list of an FMEA area (spec 001 §2): tabs, search, filters,

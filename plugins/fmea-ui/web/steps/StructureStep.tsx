@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, confirm, EmptyState, Field, FormDialog, notify, notifyError, TextInput, useForm } from '@fmea/sdk';
 import { RowMarker } from '@fmea/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
-import { BomGenerateDialog } from './BomGenerateDialog.tsx';
 import { ReuseActions } from '../reuse/ReuseActions.tsx';
 import { useFmeaKind, type NodeLabel } from '../kind.tsx';
 
@@ -79,15 +78,16 @@ export interface NodeDialogProps {
   readonly onSaved: () => void;
 }
 
-/** What another kind's toolbar action receives: the selected node and its depth (the root is 0; none: null and -1), and what to call after it wrote. */
+/** What a kind's toolbar action receives: the project, the selected node and its depth (the root is 0; none: null and -1), and what to call after it wrote. */
 export interface StructureActionProps {
+  readonly projectId: string;
   readonly node: TreeNode | null;
   readonly depth: number;
   /** Reads the tree again; with an id, selects that node (what the action added). */
   readonly onDone: (selectId?: string) => void;
 }
 
-/** How another kind's structure differs (the PFMEA's process tree); absent: the DFMEA's. */
+/** How a kind's structure differs (the PFMEA's process tree); absent: named nodes at any depth. */
 export interface StructureOptions {
   /** Adds a child under a node; absent: a name. */
   readonly AddDialog?: ComponentType<NodeDialogProps>;
@@ -95,14 +95,12 @@ export interface StructureOptions {
   readonly EditDialog?: ComponentType<NodeDialogProps>;
   /** Whether a node at this depth takes children; absent: any. */
   readonly canAddUnder?: (depth: number) => boolean;
-  /** Offers "Generate from BOM" (a product structure); default true. */
-  readonly fromBom?: boolean;
-  /** More toolbar actions for editors (the PFMEA's step from the process library); absent: none. */
+  /** The kind's own toolbar actions for editors, after the shared ones (the DFMEA's generation from a BOM, the PFMEA's step from the process library); absent: none. */
   readonly Actions?: ComponentType<StructureActionProps>;
 }
 
 /** Step 2: the structure tree (add, rename, cut/paste, copy/paste, delete) and a mind map of it. */
-export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId, AddDialog, EditDialog, canAddUnder = () => true, fromBom: bomOffered = true, Actions }: StepProps & StructureOptions) {
+export default function StructureStep({ projectId, readOnly, remoteRevision, focusNodeId, AddDialog, EditDialog, canAddUnder = () => true, Actions }: StepProps & StructureOptions) {
   const { t } = useLingui();
   const { nodeLabel } = useFmeaKind();
   const [tree, setTree] = useState<TreeNode | null>(null);
@@ -110,7 +108,6 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
   const [selected, setSelected] = useState<string | null>(focusNodeId ?? null);
   const [clip, setClip] = useState<Clip>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [fromBom, setFromBom] = useState(false);
   const [zoom, setZoom] = useState<number>(100);
   const [panelWidth, setPanelWidth] = useState(320);
 
@@ -207,11 +204,6 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           <Button kind="danger" data-testid="dfmea-delete-node" disabled={!node || isRoot} onClick={() => void remove()}>
             <Trans>Delete</Trans>
           </Button>
-          {bomOffered ? (
-            <Button data-testid="dfmea-generate-from-bom" onClick={() => setFromBom(true)}>
-              <Trans>Generate from BOM</Trans>
-            </Button>
-          ) : null}
           <ReuseActions
             projectId={projectId}
             node={node}
@@ -223,6 +215,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           />
           {Actions ? (
             <Actions
+              projectId={projectId}
               node={node}
               depth={depth}
               onDone={(selectId) => {
@@ -285,16 +278,6 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
           </div>
         </div>
       </div>
-      {fromBom ? (
-        <BomGenerateDialog
-          projectId={projectId}
-          onClose={() => setFromBom(false)}
-          onDone={() => {
-            setFromBom(false);
-            void load();
-          }}
-        />
-      ) : null}
       {editing ? (
         (() => {
           const close = () => setEditing(null);

@@ -12,7 +12,7 @@ import { ReviewWalkBar, useReviewWalk } from '../review/ReviewWalk.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
-import '../dfmea.css';
+import '../fmea.css';
 import { RowThreadProvider } from '@fmea/sdk';
 
 /** A step's component: StepProps, and the project with its setter for the planning step. */
@@ -25,34 +25,29 @@ export interface FmeaStep {
   readonly Component: StepComponent;
 }
 
-type StepKey = 'planning' | 'structure' | 'interfaces' | 'function' | 'failure' | 'risk' | 'optimization' | 'characteristics';
+/** The steps every FMEA kind shares (the AIAG-VDA steps without the DFMEA's block diagram and characteristics). */
+export type SharedStepKey = 'planning' | 'structure' | 'function' | 'failure' | 'risk' | 'optimization';
 
-/** The DFMEA's step components, each its own chunk; another FMEA kind takes those it shares from here. */
-export const DFMEA_STEPS: Record<StepKey, StepComponent> = {
+/** The shared step components, each its own chunk; a kind lists those it shows and adds its own. */
+export const FMEA_STEPS: Record<SharedStepKey, StepComponent> = {
   planning: lazy(() => import('../steps/PlanningStep.tsx')),
   structure: lazy(() => import('../steps/StructureStep.tsx')),
-  interfaces: lazy(() => import('../steps/InterfacesStep.tsx')),
   function: lazy(() => import('../steps/FunctionAnalysisStep.tsx')),
   failure: lazy(() => import('../steps/FailureAnalysisStep.tsx')),
   risk: lazy(() => import('../steps/RiskAnalysisStep.tsx')),
   optimization: lazy(() => import('../steps/OptimizationStep.tsx')),
-  characteristics: lazy(() => import('../steps/CharacteristicsStep.tsx')),
 };
 
-const ORDER: StepKey[] = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
-
-/** The names of the DFMEA's steps in the user's language. */
-export function useDfmeaStepLabels(): Record<StepKey, string> {
+/** The names of the shared steps in the user's language. */
+export function useFmeaStepLabels(): Record<SharedStepKey, string> {
   const { t } = useLingui();
   return {
     planning: t`Planning and preparation`,
     structure: t`Structure analysis`,
-    interfaces: t`Block diagram and interfaces`,
     function: t`Function analysis`,
     failure: t`Failure analysis`,
     risk: t`Risk analysis`,
     optimization: t`Optimisation`,
-    characteristics: t`Characteristics`,
   };
 }
 
@@ -67,21 +62,6 @@ export function initialStep(keys: readonly string[], rightType: string | null, f
   return Number.isInteger(n) && n >= 1 && n <= keys.length ? keys[n - 1]! : fallback;
 }
 
-/**
- * The project page of the DFMEA area (micro route 'dfmeaProject'): the project
- * comes from the query, by `projectId` or by `pptSerial` (also `serialNum`), the
- * open step from `rightType`; `type=1` marks the legacy deep link.
- */
-export default function DfmeaProjectPage() {
-  const query = new URLSearchParams(useSearch());
-  const labels = useDfmeaStepLabels();
-  const projectId = query.get('projectId');
-  const pptSerial = query.get('pptSerial') ?? query.get('serialNum');
-  if (!projectId && !pptSerial) return <NoProjectChosen />;
-  const steps = ORDER.map((key) => ({ key, label: labels[key], Component: DFMEA_STEPS[key] }));
-  return <ProjectPage key={projectId ?? pptSerial} projectId={projectId} pptSerial={pptSerial} rightType={query.get('rightType')} legacyLink={query.get('type') === '1'} steps={steps} />;
-}
-
 /** A project page opened without a project in its query. */
 export function NoProjectChosen() {
   return (
@@ -94,9 +74,8 @@ export function NoProjectChosen() {
 }
 
 /**
- * One FMEA project: header and its steps as tabs (the DFMEA's seven-step
- * approach, or the steps another kind passes). The route whose buttons apply
- * is the FmeaKind's in context.
+ * One FMEA project: header and the steps its kind passes, as tabs. The
+ * route whose buttons apply is the FmeaKind's in context.
  */
 export function ProjectPage({
   projectId,
