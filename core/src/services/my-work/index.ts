@@ -181,6 +181,7 @@ export const unknownTaskSources = (areas: readonly AreaDefinition[], sources: Re
 export async function listMyTasks<S extends string = MyTaskSource>(
   ctx: ServiceContext,
   query: MyTaskQuery = {},
+  // the product's areas and sources (S is then MyTaskSource; TypeScript cannot tie a default value to a type parameter)
   world: TaskWorld<S> = { areas: AREAS, sources: TASK_SOURCES } as unknown as TaskWorld<S>,
 ): Promise<Page<MyTask<S>>> {
   const { page, limit, offset } = pageWindow(query);
