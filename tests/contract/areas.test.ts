@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, ROUTE_NAMES, areaIssues, menusOf, schema, type AreaDefinition } from '@fmea/core';
+import { AREAS, ROUTE_NAMES, areaIssues, menusOf, recentContributors, schema, unknownTaskSources, type AreaDefinition } from '@fmea/core';
 import { openTestApp } from '../../api/src/testing.ts';
 import { parsePo } from '../i18n/po.ts';
 
@@ -128,5 +128,24 @@ describe('the access rules of the OpenAPI document', () => {
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('what the areas contribute to the shell', () => {
+  it('names recent lists the API answers with GET, taking a limit, to holders of the area’s route', async () => {
+    const doc = (await (await api.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access'?: { route: string | string[] }; parameters?: { name: string; in: string }[] }>> };
+    const contributors = recentContributors(AREAS as readonly AreaDefinition[]);
+    expect(contributors.length).toBeGreaterThan(0);
+    for (const area of contributors) {
+      const { path } = area.contributes.recent;
+      const op = doc.paths[path]?.get;
+      expect(op, `${area.id}: GET ${path}`).toBeDefined();
+      expect(op!.parameters?.some((p) => p.name === 'limit' && p.in === 'query'), `${area.id}: ${path} takes ?limit=`).toBe(true);
+      expect([op!['x-access']?.route].flat(), `${area.id}: ${path} is open to holders of ${area.routeName}`).toContain(area.routeName);
+    }
+  });
+
+  it('name task sources My tasks implements', () => {
+    expect(unknownTaskSources(AREAS)).toEqual([]);
   });
 });

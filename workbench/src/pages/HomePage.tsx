@@ -1,18 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { projectLink } from '@fmea/core/domain';
+import { projectLink, recentContributors } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, type ApiData, Button, can, EmptyState, formatDate, PageHeader, personName, useGuardedNavigate, type UserInfo } from '@fmea/sdk';
+import { api, type ApiData, Button, EmptyState, formatDate, PageHeader, personName, useGuardedNavigate, type UserInfo } from '@fmea/sdk';
+import { holds } from '@fmea/sdk/host';
+import { HOSTED, hostedAreas, type Hosted } from '../plugins/registry.ts';
+import { type RecentPath, type RecentProject } from './recent.ts';
 
 type NoticeItem = ApiData<'/api/notice/selectList'>['items'][number];
 type Task = ApiData<'/api/task/myTasks'>['items'][number];
 type Counts = ApiData<'/api/message/getMessageCount'>;
 type Latest = ApiData<'/api/message/getLatestMessageAndNotice'>;
-interface RecentProject {
-  id: string;
-  serialNum: string;
-  name: string;
-  projectType: string;
-}
 
 const PERSONAL = '/systemInfo/ownspaceIndex';
 
@@ -52,10 +49,11 @@ function useOnce<T>(read: () => Promise<T>): T | null | undefined {
 
 /**
  * Landing page: notices, my tasks (count and the nearest ones), approvals
- * waiting for me, unread messages, and the projects I opened lately (DFMEA
- * and PFMEA, each only when the user's menu has the area).
+ * waiting for me, unread messages, and the projects I opened lately: the
+ * recent lists the hosted areas contribute (`contributes.recent`), each only
+ * when the user's menu has the area.
  */
-export function HomePage({ user }: { user: UserInfo }) {
+export function HomePage({ user, hosted = HOSTED }: { user: UserInfo; hosted?: Hosted }) {
   const { t, i18n } = useLingui();
   const go = useGuardedNavigate();
   const open = (path: string) => void go(path);
@@ -63,11 +61,16 @@ export function HomePage({ user }: { user: UserInfo }) {
   const tasks = useOnce(() => api.get('/api/task/myTasks', { page: 1, limit: 5, taskStatus: '0,1,4' }));
   const counts = useOnce<Counts>(() => api.get('/api/message/getMessageCount'));
   const latest = useOnce<Latest>(() => api.get('/api/message/getLatestMessageAndNotice'));
-  // only the areas the user's menu holds (the server would refuse the others)
-  const recentDfmea = useOnce<RecentProject[]>(async () => (can(user, 'dfmea_index') ? api.get('/api/project/selectRecentProject', { limit: 5 }) : []));
-  const recentPfmea = useOnce<RecentProject[]>(async () => (can(user, 'pfmea_index') ? api.get('/api/pfmeaProject/selectRecentPfmeaProject', { limit: 5 }) : []));
+  // only the areas the user's menu holds (the server would refuse the others); a list that fails leaves the others
+  const recentLists = useOnce<RecentProject[][]>(() =>
+    Promise.all(
+      recentContributors(hostedAreas(hosted))
+        .filter((area) => holds(user, area.routeName))
+        .map((area): Promise<RecentProject[]> => api.get(area.contributes.recent.path as RecentPath, { limit: 5 }).catch(() => [])),
+    ),
+  );
   // each project once (the design list's answer may hold the process projects too)
-  const recent = [...new Map([...(recentDfmea ?? []), ...(recentPfmea ?? [])].map((p) => [p.id, p])).values()];
+  const recent = [...new Map((recentLists ?? []).flat().map((p) => [p.id, p])).values()];
   const taskLabel = (task: Task) =>
     task.taskSource === 'review' ? (task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`) : task.taskDesc;
 
@@ -116,7 +119,7 @@ export function HomePage({ user }: { user: UserInfo }) {
           ) : null}
         </Card>
         <Card title={<Trans>Recent projects</Trans>} testId="home-recent">
-          {recentDfmea === null || recentPfmea === null ? null : recent.length ? (
+          {recentLists === null ? null : recent.length ? (
             <ul>
               {recent.map((p) => (
                 <li key={p.id}>

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { AREAS, defineArea, menusOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
+import { AREAS, defineArea, favouriteKinds, menusOf, taskSourcesOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
 import { grantRoute, listMenus, permittedRoutes, syncMenus } from '@fmea/core';
 import { buildRole, buildUser, openTestDatabase, type TestDatabase } from '@fmea/core/testing';
 import { definePlugin, type UserInfo } from '@fmea/sdk';
 import { resolveRoute } from '../app/resolve-route.ts';
 import { i18n } from '@fmea/sdk/host';
+import { HomePage } from '../pages/HomePage.tsx';
 import { AreaHost } from '../shell/AreaHost.tsx';
 import { navPages, topMenuItems } from '../shell/areas.ts';
 import { HOSTED, hostedAreas, type Hosted } from './registry.ts';
@@ -35,6 +36,14 @@ const pretendArea = defineArea({
     { microRoute: 'plan', title: { 'zh-CN': '计划详情', 'en-US': 'Plan' }, listed: false },
   ],
   aliases: [{ path: '/main/pretendPlan', microRoute: 'plan' }],
+  projectTypes: ['pretend'],
+  projectPage: 'plan',
+  // what it gives the shell: the home page's recent list, a task source of My tasks, a kind of favourite
+  contributes: {
+    recent: { path: '/api/pretend/recent' },
+    taskSources: ['pretendChecks'],
+    favourites: [{ type: 'pretendPlan', title: { 'zh-CN': '计划', 'en-US': 'Plan' }, projects: true }],
+  },
 });
 
 const Page = ({ microRoute }: { microRoute: string }) => <p data-testid="pretend-page">{microRoute}</p>;
@@ -68,7 +77,25 @@ beforeAll(async () => {
   i18n.activate('en-US');
 });
 afterAll(() => t.dispose());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The API as the home page reads it: the pretend area's recent list answers, every other card is refused (it then says nothing). */
+function serveRecent(rows: object[]): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = new URL(url, 'http://workbench').pathname;
+      asked.push(path);
+      const answer = path === '/api/pretend/recent' ? { meta: { success: true, code: 200, message: '' }, data: rows } : { meta: { success: false, code: 403, message: 'no' }, data: null };
+      return new Response(JSON.stringify(answer), { status: path === '/api/pretend/recent' ? 200 : 403, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
 
 describe('a pretend work area, from one definition and one plugin', () => {
   it('gets its menu rows: the area and each page with a route of its own', () => {
@@ -120,6 +147,47 @@ describe('a pretend work area, from one definition and one plugin', () => {
     const root = screen.getByTestId('pretend-root');
     expect(root.getAttribute('data-page')).toBe('plans');
     expect([...root.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([['Plans', '/main/pretend/plans', 'page']]);
+  });
+
+  it('contributes its recent list to the home page, read only for users holding the area, beside the FMEA areas’', async () => {
+    const asked = serveRecent([{ id: 'plan-7', serialNum: 'PR-7', name: 'Brake plan', projectType: 'pretend' }]);
+    render(
+      <I18nProvider i18n={i18n}>
+        <HomePage user={planner} hosted={hosted} />
+      </I18nProvider>,
+    );
+    const card = screen.getByTestId('home-recent');
+    expect((await within(card).findByRole('button')).textContent).toBe('PR-7 · Brake plan');
+    expect(asked.filter((path) => /recent/i.test(path))).toEqual(['/api/pretend/recent']);
+    cleanup();
+    // a user holding the DFMEA area and this one reads both lists, the areas' order kept; a stranger reads none
+    const both = serveRecent([]);
+    render(
+      <I18nProvider i18n={i18n}>
+        <HomePage user={userHolding({ home_index: [], dfmea_index: [], pretend_index: [] })} hosted={hosted} />
+      </I18nProvider>,
+    );
+    await screen.findByText('No projects opened yet');
+    expect(both.filter((path) => /recent/i.test(path))).toEqual(['/api/project/selectRecentProject', '/api/pretend/recent']);
+    cleanup();
+    const none = serveRecent([]);
+    render(
+      <I18nProvider i18n={i18n}>
+        <HomePage user={stranger} hosted={hosted} />
+      </I18nProvider>,
+    );
+    await screen.findByText('No projects opened yet');
+    expect(none.filter((path) => /recent/i.test(path))).toEqual([]);
+  });
+
+  it('contributes a task source and a favourite kind, gathered with the real areas’', () => {
+    expect([...taskSourcesOf(areas).keys()]).toEqual(['review', 'action', 'pretendChecks']);
+    expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['pretend'] });
+    expect(favouriteKinds(areas).filter((k) => k.projects).map((k) => [k.type, k.area])).toEqual([
+      ['project', 'dfmea'],
+      ['pfmeaProject', 'pfmea'],
+      ['pretendPlan', 'pretend'],
+    ]);
   });
 
   it('says so when none of its pages is open to the user', () => {

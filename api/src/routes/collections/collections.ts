@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { collect, COLLECT_TYPES, listCollections, projectOfItem, PROJECT_TYPES, uncollect, type CollectTarget } from '@fmea/core';
+import { collect, COLLECT_TYPES, isProjectCollectType, listCollections, projectOfItem, PROJECT_TYPES, uncollect, type CollectTarget } from '@fmea/core';
 import type { Context } from 'hono';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -78,7 +78,7 @@ export const listRoute = defineRoute({
 
 /** Starring a project needs the work area serving its type (dfmea_index for design projects); an unknown project goes on to the service's 404. */
 async function requireTargetAccess(c: Context<AppEnv>, target: CollectTarget): Promise<void> {
-  if (target.collectType !== 'project' && target.collectType !== 'pfmeaProject') return;
+  if (!isProjectCollectType(target.collectType)) return;
   const project = await projectOfItem(c.var.services.database.db, 'project', target.targetId);
   if (project) requireTypeAccess(c, project.projectType);
 }

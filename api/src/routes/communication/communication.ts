@@ -9,6 +9,7 @@ import {
   listComments,
   listMyTasks,
   markCommentsRead,
+  MY_TASK_SOURCES,
   projectsOfUser,
   readMembers,
   rowHistory,
@@ -183,7 +184,7 @@ const TASK_STATUSES = Object.values(TASK_STATUS) as [TaskStatus, ...TaskStatus[]
 const TaskSchema = z
   .strictObject({
     id: z.string(),
-    taskSource: z.enum(['action', 'review']),
+    taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller) or action (an optimisation action the caller is responsible for)' }),
     taskType: z.enum(['6', '2']).openapi({ description: 'Spec 001 §4: 6 optimisation, 2 review' }),
     taskDesc: z.string(),
     reviewStep: z.enum(['opinion', 'approve', 'release']).nullable(),

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, ALWAYS_PERMITTED_ROUTES, PROJECT_ROUTES, areaIssues, areaServing, defineArea, everyoneRoutes, menusOf, pagePath, type AreaDefinition } from './index.ts';
+import { COLLECT_TYPES } from '../collections/index.ts';
+import { COMMENT_TARGET_KINDS } from '../fmea-comments/index.ts';
+import { FMEA_KINDS } from '../fmea/kinds.ts';
+import { MESSAGE_CODES } from '../messages/index.ts';
+import {
+  AREAS,
+  ALWAYS_PERMITTED_ROUTES,
+  PROJECT_ROUTES,
+  areaIssues,
+  areaServing,
+  commentTargetsOf,
+  defineArea,
+  everyoneRoutes,
+  favouriteKinds,
+  menusOf,
+  messageCodesOf,
+  pagePath,
+  projectFavouriteTypes,
+  recentContributors,
+  taskSourcesOf,
+  type AreaDefinition,
+} from './index.ts';
 
 const area = (over: Partial<AreaDefinition> = {}): AreaDefinition =>
   defineArea({
@@ -89,5 +110,81 @@ describe('the area definitions', () => {
     const dfmea = AREAS.find((a) => a.id === 'dfmea')!;
     expect(pagePath(dfmea, { microRoute: '' })).toBe('/main/dfmea');
     expect(pagePath(dfmea, { microRoute: 'dfmeaProject' })).toBe('/main/dfmea/dfmeaProject');
+  });
+});
+
+describe('what the areas contribute to the shell', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the review and action sources over every project type', () => {
+    expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
+      ['dfmea', '/api/project/selectRecentProject'],
+      ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
+    ]);
+    expect([...taskSourcesOf(AREAS)]).toEqual([
+      ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+    ]);
+  });
+
+  it('contributes every stored favourite kind once; the project kinds are those of the FMEA areas', () => {
+    const kinds = favouriteKinds(AREAS);
+    expect(kinds.map((k) => k.type).sort()).toEqual([...COLLECT_TYPES].sort());
+    expect(projectFavouriteTypes(AREAS)).toEqual(['project', 'pfmeaProject']);
+    expect(kinds.find((k) => k.type === 'pfmeaProject')).toMatchObject({ area: 'pfmea', title: { 'en-US': 'PFMEA project' } });
+  });
+
+  it('lets a PFMEA take comments on its control plan lines, and a design project on its analysis rows only', () => {
+    expect(commentTargetsOf(AREAS, 'pfmea')).toEqual(COMMENT_TARGET_KINDS);
+    for (const type of ['dfmea', 'family', 'msr']) expect(commentTargetsOf(AREAS, type)).toEqual(COMMENT_TARGET_KINDS.filter((k) => k !== 'controlPlanLine'));
+    expect(commentTargetsOf(AREAS, 'fmeda')).toEqual([]);
+  });
+
+  it('opens every message code on a page of some area', () => {
+    const codes = messageCodesOf(AREAS);
+    expect([...codes.keys()].sort()).toEqual([...MESSAGE_CODES].sort());
+    expect(codes.get('5')).toEqual(['pfmea']);
+    expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'personal']);
+  });
+
+  // these facts meet the kind record (core/src/domain/fmea/kinds.ts): a kind's favourite and message codes are those of the area opening it
+  it('agree with the kind records: each kind is starred as a project kind, and its messages are codes, of the area opening it', () => {
+    for (const kind of Object.values(FMEA_KINDS)) {
+      const area = areaServing(AREAS as readonly AreaDefinition[], kind.type)!;
+      expect(favouriteKinds([area]).filter((k) => k.projects).map((k) => k.type), kind.type).toContain(kind.collectType);
+      const codes = area.contributes?.messageCodes ?? [];
+      for (const code of [kind.messages.rejected, kind.messages.released, kind.messages.revoked, kind.messages.task]) expect(codes, `${kind.type} ${code}`).toContain(code);
+    }
+  });
+
+  it('name each problem of broken contributions', () => {
+    const broken = [
+      area({ contributes: { recent: { path: 'project/recent' }, favourites: [{ type: 'project', title: { 'zh-CN': '甲', 'en-US': 'A' }, projects: true }], commentTargets: ['node', 'node', 'row'], messageCodes: ['9'], taskSources: ['action', 'action'] } }),
+      area({ id: 'y', routeName: 'y_index', basePath: '/main/y', contributes: { favourites: [{ type: 'project', title: { 'zh-CN': '乙', 'en-US': 'B' } }] } }),
+    ];
+    expect(areaIssues(broken)).toEqual([
+      'x: the recent list project/recent is no API path',
+      'x: task source "action" is contributed twice',
+      'x: favourite kind project names projects, but the area opens none',
+      'x: comment target "node" is contributed twice',
+      'x: takes comments on rows, but opens no projects',
+      'x: comment target row is no row kind',
+      'x: message code 9 is no message code',
+      'favourite kind "project" is contributed by x and y',
+    ]);
+  });
+
+  it('gathers a new area’s contributions with the others', () => {
+    const pretend = area({
+      id: 'pretend',
+      projectTypes: ['drbfm'],
+      projectPage: '',
+      contributes: { recent: { path: '/api/pretend/recent' }, taskSources: ['pretendChecks', 'action'], favourites: [{ type: 'pretendPlan', title: { 'zh-CN': '计划', 'en-US': 'Plan' } }], commentTargets: ['node'] },
+    });
+    const areas = [...AREAS, pretend];
+    expect(areaIssues(areas)).toEqual([]);
+    expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'pretend']);
+    expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['drbfm'] });
+    expect(taskSourcesOf(areas).get('action')!.projectTypes).toContain('drbfm');
+    expect(favouriteKinds(areas).map((k) => k.type)).toContain('pretendPlan');
+    expect(commentTargetsOf(areas, 'drbfm')).toEqual(['node']);
   });
 });

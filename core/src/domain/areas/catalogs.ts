@@ -75,6 +75,18 @@ export const knowledgeArea = defineArea({
     catalogPage(featureClassificationCatalog),
     catalogPage(failureBasicTerminologyCatalog),
   ],
+  contributes: {
+    // the spec's collect types (001 §3) for knowledge entries, named as the catalogs they star
+    favourites: [
+      { type: 'function', title: functionCatalog.title },
+      { type: 'invalidMode', title: invalidModeCatalog.title },
+      { type: 'measurePrevent', title: preventionMeasureCatalog.title },
+      { type: 'measureDetect', title: detectionMeasureCatalog.title },
+      { type: 'measureFrequency', title: frequencyMeasureCatalog.title },
+      { type: 'measureMonitor', title: monitorMeasureCatalog.title },
+      { type: 'measureResponse', title: responseMeasureCatalog.title },
+    ],
+  },
 });
 
 /** The standards (spec 001 §2 `standard_index`: "standards (product, process, material)"), national standards first. */
@@ -115,6 +127,7 @@ export const masterDataArea = defineArea({
     // a product's bill of materials: a tree of parts per product, its own page (plugins/masterdata/web/bom)
     { microRoute: 'bom', routeName: 'bom_index', title: { 'zh-CN': '物料清单', 'en-US': 'BOM' }, icon: 'catalog', buttons: ['add', 'edit', 'del', 'import', 'export'], listed: true },
   ],
+  contributes: { favourites: [{ type: 'product', title: productCatalog.title }] },
 });
 
 /** Experience is one catalog: its type's route is the area's own, so the landing page is the catalog. */

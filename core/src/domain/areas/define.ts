@@ -1,4 +1,6 @@
 
+import type { AreaContributions } from './contributions.ts';
+
 /**
  * A work area as pure data, declared once (docs/recipes/work-area.md). The
  * seeded menus, the always-permitted routes, the permission tree, the
@@ -63,6 +65,8 @@ export interface AreaDefinition {
   readonly projectPage?: string;
   /** Rendered by the workbench shell itself rather than by a plugin (the home page). */
   readonly shell?: boolean;
+  /** What the area gives the shell's shared pages: recent items, task sources, favourite kinds, comment targets, message codes. */
+  readonly contributes?: AreaContributions;
 }
 
 /** Identity, so the literal route and button names survive for the derived types. */

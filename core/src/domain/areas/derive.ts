@@ -1,4 +1,5 @@
 import type { ProjectType } from '../fmea/vocabulary.ts';
+import { contributionIssues } from './contributions.ts';
 import type { AreaDefinition, PageDefinition } from './define.ts';
 
 /** One row of the `menu` table: what roles are granted and what the permission tree shows. */
@@ -89,5 +90,6 @@ export function areaIssues(areas: readonly AreaDefinition[]): string[] {
     if (!area.pages.some((p) => p.listed || p.microRoute === '')) issues.push(`${area.id}: no page to land on`);
     if (area.projectTypes?.length && (area.projectPage === undefined || !micro.has(area.projectPage))) issues.push(`${area.id}: opens projects but names no page of its own to open them on`);
   }
+  issues.push(...contributionIssues(areas));
   return issues;
 }

@@ -1,3 +1,4 @@
+import { ANALYSIS_ROW_KINDS } from '../fmea-comments/index.ts';
 import { defineArea } from './define.ts';
 
 /**
@@ -26,4 +27,12 @@ export const dfmeaArea = defineArea({
   redirectTypes: { dfmea: '' },
   projectTypes: ['dfmea', 'family', 'msr'],
   projectPage: 'dfmeaProject',
+  contributes: {
+    recent: { path: '/api/project/selectRecentProject' },
+    taskSources: ['review', 'action'],
+    favourites: [{ type: 'project', title: { 'zh-CN': 'DFMEA 项目', 'en-US': 'DFMEA project' }, projects: true }],
+    commentTargets: ANALYSIS_ROW_KINDS,
+    // a review step waiting ('1'), its outcomes, a task, a comment and an agreed read application open the project
+    messageCodes: ['1', '2', '6', '7', 'task', 'comment', 'applicationResult'],
+  },
 });

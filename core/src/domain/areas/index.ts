@@ -10,6 +10,7 @@ import { systemArea } from './system.ts';
 
 export * from './define.ts';
 export * from './derive.ts';
+export * from './contributions.ts';
 export { catalogPage } from './catalog-page.ts';
 export { dfmeaArea, experienceArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
 

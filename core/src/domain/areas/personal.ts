@@ -34,4 +34,8 @@ export const personalArea = defineArea({
     { path: '/my_message', microRoute: 'myMessage' },
   ],
   redirectTypes: { message: 'myMessage' },
+  contributes: {
+    // approvals wait in My approvals, decisions on one's own applications in My applications, the rest in My messages
+    messageCodes: ['1', 'applicationResult', 'catalogReview', 'exportRequest', 'system'],
+  },
 });

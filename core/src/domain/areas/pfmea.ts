@@ -1,3 +1,4 @@
+import { ANALYSIS_ROW_KINDS } from '../fmea-comments/index.ts';
 import { defineArea } from './define.ts';
 
 /**
@@ -27,4 +28,12 @@ export const pfmeaArea = defineArea({
   redirectTypes: { pfmea: '' },
   projectTypes: ['pfmea'],
   projectPage: 'pfmeaProject',
+  contributes: {
+    recent: { path: '/api/pfmeaProject/selectRecentPfmeaProject' },
+    taskSources: ['review', 'action'],
+    favourites: [{ type: 'pfmeaProject', title: { 'zh-CN': 'PFMEA 项目', 'en-US': 'PFMEA project' }, projects: true }],
+    commentTargets: [...ANALYSIS_ROW_KINDS, 'controlPlanLine'],
+    // every review outcome is '5' (spec 001 §2)
+    messageCodes: ['1', '5', 'pfmeaTask', 'comment', 'applicationResult'],
+  },
 });

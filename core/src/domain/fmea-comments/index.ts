@@ -5,8 +5,16 @@
  * the step a row lives on, and the field-by-field difference of two logged rows.
  */
 
-/** The rows a comment (and a history) can be about: the analysis items of the engine, and a PFMEA's control plan lines. */
-export const COMMENT_TARGET_KINDS = ['node', 'function', 'characteristic', 'failure', 'failureLink', 'control', 'action', 'interface', 'controlPlanLine'] as const;
+/** The rows of the FMEA engine's analysis, which every FMEA project holds. */
+export const ANALYSIS_ROW_KINDS = ['node', 'function', 'characteristic', 'failure', 'failureLink', 'control', 'action', 'interface'] as const;
+
+/**
+ * Every row kind a comment (and a history) can be about: the analysis rows,
+ * and a PFMEA's control plan lines. The stored column's vocabulary; which
+ * kinds a project takes is what the area opening it contributes
+ * (`contributes.commentTargets`, `commentTargetsOf`).
+ */
+export const COMMENT_TARGET_KINDS = [...ANALYSIS_ROW_KINDS, 'controlPlanLine'] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
 
 /** Spec 001 §5: text fields hold 200 characters; review comments and replies are not empty. */

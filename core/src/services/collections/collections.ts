@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { collection, fmeaProject } from '../../db/schema/index.ts';
-import { COLLECT_TYPES, isProjectCollectType as isProjectType, PROJECT_COLLECT_TYPES, type CollectType } from '../../domain/collections/index.ts';
+import { AREAS, favouriteKinds, projectFavouriteTypes } from '../../domain/areas/index.ts';
+import type { CollectType } from '../../domain/collections/index.ts';
 import type { ProjectType } from '../../domain/fmea/index.ts';
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -15,9 +16,13 @@ import { live } from '../../db/live.ts';
  * case works on the actor's own rows.
  */
 
+// the stored vocabulary is COLLECT_TYPES; what may be starred, and which kinds name a project, is what the areas contribute
+const COLLECTABLE = favouriteKinds(AREAS).map((kind) => kind.type) as readonly string[];
+const PROJECT_KINDS = projectFavouriteTypes(AREAS) as CollectType[];
+/** Whether a favourite kind names an FMEA project (contributed with `projects: true` by the area opening it). */
+export const isProjectCollectType = (type: CollectType): boolean => PROJECT_KINDS.includes(type);
 
-/** The collect types that name an FMEA project: design projects, and process ones. */
-/** A process project is collected as 'pfmeaProject', every other project type as 'project'. */
+/** A project is collected as its kind's favourite type (a process project as 'pfmeaProject', the others as 'project'). */
 export const collectTypeOfProject = (projectType: ProjectType): CollectType => kindOf(projectType).collectType;
 
 export interface CollectTarget {
@@ -48,7 +53,7 @@ function me(ctx: ServiceContext): string {
 
 function targetIssues(target: Partial<CollectTarget>) {
   const issues = [];
-  if (!COLLECT_TYPES.includes(target.collectType as CollectType))
+  if (!COLLECTABLE.includes(String(target.collectType)))
     issues.push({ messageKey: 'collection.type_invalid', field: 'collectType', params: { value: String(target.collectType) } });
   if (!target.targetId?.trim()) issues.push({ messageKey: 'collection.target_required', field: 'targetId' });
   if (issues.length) throw new InvalidInputError('collection.type_invalid', { value: String(target.collectType) }, issues);
@@ -64,7 +69,7 @@ export async function collect(ctx: ServiceContext, target: CollectTarget): Promi
   const targetId = target.targetId.trim();
   const { collectType } = target;
   return writeAndLog(ctx, async (tx) => {
-    if (isProjectType(collectType)) {
+    if (isProjectCollectType(collectType)) {
       const project = await tx
         .select({ projectType: fmeaProject.projectType })
         .from(fmeaProject)
@@ -103,14 +108,14 @@ export async function uncollect(ctx: ServiceContext, target: CollectTarget): Pro
  */
 export async function listCollections(ctx: ServiceContext, query: CollectionQuery = {}): Promise<Page<CollectionItem>> {
   const userId = me(ctx);
-  if (query.collectType !== undefined && !COLLECT_TYPES.includes(query.collectType)) targetIssues({ collectType: query.collectType, targetId: '-' });
+  if (query.collectType !== undefined && !COLLECTABLE.includes(query.collectType)) targetIssues({ collectType: query.collectType, targetId: '-' });
   const { page, limit, offset } = pageWindow(query);
-  const projectKind = inArray(collection.collectType, [...PROJECT_COLLECT_TYPES]);
+  const projectKind = inArray(collection.collectType, PROJECT_KINDS);
   const where = and(
     eq(collection.userId, userId),
     query.collectType ? eq(collection.collectType, query.collectType) : undefined,
     // non-project items always; project items only while the project is live
-    or(notInArray(collection.collectType, [...PROJECT_COLLECT_TYPES]), live(fmeaProject)),
+    or(notInArray(collection.collectType, PROJECT_KINDS), live(fmeaProject)),
   );
   const joined = () =>
     ctx.db

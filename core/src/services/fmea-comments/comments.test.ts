@@ -12,6 +12,8 @@ import { addInterface, updateInterface } from '../fmea/interfaces.ts';
 import { setShare } from '../fmea/sharing.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
 import { listMessages } from '../messages/inbox.ts';
+import { AREAS } from '../../domain/areas/index.ts';
+import { ANALYSIS_ROW_KINDS } from '../../domain/fmea-comments/index.ts';
 import { addComment, commentCounts, deleteComment, listComments, markCommentsRead, projectsOfUser, rowHistory } from './index.ts';
 
 let clock = new Date('2026-05-01T08:00:00Z');
@@ -114,6 +116,11 @@ describe('comments on FMEA rows', () => {
     expect(history.flatMap((e) => e.changes.map((c) => [c.field, c.after]))).toContainEqual(['sampleSize', '5 pcs']);
     // a DFMEA row id is no control plan line
     expect(await refusal(addComment(team.owner, { projectId: pf.project.id, targetKind: 'controlPlanLine', targetId: lifter.worn.id, body: 'x' }))).toEqual({ code: 'not_found', key: 'fmea_comment.target_not_found' });
+    // the kinds a project takes are its area's contribution: a PFMEA area contributing no control plan lines takes no comment on one
+    const noPlanComments = AREAS.map((area) => (area.id === 'pfmea' ? { ...area, contributes: { ...area.contributes, commentTargets: ANALYSIS_ROW_KINDS } } : area));
+    const onLine = { projectId: pf.project.id, targetKind: 'controlPlanLine' as const, targetId: line.id, body: 'again' };
+    expect(await refusal(addComment(team.owner, onLine, noPlanComments))).toEqual({ code: 'not_found', key: 'fmea_comment.target_not_found' });
+    expect((await addComment(team.owner, onLine)).comment.targetKind).toBe('controlPlanLine');
   });
 
   it('refuses an empty or too long body, a row of another project, and a non-member', async () => {

@@ -14,6 +14,7 @@ import { canRead, nameOf, peopleByIds, type CommentPerson } from './people.ts';
 import { findRowPlace } from './targets.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 import { isDeleted, live, softDeleted } from '../../db/live.ts';
+import { AREAS, commentTargetsOf, type AreaDefinition } from '../../domain/areas/index.ts';
 
 /**
  * Comments on FMEA rows with @mentions (docs/domain/fmea-communication.md).
@@ -126,14 +127,18 @@ export function commentLink(projectType: string, projectId: string, targetKind: 
 /**
  * Writes a comment (or a reply) on a row and tells each mentioned user with a
  * 'comment' message opening the project at the row, in the same transaction.
+ * The row's kind must be one the area opening the project takes comments on
+ * (`contributes.commentTargets`; `areas` lets a test declare another).
  * Returns the comment and the messages for the caller to push.
  */
-export async function addComment(ctx: ServiceContext, input: AddCommentInput): Promise<{ comment: FmeaCommentView; messages: MessageRow[] }> {
+export async function addComment(ctx: ServiceContext, input: AddCommentInput, areas: readonly AreaDefinition[] = AREAS): Promise<{ comment: FmeaCommentView; messages: MessageRow[] }> {
   assertNoIssues(checkText(input.body, { field: 'body', max: COMMENT_BODY_MAX, required: true }));
   const body = input.body.trim();
   return writeAndLog(ctx, async (tx) => {
     const now = ctx.now();
     const loaded = await assertMayComment(tx, ctx.actor, input.projectId, now);
+    // a kind the project's area takes no comments on has no such row in the project
+    if (!commentTargetsOf(areas, loaded.project.projectType).includes(input.targetKind)) throw new NotFoundError('fmea_comment.target_not_found', { kind: input.targetKind, id: input.targetId });
     const place = await findRowPlace(tx, input.targetKind, input.targetId);
     if (place.projectId !== input.projectId) throw new NotFoundError('fmea_comment.target_not_found', { kind: input.targetKind, id: input.targetId });
     if (input.replyTo) {

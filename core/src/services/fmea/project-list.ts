@@ -8,6 +8,11 @@ import type { ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { getProjectById, type ProjectView } from './projects.ts';
 import { live } from '../../db/live.ts';
+import { AREAS, projectFavouriteTypes } from '../../domain/areas/index.ts';
+import type { CollectType } from '../../domain/collections/index.ts';
+
+/** The favourite kinds that star a project: those the FMEA areas contribute. */
+const PROJECT_FAVOURITES = projectFavouriteTypes(AREAS) as CollectType[];
 
 export interface ProjectListQuery extends PageQuery {
   /** all (every live project), mine (created by me), responsible (role 0), participating (member, not responsible), shared, collected. */
@@ -137,7 +142,7 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
     ctx.db
       .select({ one: sql`1` })
       .from(collection)
-      .where(and(eq(collection.userId, me ?? ''), inArray(collection.collectType, ['project', 'pfmeaProject']), eq(collection.targetId, fmeaProject.id))),
+      .where(and(eq(collection.userId, me ?? ''), inArray(collection.collectType, PROJECT_FAVOURITES), eq(collection.targetId, fmeaProject.id))),
   );
   const memberOfMe = (extra?: SQL) =>
     exists(ctx.db.select({ one: sql`1` }).from(fmeaMember).where(and(eq(fmeaMember.projectId, fmeaProject.id), eq(fmeaMember.userId, me ?? ''), extra)));

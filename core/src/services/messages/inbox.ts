@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { message, notice, user } from '../../db/schema/index.ts';
-import type { MessageCode, MessageKind } from '../../domain/messages/index.ts';
+import { MESSAGE_CODES, type MessageCode, type MessageKind } from '../../domain/messages/index.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
@@ -134,7 +134,8 @@ export async function readAllMessages(ctx: ServiceContext, kind: MessageKind): P
   return informative.length + rest.length;
 }
 
-const NON_APPROVAL_CODES: MessageCode[] = ['2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'exportRequest', 'system'];
+// every code but the approval ('1'): reading one of those is all it asks
+const NON_APPROVAL_CODES: MessageCode[] = MESSAGE_CODES.filter((code) => code !== '1');
 
 /** deleteMessage: the caller's own only (soft: delFlg 1). An approval's application stays in My approvals. */
 export async function deleteMessage(ctx: ServiceContext, id: string): Promise<void> {

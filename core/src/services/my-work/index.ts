@@ -10,26 +10,38 @@ import { loadReview } from '../fmea-review/state.ts';
 import { projectLink } from '../../domain/fmea/kinds.ts';
 import { taskLink } from '../messages/fmea-task.ts';
 import { live } from '../../db/live.ts';
+import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
+import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
 
 /**
- * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work FMEA
- * projects give the caller (docs/domain/fmea-communication.md). Two sources:
- * - optimisation actions whose responsible person is the caller (stored as a
- *   user id, `fmea_action.responsible_user_id`), in live projects;
- * - review steps waiting for the caller: an opinion as the named professional or
- *   quality reviewer, the approval as technical director, a release.
+ * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
+ * give the caller (docs/domain/fmea-communication.md). Each source is
+ * implemented once here (TASK_SOURCES) and the areas name the ones their
+ * records give (`contributes.taskSources`); My tasks gathers every source an
+ * area contributes, over the project types of the areas contributing it.
+ * - action: optimisation actions whose responsible person is the caller
+ *   (stored as a user id, `fmea_action.responsible_user_id`), in live projects;
+ * - review: review steps waiting for the caller: an opinion as the named
+ *   professional or quality reviewer, the approval as technical director, a release.
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
-/** Where a task comes from. */
-export type MyTaskSource = 'action' | 'review';
+/** What a source reads for: the caller, and the project types of the areas contributing it. */
+export interface TaskScope {
+  readonly me: string;
+  readonly projectTypes: readonly string[];
+}
+
+/** A task source: the caller's tasks of one kind. */
+export type TaskSource<S extends string = string> = (db: DbOrTx, scope: TaskScope) => Promise<MyTask<S>[]>;
 /** What a review task asks of the caller. */
 export type MyReviewStep = 'opinion' | 'approve' | 'release';
 
-export interface MyTask {
+export interface MyTask<S extends string = MyTaskSource> {
   /** The action's id, or `review:<projectId>`. */
   readonly id: string;
-  readonly taskSource: MyTaskSource;
+  /** The source's name (TASK_SOURCES). */
+  readonly taskSource: S;
   /** Spec 001 §4 task types: 6 optimisation, 2 review. */
   readonly taskType: '6' | '2';
   readonly taskDesc: string;
@@ -62,7 +74,7 @@ export interface MyTaskQuery extends PageQuery {
   readonly taskStatus?: readonly TaskStatus[];
 }
 
-async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
+async function actionTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise<MyTask<'action'>[]> {
   const rows = await db
     .select({
       id: fmeaAction.id,
@@ -82,10 +94,10 @@ async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
     .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaAction.causeId))
     .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
     .innerJoin(fmeaNode, eq(fmeaNode.id, fmeaFunction.nodeId))
-    .where(and(eq(fmeaAction.responsibleUserId, me), live(fmeaProject)));
+    .where(and(eq(fmeaAction.responsibleUserId, me), live(fmeaProject), inArray(fmeaProject.projectType, projectTypes as ProjectType[])));
   return rows.map((r) => ({
     id: r.id,
-    taskSource: 'action',
+    taskSource: 'action' as const,
     taskType: '6',
     taskDesc: r.description,
     reviewStep: null,
@@ -103,20 +115,20 @@ async function actionTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
   }));
 }
 
-async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
+async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise<MyTask<'review'>[]> {
   // the latest round of each project under review or approved that names the caller
   const named = await db
     .selectDistinct({ projectId: fmeaReviewRound.projectId })
     .from(fmeaReviewAssignee)
     .innerJoin(fmeaReviewRound, eq(fmeaReviewRound.id, fmeaReviewAssignee.roundId))
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmeaReviewRound.projectId))
-    .where(and(eq(fmeaReviewAssignee.userId, me), live(fmeaProject), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
+    .where(and(eq(fmeaReviewAssignee.userId, me), live(fmeaProject), inArray(fmeaProject.projectType, projectTypes as ProjectType[]), inArray(fmeaProject.reviewStatus, ['under_review', 'approved'])));
   if (named.length === 0) return [];
   const projects = await db.select().from(fmeaProject).where(inArray(fmeaProject.id, named.map((n) => n.projectId)));
   const latest = new Map(
     (await db.select({ projectId: fmeaReviewRound.projectId, round: max(fmeaReviewRound.round) }).from(fmeaReviewRound).where(inArray(fmeaReviewRound.projectId, projects.map((p) => p.id))).groupBy(fmeaReviewRound.projectId)).map((r) => [r.projectId, r.round]),
   );
-  const tasks: MyTask[] = [];
+  const tasks: MyTask<'review'>[] = [];
   for (const project of projects) {
     const { state, round } = await loadReview(db, project.id, project.reviewStatus, 'one');
     if (!round || round.round !== latest.get(project.id) || !waitingFor(state).includes(me)) continue;
@@ -145,15 +157,42 @@ async function reviewTasks(db: DbOrTx, me: string): Promise<MyTask[]> {
   return tasks;
 }
 
+/** The task sources, by the name an area contributes them under. */
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks } as const;
+/** Where a task comes from. */
+export type MyTaskSource = keyof typeof TASK_SOURCES;
+export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];
+
+/** The areas whose contributions My tasks gathers, and the sources their names stand for (a test adds a pretend area and its source). */
+export interface TaskWorld<S extends string> {
+  readonly areas: readonly AreaDefinition[];
+  readonly sources: Readonly<Record<S, TaskSource<S>>>;
+}
+
+/** The source names the areas contribute that no source implements; empty when they hold together (the contract test asserts it). */
+export const unknownTaskSources = (areas: readonly AreaDefinition[], sources: Readonly<Record<string, unknown>> = TASK_SOURCES): string[] =>
+  [...taskSourcesOf(areas).keys()].filter((name) => !Object.hasOwn(sources, name));
+
 /**
- * The caller's FMEA tasks, nearest end date first (none last), then the
- * newest. `taskStatus` narrows; paging as everywhere (page 1, 10 rows).
+ * The caller's tasks from every source the areas contribute, nearest end
+ * date first (none last), then the newest. `taskStatus` narrows; paging as
+ * everywhere (page 1, 10 rows).
  */
-export async function listMyTasks(ctx: ServiceContext, query: MyTaskQuery = {}): Promise<Page<MyTask>> {
+export async function listMyTasks<S extends string = MyTaskSource>(
+  ctx: ServiceContext,
+  query: MyTaskQuery = {},
+  // the product's areas and sources (S is then MyTaskSource; TypeScript cannot tie a default value to a type parameter)
+  world: TaskWorld<S> = { areas: AREAS, sources: TASK_SOURCES } as unknown as TaskWorld<S>,
+): Promise<Page<MyTask<S>>> {
   const { page, limit, offset } = pageWindow(query);
   const me = ctx.actor.userId;
   if (!me) return { items: [], total: 0, page, limit };
-  const all = [...(await reviewTasks(ctx.db, me)), ...(await actionTasks(ctx.db, me))];
+  const all: MyTask<S>[] = [];
+  for (const [name, { projectTypes }] of taskSourcesOf(world.areas)) {
+    // an area naming a source nobody implements is a programming error (unknownTaskSources)
+    if (!Object.hasOwn(world.sources, name)) throw new Error(`no task source ${name}`);
+    all.push(...(await world.sources[name as S](ctx.db, { me, projectTypes })));
+  }
   const wanted = query.taskStatus && query.taskStatus.length > 0 ? all.filter((t) => query.taskStatus!.includes(t.taskStatus)) : all;
   wanted.sort((a, b) => (a.taskEndDate ?? '9999').localeCompare(b.taskEndDate ?? '9999') || b.taskLaunchDate.getTime() - a.taskLaunchDate.getTime());
   return { items: wanted.slice(offset, offset + limit), total: wanted.length, page, limit };

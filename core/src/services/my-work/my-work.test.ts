@@ -8,7 +8,9 @@ import { fmeaProject, fmeaReviewAssignee, fmeaReviewRound, fmeaReviewStep } from
 import { buildHousingPfmea } from '../../testing/control-plan.ts';
 import { listMessages } from '../messages/inbox.ts';
 import type { MessageRow } from '../messages/inbox.ts';
-import { listMyTasks } from './index.ts';
+import { AREAS, defineArea } from '../../domain/areas/index.ts';
+import { TASK_STATUS } from '../../domain/status/task.ts';
+import { listMyTasks, TASK_SOURCES, unknownTaskSources, type MyTask } from './index.ts';
 import { rowHistory } from '../fmea-comments/index.ts';
 
 let clock = new Date('2026-05-01T08:00:00Z');
@@ -88,5 +90,64 @@ describe('my tasks', () => {
     await walkAndGiveOpinion(team.editor, project.id, { conclusion: 'conform', text: 'ok' });
     expect((await listMyTasks(tech)).items).toEqual([expect.objectContaining({ reviewStep: 'approve', reviewRoles: ['technical', 'countersign'] })]);
     expect((await listMyTasks(team.outsider)).total).toBe(0);
+  });
+});
+
+describe('task sources contributed by the areas', () => {
+  // a work area declared here alone, with a source of its own: My tasks gathers it with no change of its own
+  const pretendArea = defineArea({
+    id: 'pretend',
+    routeName: 'pretend_index',
+    basePath: '/main/pretend',
+    title: { 'zh-CN': '试验区', 'en-US': 'Pretend' },
+    icon: 'pretend',
+    sort: 150,
+    buttons: [],
+    showIn: 'topMenu',
+    everyone: false,
+    layout: 'plain',
+    pages: [{ microRoute: '', title: { 'zh-CN': '试验区', 'en-US': 'Pretend' }, listed: true }],
+    contributes: { taskSources: ['pretendChecks'] },
+  });
+  const check = (me: string): MyTask<'pretendChecks'> => ({
+    id: 'check-1',
+    taskSource: 'pretendChecks',
+    taskType: '6',
+    taskDesc: 'Check the pretend plan',
+    reviewStep: null,
+    reviewRoles: [],
+    projectId: 'p-1',
+    projectType: 'pretend',
+    fmeaNum: 'PR-1',
+    fmeaName: `for ${me}`,
+    nodeName: null,
+    taskLaunchDate: new Date('2026-05-01T08:00:00Z'),
+    taskEndDate: '2026-05-15',
+    taskCompleteDate: null,
+    taskStatus: TASK_STATUS.notStarted,
+    route: '/main/pretend',
+  });
+
+  it('lists a pretend area’s source beside the FMEA areas’ sources, nearest end date first', async () => {
+    await addAction(team.editor, { causeId: lifter.worn.id, kind: 'prevention', description: 'Harden the gear', responsibleUserId: idOf(team.reader), targetDate: '2026-06-30' });
+    const world = { areas: [...AREAS, pretendArea], sources: { ...TASK_SOURCES, pretendChecks: async (_db: unknown, scope: { me: string }) => [check(scope.me)] } };
+    const tasks = await listMyTasks(team.reader, {}, world);
+    expect(tasks.items.map((x) => [x.taskSource, x.taskDesc, x.fmeaName.startsWith('for ')])).toEqual([
+      ['pretendChecks', 'Check the pretend plan', true],
+      ['action', 'Harden the gear', false],
+    ]);
+    // without the area, its source is not read
+    expect((await listMyTasks(team.reader, {}, { areas: AREAS, sources: world.sources })).items.map((x) => x.taskSource)).toEqual(['action']);
+  });
+
+  it('reads a source only over the project types of the areas contributing it, and names a source nobody implements', async () => {
+    await addAction(team.editor, { causeId: lifter.worn.id, kind: 'prevention', description: 'Harden the gear', responsibleUserId: idOf(team.reader) });
+    // the DFMEA area contributing no action source: its projects' actions are nobody's task
+    const reviewOnly = AREAS.map((area) => (area.id === 'dfmea' ? { ...area, contributes: { ...area.contributes, taskSources: ['review'] } } : area));
+    expect((await listMyTasks(team.reader, {}, { areas: reviewOnly, sources: TASK_SOURCES })).total).toBe(0);
+    expect((await listMyTasks(team.reader)).total).toBe(1);
+    expect(unknownTaskSources(AREAS)).toEqual([]);
+    expect(unknownTaskSources([...AREAS, pretendArea])).toEqual(['pretendChecks']);
+    await expect(listMyTasks(team.reader, {}, { areas: [...AREAS, pretendArea], sources: TASK_SOURCES })).rejects.toThrow('no task source pretendChecks');
   });
 });

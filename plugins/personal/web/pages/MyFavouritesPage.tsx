@@ -1,11 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, formatDateTime, notifyError, PageHeader, useGridLabels, useGuardedNavigate } from '@fmea/sdk';
-import { projectLink } from '@fmea/core/domain';
+import { AREAS, favouriteKinds, projectLink } from '@fmea/core/domain';
 import '../personal.css';
 
 /** One of the caller's favourites. */
 type Favourite = ApiData<'/api/collect/list'>['items'][number];
+
+/** What each kind of favourite is called: the areas contribute them (`contributes.favourites`). */
+const KINDS = new Map(favouriteKinds(AREAS).map((kind) => [kind.type, kind.title]));
 
 /** Where a starred item opens: a project on its kind's page (spec 001 §2 deep link); other items have no page yet. */
 const pageOf = (item: Favourite): string | null => (item.projectType ? projectLink(item.projectType, item.targetId) : null);
@@ -22,7 +25,7 @@ export default function MyFavouritesPage() {
     return { items: data.items, total: data.total };
   }, []);
 
-  const typeLabel = (item: Favourite) => (item.collectType === 'project' ? t`DFMEA project` : item.collectType === 'pfmeaProject' ? t`PFMEA project` : t`Analysis item`);
+  const typeLabel = (item: Favourite) => KINDS.get(item.collectType)?.[i18n.locale === 'en-US' ? 'en-US' : 'zh-CN'] ?? t`Analysis item`;
 
   async function remove(item: Favourite) {
     try {
