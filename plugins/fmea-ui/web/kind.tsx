@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ProjectRouteName } from '@fmea/core/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ProjectRouteName, ProjectType } from '@fmea/core/domain';
 import type { HeaderTextKey } from './list/header-draft.ts';
 
 /**
@@ -11,7 +13,10 @@ import type { HeaderTextKey } from './list/header-draft.ts';
  * components in <FmeaKindProvider> with its own.
  */
 export interface FmeaKind {
-  readonly projectType: 'dfmea' | 'pfmea';
+  /** The project type the pages serve first; what differs between types is read from core's kind record (`kindOf`). */
+  readonly projectType: ProjectType;
+  /** The project types the kind's list shows and creates, in order, with their names; with one, no type is offered. */
+  readonly listTypes: readonly { readonly type: ProjectType; readonly label: MessageDescriptor }[];
   readonly route: ProjectRouteName;
   /** The project page's micro route under the area's base path. */
   readonly projectPage: string;
@@ -35,6 +40,7 @@ export type NodeLabel = (node: LabelledNode) => ReactNode;
 export interface FmeaKindTexts {
   readonly listTitle: string;
   readonly newProject: string;
+  readonly templatesTitle: string;
   /** The legend of the form's header block (the AIAG-VDA header). */
   readonly headerLegend: string;
   /** Header fields relabelled for this kind (same fields, the handbook's names). */
@@ -45,7 +51,16 @@ export interface FmeaKindTexts {
 
 export type RiskGridStructureColumn = 'higherElement' | 'element' | 'lowerElement' | 'function';
 
-export const DFMEA_KIND: FmeaKind = { projectType: 'dfmea', route: 'dfmea_index', projectPage: 'dfmeaProject', memberKind: 'design' };
+export const DFMEA_KIND: FmeaKind = {
+  projectType: 'dfmea',
+  listTypes: [
+    { type: 'dfmea', label: msg`DFMEA` },
+    { type: 'family', label: msg`Family FMEA` },
+  ],
+  route: 'dfmea_index',
+  projectPage: 'dfmeaProject',
+  memberKind: 'design',
+};
 
 const FmeaKindContext = createContext<FmeaKind>(DFMEA_KIND);
 

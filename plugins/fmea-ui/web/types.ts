@@ -5,6 +5,8 @@ export interface StepProps {
   readonly projectId: string;
   readonly serialNum: string;
   readonly readOnly: boolean;
+  /** The AP rule set the project rates with (its own setting: an MSR project rates with the MSR table). */
+  readonly apTable: ProjectView['apTable'];
   /** Goes up when another member changed the project: the step reads its data again (after the user's open edit). */
   readonly remoteRevision: number;
   /** The structure node a deep link (pptSerial) pointed at: the steps with a tree start there. */

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { FLOW_SYMBOLS, WORK_ELEMENT_TYPES, type FlowSymbol, type WorkElementType } from '@fmea/core/domain';
 import { DFMEA_KIND, type FmeaKind, type LabelledNode } from '@fmea/fmea-ui';
@@ -32,12 +33,14 @@ export function usePfmeaKind(): FmeaKind {
     () => ({
       ...DFMEA_KIND,
       projectType: 'pfmea',
+      listTypes: [{ type: 'pfmea', label: msg`PFMEA` }],
       route: 'pfmea_index',
       projectPage: 'pfmeaProject',
       memberKind: 'process',
       texts: {
         listTitle: t`PFMEA projects`,
         newProject: t`New PFMEA project`,
+        templatesTitle: t`PFMEA templates`,
         headerLegend: t`PFMEA header`,
         headerLabels: {
           engineeringLocation: t`Manufacturing location`,

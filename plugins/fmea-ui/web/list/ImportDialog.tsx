@@ -14,6 +14,7 @@ import {
   useSpreadsheetImport,
   type ImportMode,
 } from '@fmea/sdk';
+import { kindOf } from '@fmea/core/domain';
 import { ImportSummary, type ImportReport } from './ImportResult.tsx';
 import { useFmeaKind } from '../kind.tsx';
 
@@ -65,7 +66,7 @@ function ImportForm({ target, onClose, onImported }: ImportFormProps) {
         partial: goodRowsOnly,
         acceptUnmapped,
         // into an open project its type decides; a new project is of this list's kind
-        ...(target ? { projectSerial: target.projectId } : { projectType: kind.projectType }),
+        ...(target ? { projectSerial: target.projectId } : { projectType: kindOf(kind.projectType).side }),
       });
     },
     ...importing.formOptions,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { kindOf, type ProjectType } from '@fmea/core/domain';
 import { api, ApiError, Button, confirm, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectMember, type ProjectView } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
@@ -169,7 +170,7 @@ export function useDraftProblem(): (draft: HeaderDraft) => string | null {
   return (draft) => Object.values(problems(draft)).find(Boolean) ?? null;
 }
 
-type ProjectDraft = HeaderDraft & { serialNum: string; template: string; projectType: 'dfmea' | 'pfmea' | 'family' };
+type ProjectDraft = HeaderDraft & { serialNum: string; template: string; projectType: ProjectType };
 
 /** The user stopped at a confirmation: nothing was sent, nothing is shown as wrong. */
 class Stopped extends Error {}
@@ -201,16 +202,16 @@ export function ProjectDialog({
   project: ProjectView | null;
   myId: string | undefined;
   /** The type a new project starts as (the list's type: a DFMEA list may show family FMEAs); the kind's type when left out. */
-  projectType?: 'dfmea' | 'pfmea' | 'family';
+  projectType?: ProjectType;
   onClose: () => void;
   onSaved: (p: ProjectView) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const kind = useFmeaKind();
   const problems = useDraftProblems();
   const user = useSnapshot(session).user as UserInfo | null;
   const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: kind.projectType })), [project?.id, kind.projectType]);
-  const templates = useLoad(() => (project ? Promise.resolve([]) : api.get('/api/fmeaTemplate/list', { side: kind.projectType })), [project?.id, kind.projectType]);
+  const templates = useLoad(() => (project ? Promise.resolve([]) : api.get('/api/fmeaTemplate/list', { side: kindOf(kind.projectType).side })), [project?.id, kind.projectType]);
   const form = useForm<ProjectDraft, ProjectView>({
     initial: () => ({ ...draftOf(project, myId), serialNum: '', template: '', projectType: listType ?? kind.projectType }),
     validate: ({ template: _template, projectType: _type, ...draft }) => ({ fields: problems(draft) }),
@@ -257,19 +258,16 @@ export function ProjectDialog({
           <Trans>The project will be numbered {next.number}.</Trans>
         </p>
       ) : null}
-      {!project && kind.projectType === 'dfmea' ? (
-        <Field label={t`Project type`} hint={form.draft.projectType === 'family' ? t`A family FMEA holds exactly one item; its variants inherit from it.` : undefined}>
+      {!project && kind.listTypes.length > 1 ? (
+        <Field label={t`Project type`} hint={kindOf(form.draft.projectType).singleItem ? t`A family FMEA holds exactly one item; its variants inherit from it.` : undefined}>
           {(id) => (
             <Select
               id={id}
               data-testid="dfmea-project-type"
               value={form.draft.projectType}
               disabled={Boolean(form.draft.template)}
-              onChange={(e) => form.set('projectType', e.target.value === 'family' ? 'family' : 'dfmea')}
-              options={[
-                { value: 'dfmea', label: t`DFMEA` },
-                { value: 'family', label: t`Family FMEA` },
-              ]}
+              onChange={(e) => form.set('projectType', kind.listTypes.find((o) => o.type === e.target.value)?.type ?? kind.projectType)}
+              options={kind.listTypes.map((o) => ({ value: o.type, label: i18n._(o.label) }))}
             />
           )}
         </Field>

@@ -19,7 +19,7 @@ import {
   type ButtonOf,
   type UserInfo,
 } from '@fmea/sdk';
-import type { ProjectRouteName } from '@fmea/core/domain';
+import { kindOf, type ProjectRouteName, type ProjectType } from '@fmea/core/domain';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -58,7 +58,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const [sharing, setSharing] = useState<ProjectListItem | null>(null);
   const [copying, setCopying] = useState<ProjectListItem | null>(null);
   // the design area also holds family FMEAs (spec 001 §3 projectType family): the list shows one type at a time
-  const [listType, setListType] = useState<'dfmea' | 'pfmea' | 'family'>(kind.projectType);
+  const [listType, setListType] = useState<ProjectType>(kind.projectType);
   const reload = () => setReloadKey((k) => k + 1);
 
   const tabLabel = (value: Tab) =>
@@ -103,7 +103,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   // favourites are the caller's own: any signed-in user may star a project they can see
   const toggleCollected = async (p: ProjectListItem) => {
     try {
-      await api.post(p.collected ? '/api/collect/remove' : '/api/collect/add', { collectType: 'project', targetId: p.id });
+      await api.post(p.collected ? '/api/collect/remove' : '/api/collect/add', { collectType: kindOf(p.projectType).collectType, targetId: p.id });
       reload();
     } catch (error) {
       notifyError(error);
@@ -251,17 +251,14 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
         emptyText={search ? t`No project matches the search` : filtered ? t`No project matches the filters` : t`No projects yet`}
         toolbar={
           <form noValidate className="dfmea-toolbar" onSubmit={submit} role="search">
-            {kind.projectType === 'dfmea' ? (
+            {kind.listTypes.length > 1 ? (
               <Select
                 aria-label={t`Project type`}
                 data-testid="dfmea-list-type"
                 style={{ width: 140 }}
                 value={listType}
-                onChange={(e) => setListType(e.target.value === 'family' ? 'family' : 'dfmea')}
-                options={[
-                  { value: 'dfmea', label: t`DFMEA` },
-                  { value: 'family', label: t`Family FMEA` },
-                ]}
+                onChange={(e) => setListType(kind.listTypes.find((o) => o.type === e.target.value)?.type ?? kind.projectType)}
+                options={kind.listTypes.map((o) => ({ value: o.type, label: i18n._(o.label) }))}
               />
             ) : null}
             <TextInput aria-label={t`Search by number or name`} placeholder={t`Number or name`} value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />

@@ -233,7 +233,7 @@ export function ProjectPage({
   const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);
   const canExport = can(session.user, kind.route, 'export');
   const canImport = !readOnly && can(session.user, kind.route, 'import');
-  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, remoteRevision, focusNodeId: focus?.nodeId ?? project.focusNodeId ?? null, focusItemId: focus?.itemId ?? null };
+  const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, apTable: project.apTable, remoteRevision, focusNodeId: focus?.nodeId ?? project.focusNodeId ?? null, focusItemId: focus?.itemId ?? null };
   /** A finding's row: its step, its node in the tree, the row scrolled to (the step mounts again to start there). */
   const openFinding = async (finding: FmeaFinding) => {
     if (!(await confirmLeave())) return;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { kindOf, projectPagePath } from '@fmea/core/domain';
 import { api, Button, Dialog, EmptyState, Field, formatDateTime, notify, notifyError, TextInput, useGuardedNavigate, useLoad } from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
@@ -12,8 +13,9 @@ import type { ProjectView } from '../types.ts';
  */
 export function FamilyButton({ project, readOnly, onChanged }: { project: ProjectView; readOnly: boolean; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
-  if (project.projectType !== 'family' && project.sourceKind !== 'variant') return null;
-  const family = project.projectType === 'family';
+  // a kind whose projects have variants (the family FMEA) lists them; a variant shows its deviations
+  const family = kindOf(project.projectType).variantType !== null;
+  if (!family && project.sourceKind !== 'variant') return null;
   return (
     <>
       <Button data-testid={family ? 'family-variants-open' : 'family-deviations-open'} onClick={() => setOpen(true)}>
@@ -27,12 +29,11 @@ export function FamilyButton({ project, readOnly, onChanged }: { project: Projec
 
 function VariantsDialog({ project, onClose }: { project: ProjectView; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const kind = useFmeaKind();
   const navigate = useGuardedNavigate();
   const variants = useLoad(() => api.get('/api/familyFmea/variants', { projectId: project.id }), [project.id]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const projectPath = (id: string) => `/main/dfmea/${kind.projectPage}?projectId=${encodeURIComponent(id)}`;
+  const projectPath = (id: string) => `${projectPagePath(kindOf(project.projectType).variantType ?? project.projectType)}?projectId=${encodeURIComponent(id)}`;
   const create = async () => {
     setBusy(true);
     try {

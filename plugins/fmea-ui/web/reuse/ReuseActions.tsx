@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FormDialog, notify, Select, TextInput, useForm, useLoad } from '@fmea/sdk';
+import { kindOf } from '@fmea/core/domain';
 import { useFmeaKind } from '../kind.tsx';
 import { treeOf, type TreeNode } from '../types.ts';
 import { useTemplateKindLabel } from './TemplatesPage.tsx';
@@ -97,7 +98,7 @@ function InsertTemplateDialog({ node, onClose, onSaved }: { node: TreeNode; onCl
   const { t } = useLingui();
   const kind = useFmeaKind();
   const kindLabel = useTemplateKindLabel();
-  const templates = useLoad(() => api.get('/api/fmeaTemplate/list', { side: kind.projectType }), [kind.projectType]);
+  const templates = useLoad(() => api.get('/api/fmeaTemplate/list', { side: kindOf(kind.projectType).side }), [kind.projectType]);
   const form = useForm({
     initial: { template: '' },
     validate: ({ template }) => ({ fields: { template: template ? undefined : t`Choose a template.` } }),

@@ -25,6 +25,7 @@ import {
   type DataGridColumn,
   type UserInfo,
 } from '@fmea/sdk';
+import { kindOf } from '@fmea/core/domain';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
 import { useDeleteWithUsage } from './usage.ts';
@@ -68,7 +69,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
   const [using, setUsing] = useState<FmeaTemplate | null>(null);
   const [publishing, setPublishing] = useState<FmeaTemplate | null>(null);
   const scopeLabel = useTemplateScopeLabel();
-  const templates = useLoad(() => api.get('/api/fmeaTemplate/list', { side: kind.projectType }), [kind.projectType, reloadKey]);
+  const templates = useLoad(() => api.get('/api/fmeaTemplate/list', { side: kindOf(kind.projectType).side }), [kind.projectType, reloadKey]);
   const canAdd = can(user, kind.route, 'add');
   const canDel = can(user, kind.route, 'del');
 
@@ -133,7 +134,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
   return (
     <div className="page dfmea-list" data-testid="fmea-templates">
       <PageHeader
-        title={kind.projectType === 'pfmea' ? <Trans>PFMEA templates</Trans> : <Trans>DFMEA templates</Trans>}
+        title={kind.texts?.templatesTitle ?? <Trans>DFMEA templates</Trans>}
         actions={
           <Button onClick={() => void navigate(basePath)}>
             <Trans>Back to the projects</Trans>

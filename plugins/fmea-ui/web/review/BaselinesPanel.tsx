@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, currentLocale, Dialog, EmptyState, formatDateTime, notifyError, Select, useFieldLabels, useValueLabel, type ApiData } from '@fmea/sdk';
+import { kindOf } from '@fmea/core/domain';
 import type { ProjectView } from '../types.ts';
 import { VerifyWorkbook } from './VerifyWorkbook.tsx';
 
@@ -97,7 +98,7 @@ export function BaselinesPanel({ project, onClose }: { project: ProjectView; onC
       notifyError(error);
     }
   };
-  const prefix = project.projectType === 'pfmea' ? 'PFMEA' : 'DFMEA';
+  const prefix = kindOf(project.projectType).filePrefix;
   const exportOne = (b: Baseline) => void api.download('/api/project/baseline/export', `${prefix}-${project.serialNum}-${b.label}.xlsx`, { projectId, baseline: b.id }).catch(notifyError);
   const sideName = (s: Diff['from']) => (s.baseline ? s.baseline.label : WORKING);
   const exportDiff = (d: Diff) =>

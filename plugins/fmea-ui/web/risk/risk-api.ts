@@ -8,11 +8,11 @@ import {
   type ActionStatus,
   type ApLevel,
   type ApLookup,
+  type ApTable,
   type CharacteristicClass,
   type ControlKind,
 } from '@fmea/core/domain';
 import { api, ApiError, type ApiData, type ApiQuery } from '@fmea/sdk';
-import { useFmeaKind } from '../kind.tsx';
 
 /** The engine's vocabulary, from core (core/src/domain/fmea). */
 export type { ActionStatus, CharacteristicClass, ControlKind };
@@ -73,9 +73,8 @@ export function rate(lookup: ApLookup | null, s: number | null, o: number | null
   return { ap: lookup ? lookup(s, o, d) : null, rpn: s * o * d };
 }
 
-/** The stored AP rules of the kind's table (DFMEA or PFMEA), compiled once (falls back to the handbook's table when they cannot be read). */
-export function useApLookup(): ApLookup | null {
-  const table = useFmeaKind().projectType;
+/** The stored AP rules of the project's own table (DFMEA, PFMEA or MSR), compiled once (falls back to the handbook's table when they cannot be read). */
+export function useApLookup(table: ApTable): ApLookup | null {
   const [lookup, setLookup] = useState<ApLookup | null>(null);
   useEffect(() => {
     let alive = true;

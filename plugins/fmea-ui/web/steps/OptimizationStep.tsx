@@ -41,10 +41,10 @@ const text = (value: string | null | undefined) => value ?? '';
 const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** Step 6: optimisation actions per failure cause, their status and the re-rating. */
-export default function OptimizationStep({ projectId, readOnly, remoteRevision, focusItemId }: StepProps) {
+export default function OptimizationStep({ projectId, readOnly, apTable, remoteRevision, focusItemId }: StepProps) {
   const { t } = useLingui();
   const labels = useGridLabels();
-  const lookup = useApLookup();
+  const lookup = useApLookup(apTable);
   const [actions, setActions] = useState<ActionRow[] | null>(null);
   const [causes, setCauses] = useState<AnalysisFailure[]>([]);
   /** The structure the causes sit in: where each one is, told beside its text. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { ApLevel } from '@fmea/core/domain';
+import { parseControlList, type ApLevel } from '@fmea/core/domain';
 import { api, Button, confirm, DataGrid, notify, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
@@ -31,11 +31,11 @@ const texts = (controls: readonly GridControl[], kind: ControlKind) =>
     .map((c) => c.description);
 
 /** Step 5: the risk grid, one row per failure chain FE–FM–FC in AIAG-VDA form order. */
-export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision, focusItemId }: StepProps) {
+export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteRevision, focusItemId }: StepProps) {
   const { t } = useLingui();
   const gridLabels = useFmeaKind().texts?.gridLabels;
   const labels = useGridLabels();
-  const lookup = useApLookup();
+  const lookup = useApLookup(apTable);
   const [filters, setFilters] = useState({ highAp: false, openActions: false, special: false });
   const [reloadKey, setReloadKey] = useState(0);
   const [, setTick] = useState(0);
@@ -137,36 +137,22 @@ export default function RiskAnalysisStep({ projectId, readOnly, remoteRevision, 
     }
   };
 
-  /** Control texts are edited as one list ("; " between controls): changed ones are updated, new ones added, missing ones deleted. */
+  /** Control texts are edited as one list ("; " between controls), saved in one call: the server keeps, rewords, adds and removes (setControls). */
   const editControls = async (row: RiskRow, kind: ControlKind, text: string) => {
     const cause = row.cause;
     if (!cause) throw new Error(t`This chain has no failure cause for a control.`);
-    const wanted = text
-      .split(';')
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
+    const wanted = parseControlList(text);
     const current = kind === 'prevention' ? view(row).prevention : view(row).detection;
     if (wanted.join(SEPARATOR) === current.join(SEPARATOR)) return;
     // the row carries the cause's controls with ids and versions; edits made here since the load win
-    let items = [...(local.current.get(cause.id)?.controlItems ?? row.controls)];
+    const items = [...(local.current.get(cause.id)?.controlItems ?? row.controls)];
     const existing = items.filter((c) => c.kind === kind).sort((a, b) => a.sort - b.sort);
     try {
-      for (let i = 0; i < Math.max(wanted.length, existing.length); i++) {
-        const have = existing[i];
-        const want = wanted[i];
-        if (have && want !== undefined && have.description !== want) {
-          const saved = await api.post('/api/fmea/updateControl', { id: have.id, version: have.version, description: want });
-          // reworded away from the record's wording, the control no longer cites it
-          items = items.map((c) => (c.id === have.id ? { ...c, description: saved.description, version: saved.version, catalog: saved.catalogRecordId === null ? null : c.catalog } : c));
-        } else if (!have && want !== undefined) {
-          const added = await api.post('/api/fmea/addControl', { causeId: cause.id, kind, description: want });
-          items.push({ id: added.id, version: added.version, kind, description: added.description, sort: added.sort, catalog: null });
-        } else if (have && want === undefined) {
-          await api.post('/api/fmea/deleteControl', { id: have.id, version: have.version });
-          items = items.filter((c) => c.id !== have.id);
-        }
-      }
-      patch(cause.id, { controlItems: items });
+      const saved = await api.post('/api/fmea/setControls', { causeId: cause.id, kind, descriptions: wanted, seen: existing.map(({ id, version }) => ({ id, version })) });
+      const before = new Map(items.map((c) => [c.id, c]));
+      // reworded away from the record's wording, a control no longer cites it (the server cleared its link)
+      const mine = saved.map((c) => ({ id: c.id, version: c.version, kind, description: c.description, sort: c.sort, catalog: c.catalogRecordId === null ? null : (before.get(c.id)?.catalog ?? null) }));
+      patch(cause.id, { controlItems: [...items.filter((c) => c.kind !== kind), ...mine] });
     } catch (error) {
       failed(error);
     }
