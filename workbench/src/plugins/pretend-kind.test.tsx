@@ -14,7 +14,7 @@ import { HOSTED, hostedAreas, type Hosted } from './registry.ts';
  * (menus, guard, top menu, the legacy deep link to its project page) from
  * the same derivations as DFMEA and PFMEA.
  */
-const record: KindRecord = { ...FMEA_KINDS.dfmea, type: 'pretend', labelKey: 'pretend', reviewWalk: ['structure', 'risk'] };
+const record: KindRecord = { ...FMEA_KINDS.dfmea, type: 'pretend', labelKey: 'pretend', reviewWalk: ['structure', 'risk'], collectType: 'pretendProject' };
 const area = defineArea({
   id: 'pretendFmea',
   routeName: 'pretendFmea_index',
@@ -33,6 +33,7 @@ const area = defineArea({
   aliases: [{ path: '/main/pretendProject', microRoute: 'pretendProject' }],
   projectTypes: ['pretend'],
   projectPage: 'pretendProject',
+  contributes: { favourites: [{ type: 'pretendProject', title: { 'zh-CN': '试验项目', 'en-US': 'Pretend project' }, projects: true }], messageCodes: ['2', '6', '7', 'task'] },
 });
 
 // the thin plugin: the shared pages under the kind (its steps: the shared ones it has)

@@ -145,15 +145,7 @@ describe('what the areas contribute to the shell', () => {
     expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'personal']);
   });
 
-  // these facts meet the kind record (core/src/domain/fmea/kinds.ts): a kind's favourite and message codes are those of the area opening it
-  it('agree with the kind records: each kind is starred as a project kind, and its messages are codes, of the area opening it', () => {
-    for (const kind of Object.values(FMEA_KINDS)) {
-      const area = areaServing(AREAS as readonly AreaDefinition[], kind.type)!;
-      expect(favouriteKinds([area]).filter((k) => k.projects).map((k) => k.type), kind.type).toContain(kind.collectType);
-      const codes = area.contributes?.messageCodes ?? [];
-      for (const code of [kind.messages.rejected, kind.messages.released, kind.messages.revoked, kind.messages.task]) expect(codes, `${kind.type} ${code}`).toContain(code);
-    }
-  });
+  // where these facts meet the kind records (a kind's favourite type and message codes are its area's): kindIssues, core/src/domain/fmea/kinds.test.ts
 
   it('name each problem of broken contributions', () => {
     const broken = [

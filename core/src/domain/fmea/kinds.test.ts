@@ -33,7 +33,7 @@ describe('the FMEA kind records', () => {
  * project page and a clean bill from the same derivations as the real ones.
  */
 describe('a throwaway kind, declared only here', () => {
-  const pretendKind: FmeaKind = { ...FMEA_KINDS.dfmea, type: 'pretend', labelKey: 'pretend', steps: ANALYSIS_STEPS, reviewWalk: ['structure', 'risk'], leftTypes: { default: null, optimization: '7' } };
+  const pretendKind: FmeaKind = { ...FMEA_KINDS.dfmea, type: 'pretend', labelKey: 'pretend', steps: ANALYSIS_STEPS, reviewWalk: ['structure', 'risk'], collectType: 'pretendProject', leftTypes: { default: null, optimization: '7' } };
   const pretendArea = defineArea({
     id: 'pretend',
     routeName: 'pretend_index',
@@ -52,6 +52,7 @@ describe('a throwaway kind, declared only here', () => {
     aliases: [{ path: '/main/pretendProject', microRoute: 'pretendProject' }],
     projectTypes: ['pretend'],
     projectPage: 'pretendProject',
+    contributes: { favourites: [{ type: 'pretendProject', title: { 'zh-CN': '试验项目', 'en-US': 'Pretend project' }, projects: true }], messageCodes: ['2', '6', '7', 'task'] },
   });
   const world = { kinds: { ...FMEA_KINDS, pretend: pretendKind } as KindTable, areas: [...AREAS, pretendArea] };
 
@@ -70,5 +71,7 @@ describe('a throwaway kind, declared only here', () => {
       'orphan: its variants are of an unknown type nothing',
     ]);
     expect(kindIssues(FMEA_KINDS, world.areas)).toEqual(['pretend: an area opens it, but it has no kind record']);
+    const unstarred = { ...world.kinds, pretend: { ...pretendKind, collectType: 'project', messages: { ...pretendKind.messages, task: 'pfmeaTask' } } } as KindTable;
+    expect(kindIssues(unstarred, world.areas)).toEqual(['pretend: its area pretend does not offer project as a project favourite', 'pretend: its area pretend does not open message pfmeaTask']);
   });
 });

@@ -56,8 +56,8 @@ export interface FmeaKind {
   readonly singleItem: boolean;
   /** The type of the variants made from a project of the kind (a family FMEA's are DFMEAs); null: it has none. */
   readonly variantType: string | null;
-  /** The favourite ("collect") type of a project of the kind (spec 001 §3). */
-  readonly collectType: 'project' | 'pfmeaProject';
+  /** The favourite ("collect") type of a project of the kind (spec 001 §3), one its area contributes (kindIssues checks). */
+  readonly collectType: string;
   /** Workbook and download names start with this. */
   readonly filePrefix: 'DFMEA' | 'PFMEA';
   readonly messages: KindMessageCodes;
@@ -175,8 +175,14 @@ export function kindIssues(kinds: KindTable, areas: readonly AreaDefinition[]): 
   const served = areas.flatMap((area) => (area.projectTypes ?? []) as readonly string[]);
   for (const [key, kind] of Object.entries(kinds)) {
     if (kind.type !== key) issues.push(`${key}: recorded under another type's name (${kind.type})`);
-    const openers = served.filter((type) => type === key).length;
-    if (openers !== 1) issues.push(`${key}: opened by ${openers} areas, not one`);
+    const openers = areas.filter((area) => (area.projectTypes as readonly string[] | undefined)?.includes(key));
+    if (openers.length !== 1) issues.push(`${key}: opened by ${openers.length} areas, not one`);
+    // what the kind's projects are starred as, and the messages they send, are contributed by the area opening them
+    for (const area of openers) {
+      if (!(area.contributes?.favourites ?? []).some((f) => f.projects && f.type === kind.collectType)) issues.push(`${key}: its area ${area.id} does not offer ${kind.collectType} as a project favourite`);
+      const codes = area.contributes?.messageCodes ?? [];
+      for (const code of new Set([kind.messages.rejected, kind.messages.released, kind.messages.revoked, kind.messages.task])) if (!codes.includes(code)) issues.push(`${key}: its area ${area.id} does not open message ${code}`);
+    }
     if (new Set(kind.steps).size !== kind.steps.length) issues.push(`${key}: a step is listed twice`);
     if (new Set(kind.reviewWalk).size !== kind.reviewWalk.length || kind.reviewWalk.length === 0) issues.push(`${key}: the review walk is empty or repeats a step`);
     // the flow chart and the control plan are pages of the process model

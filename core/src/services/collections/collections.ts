@@ -23,7 +23,7 @@ const PROJECT_KINDS = projectFavouriteTypes(AREAS) as CollectType[];
 export const isProjectCollectType = (type: CollectType): boolean => PROJECT_KINDS.includes(type);
 
 /** A project is collected as its kind's favourite type (a process project as 'pfmeaProject', the others as 'project'). */
-export const collectTypeOfProject = (projectType: ProjectType): CollectType => kindOf(projectType).collectType;
+export const collectTypeOfProject = (projectType: ProjectType): CollectType => kindOf(projectType).collectType as CollectType;
 
 export interface CollectTarget {
   collectType: CollectType;

@@ -19,7 +19,7 @@ import {
   type ButtonOf,
   type UserInfo,
 } from '@fmea/sdk';
-import { kindOf, type ProjectRouteName, type ProjectType } from '@fmea/core/domain';
+import { kindOf, type CollectType, type ProjectRouteName, type ProjectType } from '@fmea/core/domain';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -103,7 +103,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   // favourites are the caller's own: any signed-in user may star a project they can see
   const toggleCollected = async (p: ProjectListItem) => {
     try {
-      await api.post(p.collected ? '/api/collect/remove' : '/api/collect/add', { collectType: kindOf(p.projectType).collectType, targetId: p.id });
+      await api.post(p.collected ? '/api/collect/remove' : '/api/collect/add', { collectType: kindOf(p.projectType).collectType as CollectType, targetId: p.id });
       reload();
     } catch (error) {
       notifyError(error);
