@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { knowledgeStateOf } from '@fmea/core/domain';
 import { api, Button, confirm, notify, notifyError } from '@fmea/sdk';
 import type { Analysis } from './model.ts';
 import { catalogLabel } from './suggestions.ts';
@@ -14,7 +15,8 @@ export type CatalogRef = NonNullable<Analysis['functions'][number]['catalog']>;
 export function CatalogMark({ catalog }: { catalog: CatalogRef | null }) {
   const { t } = useLingui();
   if (!catalog) return null;
-  const reviewing = catalog.status === '1' || catalog.status === '3';
+  const state = knowledgeStateOf(catalog.status);
+  const reviewing = state === 'toBeApproved' || state === 'pendingApproval';
   return (
     <small className="muted" data-testid="catalog-mark" style={{ marginLeft: 6 }}>
       [{catalogLabel(catalog)}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CATALOG_TYPES, isCatalogTypeId, type ButtonOf, type CatalogTypeDefinition, type RouteName } from '@fmea/core/domain';
+import { CATALOG_TYPES, isCatalogTypeId, KNOWLEDGE_STATUS, type ButtonOf, type CatalogTypeDefinition, type RouteName } from '@fmea/core/domain';
 import type { AreaPageProps } from '../../plugin/contract.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { useGridLabels } from '../../shell/grid-labels.ts';
@@ -207,7 +207,7 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
           onSaved={(row) => {
             const version = row.versionNo;
             setDialog(null);
-            notify('success', dialog.row?.status === '2' ? t`Saved as version ${version}, in editing` : t`Record saved`);
+            notify('success', dialog.row?.status === KNOWLEDGE_STATUS.released ? t`Saved as version ${version}, in editing` : t`Record saved`);
             reload();
           }}
         />
