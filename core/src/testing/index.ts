@@ -51,3 +51,4 @@ export * from './bom.ts';
 export * from './control-plan.ts';
 export * from './baseline.ts';
 export * from './review-walk.ts';
+export * from './synthetic.ts';
