@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
  * (`@fmea/core/testing`), the API's `src/testing.ts` and its security tests'
  * folder, the CLI's `src/test-utils.ts`, the workbench's `src/test-setup.ts`.
  * Shipped code (everything else under these packages, the demo fixtures
- * included: `fmea db seed` loads them) imports none of it, nor vitest.
- * Benchmarks and tests may.
+ * included: `fmea db seed` loads them) imports none of it, nor vitest, and
+ * never lowers the cost of password hashing. Benchmarks and tests may.
  */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const ROOTS = ['core/src', 'api/src', 'cli/src', 'fixtures/src', 'workbench/src', 'plugins'];
 const SUPPORT = ['core/src/testing/', 'api/src/testing.ts', 'api/src/security/', 'cli/src/test-utils.ts', 'workbench/src/test-setup.ts'];
 const SUPPORT_PACKAGES = /^(@fmea\/core\/testing|vitest|@vitest\/|@testing-library\/|happy-dom)/;
+/** The switch to argon2's least cost (core/src/testing/cheap-hashing.ts calls it for the node test projects). */
+const CHEAP_HASHING = 'hashPasswordsCheaplyInTests';
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const isSupport = (path: string) => SUPPORT.some((s) => (s.endsWith('/') ? path.startsWith(s) : path === s));
@@ -66,5 +68,10 @@ describe('test support', () => {
         .map((spec) => `${file} imports ${spec}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('lowers the password hashing cost in tests only: no shipped code but its own module names the switch', () => {
+    const naming = shipped.filter((file) => readFileSync(join(REPO, file), 'utf8').includes(CHEAP_HASHING));
+    expect(naming).toEqual(['core/src/services/shared/password-hash.ts']);
   });
 });
