@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 /**
  * Test support lives in the testing folders (issue 21): core's `src/testing`
  * (`@fmea/core/testing`), the API's `src/testing.ts` and its security tests'
- * folder, the CLI's `src/test-utils.ts`, the workbench's `src/test-setup.ts`.
+ * folder, the CLI's `src/test-utils.ts`, the demo fixtures' `src/testing.ts`,
+ * the workbench's `src/test-setup.ts`.
  * Shipped code (everything else under these packages, the demo fixtures
  * included: `fmea db seed` loads them) imports none of it, nor vitest, and
  * never lowers the cost of password hashing. Benchmarks and tests may.
  */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const ROOTS = ['core/src', 'api/src', 'cli/src', 'fixtures/src', 'workbench/src', 'plugins'];
-const SUPPORT = ['core/src/testing/', 'api/src/testing.ts', 'api/src/security/', 'cli/src/test-utils.ts', 'workbench/src/test-setup.ts'];
+const SUPPORT = ['core/src/testing/', 'api/src/testing.ts', 'api/src/security/', 'cli/src/test-utils.ts', 'fixtures/src/testing.ts', 'workbench/src/test-setup.ts'];
 const SUPPORT_PACKAGES = /^(@fmea\/core\/testing|vitest|@vitest\/|@testing-library\/|happy-dom)/;
 /** The switch to argon2's least cost (core/src/testing/cheap-hashing.ts calls it for the node test projects). */
 const CHEAP_HASHING = 'hashPasswordsCheaplyInTests';

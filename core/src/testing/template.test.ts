@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
-import { operationLog, site, user } from '../db/schema/index.ts';
+import { businessRule, operationLog, site, user } from '../db/schema/index.ts';
 import { createContext } from '../services/shared/context.ts';
 import { verifyPassword } from '../services/shared/password-hash.ts';
 import { prepareDatabase } from '../services/system/seed.ts';
-import { openTestDatabase, TEST_PASSWORD, type TestDatabase } from './index.ts';
+import { openTestDatabase, TEST_PASSWORD, testTemplate, type TestDatabase } from './index.ts';
 
 // openTestDatabase copies one migrated and seeded template (template.ts): the copy must be what migrating and seeding gives
 const opened: Array<Database | TestDatabase> = [];
@@ -70,5 +70,22 @@ describe('a test database', () => {
     expect(await verifyPassword(admin.passwordHash, TEST_PASSWORD)).toBe(true);
     expect(admin.passwordChangedAt).toEqual(at);
     expect((await t.db.select().from(operationLog).where(eq(operationLog.action, 'system.seed')).get())!.at).toEqual(at);
+  });
+
+  it('starts from a template built once, each copy its own', async () => {
+    let builds = 0;
+    const plant = testTemplate(async (t) => {
+      builds++;
+      await t.db.insert(site).values({ name: 'plant' });
+    });
+    const a = await testDatabase({ from: plant });
+    const b = await testDatabase({ from: plant, file: true });
+    expect(builds).toBe(1);
+    await a.db.delete(site).where(eq(site.name, 'plant'));
+    expect(await b.db.select().from(site).where(eq(site.name, 'plant'))).toHaveLength(1);
+    expect(await (await testDatabase({ from: plant })).db.select().from(site).where(eq(site.name, 'plant'))).toHaveLength(1);
+    const separated = await testDatabase({ from: plant, separationOfDuties: true });
+    expect((await separated.db.select().from(businessRule).where(eq(businessRule.ruleType, 'separationOfDuties')).get())!.flag).toBe('1');
+    expect((await a.db.select().from(businessRule).where(eq(businessRule.ruleType, 'separationOfDuties')).get())!.flag).toBe('0');
   });
 });

@@ -10,17 +10,18 @@ import { ADMIN_USER_NAME, prepareDatabase } from '../services/system/seed.ts';
 import { TEST_PASSWORD } from './password.ts';
 
 /**
- * Test databases start as copies of one template (docs/decisions/test-databases.md).
+ * Test databases start as copies of a template (docs/decisions/test-databases.md).
  *
  * Migrating and seeding a database costs ≈ 110 ms (the migrations, the seed,
  * argon2 for the admin): paid once per test process here, into a file. A
  * test's in-memory database gets the template's schema (its final CREATE
  * statements, not the migration history) and rows (through ATTACH) in ≈ 10 ms;
  * a file database is a copy of the file. Each test still has a database of its
- * own: nothing one test writes is seen by another.
+ * own: nothing one test writes is seen by another. Larger starting points (the
+ * demo dataset) are templates made the same way from a test database.
  */
-interface Template {
-  /** The migrated and seeded database, as a file. */
+export interface DatabaseTemplate {
+  /** The database, as a file. */
   readonly path: string;
   /** Its schema in an order that can be replayed: tables, then indexes, views and triggers. */
   readonly schema: readonly string[];
@@ -30,41 +31,58 @@ interface Template {
   readonly sequence: boolean;
 }
 
-let template: Promise<Template> | undefined;
+let templates: string | undefined;
 
-/** The template of this process, made on first use and removed when the process exits. */
-function testTemplate(): Promise<Template> {
-  template ??= makeTemplate().catch((error) => {
-    template = undefined;
-    throw error;
-  });
-  return template;
+/** The folder of this process's templates, removed when the process exits. */
+function templateDir(): string {
+  if (!templates) {
+    const dir = mkdtempSync(join(tmpdir(), 'fmea-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    templates = dir;
+  }
+  return templates;
 }
 
-async function makeTemplate(): Promise<Template> {
-  const dir = mkdtempSync(join(tmpdir(), 'fmea-template-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+let count = 0;
+
+/** Saves what `source` holds now as a template (its file is a consistent copy: VACUUM INTO). */
+export async function saveTemplate(source: Database): Promise<DatabaseTemplate> {
+  const path = join(templateDir(), `template-${++count}.db`);
+  await source.client.execute({ sql: 'VACUUM INTO ?', args: [path] });
+  const objects = await source.client.execute(
+    "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid",
+  );
+  const sequence = await source.client.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
+  const tables = objects.rows.filter((r) => r.type === 'table').map((r) => String(r.name));
+  return { path, schema: objects.rows.map((r) => `${String(r.sql)};`), tables, sequence: sequence.rows.length > 0 };
+}
+
+/** `make()` once per process (again after a failure), shared by every caller. */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error) => {
+      made = undefined;
+      throw error;
+    }));
+}
+
+/** The migrated and seeded database of a new installation, with the admin's password TEST_PASSWORD. */
+export const seededTemplate = once(async () => {
   const source = await openDatabase(':memory:');
   try {
     await prepareDatabase(source.db, createContext(source.db), { adminPassword: TEST_PASSWORD });
-    const path = join(dir, 'template.db');
-    await source.client.execute({ sql: 'VACUUM INTO ?', args: [path] });
-    const objects = await source.client.execute(
-      "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid",
-    );
-    const sequence = await source.client.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
-    const tables = objects.rows.filter((r) => r.type === 'table').map((r) => String(r.name));
-    return { path, schema: objects.rows.map((r) => `${String(r.sql)};`), tables, sequence: sequence.rows.length > 0 };
+    return await saveTemplate(source);
   } finally {
     source.close();
   }
-}
+});
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A fresh in-memory database holding the template's schema and rows. */
-export async function openTemplateCopy(): Promise<Database> {
-  const { path, schema, tables, sequence } = await testTemplate();
+export async function openTemplateCopy(template: DatabaseTemplate): Promise<Database> {
+  const { path, schema, tables, sequence } = template;
   const database = await openDatabase(':memory:');
   // foreign keys are checked on every write after the copy, as on a migrated database; the copy itself is the template's rows in table order
   await database.client.executeMultiple(
@@ -82,9 +100,9 @@ export async function openTemplateCopy(): Promise<Database> {
   return database;
 }
 
-/** A fresh file database (`file:<path>`) copied from the template file. */
-export async function openTemplateFile(path: string): Promise<Database> {
-  copyFileSync((await testTemplate()).path, path);
+/** A fresh file database (`file:<path>`) copied from the template's file. */
+export async function openTemplateFile(template: DatabaseTemplate, path: string): Promise<Database> {
+  copyFileSync(template.path, path);
   return openDatabase(`file:${path}`);
 }
 
