@@ -11,7 +11,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProject, getProjectChecks, importAnalysis, syntheticAnalysis } from '@fmea/core';
+import { createProject, getProjectChecks, importAnalysis } from '@fmea/core';
+import { syntheticAnalysis } from '@fmea/core/testing';
 import { openBenchDatabase } from './dfmea/engine.ts';
 import { fmt, median, printTargets, type Target } from './dfmea/report.ts';
 

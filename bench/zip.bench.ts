@@ -42,9 +42,8 @@ import {
   prepareDatabase,
   readWorkbookSheets,
   spreadsheetLimits,
-  syntheticAnalysis,
 } from '@fmea/core';
-import { expandingWorkbook } from '@fmea/core/testing';
+import { expandingWorkbook, syntheticAnalysis } from '@fmea/core/testing';
 import { BENCH_ADMIN_PASSWORD } from './servers.ts';
 import { GROWTH_MB as GROWTH_MB_HEAVY, heavyImports } from './zip/heavy-imports.ts';
 import { cpuOf, healthWhile, rssOf, startServer } from './zip/server.ts';

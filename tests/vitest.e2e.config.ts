@@ -15,6 +15,10 @@ export default defineProject({
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
+    // one module graph per worker, as in the node projects: playwright-core and the support modules load once
+    // per worker instead of once per file (≈ 1 s each), and the worker's browser serves its files one after
+    // another (support/suite.ts); every test still opens its own tabs with fresh profiles
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,
     // expect.poll waits for a state, it does not measure speed: vitest's 1 s default fails on a busy machine

@@ -3,15 +3,15 @@
  * over a real database (`openTestApp`), signed-in people and teams built on
  * core's builders (`@fmea/core/testing`: every user and role gets a fresh
  * unique name, so a test asks the person for `user.userName`), callers that
- * expect 200, a project built through the API, and the refusal checks the
- * route tests share.
+ * expect 200, a project built through the API, the control plan's people
+ * and PFMEA, and the refusal checks the route tests share.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { dictionaryChoices, findDictionaryType, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
-import { buildRole, buildUser, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
+import { buildHousingPfmea, buildRole, buildUser, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
 import type { AnswerMismatch } from './http/answer-check.ts';
 import type { WebOrigins } from './http/origin.ts';
@@ -219,6 +219,29 @@ export async function buildChain(api: TestApp, person: Person, project: { pptSer
   await as.ok('POST', '/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
   await as.ok('POST', '/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
   return { gearbox, gear, close, torque, mesh, effect, mode, cause };
+}
+
+/**
+ * The people and the PFMEA the control plan's route tests share: process
+ * engineers holding the PFMEA route (owner, editor, a read-only reviewer, and
+ * one outside the team), someone with the DFMEA route only, and the gearbox
+ * housing PFMEA of core's test builders (OP10 machining, OP20 pressing).
+ */
+export async function controlPlanSetup(api: TestApp) {
+  const engineer = (label: string, buttons = ['add', 'edit', 'del']) => signedInWith(api, label, [{ routeName: 'pfmea_index', buttons }]);
+  const people = {
+    owner: await engineer('owner'),
+    editor: await engineer('editor'),
+    reader: await engineer('reader'),
+    outsider: await engineer('outsider'),
+    designOnly: await signedInWith(api, 'design', [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]),
+  } satisfies Record<string, Person>;
+  const pfmea = await buildHousingPfmea(api.t.ctx, [
+    { userId: people.owner.user.id, roles: [0] },
+    { userId: people.editor.user.id, roles: [1] },
+    { userId: people.reader.user.id, roles: [4] },
+  ]);
+  return { ...people, pfmea, projectId: pfmea.project.id };
 }
 
 // ---------------------------------------------------------------------------

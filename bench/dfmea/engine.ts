@@ -20,8 +20,8 @@ import {
   readRiskGrid,
   recomputeAllAp,
   SPREADSHEET_LIMIT_BYTES,
-  syntheticAnalysis,
 } from '@fmea/core';
+import { syntheticAnalysis } from '@fmea/core/testing';
 import { ADMIN_PASSWORD, ADMIN_USER } from '../../tests/e2e/support/server.ts';
 import { insertFloor, readFloor, writeFloor } from './floors.ts';
 import { fmt, line, mb, median, timed } from './report.ts';

@@ -15,7 +15,9 @@ function typecheck(project: string): Promise<{ code: number; output: string }> {
   });
 }
 
-// `npm test` is what CI runs: type errors in any package (core, api, cli, fixtures, workbench, plugins) fail it
+// `npm test` is what CI runs: type errors in any package (core, api, cli, fixtures, workbench, plugins) fail it.
+// Both projects are incremental (their tsconfig): a run reuses node_modules/.cache/typecheck and re-checks only
+// what changed since (≈ 2 s of CPU instead of ≈ 22 s each); errors are reported again on every run until fixed.
 describe('the TypeScript of every package', () => {
   it.each(['tsconfig.json', 'workbench/tsconfig.json'])('type-checks %s without errors', async (project) => {
     const { code, output } = await typecheck(project);

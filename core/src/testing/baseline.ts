@@ -1,5 +1,5 @@
 import { canonicalSnapshot, type FmeaSnapshot } from '../domain/fmea-baseline/index.ts';
-import { syntheticAnalysis } from '../services/fmea/synthetic.ts';
+import { syntheticAnalysis } from './synthetic.ts';
 
 /**
  * The synthetic DFMEA (services/fmea/synthetic.ts) as a baseline snapshot,

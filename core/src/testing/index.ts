@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { businessRule } from '../db/schema/index.ts';
 import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
-import { prepareDatabase } from '../services/system/seed.ts';
 import { TEST_PASSWORD } from './password.ts';
+import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
 
@@ -16,18 +16,38 @@ export interface TestDatabase extends Database {
   dispose(): void;
 }
 
+/** A starting point larger than a new installation (testTemplate), made once per test process. */
+export interface TestTemplate {
+  readonly template: () => Promise<DatabaseTemplate>;
+}
+
+export interface TestDatabaseOptions {
+  /** A temp file instead of `:memory:`, for tests that need several connections. */
+  file?: boolean;
+  now?: () => Date;
+  /** The business rule's state: on as in a new installation, or off (the default of tests). */
+  separationOfDuties?: boolean;
+  /** Start from this template instead of the seeded one. */
+  from?: TestTemplate;
+}
+
 /**
- * A real, migrated and seeded libsql database: `:memory:` by default, or a
- * temp file when a test needs several connections.
+ * A real, migrated and seeded libsql database of the test's own: `:memory:` by
+ * default, or a temp file when a test needs several connections. It is a copy
+ * of one migrated and seeded template per test process (template.ts), or of
+ * `from`, with the seed's dates on the test's clock.
  */
-export async function openTestDatabase(options: { file?: boolean; now?: () => Date; separationOfDuties?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const template = await (options.from?.template ?? seededTemplate)();
   const dir = options.file ? mkdtempSync(join(tmpdir(), 'fmea-test-')) : undefined;
-  const database = await openDatabase(dir ? `file:${join(dir, 'test.db')}` : ':memory:');
+  const database = dir ? await openTemplateFile(template, join(dir, 'test.db')) : await openTemplateCopy(template);
   const ctx = createContext(database.db, undefined, options.now);
-  await prepareDatabase(database.db, ctx, { adminPassword: TEST_PASSWORD });
+  await stampSeed(ctx);
   // A new installation separates duties (the rule's default). Tests of other flows let one person act
   // on both sides unless they ask for it; the rule's own tests (and the browser tests) run with it on.
-  if (options.separationOfDuties !== true) await database.db.update(businessRule).set({ flag: '0' }).where(eq(businessRule.ruleType, 'separationOfDuties'));
+  const separation = (flag: '0' | '1') => database.db.update(businessRule).set({ flag }).where(eq(businessRule.ruleType, 'separationOfDuties'));
+  if (options.separationOfDuties !== true) await separation('0');
+  else if (options.from) await separation('1');
   return {
     ...database,
     ctx,
@@ -36,6 +56,25 @@ export async function openTestDatabase(options: { file?: boolean; now?: () => Da
       database.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * What `build` leaves in a test database (say the demo dataset), kept as a
+ * template: built once per test process, on first use, and then copied like
+ * the seeded one by every `openTestDatabase({ from })`, each copy a test's own.
+ */
+export function testTemplate(build: (t: TestDatabase) => Promise<unknown>): TestTemplate {
+  return {
+    template: once(async () => {
+      const t = await openTestDatabase();
+      try {
+        await build(t);
+        return await saveTemplate(t);
+      } finally {
+        t.dispose();
+      }
+    }),
   };
 }
 export * from './builders.ts';
@@ -49,3 +88,4 @@ export * from './bom.ts';
 export * from './control-plan.ts';
 export * from './baseline.ts';
 export * from './review-walk.ts';
+export * from './synthetic.ts';

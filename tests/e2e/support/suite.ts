@@ -2,15 +2,32 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openTab, screenshot, type Tab } from './browser.ts';
 
+let shared: Promise<Browser> | undefined;
+
 /**
- * One browser per test file; every test opens its own tabs (fresh profiles)
- * and closes them. `baseURL` is the server the global setup started.
+ * The worker's browser: launched by the first file that needs it and kept for
+ * the next ones (the e2e project runs without isolation, so this module lives
+ * as long as the worker); launched again if it went away. Playwright closes
+ * it when the worker ends.
+ */
+function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
+/**
+ * The worker's browser for a test file; every test opens its own tabs (fresh
+ * profiles: nothing is shared between tests but the browser process) and
+ * closes them. `baseURL` is the server the global setup started.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const tabs: Tab[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   // a failed test leaves a picture of every tab it opened, and the page errors in the log
   afterEach(async (context) => {
@@ -27,7 +44,6 @@ export function useBrowser() {
   });
   afterAll(async () => {
     await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
-    await browser?.close();
   });
   const baseURL = inject('baseURL');
   return {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, expectRefused, invalid, NOT_MEMBER, openTestApp, READ_ONLY, signInWith } from '../../testing.ts';
-import { controlPlanSetup } from './fixture.ts';
+import { caller, controlPlanSetup, expectRefused, invalid, NOT_MEMBER, openTestApp, READ_ONLY, signInWith } from '../../testing.ts';
 
 const api = await openTestApp();
 afterAll(() => api.dispose());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateControl } from '@fmea/core';
-import { caller, expectRefused, invalid, NOT_MEMBER, openTestApp, READ_ONLY } from '../../testing.ts';
-import { controlPlanSetup } from './fixture.ts';
+import { caller, controlPlanSetup, expectRefused, invalid, NOT_MEMBER, openTestApp, READ_ONLY } from '../../testing.ts';
 
 const api = await openTestApp();
 afterAll(() => api.dispose());

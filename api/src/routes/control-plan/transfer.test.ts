@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbookSheets } from '@fmea/core';
-import { caller, expectRefused, NOT_MEMBER, openTestApp, READ_ONLY, upload, type Person } from '../../testing.ts';
-import { controlPlanSetup } from './fixture.ts';
+import { caller, controlPlanSetup, expectRefused, NOT_MEMBER, openTestApp, READ_ONLY, upload, type Person } from '../../testing.ts';
 
 const api = await openTestApp();
 afterAll(() => api.dispose());

@@ -9,7 +9,6 @@ import {
   importAnalysis,
   readAnalysis,
   readRiskGrid,
-  syntheticAnalysis,
   updateCatalogRecord,
   updateControl,
   updateFailure,
@@ -17,6 +16,7 @@ import {
   type AnalysisImport,
   type RiskGridRow,
 } from '@fmea/core';
+import { syntheticAnalysis } from '@fmea/core/testing';
 import { caller, createTeamProject, makeTeam, openTestApp, type Team, type TestApp } from '../../testing.ts';
 import { GRID_STREAM_ROWS } from './grid.ts';
 

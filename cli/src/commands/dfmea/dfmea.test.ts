@@ -27,7 +27,8 @@ const chainRows = async (path: string) => {
 beforeAll(async () => {
   temp = await tempDbUrl();
   env = dbEnv(temp);
-  const { createProject, findDictionaryType, findUserRow, importAnalysis, saveDictionaryItem, syntheticAnalysis } = await import('@fmea/core/services');
+  const { createProject, findDictionaryType, findUserRow, importAnalysis, saveDictionaryItem } = await import('@fmea/core/services');
+  const { syntheticAnalysis } = await import('@fmea/core/testing');
   serialNum = await inDb(async ({ ctx, db }) => {
     const admin = await findUserRow(db, 'admin');
     const customers = await findDictionaryType(db, 'customer');

@@ -15,7 +15,8 @@ const big = () => join(temp.dir, 'big.xlsx');
 beforeAll(async () => {
   temp = await tempDbUrl();
   env = dbEnv(temp);
-  const { createProject, exportDfmeaWorkbook, findUserRow, importAnalysis, syntheticAnalysis } = await import('@fmea/core/services');
+  const { createProject, exportDfmeaWorkbook, findUserRow, importAnalysis } = await import('@fmea/core/services');
+  const { syntheticAnalysis } = await import('@fmea/core/testing');
   const database = await openTempDb(temp);
   let exported: Uint8Array;
   try {

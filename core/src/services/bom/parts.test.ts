@@ -4,7 +4,7 @@ import { bomPart, operationLog } from '../../db/schema/index.ts';
 import { translateError } from '../../i18n/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { bomWorkbook, DOOR_BOM, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import { catalogPerson } from '../catalog/test-support.ts';
+import { catalogPerson } from '../../testing/catalog.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';

@@ -7,7 +7,7 @@ import { quoteCatalogRecord, unquoteCatalogRecord } from './quotes.ts';
 import { createCatalogRecord, deleteCatalogRecord, getCatalogRecord, listCatalogRecords, listCatalogVersions, updateCatalogRecord } from './records.ts';
 import { suggestCatalogRecords } from './search.ts';
 import type { CatalogRecordView } from './store.ts';
-import { catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from './test-support.ts';
+import { catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 let clock: Date;

@@ -6,7 +6,7 @@ import { registerManualNumber, setNumberingRule } from '../numbering/numbering.t
 import { applyCatalogRecord } from './flow.ts';
 import { createCatalogRecord, getCatalogRecord } from './records.ts';
 import { importCatalogRecords } from './sheet.ts';
-import { openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 /**
  * The import's bulk path (import-bulk.ts): new records held, numbered in one

@@ -7,7 +7,7 @@ import { listCatalogLog } from './log.ts';
 import { probeCatalogValue } from './probes.ts';
 import { createCatalogRecord, deleteCatalogRecord, getCatalogRecord, listCatalogRecords, updateCatalogRecord } from './records.ts';
 import { exportCatalogRecords } from './sheet.ts';
-import { DOOR, SEAT, catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from './test-support.ts';
+import { DOOR, SEAT, catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

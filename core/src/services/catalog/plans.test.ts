@@ -6,7 +6,7 @@ import { catalogCaller, catalogType } from './access.ts';
 import { catalogListFilter, catalogListPage } from './records.ts';
 import { holdersQuery, holdersWhere } from './import-bulk.ts';
 import { uniqueHolderQuery } from './store.ts';
-import { openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 /**
  * The knowledge base at scale (docs/domain/catalog.md, "At scale") rests on

@@ -3,7 +3,7 @@ import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from './
 import { getCatalogRecordBySerial, probeCatalogValue } from './probes.ts';
 import { createCatalogRecord, deleteCatalogRecord, updateCatalogRecord } from './records.ts';
 import type { CatalogRecordView } from './store.ts';
-import { catalogPerson, openCatalogWorld, SEAT, type CatalogWorld } from './test-support.ts';
+import { catalogPerson, openCatalogWorld, SEAT, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { createCatalogRecord, getCatalogRecord } from './records.ts';
 import { suggestCatalogRecords } from './search.ts';
 import type { CatalogRecordView } from './store.ts';
 import { listCatalogRecords } from './records.ts';
-import { DOOR, SEAT, catalogPerson, openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { DOOR, SEAT, catalogPerson, openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

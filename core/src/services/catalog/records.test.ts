@@ -7,7 +7,7 @@ import { applyCatalogRecord } from './flow.ts';
 import { createCatalogRecord, deleteCatalogRecord, getCatalogRecord, listCatalogRecords, updateCatalogRecord } from './records.ts';
 import { quoteCatalogRecord } from './quotes.ts';
 import { approveCatalogRecord, auditCatalogRecord } from './flow.ts';
-import { DOOR, SEAT, catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from './test-support.ts';
+import { DOOR, SEAT, catalogPerson, openCatalogWorld, setFlag, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { readSheet, writeSheet } from '../shared/xlsx.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from './flow.ts';
 import { createCatalogRecord, getCatalogRecord, listCatalogRecords } from './records.ts';
 import { exportCatalogRecords, importCatalogRecords } from './sheet.ts';
-import { DOOR, SEAT, openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { DOOR, SEAT, openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

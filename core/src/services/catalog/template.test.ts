@@ -6,7 +6,7 @@ import { labelCatalogError } from './labels.ts';
 import { createCatalogRecord, listCatalogRecords } from './records.ts';
 import { importCatalogRecords } from './sheet.ts';
 import { catalogTemplateDescriptions, exportCatalogTemplate, isCatalogTemplateRow } from './template.ts';
-import { catalogPerson, openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { catalogPerson, openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 let w: CatalogWorld;
 beforeEach(async () => {

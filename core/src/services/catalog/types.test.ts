@@ -6,7 +6,7 @@ import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from './
 import { createCatalogRecord, deleteCatalogRecord, listCatalogRecords, updateCatalogRecord } from './records.ts';
 import { exportCatalogRecords, importCatalogRecords } from './sheet.ts';
 import type { CatalogRecordView } from './store.ts';
-import { DOOR, openCatalogWorld, type CatalogWorld } from './test-support.ts';
+import { DOOR, openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 
 /** The types declared after the first ten live the engine's life unchanged; the references between them guard deletes. */
 

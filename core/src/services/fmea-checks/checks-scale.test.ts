@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { importAnalysis } from '../fmea/import.ts';
-import { syntheticAnalysis } from '../fmea/synthetic.ts';
+import { syntheticAnalysis } from '../../testing/synthetic.ts';
 import { getProjectChecks } from './index.ts';
 
 /**

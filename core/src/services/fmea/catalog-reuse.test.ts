@@ -5,7 +5,7 @@ import { createTeamProject, idOf, makeTeam, type Team } from '../../testing/inde
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord, getCatalogRecord, updateCatalogRecord } from '../catalog/records.ts';
 import type { CatalogRecordView } from '../catalog/store.ts';
-import { DOOR, SEAT, openCatalogWorld, type CatalogWorld } from '../catalog/test-support.ts';
+import { DOOR, SEAT, openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { readAnalysis } from './analysis-read.ts';
 import { addControl, deleteControl, updateControl } from './controls.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDictionaryItems, createTeamProject, makeTeam, type Team } from '../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
-import { openCatalogWorld, type CatalogWorld } from '../catalog/test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import { projectFeatureClasses } from './feature-classes.ts';
 import { deleteProject } from './projects.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { readRiskGrid, recomputeAllAp, streamRiskGrid } from './grid.ts';
 import { importAnalysis } from './import.ts';
-import { syntheticAnalysis } from './synthetic.ts';
+import { syntheticAnalysis } from '../../testing/synthetic.ts';
 
 /**
  * A 20,000-chain DFMEA, built through the bulk import and read back through

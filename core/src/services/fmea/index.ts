@@ -101,7 +101,6 @@ export {
 export { readRiskGridCompact, type RiskGridCompactPage } from './grid-compact.ts';
 export { importAnalysis, type AnalysisImport, type ImportResult } from './import.ts';
 export { ROOT_KEY } from './import-plan.ts';
-export { syntheticAnalysis } from './synthetic.ts';
 export * from './excel/index.ts';
 export { SUGGEST_KINDS, SUGGEST_PAGE_DEFAULT, SUGGEST_PAGE_MAX, suggestTexts, type SuggestKind, type SuggestQuery, type Suggestion } from './suggest.ts';
 export { CATALOG_TYPE_OF_SUGGEST_KIND, suggestForField, type FieldSuggestion, type SuggestionCatalogSource } from './suggest-field.ts';

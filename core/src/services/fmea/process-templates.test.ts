@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTeamProject, makeTeam, type Team } from '../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
-import { openCatalogWorld, type CatalogWorld } from '../catalog/test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import { applyProcessProcedure } from './process-templates.ts';
 import { getStructureTree } from './structure-tree.ts';
 import { addNode } from './structure.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approveCatalogRecord, applyCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
-import { openCatalogWorld, type CatalogWorld } from '../catalog/test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import { role, rolePermission } from '../../db/schema/index.ts';
 import { insertUser, uniqueName } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';

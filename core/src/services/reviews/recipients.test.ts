@@ -3,7 +3,7 @@ import { role, rolePermission } from '../../db/schema/index.ts';
 import { insertUser, uniqueName } from '../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord, withdrawCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
-import { DOOR, openCatalogWorld, SEAT, type CatalogWorld } from '../catalog/test-support.ts';
+import { DOOR, openCatalogWorld, SEAT, type CatalogWorld } from '../../testing/catalog.ts';
 import { reviewRecipients } from './recipients.ts';
 
 let w: CatalogWorld;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord, withdrawCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord, deleteCatalogRecord } from '../catalog/records.ts';
 import type { CatalogRecordView } from '../catalog/store.ts';
-import { catalogPerson, DOOR, openCatalogWorld, SEAT, type CatalogWorld } from '../catalog/test-support.ts';
+import { catalogPerson, DOOR, openCatalogWorld, SEAT, type CatalogWorld } from '../../testing/catalog.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { countMyPendingApprovals, listMyApplications, listMyApprovals } from './reviews.ts';
 
@@ -74,7 +74,7 @@ describe('my approvals, pending', () => {
     await applied('Door seal', DOOR, author);
     await applied('Seat frame', SEAT, author);
     await applied('Any part', null, author);
-    const doorAuditor = w.auditor; // door only (test-support default)
+    const doorAuditor = w.auditor; // door only (openCatalogWorld's default)
     expect((await listMyApprovals(doorAuditor)).items.map((i) => i.text).sort()).toEqual(['Any part', 'Door seal']);
     const seatAuditor = await catalogPerson(w.t, 'seat-auditor', { buttons: ['audit'], productTypes: [SEAT] });
     expect((await listMyApprovals(seatAuditor)).items.map((i) => i.text).sort()).toEqual(['Any part', 'Seat frame']);

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client.ts';
 import { createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, teamMembers, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord, getCatalogRecord } from '../catalog/records.ts';
-import { catalogPerson, openCatalogWorld, setFlag } from '../catalog/test-support.ts';
+import { catalogPerson, openCatalogWorld, setFlag } from '../../testing/catalog.ts';
 import { getReviewState, submitReview } from '../fmea-review/index.ts';
 import { listMyApprovals } from '../reviews/reviews.ts';
 import { createContext } from '../shared/context.ts';

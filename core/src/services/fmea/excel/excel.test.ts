@@ -5,7 +5,7 @@ import { schema } from '../../../db/index.ts';
 import { addDictionaryItems, createTeamProject, dataColumn, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { readRiskGrid } from '../grid.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
-import { syntheticAnalysis } from '../synthetic.ts';
+import { syntheticAnalysis } from '../../../testing/synthetic.ts';
 import { excel, readAllSheets } from './workbook-io.ts';
 import { exportDfmeaWorkbook } from './export.ts';
 import { importDfmeaWorkbook } from './import.ts';

@@ -7,7 +7,7 @@ import { LOCALES, loadCatalogs, translateError } from '../../../i18n/index.ts';
 import { addDictionaryItems, createTeamProject, dataColumn, idOf, makeTeam, nameOf, projectSnapshot, type Team, type TestDatabase } from '../../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../../catalog/flow.ts';
 import { createCatalogRecord } from '../../catalog/records.ts';
-import { openCatalogWorld, type CatalogWorld } from '../../catalog/test-support.ts';
+import { openCatalogWorld, type CatalogWorld } from '../../../testing/catalog.ts';
 import { getProjectById } from '../projects.ts';
 import { importAnalysis, type AnalysisImport } from '../import.ts';
 import { exportFmeaWorkbook } from './export.ts';

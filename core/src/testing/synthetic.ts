@@ -1,4 +1,4 @@
-import type { AnalysisImport } from './import-plan.ts';
+import type { AnalysisImport } from '../services/fmea/import-plan.ts';
 
 /**
  * A synthetic DFMEA of any size for tests and benchmarks, in the shape of a

@@ -1,7 +1,7 @@
-import { CATALOG_ROUTES } from '../../domain/catalog/index.ts';
-import { addDictionaryItems, insertUser, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { setRuleFlag } from '../rules/rule-flags.ts';
+import { CATALOG_ROUTES } from '../domain/catalog/index.ts';
+import { addDictionaryItems, insertUser, openTestDatabase, type TestDatabase } from './index.ts';
+import type { ServiceContext } from '../services/shared/context.ts';
+import { setRuleFlag } from '../services/rules/rule-flags.ts';
 
 /**
  * Test support of the catalog engine's tests: a database with two product
