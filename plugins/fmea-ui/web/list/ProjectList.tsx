@@ -123,7 +123,8 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
         sortable: true,
         hideable: false,
         cell: (p) => (
-          <Button kind="link" data-testid="project-number-link" onClick={() => open(p)}>
+          // a long typed number (up to 50 characters) shortens itself with its whole text on hover, as the name does
+          <Button kind="link" className="btn btn-link dfmea-name-link" title={p.serialNum} data-testid="project-number-link" onClick={() => open(p)}>
             {p.serialNum}
           </Button>
         ),
