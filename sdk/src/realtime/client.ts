@@ -19,6 +19,12 @@ export const realtime = proxy({
   approvalCount: 0,
   /** Live messages received: the shell re-reads both counts from the server after each (a step can send a notice and a message). */
   received: 0,
+  /**
+   * Connections made (the first 4 s after load, and each reconnect): the
+   * shell re-reads the counts on each, since what arrived while no socket
+   * was bound was not pushed.
+   */
+  connections: 0,
 });
 
 /** A flash message for the login page after a forced sign-out. */
@@ -131,6 +137,7 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
       // without a stored token (a new tab) the server binds the socket by the session cookie
       const token = getToken();
       if (token) current.send(JSON.stringify({ event: 'login', data: { token } }));
+      realtime.connections += 1;
     });
     current.addEventListener('message', (message) => {
       try {

@@ -33,11 +33,12 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
   const online = canSeeOnline(user);
 
-  // the badges are the server's counts: when the shell opens and after each live message (a burst is read once)
+  // the badges are the server's counts: when the shell opens, after each live message (a burst is read once) and when
+  // the socket (re)connects (a message that arrived while none was bound was not pushed)
   useEffect(() => {
-    const timer = setTimeout(() => void refreshMessageCount(), snap.received ? 300 : 0);
+    const timer = setTimeout(() => void refreshMessageCount(), snap.received || snap.connections ? 300 : 0);
     return () => clearTimeout(timer);
-  }, [user.userId, snap.received]);
+  }, [user.userId, snap.received, snap.connections]);
 
   async function lockScreen() {
     if (!(await confirmLeave())) return;
