@@ -18,8 +18,6 @@ export interface FmeaKind {
   /** The project types the kind's list shows and creates, in order, with their names; with one, no type is offered. */
   readonly listTypes: readonly { readonly type: ProjectType; readonly label: MessageDescriptor }[];
   readonly route: ProjectRouteName;
-  /** The project page's micro route under the area's base path. */
-  readonly projectPage: string;
   readonly memberKind: 'design' | 'process';
   /** Wording of this kind (from its own plugin's catalog); absent: the DFMEA wording. */
   readonly texts?: FmeaKindTexts;
@@ -58,7 +56,6 @@ export const DFMEA_KIND: FmeaKind = {
     { type: 'family', label: msg`Family FMEA` },
   ],
   route: 'dfmea_index',
-  projectPage: 'dfmeaProject',
   memberKind: 'design',
 };
 

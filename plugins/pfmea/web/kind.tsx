@@ -35,7 +35,6 @@ export function usePfmeaKind(): FmeaKind {
       projectType: 'pfmea',
       listTypes: [{ type: 'pfmea', label: msg`PFMEA` }],
       route: 'pfmea_index',
-      projectPage: 'pfmeaProject',
       memberKind: 'process',
       texts: {
         listTitle: t`PFMEA projects`,

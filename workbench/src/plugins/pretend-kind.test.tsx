@@ -37,7 +37,7 @@ const area = defineArea({
 });
 
 // the thin plugin: the shared pages under the kind (its steps: the shared ones it has)
-const uiKind = { ...DFMEA_KIND, projectType: 'pretend' as ProjectType, listTypes: [], route: 'dfmea_index', projectPage: 'pretendProject' } satisfies FmeaKind;
+const uiKind = { ...DFMEA_KIND, projectType: 'pretend' as ProjectType, listTypes: [], route: 'dfmea_index' } satisfies FmeaKind;
 const steps = (['planning', 'structure', 'function', 'failure', 'risk', 'optimization'] as const).map((key) => ({ key, label: key, Component: FMEA_STEPS[key] }));
 const List = () => (
   <FmeaKindProvider kind={uiKind}>

@@ -152,6 +152,10 @@ export const projectPagePath = (projectType: string, world: KindWorld = {}): str
   return `${area.basePath}/${area.projectPage}`;
 };
 
+/** Where the workbench opens a project in place: its area's project page, by id. */
+export const projectPageLink = (projectType: string, projectId: string, world: KindWorld = {}): string =>
+  `${projectPagePath(projectType, world)}?projectId=${encodeURIComponent(projectId)}`;
+
 /**
  * The deep link that opens a project (spec 001 §2: the legacy form
  * `/main/dfmeaProject?type=1&projectId=…`, which messages, tasks and

@@ -123,7 +123,8 @@ export async function editableProject(
  * item write): the project's state and its team in one query, the share only
  * for an outsider, nothing else of the project row.
  */
-export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton): Promise<void> {
+/** A write to a project: the area's button(s) it needs on its type's route, membership or sharing, and no review lock. */
+export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton | readonly FmeaButton[]): Promise<void> {
   const rows = await db
     .select({
       projectType: fmeaProject.projectType,
@@ -139,7 +140,7 @@ export async function assertProjectEditable(db: DbOrTx, operator: Operator, proj
   const head = rows[0];
   if (!head) throw projectNotFound(projectId);
   const actor = await actorOf(db, operator);
-  assertTypeRoute(operator, actor, head.projectType, button);
+  for (const each of typeof button === 'string' ? [button] : button) assertTypeRoute(operator, actor, head.projectType, each);
   const members: TeamMember[] = rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, roles: r.roles ?? [] }]));
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   assertCanEditProject(projectAccess(head, members, outsider ? await readShare(db, projectId) : null), actor, now);

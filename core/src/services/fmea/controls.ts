@@ -116,16 +116,15 @@ export interface SetControlsInput {
 export async function setControls(ctx: ServiceContext, input: SetControlsInput): Promise<FmeaControlRow[]> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
-    const base = controlIssues(cause.kind, { kind: input.kind, description: '-' });
+    // the cause and the kind once, then each text (a wrong cause is one problem, not one per text)
+    const base = controlIssues(cause.kind, { kind: input.kind }, { partial: true });
     assertNoIssues(base.length ? base : input.descriptions.flatMap((description) => controlIssues(cause.kind, { description }, { partial: true })));
     const ofKind = and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!;
     const current = await tx.select().from(fmeaControl).where(ofKind).orderBy(asc(fmeaControl.sort), asc(fmeaControl.id));
     const plan = planControlList(current, input.descriptions);
-    if (plan.reword.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'edit');
-    if (plan.add.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
-    if (plan.remove.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'del');
-    // no change at all still needs the right to edit: a reader learns nothing about the list from the answer
-    if (!plan.reword.length && !plan.add.length && !plan.remove.length) await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'edit');
+    // each change needs its own button; no change at all still needs the right to edit (a reader learns nothing from the answer)
+    const buttons = [...(plan.reword.length ? (['edit'] as const) : []), ...(plan.add.length ? (['add'] as const) : []), ...(plan.remove.length ? (['del'] as const) : [])];
+    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), buttons.length ? buttons : 'edit');
     const stale = current.length !== input.seen.length || current.some((row, i) => row.id !== input.seen[i]!.id || row.version !== input.seen[i]!.version);
     if (stale) throw new ConflictError('fmea.stale_version' satisfies FmeaServiceMessageKey, { entity: 'fmea_control' });
     const log: OperationRecord[] = [];

@@ -19,7 +19,7 @@ import {
   type ButtonOf,
   type UserInfo,
 } from '@fmea/sdk';
-import { kindOf, type CollectType, type ProjectRouteName, type ProjectType } from '@fmea/core/domain';
+import { kindOf, projectPageLink, type CollectType, type ProjectRouteName, type ProjectType } from '@fmea/core/domain';
 import type { ProjectListItem, ProjectView } from '../types.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -77,8 +77,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const changeTab = (value: Tab) => setTab(value);
   const changeFilters = (value: ProjectFilterValues) => setFilters(value);
 
-  const projectPath = (id: string) => `${basePath}/${kind.projectPage}?projectId=${encodeURIComponent(id)}`;
-  const open = (p: ProjectListItem) => void navigate(projectPath(p.id));
+  const open = (p: ProjectListItem) => void navigate(projectPageLink(p.projectType, p.id));
 
   const edit = async (p: ProjectListItem) => {
     try {
@@ -280,7 +279,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
             const created = editing === 'new';
             setEditing(null);
             notify('success', t`Project saved`);
-            if (created) void navigate(projectPath(p.id));
+            if (created) void navigate(projectPageLink(p.projectType, p.id));
             else reload();
           }}
         />
@@ -302,7 +301,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           onSaved={(p) => {
             setCopying(null);
             notify('success', t`Project copied`);
-            void navigate(projectPath(p.id));
+            void navigate(projectPageLink(p.projectType, p.id));
           }}
         />
       ) : null}

@@ -26,7 +26,7 @@ describe('the DFMEA header draft', () => {
 
   it('sends a process team with role lists and the kind’s project type', () => {
     const project = { id: 'p2', version: 1, projectMembers: [{ userId: 'u1', userRole: 0, roles: [1, 0] }, { userId: 'u2', userRole: 3, roles: [3, 5] }] } as unknown as ProjectView;
-    const process = { ...DFMEA_KIND, projectType: 'pfmea', route: 'pfmea_index', projectPage: 'pfmeaProject', memberKind: 'process' } as const;
+    const process = { ...DFMEA_KIND, projectType: 'pfmea', route: 'pfmea_index', memberKind: 'process' } as const;
     const body = saveBody(draftOf(project, 'me'), project, process) as Record<string, unknown>;
     expect(body).toMatchObject({ projectType: 'pfmea', projectMembers: [{ userId: 'u1', roles: [0, 1] }, { userId: 'u2', roles: [3, 5] }] });
     // a design team sends each member's highest role

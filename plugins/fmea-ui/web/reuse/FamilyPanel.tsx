@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { kindOf, projectPagePath } from '@fmea/core/domain';
+import { kindOf, projectPageLink } from '@fmea/core/domain';
 import { api, Button, Dialog, EmptyState, Field, formatDateTime, notify, notifyError, TextInput, useGuardedNavigate, useLoad } from '@fmea/sdk';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
@@ -33,7 +33,7 @@ function VariantsDialog({ project, onClose }: { project: ProjectView; onClose: (
   const variants = useLoad(() => api.get('/api/familyFmea/variants', { projectId: project.id }), [project.id]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const projectPath = (id: string) => `${projectPagePath(kindOf(project.projectType).variantType ?? project.projectType)}?projectId=${encodeURIComponent(id)}`;
+  const projectPath = (id: string) => projectPageLink(kindOf(project.projectType).variantType ?? project.projectType, id);
   const create = async () => {
     setBusy(true);
     try {

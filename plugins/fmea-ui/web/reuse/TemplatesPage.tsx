@@ -25,7 +25,7 @@ import {
   type DataGridColumn,
   type UserInfo,
 } from '@fmea/sdk';
-import { kindOf } from '@fmea/core/domain';
+import { kindOf, projectPageLink } from '@fmea/core/domain';
 import { useFmeaKind } from '../kind.tsx';
 import type { ProjectView } from '../types.ts';
 import { useDeleteWithUsage } from './usage.ts';
@@ -114,7 +114,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
               </Button>
             ) : null}
             {x.canDelete ? (
-              <Button kind="link" onClick={() => void navigate(`${basePath}/${kind.projectPage}?projectId=${encodeURIComponent(x.id)}`)}>
+              <Button kind="link" onClick={() => void navigate(projectPageLink(kind.projectType, x.id))}>
                 <Trans>Open</Trans>
               </Button>
             ) : null}
@@ -128,7 +128,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.locale, canAdd, canDel, basePath, kind.projectPage],
+    [t, i18n.locale, canAdd, canDel, basePath, kind.projectType],
   );
 
   return (
@@ -170,7 +170,7 @@ export function TemplatesPage({ basePath }: { basePath: string }) {
           onSaved={(project) => {
             setUsing(null);
             notify('success', t`Project created from the template`);
-            void navigate(`${basePath}/${kind.projectPage}?projectId=${encodeURIComponent(project.id)}`);
+            void navigate(projectPageLink(project.projectType, project.id));
           }}
         />
       ) : null}
