@@ -1,11 +1,17 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACTS } from './paths.ts';
 
-/** Debian's chromium (CI installs it in .ci/run: apt-get install -y chromium fonts-wqy-microhei). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium. Its old headless shell (package chromium-headless-shell, what Playwright itself runs
+ * headless) when installed: the same Blink and V8 without the browser's window, tab strip and their
+ * processes, a third less CPU per test (docs/decisions/browser-tests.md); else /usr/bin/chromium.
+ * .ci/run installs both; CHROMIUM_PATH names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
