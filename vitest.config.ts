@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import Sequencer from './tests/sequencer.ts';
 
 /**
  * Timeouts bound tests that should pass, they do not measure speed: a busy machine runs a
  * 1 s test for 6 s, so the node tests get 60 s rather than vitest's 5 s (10 s for hooks).
- * One project runs the node tests of core, api, cli, fixtures and the cross-package tests (contracts, catalogs, the
- * type check) (`npx vitest run api/src/routes/fmea` runs a part):
+ * One project runs the node tests of core, api, cli, fixtures and the cross-package tests (contracts, catalogs)
+ * (`npx vitest run api/src/routes/fmea` runs a part):
  * each project has its own Vite server and each worker its own module graph, so five projects transformed and
  * loaded core five times over (≈ 35 s more CPU for the suite). Its workers keep one module graph (isolate: false):
  * loading core once instead of once per file took core's tests from 155 s to 45 s of CPU.
@@ -21,13 +22,17 @@ export default defineConfig({
     // Much of a test's time is spent waiting on the server or the browser (other processes),
     // so two workers overlap that waiting with work.
     maxWorkers: 2,
+    // the order files start in: the type check and the browser tests first, long files first (tests/sequencer.ts)
+    sequence: { sequencer: Sequencer },
     projects: [
+      // its own project, so the sequencer can start it beside the browser tests (two tsc processes, no module graph)
+      { test: { name: 'typecheck', include: ['tests/typecheck/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'node',
           include: ['{core,api,cli,fixtures}/src/**/*.test.ts', 'tests/**/*.test.ts'],
-          // the browser tests are the e2e project (tests/vitest.e2e.config.ts)
-          exclude: ['tests/e2e/**', '**/node_modules/**'],
+          // the browser tests are the e2e project (tests/vitest.e2e.config.ts), the type check its own
+          exclude: ['tests/e2e/**', 'tests/typecheck/**', '**/node_modules/**'],
           isolate: false,
           setupFiles: [cheapHashing],
           environment: 'node',
