@@ -65,5 +65,10 @@ export const message = sqliteTable(
     delFlg: delFlg(),
     ...timestamps,
   },
-  (t) => [index('message_inbox_idx').on(t.recipientId, t.delFlg, t.kind, t.readFlag), index('message_application_idx').on(t.applicationId)],
+  (t) => [
+    index('message_inbox_idx').on(t.recipientId, t.delFlg, t.kind, t.readFlag),
+    index('message_application_idx').on(t.applicationId),
+    // a decision closes the pending messages about its row (a catalog record version, a project under review)
+    index('message_target_idx').on(t.targetId, t.code, t.processed),
+  ],
 );

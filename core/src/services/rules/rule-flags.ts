@@ -17,7 +17,9 @@ export async function listRuleFlags(db: DbOrTx, group?: RuleGroup): Promise<Busi
 /** Current values as a plain map, defaults filled in: what sessions and the workbench read. */
 export async function ruleFlagValues(db: DbOrTx): Promise<Record<RuleFlag, string>> {
   const values = Object.fromEntries(Object.entries(RULE_FLAGS).map(([k, d]) => [k, d.defaultValue])) as Record<RuleFlag, string>;
-  for (const row of await listRuleFlags(db)) if (isRuleFlag(row.ruleType)) values[row.ruleType] = row.flag;
+  // read on most calls that change data: only the two columns it needs
+  const rows = await db.select({ ruleType: businessRule.ruleType, flag: businessRule.flag }).from(businessRule);
+  for (const row of rows) if (isRuleFlag(row.ruleType)) values[row.ruleType] = row.flag;
   return values;
 }
 

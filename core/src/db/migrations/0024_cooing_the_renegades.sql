@@ -1,0 +1,1 @@
+CREATE INDEX `message_target_idx` ON `message` (`target_id`,`code`,`processed`);
