@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createAdministrator, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -36,7 +36,7 @@ describe('the BOM’s parts edited on the page', () => {
     const productNum = uniqueName('PA-PARTS-');
     await asAdmin(env.baseURL, (api) => api.post('/api/mainData/product/saveOrUpdate', { serialNum: productNum, values: { productName: 'Seat', enProductName: 'Seat' } }));
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await signIn(page, admin.userName, admin.password);
+    await startSignedIn(page, admin.userName, admin.password);
     await page.goto('/main/product/bom');
     await page.getByTestId('bom-product').fill(productNum);
     await page.getByTestId('bom-product').press('Enter');

@@ -6,7 +6,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createAdministrator, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -62,7 +62,7 @@ describe('the BOM and the DFMEA structure from it', () => {
     const file = await bomFile(mkdtempSync(join(tmpdir(), 'bom-e2e-')));
 
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await signIn(page, admin.userName, admin.password);
+    await startSignedIn(page, admin.userName, admin.password);
     await page.goto('/main/product/bom');
     const bomPage = page.getByTestId('bom-page');
     await bomPage.waitFor();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createAdministrator, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -56,7 +56,7 @@ describe('importing a knowledge catalog', () => {
     const tag = uniqueName('imp');
     const dir = mkdtempSync(join(tmpdir(), 'catalog-import-e2e-'));
     const { page } = await env.open({ width: 1440, height: 900 });
-    await signIn(page, admin.userName, admin.password);
+    await startSignedIn(page, admin.userName, admin.password);
     await page.goto(PAGE);
     const list = page.getByTestId('catalog-invalidMode');
     await list.waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -70,7 +70,7 @@ describe('the knowledge base inside a DFMEA', () => {
 
     // in Chinese: the failure analysis; typing part of the wording suggests the released record first, marked with its number and version
     const { page } = await env.open({ width: 1440, height: 900 });
-    await signIn(page, engineerName, PASSWORD);
+    await startSignedIn(page, engineerName, PASSWORD);
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=failure`);
     const focus = page.getByTestId('focus-function');
     await focus.getByRole('heading', { name: functionText }).waitFor();
@@ -136,7 +136,7 @@ describe('the knowledge base inside a DFMEA', () => {
 
     // the reviewer finds the proposal under My approvals, audits and approves it there
     const second = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await signIn(second.page, reviewerName, PASSWORD);
+    await startSignedIn(second.page, reviewerName, PASSWORD);
     await second.page.goto('/systemInfo/ownspaceIndex/myAudit');
     const approvals = second.page.getByTestId('my-approvals-page');
     const pending = approvals.locator('[data-row-key]').filter({ has: second.page.getByTestId('review-open').getByText(pushedSerial, { exact: true }) });

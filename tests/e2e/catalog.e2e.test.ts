@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -46,7 +46,7 @@ describe('the knowledge base', () => {
 
     // the engineer, in Chinese: writes the record and applies
     const engineer = await env.open({ width: 1440, height: 900 });
-    await signIn(engineer.page, engineerName, PASSWORD);
+    await startSignedIn(engineer.page, engineerName, PASSWORD);
     await engineer.page.goto(PAGE);
     const list = engineer.page.getByTestId('catalog-invalidMode');
     await list.waitFor();
@@ -78,7 +78,7 @@ describe('the knowledge base', () => {
 
     // the reviewer, in English: audits (an opinion is required) and approves
     const reviewer = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await signIn(reviewer.page, reviewerName, PASSWORD);
+    await startSignedIn(reviewer.page, reviewerName, PASSWORD);
     await reviewer.page.goto(PAGE);
     const reviewed = rowOf(reviewer.page, description);
     await expect.poll(() => textOf(reviewed.locator('.catalog-status'))).toBe('To be audited');

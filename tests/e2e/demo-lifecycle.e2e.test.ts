@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
 import { run } from './support/build.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { waitForPath } from './support/suite.ts';
 import { REPO } from './support/paths.ts';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
@@ -46,7 +46,7 @@ const open = async (locale: string) => {
 describe('the demo lifecycle in the workbench', () => {
   it('zhao.reviewer finds the gearbox DFMEA waiting for his opinion in My tasks and opens it', async () => {
     const page = await open('zh-CN');
-    await signIn(page, 'zhao.reviewer', DEMO_PASSWORD);
+    await startSignedIn(page, 'zhao.reviewer', DEMO_PASSWORD);
     await page.goto('/systemInfo/ownspaceIndex/myTask');
     // the task names the step and role; its row names the project
     const row = page.getByTestId('my-tasks-page').getByRole('row').filter({ hasText: '蜗轮蜗杆减速器（后门升降器）' });
@@ -62,7 +62,7 @@ describe('the demo lifecycle in the workbench', () => {
 
   it('li.engineer follows the mention to the commented row, then compares BL1 with BL2 of the released DFMEA', async () => {
     const page = await open('zh-CN');
-    await signIn(page, 'li.engineer', DEMO_PASSWORD);
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
     await page.goto('/systemInfo/ownspaceIndex/myMessage');
     const message = page.getByTestId('my-messages-page').getByTestId('message-open').filter({ hasText: '提到了您' });
     await message.first().waitFor();

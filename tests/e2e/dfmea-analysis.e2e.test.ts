@@ -8,7 +8,7 @@ import { compileApTable, DEFAULT_AP_SELECTION, type ApLookup, type ApRule } from
 import { abbreviatedSheet } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -61,7 +61,7 @@ describe('DFMEA analysis in the browser', () => {
     const userName = await engineer(env.baseURL, 'dfan');
     const ap = await serverApTable(env.baseURL);
     const { page } = await env.open({ width: 1500, height: 950 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await chooseLanguage(page, 'English');
 
     // 1 planning: a new project; the structure tab opens with the product as its root
@@ -306,7 +306,7 @@ describe('DFMEA views of two team members', () => {
     const a = (await env.open({ width: 1400, height: 900 })).page;
     const b = (await env.open({ width: 1400, height: 900 })).page;
     for (const [page, user] of [[a, owner], [b, member]] as const) {
-      await signIn(page, user.userName, PASSWORD);
+      await startSignedIn(page, user.userName, PASSWORD);
       await chooseLanguage(page, 'English');
       await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=function`);
       await page.getByTestId('function-analysis').waitFor();

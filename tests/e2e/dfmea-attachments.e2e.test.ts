@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -21,7 +21,7 @@ describe('dfmea project attachments', () => {
     await createReadyUser(env.baseURL, { userName: outsider, realName: 'Attachment outsider', password, roleIds: [role.id] });
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, engineer, password);
+    await startSignedIn(page, engineer, password);
     await page.goto('/main/dfmea');
     await page.getByTestId('dfmea-project-list').waitFor();
     await page.getByTestId('dfmea-new').click();
@@ -57,7 +57,7 @@ describe('dfmea project attachments', () => {
       return ((await res.json()).data as { fileName: string }[])[0]!.fileName;
     });
     const other = await env.open();
-    await signIn(other.page, outsider, password);
+    await startSignedIn(other.page, outsider, password);
     const status = await other.page.evaluate(async (name) => {
       const res = await fetch(`/api/fileOperate/downloadFile?fileName=${name}`, { headers: { token: sessionStorage.getItem('token') ?? '' } });
       return res.status;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -60,7 +60,7 @@ describe('controls in the risk grid', () => {
     await session.logout();
 
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await signIn(page, engineerName, PASSWORD);
+    await startSignedIn(page, engineerName, PASSWORD);
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-risk').click();
     const prevention = page.locator('.dfmea-risk [data-row-key] [data-column-id="prevention"]').first();

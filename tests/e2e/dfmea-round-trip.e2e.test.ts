@@ -8,7 +8,7 @@ import { dataRow } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { ApiSession, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { runCli } from './support/cli.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 /**
@@ -121,7 +121,7 @@ describe('DFMEA round trip', () => {
 
     // 1 the browser (Chinese): the new-project dialog, then every field of the planning step
     const { page } = await env.open({ width: 1500, height: 950 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     const name = uniqueName('车窗升降器 ');
     await page.goto('/main/dfmea');
     await page.getByTestId('dfmea-new').click();

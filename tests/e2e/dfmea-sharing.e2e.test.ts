@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -31,7 +31,7 @@ describe('dfmea sharing', () => {
 
     // the responsible engineer shares it with the guest in the list
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, ownerName, PASSWORD);
+    await startSignedIn(page, ownerName, PASSWORD);
     await page.goto('/main/dfmea');
     const list = page.getByTestId('dfmea-project-list');
     const row = list.locator(`[data-row-key="${project.id}"]`);
@@ -46,7 +46,7 @@ describe('dfmea sharing', () => {
 
     // the guest finds it under "Shared with me", opens it read-only
     const guest = await env.open({ width: 1400, height: 900 });
-    await signIn(guest.page, guestName, PASSWORD);
+    await startSignedIn(guest.page, guestName, PASSWORD);
     await guest.page.goto('/main/dfmea');
     const guestList = guest.page.getByTestId('dfmea-project-list');
     await guestList.waitFor();
@@ -66,7 +66,7 @@ describe('dfmea sharing', () => {
 
     // someone it is not shared with still gets 403 from the deep link
     const stranger = await env.open();
-    await signIn(stranger.page, strangerName, PASSWORD);
+    await startSignedIn(stranger.page, strangerName, PASSWORD);
     await stranger.page.goto(`/main/dfmeaProject?type=1&projectId=${project.id}`);
     await stranger.page.getByTestId('page-403').waitFor();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { pathOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -18,7 +18,7 @@ describe('dfmea work area', () => {
     await createReadyUser(env.baseURL, { userName: outsider, realName: 'DFMEA outsider', password, roleIds: [role.id] });
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, engineer, password);
+    await startSignedIn(page, engineer, password);
     await page.goto('/main/dfmea');
     await page.getByTestId('dfmea-project-list').waitFor();
 
@@ -119,7 +119,7 @@ describe('dfmea work area', () => {
 
     // … and on 403 for someone outside the team
     const other = await env.open();
-    await signIn(other.page, outsider, password);
+    await startSignedIn(other.page, outsider, password);
     await other.page.goto(`/main/dfmeaProject?type=1&projectId=${projectId}`);
     await other.page.getByTestId('page-403').waitFor();
   });

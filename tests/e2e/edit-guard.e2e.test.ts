@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { createReadyUser, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { pathOf, textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -12,7 +12,7 @@ describe('edit guard', () => {
     const password = 'Ed5#kW9!mP3$vR';
     await createReadyUser(env.baseURL, { userName, realName: '编辑者', password, roleIds: [] });
     const { page } = await env.open();
-    await signIn(page, userName, password);
+    await startSignedIn(page, userName, password);
     await page.goto('/systemInfo/ownspaceIndex/userInfo');
     await page.getByTestId('user-info-page').waitFor();
 
@@ -59,7 +59,7 @@ describe('edit guard', () => {
     const password = 'Ul4#nB8!qS2$zT';
     await createReadyUser(env.baseURL, { userName, realName: '离开测试', password, roleIds: [] });
     const { page } = await env.open();
-    await signIn(page, userName, password);
+    await startSignedIn(page, userName, password);
     await page.goto('/systemInfo/ownspaceIndex/userInfo');
     await page.locator('input[name="realName"]').fill('未保存');
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));

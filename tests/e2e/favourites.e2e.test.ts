@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -22,7 +22,7 @@ describe('favourites', () => {
     await session.logout();
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await page.goto('/main/dfmea');
     const list = page.getByTestId('dfmea-project-list');
     await list.waitFor();
@@ -89,7 +89,7 @@ describe('favourites', () => {
     await session.logout();
 
     const { page } = await env.open({ width: 1366, height: 768 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await page.goto('/systemInfo/ownspaceIndex/myCollection');
     const open = page.getByTestId('my-favourites-page').getByTestId('favourite-open');
     await open.waitFor();

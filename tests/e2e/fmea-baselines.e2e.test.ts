@@ -5,7 +5,7 @@ import { walkReviewOverApi } from '@fmea/core/testing';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -49,7 +49,7 @@ describe('FMEA baselines in the workbench', () => {
 
     // the owner edits the header in the browser
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
-    await signIn(page, names.owner, password);
+    await startSignedIn(page, names.owner, password);
     await openArea(page, 'dfmea_index');
     await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
     await page.getByTestId('dfmea-project').waitFor();
@@ -102,7 +102,7 @@ describe('FMEA baselines in the workbench', () => {
 
     // a reviewer reading in Chinese sees the same diff in their language
     const zh = (await env.open({ width: 1400, height: 900, locale: 'zh-CN' })).page;
-    await signIn(zh, names.reviewer, password);
+    await startSignedIn(zh, names.reviewer, password);
     await openArea(zh, 'dfmea_index');
     await zh.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
     await zh.getByTestId('dfmea-project').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -40,7 +40,7 @@ describe('checks before release in the workbench', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: unrated.id });
 
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
-    await signIn(page, owner, password);
+    await startSignedIn(page, owner, password);
     await openArea(page, 'dfmea_index');
     await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
     await page.getByTestId('dfmea-project').waitFor();
@@ -121,7 +121,7 @@ describe('checks before release in the workbench', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
 
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
-    await signIn(page, owner, password);
+    await startSignedIn(page, owner, password);
     await openArea(page, 'dfmea_index');
     await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-project').waitFor();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { screenshot } from './support/browser.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
 
@@ -43,7 +43,7 @@ describe('comments on FMEA rows', () => {
 
     // A, in the browser: the risk grid's row opens its discussion; @ offers the team, the comment is sent
     const { page: pageA } = await env.open({ width: 1600, height: 900 });
-    await signIn(pageA, a.userName, PASSWORD);
+    await startSignedIn(pageA, a.userName, PASSWORD);
     await chooseLanguage(pageA, 'English');
     await pageA.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=risk`);
     const marker = pageA.getByTestId(`row-marker-failure-${cause.id}`);
@@ -72,7 +72,7 @@ describe('comments on FMEA rows', () => {
 
     // B: the header's discussion dropdown shows the project with one unread comment
     const { page: pageB } = await env.open({ width: 1400, height: 900 });
-    await signIn(pageB, b.userName, PASSWORD);
+    await startSignedIn(pageB, b.userName, PASSWORD);
     const badge = pageB.getByTestId('discussion-badge');
     await badge.waitFor();
     expect(await textOf(badge)).toBe('1');

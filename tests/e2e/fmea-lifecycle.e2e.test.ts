@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FMEA_KINDS } from '@fmea/core/domain';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -57,7 +57,7 @@ describe('FMEA lifecycle (issue #14)', () => {
     const projectUrl = `${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`;
     const open = async (who: keyof typeof names, locale: 'zh-CN' | 'en-US') => {
       const { page } = await env.open({ width: 1400, height: 900, locale });
-      await signIn(page, names[who], password);
+      await startSignedIn(page, names[who], password);
       await openArea(page, 'dfmea_index');
       await page.goto(projectUrl);
       await page.getByTestId('dfmea-project').waitFor();
@@ -208,7 +208,7 @@ describe('FMEA lifecycle (issue #14)', () => {
 
     // 9. a non-member applies from the 403 page; the engineer agrees in My approvals; the guest reads the project
     const guest = (await env.open({ width: 1400, height: 900, locale: 'zh-CN' })).page;
-    await signIn(guest, names.guest, password);
+    await startSignedIn(guest, names.guest, password);
     await guest.goto(`${env.baseURL}/main/dfmeaProject?type=1&projectId=${projectId}`);
     await guest.getByTestId('page-403').waitFor();
     await guest.getByTestId('read-apply').locator('textarea').fill('供应商质量评审需要');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { walkReviewOverApi } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -12,7 +12,7 @@ const password = 'Rv7#qW2!mK9$zR';
 /** Signs in a fresh tab and opens the project page. */
 async function openProject(userName: string, projectId: string, locale = 'zh-CN'): Promise<Page> {
   const { page } = await env.open({ width: 1400, height: 900, locale });
-  await signIn(page, userName, password);
+  await startSignedIn(page, userName, password);
   await openArea(page, 'dfmea_index');
   await page.goto(`${env.baseURL}/main/dfmea/dfmeaProject?projectId=${projectId}`);
   await page.getByTestId('dfmea-project').waitFor();
@@ -30,7 +30,7 @@ describe('FMEA review and release in the workbench', () => {
 
     // the owner creates the project and shares it with the named reviewers, so they can read it (the outsider cannot)
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, names.owner, password);
+    await startSignedIn(page, names.owner, password);
     await openArea(page, 'dfmea_index');
     await waitForPath(page, '/main/dfmea');
     await page.getByTestId('dfmea-new').click();
@@ -151,7 +151,7 @@ describe('FMEA review and release in the workbench', () => {
     await owner.post('/api/project/review/submit', { projectId: project.id, assignees, acknowledgeWarnings: true });
 
     const { page } = await env.open({ width: 1400, height: 900, locale: 'en-US' });
-    await signIn(page, reviewerName, password);
+    await startSignedIn(page, reviewerName, password);
     await openArea(page, 'pfmea_index');
     await page.goto(`${env.baseURL}/main/pfmea/pfmeaProject?projectId=${project.id}`);
     await page.getByTestId('review-walk-bar').waitFor();

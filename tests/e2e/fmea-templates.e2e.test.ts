@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -25,7 +25,7 @@ describe('FMEA templates', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await signIn(page, engineer, password);
+    await startSignedIn(page, engineer, password);
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
     const tree = page.getByTestId('dfmea-tree');
     await tree.waitFor();
@@ -99,7 +99,7 @@ describe('FMEA templates', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await signIn(page, engineer, password);
+    await startSignedIn(page, engineer, password);
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${family.id}`);
     await page.getByTestId('family-variants-open').click();
     const variantName = uniqueName('Coupé lifter ');
@@ -156,7 +156,7 @@ describe('FMEA templates', () => {
     });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await signIn(page, creatorName, password);
+    await startSignedIn(page, creatorName, password);
     await page.goto('/main/dfmea');
     const row = page.getByTestId('dfmea-project-list').getByRole('row').filter({ hasText: theirs.serialNum });
     await row.waitFor();

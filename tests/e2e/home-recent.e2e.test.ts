@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -35,7 +35,7 @@ describe('the home page’s recent projects', () => {
       const match = RECENT_LISTS.exec(request.url());
       if (match) asked.push(match[1]!);
     });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     const card = page.getByTestId('home-recent');
     await card.getByRole('button').nth(1).waitFor();
     const rows = (await card.getByRole('button').allInnerTexts()).sort();
@@ -62,7 +62,7 @@ describe('the home page’s recent projects', () => {
       const match = RECENT_LISTS.exec(request.url());
       if (match) asked.push(match[1]!);
     });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     const card = page.getByTestId('home-recent');
     await card.getByRole('button').first().waitFor();
     expect(await card.getByRole('button').allInnerTexts()).toEqual([`${projects.dfmea!.serialNum} · ${projects.dfmea!.name}`]);

@@ -2,7 +2,7 @@ import { createAdministrator } from './support/api.ts';
 import { describe, expect, it } from 'vitest';
 import { expandingWorkbook } from '@fmea/core/testing';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -13,7 +13,7 @@ describe('spreadsheet import refusals in the browser', () => {
   it('names a text file renamed .xlsx and a workbook expanding past the limits in the user’s language', async () => {
     const { page } = await env.open();
     const administrator = await createAdministrator(env.baseURL);
-    await signIn(page, administrator.userName, administrator.password);
+    await startSignedIn(page, administrator.userName, administrator.password);
     const dialog = page.getByRole('dialog');
 
     // users, in Chinese (the default): a CSV saved under an .xlsx name

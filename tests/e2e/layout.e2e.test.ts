@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminRoleId, asAdmin, createReadyUser, createRole, createUser, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 import { findLayoutProblems } from './screens/layout-checks.ts';
 
@@ -77,7 +77,7 @@ describe('layout at 1366×768', () => {
     const { id: administratorId } = await createReadyUser(env.baseURL, { ...administrator, realName: 'E2E 管理员', roleIds: [adminRole] });
     const { projectId } = await setup(env.baseURL, administratorId);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await signIn(page, administrator.userName, administrator.password);
+    await startSignedIn(page, administrator.userName, administrator.password);
     const project = (step: string) => `/main/dfmea/dfmeaProject?projectId=${projectId}&rightType=${step}`;
     const fab = page.getByTestId('online-button');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createAdministrator, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -37,7 +37,7 @@ describe('project numbers', () => {
     // the administrator's rule panel: the example is the number the next project gets
     const administrator = await createAdministrator(env.baseURL);
     const admin = await env.open({ width: 1400, height: 900 });
-    await signIn(admin.page, administrator.userName, administrator.password);
+    await startSignedIn(admin.page, administrator.userName, administrator.password);
     await admin.page.goto('/main/system/numbering');
     await admin.page.locator('[data-row-key="dfmeaProject"] button').click();
     const sample = admin.page.getByTestId('numbering-preview').locator('code');
@@ -50,7 +50,7 @@ describe('project numbers', () => {
     const engineer = uniqueName('numeng');
     await createReadyUser(env.baseURL, { userName: engineer, realName: '编号工程师', password: PASSWORD, roleIds: [role.id] });
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, engineer, PASSWORD);
+    await startSignedIn(page, engineer, PASSWORD);
     await page.goto('/main/dfmea');
     await page.getByTestId('dfmea-new').click();
     const number = page.getByTestId('dfmea-serialNum');

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { asAdmin, createAdministrator, createRole, createUser, uniqueName } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 /**
@@ -79,7 +79,7 @@ describe('one language at a time', () => {
     const { projectId, departmentEn } = await setup(env.baseURL);
     const { page } = await env.open({ width: 1500, height: 950 });
     const administrator = await createAdministrator(env.baseURL);
-    await signIn(page, administrator.userName, administrator.password);
+    await startSignedIn(page, administrator.userName, administrator.password);
 
     // Chinese: the log names actions and record types, the member role is the dictionary's 辅导员
     const zhLog = await openLog(page);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -36,7 +36,7 @@ describe('pfmea flow chart', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1500, height: 950 });
-    await signIn(page, userName, password);
+    await startSignedIn(page, userName, password);
     await page.goto(`${env.baseURL}/main/pfmea/pfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-flow').click();
     const picture = page.getByTestId('pfd-picture');

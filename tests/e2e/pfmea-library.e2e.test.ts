@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -84,7 +84,7 @@ describe('the PFMEA and the process library', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1440, height: 950 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await page.goto(`/main/pfmea/pfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-structure').click();
     await treeItem(page, '清洗').waitFor();

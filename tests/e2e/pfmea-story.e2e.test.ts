@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -77,7 +77,7 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     const userName = uniqueName('pfstory');
     await createReadyUser(env.baseURL, { userName, realName: 'Process engineer', password: PASSWORD, roleIds: [role.id] });
     const { page, errors } = await env.open({ locale: 'en-US', width: 1600, height: 1000 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
 
     // 1 a new PFMEA
     await openArea(page, 'pfmea_index');
@@ -250,7 +250,7 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
 
     // the same plan in Chinese
     const chinese = await env.open({ locale: 'zh-CN', width: 1600, height: 1000 });
-    await signIn(chinese.page, userName, PASSWORD);
+    await startSignedIn(chinese.page, userName, PASSWORD);
     await chinese.page.goto(`/main/pfmea/pfmeaProject?projectId=${projectId}&rightType=8`);
     const zhPlan = chinese.page.getByTestId('pfmea-control-plan');
     await zhPlan.getByTestId('cp-header').waitFor();
@@ -279,7 +279,7 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1600, height: 1000 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await page.goto(`/main/pfmea/pfmeaProject?projectId=${project.id}&rightType=8`);
     const plan = page.getByTestId('pfmea-control-plan');
     await plan.getByTestId('cp-header').waitFor();

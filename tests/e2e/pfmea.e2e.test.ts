@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { openArea, signIn } from './support/flows.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
 import { pathOf, useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -30,7 +30,7 @@ describe('pfmea work area', () => {
     await createReadyUser(env.baseURL, { userName: outsider, realName: 'PFMEA outsider', password, roleIds: [role.id] });
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, engineer, password);
+    await startSignedIn(page, engineer, password);
     await openArea(page, 'pfmea_index');
     await waitForPath(page, '/main/pfmea');
     await page.getByTestId('dfmea-project-list').waitFor();
@@ -107,7 +107,7 @@ describe('pfmea work area', () => {
 
     // the same page in English
     const english = await env.open({ locale: 'en-US', width: 1400, height: 900 });
-    await signIn(english.page, engineer, password);
+    await startSignedIn(english.page, engineer, password);
     await english.page.goto(`/main/pfmea/pfmeaProject?projectId=${projectId}`);
     await treeItem(english.page, 'Deburring machine').waitFor();
     expect(await treeItem(english.page, 'Deburring machine').getByTestId('pfmea-4m').innerText()).toBe('Machine');
@@ -151,7 +151,7 @@ describe('pfmea work area', () => {
 
     // someone outside the team gets 403; a project that does not exist goes to the sign-in (home when signed in)
     const other = await env.open();
-    await signIn(other.page, outsider, password);
+    await startSignedIn(other.page, outsider, password);
     await other.page.goto(`/main/pfmeaProject?type=1&projectId=${projectId}`);
     await other.page.getByTestId('page-403').waitFor();
     await other.page.goto('/main/pfmeaProject?type=1&projectId=no-such-project');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -31,7 +31,7 @@ describe('reviews in the personal centre', () => {
     await session.logout();
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await signIn(page, auditor, PASSWORD);
+    await startSignedIn(page, auditor, PASSWORD);
     // the approvals badge counts what waits for the auditor and opens the list it counts
     await expect.poll(() => page.getByTestId('approval-badge').innerText()).toBe('1');
     await page.getByTestId('approval-badge').click();
@@ -60,7 +60,7 @@ describe('reviews in the personal centre', () => {
 
     // the author's My applications shows it pending approval, with the opinion
     const second = await env.open({ width: 1400, height: 900 });
-    await signIn(second.page, author, PASSWORD);
+    await startSignedIn(second.page, author, PASSWORD);
     await second.page.goto('/systemInfo/ownspaceIndex/myApply');
     const mine = second.page.getByTestId('my-applications-page').locator(`[data-row-key="${applied.id}"]`);
     await mine.waitFor();

@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -75,7 +75,7 @@ describe('rating in the risk grid', () => {
     const stored = () => asAdmin(env.baseURL, async (admin) => (await admin.get<{ items: GridRow[] }>(`/api/fmea/riskGrid?projectId=${project.id}`)).items);
 
     const { page } = await env.open({ width: 1600, height: 900 });
-    await signIn(page, userName, PASSWORD);
+    await startSignedIn(page, userName, PASSWORD);
     await chooseLanguage(page, 'English');
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=risk`);
     await rows(page).nth(3).waitFor();

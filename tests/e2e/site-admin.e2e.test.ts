@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { signIn } from './support/flows.ts';
+import { startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -30,7 +30,7 @@ describe('a site administrator in the browser', () => {
     await createReadyUser(env.baseURL, { userName: stranger, realName: '外站工程师', password: PASSWORD, roleIds: [engineerRoleId], siteId });
 
     const { page } = await env.open();
-    await signIn(page, siteAdmin, PASSWORD);
+    await startSignedIn(page, siteAdmin, PASSWORD);
     await page.goto('/main/system/user');
     const users = page.getByTestId('system-users');
     // the shared test server holds many users: search, so paging cannot hide a row

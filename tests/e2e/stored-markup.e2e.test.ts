@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { asAdmin, createReadyUser, uniqueName } from './support/api.ts';
-import { chooseLanguage, signIn } from './support/flows.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -133,7 +133,7 @@ describe('stored markup and script', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page, s.reviewer, REVIEWER_PASSWORD);
+    await startSignedIn(page, s.reviewer, REVIEWER_PASSWORD);
 
     // users: the real name in the list
     await page.goto('/main/system/user');

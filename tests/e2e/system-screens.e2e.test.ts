@@ -1,7 +1,7 @@
 import { createAdministrator } from './support/api.ts';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { chooseLanguage, openArea, signIn } from './support/flows.ts';
+import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { useBrowser, waitForPath } from './support/suite.ts';
 
 const env = useBrowser();
@@ -11,7 +11,7 @@ describe('system administration screens', () => {
   it('opens every system page for the administrator in both languages (screenshots for review)', async () => {
     const { page } = await env.open();
     const administrator = await createAdministrator(env.baseURL);
-    await signIn(page, administrator.userName, administrator.password);
+    await startSignedIn(page, administrator.userName, administrator.password);
     await openArea(page, 'system_index');
     await waitForPath(page, '/main/system/user');
     for (const locale of ['zh-CN', 'en-US'] as const) {
