@@ -22,7 +22,7 @@ export default defineConfig({
     // Much of a test's time is spent waiting on the server or the browser (other processes),
     // so two workers overlap that waiting with work.
     maxWorkers: 2,
-    // the order files start in: the type check and the browser tests first, long files first (tests/sequencer.ts)
+    // the order files start in: the type check first, the node tests last, long files first (tests/sequencer.ts)
     sequence: { sequencer: Sequencer },
     projects: [
       // its own project, so the sequencer can start it beside the browser tests (two tsc processes, no module graph)
