@@ -39,7 +39,7 @@ export interface RunFmeaBinaryOptions extends RunFmeaOptions {
   readonly cwd?: string;
 }
 
-const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'FMEA_DEBUG', 'FORCE_COLOR', 'IMPORT_MAX_MB'];
+const SCRUBBED = ['ADMIN_PASSWORD', 'DEMO_PASSWORD', 'PORT', 'HOST', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'FMEA_LANG', 'DATABASE_URL', 'FMEA_DEBUG', 'FORCE_COLOR', 'IMPORT_MAX_MB'];
 
 /** The environment of one run: the test process's, minus what would change the CLI's answers, plus `env`. */
 function runEnv(env: Record<string, string>): NodeJS.ProcessEnv {

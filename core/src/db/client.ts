@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { InvalidInputError } from '../errors.ts';
 import { RoutedClient } from './routed-client.ts';
 import { installStatementCache } from './statement-cache.ts';
 import type { WriteQueueOptions } from './write-queue.ts';
@@ -29,7 +30,7 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migra
 /** An in-memory database exists only on the connection that opened it. */
 const isMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:') || /[?&]mode=memory\b/.test(url);
 
-/** `file:` URLs point at the embedded database; everything else is a libSQL server or memory. */
+/** `file:` URLs point at the embedded database. */
 function localFilePath(url: string): string | undefined {
   if (!url.startsWith('file:')) return undefined;
   return url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
@@ -71,15 +72,16 @@ function writeShareFromEnv(value: string | undefined): number {
  * Embedded files get WAL, one writer connection fed by a write queue and a
  * reader connection of their own (RoutedClient; see
  * docs/decisions/database-connections.md); `:memory:` is one connection,
- * used by both. `libsql://` and `http(s)://` URLs reach a libSQL server, with
- * DATABASE_AUTH_TOKEN when set; the server orders their writes.
+ * used by both. Any other URL is refused with a message naming it: a libSQL
+ * server (`sqld`) was never tested here, so it is not offered (issue 22).
  */
 export async function openDatabase(url?: string): Promise<Database> {
   installStatementCache();
   const target = url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const file = isMemory(target) ? undefined : localFilePath(target);
   if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
-  const client = isMemory(target) ? await openMemory(target) : file !== undefined ? await openFileClient(target) : await openRemote(target);
+  if (!isMemory(target) && file === undefined) throw unsupported(target);
+  const client = isMemory(target) ? await openMemory(target) : await openFileClient(target);
   const db = drizzle({ client, schema });
   return { db, client, url: target, close: () => client.close() };
 }
@@ -117,10 +119,10 @@ async function openMemory(url: string): Promise<Client> {
   return new RoutedClient(only, undefined, { groupMs: 0 });
 }
 
-async function openRemote(url: string): Promise<Client> {
-  const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN });
-  await client.execute('PRAGMA foreign_keys = ON');
-  return client;
+/** A URL this build cannot open: named without credentials, with what it can open. */
+function unsupported(url: string): InvalidInputError {
+  const location = databaseLocation(url);
+  return new InvalidInputError('db.url_unsupported', { url: location.kind === 'server' ? location.url : url });
 }
 
 /**
