@@ -9,6 +9,7 @@ import { TEST_PASSWORD } from './password.ts';
 import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
+export { postgresAvailable, postgresBin, startTestCluster, type TestCluster } from './postgres.ts';
 
 export interface TestDatabase extends Database {
   ctx: ServiceContext;
