@@ -5,7 +5,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { importConcurrencyFromEnv, importLimitFromEnv, ImportSlots, isDomainError, normalizeLocale, NotFoundError, type Database } from '@fmea/core';
-import { ok } from './envelope.ts';
+import { translate } from '@fmea/core/i18n';
+import { fail, ok } from './envelope.ts';
 import { errorAnswer } from './http/errors.ts';
 import type { AnswerMismatch } from './http/answer-check.ts';
 import { AuthCache } from './http/auth-cache.ts';
@@ -24,10 +25,17 @@ const healthRoute = defineRoute({
   method: 'get',
   path: '/api/health',
   tag: 'system',
-  summary: 'Liveness: the server answers and the database responds',
+  summary: 'Readiness: the server takes requests and its database answers',
+  description:
+    'For load balancers and monitors: 200 with status "up" when the database answered a query just now; 503 (the envelope\'s ' +
+    'success false, data.status "draining" or "down") while the server drains before it stops (it still serves the requests it ' +
+    'gets, so take it out of rotation) or when the database does not answer.',
   access: 'public',
   data: z.strictObject({ status: z.string() }),
 });
+
+/** How long /api/health waits for the database before it says "down". */
+const HEALTH_QUERY_MS = 2000;
 
 /** JSON bodies are small; uploads have their own, larger limits per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -87,6 +95,7 @@ export function createApp(options: AppOptions) {
     imports: new ImportSlots(options.importConcurrency ?? importConcurrencyFromEnv(process.env)),
     web,
     wait: options.wait,
+    lifecycle: { draining: false },
     checkAnswers: options.checkAnswers,
   };
 
@@ -132,7 +141,18 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', authenticate);
 
   app.openapi(healthRoute, async (c) => {
-    await services.database.client.execute('SELECT 1');
+    const locale = c.get('locale');
+    if (services.lifecycle.draining) return c.json(fail(503, translate(locale, 'health.draining'), { status: 'draining' }) as never, 503 as never);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answered = await Promise.race([
+      services.database.client.execute('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((late) => (timer = setTimeout(() => late(false), HEALTH_QUERY_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!answered) return c.json(fail(503, translate(locale, 'health.database_down'), { status: 'down' }) as never, 503 as never);
     return c.json(ok({ status: 'up' }), 200);
   });
   registerRoutes(app);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -54,19 +55,47 @@ export async function startServer(options: ServerOptions = {}) {
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
+  const http = server as unknown as HttpServer;
+  let closing: Promise<void> | undefined;
   return {
     port,
     database,
     services,
-    /** Stops accepting, ends open WebSockets and keep-alive connections, then closes the database. */
-    close: () =>
-      new Promise<void>((done) => {
-        for (const client of sockets.clients) client.terminate();
+    /**
+     * The first step of stopping behind a load balancer: /api/health answers 503 "draining" while every
+     * request is still served, so the balancer takes this server out of rotation (SHUTDOWN_GRACE_SECONDS
+     * in `fmea serve`) before `close` stops accepting.
+     */
+    drain: () => {
+      services.lifecycle.draining = true;
+    },
+    /**
+     * Stops without losing a request: no new connections; the requests in flight finish and are answered
+     * (idle keep-alive connections end as they come free); browsers' sockets close with 1012 "service
+     * restart", on which the workbench reconnects at once (to another server behind a balancer); then the
+     * database closes. What is still open after `timeoutMs` (default 30 s) is cut.
+     */
+    close: (options: { timeoutMs?: number } = {}) =>
+      (closing ??= new Promise<void>((done) => {
+        services.lifecycle.draining = true;
+        const idle = setInterval(() => http.closeIdleConnections(), 50);
+        const cut = setTimeout(() => {
+          http.closeAllConnections();
+          for (const client of sockets.clients) client.terminate();
+        }, options.timeoutMs ?? SHUTDOWN_TIMEOUT_MS);
         server.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
           database.close();
           done();
         });
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+        http.closeIdleConnections();
+        for (const client of sockets.clients) client.close(CLOSE_SERVICE_RESTART, 'server restarting');
+      })),
   };
 }
+
+/** RFC 6455's close code "Service Restart": the client may reconnect at once. */
+export const CLOSE_SERVICE_RESTART = 1012;
+/** How long a stopping server waits for requests in flight before it cuts them. */
+export const SHUTDOWN_TIMEOUT_MS = 30_000;

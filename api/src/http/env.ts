@@ -32,6 +32,8 @@ export interface AppServices {
   web: WebOrigins;
   /** Holds a sign-in back for the throttle's delay (core login's `wait`); tests record the delays instead of waiting. */
   wait?: (ms: number) => Promise<void>;
+  /** Set when the server drains before it stops (server.ts): /api/health answers 503, so a load balancer sends no more. */
+  lifecycle: { draining: boolean };
   /** Tests only: told of each answer whose data does not parse through its route's schema (http/answer-check.ts). */
   checkAnswers?: (mismatch: AnswerMismatch) => void;
 }

@@ -119,6 +119,10 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
 /** Reconnect waits after a dropped socket: 2 s, doubling up to a minute. */
 export const RECONNECT_MIN_MS = 2000;
 export const RECONNECT_MAX_MS = 60_000;
+/** The close code of a server that stops on purpose (RFC 6455 "Service Restart", api/src/server.ts). */
+export const CLOSE_SERVICE_RESTART = 1012;
+/** After a service restart: about half a second to a second and a half, spread across browsers. */
+export const RESTART_RECONNECT_MS = 1000;
 
 export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
   let stopped = false;
@@ -147,11 +151,17 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
         // not one of ours
       }
     });
-    current.addEventListener('close', () => {
+    current.addEventListener('close', (event) => {
       realtime.connected = false;
       delete document.documentElement.dataset.realtime;
-      // a restarted server or a network blip: try again, slower each time (a sign-out stops it)
       if (stopped || socket !== current) return;
+      // a server stopping behind a load balancer says "service restart": another server takes the socket
+      // now, each browser at a slightly different moment so they do not all arrive at once
+      if ((event as CloseEvent).code === CLOSE_SERVICE_RESTART) {
+        timer = setTimeout(open, RESTART_RECONNECT_MS * (0.5 + Math.random()));
+        return;
+      }
+      // a network blip or a server gone: try again, slower each time (a sign-out stops it)
       timer = setTimeout(open, retry);
       retry = Math.min(retry * 2, RECONNECT_MAX_MS);
     });

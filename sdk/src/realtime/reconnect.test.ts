@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRealtime, RECONNECT_MIN_MS } from './client.ts';
+import { CLOSE_SERVICE_RESTART, connectRealtime, RECONNECT_MIN_MS, RESTART_RECONNECT_MS } from './client.ts';
 
 /** A socket that records what happens to it; the test closes it like a dropped connection. */
 class FakeSocket extends EventTarget {
@@ -51,5 +51,18 @@ describe('realtime connection', () => {
     expect(document.documentElement.dataset.realtime).toBeUndefined();
     vi.advanceTimersByTime(120_000);
     expect(FakeSocket.made).toHaveLength(3);
+  });
+
+  it('reconnects within a second and a half when the server says it restarts, without growing the wait', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    connectRealtime(0);
+    vi.advanceTimersByTime(0);
+    for (const attempt of [1, 2, 3]) {
+      FakeSocket.made.at(-1)!.dispatchEvent(Object.assign(new Event('close'), { code: CLOSE_SERVICE_RESTART }));
+      vi.advanceTimersByTime(RESTART_RECONNECT_MS * 1.5);
+      expect(FakeSocket.made).toHaveLength(attempt + 1);
+    }
+    expect(RESTART_RECONNECT_MS * 1.5).toBeLessThan(RECONNECT_MIN_MS);
   });
 });

@@ -5,8 +5,9 @@
  * admin password goes to stderr, once), and which network interfaces it
  * listens on: every one by default (HOST 0.0.0.0, reachable from other
  * computers), so an operator who meant this machine only reads it at once.
- * Runs until SIGINT or SIGTERM, then closes the server and the database and
- * exits 0.
+ * Runs until SIGINT or SIGTERM, then drains (health "draining" for
+ * SHUTDOWN_GRACE_SECONDS), finishes the requests in flight, tells browsers'
+ * sockets to reconnect, closes the database and exits 0.
  */
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -51,6 +52,14 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/`;
 }
 
+/** SHUTDOWN_GRACE_SECONDS (0–300, default 0): how long a stopping server answers health with "draining" before it stops accepting. */
+function shutdownGraceSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const seconds = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || seconds > 300) throw new UsageError('cli.serve.grace_invalid', { option: 'SHUTDOWN_GRACE_SECONDS', value, max: 300 });
+  return seconds;
+}
+
 function untilStopped(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
@@ -87,6 +96,7 @@ export function registerServe(program: Command): void {
       // IMPORT_MAX_MB: the spreadsheet import limit; a bad value stops the start like a bad PORT
       const importLimit = await importLimitBytes(undefined, env);
       const imports = await importConcurrency(env);
+      const grace = shutdownGraceSeconds(env.SHUTDOWN_GRACE_SECONDS);
       await assertPortFree(port, host);
       const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
       const location = databaseLocation(context.dbUrl ?? DEFAULT_DATABASE_URL);
@@ -122,6 +132,10 @@ export function registerServe(program: Command): void {
         seeded: state !== 'existing',
       });
       await stopped;
+      // behind a load balancer: health says "draining" for the grace while requests are still served, then
+      // nothing new is taken, requests in flight finish and browsers' sockets are told to reconnect
+      server.drain();
+      if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace * 1000));
       await server.close();
       await context.out.printMessage(context.t('cli.serve.stopped'));
     });
