@@ -114,4 +114,14 @@ describe('fmea serve', { timeout: 90_000 }, () => {
     expect(zero).toMatchObject({ code: 2, stdout: '', stderr: 'IMPORT_CONCURRENCY must be a whole number of imports from 1 to 16 (got 0)\nRun with --help for usage.\n' });
     expect(many).toMatchObject({ code: 2, stderr: 'IMPORT_CONCURRENCY 必须是 1 到 16 之间的整数（同时进行的导入数，当前为 many）\n使用 --help 查看用法。\n' });
   });
+
+  it('refuses to start with a bad SHUTDOWN_GRACE_SECONDS (2), naming the variable in either language', async () => {
+    const env = dbEnv(temp, { FILES_DIR: temp.dir });
+    const [words, long] = await Promise.all([
+      runFmea(['--lang', 'en-US', 'serve', '--port', '1'], { env: { ...env, SHUTDOWN_GRACE_SECONDS: 'soon' } }),
+      runFmea(['serve', '--port', '1'], { env: { ...env, SHUTDOWN_GRACE_SECONDS: '301' } }),
+    ]);
+    expect(words).toMatchObject({ code: 2, stdout: '', stderr: 'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 300 (got soon)\nRun with --help for usage.\n' });
+    expect(long).toMatchObject({ code: 2, stderr: 'SHUTDOWN_GRACE_SECONDS 必须是 0 到 300 之间的整数秒数（当前为 301）\n使用 --help 查看用法。\n' });
+  });
 });
