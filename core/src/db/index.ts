@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
 export * from './analysis-tables.ts';
+export { BACKUP_FORMAT, backupDatabase, restoreDatabase, type BackupManifest } from './backup.ts';
