@@ -57,7 +57,9 @@ describe('backup and restore of the embedded database', { timeout: 60_000 }, () 
     await expect(restoreDatabase({ archive: out, url: `file:${join(fresh, 'fmea.db')}`, filesDir: join(fresh, 'files') })).rejects.toMatchObject({ code: 'conflict', messageKey: 'db.restore_target_not_empty' });
     await restoreDatabase({ archive: out, url: `file:${join(fresh, 'fmea.db')}`, filesDir: join(fresh, 'files'), force: true });
     const kept = readdirSync(fresh).filter((name) => name.includes('.before-restore-'));
-    expect(kept).toHaveLength(2);
+    // the database (with its -wal and -shm when the last user left them) and the files folder
+    expect(kept.filter((name) => name.startsWith('fmea.db.before-restore-') && !/-(wal|shm)$/.test(name))).toHaveLength(1);
+    expect(kept.filter((name) => name.startsWith('files.before-restore-'))).toHaveLength(1);
     expect(readdirSync(fresh).filter((name) => name.startsWith('.fmea-restore'))).toEqual([]);
   });
 
@@ -67,6 +69,7 @@ describe('backup and restore of the embedded database', { timeout: 60_000 }, () 
     const target = join(dir, 'target');
     const attempt = (archive: string) => restoreDatabase({ archive, url: `file:${join(target, 'fmea.db')}`, filesDir: join(target, 'files') });
 
+    await expect(attempt(join(dir, 'missing.tar.gz'))).rejects.toMatchObject({ code: 'not_found', messageKey: 'db.restore_archive_missing' });
     const cut = join(dir, 'cut.tar.gz');
     writeFileSync(cut, readFileSync(out));
     truncateSync(cut, Math.floor(statSync(out).size / 2));

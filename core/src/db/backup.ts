@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createClient, type Client } from '@libsql/client';
-import { ConflictError, InvalidInputError } from '../errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { ArchiveError, readArchive, writeArchive, type ArchiveEntry } from './archive.ts';
 import { databaseLocation, type Database } from './client.ts';
 
@@ -138,6 +138,7 @@ export async function restoreDatabase(options: { archive: string; url: string; f
   const filesHeld = existsSync(filesDir) && readdirSync(filesDir).length > 0;
   if (!options.force && (holdsData(target) || filesHeld)) throw new ConflictError('db.restore_target_not_empty', { path: holdsData(target) ? target : filesDir });
   const archive = resolve(options.archive);
+  if (!existsSync(archive) || !statSync(archive).isFile()) throw new NotFoundError('db.restore_archive_missing', { path: archive });
   // staged beside what they replace, so the last step is a rename on the same file system
   mkdirSync(dirname(target), { recursive: true });
   mkdirSync(dirname(filesDir), { recursive: true });
@@ -198,8 +199,10 @@ export async function restoreDatabase(options: { archive: string; url: string; f
       check.close();
     }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    if (existsSync(target)) renameSync(target, `${target}.before-restore-${stamp}`);
-    for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
+    // the replaced database keeps its write-ahead log beside it: SQLite reads `<name>-wal` with `<name>`
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(`${target}${suffix}`)) renameSync(`${target}${suffix}`, `${target}.before-restore-${stamp}${suffix}`);
+    }
     renameSync(stagedDb, target);
     if (existsSync(filesDir)) renameSync(filesDir, `${filesDir}.before-restore-${stamp}`);
     if (existsSync(stagedFiles)) renameSync(stagedFiles, filesDir);
