@@ -32,6 +32,7 @@ const healthRoute = defineRoute({
     'gets, so take it out of rotation) or when the database does not answer.',
   access: 'public',
   data: z.strictObject({ status: z.string() }),
+  unavailable: 'Draining (data.status "draining") or the database does not answer ("down"): take this server out of rotation',
 });
 
 /** How long /api/health waits for the database before it says "down". */

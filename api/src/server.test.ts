@@ -68,6 +68,9 @@ describe('stopping a server behind a load balancer', { timeout: 60_000 }, () => 
     const server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'down.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
     const base = `http://127.0.0.1:${server.port}`;
     try {
+      // integrators read the 503 in the OpenAPI document
+      const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, { description: string }> } }> };
+      expect(document.paths['/api/health']!.get.responses['503']!.description).toMatch(/^Draining/);
       server.database.client.close();
       const health = await fetch(`${base}/api/health`, { headers: { lang: 'en-US' } });
       expect(health.status).toBe(503);

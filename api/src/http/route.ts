@@ -71,6 +71,8 @@ export interface RouteSpec<
    * route's: only paths that differ by their parameters alone need one (the uniqueness test says which).
    */
   operationId?: string;
+  /** A route that answers 503 with its data when the server cannot serve (health: draining, database down): what that means. */
+  unavailable?: string;
 }
 
 /**
@@ -123,6 +125,7 @@ export function defineRoute<
       403: errorResponse('Not allowed'),
       404: errorResponse('Not found'),
       409: errorResponse('Conflict'),
+      ...(spec.unavailable ? { 503: { content: { 'application/json': { schema: envelopeOf(spec.data) } }, description: spec.unavailable } } : {}),
     },
   });
 }
