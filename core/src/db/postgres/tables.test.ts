@@ -67,6 +67,9 @@ describe('the PostgreSQL tables, built from the one declaration', () => {
     await expect(db.insert(tables.catalogRecord).values({ ...record, serialNum: 'KB-2' })).rejects.toThrow();
     const [json] = (await db.execute(sql`select data::text as data from catalog_record where serial_num = 'KB-1'`)).rows as { data: string }[];
     expect(json!.data).toBe('{"b":1,"a":[2,"x"]}');
+    // an integer primary key numbers itself, as SQLite's rowid does (the operation log)
+    const logged = (await db.insert(tables.operationLog).values([{ at: at, userName: 'system', action: 'a', entity: 'e' }, { at: at, userName: 'system', action: 'b', entity: 'e' }]).returning()) as { id: number }[];
+    expect(logged.map((row) => row.id)).toEqual([1, 2]);
   });
 
   it('refuse to change a baseline, or to delete one while its project exists, as the SQLite triggers do', async () => {

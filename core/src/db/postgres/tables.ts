@@ -25,7 +25,8 @@ import {
  * need no translation:
  *
  * - text (plain or one of an enum's values) → text; JSON text → json (kept as written, key order too);
- * - integers → bigint (SQLite's integers are 64-bit), answered as numbers;
+ * - integers → bigint (SQLite's integers are 64-bit), answered as numbers; an integer primary key numbers
+ *   itself (identity), as SQLite's rowid does;
  * - times (milliseconds since 1970, SQLite's `timestamp_ms`) → bigint milliseconds, answered as Dates;
  * - flags (SQLite's boolean mode: 0/1) → integer 0/1, answered as booleans;
  * - reals → double precision.
@@ -70,7 +71,8 @@ function columnBuilder(column: AnySQLiteColumn): PgColumnBuilderBase {
     case 'SQLiteTextJson':
       return json(name);
     case 'SQLiteInteger':
-      return bigint(name, { mode: 'number' });
+      // SQLite numbers an INTEGER PRIMARY KEY itself (its rowid): PostgreSQL's identity column does the same
+      return column.primary ? bigint(name, { mode: 'number' }).generatedByDefaultAsIdentity() : bigint(name, { mode: 'number' });
     case 'SQLiteTimestamp':
       if ((column as { mode?: string }).mode !== 'timestamp_ms') throw new Error(`${name}: only timestamp_ms times are kept`);
       return millis(name);
