@@ -818,177 +818,177 @@ CREATE TABLE "user_site" (
 );
 
 --> statement-breakpoint
-ALTER TABLE "ap_rule" ADD CONSTRAINT "ap_rule_table_name_ap_rule_set_table_name_fk" FOREIGN KEY ("table_name") REFERENCES "public"."ap_rule_set"("table_name") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "ap_rule" ADD CONSTRAINT "ap_rule_table_name_ap_rule_set_table_name_fk" FOREIGN KEY ("table_name") REFERENCES "public"."ap_rule_set"("table_name") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "bom_part" ADD CONSTRAINT "bom_part_bom_id_bom_id_fk" FOREIGN KEY ("bom_id") REFERENCES "public"."bom"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "bom_part" ADD CONSTRAINT "bom_part_bom_id_bom_id_fk" FOREIGN KEY ("bom_id") REFERENCES "public"."bom"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "bom_part" ADD CONSTRAINT "bom_part_parent_id_bom_part_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."bom_part"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "bom_part" ADD CONSTRAINT "bom_part_parent_id_bom_part_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."bom_part"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "collection" ADD CONSTRAINT "collection_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "collection" ADD CONSTRAINT "collection_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan" ADD CONSTRAINT "control_plan_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan" ADD CONSTRAINT "control_plan_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_plan_id_control_plan_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."control_plan"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_plan_id_control_plan_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."control_plan"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_step_node_id_fmea_node_id_fk" FOREIGN KEY ("step_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_step_node_id_fmea_node_id_fk" FOREIGN KEY ("step_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_characteristic_id_fmea_characteristic_id_fk" FOREIGN KEY ("characteristic_id") REFERENCES "public"."fmea_characteristic"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "control_plan_line" ADD CONSTRAINT "control_plan_line_characteristic_id_fmea_characteristic_id_fk" FOREIGN KEY ("characteristic_id") REFERENCES "public"."fmea_characteristic"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_line_id_control_plan_line_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."control_plan_line"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_line_id_control_plan_line_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."control_plan_line"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_control_id_fmea_control_id_fk" FOREIGN KEY ("control_id") REFERENCES "public"."fmea_control"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_control_id_fmea_control_id_fk" FOREIGN KEY ("control_id") REFERENCES "public"."fmea_control"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "control_plan_line_control" ADD CONSTRAINT "control_plan_line_control_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "department" ADD CONSTRAINT "department_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE restrict ON UPDATE no action;
+ALTER TABLE "department" ADD CONSTRAINT "department_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE restrict ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "file" ADD CONSTRAINT "file_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "file" ADD CONSTRAINT "file_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_cause_id_fmea_failure_id_fk" FOREIGN KEY ("cause_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_cause_id_fmea_failure_id_fk" FOREIGN KEY ("cause_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_responsible_user_id_user_id_fk" FOREIGN KEY ("responsible_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_action" ADD CONSTRAINT "fmea_action_responsible_user_id_user_id_fk" FOREIGN KEY ("responsible_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_baseline" ADD CONSTRAINT "fmea_baseline_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_baseline" ADD CONSTRAINT "fmea_baseline_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_characteristic" ADD CONSTRAINT "fmea_characteristic_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_characteristic" ADD CONSTRAINT "fmea_characteristic_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_characteristic" ADD CONSTRAINT "fmea_characteristic_function_id_fmea_function_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_characteristic" ADD CONSTRAINT "fmea_characteristic_function_id_fmea_function_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_reply_to_fmea_comment_id_fk" FOREIGN KEY ("reply_to") REFERENCES "public"."fmea_comment"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_reply_to_fmea_comment_id_fk" FOREIGN KEY ("reply_to") REFERENCES "public"."fmea_comment"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_comment" ADD CONSTRAINT "fmea_comment_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_comment_read" ADD CONSTRAINT "fmea_comment_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_comment_read" ADD CONSTRAINT "fmea_comment_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_comment_read" ADD CONSTRAINT "fmea_comment_read_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_comment_read" ADD CONSTRAINT "fmea_comment_read_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_control" ADD CONSTRAINT "fmea_control_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_control" ADD CONSTRAINT "fmea_control_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_control" ADD CONSTRAINT "fmea_control_cause_id_fmea_failure_id_fk" FOREIGN KEY ("cause_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_control" ADD CONSTRAINT "fmea_control_cause_id_fmea_failure_id_fk" FOREIGN KEY ("cause_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_failure" ADD CONSTRAINT "fmea_failure_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_failure" ADD CONSTRAINT "fmea_failure_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_failure" ADD CONSTRAINT "fmea_failure_function_id_fmea_function_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_failure" ADD CONSTRAINT "fmea_failure_function_id_fmea_function_id_fk" FOREIGN KEY ("function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_higher_failure_id_fmea_failure_id_fk" FOREIGN KEY ("higher_failure_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_higher_failure_id_fmea_failure_id_fk" FOREIGN KEY ("higher_failure_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_lower_failure_id_fmea_failure_id_fk" FOREIGN KEY ("lower_failure_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_failure_link" ADD CONSTRAINT "fmea_failure_link_lower_failure_id_fmea_failure_id_fk" FOREIGN KEY ("lower_failure_id") REFERENCES "public"."fmea_failure"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_function" ADD CONSTRAINT "fmea_function_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_function" ADD CONSTRAINT "fmea_function_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_function" ADD CONSTRAINT "fmea_function_node_id_fmea_node_id_fk" FOREIGN KEY ("node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_function" ADD CONSTRAINT "fmea_function_node_id_fmea_node_id_fk" FOREIGN KEY ("node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_higher_function_id_fmea_function_id_fk" FOREIGN KEY ("higher_function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_higher_function_id_fmea_function_id_fk" FOREIGN KEY ("higher_function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_lower_function_id_fmea_function_id_fk" FOREIGN KEY ("lower_function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_function_link" ADD CONSTRAINT "fmea_function_link_lower_function_id_fmea_function_id_fk" FOREIGN KEY ("lower_function_id") REFERENCES "public"."fmea_function"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_first_node_id_fmea_node_id_fk" FOREIGN KEY ("first_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_first_node_id_fmea_node_id_fk" FOREIGN KEY ("first_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_second_node_id_fmea_node_id_fk" FOREIGN KEY ("second_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_interface" ADD CONSTRAINT "fmea_interface_second_node_id_fmea_node_id_fk" FOREIGN KEY ("second_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_member" ADD CONSTRAINT "fmea_member_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_member" ADD CONSTRAINT "fmea_member_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_member" ADD CONSTRAINT "fmea_member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_member" ADD CONSTRAINT "fmea_member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_node" ADD CONSTRAINT "fmea_node_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_node" ADD CONSTRAINT "fmea_node_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_node" ADD CONSTRAINT "fmea_node_parent_id_fmea_node_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_node" ADD CONSTRAINT "fmea_node_parent_id_fmea_node_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_responsible_user_id_user_id_fk" FOREIGN KEY ("responsible_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_responsible_user_id_user_id_fk" FOREIGN KEY ("responsible_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_related_project_id_fmea_project_id_fk" FOREIGN KEY ("related_project_id") REFERENCES "public"."fmea_project"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_related_project_id_fmea_project_id_fk" FOREIGN KEY ("related_project_id") REFERENCES "public"."fmea_project"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_template_site_id_site_id_fk" FOREIGN KEY ("template_site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_template_site_id_site_id_fk" FOREIGN KEY ("template_site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_creator_id_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project" ADD CONSTRAINT "fmea_project_creator_id_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_file_id_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."file"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_file_id_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."file"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project_attachment" ADD CONSTRAINT "fmea_project_attachment_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_share" ADD CONSTRAINT "fmea_project_share_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_share" ADD CONSTRAINT "fmea_project_share_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_share" ADD CONSTRAINT "fmea_project_share_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fmea_project_share" ADD CONSTRAINT "fmea_project_share_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_share_user" ADD CONSTRAINT "fmea_project_share_user_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_share_user" ADD CONSTRAINT "fmea_project_share_user_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_share_user" ADD CONSTRAINT "fmea_project_share_user_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_share_user" ADD CONSTRAINT "fmea_project_share_user_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_visit" ADD CONSTRAINT "fmea_project_visit_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_visit" ADD CONSTRAINT "fmea_project_visit_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_project_visit" ADD CONSTRAINT "fmea_project_visit_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_project_visit" ADD CONSTRAINT "fmea_project_visit_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_review_assignee" ADD CONSTRAINT "fmea_review_assignee_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_review_assignee" ADD CONSTRAINT "fmea_review_assignee_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_review_round" ADD CONSTRAINT "fmea_review_round_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_review_round" ADD CONSTRAINT "fmea_review_round_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_review_step" ADD CONSTRAINT "fmea_review_step_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_review_step" ADD CONSTRAINT "fmea_review_step_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_review_step" ADD CONSTRAINT "fmea_review_step_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_review_step" ADD CONSTRAINT "fmea_review_step_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "fmea_review_walk" ADD CONSTRAINT "fmea_review_walk_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "fmea_review_walk" ADD CONSTRAINT "fmea_review_walk_round_id_fmea_review_round_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."fmea_review_round"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "message" ADD CONSTRAINT "message_recipient_id_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "message" ADD CONSTRAINT "message_recipient_id_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "message" ADD CONSTRAINT "message_sender_id_user_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "message" ADD CONSTRAINT "message_sender_id_user_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "message" ADD CONSTRAINT "message_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "message" ADD CONSTRAINT "message_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "message" ADD CONSTRAINT "message_application_id_read_application_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."read_application"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "message" ADD CONSTRAINT "message_application_id_read_application_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."read_application"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "notice" ADD CONSTRAINT "notice_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "notice" ADD CONSTRAINT "notice_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "notice_read" ADD CONSTRAINT "notice_read_notice_id_notice_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notice"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "notice_read" ADD CONSTRAINT "notice_read_notice_id_notice_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notice"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "notice_read" ADD CONSTRAINT "notice_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "notice_read" ADD CONSTRAINT "notice_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "password_change_ticket" ADD CONSTRAINT "password_change_ticket_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "password_change_ticket" ADD CONSTRAINT "password_change_ticket_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "password_history" ADD CONSTRAINT "password_history_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "password_history" ADD CONSTRAINT "password_history_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_from_node_id_fmea_node_id_fk" FOREIGN KEY ("from_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_from_node_id_fmea_node_id_fk" FOREIGN KEY ("from_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_to_node_id_fmea_node_id_fk" FOREIGN KEY ("to_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "process_flow_branch" ADD CONSTRAINT "process_flow_branch_to_node_id_fmea_node_id_fk" FOREIGN KEY ("to_node_id") REFERENCES "public"."fmea_node"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "read_application" ADD CONSTRAINT "read_application_applicant_id_user_id_fk" FOREIGN KEY ("applicant_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "read_application" ADD CONSTRAINT "read_application_applicant_id_user_id_fk" FOREIGN KEY ("applicant_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "read_application" ADD CONSTRAINT "read_application_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "read_application" ADD CONSTRAINT "read_application_project_id_fmea_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."fmea_project"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "read_application" ADD CONSTRAINT "read_application_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "read_application" ADD CONSTRAINT "read_application_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "role_permission" ADD CONSTRAINT "role_permission_role_id_role_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."role"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_permission" ADD CONSTRAINT "role_permission_role_id_role_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."role"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "session" ADD CONSTRAINT "session_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "session" ADD CONSTRAINT "session_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user" ADD CONSTRAINT "user_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "user" ADD CONSTRAINT "user_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user" ADD CONSTRAINT "user_department_id_department_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."department"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "user" ADD CONSTRAINT "user_department_id_department_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."department"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user_role" ADD CONSTRAINT "user_role_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "user_role" ADD CONSTRAINT "user_role_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user_role" ADD CONSTRAINT "user_role_role_id_role_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."role"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "user_role" ADD CONSTRAINT "user_role_role_id_role_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."role"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user_site" ADD CONSTRAINT "user_site_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "user_site" ADD CONSTRAINT "user_site_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
-ALTER TABLE "user_site" ADD CONSTRAINT "user_site_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "user_site" ADD CONSTRAINT "user_site_site_id_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."site"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "bom_num_unique" ON "bom" USING btree ("bom_num");
 --> statement-breakpoint

@@ -33,7 +33,11 @@ export async function pendingPostgresChange(folder = PG_MIGRATIONS): Promise<{ s
   const last = journal.entries.at(-1);
   const previous = (last ? JSON.parse(readFileSync(join(folder, 'meta', `${last.tag.slice(0, 4)}_snapshot.json`), 'utf8')) : generateDrizzleJson({})) as Snapshot;
   const snapshot = generateDrizzleJson(postgresTables(schema), previous.id) as unknown as Snapshot;
-  const statements = await generateMigration(previous as never, snapshot as never);
+  // foreign keys may be checked at commit (SET CONSTRAINTS ALL DEFERRED): `fmea db copy` writes rows that
+  // point at rows of the same table it writes later; every other transaction checks them at once as before
+  const statements = (await generateMigration(previous as never, snapshot as never)).map((statement) =>
+    /FOREIGN KEY/.test(statement) && !/DEFERRABLE/.test(statement) ? statement.replace(/;\s*$/, ' DEFERRABLE INITIALLY IMMEDIATE;') : statement,
+  );
   return { statements, snapshot, journal };
 }
 

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { is } from 'drizzle-orm';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { createClient, type InStatement, type Transaction } from '@libsql/client';
+import { ConflictError, InvalidInputError } from '../errors.ts';
+import { databaseLocation, migrateDatabase, openDatabase } from './client.ts';
+import * as schema from './schema/index.ts';
+
+/**
+ * `fmea db copy --from <url> --to <url>` (issue 22): a whole installation from the embedded file to
+ * PostgreSQL or back. The target is migrated first, then every table is copied in one transaction on the
+ * target (foreign keys checked at its end, so a row may point at one of its table written later), and
+ * before that transaction commits, every table's row count and content hash on the target must equal the
+ * source's: a copy that does not match leaves the target as it was. Uploaded files stay in FILES_DIR (the
+ * database holds their references): several servers share that folder.
+ *
+ * Values are the same on both engines (core/src/db/postgres/tables.ts), so the hash of a table is the
+ * same on both: each row's values in declared column order as JSON, hashed, the row hashes sorted (the
+ * engines order text differently) and hashed together.
+ */
+
+type Dialect = 'sqlite' | 'postgres';
+type Row = unknown[];
+
+interface Side {
+  readonly dialect: Dialect;
+  rows(table: string, columns: readonly string[]): Promise<Row[]>;
+  insert(table: string, columns: readonly string[], rows: Row[]): Promise<void>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TableCopy {
+  table: string;
+  rows: number;
+  hash: string;
+}
+
+const dialectOf = (url: string): Dialect | undefined => (/^postgres(ql)?:\/\//.test(url) ? 'postgres' : databaseLocation(url).kind === 'file' ? 'sqlite' : undefined);
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The declared tables, parents before the tables that point at them (a table's own rows may point at each other). */
+function tablesInOrder(): { name: string; columns: string[]; identity?: string }[] {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableConfig(table));
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const done = new Set<string>();
+  const ordered: typeof tables = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (done.has(name) || path.has(name)) return;
+    path.add(name);
+    for (const fk of byName.get(name)!.foreignKeys) {
+      const parent = getTableConfig(fk.reference().foreignTable as SQLiteTable).name;
+      if (parent !== name) visit(parent, path);
+    }
+    done.add(name);
+    ordered.push(byName.get(name)!);
+  };
+  for (const t of tables) visit(t.name, new Set());
+  return ordered.map((t) => ({
+    name: t.name,
+    columns: t.columns.map((c) => c.name),
+    identity: t.columns.find((c) => c.primary && c.columnType === 'SQLiteInteger')?.name,
+  }));
+}
+
+async function openSide(url: string): Promise<Side> {
+  const dialect = dialectOf(url);
+  if (dialect === 'sqlite') {
+    // migrated on its own connection first
+    const prepared = await openDatabase(url);
+    try {
+      await migrateDatabase(prepared.db);
+    } finally {
+      prepared.close();
+    }
+    const client = createClient({ url });
+    await client.execute('PRAGMA foreign_keys = ON');
+    // the client's own transactions: a BEGIN sent through execute() is not kept for the next call
+    let tx: Transaction | undefined;
+    const run = (stmt: InStatement) => (tx ?? client).execute(stmt);
+    return {
+      dialect,
+      rows: async (table, columns) => (await run(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`)).rows.map((row) => columns.map((_, i) => row[i])),
+      insert: async (table, columns, rows) => {
+        const placeholders = `(${columns.map(() => '?').join(', ')})`;
+        await run({ sql: `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`, args: rows.flat() as never });
+      },
+      exec: async (sql) => {
+        if (sql === 'BEGIN' || sql === 'BEGIN WRITE') {
+          tx = await client.transaction(sql === 'BEGIN' ? 'read' : 'write');
+          // rows may point at rows of their table written later: foreign keys checked at commit
+          if (sql === 'BEGIN WRITE') await tx.execute('PRAGMA defer_foreign_keys = ON');
+        } else if (sql === 'COMMIT' || sql === 'ROLLBACK') {
+          const done = tx;
+          tx = undefined;
+          await (sql === 'COMMIT' ? done?.commit() : done?.rollback());
+        } else await run(sql);
+      },
+      close: async () => client.close(),
+    };
+  }
+  if (dialect === 'postgres') {
+    const [{ default: pg }, { drizzle }, { migrate }, { PG_MIGRATIONS }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+      import('./postgres/migrations.ts'),
+    ]);
+    // bigint as numbers and JSON as written: the values SQLite holds (tables.ts)
+    const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : oid === 114 ? (text: string) => text : pg.types.getTypeParser(oid, format as 'text')) };
+    const client = new pg.Client({ connectionString: url, types });
+    await client.connect();
+    await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS });
+    return {
+      dialect,
+      rows: async (table, columns) => (await client.query({ text: `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`, rowMode: 'array' })).rows as Row[],
+      insert: async (table, columns, rows) => {
+        let n = 0;
+        const values = rows.map(() => `(${columns.map(() => `$${++n}`).join(', ')})`).join(', ');
+        await client.query(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${values}`, rows.flat());
+      },
+      exec: async (sql) => void (await client.query(sql)),
+      close: () => client.end(),
+    };
+  }
+  throw new InvalidInputError('db.copy_url_unsupported', { url: databaseLocation(url).kind === 'server' ? (databaseLocation(url) as { url: string }).url : url });
+}
+
+/** The table's content hash: order-free, the same on both engines. */
+function tableHash(rows: Row[]): string {
+  const hashes = rows.map((row) => createHash('sha256').update(JSON.stringify(row.map((v) => (typeof v === 'bigint' ? Number(v) : v instanceof ArrayBuffer ? Buffer.from(v).toString('base64') : v)))).digest('hex')).sort();
+  return createHash('sha256').update(hashes.join('\n')).digest('hex');
+}
+
+/** Parameters per statement stay under both engines' limits (SQLite 32,766; PostgreSQL 65,535). */
+const BATCH_PARAMETERS = 30_000;
+
+export async function copyDatabase(options: { from: string; to: string; force?: boolean; onProgress?: (done: number, total: number) => void }): Promise<TableCopy[]> {
+  if (options.from === options.to) throw new InvalidInputError('db.copy_same', { url: options.from });
+  const tables = tablesInOrder();
+  const source = await openSide(options.from);
+  let target: Side | undefined;
+  try {
+    target = await openSide(options.to);
+    // one snapshot of the source, whatever a server writes meanwhile (SQLite's WAL; PostgreSQL's repeatable read)
+    await source.exec(source.dialect === 'postgres' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
+    const read = new Map<string, Row[]>();
+    for (const table of tables) read.set(table.name, await source.rows(table.name, table.columns));
+    await source.exec('COMMIT');
+    const total = [...read.values()].reduce((sum, rows) => sum + rows.length, 0);
+    const held = await Promise.all(tables.map(async (t) => (await target!.rows(t.name, t.columns.slice(0, 1))).length));
+    const seeded = held.some((n) => n > 0);
+    if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: databaseLocation(options.to).kind === 'file' ? options.to : (databaseLocation(options.to) as { url: string }).url });
+    await target.exec(target.dialect === 'sqlite' ? 'BEGIN WRITE' : 'BEGIN');
+    if (target.dialect === 'postgres') await target.exec('SET CONSTRAINTS ALL DEFERRED');
+    const copied: TableCopy[] = [];
+    try {
+      for (const table of [...tables].reverse()) await target.exec(`DELETE FROM ${quote(table.name)}`);
+      let done = 0;
+      options.onProgress?.(0, total);
+      for (const table of tables) {
+        const rows = read.get(table.name)!;
+        const batch = Math.max(1, Math.floor(BATCH_PARAMETERS / table.columns.length));
+        for (let i = 0; i < rows.length; i += batch) {
+          const part = rows.slice(i, i + batch);
+          await target.insert(table.name, table.columns, part);
+          done += part.length;
+          options.onProgress?.(done, total);
+        }
+        if (table.identity && target.dialect === 'postgres') {
+          // the identity goes on after the copied numbers
+          await target.exec(`SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'), coalesce((SELECT max(${quote(table.identity)}) FROM ${quote(table.name)}), 0) + 1, false)`);
+        }
+      }
+      for (const table of tables) {
+        const expected = tableHash(read.get(table.name)!);
+        const written = await target.rows(table.name, table.columns);
+        if (written.length !== read.get(table.name)!.length || tableHash(written) !== expected) throw new InvalidInputError('db.copy_mismatch', { table: table.name });
+        copied.push({ table: table.name, rows: written.length, hash: expected });
+      }
+      if (target.dialect === 'sqlite') {
+        const broken = await target.rows('pragma_foreign_key_check', ['table']);
+        if (broken.length) throw new InvalidInputError('db.copy_mismatch', { table: String(broken[0]![0]) });
+      }
+      await target.exec('COMMIT');
+    } catch (error) {
+      await target.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    return copied;
+  } finally {
+    await Promise.all([source.close(), target?.close()]);
+  }
+}
