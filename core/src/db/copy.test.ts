@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,11 @@ describe('fmea db copy', { timeout: 120_000 }, () => {
       const team = await makeTeam(plant);
       const project = await createTeamProject(team);
       await buildWindowLifter(team.owner, project);
+      // a baseline: its triggers refuse any UPDATE and a DELETE while its project exists, which a forced copy must not trip
+      await plant.client.execute({
+        sql: "insert into fmea_baseline (id, project_id, project_type, seq, round, version_label, label, content, content_hash, node_count, chain_count, created_at) values ('bl-1', ?, 'dfmea', 1, 1, 'A', 'BL1', '{}', 'h', 0, 0, 1796550000000)",
+        args: [project.id],
+      });
       const progress: number[] = [];
       const pg = await cluster.createDatabase('plant_a');
       fromFile = await copyDatabase({ from: plant.url, to: pg, onProgress: (done, total) => progress.push(done / total) });
@@ -49,8 +54,13 @@ describe('fmea db copy', { timeout: 120_000 }, () => {
       client.close();
     }
 
+    expect(rows.fmea_baseline).toBe(1);
     await expect(copyDatabase({ from: back, to: cluster.urlOf('plant_a') })).rejects.toMatchObject({ code: 'conflict', messageKey: 'db.copy_target_not_empty' });
     expect(await copyDatabase({ from: back, to: cluster.urlOf('plant_a'), force: true })).toEqual(fromFile);
+    // over an embedded file with data: the old file is set aside, not emptied row by row
+    expect(await copyDatabase({ from: cluster.urlOf('plant_a'), to: back, force: true })).toEqual(fromFile);
+    expect(readdirSync(dir).filter((name) => name.startsWith('back.db.before-copy-') && !/-(wal|shm)$/.test(name))).toHaveLength(1);
+    await expect(copyDatabase({ from: back, to: `file:${join(dir, '.', 'back.db')}` })).rejects.toMatchObject({ code: 'invalid_input', messageKey: 'db.copy_same' });
     await expect(copyDatabase({ from: back, to: 'mysql://db/fmea' })).rejects.toMatchObject({ code: 'invalid_input', messageKey: 'db.copy_url_unsupported' });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync, renameSync, statSync } from 'node:fs';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createClient, type InStatement, type Transaction } from '@libsql/client';
@@ -136,8 +137,14 @@ function tableHash(rows: Row[]): string {
 const BATCH_PARAMETERS = 30_000;
 
 export async function copyDatabase(options: { from: string; to: string; force?: boolean; onProgress?: (done: number, total: number) => void }): Promise<TableCopy[]> {
-  if (options.from === options.to) throw new InvalidInputError('db.copy_same', { url: options.from });
+  const [from, to] = [databaseLocation(options.from), databaseLocation(options.to)];
+  if (options.from === options.to || (from.kind === 'file' && to.kind === 'file' && from.path === to.path)) throw new InvalidInputError('db.copy_same', { url: options.from });
   const tables = tablesInOrder();
+  // replacing an embedded file's data: the file is set aside as it is (…before-copy-<time>) and the copy starts a new one
+  if (options.force && to.kind === 'file' && existsSync(to.path) && statSync(to.path).size > 0) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${to.path}${suffix}`)) renameSync(`${to.path}${suffix}`, `${to.path}.before-copy-${stamp}${suffix}`);
+  }
   const source = await openSide(options.from);
   let target: Side | undefined;
   try {
@@ -155,7 +162,8 @@ export async function copyDatabase(options: { from: string; to: string; force?: 
     if (target.dialect === 'postgres') await target.exec('SET CONSTRAINTS ALL DEFERRED');
     const copied: TableCopy[] = [];
     try {
-      for (const table of [...tables].reverse()) await target.exec(`DELETE FROM ${quote(table.name)}`);
+      // replacing PostgreSQL's data: TRUNCATE fires no row triggers (a baseline refuses a DELETE while its project exists)
+    if (seeded && target.dialect === 'postgres') await target.exec(`TRUNCATE ${tables.map((t) => quote(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
       let done = 0;
       options.onProgress?.(0, total);
       for (const table of tables) {
