@@ -45,7 +45,8 @@ describe('fmea db copy', { timeout: 120_000 }, () => {
     expect(rows.operation_log).toBeGreaterThan(0);
 
     const back = `file:${join(dir, 'back.db')}`;
-    const fromPostgres = await copyDatabase({ from: cluster.urlOf('plant_a'), to: back });
+    // two rows at a time: every table read in pages (the rowid on SQLite, a cursor on PostgreSQL)
+    const fromPostgres = await copyDatabase({ from: cluster.urlOf('plant_a'), to: back, batchRows: 2 });
     expect(fromPostgres).toEqual(fromFile);
     const client = createClient({ url: back });
     try {
@@ -56,7 +57,7 @@ describe('fmea db copy', { timeout: 120_000 }, () => {
 
     expect(rows.fmea_baseline).toBe(1);
     await expect(copyDatabase({ from: back, to: cluster.urlOf('plant_a') })).rejects.toMatchObject({ code: 'conflict', messageKey: 'db.copy_target_not_empty' });
-    expect(await copyDatabase({ from: back, to: cluster.urlOf('plant_a'), force: true })).toEqual(fromFile);
+    expect(await copyDatabase({ from: back, to: cluster.urlOf('plant_a'), force: true, batchRows: 3 })).toEqual(fromFile);
     // over an embedded file with data: the old file is set aside, not emptied row by row
     expect(await copyDatabase({ from: cluster.urlOf('plant_a'), to: back, force: true })).toEqual(fromFile);
     expect(readdirSync(dir).filter((name) => name.startsWith('back.db.before-copy-') && !/-(wal|shm)$/.test(name))).toHaveLength(1);

@@ -25,7 +25,11 @@ type Row = unknown[];
 
 interface Side {
   readonly dialect: Dialect;
-  rows(table: string, columns: readonly string[]): Promise<Row[]>;
+  /** The table's rows in batches of at most `size`, within the side's open transaction. */
+  batches(table: string, columns: readonly string[], size: number): AsyncIterable<Row[]>;
+  count(table: string): Promise<number>;
+  /** A table holding a row whose reference points nowhere (SQLite checks them here; PostgreSQL at commit). */
+  brokenReference(): Promise<string | undefined>;
   insert(table: string, columns: readonly string[], rows: Row[]): Promise<void>;
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -81,7 +85,24 @@ async function openSide(url: string): Promise<Side> {
     const run = (stmt: InStatement) => (tx ?? client).execute(stmt);
     return {
       dialect,
-      rows: async (table, columns) => (await run(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`)).rows.map((row) => columns.map((_, i) => row[i])),
+      // keyset paging on the rowid: each page is one indexed range, however large the table
+      async *batches(table, columns, size) {
+        let after: unknown;
+        for (;;) {
+          const where = after === undefined ? '' : 'WHERE rowid > ? ';
+          const page = await run({ sql: `SELECT rowid, ${columns.map(quote).join(', ')} FROM ${quote(table)} ${where}ORDER BY rowid LIMIT ?`, args: (after === undefined ? [size] : [after, size]) as never });
+          if (page.rows.length === 0) return;
+          after = page.rows.at(-1)![0];
+          yield page.rows.map((row) => columns.map((_, i) => row[i + 1]));
+          if (page.rows.length < size) return;
+        }
+      },
+      count: async (table) => Number((await run(`SELECT count(*) FROM ${quote(table)}`)).rows[0]![0]),
+      // checked again before the commit, whether or not this connection enforces foreign keys
+      brokenReference: async () => {
+        const found = (await run('PRAGMA foreign_key_check')).rows[0];
+        return found ? String(found[0]) : undefined;
+      },
       insert: async (table, columns, rows) => {
         const placeholders = `(${columns.map(() => '?').join(', ')})`;
         await run({ sql: `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`, args: rows.flat() as never });
@@ -114,7 +135,21 @@ async function openSide(url: string): Promise<Side> {
     await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS });
     return {
       dialect,
-      rows: async (table, columns) => (await client.query({ text: `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`, rowMode: 'array' })).rows as Row[],
+      // a cursor inside the open transaction: the server hands the rows over a batch at a time
+      async *batches(table, columns, size) {
+        await client.query(`DECLARE fmea_copy NO SCROLL CURSOR FOR SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`);
+        try {
+          for (;;) {
+            const page = await client.query({ text: `FETCH FORWARD ${size} FROM fmea_copy`, rowMode: 'array' });
+            if (page.rows.length === 0) return;
+            yield page.rows as Row[];
+          }
+        } finally {
+          await client.query('CLOSE fmea_copy');
+        }
+      },
+      count: async (table) => Number((await client.query({ text: `SELECT count(*) FROM ${quote(table)}`, rowMode: 'array' })).rows[0]![0]),
+      brokenReference: async () => undefined,
       insert: async (table, columns, rows) => {
         let n = 0;
         const values = rows.map(() => `(${columns.map(() => `$${++n}`).join(', ')})`).join(', ');
@@ -127,16 +162,39 @@ async function openSide(url: string): Promise<Side> {
   throw new InvalidInputError('db.copy_url_unsupported', { url: databaseLocation(url).kind === 'server' ? (databaseLocation(url) as { url: string }).url : url });
 }
 
-/** The table's content hash: order-free, the same on both engines. */
-function tableHash(rows: Row[]): string {
-  const hashes = rows.map((row) => createHash('sha256').update(JSON.stringify(row.map((v) => (typeof v === 'bigint' ? Number(v) : v instanceof ArrayBuffer ? Buffer.from(v).toString('base64') : v)))).digest('hex')).sort();
-  return createHash('sha256').update(hashes.join('\n')).digest('hex');
+/** One row's hash: its values in declared column order, as JSON. */
+const rowHash = (row: Row) => createHash('sha256').update(JSON.stringify(row.map((v) => (typeof v === 'bigint' ? Number(v) : v instanceof ArrayBuffer ? Buffer.from(v).toString('base64') : v)))).digest();
+
+/** A table's content hash: its row hashes sorted (order-free: the engines order text differently) and hashed together. */
+function tableHash(rowHashes: Buffer[]): string {
+  const hash = createHash('sha256');
+  for (const row of rowHashes.sort(Buffer.compare)) hash.update(row);
+  return hash.digest('hex');
+}
+
+/** Reads a table a batch at a time: its row count and content hash (and each batch to `each`). */
+async function hashTable(side: Side, table: string, columns: readonly string[], size: number, each?: (rows: Row[]) => Promise<void>): Promise<{ rows: number; hash: string }> {
+  const hashes: Buffer[] = [];
+  for await (const rows of side.batches(table, columns, size)) {
+    for (const row of rows) hashes.push(rowHash(row));
+    await each?.(rows);
+  }
+  return { rows: hashes.length, hash: tableHash(hashes) };
 }
 
 /** Parameters per statement stay under both engines' limits (SQLite 32,766; PostgreSQL 65,535). */
 const BATCH_PARAMETERS = 30_000;
 
-export async function copyDatabase(options: { from: string; to: string; force?: boolean; onProgress?: (done: number, total: number) => void }): Promise<TableCopy[]> {
+export interface CopyOptions {
+  from: string;
+  to: string;
+  force?: boolean;
+  onProgress?: (done: number, total: number) => void;
+  /** The most rows read and written at a time (default: what fits one statement's parameters): memory against round trips. */
+  batchRows?: number;
+}
+
+export async function copyDatabase(options: CopyOptions): Promise<TableCopy[]> {
   const [from, to] = [databaseLocation(options.from), databaseLocation(options.to)];
   if (options.from === options.to || (from.kind === 'file' && to.kind === 'file' && from.path === to.path)) throw new InvalidInputError('db.copy_same', { url: options.from });
   const tables = tablesInOrder();
@@ -149,50 +207,43 @@ export async function copyDatabase(options: { from: string; to: string; force?: 
   let target: Side | undefined;
   try {
     target = await openSide(options.to);
+    const held = await Promise.all(tables.map((t) => target!.count(t.name)));
+    const seeded = held.some((n) => n > 0);
+    if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: to.kind === 'file' ? options.to : (to as { url: string }).url });
     // one snapshot of the source, whatever a server writes meanwhile (SQLite's WAL; PostgreSQL's repeatable read)
     await source.exec(source.dialect === 'postgres' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
-    const read = new Map<string, Row[]>();
-    for (const table of tables) read.set(table.name, await source.rows(table.name, table.columns));
-    await source.exec('COMMIT');
-    const total = [...read.values()].reduce((sum, rows) => sum + rows.length, 0);
-    const held = await Promise.all(tables.map(async (t) => (await target!.rows(t.name, t.columns.slice(0, 1))).length));
-    const seeded = held.some((n) => n > 0);
-    if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: databaseLocation(options.to).kind === 'file' ? options.to : (databaseLocation(options.to) as { url: string }).url });
     await target.exec(target.dialect === 'sqlite' ? 'BEGIN WRITE' : 'BEGIN');
     if (target.dialect === 'postgres') await target.exec('SET CONSTRAINTS ALL DEFERRED');
     const copied: TableCopy[] = [];
     try {
       // replacing PostgreSQL's data: TRUNCATE fires no row triggers (a baseline refuses a DELETE while its project exists)
-    if (seeded && target.dialect === 'postgres') await target.exec(`TRUNCATE ${tables.map((t) => quote(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
+      if (seeded && target.dialect === 'postgres') await target.exec(`TRUNCATE ${tables.map((t) => quote(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
+      const counts = await Promise.all(tables.map((t) => source.count(t.name)));
+      const total = counts.reduce((sum, n) => sum + n, 0);
       let done = 0;
       options.onProgress?.(0, total);
       for (const table of tables) {
-        const rows = read.get(table.name)!;
-        const batch = Math.max(1, Math.floor(BATCH_PARAMETERS / table.columns.length));
-        for (let i = 0; i < rows.length; i += batch) {
-          const part = rows.slice(i, i + batch);
-          await target.insert(table.name, table.columns, part);
-          done += part.length;
+        const batch = Math.max(1, Math.min(options.batchRows ?? Infinity, Math.floor(BATCH_PARAMETERS / table.columns.length)));
+        const read = await hashTable(source, table.name, table.columns, batch, async (rows) => {
+          await target!.insert(table.name, table.columns, rows);
+          done += rows.length;
           options.onProgress?.(done, total);
-        }
+        });
         if (table.identity && target.dialect === 'postgres') {
           // the identity goes on after the copied numbers
           await target.exec(`SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'), coalesce((SELECT max(${quote(table.identity)}) FROM ${quote(table.name)}), 0) + 1, false)`);
         }
+        const written = await hashTable(target, table.name, table.columns, batch);
+        if (written.rows !== read.rows || written.hash !== read.hash) throw new InvalidInputError('db.copy_mismatch', { table: table.name });
+        copied.push({ table: table.name, rows: written.rows, hash: written.hash });
       }
-      for (const table of tables) {
-        const expected = tableHash(read.get(table.name)!);
-        const written = await target.rows(table.name, table.columns);
-        if (written.length !== read.get(table.name)!.length || tableHash(written) !== expected) throw new InvalidInputError('db.copy_mismatch', { table: table.name });
-        copied.push({ table: table.name, rows: written.length, hash: expected });
-      }
-      if (target.dialect === 'sqlite') {
-        const broken = await target.rows('pragma_foreign_key_check', ['table']);
-        if (broken.length) throw new InvalidInputError('db.copy_mismatch', { table: String(broken[0]![0]) });
-      }
+      const broken = await target.brokenReference();
+      if (broken) throw new InvalidInputError('db.copy_mismatch', { table: broken });
       await target.exec('COMMIT');
+      await source.exec('COMMIT');
     } catch (error) {
       await target.exec('ROLLBACK').catch(() => undefined);
+      await source.exec('ROLLBACK').catch(() => undefined);
       throw error;
     }
     return copied;

@@ -2,4 +2,4 @@ export * from './client.ts';
 export * as schema from './schema/index.ts';
 export * from './analysis-tables.ts';
 export { BACKUP_FORMAT, backupDatabase, restoreDatabase, type BackupManifest } from './backup.ts';
-export { copyDatabase, type TableCopy } from './copy.ts';
+export { copyDatabase, type CopyOptions, type TableCopy } from './copy.ts';
