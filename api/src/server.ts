@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { createContext, importConcurrencyFromEnv, importLimitFromEnv, openDatabase, prepareDatabase, type SeedResult } from '@fmea/core';
+import { SOCKET_CLOSE_SERVICE_RESTART } from '@fmea/core/domain';
 import { createApp } from './app.ts';
 import { webOriginsFromEnv } from './http/origin.ts';
 import { mountWorkbench } from './http/workbench.ts';
@@ -90,12 +91,11 @@ export async function startServer(options: ServerOptions = {}) {
           done();
         });
         http.closeIdleConnections();
-        for (const client of sockets.clients) client.close(CLOSE_SERVICE_RESTART, 'server restarting');
+        for (const client of sockets.clients) client.close(SOCKET_CLOSE_SERVICE_RESTART, 'server restarting');
       })),
   };
 }
 
-/** RFC 6455's close code "Service Restart": the client may reconnect at once. */
-export const CLOSE_SERVICE_RESTART = 1012;
+export { SOCKET_CLOSE_SERVICE_RESTART as CLOSE_SERVICE_RESTART };
 /** How long a stopping server waits for requests in flight before it cuts them. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;

@@ -119,10 +119,15 @@ async function openMemory(url: string): Promise<Client> {
   return new RoutedClient(only, undefined, { groupMs: 0 });
 }
 
+/** A database URL as a message may name it: a server's address without credentials or query, anything else as given. */
+export function addressWithoutSecrets(url: string): string {
+  const location = databaseLocation(url);
+  return location.kind === 'server' ? location.url : url;
+}
+
 /** A URL this build cannot open: named without credentials, with what it can open. */
 function unsupported(url: string): InvalidInputError {
-  const location = databaseLocation(url);
-  return new InvalidInputError('db.url_unsupported', { url: location.kind === 'server' ? location.url : url });
+  return new InvalidInputError('db.url_unsupported', { url: addressWithoutSecrets(url) });
 }
 
 /**

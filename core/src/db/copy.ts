@@ -4,7 +4,7 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createClient, type InStatement, type Transaction } from '@libsql/client';
 import { ConflictError, InvalidInputError } from '../errors.ts';
-import { databaseLocation, migrateDatabase, openDatabase } from './client.ts';
+import { addressWithoutSecrets, databaseLocation, migrateDatabase, openDatabase } from './client.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -159,7 +159,7 @@ async function openSide(url: string): Promise<Side> {
       close: () => client.end(),
     };
   }
-  throw new InvalidInputError('db.copy_url_unsupported', { url: databaseLocation(url).kind === 'server' ? (databaseLocation(url) as { url: string }).url : url });
+  throw new InvalidInputError('db.copy_url_unsupported', { url: addressWithoutSecrets(url) });
 }
 
 /** One row's hash: its values in declared column order, as JSON. */
@@ -209,7 +209,7 @@ export async function copyDatabase(options: CopyOptions): Promise<TableCopy[]> {
     target = await openSide(options.to);
     const held = await Promise.all(tables.map((t) => target!.count(t.name)));
     const seeded = held.some((n) => n > 0);
-    if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: to.kind === 'file' ? options.to : (to as { url: string }).url });
+    if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: addressWithoutSecrets(options.to) });
     // one snapshot of the source, whatever a server writes meanwhile (SQLite's WAL; PostgreSQL's repeatable read)
     await source.exec(source.dialect === 'postgres' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
     await target.exec(target.dialect === 'sqlite' ? 'BEGIN WRITE' : 'BEGIN');

@@ -6,6 +6,7 @@ import { notify } from '../components/feedback.tsx';
 import { clearSession } from '../stores/session.ts';
 import { ui } from '../stores/ui.ts';
 import { currentLocale } from '../i18n/index.ts';
+import { SOCKET_CLOSE_SERVICE_RESTART } from '@fmea/core/domain';
 
 /** Connects 4 s after load (spec 000 §7/§9) so the first paint is not held up. */
 export const CONNECT_DELAY_MS = 4000;
@@ -119,8 +120,8 @@ export function handleEvent(event: string, data: Record<string, unknown>): void 
 /** Reconnect waits after a dropped socket: 2 s, doubling up to a minute. */
 export const RECONNECT_MIN_MS = 2000;
 export const RECONNECT_MAX_MS = 60_000;
-/** The close code of a server that stops on purpose (RFC 6455 "Service Restart", api/src/server.ts). */
-export const CLOSE_SERVICE_RESTART = 1012;
+/** The close code of a server that stops on purpose (core's domain: the server sends it). */
+export { SOCKET_CLOSE_SERVICE_RESTART as CLOSE_SERVICE_RESTART };
 /** After a service restart: about half a second to a second and a half, spread across browsers. */
 export const RESTART_RECONNECT_MS = 1000;
 
@@ -157,7 +158,7 @@ export function connectRealtime(delay = CONNECT_DELAY_MS): () => void {
       if (stopped || socket !== current) return;
       // a server stopping behind a load balancer says "service restart": another server takes the socket
       // now, each browser at a slightly different moment so they do not all arrive at once
-      if ((event as CloseEvent).code === CLOSE_SERVICE_RESTART) {
+      if ((event as CloseEvent).code === SOCKET_CLOSE_SERVICE_RESTART) {
         timer = setTimeout(open, RESTART_RECONNECT_MS * (0.5 + Math.random()));
         return;
       }

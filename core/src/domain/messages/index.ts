@@ -25,3 +25,9 @@ export type ReadApplicationStatus = (typeof READ_APPLICATION_STATUSES)[number];
 /** Where the personal centre's lists open (core/src/domain/areas/personal.ts): the target of approval and result messages. */
 export const MY_APPROVALS_ROUTE = '/systemInfo/ownspaceIndex/myAudit';
 export const MY_APPLICATIONS_ROUTE = '/systemInfo/ownspaceIndex/myApply';
+
+/**
+ * The close code a server stopping on purpose sends its browsers' sockets (RFC 6455 "Service Restart"):
+ * the server sends it (api/src/server.ts), the workbench reconnects at once on it (sdk realtime client).
+ */
+export const SOCKET_CLOSE_SERVICE_RESTART = 1012;
