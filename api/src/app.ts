@@ -146,7 +146,7 @@ export function createApp(options: AppOptions) {
     if (services.lifecycle.draining) return c.json(fail(503, translate(locale, 'health.draining'), { status: 'draining' }) as never, 503 as never);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = await Promise.race([
-      services.database.client.execute('SELECT 1').then(
+      services.database.query('SELECT 1').then(
         () => true,
         () => false,
       ),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_PASSWORD } from '@fmea/core/testing';
+import { embeddedClient } from '@fmea/core/db';
 import { CLOSE_SERVICE_RESTART, startServer } from './server.ts';
 import { SOCKET_PATH } from './realtime/socket.ts';
 
@@ -71,7 +72,7 @@ describe('stopping a server behind a load balancer', { timeout: 60_000 }, () => 
       // integrators read the 503 in the OpenAPI document
       const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, { description: string }> } }> };
       expect(document.paths['/api/health']!.get.responses['503']!.description).toMatch(/^Draining/);
-      server.database.client.close();
+      embeddedClient(server.database).close();
       const health = await fetch(`${base}/api/health`, { headers: { lang: 'en-US' } });
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ meta: { success: false, code: 503, message: 'The database does not answer' }, data: { status: 'down' } });

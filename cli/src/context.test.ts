@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '@fmea/core/db';
+import { embeddedClient, type Database } from '@fmea/core/db';
 import { userInfo } from 'node:os';
 import { cliOperator, contextOf } from './context.ts';
 import { buildProgram } from './program.ts';
@@ -28,7 +28,7 @@ describe('the command context', () => {
     expect(existsSync(temp.url.slice('file:'.length))).toBe(true);
     const context = contextOf(program);
     await context.close();
-    await expect(opened[0]!.client.execute('select 1')).rejects.toThrow();
+    await expect(embeddedClient(opened[0]!).execute('select 1')).rejects.toThrow();
   });
 
   it('falls back to DATABASE_URL, else leaves the choice to core', async () => {

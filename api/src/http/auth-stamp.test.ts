@@ -49,13 +49,13 @@ describe('the session cache follows the database’s auth stamp', () => {
   });
 
   it('moves only on a change of access: other writes leave the cache alone', async () => {
-    const before = await readAuthStamp(api.t.client);
+    const before = await readAuthStamp(api.t);
     const owner = await signedInWith(api, 'owner', [{ routeName: 'dfmea_index', buttons: ['add', 'edit'] }]);
-    const afterUser = await readAuthStamp(api.t.client);
+    const afterUser = await readAuthStamp(api.t);
     expect(afterUser).not.toBe(before);
     // a project written: not about access
     const saved = await api.call('POST', '/api/project/save', { token: owner.token, body: { projectType: 'dfmea', name: 'Stamp', projectMembers: [{ userId: owner.user.id, userRole: 0 }] } });
     expect(saved.status).toBe(200);
-    expect(await readAuthStamp(api.t.client)).toBe(afterUser);
+    expect(await readAuthStamp(api.t)).toBe(afterUser);
   });
 });

@@ -75,7 +75,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token) {
     const services = c.var.services;
     // a lock or role change made anywhere (the CLI, another server) counts from this request on
-    await services.auth.sync(() => readAuthStamp(services.database.client));
+    await services.auth.sync(() => readAuthStamp(services.database));
     const auth = await resolveAuth(services, token);
     if (auth) c.set('auth', auth);
   }

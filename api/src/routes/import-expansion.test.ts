@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@fmea/core';
-import { expandingWorkbook, holdThreadPool } from '@fmea/core/testing';
+import { expandingWorkbook, holdThreadPool, tableRowCounts } from '@fmea/core/testing';
 import { openTestApp, type TestApp } from '../testing.ts';
 
 /**
@@ -38,10 +38,7 @@ afterAll(() => api.dispose());
 
 /** Rows of every table, to show a refusal wrote nothing anywhere. */
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = await api.t.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'");
-  const counts: Record<string, number> = {};
-  for (const row of tables.rows) counts[String(row.name)] = Number((await api.t.client.execute(`SELECT count(*) AS n FROM "${String(row.name)}"`)).rows[0]!.n);
-  return counts;
+  return tableRowCounts(api.t);
 }
 
 describe('spreadsheet uploads that expand past the limits', { timeout: 60_000 }, () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedClient } from '@fmea/core/db';
 import { buildChain, caller, createTeamProject, engineer, makeTeam, openTestApp, type Person, type Team } from '../testing.ts';
 import { operationsOf, request, urlWith, type Operation } from './support.ts';
 
@@ -23,24 +24,24 @@ let admin: string;
 let known: (op: Operation) => Record<string, string | undefined>;
 
 async function tables(): Promise<string[]> {
-  const rows = await api.t.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'");
+  const rows = await embeddedClient(api.t).execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'");
   return rows.rows.map((r) => String(r.name));
 }
 
 /** A trigger per table and change kind, writing into `_writes`: the test's own record of what a request changed. */
 async function watchWrites(): Promise<void> {
-  await api.t.client.execute('CREATE TABLE _writes (tbl TEXT NOT NULL, op TEXT NOT NULL)');
+  await embeddedClient(api.t).execute('CREATE TABLE _writes (tbl TEXT NOT NULL, op TEXT NOT NULL)');
   for (const table of await tables()) {
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      await api.t.client.execute(`CREATE TRIGGER "_w_${table}_${op}" AFTER ${op} ON "${table}" BEGIN INSERT INTO _writes VALUES ('${table}', '${op}'); END`);
+      await embeddedClient(api.t).execute(`CREATE TRIGGER "_w_${table}_${op}" AFTER ${op} ON "${table}" BEGIN INSERT INTO _writes VALUES ('${table}', '${op}'); END`);
     }
   }
 }
 
 async function writesOf(run: () => Promise<unknown>): Promise<string[]> {
-  await api.t.client.execute('DELETE FROM _writes');
+  await embeddedClient(api.t).execute('DELETE FROM _writes');
   await run();
-  const rows = await api.t.client.execute('SELECT DISTINCT tbl, op FROM _writes');
+  const rows = await embeddedClient(api.t).execute('SELECT DISTINCT tbl, op FROM _writes');
   return rows.rows.map((r) => `${r.op} ${r.tbl}`);
 }
 

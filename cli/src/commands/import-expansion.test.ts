@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../test-utils.ts';
+import { tableRowCounts } from '@fmea/core/testing';
 
 /**
  * The CLI's spreadsheet imports refuse a workbook that expands past the
@@ -25,10 +26,7 @@ const COMMANDS = [
 async function tableCounts(): Promise<Record<string, number>> {
   const database = await openTempDb(temp);
   try {
-    const tables = await database.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'");
-    const counts: Record<string, number> = {};
-    for (const row of tables.rows) counts[String(row.name)] = Number((await database.client.execute(`SELECT count(*) AS n FROM "${String(row.name)}"`)).rows[0]!.n);
-    return counts;
+    return await tableRowCounts(database);
   } finally {
     database.close();
   }

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createClient, type Client } from '@libsql/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { ArchiveError, readArchive, writeArchive, type ArchiveEntry } from './archive.ts';
-import { databaseLocation, type Database } from './client.ts';
+import { databaseLocation, embeddedClient, type Database } from './client.ts';
 
 /**
  * `fmea db backup` and `fmea db restore` of the embedded database (issue 22): one .tar.gz holding a
@@ -75,11 +75,11 @@ export async function backupDatabase(database: Database, options: { filesDir: st
   try {
     const copy = join(scratch, 'fmea.db');
     // a connection of its own: the server's writer queue may hold a transaction, and VACUUM runs outside one
-    const source = location.kind === 'file' ? createClient({ url: database.url }) : database.client;
+    const source = location.kind === 'file' ? createClient({ url: database.url }) : embeddedClient(database);
     try {
       await source.execute({ sql: 'VACUUM INTO ?', args: [copy] });
     } finally {
-      if (source !== database.client) source.close();
+      if (location.kind === 'file') source.close();
     }
     const snapshot = createClient({ url: `file:${copy}` });
     let counts;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseLocation, migrateDatabase, openDatabase } from './client.ts';
+import { databaseLocation, embeddedClient, migrateDatabase, openDatabase } from './client.ts';
 import { translate } from '../i18n/index.ts';
 
 describe('migrations', () => {
@@ -12,7 +12,7 @@ describe('migrations', () => {
     const databases = await Promise.all([openDatabase(url), openDatabase(url), openDatabase(url)]);
     try {
       await Promise.all(databases.map((d) => migrateDatabase(d.db)));
-      const tables = await databases[0]!.client.execute("select count(*) as n from sqlite_master where type = 'table' and name = 'user'");
+      const tables = await embeddedClient(databases[0]!).execute("select count(*) as n from sqlite_master where type = 'table' and name = 'user'");
       expect(Number(tables.rows[0]!.n)).toBe(1);
     } finally {
       databases.forEach((d) => d.close());
@@ -45,7 +45,7 @@ describe('openDatabase', () => {
       (e: unknown) => e,
     )) as { messageKey: string; params: Record<string, string> };
     const message = translate('en-US', error.messageKey, error.params);
-    expect(message).toBe('The database address libsql://db.example.test/fmea is not supported: use a file: path of the embedded database (for example file:./data/fmea.db) or :memory:');
+    expect(message).toBe('The database address libsql://db.example.test/fmea is not supported: use a file: path of the embedded database (for example file:./data/fmea.db), :memory: or a postgres:// address');
     expect(message).not.toContain('secret');
     expect(translate('zh-CN', error.messageKey, error.params)).toContain('不支持的数据库地址 libsql://db.example.test/fmea');
   });

@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
+import { is } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { InvalidInputError } from '../errors.ts';
 import { RoutedClient } from './routed-client.ts';
 import { installStatementCache } from './statement-cache.ts';
 import type { WriteQueueOptions } from './write-queue.ts';
+import { DIALECT, dialectOf, type Dialect } from './dialect.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -18,12 +21,28 @@ export type DbOrTx = Db | Tx;
 
 export const DEFAULT_DATABASE_URL = 'file:./data/fmea.db';
 
-export interface Database {
+interface DatabaseBase {
+  /** The drizzle database: sqlite-core's query API on both engines (postgres/compat.ts). */
   readonly db: Db;
-  readonly client: Client;
   readonly url: string;
-  close(): void;
+  /** Rows of one SQL text without parameters, on the fastest path the engine has (the auth stamp, health). */
+  query(text: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
 }
+
+/** The embedded libsql file (or `:memory:`). */
+export interface EmbeddedDatabase extends DatabaseBase {
+  readonly dialect: 'sqlite';
+  readonly client: Client;
+}
+
+/** A PostgreSQL database through a node-postgres pool. */
+export interface PostgresDatabase extends DatabaseBase {
+  readonly dialect: 'postgres';
+  readonly pool: import('pg').Pool;
+}
+
+export type Database = EmbeddedDatabase | PostgresDatabase;
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -76,14 +95,51 @@ function writeShareFromEnv(value: string | undefined): number {
  * server (`sqld`) was never tested here, so it is not offered (issue 22).
  */
 export async function openDatabase(url?: string): Promise<Database> {
-  installStatementCache();
   const target = url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const dialect = dialectOf(target);
+  if (dialect === 'sqlite' && !isMemory(target) && localFilePath(target) === undefined) throw unsupported(target);
+  // the schema answers one engine's tables for the whole process (dialect.ts)
+  if (dialect !== DIALECT) throw new InvalidInputError('db.dialect_mismatch', { url: addressWithoutSecrets(target) });
+  if (dialect === 'postgres') return openPostgres(target);
+  installStatementCache();
   const file = isMemory(target) ? undefined : localFilePath(target);
   if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
-  if (!isMemory(target) && file === undefined) throw unsupported(target);
   const client = isMemory(target) ? await openMemory(target) : await openFileClient(target);
   const db = drizzle({ client, schema });
-  return { db, client, url: target, close: () => client.close() };
+  return {
+    dialect: 'sqlite',
+    db,
+    client,
+    url: target,
+    query: async (text) => (await client.execute(text)).rows as unknown as Record<string, unknown>[],
+    close: async () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<PostgresDatabase> {
+  const { openPostgresPool, drizzleOnPool } = await import('./postgres/driver.ts');
+  const pool = openPostgresPool(url);
+  // typed as the declared (sqlite-core) database: the tables are their twins and the builders answer sqlite-core's API
+  const db = drizzleOnPool(pool, schema) as unknown as Db;
+  return {
+    dialect: 'postgres',
+    db,
+    pool,
+    url,
+    query: async (text) => (await pool.query(text)).rows as Record<string, unknown>[],
+    close: () => pool.end(),
+  };
+}
+
+/** The libsql client of an embedded database, for what only SQLite does (VACUUM INTO, PRAGMA); refuses PostgreSQL. */
+export function embeddedClient(database: Database): Client {
+  if (database.dialect !== 'sqlite') throw new Error('an embedded (libsql) database was expected');
+  return database.client;
+}
+
+/** The engine of a drizzle database opened here. */
+export function dialectOfDb(db: DbOrTx): Dialect {
+  return is(db, PgDatabase) ? 'postgres' : 'sqlite';
 }
 
 // busy timeout (ms), so writers in other processes (the CLI) wait instead of failing
@@ -137,6 +193,24 @@ function unsupported(url: string): InvalidInputError {
  * second pass sees every migration applied and does nothing.
  */
 export async function migrateDatabase(db: Db): Promise<void> {
+  if (dialectOfDb(db) === 'postgres') {
+    const { migratePostgres } = await import('./postgres/driver.ts');
+    return migratePostgres((db as unknown as { $client: import('pg').Pool }).$client);
+  }
+  return migrateEmbedded(db);
+}
+
+/** Migrates an embedded database on a client of its own, whatever the process's dialect (db copy, backups). */
+export async function migrateEmbeddedUrl(url: string): Promise<void> {
+  const client = createClient({ url });
+  try {
+    await migrateEmbedded(drizzle({ client }) as unknown as Db);
+  } finally {
+    client.close();
+  }
+}
+
+async function migrateEmbedded(db: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrate(db, { migrationsFolder });

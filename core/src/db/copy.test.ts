@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
+import { embeddedClient } from './client.ts';
 import { openTestDatabase, startTestCluster, type TestCluster } from '../testing/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam } from '../testing/builders.ts';
 import { copyDatabase } from './copy.ts';
@@ -28,7 +29,7 @@ describe('fmea db copy', { timeout: 120_000 }, () => {
       const project = await createTeamProject(team);
       await buildWindowLifter(team.owner, project);
       // a baseline: its triggers refuse any UPDATE and a DELETE while its project exists, which a forced copy must not trip
-      await plant.client.execute({
+      await embeddedClient(plant).execute({
         sql: "insert into fmea_baseline (id, project_id, project_type, seq, round, version_label, label, content, content_hash, node_count, chain_count, created_at) values ('bl-1', ?, 'dfmea', 1, 1, 'A', 'BL1', '{}', 'h', 0, 0, 1796550000000)",
         args: [project.id],
       });

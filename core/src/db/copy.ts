@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createClient, type InStatement, type Transaction } from '@libsql/client';
 import { ConflictError, InvalidInputError } from '../errors.ts';
-import { addressWithoutSecrets, databaseLocation, migrateDatabase, openDatabase } from './client.ts';
-import * as schema from './schema/index.ts';
+import { addressWithoutSecrets, databaseLocation, migrateEmbeddedUrl } from './client.ts';
+import { dialectOf as engineOf, type Dialect } from './dialect.ts';
+import * as schema from './schema/declared.ts';
 
 /**
  * `fmea db copy --from <url> --to <url>` (issue 22): a whole installation from the embedded file to
@@ -20,7 +22,6 @@ import * as schema from './schema/index.ts';
  * engines order text differently) and hashed together.
  */
 
-type Dialect = 'sqlite' | 'postgres';
 type Row = unknown[];
 
 interface Side {
@@ -41,7 +42,7 @@ export interface TableCopy {
   hash: string;
 }
 
-const dialectOf = (url: string): Dialect | undefined => (/^postgres(ql)?:\/\//.test(url) ? 'postgres' : databaseLocation(url).kind === 'file' ? 'sqlite' : undefined);
+const dialectOf = (url: string): Dialect | undefined => (engineOf(url) === 'postgres' ? 'postgres' : databaseLocation(url).kind === 'file' ? 'sqlite' : undefined);
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The declared tables, parents before the tables that point at them (a table's own rows may point at each other). */
@@ -71,13 +72,10 @@ function tablesInOrder(): { name: string; columns: string[]; identity?: string }
 async function openSide(url: string): Promise<Side> {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite') {
-    // migrated on its own connection first
-    const prepared = await openDatabase(url);
-    try {
-      await migrateDatabase(prepared.db);
-    } finally {
-      prepared.close();
-    }
+    // migrated on its own connection first (whatever engine this process's schema answers)
+    const file = databaseLocation(url);
+    if (file.kind === 'file') mkdirSync(dirname(file.path), { recursive: true });
+    await migrateEmbeddedUrl(url);
     const client = createClient({ url });
     await client.execute('PRAGMA foreign_keys = ON');
     // the client's own transactions: a BEGIN sent through execute() is not kept for the next call
@@ -122,17 +120,11 @@ async function openSide(url: string): Promise<Side> {
     };
   }
   if (dialect === 'postgres') {
-    const [{ default: pg }, { drizzle }, { migrate }, { PG_MIGRATIONS }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-      import('./postgres/migrations.ts'),
-    ]);
+    const [{ default: pg }, { migratePostgres, pgTypes }] = await Promise.all([import('pg'), import('./postgres/driver.ts')]);
     // bigint as numbers and JSON as written: the values SQLite holds (tables.ts)
-    const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : oid === 114 ? (text: string) => text : pg.types.getTypeParser(oid, format as 'text')) };
-    const client = new pg.Client({ connectionString: url, types });
+    const client = new pg.Client({ connectionString: url, types: pgTypes });
     await client.connect();
-    await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS });
+    await migratePostgres(client);
     return {
       dialect,
       // a cursor inside the open transaction: the server hands the rows over a batch at a time

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { DIALECT, dialectOf, type Dialect } from './dialect.ts';
 export * as schema from './schema/index.ts';
 export * from './analysis-tables.ts';
 export { BACKUP_FORMAT, backupDatabase, restoreDatabase, type BackupManifest } from './backup.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/libsql';
-import { openDatabase, openFileClient, type Database } from './client.ts';
+import { embeddedClient, openDatabase, openFileClient, type EmbeddedDatabase } from './client.ts';
 
 /** A gate a test opens by hand: work awaiting it is suspended on a real await until then. */
 function gate() {
@@ -13,7 +13,7 @@ function gate() {
   return { opened, open };
 }
 
-const opened: { database: Database; dir?: string }[] = [];
+const opened: { database: EmbeddedDatabase; dir?: string }[] = [];
 afterEach(() => {
   for (const { database, dir } of opened.splice(0)) {
     database.close();
@@ -26,16 +26,16 @@ afterEach(() => {
  * write queue's turns take every queued writer however long they run, so
  * writers started together deterministically share one transaction.
  */
-async function open(kind: 'file' | 'memory', options: { oneTurn?: boolean } = {}): Promise<Database> {
+async function open(kind: 'file' | 'memory', options: { oneTurn?: boolean } = {}): Promise<EmbeddedDatabase> {
   const dir = kind === 'file' ? mkdtempSync(join(tmpdir(), 'fmea-routed-')) : undefined;
-  let database: Database;
+  let database: EmbeddedDatabase;
   if (dir && options.oneTurn) {
     const url = `file:${join(dir, 'routed.db')}`;
     const client = await openFileClient(url, { groupMs: 3_600_000, maxTurnMs: 3_600_000 });
-    database = { client, db: drizzle({ client }) as unknown as Database['db'], url, close: () => client.close() };
-  } else database = await openDatabase(dir ? `file:${join(dir, 'routed.db')}` : ':memory:');
+    database = { dialect: 'sqlite', client, db: drizzle({ client }) as unknown as EmbeddedDatabase['db'], url, query: async (text) => (await client.execute(text)).rows as never, close: async () => client.close() };
+  } else database = (await openDatabase(dir ? `file:${join(dir, 'routed.db')}` : ':memory:')) as EmbeddedDatabase;
   opened.push({ database, dir });
-  await database.client.execute('create table note (id integer primary key, text text not null unique)');
+  await embeddedClient(database).execute('create table note (id integer primary key, text text not null unique)');
   return database;
 }
 
@@ -46,7 +46,7 @@ const messages = (error: unknown) => {
   return text;
 };
 
-const texts = async (database: Database) => (await database.db.all<{ text: string }>(sql`select text from note order by id`)).map((r) => r.text);
+const texts = async (database: EmbeddedDatabase) => (await database.db.all<{ text: string }>(sql`select text from note order by id`)).map((r) => r.text);
 
 describe('reads and writes on a file database', () => {
   it('answers a read while a write transaction is open, from the last commit', async () => {

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import { embeddedClient, openDatabase, type EmbeddedDatabase } from './client.ts';
 import { STATEMENT_CACHE_SIZE } from './statement-cache.ts';
 
-const opened: { database: Database; dir: string }[] = [];
+const opened: { database: EmbeddedDatabase; dir: string }[] = [];
 afterEach(() => {
   for (const { database, dir } of opened.splice(0)) {
     database.close();
@@ -14,11 +14,11 @@ afterEach(() => {
   }
 });
 
-async function openFile(): Promise<Database> {
+async function openFile(): Promise<EmbeddedDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'fmea-stmt-'));
-  const database = await openDatabase(`file:${join(dir, 'cache.db')}`);
+  const database = (await openDatabase(`file:${join(dir, 'cache.db')}`)) as EmbeddedDatabase;
   opened.push({ database, dir });
-  await database.client.execute('create table note (id integer primary key, text text not null unique)');
+  await embeddedClient(database).execute('create table note (id integer primary key, text text not null unique)');
   return database;
 }
 

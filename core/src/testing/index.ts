@@ -1,21 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, is } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import * as declared from '../db/schema/declared.ts';
 import type { Database } from '../db/client.ts';
 import { businessRule } from '../db/schema/index.ts';
 import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
 import { TEST_PASSWORD } from './password.ts';
+import { dropPostgresCopy } from './postgres-template.ts';
 import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
 export { postgresAvailable, postgresBin, startTestCluster, type TestCluster } from './postgres.ts';
 
-export interface TestDatabase extends Database {
+export type TestDatabase = Database & {
   ctx: ServiceContext;
   as(actor: Operator): ServiceContext;
   dispose(): void;
-}
+};
 
 /** A starting point larger than a new installation (testTemplate), made once per test process. */
 export interface TestTemplate {
@@ -54,7 +57,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
     ctx,
     as: (actor) => createContext(database.db, actor, options.now),
     dispose() {
-      database.close();
+      if (database.dialect === 'postgres') dropPostgresCopy(database);
+      else void database.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -90,3 +94,14 @@ export * from './control-plan.ts';
 export * from './baseline.ts';
 export * from './review-walk.ts';
 export * from './synthetic.ts';
+
+/** Rows of every declared table, by table name: "writes nothing" checked for the whole database, on either engine. */
+export async function tableRowCounts(database: Pick<Database, 'query'>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of declaredTableNames()) counts[name] = Number((await database.query(`SELECT count(*) AS n FROM "${name}"`))[0]!.n);
+  return counts;
+}
+
+function declaredTableNames(): string[] {
+  return (Object.values(declared) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableName(table));
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { embeddedClient, openDatabase, type Database } from '../db/client.ts';
 import { businessRule, operationLog, site, user } from '../db/schema/index.ts';
 import { createContext } from '../services/shared/context.ts';
 import { verifyPassword } from '../services/shared/password-hash.ts';
@@ -28,9 +28,9 @@ async function testDatabase(options: Parameters<typeof openTestDatabase>[0] = {}
 
 /** Every schema object's SQL, and every table's row count. */
 async function shape(d: Database) {
-  const objects = await d.client.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_autoindex%' ORDER BY type, name");
+  const objects = await embeddedClient(d).execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_autoindex%' ORDER BY type, name");
   const counts: Record<string, number> = {};
-  for (const o of objects.rows.filter((r) => r.type === 'table')) counts[String(o.name)] = Number((await d.client.execute(`SELECT count(*) AS n FROM "${String(o.name)}"`)).rows[0]!.n);
+  for (const o of objects.rows.filter((r) => r.type === 'table')) counts[String(o.name)] = Number((await embeddedClient(d).execute(`SELECT count(*) AS n FROM "${String(o.name)}"`)).rows[0]!.n);
   return { objects: objects.rows.map((r) => [r.type, r.name, r.tbl_name, r.sql]), counts };
 }
 
@@ -50,7 +50,7 @@ describe('a test database', () => {
 
   it('checks foreign keys like a migrated one', async () => {
     const t = await testDatabase();
-    await expect(t.client.execute("INSERT INTO user_site (user_id, site_id) VALUES ('nobody', 'nowhere')")).rejects.toThrow(/FOREIGN KEY/);
+    await expect(embeddedClient(t).execute("INSERT INTO user_site (user_id, site_id) VALUES ('nobody', 'nowhere')")).rejects.toThrow(/FOREIGN KEY/);
   });
 
   it('is its own: what one test writes, another does not see', async () => {

@@ -2,12 +2,14 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type EmbeddedDatabase } from '../db/client.ts';
+import { DIALECT } from '../db/dialect.ts';
 import { operationLog, user } from '../db/schema/index.ts';
 import type { ServiceContext } from '../services/shared/context.ts';
 import { createContext } from '../services/shared/context.ts';
 import { ADMIN_USER_NAME, prepareDatabase } from '../services/system/seed.ts';
 import { TEST_PASSWORD } from './password.ts';
+import { dropPostgresCopy, openEmptyPostgres, openPostgresCopy, savePostgresTemplate, type PostgresTemplate } from './postgres-template.ts';
 
 /**
  * Test databases start as copies of a template (docs/decisions/test-databases.md).
@@ -20,7 +22,10 @@ import { TEST_PASSWORD } from './password.ts';
  * own: nothing one test writes is seen by another. Larger starting points (the
  * demo dataset) are templates made the same way from a test database.
  */
-export interface DatabaseTemplate {
+export type DatabaseTemplate = EmbeddedTemplate | PostgresTemplate;
+
+export interface EmbeddedTemplate {
+  readonly dialect: 'sqlite';
   /** The database, as a file. */
   readonly path: string;
   /** Its schema in an order that can be replayed: tables, then indexes, views and triggers. */
@@ -45,8 +50,12 @@ function templateDir(): string {
 
 let count = 0;
 
-/** Saves what `source` holds now as a template (its file is a consistent copy: VACUUM INTO). */
+/**
+ * Saves what `source` holds now as a template (its file is a consistent copy: VACUUM INTO). On PostgreSQL
+ * the template is a database copied from `source`, which is closed (a database is copied with no one on it).
+ */
 export async function saveTemplate(source: Database): Promise<DatabaseTemplate> {
+  if (source.dialect === 'postgres') return savePostgresTemplate(source);
   const path = join(templateDir(), `template-${++count}.db`);
   await source.client.execute({ sql: 'VACUUM INTO ?', args: [path] });
   const objects = await source.client.execute(
@@ -54,7 +63,7 @@ export async function saveTemplate(source: Database): Promise<DatabaseTemplate> 
   );
   const sequence = await source.client.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
   const tables = objects.rows.filter((r) => r.type === 'table').map((r) => String(r.name));
-  return { path, schema: objects.rows.map((r) => `${String(r.sql)};`), tables, sequence: sequence.rows.length > 0 };
+  return { dialect: 'sqlite', path, schema: objects.rows.map((r) => `${String(r.sql)};`), tables, sequence: sequence.rows.length > 0 };
 }
 
 /** `make()` once per process (again after a failure), shared by every caller. */
@@ -69,21 +78,23 @@ export function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** The migrated and seeded database of a new installation, with the admin's password TEST_PASSWORD. */
 export const seededTemplate = once(async () => {
-  const source = await openDatabase(':memory:');
+  const source = DIALECT === 'postgres' ? await openEmptyPostgres() : await openDatabase(':memory:');
   try {
     await prepareDatabase(source.db, createContext(source.db), { adminPassword: TEST_PASSWORD });
     return await saveTemplate(source);
   } finally {
-    source.close();
+    if (source.dialect === 'postgres') dropPostgresCopy(source);
+    else void source.close();
   }
 });
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** A fresh in-memory database holding the template's schema and rows. */
+/** A fresh database holding the template's schema and rows: in memory, or a copy of a PostgreSQL template. */
 export async function openTemplateCopy(template: DatabaseTemplate): Promise<Database> {
+  if (template.dialect === 'postgres') return openPostgresCopy(template);
   const { path, schema, tables, sequence } = template;
-  const database = await openDatabase(':memory:');
+  const database = (await openDatabase(':memory:')) as EmbeddedDatabase;
   // foreign keys are checked on every write after the copy, as on a migrated database; the copy itself is the template's rows in table order
   await database.client.executeMultiple(
     [
@@ -100,8 +111,9 @@ export async function openTemplateCopy(template: DatabaseTemplate): Promise<Data
   return database;
 }
 
-/** A fresh file database (`file:<path>`) copied from the template's file. */
+/** A fresh file database (`file:<path>`) copied from the template's file (on PostgreSQL, any copy: every database takes several connections). */
 export async function openTemplateFile(template: DatabaseTemplate, path: string): Promise<Database> {
+  if (template.dialect === 'postgres') return openPostgresCopy(template);
   copyFileSync(template.path, path);
   return openDatabase(`file:${path}`);
 }

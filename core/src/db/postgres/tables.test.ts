@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
-import * as schema from '../schema/index.ts';
+import * as schema from '../schema/declared.ts';
 import { startTestCluster, type TestCluster } from '../../testing/postgres.ts';
 import { PG_MIGRATIONS, pendingPostgresChange } from './migrations.ts';
 import { postgresTables } from './tables.ts';
@@ -34,7 +34,7 @@ describe('the PostgreSQL tables, built from the one declaration', () => {
     );
     const onPostgres = new Map<string, Map<string, boolean>>();
     for (const row of columns.rows) {
-      if (row.table_name.startsWith('__drizzle')) continue;
+      if (row.table_name.startsWith('__drizzle') || row.column_name === 'rowid') continue;
       if (!onPostgres.has(row.table_name)) onPostgres.set(row.table_name, new Map());
       onPostgres.get(row.table_name)!.set(row.column_name, row.is_nullable === 'NO');
     }

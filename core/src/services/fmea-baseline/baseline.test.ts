@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { catalogRecord, fmeaAction, fmeaBaseline, fmeaFailure, user } from '../../db/schema/index.ts';
 import { buildHousingPfmea, buildWindowLifter, createTeamProject, idOf, makeTeam, teamMembers, makeUser, openTestDatabase, type Team, type TestDatabase, walkAndGiveOpinion } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -84,10 +84,10 @@ describe('FMEA baselines', () => {
     const rows = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows).toContainEqual(['changed', 'Failure cause (FC)', diff.items[0]!.path, 'Occurrence (O)', 6, 3]);
 
-    await expect(t.client.execute({ sql: `update fmea_baseline set content_hash = 'x' where id = ?`, args: [b!.id] })).rejects.toThrow(/fmea_baseline is immutable/);
+    await expect(t.db.run(sql`update fmea_baseline set content_hash = 'x' where id = ${b!.id}`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/fmea_baseline is immutable/) } });
     await expect(t.db.update(fmeaBaseline).set({ label: 'X' }).where(eq(fmeaBaseline.id, b!.id))).rejects.toThrow();
     // deleted only with its project
-    await expect(t.client.execute({ sql: 'delete from fmea_baseline where id = ?', args: [b!.id] })).rejects.toThrow(/deleted only with its project/);
+    await expect(t.db.run(sql`delete from fmea_baseline where id = ${b!.id}`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/deleted only with its project/) } });
     expect((await listBaselines(team.reader, project.id))[0]!.label).toBe('BL1');
     await expect(getBaseline(team.reader, project.id, 'BL9')).rejects.toMatchObject({ messageKey: 'fmeaBaseline.not_found' });
     await expect(listBaselines(team.outsider, project.id)).rejects.toMatchObject({ messageKey: 'permission.not_project_member' });
@@ -125,7 +125,7 @@ describe('FMEA baselines', () => {
 
   it('a project deleted from the database takes its baselines with it', async () => {
     await release();
-    await t.client.execute({ sql: 'delete from fmea_project where id = ?', args: [project.id] });
+    await t.db.run(sql`delete from fmea_project where id = ${project.id}`);
     expect(await t.db.select().from(fmeaBaseline).where(eq(fmeaBaseline.projectId, project.id))).toEqual([]);
   });
 

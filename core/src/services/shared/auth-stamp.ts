@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Client } from '@libsql/client';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { jsonNumberPlusOne } from '../../db/portable.ts';
 import { setting } from '../../db/schema/index.ts';
 
 /**
@@ -20,13 +19,13 @@ export async function bumpAuthStamp(db: DbOrTx): Promise<void> {
   await db
     .insert(setting)
     .values({ key: AUTH_STAMP_KEY, value: 1 })
-    .onConflictDoUpdate({ target: setting.key, set: { value: sql`coalesce(${setting.value}, 0) + 1` } });
+    .onConflictDoUpdate({ target: setting.key, set: { value: jsonNumberPlusOne(setting.value) } });
 }
 
 const READ_STAMP = `SELECT value FROM setting WHERE key = '${AUTH_STAMP_KEY}'`;
 
 /** The stamp as stored ('' before any change): read on the raw client, one cached statement, for the hot path. */
-export async function readAuthStamp(client: Client): Promise<string> {
-  const { rows } = await client.execute(READ_STAMP);
+export async function readAuthStamp(database: Pick<Database, 'query'>): Promise<string> {
+  const rows = await database.query(READ_STAMP);
   return rows.length ? String(rows[0]!.value) : '';
 }

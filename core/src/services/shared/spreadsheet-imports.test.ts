@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { expandingWorkbook, heavyBomWorkbook, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase, workbookParts, zipArchive } from '../../testing/index.ts';
+import { expandingWorkbook, heavyBomWorkbook, idOf, makeTeam, openTestDatabase, tableRowCounts, type Team, type TestDatabase, workbookParts, zipArchive } from '../../testing/index.ts';
 import { importBom } from '../bom/sheet.ts';
 import { createCatalogRecord } from '../catalog/index.ts';
 import { importCatalogRecords } from '../catalog/sheet.ts';
@@ -31,13 +31,7 @@ afterAll(() => t.dispose());
 
 /** Rows of every table: "writes nothing" checked for the whole database, not one table. */
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = await t.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'");
-  const counts: Record<string, number> = {};
-  for (const row of tables.rows) {
-    const name = String(row.name);
-    counts[name] = Number((await t.client.execute(`SELECT count(*) AS n FROM "${name}"`)).rows[0]!.n);
-  }
-  return counts;
+  return tableRowCounts(t);
 }
 
 const IMPORTS: [string, (data: Uint8Array, limit?: number) => Promise<unknown>, number][] = [

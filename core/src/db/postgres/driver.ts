@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { installSqliteQueryApi } from './compat.ts';
+import { PG_MIGRATIONS } from './migrations.ts';
+
+/**
+ * node-postgres as the data layer uses it (issue 22). Values come back as SQLite answers them
+ * (tables.ts): bigint (counts, times in milliseconds, integers) and numeric (sums) as numbers, JSON as the
+ * text it was written as (drizzle's json columns parse it; raw SQL reads it as SQLite's callers do).
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+const JSON_OID = 114;
+
+export const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === INT8 || oid === NUMERIC ? (text: string) => Number(text) : oid === JSON_OID ? (text: string) => text : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+/** Connections per server process (DATABASE_POOL_SIZE, 1–200): PostgreSQL's writes run concurrently, each in its own. */
+export function poolSizeFromEnv(value = process.env.DATABASE_POOL_SIZE): number {
+  const size = Number(value ?? 10);
+  return Number.isInteger(size) && size >= 1 && size <= 200 ? size : 10;
+}
+
+export function openPostgresPool(url: string, max = poolSizeFromEnv()): pg.Pool {
+  installSqliteQueryApi();
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
+  // an idle connection the server closed (a restart, a failover) is dropped from the pool, not thrown
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function drizzleOnPool<S extends Record<string, unknown>>(pool: pg.Pool, schema: S) {
+  return drizzle({ client: pool, schema });
+}
+
+/** Any lock key, the same in every process: two servers starting at once migrate one after the other. */
+const MIGRATION_LOCK = 4_224_022;
+
+/** Applies PostgreSQL's committed migrations (migrations-pg), one process at a time. */
+export async function migratePostgres(on: pg.Pool | pg.Client): Promise<void> {
+  const client = on instanceof pg.Pool ? await on.connect() : on;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    if (on instanceof pg.Pool) (client as pg.PoolClient).release();
+  }
+}
