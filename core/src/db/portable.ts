@@ -13,3 +13,53 @@ const pg = DIALECT === 'postgres';
 export function jsonNumberPlusOne(column: SQLWrapper): SQL {
   return pg ? sql`to_json(coalesce((${column} #>> '{}')::bigint, 0) + 1)` : sql`coalesce(${column}, 0) + 1`;
 }
+
+/** The larger of two values (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
+export function larger(a: SQLWrapper | number, b: SQLWrapper | number): SQL {
+  return pg ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;
+}
+
+/**
+ * A JSON array's elements as a row source with one text column `value`: a JSON column, or a list the
+ * caller passes as one parameter (thousands of values in one bound parameter, where `in (?, ?, …)` would
+ * hit the engines' parameter limits). `select value from ${jsonElements(x)}`.
+ */
+export function jsonElements(array: SQLWrapper | readonly unknown[]): SQL {
+  const json = Array.isArray(array) ? sql`${JSON.stringify(array)}` : sql`${array as SQLWrapper}`;
+  return pg ? sql`json_array_elements_text(${json}::json) as json_element(value)` : sql`json_each(${json})`;
+}
+
+/** One key of a JSON object column, as text (SQLite's json_extract answers numbers as numbers; callers compare text). */
+export function jsonField(column: SQLWrapper, key: string): SQL {
+  return pg ? sql`(${column} ->> ${key}::text)` : sql`json_extract(${column}, ${`$.${key}`})`;
+}
+
+/** The elements of a JSON array held under `key` of a JSON object column, joined by commas in their order. */
+export function jsonListJoined(column: SQLWrapper, key: string): SQL {
+  return pg
+    ? sql`(select string_agg(value, ',' order by n) from json_array_elements_text(${column} -> ${key}::text) with ordinality as json_element(value, n))`
+    : sql`(select group_concat(value, ',') from json_each(${column}, ${`$.${key}`}))`;
+}
+
+/** `expression LIKE pattern` without regard to letter case (SQLite's LIKE is so for ASCII; PostgreSQL's ILIKE). Backslash escapes. */
+export function likeAnyCase(expression: SQLWrapper, pattern: string): SQL {
+  return pg ? sql`${expression} ilike ${pattern} escape '\\'` : sql`${expression} like ${pattern} escape '\\'`;
+}
+
+/** A unique-index violation, whatever the driver wraps it in (libsql's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23505') return true;
+    if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_UNIQUE/.test(`${typeof code === 'string' ? code : ''} ${(e as Error).message ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/** Pairs [text, number] passed as one JSON parameter, as a row source with columns `k` (text) and `v` (integer). */
+export function jsonPairs(pairs: readonly (readonly [string, number])[]): SQL {
+  const json = JSON.stringify(pairs);
+  return pg
+    ? sql`(select value ->> 0 as k, (value ->> 1)::bigint as v from json_array_elements(${json}::json) as json_element(value))`
+    : sql`(select value ->> 0 as k, value ->> 1 as v from json_each(${json}))`;
+}

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { eq, getTableName, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as declared from '../db/schema/declared.ts';
-import type { Database } from '../db/client.ts';
+
 import { businessRule } from '../db/schema/index.ts';
 import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
 import { TEST_PASSWORD } from './password.ts';
-import { dropPostgresCopy } from './postgres-template.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DIALECT } from '../db/dialect.ts';
+import { dropPostgresCopy, openEmptyPostgres } from './postgres-template.ts';
 import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
@@ -104,4 +106,11 @@ export async function tableRowCounts(database: Pick<Database, 'query'>): Promise
 
 function declaredTableNames(): string[] {
   return (Object.values(declared) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableName(table));
+}
+
+/** A new database with nothing in it, not even the migrations, on the engine of the test run; `close()` removes it. */
+export async function openEmptyDatabase(): Promise<Database> {
+  if (DIALECT !== 'postgres') return openDatabase(':memory:');
+  const database = await openEmptyPostgres();
+  return { ...database, close: async () => dropPostgresCopy(database) };
 }

@@ -24,8 +24,19 @@ export function poolSizeFromEnv(value = process.env.DATABASE_POOL_SIZE): number 
   return Number.isInteger(size) && size >= 1 && size <= 200 ? size : 10;
 }
 
+/**
+ * drizzle's node-postgres session passes its own type parsers with every query, falling back to the
+ * driver's global ones, so the values above are set there too (this process talks to no other PostgreSQL).
+ */
+function setGlobalParsers(): void {
+  pg.types.setTypeParser(INT8, (text: string) => Number(text));
+  pg.types.setTypeParser(NUMERIC, (text: string) => Number(text));
+  pg.types.setTypeParser(JSON_OID, (text: string) => text);
+}
+
 export function openPostgresPool(url: string, max = poolSizeFromEnv()): pg.Pool {
   installSqliteQueryApi();
+  setGlobalParsers();
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
   // an idle connection the server closed (a restart, a failover) is dropped from the pool, not thrown
   pool.on('error', () => undefined);

@@ -10,6 +10,7 @@ import type { TxContext } from '../shared/context.ts';
 import { allocateNumbers } from '../numbering/numbering.ts';
 import { writeCatalogLogs } from './log.ts';
 import { columnsOfValues, currentRowsOf, UNDER_REVIEW, uniqueKeyExpression, type CatalogRecordRow } from './store.ts';
+import { jsonElements } from '../../db/portable.ts';
 
 /**
  * The import's bulk path (docs/domain/catalog.md, "At scale"): the type's
@@ -59,7 +60,7 @@ export class CatalogKeyIndex {
     const read = async (condition: SQL) => {
       for (const row of await holdersQuery(db, type, fields, condition)) found.set(row.id as string, row);
     };
-    if (serials.length) await read(sql`${catalogRecord.serialNum} in (select value from json_each(${JSON.stringify(serials)}))`);
+    if (serials.length) await read(sql`${catalogRecord.serialNum} in (select value from ${jsonElements(serials)})`);
     for (const [field, values] of firsts) await read(holdersWhere(type, field, [...values]));
     for (const row of found.values()) {
       const holder = { id: row.id, rootId: row.rootId, serialNum: row.serialNum, versionNo: row.versionNo, status: row.status } as CatalogHolder;
@@ -122,7 +123,7 @@ export class CatalogKeyIndex {
 
 /** The presents of a type whose field holds one of `values` as unique rules compare it (SQL lower-cases them). */
 export const holdersWhere = (type: CatalogTypeDefinition, field: string, values: readonly string[]): SQL =>
-  sql`${uniqueKeyExpression(type.fields.find((f) => f.key === field)!)} in (select lower(value) from json_each(${JSON.stringify(values)}))`;
+  sql`${uniqueKeyExpression(type.fields.find((f) => f.key === field)!)} in (select lower(value) from ${jsonElements(values)})`;
 
 /** The presents of a type meeting `condition`, with each unique-rule field as the rule compares it (k0, k1, … in `fields` order). */
 export function holdersQuery(db: DbOrTx, type: CatalogTypeDefinition, fields: readonly string[], condition: SQL) {
@@ -242,7 +243,7 @@ export class NewRecordBatch {
     const rows = await this.tx
       .select({ serialNum: catalogRecord.serialNum })
       .from(catalogRecord)
-      .where(and(eq(catalogRecord.type, this.type.id), sql`${catalogRecord.serialNum} in (select value from json_each(${JSON.stringify(block)}))`));
+      .where(and(eq(catalogRecord.type, this.type.id), sql`${catalogRecord.serialNum} in (select value from ${jsonElements(block)})`));
     return new Set(rows.map((r) => r.serialNum));
   }
 }

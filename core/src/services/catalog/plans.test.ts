@@ -1,5 +1,6 @@
 import { count, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECT } from '../../db/dialect.ts';
 import { catalogRecord } from '../../db/schema/index.ts';
 import { catalogUniqueKeys } from '../../domain/catalog/index.ts';
 import { catalogCaller, catalogType } from './access.ts';
@@ -25,7 +26,8 @@ const plan = async (query: SQLWrapper) => (await w.t.db.all<{ detail: string }>(
 const type = catalogType('invalidMode');
 const filter = async (search?: string) => catalogListFilter(await catalogCaller(w.t.db, w.author.actor, type), type, { search })!;
 
-describe('query plans of the knowledge base', () => {
+// SQLite's plans: PostgreSQL plans by its statistics (a test-sized table is scanned whatever the indexes)
+describe.skipIf(DIALECT === 'postgres')('query plans of the knowledge base', () => {
   it('walks the list’s page in catalog_record_type_updated_idx, without sorting the type', async () => {
     const page = await plan(catalogListPage(w.t.db, await filter(), 20, 0));
     expect(page).toContain('USING INDEX catalog_record_type_updated_idx');

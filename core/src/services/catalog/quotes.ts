@@ -11,6 +11,7 @@ import { actorOf } from '../shared/actor.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { findCatalogRow, type CatalogRecordRow } from './store.ts';
 import { live } from '../../db/live.ts';
+import { larger } from '../../db/portable.ts';
 
 /**
  * The quote count (spec 001 §3 `quoteCount`): how many FMEA items cite a
@@ -37,7 +38,7 @@ export async function changeCatalogQuotes(
   const [row] = await tx
     .update(catalogRecord)
     // the row version is left alone: citing does not change what an editor read
-    .set({ quoteCount: sql`max(0, ${catalogRecord.quoteCount} + ${delta})` })
+    .set({ quoteCount: larger(0, sql`${catalogRecord.quoteCount} + ${delta}`) })
     .where(and(eq(catalogRecord.id, id), live(catalogRecord)))
     .returning();
   const action = delta > 0 ? 'quote' : 'unquote';
@@ -58,7 +59,7 @@ export async function releaseCatalogQuotes(tx: DbOrTx, txCtx: TxContext, ids: re
   for (const [id, n] of counts) {
     const [row] = await tx
       .update(catalogRecord)
-      .set({ quoteCount: sql`max(0, ${catalogRecord.quoteCount} - ${n})` })
+      .set({ quoteCount: larger(0, sql`${catalogRecord.quoteCount} - ${n}`) })
       .where(and(eq(catalogRecord.id, id), live(catalogRecord)))
       .returning();
     if (!row) continue;

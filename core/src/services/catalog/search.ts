@@ -8,6 +8,7 @@ import { catalogType, productTypeCondition } from './access.ts';
 import { actorOf } from '../shared/actor.ts';
 import { valuesOfRow } from './store.ts';
 import { live } from '../../db/live.ts';
+import { likeAnyCase } from '../../db/portable.ts';
 
 /** The spec's autocomplete page (001 §7: "pageSize (10)"); at most 50. */
 export const CATALOG_SUGGEST_PAGE_DEFAULT = 10;
@@ -65,14 +66,14 @@ export async function suggestCatalogRecords(ctx: ServiceContext, typeId: string,
   const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (q) {
     const pattern = likePattern(q);
-    where.push(sql`(${catalogRecord.text} like ${pattern} escape '\\' or ${catalogRecord.enText} like ${pattern} escape '\\')`);
+    where.push(sql`(${likeAnyCase(catalogRecord.text, pattern)} or ${likeAnyCase(catalogRecord.enText, pattern)})`);
   }
   const rows = await ctx.db
     .select()
     .from(catalogRecord)
     .where(and(...where))
     .orderBy(
-      sql`(${catalogRecord.text} like ${prefix} escape '\\' or coalesce(${catalogRecord.enText}, '') like ${prefix} escape '\\') desc`,
+      sql`(${likeAnyCase(catalogRecord.text, prefix)} or ${likeAnyCase(sql`coalesce(${catalogRecord.enText}, '')`, prefix)}) desc`,
       sql`${catalogRecord.quoteCount} desc`,
       sql`${catalogRecord.text} asc`,
       sql`${catalogRecord.serialNum} asc`,

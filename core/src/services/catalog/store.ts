@@ -23,6 +23,7 @@ import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
 import { allocateNumber, getNumberingRule, registerManualNumber } from '../numbering/numbering.ts';
 import { assertProductType, canCatalogOperate, type CatalogCaller } from './access.ts';
 import { live } from '../../db/live.ts';
+import { jsonField, jsonListJoined } from '../../db/portable.ts';
 
 /**
  * The engine's storage: a record's values to and from `catalog_record`
@@ -206,11 +207,8 @@ export function checkedRemark(value: unknown, field = 'remark'): string | null |
 /** A field's value in SQL: its engine column, or its JSON path in `data` (a multiple field as comma-joined codes). */
 export function fieldExpression(field: CatalogField): SQL {
   if (field.column) return sql`${catalogRecord[COLUMN_OF[field.column]]}`;
-  const path = `$.${field.key}`;
-  if ((field.kind === 'enum' || field.kind === 'dictionary') && field.multiple) {
-    return sql`(select group_concat(value, ',') from json_each(${catalogRecord.data}, ${path}))`;
-  }
-  return sql`json_extract(${catalogRecord.data}, ${path})`;
+  if ((field.kind === 'enum' || field.kind === 'dictionary') && field.multiple) return jsonListJoined(catalogRecord.data, field.key);
+  return jsonField(catalogRecord.data, field.key);
 }
 
 /** Rows that are some record's present, live, of a type. */

@@ -228,7 +228,7 @@ export async function exportBaselineWorkbook(
     ...(options.company ? { company: options.company } : {}),
     dictionaries: await projectDictionaries(ctx.db),
     realNames: await realNamesOf(ctx, snapshot),
-  });
+  }, ctx.db);
   const prefix = kindOf(String(snapshot.project.projectType)).filePrefix;
   return { bytes, baseline, fileName: `${prefix}-${String(snapshot.project.serialNum)}-${baseline.label}.xlsx` };
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { ANALYSIS_ROW_TABLES } from '../../db/analysis-tables.ts';
 import { insertRows } from '../../db/bulk-insert.ts';
-import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { withScratchDatabase } from '../../db/scratch.ts';
 import { fmeaMember, fmeaProject, user } from '../../db/schema/index.ts';
 import type { ApRule } from '../../domain/ap/index.ts';
 import type { FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
@@ -16,8 +16,8 @@ const PLACEHOLDER_HASH = '-';
 
 /**
  * A baseline's workbook, drawn from its snapshot and not from the live tables:
- * the snapshot is laid into a scratch in-memory database (the same schema,
- * migrated; foreign keys off, as only the one project lives there) and the
+ * the snapshot is laid into a scratch database (the same schema, foreign keys
+ * off, as only the one project lives there: db/scratch.ts) and the
  * one workbook exporter writes it, so a baseline's workbook is the live
  * export's form, sheet for sheet, and nothing edited since can leak in.
  * Users are there by the user names the snapshot froze, with their real
@@ -29,11 +29,10 @@ export async function renderSnapshotWorkbook(
   snapshot: FmeaSnapshot,
   stamp: WorkbookStamp,
   options: { locale: Locale; company?: string; dictionaries: ProjectDictionaries; realNames?: ReadonlyMap<string, string> },
+  live: DbOrTx,
 ): Promise<Uint8Array> {
-  const scratch = await openDatabase(':memory:');
-  try {
-    await migrateDatabase(scratch.db);
-    await scratch.db.run(sql`PRAGMA foreign_keys = OFF`);
+  return withScratchDatabase(live, async (scratchDb) => {
+    const scratch = { db: scratchDb };
     const ctx = createContext(scratch.db, undefined, () => stamp.at);
     const users = new Map<string, string>();
     for (const m of snapshot.members) users.set(m.userId as string, (m.userName as string) || (m.userId as string));
@@ -54,7 +53,5 @@ export async function renderSnapshotWorkbook(
     }
     if (snapshot.ap.rules.length > 0) await replaceApRules(ctx, snapshot.ap.table, snapshot.ap.rules as unknown as ApRule[], snapshot.ap.selection || undefined);
     return await exportFmeaWorkbook(ctx, p.id, { locale: options.locale, ...(options.company ? { company: options.company } : {}), stamp, dictionaries: options.dictionaries });
-  } finally {
-    scratch.close();
-  }
+  });
 }

@@ -6,6 +6,7 @@ import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { openableProject } from '../fmea/access.ts';
 import { canRead, nameOf, peopleByIds } from './people.ts';
 import { live } from '../../db/live.ts';
+import { jsonElements } from '../../db/portable.ts';
 
 /**
  * The discussion side of comments: what each user has read per project, and
@@ -54,7 +55,7 @@ export async function projectsOfUser(ctx: ServiceContext, query: PageQuery = {})
   const mentionedIn = ctx.db
     .select({ id: fmeaComment.projectId })
     .from(fmeaComment)
-    .where(and(live(fmeaComment), sql`exists (select 1 from json_each(${fmeaComment.mentions}) where value = ${me})`));
+    .where(and(live(fmeaComment), sql`exists (select 1 from ${jsonElements(fmeaComment.mentions)} where value = ${me})`));
   const candidates = await ctx.db
     .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType, member: sql<number>`${fmeaProject.id} in ${memberOf}` })
     .from(fmeaProject)

@@ -37,11 +37,3 @@ export async function deleteWithImpact(
   return { impact, logs };
 }
 
-/** A unique-index violation from libsql, whatever the driver wraps it in. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const text = `${(e as { code?: string }).code ?? ''} ${(e as Error).message ?? ''}`;
-    if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_UNIQUE/.test(text)) return true;
-  }
-  return false;
-}

@@ -17,7 +17,7 @@ import { assertProjectEditable } from './access.ts';
 import { findFunction } from './functions.ts';
 import { findFailure } from './failures.ts';
 import { loadGraph } from './graph-load.ts';
-import { isUniqueViolation } from './item-helpers.ts';
+import { isUniqueViolation } from '../../db/portable.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaFunctionLinkRow = typeof fmeaFunctionLink.$inferSelect;

@@ -11,6 +11,7 @@ import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { sendMessages, type MessageRow } from './inbox.ts';
 import { isDeleted } from '../../db/live.ts';
+import { jsonElements } from '../../db/portable.ts';
 
 /**
  * Read-access applications (spec 001 §7 applyReadProject,
@@ -246,7 +247,7 @@ export function listMyReadApplications(ctx: ServiceContext, query: ApplicationLi
 /** Read applications the caller is (or was) an approver of: pending ones wait for them; processed ones include those another approver decided. */
 export function listReadApprovals(ctx: ServiceContext, query: ApplicationListQuery = {}): Promise<Page<ReadApplicationView>> {
   const me = ctx.actor.userId ?? '';
-  return listWhere(ctx, and(sql`exists (select 1 from json_each(${readApplication.approverIds}) where value = ${me})`), query);
+  return listWhere(ctx, and(sql`exists (select 1 from ${jsonElements(readApplication.approverIds)} where value = ${me})`), query);
 }
 
 /** How many read applications wait for the caller's decision (part of the badge's business count). */

@@ -15,6 +15,7 @@ import {
 } from '../../domain/numbering/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { larger } from '../../db/portable.ts';
 
 export function assertModule(module: string): NumberingModule {
   if (!(NUMBERING_MODULES as readonly string[]).includes(module)) throw new InvalidInputError('numberingRule.unknown_module', { module });
@@ -165,7 +166,7 @@ export async function registerManualNumber(db: DbOrTx, module: string, value: st
       .values({ module: rule.module, scope, value: parsed.serial })
       .onConflictDoUpdate({
         target: [numberingCounter.module, numberingCounter.scope],
-        set: { value: sql`max(${numberingCounter.value}, ${parsed.serial})` },
+        set: { value: larger(numberingCounter.value, parsed.serial) },
       });
   }
   return value.trim();

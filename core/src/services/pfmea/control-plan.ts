@@ -31,6 +31,7 @@ import { changeStamps, findPlan, loadControlPlanModel, readLines, readProjectLin
 import { checksOf, lineView, marksOf, namedUsers, withNames, type ControlPlanLineView, type ControlPlanMark, type ControlPlanView } from './control-plan-view.ts';
 import { placeNewLines } from './control-plan-order.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { jsonPairs } from '../../db/portable.ts';
 
 /**
  * The control plan of a PFMEA (issue 13): one plan per phase, generated from
@@ -206,9 +207,9 @@ export async function generateControlPlan(ctx: ServiceContext, projectId: string
       fresh.flatMap((r, i) => generated[i]!.controlIds.map((controlId) => ({ lineId: r.id, controlId, projectId }))),
     );
     // lines that keep their place keep their sort; the others move without a new version (only their position changed)
-    const moved = rows.filter((r) => sortOf.get(r.id) !== r.sort).map((r) => [r.id, sortOf.get(r.id)!]);
+    const moved = rows.filter((r) => sortOf.get(r.id) !== r.sort).map((r) => [r.id, sortOf.get(r.id)!] as const);
     if (moved.length > 0) {
-      await tx.run(sql`update control_plan_line set sort = j.value ->> 1 from json_each(${JSON.stringify(moved)}) j where control_plan_line.id = j.value ->> 0`);
+      await tx.run(sql`update control_plan_line set sort = j.v from ${jsonPairs(moved)} j where control_plan_line.id = j.k`);
     }
     logs.push({ action: 'controlPlan.line.generate', entity: 'control_plan', entityId: plan.id, after: { phase, added: fresh.length, moved: moved.length } });
     const all = [...rows.map((r) => ({ ...r, sort: sortOf.get(r.id)! })), ...fresh].sort((a, b) => a.sort - b.sort);

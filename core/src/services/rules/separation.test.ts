@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessRule } from '../../db/schema/index.ts';
-import { openDatabase } from '../../db/client.ts';
-import { createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, teamMembers, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
+import { createTeamProject, idOf, makeTeam, makeUser, openEmptyDatabase, openTestDatabase, teamMembers, TEST_PASSWORD, type TestDatabase } from '../../testing/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord, getCatalogRecord } from '../catalog/records.ts';
 import { catalogPerson, openCatalogWorld, setFlag } from '../../testing/catalog.ts';
@@ -22,7 +21,7 @@ afterEach(() => t?.dispose());
 
 describe('the separationOfDuties rule', () => {
   it('is on for a new installation, and off for one that ran before the rule existed', async () => {
-    const fresh = await openDatabase(':memory:');
+    const fresh = await openEmptyDatabase();
     await prepareDatabase(fresh.db, createContext(fresh.db), { adminPassword: TEST_PASSWORD });
     expect((await ruleFlagValues(fresh.db)).separationOfDuties).toBe('1');
     // an older installation: its flags were seeded, this one was not there yet

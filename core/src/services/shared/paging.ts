@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { likeAnyCase } from '../../db/portable.ts';
 
 /** The spec's default list query: page 1, limit 10 (000 §9). */
 export const DEFAULT_PAGE = 1;
@@ -31,10 +32,10 @@ export function likePattern(search: string): string {
 
 /** Case-insensitive "contains" on a column, wildcards in the search taken literally. */
 export function contains(column: SQLiteColumn, search: string): SQL {
-  return sql`${column} like ${likePattern(search)} escape '\\'`;
+  return likeAnyCase(column, likePattern(search));
 }
 
 /** "Starts with", wildcards taken literally. */
 export function startsWith(column: SQLiteColumn, prefix: string): SQL {
-  return sql`${column} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  return likeAnyCase(column, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }

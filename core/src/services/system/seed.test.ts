@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dictionary, user } from '../../db/schema/index.ts';
 import { findDictionaryType, listDictionaryItems, saveDictionaryItem } from '../dictionaries/dictionaries.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openEmptyDatabase } from '../../testing/index.ts';
 import { createContext } from '../shared/context.ts';
 import { verifyPassword } from '../shared/password-hash.ts';
 import { findUserRow } from '../users/users.ts';
@@ -10,7 +10,7 @@ import { prepareDatabase } from './seed.ts';
 
 describe('first start', () => {
   it('migrates, seeds, and generates an admin password once', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     const ctx = createContext(db);
     const first = await prepareDatabase(db, ctx);
     expect(first.adminCreated).toBe(true);
@@ -23,7 +23,7 @@ describe('first start', () => {
   });
 
   it('uses ADMIN_PASSWORD when given, and refuses one that breaks the policy', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     await expect(prepareDatabase(db, createContext(db), { adminPassword: 'short' })).rejects.toMatchObject({ messageKey: 'user.password_invalid' });
     const result = await prepareDatabase(db, createContext(db), { adminPassword: 'Adm1n#Secure$X' });
     expect(result.generatedAdminPassword).toBeUndefined();
@@ -34,7 +34,7 @@ describe('first start', () => {
 
 describe('the built-in administrator', () => {
   it('is named in both languages, also on a database seeded before it had an English name; a name an administrator gave stays', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     const ctx = createContext(db);
     await prepareDatabase(db, ctx, { adminPassword: 'Adm1n#Secure$X' });
     expect(await findUserRow(db, 'admin')).toMatchObject({ realName: '系统管理员', realNameEn: 'System administrator' });
@@ -51,7 +51,7 @@ describe('the built-in administrator', () => {
 
 describe('built-in dictionaries', () => {
   it('give every seeded type and item an English name with no Chinese in it', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     await prepareDatabase(db, createContext(db));
     const rows = await db.select().from(dictionary);
     expect(rows.length).toBeGreaterThan(40);
@@ -63,7 +63,7 @@ describe('built-in dictionaries', () => {
   });
 
   it('fill in the missing English names of built-in items on an existing database, and only of those', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     const ctx = createContext(db);
     await prepareDatabase(db, ctx);
     // a database seeded before the English names: blank names, one built-in item renamed by an admin, one item an admin added
@@ -87,7 +87,7 @@ describe('built-in dictionaries', () => {
   });
 
   it('never replace an English name an admin chose', async () => {
-    const { db, close } = await openDatabase(':memory:');
+    const { db, close } = await openEmptyDatabase();
     const ctx = createContext(db);
     await prepareDatabase(db, ctx);
     const grades = await findDictionaryType(db, 'secrecyGrade');
