@@ -40,6 +40,23 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // the service and route tests a second time, on PostgreSQL (issue 22): the engine is fixed per process
+        // (core/src/db/dialect.ts), so they are a project of their own, with one cluster for the run
+        test: {
+          name: 'postgres',
+          include: ['core/src/services/**/*.test.ts', 'api/src/**/*.test.ts'],
+          // SQLite's own: triggers written in its dialect record what a GET writes (the services are the same on both)
+          exclude: ['api/src/security/get-writes.test.ts', '**/node_modules/**'],
+          isolate: false,
+          setupFiles: [cheapHashing],
+          globalSetup: ['tests/postgres-setup.ts'],
+          env: { FMEA_DIALECT: 'postgres' },
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       'workbench/vitest.config.ts',
       'tests/vitest.e2e.config.ts',
     ],

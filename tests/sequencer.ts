@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *
  * - the type check first: two tsc processes (≈ 23 s of CPU cold, as on CI) beside the workbench's tests and
  *   the first browser tests, rather than alone at the end;
- * - then the workbench's tests, the browser tests, and the node tests last: their many small files end the
+ * - then the workbench's tests, the browser tests, the service and route tests on PostgreSQL, and the node tests last: their many small files end the
  *   run with both cores busy (vitest starts projects one after another by name; a worker that keeps its
  *   module graph is reused only by the next file of its project, so a project's files stay together);
  * - in a project, the files that run longest first (vitest's own order: the last run's durations when it
@@ -14,7 +14,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   dataset or spawn a server, which a fresh checkout's size order starts last, and the run then ends on
  *   them alone.
  */
-const PROJECTS = ['typecheck', 'workbench', 'e2e', 'node'];
+const PROJECTS = ['typecheck', 'workbench', 'e2e', 'postgres', 'node'];
 const LONGEST = [/\/fixtures\/src\/demo\.test\.ts$/, /\/cli\/src\/commands\/db\/db\.test\.ts$/, /\/cli\/src\/commands\/serve\/serve\.test\.ts$/];
 
 const projectRank = (spec: TestSpecification) => {

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_PASSWORD } from '@fmea/core/testing';
-import { embeddedClient } from '@fmea/core/db';
+import { freshDatabaseUrl, TEST_PASSWORD } from '@fmea/core/testing';
 import { CLOSE_SERVICE_RESTART, startServer } from './server.ts';
 import { SOCKET_PATH } from './realtime/socket.ts';
 
@@ -35,7 +34,7 @@ function slowPost(url: string, body: string) {
 
 describe('stopping a server behind a load balancer', { timeout: 60_000 }, () => {
   it('says "draining" on health while it still serves, then finishes the request in flight, tells sockets to reconnect and takes no new connection', async () => {
-    const server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'stop.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
+    const server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: await freshDatabaseUrl(dir, 'stop.db'), adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
     const base = `http://127.0.0.1:${server.port}`;
     expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ meta: { success: true }, data: { status: 'up' } });
     const socket = new WebSocket(`ws://127.0.0.1:${server.port}${SOCKET_PATH}`);
@@ -66,13 +65,13 @@ describe('stopping a server behind a load balancer', { timeout: 60_000 }, () => 
   });
 
   it('says "down" when the database does not answer', async () => {
-    const server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'down.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
+    const server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: await freshDatabaseUrl(dir, 'down.db'), adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
     const base = `http://127.0.0.1:${server.port}`;
     try {
       // integrators read the 503 in the OpenAPI document
       const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, { description: string }> } }> };
       expect(document.paths['/api/health']!.get.responses['503']!.description).toMatch(/^Draining/);
-      embeddedClient(server.database).close();
+      await server.database.close();
       const health = await fetch(`${base}/api/health`, { headers: { lang: 'en-US' } });
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ meta: { success: false, code: 503, message: 'The database does not answer' }, data: { status: 'down' } });

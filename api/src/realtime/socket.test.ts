@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { createContext, schema, USER_SHEET_COLUMNS, writeSheet } from '@fmea/core';
-import { buildRole, buildUser, TEST_PASSWORD } from '@fmea/core/testing';
+import { buildRole, buildUser, freshDatabaseUrl, TEST_PASSWORD } from '@fmea/core/testing';
 import { startServer } from '../server.ts';
 import { SOCKET_PATH } from './socket.ts';
 import { progressReporter, sendProgress } from './progress.ts';
@@ -28,7 +28,7 @@ const engineers: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fmea-socket-'));
-  server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'test.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
+  server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: await freshDatabaseUrl(dir, 'test.db'), adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
   base = `127.0.0.1:${server.port}`;
   const ctx = createContext(server.database.db);
   const role = await buildRole(ctx, { label: 'engineer', grants: [{ routeName: 'dfmea_index', buttons: ['add'] }] });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@fmea/core';
-import { TEST_PASSWORD } from '@fmea/core/testing';
+import { freshDatabaseUrl, TEST_PASSWORD } from '@fmea/core/testing';
 import { JSON_BODY_LIMIT } from '../app.ts';
 import { startServer } from '../server.ts';
 import { openTestApp } from '../testing.ts';
@@ -96,7 +96,7 @@ describe('the real server', () => {
     dir = mkdtempSync(join(tmpdir(), 'fmea-traversal-'));
     mkdirSync(join(dir, 'files'));
     writeFileSync(join(dir, 'secret'), SECRET);
-    server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: `file:${join(dir, 'test.db')}`, adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
+    server = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: await freshDatabaseUrl(dir, 'test.db'), adminPassword: TEST_PASSWORD, filesDir: join(dir, 'files') });
     const res = await fetch(`http://127.0.0.1:${server.port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_PASSWORD }) });
     token = ((await res.json()) as { data: { token: string } }).data.token;
   });

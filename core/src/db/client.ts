@@ -121,13 +121,15 @@ async function openPostgres(url: string): Promise<PostgresDatabase> {
   const pool = openPostgresPool(url);
   // typed as the declared (sqlite-core) database: the tables are their twins and the builders answer sqlite-core's API
   const db = drizzleOnPool(pool, schema) as unknown as Db;
+  let ended: Promise<void> | undefined;
   return {
     dialect: 'postgres',
     db,
     pool,
     url,
     query: async (text) => (await pool.query(text)).rows as Record<string, unknown>[],
-    close: () => pool.end(),
+    // once: a pool ended twice throws
+    close: () => (ended ??= pool.end()),
   };
 }
 

@@ -114,3 +114,11 @@ export async function openEmptyDatabase(): Promise<Database> {
   const database = await openEmptyPostgres();
   return { ...database, close: async () => dropPostgresCopy(database) };
 }
+
+/** The address of a new, empty database for a test server: a file in `dir`, or a database of the PostgreSQL test cluster. */
+export async function freshDatabaseUrl(dir: string, name: string): Promise<string> {
+  if (DIALECT !== 'postgres') return `file:${join(dir, name)}`;
+  const database = await openEmptyPostgres();
+  await database.close();
+  return database.url;
+}

@@ -44,7 +44,40 @@ export function openPostgresPool(url: string, max = poolSizeFromEnv()): pg.Pool 
 }
 
 export function drizzleOnPool<S extends Record<string, unknown>>(pool: pg.Pool, schema: S) {
-  return drizzle({ client: pool, schema });
+  return serializable(drizzle({ client: pool, schema }));
+}
+
+/** Serialization failures and deadlocks: the transaction did nothing and may run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+export const TRANSACTION_ATTEMPTS = 20;
+
+function retryable(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (RETRYABLE.has((e as { code?: string }).code ?? '')) return true;
+  return false;
+}
+
+/**
+ * Every transaction of the database runs SERIALIZABLE and runs again when PostgreSQL refuses it for a
+ * concurrent one (issue 22). SQLite runs one writer at a time, so services read and then write inside a
+ * transaction (the next sort number, a document number, a version check) and rely on nothing changing in
+ * between; on PostgreSQL writers run concurrently, and serializable isolation keeps exactly that promise:
+ * a transaction that would have seen another's write is rolled back whole and tried again, after a short
+ * random wait. Work inside a transaction is database work only (no files, no messages to sockets), so
+ * running it again is safe. Savepoints (a transaction inside one) are not retried on their own.
+ */
+function serializable<D extends { transaction: (...args: never[]) => Promise<unknown> }>(db: D): D {
+  const once = db.transaction.bind(db) as (work: unknown, config?: Record<string, unknown>) => Promise<unknown>;
+  const transaction = async (work: unknown, config?: Record<string, unknown>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work, { isolationLevel: 'serializable', ...config });
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !retryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+      }
+    }
+  };
+  return Object.assign(db, { transaction }) as D;
 }
 
 /** Any lock key, the same in every process: two servers starting at once migrate one after the other. */

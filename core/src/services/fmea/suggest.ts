@@ -7,6 +7,7 @@ import { likePattern } from '../shared/paging.ts';
 import { actorOf } from './access.ts';
 import { SUGGEST_KINDS, type SuggestKind } from '../../domain/fmea/vocabulary.ts';
 import { live } from '../../db/live.ts';
+import { likeAnyCase } from '../../db/portable.ts';
 
 /** What a suggestion is for: the text fields of the analysis that engineers reword from one FMEA to the next. */
 export { SUGGEST_KINDS, type SuggestKind };
@@ -88,13 +89,13 @@ export async function suggestTexts(ctx: ServiceContext, query: SuggestQuery): Pr
   const projects = ctx.db.select({ id: fmeaProject.id }).from(fmeaProject).where(and(...readable));
 
   const q = (query.q ?? '').trim();
-  const contains = q ? sql`and t like ${likePattern(q)} escape '\\'` : sql``;
+  const contains = q ? sql`and ${likeAnyCase(sql`t`, likePattern(q))}` : sql``;
   const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
   // one row per written text: trimmed, blanks dropped, only in readable projects
   const branches = sources(query.kind).map(
     ({ text, projectId, table, where }) =>
-      sql`select t from (select trim(${text}) as t from ${table} where ${projectId} in ${projects}${where ? sql` and ${where}` : sql``}) where t is not null and t <> '' ${contains}`,
+      sql`select t from (select trim(${text}) as t from ${table} where ${projectId} in ${projects}${where ? sql` and ${where}` : sql``}) as written where t is not null and t <> '' ${contains}`,
   );
   const rows = await ctx.db.all<{ text: string; uses: number }>(sql`
     with src(t) as (${sql.join(branches, sql` union all `)}),
@@ -105,7 +106,7 @@ export async function suggestTexts(ctx: ServiceContext, query: SuggestQuery): Pr
     )
     select t as text, uses from ranked
     where pick = 1
-    order by (t like ${prefix} escape '\\') desc, uses desc, k, t
+    order by (${likeAnyCase(sql`t`, prefix)}) desc, uses desc, k, t
     limit ${pageSize}`);
   return rows.map((r) => ({ text: r.text, uses: Number(r.uses) }));
 }
