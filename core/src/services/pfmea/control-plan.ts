@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { insertRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { jsonElements } from '../../db/portable-json.ts';
 import { controlPlan, controlPlanLine, controlPlanLineControl, fmeaNode, user } from '../../db/schema/index.ts';
 import { InvalidInputError, NotFoundError, type Issue } from '../../errors.ts';
 import {
@@ -208,7 +209,7 @@ export async function generateControlPlan(ctx: ServiceContext, projectId: string
     // lines that keep their place keep their sort; the others move without a new version (only their position changed)
     const moved = rows.filter((r) => sortOf.get(r.id) !== r.sort).map((r) => [r.id, sortOf.get(r.id)!]);
     if (moved.length > 0) {
-      await tx.run(sql`update control_plan_line set sort = j.value ->> 1 from json_each(${JSON.stringify(moved)}) j where control_plan_line.id = j.value ->> 0`);
+      await tx.run(sql`update control_plan_line set sort = cast(j.value ->> 1 as integer) from ${jsonElements(moved)} j where control_plan_line.id = j.value ->> 0`);
     }
     logs.push({ action: 'controlPlan.line.generate', entity: 'control_plan', entityId: plan.id, after: { phase, added: fresh.length, moved: moved.length } });
     const all = [...rows.map((r) => ({ ...r, sort: sortOf.get(r.id)! })), ...fresh].sort((a, b) => a.sort - b.sort);
