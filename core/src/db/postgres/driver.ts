@@ -25,18 +25,17 @@ export function poolSizeFromEnv(value = process.env.DATABASE_POOL_SIZE): number 
 }
 
 /**
- * drizzle's node-postgres session passes its own type parsers with every query, falling back to the
- * driver's global ones, so the values above are set there too (this process talks to no other PostgreSQL).
+ * drizzle's node-postgres session gives every query its own type parsers, which fall back to pg's global
+ * ones and so override the pool's `types`: without this, raw SQL read bigint and numeric as strings and
+ * `json` already parsed. The process talks to one engine (dialect.ts), so pg's global parsers are set too.
  */
-function setGlobalParsers(): void {
-  pg.types.setTypeParser(INT8, (text: string) => Number(text));
-  pg.types.setTypeParser(NUMERIC, (text: string) => Number(text));
-  pg.types.setTypeParser(JSON_OID, (text: string) => text);
+function installTypeParsers(): void {
+  for (const oid of [INT8, NUMERIC, JSON_OID]) pg.types.setTypeParser(oid, pgTypes.getTypeParser(oid));
 }
 
 export function openPostgresPool(url: string, max = poolSizeFromEnv()): pg.Pool {
   installSqliteQueryApi();
-  setGlobalParsers();
+  installTypeParsers();
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
   // an idle connection the server closed (a restart, a failover) is dropped from the pool, not thrown
   pool.on('error', () => undefined);

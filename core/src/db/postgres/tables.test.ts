@@ -6,6 +6,7 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import * as schema from '../schema/declared.ts';
 import { startTestCluster, type TestCluster } from '../../testing/postgres.ts';
+import { pgTypes } from './driver.ts';
 import { PG_MIGRATIONS, pendingPostgresChange } from './migrations.ts';
 import { postgresTables } from './tables.ts';
 
@@ -13,7 +14,7 @@ let cluster: TestCluster;
 let pool: pg.Pool;
 beforeAll(async () => {
   cluster = await startTestCluster();
-  pool = new pg.Pool({ connectionString: await cluster.createDatabase('tables') });
+  pool = new pg.Pool({ connectionString: await cluster.createDatabase('tables'), types: pgTypes });
   await migrate(drizzle({ client: pool }), { migrationsFolder: PG_MIGRATIONS });
 }, 120_000);
 afterAll(async () => {
@@ -57,7 +58,7 @@ describe('the PostgreSQL tables, built from the one declaration', () => {
     expect(made).toMatchObject({ userName: 'li.wei', mustChangePassword: true, locked: false, validityDate: at, failedLogins: 0 });
     expect(made!.createdAt).toBeInstanceOf(Date);
     const stored = await pool.query('select must_change_password, locked, validity_date, created_at from "user" where user_name = $1', ['li.wei']);
-    expect(stored.rows[0]).toMatchObject({ must_change_password: 1, locked: 0, validity_date: String(at.getTime()) });
+    expect(stored.rows[0]).toMatchObject({ must_change_password: 1, locked: 0, validity_date: at.getTime() });
     expect(Math.abs(Number(stored.rows[0].created_at) - Date.now())).toBeLessThan(60_000);
     const [read] = await db.select().from(tables.user).where(eq(tables.user.userName, 'li.wei'));
     expect(read).toEqual(made);

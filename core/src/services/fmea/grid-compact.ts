@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { rateChain, type CompactGridValues, type RerateSource } from '../../domain/fmea/index.ts';
+import { DIALECT } from '../../db/dialect.ts';
+import { jsonArray, jsonGroupArray, jsonObject } from '../../db/portable-json.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { countChains, filterIssues, gridContext, gridWindow, type RiskGridQuery } from './grid.ts';
 import { actionsJson, catalogJson, characteristicsJson, controlsJson, pageCtes, rerateJson, type RiskGridFilter } from './grid-sql.ts';
@@ -40,6 +42,9 @@ interface CompactPart {
   json: string | null;
 }
 
+/** `a is b` (equal, or both null): SQLite's `is`, the standard's `is not distinct from` on PostgreSQL. */
+const sameOrBothNull = (a: SQL, b: SQL) => (DIALECT === 'postgres' ? sql`${a} is not distinct from ${b}` : sql`${a} is ${b}`);
+
 /**
  * The same page as `riskGridJsonQuery` in one statement, its distinct items
  * numbered in the order they first appear (`row_number() over (order by
@@ -50,6 +55,43 @@ interface CompactPart {
  * items come from one snapshot of the database.
  */
 export function riskGridCompactQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
+  const row = jsonArray([sql`fn.ix`, sql`md.ix`, sql`ef.ix`, sql`ca.ix`, sql`cs.ix`, sql`slim.s`, sql`slim.o`, sql`slim.d`]);
+  const fn = jsonObject({
+    elementId: sql`n.id`,
+    elementName: sql`n.name`,
+    functionId: sql`f.id`,
+    functionDescription: sql`f.description`,
+    requirement: sql`f.requirement`,
+    functionCatalog: catalogJson(sql`f.catalog_record_id`),
+  });
+  const mode = jsonObject({
+    id: sql`fm.id`,
+    description: sql`fm.description`,
+    frequencyRatio: sql`fm.frequency_ratio`,
+    version: sql`fm.version`,
+    catalog: catalogJson(sql`fm.catalog_record_id`),
+  });
+  const effect = jsonObject({
+    id: sql`fe.id`,
+    description: sql`fe.description`,
+    severity: sql`fe.severity`,
+    version: sql`fe.version`,
+    catalog: catalogJson(sql`fe.catalog_record_id`),
+    elementName: sql`n.name`,
+    functionDescription: sql`f.description`,
+    chains: sql`coalesce(shared_effect.n, 1)`,
+  });
+  const cause = jsonObject({
+    id: sql`fc.id`,
+    description: sql`fc.description`,
+    occurrence: sql`fc.occurrence`,
+    detection: sql`fc.detection`,
+    version: sql`fc.version`,
+    catalog: catalogJson(sql`fc.catalog_record_id`),
+    elementName: sql`n.name`,
+    functionDescription: sql`f.description`,
+    chains: sql`coalesce(shared_cause.n, 1)`,
+  });
   return sql`${pageCtes(projectId, apTable, filter, window)},
 slim as (
   select chain.total, chain.rn, chain.mode_id, chain.effect_id, chain.cause_id,
@@ -66,31 +108,25 @@ ca as (select cause_id as id, row_number() over (order by min(rn)) - 1 as ix fro
 cs as (select mode_function_id, cause_function_id, row_number() over (order by min(rn)) - 1 as ix from slim group by mode_function_id, cause_function_id)
 select 'total' as part, max(total) as ix, null as json from slim
 union all
-select 'rows', 0, json_group_array(json_array(fn.ix, md.ix, ef.ix, ca.ix, cs.ix, slim.s, slim.o, slim.d) order by slim.rn)
+select 'rows', 0, ${jsonGroupArray(row, sql`slim.rn`)}
   from slim
   join fn on fn.id = slim.mode_function_id
   join md on md.id = slim.mode_id
   left join ef on ef.id = slim.effect_id
   left join ca on ca.id = slim.cause_id
-  join cs on cs.mode_function_id = slim.mode_function_id and cs.cause_function_id is slim.cause_function_id
+  join cs on cs.mode_function_id = slim.mode_function_id and ${sameOrBothNull(sql`cs.cause_function_id`, sql`slim.cause_function_id`)}
 union all
-select 'function', fn.ix, json_object('elementId', n.id, 'elementName', n.name, 'functionId', f.id, 'functionDescription', f.description, 'requirement', f.requirement,
-    'functionCatalog', ${catalogJson(sql`f.catalog_record_id`)})
+select 'function', fn.ix, ${fn}
   from fn join fmea_function f on f.id = fn.id join fmea_node n on n.id = f.node_id
 union all
-select 'mode', md.ix, json_object('id', fm.id, 'description', fm.description, 'frequencyRatio', fm.frequency_ratio, 'version', fm.version,
-    'catalog', ${catalogJson(sql`fm.catalog_record_id`)})
+select 'mode', md.ix, ${mode}
   from md join fmea_failure fm on fm.id = md.id
 union all
-select 'effect', ef.ix, json_object('id', fe.id, 'description', fe.description, 'severity', fe.severity, 'version', fe.version,
-    'catalog', ${catalogJson(sql`fe.catalog_record_id`)},
-    'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_effect.n, 1))
+select 'effect', ef.ix, ${effect}
   from ef join fmea_failure fe on fe.id = ef.id join fmea_function f on f.id = fe.function_id join fmea_node n on n.id = f.node_id
   left join shared_effect on shared_effect.id = ef.id
 union all
-select 'cause', ca.ix, json_object('id', fc.id, 'description', fc.description, 'occurrence', fc.occurrence, 'detection', fc.detection, 'version', fc.version,
-    'catalog', ${catalogJson(sql`fc.catalog_record_id`)},
-    'elementName', n.name, 'functionDescription', f.description, 'chains', coalesce(shared_cause.n, 1))
+select 'cause', ca.ix, ${cause}
   from ca join fmea_failure fc on fc.id = ca.id join fmea_function f on f.id = fc.function_id join fmea_node n on n.id = f.node_id
   left join shared_cause on shared_cause.id = ca.id
 union all

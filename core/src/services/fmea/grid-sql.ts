@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { DIALECT } from '../../db/dialect.ts';
+import { jsonArray, jsonFlag, jsonGroupArray, jsonObject, jsonValue, JSON_TRUE } from '../../db/portable-json.ts';
 import type { ApLevel } from '../../domain/ap/index.ts';
 import { UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCatalogRef, type RowCharacteristic } from '../../domain/fmea/index.ts';
 
@@ -81,12 +83,55 @@ export interface RawChainRow {
   cause_catalog: RowCatalogRef | null;
 }
 
+/*
+ * The few scalar forms the grid's statements write differently per engine (JSON: db/portable-json.ts).
+ * The SQLite text is the benchmarked one (`npm run bench`); PostgreSQL's says the same.
+ */
+const pg = DIALECT === 'postgres';
+/** A sort number as ten digits, so a node's path sorts as its ancestors' sorts do. */
+const sortKey = (sort: SQL) => (pg ? sql`lpad(${sort}::text, 10, '0')` : sql`printf('%010d', ${sort})`);
+/** Paths compare byte by byte, as SQLite's always do, whatever collation the PostgreSQL database was created with. */
+const BY_PATH = pg ? sql`path collate "C"` : sql`path`;
+/** The larger of two numbers (SQLite's scalar `max`). */
+const greater = (a: SQL, b: SQL) => (pg ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`);
+/** The AP letter at a 1-based position of the AP table (PostgreSQL's substr takes an int; the ratings are bigint there). */
+const apAt = (apTable: string, position: SQL) => (pg ? sql`substr(${apTable}::text, (${position})::int, 1)` : sql`substr(${apTable}, ${position}, 1)`);
+/** A 0/1 flag as a condition (PostgreSQL takes no integer for a boolean). */
+const isSet = (flag: SQL) => (pg ? sql`${flag} <> 0` : flag);
+/** A page's row limit; -1 is every row (SQLite reads a negative limit so, PostgreSQL refuses it and says `all`). */
+const limitOf = (limit: number) => (pg && limit < 0 ? sql`all` : sql`${limit}`);
+
+/** A characteristic's fields as the grid sends them. */
+const characteristicFields = {
+  id: sql`ch.id`,
+  name: sql`ch.name`,
+  characteristicClass: sql`ch.characteristic_class`,
+  special: jsonFlag(sql`ch.special`),
+};
+
+/** An action's fields as the grid sends them (`RowAction`). */
+const actionFields = {
+  id: sql`a.id`,
+  kind: sql`a.kind`,
+  description: sql`a.description`,
+  responsibleUserId: sql`a.responsible_user_id`,
+  targetDate: sql`a.target_date`,
+  status: sql`a.status`,
+  actionTaken: sql`a.action_taken`,
+  evidence: sql`a.evidence`,
+  completionDate: sql`a.completion_date`,
+  raSeverity: sql`a.ra_severity`,
+  raOccurrence: sql`a.ra_occurrence`,
+  raDetection: sql`a.ra_detection`,
+  version: sql`a.version`,
+};
+
 const UNFINISHED = sql.join(UNFINISHED_ACTION_STATUSES.map((s) => sql`${s}`), sql`, `);
 
 /** The chains of one page in form order with their texts (`page`): the common part of the grid's statements (see `riskGridQuery`). */
 export function pageCtes(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
   const apExpr = sql`case when fe.severity is null or fc.occurrence is null or fc.detection is null then null
-    else substr(${apTable}, (fe.severity - 1) * 100 + (fc.occurrence - 1) * 10 + fc.detection, 1) end`;
+    else ${apAt(apTable, sql`(fe.severity - 1) * 100 + (fc.occurrence - 1) * 10 + fc.detection`)} end`;
   const conditions: SQL[] = [sql`fm.project_id = ${projectId}`, sql`fm.kind = 'FM'`];
   if (filter.ap?.length) conditions.push(sql`${apExpr} in (${sql.join(filter.ap.map((a) => sql`${a}`), sql`, `)})`);
   if (filter.openActions) conditions.push(sql`exists (select 1 from fmea_action a where a.cause_id = fc.id and a.status in (${UNFINISHED}))`);
@@ -95,11 +140,11 @@ export function pageCtes(projectId: string, apTable: string, filter: RiskGridFil
   }
   return sql`
 with recursive tree(id, path) as (
-  select id, printf('%010d', sort) || id from fmea_node where project_id = ${projectId} and parent_id is null
+  select id, ${sortKey(sql`sort`)} || id from fmea_node where project_id = ${projectId} and parent_id is null
   union all
-  select n.id, tree.path || '/' || printf('%010d', n.sort) || n.id from fmea_node n join tree on n.parent_id = tree.id
+  select n.id, tree.path || '/' || ${sortKey(sql`n.sort`)} || n.id from fmea_node n join tree on n.parent_id = tree.id
 ),
-node_rank as (select id, row_number() over (order by path) as r from tree),
+node_rank as (select id, row_number() over (order by ${BY_PATH}) as r from tree),
 function_rank as (
   select f.id, row_number() over (order by nr.r, f.sort, f.id) as r
   from fmea_function f join node_rank nr on nr.id = f.node_id where f.project_id = ${projectId}
@@ -123,16 +168,16 @@ chain as (
   left join failure_rank rc on rc.id = fc.id
   where ${sql.join(conditions, sql` and `)}
   order by rn
-  limit ${window.limit} offset ${window.offset}
+  limit ${limitOf(window.limit)} offset ${window.offset}
 ),
 -- how many chains of the whole project pass through each effect and cause of the page, counted once per failure:
 -- an effect lies on one chain per cause of each mode it links to (a mode without causes makes one chain), a cause on one per effect of each of its modes
 shared_effect as (
-  select e.higher_failure_id as id, sum(max(1, (select count(*) from fmea_failure_link c where c.higher_failure_id = e.lower_failure_id))) as n
+  select e.higher_failure_id as id, sum(${greater(sql`1`, sql`(select count(*) from fmea_failure_link c where c.higher_failure_id = e.lower_failure_id)`)}) as n
   from fmea_failure_link e where e.higher_failure_id in (select effect_id from chain) group by e.higher_failure_id
 ),
 shared_cause as (
-  select c.lower_failure_id as id, sum(max(1, (select count(*) from fmea_failure_link e where e.lower_failure_id = c.higher_failure_id))) as n
+  select c.lower_failure_id as id, sum(${greater(sql`1`, sql`(select count(*) from fmea_failure_link e where e.lower_failure_id = c.higher_failure_id)`)}) as n
   from fmea_failure_link c where c.lower_failure_id in (select cause_id from chain) group by c.lower_failure_id
 ),
 page as (
@@ -179,22 +224,22 @@ page as (
  * 1000-character H/M/L string, so SQL filters on AP exactly as the engine rates.
  */
 export function riskGridQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
-  const packed = sql.raw(COLUMNS.map((c) => `page.${c}`).join(', '));
+  const packed = COLUMNS.map((c) => sql.raw(`page.${c}`));
+  const list = (select: SQL) => jsonValue(sql`coalesce((${select}), '[]')`);
+  const controls = jsonArray([sql`ctl.kind`, sql`ctl.sort`, sql`ctl.id`, sql`ctl.description`, sql`ctl.version`, catalogJson(sql`ctl.catalog_record_id`)]);
+  const characteristic = jsonObject({ ...characteristicFields, sort: sql`ch.sort` });
+  const action = jsonObject({ ...actionFields, sort: sql`a.sort` });
   return sql`${pageCtes(projectId, apTable, filter, window)}
-select json_array(${packed},
-  json(coalesce((select json_group_array(json_array(ctl.kind, ctl.sort, ctl.id, ctl.description, ctl.version, ${catalogJson(sql`ctl.catalog_record_id`)}))
-    from fmea_control ctl where ctl.cause_id = page.cause_id), '[]')),
-  json(coalesce((select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
-      'special', json(case when ch.special then 'true' else 'false' end), 'sort', ch.sort))
-    from fmea_characteristic ch where ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id), '[]')),
-  json(coalesce((select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
-      'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
-      'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
-      'raDetection', a.ra_detection, 'version', a.version, 'sort', a.sort))
-    from fmea_action a where a.cause_id = page.cause_id), '[]')),
-  ${catalogJson(sql`page.function_catalog_id`)}, ${catalogJson(sql`page.mode_catalog_id`)},
-  ${catalogJson(sql`page.effect_catalog_id`)}, ${catalogJson(sql`page.cause_catalog_id`)}
-) as row
+select ${jsonArray([
+    ...packed,
+    list(sql`select ${jsonGroupArray(controls)} from fmea_control ctl where ctl.cause_id = page.cause_id`),
+    list(sql`select ${jsonGroupArray(characteristic)} from fmea_characteristic ch where ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id`),
+    list(sql`select ${jsonGroupArray(action)} from fmea_action a where a.cause_id = page.cause_id`),
+    catalogJson(sql`page.function_catalog_id`),
+    catalogJson(sql`page.mode_catalog_id`),
+    catalogJson(sql`page.effect_catalog_id`),
+    catalogJson(sql`page.cause_catalog_id`),
+  ])} as row
 from page
 order by page.rn`;
 }
@@ -212,28 +257,54 @@ order by page.rn`;
  */
 export function riskGridJsonQuery(projectId: string, apTable: string, filter: RiskGridFilter, window: { limit: number; offset: number }): SQL {
   const chars = sql`from fmea_characteristic ch where (ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id)`;
+  const special = jsonObject({ id: sql`ch.id`, name: sql`ch.name`, characteristicClass: sql`ch.characteristic_class`, special: JSON_TRUE });
+  const effect = jsonObject({
+    id: sql`page.effect_id`,
+    description: sql`page.effect_description`,
+    severity: sql`page.severity`,
+    version: sql`page.effect_version`,
+    catalog: catalogJson(sql`page.effect_catalog_id`),
+    elementName: sql`page.effect_element_name`,
+    functionDescription: sql`page.effect_function_description`,
+    chains: sql`coalesce(page.effect_chains, 1)`,
+  });
+  const mode = jsonObject({
+    id: sql`page.mode_id`,
+    description: sql`page.mode_description`,
+    frequencyRatio: sql`page.frequency_ratio`,
+    version: sql`page.mode_version`,
+    catalog: catalogJson(sql`page.mode_catalog_id`),
+  });
+  const cause = jsonObject({
+    id: sql`page.cause_id`,
+    description: sql`page.cause_description`,
+    occurrence: sql`page.occurrence`,
+    detection: sql`page.detection`,
+    version: sql`page.cause_version`,
+    catalog: catalogJson(sql`page.cause_catalog_id`),
+    elementName: sql`page.cause_element_name`,
+    functionDescription: sql`page.cause_function_description`,
+    chains: sql`coalesce(page.cause_chains, 1)`,
+  });
+  const facts = jsonObject({
+    elementId: sql`page.element_id`,
+    elementName: sql`page.element_name`,
+    functionId: sql`page.function_id`,
+    functionDescription: sql`page.function_description`,
+    requirement: sql`page.requirement`,
+    functionCatalog: catalogJson(sql`page.function_catalog_id`),
+    effect: sql`case when page.effect_id is null then null else ${effect} end`,
+    mode,
+    cause: sql`case when page.cause_id is null then null else ${cause} end`,
+    controls: controlsJson(sql`page.cause_id`),
+    characteristics: characteristicsJson(sql`page.mode_function_id`, sql`page.cause_function_id`),
+    actions: actionsJson(sql`page.cause_id`),
+  });
   return sql`${pageCtes(projectId, apTable, filter, window)}
 select page.total, page.severity as s, page.occurrence as o, page.detection as d,
   ${rerateJson(sql`page.cause_id`)} as rerate,
-  (select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class, 'special', json('true')) order by ch.sort, ch.id)
-    ${chars} and ch.special) as specials,
-  json_object(
-    'elementId', page.element_id, 'elementName', page.element_name,
-    'functionId', page.function_id, 'functionDescription', page.function_description, 'requirement', page.requirement,
-    'functionCatalog', ${catalogJson(sql`page.function_catalog_id`)},
-    'effect', case when page.effect_id is null then null else json_object('id', page.effect_id, 'description', page.effect_description,
-      'severity', page.severity, 'version', page.effect_version, 'catalog', ${catalogJson(sql`page.effect_catalog_id`)}, 'elementName', page.effect_element_name,
-      'functionDescription', page.effect_function_description, 'chains', coalesce(page.effect_chains, 1)) end,
-    'mode', json_object('id', page.mode_id, 'description', page.mode_description, 'frequencyRatio', page.frequency_ratio, 'version', page.mode_version,
-      'catalog', ${catalogJson(sql`page.mode_catalog_id`)}),
-    'cause', case when page.cause_id is null then null else json_object('id', page.cause_id, 'description', page.cause_description,
-      'occurrence', page.occurrence, 'detection', page.detection, 'version', page.cause_version, 'catalog', ${catalogJson(sql`page.cause_catalog_id`)},
-      'elementName', page.cause_element_name,
-      'functionDescription', page.cause_function_description, 'chains', coalesce(page.cause_chains, 1)) end,
-    'controls', ${controlsJson(sql`page.cause_id`)},
-    'characteristics', ${characteristicsJson(sql`page.mode_function_id`, sql`page.cause_function_id`)},
-    'actions', ${actionsJson(sql`page.cause_id`)}
-  ) as facts
+  (select ${jsonGroupArray(special, sql`ch.sort, ch.id`)} ${chars} and ${isSet(sql`ch.special`)}) as specials,
+  ${facts} as facts
 from page
 order by page.rn`;
 }
@@ -243,33 +314,42 @@ order by page.rn`;
  * the analysis read's `catalog`), `null` for an item in its own wording: one
  * primary-key look-up per citing item, none for the others.
  */
-export const catalogJson = (recordId: SQL) =>
-  sql`case when ${recordId} is null then null else json((select json_object('recordId', cr.id, 'serialNum', cr.serial_num, 'versionNo', cr.version_no,
-    'status', cr.status, 'newerVersion', json(case when cr.is_latest_version then 'false' else 'true' end)) from catalog_record cr where cr.id = ${recordId})) end`;
+export const catalogJson = (recordId: SQL) => {
+  const ref = jsonObject({
+    recordId: sql`cr.id`,
+    serialNum: sql`cr.serial_num`,
+    versionNo: sql`cr.version_no`,
+    status: sql`cr.status`,
+    newerVersion: jsonFlag(sql`cr.is_latest_version`, 'unset'),
+  });
+  return sql`case when ${recordId} is null then null else ${jsonValue(sql`(select ${ref} from catalog_record cr where cr.id = ${recordId})`)} end`;
+};
 
 /** A cause's controls as the grid sends them (JSON): prevention, then detection, each by sort, then id; each with the catalog version it cites. */
-export const controlsJson = (causeId: SQL) =>
-  sql`(select json_group_array(json_object('id', ctl.id, 'version', ctl.version, 'kind', ctl.kind, 'description', ctl.description, 'sort', ctl.sort,
-    'catalog', ${catalogJson(sql`ctl.catalog_record_id`)})
-    order by ctl.kind <> 'prevention', ctl.sort, ctl.id) from fmea_control ctl where ctl.cause_id = ${causeId})`;
+export const controlsJson = (causeId: SQL) => {
+  const control = jsonObject({
+    id: sql`ctl.id`,
+    version: sql`ctl.version`,
+    kind: sql`ctl.kind`,
+    description: sql`ctl.description`,
+    sort: sql`ctl.sort`,
+    catalog: catalogJson(sql`ctl.catalog_record_id`),
+  });
+  return sql`(select ${jsonGroupArray(control, sql`ctl.kind <> 'prevention', ctl.sort, ctl.id`)} from fmea_control ctl where ctl.cause_id = ${causeId})`;
+};
 
 /** The characteristics of a mode's and a cause's functions as the grid sends them (JSON), by sort, then id. */
 export const characteristicsJson = (modeFunctionId: SQL, causeFunctionId: SQL) =>
-  sql`(select json_group_array(json_object('id', ch.id, 'name', ch.name, 'characteristicClass', ch.characteristic_class,
-      'special', json(case when ch.special then 'true' else 'false' end)) order by ch.sort, ch.id)
+  sql`(select ${jsonGroupArray(jsonObject(characteristicFields), sql`ch.sort, ch.id`)}
     from fmea_characteristic ch where (ch.function_id = ${modeFunctionId} or ch.function_id = ${causeFunctionId}))`;
 
 /** A cause's actions as the grid sends them (JSON), by sort, then id. */
 export const actionsJson = (causeId: SQL) =>
-  sql`(select json_group_array(json_object('id', a.id, 'kind', a.kind, 'description', a.description,
-      'responsibleUserId', a.responsible_user_id, 'targetDate', a.target_date, 'status', a.status, 'actionTaken', a.action_taken,
-      'evidence', a.evidence, 'completionDate', a.completion_date, 'raSeverity', a.ra_severity, 'raOccurrence', a.ra_occurrence,
-      'raDetection', a.ra_detection, 'version', a.version) order by a.sort, a.id)
-    from fmea_action a where a.cause_id = ${causeId})`;
+  sql`(select ${jsonGroupArray(jsonObject(actionFields), sql`a.sort, a.id`)} from fmea_action a where a.cause_id = ${causeId})`;
 
 /** What rating a chain needs of its cause's actions (JSON): `[[status, raS, raO, raD], …]` in their order, `[]` without any. */
 export const rerateJson = (causeId: SQL) =>
-  sql`(select json_group_array(json_array(a.status, a.ra_severity, a.ra_occurrence, a.ra_detection) order by a.sort, a.id)
+  sql`(select ${jsonGroupArray(jsonArray([sql`a.status`, sql`a.ra_severity`, sql`a.ra_occurrence`, sql`a.ra_detection`]), sql`a.sort, a.id`)}
     from fmea_action a where a.cause_id = ${causeId})`;
 
 /** A row of `riskGridJsonQuery`. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { DIALECT } from '../../db/dialect.ts';
 import { catalogRecord, fmeaControl, fmeaFailure, fmeaFunction, fmeaProject } from '../../db/schema/index.ts';
 import { buildChains, chainKey, indexGraph } from '../../domain/fmea/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
@@ -260,8 +261,10 @@ describe('recomputing every AP', () => {
   it('refuses a stored rating that is no rating, naming its grid row, and records nothing', async () => {
     const w = await lifter();
     const before = await recomputeAllAp(team.editor, w.project.id);
-    // written past the services (the CHECK constraint allows 2.5)
-    await t.db.update(fmeaFailure).set({ occurrence: 2.5 }).where(eq(fmeaFailure.id, w.broken.id));
+    // written past the services: SQLite's CHECK allows 2.5 (an integer column holds a real there); PostgreSQL's bigint
+    // cannot hold one, so there the range check is dropped for an 11
+    if (DIALECT === 'postgres') await t.db.run(sql`alter table fmea_failure drop constraint fmea_failure_occurrence`);
+    await t.db.update(fmeaFailure).set({ occurrence: DIALECT === 'postgres' ? 11 : 2.5 }).where(eq(fmeaFailure.id, w.broken.id));
     await expect(recomputeAllAp(team.editor, w.project.id)).rejects.toMatchObject({
       code: 'invalid_input',
       issues: [expect.objectContaining({ field: 'occurrence', row: 2 })],

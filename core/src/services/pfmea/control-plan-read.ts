@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonArray, jsonGroupArray } from '../../db/portable-json.ts';
 import { controlPlan, controlPlanLine, operationLog, user } from '../../db/schema/index.ts';
 import type { CharacteristicClass, ControlKind } from '../../domain/fmea/vocabulary.ts';
 import type { CharacteristicKind, WorkElementType } from '../../domain/pfmea/vocabulary.ts';
@@ -30,25 +31,29 @@ const str = (v: Raw): string | null => (v === null ? null : String(v));
 
 /**
  * The PFMEA's rows in one statement: each table's rows of the project as one
- * JSON array of arrays (SQLite builds it, JavaScript parses it once), far
+ * JSON array of arrays (the database builds it, db/portable-json.ts; JavaScript parses it once), far
  * cheaper than tens of thousands of row objects through the driver.
  */
-const modelQuery = (projectId: string) => sql`
-select 'nodes' as part, json_group_array(json_array(id, parent_id, name, process_no, work_element_type, updated_by, updated_at) order by sort, id) as rows
+const modelQuery = (projectId: string) => {
+  const rows = (columns: string, orderBy?: string) =>
+    jsonGroupArray(jsonArray(columns.split(', ').map((c) => sql.raw(c))), orderBy === undefined ? undefined : sql.raw(orderBy));
+  return sql`
+select 'nodes' as part, ${rows('id, parent_id, name, process_no, work_element_type, updated_by, updated_at', 'sort, id')} as rows
   from fmea_node where project_id = ${projectId}
 union all
-select 'functions', json_group_array(json_array(id, node_id) order by sort, id) from fmea_function where project_id = ${projectId}
+select 'functions', ${rows('id, node_id', 'sort, id')} from fmea_function where project_id = ${projectId}
 union all
-select 'characteristics', json_group_array(json_array(id, function_id, name, characteristic_class, special, customer_class, characteristic_kind, updated_by, updated_at) order by sort, id)
+select 'characteristics', ${rows('id, function_id, name, characteristic_class, special, customer_class, characteristic_kind, updated_by, updated_at', 'sort, id')}
   from fmea_characteristic where project_id = ${projectId}
 union all
-select 'failures', json_group_array(json_array(id, function_id, kind, detection, updated_by, updated_at) order by sort, id)
+select 'failures', ${rows('id, function_id, kind, detection, updated_by, updated_at', 'sort, id')}
   from fmea_failure where project_id = ${projectId} and kind in ('FM', 'FC')
 union all
-select 'links', json_group_array(json_array(l.higher_failure_id, l.lower_failure_id))
+select 'links', ${rows('l.higher_failure_id, l.lower_failure_id')}
   from fmea_failure_link l join fmea_failure h on h.id = l.higher_failure_id where l.project_id = ${projectId} and h.kind = 'FM'
 union all
-select 'controls', json_group_array(json_array(id, cause_id, kind, description, updated_by, updated_at) order by sort, id) from fmea_control where project_id = ${projectId}`;
+select 'controls', ${rows('id, cause_id, kind, description, updated_by, updated_at', 'sort, id')} from fmea_control where project_id = ${projectId}`;
+};
 
 /** The PFMEA of a project as the control plan reads it: steps (children of the process item) in process order, then everything below them. */
 export async function loadControlPlanModel(db: DbOrTx, projectId: string): Promise<ControlPlanModel> {
