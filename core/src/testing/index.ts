@@ -10,7 +10,7 @@ import { createContext, type Operator, type ServiceContext } from '../services/s
 import { TEST_PASSWORD } from './password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DIALECT } from '../db/dialect.ts';
-import { dropPostgresCopy, openEmptyPostgres } from './postgres-template.ts';
+import { dropDatabase, openEmptyPostgres, releasePostgresCopy } from './postgres-template.ts';
 import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
@@ -59,7 +59,7 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
     ctx,
     as: (actor) => createContext(database.db, actor, options.now),
     dispose() {
-      if (database.dialect === 'postgres') dropPostgresCopy(database);
+      if (database.dialect === 'postgres') releasePostgresCopy(database);
       else void database.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
@@ -112,7 +112,7 @@ function declaredTableNames(): string[] {
 export async function openEmptyDatabase(): Promise<Database> {
   if (DIALECT !== 'postgres') return openDatabase(':memory:');
   const database = await openEmptyPostgres();
-  return { ...database, close: async () => dropPostgresCopy(database) };
+  return { ...database, close: () => dropDatabase(database) };
 }
 
 /** The address of a new, empty database for a test server: a file in `dir`, or a database of the PostgreSQL test cluster. */

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../services/shared/context.ts';
 import { createContext } from '../services/shared/context.ts';
 import { ADMIN_USER_NAME, prepareDatabase } from '../services/system/seed.ts';
 import { TEST_PASSWORD } from './password.ts';
-import { dropPostgresCopy, openEmptyPostgres, openPostgresCopy, savePostgresTemplate, type PostgresTemplate } from './postgres-template.ts';
+import { dropDatabase, openEmptyPostgres, openPostgresCopy, savePostgresTemplate, type PostgresTemplate } from './postgres-template.ts';
 
 /**
  * Test databases start as copies of a template (docs/decisions/test-databases.md).
@@ -50,10 +50,7 @@ function templateDir(): string {
 
 let count = 0;
 
-/**
- * Saves what `source` holds now as a template (its file is a consistent copy: VACUUM INTO). On PostgreSQL
- * the template is a database copied from `source`, which is closed (a database is copied with no one on it).
- */
+/** Saves what `source` holds now as a template (its file is a consistent copy: VACUUM INTO; on PostgreSQL its rows). */
 export async function saveTemplate(source: Database): Promise<DatabaseTemplate> {
   if (source.dialect === 'postgres') return savePostgresTemplate(source);
   const path = join(templateDir(), `template-${++count}.db`);
@@ -83,7 +80,7 @@ export const seededTemplate = once(async () => {
     await prepareDatabase(source.db, createContext(source.db), { adminPassword: TEST_PASSWORD });
     return await saveTemplate(source);
   } finally {
-    if (source.dialect === 'postgres') dropPostgresCopy(source);
+    if (source.dialect === 'postgres') await dropDatabase(source);
     else void source.close();
   }
 });

@@ -42,7 +42,7 @@ const named = () => ({ professional: idOf(team.reader), quality: idOf(team.edito
 
 async function release() {
   const errors = (await getProjectChecks(team.reader, project.id)).findings.filter((f) => f.severity === 'error');
-  expect(errors).toEqual([]);
+  expect(errors, JSON.stringify(errors)).toEqual([]);
   await submitReview(team.owner, project.id, named(), { acknowledgeWarnings: true });
   tick();
   await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });

@@ -1,3 +1,4 @@
+import { DIALECT } from '../../db/dialect.ts';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,7 +122,8 @@ describe('the AIAG-VDA header fields', () => {
   });
 });
 
-describe('the migration to dictionary codes', () => {
+// a migration of SQLite's history: PostgreSQL's start from the schema as it is now (db/migrations-pg)
+describe.skipIf(DIALECT === 'postgres')('the migration to dictionary codes', () => {
   /** The data statements of the migration that introduced codes, run again on rows written the old way. */
   const normalise = async () => {
     const text = readFileSync(new URL('../../db/migrations/0006_dfmea_header.sql', import.meta.url), 'utf8');

@@ -252,7 +252,7 @@ describe('who sees a template (never a way around project membership)', () => {
     await publishTemplate(owner, template.id, { scope: 'private' });
     expect(await visibleTo(stranger)).toEqual([]);
     expect(await visibleTo(await adminContext(t))).toContain(template.id);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.template.publish'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.template.publish')).orderBy(operationLog.id);
     expect(log.map((l) => (l.after as { scope: string }).scope)).toEqual(['site', 'all', 'private']);
   });
 });
