@@ -10,6 +10,8 @@ import { SOCKET_CLOSE_SERVICE_RESTART } from '@fmea/core/domain';
 import { createApp } from './app.ts';
 import { webOriginsFromEnv } from './http/origin.ts';
 import { mountWorkbench } from './http/workbench.ts';
+import { attachPostgresRelay } from './realtime/relay.ts';
+import { announceOnlineHere } from './realtime/socket.ts';
 
 export const DEFAULT_PORT = 3000;
 /** The built workbench; WORKBENCH_DIST points elsewhere (a deployment's own build). */
@@ -39,6 +41,9 @@ export async function startServer(options: ServerOptions = {}) {
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
   const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, importConcurrency, web });
+  // several servers may share a PostgreSQL database: their realtime events go through it to each other's sockets
+  const detachRelay = database.dialect === 'postgres' ? await attachPostgresRelay(services.realtime, database) : undefined;
+  services.realtime.onRemoteOnline = (newcomer) => void announceOnlineHere(services, newcomer).catch(() => undefined);
   if (existsSync(WORKBENCH_DIST)) mountWorkbench(app, WORKBENCH_DIST);
   const sockets = new WebSocketServer({ noServer: true });
   const server = serve({
@@ -51,8 +56,9 @@ export async function startServer(options: ServerOptions = {}) {
   await new Promise<void>((listening, failed) => {
     server.once('listening', listening);
     server.once('error', failed);
-  }).catch((error) => {
-    database.close();
+  }).catch(async (error) => {
+    await detachRelay?.();
+    await database.close();
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
@@ -87,8 +93,10 @@ export async function startServer(options: ServerOptions = {}) {
         server.close(() => {
           clearInterval(idle);
           clearTimeout(cut);
-          database.close();
-          done();
+          void (async () => {
+            await detachRelay?.().catch(() => undefined);
+            await database.close();
+          })().finally(done);
         });
         http.closeIdleConnections();
         for (const client of sockets.clients) client.close(SOCKET_CLOSE_SERVICE_RESTART, 'server restarting');

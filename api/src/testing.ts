@@ -40,9 +40,11 @@ export interface CallResult<T = any> {
  * Every JSON answer's data is parsed through its route's schema (http/answer-check.ts): `call` throws on one that does not
  * match, naming the route, the path and zod's issues (a test driving `app.request` itself gets a 500 saying the same).
  */
-export async function openTestApp(options: { now?: () => Date; importLimitBytes?: number; importConcurrency?: number; web?: Partial<WebOrigins>; file?: boolean } = {}) {
-  const t: TestDatabase = await openTestDatabase(options);
-  const filesDir = mkdtempSync(join(tmpdir(), 'fmea-files-'));
+export async function openTestApp(
+  options: { now?: () => Date; importLimitBytes?: number; importConcurrency?: number; web?: Partial<WebOrigins>; file?: boolean; /** A second server on this one's database and files. */ beside?: { t: TestDatabase; services: { filesDir: string } } } = {},
+) {
+  const t: TestDatabase = options.beside?.t ?? (await openTestDatabase(options));
+  const filesDir = options.beside?.services.filesDir ?? mkdtempSync(join(tmpdir(), 'fmea-files-'));
   const mismatches: AnswerMismatch[] = [];
   // the sign-in throttle's delays are recorded, never waited for: no test depends on time passing
   const waits: number[] = [];
@@ -97,6 +99,8 @@ export async function openTestApp(options: { now?: () => Date; importLimitBytes?
     login,
     adminToken: () => login('admin'),
     dispose() {
+      // the first server owns the database and the files
+      if (options.beside) return;
       t.dispose();
       rmSync(filesDir, { recursive: true, force: true });
     },

@@ -21,10 +21,10 @@ export interface MessageNotice {
 export function pushMessages(realtime: RealtimeHub, rows: readonly MessageRow[]): number {
   let told = 0;
   for (const row of rows) {
-    if (!realtime.some((b) => b.userId === row.recipientId)) continue;
+    if (!realtime.mayReach({ users: [row.recipientId] })) continue;
     const titles = Object.fromEntries(LOCALES.map((locale) => [locale, translate(locale, row.messageKey, row.params)]));
     const notice: MessageNotice = { type: 'message', id: row.id, kind: row.kind, code: row.code, route: row.route, title: titles[LOCALES[0]]!, titles };
-    told += realtime.broadcast('receiveMessage', notice, (b) => b.userId === row.recipientId);
+    told += realtime.send('receiveMessage', notice, { users: [row.recipientId] });
   }
   return told;
 }

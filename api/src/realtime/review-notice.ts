@@ -22,10 +22,10 @@ export interface ReviewNotice {
  * nobody else connected there is nobody to tell: no query.
  */
 export async function notifyReviewStep(realtime: RealtimeHub, ctx: ServiceContext, recordId: string): Promise<number> {
-  if (!realtime.some((b) => b.userId !== ctx.actor.userId)) return 0;
+  // nobody but the actor connected (and no other server): nobody to tell
+  if (!realtime.relayed && realtime.all().every((b) => b.userId === ctx.actor.userId)) return 0;
   const message = await reviewRecipients(ctx, recordId);
   if (message.userIds.length === 0) return 0;
-  const to = new Set(message.userIds);
   const notice: ReviewNotice = {
     type: 'review',
     kind: message.kind,
@@ -35,7 +35,7 @@ export async function notifyReviewStep(realtime: RealtimeHub, ctx: ServiceContex
     status: message.status,
     title: `${message.serialNum} ${message.text}`,
   };
-  return realtime.broadcast('receiveMessage', notice, (b) => to.has(b.userId));
+  return realtime.send('receiveMessage', notice, { users: message.userIds });
 }
 
 /** The FMEA review's reasons as the catalog's: asked for an opinion → audit, asked to approve or release → approve, an outcome → decided. */
@@ -51,7 +51,7 @@ export function pushFmeaReviewNotices(realtime: RealtimeHub, notifications: read
   let told = 0;
   for (const n of notifications) {
     const notice: ReviewNotice = { type: 'review', kind: 'fmea', reason: FMEA_REASON[n.reason], id: n.projectId, entityType: n.projectType, status: n.status, title: n.serialNum };
-    told += realtime.broadcast('receiveMessage', notice, (b) => b.userId === n.userId);
+    told += realtime.send('receiveMessage', notice, { users: [n.userId] });
   }
   return told;
 }

@@ -10,15 +10,21 @@ import { RealtimeHub, type BoundSocket } from './hub.ts';
 
 export const SOCKET_PATH = '/api/ws';
 
-/** Sends each watcher the online list it may see, and who just arrived (spec event amountChange). */
+/** Sends each watcher the online list it may see, and who just arrived (spec event amountChange), on every server. */
 export async function announceOnline(services: AppServices, newcomer?: { userId: string; siteId: string | null }) {
+  services.realtime.onlineChanged(newcomer);
+  await announceOnlineHere(services, newcomer);
+}
+
+/** This server's watchers only (the other servers run it on the relay's word). */
+export async function announceOnlineHere(services: AppServices, newcomer?: { userId: string; siteId: string | null }) {
   const watchers = services.realtime.all().filter((b) => b.isAdmin || b.roleTypes.includes('0') || b.roleTypes.includes('1'));
   if (!watchers.length) return;
   const everyone = await onlineUsers(services.database.db, services.now(), await idleMinutes(services));
   for (const watcher of watchers) {
     const visible = everyone.filter((u) => RealtimeHub.watches(watcher, u.siteId));
     const arrived = newcomer && RealtimeHub.watches(watcher, newcomer.siteId) ? everyone.find((u) => u.userId === newcomer.userId) : undefined;
-    services.realtime.broadcast('amountChange', { onlineUsers: visible, count: visible.length, user: arrived ?? null }, (b) => b === watcher);
+    services.realtime.toSocket(watcher, 'amountChange', { onlineUsers: visible, count: visible.length, user: arrived ?? null });
   }
 }
 

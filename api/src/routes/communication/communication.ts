@@ -251,9 +251,9 @@ export const myTasksRoute = defineRoute({
 async function notifyComments(c: Context<AppEnv>, projectId: string): Promise<void> {
   const services = c.var.services;
   const origin = c.var.auth?.session.id;
-  if (!services.realtime.some((b) => b.sessionId !== origin)) return;
-  const memberIds = new Set((await readMembers(services.database.db, projectId)).map((m) => m.userId));
-  services.realtime.broadcast('receiveMessage', { type: 'fmeaComment', projectId }, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
+  if (!services.realtime.mayReach({ exceptSession: origin })) return;
+  const memberIds = (await readMembers(services.database.db, projectId)).map((m) => m.userId);
+  services.realtime.send('receiveMessage', { type: 'fmeaComment', projectId }, { users: memberIds, ...(origin ? { exceptSession: origin } : {}) });
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {

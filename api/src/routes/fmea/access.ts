@@ -57,8 +57,8 @@ export async function notifyChanged(c: Context<AppEnv>, projectId: string, entit
   // the tab that made the change already shows it; every other open view of a member is told
   const origin = c.var.auth?.session.id;
   // with no other view open there is nobody to tell: skip the members query (it is on every FMEA write)
-  if (!services.realtime.some((b) => b.sessionId !== origin)) return;
-  const memberIds = new Set((await readMembers(services.database.db, projectId)).map((m) => m.userId));
+  if (!services.realtime.mayReach({ exceptSession: origin })) return;
+  const memberIds = (await readMembers(services.database.db, projectId)).map((m) => m.userId);
   const change: FmeaChange = { type: 'fmeaChanged', projectId, entity, id, byUserId: c.var.auth?.user.id ?? null };
-  services.realtime.broadcast('receiveMessage', change, (b) => memberIds.has(b.userId) && b.sessionId !== origin);
+  services.realtime.send('receiveMessage', change, { users: memberIds, ...(origin ? { exceptSession: origin } : {}) });
 }

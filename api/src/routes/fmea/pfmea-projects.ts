@@ -165,8 +165,8 @@ async function openPfmea(c: Context<AppEnv>, projectId: string) {
 /** Tells the project's members with an open view how far the steps are (the map's node progress). */
 async function sendStepProgress(c: Context<AppEnv>, projectId: string, val: number, text: string) {
   const { realtime, database } = c.var.services;
-  const memberIds = new Set((await readMembers(database.db, projectId)).map((m) => m.userId));
-  realtime.broadcast('receiveProgressInfo', { val, text }, (b) => memberIds.has(b.userId));
+  const memberIds = (await readMembers(database.db, projectId)).map((m) => m.userId);
+  realtime.send('receiveProgressInfo', { val, text }, { users: memberIds });
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -82,7 +82,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const before = await findNotice(ctx.db, id);
     const row = await setNoticeStatus(ctx, id, status);
     if (status === '1' && before.status !== '1') {
-      c.var.services.realtime.broadcast('receiveMessage', { type: 'notice', id: row.id, title: row.title });
+      c.var.services.realtime.send('receiveMessage', { type: 'notice', id: row.id, title: row.title });
     }
     return c.json(ok(presentNotice(row)), 200);
   });
