@@ -129,7 +129,8 @@ async function openSide(url: string): Promise<Side> {
       dialect,
       // a cursor inside the open transaction: the server hands the rows over a batch at a time
       async *batches(table, columns, size) {
-        await client.query(`DECLARE fmea_copy NO SCROLL CURSOR FOR SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`);
+        // in the order the rows were written (the rowid every table has here, as SQLite's), which SQLite's rowids then keep
+        await client.query(`DECLARE fmea_copy NO SCROLL CURSOR FOR SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)} ORDER BY rowid`);
         try {
           for (;;) {
             const page = await client.query({ text: `FETCH FORWARD ${size} FROM fmea_copy`, rowMode: 'array' });
@@ -199,7 +200,9 @@ export async function copyDatabase(options: CopyOptions): Promise<TableCopy[]> {
   let target: Side | undefined;
   try {
     target = await openSide(options.to);
-    const held = await Promise.all(tables.map((t) => target!.count(t.name)));
+    // one query at a time: a side is one connection
+    const held: number[] = [];
+    for (const t of tables) held.push(await target.count(t.name));
     const seeded = held.some((n) => n > 0);
     if (seeded && !options.force) throw new ConflictError('db.copy_target_not_empty', { url: addressWithoutSecrets(options.to) });
     // one snapshot of the source, whatever a server writes meanwhile (SQLite's WAL; PostgreSQL's repeatable read)
@@ -210,7 +213,8 @@ export async function copyDatabase(options: CopyOptions): Promise<TableCopy[]> {
     try {
       // replacing PostgreSQL's data: TRUNCATE fires no row triggers (a baseline refuses a DELETE while its project exists)
       if (seeded && target.dialect === 'postgres') await target.exec(`TRUNCATE ${tables.map((t) => quote(t.name)).join(', ')} RESTART IDENTITY CASCADE`);
-      const counts = await Promise.all(tables.map((t) => source.count(t.name)));
+      const counts: number[] = [];
+      for (const t of tables) counts.push(await source.count(t.name));
       const total = counts.reduce((sum, n) => sum + n, 0);
       let done = 0;
       options.onProgress?.(0, total);

@@ -30,7 +30,7 @@ describe('fmea db migrate', { timeout: 90_000 }, () => {
   it('refuses a database address it cannot open, in the user\'s language, and writes nothing', async () => {
     const zh = await runFmea(['--db', 'libsql://user:secret@db.example.test/fmea', 'db', 'migrate']);
     expect(zh).toMatchObject({ code: 2, stdout: '' });
-    expect(zh.stderr).toBe('不支持的数据库地址 libsql://db.example.test/fmea：请使用内嵌数据库的 file: 路径（例如 file:./data/fmea.db）或 :memory:\n');
+    expect(zh.stderr).toBe('不支持的数据库地址 libsql://db.example.test/fmea：请使用内嵌数据库的 file: 路径（例如 file:./data/fmea.db）、:memory: 或 postgres:// 地址\n');
     const en = await runFmea(['--lang', 'en-US', 'db', 'migrate'], { env: { DATABASE_URL: 'http://127.0.0.1:8080' } });
     expect(en).toMatchObject({ code: 2, stdout: '' });
     expect(en.stderr).toMatch(/^The database address http:\/\/127\.0\.0\.1:8080 is not supported: use a file: path/);

@@ -116,7 +116,7 @@ export function registerServe(program: Command): void {
       });
       if (seeded) await context.announceSeed(seeded); // before the URL, so it is read first
       const stopped = untilStopped();
-      const state: DatabaseState = seeded?.adminCreated ? (existed ? 'seeded' : 'created') : 'existing';
+      const state: DatabaseState = seeded?.adminCreated ? (existed && location.kind === 'file' ? 'seeded' : 'created') : 'existing';
       await context.out.printMessage(databaseLine(context.t, location, state));
       const everyInterface = isEveryInterface(host.value);
       // said before the address, so the line a script waits for comes last
