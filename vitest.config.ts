@@ -45,7 +45,7 @@ export default defineConfig({
         // (core/src/db/dialect.ts), so they are a project of their own, with one cluster for the run
         test: {
           name: 'postgres',
-          include: ['core/src/services/**/*.test.ts', 'api/src/**/*.test.ts'],
+          include: ['core/src/services/**/*.test.ts', 'api/src/**/*.test.ts', 'core/src/db/backup.test.ts'],
           // SQLite's own: triggers written in its dialect record what a GET writes (the services are the same on both)
           exclude: ['api/src/security/get-writes.test.ts', '**/node_modules/**'],
           isolate: false,

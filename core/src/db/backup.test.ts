@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { openTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { openEmptyDatabase, openTestDatabase, tableRowCounts, type TestDatabase } from '../testing/index.ts';
+import { DIALECT } from './dialect.ts';
 import { buildUser } from '../testing/builders.ts';
 import { writeArchive } from './archive.ts';
 import { BACKUP_FORMAT, backupDatabase, restoreDatabase } from './backup.ts';
@@ -35,7 +36,7 @@ async function userCount(url: string): Promise<number> {
   }
 }
 
-describe('backup and restore of the embedded database', { timeout: 60_000 }, () => {
+describe.skipIf(DIALECT === 'postgres')('backup and restore of the embedded database', { timeout: 60_000 }, () => {
   it('writes a .tar.gz any tar lists, and restores the same rows and files on a fresh machine', async () => {
     const out = join(dir, 'plant.tar.gz');
     const progress: number[] = [];
@@ -90,5 +91,36 @@ describe('backup and restore of the embedded database', { timeout: 60_000 }, () 
     expect(existsSync(join(dir, 'escaped'))).toBe(false);
     expect(existsSync(join(target, 'fmea.db'))).toBe(false);
     expect(readdirSync(target)).toEqual([]);
+  });
+});
+
+// the postgres project runs this file on PostgreSQL (vitest.config.ts)
+describe.skipIf(DIALECT !== 'postgres')('backup and restore of a PostgreSQL database', { timeout: 60_000 }, () => {
+  it('backs up while serving into the same portable archive, and restores it into another PostgreSQL database or a file', async () => {
+    const out = join(dir, 'plant.tar.gz');
+    const manifest = await backupDatabase(t, { filesDir, out });
+    expect(manifest).toMatchObject({ format: BACKUP_FORMAT, engine: 'sqlite', source: 'postgres', files: 1 });
+    expect(manifest.tables).toMatchObject(await tableRowCounts(t));
+    expect(execFileSync('tar', ['tzf', out], { encoding: 'utf8' }).trim().split('\n')).toEqual(['manifest.json', 'database/fmea.db', `files/3f/${FILE_ID}`]);
+
+    // onto a fresh PostgreSQL database (another machine's): the same rows, table by table
+    const other = await openEmptyDatabase();
+    try {
+      await restoreDatabase({ archive: out, url: other.url, filesDir: join(dir, 'other-files') });
+      expect(await tableRowCounts(other)).toEqual(await tableRowCounts(t));
+      expect(readFileSync(join(dir, 'other-files', '3f', FILE_ID))).toEqual(Buffer.from([0, 1, 2, 250, 251, 252]));
+      // a database holding data is refused without --force, and replaced with it
+      await expect(restoreDatabase({ archive: out, url: other.url, filesDir: join(dir, 'empty-files') })).rejects.toMatchObject({ code: 'conflict', messageKey: 'db.restore_target_not_empty' });
+      await buildUser(t.ctx, { label: 'later' });
+      await restoreDatabase({ archive: out, url: other.url, filesDir: join(dir, 'other-files'), force: true });
+      expect((await tableRowCounts(other)).user).toBe(manifest.tables.user);
+    } finally {
+      await other.close();
+    }
+
+    // or onto the embedded file
+    const file = `file:${join(dir, 'fresh', 'fmea.db')}`;
+    await restoreDatabase({ archive: out, url: file, filesDir: join(dir, 'fresh', 'files') });
+    expect(await userCount(file)).toBe(manifest.tables.user);
   });
 });

@@ -5,7 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import { createClient, type Client } from '@libsql/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { ArchiveError, readArchive, writeArchive, type ArchiveEntry } from './archive.ts';
-import { databaseLocation, embeddedClient, type Database } from './client.ts';
+import { addressWithoutSecrets, databaseLocation, embeddedClient, type Database } from './client.ts';
+import { copyDatabase } from './copy.ts';
+import { dialectOf } from './dialect.ts';
 
 /**
  * `fmea db backup` and `fmea db restore` of the embedded database (issue 22): one .tar.gz holding a
@@ -23,6 +25,8 @@ export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
   engine: 'sqlite';
+  /** The engine the backup was taken from (the archive's database is SQLite's form either way). */
+  source?: 'sqlite' | 'postgres';
   /** Migrations applied to the copied database. */
   migrations: number;
   /** Rows per table. */
@@ -75,11 +79,17 @@ export async function backupDatabase(database: Database, options: { filesDir: st
   try {
     const copy = join(scratch, 'fmea.db');
     // a connection of its own: the server's writer queue may hold a transaction, and VACUUM runs outside one
-    const source = location.kind === 'file' ? createClient({ url: database.url }) : embeddedClient(database);
-    try {
-      await source.execute({ sql: 'VACUUM INTO ?', args: [copy] });
-    } finally {
-      if (location.kind === 'file') source.close();
+    if (database.dialect === 'postgres') {
+      // the portable form: PostgreSQL's rows copied into the archive's database file, read in one snapshot
+      // (repeatable read) and checked table by table (copy.ts), so the archive restores onto either engine
+      await copyDatabase({ from: database.url, to: `file:${copy}` });
+    } else {
+      const source = location.kind === 'file' ? createClient({ url: database.url }) : embeddedClient(database);
+      try {
+        await source.execute({ sql: 'VACUUM INTO ?', args: [copy] });
+      } finally {
+        if (location.kind === 'file') source.close();
+      }
     }
     const snapshot = createClient({ url: `file:${copy}` });
     let counts;
@@ -95,6 +105,7 @@ export async function backupDatabase(database: Database, options: { filesDir: st
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
       engine: 'sqlite',
+      source: database.dialect,
       migrations: counts.migrations,
       tables: counts.tables,
       files: files.length,
@@ -127,22 +138,25 @@ function holdsData(path: string): boolean {
 }
 
 /**
- * Restores a backup into the database file of `url` and `filesDir`. Refused when either already holds
- * data, unless `force` (what is replaced is kept beside it). The server must be stopped meanwhile.
+ * Restores a backup into the database of `url` (the embedded file, or a PostgreSQL database) and
+ * `filesDir`. Refused when either already holds data, unless `force`: an embedded file and the files
+ * folder replaced are kept beside them; a PostgreSQL database is emptied and written in one transaction
+ * (take a backup of it first). The servers must be stopped meanwhile.
  */
 export async function restoreDatabase(options: { archive: string; url: string; filesDir: string; force?: boolean; onProgress?: Progress }): Promise<BackupManifest> {
   const location = databaseLocation(options.url);
-  if (location.kind !== 'file') throw new InvalidInputError('db.restore_needs_file', { url: options.url });
-  const target = location.path;
+  const postgres = location.kind === 'server' && dialectOf(options.url) === 'postgres';
+  if (location.kind !== 'file' && !postgres) throw new InvalidInputError('db.restore_needs_file', { url: addressWithoutSecrets(options.url) });
+  const target = location.kind === 'file' ? location.path : undefined;
   const filesDir = resolve(options.filesDir);
   const filesHeld = existsSync(filesDir) && readdirSync(filesDir).length > 0;
-  if (!options.force && (holdsData(target) || filesHeld)) throw new ConflictError('db.restore_target_not_empty', { path: holdsData(target) ? target : filesDir });
+  if (!options.force && ((target && holdsData(target)) || filesHeld)) throw new ConflictError('db.restore_target_not_empty', { path: target && holdsData(target) ? target : filesDir });
   const archive = resolve(options.archive);
   if (!existsSync(archive) || !statSync(archive).isFile()) throw new NotFoundError('db.restore_archive_missing', { path: archive });
   // staged beside what they replace, so the last step is a rename on the same file system
-  mkdirSync(dirname(target), { recursive: true });
+  mkdirSync(dirname(target ?? filesDir), { recursive: true });
   mkdirSync(dirname(filesDir), { recursive: true });
-  const staging = mkdtempSync(join(dirname(target), '.fmea-restore-'));
+  const staging = mkdtempSync(join(dirname(target ?? filesDir), '.fmea-restore-'));
   const filesStaging = mkdtempSync(join(dirname(filesDir), '.fmea-restore-files-'));
   const stagedDb = join(staging, 'fmea.db');
   const stagedFiles = join(filesStaging, 'files');
@@ -199,11 +213,18 @@ export async function restoreDatabase(options: { archive: string; url: string; f
       check.close();
     }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    // the replaced database keeps its write-ahead log beside it: SQLite reads `<name>-wal` with `<name>`
-    for (const suffix of ['', '-wal', '-shm']) {
-      if (existsSync(`${target}${suffix}`)) renameSync(`${target}${suffix}`, `${target}.before-restore-${stamp}${suffix}`);
+    if (target) {
+      // the replaced database keeps its write-ahead log beside it: SQLite reads `<name>-wal` with `<name>`
+      for (const suffix of ['', '-wal', '-shm']) {
+        if (existsSync(`${target}${suffix}`)) renameSync(`${target}${suffix}`, `${target}.before-restore-${stamp}${suffix}`);
+      }
+      renameSync(stagedDb, target);
+    } else {
+      // into PostgreSQL: one transaction, every table's rows and content hash checked before it commits
+      await copyDatabase({ from: `file:${stagedDb}`, to: options.url, force: options.force }).catch((error: unknown) => {
+        throw error instanceof ConflictError ? new ConflictError('db.restore_target_not_empty', { path: addressWithoutSecrets(options.url) }) : error;
+      });
     }
-    renameSync(stagedDb, target);
     if (existsSync(filesDir)) renameSync(filesDir, `${filesDir}.before-restore-${stamp}`);
     if (existsSync(stagedFiles)) renameSync(stagedFiles, filesDir);
     else mkdirSync(filesDir, { recursive: true });

@@ -38,11 +38,12 @@ export function registerDbBackup(db: Command): void {
     .option('--force', t('cli.db.restore.option_force'))
     .action(async (file: string, options: { force?: boolean }, command: Command) => {
       const context = contextOf(command);
-      const { DEFAULT_DATABASE_URL, restoreDatabase } = await import('@fmea/core/db');
-      const url = context.dbUrl ?? DEFAULT_DATABASE_URL;
+      const { DEFAULT_DATABASE_URL, addressWithoutSecrets, restoreDatabase } = await import('@fmea/core/db');
+      const target = context.dbUrl ?? DEFAULT_DATABASE_URL;
+      const url = addressWithoutSecrets(target);
       const filesDir = filesDirOf(context.io.env);
       const progress = progressCallback(context.out, context.t('cli.progress.restore'));
-      const manifest = await restoreDatabase({ archive: resolve(file), url, filesDir, force: options.force, onProgress: progress.onProgress });
+      const manifest = await restoreDatabase({ archive: resolve(file), url: target, filesDir, force: options.force, onProgress: progress.onProgress });
       await progress.done();
       // opened once: a backup of an older version is migrated now rather than at the next start
       await context.database();
