@@ -1,3 +1,4 @@
+import { noteWrites, readRouterOf } from './http/read-replica.ts';
 import './i18n.ts';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions) {
     web,
     wait: options.wait,
     lifecycle: { draining: false },
+    readRouter: readRouterOf(options.database),
     checkAnswers: options.checkAnswers,
   };
 
@@ -140,6 +142,8 @@ export function createApp(options: AppOptions) {
   });
   // resolves the session; a write that changed access (here, in another server or the CLI) moved the auth stamp it follows
   app.use('/api/*', authenticate);
+  // a read replica: the position of each session's writes, so its lists never miss them
+  app.use('/api/*', noteWrites);
 
   app.openapi(healthRoute, async (c) => {
     const locale = c.get('locale');

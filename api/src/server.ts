@@ -21,6 +21,8 @@ export interface ServerOptions {
   port?: number;
   hostname?: string;
   databaseUrl?: string;
+  /** A streaming replica for lists (PostgreSQL only); default DATABASE_READ_URL. */
+  readUrl?: string;
   adminPassword?: string;
   /** Where uploads live; default FILES_DIR or ./data/files. */
   filesDir?: string;
@@ -37,7 +39,7 @@ export async function startServer(options: ServerOptions = {}) {
   const importLimitBytes = options.importLimitBytes ?? importLimitFromEnv(process.env);
   const importConcurrency = options.importConcurrency ?? importConcurrencyFromEnv(process.env);
   const web = webOriginsFromEnv(process.env);
-  const database = await openDatabase(options.databaseUrl);
+  const database = await openDatabase(options.databaseUrl, { readUrl: options.readUrl ?? (process.env.DATABASE_READ_URL || undefined) });
   const seeded = await prepareDatabase(database.db, createContext(database.db), { adminPassword: options.adminPassword });
   options.onSeeded?.(seeded);
   const { app, services } = createApp({ database, filesDir: options.filesDir, importLimitBytes, importConcurrency, web });

@@ -1,3 +1,4 @@
+import type { ReadRouter } from './read-replica.ts';
 import type { Database, ImportSlots, Locale, PermittedRoute, Session, SessionUser } from '@fmea/core';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AnswerMismatch } from './answer-check.ts';
@@ -34,6 +35,8 @@ export interface AppServices {
   wait?: (ms: number) => Promise<void>;
   /** Set when the server drains before it stops (server.ts): /api/health answers 503, so a load balancer sends no more. */
   lifecycle: { draining: boolean };
+  /** Lists read from the read replica when one is configured (DATABASE_READ_URL) and has caught up with the caller. */
+  readRouter?: ReadRouter;
   /** Tests only: told of each answer whose data does not parse through its route's schema (http/answer-check.ts). */
   checkAnswers?: (mismatch: AnswerMismatch) => void;
 }

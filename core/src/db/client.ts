@@ -40,6 +40,8 @@ export interface EmbeddedDatabase extends DatabaseBase {
 export interface PostgresDatabase extends DatabaseBase {
   readonly dialect: 'postgres';
   readonly pool: import('pg').Pool;
+  /** A streaming replica for lists and reports (DATABASE_READ_URL), read only when it has caught up with the caller. */
+  readonly replica?: { readonly db: Db; readonly pool: import('pg').Pool; readonly url: string };
 }
 
 export type Database = EmbeddedDatabase | PostgresDatabase;
@@ -94,13 +96,15 @@ function writeShareFromEnv(value: string | undefined): number {
  * used by both. Any other URL is refused with a message naming it: a libSQL
  * server (`sqld`) was never tested here, so it is not offered (issue 22).
  */
-export async function openDatabase(url?: string): Promise<Database> {
+export async function openDatabase(url?: string, options: { readUrl?: string } = {}): Promise<Database> {
   const target = url ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const readUrl = options.readUrl ?? (url === undefined ? process.env.DATABASE_READ_URL || undefined : undefined);
   const dialect = dialectOf(target);
   if (dialect === 'sqlite' && !isMemory(target) && localFilePath(target) === undefined) throw unsupported(target);
+  if (readUrl !== undefined && (dialect !== 'postgres' || dialectOf(readUrl) !== 'postgres')) throw new InvalidInputError('db.read_url_needs_postgres', { url: addressWithoutSecrets(readUrl) });
   // the schema answers one engine's tables for the whole process (dialect.ts)
   if (dialect !== DIALECT) throw new InvalidInputError('db.dialect_mismatch', { url: addressWithoutSecrets(target) });
-  if (dialect === 'postgres') return openPostgres(target);
+  if (dialect === 'postgres') return openPostgres(target, readUrl);
   installStatementCache();
   const file = isMemory(target) ? undefined : localFilePath(target);
   if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -116,20 +120,23 @@ export async function openDatabase(url?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<PostgresDatabase> {
+async function openPostgres(url: string, readUrl?: string): Promise<PostgresDatabase> {
   const { openPostgresPool, drizzleOnPool } = await import('./postgres/driver.ts');
   const pool = openPostgresPool(url);
   // typed as the declared (sqlite-core) database: the tables are their twins and the builders answer sqlite-core's API
   const db = drizzleOnPool(pool, schema) as unknown as Db;
+  const readPool = readUrl === undefined ? undefined : openPostgresPool(readUrl);
+  const replica = readPool && { db: drizzleOnPool(readPool, schema) as unknown as Db, pool: readPool, url: readUrl! };
   let ended: Promise<void> | undefined;
   return {
     dialect: 'postgres',
     db,
     pool,
     url,
+    ...(replica ? { replica } : {}),
     query: async (text) => (await pool.query(text)).rows as Record<string, unknown>[],
     // once: a pool ended twice throws
-    close: () => (ended ??= pool.end()),
+    close: () => (ended ??= Promise.all([pool.end(), readPool?.end()]).then(() => undefined)),
   };
 }
 

@@ -22,6 +22,8 @@ export interface TestCluster {
   urlOf(database: string): string;
   /** Creates an empty database and answers its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Starts a streaming replica of this cluster (pg_basebackup), a cluster of its own on another port. */
+  replica(): Promise<TestCluster>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,14 @@ export async function startTestCluster(): Promise<TestCluster> {
   chmodSync(dir, 0o700);
   await as(initdb, ['-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
   rmSync(pwfile);
+  return startIn(dir, password, as, pgCtl);
+}
+
+type Runner = (program: string, args: string[]) => Promise<unknown>;
+
+/** Starts the cluster of `dir`/data on a free loopback port and answers its handle. */
+async function startIn(dir: string, password: string, as: Runner, pgCtl: string): Promise<TestCluster> {
+  const data = join(dir, 'data');
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
@@ -100,6 +110,20 @@ export async function startTestCluster(): Promise<TestCluster> {
         await client.end();
       }
       return urlOf(name);
+    },
+    async replica() {
+      const basebackup = postgresBin('pg_basebackup');
+      if (!basebackup) throw new Error('pg_basebackup is not installed');
+      const standby = mkdtempSync(join(tmpdir(), 'fmea-pg-replica-'));
+      if (process.getuid?.() === 0) {
+        const { uid, gid } = await postgresIds();
+        chownSync(standby, uid, gid);
+      }
+      chmodSync(standby, 0o700);
+      // -R: a standby that streams from this cluster (standby.signal, primary_conninfo)
+      // a fast checkpoint: the default spreads it over minutes
+      await as(basebackup, ['-d', urlOf('postgres'), '-D', join(standby, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+      return startIn(standby, password, as, pgCtl);
     },
     async stop() {
       await as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -4,7 +4,7 @@ import { isDomainError } from '../../errors.ts';
 import { collection, fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, fmeaProjectVisit, user } from '../../db/schema/index.ts';
 import { dateIssues, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListTab, type ProjectType } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import { readDb, type ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { getProjectById, type ProjectView } from './projects.ts';
 import { live } from '../../db/live.ts';
@@ -173,8 +173,10 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   // SQLite puts NULL first when ascending; a project without an SOP date goes last either way
   const ordering = query.sort === 'sopDate' ? [sql`${fmeaProject.sopDate} is null`, direction(sortColumn)] : [direction(sortColumn)];
 
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)` }).from(fmeaProject).where(where);
-  const rows = await ctx.db
+  // a list: the read replica may answer it (readDb)
+  const reader = await readDb(ctx);
+  const [{ total } = { total: 0 }] = await reader.select({ total: sql<number>`count(*)` }).from(fmeaProject).where(where);
+  const rows = await reader
     .select({
       id: fmeaProject.id,
       serialNum: fmeaProject.serialNum,

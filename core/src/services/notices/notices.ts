@@ -4,7 +4,7 @@ import { NOTICE_STATUSES } from '../../db/schema/notice.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import { assertNoIssues, checkText } from '../../domain/validation/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import { readDb, type ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 
@@ -90,8 +90,9 @@ export async function deleteNotice(ctx: ServiceContext, id: string): Promise<voi
 export async function listNotices(ctx: ServiceContext, query: PageQuery & { status?: string } = {}): Promise<Page<Notice>> {
   const { page, limit, offset } = pageWindow(query);
   const where: SQL | undefined = query.status ? eq(notice.status, query.status as NoticeStatus) : undefined;
-  const [total] = await ctx.db.select({ n: count() }).from(notice).where(where);
-  const items = await ctx.db.select().from(notice).where(where).orderBy(desc(notice.createdAt)).limit(limit).offset(offset);
+  const db = await readDb(ctx);
+  const [total] = await db.select({ n: count() }).from(notice).where(where);
+  const items = await db.select().from(notice).where(where).orderBy(desc(notice.createdAt)).limit(limit).offset(offset);
   return { items, total: total?.n ?? 0, page, limit };
 }
 

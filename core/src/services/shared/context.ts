@@ -40,6 +40,16 @@ export interface ServiceContext {
   readonly db: Db;
   readonly actor: Operator;
   readonly now: () => Date;
+  /**
+   * Where lists and reports may read: a read replica (DATABASE_READ_URL) when it has replayed everything
+   * this caller wrote, else the database itself (api/src/http/read-replica.ts decides). Absent: `db`.
+   */
+  readonly reader?: () => Promise<Db>;
+}
+
+/** The database a list or report reads from (readDb), never for a read that decides a write. */
+export async function readDb(ctx: ServiceContext): Promise<Db> {
+  return ctx.reader ? ctx.reader() : ctx.db;
 }
 
 export function createContext(db: Db, actor: Operator = SYSTEM_OPERATOR, now: () => Date = () => new Date()): ServiceContext {
