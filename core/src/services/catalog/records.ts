@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError } from '../../errors.ts';
 import { assertCatalogDeletable, catalogEditPlan, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogValue } from '../../domain/catalog/index.ts';
 import { KNOWLEDGE_STATUS, knowledgeMachine } from '../../domain/status/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import type { ServiceContext, TxContext } from '../shared/context.ts';
+import { readDb, type ServiceContext, type TxContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType, productTypeCondition, type CatalogCaller } from './access.ts';
@@ -275,11 +275,12 @@ export async function listCatalogRecords(ctx: ServiceContext, typeId: string, qu
   const { page, limit, offset } = pageWindow(query);
   const where = catalogListFilter(caller, type, query);
   if (where === null) return { items: [], total: 0, page, limit };
-  const rows = await catalogListPage(ctx.db, where, limit, offset);
+  const reader = await readDb(ctx);
+  const rows = await catalogListPage(reader, where, limit, offset);
   // a page short of its limit is the list's end, so its total is known: a search matching little scans the type once, not twice
   const ended = rows.length < limit && (rows.length > 0 || offset === 0);
-  const total = ended ? offset + rows.length : ((await ctx.db.select({ n: count() }).from(catalogRecord).where(where))[0]?.n ?? 0);
-  return { items: await viewsOf(ctx.db, caller, type, rows), total, page, limit };
+  const total = ended ? offset + rows.length : ((await reader.select({ n: count() }).from(catalogRecord).where(where))[0]?.n ?? 0);
+  return { items: await viewsOf(reader, caller, type, rows), total, page, limit };
 }
 
 /** The list's page, newest change first (its plan is tested: it walks catalog_record_type_updated_idx and stops after the page). */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-o
 import { operationLog } from '../../db/schema/index.ts';
 import { OPERATION_ACTIONS, operationActionKey, operationEntityKey } from '../../domain/oplog/index.ts';
 import { loadCatalogs, translate, type Locale } from '../../i18n/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import { readDb, type ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, startsWith, type Page, type PageQuery } from '../shared/paging.ts';
 
 export type OperationLogEntry = typeof operationLog.$inferSelect;
@@ -45,8 +45,9 @@ export async function listOperations(ctx: ServiceContext, query: OperationLogQue
       : undefined,
   ];
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(operationLog).where(where);
-  const items = await ctx.db.select().from(operationLog).where(where).orderBy(desc(operationLog.id)).limit(limit).offset(offset);
+  const reader = await readDb(ctx);
+  const [total] = await reader.select({ n: count() }).from(operationLog).where(where);
+  const items = await reader.select().from(operationLog).where(where).orderBy(desc(operationLog.id)).limit(limit).offset(offset);
   return { items, total: total?.n ?? 0, page, limit };
 }
 
