@@ -1,5 +1,6 @@
 /** The `fmea` process: run once, set the exit code, let Node exit on its own. */
-import { dialectOf } from '@fmea/core/db/dialect';
+// not '@fmea/core/db/dialect': importing it fixes the engine (its DIALECT) before --db is read below
+import { dialectOf } from '@fmea/core/db/dialect-of';
 
 // Ink's colours come from chalk, which reads FORCE_COLOR but not NO_COLOR (https://no-color.org)
 if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';

@@ -3,14 +3,11 @@
  * tables of this dialect (schema/index.ts), so services, routes and commands are written once and know
  * nothing of the engine. `FMEA_DIALECT` says it outright (tests, tools); otherwise a `postgres://` (or
  * `postgresql://`) DATABASE_URL means PostgreSQL and anything else the embedded libsql file. The CLI reads
- * its `--db` option before it loads the schema (cli/src/bin.ts).
+ * its `--db` option before it loads the schema (cli/src/main.ts).
  */
-export type Dialect = 'sqlite' | 'postgres';
+import { dialectOf, type Dialect } from './dialect-of.ts';
 
-/** The engine a database URL names: PostgreSQL for `postgres://` and `postgresql://`, libsql for the rest. */
-export function dialectOf(url: string): Dialect {
-  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
-}
+export { dialectOf, type Dialect };
 
 function processDialect(): Dialect {
   const stated = process.env.FMEA_DIALECT;

@@ -12,6 +12,9 @@ export function registerDbMigrate(db: Command): void {
     .action(async (_options: object, command: Command) => {
       const context = contextOf(command);
       const database = await context.database();
-      await context.out.printMessage(context.t('cli.db.migrate.done', { url: database.url }), { url: database.url, ready: true });
+      const { addressWithoutSecrets } = await import('@fmea/core/db');
+      // a server's address is named without its password (a terminal's scrollback, a CI log)
+      const url = addressWithoutSecrets(database.url);
+      await context.out.printMessage(context.t('cli.db.migrate.done', { url }), { url, ready: true });
     });
 }

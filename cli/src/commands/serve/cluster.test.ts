@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCluster, type TestCluster } from '@fmea/core/testing';
-import { startFmea, TEST_ADMIN_PASSWORD, type RunningFmea } from '../../test-utils.ts';
+import { runFmeaBinary, startFmea, TEST_ADMIN_PASSWORD, type RunningFmea } from '../../test-utils.ts';
 
 /**
  * Two `fmea serve` processes on one PostgreSQL database behind any load balancer (issue 22): a session
@@ -61,6 +61,10 @@ afterAll(async () => {
 
 describe('fmea serve, twice on one PostgreSQL database', { timeout: 120_000 }, () => {
   it('shares sessions, and loses no acknowledged write when one server is killed in the middle of them', async () => {
+    // --db names the engine as DATABASE_URL does: the binary reads it before the schema loads
+    const migrated = await runFmeaBinary(['--lang', 'en-US', '--db', url, 'db', 'migrate'], { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, cwd: dir });
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stdout).not.toContain(url.split('@')[0]!.split(':')[2]!);
     const a = await serve();
     const b = await serve();
     const signedIn = await call(a.base, 'POST', '/api/login', undefined, { username: 'admin', password: TEST_ADMIN_PASSWORD });
