@@ -25,6 +25,7 @@ async function eventually<T>(look: () => T | undefined, what: string): Promise<T
 describe.skipIf(DIALECT !== 'postgres')('two servers on one PostgreSQL database', () => {
   let a: TestApp;
   let b: TestApp;
+  let admin: string;
   const detach: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     a = await openTestApp();
@@ -33,6 +34,7 @@ describe.skipIf(DIALECT !== 'postgres')('two servers on one PostgreSQL database'
       if (server.t.dialect !== 'postgres') throw new Error('a PostgreSQL database was expected');
       detach.push(await attachPostgresRelay(server.services.realtime, server.t));
     }
+    admin = await b.adminToken();
   });
   afterAll(async () => {
     for (const stop of detach) await stop();
@@ -64,11 +66,23 @@ describe.skipIf(DIALECT !== 'postgres')('two servers on one PostgreSQL database'
     const person = await engineer(a, 'locked');
     expect((await b.call('GET', '/api/user/info', { token: person.token })).status).toBe(200);
     const onA = watchSocket(a, person.token, person.user.id);
-    const locked = await b.call('POST', '/api/user/lock', { token: await b.adminToken(), body: { id: person.user.id } });
+    const locked = await b.call('POST', '/api/user/lock', { token: admin, body: { id: person.user.id } });
     expect(locked.status, JSON.stringify(locked.body)).toBe(200);
     expect((await a.call('GET', '/api/user/info', { token: person.token })).status).toBe(401);
     await eventually(() => (onA.closed ? true : undefined), 'the locked user’s socket closed on the other server');
     expect(onA.messages.map((m) => m.event)).toContain('removeLogin');
+  });
+
+  it('ends a session kicked or signed out through one server on the other at once', async () => {
+    const kicked = await engineer(a, 'kicked');
+    const leaving = await engineer(a, 'leaving');
+    // both servers hold the sessions resolved in their caches
+    for (const server of [a, b]) for (const person of [kicked, leaving]) expect((await server.call('GET', '/api/user/info', { token: person.token })).status).toBe(200);
+    const kick = await b.call('POST', '/api/removeLoginUser', { token: admin, body: { userId: kicked.user.id } });
+    expect(kick.status, JSON.stringify(kick.body)).toBe(200);
+    expect((await a.call('GET', '/api/user/info', { token: kicked.token })).status).toBe(401);
+    expect((await b.call('POST', '/api/logout', { token: leaving.token })).status).toBe(200);
+    expect((await a.call('GET', '/api/user/info', { token: leaving.token })).status).toBe(401);
   });
 
   it('keeps a version read through one server from overwriting a save made through the other', async () => {

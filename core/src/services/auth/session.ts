@@ -4,6 +4,7 @@
  * SHA-256 as the session id, so a leaked table cannot be replayed. Expiry
  * slides: a session used in its second half is extended to a full lifetime.
  */
+import { bumpAuthStamp } from '../shared/auth-stamp.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
@@ -92,16 +93,22 @@ export async function validateSessionToken(db: DbOrTx, token: string, now: Date,
   return row;
 }
 
+/**
+ * Ends a session (sign-out). The auth stamp moves: a server that holds the session resolved in its cache
+ * (another server on the same database) forgets it at its next request instead of after the cache's 30 s.
+ */
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(session).where(eq(session.id, sessionId));
+  const ended = await db.delete(session).where(eq(session.id, sessionId)).returning({ id: session.id });
+  if (ended.length) await bumpAuthStamp(db);
 }
 
-/** Ends every session of a user (but `exceptSessionId`); returns the ids ended. */
+/** Ends every session of a user (but `exceptSessionId`); returns the ids ended. The auth stamp moves, as above. */
 export async function invalidateUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<string[]> {
   const ended = await db
     .delete(session)
     .where(and(eq(session.userId, userId), exceptSessionId ? ne(session.id, exceptSessionId) : undefined))
     .returning({ id: session.id });
+  if (ended.length) await bumpAuthStamp(db);
   return ended.map((s) => s.id);
 }
 
