@@ -80,6 +80,11 @@ describe.skipIf(DIALECT !== 'postgres')('a read replica', { timeout: 120_000 }, 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await sql(readUrl, 'SELECT pg_wal_replay_pause()');
+    // a pause is requested, then taken at the replay's next step
+    for (let waited = 0; (await sql<{ state: string }>(readUrl, 'SELECT pg_get_wal_replay_pause_state() AS state'))[0]!.state !== 'paused'; waited += 20) {
+      if (waited > WAIT_MS) throw new Error('the replica did not pause');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     const saved = await call(a, 'POST', '/api/notice/saveOrUpdate', token, { body: { title: 'Line 3 stops on Friday', content: 'Maintenance' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -29,9 +29,12 @@ export class ReadRouter {
 
   constructor(private readonly database: PostgresDatabase & { replica: NonNullable<PostgresDatabase['replica']> }) {}
 
-  /** Remembers where the primary's log stands after a session's write. */
+  /**
+   * Remembers where the primary's log stands after a session's write: its insert position, which holds the
+   * write's commit record even when commits do not wait for the log to be written (synchronous_commit off).
+   */
   async noteWrite(sessionId: string): Promise<string | undefined> {
-    const { rows } = await this.database.pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const { rows } = await this.database.pool.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
     const lsn = rows[0]?.lsn;
     const value = lsnValue(lsn);
     if (value === undefined) return undefined;
