@@ -1,4 +1,6 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ANALYSIS_ROW_TABLES } from '../../db/analysis-tables.ts';
+import { refreshStatistics } from '../../db/portable.ts';
+import { and, eq, getTableName, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   fmeaAction,
   fmeaCharacteristic,
@@ -42,12 +44,19 @@ export interface ImportResult {
  * Rows go in with multi-row inserts of 100.
  */
 export async function importAnalysis(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
-  return writeAndLog(ctx, async (tx, txCtx) => {
+  const imported = await writeAndLog(ctx, async (tx, txCtx) => {
     const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
     const result = await importInto(tx, txCtx, project, input);
     return { result, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: result.counts } };
   });
+  if (Object.values(imported.counts).reduce((sum, n) => sum + n, 0) >= STATISTICS_AFTER_ROWS) {
+    await refreshStatistics(ctx.db, ANALYSIS_ROW_TABLES.map(([, table]) => getTableName(table)));
+  }
+  return imported;
 }
+
+/** An import this large refreshes the planner's statistics of the analysis tables (db/portable.ts). */
+const STATISTICS_AFTER_ROWS = 1000;
 
 /**
  * The import inside a caller's transaction, for a project the caller has
