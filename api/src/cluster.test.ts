@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT } from '@fmea/core/db/dialect';
 import { attachPostgresRelay } from './realtime/relay.ts';
-import { buildChain, caller, engineer, openTestApp, watchSocket, type TestApp } from './testing.ts';
+import { buildChain, caller, createTeamProject, engineer, makeTeam, openTestApp, watchSocket, type TestApp } from './testing.ts';
 
 /**
  * Two API servers on one PostgreSQL database behave as one (issue 22): what one writes or decides, the
- * other knows at once (sessions, locks, versions are in the database), and a realtime event sent by
+ * other knows at once (sessions, locks, the review's edit lock, versions are in the database), and a realtime event sent by
  * either reaches a browser's socket on the other (realtime/relay.ts, LISTEN/NOTIFY). Two app instances of
  * one process stand for the two servers here; cli/src/commands/serve/cluster.test.ts runs two `fmea serve`
  * processes and kills one.
@@ -83,6 +83,16 @@ describe.skipIf(DIALECT !== 'postgres')('two servers on one PostgreSQL database'
     expect((await a.call('GET', '/api/user/info', { token: kicked.token })).status).toBe(401);
     expect((await b.call('POST', '/api/logout', { token: leaving.token })).status).toBe(200);
     expect((await a.call('GET', '/api/user/info', { token: leaving.token })).status).toBe(401);
+  });
+
+  it('holds an FMEA submitted for review through one server against an edit through the other', async () => {
+    const team = await makeTeam(a);
+    const project = await createTeamProject(a, team);
+    const reviewers = { professional: team.reader.user.id, quality: team.editor.user.id, technical: team.reader.user.id, countersign: team.editor.user.id };
+    expect((await caller(a, team.owner).post('/api/project/review/submit', { projectId: project.id, assignees: reviewers })).status).toBe(200);
+    const edit = await caller(b, team.editor, 'en-US').post('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.meta.message).toBe('The FMEA is under review and cannot be edited or deleted');
   });
 
   it('keeps a version read through one server from overwriting a save made through the other', async () => {
