@@ -90,13 +90,13 @@ export function ask<T>(child: ChildProcess, message: object, reply: string): Pro
 }
 
 /** Runs a phase and adds the servers' CPU time (all of them together) per completed request (µs). */
-export async function withCpu<T extends { completed: number }>(servers: ChildProcess | readonly ChildProcess[], phase: () => Promise<T>): Promise<T & { cpuPerRequestUs: number }> {
+export async function withCpu<T extends { completed: number }>(servers: ChildProcess | readonly ChildProcess[], phase: () => Promise<T>): Promise<T & { cpuPerRequestUs: number; cpuSeconds: number }> {
   const list = Array.isArray(servers) ? servers : [servers as ChildProcess];
   const total = async () => (await Promise.all(list.map(cpuOf))).reduce((a, b) => a + b, 0);
   const before = await total();
   const result = await phase();
   const used = (await total()) - before;
-  return { ...result, cpuPerRequestUs: used / Math.max(1, result.completed) };
+  return { ...result, cpuPerRequestUs: used / Math.max(1, result.completed), cpuSeconds: used / 1e6 };
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');

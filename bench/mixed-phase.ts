@@ -4,6 +4,7 @@
  * servers' ports, then the acknowledged writes counted in the database the servers share.
  */
 import { ask, fmt, mark, withCpu, type ServerChild } from './children.ts';
+import { machineCpuSeconds, treeCpuSeconds } from './cpu.ts';
 import { createClient, type Call } from './http-load.ts';
 import { MIXED_PASSWORD, type MixedFixture } from './mixed-fixture.ts';
 import { mixedLoad, type MixedResult } from './mixed-load.ts';
@@ -25,6 +26,8 @@ const WARMUP_SECONDS = 1;
 
 export interface MixedPhaseResult<T> extends MixedResult {
   cpuPerRequestUs: number;
+  /** CPU seconds of the measured load: the machine's (busy of all), this load generator's, the servers', the database's (PostgreSQL's processes). */
+  cpu: { machineBusy: number; machineTotal: number; generator: number; servers: number; database?: number };
   acked: number;
   /** Acknowledged writes found stored, and controls on the fixture's causes in all (= acked when none is lost or extra). */
   stored: { found: number; total: number };
@@ -47,7 +50,7 @@ export async function signIn(port: number, username: string, password: string): 
 export async function runMixedPhase<T = undefined>(
   servers: readonly ServerChild[],
   mixed: MixedOptions,
-  options: { probe?: boolean; alongside?: (fixture: MixedFixture, seconds: number) => Promise<T> } = {},
+  options: { probe?: boolean; alongside?: (fixture: MixedFixture, seconds: number) => Promise<T>; databasePid?: number } = {},
 ): Promise<MixedPhaseResult<T>> {
   const [first] = servers;
   if (!first) throw new Error('no server');
@@ -66,6 +69,8 @@ export async function runMixedPhase<T = undefined>(
   try {
     const warm = await mixedLoad(client.send, read, write, { readers: 10, writers: 5, seconds: WARMUP_SECONDS });
     let alongside: T = undefined as T;
+    const dbCpu = () => (options.databasePid === undefined ? undefined : treeCpuSeconds(options.databasePid));
+    const [machineBefore, generatorBefore, dbBefore] = [machineCpuSeconds(), process.cpuUsage(), dbCpu()];
     const result = await withCpu(
       servers.map((s) => s.child),
       async () => {
@@ -74,9 +79,17 @@ export async function runMixedPhase<T = undefined>(
         return { ...r, completed: r.reads.completed + r.writes.completed };
       },
     );
+    const [machineAfter, generator, dbAfter] = [machineCpuSeconds(), process.cpuUsage(generatorBefore), dbCpu()];
+    const cpu = {
+      machineBusy: machineAfter.busy - machineBefore.busy,
+      machineTotal: machineAfter.total - machineBefore.total,
+      generator: (generator.user + generator.system) / 1e6,
+      servers: result.cpuSeconds,
+      ...(dbBefore === undefined || dbAfter === undefined ? {} : { database: dbAfter - dbBefore }),
+    };
     const causeIds = fixture.causes.map((c) => c.causeId);
     const stored = await ask<{ found: number; total: number }>(first.child, { type: 'mixed:count', ackedIds: [...warm.ackedIds, ...result.ackedIds], causeIds }, 'mixed:counted');
-    return { ...result, acked: warm.ackedIds.length + result.ackedIds.length, stored, alongside };
+    return { ...result, cpu, acked: warm.ackedIds.length + result.ackedIds.length, stored, alongside };
   } finally {
     client.close();
   }
@@ -94,6 +107,12 @@ export function printMixedPhase(title: string, r: MixedPhaseResult<unknown>): vo
     console.log(`  ${name} ${fmt(k.rate, 0).padStart(6)} req/s  p50 ${fmt(k.p50, 2)} ms  p99 ${fmt(k.p99, 2)} ms  max ${fmt(k.max, 1)} ms  ok ${k.completed}  failed ${k.failed}  statuses ${JSON.stringify(k.statuses)}`);
   }
   console.log(`  server CPU ${fmt(r.cpuPerRequestUs, 0)} µs per request (reads and writes together, all servers)`);
+  const { machineBusy, machineTotal, generator, servers, database } = r.cpu;
+  const share = (n: number) => `${fmt((n / machineTotal) * 100, 0)}%`;
+  const others = machineBusy - generator - servers - (database ?? 0);
+  console.log(
+    `  machine CPU busy ${share(machineBusy)}: load generator ${share(generator)}, servers ${share(servers)}${database === undefined ? '' : `, PostgreSQL ${share(database)}`}, anything else ${share(others)}`,
+  );
   console.log(`  writes acknowledged ${r.acked}, stored ${r.stored.found} (lost ${lostOf(r)}); controls on the bench causes ${r.stored.total}${r.stored.total === r.acked ? '' : ' (≠ acknowledged: a write stored but not acknowledged)'}`);
   console.log(`  0 errors ${mark(errorsOf(r) === 0)}; 0 lost ${mark(lostOf(r) === 0 && r.stored.total === r.acked)}`);
 }
