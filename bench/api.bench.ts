@@ -19,16 +19,11 @@
  * counts and durations, a global time limit, children stopped at the end.
  * BENCH_PROFILE=1 runs the API child under --cpu-prof (profile in $BENCH_PROFILE_DIR, default <tmp>/fmea-bench-profile).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { cpus, loadavg } from 'node:os';
 import { BENCH_ADMIN_PASSWORD } from './servers.ts';
+import { fmt, killChildren, mark, PROFILE_DIR, startChild, stopChildren, withCpu, type ServerChild } from './children.ts';
 import { createClient, fixedRate, maxThroughput, percentile, type Call } from './http-load.ts';
-import type { MixedFixture } from './mixed-fixture.ts';
-import { MIXED_PASSWORD } from './mixed-fixture.ts';
-import { mixedLoad } from './mixed-load.ts';
+import { MIXED, printMixedPhase, runMixedPhase } from './mixed-phase.ts';
 
 const RATE = 500;
 const FIXED_SECONDS = 10;
@@ -38,83 +33,11 @@ const WARMUP_SECONDS = 1;
 const TIME_LIMIT_MS = 240_000;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO = 0.5;
-const MIXED = { readers: Number(process.env.BENCH_MIXED_READERS ?? 100), writers: Number(process.env.BENCH_MIXED_WRITERS ?? 50), seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 60), users: 10 };
 const MIXED_TARGET = { readP99Ms: 50, writeP99Ms: 200, writesPerSecond: 1000 };
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 
-const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(tmpdir(), 'fmea-bench-profile');
-const serversScript = resolve(fileURLToPath(import.meta.url), '../servers.ts');
-const children: ChildProcess[] = [];
-
-function startChild(which: 'api' | 'hello', profile = false): Promise<{ child: ChildProcess; port: number }> {
-  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])];
-  const child = fork(serversScript, [which], { execArgv, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  children.push(child);
-  return new Promise((ready, failed) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => ready({ child, port: (JSON.parse(line) as { port: number }).port }));
-    child.once('exit', (code) => failed(new Error(`${which} server exited early (${code})`)));
-  });
-}
-
-function stopChildren(): Promise<void> {
-  return Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => {
-            clearTimeout(force);
-            done();
-          });
-          child.send('stop');
-        }),
-    ),
-  ).then(() => undefined);
-}
-
-/** The child's CPU time so far, in microseconds. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((answer) => {
-    const listen = (message: unknown) => {
-      if (message && typeof message === 'object' && 'cpu' in message) {
-        child.off('message', listen);
-        answer((message as { cpu: number }).cpu);
-      }
-    };
-    child.on('message', listen);
-    child.send('cpu');
-  });
-}
-
-/** Sends a request to a child and waits for its answer of type `reply`. */
-function ask<T>(child: ChildProcess, message: object, reply: string): Promise<T> {
-  return new Promise((answer) => {
-    const listen = (m: unknown) => {
-      if (m && typeof m === 'object' && (m as { type?: string }).type === reply) {
-        child.off('message', listen);
-        answer(m as T);
-      }
-    };
-    child.on('message', listen);
-    child.send(message);
-  });
-}
-
-/** Runs a phase and adds the server's CPU time per completed request (µs). */
-async function withCpu<T extends { completed: number }>(child: ChildProcess, phase: () => Promise<T>): Promise<T & { cpuPerRequestUs: number }> {
-  const before = await cpuOf(child);
-  const result = await phase();
-  const used = (await cpuOf(child)) - before;
-  return { ...result, cpuPerRequestUs: used / Math.max(1, result.completed) };
-}
-
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
-
 async function main() {
-  const [api, hello] = await Promise.all([startChild('api', process.env.BENCH_PROFILE === '1'), startChild('hello')]);
+  const [api, hello] = await Promise.all([startChild('api', { profile: process.env.BENCH_PROFILE === '1' }), startChild('hello')]);
   console.log(`API bench on 127.0.0.1 (Node ${process.version}); load from node:http keep-alive (undici not installed)`);
   // on a shared machine the figures move with everything else running: say how busy it was
   const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -126,7 +49,7 @@ async function main() {
 }
 
 /** Phases 2 and 3. */
-async function fixedAndMax(api: { child: ChildProcess; port: number }, hello: { child: ChildProcess; port: number }) {
+async function fixedAndMax(api: ServerChild, hello: ServerChild) {
   const client = createClient(api.port, CONNECTIONS);
   const helloClient = createClient(hello.port, CONNECTIONS);
 
@@ -185,45 +108,16 @@ async function fixedAndMax(api: { child: ChildProcess; port: number }, hello: { 
 }
 
 /** Phase 4: readers and writers at once, as engineers of their own projects. */
-async function mixed(api: { child: ChildProcess; port: number }) {
-  const { fixture } = await ask<{ fixture: MixedFixture }>(api.child, { type: 'mixed:prepare', users: MIXED.users, causesPerUser: MIXED.writers / MIXED.users }, 'mixed:ready');
-  const tokens: string[] = [];
-  for (const username of fixture.userNames) {
-    const res = await fetch(`http://127.0.0.1:${api.port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: MIXED_PASSWORD }) });
-    const token = ((await res.json()) as { data: { token?: string } }).data.token;
-    if (!token) throw new Error(`bench sign-in of ${username} failed`);
-    tokens.push(token);
-  }
-  const client = createClient(api.port, MIXED.readers + MIXED.writers);
-  const read = (worker: number): Call => ({ method: 'GET', path: '/api/user/info', headers: { token: tokens[worker % tokens.length]!, lang: 'en-US' } });
-  const write = (worker: number, n: number): Call => {
-    const { owner, causeId } = fixture.causes[worker % fixture.causes.length]!;
-    return { method: 'POST', path: '/api/fmea/addControl', headers: { token: tokens[owner]!, lang: 'en-US' }, body: { causeId, kind: n % 2 ? 'detection' : 'prevention', description: `Control ${worker}.${n}` } };
-  };
-  const warm = await mixedLoad(client.send, read, write, { readers: 10, writers: 5, seconds: WARMUP_SECONDS });
-  const result = await withCpu(api.child, async () => {
-    const r = await mixedLoad(client.send, read, write, MIXED);
-    return { ...r, completed: r.reads.completed + r.writes.completed };
-  });
-  const causeIds = fixture.causes.map((c) => c.causeId);
-  const stored = await ask<{ found: number; total: number }>(api.child, { type: 'mixed:count', ackedIds: [...warm.ackedIds, ...result.ackedIds], causeIds }, 'mixed:counted');
-  const acked = warm.ackedIds.length + result.ackedIds.length;
+async function mixed(api: ServerChild) {
+  const result = await runMixedPhase([api], MIXED);
   const { reads, writes } = result;
-  const errors = reads.failed + writes.failed;
-  const lost = acked - stored.found;
-  console.log(`\nMixed load: ${MIXED.readers} readers (GET /api/user/info) + ${MIXED.writers} writers (POST /api/fmea/addControl) for ${fmt(result.seconds, 1)} s, ${MIXED.users} engineers`);
-  for (const [name, k] of [['reads ', reads], ['writes', writes]] as const) {
-    console.log(`  ${name} ${fmt(k.rate, 0).padStart(6)} req/s  p50 ${fmt(k.p50, 2)} ms  p99 ${fmt(k.p99, 2)} ms  max ${fmt(k.max, 1)} ms  ok ${k.completed}  failed ${k.failed}  statuses ${JSON.stringify(k.statuses)}`);
-  }
-  console.log(`  server CPU ${fmt(result.cpuPerRequestUs, 0)} µs per request (reads and writes together)`);
-  console.log(`  writes acknowledged ${acked}, stored ${stored.found} (lost ${lost}); controls on the bench causes ${stored.total}${stored.total === acked ? '' : ' (≠ acknowledged: a write stored but not acknowledged)'}`);
-  console.log(`  targets: 0 errors ${mark(errors === 0)}; 0 lost ${mark(lost === 0 && stored.total === acked)}; read p99 < ${MIXED_TARGET.readP99Ms} ms ${mark(reads.p99 < MIXED_TARGET.readP99Ms)}; write p99 < ${MIXED_TARGET.writeP99Ms} ms ${mark(writes.p99 < MIXED_TARGET.writeP99Ms)}; ≥ ${MIXED_TARGET.writesPerSecond} writes/s ${mark(writes.rate >= MIXED_TARGET.writesPerSecond)}`);
-  client.close();
+  printMixedPhase('Mixed load', result);
+  console.log(`  targets: read p99 < ${MIXED_TARGET.readP99Ms} ms ${mark(reads.p99 < MIXED_TARGET.readP99Ms)}; write p99 < ${MIXED_TARGET.writeP99Ms} ms ${mark(writes.p99 < MIXED_TARGET.writeP99Ms)}; ≥ ${MIXED_TARGET.writesPerSecond} writes/s ${mark(writes.rate >= MIXED_TARGET.writesPerSecond)}`);
 }
 
 const limit = setTimeout(() => {
   console.error(`bench:api exceeded ${TIME_LIMIT_MS / 1000} s; stopping`);
-  for (const child of children) child.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 }, TIME_LIMIT_MS);
 

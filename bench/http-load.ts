@@ -24,9 +24,17 @@ export interface Outcome {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export function createClient(port: number, connections: number) {
+/**
+ * `connections` keep-alive connections to one server, or to each of several: given several ports, the
+ * requests go to them in turn, as a round-robin load balancer sends them (so one worker's requests
+ * alternate between the servers).
+ */
+export function createClient(ports: number | readonly number[], connections: number) {
+  const list = typeof ports === 'number' ? [ports] : [...ports];
   const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  let turn = 0;
   function send(call: Call): Promise<Outcome> {
+    const port = list[turn++ % list.length]!;
     const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
     const headers: Record<string, string | number> = { ...call.headers };
     if (payload) {

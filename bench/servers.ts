@@ -1,6 +1,8 @@
 /**
- * Child-process side of `npm run bench:api`: `node --import tsx bench/servers.ts api|hello`.
- * Starts one server on 127.0.0.1 (port chosen by the system), prints
+ * Child-process side of `npm run bench:api` and `bench:cluster` (bench/children.ts starts it):
+ * `node --import tsx bench/servers.ts api [databaseUrl] | hello`.
+ * Starts one server on 127.0.0.1 (port chosen by the system; the API on a new temporary file database,
+ * or on `databaseUrl`, which several children may share when it is PostgreSQL), prints
  * `{"port":N}` on stdout, answers "cpu" with its CPU time so far, and stops
  * when the parent says "stop" or goes away.
  * Run under `--cpu-prof` the profile is written on that clean exit.
@@ -17,12 +19,12 @@ import { countStored, prepareMixedLoad } from './mixed-fixture.ts';
 
 export const BENCH_ADMIN_PASSWORD = 'Bench#Pass9x!Q';
 
-async function startApi() {
+async function startApi(databaseUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'fmea-bench-api-'));
   const server = await startServer({
     port: 0,
     hostname: '127.0.0.1',
-    databaseUrl: `file:${join(dir, 'bench.db')}`,
+    databaseUrl: databaseUrl ?? `file:${join(dir, 'bench.db')}`,
     adminPassword: BENCH_ADMIN_PASSWORD,
     filesDir: join(dir, 'files'),
   });
@@ -53,7 +55,7 @@ async function startHello() {
 
 if (process.argv[2]) {
   const which = process.argv[2];
-  const started = which === 'hello' ? await startHello() : await startApi();
+  const started = which === 'hello' ? await startHello() : await startApi(process.argv[3]);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -78,7 +80,7 @@ if (process.argv[2]) {
 /** The mixed-load bench's requests to the API child: build its fixture, count what got stored. */
 async function answerMixed(database: Database | undefined, message: unknown) {
   if (!database || !message || typeof message !== 'object' || !('type' in message)) return;
-  const m = message as { type: string; users?: number; causesPerUser?: number; ackedIds?: string[]; causeIds?: string[] };
-  if (m.type === 'mixed:prepare') process.send?.({ type: 'mixed:ready', fixture: await prepareMixedLoad(database, m.users ?? 10, m.causesPerUser ?? 5) });
+  const m = message as { type: string; users?: number; causesPerUser?: number; probe?: boolean; ackedIds?: string[]; causeIds?: string[] };
+  if (m.type === 'mixed:prepare') process.send?.({ type: 'mixed:ready', fixture: await prepareMixedLoad(database, m.users ?? 10, m.causesPerUser ?? 5, { probe: m.probe }) });
   if (m.type === 'mixed:count') process.send?.({ type: 'mixed:counted', ...(await countStored(database, m.ackedIds ?? [], m.causeIds ?? [])) });
 }

@@ -23,7 +23,6 @@ export async function attachPostgresRelay(hub: RealtimeHub, database: PostgresDa
   const self = randomUUID();
   const channel = await openNotifyChannel({
     url: database.url,
-    pool: database.pool,
     channel: REALTIME_CHANNEL,
     onPayload: (payload) => {
       let envelope: Envelope;

@@ -54,7 +54,12 @@ function freePort(): Promise<number> {
 
 const USER = 'fmea';
 
-export async function startTestCluster(): Promise<TestCluster> {
+/**
+ * `durable` (benchmarks): commits are written to disk as the embedded file's are (fsync and full page
+ * writes on, `synchronous_commit` off: SQLite's WAL with `synchronous = NORMAL` likewise survives a crash
+ * whole but may lose the last commits to a power cut), so the two engines are compared on equal terms.
+ */
+export async function startTestCluster(options: { durable?: boolean } = {}): Promise<TestCluster> {
   const initdb = postgresBin('initdb');
   const pgCtl = postgresBin('pg_ctl');
   if (!initdb || !pgCtl) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
@@ -84,10 +89,11 @@ async function startIn(dir: string, password: string, as: Runner, pgCtl: string)
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
-    // the socket in the cluster's own folder, TCP on loopback only; no fsync: a test cluster is thrown away
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    // the socket in the cluster's own folder, TCP on loopback only; no fsync unless asked: a test cluster is thrown away
+    const durability = options.durable ? '-c synchronous_commit=off' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} -c max_connections=200`;
     try {
-      await as(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+      await as(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', settings, '-w', '-t', '60', 'start']);
       break;
     } catch (error) {
       // the port was taken between the probe and the start: try another
