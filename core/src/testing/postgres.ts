@@ -78,19 +78,19 @@ export async function startTestCluster(options: { durable?: boolean } = {}): Pro
   chmodSync(dir, 0o700);
   await as(initdb, ['-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
   rmSync(pwfile);
-  return startIn(dir, password, as, pgCtl);
+  return startIn(dir, password, as, pgCtl, options.durable ?? false);
 }
 
 type Runner = (program: string, args: string[]) => Promise<unknown>;
 
 /** Starts the cluster of `dir`/data on a free loopback port and answers its handle. */
-async function startIn(dir: string, password: string, as: Runner, pgCtl: string): Promise<TestCluster> {
+async function startIn(dir: string, password: string, as: Runner, pgCtl: string, durable: boolean): Promise<TestCluster> {
   const data = join(dir, 'data');
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     // the socket in the cluster's own folder, TCP on loopback only; no fsync unless asked: a test cluster is thrown away
-    const durability = options.durable ? '-c synchronous_commit=off' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const durability = durable ? '-c synchronous_commit=off' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
     const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} -c max_connections=200`;
     try {
       await as(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', settings, '-w', '-t', '60', 'start']);
@@ -129,7 +129,7 @@ async function startIn(dir: string, password: string, as: Runner, pgCtl: string)
       // -R: a standby that streams from this cluster (standby.signal, primary_conninfo)
       // a fast checkpoint: the default spreads it over minutes
       await as(basebackup, ['-d', urlOf('postgres'), '-D', join(standby, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
-      return startIn(standby, password, as, pgCtl);
+      return startIn(standby, password, as, pgCtl, durable);
     },
     async stop() {
       await as(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -40,3 +40,17 @@ describe.each([
     // many requests on a shared, busy machine: a generous limit, not a speed check
   }, 60_000);
 });
+
+describe('a burst of writes on one cause', () => {
+  it('stores every one of 200 controls added at once, numbered 1..200', async () => {
+    api = await openTestApp();
+    const owner = await engineer(api, 'owner');
+    const project = await caller(api, owner).ok('POST', '/api/project/save', { projectType: 'dfmea', name: 'Door latch', projectMembers: [{ userId: owner.user.id, userRole: 0 }] });
+    const { cause } = await buildChain(api, owner, project);
+    // on PostgreSQL each round of these serializable transactions commits one (they all read the cause's next
+    // sort number): the refused ones run again until every one is stored
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => api.call('POST', '/api/fmea/addControl', { token: owner.token, body: { causeId: cause.id, kind: 'detection', description: `Check ${i}` } })));
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body.meta?.message)).toEqual([]);
+    expect(answers.map((a) => (a.body.data as { sort: number }).sort).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  }, 120_000);
+});
