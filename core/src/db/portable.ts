@@ -74,3 +74,15 @@ export async function refreshStatistics(db: { run(query: SQL): Promise<unknown> 
   if (!pg || tables.length === 0) return;
   await db.run(sql.raw(`analyze ${tables.map((t) => `"${t.replaceAll('"', '""')}"`).join(', ')}`));
 }
+
+/**
+ * Whether the database orders and folds text as the embedded one does (bytes; case for ASCII only): always
+ * on SQLite; on PostgreSQL when the database was created with the C (or POSIX) collation of libc, not an
+ * ICU or language collation (`createdb --locale=C`, the README's instruction). Lists sorted by name and
+ * case-free searches differ otherwise, and `fmea serve` says so.
+ */
+export async function textOrderAsEmbedded(database: { dialect: string; query(text: string): Promise<Record<string, unknown>[]> }): Promise<boolean> {
+  if (database.dialect !== 'postgres') return true;
+  const [row] = await database.query("select datcollate, datlocprovider from pg_database where datname = current_database()");
+  return String(row?.datlocprovider) === 'c' && /^(C|POSIX)(\.utf-?8)?$/i.test(String(row?.datcollate));
+}

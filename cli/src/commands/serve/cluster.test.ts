@@ -67,6 +67,8 @@ describe('fmea serve, twice on one PostgreSQL database', { timeout: 120_000 }, (
     expect(migrated.stdout).not.toContain(url.split('@')[0]!.split(':')[2]!);
     const a = await serve();
     const b = await serve();
+    // created with the C collation (the test cluster's): text sorts as in the embedded database, no warning
+    expect(a.process.stdout()).not.toContain('Text order');
     const signedIn = await call(a.base, 'POST', '/api/login', undefined, { username: 'admin', password: TEST_ADMIN_PASSWORD });
     expect(signedIn.body.data.flag).toBe(1);
     const token = signedIn.body.data.token as string;

@@ -98,7 +98,7 @@ export function registerServe(program: Command): void {
       const imports = await importConcurrency(env);
       const grace = shutdownGraceSeconds(env.SHUTDOWN_GRACE_SECONDS);
       await assertPortFree(port, host);
-      const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
+      const [{ startServer }, { DEFAULT_DATABASE_URL, databaseLocation, textOrderAsEmbedded }] = await Promise.all([import('@fmea/api'), import('@fmea/core/db')]);
       const location = databaseLocation(context.dbUrl ?? DEFAULT_DATABASE_URL);
       const existed = location.kind === 'file' ? existsSync(location.path) : location.kind === 'server';
       let seeded: SeedResult | undefined;
@@ -118,6 +118,7 @@ export function registerServe(program: Command): void {
       const stopped = untilStopped();
       const state: DatabaseState = seeded?.adminCreated ? (existed && location.kind === 'file' ? 'seeded' : 'created') : 'existing';
       await context.out.printMessage(databaseLine(context.t, location, state));
+      if (!(await textOrderAsEmbedded(server.database))) await context.out.printMessage(context.t('cli.serve.collation'));
       const everyInterface = isEveryInterface(host.value);
       // said before the address, so the line a script waits for comes last
       await context.out.printMessage(everyInterface ? context.t('cli.serve.host_all', { host: host.value }) : context.t('cli.serve.host_one', { host: host.value }));
