@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { message, notice, user } from '../../db/schema/index.ts';
 import { MESSAGE_CODES, type MessageCode, type MessageKind } from '../../domain/messages/index.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import { readDb, type ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { live, softDeleted } from '../../db/live.ts';
 
@@ -79,9 +79,10 @@ async function withSenders(db: DbOrTx, rows: readonly MessageRow[]): Promise<Mes
 export async function listMessages(ctx: ServiceContext, box: MessageBox, query: MessageListQuery = {}): Promise<Page<MessageView>> {
   const { page, limit, offset } = pageWindow(query);
   const where = and(own(ctx), boxCondition(box), query.unread ? eq(message.readFlag, 0) : undefined);
-  const [total] = await ctx.db.select({ n: count() }).from(message).where(where);
-  const rows = await ctx.db.select().from(message).where(where).orderBy(desc(message.createdAt), desc(message.id)).limit(limit).offset(offset);
-  return { items: await withSenders(ctx.db, rows), total: total?.n ?? 0, page, limit };
+  const reader = await readDb(ctx);
+  const [total] = await reader.select({ n: count() }).from(message).where(where);
+  const rows = await reader.select().from(message).where(where).orderBy(desc(message.createdAt), desc(message.id)).limit(limit).offset(offset);
+  return { items: await withSenders(reader, rows), total: total?.n ?? 0, page, limit };
 }
 
 /** The badge's numbers: unread business messages still pending, and unread system messages. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { normalizeUserName, profileIssues, type Gender } from '../../domain/users/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import { readDb, type ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { findDepartment } from '../org/departments.ts';
@@ -145,9 +145,11 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
   const visible = visibleSites(actor);
   if (visible !== 'all') conditions.push(memberOfSites(ctx.db, visible));
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(user).where(where);
-  const rows = await ctx.db.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
-  const views = await presentUsers(ctx.db, rows);
+  // a list: the read replica may answer it
+  const reader = await readDb(ctx);
+  const [total] = await reader.select({ n: count() }).from(user).where(where);
+  const rows = await reader.select().from(user).where(where).orderBy(asc(user.userName)).limit(limit).offset(offset);
+  const views = await presentUsers(reader, rows);
   // what the caller may do to each row, so pages offer only what the server would allow
   const managed = await managedUsers(ctx.db, rows);
   const items = views.map((view, i) => ({ ...view, actions: MANAGE_ACTIONS.filter((a) => userActionRefusal(actor, managed[i]!, a) === null) }));
