@@ -19,3 +19,4 @@ export * from './messages/index.ts';
 export * from './fmea-baseline/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './fmea-checks/index.ts';
+export * from './fmeda/index.ts';
