@@ -20,3 +20,4 @@ export * from './fmea-baseline/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './fmea-checks/index.ts';
 export * from './fmeda/index.ts';
+export * from './fta/index.ts';

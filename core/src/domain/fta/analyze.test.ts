@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTree } from './analyze.ts';
+import type { FaultTree, Gate, GateOperator } from './model.ts';
+
+/**
+ * The engine against brute force: random small trees (shared events, k-of-n, NOT, XOR, house events),
+ * every state of their basic events enumerated for the exact probability and, for coherent trees, the
+ * minimal cut sets found by checking every subset.
+ */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function randomTree(seed: number, coherent: boolean): FaultTree {
+  const next = random(seed);
+  const events = Array.from({ length: 3 + Math.floor(next() * 8) }, (_, i) => `e${i}`);
+  const gates = new Map<string, Gate>();
+  const operators: GateOperator[] = coherent ? ['and', 'or', 'atleast'] : ['and', 'or', 'atleast', 'not', 'xor'];
+  const count = 2 + Math.floor(next() * 6);
+  // gate i takes inputs among the events and the gates after it (no cycles); events repeat across gates
+  for (let i = count - 1; i >= 0; i--) {
+    const operator = operators[Math.floor(next() * operators.length)]!;
+    const pool = [...events, 'h0', ...[...gates.keys()]];
+    const size = operator === 'not' ? 1 : 2 + Math.floor(next() * 3);
+    const inputs = Array.from({ length: size }, () => pool[Math.floor(next() * pool.length)]!);
+    const gate: Gate = { operator, inputs: [...new Set(inputs)] };
+    if (gate.inputs.length < 2 && operator !== 'not') gate.inputs.push(events[0] === gate.inputs[0] ? events[1]! : events[0]!);
+    if (operator === 'atleast') gate.min = 1 + Math.floor(next() * gate.inputs.length);
+    gates.set(`g${i}`, gate);
+  }
+  // every gate reachable from the top: the top is an OR of the others it does not reach
+  gates.set('top', { operator: 'or', inputs: ['g0', ...[...gates.keys()].filter((g) => g !== 'g0').slice(0, 1)] });
+  return {
+    name: `random-${seed}`,
+    top: 'top',
+    gates,
+    basicEvents: new Map(events.map((e) => [e, Math.round(next() * 1000) / 1000])),
+    houseEvents: new Map([['h0', next() < 0.5]]),
+  };
+}
+
+function evaluate(tree: FaultTree, state: ReadonlyMap<string, boolean>, name = tree.top): boolean {
+  const gate = tree.gates.get(name);
+  if (!gate) return tree.houseEvents.get(name) ?? state.get(name)!;
+  const values = gate.inputs.map((input) => evaluate(tree, state, input));
+  const on = values.filter(Boolean).length;
+  switch (gate.operator) {
+    case 'and':
+      return on === values.length;
+    case 'or':
+      return on > 0;
+    case 'atleast':
+      return on >= gate.min!;
+    case 'not':
+      return !values[0];
+    case 'xor':
+      return on % 2 === 1;
+  }
+}
+
+function bruteForce(tree: FaultTree) {
+  const events = [...tree.basicEvents.keys()];
+  let probability = 0;
+  const failing: string[][] = [];
+  for (let mask = 0; mask < 1 << events.length; mask++) {
+    const state = new Map(events.map((e, i) => [e, (mask & (1 << i)) !== 0]));
+    const weight = events.reduce((w, e, i) => w * (mask & (1 << i) ? tree.basicEvents.get(e)! : 1 - tree.basicEvents.get(e)!), 1);
+    if (evaluate(tree, state)) {
+      probability += weight;
+      failing.push(events.filter((_, i) => mask & (1 << i)));
+    }
+  }
+  const minimal = failing.filter((set) => !failing.some((other) => other.length < set.length && other.every((e) => set.includes(e))));
+  return { probability, minimal: minimal.map((set) => set.sort()).map((set) => set.join(',')).sort() };
+}
+
+describe('the FTA engine against brute force', () => {
+  it('gives the exact probability of random trees with shared events, k-of-n, NOT, XOR and house events', () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const tree = randomTree(seed, seed % 2 === 0);
+      expect(analyzeTree(tree).probability.exact, tree.name).toBeCloseTo(bruteForce(tree).probability, 12);
+    }
+  });
+
+  it('finds exactly the minimal cut sets of random coherent trees', () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const tree = randomTree(seed, true);
+      const result = analyzeTree(tree);
+      const expected = bruteForce(tree).minimal;
+      expect(result.cutSetCount, tree.name).toBe(expected.length);
+      const onlyInTree = (set: string[]) => set.filter((e) => tree.basicEvents.has(e));
+      expect(result.minimalCutSets.map((set) => onlyInTree(set).sort().join(',')).sort(), tree.name).toEqual(expected);
+    }
+  });
+
+  it('counts a shared event once: A AND (A OR B) is A', () => {
+    const tree: FaultTree = {
+      name: 'shared',
+      top: 'top',
+      gates: new Map<string, Gate>([
+        ['top', { operator: 'and', inputs: ['a', 'g'] }],
+        ['g', { operator: 'or', inputs: ['a', 'b'] }],
+      ]),
+      basicEvents: new Map([
+        ['a', 0.1],
+        ['b', 0.2],
+      ]),
+      houseEvents: new Map(),
+    };
+    const result = analyzeTree(tree);
+    // multiplying the gates' outputs would say 0.1 × 0.28
+    expect(result.probability.exact).toBeCloseTo(0.1, 15);
+    expect(result.minimalCutSets).toEqual([['a']]);
+    expect(result.probability.rareEvent).toBeCloseTo(0.1, 15);
+    expect(result.probability.mcub).toBeCloseTo(0.1, 15);
+    const a = result.importance.find((i) => i.event === 'a')!;
+    // P(top | a) − P(top | ¬a) = 1 − 0; b makes no difference
+    expect(a).toMatchObject({ birnbaum: 1, fussellVesely: 1 });
+    expect(result.importance.find((i) => i.event === 'b')!.birnbaum).toBe(0);
+  });
+
+  it('answers Birnbaum’s importance as the difference of the conditional probabilities', () => {
+    for (let seed = 200; seed < 230; seed++) {
+      const tree = randomTree(seed, seed % 2 === 0);
+      const result = analyzeTree(tree);
+      for (const { event, birnbaum, raw, rrw } of result.importance) {
+        const given = (value: number) => bruteForce({ ...tree, basicEvents: new Map([...tree.basicEvents, [event, value]]) }).probability;
+        expect(birnbaum, `${tree.name} ${event}`).toBeCloseTo(given(1) - given(0), 10);
+        if (result.probability.exact > 1e-12) expect(raw).toBeCloseTo(given(1) / result.probability.exact, 8);
+        if (given(0) > 1e-12) expect(rrw).toBeCloseTo(result.probability.exact / given(0), 8);
+      }
+    }
+  });
+});

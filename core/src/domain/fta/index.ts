@@ -1,0 +1,3 @@
+export * from './model.ts';
+export { readMef, type MefOptions } from './mef.ts';
+export { analyzeTree, buildBdd, type AnalysisOptions, type FtaResult, type Importance } from './analyze.ts';
