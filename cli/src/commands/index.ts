@@ -12,6 +12,7 @@ import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
 import { registerDict } from './dict/index.ts';
+import { registerFta } from './fta/index.ts';
 import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
@@ -47,6 +48,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerKb(program);
   registerProduct(program);
   registerBom(program);
+  registerFta(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);

@@ -56,7 +56,7 @@ function orderEvents(tree: FaultTree): { events: string[]; coherent: boolean } {
     }
     const at = state.get(name);
     if (at === 'done') return;
-    if (at === 'open') throw new FaultTreeError('cycle', name);
+    if (at === 'open') throw new FaultTreeError('cycle', name, { name });
     state.set(name, 'open');
     if (gate.operator === 'not' || gate.operator === 'xor') coherent = false;
     for (const input of gate.inputs) visit(input);
@@ -124,7 +124,11 @@ export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): Fta
     cutSetCount = cuts.count(family);
     rareEvent = cuts.rareEvent(family, p);
     const limit = options.listLimit ?? 1000;
-    const listed = cuts.list(family, cutSetCount <= limit ? cutSetCount : limit, options.maxOrder);
+    const largest = Math.min(options.maxOrder ?? Infinity, events.length);
+    let listed: number[][] = [];
+    if (cutSetCount <= limit) listed = cuts.list(family, cutSetCount, largest);
+    // fewer listed than there are: the smallest first, one order more at a time until the limit is reached
+    else for (let order = 1; order <= largest && listed.length < limit; order++) listed = cuts.list(family, limit, order);
     minimalCutSets = listed.map((set) => set.map((l) => events[l]!)).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
     // 1 − Π(1 − P(cut set)), over every cut set: only when all of them are listed
     if (listed.length === cutSetCount) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * p[l]!, 1)), 1);

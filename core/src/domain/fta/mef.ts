@@ -36,7 +36,7 @@ export function readMef(text: string, options: MefOptions = {}): FaultTree {
   let anonymous = 0;
   const formula = (element: XmlElement, name: string): Gate => {
     const operator = element.tag as GateOperator;
-    if (!OPERATORS.includes(operator)) throw new FaultTreeError('gate', `${name}: <${element.tag}> is not a gate formula`);
+    if (!OPERATORS.includes(operator)) throw new FaultTreeError('gate', `${name}: <${element.tag}> is not a gate formula`, { name });
     const inputs = element.children.map((child) => {
       if (REFERENCES.has(child.tag)) return child.attrs.name!;
       const nested = `${name}~${++anonymous}`;
@@ -46,10 +46,10 @@ export function readMef(text: string, options: MefOptions = {}): FaultTree {
     const gate: Gate = { operator, inputs };
     if (operator === 'atleast') {
       const min = Number(element.attrs.min);
-      if (!Number.isInteger(min) || min < 1 || min > inputs.length) throw new FaultTreeError('gate', `${name}: atleast min="${element.attrs.min ?? ''}"`);
+      if (!Number.isInteger(min) || min < 1 || min > inputs.length) throw new FaultTreeError('gate', `${name}: atleast min="${element.attrs.min ?? ''}"`, { name });
       gate.min = min;
     }
-    if (operator === 'not' && inputs.length !== 1) throw new FaultTreeError('gate', `${name}: not takes one input`);
+    if (operator === 'not' && inputs.length !== 1) throw new FaultTreeError('gate', `${name}: not takes one input`, { name });
     return gate;
   };
   const basicEvents = new Map<string, number>();
@@ -59,7 +59,7 @@ export function readMef(text: string, options: MefOptions = {}): FaultTree {
     if (!name) continue;
     if (d.tag === 'define-gate') {
       const body = d.children.filter((c) => c.tag !== 'label' && c.tag !== 'attributes');
-      if (body.length !== 1) throw new FaultTreeError('gate', `${name}: one formula expected`);
+      if (body.length !== 1) throw new FaultTreeError('gate', `${name}: one formula expected`, { name });
       // a gate that is one reference stands for it: an OR of one input
       gates.set(name, REFERENCES.has(body[0]!.tag) ? { operator: 'or', inputs: [body[0]!.attrs.name!] } : formula(body[0]!, name));
     } else if (d.tag === 'define-basic-event') {
@@ -70,24 +70,24 @@ export function readMef(text: string, options: MefOptions = {}): FaultTree {
     }
   }
   for (const [name, gate] of gates) {
-    for (const input of gate.inputs) if (!gates.has(input) && !basicEvents.has(input) && !houseEvents.has(input)) throw new FaultTreeError('undefined', `${name} → ${input}`);
+    for (const input of gate.inputs) if (!gates.has(input) && !basicEvents.has(input) && !houseEvents.has(input)) throw new FaultTreeError('undefined', `${name} → ${input}`, { name, input });
   }
   return { name: trees[0]!.attrs.name ?? 'tree', top: topGate(gates), gates, basicEvents, houseEvents };
 }
 
 function probabilityOf(event: XmlElement, name: string, parameters: ReadonlyMap<string, XmlElement>, missionTime: number): number {
   const expression = event.children.find((c) => c.tag !== 'label' && c.tag !== 'attributes');
-  if (!expression) throw new FaultTreeError('probability', `${name}: no probability`);
+  if (!expression) throw new FaultTreeError('probability', `${name}: no probability`, { name });
   const value = evaluate(expression, name, parameters, missionTime, 0);
-  if (!(value >= 0 && value <= 1)) throw new FaultTreeError('probability', `${name}: ${value} is not a probability`);
+  if (!(value >= 0 && value <= 1)) throw new FaultTreeError('probability', `${name}: ${value} is not a probability`, { name });
   return value;
 }
 
 /** The expressions basic events use: a float, a parameter, the mission time, an exponential distribution. */
 function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, XmlElement>, missionTime: number, depth: number): number {
-  if (depth > 32) throw new FaultTreeError('probability', `${name}: parameters refer to each other`);
+  if (depth > 32) throw new FaultTreeError('probability', `${name}: parameters refer to each other`, { name });
   const next = (child: XmlElement | undefined) => {
-    if (!child) throw new FaultTreeError('probability', `${name}: an incomplete expression`);
+    if (!child) throw new FaultTreeError('probability', `${name}: an incomplete expression`, { name });
     return evaluate(child, name, parameters, missionTime, depth + 1);
   };
   switch (e.tag) {
@@ -98,7 +98,7 @@ function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, X
       return missionTime;
     case 'parameter': {
       const definition = parameters.get(e.attrs.name ?? '');
-      if (!definition) throw new FaultTreeError('undefined', `${name} → parameter ${e.attrs.name ?? ''}`);
+      if (!definition) throw new FaultTreeError('undefined', `${name} → parameter ${e.attrs.name ?? ''}`, { name, input: e.attrs.name ?? '' });
       return next(definition.children.find((c) => c.tag !== 'label' && c.tag !== 'attributes'));
     }
     case 'exponential': {
@@ -107,6 +107,6 @@ function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, X
       return 1 - Math.exp(-next(rate) * next(time));
     }
     default:
-      throw new FaultTreeError('probability', `${name}: <${e.tag}> is not read`);
+      throw new FaultTreeError('probability', `${name}: <${e.tag}> is not read`, { name });
   }
 }

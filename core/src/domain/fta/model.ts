@@ -23,10 +23,14 @@ export interface FaultTree {
   houseEvents: Map<string, boolean>;
 }
 
+export type FaultTreeProblem = 'cycle' | 'undefined' | 'top' | 'probability' | 'gate' | 'format';
+
+/** A model the engine cannot read or analyse: why (`reason`), the gate or event at fault (`name`, `input`), and a detail for logs. */
 export class FaultTreeError extends Error {
   constructor(
-    readonly reason: 'cycle' | 'undefined' | 'top' | 'probability' | 'gate' | 'format',
+    readonly reason: FaultTreeProblem,
     readonly detail: string,
+    readonly names: { name?: string; input?: string } = {},
   ) {
     super(`${reason}: ${detail}`);
   }
@@ -37,6 +41,6 @@ export function topGate(gates: ReadonlyMap<string, Gate>): string {
   const used = new Set<string>();
   for (const gate of gates.values()) for (const input of gate.inputs) used.add(input);
   const tops = [...gates.keys()].filter((name) => !used.has(name));
-  if (tops.length !== 1) throw new FaultTreeError('top', tops.length === 0 ? 'every gate is an input of another' : tops.join(', '));
+  if (tops.length !== 1) throw new FaultTreeError('top', tops.length === 0 ? 'every gate is an input of another' : tops.join(', '), { name: tops.join(', ') });
   return tops[0]!;
 }
