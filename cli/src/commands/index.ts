@@ -12,6 +12,7 @@ import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
 import { registerDict } from './dict/index.ts';
+import { registerFmeda } from './fmeda/index.ts';
 import { registerFta } from './fta/index.ts';
 import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
@@ -48,6 +49,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerKb(program);
   registerProduct(program);
   registerBom(program);
+  registerFmeda(program);
   registerFta(program);
   registerAp(program, deps);
   registerNumber(program);

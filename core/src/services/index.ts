@@ -26,3 +26,4 @@ export * from './pfmea/index.ts';
 export * from './messages/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './my-work/index.ts';
+export * from './fmeda/index.ts';

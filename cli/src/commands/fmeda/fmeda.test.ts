@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FMEDA_SHEET_COLUMNS, writeSheet } from '@fmea/core/services';
+import { runFmea } from '../../test-utils.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fmea-fmeda-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Row = Record<(typeof FMEDA_SHEET_COLUMNS)[number]['key'], string>;
+const row = (element: string, elementFit: string, mode: string, distribution: string, faultClass: string, dcResidual = '', dcLatent = ''): Row => ({
+  element,
+  elementFit,
+  mode,
+  distribution,
+  faultClass,
+  residualMechanism: dcResidual ? 'Current monitor' : '',
+  dcResidual,
+  latentMechanism: dcLatent ? 'Start-up test' : '',
+  dcLatent,
+});
+
+async function worksheet(name: string, rows: Row[]): Promise<string> {
+  const path = join(dir, name);
+  writeFileSync(path, await writeSheet('FMEDA', FMEDA_SHEET_COLUMNS, rows));
+  return path;
+}
+
+describe('fmea fmeda metrics', () => {
+  it('answers a motor driver’s metrics: ASIL B met, C not; its SFF, PFH band and Route 1H SILs', async () => {
+    // the hand-computed case of core/src/domain/fmeda/metrics.test.ts, as a worksheet
+    const file = await worksheet('driver.xlsx', [
+      row('H-bridge', '1000', 'Short to battery', '50', 'single-point', '90'),
+      row('H-bridge', '1000', 'Gate driver stuck', '40', 'multiple-point', '', '50'),
+      row('H-bridge', '1000', 'Open load', '10', 'safe'),
+    ]);
+    const result = await runFmea(['--json', 'fmeda', 'metrics', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const { data } = JSON.parse(result.stdout);
+    expect(data.spfm).toBeCloseTo(0.95, 12);
+    expect(data.lfm).toBeCloseTo(1 - 200 / 950, 12);
+    expect(data.pmhfFit).toBeCloseTo(50, 9);
+    expect(data.asil).toEqual({ B: { spfm: true, lfm: true, pmhf: true }, C: { spfm: false, lfm: false, pmhf: true }, D: { spfm: false, lfm: false, pmhf: false } });
+    expect(data.sff).toBeCloseTo(550 / 600, 12);
+    expect(data.dc).toBeCloseTo(0.9, 12);
+    expect(data.pfhPerHour).toBeCloseTo(5e-8, 20);
+    expect(data.pfhSilBand).toBe(3);
+    expect(data.maxSil).toEqual({ typeA: { hft0: 3, hft1: 4, hft2: 4 }, typeB: { hft0: 2, hft1: 3, hft2: 4 } });
+
+    const text = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', file]);
+    expect(text.stdout).toContain('ISO 26262-5: SPFM 95.00 %, LFM 78.95 %, PMHF 50.00 FIT\nASIL B: SPFM ✓ LFM ✓ PMHF ✓\nASIL C: SPFM ✗ LFM ✗ PMHF ✓');
+  });
+
+  it('names every wrong cell by row and column in the user’s language, and computes nothing', async () => {
+    const file = await worksheet('wrong.xlsx', [
+      row('H-bridge', 'many', 'Short to battery', '50', 'single-point', '90'),
+      row('H-bridge', '1000', 'Gate driver stuck', '140', 'risky', '', '50'),
+      row('Shunt', '20', 'Drift', '70', 'safe'),
+      row('Shunt', '20', 'Open', '40', 'safe'),
+    ]);
+    const en = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', file]);
+    expect(en).toMatchObject({ code: 2, stdout: '' });
+    expect(en.stderr).toContain('Row 2: Element failure rate (FIT): “many” is not a number of 0 or more');
+    expect(en.stderr).toContain('Row 3: Distribution (%): “140” is not a share from 0 to 100');
+    expect(en.stderr).toContain('Row 3: Fault class: “risky” is none of safe, single-point, multiple-point');
+    expect(en.stderr).toContain('Distribution (%): the modes of Shunt add up to 110 %');
+    const zh = await runFmea(['fmeda', 'metrics', file]);
+    expect(zh.stderr).toContain('要素失效率 (FIT)：“many”不是大于等于 0 的数');
+  });
+});
