@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { getTableName, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
-import { migrateDatabase, openDatabase, type Database, type PostgresDatabase } from '../db/client.ts';
+import { migrateDatabase, openDatabase, type Database, type Db, type PostgresDatabase } from '../db/client.ts';
+import { drizzleOnPool } from '../db/postgres/driver.ts';
+import * as schema from '../db/schema/index.ts';
 import * as declared from '../db/schema/declared.ts';
 import { startTestCluster } from './postgres.ts';
 
@@ -138,12 +140,17 @@ export async function savePostgresTemplate(source: PostgresDatabase): Promise<Po
   return { dialect: 'postgres', rows };
 }
 
-/** A database of the test's own holding the template's rows. */
+/**
+ * A database of the test's own holding the template's rows. Its pool (warm connections) is reused, its
+ * drizzle database is new: services keep caches per database object (the compiled AP tables), which must
+ * not carry one test's rules into the next.
+ */
 export async function openPostgresCopy(template: PostgresTemplate): Promise<PostgresDatabase> {
   const held = await takeDatabase();
   await reset(held.database, template.rows);
-  inUse.set(held.database, held);
-  return held.database;
+  const fresh: PostgresDatabase = { ...held.database, db: drizzleOnPool(held.database.pool, schema) as unknown as Db };
+  inUse.set(fresh, held);
+  return fresh;
 }
 
 /**
@@ -153,6 +160,7 @@ export async function openPostgresCopy(template: PostgresTemplate): Promise<Post
 export function releasePostgresCopy(database: Database): void {
   const held = database.dialect === 'postgres' ? inUse.get(database) : undefined;
   if (held) inUse.delete(database);
+  // a test that closed its database closed the pool the copy shares
   void (async () => {
     const shape = held && !held.database.pool.ended ? String((await held.database.pool.query(SHAPE)).rows[0].shape) : undefined;
     if (held && shape === held.shape) free.push(held);
