@@ -160,7 +160,11 @@ describe('DFMEA analysis in the browser', () => {
     await riskCell(page, 'det').locator('input').fill(String(lowD));
     await expect.poll(() => riskCell(page, 'ap').innerText()).toBe(ap(8, 5, lowD));
     await riskCell(page, 'det').locator('input').fill(String(highD));
-    await riskCell(page, 'det').locator('input').press('Enter');
+    // the rating is saved before the next cell is edited: on a loaded machine the two saves could cross
+    await Promise.all([
+      page.waitForResponse((res) => new URL(res.url()).pathname === '/api/fmea/rateCause'),
+      riskCell(page, 'det').locator('input').press('Enter'),
+    ]);
     await riskCell(page, 'prevention').dblclick();
     await riskCell(page, 'prevention').locator('input').fill('Brush material spec BM-12; Wear test 500 h');
     await riskCell(page, 'prevention').locator('input').press('Enter');
