@@ -1,4 +1,4 @@
-import type { PasswordPolicy } from '@fmea/core';
+import { forgetCompiledApRules, type PasswordPolicy } from '@fmea/core';
 import type { AuthInfo } from './env.ts';
 
 /**
@@ -23,6 +23,8 @@ export class AuthCache {
   follow(stamp: string): void {
     if (stamp === this.stamp) return;
     this.clear();
+    // the stamp also moves on rule changes: the compiled AP tables go with everything else
+    forgetCompiledApRules();
     this.stamp = stamp;
   }
 

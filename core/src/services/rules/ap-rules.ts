@@ -47,7 +47,17 @@ export async function getApRuleSet(db: DbOrTx, table: string): Promise<ApRuleSet
  * short time, so rules replaced by another process (the CLI) are picked up.
  */
 const CACHE_MS = 30_000;
-const compiled = new WeakMap<object, Map<ApTable, { evaluate: (s: number, o: number, d: number) => ApLevel; at: number }>>();
+const compiled = new WeakMap<object, Map<ApTable, { evaluate: (s: number, o: number, d: number) => ApLevel; at: number; generation: number }>>();
+let generation = 0;
+
+/**
+ * Forgets every compiled table of this process: the API calls it when the database's auth stamp moved
+ * (rule changes move it), so rules replaced through another server or the CLI count from the next request
+ * instead of after CACHE_MS.
+ */
+export function forgetCompiledApRules(): void {
+  generation++;
+}
 
 function cacheFor(db: DbOrTx) {
   let cache = compiled.get(db);
@@ -60,10 +70,10 @@ export async function apEvaluator(db: DbOrTx, table: string): Promise<(s: number
   const name = assertApTable(table);
   const cache = cacheFor(db);
   const hit = cache.get(name);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.evaluate;
+  if (hit && hit.generation === generation && Date.now() - hit.at < CACHE_MS) return hit.evaluate;
   const set = await getApRuleSet(db, name);
   const evaluate = compileApTable(set.rules, set.selection);
-  cache.set(name, { evaluate, at: Date.now() });
+  cache.set(name, { evaluate, at: Date.now(), generation });
   return evaluate;
 }
 
