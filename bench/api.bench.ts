@@ -21,7 +21,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { BENCH_ADMIN_PASSWORD } from './servers.ts';
-import { fmt, killChildren, mark, PROFILE_DIR, startChild, stopChildren, withCpu, type ServerChild } from './children.ts';
+import { fmt, mark, PROFILE_DIR, runBounded, startChild, withCpu, type ServerChild } from './children.ts';
 import { createClient, fixedRate, maxThroughput, percentile, type Call } from './http-load.ts';
 import { MIXED, printMixedPhase, runMixedPhase } from './mixed-phase.ts';
 
@@ -115,18 +115,4 @@ async function mixed(api: ServerChild) {
   console.log(`  targets: read p99 < ${MIXED_TARGET.readP99Ms} ms ${mark(reads.p99 < MIXED_TARGET.readP99Ms)}; write p99 < ${MIXED_TARGET.writeP99Ms} ms ${mark(writes.p99 < MIXED_TARGET.writeP99Ms)}; ≥ ${MIXED_TARGET.writesPerSecond} writes/s ${mark(writes.rate >= MIXED_TARGET.writesPerSecond)}`);
 }
 
-const limit = setTimeout(() => {
-  console.error(`bench:api exceeded ${TIME_LIMIT_MS / 1000} s; stopping`);
-  killChildren();
-  process.exit(1);
-}, TIME_LIMIT_MS);
-
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await stopChildren();
-  clearTimeout(limit);
-}
+await runBounded('bench:api', TIME_LIMIT_MS, main);

@@ -101,3 +101,25 @@ export async function withCpu<T extends { completed: number }>(servers: ChildPro
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 export const mark = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
+
+/**
+ * Runs a bench's `main` under a time limit: past it the children are killed and the process exits 1;
+ * either way the children are stopped (and `stop`, e.g. a test cluster) at the end.
+ */
+export async function runBounded(name: string, limitMs: number, main: () => Promise<void>, stop: () => Promise<void> = async () => undefined): Promise<void> {
+  const limit = setTimeout(() => {
+    console.error(`${name} exceeded ${limitMs / 1000} s; stopping`);
+    killChildren();
+    void stop().finally(() => process.exit(1));
+  }, limitMs);
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await stopChildren();
+    await stop();
+    clearTimeout(limit);
+  }
+}

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startTestCluster, type TestCluster } from '../core/src/testing/postgres.ts';
 import { postmasterOf } from './cpu.ts';
-import { fmt, killChildren, mark, startChild, stopChildren, type ServerChild } from './children.ts';
+import { fmt, mark, runBounded, startChild, stopChildren, type ServerChild } from './children.ts';
 import { percentile } from './http-load.ts';
 import { MIXED_PASSWORD } from './mixed-fixture.ts';
 import { cleanRun, errorsOf, lostOf, MIXED, printMixedPhase, runMixedPhase, signIn, type MixedPhaseResult } from './mixed-phase.ts';
@@ -121,19 +121,4 @@ function summary(libsql: MixedPhaseResult<unknown>, one: MixedPhaseResult<unknow
   console.log(`    request sent to A → event in on B (the write's own time under this load included): p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, max ${fmt(probe.endToEnd.at(-1) ?? NaN)} ms   target p99 < ${TARGET.realtimeP99Ms} ms   ${mark(all && p99 < TARGET.realtimeP99Ms)}`);
 }
 
-const limit = setTimeout(() => {
-  console.error(`bench:cluster exceeded ${TIME_LIMIT_MS / 1000} s; stopping`);
-  killChildren();
-  void cluster?.stop().finally(() => process.exit(1));
-}, TIME_LIMIT_MS);
-
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await stopChildren();
-  await cluster?.stop();
-  clearTimeout(limit);
-}
+await runBounded('bench:cluster', TIME_LIMIT_MS, main, async () => void (await cluster?.stop()));

@@ -70,12 +70,13 @@ export function readRouterOf(database: Database): ReadRouter | undefined {
   return database.dialect === 'postgres' && database.replica ? new ReadRouter({ ...database, replica: database.replica }) : undefined;
 }
 
-/** After a signed-in call that may have written (any but GET and HEAD), the session's write position is kept. */
+/** After a signed-in call that may have written (any but GET and HEAD, answered without an error), the session's write position is kept. */
 export const noteWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const router = c.var.services.readRouter;
   const session = c.var.auth?.session.id;
-  if (!router || !session || c.req.method === 'GET' || c.req.method === 'HEAD') return;
+  // a refused call rolled its transaction back: nothing to read back
+  if (!router || !session || c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
   const lsn = await router.noteWrite(session).catch(() => undefined);
   if (lsn) setCookie(c, READ_POSITION_COOKIE, lsn, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c, c.var.services.web) });
 };

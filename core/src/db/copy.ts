@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { is } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createClient, type InStatement, type Transaction } from '@libsql/client';
 import { ConflictError, InvalidInputError } from '../errors.ts';
 import { addressWithoutSecrets, databaseLocation, migrateEmbeddedUrl } from './client.ts';
 import { dialectOf as engineOf, type Dialect } from './dialect.ts';
-import * as schema from './schema/declared.ts';
+import { DECLARED_TABLES } from './declared-tables.ts';
 
 /**
  * `fmea db copy --from <url> --to <url>` (issue 22): a whole installation from the embedded file to
@@ -47,7 +46,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The declared tables, parents before the tables that point at them (a table's own rows may point at each other). */
 function tablesInOrder(): { name: string; columns: string[]; identity?: string }[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableConfig(table));
+  const tables = DECLARED_TABLES.map(([, table]) => getTableConfig(table));
   const byName = new Map(tables.map((t) => [t.name, t]));
   const done = new Set<string>();
   const ordered: typeof tables = [];

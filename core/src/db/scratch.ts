@@ -1,8 +1,7 @@
-import { getTableName, is, sql } from 'drizzle-orm';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableName, sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Db, type DbOrTx } from './client.ts';
 import { DIALECT } from './dialect.ts';
-import * as declared from './schema/declared.ts';
+import { DECLARED_TABLES } from './declared-tables.ts';
 
 /**
  * A database of the schema's tables that no one else sees and that is gone afterwards, with foreign keys
@@ -25,7 +24,7 @@ export async function withScratchDatabase<T>(live: DbOrTx, draw: (db: Db) => Pro
       await scratch.close();
     }
   }
-  const names = (Object.values(declared) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableName(table));
+  const names = DECLARED_TABLES.map(([, table]) => getTableName(table));
   let drawn: { value: T } | undefined;
   try {
     await live.transaction(async (tx) => {

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, getTableName, is } from 'drizzle-orm';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import * as declared from '../db/schema/declared.ts';
+import { eq, getTableName } from 'drizzle-orm';
+import { DECLARED_TABLES } from '../db/declared-tables.ts';
 
 import { businessRule } from '../db/schema/index.ts';
 import { createContext, type Operator, type ServiceContext } from '../services/shared/context.ts';
@@ -100,13 +99,10 @@ export * from './synthetic.ts';
 /** Rows of every declared table, by table name: "writes nothing" checked for the whole database, on either engine. */
 export async function tableRowCounts(database: Pick<Database, 'query'>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const name of declaredTableNames()) counts[name] = Number((await database.query(`SELECT count(*) AS n FROM "${name}"`))[0]!.n);
+  for (const name of DECLARED_TABLES.map(([, table]) => getTableName(table))) counts[name] = Number((await database.query(`SELECT count(*) AS n FROM "${name}"`))[0]!.n);
   return counts;
 }
 
-function declaredTableNames(): string[] {
-  return (Object.values(declared) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableName(table));
-}
 
 /** A new database with nothing in it, not even the migrations, on the engine of the test run; `close()` removes it. */
 export async function openEmptyDatabase(): Promise<Database> {

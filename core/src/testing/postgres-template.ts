@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { getTableName, is } from 'drizzle-orm';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import { migrateDatabase, openDatabase, type Database, type Db, type PostgresDatabase } from '../db/client.ts';
 import { drizzleOnPool } from '../db/postgres/driver.ts';
 import * as schema from '../db/schema/index.ts';
-import * as declared from '../db/schema/declared.ts';
+import { DECLARED_TABLES } from '../db/declared-tables.ts';
 import { startTestCluster } from './postgres.ts';
 
 /**
@@ -71,7 +70,7 @@ function testCluster(): Promise<Cluster> {
 /** Names unique across the workers sharing one cluster. */
 const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${randomBytes(5).toString('hex')}`;
 
-const TABLES: readonly string[] = (Object.values(declared) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable)).map((table) => getTableName(table));
+const TABLES: readonly string[] = DECLARED_TABLES.map(([, table]) => getTableName(table));
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** What a database's schema is made of, to tell one a test changed. */

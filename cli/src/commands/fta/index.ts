@@ -37,9 +37,10 @@ export function registerFta(program: Command): void {
       const listLimit = parseCount(options.limit, '--limit', 0) ?? 100;
       const maxOrder = parseCount(options.maxOrder, '--max-order');
       const limit = await importLimitBytes(options.maxMb, context.io.env);
+      const { formatBytes } = await import('@fmea/core/services');
       const file = await readInputFile(path, (name, size) => {
         assertExtension(name, ['.xml']);
-        if (size > limit) throw new InvalidInputError('file.too_large', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
+        if (size > limit) throw new InvalidInputError('file.too_large', { limit: formatBytes(limit) });
       });
       let result;
       let top: string;

@@ -44,15 +44,20 @@ export interface ImportResult {
  * Rows go in with multi-row inserts of 100.
  */
 export async function importAnalysis(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
-  const imported = await writeAndLog(ctx, async (tx, txCtx) => {
-    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
-    const result = await importInto(tx, txCtx, project, input);
-    return { result, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: result.counts } };
-  });
+  const imported = await writeAnalysisImport(ctx, projectId, input);
   if (Object.values(imported.counts).reduce((sum, n) => sum + n, 0) >= STATISTICS_AFTER_ROWS) {
     await refreshStatistics(ctx.db, ANALYSIS_ROW_TABLES.map(([, table]) => getTableName(table)));
   }
   return imported;
+}
+
+/** The import's write alone: what a probe runs in a savepoint it rolls back (nothing there to gather statistics on). */
+export async function writeAnalysisImport(ctx: ServiceContext, projectId: string, input: AnalysisImport): Promise<ImportResult> {
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const { project } = await editableProject(tx, ctx.actor, projectId, ctx.now(), 'edit');
+    const result = await importInto(tx, txCtx, project, input);
+    return { result, log: { action: 'fmea.project.import', entity: 'fmea_project', entityId: projectId, after: result.counts } };
+  });
 }
 
 /** An import this large refreshes the planner's statistics of the analysis tables (db/portable.ts). */

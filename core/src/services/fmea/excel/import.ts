@@ -9,7 +9,7 @@ import { formatBytes, SPREADSHEET_LIMIT_BYTES } from '../../shared/xlsx.ts';
 import { spreadsheetLimits } from '../../shared/zip-guard.ts';
 import { editableProject } from '../access.ts';
 import { featureClassesOfProject } from '../feature-classes.ts';
-import { importAnalysis, type ImportResult } from '../import.ts';
+import { importAnalysis, writeAnalysisImport, type ImportResult } from '../import.ts';
 import { projectDictionaries } from '../project-codes.ts';
 import { createProject, getProjectById, updateProjectHeader } from '../projects.ts';
 import { AnalysisBuilder } from './builder.ts';
@@ -127,7 +127,7 @@ async function engineIssues(db: Db, projectId: string, parsed: Parsed, skip: Rea
   if (build(parsed, rows, b, users, legacy).issues.length > 0) return [];
   try {
     await db.transaction(async (sp) => {
-      await importAnalysis({ db: sp as unknown as Db, actor: { userId: null, userName: 'probe' }, now: () => new Date() }, projectId, b.input);
+      await writeAnalysisImport({ db: sp as unknown as Db, actor: { userId: null, userName: 'probe' }, now: () => new Date() }, projectId, b.input);
       throw PROBE;
     });
   } catch (error) {
