@@ -360,7 +360,7 @@ export const FTA_BUTTONS = ['add', 'edit', 'del', 'import', 'export'];
  * someone with the DFMEA route only, and the team's window-lifter DFMEA with its failure chain.
  */
 export async function ftaSetup(api: TestApp) {
-  const both = (label: string, fta: readonly string[], dfmea = ['add', 'edit', 'del']) =>
+  const both = (label: string, fta: string[], dfmea = ['add', 'edit', 'del']) =>
     signedInWith(api, label, [
       { routeName: 'dfmea_index', buttons: dfmea },
       { routeName: 'fta_index', buttons: fta },
