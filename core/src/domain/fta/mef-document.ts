@@ -123,6 +123,7 @@ export function readMefDocuments(text: string, options: MefDocumentOptions = {})
   // each tree's top: the one gate of the tree no gate of the tree uses
   const tops = trees.map((_, i) => {
     const own = [...gates.values()].filter((g) => g.tree === i);
+    if (own.length === 0) throw new FaultTreeError('format', `${trees[i]!.attrs.name ?? i}: a fault tree without gates`);
     const used = new Set(own.flatMap((g) => g.inputs));
     const roots = own.filter((g) => !used.has(g.name)).map((g) => g.name);
     if (roots.length !== 1) throw new FaultTreeError('top', roots.length === 0 ? 'every gate is an input of another' : roots.join(', '), { name: roots.join(', ') });
