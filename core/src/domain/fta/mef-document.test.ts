@@ -145,6 +145,7 @@ describe('validateFtaDocument', () => {
     expect(codes({ ...base, top: 'a' })).toEqual(['topNotGate:a']);
     expect(codes({ ...base, gates: [base.gates[0]!, { name: 'g', operator: 'and', inputs: [] }], basicEvents: [base.basicEvents[0]!] })).toEqual(['gateNoInputs:g']);
     expect(codes({ ...base, missionTime: 0 })).toEqual(['missionTime:']);
+    expect(codes({ ...base, gates: [{ ...base.gates[0]!, label: 'x'.repeat(201) }, base.gates[1]!] })).toEqual(['labelTooLong:top']);
   });
 });
 
