@@ -62,5 +62,6 @@ describe('GET /api/fta/export', () => {
     expect(second.document).toEqual(first.document);
     const missing = await caller(api, s.team.editor, 'en-US').get('/api/fta/export?id=FT0');
     expect(missing.status).toBe(404);
+    expect((await caller(api, s.team.editor).get('/api/fta/export')).status).toBe(400);
   });
 });

@@ -34,6 +34,20 @@ describe('GET /api/fta/failureLinks', () => {
   });
 });
 
+describe('GET /api/fta/links', () => {
+  it('lists a tree’s links under the area’s route; the id is required', async () => {
+    const path = `/api/fta/links?id=${tree.ftaNum}`;
+    await expectRefused(api, { method: 'GET', path }, s.dfmeaOnly.token);
+    expect((await caller(api, s.team.reader).ok('GET', path)).map((l: any) => [l.eventName, l.failureKind])).toEqual([
+      ['FC1', 'FC'],
+      ['FE1', 'FE'],
+      ['FM1', 'FM'],
+    ]);
+    expect((await caller(api, s.team.reader).get('/api/fta/links')).status).toBe(400);
+    expect((await caller(api, s.team.reader).get(`/api/fta/projectLinks`)).status).toBe(400);
+  });
+});
+
 describe('GET /api/fta/projectLinks and POST /api/fta/reviewLinks', () => {
   it('lists the project’s links; a tree change marks them, a review clears them', async () => {
     const path = `/api/fta/projectLinks?projectId=${s.project.projectId}`;

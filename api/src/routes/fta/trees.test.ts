@@ -76,5 +76,7 @@ describe('POST /api/fta/save and /api/fta/delete', () => {
     await expectRefused(api, del, s.team.reader.token);
     expect(await caller(api, s.team.editor).ok('POST', del.path, del.body)).toEqual({ id: created.id, ftaNum: created.ftaNum });
     expect((await caller(api, s.team.reader).get(`/api/fta/get?id=${created.id}`)).status).toBe(404);
+    expect((await caller(api, s.team.editor).post(del.path, { id: created.id })).status).toBe(400);
+    expect((await caller(api, s.team.reader).get('/api/fta/get')).status).toBe(400);
   });
 });
