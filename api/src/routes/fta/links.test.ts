@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { caller, expectRefused, ftaSetup, NOT_MEMBER, openTestApp, type TestApp } from '../../testing.ts';
+import { caller, expectRefused, ftaApp, NOT_MEMBER, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 let tree: { id: string; ftaNum: string; version: number; document: any };
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
   tree = await caller(api, s.team.editor).ok('POST', '/api/fta/generate', { projectId: s.project.projectId, effectId: s.chain.effect.id });
 });
 afterEach(() => api.dispose());

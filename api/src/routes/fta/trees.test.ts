@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@fmea/core';
-import { caller, expectInvalid, expectRefused, ftaSetup, invalid, openTestApp, type TestApp } from '../../testing.ts';
+import { caller, expectInvalid, expectRefused, ftaApp, invalid, type TestApp } from '../../testing.ts';
 
 const { operationLog } = schema;
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
 });
 afterEach(() => api.dispose());
 
