@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { compileApTable, DEFAULT_AP_SELECTION, type ApRule } from '@fmea/core/domain';
 import { screenshot } from './support/browser.ts';
-import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
+import { apiLogin, asAdmin, createAdministrator, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser } from './support/suite.ts';
 
@@ -121,5 +121,30 @@ describe('FMEA-MSR in the browser', () => {
     await rows(page).nth(1).waitFor();
     expect(await textOf(page.getByTestId('dfmea-tab-msrRisk'))).toBe('MSR 风险分析');
     await screenshot(page, 'fmea-msr-risk-zh-CN');
+  });
+
+  it('the AP rule editor marks the MSR cells not verified against the handbook, in both languages', async () => {
+    const administrator = await createAdministrator(env.baseURL);
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(page, administrator.userName, administrator.password);
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/system/rules');
+    const matrix = page.getByTestId('ap-matrix');
+    await matrix.waitFor();
+    // the DFMEA table was verified cell by cell: nothing marked
+    expect(await page.getByTestId('ap-unverified-note').count()).toBe(0);
+    expect(await matrix.locator('[data-unverified]').count()).toBe(0);
+    await page.getByTestId('ap-rules').getByLabel('Table').selectOption('msr');
+    await page.getByTestId('ap-unverified-note').waitFor();
+    expect(await textOf(matrix.locator('.sys-ap-corner'))).toBe('S \\ F');
+    // at M = 7: S 2–10 × F 2–10 less the 13 certain pairs
+    expect(await matrix.locator('[data-unverified]').count()).toBe(68);
+    expect(await matrix.locator('[data-cell="10-5"]').getAttribute('data-unverified')).toBeNull();
+    expect(await matrix.locator('[data-cell="10-4"]').getAttribute('title')).toContain('not verified against the handbook');
+    await screenshot(page, 'fmea-msr-ap-rules-en-US');
+    await chooseLanguage(page, '中文');
+    await page.getByTestId('ap-rules').getByLabel('表').selectOption('msr');
+    await page.getByTestId('ap-unverified-note').waitFor();
+    await screenshot(page, 'fmea-msr-ap-rules-zh-CN');
   });
 });
