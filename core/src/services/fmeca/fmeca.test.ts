@@ -4,7 +4,7 @@ import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type 
 import { addFailure } from '../fmea/failures.ts';
 import { linkFailures } from '../fmea/nets.ts';
 import { readAllSheets } from '../fmea/excel/workbook-io.ts';
-import { readFmeca } from './fmeca.ts';
+import { readFmeca, saveFmecaInputs, storedFmecaInputs } from './fmeca.ts';
 import { exportFmecaWorkbook, FMECA_WORKBOOK_KEYS } from './workbook.ts';
 
 let t: TestDatabase;
@@ -61,6 +61,21 @@ describe('the FMECA of a DFMEA', () => {
       ]),
     });
     await expect(readFmeca(team.outsider, w.project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+
+  it('stores the inputs of an editor and reads them back, clears them with null, and refuses a reader and bad values with nothing saved', async () => {
+    const w = await lifter();
+    const saved = await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] });
+    expect(saved.modes[0]!.cm).toBeCloseTo(2e-3, 15);
+    expect((await readFmeca(team.reader, w.project.id)).items[0]!.cr).toBeCloseTo(2e-3, 15);
+    // a field left out keeps its value; null clears it
+    await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: 5000 }] });
+    expect((await readFmeca(team.reader, w.project.id)).modes[0]!.cm).toBeCloseTo(1e-3, 15);
+    await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: w.mode.id, beta: null, alpha: null }] });
+    expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
+    await expect(saveFmecaInputs(team.reader, w.project.id, { modes: [{ modeId: w.mode.id, beta: 0.2 }] })).rejects.toMatchObject({ code: 'not_allowed' });
+    await expect(saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: -1 }] })).rejects.toMatchObject({ issues: [expect.objectContaining({ field: 'items.0.hours' })] });
+    expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
   });
 
   it('exports the matrix and the Cm/Cr table as a workbook', async () => {

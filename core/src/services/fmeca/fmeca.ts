@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaNode } from '../../db/schema/index.ts';
+import { fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaNode, fmecaInput } from '../../db/schema/index.ts';
 import {
   cmProblems,
   criticalityMatrix,
@@ -14,15 +14,17 @@ import {
 import { failureOrder, indexGraph } from '../../domain/fmea/index.ts';
 import { InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { openableProject } from '../fmea/access.ts';
+import { assertProjectEditable, created, openableProject } from '../fmea/access.ts';
+import { writeAndLog } from '../shared/write.ts';
 
 /**
  * FMECA of a project's failure net (docs/domain/fmeca.md): the qualitative
  * criticality matrix from the ratings the analysis holds, and the quantitative
  * Cm/Cr from inputs given with the call. λp is asked in FIT (1e-9 per hour, as
  * the FMEDA writes it) and t in hours; α defaults to the mode's frequency ratio
- * (its share of the function's failures), β has no default. The inputs are not
- * stored: no FMEDA rows exist yet to take λp from (issue 23, FMEDA).
+ * (its share of the function's failures), β has no default. The inputs are
+ * stored per item and mode (fmeca_input, saveFmecaInputs): no FMEDA rows exist
+ * yet to take λp from (issue 23, FMEDA).
  */
 
 export interface FmecaInputs {
@@ -89,10 +91,29 @@ export async function fmecaModes(db: DbOrTx, projectId: string): Promise<(FmecaM
 
 const num = (v: number | null | undefined) => (v === undefined ? null : v);
 
-/** The FMECA of a project (qualitative and quantitative) for whoever may open it; bad inputs are refused naming each. */
-export async function readFmeca(ctx: ServiceContext, projectId: string, inputs: FmecaInputs = {}): Promise<FmecaReport> {
-  const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  const modes = await fmecaModes(ctx.db, projectId);
+/** Stored inputs overlaid by given ones: a given item or mode replaces its stored values field by field; given ones first, in their order (issues name them by it). */
+function overlay(stored: FmecaInputs, given: FmecaInputs): FmecaInputs {
+  const storedItems = new Map((stored.items ?? []).map((i) => [i.nodeId, i]));
+  const storedModes = new Map((stored.modes ?? []).map((m) => [m.modeId, m]));
+  const givenItems = new Set((given.items ?? []).map((i) => i.nodeId));
+  const givenModes = new Set((given.modes ?? []).map((m) => m.modeId));
+  return {
+    items: [...(given.items ?? []).map((i) => ({ ...storedItems.get(i.nodeId), ...i })), ...(stored.items ?? []).filter((i) => !givenItems.has(i.nodeId))],
+    modes: [...(given.modes ?? []).map((m) => ({ ...storedModes.get(m.modeId), ...m })), ...(stored.modes ?? []).filter((m) => !givenModes.has(m.modeId))],
+  };
+}
+
+/** The project's stored inputs (fmeca_input). */
+export async function storedFmecaInputs(db: DbOrTx, projectId: string): Promise<FmecaInputs> {
+  const rows = await db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
+  return {
+    items: rows.filter((r) => r.nodeId !== null).map((r) => ({ nodeId: r.nodeId!, lambdaFit: r.lambdaFit, hours: r.hours })),
+    modes: rows.filter((r) => r.modeId !== null).map((r) => ({ modeId: r.modeId!, beta: r.beta, ...(r.alpha !== null && { alpha: r.alpha }) })),
+  };
+}
+
+/** The Cm inputs of every mode and the issues of the given inputs (each by its field: items.N.lambdaFit, modes.N.beta …). */
+function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: FmecaInputs): { cmInputs: CmInput[]; issues: Issue[]; itemInput: Map<string, NonNullable<FmecaInputs['items']>[number]> } {
   const modeIds = new Set(modes.map((m) => m.id));
   const itemIds = new Set(modes.map((m) => m.itemId));
   const issues: Issue[] = [];
@@ -112,7 +133,7 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, inputs: 
       modeId: m.id,
       itemId: m.itemId,
       beta: num(given?.beta),
-      alpha: given?.alpha !== undefined ? given.alpha : m.frequencyRatio,
+      alpha: given?.alpha !== undefined && given.alpha !== null ? given.alpha : m.frequencyRatio,
       // FIT → per hour; a negative or non-finite value stays as it is, so the check below names it
       lambdaP: lambdaFit === null ? null : Number.isFinite(lambdaFit) && lambdaFit >= 0 ? lambdaFit * 1e-9 : lambdaFit,
       hours: num(item?.hours),
@@ -132,9 +153,24 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, inputs: 
     issues.push({ messageKey: byMode ? 'fmeca.ratio_out_of_range' : 'fmeca.value_negative', field: path, params: { field, value: String(value) } });
   }
   // one issue per place: an item's λp or t is checked once per mode it has
-  const unique = [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()];
-  if (unique.length > 0) throw new InvalidInputError('fmeca.inputs_invalid', { count: unique.length }, unique);
+  return { cmInputs, issues: [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()], itemInput };
+}
 
+const refuse = (issues: Issue[]) => {
+  if (issues.length > 0) throw new InvalidInputError('fmeca.inputs_invalid', { count: issues.length }, issues);
+};
+
+/**
+ * The FMECA of a project (qualitative and quantitative) for whoever may open
+ * it, from its stored inputs; `preview` overlays inputs not saved (the
+ * workbench's live figures, the CLI's --inputs). Bad inputs are refused naming each.
+ */
+export async function readFmeca(ctx: ServiceContext, projectId: string, preview: FmecaInputs = {}): Promise<FmecaReport> {
+  const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  const [modes, stored] = await Promise.all([fmecaModes(ctx.db, projectId), storedFmecaInputs(ctx.db, projectId)]);
+  const { cmInputs, issues, itemInput } = cmInputsOf(modes, overlay(stored, preview));
+  refuse(issues);
+  const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
   const results = itemCriticalities(cmInputs);
   const cmOf = new Map(results.flatMap((r) => r.modes.map((m) => [m.modeId, m] as const)));
   return {
@@ -147,4 +183,34 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, inputs: 
     }),
     items: results.map((r) => ({ itemId: r.itemId, itemName: names.get(r.itemId) ?? '', lambdaFit: num(itemInput.get(r.itemId)?.lambdaFit), hours: num(itemInput.get(r.itemId)?.hours), cr: r.cr })),
   };
+}
+
+/**
+ * Saves the inputs given (per item λp and t, per mode β and α; null clears a
+ * value, an item or mode left with none has no row), checked as readFmeca
+ * checks them, for an editor of the project; answers the FMECA as it is now.
+ * Inputs are values, not versioned items: the last save of a field wins.
+ */
+export async function saveFmecaInputs(ctx: ServiceContext, projectId: string, inputs: FmecaInputs): Promise<FmecaReport> {
+  await writeAndLog(ctx, async (tx, txCtx) => {
+    await assertProjectEditable(tx, ctx.actor, projectId, ctx.now(), 'edit');
+    const [modes, stored] = await Promise.all([fmecaModes(tx, projectId), storedFmecaInputs(tx, projectId)]);
+    refuse(cmInputsOf(modes, overlay(stored, inputs)).issues);
+    const rows = await tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
+    const { createdBy, updatedBy, createdAt, updatedAt } = created(txCtx);
+    const put = async (key: { nodeId: string } | { modeId: string }, values: Record<string, number | null>) => {
+      const row = rows.find((r) => ('nodeId' in key ? r.nodeId === key.nodeId : r.modeId === key.modeId));
+      const merged = { ...(row ? { lambdaFit: row.lambdaFit, hours: row.hours, beta: row.beta, alpha: row.alpha } : {}), ...values };
+      const empty = Object.values(merged).every((v) => v === null || v === undefined);
+      if (row && empty) await tx.delete(fmecaInput).where(eq(fmecaInput.id, row.id));
+      else if (row) await tx.update(fmecaInput).set({ ...values, version: row.version + 1, updatedBy, updatedAt }).where(eq(fmecaInput.id, row.id));
+      else if (!empty) await tx.insert(fmecaInput).values({ projectId, ...key, ...values, createdBy, updatedBy, createdAt, updatedAt });
+    };
+    const defined = (o: Record<string, number | null | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, number | null>;
+    for (const i of inputs.items ?? []) await put({ nodeId: i.nodeId }, defined({ lambdaFit: i.lambdaFit, hours: i.hours }));
+    for (const m of inputs.modes ?? []) await put({ modeId: m.modeId }, defined({ beta: m.beta, alpha: m.alpha }));
+    const after = await storedFmecaInputs(tx, projectId);
+    return { result: undefined, log: { action: 'fmea.fmeca.save', entity: 'fmeca_input', entityId: projectId, before: stored, after } };
+  });
+  return readFmeca(ctx, projectId);
 }
