@@ -44,6 +44,7 @@ import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaGrid from './fmea/grid.ts';
 import * as fmeaActions from './fmea/actions.ts';
 import * as fmeaMsr from './fmea/msr.ts';
+import * as fmeaFmeca from './fmea/fmeca.ts';
 import * as fmeaAnalysis from './fmea/analysis-read.ts';
 import * as fmeaTransfer from './fmea/transfer.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
@@ -124,6 +125,7 @@ export const ROUTE_MODULES = {
   fmeaGrid,
   fmeaActions,
   fmeaMsr,
+  fmeaFmeca,
   fmeaAnalysis,
   fmeaTransfer,
   fmeaSuggest,

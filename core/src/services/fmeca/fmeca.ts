@@ -118,10 +118,10 @@ function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: Fmeca
   const itemIds = new Set(modes.map((m) => m.itemId));
   const issues: Issue[] = [];
   (inputs.items ?? []).forEach((i, n) => {
-    if (!itemIds.has(i.nodeId)) issues.push({ messageKey: 'fmeca.item_unknown', field: `items.${n}.nodeId`, params: { field: 'nodeId', value: i.nodeId } });
+    if (!itemIds.has(i.nodeId)) issues.push({ messageKey: 'fmeca.item_unknown', field: `items.${n}.nodeId`, params: { field: `items.${n}.nodeId`, value: i.nodeId } });
   });
   (inputs.modes ?? []).forEach((m, n) => {
-    if (!modeIds.has(m.modeId)) issues.push({ messageKey: 'fmeca.mode_unknown', field: `modes.${n}.modeId`, params: { field: 'modeId', value: m.modeId } });
+    if (!modeIds.has(m.modeId)) issues.push({ messageKey: 'fmeca.mode_unknown', field: `modes.${n}.modeId`, params: { field: `modes.${n}.modeId`, value: m.modeId } });
   });
   const itemInput = new Map((inputs.items ?? []).map((i, n) => [i.nodeId, { ...i, n }]));
   const modeInput = new Map((inputs.modes ?? []).map((m, n) => [m.modeId, { ...m, n }]));
@@ -150,7 +150,7 @@ function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: Fmeca
     const field = p.field === 'lambdaP' ? 'lambdaFit' : p.field;
     const path = n === undefined ? field : `${byMode ? 'modes' : 'items'}.${n}.${field}`;
     const value = p.field === 'lambdaP' ? (itemInput.get(p.itemId)?.lambdaFit ?? p.value) : p.value;
-    issues.push({ messageKey: byMode ? 'fmeca.ratio_out_of_range' : 'fmeca.value_negative', field: path, params: { field, value: String(value) } });
+    issues.push({ messageKey: byMode ? 'fmeca.ratio_out_of_range' : 'fmeca.value_negative', field: path, params: { field: path, value: String(value) } });
   }
   // one issue per place: an item's λp or t is checked once per mode it has
   return { cmInputs, issues: [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()], itemInput };
