@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
-/** `fmea dfmea msr` and the FMEA-MSR sheet of `fmea dfmea export` (issue 23). */
+/** `fmea dfmea msr`, the FMEA-MSR sheet of `fmea dfmea export` and `fmea dfmea fmeca` (issue 23). */
 let temp: TempDb;
 let env: Record<string, string>;
 let msrNum: string;
@@ -12,7 +12,7 @@ const fmea = (args: string[]) => runFmea(args, { env });
 beforeAll(async () => {
   temp = await tempDbUrl();
   env = dbEnv(temp);
-  const { addControl, addFailure, addFunction, addNode, createProject, findUserRow, linkFailures, rateMsr } = await import('@fmea/core/services');
+  const { addControl, addFailure, addFunction, addNode, createProject, findUserRow, linkFailures, rateMsr, saveFmecaInputs, updateFailure } = await import('@fmea/core/services');
   const database = await openTempDb(temp);
   try {
     const { ctx, db } = database;
@@ -31,6 +31,9 @@ beforeAll(async () => {
     await linkFailures(ctx, { higherFailureId: mode.id, lowerFailureId: cause.id });
     await rateMsr(ctx, cause.id, { version: cause.version, msrFrequency: 3, msrMonitoring: 5 });
     await addControl(ctx, { causeId: cause.id, kind: 'monitoring', description: 'Pulse period watched' });
+    // O 8 on the cause places the mode at I/B; Cm = 0.5 · 1 · 200e-9 · 5,000 = 5e-4
+    await updateFailure(ctx, cause.id, { version: cause.version + 1, occurrence: 8 });
+    await saveFmecaInputs(ctx, project.id, { items: [{ nodeId: ecu.id, lambdaFit: 200, hours: 5000 }], modes: [{ modeId: mode.id, beta: 0.5, alpha: 1 }] });
     msrNum = project.serialNum;
     dfmeaNum = (await createProject(ctx, { projectType: 'dfmea', name: 'Plain', members })).serialNum;
   } finally {
@@ -67,5 +70,26 @@ describe('fmea dfmea msr', { timeout: 120_000 }, () => {
     const sheets = await readWorkbookSheets(new Uint8Array(await readFile(path)));
     const msr = sheets.find((s) => s.name === 'FMEA-MSR')!;
     expect(msr.rows.some((r) => r.cells.includes('Hall pulses lost') && r.cells.includes('Pulse period watched') && r.cells.includes('H'))).toBe(true);
+  });
+});
+
+describe('fmea dfmea fmeca', { timeout: 120_000 }, () => {
+  it('prints the criticality matrix and Cr, as JSON too, and writes the FMECA workbook', async () => {
+    const plain = await fmea(['--lang', 'en-US', 'dfmea', 'fmeca', msrNum]);
+    expect(plain.code).toBe(0);
+    const lines = plain.stdout.split('\n');
+    expect(lines[0]).toBe('Severity class\tA\tB\tC\tD\tE');
+    expect(lines[1]).toBe('I Catastrophic\t\t1\t\t\t');
+    expect(plain.stdout).toContain('Cr of Control unit: 5.000e-4');
+    const json = JSON.parse((await fmea(['--json', 'dfmea', 'fmeca', msrNum])).stdout);
+    expect(json.data.matrix.cells.I.B).toEqual([expect.objectContaining({ name: 'Window does not stop', severityClass: 'I', occurrenceLevel: 'B' })]);
+    expect(json.data.items[0].cr).toBeCloseTo(5e-4, 15);
+    const path = join(temp.dir, 'fmeca.xlsx');
+    const written = await fmea(['--lang', 'zh-CN', 'dfmea', 'fmeca', msrNum, '--out', path]);
+    expect(written.code).toBe(0);
+    const { readFile } = await import('node:fs/promises');
+    const { readWorkbookSheets } = await import('@fmea/core/services');
+    const sheets = await readWorkbookSheets(new Uint8Array(await readFile(path)));
+    expect(sheets.map((s) => s.name)).toEqual(['危害性矩阵', '危害度 (Cm, Cr)', '类别与等级']);
   });
 });
