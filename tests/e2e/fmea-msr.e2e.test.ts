@@ -61,7 +61,7 @@ describe('FMEA-MSR in the browser', () => {
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${msr.id}`);
     await page.getByTestId('dfmea-tab-msrRisk').waitFor();
     const tabs = await page.locator('[data-testid^="dfmea-tab-"]:not([data-testid^="dfmea-tab-reviewed"])').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('dfmea-tab-'.length)));
-    expect(tabs).toEqual(['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'msrFailure', 'msrRisk', 'msrOptimization', 'characteristics']);
+    expect(tabs).toEqual(['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'msrFailure', 'msrRisk', 'msrOptimization', 'characteristics', 'criticality']);
 
     await page.getByTestId('dfmea-tab-msrRisk').click();
     await rows(page).nth(1).waitFor();
@@ -146,5 +146,45 @@ describe('FMEA-MSR in the browser', () => {
     await page.getByTestId('ap-rules').getByLabel('表').selectOption('msr');
     await page.getByTestId('ap-unverified-note').waitFor();
     await screenshot(page, 'fmea-msr-ap-rules-zh-CN');
+  });
+
+  it('a reliability engineer reads the FMECA criticality matrix and types β, α, λp and t to get Cm and Cr', async () => {
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fmeca-role'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export', 'import'] }]));
+    const userName = uniqueName('fmeca');
+    const user = await createReadyUser(env.baseURL, { userName, realName: 'Reliability engineer', password: PASSWORD, roleIds: [role.id] });
+    const session = await apiLogin(env.baseURL, userName, PASSWORD);
+    const project = await session.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: uniqueName('Window lifter FMECA '), projectMembers: [{ userId: user.id, userRole: 0 }] });
+    await pinchNet(session, project.pptSerial);
+    // O 7 on one cause: the mode sits at class I (S 10), level B
+    const analysis = await session.get<{ failures: { id: string; description: string; version: number }[] }>(`/api/fmea/analysis?projectId=${project.id}`);
+    const lost = analysis.failures.find((f) => f.description === 'Hall pulses lost')!;
+    await session.post('/api/fmea/rateCause', { id: lost.id, version: lost.version, occurrence: 7, det: 4 });
+    await session.logout();
+
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(page, userName, PASSWORD);
+    await chooseLanguage(page, 'English');
+    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=criticality`);
+    const matrix = page.getByTestId('fmeca');
+    await matrix.waitFor();
+    const cell = matrix.locator('[data-cell="I-B"]');
+    expect(await textOf(cell.locator('.dfmea-fmeca-count'))).toBe('1');
+    expect(await cell.getAttribute('title')).toBe('Control unit: Window does not stop on obstacle');
+    expect(await cell.getAttribute('class')).toContain('dfmea-fmeca-high');
+    expect(await matrix.locator('.dfmea-fmeca-count').count()).toBe(1);
+
+    // Cm = 0.5 · 1 · 200e-9 · 5,000 = 5e-4
+    const gridCell = (column: string) => matrix.locator(`[data-row-key] [data-column-id="${column}"]`).first();
+    for (const [column, value] of [['beta', '0.5'], ['alpha', '1'], ['lambdaFit', '200'], ['hours', '5000']] as const) {
+      await typeInto(gridCell(column), value);
+      await expect.poll(() => textOf(gridCell(column)), { timeout: 10_000 }).toBe(value);
+    }
+    await expect.poll(() => textOf(gridCell('cm')), { timeout: 10_000 }).toBe('5.000e-4');
+    expect(await textOf(gridCell('cr'))).toBe('5.000e-4');
+    await screenshot(page, 'fmeca-matrix-en-US');
+    await chooseLanguage(page, '中文');
+    await matrix.waitFor();
+    expect(await textOf(page.getByTestId('dfmea-tab-criticality'))).toBe('危害性分析 (FMECA)');
+    await screenshot(page, 'fmeca-matrix-zh-CN');
   });
 });

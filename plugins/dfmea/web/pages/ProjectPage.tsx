@@ -19,14 +19,16 @@ const DFMEA_STEPS = {
   optimization: FMEA_STEPS.optimization,
   ...MSR_STEP_COMPONENTS,
   characteristics: lazy(() => import('../steps/CharacteristicsStep.tsx')),
+  criticality: lazy(() => import('../steps/CriticalityStep.tsx')),
 } satisfies Record<string, StepComponent>;
 type DfmeaStepKey = keyof typeof DFMEA_STEPS;
 
 /**
  * The tabs of each analysis step of the kind record (`kindOf(type).steps`), in
  * its order; documentation has no tab of its own (the workbook export is in the
- * header) and the characteristics come last. For a DFMEA this is the tab order
- * the legacy rightType numbers (1-based) count.
+ * header), then the characteristics and the FMECA (criticality, the delivery
+ * types fmeca_qualitative and fmeca_quantitative). For a DFMEA the first eight
+ * are the tab order the legacy rightType numbers (1-based) count.
  */
 const TABS_OF_STEP: Record<AnalysisStep, readonly DfmeaStepKey[]> = {
   planningAndPreparation: ['planning'],
@@ -40,7 +42,7 @@ const TABS_OF_STEP: Record<AnalysisStep, readonly DfmeaStepKey[]> = {
   msrOptimization: ['msrOptimization'],
   documentation: [],
 };
-export const tabsOf = (projectType: string): DfmeaStepKey[] => [...kindOf(projectType).steps.flatMap((step) => TABS_OF_STEP[step]), 'characteristics'];
+export const tabsOf = (projectType: string): DfmeaStepKey[] => [...kindOf(projectType).steps.flatMap((step) => TABS_OF_STEP[step]), 'characteristics', 'criticality'];
 
 /**
  * The project page of the DFMEA area (micro route 'dfmeaProject'): the project
@@ -56,7 +58,7 @@ export default function DfmeaProjectPage() {
   const projectId = query.get('projectId');
   const pptSerial = query.get('pptSerial') ?? query.get('serialNum');
   if (!projectId && !pptSerial) return <NoProjectChosen />;
-  const labels: Record<DfmeaStepKey, string> = { ...shared, ...msr, interfaces: t`Block diagram and interfaces`, characteristics: t`Characteristics` };
+  const labels: Record<DfmeaStepKey, string> = { ...shared, ...msr, interfaces: t`Block diagram and interfaces`, characteristics: t`Characteristics`, criticality: t`Criticality (FMECA)` };
   const steps = (project: { projectType: string }) => tabsOf(project.projectType).map((key) => ({ key, label: labels[key], Component: DFMEA_STEPS[key] }));
   return <ProjectPage key={projectId ?? pptSerial} projectId={projectId} pptSerial={pptSerial} rightType={query.get('rightType')} legacyLink={query.get('type') === '1'} steps={steps} />;
 }
