@@ -9,16 +9,8 @@ import type { AnalysisImport } from '../import-plan.ts';
 type Lists = Required<AnalysisImport>;
 export type ListName = keyof Lists;
 type Action = Lists['actions'][number];
-type Ratings = {
-  severity?: number | null;
-  occurrence?: number | null;
-  detection?: number | null;
-  frequencyRatio?: number | null;
-  msrFrequency?: number | null;
-  msrMonitoring?: number | null;
-  msrSeverity?: number | null;
-  msrEffect?: string | null;
-};
+/** A failure's ratings and figures as the import takes them (S, O, D, the frequency ratio and FMEA-MSR's fields). */
+type Ratings = Omit<NonNullable<AnalysisImport['failures']>[number], 'key' | 'functionKey' | 'kind' | 'description'>;
 /**
  * A PFMEA's process fields as the sheet gives them (codes, else left out).
  * They are passed on as written: the engine's process rules check them (a
