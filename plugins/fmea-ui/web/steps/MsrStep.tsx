@@ -128,10 +128,10 @@ export function MsrStep({ projectId, readOnly, remoteRevision, part }: StepProps
   const joined = (controls: readonly MsrControl[]) => controls.map((c) => c.description).join(SEPARATOR);
 
   const chain: DataGridColumn<MsrRow>[] = [
-    { id: 'discussion', header: t`Discussion`, width: 70, cell: (r) => <RowMarker kind="failure" id={r.causeId} label={r.cause} /> },
+    { id: 'discussion', header: t`Discussion`, width: 86, cell: (r) => <RowMarker kind="failure" id={r.causeId} label={r.cause} /> },
     { id: 'element', header: t`Focus element`, width: 130, accessor: 'elementName', hidden: part === 'risk' },
     { id: 'function', header: t`Focus function`, width: 170, accessor: 'functionDescription', hidden: part === 'risk' },
-    { id: 'effect', header: t`Most severe failure effect (FE)`, width: 150, accessor: (r) => r.effect ?? '' },
+    { id: 'effect', header: t`Most severe failure effect (FE)`, width: 140, accessor: (r) => r.effect ?? '' },
     { id: 'severity', header: t`S`, width: 44, accessor: (r) => r.severity ?? '' },
     { id: 'mode', header: t`Failure mode (FM)`, width: 170, accessor: (r) => r.modes.join(SEPARATOR), hidden: part === 'risk' },
     { id: 'cause', header: t`Failure cause (FC)`, width: 150, accessor: 'cause', cell: (r) => <span data-item-id={r.causeId}>{r.cause}</span> },
