@@ -14,7 +14,7 @@ export { DFMEA_KIND, FmeaKindProvider, useFmeaKind, type FmeaKind, type FmeaKind
 // pages: the project list, the templates page and the project page a kind fills with its steps
 export { FmeaProjectList } from './web/list/ProjectList.tsx';
 export { TemplatesPage } from './web/reuse/TemplatesPage.tsx';
-export { FMEA_STEPS, NoProjectChosen, ProjectPage, useFmeaStepLabels, type FmeaStep, type SharedStepKey, type StepComponent } from './web/project/ProjectPage.tsx';
+export { FMEA_STEPS, MSR_STEP_COMPONENTS, NoProjectChosen, ProjectPage, useFmeaStepLabels, useMsrStepLabels, type FmeaStep, type MsrStepKey, type SharedStepKey, type StepComponent } from './web/project/ProjectPage.tsx';
 
 // the steps a kind adapts (its structure tree's dialogs and actions, its function analysis's fields)
 export { default as StructureStep, type NodeDialogProps, type StructureActionProps, type StructureOptions } from './web/steps/StructureStep.tsx';

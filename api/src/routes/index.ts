@@ -43,6 +43,8 @@ import * as fmeaFunctions from './fmea/functions.ts';
 import * as fmeaFailures from './fmea/failures.ts';
 import * as fmeaGrid from './fmea/grid.ts';
 import * as fmeaActions from './fmea/actions.ts';
+import * as fmeaMsr from './fmea/msr.ts';
+import * as fmeaFmeca from './fmea/fmeca.ts';
 import * as fmeaAnalysis from './fmea/analysis-read.ts';
 import * as fmeaTransfer from './fmea/transfer.ts';
 import * as fmeaSuggest from './fmea/suggest.ts';
@@ -127,6 +129,8 @@ export const ROUTE_MODULES = {
   fmeaFailures,
   fmeaGrid,
   fmeaActions,
+  fmeaMsr,
+  fmeaFmeca,
   fmeaAnalysis,
   fmeaTransfer,
   fmeaSuggest,

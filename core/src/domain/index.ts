@@ -21,3 +21,4 @@ export * from './fmea-comments/index.ts';
 export * from './fmea-checks/index.ts';
 export * from './fmeda/index.ts';
 export * from './fta/index.ts';
+export * from './fmeca/index.ts';

@@ -54,6 +54,7 @@ export const DFMEA_KIND: FmeaKind = {
   listTypes: [
     { type: 'dfmea', label: msg`DFMEA` },
     { type: 'family', label: msg`Family FMEA` },
+    { type: 'msr', label: msg`FMEA-MSR` },
   ],
   route: 'dfmea_index',
   memberKind: 'design',

@@ -4,7 +4,7 @@ import {
   actionMachine,
   addAction,
   changeActionStatus,
-  CONTROL_KINDS,
+  ALL_CONTROL_KINDS,
   deleteAction,
   listActions,
   recomputeAllAp,
@@ -32,7 +32,7 @@ const ActionSchema = z
     version: z.number().int(),
     sort: z.number().int(),
     causeId: z.string(),
-    kind: z.enum(CONTROL_KINDS),
+    kind: z.enum(ALL_CONTROL_KINDS),
     description: z.string(),
     responsibleUserId: z.string().nullable(),
     targetDate: z.string().nullable(),
@@ -72,7 +72,7 @@ const reRating = (body: { raseverity?: number | null; raoccurrence?: number | nu
 });
 
 const ActionFields = {
-  kind: z.enum(CONTROL_KINDS),
+  kind: z.enum(ALL_CONTROL_KINDS),
   description: RequiredText,
   responsibleUserId: Id.nullable().optional(),
   targetDate: DateText,

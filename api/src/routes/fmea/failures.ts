@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   addControl,
   addFailure,
-  CONTROL_KINDS,
+  ALL_CONTROL_KINDS,
   deleteControl,
   deleteFailure,
   FAILURE_KINDS,
@@ -96,7 +96,7 @@ export const unlinkFailuresRoute = route(
   z.null(),
 );
 
-const ControlKind = z.enum(CONTROL_KINDS);
+const ControlKind = z.enum(ALL_CONTROL_KINDS);
 export const addControlRoute = route(
   'addControl',
   'Add a current prevention or detection control to a failure cause, optionally citing the catalog measure picked for its text',
@@ -121,7 +121,7 @@ export const updateControlRoute = route(
 export const deleteControlRoute = route('deleteControl', 'Delete a control', 'del', IdVersionBody, z.null());
 export const setControlsRoute = route(
   'setControls',
-  'Set the prevention or detection controls of a failure cause to a list, in one transaction: unchanged texts stay, the n-th text rewords the n-th control, further texts are added and further controls deleted (each needs its right: edit, add, del). `seen` lists the controls of that kind as the caller read them (id and version, in order); when the list changed since, nothing is written (409).',
+  'Set the prevention or detection controls (or, on a project with the FMEA-MSR steps, the diagnostic monitoring or system response) of a failure cause to a list, in one transaction: unchanged texts stay, the n-th text rewords the n-th control, further texts are added and further controls deleted (each needs its right: edit, add, del). `seen` lists the controls of that kind as the caller read them (id and version, in order); when the list changed since, nothing is written (409).',
   'edit',
   z.object({
     causeId: Id,

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import {
   CHARACTERISTIC_CLASSES,
   CHARACTERISTIC_KINDS,
+  ALL_CONTROL_KINDS,
   CONTROL_KINDS,
   FAILURE_KINDS,
   FUNCTION_SCOPES,
@@ -214,7 +215,7 @@ export const presentFailureLink = (row: Pick<FmeaFailureLinkRow, 'id' | 'higherF
 });
 
 export const ControlSchema = z
-  .strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(CONTROL_KINDS), description: z.string(), catalogRecordId: CatalogRecordIdField })
+  .strictObject({ ...Versioned, causeId: z.string(), kind: z.enum(ALL_CONTROL_KINDS), description: z.string(), catalogRecordId: CatalogRecordIdField })
   .openapi('FmeaControl');
 export const presentControl = (row: Pick<FmeaControlRow, 'id' | 'version' | 'sort' | 'causeId' | 'kind' | 'description' | 'catalogRecordId'>): z.output<typeof ControlSchema> => ({
   id: row.id,

@@ -3,6 +3,8 @@ import { contextOf } from '../../context.ts';
 import { registerDfmeaExport } from './export.ts';
 import { registerDfmeaImport } from './import.ts';
 import { registerDfmeaList } from './list.ts';
+import { registerDfmeaMsr } from './msr.ts';
+import { registerDfmeaFmeca } from './fmeca.ts';
 import { DFMEA_COMMANDS } from '../../shared/fmea-commands.ts';
 import { registerFmeaCheck } from '../../shared/fmea-check-commands.ts';
 import { registerFmeaReview } from '../../shared/fmea-review-commands.ts';
@@ -15,6 +17,8 @@ export function registerDfmea(program: Command): void {
   registerDfmeaList(dfmea);
   registerDfmeaExport(dfmea);
   registerDfmeaImport(dfmea);
+  registerDfmeaMsr(dfmea);
+  registerDfmeaFmeca(dfmea);
   registerFmeaReview(dfmea, DFMEA_COMMANDS);
   registerFmeaCheck(dfmea, DFMEA_COMMANDS);
   registerFmeaBaselines(dfmea, DFMEA_COMMANDS);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ACTION_STATUSES } from '../../domain/fmea/actions.ts';
-import { CHARACTERISTIC_CLASSES, CONTROL_KINDS, FAILURE_KINDS } from '../../domain/fmea/vocabulary.ts';
+import { ALL_CONTROL_KINDS, CHARACTERISTIC_CLASSES, FAILURE_KINDS } from '../../domain/fmea/vocabulary.ts';
 import { CHARACTERISTIC_KINDS, FLOW_SYMBOLS, FUNCTION_SCOPES, WORK_ELEMENT_TYPES } from '../../domain/pfmea/vocabulary.ts';
 import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
 import { id, timestamps } from './columns.ts';
@@ -164,6 +164,11 @@ export const fmeaFailure = sqliteTable(
     occurrence: rating('occurrence'),
     detection: rating('detection'),
     frequencyRatio: real('frequency_ratio'),
+    /** FMEA-MSR on a cause (docs/domain/msr.md): frequency F in the field, monitoring M, the most severe effect after the system response and its severity. */
+    msrFrequency: rating('msr_frequency'),
+    msrMonitoring: rating('msr_monitoring'),
+    msrSeverity: rating('msr_severity'),
+    msrEffect: text('msr_effect'),
     /** The item this one was borrowed from (another project's, or the family FMEA's for a variant); null when made here or copied. */
     originId: text('origin_id'),
     /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
@@ -177,6 +182,9 @@ export const fmeaFailure = sqliteTable(
     check('fmea_failure_severity', sql`(${inRange(t.severity)}) and (${t.severity} is null or ${t.kind} = 'FE')`),
     check('fmea_failure_occurrence', sql`(${inRange(t.occurrence)}) and (${t.occurrence} is null or ${t.kind} = 'FC')`),
     check('fmea_failure_detection', sql`(${inRange(t.detection)}) and (${t.detection} is null or ${t.kind} = 'FC')`),
+    check('fmea_failure_msr_frequency', sql`(${inRange(t.msrFrequency)}) and (${t.msrFrequency} is null or ${t.kind} = 'FC')`),
+    check('fmea_failure_msr_monitoring', sql`(${inRange(t.msrMonitoring)}) and (${t.msrMonitoring} is null or ${t.kind} = 'FC')`),
+    check('fmea_failure_msr_severity', sql`(${inRange(t.msrSeverity)}) and (${t.msrSeverity} is null or ${t.kind} = 'FC')`),
     check('fmea_failure_ratio', sql`${t.frequencyRatio} is null or (${t.kind} = 'FM' and ${t.frequencyRatio} between 0 and 1)`),
   ],
 );
@@ -212,7 +220,7 @@ export const fmeaControl = sqliteTable(
     causeId: text('cause_id')
       .notNull()
       .references(() => fmeaFailure.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: CONTROL_KINDS }).notNull(),
+    kind: text('kind', { enum: ALL_CONTROL_KINDS }).notNull(),
     description: text('description').notNull(),
     /** The catalog record version the item was taken from (spec 001 §3 quoteCount); null when written by hand. */
     catalogRecordId: text('catalog_record_id'),
@@ -231,7 +239,7 @@ export const fmeaAction = sqliteTable(
     causeId: text('cause_id')
       .notNull()
       .references(() => fmeaFailure.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: CONTROL_KINDS }).notNull(),
+    kind: text('kind', { enum: ALL_CONTROL_KINDS }).notNull(),
     description: text('description').notNull(),
     responsibleUserId: text('responsible_user_id').references(() => user.id, { onDelete: 'set null' }),
     targetDate: text('target_date'),

@@ -6,3 +6,4 @@ export * from './fmea-analysis.ts';
 export * from './fmea-review.ts';
 export * from './fmea-baseline.ts';
 export * from './fmea-comment.ts';
+export * from './fmeca.ts';

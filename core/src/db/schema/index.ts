@@ -51,6 +51,7 @@ export const fmeaReviewAssignee = tables.fmeaReviewAssignee;
 export const fmeaReviewRound = tables.fmeaReviewRound;
 export const fmeaReviewStep = tables.fmeaReviewStep;
 export const fmeaReviewWalk = tables.fmeaReviewWalk;
+export const fmecaInput = tables.fmecaInput;
 export const ftaEventLink = tables.ftaEventLink;
 export const ftaTree = tables.ftaTree;
 export const menu = tables.menu;

@@ -24,4 +24,4 @@ export {
   type RiskRow,
 } from './evaluate.ts';
 export { validateApRule, validateApRules, type ApRuleInput } from './validate.ts';
-export { AP_TABLES, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION, type ApTable } from './tables.ts';
+export { AP_TABLE_FACTORS, AP_TABLES, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION, UNVERIFIED_AP_CELLS, type ApTable, type UnverifiedCell } from './tables.ts';

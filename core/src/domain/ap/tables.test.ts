@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileApTable, evaluateAp } from './evaluate.ts';
 import { AP_LEVELS, type ApLevel } from './rules.ts';
-import { AP_TABLES, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION } from './tables.ts';
+import { AP_TABLES, DEFAULT_AP_RULES, DEFAULT_AP_SELECTION, UNVERIFIED_AP_CELLS } from './tables.ts';
 import { validateApRules } from './validate.ts';
 
 /**
@@ -163,5 +163,26 @@ describe('FMEA-MSR default table (S, F in the o bounds, M in the d bounds)', () 
     expect(msr(5, 5, 6)).toBe('L');
     expect(msr(3, 9, 1)).toBe('M');
     expect(msr(3, 6, 10)).toBe('L');
+  });
+});
+
+describe('the cells of the default tables not verified against the handbook', () => {
+  it('marks none of the DFMEA and PFMEA table and every MSR cell but the certain ones', () => {
+    expect(UNVERIFIED_AP_CELLS.dfmea).toBeNull();
+    expect(UNVERIFIED_AP_CELLS.pfmea).toBeNull();
+    const unverified = UNVERIFIED_AP_CELLS.msr!;
+    // certain: F 1 and S 1 always L, S 10 with F ≥ 5 and S 9 with F ≥ 4 always H
+    expect([unverified(7, 1, 9), unverified(1, 9, 9), unverified(10, 5, 1), unverified(9, 4, 10)]).toEqual([false, false, false, false]);
+    // recalled only: S 10 F 4 (fairly sure), S 7–8 F 6 (fairly sure), S 4–6 F 5, S 2–3 F 8
+    expect([unverified(10, 4, 1), unverified(8, 6, 3), unverified(5, 5, 8), unverified(3, 8, 2)]).toEqual([true, true, true, true]);
+    // the certain cells hold what the handbook says, in the encoded table
+    const lookup = compileApTable(DEFAULT_AP_RULES.msr);
+    for (const { s, o, d } of everyTriple()) {
+      if (unverified(s, o, d)) continue;
+      expect(lookup(s, o, d), `S${s} F${o} M${d}`).toBe(o === 1 || s === 1 ? 'L' : 'H');
+    }
+    const count = [...everyTriple()].filter(({ s, o, d }) => unverified(s, o, d)).length;
+    // S 2–10 × F 2–10 is 81 pairs, less the 13 certain ones, each for every M
+    expect(count).toBe((81 - 13) * 10);
   });
 });

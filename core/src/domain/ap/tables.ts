@@ -83,3 +83,18 @@ export const DEFAULT_AP_RULES: Readonly<Record<ApTable, readonly ApRule[]>> = Ob
   pfmea: rulesFromGrid(),
   msr: Object.freeze(MSR_CELLS.map(([s, f, m, ap]) => sodRule(ap, s, f, m))),
 });
+
+/**
+ * Whether a cell (S, O, D; for MSR: S, F, M) of a default table's handbook
+ * values could not be verified against the handbook: the rule editor marks
+ * such cells and docs/domain/action-priority.md lists them. The DFMEA and
+ * PFMEA table was checked cell by cell (none). Of the MSR table only these are
+ * certain: F 1 and S 1 are always L, S 10 with F 5–10 and S 9 with F 4–10 are
+ * always H; every other MSR cell (the "fairly sure" ones too) is unverified.
+ */
+export type UnverifiedCell = (s: number, o: number, d: number) => boolean;
+const msrUnverified: UnverifiedCell = (s, f) => !(f === 1 || s === 1 || (s === 10 && f >= 5) || (s === 9 && f >= 4));
+export const UNVERIFIED_AP_CELLS: Readonly<Record<ApTable, UnverifiedCell | null>> = Object.freeze({ dfmea: null, pfmea: null, msr: msrUnverified });
+
+/** How each table names its second and third factor: O and D, or for FMEA-MSR frequency F and monitoring M (stored in the o and d bounds). */
+export const AP_TABLE_FACTORS: Readonly<Record<ApTable, readonly ['O' | 'F', 'D' | 'M']>> = Object.freeze({ dfmea: ['O', 'D'], pfmea: ['O', 'D'], msr: ['F', 'M'] });

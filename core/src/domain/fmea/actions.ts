@@ -2,7 +2,8 @@ import { InvalidInputError, type Issue } from '../../errors.ts';
 import { defineMachine } from '../status/index.ts';
 import { dateIssues, fieldIssue, oneOfIssues, optionalText, ratingIssues, requiredText } from './fields.ts';
 import type { FmeaMessageKey } from './messages.ts';
-import { CONTROL_KINDS, type FailureKind } from './vocabulary.ts';
+import { msrKindIssues } from './msr.ts';
+import { ALL_CONTROL_KINDS, type FailureKind } from './vocabulary.ts';
 
 /**
  * Optimisation action status (AIAG & VDA 2019, step 6): open, decision
@@ -55,11 +56,18 @@ export interface ActionFields {
   readonly raDetection?: unknown;
 }
 
-/** An action's own fields: kind, description, dates, texts, and the re-rating 1–10 where given. */
-export function actionIssues(fields: ActionFields, { partial = false } = {}): Issue[] {
+/**
+ * An action's own fields: kind, description, dates, texts, and the re-rating
+ * 1–10 where given. A monitoring or response action (FMEA-MSR optimisation,
+ * its re-rating S after the system response, F and M in the S, O and D places)
+ * only where the project's kind has the MSR steps (`msr`; not checked when not
+ * given: the service checks it once it knows the project).
+ */
+export function actionIssues(fields: ActionFields, { partial = false, msr }: { partial?: boolean; msr?: boolean } = {}): Issue[] {
   const has = (key: keyof ActionFields) => !partial || fields[key] !== undefined;
+  const kindIssues = has('kind') ? oneOfIssues(fields.kind, ALL_CONTROL_KINDS, 'kind') : [];
   return [
-    ...(has('kind') ? oneOfIssues(fields.kind, CONTROL_KINDS, 'kind') : []),
+    ...(kindIssues.length > 0 ? kindIssues : (msr === undefined ? [] : msrKindIssues(fields.kind, msr))),
     ...(has('description') ? requiredText(fields.description, 'description') : []),
     ...optionalText(fields.actionTaken, 'actionTaken'),
     ...optionalText(fields.evidence, 'evidence'),

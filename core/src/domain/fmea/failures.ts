@@ -1,7 +1,8 @@
 import type { Issue } from '../../errors.ts';
 import { checkFrequencyRatios } from '../validation/index.ts';
+import { msrKindIssues } from './msr.ts';
 import { fieldIssue, oneOfIssues, optionalText, ratingIssues, requiredText } from './fields.ts';
-import { CONTROL_KINDS, FAILURE_KINDS, type FailureKind } from './vocabulary.ts';
+import { ALL_CONTROL_KINDS, FAILURE_KINDS, type FailureKind } from './vocabulary.ts';
 
 /** The fields a failure may carry; which ones depend on its kind. */
 export interface FailureFields {
@@ -50,11 +51,18 @@ export function frequencyRatioIssues(modes: readonly { readonly functionId: stri
   );
 }
 
-/** A current control: on a cause, prevention or detection, with a description. */
-export function controlIssues(causeKind: FailureKind, fields: { readonly kind?: unknown; readonly description?: unknown }, { partial = false } = {}): Issue[] {
+/**
+ * A current control: on a cause, prevention or detection, with a description;
+ * diagnostic monitoring or system response (FMEA-MSR) only where the project's
+ * kind has the MSR steps (`msr`; not checked when not given: the service checks it once it knows the project).
+ */
+export function controlIssues(causeKind: FailureKind, fields: { readonly kind?: unknown; readonly description?: unknown }, { partial = false, msr }: { partial?: boolean; msr?: boolean } = {}): Issue[] {
   const issues: Issue[] = [];
   if (causeKind !== 'FC') issues.push(fieldIssue('fmea.cause_required', 'causeId', { kind: causeKind }));
-  if (!partial || fields.kind !== undefined) issues.push(...oneOfIssues(fields.kind, CONTROL_KINDS, 'kind'));
+  if (!partial || fields.kind !== undefined) {
+    const kindIssues = oneOfIssues(fields.kind, ALL_CONTROL_KINDS, 'kind');
+    issues.push(...(kindIssues.length > 0 ? kindIssues : (msr === undefined ? [] : msrKindIssues(fields.kind, msr))));
+  }
   if (!partial || fields.description !== undefined) issues.push(...requiredText(fields.description, 'description'));
   return issues;
 }

@@ -7,6 +7,7 @@ export * from './graph.ts';
 export { brokenLinkCount, brokenLinks, failureLinkRefusal, functionLinkRefusal, linksBrokenBy, type BrokenLinks, type LinkRefusal } from './links.ts';
 export { buildChains, chainKey, chainsThrough, failureOrder, type FailureChain } from './chains.ts';
 export { riskRowsOf, type CatalogRefOf, type GridTables } from './grid-rows.ts';
+export { dfmeaOnly, hasMsrSteps, msrIssues, msrKindIssues, msrOnly, msrRowsOf, type MsrAction, type MsrControl, type MsrFields, type MsrRow, type MsrTables } from './msr.ts';
 export {
   assertFamilyAllowsChild,
   assertNodeCopyable,

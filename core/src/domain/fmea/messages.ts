@@ -5,6 +5,7 @@ import {
   CONTROL_KIND_LABEL_KEYS,
   FAILURE_KIND_LABEL_KEYS,
   INTERFACE_TYPE_LABEL_KEYS,
+  MSR_CONTROL_KIND_LABEL_KEYS,
   STEP_LABEL_KEYS,
 } from './vocabulary.ts';
 
@@ -37,6 +38,7 @@ export const FMEA_REFUSAL_KEYS = [
   'fmea.rating_on_cause_only',
   'fmea.frequency_ratio_on_mode_only',
   'fmea.cause_required',
+  'fmea.msr_not_in_project',
   'fmea.interface_same_node',
   'fmea.member_role_invalid',
   'fmea.action_transition_invalid',
@@ -55,6 +57,7 @@ export const FMEA_LABEL_KEYS: readonly string[] = [
   ...Object.values(STEP_LABEL_KEYS),
   ...Object.values(FAILURE_KIND_LABEL_KEYS),
   ...Object.values(CONTROL_KIND_LABEL_KEYS),
+  ...Object.values(MSR_CONTROL_KIND_LABEL_KEYS),
   ...Object.values(CHARACTERISTIC_CLASS_LABEL_KEYS),
   ...Object.values(INTERFACE_TYPE_LABEL_KEYS),
   ...Object.values(ACTION_STATUS_LABEL_KEYS),

@@ -69,6 +69,24 @@ export const CONTROL_KIND_LABEL_KEYS = {
   detection: 'fmea.control_kind.detection',
 } as const satisfies Record<ControlKind, string>;
 
+/**
+ * FMEA-MSR's two kinds of current control and of optimisation action on a
+ * cause (handbook, MSR risk analysis and optimisation): diagnostic monitoring
+ * and system response. They live in the same control and action tables as
+ * prevention and detection; the DFMEA's reads take CONTROL_KINDS only, the MSR
+ * steps MSR_CONTROL_KINDS only (docs/domain/msr.md).
+ */
+export const MSR_CONTROL_KINDS = ['monitoring', 'response'] as const;
+export type MsrControlKind = (typeof MSR_CONTROL_KINDS)[number];
+export const MSR_CONTROL_KIND_LABEL_KEYS = {
+  monitoring: 'fmea.control_kind.monitoring',
+  response: 'fmea.control_kind.response',
+} as const satisfies Record<MsrControlKind, string>;
+/** Every kind a control or action row may hold. */
+export const ALL_CONTROL_KINDS = [...CONTROL_KINDS, ...MSR_CONTROL_KINDS] as const;
+export type AnyControlKind = (typeof ALL_CONTROL_KINDS)[number];
+export const isMsrControlKind = (kind: unknown): kind is MsrControlKind => (MSR_CONTROL_KINDS as readonly unknown[]).includes(kind);
+
 /** Characteristic classes (spec 001 §3), most serious first: the order is the rank. */
 export const CHARACTERISTIC_CLASSES = ['safety', 'critical', 'significant', 'general'] as const;
 export type CharacteristicClass = (typeof CHARACTERISTIC_CLASSES)[number];

@@ -21,6 +21,7 @@ import { ruleFlagValues } from '../rules/rule-flags.ts';
 import { readRules } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { dfmeaOnly } from '../../domain/fmea/msr.ts';
 
 export interface ProjectChecks {
   readonly projectId: string;
@@ -79,6 +80,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
       .select({
         id: fmeaAction.id,
         causeId: fmeaAction.causeId,
+        kind: fmeaAction.kind,
         description: fmeaAction.description,
         status: fmeaAction.status,
         targetDate: fmeaAction.targetDate,
@@ -99,8 +101,9 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const characteristics = byRank(characteristicRows, (c) => functionRank.get(c.functionId));
   const failures = byRank(failureRows, (f) => functionRank.get(f.functionId));
   const failureRank = new Map(failures.map((f, i) => [f.id, i]));
-  const controls = byRank(controlRows, (c) => failureRank.get(c.causeId));
-  const actions = byRank(actionRows, (a) => failureRank.get(a.causeId));
+  // the checks read the DFMEA's controls and actions (FMEA-MSR's monitoring and response ones are not prevention or detection)
+  const controls = byRank(dfmeaOnly(controlRows), (c) => failureRank.get(c.causeId));
+  const actions = byRank(dfmeaOnly(actionRows), (a) => failureRank.get(a.causeId));
 
   // An item in its own wording has no English (the FMEA stores none of its own): it counts as missing while English is required.
   const findings = runFmeaChecks({

@@ -124,7 +124,7 @@ export async function editableProject(
  * for an outsider, nothing else of the project row.
  */
 /** A write to a project: the area's button(s) it needs on its type's route, membership or sharing, and no review lock. */
-export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton | readonly FmeaButton[]): Promise<void> {
+export async function assertProjectEditable(db: DbOrTx, operator: Operator, projectId: string, now: Date, button: FmeaButton | readonly FmeaButton[]): Promise<{ projectType: string }> {
   const rows = await db
     .select({
       projectType: fmeaProject.projectType,
@@ -145,6 +145,7 @@ export async function assertProjectEditable(db: DbOrTx, operator: Operator, proj
   const outsider = !actor.isAdmin && !isProjectMember({ kind: 'process', members }, actor.userId);
   assertCanEditProject(projectAccess(head, members, outsider ? await readShare(db, projectId) : null), actor, now);
   await holdForReview(db, projectId, head.reviewStatus, operator.userId, now);
+  return { projectType: head.projectType };
 }
 
 /** The owner-only operations (copy, share, review path, team, settings, template) of a loaded project: the permission domain decides. */

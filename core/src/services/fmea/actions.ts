@@ -10,7 +10,10 @@ import {
   sortIssues,
   type ActionEvent,
   type ActionStatus,
-  type ControlKind,
+  hasMsrSteps,
+  kindOf,
+  msrKindIssues,
+  type AnyControlKind,
 } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -26,7 +29,7 @@ export type FmeaActionRow = typeof fmeaAction.$inferSelect;
 
 export interface ActionInput {
   causeId: string;
-  kind: ControlKind;
+  kind: AnyControlKind;
   description: string;
   responsibleUserId?: string | null;
   targetDate?: string | null;
@@ -79,7 +82,8 @@ export async function addAction(ctx: ServiceContext, input: ActionInput, outbox?
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(actionCauseIssues(cause.kind));
-    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    const { projectType } = await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
     await assertResponsible(tx, input.responsibleUserId, cause.projectId, ctx.now());
     const sort = nextSort(fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
     const [row] = await tx
@@ -114,7 +118,8 @@ export async function updateAction(ctx: ServiceContext, actionId: string, input:
   assertNoIssues([...actionIssues(input, { partial: true }), ...sortIssues(input.sort)]);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findAction(tx, actionId);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
+    const { projectType } = await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
+    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
     assertVersion(before, input.version, 'fmea_action');
     if (input.responsibleUserId !== undefined && input.responsibleUserId !== before.responsibleUserId) await assertResponsible(tx, input.responsibleUserId, before.projectId, ctx.now());
     const set = {

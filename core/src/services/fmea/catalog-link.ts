@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord, fmeaControl, fmeaFailure, fmeaFunction } from '../../db/schema/index.ts';
 import { InvalidInputError } from '../../errors.ts';
-import type { ControlKind, FailureKind, RemovedSet } from '../../domain/fmea/index.ts';
+import type { AnyControlKind, FailureKind, RemovedSet } from '../../domain/fmea/index.ts';
 import { isQuotableCatalogVersion } from '../../domain/catalog/index.ts';
 import { productTypeVisible } from '../catalog/access.ts';
 import { changeCatalogQuotes, releaseCatalogQuotes } from '../catalog/quotes.ts';
@@ -21,14 +21,22 @@ import { live } from '../../db/live.ts';
  */
 
 /** What an item is, for the catalog: a function, a failure of a kind, a control of a kind. */
-export type CatalogItemKind = { item: 'function' } | { item: 'failure'; kind: FailureKind } | { item: 'control'; kind: ControlKind };
+export type CatalogItemKind = { item: 'function' } | { item: 'failure'; kind: FailureKind } | { item: 'control'; kind: AnyControlKind };
 
 /** The catalog type of each item (function, failure modes for FE/FM/FC, prevention and detection measures). */
-export function catalogTypeOfItem(of: CatalogItemKind): 'function' | 'invalidMode' | 'preventionMeasure' | 'detectionMeasure' {
+export function catalogTypeOfItem(of: CatalogItemKind): 'function' | 'invalidMode' | (typeof MEASURE_OF_CONTROL)[AnyControlKind] {
   if (of.item === 'function') return 'function';
   if (of.item === 'failure') return 'invalidMode';
-  return of.kind === 'prevention' ? 'preventionMeasure' : 'detectionMeasure';
+  return MEASURE_OF_CONTROL[of.kind];
 }
+
+/** The measure catalog each control kind cites (FMEA-MSR's monitoring and response controls their own). */
+const MEASURE_OF_CONTROL = {
+  prevention: 'preventionMeasure',
+  detection: 'detectionMeasure',
+  monitoring: 'monitorMeasure',
+  response: 'responseMeasure',
+} as const satisfies Record<AnyControlKind, string>;
 
 /** The failure use type (spec 001 §3 invalidUseType) that fits each failure kind. */
 export const USE_TYPE_OF_KIND = { FE: 'invalidresult', FM: 'invalidmode', FC: 'invalidreason' } as const satisfies Record<FailureKind, string>;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaControl } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { controlIssues, planControlList, sortIssues, type ControlKind } from '../../domain/fmea/index.ts';
+import { controlIssues, hasMsrSteps, kindOf, msrKindIssues, planControlList, sortIssues, type AnyControlKind, type ControlKind } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -29,12 +29,13 @@ export async function findControl(db: DbOrTx, controlId: string): Promise<FmeaCo
  */
 export async function addControl(
   ctx: ServiceContext,
-  input: { causeId: string; kind: ControlKind; description: string; catalogRecordId?: string | null },
+  input: { causeId: string; kind: AnyControlKind; description: string; catalogRecordId?: string | null },
 ): Promise<FmeaControlRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const cause = await findFailure(tx, input.causeId);
     assertNoIssues(controlIssues(cause.kind, input));
-    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    const { projectType } = await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
+    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
     const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'control', kind: input.kind }, input.description) : null;
     const sort = nextSort(fmeaControl, fmeaControl.sort, and(eq(fmeaControl.causeId, cause.id), eq(fmeaControl.kind, input.kind))!);
     const [row] = await tx
@@ -56,12 +57,13 @@ export async function addControl(
 export async function updateControl(
   ctx: ServiceContext,
   controlId: string,
-  input: { version: number; kind?: ControlKind; description?: string; sort?: number; catalogRecordId?: string | null },
+  input: { version: number; kind?: AnyControlKind; description?: string; sort?: number; catalogRecordId?: string | null },
 ): Promise<FmeaControlRow> {
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findControl(tx, controlId);
     assertNoIssues([...controlIssues('FC', input, { partial: true }), ...sortIssues(input.sort)]);
-    await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
+    const { projectType } = await assertProjectEditable(tx, ctx.actor, before.projectId, ctx.now(), 'edit');
+    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
     assertVersion(before, input.version, 'fmea_control');
     // a measure of the other kind no longer fits when the kind changes: the link goes with it
     const link = await relinkCatalogRecord(tx, txCtx, {
@@ -99,7 +101,7 @@ export async function deleteControl(ctx: ServiceContext, controlId: string, inpu
 
 export interface SetControlsInput {
   readonly causeId: string;
-  readonly kind: ControlKind;
+  readonly kind: AnyControlKind;
   /** The wanted control texts, in order. */
   readonly descriptions: readonly string[];
   /** The cause's controls of the kind as the caller saw them, in order: a list changed since is refused whole. */
@@ -124,7 +126,8 @@ export async function setControls(ctx: ServiceContext, input: SetControlsInput):
     const plan = planControlList(current, input.descriptions);
     // each change needs its own button; no change at all still needs the right to edit (a reader learns nothing from the answer)
     const buttons = [...(plan.reword.length ? (['edit'] as const) : []), ...(plan.add.length ? (['add'] as const) : []), ...(plan.remove.length ? (['del'] as const) : [])];
-    await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), buttons.length ? buttons : 'edit');
+    const { projectType } = await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), buttons.length ? buttons : 'edit');
+    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
     const stale = current.length !== input.seen.length || current.some((row, i) => row.id !== input.seen[i]!.id || row.version !== input.seen[i]!.version);
     if (stale) throw new ConflictError('fmea.stale_version' satisfies FmeaServiceMessageKey, { entity: 'fmea_control' });
     const log: OperationRecord[] = [];

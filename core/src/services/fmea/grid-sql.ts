@@ -3,7 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { DIALECT } from '../../db/dialect.ts';
 import { jsonArray, jsonFlag, jsonGroupArray, jsonObject, jsonValue, JSON_TRUE } from '../../db/portable-json.ts';
 import type { ApLevel } from '../../domain/ap/index.ts';
-import { UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCatalogRef, type RowCharacteristic } from '../../domain/fmea/index.ts';
+import { CONTROL_KINDS, UNFINISHED_ACTION_STATUSES, type ControlKind, type RowAction, type RowCatalogRef, type RowCharacteristic } from '../../domain/fmea/index.ts';
+
+/** The DFMEA's own controls and actions: FMEA-MSR's monitoring and response rows share the tables and stay out of the risk grid (docs/domain/msr.md). */
+const DFMEA_KINDS_SQL = sql.join(CONTROL_KINDS.map((k) => sql`${k}`), sql`, `);
+const DFMEA_KIND_CTL = sql`ctl.kind in (${DFMEA_KINDS_SQL})`;
+const DFMEA_KIND_A = sql`a.kind in (${DFMEA_KINDS_SQL})`;
 
 /** Which chains the risk grid shows (issue 5: AP = H, open actions, special characteristics). */
 export interface RiskGridFilter {
@@ -134,7 +139,7 @@ export function pageCtes(projectId: string, apTable: string, filter: RiskGridFil
     else ${apAt(apTable, sql`(fe.severity - 1) * 100 + (fc.occurrence - 1) * 10 + fc.detection`)} end`;
   const conditions: SQL[] = [sql`fm.project_id = ${projectId}`, sql`fm.kind = 'FM'`];
   if (filter.ap?.length) conditions.push(sql`${apExpr} in (${sql.join(filter.ap.map((a) => sql`${a}`), sql`, `)})`);
-  if (filter.openActions) conditions.push(sql`exists (select 1 from fmea_action a where a.cause_id = fc.id and a.status in (${UNFINISHED}))`);
+  if (filter.openActions) conditions.push(sql`exists (select 1 from fmea_action a where a.cause_id = fc.id and ${DFMEA_KIND_A} and a.status in (${UNFINISHED}))`);
   if (filter.specialCharacteristics) {
     conditions.push(sql`exists (select 1 from fmea_characteristic c where c.special = 1 and (c.function_id = fm.function_id or c.function_id = fc.function_id))`);
   }
@@ -232,9 +237,9 @@ export function riskGridQuery(projectId: string, apTable: string, filter: RiskGr
   return sql`${pageCtes(projectId, apTable, filter, window)}
 select ${jsonArray([
     ...packed,
-    list(sql`select ${jsonGroupArray(controls)} from fmea_control ctl where ctl.cause_id = page.cause_id`),
+    list(sql`select ${jsonGroupArray(controls)} from fmea_control ctl where ctl.cause_id = page.cause_id and ${DFMEA_KIND_CTL}`),
     list(sql`select ${jsonGroupArray(characteristic)} from fmea_characteristic ch where ch.function_id = page.mode_function_id or ch.function_id = page.cause_function_id`),
-    list(sql`select ${jsonGroupArray(action)} from fmea_action a where a.cause_id = page.cause_id`),
+    list(sql`select ${jsonGroupArray(action)} from fmea_action a where a.cause_id = page.cause_id and ${DFMEA_KIND_A}`),
     catalogJson(sql`page.function_catalog_id`),
     catalogJson(sql`page.mode_catalog_id`),
     catalogJson(sql`page.effect_catalog_id`),
@@ -335,7 +340,7 @@ export const controlsJson = (causeId: SQL) => {
     sort: sql`ctl.sort`,
     catalog: catalogJson(sql`ctl.catalog_record_id`),
   });
-  return sql`(select ${jsonGroupArray(control, sql`ctl.kind <> 'prevention', ctl.sort, ctl.id`)} from fmea_control ctl where ctl.cause_id = ${causeId})`;
+  return sql`(select ${jsonGroupArray(control, sql`ctl.kind <> 'prevention', ctl.sort, ctl.id`)} from fmea_control ctl where ctl.cause_id = ${causeId} and ${DFMEA_KIND_CTL})`;
 };
 
 /** The characteristics of a mode's and a cause's functions as the grid sends them (JSON), by sort, then id. */
@@ -345,12 +350,12 @@ export const characteristicsJson = (modeFunctionId: SQL, causeFunctionId: SQL) =
 
 /** A cause's actions as the grid sends them (JSON), by sort, then id. */
 export const actionsJson = (causeId: SQL) =>
-  sql`(select ${jsonGroupArray(jsonObject(actionFields), sql`a.sort, a.id`)} from fmea_action a where a.cause_id = ${causeId})`;
+  sql`(select ${jsonGroupArray(jsonObject(actionFields), sql`a.sort, a.id`)} from fmea_action a where a.cause_id = ${causeId} and ${DFMEA_KIND_A})`;
 
 /** What rating a chain needs of its cause's actions (JSON): `[[status, raS, raO, raD], …]` in their order, `[]` without any. */
 export const rerateJson = (causeId: SQL) =>
   sql`(select ${jsonGroupArray(jsonArray([sql`a.status`, sql`a.ra_severity`, sql`a.ra_occurrence`, sql`a.ra_detection`]), sql`a.sort, a.id`)}
-    from fmea_action a where a.cause_id = ${causeId})`;
+    from fmea_action a where a.cause_id = ${causeId} and ${DFMEA_KIND_A})`;
 
 /** A row of `riskGridJsonQuery`. */
 export interface JsonChainRow {

@@ -6,6 +6,7 @@ import { AP_LEVELS, type ApLookup } from '../../domain/ap/index.ts';
 import {
   apTableString,
   buildRiskRow,
+  dfmeaOnly,
   mostSeriousClass,
   rateChain,
   raterFromLookup,
@@ -272,5 +273,7 @@ async function catalogRefs(db: DbOrTx, source: AnalysisSource): Promise<CatalogR
  */
 export async function riskGridOfSource(db: DbOrTx, source: AnalysisSource): Promise<RiskGridRow[]> {
   const lookup = await apEvaluator(db, source.project.apTable);
-  return riskRowsOf(source, await catalogRefs(db, source), raterFromLookup(lookup));
+  // the DFMEA's rows only: FMEA-MSR's monitoring and response controls and actions have their own form (msr.ts)
+  const tables = { ...source, controls: dfmeaOnly(source.controls), actions: dfmeaOnly(source.actions) };
+  return riskRowsOf(tables, await catalogRefs(db, source), raterFromLookup(lookup));
 }

@@ -23,14 +23,16 @@ import {
   frequencyRatioIssues,
   functionIssues,
   functionLinkRefusal,
+  hasMsrSteps,
   indexGraph,
   interfaceIssues,
   nextChildSort,
+  msrIssues,
   nodeIssues,
   NODE_TYPES,
   type ActionStatus,
   type CharacteristicClass,
-  type ControlKind,
+  type AnyControlKind,
   type FailureKind,
   type FmeaGraph,
   type ProjectType,
@@ -76,13 +78,27 @@ export interface AnalysisImport {
     customerClass?: string | null;
   }[];
   interfaces?: { firstNodeKey: string; secondNodeKey: string; interfaceType: number; description?: string | null }[];
-  failures?: { key: string; functionKey: string; kind: FailureKind; description: string; severity?: number | null; occurrence?: number | null; detection?: number | null; frequencyRatio?: number | null }[];
+  /** FMEA-MSR (a project whose kind has the MSR steps): `msrFrequency`, `msrMonitoring`, `msrSeverity`, `msrEffect` on causes. */
+  failures?: {
+    key: string;
+    functionKey: string;
+    kind: FailureKind;
+    description: string;
+    severity?: number | null;
+    occurrence?: number | null;
+    detection?: number | null;
+    frequencyRatio?: number | null;
+    msrFrequency?: number | null;
+    msrMonitoring?: number | null;
+    msrSeverity?: number | null;
+    msrEffect?: string | null;
+  }[];
   functionLinks?: { higherKey: string; lowerKey: string }[];
   failureLinks?: { higherKey: string; lowerKey: string }[];
-  controls?: { causeKey: string; kind: ControlKind; description: string }[];
+  controls?: { causeKey: string; kind: AnyControlKind; description: string }[];
   actions?: {
     causeKey: string;
-    kind: ControlKind;
+    kind: AnyControlKind;
     description: string;
     responsibleUserId?: string | null;
     targetDate?: string | null;
@@ -147,6 +163,7 @@ export interface ImportContext {
 export function planImport(existing: FmeaGraph, context: ImportContext, input: AnalysisImport, newId: () => string): ImportPlan {
   const { rootId, projectType } = context;
   const pfmea = kindOf(projectType).processModel;
+  const msr = hasMsrSteps(kindOf(projectType));
   const issues: Issue[] = [];
   const ids: Record<string, string> = {};
   const existingIds = new Set([...existing.nodes, ...existing.functions, ...existing.failures].map((r) => r.id));
@@ -273,7 +290,7 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
     return { id: newId(), firstNodeId: firstNodeId ?? '', secondNodeId: secondNodeId ?? '', interfaceType: f.interfaceType, description: f.description?.trim() || null };
   });
   const failures = (input.failures ?? []).map((f, i) => {
-    issues.push(...at('failures', i + 1, failureIssues(f.kind, f)));
+    issues.push(...at('failures', i + 1, [...failureIssues(f.kind, f), ...msrIssues(f.kind, f, msr)]));
     return {
       id: ids[f.key]!,
       functionId: fnId('failures', i + 1, f.functionKey),
@@ -283,6 +300,10 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
       occurrence: f.occurrence ?? null,
       detection: f.detection ?? null,
       frequencyRatio: f.frequencyRatio ?? null,
+      msrFrequency: f.msrFrequency ?? null,
+      msrMonitoring: f.msrMonitoring ?? null,
+      msrSeverity: f.msrSeverity ?? null,
+      msrEffect: typeof f.msrEffect === 'string' ? f.msrEffect.trim() || null : null,
       sort: i + 1,
     };
   });
@@ -315,13 +336,13 @@ export function planImport(existing: FmeaGraph, context: ImportContext, input: A
   };
   const controls = (input.controls ?? []).map((c, i) => {
     const cause = causeOf('controls', i + 1, c.causeKey);
-    issues.push(...at('controls', i + 1, controlIssues(cause.kind, c)));
+    issues.push(...at('controls', i + 1, controlIssues(cause.kind, c, { msr })));
     return { id: newId(), causeId: cause.id, kind: c.kind, description: c.description?.trim?.() ?? '', sort: i + 1 };
   });
   const actions = (input.actions ?? []).map((a, i) => {
     const cause = causeOf('actions', i + 1, a.causeKey);
     const status = a.status ?? 'open';
-    issues.push(...at('actions', i + 1, [...actionCauseIssues(cause.kind), ...actionIssues(a)]));
+    issues.push(...at('actions', i + 1, [...actionCauseIssues(cause.kind), ...actionIssues(a, { msr })]));
     if (!ACTION_STATUSES.includes(status)) issues.push({ messageKey: 'fmea.value_invalid', row: i + 1, field: 'actions.status', params: { list: 'actions', field: 'status', value: String(status) } });
     issues.push(...at('actions', i + 1, completionIssues({ status, actionTaken: a.actionTaken ?? null, completionDate: a.completionDate ?? null })));
     const { causeKey: _key, ...fields } = a;

@@ -114,3 +114,4 @@ export {
   type FmeaAttachmentRow,
   type ProjectAttachment,
 } from './attachments.ts';
+export { MSR_AP_TABLE, msrRowsOfProject, rateMsr, readMsr, readMsrTables, type MsrForm, type MsrRatingInput } from './msr.ts';

@@ -75,6 +75,8 @@ const TEXT_FIELDS = {
   invalidMode: ['invalidmode', 'enInvalidMode'],
   preventionMeasure: ['measureDesc', 'enMeasureDesc'],
   detectionMeasure: ['measureDesc', 'enMeasureDesc'],
+  monitorMeasure: ['measureDesc', 'enMeasureDesc'],
+  responseMeasure: ['measureDesc', 'enMeasureDesc'],
 } as const;
 
 const TABLE = { function: fmeaFunction, failure: fmeaFailure, control: fmeaControl } as const;

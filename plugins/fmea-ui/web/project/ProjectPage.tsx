@@ -38,6 +38,20 @@ export const FMEA_STEPS: Record<SharedStepKey, StepComponent> = {
   optimization: lazy(() => import('../steps/OptimizationStep.tsx')),
 };
 
+/** FMEA-MSR's three steps (a kind whose record lists msrFailureAnalysis, msrRiskAnalysis and msrOptimization shows them). */
+export type MsrStepKey = 'msrFailure' | 'msrRisk' | 'msrOptimization';
+export const MSR_STEP_COMPONENTS: Record<MsrStepKey, StepComponent> = {
+  msrFailure: lazy(() => import('../steps/MsrStep.tsx').then((m) => ({ default: m.MsrFailureStep }))),
+  msrRisk: lazy(() => import('../steps/MsrStep.tsx').then((m) => ({ default: m.MsrRiskStep }))),
+  msrOptimization: lazy(() => import('../steps/MsrOptimizationStep.tsx')),
+};
+
+/** The names of the MSR steps in the user's language. */
+export function useMsrStepLabels(): Record<MsrStepKey, string> {
+  const { t } = useLingui();
+  return { msrFailure: t`MSR failure analysis`, msrRisk: t`MSR risk analysis`, msrOptimization: t`MSR optimisation` };
+}
+
 /** The names of the shared steps in the user's language. */
 export function useFmeaStepLabels(): Record<SharedStepKey, string> {
   const { t } = useLingui();
@@ -82,7 +96,7 @@ export function ProjectPage({
   pptSerial,
   rightType,
   legacyLink = false,
-  steps,
+  steps: stepsOf,
   openStep,
 }: {
   projectId: string | null;
@@ -91,17 +105,19 @@ export function ProjectPage({
   rightType: string | null;
   /** The legacy deep link (type=1): a missing or deleted project goes to the login (spec 001 §2). */
   legacyLink?: boolean;
-  steps: readonly FmeaStep[];
+  /** The tabs, or the tabs of a project once it is read (a kind's steps come from its kind record: an MSR project has three more). */
+  steps: readonly FmeaStep[] | ((project: ProjectView) => readonly FmeaStep[]);
   /** A step to open whatever rightType says (a message's leftType). */
   openStep?: string | null;
 }) {
   const { t } = useLingui();
   const kind = useFmeaKind();
+  const [project, setProject] = useState<ProjectView | null>(null);
+  const steps = typeof stepsOf === 'function' ? (project ? stepsOf(project) : []) : stepsOf;
   const keys = steps.map((s) => s.key);
   const [location, navigate] = useLocation();
   // a comment message opens the row's thread (thread=kind:id), a review step the review panel (review=1), a release its baselines (baselines=1)
   const search = new URLSearchParams(useSearch());
-  const [project, setProject] = useState<ProjectView | null>(null);
   const [failed, setFailed] = useState(false);
   // the open step is the URL's (rightType, or a message's leftType), so Back goes to the step before and a reload stays;
   // without one, the first step (or the reviewer's next one, below)

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { actionMachine, type ActionEvent } from '@fmea/core/domain';
+import { actionMachine, CONTROL_KINDS, isMsrControlKind, MSR_CONTROL_KINDS, type ActionEvent, type AnyControlKind } from '@fmea/core/domain';
 import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDialog, notify, notifyError, NO_ERRORS, Select, TextArea, TextInput, useForm, useGridLabels, type DataGridColumn, type FormErrors } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
@@ -15,7 +15,6 @@ import {
   type ActionStatus,
   type Analysis,
   type AnalysisFailure,
-  type ControlKind,
   type UserOption,
 } from '../risk/risk-api.ts';
 
@@ -24,7 +23,7 @@ const eventsFrom = (status: ActionStatus): ActionEvent[] => actionMachine.events
 
 interface Draft {
   causeId: string;
-  kind: ControlKind;
+  kind: AnyControlKind;
   description: string;
   responsibleUserId: string;
   targetDate: string;
@@ -40,11 +39,21 @@ const today = () => new Date().toISOString().slice(0, 10);
 const text = (value: string | null | undefined) => value ?? '';
 const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** Step 6: optimisation actions per failure cause, their status and the re-rating. */
-export default function OptimizationStep({ projectId, readOnly, apTable, remoteRevision, focusItemId }: StepProps) {
+/** The current MSR ratings of a cause (GET /api/fmea/msr), which an MSR action's re-rating falls back to. */
+type MsrCurrent = { severity: number | null; frequency: number | null; monitoring: number | null };
+
+/**
+ * Step 6: optimisation actions per failure cause, their status and the
+ * re-rating. With `msr` the FMEA-MSR optimisation: monitoring and response
+ * actions, re-rated S after the system response, F and M (in the S, O and D
+ * places), their AP from the MSR rules with the original S.
+ */
+export default function OptimizationStep({ projectId, readOnly, apTable, remoteRevision, focusItemId, msr = false }: StepProps & { msr?: boolean }) {
   const { t } = useLingui();
   const labels = useGridLabels();
-  const lookup = useApLookup(apTable);
+  const lookup = useApLookup(msr ? 'msr' : apTable);
+  const kinds: readonly AnyControlKind[] = msr ? MSR_CONTROL_KINDS : CONTROL_KINDS;
+  const [msrCurrent, setMsrCurrent] = useState<Map<string, MsrCurrent>>(new Map());
   const [actions, setActions] = useState<ActionRow[] | null>(null);
   const [causes, setCauses] = useState<AnalysisFailure[]>([]);
   /** The structure the causes sit in: where each one is, told beside its text. */
@@ -58,8 +67,14 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
 
   const load = useCallback(async () => {
     try {
-      const [list, analysis] = await Promise.all([api.get('/api/fmea/actions', { projectId }), api.get('/api/fmea/analysis', { projectId })]);
-      setActions(list);
+      const [list, analysis, form] = await Promise.all([
+        api.get('/api/fmea/actions', { projectId }),
+        api.get('/api/fmea/analysis', { projectId }),
+        msr ? api.get('/api/fmea/msr', { projectId }) : Promise.resolve(null),
+      ]);
+      // the DFMEA's actions here, the MSR's in the MSR optimisation: they share the list
+      setActions(list.filter((a) => isMsrControlKind(a.kind) === msr));
+      if (form) setMsrCurrent(new Map(form.rows.map((r) => [r.causeId, { severity: r.severity, frequency: r.frequency, monitoring: r.monitoring }])));
       setCauses(analysis.failures.filter((f) => f.kind === 'FC'));
       setPlaces({ nodes: analysis.nodes, functions: analysis.functions });
       setSeverityOf(causeSeverities(analysis));
@@ -67,7 +82,7 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
       notifyError(e);
       setActions([]);
     }
-  }, [projectId]);
+  }, [projectId, msr]);
 
   useEffect(() => {
     void load();
@@ -102,12 +117,21 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
     reconsider: t`Reconsider (decision pending)`,
     reopen: t`Reopen`,
   };
-  const kindLabel: Record<ControlKind, string> = { prevention: t`Prevention`, detection: t`Detection` };
+  const kindLabel: Record<AnyControlKind, string> = { prevention: t`Prevention`, detection: t`Detection`, monitoring: t`Diagnostic monitoring`, response: t`System response` };
+  // the re-rating's names: S, O, D; in the MSR optimisation S after the system response, F and M
+  const rerated = msr
+    ? { raseverity: t`S after system response (re-rated)`, raoccurrence: t`F (re-rated)`, radet: t`M (re-rated)`, raAp: t`MSR AP (re-rated)` }
+    : { raseverity: t`S (re-rated)`, raoccurrence: t`O (re-rated)`, radet: t`D (re-rated)`, raAp: t`AP (re-rated)` };
 
   /** AP of the re-rating: the re-rated values over the current ones (S: the highest of the effects the cause leads to). */
   const reRisk = (a: Pick<ActionRow, 'causeId' | 'raseverity' | 'raoccurrence' | 'radet'>) => {
     const cause = causeById.get(a.causeId);
     if (a.raseverity === null && a.raoccurrence === null && a.radet === null) return { ap: null, rpn: null };
+    if (msr) {
+      // the MSR AP reads the original effect's S with F and M: the severity after the system response is told, not rated
+      const now = msrCurrent.get(a.causeId);
+      return { ap: rate(lookup, now?.severity ?? null, a.raoccurrence ?? now?.frequency ?? null, a.radet ?? now?.monitoring ?? null).ap, rpn: null };
+    }
     return rate(lookup, a.raseverity ?? severityOf.get(a.causeId) ?? null, a.raoccurrence ?? cause?.occurrence ?? null, a.radet ?? cause?.det ?? null);
   };
 
@@ -132,7 +156,7 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
   const openNew = (causeId?: string) => {
     setEditing({
       action: null,
-      draft: { causeId: causeId ?? causes[0]?.id ?? '', kind: 'prevention', description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
+      draft: { causeId: causeId ?? causes[0]?.id ?? '', kind: kinds[0]!, description: '', responsibleUserId: '', targetDate: '', actionTaken: '', evidence: '', completionDate: '', raseverity: '', raoccurrence: '', radet: '' },
     });
   };
   const openEdit = (a: ActionRow) => {
@@ -224,11 +248,11 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
     { id: 'actionTaken', header: t`Action taken`, width: 180, accessor: (a) => text(a.actionTaken) },
     { id: 'evidence', header: t`Evidence`, width: 140, accessor: (a) => text(a.evidence), hidden: true },
     { id: 'completionDate', header: t`Completion date`, width: 110, accessor: (a) => text(a.completionDate) },
-    { id: 'raseverity', header: t`S (re-rated)`, width: 70, accessor: (a) => a.raseverity ?? '' },
-    { id: 'raoccurrence', header: t`O (re-rated)`, width: 70, accessor: (a) => a.raoccurrence ?? '' },
-    { id: 'radet', header: t`D (re-rated)`, width: 70, accessor: (a) => a.radet ?? '' },
-    { id: 'raAp', header: t`AP (re-rated)`, width: 80, accessor: (a) => reRisk(a).ap ?? '', cell: (a) => <Ap level={reRisk(a).ap} /> },
-    { id: 'rarpn', header: t`RPN (re-rated)`, width: 80, accessor: (a) => reRisk(a).rpn ?? '', hidden: true },
+    { id: 'raseverity', header: rerated.raseverity, width: 70, accessor: (a) => a.raseverity ?? '' },
+    { id: 'raoccurrence', header: rerated.raoccurrence, width: 70, accessor: (a) => a.raoccurrence ?? '' },
+    { id: 'radet', header: rerated.radet, width: 70, accessor: (a) => a.radet ?? '' },
+    { id: 'raAp', header: rerated.raAp, width: 80, accessor: (a) => reRisk(a).ap ?? '', cell: (a) => <Ap level={reRisk(a).ap} /> },
+    ...(msr ? [] : [{ id: 'rarpn', header: t`RPN (re-rated)`, width: 80, accessor: (a: ActionRow) => reRisk(a).rpn ?? '', hidden: true }]),
     ...(readOnly
       ? []
       : [
@@ -296,6 +320,9 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
       {editing ? (
         <ActionDialog
           action={editing.action}
+          kinds={kinds}
+          rerated={rerated}
+          suggest={!msr}
           initial={editing.draft}
           causes={causes.map((c) => failureOption(places, c))}
           userOptions={userOptions}
@@ -346,6 +373,9 @@ function ActionDialog({
   causes,
   userOptions,
   kindLabel,
+  kinds,
+  rerated,
+  suggest,
   reRisk,
   initial,
   save,
@@ -357,7 +387,13 @@ function ActionDialog({
   /** The causes as the picker offers them: each with its element and function. */
   causes: { value: string; label: string }[];
   userOptions: { value: string; label: string }[];
-  kindLabel: Record<ControlKind, string>;
+  kindLabel: Record<AnyControlKind, string>;
+  /** The kinds an action may be (prevention and detection; monitoring and response in the MSR optimisation). */
+  kinds: readonly AnyControlKind[];
+  /** The re-rating's labels. */
+  rerated: { raseverity: string; raoccurrence: string; radet: string; raAp: string };
+  /** Whether the action's text offers suggestions (prevention and detection wording). */
+  suggest: boolean;
   reRisk: (a: Pick<ActionRow, 'causeId' | 'raseverity' | 'raoccurrence' | 'radet'>) => ReturnType<typeof rate>;
 }) {
   const { t } = useLingui();
@@ -393,11 +429,17 @@ function ActionDialog({
         </Field>
         <Field label={t`Type`} required error={error('kind')}>
           {(id) => (
-            <Select id={id} value={draft.kind} onChange={(e) => set('kind', e.target.value as ControlKind)} options={[{ value: 'prevention', label: kindLabel.prevention }, { value: 'detection', label: kindLabel.detection }]} />
+            <Select id={id} value={draft.kind} onChange={(e) => set('kind', e.target.value as AnyControlKind)} options={kinds.map((k) => ({ value: k, label: kindLabel[k] }))} />
           )}
         </Field>
         <Field label={t`Action`} required error={error('description')}>
-          {(id) => <Autocomplete id={id} maxLength={200} value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor(draft.kind)} />}
+          {(id) =>
+            suggest && !isMsrControlKind(draft.kind) ? (
+              <Autocomplete id={id} maxLength={200} value={draft.description} onChange={(e) => set('description', e.target.value)} fetchSuggestions={suggestionsFor(draft.kind)} />
+            ) : (
+              <TextInput id={id} maxLength={200} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+            )
+          }
         </Field>
         <Field label={t`Responsible`} error={error('responsibleUserId')}>
           {(id) => <Select id={id} value={draft.responsibleUserId} onChange={(e) => set('responsibleUserId', e.target.value)} options={userOptions} />}
@@ -419,11 +461,11 @@ function ActionDialog({
           </>
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-          {rating('raseverity', t`S (re-rated)`)}
-          {rating('raoccurrence', t`O (re-rated)`)}
-          {rating('radet', t`D (re-rated)`)}
+          {rating('raseverity', rerated.raseverity)}
+          {rating('raoccurrence', rerated.raoccurrence)}
+          {rating('radet', rerated.radet)}
           <span aria-live="polite">
-            {t`AP (re-rated)`}: <Ap level={preview.ap} /> {preview.rpn !== null ? `RPN ${preview.rpn}` : ''}
+            {rerated.raAp}: <Ap level={preview.ap} /> {preview.rpn !== null ? `RPN ${preview.rpn}` : ''}
           </span>
         </div>
       </div>

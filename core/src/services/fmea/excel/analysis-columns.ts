@@ -101,17 +101,34 @@ export const PFMEA_ANALYSIS_EXTRA = {
   ],
 } as const satisfies Partial<Record<keyof typeof ANALYSIS_SHEETS, readonly SheetColumn[]>>;
 
+/**
+ * FMEA-MSR's fields of a cause, after the failures sheet's columns (a project
+ * whose kind has the MSR steps; docs/domain/msr.md): F, M, the severity after
+ * the system response and that effect. Monitoring and response controls and
+ * actions are rows of the controls and actions sheets with their kind.
+ */
+export const MSR_ANALYSIS_EXTRA = {
+  failures: [
+    { key: 'msrFrequency', headers: ['F'] },
+    { key: 'msrMonitoring', headers: ['M'] },
+    { key: 'msrSeverity', headers: ['msrS'] },
+    { key: 'msrEffect', headers: ['msrEffect'] },
+  ],
+} as const satisfies Partial<Record<keyof typeof ANALYSIS_SHEETS, readonly SheetColumn[]>>;
+
 export type AnalysisSheetName = keyof typeof ANALYSIS_SHEETS;
 export const ANALYSIS_SHEET_NAMES = Object.keys(ANALYSIS_SHEETS) as AnalysisSheetName[];
-type ExtraKey<S> = S extends keyof typeof PFMEA_ANALYSIS_EXTRA ? (typeof PFMEA_ANALYSIS_EXTRA)[S][number]['key'] : never;
-/** A row of a list sheet; the PFMEA's extra cells are empty in a DFMEA's. */
+type ExtraKey<S> =
+  | (S extends keyof typeof PFMEA_ANALYSIS_EXTRA ? (typeof PFMEA_ANALYSIS_EXTRA)[S][number]['key'] : never)
+  | (S extends keyof typeof MSR_ANALYSIS_EXTRA ? (typeof MSR_ANALYSIS_EXTRA)[S][number]['key'] : never);
+/** A row of a list sheet; the PFMEA's extra cells are empty in a DFMEA's (and the MSR's undefined in a sheet without them). */
 export type AnalysisRow<S extends AnalysisSheetName> = Record<(typeof ANALYSIS_SHEETS)[S][number]['key'] | ExtraKey<S>, string>;
 export type AnalysisColumns = Record<AnalysisSheetName, readonly SheetColumn[]>;
 
-/** The list sheets' columns of a DFMEA workbook, or of a PFMEA's with the process fields. */
-export function analysisColumns(process: boolean): AnalysisColumns {
-  if (!process) return ANALYSIS_SHEETS;
-  const extra = PFMEA_ANALYSIS_EXTRA as Partial<Record<AnalysisSheetName, readonly SheetColumn[]>>;
+/** The list sheets' columns of a DFMEA workbook, of a PFMEA's with the process fields, or of an FMEA-MSR's with the MSR fields. */
+export function analysisColumns(process: boolean, msr = false): AnalysisColumns {
+  if (!process && !msr) return ANALYSIS_SHEETS;
+  const extra = (process ? PFMEA_ANALYSIS_EXTRA : MSR_ANALYSIS_EXTRA) as Partial<Record<AnalysisSheetName, readonly SheetColumn[]>>;
   return Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, [...ANALYSIS_SHEETS[name], ...(extra[name] ?? [])]])) as unknown as AnalysisColumns;
 }
 

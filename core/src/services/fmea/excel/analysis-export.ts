@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { ALL_CONTROL_KINDS, type AnyControlKind } from '../../../domain/fmea/index.ts';
 import type { AnalysisSource } from '../../fmea-baseline/source.ts';
 import { ANALYSIS_SHEET_NAMES, type AnalysisColumns, type AnalysisRow, type AnalysisSheetName } from './analysis-columns.ts';
 import { FAILURE_PREFIX, type KeyMaker } from './keys.ts';
@@ -57,7 +58,8 @@ export function analysisRows(source: AnalysisSource, keys: KeyMaker): SheetRows 
   const failById = new Map(fails.map((f) => [f.id, f]));
   const failOrder = new Map(fails.map((f, i) => [f.id, i]));
   const failKey = (id: string) => keys.key(FAILURE_PREFIX[failById.get(id)!.kind], id);
-  const kindOrder = (kind: string) => (kind === 'prevention' ? 0 : 1);
+  // prevention, detection, then FMEA-MSR's monitoring and response
+  const kindOrder = (kind: AnyControlKind) => ALL_CONTROL_KINDS.indexOf(kind);
 
   const out = Object.fromEntries(ANALYSIS_SHEET_NAMES.map((name) => [name, []])) as unknown as SheetRows;
   for (const n of ordered) {
@@ -114,6 +116,10 @@ export function analysisRows(source: AnalysisSource, keys: KeyMaker): SheetRows 
       occurrence: orNone(f.occurrence),
       detection: orNone(f.detection),
       frequencyRatio: orNone(f.frequencyRatio),
+      msrFrequency: orNone(f.msrFrequency),
+      msrMonitoring: orNone(f.msrMonitoring),
+      msrSeverity: orNone(f.msrSeverity),
+      msrEffect: orNone(f.msrEffect),
     });
   }
   const byCause = (a: { causeId: string }, b: { causeId: string }) => failOrder.get(a.causeId)! - failOrder.get(b.causeId)!;
@@ -141,7 +147,7 @@ export function analysisRows(source: AnalysisSource, keys: KeyMaker): SheetRows 
 }
 
 /** Column widths by column key: texts wide, keys and codes narrow. */
-const WIDE = new Set(['element', 'function', 'higherFunction', 'lowerFunction', 'characteristic', 'firstElement', 'secondElement', 'interface', 'failure', 'cause', 'control', 'action', 'actionTaken', 'evidence', 'requirement']);
+const WIDE = new Set(['msrEffect', 'element', 'function', 'higherFunction', 'lowerFunction', 'characteristic', 'firstElement', 'secondElement', 'interface', 'failure', 'cause', 'control', 'action', 'actionTaken', 'evidence', 'requirement']);
 
 /** Writes the analysis sheets, one per list with the workbook's columns, named in the export's language (`fmeaExcel.sheet.<name>`). */
 export function writeAnalysisSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, seal: SealRecorder, rows: SheetRows, t: (key: string) => string, sheets: AnalysisColumns): void {

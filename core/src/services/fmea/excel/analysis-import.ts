@@ -1,4 +1,4 @@
-import { FAILURE_KINDS, type ActionStatus, type CharacteristicClass, type ControlKind, type FailureKind } from '../../../domain/fmea/index.ts';
+import { FAILURE_KINDS, isMsrControlKind, type ActionStatus, type AnyControlKind, type CharacteristicClass, type FailureKind } from '../../../domain/fmea/index.ts';
 import type { Issue } from '../../../errors.ts';
 import { SPECIAL_NO, SPECIAL_YES, type AnalysisRow, type AnalysisSheetName } from './analysis-columns.ts';
 import { placed, type AnalysisBuilder, type Origin } from './builder.ts';
@@ -66,9 +66,14 @@ export function defineFromAnalysis(a: AnalysisSheets, dir: Directory, issues: Is
         occurrence: rating(v.occurrence, 'O', origin, issues),
         detection: rating(v.detection, 'D', origin, issues),
         frequencyRatio: ratio !== null && Number.isFinite(ratio) ? ratio : null,
+        // FMEA-MSR's columns, in a workbook of a project with the MSR steps (undefined where the sheet has none)
+        ...(v.msrFrequency !== undefined && { msrFrequency: rating(v.msrFrequency, 'F', origin, issues) }),
+        ...(v.msrMonitoring !== undefined && { msrMonitoring: rating(v.msrMonitoring, 'M', origin, issues) }),
+        ...(v.msrSeverity !== undefined && { msrSeverity: rating(v.msrSeverity, 'msrS', origin, issues) }),
+        ...(v.msrEffect !== undefined && { msrEffect: v.msrEffect.trim() || null }),
       },
       origin,
-      { functionKey: 'functionKey', description: 'failure', severity: 'S', occurrence: 'O', detection: 'D', frequencyRatio: 'frequencyRatio' },
+      { functionKey: 'functionKey', description: 'failure', severity: 'S', occurrence: 'O', detection: 'D', frequencyRatio: 'frequencyRatio', msrFrequency: 'F', msrMonitoring: 'M', msrSeverity: 'msrS', msrEffect: 'msrEffect' },
     );
   }
 }
@@ -129,7 +134,7 @@ export function listsFromAnalysis(a: AnalysisSheets, dir: Directory, b: Analysis
     if (missingKey(v, ['causeKey'], origin, issues)) continue;
     sameText(v.cause, dir.text('failure', v.causeKey, 'FC'), 'cause', v.causeKey, origin, issues);
     const cause = dir.failure('FC', v.causeKey, origin, 'causeKey');
-    if (cause !== undefined) b.control(cause, v.controlKind as ControlKind, v.control, origin, true);
+    if (cause !== undefined) b.control(cause, v.controlKind as AnyControlKind, v.control, origin, true);
   }
   for (const { origin, v } of rowsOf(a, 'actions')) {
     if (missingKey(v, ['causeKey'], origin, issues)) continue;
@@ -138,7 +143,7 @@ export function listsFromAnalysis(a: AnalysisSheets, dir: Directory, b: Analysis
     const responsibleUserId = v.responsible ? (users.idOf(v.responsible) ?? null) : null;
     if (v.responsible && !responsibleUserId) unknownNames.add(v.responsible);
     const action = {
-      kind: v.actionKind as ControlKind,
+      kind: v.actionKind as AnyControlKind,
       description: v.action,
       responsibleUserId,
       targetDate: v.targetDate || null,
@@ -198,7 +203,8 @@ export function chainLists(a: AnalysisSheets): ChainLists {
       sheet: a.actions.name,
       text: (key): Record<ActionCellKey, string> =>
         actionCells(
-          (byCause.get(key) ?? []).map((v) => ({
+          // the chain sheet's action cells hold the DFMEA's actions: FMEA-MSR's monitoring and response ones are in this sheet only
+          (byCause.get(key) ?? []).filter((v) => !isMsrControlKind(v.actionKind)).map((v) => ({
             kind: v.actionKind,
             description: v.action,
             responsible: v.responsible,

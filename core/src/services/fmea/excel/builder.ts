@@ -2,14 +2,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaNode } from '../../../db/schema/index.ts';
 import type { Issue } from '../../../errors.ts';
-import type { CharacteristicClass, ControlKind, FailureKind } from '../../../domain/fmea/index.ts';
+import type { AnyControlKind, CharacteristicClass, FailureKind } from '../../../domain/fmea/index.ts';
 import type { CharacteristicKind, FunctionScope, WorkElementType } from '../../../domain/pfmea/index.ts';
 import type { AnalysisImport } from '../import-plan.ts';
 
 type Lists = Required<AnalysisImport>;
 export type ListName = keyof Lists;
 type Action = Lists['actions'][number];
-type Ratings = { severity?: number | null; occurrence?: number | null; detection?: number | null; frequencyRatio?: number | null };
+/** A failure's ratings and figures as the import takes them (S, O, D, the frequency ratio and FMEA-MSR's fields). */
+type Ratings = Omit<NonNullable<AnalysisImport['failures']>[number], 'key' | 'functionKey' | 'kind' | 'description'>;
 /**
  * A PFMEA's process fields as the sheet gives them (codes, else left out).
  * They are passed on as written: the engine's process rules check them (a
@@ -175,7 +176,7 @@ export class AnalysisBuilder {
     this.origins.functionLinks.push(origin(at));
   }
 
-  control(causeRef: string, kind: ControlKind, description: string, at: At, each = false): void {
+  control(causeRef: string, kind: AnyControlKind, description: string, at: At, each = false): void {
     if (!this.once(`ctl|${causeRef}|${kind}|${description}`, each)) return;
     this.input.controls.push({ causeKey: causeRef, kind, description });
     this.origins.controls.push(origin(at));

@@ -1,6 +1,6 @@
 import { LOCALES, translate } from '../../../i18n/index.ts';
 import type { SheetColumn } from '../../shared/xlsx.ts';
-import { ANALYSIS_SHEETS, PFMEA_ANALYSIS_EXTRA } from './analysis-columns.ts';
+import { ANALYSIS_SHEETS, MSR_ANALYSIS_EXTRA, PFMEA_ANALYSIS_EXTRA } from './analysis-columns.ts';
 import { PFMEA_FLAT_COLUMNS } from './columns.ts';
 
 /**
@@ -39,5 +39,5 @@ export function readableColumns<K extends string>(sheet: DataSheet, columns: rea
 /** Every label key of the data sheets (the catalog test checks them). */
 export const DATA_COLUMN_MESSAGE_KEYS: readonly string[] = [
   ...PFMEA_FLAT_COLUMNS.filter((c) => !LETTERS.has(c.key)).map((c) => dataLabelKey('chain', c.key)),
-  ...[...new Set([...Object.values(ANALYSIS_SHEETS), ...Object.values(PFMEA_ANALYSIS_EXTRA)].flat().map((c) => c.key))].filter((key) => !LETTERS.has(key)).map((key) => dataLabelKey('list', key)),
+  ...[...new Set([...Object.values(ANALYSIS_SHEETS), ...Object.values(PFMEA_ANALYSIS_EXTRA), ...Object.values(MSR_ANALYSIS_EXTRA)].flat().map((c) => c.key))].filter((key) => !LETTERS.has(key)).map((key) => dataLabelKey('list', key)),
 ];

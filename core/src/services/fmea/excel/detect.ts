@@ -33,7 +33,7 @@ export type Layout =
 const AMBIGUOUS_DETECTION = new Set(['detection', 'detect', '探测']);
 
 /** The sheets our own exports (DFMEA and PFMEA) write besides the chain sheet (the form repeats the chains; the scales are reference). */
-const ownSheetNames = () => new Set(LOCALES.flatMap((l) => [...WORKBOOK_PROFILES.map((p) => translate(l, p.formSheetKey)), translate(l, 'fmeaExcel.sheet.scales')]));
+const ownSheetNames = () => new Set(LOCALES.flatMap((l) => [...WORKBOOK_PROFILES.map((p) => translate(l, p.formSheetKey)), translate(l, 'fmeaExcel.sheet.scales'), translate(l, 'fmeaExcel.sheet.msr')]));
 
 /** Every key of a row, blank where the sheet has no such column (a DFMEA's sheet has no process columns). */
 function withBlanks<K extends string>(rows: { row: number; values: Record<string, string> }[], keys: readonly { key: K }[]): { row: number; values: Record<K, string> }[] {

@@ -33,6 +33,11 @@ export interface FailureDef {
   occurrence: number | null;
   detection: number | null;
   frequencyRatio: number | null;
+  /** FMEA-MSR on a cause: only the failures sheet of a project with the MSR steps has these. */
+  msrFrequency?: number | null;
+  msrMonitoring?: number | null;
+  msrSeverity?: number | null;
+  msrEffect?: string | null;
 }
 
 /** The column each field stands in, in the row that says it (for the message). */
@@ -44,8 +49,8 @@ interface Entry<T> {
 }
 
 /** Fields where a blank takes the value another row gives. */
-const OPTIONAL = new Set(['requirement', 'nodeType', 'severity', 'occurrence', 'detection', 'frequencyRatio', 'processNo', 'workElementType', 'functionScope']);
-const RATINGS = new Set(['severity', 'occurrence', 'detection']);
+const OPTIONAL = new Set(['requirement', 'nodeType', 'severity', 'occurrence', 'detection', 'frequencyRatio', 'processNo', 'workElementType', 'functionScope', 'msrFrequency', 'msrMonitoring', 'msrSeverity', 'msrEffect']);
+const RATINGS = new Set(['severity', 'occurrence', 'detection', 'msrFrequency', 'msrMonitoring', 'msrSeverity']);
 
 export class Directory {
   readonly issues: Issue[] = [];
@@ -170,8 +175,9 @@ export class Directory {
     if (!entry) return this.unknown('fmeaExcel.key_unknown', field, key, at);
     const fn = this.fn(entry.values.functionKey, entry.origin, 'functionKey');
     if (fn === undefined) return undefined;
-    const { severity, occurrence, detection, frequencyRatio, description } = entry.values;
-    const ref = this.b.failure(key, fn, kind, description, { severity, occurrence, detection, frequencyRatio }, entry.origin);
+    const { severity, occurrence, detection, frequencyRatio, description, msrFrequency, msrMonitoring, msrSeverity, msrEffect } = entry.values;
+    const msr = { msrFrequency, msrMonitoring, msrSeverity, msrEffect };
+    const ref = this.b.failure(key, fn, kind, description, { severity, occurrence, detection, frequencyRatio, ...msr }, entry.origin);
     this.made.set(`failure#${id}`, ref);
     return ref;
   }

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { ACTION_STATUS_LABEL_KEYS, type RiskGridRow } from '../../../domain/fmea/index.ts';
+import { ACTION_STATUS_LABEL_KEYS, hasMsrSteps, kindOf, msrRowsOf, type RiskGridRow } from '../../../domain/fmea/index.ts';
 import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
 import type { ServiceContext } from '../../shared/context.ts';
@@ -10,6 +10,9 @@ import { getProjectById, type ProjectView } from '../projects.ts';
 import { FORM_COLUMNS, FORM_STEPS, type FlatRow, type FormKey } from './columns.ts';
 import { FORM_HEADER_PAIRS, FORM_HEADER_ROWS, FORM_HEADER_WIDE, formHeaderValues } from './form-header.ts';
 import { analysisRows, writeAnalysisSheets } from './analysis-export.ts';
+import { writeMsrSheet } from './msr-sheet.ts';
+import { MSR_AP_TABLE } from '../msr.ts';
+import { apEvaluator } from '../../rules/ap-rules.ts';
 import { actionCells, characteristicText, lines, type CharacteristicCell } from './cells.ts';
 import { KeyMaker } from './keys.ts';
 import { processCells, type ProcessFacts } from './process-cells.ts';
@@ -376,6 +379,12 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   closeMode();
   formRows.flush();
   form.commit();
+
+  // FMEA-MSR's form beside the DFMEA's, for a kind with the MSR steps (its MSR AP from the stored MSR rules)
+  if (hasMsrSteps(kindOf(project.projectType))) {
+    const msrRows = msrRowsOf(source, await apEvaluator(ctx.db, MSR_AP_TABLE));
+    writeMsrSheet(workbook, recorder, msrRows, t, (id) => (id ? (facts.people.get(id) ?? '') : ''));
+  }
 
   const flat = workbook.addWorksheet(t('fmeaExcel.sheet.chains'));
   flat.columns = profile.flatColumns.map((c) => ({ key: c.key, width: 16 }));

@@ -1,4 +1,4 @@
-import type { ProjectType } from '../../../domain/fmea/index.ts';
+import { hasMsrSteps, type ProjectType } from '../../../domain/fmea/index.ts';
 import type { SheetColumn } from '../../shared/xlsx.ts';
 import { analysisColumns, type AnalysisColumns } from './analysis-columns.ts';
 import {
@@ -113,8 +113,19 @@ export const WORKBOOK_PROFILES: readonly WorkbookProfile[] = [DFMEA_PROFILE, PFM
 
 const PROFILE_OF_SIDE: Record<FmeaSide, WorkbookProfile> = { dfmea: DFMEA_PROFILE, pfmea: PFMEA_PROFILE };
 
-/** The form of a type's side (a side's name is its first type's): a PFMEA's workbook is the PFMEA form, every design-side type (DFMEA, family, MSR) writes the DFMEA's. */
-export const profileOf = (projectType: ProjectType | WorkbookKind): WorkbookProfile => PROFILE_OF_SIDE[kindOf(projectType).side];
+/** The DFMEA form of a kind with the FMEA-MSR steps: its failures sheet carries F, M and the effect after the system response (and its S). */
+export const MSR_PROFILE: WorkbookProfile = { ...DFMEA_PROFILE, analysisColumns: analysisColumns(false, true) };
+
+/**
+ * The form of a type's side (a side's name is its first type's): a PFMEA's
+ * workbook is the PFMEA form, every design-side type (DFMEA, family, MSR)
+ * writes the DFMEA's; a kind with the MSR steps adds the MSR columns (and the
+ * FMEA-MSR form sheet, msr-sheet.ts).
+ */
+export function profileOf(projectType: ProjectType | WorkbookKind): WorkbookProfile {
+  const kind = kindOf(projectType);
+  return hasMsrSteps(kind) ? MSR_PROFILE : PROFILE_OF_SIDE[kind.side];
+}
 
 /** The message keys of the PFMEA's own labels (the catalog test reads them with the others). */
 export const PFMEA_LABEL_MESSAGE_KEYS: readonly string[] = [

@@ -3,8 +3,9 @@ import {
   ACTION_STATUS_LABEL_KEYS,
   CHARACTERISTIC_CLASSES,
   CHARACTERISTIC_CLASS_LABEL_KEYS,
-  CONTROL_KINDS,
+  ALL_CONTROL_KINDS,
   CONTROL_KIND_LABEL_KEYS,
+  MSR_CONTROL_KIND_LABEL_KEYS,
   FAILURE_KINDS,
   FAILURE_KIND_LABEL_KEYS,
   INTERFACE_TYPE_LABEL_KEYS,
@@ -24,7 +25,7 @@ import { normHeader } from './headers.ts';
  */
 const CODED = {
   failureKind: FAILURE_KINDS.map((code) => [code, FAILURE_KIND_LABEL_KEYS[code]] as const),
-  controlKind: CONTROL_KINDS.map((code) => [code, CONTROL_KIND_LABEL_KEYS[code]] as const),
+  controlKind: ALL_CONTROL_KINDS.map((code) => [code, { ...CONTROL_KIND_LABEL_KEYS, ...MSR_CONTROL_KIND_LABEL_KEYS }[code]] as const),
   actionStatus: ACTION_STATUSES.map((code) => [code, ACTION_STATUS_LABEL_KEYS[code]] as const),
   characteristicClass: CHARACTERISTIC_CLASSES.map((code) => [code, CHARACTERISTIC_CLASS_LABEL_KEYS[code]] as const),
   interfaceType: Object.entries(INTERFACE_TYPE_LABEL_KEYS).map(([code, key]) => [code, key] as const),

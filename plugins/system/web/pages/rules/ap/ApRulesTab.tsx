@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { compileApTable, parseRuleSelection, type ApRuleType, type ApTable } from '@fmea/core/domain';
+import { AP_TABLE_FACTORS, compileApTable, parseRuleSelection, UNVERIFIED_AP_CELLS, type ApRuleType, type ApTable } from '@fmea/core/domain';
 import { api, Button, confirm, confirmLeave, Field, FilePickerButton, FormError, notify, notifyError, readServerError, Select, TextInput, useDirty, useLoad, type ApiData } from '@fmea/sdk';
 import { apIssueText, draftOf, issuesOf, ruleOf, type RuleDraft } from './ap-model.ts';
 import { ApMatrix } from './ApMatrix.tsx';
@@ -140,7 +140,7 @@ export default function ApRulesTab({ canEdit, canImport, canExport }: { canEdit:
       {draft ? (
         <div className="sys-ap-body">
           <ApRuleTable rows={draft.rows} issues={issues} selected={selection.types} canEdit={canEdit} onChange={(rows) => setDraft({ ...draft, rows })} />
-          <ApMatrix lookup={lookup} d={d} onD={setD} />
+          <ApMatrix lookup={lookup} d={d} onD={setD} factors={AP_TABLE_FACTORS[table]} unverified={UNVERIFIED_AP_CELLS[table]} />
         </div>
       ) : (
         <div className="page-loading" aria-busy="true" />

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildChain, caller, engineer, openTestApp, type TestApp } from '../../testing.ts';
+
+/** GET /api/fmea/fmeca, POST /api/fmea/saveFmecaInputs and the FMECA workbook (issue 23, FMECA). */
+let api: TestApp;
+beforeEach(async () => {
+  api = await openTestApp();
+});
+afterEach(() => api.dispose());
+
+type Report = { matrix: { cells: Record<string, Record<string, { name: string }[]>> }; modes: { id: string; cm: number | null }[]; items: { itemName: string; cr: number | null }[] };
+
+describe('FMECA over HTTP', () => {
+  it('answers the matrix, saves the inputs and answers Cm/Cr, exports the workbook; refuses the unsigned, strangers and bad numbers', async () => {
+    const owner = await engineer(api, 'owner');
+    const stranger = await engineer(api, 'stranger');
+    const as = caller(api, owner);
+    const project = await as.ok('POST', '/api/project/save', { projectType: 'dfmea', name: 'Window lifter', projectMembers: [{ userId: owner.user.id, userRole: 0 }] });
+    const { gearbox, mode } = await buildChain(api, owner, project);
+
+    expect((await api.call('GET', `/api/fmea/fmeca?projectId=${project.id}`, {})).status).toBe(401);
+    expect((await api.call('GET', `/api/fmea/fmeca?projectId=${project.id}`, { token: stranger.token })).status).toBe(403);
+    expect((await api.call('POST', '/api/fmea/saveFmecaInputs', { token: stranger.token, body: { projectId: project.id, modes: [{ modeId: mode.id, beta: 0.5 }] } })).status).toBe(403);
+
+    // S 9 → I, O 6 → C
+    const first = await as.ok<Report>('GET', `/api/fmea/fmeca?projectId=${project.id}`);
+    expect(first.matrix.cells.I!.C!.map((m) => m.name)).toEqual(['No torque transmitted']);
+
+    const bad = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'en-US', body: { projectId: project.id, modes: [{ modeId: mode.id, beta: 1.5 }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.message).toContain('Failure effect probability β (row 1) must be a number from 0 to 1');
+    const badZh = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'zh-CN', body: { projectId: project.id, items: [{ nodeId: gearbox.id, hours: -2 }] } });
+    expect(badZh.status).toBe(400);
+    expect(badZh.body.meta.message).toMatch(/工作时间 t（小时）.*必须是不小于 0 的数/);
+
+    // Cm = 0.5 · 0.8 · 500e-9 · 10,000 = 2e-3
+    const saved = await as.ok<Report>('POST', '/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: mode.id, beta: 0.5, alpha: 0.8 }] });
+    expect(saved.modes[0]!.cm).toBeCloseTo(2e-3, 15);
+    expect(saved.items).toEqual([expect.objectContaining({ itemName: 'Gearbox', cr: expect.closeTo(2e-3, 15) })]);
+
+    const file = await api.call('GET', `/api/fmea/fmeca/export?projectId=${project.id}`, { token: owner.token, lang: 'en-US' });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`FMECA-${project.serialNum}.xlsx`);
+    expect((await api.call('GET', `/api/fmea/fmeca/export?projectId=${project.id}`, { token: stranger.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCALES, loadCatalogs } from '../../i18n/index.ts';
+import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { addFailure } from '../fmea/failures.ts';
+import { linkFailures } from '../fmea/nets.ts';
+import { readAllSheets } from '../fmea/excel/workbook-io.ts';
+import { readFmeca, saveFmecaInputs, storedFmecaInputs } from './fmeca.ts';
+import { exportFmecaWorkbook, FMECA_WORKBOOK_KEYS } from './workbook.ts';
+
+let t: TestDatabase;
+let team: Team;
+beforeEach(async () => {
+  t = await openTestDatabase();
+  team = await makeTeam(t);
+});
+afterEach(() => t.dispose());
+
+async function lifter() {
+  const project = await createTeamProject(team);
+  return { project, ...(await buildWindowLifter(team.editor, project)) };
+}
+
+describe('the FMECA of a DFMEA', () => {
+  it('places each mode by its effects’ highest S and its causes’ highest O, and leaves an unrated one out', async () => {
+    const w = await lifter();
+    // a second mode on the gearbox with an effect but no cause
+    const slips = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips' });
+    await linkFailures(team.editor, { higherFailureId: w.effect.id, lowerFailureId: slips.id });
+    const report = await readFmeca(team.reader, w.project.id);
+    // S 9 → I; O 6, 2, 3 → 6 → C
+    expect(report.matrix.cells.I.C.map((m) => [m.itemName, m.name, m.severity, m.occurrence])).toEqual([['Gearbox', 'No torque transmitted', 9, 6]]);
+    expect(report.matrix.unplaced.map((m) => m.name)).toEqual(['Torque slips']);
+    expect(report.modes.map((m) => [m.name, m.severityClass, m.occurrenceLevel, m.cm])).toEqual([
+      ['No torque transmitted', 'I', 'C', null],
+      ['Torque slips', 'I', null, null],
+    ]);
+  });
+
+  it('computes Cm and Cr from λp in FIT, t, β and α (the mode’s frequency ratio unless given), as worked by hand', async () => {
+    const w = await lifter();
+    const gearbox = w.gearbox.id;
+    // Cm = β·α·λp·t = 0.5 · 0.8 · 500e-9 · 10,000 = 2e-3
+    const report = await readFmeca(team.reader, w.project.id, { items: [{ nodeId: gearbox, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] });
+    expect(report.modes[0]!.cm).toBeCloseTo(2e-3, 15);
+    expect(report.items).toEqual([{ itemId: gearbox, itemName: 'Gearbox', lambdaFit: 500, hours: 10_000, cr: expect.closeTo(2e-3, 15) }]);
+    // without α given and no frequency ratio on the mode: no Cm yet
+    const none = await readFmeca(team.reader, w.project.id, { items: [{ nodeId: gearbox, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5 }] });
+    expect(none.modes[0]!.cm).toBeNull();
+  });
+
+  it('refuses inputs out of range or naming nothing of the project, each by its field, and strangers', async () => {
+    const w = await lifter();
+    await expect(
+      readFmeca(team.reader, w.project.id, { items: [{ nodeId: w.gearbox.id, lambdaFit: -3, hours: 10 }, { nodeId: 'elsewhere', lambdaFit: 1, hours: 1 }], modes: [{ modeId: w.mode.id, beta: 1.5, alpha: 0.5 }] }),
+    ).rejects.toMatchObject({
+      messageKey: 'fmeca.inputs_invalid',
+      issues: expect.arrayContaining([
+        expect.objectContaining({ messageKey: 'fmeca.item_unknown', field: 'items.1.nodeId' }),
+        expect.objectContaining({ messageKey: 'fmeca.ratio_out_of_range', field: 'modes.0.beta' }),
+        expect.objectContaining({ messageKey: 'fmeca.value_negative', field: 'items.0.lambdaFit', params: expect.objectContaining({ value: '-3' }) }),
+      ]),
+    });
+    await expect(readFmeca(team.outsider, w.project.id)).rejects.toMatchObject({ code: 'not_allowed' });
+  });
+
+  it('stores the inputs of an editor and reads them back, clears them with null, and refuses a reader and bad values with nothing saved', async () => {
+    const w = await lifter();
+    const saved = await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] });
+    expect(saved.modes[0]!.cm).toBeCloseTo(2e-3, 15);
+    expect((await readFmeca(team.reader, w.project.id)).items[0]!.cr).toBeCloseTo(2e-3, 15);
+    // a field left out keeps its value; null clears it
+    await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: 5000 }] });
+    expect((await readFmeca(team.reader, w.project.id)).modes[0]!.cm).toBeCloseTo(1e-3, 15);
+    await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: w.mode.id, beta: null, alpha: null }] });
+    expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
+    await expect(saveFmecaInputs(team.reader, w.project.id, { modes: [{ modeId: w.mode.id, beta: 0.2 }] })).rejects.toMatchObject({ code: 'not_allowed' });
+    await expect(saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: -1 }] })).rejects.toMatchObject({ issues: [expect.objectContaining({ field: 'items.0.hours' })] });
+    expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
+  });
+
+  it('exports the matrix and the Cm/Cr table as a workbook', async () => {
+    const w = await lifter();
+    const bytes = await exportFmecaWorkbook(team.reader, w.project.id, { items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] }, 'en-US');
+    const sheets = await readAllSheets(bytes);
+    expect(sheets.map((s) => s.name)).toEqual(['Criticality matrix', 'Criticality (Cm, Cr)', 'Classes and levels']);
+    const matrix = sheets[0]!.rows.map((r) => r.cells.slice(1));
+    expect(matrix[1]).toEqual(['Severity class \\ occurrence level', 'A Frequent', 'B Reasonably probable', 'C Occasional', 'D Remote', 'E Extremely unlikely']);
+    const classI = matrix.find((r) => r[0] === 'I Catastrophic')!;
+    expect(classI[3]).toBe('1\nGearbox: No torque transmitted');
+    const table = sheets[1]!.rows.map((r) => r.cells.slice(1));
+    expect(table[1]!.slice(0, 6)).toEqual(['Gearbox', 'No torque transmitted', '9', 'I', '6', 'C']);
+    expect(Number(table[1]![10])).toBeCloseTo(2e-3, 15);
+    expect(Number(table[2]![11])).toBeCloseTo(2e-3, 15);
+  });
+
+  it.each(LOCALES)('has every FMECA text in %s', (locale) => {
+    const catalog = loadCatalogs()[locale];
+    for (const key of [...FMECA_WORKBOOK_KEYS, 'fmeca.inputs_invalid', 'fmeca.item_unknown', 'fmeca.mode_unknown', 'fmeca.ratio_out_of_range', 'fmeca.value_negative', 'fmeca.alpha_sum']) expect(catalog[key]?.trim(), key).toBeTruthy();
+  });
+});

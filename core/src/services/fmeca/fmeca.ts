@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaNode, fmecaInput } from '../../db/schema/index.ts';
+import {
+  cmProblems,
+  criticalityMatrix,
+  itemCriticalities,
+  placeMode,
+  type CmInput,
+  type CriticalityMatrix,
+  type FmecaMode,
+  type PlacedMode,
+} from '../../domain/fmeca/index.ts';
+import { failureOrder, indexGraph } from '../../domain/fmea/index.ts';
+import { InvalidInputError, type Issue } from '../../errors.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { assertProjectEditable, created, openableProject } from '../fmea/access.ts';
+import { writeAndLog } from '../shared/write.ts';
+
+/**
+ * FMECA of a project's failure net (docs/domain/fmeca.md): the qualitative
+ * criticality matrix from the ratings the analysis holds, and the quantitative
+ * Cm/Cr from inputs given with the call. λp is asked in FIT (1e-9 per hour, as
+ * the FMEDA writes it) and t in hours; α defaults to the mode's frequency ratio
+ * (its share of the function's failures), β has no default. The inputs are
+ * stored per item and mode (fmeca_input, saveFmecaInputs): no FMEDA rows exist
+ * yet to take λp from (issue 23, FMEDA).
+ */
+
+export interface FmecaInputs {
+  /** Per item (structure element): its failure rate λp in FIT and its operating time t in hours. */
+  readonly items?: readonly { readonly nodeId: string; readonly lambdaFit?: number | null; readonly hours?: number | null }[];
+  /** Per failure mode: β, and α where it is not the mode's frequency ratio. */
+  readonly modes?: readonly { readonly modeId: string; readonly beta?: number | null; readonly alpha?: number | null }[];
+}
+
+export interface FmecaModeRow extends PlacedMode {
+  readonly itemId: string;
+  readonly beta: number | null;
+  readonly alpha: number | null;
+  readonly lambdaFit: number | null;
+  readonly hours: number | null;
+  readonly cm: number | null;
+}
+
+export interface FmecaReport {
+  readonly serialNum: string;
+  readonly matrix: CriticalityMatrix;
+  /** Every failure mode in structure order, with its place in the matrix and its Cm. */
+  readonly modes: readonly FmecaModeRow[];
+  /** Each item with modes: its name, λp, t and Cr = Σ Cm. */
+  readonly items: readonly { readonly itemId: string; readonly itemName: string; readonly lambdaFit: number | null; readonly hours: number | null; readonly cr: number | null }[];
+}
+
+/** The failure modes of a project as the criticality analysis reads them, in structure order, with their frequency ratios. */
+export async function fmecaModes(db: DbOrTx, projectId: string): Promise<(FmecaMode & { readonly frequencyRatio: number | null })[]> {
+  const [nodes, functions, failures, links] = await Promise.all([
+    db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, nodeType: fmeaNode.nodeType, name: fmeaNode.name, sort: fmeaNode.sort }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
+    db.select({ id: fmeaFunction.id, nodeId: fmeaFunction.nodeId, sort: fmeaFunction.sort }).from(fmeaFunction).where(eq(fmeaFunction.projectId, projectId)),
+    db
+      .select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId, kind: fmeaFailure.kind, description: fmeaFailure.description, severity: fmeaFailure.severity, occurrence: fmeaFailure.occurrence, frequencyRatio: fmeaFailure.frequencyRatio, sort: fmeaFailure.sort })
+      .from(fmeaFailure)
+      .where(eq(fmeaFailure.projectId, projectId)),
+    db.select({ higher: fmeaFailureLink.higherFailureId, lower: fmeaFailureLink.lowerFailureId }).from(fmeaFailureLink).where(eq(fmeaFailureLink.projectId, projectId)),
+  ]);
+  const failure = new Map(failures.map((f) => [f.id, f]));
+  const node = new Map(nodes.map((n) => [n.id, n]));
+  const fn = new Map(functions.map((f) => [f.id, f]));
+  const index = indexGraph({ nodes, functions, functionLinks: [], characteristics: [], interfaces: [], failures, failureLinks: [], controls: [], actions: [] });
+  const ends = (id: string, side: 'higher' | 'lower', kind: 'FE' | 'FC') =>
+    links
+      .filter((l) => (side === 'higher' ? l.lower === id : l.higher === id))
+      .map((l) => failure.get(side === 'higher' ? l.higher : l.lower))
+      .filter((f): f is NonNullable<typeof f> => f?.kind === kind);
+  return failures
+    .filter((f) => f.kind === 'FM')
+    .sort(failureOrder(index))
+    .map((m) => {
+      const item = node.get(fn.get(m.functionId)?.nodeId ?? '');
+      return {
+        id: m.id,
+        name: m.description,
+        itemId: item?.id ?? '',
+        itemName: item?.name ?? '',
+        severities: ends(m.id, 'higher', 'FE').map((e) => e.severity),
+        occurrences: ends(m.id, 'lower', 'FC').map((c) => c.occurrence),
+        frequencyRatio: m.frequencyRatio,
+      };
+    });
+}
+
+const num = (v: number | null | undefined) => (v === undefined ? null : v);
+
+/** Stored inputs overlaid by given ones: a given item or mode replaces its stored values field by field; given ones first, in their order (issues name them by it). */
+function overlay(stored: FmecaInputs, given: FmecaInputs): FmecaInputs {
+  const storedItems = new Map((stored.items ?? []).map((i) => [i.nodeId, i]));
+  const storedModes = new Map((stored.modes ?? []).map((m) => [m.modeId, m]));
+  const givenItems = new Set((given.items ?? []).map((i) => i.nodeId));
+  const givenModes = new Set((given.modes ?? []).map((m) => m.modeId));
+  return {
+    items: [...(given.items ?? []).map((i) => ({ ...storedItems.get(i.nodeId), ...i })), ...(stored.items ?? []).filter((i) => !givenItems.has(i.nodeId))],
+    modes: [...(given.modes ?? []).map((m) => ({ ...storedModes.get(m.modeId), ...m })), ...(stored.modes ?? []).filter((m) => !givenModes.has(m.modeId))],
+  };
+}
+
+/** The project's stored inputs (fmeca_input). */
+export async function storedFmecaInputs(db: DbOrTx, projectId: string): Promise<FmecaInputs> {
+  const rows = await db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
+  return {
+    items: rows.filter((r) => r.nodeId !== null).map((r) => ({ nodeId: r.nodeId!, lambdaFit: r.lambdaFit, hours: r.hours })),
+    modes: rows.filter((r) => r.modeId !== null).map((r) => ({ modeId: r.modeId!, beta: r.beta, ...(r.alpha !== null && { alpha: r.alpha }) })),
+  };
+}
+
+/** The Cm inputs of every mode and the issues of the given inputs (each by its field: items.N.lambdaFit, modes.N.beta …). */
+function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: FmecaInputs): { cmInputs: CmInput[]; issues: Issue[]; itemInput: Map<string, NonNullable<FmecaInputs['items']>[number]> } {
+  const modeIds = new Set(modes.map((m) => m.id));
+  const itemIds = new Set(modes.map((m) => m.itemId));
+  const issues: Issue[] = [];
+  (inputs.items ?? []).forEach((i, n) => {
+    if (!itemIds.has(i.nodeId)) issues.push({ messageKey: 'fmeca.item_unknown', field: `items.${n}.nodeId`, params: { field: `items.${n}.nodeId`, value: i.nodeId } });
+  });
+  (inputs.modes ?? []).forEach((m, n) => {
+    if (!modeIds.has(m.modeId)) issues.push({ messageKey: 'fmeca.mode_unknown', field: `modes.${n}.modeId`, params: { field: `modes.${n}.modeId`, value: m.modeId } });
+  });
+  const itemInput = new Map((inputs.items ?? []).map((i, n) => [i.nodeId, { ...i, n }]));
+  const modeInput = new Map((inputs.modes ?? []).map((m, n) => [m.modeId, { ...m, n }]));
+  const cmInputs: CmInput[] = modes.map((m) => {
+    const item = itemInput.get(m.itemId);
+    const given = modeInput.get(m.id);
+    const lambdaFit = num(item?.lambdaFit);
+    return {
+      modeId: m.id,
+      itemId: m.itemId,
+      beta: num(given?.beta),
+      alpha: given?.alpha !== undefined && given.alpha !== null ? given.alpha : m.frequencyRatio,
+      // FIT → per hour; a negative or non-finite value stays as it is, so the check below names it
+      lambdaP: lambdaFit === null ? null : Number.isFinite(lambdaFit) && lambdaFit >= 0 ? lambdaFit * 1e-9 : lambdaFit,
+      hours: num(item?.hours),
+    };
+  });
+  const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
+  for (const p of cmProblems(cmInputs)) {
+    if (p.field === 'alphaSum') {
+      issues.push({ messageKey: 'fmeca.alpha_sum', field: 'alpha', params: { field: 'alpha', item: names.get(p.itemId) ?? '', sum: Number(p.value.toFixed(4)) } });
+      continue;
+    }
+    const byMode = p.field === 'beta' || p.field === 'alpha';
+    const n = byMode ? modeInput.get(p.modeId)?.n : itemInput.get(p.itemId)?.n;
+    const field = p.field === 'lambdaP' ? 'lambdaFit' : p.field;
+    const path = n === undefined ? field : `${byMode ? 'modes' : 'items'}.${n}.${field}`;
+    const value = p.field === 'lambdaP' ? (itemInput.get(p.itemId)?.lambdaFit ?? p.value) : p.value;
+    issues.push({ messageKey: byMode ? 'fmeca.ratio_out_of_range' : 'fmeca.value_negative', field: path, params: { field: path, value: String(value) } });
+  }
+  // one issue per place: an item's λp or t is checked once per mode it has
+  return { cmInputs, issues: [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()], itemInput };
+}
+
+const refuse = (issues: Issue[]) => {
+  if (issues.length > 0) throw new InvalidInputError('fmeca.inputs_invalid', { count: issues.length }, issues);
+};
+
+/**
+ * The FMECA of a project (qualitative and quantitative) for whoever may open
+ * it, from its stored inputs; `preview` overlays inputs not saved (the
+ * workbench's live figures, the CLI's --inputs). Bad inputs are refused naming each.
+ */
+export async function readFmeca(ctx: ServiceContext, projectId: string, preview: FmecaInputs = {}): Promise<FmecaReport> {
+  const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  const [modes, stored] = await Promise.all([fmecaModes(ctx.db, projectId), storedFmecaInputs(ctx.db, projectId)]);
+  const { cmInputs, issues, itemInput } = cmInputsOf(modes, overlay(stored, preview));
+  refuse(issues);
+  const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
+  const results = itemCriticalities(cmInputs);
+  const cmOf = new Map(results.flatMap((r) => r.modes.map((m) => [m.modeId, m] as const)));
+  return {
+    serialNum: project.serialNum,
+    matrix: criticalityMatrix(modes),
+    modes: modes.map((m) => {
+      const r = cmOf.get(m.id)!;
+      const item = itemInput.get(m.itemId);
+      return { ...placeMode(m), itemId: m.itemId, beta: r.beta, alpha: r.alpha, lambdaFit: num(item?.lambdaFit), hours: r.hours, cm: r.cm };
+    }),
+    items: results.map((r) => ({ itemId: r.itemId, itemName: names.get(r.itemId) ?? '', lambdaFit: num(itemInput.get(r.itemId)?.lambdaFit), hours: num(itemInput.get(r.itemId)?.hours), cr: r.cr })),
+  };
+}
+
+/**
+ * Saves the inputs given (per item λp and t, per mode β and α; null clears a
+ * value, an item or mode left with none has no row), checked as readFmeca
+ * checks them, for an editor of the project; answers the FMECA as it is now.
+ * Inputs are values, not versioned items: the last save of a field wins.
+ */
+export async function saveFmecaInputs(ctx: ServiceContext, projectId: string, inputs: FmecaInputs): Promise<FmecaReport> {
+  await writeAndLog(ctx, async (tx, txCtx) => {
+    await assertProjectEditable(tx, ctx.actor, projectId, ctx.now(), 'edit');
+    const [modes, stored] = await Promise.all([fmecaModes(tx, projectId), storedFmecaInputs(tx, projectId)]);
+    refuse(cmInputsOf(modes, overlay(stored, inputs)).issues);
+    const rows = await tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
+    const { createdBy, updatedBy, createdAt, updatedAt } = created(txCtx);
+    const put = async (key: { nodeId: string } | { modeId: string }, values: Record<string, number | null>) => {
+      const row = rows.find((r) => ('nodeId' in key ? r.nodeId === key.nodeId : r.modeId === key.modeId));
+      const merged = { ...(row ? { lambdaFit: row.lambdaFit, hours: row.hours, beta: row.beta, alpha: row.alpha } : {}), ...values };
+      const empty = Object.values(merged).every((v) => v === null || v === undefined);
+      if (row && empty) await tx.delete(fmecaInput).where(eq(fmecaInput.id, row.id));
+      else if (row) await tx.update(fmecaInput).set({ ...values, version: row.version + 1, updatedBy, updatedAt }).where(eq(fmecaInput.id, row.id));
+      else if (!empty) await tx.insert(fmecaInput).values({ projectId, ...key, ...values, createdBy, updatedBy, createdAt, updatedAt });
+    };
+    const defined = (o: Record<string, number | null | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, number | null>;
+    for (const i of inputs.items ?? []) await put({ nodeId: i.nodeId }, defined({ lambdaFit: i.lambdaFit, hours: i.hours }));
+    for (const m of inputs.modes ?? []) await put({ modeId: m.modeId }, defined({ beta: m.beta, alpha: m.alpha }));
+    const after = await storedFmecaInputs(tx, projectId);
+    return { result: undefined, log: { action: 'fmea.fmeca.save', entity: 'fmeca_input', entityId: projectId, before: stored, after } };
+  });
+  return readFmeca(ctx, projectId);
+}
