@@ -51,6 +51,8 @@ export const CODE_PREFIXES = {
   featureClassification: 'FC',
   requirement: 'RQ',
   customerRequirement: 'CR',
+  // FTA (issue 23): the spec lists no prefix for fault trees; FT is this product's choice (docs/domain/fta.md)
+  faultTree: 'FT',
 } as const;
 
 export type NumberingModule = keyof typeof CODE_PREFIXES;

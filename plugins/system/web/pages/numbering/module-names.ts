@@ -68,6 +68,8 @@ export function moduleName(module: string): string {
       return t`FMEDA`;
     case 'processFlowChart':
       return t`Process flow chart`;
+    case 'faultTree':
+      return t`Fault tree`;
     default: {
       const title = catalogTitles.get(module);
       return title ? localName(currentLocale(), title['zh-CN'], title['en-US']) : module;
