@@ -33,6 +33,8 @@ export interface LayoutNode {
   y: number;
   /** Drawn at another place too. */
   repeated: boolean;
+  /** How many gates use it. */
+  uses: number;
   /** A gate drawn here without its inputs: repeated (expanded elsewhere) or collapsed. */
   leafGate: boolean;
   collapsed: boolean;
@@ -124,6 +126,7 @@ export function layoutTree(doc: FtaDocument, options: LayoutOptions = {}): TreeL
       x: 0,
       y: 0,
       repeated: (uses.get(name) ?? 0) > 1,
+      uses: uses.get(name) ?? 0,
       leafGate: gate !== undefined && !expand,
       collapsed: isCollapsed,
       hidden: isCollapsed ? countEvents(name, new Set()) : 0,
