@@ -1,14 +1,16 @@
 /**
  * The XML the Open-PSA MEF reader needs, and no more: elements, attributes, the five predefined entities
  * and numeric character references, comments and the XML declaration. A document type (and with it any
- * entity definition, the way to XML bombs and file reads) is refused. Text content is skipped: MEF keeps
- * its data in attributes. Hand-written rather than a package: ~60 lines, pure, and the browser's
+ * entity definition, the way to XML bombs and file reads) is refused. MEF keeps its data in attributes;
+ * the one text it has, a `label`, is kept as the element's `text`. Hand-written rather than a package: ~60 lines, pure, and the browser's
  * worksheet and the server read the same way.
  */
 export interface XmlElement {
   tag: string;
   attrs: Record<string, string>;
   children: XmlElement[];
+  /** The element's own text (entities decoded, outer whitespace trimmed), when it has any. */
+  text?: string;
 }
 
 export class XmlError extends Error {}
@@ -34,6 +36,11 @@ export function parseXml(text: string): XmlElement {
   while (at < text.length) {
     const open = text.indexOf('<', at);
     if (open < 0) break;
+    const between = text.slice(at, open).trim();
+    if (between && stack.length > 1) {
+      const parent = stack.at(-1)!;
+      parent.text = (parent.text ?? '') + decode(between);
+    }
     if (text.startsWith('<!--', open)) {
       const end = text.indexOf('-->', open + 4);
       if (end < 0) throw new XmlError('unclosed comment');
