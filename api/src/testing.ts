@@ -266,12 +266,14 @@ export interface RouteCall {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** A raw body (an upload's FormData) instead of JSON. */
+  raw?: RequestInit['body'];
 }
 
 export const describeCall = (call: RouteCall) => `${call.method} ${call.path}`;
 
 export async function callAs(api: TestApp, call: RouteCall, token?: string, lang?: string): Promise<CallResult> {
-  return api.call(call.method, call.path, { body: call.body, token, lang });
+  return api.call(call.method, call.path, { body: call.body, raw: call.raw, token, lang });
 }
 
 /** 401 without a token; with a token of someone without the permission, 403, in both languages. */
@@ -345,4 +347,28 @@ export function listen(api: TestApp, userId = 'listener') {
     isAdmin: false,
   });
   return received;
+}
+
+// ---------------------------------------------------------------------------
+// Fault trees (the FTA area's route tests)
+
+export const FTA_BUTTONS = ['add', 'edit', 'del', 'import', 'export'];
+
+/**
+ * The people the FTA route tests share: a DFMEA team whose owner, editor and reader also hold the FTA route
+ * (the editor with every button, the reader with none), someone with the FTA buttons outside the project,
+ * someone with the DFMEA route only, and the team's window-lifter DFMEA with its failure chain.
+ */
+export async function ftaSetup(api: TestApp) {
+  const both = (label: string, fta: string[], dfmea = ['add', 'edit', 'del']) =>
+    signedInWith(api, label, [
+      { routeName: 'dfmea_index', buttons: dfmea },
+      { routeName: 'fta_index', buttons: fta },
+    ]);
+  const team: Team = { owner: await both('owner', FTA_BUTTONS), editor: await both('safety', FTA_BUTTONS), reader: await both('ftareader', []), outsider: await both('outsider', FTA_BUTTONS) };
+  const dfmeaOnly = await engineer(api, 'dfmeaonly');
+  const nobody = await signedInWith(api, 'nobody', []);
+  const project = await createTeamProject(api, team);
+  const chain = await buildChain(api, team.owner, project);
+  return { team, dfmeaOnly, nobody, project, chain };
 }

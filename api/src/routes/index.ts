@@ -70,6 +70,11 @@ import * as controlPlan from './control-plan/plan.ts';
 import * as controlPlanLines from './control-plan/lines.ts';
 import * as controlPlanTransfer from './control-plan/transfer.ts';
 import * as communication from './communication/communication.ts';
+// fault trees (issue 23, area ftaIndex): stored trees, MEF in and out, analysis, generation from a DFMEA and the links to it
+import * as ftaTrees from './fta/trees.ts';
+import * as ftaExchange from './fta/exchange.ts';
+import * as ftaAnalysis from './fta/analysis.ts';
+import * as ftaLinks from './fta/links.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -147,6 +152,10 @@ export const ROUTE_MODULES = {
   controlPlanLines,
   controlPlanTransfer,
   communication,
+  ftaTrees,
+  ftaExchange,
+  ftaAnalysis,
+  ftaLinks,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

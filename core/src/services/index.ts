@@ -27,3 +27,4 @@ export * from './messages/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './my-work/index.ts';
 export * from './fmeda/index.ts';
+export * from './fta/index.ts';

@@ -147,6 +147,13 @@ export const OPERATION_ACTIONS = [
   'controlPlan.line.update',
   'controlPlan.line.delete',
   'controlPlan.line.review',
+  // stored fault trees and their links to the FMEA (services/fta)
+  'fta.tree.create',
+  'fta.tree.save',
+  'fta.tree.delete',
+  'fta.tree.import',
+  'fta.tree.generate',
+  'fta.link.review',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -187,6 +194,8 @@ export const OPERATION_ENTITIES = [
   'control_plan',
   'control_plan_line',
   'fmea_comment',
+  'fta_tree',
+  'fta_event_link',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

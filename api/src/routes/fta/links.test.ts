@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { caller, expectRefused, ftaSetup, NOT_MEMBER, openTestApp, type TestApp } from '../../testing.ts';
+
+let api: TestApp;
+let s: Awaited<ReturnType<typeof ftaSetup>>;
+let tree: { id: string; ftaNum: string; version: number; document: any };
+
+beforeEach(async () => {
+  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
+  s = await ftaSetup(api);
+  tree = await caller(api, s.team.editor).ok('POST', '/api/fta/generate', { projectId: s.project.projectId, effectId: s.chain.effect.id });
+});
+afterEach(() => api.dispose());
+
+describe('GET /api/fta/failureLinks', () => {
+  it('tells the FMEA side which trees and cut sets a cause is in, and whether the link needs review', async () => {
+    const path = `/api/fta/failureLinks?failureId=${s.chain.cause.id}`;
+    await expectRefused(api, { method: 'GET', path }, s.nobody.token);
+    // the route alone is not enough: the project must be one the caller may open
+    const outsider = await caller(api, s.team.outsider, 'en-US').get(path);
+    expect([outsider.status, outsider.body.meta.message]).toEqual([403, NOT_MEMBER]);
+    const view = await caller(api, s.team.reader).ok('GET', path);
+    expect(view.failure).toEqual({ id: s.chain.cause.id, kind: 'FC', description: 'Teeth worn' });
+    expect(view.links).toEqual([
+      expect.objectContaining({ ftaNum: tree.ftaNum, eventName: 'FC1', eventKind: 'basic', reviewNeeded: false, reviewReasons: [], cutSets: [['FC1']], complete: true, probability: 0.002, fussellVesely: 1 }),
+    ]);
+    // the cause's rating changed in the DFMEA: its link needs review, on both sides
+    await caller(api, s.team.owner).ok('POST', '/api/fmea/updateFailure', { id: s.chain.cause.id, version: s.chain.cause.version, occurrence: 9 });
+    expect((await caller(api, s.team.reader).ok('GET', path)).links[0]).toMatchObject({ reviewNeeded: true, reviewReasons: ['fmeaChanged'] });
+    const treeLinks = await caller(api, s.team.reader).ok('GET', `/api/fta/links?id=${tree.ftaNum}`);
+    expect(treeLinks.find((l: any) => l.eventName === 'FC1')).toMatchObject({ reviewNeeded: true, reviewReasons: ['fmeaChanged'] });
+    const invalidCall = await caller(api, s.team.reader, 'en-US').get('/api/fta/failureLinks');
+    expect(invalidCall.status).toBe(400);
+  });
+});
+
+describe('GET /api/fta/projectLinks and POST /api/fta/reviewLinks', () => {
+  it('lists the project’s links; a tree change marks them, a review clears them', async () => {
+    const path = `/api/fta/projectLinks?projectId=${s.project.projectId}`;
+    await expectRefused(api, { method: 'GET', path }, s.nobody.token);
+    expect((await caller(api, s.team.outsider).get(path)).status).toBe(403);
+    expect((await caller(api, s.team.reader).ok('GET', path)).map((l: any) => [l.eventName, l.reviewNeeded])).toEqual([
+      ['FC1', false],
+      ['FE1', false],
+      ['FM1', false],
+    ]);
+    const doc = tree.document;
+    await caller(api, s.team.editor).ok('POST', '/api/fta/save', { id: tree.id, version: 1, document: { ...doc, gates: doc.gates.map((g: any) => (g.name === 'FM1' ? { ...g, label: 'No torque at the output' } : g)) } });
+    expect((await caller(api, s.team.reader).ok('GET', path)).find((l: any) => l.eventName === 'FM1')).toMatchObject({ reviewNeeded: true, reviewReasons: ['treeChanged'] });
+
+    const review = { method: 'POST' as const, path: '/api/fta/reviewLinks', body: { id: tree.id } };
+    await expectRefused(api, review, s.team.reader.token);
+    expect(await caller(api, s.team.editor).ok('POST', review.path, review.body)).toEqual({ reviewed: 3, removed: 0 });
+    expect((await caller(api, s.team.reader).ok('GET', path)).every((l: any) => !l.reviewNeeded)).toBe(true);
+    expect((await caller(api, s.team.editor, 'en-US').post(review.path, {})).status).toBe(400);
+  });
+});
