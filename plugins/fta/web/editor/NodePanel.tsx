@@ -5,6 +5,7 @@ import { Button, Field, Select, TextInput } from '@fmea/sdk';
 import { below, GATE_OPERATORS, rename, updateBasicEvent, updateGate, updateHouseEvent, updateTransfer, type Edit, type NewKind } from './edit.ts';
 import type { LayoutNode } from './layout.ts';
 import { formatProbability } from './symbols.tsx';
+import { numberOf } from './numbers.ts';
 import type { EditorWords } from './words.ts';
 
 interface Draft {
@@ -19,8 +20,6 @@ interface Draft {
   tree: string;
 }
 
-/** A number typed by a person: empty and "1e-3 h" are not numbers (Number('') is 0). */
-const numberOf = (text: string): number | null => (/^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text) ? Number(text) : null);
 
 function draftOf(doc: FtaDocument, name: string): Draft {
   const gate = doc.gates.find((g) => g.name === name);

@@ -79,7 +79,7 @@ export function EventShape({ kind, state, fill, stroke, strokeWidth }: { kind: E
 }
 
 /** Splits a label into at most `lines` lines of about `width` units (a CJK character is two), the last one cut with "…". */
-export function fitLines(text: string, width = 20, lines = 2): string[] {
+export function fitLines(text: string, width = 19, lines = 2): string[] {
   const out: string[] = [];
   let line = '';
   let used = 0;

@@ -1,0 +1,132 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
+import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
+import { textOf, useBrowser, waitForPath } from './support/suite.ts';
+
+const env = useBrowser();
+const PASSWORD = 'Fta#e2E7wQz!';
+
+/** A drawn node by its place (`TOP`, `<gate>/<input index>`): its description box, where a click selects it. */
+const box = (page: Page, key: string) => page.locator(`[data-key="${key}"] > rect`).first();
+
+/** Drags with the mouse from one element's centre to another's, in steps, as a person does. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function setProbability(page: Page, key: string, value: string): Promise<void> {
+  await box(page, key).click();
+  await page.getByTestId('fta-probability').fill(value);
+  await page.getByTestId('fta-apply').click();
+  await expect.poll(() => textOf(page.locator(`[data-key="${key}"] [data-probability]`))).toBe(value);
+}
+
+/** The diagram's gates and their inputs in order, as drawn: "TOP: G1 G2" (a gate drawn twice is listed once). */
+const drawnTree = (page: Page) =>
+  page.locator('[data-testid="fta-diagram"] [data-gate]').evaluateAll((gates) => {
+    const names = [...new Set(gates.map((g) => g.getAttribute('data-name')!))];
+    return names.map((name) => {
+      const inputs = [...document.querySelectorAll(`[data-testid="fta-diagram"] [data-key^="${name}/"]`)]
+        .sort((a, b) => Number(a.getAttribute('data-key')!.split('/').pop()) - Number(b.getAttribute('data-key')!.split('/').pop()))
+        .map((n) => n.getAttribute('data-name'));
+      return `${name}: ${inputs.join(' ')}`.trim();
+    });
+  });
+
+/**
+ * A safety engineer builds a small fault tree in the browser (issue 23, "builds a fault tree and reads its
+ * cut sets"): the top OR of two AND gates, one event shared by both; drags a gate from the palette and an
+ * event onto another gate, adds the rest with the palette and the side panel, types the probabilities,
+ * saves, runs the analysis and reads the exact probability, the approximations and the cut sets, one of
+ * which marks its events in the diagram.
+ */
+describe('the fault-tree editor', () => {
+  it('builds TOP = (E1 and E2) or (E3 and E2), saves it and reads its cut sets and probability', async () => {
+    const engineer = uniqueName('safety-');
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('Safety engineer '), [{ routeName: 'fta_index', buttons: ['add', 'edit', 'del', 'import', 'export'] }]));
+    await createReadyUser(env.baseURL, { userName: engineer, realName: 'Safety Engineer Sun', password: PASSWORD, roleIds: [role.id] });
+
+    const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
+    await startSignedIn(page, engineer, PASSWORD);
+    await openArea(page, 'fta_index');
+    await page.getByTestId('fta-list').waitFor();
+    const treeName = uniqueName('Window closes on an obstacle ');
+    await page.getByTestId('fta-new').click();
+    await page.getByTestId('fta-create-name').fill(treeName);
+    await page.getByTestId('fta-create-save').click();
+    await waitForPath(page, '/main/ftaIndex/ftaTree');
+    await box(page, 'TOP').waitFor();
+    expect(await drawnTree(page)).toEqual(['TOP: E1']);
+
+    // an AND gate dragged from the palette onto the top gate; the starter event dragged onto it
+    await drag(page, page.getByTestId('fta-palette-and'), box(page, 'TOP'));
+    await expect.poll(() => drawnTree(page)).toEqual(['TOP: E1 G1', 'G1:']);
+    await drag(page, box(page, 'TOP/0'), page.locator('[data-key="TOP/1"] path').first());
+    await expect.poll(() => drawnTree(page)).toEqual(['TOP: G1', 'G1: E1']);
+    // the rest with the palette's buttons under the selected gate, and E2 shared through the side panel
+    await box(page, 'TOP/0').click();
+    await page.getByTestId('fta-palette-basic').click();
+    await box(page, 'TOP').click();
+    await page.getByTestId('fta-palette-and').click();
+    await page.getByTestId('fta-palette-basic').click();
+    await box(page, 'TOP/1').click();
+    await page.getByTestId('fta-share').selectOption('E2');
+    await page.getByTestId('fta-share-add').click();
+    await expect.poll(() => drawnTree(page)).toEqual(['TOP: G1 G2', 'G1: E1 E2', 'G2: E3 E2']);
+    // E2 is drawn under both gates, marked as used twice
+    expect(await page.locator('[data-name="E2"]').count()).toBe(2);
+    await setProbability(page, 'G1/0', '0.0100');
+    await setProbability(page, 'G1/1', '0.0200');
+    await setProbability(page, 'G2/0', '0.0300');
+    await box(page, 'G1/0').click();
+    await page.getByTestId('fta-label').fill('Obstacle sensor fails');
+    await page.getByTestId('fta-apply').click();
+    await expect.poll(() => textOf(page.getByTestId('fta-unsaved'))).toBe('Unsaved changes');
+
+    await page.getByTestId('fta-save').click();
+    await page.getByTestId('fta-unsaved').waitFor({ state: 'detached' });
+    await page.getByTestId('fta-run').click();
+    const analysis = page.getByTestId('fta-analysis');
+    // P = p1·p2 + p2·p3 − p1·p2·p3, the shared E2 counted once
+    await expect.poll(() => textOf(page.getByTestId('fta-p-exact'))).toBe('0.000794000');
+    expect(await textOf(page.getByTestId('fta-p-rare'))).toBe('0.000800000');
+    expect(await textOf(page.getByTestId('fta-p-mcub'))).toBe('0.000799880');
+    expect(await textOf(page.getByTestId('fta-cut-count'))).toBe('2');
+    const cutSets = analysis.getByRole('grid', { name: 'Minimal cut sets' }).getByRole('row');
+    await expect.poll(() => cutSets.count()).toBe(3);
+    const rows = await cutSets.evaluateAll((rs) => rs.slice(1).map((r) => [...r.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent?.trim())));
+    // each row: No., basic events, order, probability (the events in the engine's order, so compared as sets)
+    const shown = rows.map(([, events, order, probability]) => [events!.split(' · ').sort().join(' '), order, probability]).sort();
+    expect(shown).toEqual([
+      ['E1 E2', '2', '2.00e-4'],
+      ['E2 E3', '2', '6.00e-4'],
+    ]);
+    await cutSets.nth(1).click();
+    const lit = () => page.locator('[data-lit]').evaluateAll((ns) => [...new Set(ns.map((n) => n.getAttribute('data-name')))].sort().join(' '));
+    await expect.poll(lit).toBe(rows[0]![1]!.split(' · ').sort().join(' '));
+    await page.getByTestId('fta-diagram').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fta-editor-en-US');
+    await analysis.scrollIntoViewIfNeeded();
+    await screenshot(page, 'fta-analysis-en-US');
+
+    await chooseLanguage(page, '中文');
+    await expect.poll(() => textOf(page.getByTestId('fta-run'))).toBe('运行分析');
+    await page.getByTestId('fta-run').click();
+    await expect.poll(() => textOf(page.getByTestId('fta-p-exact'))).toBe('0.000794000');
+    await page.getByTestId('fta-diagram').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fta-editor-zh-CN');
+    await analysis.scrollIntoViewIfNeeded();
+    await screenshot(page, 'fta-analysis-zh-CN');
+    await page.goto('/main/ftaIndex');
+    await page.getByTestId('fta-list').getByText(treeName).waitFor();
+    await screenshot(page, 'fta-list-zh-CN');
+  });
+});
