@@ -4,12 +4,22 @@ import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
+import { findLayoutProblems } from './screens/layout-checks.ts';
 
 const env = useBrowser();
 const PASSWORD = 'Fta#e2E7wQz!';
 
 /** A drawn node by its place (`TOP`, `<gate>/<input index>`): its description box, where a click selects it. */
 const box = (page: Page, key: string) => page.locator(`[data-key="${key}"] > rect`).first();
+
+/** The editor at the top of the window (toolbar, palette, diagram, side panel), or the analysis below it. */
+const showTop = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+
+/** The layout checks once the toasts ("saved") have gone: they cover what is below them while they show. */
+async function layoutProblems(page: Page, locale: 'zh-CN' | 'en-US') {
+  await expect.poll(() => page.locator('.toast').count(), { timeout: 20_000 }).toBe(0);
+  return findLayoutProblems(page, locale);
+}
 
 /** Drags with the mouse from one element's centre to another's, in steps, as a person does. */
 async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
@@ -26,7 +36,8 @@ async function setProbability(page: Page, key: string, value: string): Promise<v
   await box(page, key).click();
   await page.getByTestId('fta-probability').fill(value);
   await page.getByTestId('fta-apply').click();
-  await expect.poll(() => textOf(page.locator(`[data-key="${key}"] [data-probability]`))).toBe(value);
+  // SVG text has no innerText
+  await expect.poll(() => page.locator(`[data-key="${key}"] [data-probability]`).textContent()).toBe(value);
 }
 
 /** The diagram's gates and their inputs in order, as drawn: "TOP: G1 G2" (a gate drawn twice is listed once). */
@@ -112,21 +123,32 @@ describe('the fault-tree editor', () => {
     await cutSets.nth(1).click();
     const lit = () => page.locator('[data-lit]').evaluateAll((ns) => [...new Set(ns.map((n) => n.getAttribute('data-name')))].sort().join(' '));
     await expect.poll(lit).toBe(rows[0]![1]!.split(' · ').sort().join(' '));
-    await page.getByTestId('fta-diagram').scrollIntoViewIfNeeded();
+    await showTop(page, 'fta-editor');
+    const editorEn = await layoutProblems(page, 'en-US');
     await screenshot(page, 'fta-editor-en-US');
-    await analysis.scrollIntoViewIfNeeded();
+    expect(editorEn).toEqual([]);
+    await showTop(page, 'fta-analysis');
+    const analysisEn = await layoutProblems(page, 'en-US');
     await screenshot(page, 'fta-analysis-en-US');
+    expect(analysisEn).toEqual([]);
 
     await chooseLanguage(page, '中文');
     await expect.poll(() => textOf(page.getByTestId('fta-run'))).toBe('运行分析');
     await page.getByTestId('fta-run').click();
-    await expect.poll(() => textOf(page.getByTestId('fta-p-exact'))).toBe('0.000794000');
-    await page.getByTestId('fta-diagram').scrollIntoViewIfNeeded();
+    await expect.poll(() => textOf(page.getByTestId('fta-run'))).toBe('运行分析');
+    expect(await textOf(page.getByTestId('fta-p-exact'))).toBe('0.000794000');
+    await showTop(page, 'fta-editor');
+    const editorZh = await layoutProblems(page, 'zh-CN');
     await screenshot(page, 'fta-editor-zh-CN');
-    await analysis.scrollIntoViewIfNeeded();
+    expect(editorZh).toEqual([]);
+    await showTop(page, 'fta-analysis');
+    const analysisZh = await layoutProblems(page, 'zh-CN');
     await screenshot(page, 'fta-analysis-zh-CN');
+    expect(analysisZh).toEqual([]);
     await page.goto('/main/ftaIndex');
     await page.getByTestId('fta-list').getByText(treeName).waitFor();
+    const listZh = await layoutProblems(page, 'zh-CN');
     await screenshot(page, 'fta-list-zh-CN');
+    expect(listZh).toEqual([]);
   });
 });

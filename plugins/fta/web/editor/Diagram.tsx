@@ -25,9 +25,9 @@ export function diagramData(doc: FtaDocument): Pick<DiagramData, 'gates' | 'labe
   return { gates: new Map(doc.gates.map((g) => [g.name, g])), labels, houseStates: new Map(doc.houseEvents.map((h) => [h.name, h.state])) };
 }
 
-const BOX = { width: 120, height: 44 };
-const SYMBOL_TOP = 52;
-const SYMBOL_BOTTOM = 88;
+const BOX = { width: 120, height: 50 };
+const SYMBOL_TOP = 56;
+const SYMBOL_BOTTOM = 92;
 const BUS = NODE_HEIGHT + (LEVEL_HEIGHT - NODE_HEIGHT) / 2;
 export const FONT = "system-ui, 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
 
@@ -70,21 +70,22 @@ export const DiagramNode = memo(function DiagramNode({ node, data }: { node: Lay
       aria-label={label ? `${node.name} ${label}` : node.name}
       style={{ cursor: 'pointer' }}
     >
+      {/* the box is what a pointer meets: the words on it pass the pointer through */}
       {problem ? <title>{problem}</title> : label && lines.join('').length < label.length ? <title>{label}</title> : null}
       <rect x={-BOX.width / 2} y={0} width={BOX.width} height={BOX.height} rx={3} fill={data.target === node.key ? '#dbeafe' : '#ffffff'} stroke={stroke} strokeWidth={strokeWidth} />
       {lines.map((line, i) => (
-        <text key={i} x={0} y={lines.length === 1 ? 18 : 14 + i * 13} textAnchor="middle" fontSize={11} fill={COLORS.text}>
+        <text pointerEvents="none" key={i} x={0} y={lines.length === 1 ? 20 : 15 + i * 13} textAnchor="middle" fontSize={11} fill={COLORS.text}>
           {line}
         </text>
       ))}
-      <text x={0} y={lines.length ? 39 : 26} textAnchor="middle" fontSize={lines.length ? 10 : 12} fontWeight={600} fill={lines.length ? COLORS.muted : COLORS.text}>
+      <text pointerEvents="none" x={0} y={lines.length === 2 ? 44 : lines.length ? 38 : 30} textAnchor="middle" fontSize={lines.length ? 10 : 12} fontWeight={600} fill={lines.length ? COLORS.muted : COLORS.text}>
         {fitLines(node.name, 22, 1)[0]}
       </text>
       {node.repeated ? (
         <g transform={`translate(${BOX.width / 2 - 2} 0)`}>
           <title>{data.words.usedTimes(node.uses)}</title>
           <rect x={-22} y={-7} width={24} height={13} rx={6} fill="#e0e7ff" stroke={COLORS.line} strokeWidth={0.6} />
-          <text x={-10} y={3} textAnchor="middle" fontSize={9} fill={COLORS.text}>{`×${node.uses}`}</text>
+          <text pointerEvents="none" x={-10} y={3} textAnchor="middle" fontSize={9} fill={COLORS.text}>{`×${node.uses}`}</text>
         </g>
       ) : null}
       <line x1={0} y1={BOX.height} x2={0} y2={SYMBOL_TOP} stroke={COLORS.line} strokeWidth={1.2} />
@@ -96,7 +97,7 @@ export const DiagramNode = memo(function DiagramNode({ node, data }: { node: Lay
         )}
       </g>
       {probability !== undefined ? (
-        <text x={0} y={SYMBOL_BOTTOM + 16} textAnchor="middle" fontSize={10} fill={COLORS.muted} data-probability>
+        <text pointerEvents="none" x={0} y={SYMBOL_BOTTOM + 14} textAnchor="middle" fontSize={10} fill={COLORS.muted} data-probability>
           {formatProbability(probability)}
         </text>
       ) : null}
@@ -108,7 +109,7 @@ export const DiagramNode = memo(function DiagramNode({ node, data }: { node: Lay
         </g>
       ) : null}
       {node.collapsed ? (
-        <text x={0} y={SYMBOL_BOTTOM + 16} textAnchor="middle" fontSize={10} fill={COLORS.muted}>
+        <text pointerEvents="none" x={0} y={SYMBOL_BOTTOM + 26} textAnchor="middle" fontSize={10} fill={COLORS.muted}>
           {data.words.hidden(node.hidden)}
         </text>
       ) : null}

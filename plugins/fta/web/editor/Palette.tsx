@@ -24,14 +24,14 @@ export function Palette({ words, onPick, onAdd }: { words: EditorWords; onPick: 
           onPointerDown={(e) => e.button === 0 && onPick(kind, e)}
           onClick={() => onAdd(kind)}
         >
-          <svg width={44} height={44} viewBox="-22 -4 44 46" aria-hidden="true">
+          <svg width={34} height={32} viewBox="-22 -4 44 46" aria-hidden="true">
             {kind === 'basic' || kind === 'house' || kind === 'transfer' ? (
               <EventShape kind={kind} state fill="#ffffff" stroke={COLORS.line} strokeWidth={1.2} />
             ) : (
               <GateShape operator={kind} min={2} inputs={3} fill={COLORS.gateFill} stroke={COLORS.line} strokeWidth={1.2} />
             )}
           </svg>
-          <span>{words.kind[kind]}</span>
+          <span>{words.palette[kind]}</span>
         </button>
       ))}
     </div>

@@ -44,7 +44,7 @@ export function GateShape({ operator, min, inputs, fill, stroke, strokeWidth }: 
       return (
         <>
           <path d={OR_PATH} {...common} />
-          <text x={0} y={25} textAnchor="middle" fontSize={10} fill={COLORS.text}>{`${min ?? '?'}/${inputs}`}</text>
+          <text pointerEvents="none" x={0} y={25} textAnchor="middle" fontSize={10} fill={COLORS.text}>{`${min ?? '?'}/${inputs}`}</text>
         </>
       );
     case 'not':
@@ -66,7 +66,7 @@ export function EventShape({ kind, state, fill, stroke, strokeWidth }: { kind: E
       return (
         <>
           <path d="M -18 36 L 18 36 L 18 15 L 0 0 L -18 15 Z" {...common} />
-          <text x={0} y={30} textAnchor="middle" fontSize={11} fill={COLORS.text}>
+          <text pointerEvents="none" x={0} y={30} textAnchor="middle" fontSize={11} fill={COLORS.text}>
             {state ? '1' : '0'}
           </text>
         </>
@@ -78,27 +78,46 @@ export function EventShape({ kind, state, fill, stroke, strokeWidth }: { kind: E
   }
 }
 
-/** Splits a label into at most `lines` lines of about `width` units (a CJK character is two), the last one cut with "…". */
-export function fitLines(text: string, width = 19, lines = 2): string[] {
+/** Characters drawn about twice as wide as a Latin letter: Hangul, CJK, full-width forms. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+const unitsOf = (text: string) => [...text].reduce((n, ch) => n + (WIDE.test(ch) ? 2 : 1), 0);
+
+/**
+ * Splits a label into at most `lines` lines of about `width` units (a CJK character is two, as wide as two
+ * Latin letters): at spaces where it can, inside a word longer than a line, any character in CJK text; the
+ * last line kept is cut with "…" when text is left over.
+ */
+export function fitLines(text: string, width = 18, lines = 2): string[] {
   const out: string[] = [];
+  // words and the spaces after them; a CJK character is a word of its own
+  const words = text.trim().match(new RegExp(`${WIDE.source}|(?:(?!${WIDE.source})\\S)+\\s*|\\s+`, 'g')) ?? [];
   let line = '';
-  let used = 0;
-  for (const ch of text) {
-    const w = /[\u1100-\uffff]/.test(ch) ? 2 : 1;
-    if (used + w > width) {
-      out.push(line);
-      if (out.length === lines) {
-        out[lines - 1] = `${line.slice(0, -1)}…`;
-        return out;
-      }
-      line = '';
-      used = 0;
+  const push = () => {
+    out.push(line.trimEnd());
+    line = '';
+  };
+  for (let word of words) {
+    if (unitsOf(line + word.trimEnd()) <= width) {
+      line += word;
+      continue;
     }
-    line += ch;
-    used += w;
+    if (line.trim()) push();
+    while (unitsOf(word.trimEnd()) > width) {
+      let cut = 0;
+      while (unitsOf(word.slice(0, cut + 1)) <= width) cut++;
+      line = word.slice(0, cut);
+      push();
+      word = word.slice(cut);
+    }
+    line = word.trimStart() === word ? word : word.trimStart();
   }
-  if (line) out.push(line);
-  return out;
+  if (line.trim()) push();
+  if (out.length <= lines) return out;
+  const kept = out.slice(0, lines);
+  let last = kept[lines - 1]!;
+  while (last && unitsOf(`${last}…`) > width) last = last.slice(0, -1);
+  kept[lines - 1] = `${last.trimEnd()}…`;
+  return kept;
 }
 
 /** A probability in a few characters: 0.0123, 1.00e-5. */

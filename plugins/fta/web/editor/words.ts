@@ -8,8 +8,10 @@ import type { GateProblem, NewKind, Refusal } from './edit.ts';
 export function useEditorWords() {
   const { t, i18n } = useLingui();
   return useMemo(() => {
-    const operator: Record<GateOperator, string> = { and: t`AND gate`, or: t`OR gate`, atleast: t`Voting gate (k of n)`, not: t`NOT gate`, xor: t`XOR gate` };
+    const operator: Record<GateOperator, string> = { and: t`AND gate`, or: t`OR gate`, atleast: t`Voting gate (k/n)`, not: t`NOT gate`, xor: t`XOR gate` };
     const kind: Record<NewKind, string> = { ...operator, basic: t`Basic event`, house: t`House event`, transfer: t`Transfer` };
+    // the palette's narrow buttons: the voting gate's symbol shows k/n already
+    const palette: Record<NewKind, string> = { ...kind, atleast: t`Voting gate` };
     const refusal: Record<Refusal, string> = {
       cycle: t`A gate cannot become an input of itself or of a gate below it.`,
       'already-input': t`It is an input of that gate already.`,
@@ -28,6 +30,7 @@ export function useEditorWords() {
     return {
       operator,
       kind,
+      palette,
       refusal,
       problem,
       diagram: {

@@ -46,11 +46,11 @@ export function AnalysisPanel({
   ];
   const importanceColumns: DataGridColumn<Importance>[] = [
     { id: 'event', header: t`Basic event`, hideable: false, cell: (row) => <span data-user-content>{row.event}</span> },
-    { id: 'probability', header: t`Probability`, width: 100, cell: (row) => formatProbability(row.probability) },
-    { id: 'fussellVesely', header: t`Fussell-Vesely`, width: 110, cell: (row) => row.fussellVesely.toPrecision(4) },
-    { id: 'birnbaum', header: t`Birnbaum`, width: 100, cell: (row) => row.birnbaum.toPrecision(4) },
-    { id: 'raw', header: t`RAW`, width: 90, cell: (row) => ratio(row.raw) },
-    { id: 'rrw', header: t`RRW`, width: 90, cell: (row) => ratio(row.rrw) },
+    { id: 'probability', header: t`Probability`, width: 90, cell: (row) => formatProbability(row.probability) },
+    { id: 'fussellVesely', header: t`Fussell-Vesely`, width: 120, cell: (row) => row.fussellVesely.toPrecision(4) },
+    { id: 'birnbaum', header: t`Birnbaum`, width: 130, cell: (row) => row.birnbaum.toPrecision(4) },
+    { id: 'raw', header: t`RAW`, width: 80, cell: (row) => ratio(row.raw) },
+    { id: 'rrw', header: t`RRW`, width: 80, cell: (row) => ratio(row.rrw) },
   ];
   const count = result?.cutSetCount;
   const listed = cutSets.length;

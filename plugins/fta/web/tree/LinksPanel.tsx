@@ -68,16 +68,21 @@ export function LinksPanel({ links, canReview, onReview, onShow, onOpen }: { lin
           </Button>
         ) : null}
       </div>
-      <DataGrid<Link>
-        aria-label={t`Links to the FMEA`}
-        columns={columns}
-        rows={[...links]}
-        pageLocalRows
-        rowKey={(row) => row.id}
-        onRowClick={(row) => onShow(row.eventName)}
-        emptyText={t`No event of this tree is linked to an FMEA item. Trees generated from a DFMEA keep such links.`}
-        labels={labels}
-      />
+      {links.length === 0 ? (
+        <p className="fta-note" data-testid="fta-links-none">
+          <Trans>No event of this tree is linked to an FMEA item. Trees generated from a DFMEA keep such links.</Trans>
+        </p>
+      ) : (
+        <DataGrid<Link>
+          aria-label={t`Links to the FMEA`}
+          columns={columns}
+          rows={[...links]}
+          pageLocalRows
+          rowKey={(row) => row.id}
+          onRowClick={(row) => onShow(row.eventName)}
+          labels={labels}
+        />
+      )}
     </section>
   );
 }
