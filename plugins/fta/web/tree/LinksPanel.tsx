@@ -80,6 +80,7 @@ export function LinksPanel({ links, canReview, onReview, onShow, onOpen }: { lin
           pageLocalRows
           rowKey={(row) => row.id}
           onRowClick={(row) => onShow(row.eventName)}
+          emptyText=""
           labels={labels}
         />
       )}
