@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { readFileSync } from 'node:fs';
+import { asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
@@ -150,5 +151,91 @@ describe('the fault-tree editor', () => {
     const listZh = await layoutProblems(page, 'zh-CN');
     await screenshot(page, 'fta-list-zh-CN');
     expect(listZh).toEqual([]);
+  });
+
+  it('generates a tree from a DFMEA failure net, marks a changed FMEA item for review, refuses a stale save and exports MEF', async () => {
+    const engineer = uniqueName('safety-');
+    const role = await asAdmin(env.baseURL, (admin) =>
+      createRole(admin, uniqueName('Safety engineer '), [
+        { routeName: 'dfmea_index', buttons: ['add', 'edit'] },
+        { routeName: 'fta_index', buttons: ['add', 'edit', 'del', 'import', 'export'] },
+      ]),
+    );
+    const user = await createReadyUser(env.baseURL, { userName: engineer, realName: 'Safety Engineer Li', password: PASSWORD, roleIds: [role.id] });
+    const projectName = uniqueName('Window lifter DFMEA ');
+    // the DFMEA with one chain: effect ← mode ← cause (occurrence 6), the engineer responsible, the administrator a member
+    const chain = await asAdmin(env.baseURL, async (admin: ApiSession) => {
+      const me = await admin.get<{ userId: string }>('/api/user/info');
+      const project = await admin.post<{ id: string; pptSerial: string }>('/api/project/save', {
+        projectType: 'dfmea',
+        name: projectName,
+        projectMembers: [
+          { userId: user.id, userRole: 0 },
+          { userId: me.userId, userRole: 1 },
+        ],
+      });
+      const gearbox = await admin.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: 'Gearbox' });
+      const clutch = await admin.post<{ id: string }>('/api/fmea/addNode', { parentId: gearbox.id, name: 'Slip clutch' });
+      const close = await admin.post<{ id: string }>('/api/fmea/addFunction', { nodeId: project.pptSerial, description: 'Close the window' });
+      const slip = await admin.post<{ id: string }>('/api/fmea/addFunction', { nodeId: clutch.id, description: 'Slip above 8 Nm' });
+      const torque = await admin.post<{ id: string }>('/api/fmea/addFunction', { nodeId: gearbox.id, description: 'Transmit torque' });
+      const effect = await admin.post<{ id: string }>('/api/fmea/addFailure', { functionId: close.id, kind: 'FE', description: 'Window does not stop on an obstacle', severity: 10 });
+      const mode = await admin.post<{ id: string }>('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'Torque not limited' });
+      const cause = await admin.post<{ id: string; version: number }>('/api/fmea/addFailure', { functionId: slip.id, kind: 'FC', description: 'Clutch worn', occurrence: 6, det: 5 });
+      await admin.post('/api/fmea/linkFailures', { higherFailureId: effect.id, lowerFailureId: mode.id });
+      await admin.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
+      return { projectId: project.id, cause };
+    });
+
+    const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
+    await startSignedIn(page, engineer, PASSWORD);
+    await page.goto('/main/ftaIndex');
+    await page.getByTestId('fta-generate').click();
+    const dialog = page.getByRole('dialog');
+    const projectPick = dialog.getByTestId('fta-generate-project');
+    await projectPick.locator('option', { hasText: projectName }).waitFor({ state: 'attached' });
+    await projectPick.selectOption((await projectPick.locator('option', { hasText: projectName }).getAttribute('value'))!);
+    await expect.poll(() => dialog.getByTestId('fta-generate-effect').locator('option').count()).toBe(2);
+    await dialog.getByTestId('fta-generate-effect').selectOption({ label: 'Window does not stop on an obstacle' });
+    await dialog.getByTestId('fta-generate-run').click();
+    await waitForPath(page, '/main/ftaIndex/ftaTree');
+    // the effect is the top event, the mode a gate, the cause a basic event; each linked to its FMEA item
+    await box(page, 'FE1').waitFor();
+    expect(await drawnTree(page)).toEqual(['FE1: FM1', 'FM1: FC1']);
+    const links = page.getByTestId('fta-links');
+    await expect.poll(() => links.getByRole('row').count()).toBe(4);
+    expect(await links.getByText('Up to date').count()).toBe(3);
+    await expect.poll(() => textOf(page.locator('.fta-meta'))).toContain('Linked FMEA');
+
+    // the cause changes in the FMEA: its link asks for review, until the engineer marks it reviewed
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/fmea/updateFailure', { id: chain.cause.id, version: chain.cause.version, description: 'Clutch worn out early' }));
+    await page.reload();
+    await expect.poll(() => textOf(links.getByTestId('fta-review-needed'))).toBe('Review needed: The FMEA item changed');
+    expect(await textOf(links.getByRole('row').filter({ hasText: 'Clutch worn out early' }))).toContain('Review needed');
+    const reviewProblems = await layoutProblems(page, 'en-US');
+    await links.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'fta-links-en-US');
+    expect(reviewProblems).toEqual([]);
+    await links.getByRole('button', { name: 'Mark reviewed' }).click();
+    await expect.poll(() => links.getByTestId('fta-review-needed').count()).toBe(0);
+
+    // someone else saves the tree meanwhile: the engineer's save is refused and says why
+    const treeId = new URL(page.url()).searchParams.get('id')!;
+    await asAdmin(env.baseURL, async (admin) => {
+      const tree = await admin.get<{ version: number; document: { missionTime: number } }>(`/api/fta/get?id=${treeId}`);
+      await admin.post('/api/fta/save', { id: treeId, version: tree.version, document: { ...tree.document, missionTime: 5000 } });
+    });
+    await page.getByTestId('fta-mission-time').fill('2000');
+    await page.getByTestId('fta-save').click();
+    await expect.poll(() => textOf(page.getByTestId('fta-conflict'))).toContain('Someone else saved this fault tree after you opened it');
+    await page.getByTestId('fta-conflict').getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByTestId('fta-mission-time').inputValue()).toBe('5000');
+
+    // MEF export: the stored tree as Open-PSA XML
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fta-export-mef').click()]);
+    expect(download.suggestedFilename()).toMatch(/^FT\d+\.xml$/);
+    const xml = readFileSync((await download.path())!, 'utf8');
+    expect(xml).toContain('<define-fault-tree');
+    expect(xml).toContain('label>Clutch worn<');
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@fmea/sdk';
 import { NewTreeDialog } from './NewTreeDialog.tsx';
 import { MefImportDialog } from './MefImportDialog.tsx';
+import { GenerateDialog } from './GenerateDialog.tsx';
 import { useStatusLabel } from '../tree/labels.ts';
 import '../fta.css';
 
@@ -41,6 +42,7 @@ export default function TreeListPage({ basePath }: AreaPageProps) {
   const [reloadKey, setReloadKey] = useState(0);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [generating, setGenerating] = useState(false);
   const open = (id: string) => void navigate(`${basePath}/ftaTree?id=${encodeURIComponent(id)}`);
 
   const fetchPage = useCallback(async ({ page, limit }: DataGridQuery) => {
@@ -104,6 +106,11 @@ export default function TreeListPage({ basePath }: AreaPageProps) {
                 <Trans>New fault tree</Trans>
               </Button>
             ) : null}
+            {allowed('add') ? (
+              <Button data-testid="fta-generate" onClick={() => setGenerating(true)}>
+                <Trans>Generate from a DFMEA</Trans>
+              </Button>
+            ) : null}
             {allowed('import') ? (
               <Button data-testid="fta-import" onClick={() => setImporting(true)}>
                 <Trans>Import MEF</Trans>
@@ -130,6 +137,7 @@ export default function TreeListPage({ basePath }: AreaPageProps) {
         labels={labels}
       />
       {creating ? <NewTreeDialog onClose={() => setCreating(false)} onCreated={(id) => open(id)} /> : null}
+      {generating ? <GenerateDialog onClose={() => setGenerating(false)} onCreated={(id) => open(id)} /> : null}
       {importing ? (
         <MefImportDialog
           onClose={() => setImporting(false)}

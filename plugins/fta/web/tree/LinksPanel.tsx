@@ -16,7 +16,7 @@ export function LinksPanel({ links, canReview, onReview, onShow, onOpen }: { lin
   const words = useLinkLabels();
   const pending = links.filter((l) => l.reviewNeeded);
   const columns: DataGridColumn<Link>[] = [
-    { id: 'eventName', header: t`Tree event`, width: 140, hideable: false, cell: (row) => <span data-user-content>{row.eventName}</span> },
+    { id: 'eventName', header: t`Tree event`, width: 120, hideable: false, cell: (row) => <span data-user-content>{row.eventName}</span> },
     { id: 'failureKind', header: t`FMEA item`, width: 110, cell: (row) => words.kind(row.failureKind) },
     {
       id: 'failureDescription',
@@ -33,7 +33,7 @@ export function LinksPanel({ links, canReview, onReview, onShow, onOpen }: { lin
     {
       id: 'review',
       header: t`Review`,
-      width: 220,
+      width: 240,
       cell: (row) =>
         row.reviewNeeded ? (
           <span className="fta-review-needed" data-testid="fta-review-needed">
