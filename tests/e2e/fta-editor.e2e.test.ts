@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
@@ -237,5 +239,44 @@ describe('the fault-tree editor', () => {
     const xml = readFileSync((await download.path())!, 'utf8');
     expect(xml).toContain('<define-fault-tree');
     expect(xml).toContain('label>Clutch worn<');
+  });
+
+  it('imports an Open-PSA MEF file from the list and opens the tree it holds', async () => {
+    const engineer = uniqueName('safety-');
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('Safety engineer '), [{ routeName: 'fta_index', buttons: ['add', 'edit', 'import'] }]));
+    await createReadyUser(env.baseURL, { userName: engineer, realName: 'Safety Engineer Wu', password: PASSWORD, roleIds: [role.id] });
+    const file = join(mkdtempSync(join(tmpdir(), 'fta-e2e-')), 'pump.xml');
+    writeFileSync(
+      file,
+      `<?xml version="1.0"?>
+<opsa-mef>
+  <define-fault-tree name="Pumps">
+    <define-gate name="TOP"><label>No flow</label><atleast min="2"><basic-event name="P1"/><basic-event name="P2"/><basic-event name="P3"/></atleast></define-gate>
+    <define-basic-event name="P1"><float value="0.1"/></define-basic-event>
+    <define-basic-event name="P2"><float value="0.1"/></define-basic-event>
+    <define-basic-event name="P3"><float value="0.1"/></define-basic-event>
+  </define-fault-tree>
+</opsa-mef>`,
+    );
+    const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
+    await startSignedIn(page, engineer, PASSWORD);
+    await page.goto('/main/ftaIndex');
+    // delete is not among the role's buttons: not offered
+    await page.getByTestId('fta-import').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('fta-import-file').setInputFiles(file);
+    await dialog.getByText('pump.xml').waitFor();
+    await dialog.getByTestId('fta-import-run').click();
+    await waitForPath(page, '/main/ftaIndex/ftaTree');
+    await box(page, 'TOP').waitFor();
+    expect(await drawnTree(page)).toEqual(['TOP: P1 P2 P3']);
+    // the voting gate's symbol carries k/n, under its label
+    expect(await page.locator('[data-key="TOP"] text').allTextContents()).toEqual(['No flow', 'TOP', '2/3']);
+    await page.getByTestId('fta-run').click();
+    // 2 of 3 at 0.1: 3·0.01·0.9 + 0.001
+    await expect.poll(() => textOf(page.getByTestId('fta-p-exact'))).toBe('0.0280000');
+    await page.goto('/main/ftaIndex');
+    await page.getByTestId('fta-list').getByText('Pumps').waitFor();
+    expect(await page.getByTestId('fta-delete-tree').count()).toBe(0);
   });
 });
