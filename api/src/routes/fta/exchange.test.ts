@@ -31,7 +31,7 @@ describe('POST /api/fta/import', () => {
     const txt = await api.call('POST', '/api/fta/import', { token: s.team.editor.token, raw: upload('file', 'notes.txt', 'x'), lang: 'en-US' });
     expect([txt.status, txt.body.meta.message]).toEqual([400, 'notes.txt is not an Open-PSA MEF file (.xml)']);
     const broken = await api.call('POST', '/api/fta/import', { token: s.team.editor.token, raw: upload('file', 'loop.xml', '<opsa-mef><define-fault-tree name="x"/></opsa-mef>'), lang: 'zh-CN' });
-    expect([broken.status, broken.body.meta.message]).toEqual([400, 'loop.xml 没有唯一的顶事件：每个门都被其他门引用，或有多个门未被引用（）']);
+    expect([broken.status, broken.body.meta.message]).toEqual([400, 'loop.xml 不是可读取的 Open-PSA MEF 故障树模型']);
     expect((await caller(api, s.team.reader).ok('POST', '/api/fta/list', {})).total).toBe(0);
   });
 

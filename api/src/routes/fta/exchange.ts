@@ -24,6 +24,8 @@ export const importRoute = defineRoute({
     'define-parameter (evaluated), define-house-event and labels. A gate that is only a reference to another tree’s top is a transfer to it, naming the new tree’s number. ' +
     'A model that cannot be read is 400 fta.model_<reason> (format, undefined, top, gate, probability, cycle) naming the file and the gate or event; nothing is stored. Needs the import button.',
   access: { route: 'fta_index', button: 'import' },
+  // an import like the spreadsheets': one of the server's import slots, so many at once wait their turn
+  importSlot: true,
   request: {
     body: {
       content: {

@@ -11,7 +11,7 @@ import { z } from '../../http/route.ts';
 export const TAG = 'fta';
 
 const Name = z.string().max(FTA_NAME_MAX);
-const Label = z.string().max(2000).optional().openapi({ description: 'The text the diagram shows (MEF label)' });
+const Label = z.string().max(FTA_NAME_MAX).optional().openapi({ description: 'The text the diagram shows (MEF label)' });
 const LIST_MAX = 100_000;
 
 const EventModel = z

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createFtaTree, deleteFtaTree, getFtaTree, listFtaTrees, saveFtaTree } from '@fmea/core';
+import { createFtaTree, deleteFtaTree, FTA_STATUSES, getFtaTree, listFtaTrees, saveFtaTree } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
@@ -49,7 +49,7 @@ export const createRoute = defineRoute({
   request: jsonBody(
     z.object({
       name: z.string().max(200),
-      description: z.string().max(2000).nullable().optional(),
+      description: z.string().max(200).nullable().optional(),
       missionTime: z.number().optional().openapi({ description: 'Hours (default: the document’s, else 8760)' }),
       document: DocumentSchema.optional(),
     }),
@@ -71,8 +71,8 @@ export const saveRoute = defineRoute({
       id: TreeKey,
       version: Version,
       name: z.string().max(200).optional(),
-      description: z.string().max(2000).nullable().optional(),
-      status: z.enum(['draft', 'released']).optional(),
+      description: z.string().max(200).nullable().optional(),
+      status: z.enum(FTA_STATUSES).optional().openapi({ description: 'draft or released' }),
       document: DocumentSchema.optional(),
     }),
   ),

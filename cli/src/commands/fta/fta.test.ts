@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runFmea } from '../../test-utils.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbEnv, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
 const ARALIA = new URL('../../../../../shared/reference/fta-aralia/', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'fmea-fta-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const expected = JSON.parse(readFileSync(new URL('expected.json', ARALIA), 'utf8')) as { trees: { tree: string; topProbability: number }[] };
+const published = (name: string) => expected.trees.find((t) => t.tree === name)!.topProbability;
 
 describe('fmea fta analyze', () => {
   it('answers a model’s exact probability, its cut-set count and its smallest cut sets as JSON', async () => {
@@ -44,5 +46,60 @@ describe('fmea fta analyze', () => {
     writeFileSync(text, 'not a model');
     expect((await runFmea(['--lang', 'en-US', 'fta', 'analyze', text])).code).toBe(2);
     expect((await runFmea(['--lang', 'en-US', 'fta', 'analyze', model, '--mission-time', 'soon'])).stderr).toBe('--mission-time must be a number of hours above 0; “soon” is not\n');
+  });
+});
+
+describe('fmea fta import, list, export and analyze <ftaNum>', { timeout: 120_000 }, () => {
+  let temp: TempDb;
+  let env: Record<string, string>;
+  const fmea = (args: string[]) => runFmea(args, { env });
+  beforeAll(async () => {
+    temp = await tempDbUrl();
+    env = dbEnv(temp);
+  }, 60_000);
+  afterAll(() => temp.cleanup());
+
+  // a handful here; `npm run bench:fta` (and docs/domain/fta.md) cover all 42 published trees
+  it.each(['chinese', 'isp9605', 'das9601', 'edf9201'])('%s: imports, prints its number, and analyses by number to the published probability', async (name) => {
+    const imported = await fmea(['--json', 'fta', 'import', new URL(`${name}.xml`, ARALIA).pathname]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const { trees } = (JSON.parse(imported.stdout) as { data: { trees: { ftaNum: string; name: string }[] } }).data;
+    expect(trees).toEqual([{ id: expect.any(String), ftaNum: expect.stringMatching(/^FT\d{10}$/), name }]);
+    const analysed = await fmea(['--json', 'fta', 'analyze', trees[0]!.ftaNum, '--limit', '3']);
+    expect(analysed.code, analysed.stderr).toBe(0);
+    const { data } = JSON.parse(analysed.stdout) as { data: { probability: { exact: number }; minimalCutSets: string[][]; cutSetCount: number | null; importance: unknown[] } };
+    expect(Number(data.probability.exact.toPrecision(6))).toBe(Number(published(name).toPrecision(6)));
+    expect(data.minimalCutSets.length).toBeLessThanOrEqual(3);
+    expect(data.importance.length).toBeGreaterThan(0);
+  });
+
+  it('prints the new number in words, lists the trees, and exports what imports back the same', async () => {
+    const en = await fmea(['--lang', 'en-US', 'fta', 'import', new URL('chinese.xml', ARALIA).pathname]);
+    expect(en.stdout).toMatch(/^Imported fault tree FT\d{10}: chinese\n$/);
+    const ftaNum = en.stdout.match(/FT\d{10}/)![0];
+    const list = await fmea(['--json', 'fta', 'list', '--search', ftaNum]);
+    expect((JSON.parse(list.stdout) as { data: { items: { ftaNum: string }[] } }).data.items.map((i) => i.ftaNum)).toEqual([ftaNum]);
+
+    const out = join(dir, 'exported.xml');
+    const exported = await fmea(['--lang', 'en-US', 'fta', 'export', ftaNum, '-o', out]);
+    expect(exported.stdout).toBe(`Fault tree ${ftaNum} written to ${out}\n`);
+    const stdout = await fmea(['fta', 'export', ftaNum]);
+    expect(stdout.stdout).toBe(readFileSync(out, 'utf8'));
+    const again = await fmea(['--json', 'fta', 'import', out]);
+    const second = (JSON.parse(again.stdout) as { data: { trees: { ftaNum: string }[] } }).data.trees[0]!.ftaNum;
+    const [a, b] = await Promise.all([ftaNum, second].map(async (n) => (JSON.parse((await fmea(['--json', 'fta', 'analyze', n, '--limit', '0'])).stdout) as { data: { probability: unknown; cutSetCount: number } }).data));
+    expect(b!.probability).toEqual(a!.probability);
+    expect(b!.cutSetCount).toBe(392);
+  });
+
+  it('says what is wrong in the user’s language and stores nothing', async () => {
+    const missing = await fmea(['--lang', 'en-US', 'fta', 'analyze', 'FT0000000000']);
+    expect(missing).toMatchObject({ code: expect.any(Number), stdout: '' });
+    expect(missing.stderr).toBe('Fault tree FT0000000000 does not exist or was deleted\n');
+    const bad = join(dir, 'bad.xml');
+    writeFileSync(bad, '<opsa-mef><define-fault-tree name="b"><define-gate name="g"><or><basic-event name="x"/></or></define-gate></define-fault-tree></opsa-mef>');
+    const refused = await fmea(['fta', 'import', bad]);
+    expect([refused.code, refused.stderr]).toEqual([2, 'bad.xml 中 g 引用了 x，但它没有定义（或所转移的故障树已不存在）\n']);
+    expect((await fmea(['--lang', 'en-US', 'fta', 'analyze', 'FT1', '--cutoff', '2'])).stderr).toBe('--cutoff must be a probability from 0 to 1; “2” is not\n');
   });
 });

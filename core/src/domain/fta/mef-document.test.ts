@@ -97,6 +97,7 @@ describe('MEF documents', () => {
 
   it('refuse what is not a fault tree, naming the problem', () => {
     expect(() => readMefDocument('<opsa-mef/>')).toThrow(/format/);
+    expect(() => readMefDocument('<opsa-mef><define-fault-tree name="empty"/></opsa-mef>')).toThrow(/format: empty: a fault tree without gates/);
     expect(() => readMefDocument('<opsa-mef><define-fault-tree name="x"><define-gate name="g"><or><basic-event name="z"/></or></define-gate></define-fault-tree></opsa-mef>')).toThrow(/undefined/);
     expect(() => readMefDocument('<opsa-mef><define-fault-tree name="x"><define-gate name="g"><or><basic-event name="z"/></or></define-gate></define-fault-tree><model-data><define-basic-event name="z"><float value="2"/></define-basic-event></model-data></opsa-mef>')).toThrow(/probability/);
     expect(() => readMefDocument('<opsa-mef><define-fault-tree name="x"><define-gate name="g"><or><basic-event name="z"/></or></define-gate><define-gate name="g"><or><basic-event name="z"/></or></define-gate></define-fault-tree></opsa-mef>')).toThrow(/twice/);
@@ -144,6 +145,7 @@ describe('validateFtaDocument', () => {
     expect(codes({ ...base, top: 'a' })).toEqual(['topNotGate:a']);
     expect(codes({ ...base, gates: [base.gates[0]!, { name: 'g', operator: 'and', inputs: [] }], basicEvents: [base.basicEvents[0]!] })).toEqual(['gateNoInputs:g']);
     expect(codes({ ...base, missionTime: 0 })).toEqual(['missionTime:']);
+    expect(codes({ ...base, gates: [{ ...base.gates[0]!, label: 'x'.repeat(201) }, base.gates[1]!] })).toEqual(['labelTooLong:top']);
   });
 });
 

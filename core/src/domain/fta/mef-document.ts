@@ -1,4 +1,5 @@
 import type { FtaBasicEvent, FtaDocument, FtaEventModel, FtaGate, FtaHouseEvent, FtaTransfer } from './document.ts';
+import { evaluate } from './mef.ts';
 import { FaultTreeError, type GateOperator } from './model.ts';
 import { parseXml, XmlError, type XmlElement } from './xml.ts';
 
@@ -122,6 +123,7 @@ export function readMefDocuments(text: string, options: MefDocumentOptions = {})
   // each tree's top: the one gate of the tree no gate of the tree uses
   const tops = trees.map((_, i) => {
     const own = [...gates.values()].filter((g) => g.tree === i);
+    if (own.length === 0) throw new FaultTreeError('format', `${trees[i]!.attrs.name ?? i}: a fault tree without gates`);
     const used = new Set(own.flatMap((g) => g.inputs));
     const roots = own.filter((g) => !used.has(g.name)).map((g) => g.name);
     if (roots.length !== 1) throw new FaultTreeError('top', roots.length === 0 ? 'every gate is an input of another' : roots.join(', '), { name: roots.join(', ') });
@@ -203,31 +205,4 @@ function eventModel(event: XmlElement, name: string, parameters: ReadonlyMap<str
     if (!(model.probability >= 0 && model.probability <= 1)) throw new FaultTreeError('probability', `${name}: ${model.probability} is not a probability`, { name });
   }
   return model;
-}
-
-/** The expressions basic events use: a float, a parameter, the mission time, an exponential distribution. */
-function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, XmlElement>, missionTime: number, depth: number): number {
-  if (depth > 32) throw new FaultTreeError('probability', `${name}: parameters refer to each other`, { name });
-  const next = (child: XmlElement | undefined) => {
-    if (!child) throw new FaultTreeError('probability', `${name}: an incomplete expression`, { name });
-    return evaluate(child, name, parameters, missionTime, depth + 1);
-  };
-  switch (e.tag) {
-    case 'float':
-    case 'int':
-      return Number(e.attrs.value);
-    case 'system-mission-time':
-      return missionTime;
-    case 'parameter': {
-      const definition = parameters.get(e.attrs.name ?? '');
-      if (!definition) throw new FaultTreeError('undefined', `${name} → parameter ${e.attrs.name ?? ''}`, { name, input: e.attrs.name ?? '' });
-      return next(body(definition)[0]);
-    }
-    case 'exponential': {
-      const [rate, time] = body(e);
-      return 1 - Math.exp(-next(rate) * next(time));
-    }
-    default:
-      throw new FaultTreeError('probability', `${name}: <${e.tag}> is not read`, { name });
-  }
 }

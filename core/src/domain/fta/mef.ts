@@ -83,8 +83,8 @@ function probabilityOf(event: XmlElement, name: string, parameters: ReadonlyMap<
   return value;
 }
 
-/** The expressions basic events use: a float, a parameter, the mission time, an exponential distribution. */
-function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, XmlElement>, missionTime: number, depth: number): number {
+/** The expressions basic events use: a float, a parameter, the mission time, an exponential distribution (mef-document.ts reads them too). */
+export function evaluate(e: XmlElement, name: string, parameters: ReadonlyMap<string, XmlElement>, missionTime: number, depth: number): number {
   if (depth > 32) throw new FaultTreeError('probability', `${name}: parameters refer to each other`, { name });
   const next = (child: XmlElement | undefined) => {
     if (!child) throw new FaultTreeError('probability', `${name}: an incomplete expression`, { name });

@@ -8,6 +8,7 @@ import type { FtaDocument } from './document.ts';
 export const FTA_DOCUMENT_ISSUES = [
   'nameMissing',
   'nameTooLong',
+  'labelTooLong',
   'duplicateName',
   'undefinedInput',
   'cycle',
@@ -31,7 +32,7 @@ export interface FtaDocumentIssue {
   value?: number;
 }
 
-/** Names are MEF identifiers; a limit keeps them readable in lists and files. */
+/** Names are MEF identifiers; a limit keeps them readable in lists and files. Labels are held to the same, as every text of the product is (200). */
 export const FTA_NAME_MAX = 200;
 
 export function validateFtaDocument(doc: FtaDocument): FtaDocumentIssue[] {
@@ -45,6 +46,9 @@ export function validateFtaDocument(doc: FtaDocument): FtaDocumentIssue[] {
     ...doc.basicEvents.map((e) => [e.name, 'event'] as const),
     ...doc.houseEvents.map((h) => [h.name, 'event'] as const),
   ];
+  for (const item of [...doc.gates, ...doc.transfers, ...doc.basicEvents, ...doc.houseEvents]) {
+    if (item.label !== undefined && item.label.length > FTA_NAME_MAX) issues.push({ code: 'labelTooLong', name: item.name, value: FTA_NAME_MAX });
+  }
   for (const [name, kind] of all) {
     if (!name.trim()) issues.push({ code: 'nameMissing', name });
     else if (name.length > FTA_NAME_MAX) issues.push({ code: 'nameTooLong', name: name.slice(0, 40), value: FTA_NAME_MAX });

@@ -48,10 +48,17 @@ export async function findTree(db: DbOrTx, key: string): Promise<FtaTreeRow> {
   return row;
 }
 
-/** The linked project must be one the caller may open (its absence or refusal reads as the tree's). */
+/**
+ * The linked project must be one the caller may open. A project deleted since (or gone) restricts nothing
+ * any more: the tree stays readable under the area's route, rather than lost to everyone.
+ */
 export async function assertTreeReadable(db: DbOrTx, caller: FtaCaller, tree: Pick<FtaTreeRow, 'projectId'>, now: Date): Promise<void> {
   if (!tree.projectId) return;
-  await openableProject(db, caller.operator, tree.projectId, now);
+  try {
+    await openableProject(db, caller.operator, tree.projectId, now);
+  } catch (error) {
+    if (!(isDomainError(error) && error.code === 'not_found')) throw error;
+  }
 }
 
 /** A live tree the caller may read. */
@@ -66,10 +73,10 @@ export async function openableProjects(db: DbOrTx, caller: FtaCaller, projectIds
   const open = new Set<string>();
   for (const id of new Set(projectIds)) {
     try {
-      await openableProject(db, caller.operator, id, now);
+      await assertTreeReadable(db, caller, { projectId: id }, now);
       open.add(id);
     } catch (error) {
-      if (!isDomainError(error) || (error.code !== 'not_allowed' && error.code !== 'not_found')) throw error;
+      if (!isDomainError(error) || error.code !== 'not_allowed') throw error;
     }
   }
   return open;

@@ -7,6 +7,7 @@ import { translateError } from '../../i18n/index.ts';
 import { readMefDocument, type FtaDocument } from '../../domain/fta/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { deleteFailure, rateCause, updateFailure } from '../fmea/failures.ts';
+import { deleteProject, getProjectById } from '../fmea/projects.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import {
   analyzeFtaTree,
@@ -203,6 +204,11 @@ describe('trees generated from a DFMEA', () => {
     expect((await listFtaTrees(stranger, {})).items).toEqual([]);
     expect((await listFtaTrees(viewer, { projectId: w.project.id })).items.map((i) => i.id)).toEqual([tree.id]);
     expect(await refusal(failureFtaLinks(stranger, w.worn.id))).toMatchObject({ code: 'not_allowed' });
+
+    // the project deleted: it restricts nothing any more, the tree stays readable under the area's route
+    await deleteProject(team.owner, w.project.id, { version: (await getProjectById(team.owner, w.project.id)).version, confirm: true });
+    expect((await getFtaTree(stranger, tree.id)).name).toBe('Window does not close');
+    expect((await listFtaTrees(stranger, {})).items.map((i) => i.id)).toEqual([tree.id]);
   });
 
   it('mark a link for review when either side changes, until it is reviewed', async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaFailure, ftaEventLink, ftaTree } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
-import { NotFoundError } from '../../errors.ts';
+import { isDomainError, NotFoundError } from '../../errors.ts';
 import type { FailureKind, FtaDocument, FtaLinkEventKind, FtaReviewReason } from '../../domain/index.ts';
 import { openableProject } from '../fmea/access.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -140,8 +140,9 @@ export async function failureFtaLinks(ctx: ServiceContext, failureId: string): P
         fussellVesely = importance?.fussellVesely ?? null;
         cutSets = result.minimalCutSets.filter((set) => set.includes(link.eventName));
         complete = result.cutSetCount !== null && result.minimalCutSets.length === result.cutSetCount;
-      } catch {
+      } catch (error) {
         // a tree that cannot be analysed now (a transfer gone, a linked project closed to the caller) still shows its link
+        if (!isDomainError(error)) throw error;
       }
     }
     links.push({ ...view, probability, fussellVesely, cutSets, complete });
