@@ -66,6 +66,14 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
   useEffect(() => {
     if (selected && !layout.byKey.has(selected)) setSelected(layout.nodes[0]?.key ?? null);
   }, [layout, selected]);
+  // a node just added is brought into view once the new layout places it
+  const [revealing, setRevealing] = useState<string | null>(null);
+  useEffect(() => {
+    const n = revealing ? layout.byKey.get(revealing) : undefined;
+    if (!n) return;
+    setRevealing(null);
+    setView((v) => reveal(v ?? initialView(layout, size.width, size.height), n, size.width, size.height));
+  }, [layout, revealing, size]);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -87,20 +95,31 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
       }
       setNotice('');
       onChange(edit.doc);
-      if (select && edit.name) setSelected(select(edit.name));
+      const key = select && edit.name ? select(edit.name) : null;
+      if (key) {
+        setSelected(key);
+        setRevealing(key);
+      }
     },
     [onChange, words],
   );
-  const add = (gate: string, kind: NewKind) => {
-    const inputs = doc.gates.find((g) => g.name === gate)?.inputs.length ?? 0;
-    if (collapsed.has(gate)) setCollapsed((c) => new Set([...c].filter((n) => n !== gate)));
-    change(addInput(doc, gate, kind), () => `${gate}/${inputs}`);
-  };
-  const share = (name: string, gate: string) => change(shareInput(doc, name, gate));
-  const remove = (n: LayoutNode) => {
-    if (n.parentGate === null) return setNotice(words.refusal.top);
-    change(removeInput(doc, n.parentGate, n.index), () => n.parent);
-  };
+  // stable between pans and zooms, so the side panel (memo) is not drawn again for them
+  const add = useCallback(
+    (gate: string, kind: NewKind) => {
+      const inputs = doc.gates.find((g) => g.name === gate)?.inputs.length ?? 0;
+      if (collapsed.has(gate)) setCollapsed((c) => new Set([...c].filter((n) => n !== gate)));
+      change(addInput(doc, gate, kind), () => `${gate}/${inputs}`);
+    },
+    [doc, collapsed, change],
+  );
+  const share = useCallback((name: string, gate: string) => change(shareInput(doc, name, gate)), [doc, change]);
+  const remove = useCallback(
+    (n: LayoutNode) => {
+      if (n.parentGate === null) return setNotice(words.refusal.top);
+      change(removeInput(doc, n.parentGate, n.index), () => n.parent);
+    },
+    [doc, change, words],
+  );
 
   const { drag, begin } = useDrag((drop: DropEvent) => {
     if (readOnly) return;
@@ -170,7 +189,9 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
     run();
   };
 
-  const data: DiagramData = { ...base, probabilities: shown, problems, highlight: lit, selected, target: drag?.moving ? drag.target : null, words: words.diagram };
+  const target = drag?.moving ? drag.target : null;
+  // one object while only the view moves, so the drawn nodes (memo) are not drawn again for a pan
+  const data: DiagramData = useMemo(() => ({ ...base, probabilities: shown, problems, highlight: lit, selected, target, words: words.diagram }), [base, shown, problems, lit, selected, target, words]);
   const { nodes, parents } = useMemo(() => inView(layout, viewRect(current, size.width, size.height)), [layout, current.x, current.y, current.scale, size.width, size.height]);
 
   // the browser's own print command draws the whole tree too

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventProbability, type FtaDocument, type GateOperator } from '@fmea/core/domain';
 import { Button, Field, Select, TextInput } from '@fmea/sdk';
-import { below, GATE_OPERATORS, rename, updateBasicEvent, updateGate, updateHouseEvent, updateTransfer, type Edit, type NewKind } from './edit.ts';
+import { above, GATE_OPERATORS, rename, updateBasicEvent, updateGate, updateHouseEvent, updateTransfer, type Edit, type NewKind } from './edit.ts';
 import type { LayoutNode } from './layout.ts';
 import { formatProbability } from './symbols.tsx';
 import { numberOf } from './numbers.ts';
@@ -57,7 +57,7 @@ export interface NodePanelProps {
  * Enter or Apply after the checks below pass; a gate's inputs are added here too. The editor mounts it
  * anew per node (key), so a draft never carries over to another node.
  */
-export function NodePanel({ doc, node, readOnly, words, onChange, onAdd, onShare, onDelete }: NodePanelProps) {
+export const NodePanel = memo(function NodePanel({ doc, node, readOnly, words, onChange, onAdd, onShare, onDelete }: NodePanelProps) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(() => draftOf(doc, node.name));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
@@ -99,11 +99,13 @@ export function NodePanel({ doc, node, readOnly, words, onChange, onAdd, onShare
   };
 
   // what may become a shared input of this gate: every other gate or event that would not close a loop
-  const candidates = gate
-    ? [...doc.gates.map((g) => g.name), ...doc.basicEvents.map((e) => e.name), ...doc.houseEvents.map((e) => e.name), ...doc.transfers.map((e) => e.name)].filter(
-        (n) => n !== node.name && !gate.inputs.includes(n) && !below(doc, n).has(node.name),
-      )
-    : [];
+  // (a gate above this one); one walk up from it, not one walk down from every candidate
+  const candidates = useMemo(() => {
+    if (!gate) return [];
+    const loops = above(doc, gate.name);
+    const names = [...doc.gates.map((g) => g.name), ...doc.basicEvents.map((e) => e.name), ...doc.houseEvents.map((e) => e.name), ...doc.transfers.map((e) => e.name)];
+    return names.filter((n) => !loops.has(n) && !gate.inputs.includes(n));
+  }, [doc, gate]);
   const basic = doc.basicEvents.find((e) => e.name === node.name);
   const kindName = gate ? words.operator[gate.operator] : kind === 'missing' ? t`Undefined input` : words.kind[kind as NewKind];
 
@@ -236,4 +238,4 @@ export function NodePanel({ doc, node, readOnly, words, onChange, onAdd, onShare
       ) : null}
     </aside>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTree, toFaultTree, type FtaDocument } from '@fmea/core/domain';
-import { addInput, gateProblem, moveInput, removeInput, rename, shareInput, updateGate } from './edit.ts';
+import { above, addInput, below, gateProblem, moveInput, removeInput, rename, shareInput, updateGate } from './edit.ts';
 import { smallTree } from './sample-trees.ts';
 
 const ok = (edit: ReturnType<typeof addInput>): FtaDocument => {
@@ -38,6 +38,13 @@ describe('fault-tree edits', () => {
     expect(shareInput(doc, 'B', 'G2')).toEqual({ ok: true, name: 'B', doc: expect.anything() });
     expect(moveInput(doc, 'TOP', 0, 'G2')).toEqual({ ok: false, reason: 'already-input' });
     expect(shareInput(doc, 'G1', 'G1')).toEqual({ ok: false, reason: 'cycle' });
+  });
+
+  it('finds the gates above a node, the ones that may not become its inputs, as walking down from each would', () => {
+    const doc = smallTree();
+    expect([...above(doc, 'G1')].sort()).toEqual(['G1', 'G2', 'TOP']);
+    expect([...above(doc, 'C')].sort()).toEqual(['C', 'G2', 'TOP']);
+    for (const n of ['TOP', 'G1', 'G2', 'A', 'B', 'C']) for (const g of ['TOP', 'G1', 'G2']) expect(above(doc, g).has(n)).toBe(below(doc, n).has(g));
   });
 
   it('moves an input from one gate to another', () => {

@@ -53,6 +53,21 @@ export function below(doc: FtaDocument, name: string): Set<string> {
   return seen;
 }
 
+/** Names above a gate or event (itself included): the gates that reach it. None of them may become its input. */
+export function above(doc: FtaDocument, name: string): Set<string> {
+  const users = new Map<string, string[]>();
+  for (const g of doc.gates) for (const input of g.inputs) users.set(input, [...(users.get(input) ?? []), g.name]);
+  const seen = new Set<string>();
+  const stack = [name];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    for (const user of users.get(n) ?? []) stack.push(user);
+  }
+  return seen;
+}
+
 /** An existing gate or event as one more input of `gate` (a shared event). */
 export function shareInput(doc: FtaDocument, name: string, gate: string): Edit {
   const target = doc.gates.find((g) => g.name === gate);

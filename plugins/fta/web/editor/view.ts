@@ -38,12 +38,14 @@ export function zoomAt(view: View, factor: number, px: number, py: number): View
   return { scale, x: px - (px - view.x) * k, y: py - (py - view.y) * k };
 }
 
-/** A node brought into view (centred) if it is not. */
-export function reveal(view: View, node: LayoutNode, width: number, height: number): View {
-  const left = node.x * view.scale + view.x;
+/** A node brought into view if it is not, moving the view no further than that (so the rest stays put). */
+export function reveal(view: View, node: LayoutNode, width: number, height: number, margin = 16): View {
+  const shift = (from: number, to: number, size: number) => (from < margin ? margin - from : to > size - margin ? Math.max(margin - from, size - margin - to) : 0);
+  const left = (node.x - NODE_WIDTH / 2) * view.scale + view.x;
   const top = node.y * view.scale + view.y;
-  const inside = left - (NODE_WIDTH / 2) * view.scale >= 0 && left + (NODE_WIDTH / 2) * view.scale <= width && top >= 0 && top + NODE_HEIGHT * view.scale <= height;
-  return inside ? view : { ...view, x: width / 2 - node.x * view.scale, y: height / 2 - (node.y + NODE_HEIGHT / 2) * view.scale };
+  const dx = shift(left, left + NODE_WIDTH * view.scale, width);
+  const dy = shift(top, top + NODE_HEIGHT * view.scale, height);
+  return dx === 0 && dy === 0 ? view : { ...view, x: view.x + dx, y: view.y + dy };
 }
 
 /** The layout's rectangle the viewport shows, with a node's margin so nodes enter before they are seen. */
