@@ -71,6 +71,42 @@ describe('the fault-tree editor', () => {
     expect(changes.at(-1)!.basicEvents.find((e) => e.name === 'C')!.model).toEqual({ kind: 'probability', probability: 0.05 });
   });
 
+  it('checks k, a failure rate, a transfer’s tree and a new name, naming the field, and applies them when right', () => {
+    const doc = smallTree();
+    doc.transfers.push({ name: 'T1', tree: 'FT1' });
+    doc.gates[0]!.inputs.push('T1');
+    const { changes } = mount(doc);
+    const apply = () => fireEvent.click(screen.getByTestId('fta-apply'));
+    const alert = () => screen.getByRole('alert').textContent;
+    // G2 = 2 of (A, C, G1)
+    fireEvent.pointerDown(nodeEl('TOP/2'), { button: 0 });
+    fireEvent.change(screen.getByTestId('fta-min'), { target: { value: '4' } });
+    apply();
+    expect(alert()).toBe("k: enter a whole number from 1 to 3 (the gate's inputs).");
+    fireEvent.change(screen.getByTestId('fta-min'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('fta-name'), { target: { value: 'A' } });
+    apply();
+    expect(alert()).toBe('Name: another gate or event has this name.');
+    fireEvent.change(screen.getByTestId('fta-name'), { target: { value: 'VOTE' } });
+    apply();
+    expect(changes.at(-1)!.gates.find((g) => g.name === 'VOTE')).toEqual({ name: 'VOTE', operator: 'atleast', min: 3, inputs: ['A', 'C', 'G1'] });
+    expect(changes.at(-1)!.gates[0]!.inputs).toEqual(['G1', 'C', 'VOTE', 'T1']);
+    // B: a failure rate, not negative
+    fireEvent.pointerDown(nodeEl('G1/1'), { button: 0 });
+    fireEvent.change(screen.getByTestId('fta-rate'), { target: { value: '-1e-6' } });
+    apply();
+    expect(alert()).toBe('Failure rate: enter a number of 0 or more (per hour).');
+    fireEvent.change(screen.getByTestId('fta-rate'), { target: { value: '2e-6' } });
+    apply();
+    expect(changes.at(-1)!.basicEvents.find((e) => e.name === 'B')!.model).toEqual({ kind: 'exponential', rate: 2e-6 });
+    // a transfer names its tree
+    fireEvent.pointerDown(nodeEl('TOP/3'), { button: 0 });
+    fireEvent.change(screen.getByTestId('fta-tree'), { target: { value: ' ' } });
+    apply();
+    expect(alert()).toBe('Transferred tree: enter the number of the tree this event stands for.');
+    expect(changes).toHaveLength(2);
+  });
+
   it('deletes the selected input with the Delete key, and refuses to delete the top', () => {
     const { changes } = mount(smallTree());
     const svg = screen.getByTestId('fta-diagram');
@@ -110,6 +146,18 @@ describe('the fault-tree editor', () => {
     const drawn = document.querySelectorAll('[data-key]').length;
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThan(100);
+  });
+
+  it('prints the whole tree, not only the part in view, and takes the print sheet away after', () => {
+    const doc = randomTree(1000);
+    mount(doc);
+    let printed = 0;
+    vi.stubGlobal('print', () => (printed = document.querySelectorAll('.fta-print-sheet [data-kind="basic"]').length));
+    fireEvent.click(screen.getByTestId('fta-print'));
+    // every basic event's place: one per gate input naming it
+    expect(printed).toBe(doc.gates.reduce((n, g) => n + g.inputs.filter((i) => i.startsWith('E')).length, 0));
+    expect(document.querySelector('.fta-print-sheet')).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('exports the whole diagram as a standalone SVG', async () => {
