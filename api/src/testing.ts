@@ -372,3 +372,9 @@ export async function ftaSetup(api: TestApp) {
   const chain = await buildChain(api, team.owner, project);
   return { team, dfmeaOnly, nobody, project, chain };
 }
+
+/** The FTA route tests' app (at 2026-03-01 08:00 UTC) with ftaSetup's people and DFMEA. */
+export async function ftaApp() {
+  const api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
+  return { api, s: await ftaSetup(api) };
+}

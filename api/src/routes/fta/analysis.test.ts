@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callAs, caller, expectInvalid, expectRefused, ftaSetup, invalid, openTestApp, upload, type TestApp } from '../../testing.ts';
+import { callAs, caller, expectInvalid, expectRefused, ftaApp, invalid, upload, type TestApp } from '../../testing.ts';
 
 const ARALIA = new URL('../../../../../shared/reference/fta-aralia/', import.meta.url);
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
 });
 afterEach(() => api.dispose());
 

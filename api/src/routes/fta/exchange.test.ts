@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callAs, caller, expectRefused, ftaSetup, openTestApp, upload, type TestApp } from '../../testing.ts';
+import { callAs, caller, expectRefused, ftaApp, ftaSetup, openTestApp, upload, type TestApp } from '../../testing.ts';
 
 const ARALIA = new URL('../../../../../shared/reference/fta-aralia/', import.meta.url);
 const chinese = readFileSync(new URL('chinese.xml', ARALIA));
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
 });
 afterEach(() => api.dispose());
 
@@ -62,5 +61,6 @@ describe('GET /api/fta/export', () => {
     expect(second.document).toEqual(first.document);
     const missing = await caller(api, s.team.editor, 'en-US').get('/api/fta/export?id=FT0');
     expect(missing.status).toBe(404);
+    expect((await caller(api, s.team.editor).get('/api/fta/export')).status).toBe(400);
   });
 });

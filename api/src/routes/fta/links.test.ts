@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { caller, expectRefused, ftaSetup, NOT_MEMBER, openTestApp, type TestApp } from '../../testing.ts';
+import { caller, expectRefused, ftaApp, NOT_MEMBER, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 let tree: { id: string; ftaNum: string; version: number; document: any };
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
   tree = await caller(api, s.team.editor).ok('POST', '/api/fta/generate', { projectId: s.project.projectId, effectId: s.chain.effect.id });
 });
 afterEach(() => api.dispose());
@@ -31,6 +30,20 @@ describe('GET /api/fta/failureLinks', () => {
     expect(treeLinks.find((l: any) => l.eventName === 'FC1')).toMatchObject({ reviewNeeded: true, reviewReasons: ['fmeaChanged'] });
     const invalidCall = await caller(api, s.team.reader, 'en-US').get('/api/fta/failureLinks');
     expect(invalidCall.status).toBe(400);
+  });
+});
+
+describe('GET /api/fta/links', () => {
+  it('lists a tree’s links under the area’s route; the id is required', async () => {
+    const path = `/api/fta/links?id=${tree.ftaNum}`;
+    await expectRefused(api, { method: 'GET', path }, s.dfmeaOnly.token);
+    expect((await caller(api, s.team.reader).ok('GET', path)).map((l: any) => [l.eventName, l.failureKind])).toEqual([
+      ['FC1', 'FC'],
+      ['FE1', 'FE'],
+      ['FM1', 'FM'],
+    ]);
+    expect((await caller(api, s.team.reader).get('/api/fta/links')).status).toBe(400);
+    expect((await caller(api, s.team.reader).get(`/api/fta/projectLinks`)).status).toBe(400);
   });
 });
 

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@fmea/core';
-import { caller, expectInvalid, expectRefused, ftaSetup, invalid, openTestApp, type TestApp } from '../../testing.ts';
+import { caller, expectInvalid, expectRefused, ftaApp, invalid, type TestApp } from '../../testing.ts';
 
 const { operationLog } = schema;
 
 let api: TestApp;
-let s: Awaited<ReturnType<typeof ftaSetup>>;
+let s: Awaited<ReturnType<typeof ftaApp>>['s'];
 
 beforeEach(async () => {
-  api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
-  s = await ftaSetup(api);
+  ({ api, s } = await ftaApp());
 });
 afterEach(() => api.dispose());
 
@@ -76,5 +75,7 @@ describe('POST /api/fta/save and /api/fta/delete', () => {
     await expectRefused(api, del, s.team.reader.token);
     expect(await caller(api, s.team.editor).ok('POST', del.path, del.body)).toEqual({ id: created.id, ftaNum: created.ftaNum });
     expect((await caller(api, s.team.reader).get(`/api/fta/get?id=${created.id}`)).status).toBe(404);
+    expect((await caller(api, s.team.editor).post(del.path, { id: created.id })).status).toBe(400);
+    expect((await caller(api, s.team.reader).get('/api/fta/get')).status).toBe(400);
   });
 });
