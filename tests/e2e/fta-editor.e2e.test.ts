@@ -83,8 +83,13 @@ describe('the fault-tree editor', () => {
     // an AND gate dragged from the palette onto the top gate; the starter event dragged onto it
     await drag(page, page.getByTestId('fta-palette-and'), box(page, 'TOP'));
     await expect.poll(() => drawnTree(page)).toEqual(['TOP: E1 G1', 'G1:']);
+    // an AND gate without inputs: counted above the diagram, and a save is refused with the gate named
+    expect(await textOf(page.getByTestId('fta-problems'))).toBe('1 problem to correct before saving');
+    await page.getByTestId('fta-save').click();
+    await expect.poll(() => textOf(page.getByTestId('form-error'))).toBe('The fault tree has problems; nothing was saved\nGate G1 has no inputs');
     await drag(page, box(page, 'TOP/0'), page.locator('[data-key="TOP/1"] path').first());
     await expect.poll(() => drawnTree(page)).toEqual(['TOP: G1', 'G1: E1']);
+    expect(await page.getByTestId('fta-problems').count()).toBe(0);
     // the rest with the palette's buttons under the selected gate, and E2 shared through the side panel
     await box(page, 'TOP/0').click();
     await page.getByTestId('fta-palette-basic').click();
@@ -107,6 +112,7 @@ describe('the fault-tree editor', () => {
 
     await page.getByTestId('fta-save').click();
     await page.getByTestId('fta-unsaved').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('form-error').count()).toBe(0);
     await page.getByTestId('fta-run').click();
     const analysis = page.getByTestId('fta-analysis');
     // P = p1·p2 + p2·p3 − p1·p2·p3, the shared E2 counted once
@@ -261,9 +267,14 @@ describe('the fault-tree editor', () => {
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
     await startSignedIn(page, engineer, PASSWORD);
     await page.goto('/main/ftaIndex');
-    // delete is not among the role's buttons: not offered
     await page.getByTestId('fta-import').click();
     const dialog = page.getByRole('dialog');
+    // a model naming an event it does not define is refused with the gate and the event named, and nothing is stored
+    const broken = join(mkdtempSync(join(tmpdir(), 'fta-e2e-')), 'broken.xml');
+    writeFileSync(broken, '<opsa-mef><define-fault-tree name="Broken"><define-gate name="TOP"><or><basic-event name="X"/><basic-event name="Y"/></or></define-gate><define-basic-event name="X"><float value="0.1"/></define-basic-event></define-fault-tree></opsa-mef>');
+    await dialog.getByTestId('fta-import-file').setInputFiles(broken);
+    await dialog.getByTestId('fta-import-run').click();
+    await expect.poll(() => textOf(dialog.getByTestId('form-error'))).toContain('In broken.xml, TOP uses Y, which is defined nowhere');
     await dialog.getByTestId('fta-import-file').setInputFiles(file);
     await dialog.getByText('pump.xml').waitFor();
     await dialog.getByTestId('fta-import-run').click();
@@ -277,6 +288,8 @@ describe('the fault-tree editor', () => {
     await expect.poll(() => textOf(page.getByTestId('fta-p-exact'))).toBe('0.0280000');
     await page.goto('/main/ftaIndex');
     await page.getByTestId('fta-list').getByText('Pumps').waitFor();
+    expect(await page.getByTestId('fta-list').getByText('Broken').count()).toBe(0);
+    // delete is not among the role's buttons: not offered
     expect(await page.getByTestId('fta-delete-tree').count()).toBe(0);
   });
 });

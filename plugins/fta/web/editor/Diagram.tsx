@@ -10,7 +10,7 @@ export interface DiagramData {
   houseStates: ReadonlyMap<string, boolean>;
   /** Probabilities under events (and gates, where an analysis gave them). */
   probabilities: ReadonlyMap<string, number>;
-  /** Gates the engine would refuse, with what to say (a <title>). */
+  /** Gates and events the document check finds wrong, with what to say (a <title>). */
   problems: ReadonlyMap<string, string>;
   highlight: ReadonlySet<string>;
   selected: string | null;
@@ -50,7 +50,7 @@ export const DiagramNode = memo(function DiagramNode({ node, data }: { node: Lay
   const label = data.labels.get(node.name);
   const selected = data.selected === node.key;
   const lit = data.highlight.has(node.name);
-  const problem = gate ? data.problems.get(node.name) : undefined;
+  const problem = data.problems.get(node.name);
   const stroke = selected ? COLORS.selected : lit ? COLORS.highlightLine : problem || node.kind === 'missing' ? COLORS.problem : COLORS.line;
   const strokeWidth = selected || lit || data.target === node.key ? 2.5 : 1.2;
   const fill = lit ? COLORS.highlightFill : gate ? COLORS.gateFill : node.kind === 'house' ? COLORS.houseFill : node.kind === 'transfer' ? COLORS.transferFill : COLORS.eventFill;

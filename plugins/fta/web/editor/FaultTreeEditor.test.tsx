@@ -59,6 +59,19 @@ describe('the fault-tree editor', () => {
     expect((screen.getByTestId('fta-name') as HTMLInputElement).value).toBe('E1');
   });
 
+  it('marks what core’s document check finds wrong, and counts it above the diagram', () => {
+    const { changes } = mount(smallTree());
+    expect(screen.queryByTestId('fta-problems')).toBeNull();
+    fireEvent.pointerDown(nodeEl('TOP'), { button: 0 });
+    fireEvent.click(screen.getByTestId('fta-palette-and'));
+    expect(changes).toHaveLength(1);
+    expect(screen.getByTestId('fta-problems').textContent).toBe('1 problem to correct before saving');
+    expect(nodeEl('TOP/3').querySelector('title')!.textContent).toBe('Gate G3 has no inputs yet.');
+    expect(nodeEl('TOP/3').querySelector('rect')!.getAttribute('stroke')).toBe('#2563eb'); // selected: blue over red
+    fireEvent.click(screen.getByTestId('fta-palette-basic'));
+    expect(screen.queryByTestId('fta-problems')).toBeNull();
+  });
+
   it('refuses a probability outside 0…1 with the field named, and changes nothing', () => {
     const { changes } = mount(smallTree());
     fireEvent.pointerDown(nodeEl('TOP/1'), { button: 0 });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { eventProbability, type FtaDocument } from '@fmea/core/domain';
+import { eventProbability, validateFtaDocument, type FtaDocument } from '@fmea/core/domain';
 import { Button, notify } from '@fmea/sdk';
 import { DiagramContent, diagramData, type DiagramData } from './Diagram.tsx';
-import { addInput, gateProblem, moveInput, removeInput, shareInput, type Edit, type NewKind } from './edit.ts';
+import { addInput, moveInput, removeInput, shareInput, type Edit, type NewKind } from './edit.ts';
 import { diagramSvg, savePng, saveSvg } from './export.tsx';
 import { layoutTree, type LayoutNode } from './layout.ts';
 import { NodePanel } from './NodePanel.tsx';
@@ -52,14 +52,13 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
     if (probabilities) return new Map(Object.entries(probabilities));
     return new Map(doc.basicEvents.map((e) => [e.name, eventProbability(e.model, doc.missionTime)]));
   }, [doc, probabilities]);
+  // core's document check (the server's, before a save), by the gate or event at fault
+  const issues = useMemo(() => validateFtaDocument(doc), [doc]);
   const problems = useMemo(() => {
     const map = new Map<string, string>();
-    for (const g of doc.gates) {
-      const p = gateProblem(g);
-      if (p) map.set(g.name, words.problem(p, g.min, g.inputs.length));
-    }
+    for (const i of issues) map.set(i.name, map.has(i.name) ? `${map.get(i.name)}\n${words.issue(i)}` : words.issue(i));
     return map;
-  }, [doc, words]);
+  }, [issues, words]);
 
   const node = selected ? (layout.byKey.get(selected) ?? null) : null;
   // a selection whose place went away (deleted, collapsed above it) falls back to the top
@@ -247,6 +246,11 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
           <Trans>Collapse all</Trans>
         </Button>
         <span className="fta-toolbar-gap" />
+        {issues.length ? (
+          <span className="fta-problems" data-testid="fta-problems" title={issues.map(words.issue).join('\n')}>
+            {words.problems(issues.length)}
+          </span>
+        ) : null}
         <Button onClick={print} data-testid="fta-print">
           <Trans>Print</Trans>
         </Button>

@@ -155,15 +155,3 @@ function withoutEmptyLabel<T extends { label?: string }>(e: T): T {
   const { label: _, ...rest } = e;
   return rest as T;
 }
-
-/** What the diagram shows as wrong with a gate: the engine would refuse the tree. */
-export type GateProblem = 'no-inputs' | 'not-one-input' | 'xor-two-inputs' | 'min-range';
-
-export function gateProblem(gate: FtaGate): GateProblem | null {
-  const n = gate.inputs.length;
-  if (n === 0) return 'no-inputs';
-  if (gate.operator === 'not' && n !== 1) return 'not-one-input';
-  if (gate.operator === 'xor' && n < 2) return 'xor-two-inputs';
-  if (gate.operator === 'atleast' && (gate.min === undefined || !Number.isInteger(gate.min) || gate.min < 1 || gate.min > n)) return 'min-range';
-  return null;
-}

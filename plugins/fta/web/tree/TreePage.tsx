@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventProbability, projectPageLink, type FtaDocument } from '@fmea/core/domain';
-import { api, ApiError, Button, EmptyState, notify, notifyError, PageHeader, useDirty, useGuardedNavigate, useLoad, usePermission, type ApiData, type AreaPageProps } from '@fmea/sdk';
+import { api, ApiError, Button, EmptyState, FormError, notify, notifyError, PageHeader, readServerError, useDirty, useGuardedNavigate, useLoad, usePermission, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { numberOf } from '../editor/numbers.ts';
 import { AnalysisPanel, type Analysis } from './AnalysisPanel.tsx';
 import { useStatusLabel } from './labels.ts';
@@ -32,6 +32,8 @@ export default function TreePage({ basePath }: AreaPageProps) {
   const [doc, setDoc] = useState<FtaDocument | null>(null);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
+  /** A refused save's headline and problems (the gates and events at fault), until the next save. */
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [missionTime, setMissionTime] = useState('');
   const [missionError, setMissionError] = useState<string | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -66,11 +68,12 @@ export default function TreePage({ basePath }: AreaPageProps) {
       const saved = await api.post('/api/fta/save', { id: tree.id, version: tree.version, document: doc });
       setTree(saved);
       setDoc(saved.document);
+      setSaveError(null);
       notify('success', t`Fault tree saved`);
       return saved;
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'conflict') setConflict(true);
-      else notifyError(error);
+      else setSaveError(readServerError(error).message);
       return null;
     } finally {
       setSaving(false);
@@ -167,6 +170,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
           </Button>
         </div>
       ) : null}
+      <FormError message={saveError} />
       <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
         <FaultTreeEditor document={doc} readOnly={readOnly} onChange={setDoc} highlight={cutSet.events} probabilities={probabilities} />
       </Suspense>
