@@ -159,6 +159,14 @@ describe('the fault-tree editor', () => {
     const listZh = await layoutProblems(page, 'zh-CN');
     await screenshot(page, 'fta-list-zh-CN');
     expect(listZh).toEqual([]);
+    // deleted from the list, after the question
+    const row = page.getByTestId('fta-list').getByRole('row').filter({ hasText: treeName });
+    const num = (await textOf(row.getByRole('gridcell').first())).trim();
+    await row.getByTestId('fta-delete-tree').click();
+    const question = page.getByTestId('confirm-dialog');
+    await expect.poll(() => textOf(question)).toContain(`删除故障树 ${num} ${treeName}？它与 FMEA 的关联将一并删除。`);
+    await question.locator('.dialog-actions button').last().click();
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('generates a tree from a DFMEA failure net, marks a changed FMEA item for review, refuses a stale save and exports MEF', async () => {
