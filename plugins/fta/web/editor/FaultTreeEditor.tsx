@@ -2,11 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventProbability, validateFtaDocument, type FtaDocument } from '@fmea/core/domain';
-import { Button, notify } from '@fmea/sdk';
+import { notify } from '@fmea/sdk';
 import { DiagramContent, diagramData, type DiagramData } from './Diagram.tsx';
 import { addInput, moveInput, removeInput, shareInput, type Edit, type NewKind } from './edit.ts';
 import { diagramSvg, savePng, saveSvg } from './export.tsx';
 import { layoutTree, type LayoutNode } from './layout.ts';
+import { EditorToolbar } from './EditorToolbar.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { Palette } from './Palette.tsx';
 import { useDrag, usePan, type DropEvent } from './use-pointer.ts';
@@ -222,47 +223,22 @@ export default function FaultTreeEditor({ document: doc, readOnly, onChange, hig
 
   return (
     <div className="fta-editor" data-testid="fta-editor">
-      <div className="fta-toolbar" role="toolbar" aria-label={t`Diagram`}>
-        <Button onClick={() => zoom(1.25)} aria-label={t`Zoom in`} data-testid="fta-zoom-in">
-          +
-        </Button>
-        <Button onClick={() => zoom(0.8)} aria-label={t`Zoom out`} data-testid="fta-zoom-out">
-          −
-        </Button>
-        <span className="fta-zoom" aria-live="polite">{`${Math.round(current.scale * 100)}%`}</span>
-        <Button onClick={() => setView(fitView(layout, size.width, size.height))} data-testid="fta-fit">
-          <Trans>Fit</Trans>
-        </Button>
-        <Button
-          onClick={() => {
-            setCollapsed(new Set());
-            setView(null);
-          }}
-          data-testid="fta-relayout"
-        >
-          <Trans>Auto-layout</Trans>
-        </Button>
-        <Button onClick={() => setCollapsed(new Set(doc.gates.filter((g) => g.name !== doc.top).map((g) => g.name)))} data-testid="fta-collapse-all">
-          <Trans>Collapse all</Trans>
-        </Button>
-        <span className="fta-toolbar-gap" />
-        {issues.length ? (
-          <span className="fta-problems" data-testid="fta-problems" title={issues.map(words.issue).join('\n')}>
-            {words.problems(issues.length)}
-          </span>
-        ) : null}
-        <Button onClick={print} data-testid="fta-print">
-          <Trans>Print</Trans>
-        </Button>
-        <Button onClick={() => void exportAs('svg')} data-testid="fta-export-svg">
-          <Trans>Export SVG</Trans>
-        </Button>
-        <Button onClick={() => void exportAs('png')} data-testid="fta-export-png">
-          <Trans>Export PNG</Trans>
-        </Button>
-      </div>
+      <EditorToolbar
+        scale={current.scale}
+        onZoom={zoom}
+        onFit={() => setView(fitView(layout, size.width, size.height))}
+        onRelayout={() => {
+          setCollapsed(new Set());
+          setView(null);
+        }}
+        onCollapseAll={() => setCollapsed(new Set(doc.gates.filter((g) => g.name !== doc.top).map((g) => g.name)))}
+        problems={issues.map(words.issue)}
+        problemsLabel={words.problems(issues.length)}
+        onPrint={print}
+        onExport={(format) => void exportAs(format)}
+      />
       <div className="fta-body">
-        {readOnly ? null : <Palette words={words} onPick={(kind, e) => begin({ type: 'new', kind }, e)} onAdd={(kind) => node?.kind === 'gate' && !node.leafGate ? add(node.name, kind) : setNotice(t`Select a gate first, then add its input.`)} />}
+        {readOnly ? null : <Palette words={words} onPick={(kind, e) => begin({ type: 'new', kind }, e)} onAdd={(kind) => node?.kind === 'gate' ? add(node.name, kind) : setNotice(t`Select a gate first, then add its input.`)} />}
         <div ref={box} className={pan.panning ? 'fta-canvas is-panning' : 'fta-canvas'}>
           <svg
             className="fta-svg"
