@@ -12,6 +12,8 @@ describe('the diagram’s words', () => {
   it('counts a Chinese character as two letters', () => {
     expect(fitLines('两个传感器同时失效导致车窗夹手')).toEqual(['两个传感器同时失效', '导致车窗夹手']);
     expect(fitLines('两个传感器同时失效导致车窗夹手的风险非常高')).toEqual(['两个传感器同时失效', '导致车窗夹手的风…']);
+    // a comma stays at the end of its line rather than start the next
+    expect(fitLines('关闭时未识别障碍物，玻璃未反转')).toEqual(['关闭时未识别障碍物，', '玻璃未反转']);
   });
 
   it('writes probabilities in a few characters', () => {

@@ -80,6 +80,8 @@ export function EventShape({ kind, state, fill, stroke, strokeWidth }: { kind: E
 
 /** Characters drawn about twice as wide as a Latin letter: Hangul, CJK, full-width forms. */
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+/** Punctuation a line may not start with (Chinese line breaking, kinsoku). */
+const NO_LINE_START = /^[，。、；：！？）》」』】〕,.;:!?)\]]/;
 const unitsOf = (text: string) => [...text].reduce((n, ch) => n + (WIDE.test(ch) ? 2 : 1), 0);
 
 /**
@@ -97,7 +99,8 @@ export function fitLines(text: string, width = 18, lines = 2): string[] {
     line = '';
   };
   for (let word of words) {
-    if (unitsOf(line + word.trimEnd()) <= width) {
+    // closing punctuation never starts a line (it may pass the width by one character instead)
+    if (unitsOf(line + word.trimEnd()) <= width || (line.trim() && NO_LINE_START.test(word))) {
       line += word;
       continue;
     }
