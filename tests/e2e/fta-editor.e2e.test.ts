@@ -108,6 +108,18 @@ describe('the fault-tree editor', () => {
     await box(page, 'G1/0').click();
     await page.getByTestId('fta-label').fill('Obstacle sensor fails');
     await page.getByTestId('fta-apply').click();
+    const labelOfE1 = () => page.locator('[data-key="G1/0"] text').first().textContent();
+    await expect.poll(labelOfE1).toBe('Obstacle sensor');
+    // undone and redone from the page's buttons, and with the keyboard on the diagram
+    await page.getByTestId('fta-undo').click();
+    await expect.poll(labelOfE1).toBe('E1');
+    await page.getByTestId('fta-redo').click();
+    await expect.poll(labelOfE1).toBe('Obstacle sensor');
+    await page.getByTestId('fta-diagram').focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(labelOfE1).toBe('E1');
+    await page.keyboard.press('Control+y');
+    await expect.poll(labelOfE1).toBe('Obstacle sensor');
     await expect.poll(() => textOf(page.getByTestId('fta-unsaved'))).toBe('Unsaved changes');
 
     await page.getByTestId('fta-save').click();

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventProbability, projectPageLink, type FtaDocument } from '@fmea/core/domain';
 import { api, ApiError, Button, EmptyState, FormError, notify, notifyError, PageHeader, readServerError, useDirty, useGuardedNavigate, useLoad, usePermission, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { numberOf } from '../editor/numbers.ts';
 import { AnalysisPanel, type Analysis } from './AnalysisPanel.tsx';
+import { useHistory } from './history.ts';
 import { useStatusLabel } from './labels.ts';
 import { LinksPanel } from './LinksPanel.tsx';
 import '../fta.css';
@@ -29,7 +30,9 @@ export default function TreePage({ basePath }: AreaPageProps) {
   const [reload, setReload] = useState(0);
   const loaded = useLoad(() => (id ? api.get('/api/fta/get', { id }) : Promise.resolve(null)), [id, reload]);
   const [tree, setTree] = useState<Tree | null>(null);
-  const [doc, setDoc] = useState<FtaDocument | null>(null);
+  // the working copy, with undo and redo
+  const history = useHistory<FtaDocument | null>(null);
+  const doc = history.present;
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   /** A refused save's headline and problems (the gates and events at fault), until the next save. */
@@ -44,7 +47,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
   useEffect(() => {
     if (!loaded.data) return;
     setTree(loaded.data);
-    setDoc(loaded.data.document);
+    history.reset(loaded.data.document);
     setMissionTime(String(loaded.data.document.missionTime));
     setConflict(false);
   }, [loaded.data]);
@@ -67,7 +70,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
     try {
       const saved = await api.post('/api/fta/save', { id: tree.id, version: tree.version, document: doc });
       setTree(saved);
-      setDoc(saved.document);
+      history.settle(saved.document);
       setSaveError(null);
       notify('success', t`Fault tree saved`);
       return saved;
@@ -85,7 +88,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
     const hours = numberOf(value);
     if (hours === null || hours <= 0) return setMissionError(t`Mission time: enter a number of hours greater than 0.`);
     setMissionError(null);
-    if (doc && hours !== doc.missionTime) setDoc({ ...doc, missionTime: hours });
+    if (doc && hours !== doc.missionTime) history.change({ ...doc, missionTime: hours });
   };
 
   const run = async () => {
@@ -113,13 +116,24 @@ export default function TreePage({ basePath }: AreaPageProps) {
     }
   };
 
+  /** Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes; not while typing in a field, whose own undo it is. */
+  const keys = (e: KeyboardEvent) => {
+    const typing = (e.target as HTMLElement).closest('input, textarea, select');
+    if (typing || !(e.ctrlKey || e.metaKey)) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' && !e.shiftKey) history.undo();
+    else if (key === 'y' || (key === 'z' && e.shiftKey)) history.redo();
+    else return;
+    e.preventDefault();
+  };
+
   if (!id) return <EmptyState title={<Trans>No fault tree chosen</Trans>}>{<Trans>Open a tree from the list of fault trees.</Trans>}</EmptyState>;
   if (loaded.error) return <div role="alert" className="form-error">{loaded.error}</div>;
   if (!tree || !doc) return <p className="muted">{t`Loading…`}</p>;
 
   const num = tree.ftaNum;
   return (
-    <div className="page fta-tree-page" data-testid="fta-tree-page">
+    <div className="page fta-tree-page" data-testid="fta-tree-page" onKeyDown={readOnly ? undefined : keys}>
       <PageHeader
         title={
           <>
@@ -136,6 +150,16 @@ export default function TreePage({ basePath }: AreaPageProps) {
                 <Trans>Export MEF</Trans>
               </Button>
             ) : null}
+            {readOnly ? null : (
+              <>
+                <Button data-testid="fta-undo" disabled={history.past.length === 0} onClick={history.undo} title={t`Undo (Ctrl+Z)`}>
+                  <Trans>Undo</Trans>
+                </Button>
+                <Button data-testid="fta-redo" disabled={history.future.length === 0} onClick={history.redo} title={t`Redo (Ctrl+Y)`}>
+                  <Trans>Redo</Trans>
+                </Button>
+              </>
+            )}
             {readOnly ? null : (
               <Button kind="primary" data-testid="fta-save" disabled={!dirty || saving} onClick={() => void save()}>
                 {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
@@ -172,7 +196,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
       ) : null}
       <FormError message={saveError} />
       <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
-        <FaultTreeEditor document={doc} readOnly={readOnly} onChange={setDoc} highlight={cutSet.events} probabilities={probabilities} />
+        <FaultTreeEditor document={doc} readOnly={readOnly} onChange={history.change} highlight={cutSet.events} probabilities={probabilities} />
       </Suspense>
       <div className="fta-lower">
         <AnalysisPanel
