@@ -23,6 +23,7 @@ export { FormDialog, FormError, type FormDialogProps } from './components/form/f
 export { readServerError, errorLines, NO_ERRORS, type FormErrors } from './components/form/server-errors.ts';
 export { CheckList } from './components/CheckList.tsx';
 export { FilePickerButton, SPREADSHEET_ACCEPT } from './components/FilePicker.tsx';
+export { saveBlob, svgToPng } from './components/picture.ts';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from './components/Autocomplete.tsx';
 export { Dialog } from './components/dialog.tsx';
 export { ImportProblems, type ImportProblem } from './components/ImportProblems.tsx';

@@ -8,6 +8,8 @@ export interface ScreenContext {
   editableProjectId: string;
   /** The demo PFMEA (gear housing): its flow chart and control plan. */
   pfmeaProjectId?: string;
+  /** The demo fault tree (generated from the window lifter's DFMEA), when the demo data holds one. */
+  ftaTreeId?: string;
 }
 
 export interface Screen {
@@ -136,6 +138,36 @@ export const SCREENS: Screen[] = [
   },
   ...DFMEA_STEPS.map(step),
   { name: 'pfmea-list', open: (page) => go(page, '/main/pfmea', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  // the FTA area: its list, and a new tree's dialog (the list may be empty in the demo data)
+  { name: 'fta-list', open: (page) => go(page, '/main/ftaIndex', '[data-testid="fta-list"]') },
+  {
+    name: 'fta-new-dialog',
+    open: async (page) => {
+      await go(page, '/main/ftaIndex', '[data-testid="fta-list"]');
+      await page.getByTestId('fta-new').click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+    },
+    close: escape,
+  },
+  {
+    name: 'fta-tree',
+    open: async (page, { ftaTreeId }) => {
+      if (!ftaTreeId) throw new Error('the demo data holds no fault tree');
+      await go(page, `/main/ftaIndex/ftaTree?id=${ftaTreeId}`, '[data-testid="fta-diagram"] [data-key]');
+    },
+  },
+  {
+    name: 'fta-tree-analysis',
+    open: async (page, { ftaTreeId }) => {
+      if (!ftaTreeId) throw new Error('the demo data holds no fault tree');
+      await go(page, `/main/ftaIndex/ftaTree?id=${ftaTreeId}`, '[data-testid="fta-diagram"] [data-key]');
+      await page.getByTestId('fta-run').click();
+      await page.getByTestId('fta-p-exact').waitFor();
+      await page.getByTestId('fta-analysis').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await settle(page);
+    },
+  },
   ...PFMEA_STEPS.map<Screen>(([name, rightType]) => ({
     name: `pfmea-step-${name}`,
     open: async (page, { pfmeaProjectId }) => {

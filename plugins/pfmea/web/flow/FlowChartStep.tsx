@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { layoutProcessFlow, moveInOrder, processNosOutOfOrder, renderFlowLayoutSvg, stepTitle } from '@fmea/core/domain';
-import { api, Button, confirm, EmptyState, notify, notifyError, useGridLabels } from '@fmea/sdk';
+import { api, Button, confirm, EmptyState, notify, notifyError, saveBlob, svgToPng, useGridLabels } from '@fmea/sdk';
 import type { StepProps } from '@fmea/fmea-ui';
 import { useFlowLabels } from './labels.ts';
-import { saveBlob, svgToPng } from './picture.ts';
 import { StepEditor, type Flow } from './StepEditor.tsx';
 import './flow.css';
 

@@ -1,8 +1,7 @@
 /**
- * The chart as a PNG, drawn in the browser: the SVG document the view shows
- * is loaded as an image and painted on a canvas at twice its size (sharp on
- * a projector and in a printed PPAP binder). The fonts are the browser's, as
- * on the screen.
+ * A picture (the PFMEA's flow chart, a fault tree) as a PNG, drawn in the browser: the SVG document the
+ * view shows is loaded as an image and painted on a canvas at `scale` times its size (twice: sharp on a
+ * projector and in a printed PPAP binder). The fonts are the browser's, as on the screen.
  */
 export async function svgToPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
