@@ -53,6 +53,7 @@ const summaryFields = {
   missionTime: z.number(),
   projectId: z.string().nullable().openapi({ description: 'The FMEA project it is linked to (generated from); reading it then needs read access to that project' }),
   projectNum: z.string().nullable(),
+  projectType: z.string().nullable(),
   sourceFailureId: z.string().nullable().openapi({ description: 'The failure effect it was generated from' }),
   status: z.enum(FTA_STATUSES),
   gateCount: z.number().int(),

@@ -171,7 +171,7 @@ describe('trees generated from a DFMEA', () => {
   it('make the effect the top event, modes OR gates, causes basic events at the occurrence table’s probability, all linked', async () => {
     const w = await lifter();
     const tree = await generateFtaFromFmea(engineer, { projectId: w.project.id, effectId: w.effect.id });
-    expect(tree).toMatchObject({ name: 'Window does not close', projectId: w.project.id, projectNum: w.project.serialNum, sourceFailureId: w.effect.id });
+    expect(tree).toMatchObject({ name: 'Window does not close', projectId: w.project.id, projectNum: w.project.serialNum, projectType: 'dfmea', sourceFailureId: w.effect.id });
     expect(tree.document.gates).toEqual([
       { name: 'FE1', label: 'Window does not close', operator: 'or', inputs: ['FM1'] },
       { name: 'FM1', label: 'No torque transmitted', operator: 'or', inputs: ['FC1', 'FC2', 'FC3'] },

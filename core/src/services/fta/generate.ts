@@ -101,7 +101,7 @@ export async function generateFtaFromFmea(ctx: ServiceContext, input: GenerateIn
       })),
     );
     return {
-      result: treeView(row, project.serialNum),
+      result: treeView(row, { serialNum: project.serialNum, type: project.projectType }),
       log: { action: 'fta.tree.generate', entity: 'fta_tree', entityId: row.id, after: { ftaNum: row.ftaNum, project: project.serialNum, effect: effect.description, events: names.size } },
     };
   });

@@ -25,6 +25,8 @@ export interface FtaTreeSummary {
   missionTime: number;
   projectId: string | null;
   projectNum: string | null;
+  /** The linked project's type, so a link opens it in its own area. */
+  projectType: string | null;
   sourceFailureId: string | null;
   status: FtaStatus;
   gateCount: number;
@@ -47,14 +49,17 @@ export interface FtaTreeQuery extends PageQuery {
   projectId?: string;
 }
 
-const summary = (row: FtaTreeRow, projectNum: string | null): FtaTreeSummary => ({
+type LinkedProject = { serialNum: string | null; type: string | null } | null;
+
+const summary = (row: FtaTreeRow, project: LinkedProject): FtaTreeSummary => ({
   id: row.id,
   ftaNum: row.ftaNum,
   name: row.name,
   description: row.description,
   missionTime: row.missionTime,
   projectId: row.projectId,
-  projectNum,
+  projectNum: project?.serialNum ?? null,
+  projectType: project?.type ?? null,
   sourceFailureId: row.sourceFailureId,
   status: row.status,
   gateCount: row.document.gates.length,
@@ -66,11 +71,11 @@ const summary = (row: FtaTreeRow, projectNum: string | null): FtaTreeSummary => 
   updatedAt: row.updatedAt,
 });
 
-export const treeView = (row: FtaTreeRow, projectNum: string | null): FtaTreeView => ({ ...summary(row, projectNum), document: row.document });
+export const treeView = (row: FtaTreeRow, project: LinkedProject): FtaTreeView => ({ ...summary(row, project), document: row.document });
 
-async function projectNumOf(db: Tx | ServiceContext['db'], projectId: string | null): Promise<string | null> {
+async function projectOf(db: Tx | ServiceContext['db'], projectId: string | null): Promise<LinkedProject> {
   if (!projectId) return null;
-  return (await db.select({ serialNum: fmeaProject.serialNum }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get())?.serialNum ?? null;
+  return (await db.select({ serialNum: fmeaProject.serialNum, type: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get()) ?? null;
 }
 
 export async function listFtaTrees(ctx: ServiceContext, query: FtaTreeQuery = {}): Promise<Page<FtaTreeSummary>> {
@@ -92,16 +97,16 @@ export async function listFtaTrees(ctx: ServiceContext, query: FtaTreeQuery = {}
     text ? or(contains(ftaTree.ftaNum, text), contains(ftaTree.name, text), contains(ftaTree.description, text)) : undefined,
   );
   const [rows, count] = await Promise.all([
-    db.select({ tree: ftaTree, projectNum: fmeaProject.serialNum }).from(ftaTree).leftJoin(fmeaProject, eq(fmeaProject.id, ftaTree.projectId)).where(where).orderBy(desc(ftaTree.updatedAt), desc(ftaTree.ftaNum)).limit(limit).offset(offset),
+    db.select({ tree: ftaTree, projectNum: fmeaProject.serialNum, projectType: fmeaProject.projectType }).from(ftaTree).leftJoin(fmeaProject, eq(fmeaProject.id, ftaTree.projectId)).where(where).orderBy(desc(ftaTree.updatedAt), desc(ftaTree.ftaNum)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(ftaTree).where(where).get(),
   ]);
-  return { items: rows.map((r) => summary(r.tree, r.projectNum)), total: Number(count?.n ?? 0), page, limit };
+  return { items: rows.map((r) => summary(r.tree, { serialNum: r.projectNum, type: r.projectType })), total: Number(count?.n ?? 0), page, limit };
 }
 
 export async function getFtaTree(ctx: ServiceContext, key: string): Promise<FtaTreeView> {
   const caller = await ftaCaller(ctx.db, ctx.actor);
   const row = await readableTree(ctx.db, caller, key, ctx.now());
-  return treeView(row, await projectNumOf(ctx.db, row.projectId));
+  return treeView(row, await projectOf(ctx.db, row.projectId));
 }
 
 /** The name and mission time of a tree, checked as the form shows them. */
@@ -219,7 +224,7 @@ export async function saveFtaTree(ctx: ServiceContext, key: string, changes: Tre
     if (!row) throw staleTree(before);
     const flagged = await flagChangedEvents(tx, row);
     return {
-      result: treeView(row, await projectNumOf(tx, row.projectId)),
+      result: treeView(row, await projectOf(tx, row.projectId)),
       log: { action: 'fta.tree.save', entity: 'fta_tree', entityId: row.id, before: { version: before.version, name: before.name, status: before.status }, after: { version: row.version, name: row.name, status: row.status, linksFlagged: flagged } },
     };
   });

@@ -175,7 +175,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
         {tree.projectId && tree.projectNum ? (
           <span>
             <Trans>Linked FMEA</Trans>:{' '}
-            <Button kind="link" onClick={() => void navigate(projectPageLink('dfmea', tree.projectId!))}>
+            <Button kind="link" onClick={() => void navigate(projectPageLink(tree.projectType ?? 'dfmea', tree.projectId!))}>
               {tree.projectNum}
             </Button>
           </span>
@@ -215,7 +215,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
           canReview={!readOnly}
           onReview={(ids) => void review(ids)}
           onShow={(name) => setCutSet({ key: null, events: [name] })}
-          onOpen={(link) => void navigate(projectPageLink('dfmea', link.projectId))}
+          onOpen={(link) => void navigate(projectPageLink(link.projectId === tree.projectId && tree.projectType ? tree.projectType : 'dfmea', link.projectId))}
         />
       </div>
     </div>
