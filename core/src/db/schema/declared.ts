@@ -13,3 +13,4 @@ export * from './catalog.ts';
 export * from './bom.ts';
 export * from './pfmea.ts';
 export * from './message.ts';
+export * from './fmeda.ts';

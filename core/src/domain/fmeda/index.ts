@@ -1,1 +1,2 @@
 export * from './metrics.ts';
+export * from './project.ts';
