@@ -3,7 +3,7 @@ import { AREAS, type AreaDefinition } from '../areas/index.ts';
 import type { MessageCode } from '../messages/index.ts';
 import type { NumberingModule } from '../numbering/index.ts';
 import type { FmeaReviewWalkStep } from '../status/fmea-review-walk.ts';
-import { ANALYSIS_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
+import { ANALYSIS_STEPS, FMEDA_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
 
 /**
  * The FMEA kinds (issue 21): one record per project type holding every fact
@@ -59,7 +59,7 @@ export interface FmeaKind {
   /** The favourite ("collect") type of a project of the kind (spec 001 §3), one its area contributes (kindIssues checks). */
   readonly collectType: string;
   /** Workbook and download names start with this. */
-  readonly filePrefix: 'DFMEA' | 'PFMEA';
+  readonly filePrefix: 'DFMEA' | 'PFMEA' | 'FMEDA';
   readonly messages: KindMessageCodes;
   /** Deep-link query values the spec gives the kind (001 §2): the leftType a project opens with, and the one of its optimisation step. */
   readonly leftTypes: { readonly default: string | null; readonly optimization: string | null };
@@ -115,6 +115,21 @@ export const FMEA_KINDS = {
   family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
   // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
   msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
+  /**
+   * FMEDA (issue 23): a design-side analysis of one hardware element or safety goal, numbered FM…, whose
+   * analysis is its worksheet (fmeda_row) beside the shared header and team; the review walks the worksheet.
+   */
+  fmeda: {
+    ...design,
+    type: 'fmeda',
+    labelKey: 'fmea.project_type.fmeda',
+    numberingModule: 'fmeda',
+    apTable: 'dfmea',
+    steps: ['planningAndPreparation', ...FMEDA_STEPS],
+    reviewWalk: ['worksheet'],
+    collectType: 'fmedaProject',
+    filePrefix: 'FMEDA',
+  },
 } as const satisfies Record<ProjectType, FmeaKind>;
 
 /** Kinds by type: FMEA_KINDS, or those plus a throwaway kind in a test. */

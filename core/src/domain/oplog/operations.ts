@@ -147,6 +147,9 @@ export const OPERATION_ACTIONS = [
   'controlPlan.line.update',
   'controlPlan.line.delete',
   'controlPlan.line.review',
+  // the FMEDA's settings and worksheet (services/fmeda)
+  'fmeda.settings.update',
+  'fmeda.rows.save',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -187,6 +190,7 @@ export const OPERATION_ENTITIES = [
   'control_plan',
   'control_plan_line',
   'fmea_comment',
+  'fmeda_project',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
