@@ -4,13 +4,14 @@ import { systemPlugin } from '@fmea/plugin-system';
 import { personalPlugin } from '@fmea/plugin-personal';
 import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 import { pfmeaPlugin } from '@fmea/plugin-pfmea';
+import { fmedaPlugin } from '@fmea/plugin-fmeda';
 import { knowledgePlugin } from '@fmea/plugin-knowledge';
 import { standardsPlugin } from '@fmea/plugin-standards';
 import { masterDataPlugin } from '@fmea/plugin-masterdata';
 import { experiencePlugin } from '@fmea/plugin-experience';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];
