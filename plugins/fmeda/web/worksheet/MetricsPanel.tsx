@@ -7,9 +7,8 @@ const pct = (value: number | null) => (value === null ? '–' : `${(value * 100)
 function Verdict({ met, testId }: { met: boolean; testId: string }) {
   const { t } = useLingui();
   return (
-    <span className={met ? 'fmeda-verdict fmeda-met' : 'fmeda-verdict fmeda-not-met'} data-testid={testId} data-met={met} title={met ? t`Target met` : t`Target not met`}>
+    <span className={met ? 'fmeda-verdict fmeda-met' : 'fmeda-verdict fmeda-not-met'} data-testid={testId} data-met={met} role="img" title={met ? t`Target met` : t`Target not met`} aria-label={met ? t`Target met` : t`Target not met`}>
       {met ? '✓' : '✗'}
-      <span className="sr-only">{met ? t`Target met` : t`Target not met`}</span>
     </span>
   );
 }

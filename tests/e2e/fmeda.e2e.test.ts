@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
+import { run } from './support/build.ts';
+import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
+import { waitForPath } from './support/suite.ts';
+import { REPO } from './support/paths.ts';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * FMEDA in the workbench (issue 23), as a safety engineer of the demo company meets it: a fresh database
+ * seeded with the demo data (`fmea db seed --fixtures demo`: the window-lifter DFMEA and the motor driver's
+ * FMEDA), li.engineer builds a new FMEDA from the DFMEA's control module, gives one mode a failure rate and
+ * types diagnostic coverages, and the ASIL verdicts change as he types, before anything is saved.
+ */
+const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+const tabs: Tab[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fmea-fmeda-e2e-'));
+  const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
+  await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
+  server = await startServer({ dir });
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const open = async (locale: string) => {
+  const tab = await openTab(browser, server.baseURL, { width: 1366, height: 768, locale });
+  tabs.push(tab);
+  return tab.page;
+};
+
+const firstRowCell = (page: Page, column: string) => page.locator(`[data-testid="fmeda-worksheet"] [data-row-key] [data-column-id="${column}"]`).first();
+const met = (page: Page, asil: string, metric: string) => page.getByTestId(`fmeda-verdict-${asil}-${metric}`).getAttribute('data-met');
+
+/** Picks the option of a select whose text holds `text`. */
+async function selectByText(page: Page, testId: string, text: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+  await select.selectOption(value!);
+}
+
+describe('the FMEDA in the workbench', () => {
+  it('li.engineer builds an FMEDA from the window-lifter DFMEA and sees the ASIL verdicts change as he types DC values', async () => {
+    const page = await open('zh-CN');
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
+    // the area is in the top menu for the demo's engineers
+    await openArea(page, 'fmeda_index');
+    await waitForPath(page, '/main/fmeda');
+    // the demo's motor driver FMEDA is listed
+    await page.getByTestId('dfmea-project-list').getByText('车窗升降器电机驱动 FMEDA').waitFor();
+
+    // a new FMEDA generated from the DFMEA's control module
+    await page.getByTestId('dfmea-new').click();
+    await page.getByTestId('fmeda-name').fill('控制模块 FMEDA（防夹）');
+    await selectByText(page, 'fmeda-source-dfmea', '前门电动车窗升降器');
+    await page.locator('[data-testid="fmeda-source-node"] option', { hasText: '控制模块' }).first().waitFor({ state: 'attached' });
+    await selectByText(page, 'fmeda-source-node', '控制模块');
+    await screenshot(page, 'fmeda-new-zh-CN');
+    await page.getByTestId('fmeda-create').click();
+    await waitForPath(page, '/main/fmeda/fmedaProject');
+    const sheet = page.getByTestId('fmeda-worksheet');
+    await sheet.waitFor();
+    // each failure of the control module's components is a row; no failure rate yet, so no metric
+    expect(await sheet.locator('[data-row-key]').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('fmeda-spfm').innerText()).toBe('–');
+    expect(await firstRowCell(page, 'faultClass').innerText()).toBe('单点');
+
+    // 100 FIT on the first mode, single-point without a mechanism: SPFM 0, no ASIL met
+    await firstRowCell(page, 'elementFit').dblclick();
+    await firstRowCell(page, 'elementFit').locator('input').fill('100');
+    await firstRowCell(page, 'elementFit').locator('input').press('Enter');
+    await expect.poll(() => page.getByTestId('fmeda-spfm').innerText()).toBe('0.00 %');
+    expect(await met(page, 'B', 'spfm')).toBe('false');
+
+    // typing a DC of 95 % (not committed yet): SPFM 95 %, ASIL B met, C not
+    await firstRowCell(page, 'dcResidualPct').dblclick();
+    const dc = firstRowCell(page, 'dcResidualPct').locator('input');
+    await dc.fill('95');
+    await expect.poll(() => met(page, 'B', 'spfm')).toBe('true');
+    expect(await page.getByTestId('fmeda-spfm').innerText()).toBe('95.00 %');
+    expect(await met(page, 'C', 'spfm')).toBe('false');
+    // 99.5 %: D's 99 % too
+    await dc.fill('99.5');
+    await expect.poll(() => met(page, 'D', 'spfm')).toBe('true');
+    await dc.press('Enter');
+    await screenshot(page, 'fmeda-worksheet-zh-CN');
+
+    // saved: a reload shows the same rows and verdicts
+    await page.reload();
+    await page.getByTestId('fmeda-worksheet').waitFor();
+    await expect.poll(() => page.getByTestId('fmeda-spfm').innerText()).toBe('99.50 %');
+    expect(await met(page, 'D', 'spfm')).toBe('true');
+
+    // a DC above 100 % is refused in the cell, in the user's language, and nothing changes
+    await firstRowCell(page, 'dcResidualPct').dblclick();
+    await firstRowCell(page, 'dcResidualPct').locator('input').fill('140');
+    await firstRowCell(page, 'dcResidualPct').locator('input').press('Enter');
+    await page.getByText('请输入 0 到 100 之间的数。').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // the same page in English
+    await chooseLanguage(page, 'English');
+    await expect.poll(() => firstRowCell(page, 'faultClass').innerText()).toBe('single-point');
+    expect(await page.getByTestId('fmeda-metrics').innerText()).toContain('Targets per ASIL');
+    await screenshot(page, 'fmeda-worksheet-en-US');
+  });
+});
