@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { walkReviewOverApi } from '@fmea/core/testing';
 import { caller, createTeamProject, expectRefused, makeTeam, openTestApp, signedInWith, upload, type Person, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let owner: Person;
 let editor: Person;
 let outsider: Person;
+let reader: Person;
 let dfmeaOnly: Person;
 
 /** A safety engineer: the FMEDA area's route with its buttons (and reading DFMEAs, to generate from one). */
@@ -22,13 +24,14 @@ const ROWS = [
 let fmeda: any;
 beforeEach(async () => {
   api = await openTestApp();
-  [owner, editor, outsider] = [await safetyEngineer('owner'), await safetyEngineer('editor'), await safetyEngineer('outsider')];
+  [owner, editor, outsider, reader] = [await safetyEngineer('owner'), await safetyEngineer('editor'), await safetyEngineer('outsider'), await safetyEngineer('reader')];
   dfmeaOnly = await signedInWith(api, 'designer', [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }]);
   fmeda = await caller(api, owner).ok('POST', '/api/fmeda/create', {
     name: 'Motor driver',
     projectMembers: [
       { userId: owner.user.id, roles: [0] },
       { userId: editor.user.id, roles: [1] },
+      { userId: reader.user.id, roles: [4] },
     ],
     safetyGoal: 'No unintended closing',
   });
@@ -45,6 +48,7 @@ const calls = () =>
     { method: 'POST', path: '/api/fmeda/saveSettings', body: { projectId: fmeda.projectId, version: fmeda.version } },
     { method: 'POST', path: '/api/fmeda/fillFromCatalog', body: { projectId: fmeda.projectId, version: fmeda.version, recordId: 'r' } },
     { method: 'GET', path: `/api/fmeda/exportData?projectId=${fmeda.projectId}` },
+    { method: 'GET', path: `/api/fmeda/baseline?projectId=${fmeda.projectId}&baseline=BL1` },
   ] as const;
 
 describe('the FMEDA routes', () => {
@@ -58,6 +62,11 @@ describe('the FMEDA routes', () => {
     const denied = await api.call('GET', `/api/fmeda/worksheet?projectId=${fmeda.projectId}`, { token: outsider.token, lang: 'en-US' });
     expect(denied.status).toBe(403);
     expect(denied.body.meta.message).toBe('You are not a member of this project');
+    // a reviewer reads but may not save
+    expect((await caller(api, reader).ok('GET', `/api/fmeda/worksheet?projectId=${fmeda.projectId}`)).canEdit).toBe(false);
+    const refused = await api.call('POST', '/api/fmeda/saveRows', { token: reader.token, lang: 'en-US', body: { projectId: fmeda.projectId, version: fmeda.version, rows: ROWS } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.meta.message).toBe('You have read-only access to this project');
   });
 
   it('create, read, save with the metrics following, and refuse wrong rows with each message in the user’s language (400)', async () => {
@@ -114,5 +123,32 @@ describe('the FMEDA routes', () => {
     expect(await caller(api, owner).ok('GET', `/api/project/baselines?projectId=${fmeda.projectId}`)).toEqual([]);
     const list = await caller(api, owner).ok('POST', '/api/project/list', { projectType: 'fmeda', tab: 'all' });
     expect(list.items.map((p: any) => p.id)).toEqual([fmeda.projectId]);
+  });
+
+  it('go through the FMEA review: the worksheet is walked, locked under review, and a release freezes its rows and metrics', async () => {
+    const step = (path: string, body: Record<string, unknown>, as: Person) => caller(api, as, 'en-US').ok('POST', `/api/project/review/${path}`, { projectId: fmeda.projectId, ...body });
+    const named = { professional: reader.user.id, quality: editor.user.id, technical: reader.user.id, countersign: editor.user.id };
+    await step('submit', { assignees: named, acknowledgeWarnings: true }, owner);
+    // under review the worksheet is held
+    const held = await api.call('POST', '/api/fmeda/saveRows', { token: owner.token, lang: 'en-US', body: { projectId: fmeda.projectId, version: fmeda.version, rows: ROWS } });
+    expect(held.status).toBe(409);
+    // the walk of an FMEDA is its worksheet
+    expect((await caller(api, reader).ok('GET', `/api/project/review/state?projectId=${fmeda.projectId}`)).walkSteps).toEqual(['worksheet']);
+    for (const person of [reader, editor]) await walkReviewOverApi((path, body) => caller(api, person, 'en-US').ok('POST', path, body), fmeda.projectId, 'fmeda');
+    await step('opinion', { conclusion: 'conform', opinion: 'ok', role: 'professional' }, reader);
+    await step('opinion', { conclusion: 'conform', opinion: 'ok' }, editor);
+    await step('approve', {}, reader);
+    await step('release', { acknowledgeWarnings: true }, editor);
+    const baselines = await caller(api, owner).ok('GET', `/api/project/baselines?projectId=${fmeda.projectId}`);
+    expect(baselines.map((b: any) => b.label)).toEqual(['BL1']);
+    const frozen = await caller(api, reader).ok('GET', `/api/fmeda/baseline?projectId=${fmeda.projectId}&baseline=BL1`);
+    expect(frozen.metrics).toEqual(fmeda.metrics);
+    expect(frozen.rows.map((r: any) => [r.failureMode, r.dcResidualPct])).toEqual([
+      ['Short', 99],
+      ['Open', null],
+    ]);
+    expect(frozen.settings).toMatchObject({ standard: 'iso26262', targetAsil: 'B', safetyGoal: 'No unintended closing' });
+    expect((await api.call('GET', `/api/fmeda/baseline?projectId=${fmeda.projectId}&baseline=BL9`, { token: owner.token })).status).toBe(404);
+    expect((await api.call('GET', `/api/fmeda/baseline?projectId=${fmeda.projectId}&baseline=BL1`, { token: outsider.token })).status).toBe(403);
   });
 });

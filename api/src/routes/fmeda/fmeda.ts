@@ -9,6 +9,7 @@ import {
   fillFmedaFromCatalog,
   FMEDA_STANDARDS,
   getFmeda,
+  getFmedaBaseline,
   importFmedaWorkbook,
   InvalidInputError,
   resolveProjectReference,
@@ -19,6 +20,7 @@ import {
   type Issue,
 } from '@fmea/core';
 import { ok } from '../../envelope.ts';
+import { DateTime } from '../../http/fields.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { contentDisposition } from '../../http/files.ts';
@@ -188,6 +190,27 @@ export const metricsRoute = defineRoute({
   data: MetricsSchema,
 });
 
+const FrozenRow = z.object({ id: z.string() }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const baselineRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmeda/baseline',
+  tag: TAG,
+  summary: 'What a baseline of an FMEDA froze: its settings, worksheet rows and the metrics computed at the release',
+  description: 'baseline: its id or label (BL1). The metrics are the stored ones, not computed again. 404 fmeaBaseline.not_found for an unknown baseline.',
+  access: { route: ROUTE },
+  request: { query: z.object({ projectId: Id, baseline: z.string().trim().min(1).max(64), timestamp: Timestamp }) },
+  data: z
+    .strictObject({
+      label: z.string(),
+      versionLabel: z.string(),
+      createdAt: DateTime,
+      settings: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      rows: z.array(FrozenRow).openapi({ description: 'The worksheet rows as frozen (FmedaRow fields without version), in worksheet order' }),
+      metrics: MetricsSchema,
+    })
+    .openapi('FmedaBaseline'),
+});
+
 export const saveRowsRoute = defineRoute({
   method: 'post',
   path: '/api/fmeda/saveRows',
@@ -274,6 +297,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(worksheetRoute, async (c) => c.json(ok(present(await getFmeda(fmeaContext(c), c.req.valid('query').projectId))), 200));
   app.openapi(metricsRoute, async (c) => c.json(ok((await getFmeda(fmeaContext(c), await projectIdOf(c, c.req.valid('query')))).metrics), 200));
+  app.openapi(baselineRoute, async (c) => {
+    const { projectId, baseline } = c.req.valid('query');
+    const frozen = await getFmedaBaseline(fmeaContext(c), projectId, baseline);
+    return c.json(ok({ ...frozen, settings: { ...frozen.settings } as Record<string, string | number | null>, rows: frozen.rows.map((r) => ({ ...r })), createdAt: frozen.createdAt.toISOString() }), 200);
+  });
   app.openapi(saveRowsRoute, async (c) => {
     const { projectId, version, rows } = c.req.valid('json');
     const view = await saveFmedaRows(fmeaContext(c), projectId, { version, rows });

@@ -104,6 +104,11 @@ describe('fmea fmeda import, metrics of a stored FMEDA, export', { timeout: 120_
       expect(fromFile.spfm).toBe(stored.spfm);
       expect(fromFile.lfm).toBe(stored.lfm);
 
+      // no release yet: the baseline is named as unknown
+      const noBaseline = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', data.fmedaNum, '--baseline', 'BL1'], { env });
+      expect(noBaseline.code).not.toBe(0);
+      expect(noBaseline.stderr).toContain('BL1');
+
       const missing = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', 'FM0000000000'], { env });
       expect(missing.code).not.toBe(0);
       expect(missing.stderr).not.toMatch(/Error:|at /);

@@ -38,14 +38,21 @@ export function registerFmeda(program: Command): void {
     .command('metrics')
     .description(t('cli.fmeda.metrics.description'))
     .argument('<fmedaNum|file.xlsx>', t('cli.fmeda.metrics.argument_file'))
+    .option('--baseline <label>', t('cli.fmeda.metrics.option_baseline'))
     .option('--accept-unmapped', t('cli.import.option_accept_unmapped'))
     .option('--max-mb <n>', t('cli.dfmea.import.option_max_mb'))
-    .action(async (source: string, options: { acceptUnmapped?: boolean; maxMb?: string }, command: Command) => {
+    .action(async (source: string, options: { baseline?: string; acceptUnmapped?: boolean; maxMb?: string }, command: Command) => {
       const context = contextOf(command);
       const services = await import('@fmea/core/services');
       if (!isFile(source)) {
         const ctx = await context.services();
         const project = await services.getProjectBySerialNumber(ctx, source);
+        if (options.baseline) {
+          // the figures the release froze, as stored
+          const frozen = await services.getFmedaBaseline(ctx, project.id, options.baseline);
+          await printMetrics(context, frozen.metrics, { fmedaNum: project.serialNum, baseline: frozen.label, rows: frozen.rows.length });
+          return;
+        }
         const view = await services.getFmeda(ctx, project.id);
         await printMetrics(context, view.metrics, { fmedaNum: view.serialNum, rows: view.rows.length });
         return;

@@ -6,7 +6,7 @@ import { parseSnapshot } from '../../domain/fmea-baseline/index.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
 import { freezeBaseline, getBaseline } from '../fmea-baseline/index.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { createFmeda, exportFmedaWorkbook, fillFmedaFromCatalog, getFmeda, importFmedaWorkbook, readFmedaWorksheet, saveFmedaRows, updateFmedaSettings, type FmedaRowSave } from './index.ts';
+import { createFmeda, exportFmedaWorkbook, fillFmedaFromCatalog, getFmeda, getFmedaBaseline, importFmedaWorkbook, readFmedaWorksheet, saveFmedaRows, updateFmedaSettings, type FmedaRowSave } from './index.ts';
 import { catalogRecord, fmeaBaseline } from '../../db/schema/index.ts';
 import ExcelJS from 'exceljs';
 
@@ -200,6 +200,20 @@ describe('a baseline of an FMEDA', () => {
     await saveFmedaRows(team.owner, view.projectId, { version: view.version, rows });
     const stored = (await t.db.select().from(fmeaBaseline).where(eq(fmeaBaseline.projectId, view.projectId)).get())!;
     expect(parseSnapshot(stored.content)?.fmeda?.metrics.spfm).toBe(view.metrics.spfm);
+    // read back as frozen, in worksheet order, while the working copy moved on
+    const read = await getFmedaBaseline(team.reader, view.projectId, 'bl1');
+    expect(read.rows.map((r) => r.failureMode)).toEqual(['Short drain-source', 'Open', 'Drift']);
+    expect(read.metrics).toEqual(view.metrics);
+    expect((await getFmeda(team.owner, view.projectId)).metrics.spfm).not.toBe(view.metrics.spfm);
+  });
+
+  it('leaves other kinds’ snapshots without an FMEDA block, so their hashes stay as they were', async () => {
+    const dfmea = await createTeamProject(team);
+    const project = (await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, dfmea.id)).get())!;
+    const frozen = await writeAndLog(t.ctx, async (tx, txCtx) => ({ result: await freezeBaseline(tx, txCtx, project, 1), log: [] }));
+    const stored = (await t.db.select().from(fmeaBaseline).where(eq(fmeaBaseline.projectId, dfmea.id)).get())!;
+    expect(stored.content).not.toContain('"fmeda"');
+    await expect(getFmedaBaseline(team.owner, dfmea.id, frozen!.label)).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmeda.baseline_without_worksheet' });
     expect(idOf(team.owner)).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import { InvalidInputError, NotFoundError } from '../../errors.ts';
 import { created, editableProject, nextVersion, openableProject, staleVersion, type FmeaProjectRow } from '../fmea/access.ts';
 import { createProject, getProjectById } from '../fmea/projects.ts';
+import { getBaseline } from '../fmea-baseline/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { generatedRows } from './generate.ts';
@@ -219,4 +220,16 @@ export async function saveFmedaRows(ctx: ServiceContext, projectId: string, inpu
     return { result: null, log: { action: 'fmeda.rows.save', entity: 'fmeda_project', entityId: projectId, before: { rows: before.length }, after: { rows: input.rows.length } } };
   });
   return getFmeda(ctx, projectId);
+}
+
+/**
+ * What a baseline of an FMEDA froze (issue 23): its settings, rows and the metrics computed at the release,
+ * as stored (not computed again). 404 `fmeda.baseline_without_worksheet` for a baseline without an FMEDA
+ * block (one taken of another kind's project).
+ */
+export async function getFmedaBaseline(ctx: ServiceContext, projectId: string, ref: string) {
+  const { baseline, snapshot } = await getBaseline(ctx, projectId, ref);
+  if (!snapshot.fmeda) throw new NotFoundError('fmeda.baseline_without_worksheet', { baseline: baseline.label });
+  const rows = [...snapshot.fmeda.rows].sort((a, b) => Number(a.sort) - Number(b.sort));
+  return { label: baseline.label, versionLabel: baseline.versionLabel, createdAt: baseline.createdAt, settings: snapshot.fmeda.settings, rows, metrics: snapshot.fmeda.metrics };
 }
