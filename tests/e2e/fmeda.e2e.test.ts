@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
-import { run } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
 import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { waitForPath } from './support/suite.ts';
-import { REPO } from './support/paths.ts';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 
 /**
  * FMEDA in the workbench (issue 23), as a safety engineer of the demo company meets it: a fresh database
@@ -16,31 +11,8 @@ import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/serve
  * FMEDA), li.engineer builds a new FMEDA from the DFMEA's control module, gives one mode a failure rate and
  * types diagnostic coverages, and the ASIL verdicts change as he types, before anything is saved.
  */
-const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
-const tabs: Tab[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'fmea-fmeda-e2e-'));
-  const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
-  await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
-  server = await startServer({ dir });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const open = async (locale: string) => {
-  const tab = await openTab(browser, server.baseURL, { width: 1366, height: 768, locale });
-  tabs.push(tab);
-  return tab.page;
-};
+const demo = useDemoServer();
+const open = (locale: string) => demo.open(locale);
 
 const firstRowCell = (page: Page, column: string) => page.locator(`[data-testid="fmeda-worksheet"] [data-row-key] [data-column-id="${column}"]`).first();
 const met = (page: Page, asil: string, metric: string) => page.getByTestId(`fmeda-verdict-${asil}-${metric}`).getAttribute('data-met');
