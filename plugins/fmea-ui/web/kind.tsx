@@ -29,7 +29,7 @@ export interface FmeaKind {
 
 /**
  * A kind whose projects are not written in the AIAG-VDA form (an FMEDA): its new-project dialog, its
- * import (a new project from its workbook) and its export; FMEA templates and copies are then not offered.
+ * import (a new project from its workbook) and its export; FMEA templates are then not offered.
  */
 export interface KindWorkbook {
   readonly NewProjectDialog: ComponentType<{ onClose: () => void; onCreated: (project: { id: string; projectType: string }) => void }>;

@@ -6,6 +6,7 @@ import { parseSnapshot } from '../../domain/fmea-baseline/index.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
 import { freezeBaseline, getBaseline } from '../fmea-baseline/index.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { copyProject } from '../fmea/project-copy.ts';
 import { createFmeda, exportFmedaWorkbook, fillFmedaFromCatalog, getFmeda, getFmedaBaseline, importFmedaWorkbook, readFmedaWorksheet, saveFmedaRows, updateFmedaSettings, type FmedaRowSave } from './index.ts';
 import { catalogRecord, fmeaBaseline } from '../../db/schema/index.ts';
 import ExcelJS from 'exceljs';
@@ -93,6 +94,19 @@ describe('an FMEDA project', () => {
     const iec = await updateFmedaSettings(team.owner, view.projectId, { version: view.version, standard: 'iec61508', targetSil: 3, elementType: 'typeB', hft: 1 });
     expect(iec.settings).toMatchObject({ standard: 'iec61508', targetSil: 3, elementType: 'typeB', hft: 1 });
     await expect(updateFmedaSettings(team.owner, view.projectId, { version: iec.version, targetSil: 5 })).rejects.toMatchObject({ issues: [expect.objectContaining({ messageKey: 'fmeda.target_sil_invalid', field: 'targetSil' })] });
+  });
+});
+
+describe('copying an FMEDA project', () => {
+  it('takes the settings and worksheet along, as rows of the copy', async () => {
+    const view = await newFmeda();
+    const copy = await copyProject(team.owner, view.projectId, { name: 'Motor driver B' });
+    const copied = await getFmeda(team.owner, copy.id);
+    expect(copied.serialNum).toMatch(/^FM/);
+    expect(copied.settings).toMatchObject({ standard: 'iso26262', targetAsil: 'B', safetyGoal: 'No unintended closing' });
+    expect(copied.rows.map((r) => r.failureMode)).toEqual(view.rows.map((r) => r.failureMode));
+    expect(copied.rows.some((r) => view.rows.some((v) => v.id === r.id))).toBe(false);
+    expect(copied.metrics).toEqual(view.metrics);
   });
 });
 

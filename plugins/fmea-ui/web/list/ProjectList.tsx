@@ -181,7 +181,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 <Trans>Export</Trans>
               </Button>
             ) : null}
-            {allowed('add') && !kind.workbook ? (
+            {allowed('add') ? (
               // only the owner (or an administrator) copies (spec 000 §6); others see why not
               <Button
                 kind="link"
