@@ -129,6 +129,8 @@ export const FMEA_KINDS = {
     reviewWalk: ['worksheet'],
     collectType: 'fmedaProject',
     filePrefix: 'FMEDA',
+    // the design side's message codes, without the DFMEA's legacy views (rightType 10–12): its links open the worksheet
+    messages: { ...DESIGN_MESSAGES, rightTypes: null },
   },
 } as const satisfies Record<ProjectType, FmeaKind>;
 

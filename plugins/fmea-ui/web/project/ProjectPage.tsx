@@ -105,9 +105,10 @@ export function ProjectPage({
   const [failed, setFailed] = useState(false);
   // the open step is the URL's (rightType, or a message's leftType), so Back goes to the step before and a reload stays;
   // without one, the first step (or the reviewer's next one, below)
-  const urlStep = openStep && keys.includes(openStep) ? openStep : rightType ? initialStep(keys, rightType) : null;
-  // a kind without a structure step (an FMEDA) opens on its first
-  const [firstStep] = useState(() => initialStep(keys, null, keys.includes('structure') ? 'structure' : keys[0]));
+  // a kind without a structure step (an FMEDA) opens on its first, also for a rightType it has no step for
+  const fallback = keys.includes('structure') ? 'structure' : (keys[0] ?? 'structure');
+  const urlStep = openStep && keys.includes(openStep) ? openStep : rightType ? initialStep(keys, rightType, fallback) : null;
+  const [firstStep] = useState(() => initialStep(keys, null, fallback));
   const step = urlStep ?? firstStep;
   /** Opens a step by putting it in the URL (a new history entry, or in place); the one-time openers of a message go. */
   const setStep = useCallback(
