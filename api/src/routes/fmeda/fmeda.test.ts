@@ -89,6 +89,10 @@ describe('the FMEDA routes', () => {
       expect(res.status).toBe(400);
       expect(res.body.data.issues).toEqual([expect.objectContaining({ row: 1, message: text })]);
     }
+    // a control character in a row's text is refused by its field, nothing written
+    const poisoned = await api.call('POST', '/api/fmeda/saveRows', { token: editor.token, body: { projectId: fmeda.projectId, version: saved.version, rows: [{ ...rows[0], failureMode: 'Sh\u0000ort' }, rows[1]] } });
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body.data.issues.map((i: any) => i.field)).toEqual(['rows.0.failureMode']);
     const stale = await api.call('POST', '/api/fmeda/saveRows', { token: owner.token, body: { projectId: fmeda.projectId, version: sheet.version, rows } });
     expect(stale.status).toBe(409);
     const metrics = await caller(api, owner).ok('GET', `/api/fmeda/metrics?serialNum=${fmeda.serialNum}`);

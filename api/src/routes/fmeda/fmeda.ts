@@ -131,17 +131,17 @@ const RowInput = z.object({
   dcLatentPct: Num.nullable().optional(),
   catalogRecordId: Id.nullable().optional(),
 });
+// the lists are closed (their codes, as the answer's); the numbers' ranges are the engine's to judge, with its message
 const SettingsInput = {
-  standard: z.string().max(20).optional(),
-  targetAsil: z.string().max(2).nullable().optional(),
+  standard: z.enum(FMEDA_STANDARDS).optional(),
+  targetAsil: z.enum(ASILS).nullable().optional(),
   targetSil: z.number().int().min(-100).max(100).nullable().optional(),
-  elementType: z.string().max(10).nullable().optional(),
+  elementType: z.enum(ELEMENT_TYPES).nullable().optional(),
   hft: z.number().int().min(-100).max(100).nullable().optional(),
-  safetyGoal: z.string().max(500).nullable().optional(),
+  safetyGoal: z.string().trim().max(500).nullable().optional(),
 };
-type SettingsBody = { standard?: string; targetAsil?: string | null; elementType?: string | null };
-/** Values the engine checks against its lists, typed as its settings (a wrong one is its message). */
-const settingsOf = <T extends SettingsBody>(body: T) => body as T & Parameters<typeof updateFmedaSettings>[2];
+/** The settings as the engine takes them. */
+const settingsOf = <T extends object>(body: T) => body as T & Parameters<typeof updateFmedaSettings>[2];
 
 export const createRoute = defineRoute({
   method: 'post',
