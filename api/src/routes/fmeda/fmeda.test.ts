@@ -49,6 +49,7 @@ const calls = () =>
     { method: 'POST', path: '/api/fmeda/fillFromCatalog', body: { projectId: fmeda.projectId, version: fmeda.version, recordId: 'r' } },
     { method: 'GET', path: `/api/fmeda/exportData?projectId=${fmeda.projectId}` },
     { method: 'GET', path: `/api/fmeda/baseline?projectId=${fmeda.projectId}&baseline=BL1` },
+    { method: 'GET', path: '/api/fmeda/selectRecentFmedaProject' },
   ] as const;
 
 describe('the FMEDA routes', () => {
@@ -127,6 +128,12 @@ describe('the FMEDA routes', () => {
     expect(await caller(api, owner).ok('GET', `/api/project/baselines?projectId=${fmeda.projectId}`)).toEqual([]);
     const list = await caller(api, owner).ok('POST', '/api/project/list', { projectType: 'fmeda', tab: 'all' });
     expect(list.items.map((p: any) => p.id)).toEqual([fmeda.projectId]);
+    // opened: the home page's recent list of the FMEDA area names it, and only FMEDAs
+    const team = await makeTeam(api);
+    const dfmea = await createTeamProject(api, team);
+    await caller(api, team.owner).ok('GET', `/api/project/selectProjectById?projectId=${dfmea.id}`);
+    const recent = await caller(api, owner).ok('GET', '/api/fmeda/selectRecentFmedaProject?limit=5');
+    expect(recent.map((p: any) => [p.serialNum, p.projectType])).toEqual([[fmeda.serialNum, 'fmeda']]);
   });
 
   it('go through the FMEA review: the worksheet is walked, locked under review, and a release freezes its rows and metrics', async () => {

@@ -10,6 +10,8 @@ import {
   FMEDA_STANDARDS,
   getFmeda,
   getFmedaBaseline,
+  fmedaArea,
+  listRecentProjects,
   importFmedaWorkbook,
   InvalidInputError,
   resolveProjectReference,
@@ -282,6 +284,16 @@ export const exportRoute = {
   responses: { ...exportBase.responses, 200: { content: { [XLSX_TYPE]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } }, description: 'The workbook' } },
 };
 
+export const recentRoute = defineRoute({
+  method: 'get',
+  path: '/api/fmeda/selectRecentFmedaProject',
+  tag: TAG,
+  summary: 'The FMEDAs the caller opened last, newest first (the home page’s recent projects)',
+  access: { route: ROUTE },
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional(), timestamp: Timestamp }) },
+  data: z.array(z.strictObject({ id: z.string(), serialNum: z.string(), name: z.string(), projectType: z.string(), updatedAt: DateTime }).openapi('FmedaRecentProject')),
+});
+
 async function projectIdOf(c: Context<AppEnv>, query: { projectId?: string; serialNum?: string }): Promise<string> {
   if (query.projectId) return query.projectId;
   if (query.serialNum) return (await resolveProjectReference(c.var.services.database.db, query.serialNum)).projectId;
@@ -294,6 +306,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const ctx = fmeaContext(c);
     const members = projectMembers ?? [{ userId: ctx.actor.userId!, roles: [0] }];
     return c.json(ok(present(await createFmeda(ctx, { name, serialNum, confirmHandOver, members, ...(fromDfmea && { fromDfmea }), ...settingsOf(settings) }))), 200);
+  });
+  app.openapi(recentRoute, async (c) => {
+    const views = await listRecentProjects(fmeaContext(c), { limit: c.req.valid('query').limit });
+    // the FMEDAs among the projects opened last: those of the types this area serves
+    const served = fmedaArea.projectTypes as readonly string[];
+    return c.json(ok(views.filter((v) => served.includes(v.projectType)).map((v) => ({ id: v.id, serialNum: v.serialNum, name: v.name, projectType: v.projectType, updatedAt: v.updatedAt.toISOString() }))), 200);
   });
   app.openapi(worksheetRoute, async (c) => c.json(ok(present(await getFmeda(fmeaContext(c), c.req.valid('query').projectId))), 200));
   app.openapi(metricsRoute, async (c) => c.json(ok((await getFmeda(fmeaContext(c), await projectIdOf(c, c.req.valid('query')))).metrics), 200));

@@ -118,6 +118,7 @@ describe('what the areas contribute to the shell', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
+      ['fmeda', '/api/fmeda/selectRecentFmedaProject'],
     ]);
     expect([...taskSourcesOf(AREAS)]).toEqual([
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
@@ -173,7 +174,7 @@ describe('what the areas contribute to the shell', () => {
     });
     const areas = [...AREAS, pretend];
     expect(areaIssues(areas)).toEqual([]);
-    expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'pretend']);
+    expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'fmeda', 'pretend']);
     expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['drbfm'] });
     expect(taskSourcesOf(areas).get('action')!.projectTypes).toContain('drbfm');
     expect(favouriteKinds(areas).map((k) => k.type)).toContain('pretendPlan');

@@ -25,6 +25,7 @@ export const fmedaArea = defineArea({
   projectTypes: ['fmeda'],
   projectPage: 'fmedaProject',
   contributes: {
+    recent: { path: '/api/fmeda/selectRecentFmedaProject' },
     taskSources: ['review'],
     favourites: [{ type: 'fmedaProject', title: { 'zh-CN': 'FMEDA 项目', 'en-US': 'FMEDA project' }, projects: true }],
     // a review step waiting ('1') and its design-side outcomes, a task, an agreed read application open the project
