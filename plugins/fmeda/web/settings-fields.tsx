@@ -1,18 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { ASILS, ELEMENT_TYPES, FMEDA_STANDARDS, HFTS, SIL_TARGETS } from '@fmea/core/domain';
+import { ASILS, ELEMENT_TYPES, FMEDA_STANDARDS, HFTS, SIL_TARGETS, type Asil, type FmedaStandard } from '@fmea/core/domain';
 import { Field, Select, TextArea, type Form } from '@fmea/sdk';
 
 /** What the settings fields edit (the standard and its target, the safety goal). */
 export interface SettingsDraft {
-  standard: string;
-  targetAsil: string;
+  standard: FmedaStandard;
+  targetAsil: Asil;
   targetSil: string;
-  elementType: string;
+  elementType: (typeof ELEMENT_TYPES)[number];
   hft: string;
   safetyGoal: string;
 }
 
-export const settingsDraft = (s?: { standard: string; targetAsil: string | null; targetSil: number | null; elementType: string | null; hft: number | null; safetyGoal: string | null }): SettingsDraft => ({
+export const settingsDraft = (s?: { standard: FmedaStandard; targetAsil: Asil | null; targetSil: number | null; elementType: SettingsDraft['elementType'] | null; hft: number | null; safetyGoal: string | null }): SettingsDraft => ({
   standard: s?.standard ?? 'iso26262',
   targetAsil: s?.targetAsil ?? 'B',
   targetSil: String(s?.targetSil ?? 2),
