@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
@@ -13,6 +14,7 @@ import { waitForPath } from './support/suite.ts';
  */
 const demo = useDemoServer();
 const open = (locale: string) => demo.open(locale);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const firstRowCell = (page: Page, column: string) => page.locator(`[data-testid="fmeda-worksheet"] [data-row-key] [data-column-id="${column}"]`).first();
 const met = (page: Page, asil: string, metric: string) => page.getByTestId(`fmeda-verdict-${asil}-${metric}`).getAttribute('data-met');
@@ -88,5 +90,34 @@ describe('the FMEDA in the workbench', () => {
     await expect.poll(() => firstRowCell(page, 'faultClass').innerText()).toBe('single-point');
     expect(await page.getByTestId('fmeda-metrics').innerText()).toContain('Targets per ASIL');
     await screenshot(page, 'fmeda-worksheet-en-US');
+  });
+
+  it('wang.engineer imports an FMEDA worksheet: a wrong row and an unplaced column are refused together, the corrected file makes a new FMEDA', async () => {
+    const page = await open('en-US');
+    await startSignedIn(page, 'wang.engineer', DEMO_PASSWORD);
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/fmeda');
+    const workbook = async (fit: string, extra: boolean) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('FMEDA');
+      sheet.addRow(['Element', 'Element failure rate (FIT)', 'Failure mode', 'Distribution (%)', 'Fault class', 'Safety mechanism (residual)', 'DC residual (%)', ...(extra ? ['Remark'] : [])]);
+      sheet.addRow(['Gate driver', fit, 'Stuck on', 60, 'single-point', 'Current monitor', 90, ...(extra ? ['check'] : [])]);
+      sheet.addRow(['Gate driver', 8, 'Stuck off', 40, 'safe']);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    await page.getByTestId('dfmea-import').click();
+    await page.getByTestId('fmeda-import-file').setInputFiles({ name: 'gate-driver.xlsx', mimeType: XLSX, buffer: await workbook('eight', true) });
+    await page.getByTestId('fmeda-import-run').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('Element failure rate (FIT): “eight” is not a number of 0 or more');
+    expect(await dialog.innerText()).toContain('Remark');
+    // the column is named, never the field's key
+    expect(await dialog.innerText()).not.toContain('elementFit');
+    expect(await dialog.innerText()).toContain('The worksheet was not imported: 2 problems listed below');
+    await screenshot(page, 'fmeda-import-refused-en-US');
+    await page.getByTestId('fmeda-import-file').setInputFiles({ name: 'gate-driver.xlsx', mimeType: XLSX, buffer: await workbook('8', false) });
+    await page.getByTestId('fmeda-import-run').click();
+    await page.getByTestId('fmeda-import-done').waitFor();
+    expect(await page.getByTestId('fmeda-import-done').innerText()).toMatch(/^FMEDA FM\d{10} created with 2 rows\.$/);
   });
 });

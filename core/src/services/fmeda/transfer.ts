@@ -45,7 +45,7 @@ export async function importFmedaWorkbook(ctx: ServiceContext, data: Uint8Array,
     unmapped = await unmappedOnly(data, limit);
   }
   const refused = [...rowIssues, ...(options.acceptUnmapped ? [] : unmapped)];
-  if (refused.length || !read) throw new InvalidInputError('validation.failed', {}, refused);
+  if (refused.length || !read) throw new InvalidInputError('fmeda.import_refused', { issues: refused.length }, refused);
   const total = read.rows.length;
   options.onProgress?.(0, total);
   const view = await createFmeda(ctx, {

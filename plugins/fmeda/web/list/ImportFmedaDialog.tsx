@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFmedaFieldLabel } from '../field-labels.ts';
 import { api, FormDialog, ImportProblems, ImportRefusal, ImportReportDialog, SpreadsheetFileField, useAppInfo, useForm, useSpreadsheetImport, type ApiData } from '@fmea/sdk';
 
 type Report = ApiData<'/api/fmeda/importData'>;
@@ -11,6 +12,7 @@ type Report = ApiData<'/api/fmeda/importData'>;
 export function ImportFmedaDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useLingui();
   const { importMaxMb } = useAppInfo();
+  const fieldLabel = useFmedaFieldLabel();
   const importing = useSpreadsheetImport<Report>({ onImported: () => onImported(), goodRows: false, split: 'row' });
   const form = useForm({
     initial: { file: null as File | null },
@@ -45,7 +47,7 @@ export function ImportFmedaDialog({ onClose, onImported }: { onClose: () => void
       submitLabel={importing.submitLabel}
       submitDisabled={!form.draft.file || importing.blocked}
       saveTestId={importing.refusal ? 'fmeda-import-accept' : 'fmeda-import-run'}
-      footer={<ImportRefusal of={importing} testId="fmeda-import" />}
+      footer={<ImportRefusal of={importing} testId="fmeda-import" fieldLabel={fieldLabel} />}
     >
       <SpreadsheetFileField form={form} importing={importing} label={<Trans>Workbook</Trans>} hint={<Trans>.xlsx, at most {importMaxMb} MB: the columns of the FMEDA export.</Trans>} testId="fmeda-import-file-name" inputTestId="fmeda-import-file" />
     </FormDialog>
