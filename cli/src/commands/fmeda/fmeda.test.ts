@@ -86,6 +86,12 @@ describe('fmea fmeda import, metrics of a stored FMEDA, export', { timeout: 120_
       const { data } = JSON.parse(imported.stdout);
       expect(data.fmedaNum).toMatch(/^FM\d{10}$/);
       expect(data.rows).toBe(3);
+      // a wrong row refuses the file, every problem named, and no project is made
+      const wrong = await worksheet('wrong-import.xlsx', [row('H-bridge', 'many', 'Short to battery', '50', 'single-point', '90')]);
+      const refused = await runFmea(['--lang', 'en-US', 'fmeda', 'import', wrong], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('The worksheet was not imported: one problem listed below; nothing was written');
+      expect(refused.stderr).toContain('Row 2: Element failure rate (FIT): “many” is not a number of 0 or more');
       const text = await runFmea(['--lang', 'en-US', 'fmeda', 'import', file], { env });
       expect(text.stdout).toMatch(/FMEDA FM\d{10} created with 3 rows/);
 
