@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
+import { ConfirmHost } from '@fmea/sdk';
 import WorksheetStep from './WorksheetStep.tsx';
 
 beforeAll(() => {
@@ -107,5 +108,27 @@ describe('the FMEDA worksheet step', () => {
     expect(screen.queryByTestId('fmeda-add-row')).toBeNull();
     fireEvent.doubleClick(cell('r1', 'dcResidualPct'));
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('removes a row only once the user confirms, saving the rest', async () => {
+    const sent = serve();
+    render(
+      <I18nProvider i18n={i18n}>
+        <WorksheetStep projectId="p-1" serialNum="FM2603090001" readOnly={false} apTable="dfmea" remoteRevision={0} />
+        <ConfirmHost />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('fmeda-row-remove')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('fmeda-row-remove')[1]!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent.filter((s) => s.path === '/api/fmeda/saveRows')).toEqual([]);
+    fireEvent.click(screen.getAllByTestId('fmeda-row-remove')[1]!);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    });
+    await waitFor(() => expect(sent.some((s) => s.path === '/api/fmeda/saveRows')).toBe(true));
+    const save = sent.find((s) => s.path === '/api/fmeda/saveRows')!.body as { rows: { id: string }[] };
+    expect(save.rows.map((r) => r.id)).toEqual(['r1']);
   });
 });

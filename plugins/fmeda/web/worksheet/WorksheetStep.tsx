@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FAULT_CLASSES, fmedaMetrics, metricRows } from '@fmea/core/domain';
-import { api, Button, DataGrid, EmptyState, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/sdk';
+import { api, Button, confirm, DataGrid, EmptyState, notifyError, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/sdk';
 import type { StepProps } from '@fmea/fmea-ui';
 import { MetricsPanel } from './MetricsPanel.tsx';
 import { CatalogFillDialog } from './CatalogFillDialog.tsx';
@@ -122,13 +122,20 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
             width: 84,
             hideable: false,
             cell: (r: Row) => (
-              <Button kind="link" data-testid="fmeda-row-remove" onClick={() => void save(rows.filter((x) => x.key !== r.key))}>
+              <Button kind="link" data-testid="fmeda-row-remove" onClick={() => void remove(r)}>
                 <Trans>Remove</Trans>
               </Button>
             ),
           },
         ]),
   ];
+
+  const remove = async (row: Row) => {
+    const element = row.elementName;
+    const mode = row.failureMode;
+    if (!(await confirm({ title: t`Remove row`, message: t`Remove the failure mode “${mode}” of ${element} from the worksheet?`, danger: true }))) return;
+    await save(rows.filter((x) => x.key !== row.key));
+  };
 
   const addRow = () => {
     const last = rows[rows.length - 1];
