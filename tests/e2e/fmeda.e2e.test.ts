@@ -78,6 +78,21 @@ describe('the FMEDA in the workbench', () => {
     await expect.poll(() => page.getByTestId('fmeda-spfm').innerText()).toBe('99.50 %');
     expect(await met(page, 'D', 'spfm')).toBe('true');
 
+    // a new element filled from the hardware catalog: the relay's λ and its modes' shares
+    await page.getByTestId('fmeda-fill-catalog').click();
+    const fill = page.getByRole('dialog');
+    await fill.getByTestId('fmeda-fill-resource').pressSequentially('继电器');
+    await page.getByRole('option').filter({ hasText: '汽车继电器 12 V 25 A' }).click();
+    await fill.getByTestId('fmeda-fill-element').selectOption('');
+    await fill.getByTestId('fmeda-fill-save').click();
+    await fill.waitFor({ state: 'hidden' });
+    const relay = sheet.locator('[data-row-key]').filter({ hasText: '汽车继电器 12 V 25 A' });
+    await expect.poll(() => relay.count()).toBe(3);
+    expect(await relay.filter({ hasText: '触点粘连' }).locator('[data-column-id="elementFit"]').innerText()).toBe('20');
+    expect(await relay.filter({ hasText: '触点粘连' }).locator('[data-column-id="distributionPct"]').innerText()).toBe('30');
+    // 20 FIT more, all single-point without a mechanism: SPFM falls below B's target
+    await expect.poll(() => met(page, 'B', 'spfm')).toBe('false');
+
     // a DC above 100 % is refused in the cell, in the user's language, and nothing changes
     await firstRowCell(page, 'dcResidualPct').dblclick();
     await firstRowCell(page, 'dcResidualPct').locator('input').fill('140');
