@@ -122,6 +122,12 @@ describe('the FMEDA routes', () => {
     expect(imported.body.data.metrics).toEqual(fmeda.metrics);
   });
 
+  it('refuse making an FMEDA as a plain FMEA project (it would lack its settings)', async () => {
+    const res = await api.call('POST', '/api/project/save', { token: owner.token, lang: 'en-US', body: { projectType: 'fmeda', name: 'Bare', projectMembers: [{ userId: owner.user.id, roles: [0] }], kindService: true } });
+    expect(res.status).toBe(400);
+    expect(res.body.meta.message).toBe('Project type: a project of this type is created with its own call (/api/fmeda/create), not as a plain FMEA project');
+  });
+
   it('answer an FMEDA’s project through the shared FMEA project routes (header, baselines)', async () => {
     const project = await caller(api, owner).ok('GET', `/api/project/selectProjectById?projectId=${fmeda.projectId}`);
     expect(project).toMatchObject({ projectType: 'fmeda', name: 'Motor driver' });

@@ -65,6 +65,11 @@ export interface FmeaKind {
   readonly leftTypes: { readonly default: string | null; readonly optimization: string | null };
   /** Where a non-member applies to read a project of the kind (spec 001 §7). */
   readonly readApplyRoute: '/api/message/applyReadProject' | '/api/message/applyReadPfmeaProject';
+  /**
+   * The call that creates projects of the kind when the FMEA project's own (`/api/project/save`) cannot:
+   * an FMEDA is made with its settings and worksheet (`createFmeda`). null: the FMEA project's.
+   */
+  readonly createdThrough: '/api/fmeda/create' | null;
   /** The business rules that say whether ratings come from the knowledge base, and the default detection. */
   readonly scoreSupply: { readonly supply: 'dfmeaScoreSupply' | 'pfmeaScoreSupply'; readonly defaultDetection: 'dfmeaDefaultDet' | 'pfmeaDefaultDet' };
 }
@@ -87,6 +92,7 @@ const design = {
   leftTypes: { default: null, optimization: null },
   readApplyRoute: '/api/message/applyReadProject',
   scoreSupply: { supply: 'dfmeaScoreSupply', defaultDetection: 'dfmeaDefaultDet' },
+  createdThrough: null,
 } as const;
 
 export const FMEA_KINDS = {
@@ -111,6 +117,7 @@ export const FMEA_KINDS = {
     leftTypes: { default: '-1', optimization: '10' },
     readApplyRoute: '/api/message/applyReadPfmeaProject',
     scoreSupply: { supply: 'pfmeaScoreSupply', defaultDetection: 'pfmeaDefaultDet' },
+    createdThrough: null,
   },
   family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
   // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
@@ -131,6 +138,7 @@ export const FMEA_KINDS = {
     filePrefix: 'FMEDA',
     // the design side's message codes, without the DFMEA's legacy views (rightType 10–12): its links open the worksheet
     messages: { ...DESIGN_MESSAGES, rightTypes: null },
+    createdThrough: '/api/fmeda/create',
   },
 } as const satisfies Record<ProjectType, FmeaKind>;
 

@@ -44,6 +44,11 @@ describe('an FMEDA project', () => {
     expect(view.metrics.asil.D).toEqual({ spfm: true, lfm: true, pmhf: true });
   });
 
+  it('is made by its own call only: a plain FMEA project of the kind would lack its settings', async () => {
+    await expect(createTeamProject(team, { projectType: 'fmeda' })).rejects.toMatchObject({ code: 'invalid_input', messageKey: 'fmea.created_elsewhere' });
+    expect(await t.db.select().from(fmeaProject)).toEqual([]);
+  });
+
   it('refuses a worksheet with wrong rows, naming each, and writes nothing', async () => {
     const wrong = [
       { ...DRIVER[0]!, distributionPct: 80 },

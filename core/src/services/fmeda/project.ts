@@ -162,7 +162,7 @@ export async function createFmeda(ctx: ServiceContext, input: FmedaCreateInput):
   const projectId = await ctx.db.transaction(async (tx) => {
     const inner: ServiceContext = { ...ctx, db: tx as unknown as Db };
     const source = input.fromDfmea ? await generatedRows(inner, input.fromDfmea.projectId, input.fromDfmea.nodeId ?? null) : null;
-    const project = await createProject(inner, { projectType: FMEDA_PROJECT_TYPE, name: input.name, members: input.members, serialNum: input.serialNum, confirmHandOver: input.confirmHandOver, productName: source?.nodeName ?? input.name });
+    const project = await createProject(inner, { projectType: FMEDA_PROJECT_TYPE, name: input.name, members: input.members, serialNum: input.serialNum, confirmHandOver: input.confirmHandOver, productName: source?.nodeName ?? input.name, kindService: true });
     await tx.insert(fmedaProject).values({ projectId: project.id, ...settings, sourceProjectId: source?.projectId ?? null, sourceNodeId: source?.nodeId ?? null, ...created(inner) });
     const rows = input.rows ?? source?.rows ?? [];
     for (let i = 0; i < rows.length; i += 200) await tx.insert(fmedaRow).values(rows.slice(i, i + 200).map((row, j) => ({ projectId: project.id, ...rowValues(row, i + j + 1), ...created(inner) })));
