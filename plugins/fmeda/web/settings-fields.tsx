@@ -64,7 +64,7 @@ export function SettingsFields<D extends SettingsDraft>({ form }: { form: Form<D
         </Field>
       )}
       <Field label={t`Safety goal`} error={form.error('safetyGoal')}>
-        {(id) => <TextArea id={id} rows={2} maxLength={500} value={draft.safetyGoal} onChange={(e) => setText('safetyGoal')(e.target.value)} />}
+        {(id) => <TextArea id={id} rows={2} maxLength={200} value={draft.safetyGoal} onChange={(e) => setText('safetyGoal')(e.target.value)} />}
       </Field>
     </>
   );

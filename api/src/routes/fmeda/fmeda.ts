@@ -6,6 +6,8 @@ import {
   ELEMENT_TYPES,
   exportFmedaWorkbook,
   FAULT_CLASSES,
+  FMEDA_SNAPSHOT_ROW_FIELDS,
+  FMEDA_SNAPSHOT_SETTINGS,
   fillFmedaFromCatalog,
   FMEDA_STANDARDS,
   getFmeda,
@@ -140,7 +142,7 @@ const SettingsInput = {
   targetSil: z.number().int().min(-100).max(100).nullable().optional(),
   elementType: z.enum(ELEMENT_TYPES).nullable().optional(),
   hft: z.number().int().min(-100).max(100).nullable().optional(),
-  safetyGoal: z.string().trim().max(500).nullable().optional(),
+  safetyGoal: z.string().trim().max(200).nullable().optional(),
 };
 /** The settings as the engine takes them. */
 const settingsOf = <T extends object>(body: T) => body as T & Parameters<typeof updateFmedaSettings>[2];
@@ -192,7 +194,10 @@ export const metricsRoute = defineRoute({
   data: MetricsSchema,
 });
 
-const FrozenRow = z.object({ id: z.string() }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+const Frozen = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** What a baseline froze of a row and of the settings: the snapshot's fields (domain/fmeda/snapshot.ts), each a scalar. */
+const FrozenRow = z.strictObject({ id: z.string(), ...(Object.fromEntries(FMEDA_SNAPSHOT_ROW_FIELDS.map((f) => [f, Frozen])) as Record<(typeof FMEDA_SNAPSHOT_ROW_FIELDS)[number], typeof Frozen>) });
+const FrozenSettings = z.strictObject(Object.fromEntries(FMEDA_SNAPSHOT_SETTINGS.map((f) => [f, Frozen])) as Record<(typeof FMEDA_SNAPSHOT_SETTINGS)[number], typeof Frozen>);
 export const baselineRoute = defineRoute({
   method: 'get',
   path: '/api/fmeda/baseline',
@@ -206,7 +211,7 @@ export const baselineRoute = defineRoute({
       label: z.string(),
       versionLabel: z.string(),
       createdAt: DateTime,
-      settings: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      settings: FrozenSettings,
       rows: z.array(FrozenRow).openapi({ description: 'The worksheet rows as frozen (FmedaRow fields without version), in worksheet order' }),
       metrics: MetricsSchema,
     })
@@ -318,7 +323,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(baselineRoute, async (c) => {
     const { projectId, baseline } = c.req.valid('query');
     const frozen = await getFmedaBaseline(fmeaContext(c), projectId, baseline);
-    return c.json(ok({ ...frozen, settings: { ...frozen.settings } as Record<string, string | number | null>, rows: frozen.rows.map((r) => ({ ...r })), createdAt: frozen.createdAt.toISOString() }), 200);
+    return c.json(ok({ ...frozen, settings: { ...frozen.settings }, rows: frozen.rows.map((r) => ({ ...r })), createdAt: frozen.createdAt.toISOString() }), 200);
   });
   app.openapi(saveRowsRoute, async (c) => {
     const { projectId, version, rows } = c.req.valid('json');
