@@ -8,6 +8,8 @@ export interface ScreenContext {
   editableProjectId: string;
   /** The demo PFMEA (gear housing): its flow chart and control plan. */
   pfmeaProjectId?: string;
+  /** The demo FMEDA (the motor driver): its worksheet with the metrics. */
+  fmedaProjectId?: string;
 }
 
 export interface Screen {
@@ -136,6 +138,14 @@ export const SCREENS: Screen[] = [
   },
   ...DFMEA_STEPS.map(step),
   { name: 'pfmea-list', open: (page) => go(page, '/main/pfmea', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  { name: 'fmeda-list', open: (page) => go(page, '/main/fmeda', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  {
+    name: 'fmeda-worksheet',
+    open: async (page, { fmedaProjectId }) => {
+      if (!fmedaProjectId) throw new Error('the demo data holds no FMEDA project');
+      await go(page, `/main/fmeda/fmedaProject?projectId=${fmedaProjectId}&rightType=worksheet`, '[data-testid="fmeda-metrics"]');
+    },
+  },
   ...PFMEA_STEPS.map<Screen>(([name, rightType]) => ({
     name: `pfmea-step-${name}`,
     open: async (page, { pfmeaProjectId }) => {

@@ -101,7 +101,7 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
     { id: 'elementName', header: t`Element`, accessor: 'elementName', width: 170, editable: { type: 'text', validate: text(false) } },
     { id: 'elementFit', header: t`Element failure rate (FIT)`, accessor: 'elementFit', width: 120, editable: { type: 'number', validate: number(0, null, false) } },
     { id: 'failureMode', header: t`Failure mode`, accessor: 'failureMode', width: 190, editable: { type: 'text', validate: text(false) } },
-    { id: 'distributionPct', header: t`Distribution (%)`, accessor: 'distributionPct', width: 104, editable: { type: 'number', validate: number(0, 100, false) } },
+    { id: 'distributionPct', header: t`Distribution (%)`, accessor: 'distributionPct', width: 120, editable: { type: 'number', validate: number(0, 100, false) } },
     {
       id: 'faultClass',
       header: t`Fault class`,
