@@ -100,6 +100,18 @@ describe('the FMEDA in the workbench', () => {
     await page.getByText('请输入 0 到 100 之间的数。').first().waitFor();
     await page.keyboard.press('Escape');
 
+    // judged by IEC 61508 instead: SIL 3 for a type B element at HFT 1 asks for an SFF of 90 %
+    await page.getByTestId('fmeda-settings').click();
+    const settings = page.getByRole('dialog');
+    await settings.getByTestId('fmeda-standard').selectOption('iec61508');
+    await settings.getByLabel('目标 SIL').selectOption('3');
+    await settings.getByLabel('硬件故障裕度').selectOption('1');
+    await settings.getByTestId('fmeda-settings-save').click();
+    await settings.waitFor({ state: 'hidden' });
+    await page.getByTestId('fmeda-sil-claim').waitFor();
+    expect(await page.getByTestId('fmeda-settings-summary').innerText()).toContain('IEC 61508-2');
+    expect(await page.getByTestId('fmeda-sil-claim').innerText()).toMatch(/^不能声明 SIL 3：最高为 SIL [0-2]。$/);
+
     // the same page in English
     await chooseLanguage(page, 'English');
     await expect.poll(() => firstRowCell(page, 'faultClass').innerText()).toBe('single-point');

@@ -72,6 +72,7 @@ describe('the FMEDA routes', () => {
 
   it('create, read, save with the metrics following, and refuse wrong rows with each message in the user’s language (400)', async () => {
     expect(fmeda.serialNum).toMatch(/^FM\d{10}$/);
+    expect(fmeda.fmedaNum).toBe(fmeda.serialNum);
     expect(fmeda.metrics.asil.B).toEqual({ spfm: true, lfm: true, pmhf: true });
     const sheet = await caller(api, editor).ok('GET', `/api/fmeda/worksheet?projectId=${fmeda.projectId}`);
     expect(sheet.rows.map((r: any) => r.failureMode)).toEqual(['Short', 'Open']);

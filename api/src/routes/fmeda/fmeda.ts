@@ -96,7 +96,8 @@ const SettingsSchema = z.strictObject({
 const ViewSchema = z
   .strictObject({
     projectId: z.string(),
-    serialNum: z.string().openapi({ description: 'The FMEDA number (fmeda_num, FM…)' }),
+    serialNum: z.string().openapi({ description: 'The FMEDA number (FM…)' }),
+    fmedaNum: z.string().openapi({ description: 'The same number under the spec’s serial column name (fmeda_num)' }),
     name: z.string(),
     reviewStatus: z.string(),
     canEdit: z.boolean(),
@@ -110,6 +111,7 @@ const ViewSchema = z
 const present = (view: FmedaView): z.infer<typeof ViewSchema> => ({
   projectId: view.projectId,
   serialNum: view.serialNum,
+  fmedaNum: view.serialNum,
   name: view.name,
   reviewStatus: view.reviewStatus,
   canEdit: view.canEdit,
