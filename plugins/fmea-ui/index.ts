@@ -9,7 +9,7 @@
  */
 
 // what tells a kind apart (the catalogs the shared screens speak from are the light entry `@fmea/fmea-ui/catalogs`)
-export { DFMEA_KIND, FmeaKindProvider, useFmeaKind, type FmeaKind, type FmeaKindTexts, type LabelledNode, type NodeLabel, type RiskGridStructureColumn } from './web/kind.tsx';
+export { DFMEA_KIND, FmeaKindProvider, useFmeaKind, type FmeaKind, type FmeaKindTexts, type KindWorkbook, type LabelledNode, type NodeLabel, type RiskGridStructureColumn } from './web/kind.tsx';
 
 // pages: the project list, the templates page and the project page a kind fills with its steps
 export { FmeaProjectList } from './web/list/ProjectList.tsx';

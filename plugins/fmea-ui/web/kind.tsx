@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ProjectRouteName, ProjectType } from '@fmea/core/domain';
@@ -23,6 +23,18 @@ export interface FmeaKind {
   readonly texts?: FmeaKindTexts;
   /** How a structure node reads in trees and the mind map (a process step with its number, a work element with its 4M type); absent: its name. */
   readonly nodeLabel?: NodeLabel;
+  /** The kind's own workbook and new-project dialog where the FMEA form's do not fit (an FMEDA's worksheet); absent: the FMEA form's. */
+  readonly workbook?: KindWorkbook;
+}
+
+/**
+ * A kind whose projects are not written in the AIAG-VDA form (an FMEDA): its new-project dialog, its
+ * import (a new project from its workbook) and its export; FMEA templates are then not offered.
+ */
+export interface KindWorkbook {
+  readonly NewProjectDialog: ComponentType<{ onClose: () => void; onCreated: (project: { id: string; projectType: string }) => void }>;
+  readonly ImportDialog: ComponentType<{ onClose: () => void; onImported: () => void }>;
+  readonly exportProject: (project: { id: string; serialNum: string }) => Promise<void>;
 }
 
 /** A structure node as the trees show it: the structure tree's and the analysis's nodes both have these. */

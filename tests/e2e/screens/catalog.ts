@@ -10,6 +10,8 @@ export interface ScreenContext {
   pfmeaProjectId?: string;
   /** The demo fault tree (generated from the window lifter's DFMEA), when the demo data holds one. */
   ftaTreeId?: string;
+  /** The demo FMEDA (the motor driver): its worksheet with the metrics. */
+  fmedaProjectId?: string;
 }
 
 export interface Screen {
@@ -166,6 +168,14 @@ export const SCREENS: Screen[] = [
       await page.getByTestId('fta-p-exact').waitFor();
       await page.getByTestId('fta-analysis').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await settle(page);
+    },
+  },
+  { name: 'fmeda-list', open: (page) => go(page, '/main/fmeda', '[data-testid="dfmea-project-list"] [data-row-key]') },
+  {
+    name: 'fmeda-worksheet',
+    open: async (page, { fmedaProjectId }) => {
+      if (!fmedaProjectId) throw new Error('the demo data holds no FMEDA project');
+      await go(page, `/main/fmeda/fmedaProject?projectId=${fmedaProjectId}&rightType=worksheet`, '[data-testid="fmeda-metrics"]');
     },
   },
   ...PFMEA_STEPS.map<Screen>(([name, rightType]) => ({

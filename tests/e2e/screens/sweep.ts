@@ -2,7 +2,7 @@
  * `npm run screens`: opens every screen (sign-in, shell, system pages,
  * personal centre, DFMEA list, each step of the demo project, the dialogs
  * that matter, the PFMEA list and the demo PFMEA's structure, functions, flow
- * chart and control plan, the FTA list and the demo fault tree with its analysis) at 1366×768 and 1920×1080 in Chinese and English, saves a
+ * chart and control plan, the FMEDA list and the demo FMEDA's worksheet, the FTA list and the demo fault tree with its analysis) at 1366×768 and 1920×1080 in Chinese and English, saves a
  * screenshot of each under tests/artifacts/screens/<size>-<lang>/ and lists
  * what the layout checks found (cut-off text, wrapped buttons, covered
  * controls, text of the other language) in report.txt beside them.
@@ -54,7 +54,8 @@ async function demoProject(baseURL: string): Promise<ScreenContext> {
   const editable = list.items.find((p) => p.name === '天窗驱动电机') ?? project;
   const pfmeas = await admin.post<{ items: { id: string }[] }>('/api/project/list', { tab: 'all', page: 1, limit: 5, projectType: 'pfmea' });
   const trees = await admin.post<{ items: { id: string }[] }>('/api/fta/list', { page: 1, limit: 1 });
-  return { projectId: project.id, editableProjectId: editable.id, pfmeaProjectId: pfmeas.items[0]?.id, ftaTreeId: trees.items[0]?.id };
+  const fmedas = await admin.post<{ items: { id: string }[] }>('/api/project/list', { tab: 'all', page: 1, limit: 5, projectType: 'fmeda' });
+  return { projectId: project.id, editableProjectId: editable.id, pfmeaProjectId: pfmeas.items[0]?.id, fmedaProjectId: fmedas.items[0]?.id, ftaTreeId: trees.items[0]?.id };
 }
 
 /** A browser in the user's language: its own texts (a file input's "choose file") follow it, as on the user's machine. */

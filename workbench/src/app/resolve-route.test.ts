@@ -20,7 +20,15 @@ describe('the guard over the defined areas', () => {
     expect(resolveRoute('/main/pfmeaProject', processEngineer, '?type=1&projectId=p1')).toEqual({ kind: 'redirect', to: '/main/pfmea/pfmeaProject?type=1&projectId=p1' });
     expect(resolveRoute('/main/pfmea/pfmeaProject', processEngineer, '?pppSerial=n1')).toMatchObject({ kind: 'area', microRoute: 'pfmeaProject' });
     expect(resolveRoute('/main/pfmea', engineer)).toEqual({ kind: 'forbidden' });
-    expect(resolveRoute('/main/fmeda', userHolding({}, true))).toEqual({ kind: 'notFound' });
+    // an area not built yet is unknown, even to an administrator
+    expect(resolveRoute('/main/drbfm', userHolding({}, true))).toEqual({ kind: 'notFound' });
+  });
+
+  it('opens the FMEDA area (issue 23) and its legacy project link for a holder of its route, and refuses it to others', () => {
+    const safetyEngineer = userHolding({ ...everyone, fmeda_index: ['add'] });
+    expect(resolveRoute('/main/fmedaProject', safetyEngineer, '?type=1&projectId=p1')).toEqual({ kind: 'redirect', to: '/main/fmeda/fmedaProject?type=1&projectId=p1' });
+    expect(resolveRoute('/main/fmeda', safetyEngineer)).toMatchObject({ kind: 'area', microRoute: '' });
+    expect(resolveRoute('/main/fmeda', engineer)).toEqual({ kind: 'forbidden' });
   });
 
   it('sends the inbox paths of spec 000 §2.1 to the personal centre', () => {

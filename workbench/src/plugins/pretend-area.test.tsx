@@ -186,6 +186,7 @@ describe('a pretend work area, from one definition and one plugin', () => {
     expect(favouriteKinds(areas).filter((k) => k.projects).map((k) => [k.type, k.area])).toEqual([
       ['project', 'dfmea'],
       ['pfmeaProject', 'pfmea'],
+      ['fmedaProject', 'fmeda'],
       ['pretendPlan', 'pretend'],
     ]);
   });

@@ -5,13 +5,14 @@ import { personalPlugin } from '@fmea/plugin-personal';
 import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 import { pfmeaPlugin } from '@fmea/plugin-pfmea';
 import { ftaPlugin } from '@fmea/plugin-fta';
+import { fmedaPlugin } from '@fmea/plugin-fmeda';
 import { knowledgePlugin } from '@fmea/plugin-knowledge';
 import { standardsPlugin } from '@fmea/plugin-standards';
 import { masterDataPlugin } from '@fmea/plugin-masterdata';
 import { experiencePlugin } from '@fmea/plugin-experience';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, ftaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

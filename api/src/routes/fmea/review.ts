@@ -51,7 +51,7 @@ const ReviewSchema = z
     submittedBy: z.string().nullable(),
     submittedAt: DateTime.nullable(),
     waitingFor: z.array(z.string()).openapi({ description: 'The users the project waits for now' }),
-    walkSteps: z.array(WalkStep).openapi({ description: 'The steps each opinion reviewer reviews, in order: from the block diagram (DFMEA, family, MSR) or the process flow chart (PFMEA)' }),
+    walkSteps: z.array(WalkStep).openapi({ description: 'The steps each opinion reviewer reviews, in order: from the block diagram (DFMEA, family, MSR), the process flow chart (PFMEA) or the worksheet (FMEDA)' }),
     reviewInOrder: z.boolean().openapi({ description: 'Business rule fmeaReviewInOrder: the steps are marked in order and the opinion waits for the whole walk' }),
     walks: z
       .array(

@@ -69,3 +69,57 @@ describe('fmea fmeda metrics', () => {
     expect(zh.stderr).toContain('要素失效率 (FIT)：“many”不是大于等于 0 的数');
   });
 });
+
+describe('fmea fmeda import, metrics of a stored FMEDA, export', { timeout: 120_000 }, () => {
+  it('imports a worksheet as a new FMEDA project, answers its metrics by its FM number, and exports what imports again', async () => {
+    const { dbEnv, tempDbUrl } = await import('../../test-utils.ts');
+    const temp = await tempDbUrl();
+    try {
+      const env = dbEnv(temp);
+      const file = await worksheet('stored.xlsx', [
+        row('H-bridge', '1000', 'Short to battery', '50', 'single-point', '90'),
+        row('H-bridge', '1000', 'Gate driver stuck', '40', 'multiple-point', '', '50'),
+        row('H-bridge', '1000', 'Open load', '10', 'safe'),
+      ]);
+      const imported = await runFmea(['--json', 'fmeda', 'import', file, '--name', 'Motor driver'], { env });
+      expect(imported.code, imported.stderr).toBe(0);
+      const { data } = JSON.parse(imported.stdout);
+      expect(data.fmedaNum).toMatch(/^FM\d{10}$/);
+      expect(data.rows).toBe(3);
+      // a wrong row refuses the file, every problem named, and no project is made
+      const wrong = await worksheet('wrong-import.xlsx', [row('H-bridge', 'many', 'Short to battery', '50', 'single-point', '90')]);
+      const refused = await runFmea(['--lang', 'en-US', 'fmeda', 'import', wrong], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('The worksheet was not imported: one problem listed below; nothing was written');
+      expect(refused.stderr).toContain('Row 2: Element failure rate (FIT): “many” is not a number of 0 or more');
+      const text = await runFmea(['--lang', 'en-US', 'fmeda', 'import', file], { env });
+      expect(text.stdout).toMatch(/FMEDA FM\d{10} created with 3 rows/);
+
+      const metrics = await runFmea(['--json', 'fmeda', 'metrics', data.fmedaNum], { env });
+      expect(metrics.code, metrics.stderr).toBe(0);
+      const stored = JSON.parse(metrics.stdout).data;
+      expect(stored.spfm).toBeCloseTo(0.95, 12);
+      expect(stored.asil.B).toEqual({ spfm: true, lfm: true, pmhf: true });
+      expect(stored.maxSil).toEqual({ typeA: { hft0: 3, hft1: 4, hft2: 4 }, typeB: { hft0: 2, hft1: 3, hft2: 4 } });
+
+      const out = join(dir, 'exported.xlsx');
+      const exported = await runFmea(['fmeda', 'export', data.fmedaNum, out], { env });
+      expect(exported.code, exported.stderr).toBe(0);
+      const again = await runFmea(['--json', 'fmeda', 'metrics', out], { env });
+      const fromFile = JSON.parse(again.stdout).data;
+      expect(fromFile.spfm).toBe(stored.spfm);
+      expect(fromFile.lfm).toBe(stored.lfm);
+
+      // no release yet: the baseline is named as unknown
+      const noBaseline = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', data.fmedaNum, '--baseline', 'BL1'], { env });
+      expect(noBaseline.code).not.toBe(0);
+      expect(noBaseline.stderr).toContain('BL1');
+
+      const missing = await runFmea(['--lang', 'en-US', 'fmeda', 'metrics', 'FM0000000000'], { env });
+      expect(missing.code).not.toBe(0);
+      expect(missing.stderr).not.toMatch(/Error:|at /);
+    } finally {
+      await temp.cleanup();
+    }
+  });
+});

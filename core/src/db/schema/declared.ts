@@ -14,3 +14,4 @@ export * from './bom.ts';
 export * from './pfmea.ts';
 export * from './message.ts';
 export * from './fta.ts';
+export * from './fmeda.ts';

@@ -103,7 +103,7 @@ describe('the area definitions', () => {
     expect(areaServing(AREAS, 'dfmea')?.routeName).toBe('dfmea_index');
     expect(areaServing(AREAS, 'msr')?.routeName).toBe('dfmea_index');
     expect(areaServing(AREAS, 'pfmea')?.routeName).toBe('pfmea_index');
-    expect(PROJECT_ROUTES).toEqual(['dfmea_index', 'pfmea_index']);
+    expect(PROJECT_ROUTES).toEqual(['dfmea_index', 'pfmea_index', 'fmeda_index']);
   });
 
   it('put the landing page at the base path and other pages below it', () => {
@@ -118,9 +118,10 @@ describe('what the areas contribute to the shell', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
+      ['fmeda', '/api/fmeda/selectRecentFmedaProject'],
     ]);
     expect([...taskSourcesOf(AREAS)]).toEqual([
-      ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
     ]);
   });
@@ -128,7 +129,7 @@ describe('what the areas contribute to the shell', () => {
   it('contributes every stored favourite kind once; the project kinds are those of the FMEA areas', () => {
     const kinds = favouriteKinds(AREAS);
     expect(kinds.map((k) => k.type).sort()).toEqual([...COLLECT_TYPES].sort());
-    expect(projectFavouriteTypes(AREAS)).toEqual(['project', 'pfmeaProject']);
+    expect(projectFavouriteTypes(AREAS)).toEqual(['project', 'pfmeaProject', 'fmedaProject']);
     expect(kinds.find((k) => k.type === 'pfmeaProject')).toMatchObject({ area: 'pfmea', title: { 'en-US': 'PFMEA project' } });
   });
 
@@ -142,7 +143,7 @@ describe('what the areas contribute to the shell', () => {
     const codes = messageCodesOf(AREAS);
     expect([...codes.keys()].sort()).toEqual([...MESSAGE_CODES].sort());
     expect(codes.get('5')).toEqual(['pfmea']);
-    expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'personal']);
+    expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'fmeda', 'personal']);
   });
 
   // where these facts meet the kind records (a kind's favourite type and message codes are its area's): kindIssues, core/src/domain/fmea/kinds.test.ts
@@ -173,7 +174,7 @@ describe('what the areas contribute to the shell', () => {
     });
     const areas = [...AREAS, pretend];
     expect(areaIssues(areas)).toEqual([]);
-    expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'pretend']);
+    expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'fmeda', 'pretend']);
     expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['drbfm'] });
     expect(taskSourcesOf(areas).get('action')!.projectTypes).toContain('drbfm');
     expect(favouriteKinds(areas).map((k) => k.type)).toContain('pretendPlan');

@@ -4,6 +4,7 @@ import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
 import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
 import { ftaArea } from './fta.ts';
+import { fmedaArea } from './fmeda.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
@@ -13,10 +14,10 @@ export * from './define.ts';
 export * from './derive.ts';
 export * from './contributions.ts';
 export { catalogPage } from './catalog-page.ts';
-export { dfmeaArea, experienceArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
+export { dfmeaArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, dfmeaArea, pfmeaArea, ftaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

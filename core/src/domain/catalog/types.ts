@@ -181,6 +181,9 @@ export const hardwareResourceCatalog = defineCatalogType({
     { key: 'enHardwareName', kind: 'enText', of: 'hardwareName', column: 'enText', header: { 'zh-CN': '英文硬件名称', 'en-US': 'Hardware name (English)' } },
     { key: 'specification', kind: 'text', header: { 'zh-CN': '规格型号', 'en-US': 'Specification' } },
     { key: 'supplier', kind: 'text', header: { 'zh-CN': '供应商', 'en-US': 'Supplier' } },
+    // issue 23: what an FMEDA row is filled from — λ in FIT and the modes' shares ("open: 30; short: 70", domain/fmeda/catalog.ts)
+    { key: 'failureRateFit', kind: 'number', min: 0, header: { 'zh-CN': '失效率 (FIT)', 'en-US': 'Failure rate (FIT)' } },
+    { key: 'failureModes', kind: 'text', max: 1000, header: { 'zh-CN': '失效模式分布 (%)', 'en-US': 'Failure mode distribution (%)' } },
     productType(),
   ],
   // spec 001 §5: "Duplicate refused for resource number/name" — each on its own

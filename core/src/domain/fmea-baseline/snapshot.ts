@@ -1,4 +1,5 @@
 import { buildChains } from '../fmea/chains.ts';
+import type { FmedaSnapshot } from '../fmeda/snapshot.ts';
 import { indexGraph, type FmeaGraph } from '../fmea/graph.ts';
 import type { FailureKind } from '../fmea/vocabulary.ts';
 import { PROJECT_DATE_FIELDS, PROJECT_DICTIONARY_FIELD_NAMES, PROJECT_TEXT_FIELDS } from '../fmea/project.ts';
@@ -68,6 +69,8 @@ export type FmeaSnapshot = {
   readonly format: number;
   readonly project: SnapshotProject;
   readonly ap: SnapshotApRules;
+  /** An FMEDA's settings, worksheet and metrics at the release (domain/fmeda/snapshot.ts); absent for other kinds, so their snapshots and hashes stay as they were. */
+  readonly fmeda?: FmedaSnapshot;
 } & { readonly [L in SnapshotList]: SnapshotItem<L>[] };
 
 /** What the service reads: rows with at least the content fields (extra columns are ignored). */

@@ -18,11 +18,14 @@ describe('the FMEA kind records', () => {
   });
 
   it('group the kinds by side', () => {
-    expect(kindsOfSide('dfmea')).toEqual(['dfmea', 'family', 'msr']);
+    // an FMEDA is a design-side analysis (of a hardware element of the design)
+    expect(kindsOfSide('dfmea')).toEqual(['dfmea', 'family', 'msr', 'fmeda']);
     expect(kindsOfSide('pfmea')).toEqual(['pfmea']);
     expect(sameSide('family', 'msr')).toBe(true);
     expect(sameSide('dfmea', 'pfmea')).toBe(false);
-    expect(() => kindOf('fmeda')).toThrow(/unknown project type fmeda/);
+    expect(kindOf('fmeda').numberingModule).toBe('fmeda');
+    expect(projectPagePath('fmeda')).toBe('/main/fmeda/fmedaProject');
+    expect(() => kindOf('fmedb')).toThrow(/unknown project type fmedb/);
     expect(() => kindOf('toString')).toThrow(/unknown project type/);
   });
 });

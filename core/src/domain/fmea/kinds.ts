@@ -3,7 +3,7 @@ import { AREAS, type AreaDefinition } from '../areas/index.ts';
 import type { MessageCode } from '../messages/index.ts';
 import type { NumberingModule } from '../numbering/index.ts';
 import type { FmeaReviewWalkStep } from '../status/fmea-review-walk.ts';
-import { ANALYSIS_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
+import { ANALYSIS_STEPS, FMEDA_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
 
 /**
  * The FMEA kinds (issue 21): one record per project type holding every fact
@@ -59,12 +59,17 @@ export interface FmeaKind {
   /** The favourite ("collect") type of a project of the kind (spec 001 §3), one its area contributes (kindIssues checks). */
   readonly collectType: string;
   /** Workbook and download names start with this. */
-  readonly filePrefix: 'DFMEA' | 'PFMEA';
+  readonly filePrefix: 'DFMEA' | 'PFMEA' | 'FMEDA';
   readonly messages: KindMessageCodes;
   /** Deep-link query values the spec gives the kind (001 §2): the leftType a project opens with, and the one of its optimisation step. */
   readonly leftTypes: { readonly default: string | null; readonly optimization: string | null };
   /** Where a non-member applies to read a project of the kind (spec 001 §7). */
   readonly readApplyRoute: '/api/message/applyReadProject' | '/api/message/applyReadPfmeaProject';
+  /**
+   * The call that creates projects of the kind when the FMEA project's own (`/api/project/save`) cannot:
+   * an FMEDA is made with its settings and worksheet (`createFmeda`). null: the FMEA project's.
+   */
+  readonly createdThrough: '/api/fmeda/create' | null;
   /** The business rules that say whether ratings come from the knowledge base, and the default detection. */
   readonly scoreSupply: { readonly supply: 'dfmeaScoreSupply' | 'pfmeaScoreSupply'; readonly defaultDetection: 'dfmeaDefaultDet' | 'pfmeaDefaultDet' };
 }
@@ -87,6 +92,7 @@ const design = {
   leftTypes: { default: null, optimization: null },
   readApplyRoute: '/api/message/applyReadProject',
   scoreSupply: { supply: 'dfmeaScoreSupply', defaultDetection: 'dfmeaDefaultDet' },
+  createdThrough: null,
 } as const;
 
 export const FMEA_KINDS = {
@@ -111,10 +117,29 @@ export const FMEA_KINDS = {
     leftTypes: { default: '-1', optimization: '10' },
     readApplyRoute: '/api/message/applyReadPfmeaProject',
     scoreSupply: { supply: 'pfmeaScoreSupply', defaultDetection: 'pfmeaDefaultDet' },
+    createdThrough: null,
   },
   family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
   // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
   msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
+  /**
+   * FMEDA (issue 23): a design-side analysis of one hardware element or safety goal, numbered FM…, whose
+   * analysis is its worksheet (fmeda_row) beside the shared header and team; the review walks the worksheet.
+   */
+  fmeda: {
+    ...design,
+    type: 'fmeda',
+    labelKey: 'fmea.project_type.fmeda',
+    numberingModule: 'fmeda',
+    apTable: 'dfmea',
+    steps: ['planningAndPreparation', ...FMEDA_STEPS],
+    reviewWalk: ['worksheet'],
+    collectType: 'fmedaProject',
+    filePrefix: 'FMEDA',
+    // the design side's message codes, without the DFMEA's legacy views (rightType 10–12): its links open the worksheet
+    messages: { ...DESIGN_MESSAGES, rightTypes: null },
+    createdThrough: '/api/fmeda/create',
+  },
 } as const satisfies Record<ProjectType, FmeaKind>;
 
 /** Kinds by type: FMEA_KINDS, or those plus a throwaway kind in a test. */

@@ -1,1 +1,4 @@
 export * from './metrics.ts';
+export * from './project.ts';
+export * from './catalog.ts';
+export * from './snapshot.ts';

@@ -198,3 +198,14 @@ export function iec61508Metrics(rows: readonly FmedaRow[]): Iec61508Metrics {
   const pfhPerHour = sums.dangerousUndetected * 1e-9;
   return { sff, dc: dangerous > 0 ? sums.dangerousDetected / dangerous : null, pfhPerHour, pfhSilBand: pfhSilBand(pfhPerHour), maxSil: maxSil(sff), sums };
 }
+
+/**
+ * The figures an FMEDA answers (`fmea fmeda metrics`, the API, the worksheet's live panel, a baseline):
+ * ISO 26262's and IEC 61508's side by side, ratios as fractions.
+ */
+export function fmedaMetrics(rows: readonly FmedaRow[]) {
+  const iso = iso26262Metrics(rows);
+  const iec = iec61508Metrics(rows);
+  return { spfm: iso.spfm, lfm: iso.lfm, pmhfFit: iso.pmhfFit, pmhfPerHour: iso.pmhfPerHour, asil: iso.asil, sff: iec.sff, dc: iec.dc, pfhPerHour: iec.pfhPerHour, pfhSilBand: iec.pfhSilBand, maxSil: iec.maxSil };
+}
+export type FmedaMetrics = ReturnType<typeof fmedaMetrics>;

@@ -155,6 +155,9 @@ export const OPERATION_ACTIONS = [
   'fta.tree.import',
   'fta.tree.generate',
   'fta.link.review',
+  // the FMEDA's settings and worksheet (services/fmeda)
+  'fmeda.settings.update',
+  'fmeda.rows.save',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -198,6 +201,7 @@ export const OPERATION_ENTITIES = [
   'fmea_comment',
   'fta_tree',
   'fta_event_link',
+  'fmeda_project',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

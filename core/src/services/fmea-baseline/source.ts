@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
+import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, fmedaProject, fmedaRow, user } from '../../db/schema/index.ts';
 import { canonicalJson, canonicalSnapshot, type FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
+import { fmedaSnapshot } from '../../domain/fmeda/snapshot.ts';
 import { projectNotFound } from '../fmea/access.ts';
 import { getApRuleSet, type ApRuleSet } from '../rules/ap-rules.ts';
 
@@ -106,7 +107,12 @@ export function snapshotOf(source: AnalysisSource): FmeaSnapshot {
 
 /** The project's analysis as it stands, as a canonical snapshot (`snapshotOf`). No access check: callers have opened the project. */
 export async function readSnapshot(db: DbOrTx, projectId: string): Promise<FmeaSnapshot> {
-  return snapshotOf(await readAnalysisSource(db, projectId));
+  const snapshot = snapshotOf(await readAnalysisSource(db, projectId));
+  // an FMEDA's worksheet and its metrics are frozen with it (issue 23)
+  const fmeda = await db.select().from(fmedaProject).where(eq(fmedaProject.projectId, projectId)).get();
+  if (!fmeda) return snapshot;
+  const rows = await db.select().from(fmedaRow).where(eq(fmedaRow.projectId, projectId));
+  return { ...snapshot, fmeda: fmedaSnapshot(fmeda, rows) };
 }
 
 /** The snapshot's stored text and its hash. */

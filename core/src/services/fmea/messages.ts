@@ -43,6 +43,7 @@ export const FMEA_SERVICE_MESSAGE_KEYS = [
   'fmea.tree_delete_head_only',
   'fmea.project_in_use',
   'fmea.creator_hand_over',
+  'fmea.created_elsewhere',
   'fmea.template_not_found',
   'fmea.template_no_site',
   'fmea.not_a_family',

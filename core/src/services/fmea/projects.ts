@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaMember, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
 import {
   CREATOR_DEFAULT_ROLE,
   NODE_TYPES,
@@ -63,6 +63,8 @@ export type ProjectInput = ProjectHeader & {
    * an administrator, who keeps editing as administrator, is not asked.
    */
   confirmHandOver?: boolean;
+  /** Set by the service a kind is created through (its `createdThrough`), which adds what the kind needs beside the project. */
+  kindService?: boolean;
 };
 
 export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
@@ -128,6 +130,8 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
   assertNoIssues([...projectHeaderIssues(input), ...teamIssues(named)]);
   const members = handedOver(named, ctx.actor.userId);
   const profile = kindOf(input.projectType);
+  // a kind made with more than a project (an FMEDA's settings and worksheet) is made by its own call only
+  if (profile.createdThrough !== null && input.kindService !== true) throw new InvalidInputError('fmea.created_elsewhere', { call: profile.createdThrough });
   return writeAndLog(ctx, async (tx, txCtx) => {
     const actor = await actorOf(tx, ctx.actor);
     assertTypeRoute(ctx.actor, actor, input.projectType, 'add');

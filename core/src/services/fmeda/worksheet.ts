@@ -1,5 +1,6 @@
 import { InvalidInputError, type Issue } from '../../errors.ts';
-import { iec61508Metrics, iso26262Metrics, type FaultClass, type FmedaRow } from '../../domain/fmeda/metrics.ts';
+import { type FaultClass, type FmedaRow } from '../../domain/fmeda/metrics.ts';
+export { fmedaMetrics } from '../../domain/fmeda/metrics.ts';
 import { readSheet, SPREADSHEET_LIMIT_BYTES, type SheetColumn } from '../shared/xlsx.ts';
 import { spreadsheetLimits } from '../shared/zip-guard.ts';
 
@@ -57,7 +58,8 @@ export async function readFmedaWorksheet(data: Uint8Array, options: { limit?: nu
     const fit = Number(values.elementFit.trim());
     const distribution = percent(values.distribution);
     const faultClass = FAULT_CLASS_WORDS[values.faultClass.trim().toLowerCase()];
-    const share = (text: string) => (text.trim() === '' ? 0 : percent(text));
+    // a blank coverage is no mechanism: kept as none (null), which the metrics read as 0
+    const share = (text: string) => (text.trim() === '' ? null : percent(text));
     const dcResidual = share(values.dcResidual);
     const dcLatent = share(values.dcLatent);
     if (!values.element.trim()) wrong('fmeda.element_missing', 'element', '');
@@ -65,8 +67,8 @@ export async function readFmedaWorksheet(data: Uint8Array, options: { limit?: nu
     if (values.elementFit.trim() === '' || !(fit >= 0)) wrong('fmeda.fit_invalid', 'elementFit', values.elementFit);
     if (values.distribution.trim() === '' || !(distribution >= 0 && distribution <= 100)) wrong('fmeda.distribution_invalid', 'distribution', values.distribution);
     if (!faultClass) wrong('fmeda.fault_class_invalid', 'faultClass', values.faultClass);
-    if (!(dcResidual >= 0 && dcResidual <= 100)) wrong('fmeda.dc_residual_invalid', 'dcResidual', values.dcResidual);
-    if (!(dcLatent >= 0 && dcLatent <= 100)) wrong('fmeda.dc_latent_invalid', 'dcLatent', values.dcLatent);
+    if (dcResidual !== null && !(dcResidual >= 0 && dcResidual <= 100)) wrong('fmeda.dc_residual_invalid', 'dcResidual', values.dcResidual);
+    if (dcLatent !== null && !(dcLatent >= 0 && dcLatent <= 100)) wrong('fmeda.dc_latent_invalid', 'dcLatent', values.dcLatent);
     if (issues.some((i) => i.row === row)) continue;
     const element = values.element.trim();
     shares.set(element, (shares.get(element) ?? 0) + distribution);
@@ -78,9 +80,9 @@ export async function readFmedaWorksheet(data: Uint8Array, options: { limit?: nu
       distribution: distribution / 100,
       faultClass: faultClass!,
       residualMechanism: values.residualMechanism.trim(),
-      dcResidual: dcResidual / 100,
+      dcResidual: dcResidual === null ? null : dcResidual / 100,
       latentMechanism: values.latentMechanism.trim(),
-      dcLatent: dcLatent / 100,
+      dcLatent: dcLatent === null ? null : dcLatent / 100,
     });
   }
   // an element's modes share its λ: more than all of it counts some failures twice
@@ -90,12 +92,3 @@ export async function readFmedaWorksheet(data: Uint8Array, options: { limit?: nu
   if (issues.length) throw new InvalidInputError('validation.failed', {}, issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0)));
   return { rows, unmapped: read.unmapped };
 }
-
-/** The figures `fmea fmeda metrics` answers, ratios as fractions. */
-export function fmedaMetrics(rows: readonly FmedaRow[]) {
-  const iso = iso26262Metrics(rows);
-  const iec = iec61508Metrics(rows);
-  return { spfm: iso.spfm, lfm: iso.lfm, pmhfFit: iso.pmhfFit, pmhfPerHour: iso.pmhfPerHour, asil: iso.asil, sff: iec.sff, dc: iec.dc, pfhPerHour: iec.pfhPerHour, pfhSilBand: iec.pfhSilBand, maxSil: iec.maxSil };
-}
-
-

@@ -40,6 +40,8 @@ const TABS_OF_STEP: Record<AnalysisStep, readonly DfmeaStepKey[]> = {
   msrFailureAnalysis: ['msrFailure'],
   msrRiskAnalysis: ['msrRisk'],
   msrOptimization: ['msrOptimization'],
+  // the FMEDA's worksheet is its own area's page (plugins/fmeda), never a DFMEA tab
+  fmedaWorksheet: [],
   documentation: [],
 };
 export const tabsOf = (projectType: string): DfmeaStepKey[] => [...kindOf(projectType).steps.flatMap((step) => TABS_OF_STEP[step]), 'characteristics', 'criticality'];

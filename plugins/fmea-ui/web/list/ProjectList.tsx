@@ -177,7 +177,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
               </Button>
             ) : null}
             {allowed('export') && (p.myRoles || tab === 'shared') ? (
-              <Button kind="link" onClick={() => exportProject(p)}>
+              <Button kind="link" onClick={() => (kind.workbook ? void kind.workbook.exportProject(p).catch(notifyError) : exportProject(p))}>
                 <Trans>Export</Trans>
               </Button>
             ) : null}
@@ -227,9 +227,11 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 <Trans>Import workbook</Trans>
               </Button>
             ) : null}
-            <Button data-testid="fmea-templates-link" onClick={() => void navigate(`${basePath}/templates`)}>
-              <Trans>FMEA templates</Trans>
-            </Button>
+            {kind.workbook ? null : (
+              <Button data-testid="fmea-templates-link" onClick={() => void navigate(`${basePath}/templates`)}>
+                <Trans>FMEA templates</Trans>
+              </Button>
+            )}
           </>
         }
       />
@@ -269,7 +271,16 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           </form>
         }
       />
-      {editing ? (
+      {editing === 'new' && kind.workbook ? (
+        <kind.workbook.NewProjectDialog
+          onClose={() => setEditing(null)}
+          onCreated={(p) => {
+            setEditing(null);
+            notify('success', t`Project saved`);
+            void navigate(projectPageLink(p.projectType, p.id));
+          }}
+        />
+      ) : editing ? (
         <ProjectDialog
           project={editing === 'new' ? null : editing}
           projectType={listType}
@@ -305,7 +316,11 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           }}
         />
       ) : null}
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
+      {importing && kind.workbook ? (
+        <kind.workbook.ImportDialog onClose={() => setImporting(false)} onImported={reload} />
+      ) : (
+        <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
+      )}
     </div>
   );
 }

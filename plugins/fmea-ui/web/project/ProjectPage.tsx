@@ -121,8 +121,10 @@ export function ProjectPage({
   const [failed, setFailed] = useState(false);
   // the open step is the URL's (rightType, or a message's leftType), so Back goes to the step before and a reload stays;
   // without one, the first step (or the reviewer's next one, below)
-  const urlStep = openStep && keys.includes(openStep) ? openStep : rightType ? initialStep(keys, rightType) : null;
-  const [firstStep] = useState(() => initialStep(keys, null));
+  // a kind without a structure step (an FMEDA) opens on its first, also for a rightType it has no step for
+  const fallback = keys.includes('structure') ? 'structure' : (keys[0] ?? 'structure');
+  const urlStep = openStep && keys.includes(openStep) ? openStep : rightType ? initialStep(keys, rightType, fallback) : null;
+  const [firstStep] = useState(() => initialStep(keys, null, fallback));
   const step = urlStep ?? firstStep;
   /** Opens a step by putting it in the URL (a new history entry, or in place); the one-time openers of a message go. */
   const setStep = useCallback(
@@ -248,7 +250,8 @@ export function ProjectPage({
   // under review, approved or released: the server refuses writes (the banner says why), so the steps offer none
   const readOnly = !project.canEdit || !EDITABLE.includes(project.reviewStatus);
   const canExport = can(session.user, kind.route, 'export');
-  const canImport = !readOnly && can(session.user, kind.route, 'import');
+  // a kind with its own workbook imports it as a new project, from its list
+  const canImport = !readOnly && !kind.workbook && can(session.user, kind.route, 'import');
   const props: StepProps = { projectId: project.id, serialNum: project.serialNum, readOnly, apTable: project.apTable, remoteRevision, focusNodeId: focus?.nodeId ?? project.focusNodeId ?? null, focusItemId: focus?.itemId ?? null };
   /** A finding's row: its step, its node in the tree, the row scrolled to (the step mounts again to start there). */
   const openFinding = async (finding: FmeaFinding) => {
@@ -300,7 +303,10 @@ export function ProjectPage({
           </Button>
         ) : null}
         {canExport ? (
-          <Button data-testid="dfmea-export" onClick={() => void api.download('/api/project/exportData', `${project.serialNum}.xlsx`, { projectId: project.id }).catch(notifyError)}>
+          <Button
+            data-testid="dfmea-export"
+            onClick={() => void (kind.workbook ? kind.workbook.exportProject(project) : api.download('/api/project/exportData', `${project.serialNum}.xlsx`, { projectId: project.id })).catch(notifyError)}
+          >
             <Trans>Export workbook</Trans>
           </Button>
         ) : null}

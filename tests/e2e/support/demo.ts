@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, openTab, type Tab } from './browser.ts';
+import { run } from './build.ts';
+import { REPO } from './paths.ts';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
+
+/** The demo users' password in the demo tests (DEMO_PASSWORD of the seed). */
+export const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
+
+/**
+ * The demo data as a new user meets it: for the test file, a fresh database seeded with
+ * `fmea db seed --fixtures demo`, its own server and browser, closed after the file. `open` gives a tab
+ * of the given language (1366×768 unless said).
+ */
+export function useDemoServer() {
+  let server: RunningServer;
+  let browser: Browser;
+  let dir: string;
+  const tabs: Tab[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fmea-demo-e2e-'));
+    const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
+    await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
+    server = await startServer({ dir });
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    async open(locale: string, size: { width: number; height: number } = { width: 1366, height: 768 }): Promise<Page> {
+      const tab = await openTab(browser, server.baseURL, { ...size, locale });
+      tabs.push(tab);
+      return tab.page;
+    },
+  };
+}
