@@ -19,7 +19,9 @@ export function FtaLinksPanel({ failure, onClose }: { failure: { id: string; des
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content className="drawer fta-links-panel" style={{ width: 460 }} aria-describedby={undefined} data-testid="fta-links-panel">
           <RadixDialog.Title className="dialog-title">
-            <Trans>Fault trees</Trans>: <span data-user-content>{failure.description}</span>
+            <Trans>
+              Fault trees: <span data-user-content>{failure.description}</span>
+            </Trans>
           </RadixDialog.Title>
           {loaded.error ? <div className="alert alert-error">{loaded.error}</div> : null}
           {loaded.data ? (

@@ -268,11 +268,11 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       header: t`Failure cause (FC)`,
       width: 180,
       accessor: (r) => r.cause?.description ?? '',
-      // a cause in a fault tree: its marker opens the trees and cut sets it is in (docs/domain/fta.md)
+      // a cause in a fault tree: its marker, first so a clipped text never hides it, opens the trees and cut sets it is in (docs/domain/fta.md)
       cell: (r) => (
         <>
-          <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
           <FtaMarker failure={r.cause} />
+          <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
         </>
       ),
     },
