@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
-import { run } from './support/build.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { useDemoServer } from './support/demo.ts';
 import { startSignedIn } from './support/flows.ts';
 import { waitForPath } from './support/suite.ts';
-import { REPO } from './support/paths.ts';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 
 /**
  * The demo data as a new user meets it (issue #14, "tried as a new user
@@ -18,30 +12,8 @@ import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/serve
  * commented row of the released window-lifter DFMEA and compares BL1 with BL2.
  */
 const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
-const tabs: Tab[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'fmea-demo-e2e-'));
-  const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
-  await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
-  server = await startServer({ dir });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const open = async (locale: string) => {
-  const tab = await openTab(browser, server.baseURL, { width: 1400, height: 900, locale });
-  tabs.push(tab);
-  return tab.page;
-};
+const demo = useDemoServer(DEMO_PASSWORD);
+const open = (locale: string) => demo.open(locale);
 
 describe('the demo lifecycle in the workbench', () => {
   it('zhao.reviewer finds the gearbox DFMEA waiting for his opinion in My tasks and opens it', async () => {

@@ -1,16 +1,11 @@
 /// <reference lib="dom" />
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
-import { run } from './support/build.ts';
+import { screenshot } from './support/browser.ts';
+import { useDemoServer } from './support/demo.ts';
 import { startSignedIn } from './support/flows.ts';
 import { textOf } from './support/suite.ts';
-import { REPO } from './support/paths.ts';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 
 /**
  * The FTA links on the FMEA side (issue 23: "show in the FMEA which cut sets a cause belongs to … a change on
@@ -24,37 +19,16 @@ const DEMO_PASSWORD = 'Ft7#qW2!xK9$pR';
 const DFMEA_NAME = '前门电动车窗升降器';
 const HALL = '霍尔信号缺失或不稳定';
 const OBSTACLE = '关窗时乘员手指、手臂或颈部位于窗口';
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
 let projectId: string;
-const tabs: Tab[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'fmea-fta-e2e-'));
-  const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
-  await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
-  server = await startServer({ dir });
-  browser = await launchBrowser();
-  // the demo DFMEA is released; its responsible engineer revokes the release so it can be changed again
-  const li = await apiLogin(server.baseURL, 'li.engineer', DEMO_PASSWORD);
+// the demo DFMEA is released; its responsible engineer revokes the release so it can be changed again
+const demo = useDemoServer(DEMO_PASSWORD, async (baseURL) => {
+  const li = await apiLogin(baseURL, 'li.engineer', DEMO_PASSWORD);
   const list = await li.post<{ items: { id: string; name: string }[] }>('/api/project/list', { tab: 'all', projectType: 'dfmea', page: 1, limit: 50 });
   projectId = list.items.find((p) => p.name === DFMEA_NAME)!.id;
   await li.post('/api/project/review/revoke', { projectId });
   await li.logout();
-}, 300_000);
-afterAll(async () => {
-  await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-const open = async (locale: string) => {
-  const tab = await openTab(browser, server.baseURL, { width: 1366, height: 768, locale });
-  tabs.push(tab);
-  return tab.page;
-};
+const open = (locale: string) => demo.open(locale, { width: 1366, height: 768 });
 
 const riskStep = (page: Page) => page.goto(`/main/dfmea/dfmeaProject?projectId=${projectId}&rightType=risk`);
 
@@ -115,7 +89,7 @@ describe('fault trees in the DFMEA', () => {
     const mark = panel.getByTestId('fta-review-mark');
     await mark.waitFor();
     expect(await mark.locator('[data-reason]').getAttribute('data-reason')).toBe('fmeaChanged');
-    expect(await textOf(mark)).toMatch(/^需要评审 已由 李伟 于 .+ 在 FMEA 中修改。/);
+    expect(await textOf(mark)).toMatch(/^需要评审： 已由 李伟 于 .+ 在 FMEA 中修改。/);
     // the cut sets stay readable beside the mark
     expect(await panel.getByTestId('fta-cut-set').count()).toBe(1);
     await screenshot(page, 'fta-links-review-zh-CN');
@@ -132,7 +106,7 @@ describe('fault trees in the DFMEA', () => {
     await row.locator('[data-testid^="fta-marker-"]').click();
     const panel = page.getByTestId('fta-links-panel');
     await panel.getByTestId('fta-review-mark').waitFor();
-    expect(await textOf(panel.getByTestId('fta-review-mark'))).toMatch(/^Review needed Changed in the FMEA by 李伟 at .+\. Whoever holds the tree’s edit button marks it reviewed on the tree page\.$/);
+    expect(await textOf(panel.getByTestId('fta-review-mark'))).toMatch(/^Review needed: Changed in the FMEA by 李伟 at .+\. Whoever holds the tree’s edit button marks it reviewed on the tree page\.$/);
     expect(await textOf(panel.locator('.fta-cut-sets th'))).toBe('Minimal cut set');
     await screenshot(page, 'fta-links-review-en-US');
     await page.keyboard.press('Escape');

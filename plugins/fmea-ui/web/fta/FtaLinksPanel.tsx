@@ -69,7 +69,7 @@ function TreeLink({ link, onNavigate }: { link: FailureFtaLink; onNavigate: () =
       {link.reviewNeeded ? <ReviewMark link={link} /> : null}
       <dl className="fta-link-facts">
         <dt>
-          <Trans>Event</Trans>
+          <Trans>Tree event</Trans>
         </dt>
         <dd>{event}</dd>
         <dt>
@@ -151,7 +151,7 @@ function ReviewMark({ link }: { link: FailureFtaLink }) {
   return (
     <div className="alert alert-warning fta-review" role="status" data-testid="fta-review-mark">
       <strong>
-        <Trans>Review needed</Trans>
+        <Trans>Review needed:</Trans>
       </strong>{' '}
       {link.reviewNotes.map((note) => (
         <span key={note.reason} data-reason={note.reason}>

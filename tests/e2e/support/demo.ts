@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, openTab, type Tab } from './browser.ts';
+import { run } from './build.ts';
+import { REPO } from './paths.ts';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
+
+/**
+ * The demo data as a new user meets it: a fresh database seeded with `fmea db seed --fixtures demo` (every
+ * demo user's password `password`), its own server and browser for the test file, torn down after it.
+ * `prepare` runs once the server is up (setup over HTTP before the browser opens).
+ */
+export function useDemoServer(password: string, prepare?: (baseURL: string) => Promise<void>) {
+  let server: RunningServer;
+  let browser: Browser;
+  let dir: string;
+  const tabs: Tab[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fmea-demo-e2e-'));
+    const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD: password, CI: 'true' };
+    await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
+    server = await startServer({ dir });
+    browser = await launchBrowser();
+    await prepare?.(server.baseURL);
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get baseURL() {
+      return server.baseURL;
+    },
+    /** A fresh browser profile in a language, at a window size. */
+    async open(locale: string, size: { width: number; height: number } = { width: 1400, height: 900 }): Promise<Page> {
+      const tab = await openTab(browser, server.baseURL, { ...size, locale });
+      tabs.push(tab);
+      return tab.page;
+    },
+  };
+}
