@@ -52,7 +52,7 @@ describe('fault trees in the DFMEA', () => {
     expect([await textOf(badge), await badge.getAttribute('data-review')]).toEqual(['FTA：1 个故障树', '0']);
 
     const row = await rowOf(page, HALL);
-    const marker = row.locator('[data-testid^="fta-marker-"]');
+    const marker = row.locator('[data-column-id="cause"] [data-testid^="fta-marker-"]');
     expect(await marker.getAttribute('data-review')).toBe('0');
     await marker.click();
     const panel = page.getByTestId('fta-links-panel');
@@ -103,13 +103,19 @@ describe('fault trees in the DFMEA', () => {
     await badge.waitFor();
     expect(await textOf(badge)).toBe('FTA: 1 item to review');
     const row = await rowOf(page, HALL);
-    await row.locator('[data-testid^="fta-marker-"]').click();
+    await row.locator('[data-column-id="cause"] [data-testid^="fta-marker-"]').click();
     const panel = page.getByTestId('fta-links-panel');
     await panel.getByTestId('fta-review-mark').waitFor();
     expect(await textOf(panel.getByTestId('fta-review-mark'))).toMatch(/^Review needed: Changed in the FMEA by 李伟 at .+\. Whoever holds the tree’s edit button marks it reviewed on the tree page\.$/);
     expect(await textOf(panel.locator('.fta-cut-sets th'))).toBe('Minimal cut set');
     await screenshot(page, 'fta-links-review-en-US');
     await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    // the chain's effect is the tree's top event: its marker says so
+    await row.locator('[data-column-id="effect"] [data-testid^="fta-marker-"]').click();
+    expect(await textOf(panel.locator('.fta-note'))).toBe('The top event of this tree: its cut sets are all of the tree’s (open the tree to read them).');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
 
     await page.getByTestId('fta-generate').click();
     const effect = page.getByTestId('fta-generate-effect');

@@ -85,7 +85,11 @@ function TreeLink({ link, onNavigate }: { link: FailureFtaLink; onNavigate: () =
         </dt>
         <dd>{formatProbability(link.topProbability)}</dd>
       </dl>
-      {link.eventKind !== 'basic' ? (
+      {link.eventKind === 'top' ? (
+        <p className="fta-note">
+          <Trans>The top event of this tree: its cut sets are all of the tree’s (open the tree to read them).</Trans>
+        </p>
+      ) : link.eventKind !== 'basic' ? (
         <p className="fta-note">
           <Trans>Linked to a gate of the tree: cut sets are listed for causes (basic events).</Trans>
         </p>

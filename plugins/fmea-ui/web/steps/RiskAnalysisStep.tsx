@@ -260,15 +260,38 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription),
       cell: (r) => <CatalogCell text={r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription} catalog={r.functionCatalog} />,
     },
-    { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '', cell: (r) => <CatalogCell text={r.effect?.description ?? ''} catalog={r.effect?.catalog} /> },
+    {
+      id: 'effect',
+      header: t`Failure effect (FE)`,
+      width: 180,
+      accessor: (r) => r.effect?.description ?? '',
+      cell: (r) => (
+        <>
+          <FtaMarker failure={r.effect} />
+          <CatalogCell text={r.effect?.description ?? ''} catalog={r.effect?.catalog} />
+        </>
+      ),
+    },
     { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor('severity') },
-    { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description, cell: (r) => <CatalogCell text={r.mode.description} catalog={r.mode.catalog} /> },
+    {
+      id: 'mode',
+      header: t`Failure mode (FM)`,
+      width: 180,
+      accessor: (r) => r.mode.description,
+      cell: (r) => (
+        <>
+          <FtaMarker failure={r.mode} />
+          <CatalogCell text={r.mode.description} catalog={r.mode.catalog} />
+        </>
+      ),
+    },
     {
       id: 'cause',
       header: t`Failure cause (FC)`,
       width: 180,
       accessor: (r) => r.cause?.description ?? '',
-      // a cause in a fault tree: its marker, first so a clipped text never hides it, opens the trees and cut sets it is in (docs/domain/fta.md)
+      // an item in a fault tree (effect: top event, mode: gate, cause: basic event): its marker, first so a clipped
+      // text never hides it, opens the trees and, for a cause, the cut sets it is in (docs/domain/fta.md)
       cell: (r) => (
         <>
           <FtaMarker failure={r.cause} />
