@@ -14,9 +14,10 @@ export const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
 /**
  * The demo data as a new user meets it: for the test file, a fresh database seeded with
  * `fmea db seed --fixtures demo`, its own server and browser, closed after the file. `open` gives a tab
- * of the given language (1366×768 unless said).
+ * of the given language (1366×768 unless said). `prepare` runs once the server is up (setup over HTTP before
+ * the browser opens).
  */
-export function useDemoServer() {
+export function useDemoServer(prepare?: (baseURL: string) => Promise<void>) {
   let server: RunningServer;
   let browser: Browser;
   let dir: string;
@@ -27,6 +28,7 @@ export function useDemoServer() {
     await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
     server = await startServer({ dir });
     browser = await launchBrowser();
+    await prepare?.(server.baseURL);
   }, 300_000);
   afterAll(async () => {
     await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
@@ -35,6 +37,9 @@ export function useDemoServer() {
     rmSync(dir, { recursive: true, force: true });
   });
   return {
+    get baseURL() {
+      return server.baseURL;
+    },
     async open(locale: string, size: { width: number; height: number } = { width: 1366, height: 768 }): Promise<Page> {
       const tab = await openTab(browser, server.baseURL, { ...size, locale });
       tabs.push(tab);

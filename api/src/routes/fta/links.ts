@@ -1,17 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { failureFtaLinks, FAILURE_KINDS, listProjectFtaLinks, listTreeLinks, PROJECT_ROUTES, reviewFtaLinks } from '@fmea/core';
+import { failureFtaLinks, FAILURE_KINDS, FTA_REVIEW_REASONS, listProjectFtaLinks, listTreeLinks, reviewFtaLinks } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
-import { Id } from '../../http/fields.ts';
+import { DateTime, Id, iso } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { LinkSchema, TAG } from './schemas.ts';
 
 /**
  * The links between tree events and FMEA items, and their review (issue 23: "a change on one side marks
- * the other for review"). The tree side reads them under the area's route; the FMEA side (the DFMEA's
- * views: which trees and cut sets a cause is in, which links need review) under the route of the area
- * serving the project, as long as the caller may open the project.
+ * the other for review"). Both sides read them under the area's route: the FMEA side (the DFMEA's views:
+ * which trees and cut sets a cause is in, which links need review) also needs to be able to open the project.
  */
 const Timestamp = z.string().max(40).optional();
 
@@ -42,9 +41,9 @@ export const failureLinksRoute = defineRoute({
   tag: TAG,
   summary: 'For an FMEA item (a cause): the fault trees it is in, the minimal cut sets holding it, and which links need review',
   description:
-    'For the FMEA’s views. The caller must be able to open the item’s project. cutSets: the listed minimal cut sets holding the event (complete: all of the tree’s were listed); ' +
-    'probability and fussellVesely: the event’s in the tree (basic events).',
-  access: { route: [...PROJECT_ROUTES, 'fta_index'] },
+    'For the FMEA’s views. Needs the FTA route and to be able to open the item’s project. cutSets: the listed minimal cut sets holding the event, with their order and probability (complete: all of the tree’s were listed); ' +
+    'probability and fussellVesely: the event’s in the tree (basic events); topProbability: the tree’s exact top-event probability; eventLabels: what the cut sets’ events say; reviewNotes: who made each change that asks for review, and when.',
+  access: { route: 'fta_index' },
   request: { query: z.object({ failureId: Id, timestamp: Timestamp }) },
   data: z
     .strictObject({
@@ -53,8 +52,11 @@ export const failureLinksRoute = defineRoute({
         LinkSchema.extend({
           probability: z.number().nullable(),
           fussellVesely: z.number().nullable(),
-          cutSets: z.array(z.array(z.string())),
+          cutSets: z.array(z.strictObject({ events: z.array(z.string()), order: z.number().int(), probability: z.number() })),
           complete: z.boolean(),
+          topProbability: z.number().nullable(),
+          eventLabels: z.record(z.string(), z.string()),
+          reviewNotes: z.array(z.strictObject({ reason: z.enum(FTA_REVIEW_REASONS), by: z.string().nullable(), at: DateTime.nullable() })),
         }),
       ),
     })
@@ -66,8 +68,8 @@ export const projectLinksRoute = defineRoute({
   path: '/api/fta/projectLinks',
   tag: TAG,
   summary: 'Every link of an FMEA project’s items to fault trees, with their review state (the FMEA’s badges)',
-  description: 'The caller must be able to open the project.',
-  access: { route: [...PROJECT_ROUTES, 'fta_index'] },
+  description: 'Needs the FTA route and to be able to open the project.',
+  access: { route: 'fta_index' },
   request: { query: z.object({ projectId: Id, timestamp: Timestamp }) },
   data: z.array(LinkSchema),
 });
@@ -80,7 +82,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return c.json(ok(await reviewFtaLinks(serviceContext(c), id, linkIds)), 200);
   });
 
-  app.openapi(failureLinksRoute, async (c) => c.json(ok(await failureFtaLinks(serviceContext(c), c.req.valid('query').failureId)), 200));
+  app.openapi(failureLinksRoute, async (c) => {
+    const view = await failureFtaLinks(serviceContext(c), c.req.valid('query').failureId);
+    const links = view.links.map((l) => ({ ...l, reviewNotes: l.reviewNotes.map((n) => ({ ...n, at: iso(n.at) })) }));
+    return c.json(ok({ ...view, links }), 200);
+  });
 
   app.openapi(projectLinksRoute, async (c) => c.json(ok(await listProjectFtaLinks(serviceContext(c), c.req.valid('query').projectId)), 200));
 }

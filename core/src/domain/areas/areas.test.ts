@@ -13,6 +13,7 @@ import {
   defineArea,
   everyoneRoutes,
   favouriteKinds,
+  ftaTreePath,
   menusOf,
   messageCodesOf,
   pagePath,
@@ -110,6 +111,8 @@ describe('the area definitions', () => {
     const dfmea = AREAS.find((a) => a.id === 'dfmea')!;
     expect(pagePath(dfmea, { microRoute: '' })).toBe('/main/dfmea');
     expect(pagePath(dfmea, { microRoute: 'dfmeaProject' })).toBe('/main/dfmea/dfmeaProject');
+    // a fault tree's page, as the FMEA's views link to it
+    expect(ftaTreePath('FT2603010001')).toBe('/main/ftaIndex/ftaTree?id=FT2603010001');
   });
 });
 

@@ -1,4 +1,5 @@
 import { defineArea } from './define.ts';
+import { pagePath } from './derive.ts';
 
 /**
  * FTA (issue 23; spec 001 lists the sub-application prefix /main/ftaIndex): stored fault trees, each one
@@ -21,3 +22,9 @@ export const ftaArea = defineArea({
     { microRoute: 'ftaTree', title: { 'zh-CN': '故障树', 'en-US': 'Fault tree' }, listed: false },
   ],
 });
+
+/**
+ * The path of one tree's page, by its id or number (the page reads `id`; the API's `get` takes either):
+ * what the FMEA's views link to, derived from the area rather than written by hand.
+ */
+export const ftaTreePath = (tree: string): string => `${pagePath(ftaArea, { microRoute: 'ftaTree' satisfies (typeof ftaArea.pages)[number]['microRoute'] })}?id=${encodeURIComponent(tree)}`;

@@ -14,6 +14,7 @@ export * from './define.ts';
 export * from './derive.ts';
 export * from './contributions.ts';
 export { catalogPage } from './catalog-page.ts';
+export { ftaTreePath } from './fta.ts';
 export { dfmeaArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */

@@ -190,8 +190,11 @@ describe('trees generated from a DFMEA', () => {
       ['FM1', 'gate', 'FM', false],
     ]);
     // the FMEA side: the cause's cut sets and importance
-    const worn = await failureFtaLinks(team.reader, w.worn.id);
-    expect(worn.links).toMatchObject([{ ftaNum: tree.ftaNum, eventName: 'FC1', cutSets: [['FC1']], complete: true, probability: 0.002 }]);
+    const worn = await failureFtaLinks(viewer, w.worn.id);
+    // a member holding only the DFMEA route is not shown the FTA's content
+    expect(await refusal(failureFtaLinks(team.reader, w.worn.id))).toMatchObject({ code: 'not_allowed' });
+    expect(await refusal(listProjectFtaLinks(team.reader, w.project.id))).toMatchObject({ code: 'not_allowed' });
+    expect(worn.links).toMatchObject([{ ftaNum: tree.ftaNum, eventName: 'FC1', cutSets: [{ events: ['FC1'], order: 1, probability: 0.002 }], complete: true, probability: 0.002 }]);
     expect(worn.links[0]!.fussellVesely).toBeGreaterThan(0.9);
   });
 
@@ -214,7 +217,7 @@ describe('trees generated from a DFMEA', () => {
   it('mark a link for review when either side changes, until it is reviewed', async () => {
     const w = await lifter();
     const tree = await generateFtaFromFmea(engineer, { projectId: w.project.id, effectId: w.effect.id });
-    const state = async () => Object.fromEntries((await listProjectFtaLinks(team.reader, w.project.id)).map((l) => [l.eventName, l.reviewReasons]));
+    const state = async () => Object.fromEntries((await listProjectFtaLinks(viewer, w.project.id)).map((l) => [l.eventName, l.reviewReasons]));
 
     // the FMEA side: a rating changed, a description changed, a cause deleted
     await rateCause(team.owner, w.worn.id, { version: w.worn.version, occurrence: 8 });
@@ -226,7 +229,7 @@ describe('trees generated from a DFMEA', () => {
     const doc = tree.document;
     await saveFtaTree(engineer, tree.id, { version: 1, document: { ...doc, gates: [doc.gates[0]!, { ...doc.gates[1]!, operator: 'and' }] } });
     expect((await state()).FM1).toEqual(['treeChanged']);
-    expect((await failureFtaLinks(team.reader, w.mode.id)).links[0]).toMatchObject({ reviewNeeded: true, reviewReasons: ['treeChanged'] });
+    expect((await failureFtaLinks(viewer, w.mode.id)).links[0]).toMatchObject({ reviewNeeded: true, reviewReasons: ['treeChanged'] });
 
     expect(await reviewFtaLinks(engineer, tree.id)).toEqual({ reviewed: 4, removed: 1 });
     expect(await state()).toEqual({ FC1: [], FC2: [], FE1: [], FM1: [] });

@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaFailure, ftaEventLink, ftaTree } from '../../db/schema/index.ts';
+import { fmeaFailure, ftaEventLink, ftaTree, operationLog } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
 import { isDomainError, NotFoundError } from '../../errors.ts';
 import type { FailureKind, FtaDocument, FtaLinkEventKind, FtaReviewReason } from '../../domain/index.ts';
 import { openableProject } from '../fmea/access.ts';
+import { userNames } from '../pfmea/control-plan-read.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { ftaCaller, readableTree } from './access.ts';
-import { analyzeDocument } from './analysis.ts';
+import { analyzeDocument, type CutSetRow } from './analysis.ts';
 import { transferredTrees } from './exchange.ts';
 import { eventFingerprint, failureFingerprint } from './fingerprint.ts';
 import type { FtaMessageKey } from './messages.ts';
@@ -90,10 +91,12 @@ async function projectLinkRows(db: DbOrTx, projectId: string, failureId?: string
 }
 
 /**
- * Every link of a project's items to fault trees, for the FMEA's view. Reading it needs what reading the
- * project needs (the links are part of the FMEA's picture), not the FTA area's route: opening a tree does.
+ * Every link of a project's items to fault trees, for the FMEA's view. Reading it needs the FTA area's route
+ * (tree numbers, names and cut sets are the area's content, which a role without it is not shown) and what
+ * reading the project needs.
  */
 export async function listProjectFtaLinks(ctx: ServiceContext, projectId: string): Promise<FtaLinkView[]> {
+  await ftaCaller(ctx.db, ctx.actor);
   await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
   const rows = await projectLinkRows(ctx.db, projectId);
   const failures = await failuresOf(ctx.db, rows.map((r) => r.link.failureId));
@@ -106,11 +109,24 @@ export interface FailureFtaView {
     /** The event's probability in the tree, and its Fussell-Vesely importance (basic events). */
     probability: number | null;
     fussellVesely: number | null;
-    /** Listed minimal cut sets that hold the event (basic events of coherent trees). */
-    cutSets: string[][];
+    /** Listed minimal cut sets that hold the event (basic events of coherent trees), with their order and probability. */
+    cutSets: CutSetRow[];
     /** Whether every cut set of the tree was listed, so `cutSets` is all of them. */
     complete: boolean;
+    /** The tree's exact top-event probability (null when it cannot be analysed now). */
+    topProbability: number | null;
+    /** What the events of `cutSets` say (their labels), by name; an event without a label is left out. */
+    eventLabels: Record<string, string>;
+    /** Who made each change that asks for review, and when (null where nobody can be named: a deleted item). */
+    reviewNotes: FtaReviewNote[];
   })[];
+}
+
+export interface FtaReviewNote {
+  reason: FtaReviewReason;
+  /** Display name of who changed the FMEA item (fmeaChanged) or saved the tree (treeChanged). */
+  by: string | null;
+  at: Date | null;
 }
 
 /** Trees a DFMEA gives are small: this many cut sets listed per tree is all of them in practice. */
@@ -118,6 +134,7 @@ const MEMBERSHIP_LIST_LIMIT = 2000;
 
 /** The FMEA side's question for one item (a cause): which trees hold it, in which cut sets, and whether the link needs review. */
 export async function failureFtaLinks(ctx: ServiceContext, failureId: string): Promise<FailureFtaView> {
+  await ftaCaller(ctx.db, ctx.actor);
   const failure = await ctx.db.select().from(fmeaFailure).where(eq(fmeaFailure.id, failureId)).get();
   if (!failure) throw new NotFoundError('fta.failure_not_found' satisfies FtaMessageKey, { failure: failureId });
   const { actor } = await openableProject(ctx.db, ctx.actor, failure.projectId, ctx.now());
@@ -129,8 +146,9 @@ export async function failureFtaLinks(ctx: ServiceContext, failureId: string): P
     const doc: FtaDocument = tree.document;
     let probability: number | null = null;
     let fussellVesely: number | null = null;
-    let cutSets: string[][] = [];
+    let cutSets: CutSetRow[] = [];
     let complete = false;
+    let topProbability: number | null = null;
     if (link.eventKind === 'basic' && doc.basicEvents.some((e) => e.name === link.eventName)) {
       try {
         const others = await transferredTrees(ctx.db, caller, doc, ctx.now());
@@ -138,16 +156,45 @@ export async function failureFtaLinks(ctx: ServiceContext, failureId: string): P
         const importance = result.importance.find((i) => i.event === link.eventName);
         probability = importance?.probability ?? null;
         fussellVesely = importance?.fussellVesely ?? null;
-        cutSets = result.minimalCutSets.filter((set) => set.includes(link.eventName));
+        cutSets = result.cutSets.filter((set) => set.events.includes(link.eventName));
+        topProbability = result.probability.exact;
         complete = result.cutSetCount !== null && result.minimalCutSets.length === result.cutSetCount;
       } catch (error) {
         // a tree that cannot be analysed now (a transfer gone, a linked project closed to the caller) still shows its link
         if (!isDomainError(error)) throw error;
       }
     }
-    links.push({ ...view, probability, fussellVesely, cutSets, complete });
+    const labels = new Map<string, string>([...doc.gates, ...doc.basicEvents, ...doc.houseEvents].flatMap((e) => (e.label ? [[e.name, e.label] as const] : [])));
+    const eventLabels = Object.fromEntries(cutSets.flatMap((set) => set.events).flatMap((name) => (labels.has(name) ? [[name, labels.get(name)!]] : [])));
+    links.push({ ...view, probability, fussellVesely, cutSets, complete, topProbability, eventLabels, reviewNotes: await reviewNotes(ctx.db, view.reviewReasons, failure, link, tree.id) });
   }
   return { failure: { id: failure.id, kind: failure.kind, description: failure.description }, links };
+}
+
+/**
+ * Who made the changes a link asks review for: the FMEA item's last editor, and the tree's save that flagged
+ * the link (the log's last save of the tree up to the flag's time; the tree's own updater may have saved again
+ * since). No column is added for it: both are already on record.
+ */
+async function reviewNotes(db: DbOrTx, reasons: readonly FtaReviewReason[], failure: FailureRow, link: LinkRow, treeId: string): Promise<FtaReviewNote[]> {
+  const notes: FtaReviewNote[] = [];
+  for (const reason of reasons) {
+    if (reason === 'fmeaChanged') {
+      const names = await userNames(db, [failure.updatedBy]);
+      notes.push({ reason, by: (failure.updatedBy && names.get(failure.updatedBy)) || null, at: failure.updatedAt });
+    } else if (reason === 'treeChanged') {
+      const saved = await db
+        .select({ userId: operationLog.userId, userName: operationLog.userName, at: operationLog.at })
+        .from(operationLog)
+        .where(and(eq(operationLog.entity, 'fta_tree'), eq(operationLog.entityId, treeId), eq(operationLog.action, 'fta.tree.save'), lte(operationLog.at, link.updatedAt)))
+        .orderBy(desc(operationLog.at))
+        .limit(1)
+        .get();
+      const names = await userNames(db, [saved?.userId ?? null]);
+      notes.push({ reason, by: saved ? (saved.userId && names.get(saved.userId)) || saved.userName : null, at: saved?.at ?? link.updatedAt });
+    } else notes.push({ reason, by: null, at: null });
+  }
+  return notes;
 }
 
 /** Takes both sides as they are now for the named links of a tree (all of them when none are named). */

@@ -12,6 +12,7 @@ import { ReviewWalkBar, useReviewWalk } from '../review/ReviewWalk.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
+import { FtaLinksScope, FtaReviewBadge, useProjectFtaLinks } from '../fta/FtaLinks.tsx';
 import '../fmea.css';
 import { RowThreadProvider } from '@fmea/sdk';
 
@@ -150,6 +151,8 @@ export function ProjectPage({
   const [checking, setChecking] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
   const { checks } = useProjectChecks(project?.id ?? null);
+  // the project's links to fault trees (FTA route holders only): the header's badge, the risk grid's markers
+  const ftaLinks = useProjectFtaLinks(project?.id ?? null);
   useFindingFocus(focus?.itemId ?? null, revision);
   // the review walk (spec 001 §4): an opinion reviewer goes through the steps in order from the block diagram
   const walking = useReviewWalk(project?.id ?? '', project?.reviewStatus === 'under_review');
@@ -289,6 +292,7 @@ export function ProjectPage({
           </span>
         ) : null}
         <span className="dfmea-spacer" />
+        <FtaReviewBadge links={ftaLinks} onOpen={keys.includes('risk') ? () => void changeStep('risk') : undefined} />
         <ChecksIndicator checks={checks} onOpen={() => setChecking(true)} />
         <Button data-testid="review-open" onClick={() => setReviewing(true)}>
           <Trans>Review</Trans>
@@ -335,6 +339,7 @@ export function ProjectPage({
         />
       ) : null}
       <RowThreadProvider projectId={project.id} initialThread={search.get('thread')}>
+      <FtaLinksScope links={ftaLinks}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {steps.map(({ key, label }) => (
@@ -360,6 +365,7 @@ export function ProjectPage({
           );
         })}
       </Tabs.Root>
+      </FtaLinksScope>
       </RowThreadProvider>
       {reviewing ? <ReviewPanel project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
       {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}

@@ -7,6 +7,8 @@ import type { StepProps } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
+import { FtaMarker } from '../fta/FtaLinks.tsx';
+import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
 import { apColor, fetchRiskGrid, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
@@ -258,10 +260,45 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       accessor: (r) => (r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription),
       cell: (r) => <CatalogCell text={r.requirement ? `${r.functionDescription} (${r.requirement})` : r.functionDescription} catalog={r.functionCatalog} />,
     },
-    { id: 'effect', header: t`Failure effect (FE)`, width: 180, accessor: (r) => r.effect?.description ?? '', cell: (r) => <CatalogCell text={r.effect?.description ?? ''} catalog={r.effect?.catalog} /> },
+    {
+      id: 'effect',
+      header: t`Failure effect (FE)`,
+      width: 180,
+      accessor: (r) => r.effect?.description ?? '',
+      cell: (r) => (
+        <>
+          <FtaMarker failure={r.effect} />
+          <CatalogCell text={r.effect?.description ?? ''} catalog={r.effect?.catalog} />
+        </>
+      ),
+    },
     { id: 'severity', header: t`S`, width: 56, accessor: (r) => view(r).severity ?? '', editable: ratingEditor('severity') },
-    { id: 'mode', header: t`Failure mode (FM)`, width: 180, accessor: (r) => r.mode.description, cell: (r) => <CatalogCell text={r.mode.description} catalog={r.mode.catalog} /> },
-    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (r) => r.cause?.description ?? '', cell: (r) => <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} /> },
+    {
+      id: 'mode',
+      header: t`Failure mode (FM)`,
+      width: 180,
+      accessor: (r) => r.mode.description,
+      cell: (r) => (
+        <>
+          <FtaMarker failure={r.mode} />
+          <CatalogCell text={r.mode.description} catalog={r.mode.catalog} />
+        </>
+      ),
+    },
+    {
+      id: 'cause',
+      header: t`Failure cause (FC)`,
+      width: 180,
+      accessor: (r) => r.cause?.description ?? '',
+      // an item in a fault tree (effect: top event, mode: gate, cause: basic event): its marker, first so a clipped
+      // text never hides it, opens the trees and, for a cause, the cut sets it is in (docs/domain/fta.md)
+      cell: (r) => (
+        <>
+          <FtaMarker failure={r.cause} />
+          <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
+        </>
+      ),
+    },
     { id: 'prevention', header: t`Prevention control`, width: 180, accessor: (r) => view(r).prevention.join(SEPARATOR), cell: controlsCell('prevention'), editable: textEditor },
     { id: 'occurrence', header: t`O`, width: 56, accessor: (r) => view(r).occurrence ?? '', editable: ratingEditor('occurrence') },
     { id: 'detection', header: t`Detection control`, width: 180, accessor: (r) => view(r).detection.join(SEPARATOR), cell: controlsCell('detection'), editable: textEditor },
@@ -300,6 +337,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
         {t`Special characteristics`}
       </Button>
       <Button onClick={reload}>{t`Reload`}</Button>
+      <GenerateFaultTreeButton projectId={projectId} />
     </div>
   );
 
