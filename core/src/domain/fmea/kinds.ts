@@ -113,8 +113,9 @@ export const FMEA_KINDS = {
     scoreSupply: { supply: 'pfmeaScoreSupply', defaultDetection: 'pfmeaDefaultDet' },
   },
   family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
-  // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
-  msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
+  // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form);
+  // its DFMEA part rates with the DFMEA table, the MSR steps always with the MSR table (MSR_AP_TABLE, docs/domain/msr.md)
+  msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'dfmea', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
 } as const satisfies Record<ProjectType, FmeaKind>;
 
 /** Kinds by type: FMEA_KINDS, or those plus a throwaway kind in a test. */
