@@ -93,6 +93,10 @@ describe('FMEA-MSR in the browser', () => {
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'monitoring'))).toBe('5');
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'monitoringControls'))).toBe('Pulse period watched; Two missing pulses set a fault');
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'ap'))).toBe(expected);
+    // which rule set rates what: the MSR AP the FMEA-MSR table, the DFMEA steps the project's (DFMEA) table
+    const note = await textOf(page.getByTestId('msr-ap-table'));
+    expect(note).toContain('FMEA-MSR rule set');
+    expect(note).toContain('DFMEA rule set');
     await screenshot(page, 'fmea-msr-risk-en-US');
 
     // the DFMEA risk grid of the same project shows none of the monitoring or response
@@ -186,5 +190,20 @@ describe('FMEA-MSR in the browser', () => {
     await matrix.waitFor();
     expect(await textOf(page.getByTestId('dfmea-tab-criticality'))).toBe('危害性分析 (FMECA)');
     await screenshot(page, 'fmeca-matrix-zh-CN');
+
+    // someone else saves β while this page is open (its change notices held back, so it does not read again):
+    // the α typed here from the older read is refused with the usual message, and the table shows what is stored
+    await page.routeWebSocket(/./, () => undefined);
+    await page.reload();
+    await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.5');
+    const other = await apiLogin(env.baseURL, userName, PASSWORD);
+    const report = await other.get<{ modes: { id: string; inputVersion: number }[] }>(`/api/fmea/fmeca?projectId=${project.id}`);
+    await other.post('/api/fmea/saveFmecaInputs', { projectId: project.id, modes: [{ modeId: report.modes[0]!.id, version: report.modes[0]!.inputVersion, beta: 0.25 }] });
+    await other.logout();
+    await typeInto(gridCell('alpha'), '0.9');
+    await page.locator('.toast-error').filter({ hasText: '该数据已被他人修改，请刷新后重新修改' }).waitFor();
+    await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.25');
+    expect(await textOf(gridCell('alpha'))).toBe('1');
+    await screenshot(page, 'fmeca-stale-zh-CN');
   });
 });
