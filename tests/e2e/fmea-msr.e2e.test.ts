@@ -99,6 +99,20 @@ describe('FMEA-MSR in the browser', () => {
     expect(note).toContain('DFMEA rule set');
     await screenshot(page, 'fmea-msr-risk-en-US');
 
+    // the checks before release list the MSR findings under the MSR steps; one opens its MSR step
+    await page.getByTestId('checks-open').click();
+    const msrRisk = page.getByTestId('checks-step-msrRisk');
+    await msrRisk.waitFor();
+    expect(await textOf(msrRisk.locator('h4'))).toBe('MSR risk analysis');
+    expect(await textOf(msrRisk.locator('[data-code="msr_rating_missing"]'))).toContain('Failure cause “Sensor gap drifts” is not rated for FMEA-MSR: F/M');
+    const msrHigh = page.getByTestId('checks-step-msrOptimization').locator('[data-code="msr_high_without_action"]');
+    expect(await textOf(msrHigh)).toContain('Failure cause “Hall pulses lost” has MSR action priority high (H)');
+    await screenshot(page, 'fmea-msr-checks-en-US');
+    await msrHigh.getByTestId('checks-finding').click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-msrOptimization').getAttribute('data-state'), { timeout: 10_000 }).toBe('active');
+    await page.getByTestId('dfmea-tab-msrRisk').click();
+    await rows(page).nth(1).waitFor();
+
     // the DFMEA risk grid of the same project shows none of the monitoring or response
     await page.getByTestId('dfmea-tab-risk').click();
     await page.locator('.dfmea-risk [data-row-key]').first().waitFor();
@@ -196,10 +210,11 @@ describe('FMEA-MSR in the browser', () => {
     await page.routeWebSocket(/./, () => undefined);
     await page.reload();
     await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.5');
-    const other = await apiLogin(env.baseURL, userName, PASSWORD);
-    const report = await other.get<{ modes: { id: string; inputVersion: number }[] }>(`/api/fmea/fmeca?projectId=${project.id}`);
-    await other.post('/api/fmea/saveFmecaInputs', { projectId: project.id, modes: [{ modeId: report.modes[0]!.id, version: report.modes[0]!.inputVersion, beta: 0.25 }] });
-    await other.logout();
+    // (an administrator: a second sign-in of the engineer would end the browser's session)
+    await asAdmin(env.baseURL, async (admin) => {
+      const report = await admin.get<{ modes: { id: string; inputVersion: number }[] }>(`/api/fmea/fmeca?projectId=${project.id}`);
+      await admin.post('/api/fmea/saveFmecaInputs', { projectId: project.id, modes: [{ modeId: report.modes[0]!.id, version: report.modes[0]!.inputVersion, beta: 0.25 }] });
+    });
     await typeInto(gridCell('alpha'), '0.9');
     await page.locator('.toast-error').filter({ hasText: '该数据已被他人修改，请刷新后重新修改' }).waitFor();
     await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.25');
