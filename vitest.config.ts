@@ -45,7 +45,8 @@ export default defineConfig({
         // (core/src/db/dialect.ts), so they are a project of their own, with one cluster for the run
         test: {
           name: 'postgres',
-          include: ['core/src/services/**/*.test.ts', 'api/src/**/*.test.ts', 'core/src/db/backup.test.ts'],
+          // and the demo's loading (fixtures/src/demo.test.ts): every table the demo fills, written through the services
+          include: ['core/src/services/**/*.test.ts', 'api/src/**/*.test.ts', 'core/src/db/backup.test.ts', 'fixtures/src/demo.test.ts'],
           // SQLite's own: triggers written in its dialect record what a GET writes (the services are the same on both)
           exclude: ['api/src/security/get-writes.test.ts', '**/node_modules/**'],
           isolate: false,

@@ -93,7 +93,25 @@ describe('FMEA-MSR in the browser', () => {
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'monitoring'))).toBe('5');
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'monitoringControls'))).toBe('Pulse period watched; Two missing pulses set a fault');
     expect(await textOf(cellOf(page, 'Hall pulses lost', 'ap'))).toBe(expected);
+    // which rule set rates what: the MSR AP the FMEA-MSR table, the DFMEA steps the project's (DFMEA) table
+    const note = await textOf(page.getByTestId('msr-ap-table'));
+    expect(note).toContain('FMEA-MSR rule set');
+    expect(note).toContain('DFMEA rule set');
     await screenshot(page, 'fmea-msr-risk-en-US');
+
+    // the checks before release list the MSR findings under the MSR steps; one opens its MSR step
+    await page.getByTestId('checks-open').click();
+    const msrRisk = page.getByTestId('checks-step-msrRisk');
+    await msrRisk.waitFor();
+    expect(await textOf(msrRisk.locator('h4'))).toBe('MSR risk analysis');
+    expect(await textOf(msrRisk.locator('[data-code="msr_rating_missing"]'))).toContain('Failure cause “Sensor gap drifts” is not rated for FMEA-MSR: F/M');
+    const msrHigh = page.getByTestId('checks-step-msrOptimization').locator('[data-code="msr_high_without_action"]');
+    expect(await textOf(msrHigh)).toContain('Failure cause “Hall pulses lost” has MSR action priority high (H)');
+    await screenshot(page, 'fmea-msr-checks-en-US');
+    await msrHigh.getByTestId('checks-finding').click();
+    await expect.poll(() => page.getByTestId('dfmea-tab-msrOptimization').getAttribute('data-state'), { timeout: 10_000 }).toBe('active');
+    await page.getByTestId('dfmea-tab-msrRisk').click();
+    await rows(page).nth(1).waitFor();
 
     // the DFMEA risk grid of the same project shows none of the monitoring or response
     await page.getByTestId('dfmea-tab-risk').click();
@@ -186,5 +204,21 @@ describe('FMEA-MSR in the browser', () => {
     await matrix.waitFor();
     expect(await textOf(page.getByTestId('dfmea-tab-criticality'))).toBe('危害性分析 (FMECA)');
     await screenshot(page, 'fmeca-matrix-zh-CN');
+
+    // someone else saves β while this page is open (its change notices held back, so it does not read again):
+    // the α typed here from the older read is refused with the usual message, and the table shows what is stored
+    await page.routeWebSocket(/./, () => undefined);
+    await page.reload();
+    await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.5');
+    // (an administrator: a second sign-in of the engineer would end the browser's session)
+    await asAdmin(env.baseURL, async (admin) => {
+      const report = await admin.get<{ modes: { id: string; inputVersion: number }[] }>(`/api/fmea/fmeca?projectId=${project.id}`);
+      await admin.post('/api/fmea/saveFmecaInputs', { projectId: project.id, modes: [{ modeId: report.modes[0]!.id, version: report.modes[0]!.inputVersion, beta: 0.25 }] });
+    });
+    await typeInto(gridCell('alpha'), '0.9');
+    await page.locator('.toast-error').filter({ hasText: '该数据已被他人修改，请刷新后重新修改' }).waitFor();
+    await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.25');
+    expect(await textOf(gridCell('alpha'))).toBe('1');
+    await screenshot(page, 'fmeca-stale-zh-CN');
   });
 });

@@ -69,4 +69,54 @@ describe('the checks gate submit, release and re-review', () => {
     const history = await caller(api, team.reader).ok('GET', `/api/project/review/history?projectId=${project.id}`);
     expect(history[0]).toMatchObject({ event: 'submit', acknowledgedWarnings: 1 });
   });
+
+  it('FMEA-MSR: a cause without F or M, and MSR AP H without a monitoring or response action, in the reader’s language; the review walk passes the MSR steps', async () => {
+    const as = caller(api, team.editor);
+    const msr = await caller(api, team.owner).ok('POST', '/api/project/save', {
+      projectType: 'msr',
+      name: 'Window lifter MSR',
+      projectMembers: [
+        { userId: team.owner.user.id, userRole: 0 },
+        { userId: team.editor.user.id, userRole: 1 },
+        { userId: team.reader.user.id, userRole: 4 },
+      ],
+    });
+    const chain = await buildChain(api, team.editor, msr);
+    // the DFMEA's own H is answered, so only the MSR findings are left
+    await as.ok('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'prevention', description: 'Harden the teeth', targetDate: '2099-01-01' });
+    const unrated = (await checks(team.owner, 'en-US', msr.id)).body.data.findings;
+    expect(unrated).toEqual([
+      expect.objectContaining({ code: 'msr_rating_missing', severity: 'warning', step: 'msrRisk', message: 'Failure cause “Teeth worn” is not rated for FMEA-MSR: F/M', stepLabel: 'MSR risk analysis' }),
+    ]);
+    expect((await checks(team.owner, 'zh-CN', msr.id)).body.data.findings[0]).toMatchObject({ message: '失效原因“Teeth worn”的 FMEA-MSR 未评分：F/M', stepLabel: 'MSR 风险分析' });
+    // S 9 (the chain's effect), F 5, M 6: H by the MSR table
+    const rated = await as.ok<{ version: number }>('POST', '/api/fmea/rateMsr', { id: chain.cause.id, version: chain.cause.version, msrFrequency: 5, msrMonitoring: 6 });
+    expect(rated.version).toBe(chain.cause.version + 1);
+    const high = await checks(team.owner, 'en-US', msr.id);
+    expect(high.body.data.counts).toEqual({ errors: 1, warnings: 0 });
+    expect(high.body.data.findings).toEqual([
+      expect.objectContaining({
+        code: 'msr_high_without_action',
+        step: 'msrOptimization',
+        message: 'Failure cause “Teeth worn” has MSR action priority high (H) but no open or completed monitoring or system response action',
+        stepLabel: 'MSR optimisation',
+      }),
+    ]);
+    expect((await checks(team.owner, 'zh-CN', msr.id)).body.data.findings[0].message).toBe('失效原因“Teeth worn”的 MSR 措施优先级为高（H），但没有进行中或已完成的诊断监控或系统响应措施');
+    await as.ok('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'response', description: 'Inching only on a Hall fault', targetDate: '2099-01-01' });
+    expect((await checks(team.owner, 'en-US', msr.id)).body.data.findings).toEqual([]);
+    // the reviewer walks the DFMEA steps, then the MSR ones, in order
+    expect((await caller(api, team.owner, 'en-US').post('/api/project/review/submit', { projectId: msr.id, assignees: named(), acknowledgeWarnings: true })).status).toBe(200);
+    const walk = (step: string) => caller(api, team.reader, 'en-US').post('/api/project/review/walk', { projectId: msr.id, step });
+    for (const step of ['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization']) expect((await walk(step)).status).toBe(200);
+    const early = await walk('msrRisk');
+    expect(early.status).toBe(409);
+    expect(early.body.data).toMatchObject({ messageKey: 'status.fmea_review.earlier_steps_unfinished', params: { missing: 'msrFailure', position: 7 } });
+    const last = await walk('msrFailure');
+    expect(last.body.data.walkSteps).toEqual(['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization', 'msrFailure', 'msrRisk', 'msrOptimization']);
+    expect(last.body.data.walks[0]).toMatchObject({ next: 'msrRisk', complete: false });
+    // a DFMEA is not asked for F and M
+    await buildChain(api, team.editor, project);
+    expect((await checks(team.owner, 'en-US')).body.data.findings.map((f: { code: string }) => f.code)).toEqual(['high_without_action']);
+  });
 });

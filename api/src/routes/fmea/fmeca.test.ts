@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => api.dispose());
 
-type Report = { matrix: { cells: Record<string, Record<string, { name: string }[]>> }; modes: { id: string; cm: number | null }[]; items: { itemName: string; cr: number | null }[] };
+type Report = { matrix: { cells: Record<string, Record<string, { name: string }[]>> }; modes: { id: string; cm: number | null; inputVersion: number }[]; items: { itemName: string; cr: number | null }[] };
 
 describe('FMECA over HTTP', () => {
   it('answers the matrix, saves the inputs and answers Cm/Cr, exports the workbook; refuses the unsigned, strangers and bad numbers', async () => {
@@ -20,23 +20,33 @@ describe('FMECA over HTTP', () => {
 
     expect((await api.call('GET', `/api/fmea/fmeca?projectId=${project.id}`, {})).status).toBe(401);
     expect((await api.call('GET', `/api/fmea/fmeca?projectId=${project.id}`, { token: stranger.token })).status).toBe(403);
-    expect((await api.call('POST', '/api/fmea/saveFmecaInputs', { token: stranger.token, body: { projectId: project.id, modes: [{ modeId: mode.id, beta: 0.5 }] } })).status).toBe(403);
+    expect((await api.call('POST', '/api/fmea/saveFmecaInputs', { token: stranger.token, body: { projectId: project.id, modes: [{ modeId: mode.id, version: 0, beta: 0.5 }] } })).status).toBe(403);
 
     // S 9 → I, O 6 → C
     const first = await as.ok<Report>('GET', `/api/fmea/fmeca?projectId=${project.id}`);
     expect(first.matrix.cells.I!.C!.map((m) => m.name)).toEqual(['No torque transmitted']);
 
-    const bad = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'en-US', body: { projectId: project.id, modes: [{ modeId: mode.id, beta: 1.5 }] } });
+    const bad = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'en-US', body: { projectId: project.id, modes: [{ modeId: mode.id, version: 0, beta: 1.5 }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.meta.message).toContain('Failure effect probability β (row 1) must be a number from 0 to 1');
-    const badZh = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'zh-CN', body: { projectId: project.id, items: [{ nodeId: gearbox.id, hours: -2 }] } });
+    const badZh = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'zh-CN', body: { projectId: project.id, items: [{ nodeId: gearbox.id, version: 0, hours: -2 }] } });
     expect(badZh.status).toBe(400);
     expect(badZh.body.meta.message).toMatch(/工作时间 t（小时）.*必须是不小于 0 的数/);
 
     // Cm = 0.5 · 0.8 · 500e-9 · 10,000 = 2e-3
-    const saved = await as.ok<Report>('POST', '/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: mode.id, beta: 0.5, alpha: 0.8 }] });
+    const saved = await as.ok<Report>('POST', '/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: gearbox.id, version: 0, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: mode.id, version: 0, beta: 0.5, alpha: 0.8 }] });
     expect(saved.modes[0]!.cm).toBeCloseTo(2e-3, 15);
-    expect(saved.items).toEqual([expect.objectContaining({ itemName: 'Gearbox', cr: expect.closeTo(2e-3, 15) })]);
+    expect(saved.modes[0]).toMatchObject({ inputVersion: 1, itemInputVersion: 1 });
+    expect(saved.items).toEqual([expect.objectContaining({ itemName: 'Gearbox', cr: expect.closeTo(2e-3, 15), inputVersion: 1 })]);
+
+    // a save from the first read (nothing stored then) is stale: 409 with the usual message, nothing saved; no version is a 400
+    const stale = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'en-US', body: { projectId: project.id, modes: [{ modeId: mode.id, version: first.modes[0]!.inputVersion, beta: 0.1 }] } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.meta.message).toBe('Someone else changed this item in the meantime; reload it and apply your change again');
+    const staleZh = await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, lang: 'zh-CN', body: { projectId: project.id, items: [{ nodeId: gearbox.id, version: 0, hours: 1 }] } });
+    expect([staleZh.status, staleZh.body.meta.message]).toEqual([409, '该数据已被他人修改，请刷新后重新修改']);
+    expect((await api.call('POST', '/api/fmea/saveFmecaInputs', { token: owner.token, body: { projectId: project.id, modes: [{ modeId: mode.id, beta: 0.1 }] } })).status).toBe(400);
+    expect((await as.ok<Report>('GET', `/api/fmea/fmeca?projectId=${project.id}`)).modes[0]).toMatchObject({ beta: 0.5, hours: 10_000, inputVersion: 1 });
 
     const file = await api.call('GET', `/api/fmea/fmeca/export?projectId=${project.id}`, { token: owner.token, lang: 'en-US' });
     expect(file.status).toBe(200);

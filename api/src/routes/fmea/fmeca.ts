@@ -32,6 +32,8 @@ const ModeSchema = PlacedSchema.extend({
   lambdaFit: z.number().nullable(),
   hours: z.number().nullable(),
   cm: z.number().nullable().openapi({ description: 'Cm = β·α·λp·t (λp per hour = FIT·1e-9); null while an input is missing' }),
+  inputVersion: z.number().int().openapi({ description: 'Version of the mode’s stored β/α (0: none stored): what a save of β or α sends as version' }),
+  itemInputVersion: z.number().int().openapi({ description: 'Version of its item’s stored λp/t (0: none stored): what a save of λp or t sends as version' }),
 });
 const Row = z.strictObject(Object.fromEntries(OCCURRENCE_LEVELS.map((l) => [l, z.array(PlacedSchema)])) as Record<(typeof OCCURRENCE_LEVELS)[number], z.ZodArray<typeof PlacedSchema>>);
 const ReportSchema = z
@@ -42,15 +44,16 @@ const ReportSchema = z
       unplaced: z.array(PlacedSchema).openapi({ description: 'Modes without a rated S or O' }),
     }),
     modes: z.array(ModeSchema),
-    items: z.array(z.strictObject({ itemId: z.string(), itemName: z.string(), lambdaFit: z.number().nullable(), hours: z.number().nullable(), cr: z.number().nullable() })),
+    items: z.array(z.strictObject({ itemId: z.string(), itemName: z.string(), lambdaFit: z.number().nullable(), hours: z.number().nullable(), cr: z.number().nullable(), inputVersion: z.number().int() })),
   })
   .openapi('FmeaFmeca', { description: 'The FMECA of a project: criticality matrix (MIL-STD-1629A) and mode/item criticality Cm/Cr' });
 
 const Num = z.number().min(-1e12).max(1e12).nullable().optional();
+const InputVersion = z.number().int().min(0).openapi({ description: 'The stored row’s version as read (inputVersion / itemInputVersion; 0 when none was stored): a row saved since is refused with 409' });
 const InputsBody = z.object({
   projectId: Id,
-  items: z.array(z.object({ nodeId: Id, lambdaFit: Num, hours: Num })).max(5000).optional(),
-  modes: z.array(z.object({ modeId: Id, beta: Num, alpha: Num })).max(20000).optional(),
+  items: z.array(z.object({ nodeId: Id, version: InputVersion, lambdaFit: Num, hours: Num })).max(5000).optional(),
+  modes: z.array(z.object({ modeId: Id, version: InputVersion, beta: Num, alpha: Num })).max(20000).optional(),
 });
 
 export const fmecaRoute = defineRoute({
@@ -68,7 +71,7 @@ export const saveFmecaInputsRoute = defineRoute({
   path: '/api/fmea/saveFmecaInputs',
   tag: TAG,
   summary: 'Save quantitative FMECA inputs: per item (structure node) λp in FIT and operating time t in hours, per failure mode β and α (0–1; null clears; a field left out keeps its value)',
-  description: 'α defaults to the mode’s frequency ratio; the α of an item’s modes add up to at most 1. Answers the FMECA as it is now.',
+  description: 'α defaults to the mode’s frequency ratio; the α of an item’s modes add up to at most 1. Each item and mode sends the version of its stored inputs as read; one saved by someone else since answers 409 fmea.stale_version and nothing is saved. Answers the FMECA as it is now.',
   access: writeAccess('edit'),
   request: jsonBody(InputsBody),
   data: ReportSchema,
@@ -95,8 +98,8 @@ const present = (r: FmecaReport): z.output<typeof ReportSchema> => ({
     cells: Object.fromEntries(SEVERITY_CLASSES.map((c) => [c, Object.fromEntries(OCCURRENCE_LEVELS.map((l) => [l, r.matrix.cells[c][l].map(placed)]))])) as z.output<typeof ReportSchema>['matrix']['cells'],
     unplaced: r.matrix.unplaced.map(placed),
   },
-  modes: r.modes.map((m) => ({ ...placed(m), itemId: m.itemId, beta: m.beta, alpha: m.alpha, lambdaFit: m.lambdaFit, hours: m.hours, cm: m.cm })),
-  items: r.items.map((i) => ({ itemId: i.itemId, itemName: i.itemName, lambdaFit: i.lambdaFit, hours: i.hours, cr: i.cr })),
+  modes: r.modes.map((m) => ({ ...placed(m), itemId: m.itemId, beta: m.beta, alpha: m.alpha, lambdaFit: m.lambdaFit, hours: m.hours, cm: m.cm, inputVersion: m.inputVersion, itemInputVersion: m.itemInputVersion })),
+  items: r.items.map((i) => ({ itemId: i.itemId, itemName: i.itemName, lambdaFit: i.lambdaFit, hours: i.hours, cr: i.cr, inputVersion: i.inputVersion })),
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

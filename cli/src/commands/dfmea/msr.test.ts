@@ -33,7 +33,7 @@ beforeAll(async () => {
     await addControl(ctx, { causeId: cause.id, kind: 'monitoring', description: 'Pulse period watched' });
     // O 8 on the cause places the mode at I/B; Cm = 0.5 · 1 · 200e-9 · 5,000 = 5e-4
     await updateFailure(ctx, cause.id, { version: cause.version + 1, occurrence: 8 });
-    await saveFmecaInputs(ctx, project.id, { items: [{ nodeId: ecu.id, lambdaFit: 200, hours: 5000 }], modes: [{ modeId: mode.id, beta: 0.5, alpha: 1 }] });
+    await saveFmecaInputs(ctx, project.id, { items: [{ nodeId: ecu.id, version: 0, lambdaFit: 200, hours: 5000 }], modes: [{ modeId: mode.id, version: 0, beta: 0.5, alpha: 1 }] });
     msrNum = project.serialNum;
     dfmeaNum = (await createProject(ctx, { projectType: 'dfmea', name: 'Plain', members })).serialNum;
   } finally {

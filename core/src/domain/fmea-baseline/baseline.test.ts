@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticSnapshot } from '../../testing/baseline.ts';
+import { createHash } from 'node:crypto';
 import { canonicalJson, canonicalSnapshot, parseSnapshot, snapshotCounts, type FmeaSnapshot, type SnapshotSource } from './snapshot.ts';
 import { diffSnapshots, emptySnapshotLike } from './diff.ts';
 
@@ -25,7 +26,56 @@ const source = (): SnapshotSource => ({
   actions: [],
 });
 
+/** An FMEA-MSR project's analysis as a release freezes it; `msr` sets the cause's MSR ratings. */
+const msrSource = (msr: Record<string, unknown> = {}): SnapshotSource => ({
+  project: { id: 'p1', serialNum: 'DF0007', projectType: 'msr', name: 'Lifter ECU', versionLabel: 'A', apTable: 'dfmea' },
+  ap: { table: 'dfmea', selection: 'SOD', rules: [{ ruleType: 'SOD', ap: 'H', sMin: 9, sMax: 10, oMin: 4, oMax: 10, dMin: 1, dMax: 10 }] },
+  members: [{ id: 'u1', userId: 'u1', userName: 'li', roles: [0] }],
+  nodes: [{ id: 'n1', parentId: null, nodeType: 1, name: 'ECU', sort: 1 }],
+  functions: [{ id: 'f1', nodeId: 'n1', description: 'Reverse on obstacle', sort: 1 }],
+  functionLinks: [],
+  characteristics: [],
+  interfaces: [],
+  failures: [
+    { id: 'e1', functionId: 'f1', kind: 'FE', description: 'Occupant pinched', severity: 10, sort: 1, msrFrequency: null, msrMonitoring: null, msrSeverity: null, msrEffect: null },
+    { id: 'm1', functionId: 'f1', kind: 'FM', description: 'Obstacle missed', sort: 2 },
+    { id: 'c1', functionId: 'f1', kind: 'FC', description: 'Hall pulses lost', occurrence: 3, detection: 4, sort: 3, msrFrequency: null, msrMonitoring: null, msrSeverity: null, msrEffect: null, ...msr },
+  ],
+  failureLinks: [
+    { id: 'l1', higherFailureId: 'e1', lowerFailureId: 'm1' },
+    { id: 'l2', higherFailureId: 'm1', lowerFailureId: 'c1' },
+  ],
+  controls: [{ id: 'k1', causeId: 'c1', kind: 'monitoring', description: 'Pulse period watched', sort: 1 }],
+  actions: [{ id: 'a1', causeId: 'c1', kind: 'response', description: 'Inching only', status: 'open', targetDate: '2026-09-30', raDetection: 2, sort: 1 }],
+});
+const hashOf = (s: FmeaSnapshot) => createHash('sha256').update(canonicalJson(s), 'utf8').digest('hex');
+
 describe('canonical snapshot', () => {
+  it('of a cause without MSR ratings is the text baselines were written in before they were frozen (the same hash)', () => {
+    // the hash this analysis had before the MSR ratings joined the snapshot: every earlier baseline keeps its hash
+    expect(hashOf(canonicalSnapshot(msrSource()))).toBe('b14a98e9853f2579d217c5f22346ecf1cd39085bea6bc350a0f616da929b6e1c');
+  });
+
+  it('of a cause with MSR ratings holds F, M, the effect after the response and its severity; a diff names an F change', () => {
+    const rated = canonicalSnapshot(msrSource({ msrFrequency: 4, msrMonitoring: 2, msrSeverity: 5, msrEffect: 'Inching only' }));
+    const cause = rated.failures.find((f) => f.id === 'c1') as Record<string, unknown>;
+    expect(cause).toMatchObject({ msrFrequency: 4, msrMonitoring: 2, msrSeverity: 5, msrEffect: 'Inching only' });
+    expect(Object.keys(cause)).toEqual([...Object.keys(cause)].sort());
+    // the effect, with none set, is written as before
+    expect(Object.keys(rated.failures.find((f) => f.id === 'e1')!)).not.toContain('msrFrequency');
+    expect(parseSnapshot(canonicalJson(rated))).toEqual(rated);
+    const changed = canonicalSnapshot(msrSource({ msrFrequency: 2, msrMonitoring: 2, msrSeverity: 5, msrEffect: 'Inching only' }));
+    expect(diffSnapshots(rated, changed).items).toEqual([expect.objectContaining({ kind: 'cause', change: 'changed', fields: [{ field: 'msrFrequency', old: 4, new: 2 }] })]);
+    // all cleared: the fields go from the item, and the diff shows each as emptied
+    const cleared = canonicalSnapshot(msrSource());
+    expect(diffSnapshots(rated, cleared).items[0]!.fields.map((f) => [f.field, f.new])).toEqual([
+      ['msrFrequency', null],
+      ['msrMonitoring', null],
+      ['msrSeverity', null],
+      ['msrEffect', null],
+    ]);
+  });
+
   it('is the same JSON whatever the row order, versions or times', () => {
     const a = source();
     const b = source();

@@ -1,4 +1,4 @@
-import { canonicalJson, PROJECT_FIELDS, SNAPSHOT_FIELDS, SNAPSHOT_LISTS, type FmeaSnapshot, type Scalar, type SnapshotItem, type SnapshotList } from './snapshot.ts';
+import { canonicalJson, MSR_FAILURE_FIELDS, PROJECT_FIELDS, SNAPSHOT_FIELDS, SNAPSHOT_LISTS, type FmeaSnapshot, type SnapshotApRules, type Scalar, type SnapshotItem, type SnapshotList } from './snapshot.ts';
 
 /**
  * The difference between two snapshots (a baseline and another, or the
@@ -69,7 +69,9 @@ const HIDDEN_FIELDS: Readonly<Partial<Record<SnapshotList, readonly string[]>>> 
 /** The fields of a list a diff shows, in their order. */
 const shownFields = (list: SnapshotList): readonly string[] => {
   const hidden = HIDDEN_FIELDS[list] ?? [];
-  return (SNAPSHOT_FIELDS[list] as readonly string[]).filter((f) => !hidden.includes(f));
+  // a cause's MSR ratings are in its item only when set (snapshot.ts): compared as empty where absent
+  const fields = list === 'failures' ? [...SNAPSHOT_FIELDS.failures, ...MSR_FAILURE_FIELDS] : (SNAPSHOT_FIELDS[list] as readonly string[]);
+  return fields.filter((f) => !hidden.includes(f));
 };
 
 /**
@@ -173,7 +175,7 @@ function shown(paths: Paths, field: string, value: unknown, item: Record<string,
   return (value ?? null) as Scalar;
 }
 
-const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join(',') === b.join(',') : a === b);
+const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join(',') === b.join(',') : (a ?? null) === (b ?? null));
 
 function kindOf(list: SnapshotList, item: Record<string, unknown>): DiffKind {
   return list === 'failures' ? (FAILURE_KIND[item.kind as string] ?? 'cause') : LIST_KIND[list];
@@ -191,17 +193,20 @@ export function diffSnapshots(before: FmeaSnapshot, after: FmeaSnapshot, names: 
   }
   if (projectFields.length) items.push({ change: 'changed', kind: 'project', id: after.project.id, path: text(after.project.serialNum), fields: projectFields });
 
-  const apOld = canonicalJson(before.ap ?? null);
-  const apNew = canonicalJson(after.ap ?? null);
-  if (apOld !== apNew) {
+  // the project's rule set, then (an FMEA-MSR project) the MSR rule set its MSR AP reads
+  const apRules = (old: SnapshotApRules | undefined, now: SnapshotApRules | undefined) => {
+    if (canonicalJson(old ?? null) === canonicalJson(now ?? null)) return;
     const fields: DiffField[] = [];
-    if (before.ap?.table !== after.ap?.table) fields.push({ field: 'table', old: before.ap?.table ?? null, new: after.ap?.table ?? null });
-    if (before.ap?.selection !== after.ap?.selection) fields.push({ field: 'selection', old: before.ap?.selection ?? null, new: after.ap?.selection ?? null });
-    const rulesOld = canonicalJson(before.ap?.rules ?? []);
-    const rulesNew = canonicalJson(after.ap?.rules ?? []);
+    if (old?.table !== now?.table) fields.push({ field: 'table', old: old?.table ?? null, new: now?.table ?? null });
+    if (old?.selection !== now?.selection) fields.push({ field: 'selection', old: old?.selection ?? null, new: now?.selection ?? null });
+    const rulesOld = canonicalJson(old?.rules ?? []);
+    const rulesNew = canonicalJson(now?.rules ?? []);
     if (rulesOld !== rulesNew) fields.push({ field: 'rules', old: rulesOld, new: rulesNew });
-    items.push({ change: 'changed', kind: 'apRules', id: after.ap?.table ?? '', path: after.ap?.table ?? '', fields });
-  }
+    const table = now?.table ?? old?.table ?? '';
+    items.push({ change: 'changed', kind: 'apRules', id: table, path: table, fields });
+  };
+  apRules(before.ap, after.ap);
+  apRules(before.msrAp, after.msrAp);
 
   for (const list of SNAPSHOT_LISTS) {
     const fields = shownFields(list);

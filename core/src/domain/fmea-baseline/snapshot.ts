@@ -48,6 +48,13 @@ export const SNAPSHOT_FIELDS = {
   ],
 } as const;
 
+/**
+ * A cause's FMEA-MSR ratings (docs/domain/msr.md): in a failure item only when
+ * any of them is set, so a snapshot without them is the text it was before
+ * they were frozen and every earlier baseline keeps its hash.
+ */
+export const MSR_FAILURE_FIELDS = ['msrFrequency', 'msrMonitoring', 'msrSeverity', 'msrEffect'] as const;
+
 export type SnapshotList = keyof typeof SNAPSHOT_FIELDS;
 export const SNAPSHOT_LISTS = Object.keys(SNAPSHOT_FIELDS) as SnapshotList[];
 
@@ -71,12 +78,15 @@ export type FmeaSnapshot = {
   readonly ap: SnapshotApRules;
   /** An FMEDA's settings, worksheet and metrics at the release (domain/fmeda/snapshot.ts); absent for other kinds, so their snapshots and hashes stay as they were. */
   readonly fmeda?: FmedaSnapshot;
+  /** The FMEA-MSR rule set its MSR AP was read with: only for a kind with the MSR steps (absent from earlier baselines). */
+  readonly msrAp?: SnapshotApRules;
 } & { readonly [L in SnapshotList]: SnapshotItem<L>[] };
 
 /** What the service reads: rows with at least the content fields (extra columns are ignored). */
 export type SnapshotSource = {
   readonly project: { readonly id: string } & { readonly [K in (typeof PROJECT_FIELDS)[number]]?: unknown };
   readonly ap: SnapshotApRules;
+  readonly msrAp?: SnapshotApRules;
 } & { readonly [L in SnapshotList]: readonly ({ readonly id: string } & Record<string, unknown>)[] };
 
 const scalar = (value: unknown): Scalar => {
@@ -91,9 +101,14 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 /** Each list's keys (id and its fields) in sorted order: items built in that order need no sorting for their canonical text. */
 const SORTED_KEYS = Object.fromEntries(SNAPSHOT_LISTS.map((list) => [list, ['id', ...SNAPSHOT_FIELDS[list]].sort()])) as Record<SnapshotList, string[]>;
 
+/** A failure's keys with its MSR ratings, sorted. */
+const SORTED_MSR_FAILURE_KEYS = [...SORTED_KEYS.failures, ...MSR_FAILURE_FIELDS].sort();
+
+const hasMsrRatings = (row: Record<string, unknown>) => MSR_FAILURE_FIELDS.some((f) => row[f] !== null && row[f] !== undefined);
+
 function pick(list: SnapshotList, row: { id: string } & Record<string, unknown>): SnapshotItem {
   const out: Record<string, unknown> = {};
-  for (const field of SORTED_KEYS[list]) {
+  for (const field of list === 'failures' && hasMsrRatings(row) ? SORTED_MSR_FAILURE_KEYS : SORTED_KEYS[list]) {
     // a member's roles stay a list, sorted: [1, 0] and [0, 1] are one team role set
     out[field] = field === 'id' ? row.id : field === 'roles' ? [...((row[field] as number[] | undefined) ?? [])].sort((a, b) => a - b) : scalar(row[field]);
   }
@@ -105,8 +120,8 @@ export function canonicalSnapshot(source: SnapshotSource): FmeaSnapshot {
   const project: Record<string, Scalar> = { id: source.project.id };
   for (const field of PROJECT_FIELDS) project[field] = scalar(source.project[field]);
   const lists = Object.fromEntries(SNAPSHOT_LISTS.map((list) => [list, source[list].map((row) => pick(list, row)).sort(byId)]));
-  const ap: SnapshotApRules = { table: source.ap.table, selection: source.ap.selection, rules: source.ap.rules.map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, scalar(r[k])]))) };
-  return { format: SNAPSHOT_FORMAT, project: project as unknown as SnapshotProject, ap, ...lists } as FmeaSnapshot;
+  const rules = (set: SnapshotApRules): SnapshotApRules => ({ table: set.table, selection: set.selection, rules: set.rules.map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, scalar(r[k])]))) });
+  return { format: SNAPSHOT_FORMAT, project: project as unknown as SnapshotProject, ap: rules(source.ap), ...(source.msrAp && { msrAp: rules(source.msrAp) }), ...lists } as FmeaSnapshot;
 }
 
 /** JSON with every object's keys sorted and no spaces: the text a baseline stores and hashes. */

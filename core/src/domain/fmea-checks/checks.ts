@@ -9,8 +9,8 @@ import type { CheckFlag } from '../rules/read.ts';
  * has the severity it has.
  */
 
-/** The steps a finding can belong to, in the handbook's order (planning is step 1, optimisation step 6). */
-export const FMEA_CHECK_STEPS = ['planning', 'structure', 'function', 'failure', 'risk', 'optimization'] as const;
+/** The steps a finding can belong to, in the handbook's order (planning is step 1, optimisation step 6, then FMEA-MSR's risk analysis and optimisation: the workbench's tab keys). */
+export const FMEA_CHECK_STEPS = ['planning', 'structure', 'function', 'failure', 'risk', 'optimization', 'msrRisk', 'msrOptimization'] as const;
 export type FmeaCheckStep = (typeof FMEA_CHECK_STEPS)[number];
 
 export const FMEA_CHECK_SEVERITIES = ['error', 'warning'] as const;
@@ -48,6 +48,9 @@ export const FMEA_CHECKS = {
   completed_without_rerating: { step: 'optimization', severity: 'error', flag: 'checkCompletedRerating' },
   target_date_missing: { step: 'optimization', severity: 'error', flag: 'checkTargetDate' },
   action_overdue: { step: 'optimization', severity: 'warning', flag: 'checkActionOverdue' },
+  // FMEA-MSR (a kind with the MSR steps only): the MSR form's ratings and its AP H, as rating_missing and high_without_action for the DFMEA
+  msr_rating_missing: { step: 'msrRisk', severity: 'warning', flag: 'checkMsrRatingMissing' },
+  msr_high_without_action: { step: 'msrOptimization', severity: 'error', flag: 'checkMsrHighApAction' },
 } as const satisfies Record<string, FmeaCheckDefinition>;
 
 export type FmeaCheckCode = keyof typeof FMEA_CHECKS;

@@ -129,6 +129,37 @@ describe('runFmeaChecks', () => {
     expect(codes({ ...high, actions: [action({ status: 'completed', raOccurrence: 2 })] })).toEqual([]);
   });
 
+  it('FMEA-MSR: a cause of the MSR form without F or M is a warning; MSR AP H without an open or completed MSR action an error', () => {
+    // the MSR table as a lookup: H when S ≥ 9 and F ≥ 4 (the checks read whatever table they are given)
+    const msr = (ratings: Record<string, { frequency: number | null; monitoring: number | null }>, actions: FmeaCheckInput['actions'] = []) => ({
+      ratings: new Map(Object.entries(ratings)),
+      actions,
+      apOf: (s: number, f: number) => (s >= 9 && f >= 4 ? ('H' as const) : ('L' as const)),
+    });
+    // no msr data (a kind without the MSR steps): neither check runs
+    expect(codes(clean())).toEqual([]);
+    expect(runFmeaChecks({ ...clean(), msr: msr({}) })).toEqual([
+      { code: 'msr_rating_missing', severity: 'warning', step: 'msrRisk', target: { kind: 'failure', id: 'fc', nodeId: 'n2' }, params: { name: 'Spring weak', ratings: 'F/M' } },
+    ]);
+    expect(runFmeaChecks({ ...clean(), msr: msr({ fc: { frequency: 4, monitoring: null } }) })[0]!.params.ratings).toBe('M');
+    expect(codes({ ...clean(), msr: msr({ fc: { frequency: 4, monitoring: 2 } }) })).toEqual([]);
+    // S 9 (the cause's worst original effect), F 4: MSR AP H
+    const base = clean();
+    const severe = { ...base, failures: base.failures.map((f) => (f.id === 'fe' ? { ...f, severity: 9 } : f)), actions: [action()] };
+    const rated = { fc: { frequency: 4, monitoring: 2 } };
+    expect(runFmeaChecks({ ...severe, msr: msr(rated) })).toEqual([
+      { code: 'msr_high_without_action', severity: 'error', step: 'msrOptimization', target: { kind: 'failure', id: 'fc', nodeId: 'n2' }, params: { name: 'Spring weak', ap: 'H' } },
+    ]);
+    // a DFMEA action does not answer the MSR AP, nor a not implemented MSR action; an open monitoring or response one does
+    expect(codes({ ...severe, msr: msr(rated, [action({ id: 'r1', status: 'notImplemented' })]) })).toEqual(['msr_high_without_action']);
+    expect(codes({ ...severe, msr: msr(rated, [action({ id: 'r1' })]) })).toEqual([]);
+    expect(codes({ ...severe, msr: msr({ fc: { frequency: 3, monitoring: 2 } }) })).toEqual([]);
+    // switched off by their rule flags
+    expect(codes({ ...severe, msr: msr({}), rules: { checkMsrRatingMissing: '0' } })).toEqual([]);
+    expect(codes({ ...severe, msr: msr(rated), rules: { checkMsrHighApAction: '1' } })).toEqual(['msr_high_without_action']);
+    expect(runFmeaChecks({ ...severe, msr: msr(rated), rules: { checkMsrHighApAction: '1' } })[0]!.severity).toBe('warning');
+  });
+
   it('completed_without_rerating: a completed action with no new S, O or D', () => {
     expect(runFmeaChecks({ ...clean(), actions: [action({ status: 'completed' })] })).toMatchObject([
       { code: 'completed_without_rerating', severity: 'error', target: { kind: 'action', id: 'a1', nodeId: 'n2' } },

@@ -95,6 +95,16 @@ export interface FmeaCheckInput {
   readonly today: string;
   /** The project's AP table. */
   readonly apOf: (s: number, o: number, d: number) => ApLevel;
+  /**
+   * FMEA-MSR, for a kind with the MSR steps only (docs/domain/msr.md): each
+   * cause's F and M, its monitoring and response actions and the MSR rule
+   * table (F in the o, M in the d place). Absent: the MSR checks do not run.
+   */
+  readonly msr?: {
+    readonly ratings: ReadonlyMap<string, { readonly frequency: number | null; readonly monitoring: number | null }>;
+    readonly actions: readonly CheckAction[];
+    readonly apOf: (s: number, f: number, m: number) => ApLevel;
+  };
 }
 
 export type FmeaCheckTargetKind = 'project' | 'node' | 'function' | 'characteristic' | 'failure' | 'control' | 'action';
@@ -215,6 +225,26 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
     if (missing.size > 0) add('rating_missing', target, { name: cause.description, ratings: ['S', 'O', 'D'].filter((r) => missing.has(r)).join('/') });
     // An H row needs an action that is open or done; "not implemented" leaves the risk where it was.
     if (high && !(actionsOfCause.get(cause.id) ?? []).some((a) => a.status !== 'notImplemented')) add('high_without_action', target, { name: cause.description, ap: 'H' });
+  }
+
+  // FMEA-MSR: every cause of the MSR form (one a mode names) rated F and M; an MSR AP H needs a monitoring or response action, as an H row does.
+  if (input.msr) {
+    const msrActions = new Map<string, CheckAction[]>();
+    for (const a of input.msr.actions) push(msrActions, a.causeId, a);
+    for (const cause of input.failures) {
+      const modes = cause.kind === 'FC' ? modesOfCause.get(cause.id) : undefined;
+      if (!modes) continue;
+      const { frequency = null, monitoring = null } = input.msr.ratings.get(cause.id) ?? {};
+      const target = { kind: 'failure' as const, id: cause.id, nodeId: nodeOfFunction.get(cause.functionId) ?? null };
+      const missing = [frequency === null ? 'F' : null, monitoring === null ? 'M' : null].filter((r) => r !== null);
+      if (missing.length > 0) add('msr_rating_missing', target, { name: cause.description, ratings: missing.join('/') });
+      // S is the cause's most severe original effect, as the MSR form rates it
+      const severities = modes.flatMap((m) => (effectsOfMode.get(m.id) ?? []).map((e) => e.severity)).filter((v): v is number => v !== null);
+      if (severities.length === 0 || frequency === null || monitoring === null) continue;
+      if (input.msr.apOf(Math.max(...severities), frequency, monitoring) === 'H' && !(msrActions.get(cause.id) ?? []).some((a) => a.status !== 'notImplemented')) {
+        add('msr_high_without_action', target, { name: cause.description, ap: 'H' });
+      }
+    }
   }
 
   // PFMEA: a special characteristic (CC or SC) must be carried into the control plan.

@@ -59,6 +59,11 @@ describe('a throwaway kind, declared only here', () => {
   });
   const world = { kinds: { ...FMEA_KINDS, pretend: pretendKind } as KindTable, areas: [...AREAS, pretendArea] };
 
+  it('FMEA-MSR: its reviewer walks the DFMEA steps, then the three MSR steps', () => {
+    expect(FMEA_KINDS.msr.reviewWalk).toEqual(['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization', 'msrFailure', 'msrRisk', 'msrOptimization']);
+    expect(FMEA_KINDS.dfmea.reviewWalk).not.toContain('msrRisk');
+  });
+
   it('opens on its own area’s page, through its alias', () => {
     expect(kindIssues(world.kinds, world.areas)).toEqual([]);
     expect(projectLink('pretend', 'x', { step: 'optimization' }, world)).toBe('/main/pretendProject?type=1&projectId=x&rightType=optimization&leftType=7');
@@ -74,6 +79,9 @@ describe('a throwaway kind, declared only here', () => {
       'orphan: its variants are of an unknown type nothing',
     ]);
     expect(kindIssues(FMEA_KINDS, world.areas)).toEqual(['pretend: an area opens it, but it has no kind record']);
+    // the MSR tabs: in the walk of a kind with the MSR steps only
+    const msrWalk = { ...world.kinds, pretend: { ...pretendKind, reviewWalk: ['structure', 'msrRisk'] } } as KindTable;
+    expect(kindIssues(msrWalk, world.areas)).toEqual(['pretend: the review walk passes msrRisk, which only a kind with the MSR steps has']);
     const unstarred = { ...world.kinds, pretend: { ...pretendKind, collectType: 'project', messages: { ...pretendKind.messages, task: 'pfmeaTask' } } } as KindTable;
     expect(kindIssues(unstarred, world.areas)).toEqual(['pretend: its area pretend does not offer project as a project favourite', 'pretend: its area pretend does not open message pfmeaTask']);
   });

@@ -76,6 +76,7 @@ export interface FmeaKind {
 
 const DESIGN_MESSAGES: KindMessageCodes = { rejected: '2', released: '6', revoked: '7', task: 'task', rightTypes: { '2': '10', '6': '12', '7': '11' } };
 const DESIGN_WALK = ['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization'] as const satisfies readonly FmeaReviewWalkStep[];
+const MSR_WALK_STEPS: readonly FmeaReviewWalkStep[] = ['msrFailure', 'msrRisk', 'msrOptimization'];
 const design = {
   side: 'dfmea',
   numberingModule: 'dfmeaProject',
@@ -120,8 +121,17 @@ export const FMEA_KINDS = {
     createdThrough: null,
   },
   family: { ...design, type: 'family', labelKey: 'fmea.project_type.family', apTable: 'dfmea', singleItem: true, variantType: 'dfmea' },
-  // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form)
-  msr: { ...design, type: 'msr', labelKey: 'fmea.project_type.msr', apTable: 'msr', steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'] },
+  // FMEA-MSR: its supplementary steps after the DFMEA optimisation, before documentation (as the handbook's MSR form);
+  // its DFMEA part rates with the DFMEA table, the MSR steps always with the MSR table (MSR_AP_TABLE, docs/domain/msr.md)
+  msr: {
+    ...design,
+    type: 'msr',
+    labelKey: 'fmea.project_type.msr',
+    apTable: 'dfmea',
+    steps: [...ANALYSIS_STEPS.slice(0, 6), ...MSR_STEPS, 'documentation'],
+    // the reviewer walks the MSR steps after the DFMEA's, as the form reads
+    reviewWalk: [...DESIGN_WALK, ...MSR_WALK_STEPS],
+  },
   /**
    * FMEDA (issue 23): a design-side analysis of one hardware element or safety goal, numbered FM…, whose
    * analysis is its worksheet (fmeda_row) beside the shared header and team; the review walks the worksheet.
@@ -216,6 +226,8 @@ export function kindIssues(kinds: KindTable, areas: readonly AreaDefinition[]): 
     if (new Set(kind.reviewWalk).size !== kind.reviewWalk.length || kind.reviewWalk.length === 0) issues.push(`${key}: the review walk is empty or repeats a step`);
     // the flow chart and the control plan are pages of the process model
     for (const step of kind.reviewWalk) if (!kind.processModel && (step === 'flow' || step === 'controlPlan')) issues.push(`${key}: the review walk passes ${step}, which only a process model has`);
+    // the MSR tabs are there only where the kind lists the MSR steps
+    for (const step of kind.reviewWalk) if (MSR_WALK_STEPS.includes(step) && !kind.steps.includes('msrRiskAnalysis')) issues.push(`${key}: the review walk passes ${step}, which only a kind with the MSR steps has`);
     if (kind.variantType !== null && !Object.hasOwn(kinds, kind.variantType)) issues.push(`${key}: its variants are of an unknown type ${kind.variantType}`);
   }
   for (const type of served) if (!Object.hasOwn(kinds, type)) issues.push(`${type}: an area opens it, but it has no kind record`);

@@ -68,6 +68,8 @@ export const RULE_FLAGS = {
   checkTargetDate: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：措施计划完成时间', nameEn: 'Check: planned completion dates of actions', sort: 14 },
   checkActionOverdue: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：措施逾期', nameEn: 'Check: overdue actions', sort: 15 },
   checkFamilyItem: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：家族 FMEA 须且仅有一个项目', nameEn: 'Check: a family FMEA holds exactly one item', sort: 16 },
+  checkMsrRatingMissing: { group: 'report', defaultValue: '1', values: CHECK, name: '检查：FMEA-MSR 的 F/M 未评分', nameEn: 'Check: FMEA-MSR frequency (F) or monitoring (M) not rated', sort: 17 },
+  checkMsrHighApAction: { group: 'report', defaultValue: '2', values: CHECK, name: '检查：MSR AP 为高的原因无 MSR 措施', nameEn: 'Check: an MSR AP high cause without MSR action', sort: 18 },
 } as const satisfies Record<string, RuleFlagDefinition>;
 
 export type RuleFlag = keyof typeof RULE_FLAGS;

@@ -27,12 +27,12 @@ function refusal(fn: () => unknown): { error: unknown; key: string; params: unkn
 }
 
 describe('review walk', () => {
-  it('starts from the block diagram (DFMEA) or the flow chart (PFMEA); family and MSR walk like a DFMEA', () => {
+  it('starts from the block diagram (DFMEA) or the flow chart (PFMEA); a family walks like a DFMEA, an MSR project then its MSR steps', () => {
     expect(reviewWalkOf('dfmea')).toEqual(['interfaces', 'structure', 'function', 'failure', 'risk', 'optimization']);
     expect(reviewWalkOf('pfmea')[0]).toBe('flow');
     expect(reviewWalkOf('pfmea').at(-1)).toBe('controlPlan');
     expect(reviewWalkOf('family')).toBe(DFMEA_REVIEW_WALK);
-    expect(reviewWalkOf('msr')).toBe(DFMEA_REVIEW_WALK);
+    expect(reviewWalkOf('msr')).toEqual([...DFMEA_REVIEW_WALK, 'msrFailure', 'msrRisk', 'msrOptimization']);
   });
 
   it('marks the steps in order; marking twice changes nothing', () => {

@@ -12,7 +12,8 @@ import { FMEA_OPINION_ROLES, type FmeaReviewRole, type FmeaReviewState } from '.
  * The step keys are the workbench's tab keys, so a mark opens its step. Which
  * steps a kind walks, in which order, is its record's `reviewWalk` (domain/fmea/kinds.ts).
  */
-export const FMEA_REVIEW_WALK_STEPS = ['interfaces', 'flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'controlPlan', 'worksheet'] as const;
+// the FMEA-MSR steps' tabs after the optimisation (an MSR project's walk, domain/fmea/kinds.ts); an FMEDA's worksheet
+export const FMEA_REVIEW_WALK_STEPS = ['interfaces', 'flow', 'structure', 'function', 'failure', 'risk', 'optimization', 'msrFailure', 'msrRisk', 'msrOptimization', 'controlPlan', 'worksheet'] as const;
 export type FmeaReviewWalkStep = (typeof FMEA_REVIEW_WALK_STEPS)[number];
 
 export const FMEA_REVIEW_WALK_REFUSAL_KEYS = [

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { withScratchDatabase } from '../../db/scratch.ts';
 import { fmeaMember, fmeaProject, user } from '../../db/schema/index.ts';
 import type { ApRule } from '../../domain/ap/index.ts';
-import type { FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
+import { MSR_FAILURE_FIELDS, type FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { exportFmeaWorkbook } from '../fmea/excel/export.ts';
 import type { WorkbookStamp } from '../fmea/excel/stamp.ts';
@@ -47,11 +47,13 @@ export async function renderSnapshotWorkbook(
       reviewStatus: 'released',
     });
     await insertRows(scratch.db, fmeaMember, snapshot.members.map((m) => ({ projectId: p.id, userId: m.userId as string, roles: m.roles as number[] })));
+    // a cause's MSR ratings are in its item only when set: every row gets the keys (insertRows writes the first row's columns)
+    const msrBlank = Object.fromEntries(MSR_FAILURE_FIELDS.map((f) => [f, null]));
     for (const [list, table] of ANALYSIS_ROW_TABLES) {
-      const rows = (snapshot[list] as unknown as Record<string, unknown>[]).map((r) => ({ ...r, projectId: p.id }));
+      const rows = (snapshot[list] as unknown as Record<string, unknown>[]).map((r) => (list === 'failures' ? { ...msrBlank, ...r, projectId: p.id } : { ...r, projectId: p.id }));
       await insertRows(scratch.db, table, rows as never[]);
     }
-    if (snapshot.ap.rules.length > 0) await replaceApRules(ctx, snapshot.ap.table, snapshot.ap.rules as unknown as ApRule[], snapshot.ap.selection || undefined);
+    for (const set of [snapshot.ap, snapshot.msrAp]) if (set && set.rules.length > 0) await replaceApRules(ctx, set.table, set.rules as unknown as ApRule[], set.selection || undefined);
     return await exportFmeaWorkbook(ctx, p.id, { locale: options.locale, ...(options.company ? { company: options.company } : {}), stamp, dictionaries: options.dictionaries });
   });
 }

@@ -5,7 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, fmedaProject, fmedaRow, user } from '../../db/schema/index.ts';
 import { canonicalJson, canonicalSnapshot, type FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
 import { fmedaSnapshot } from '../../domain/fmeda/snapshot.ts';
+import { hasMsrSteps, kindOf } from '../../domain/fmea/index.ts';
 import { projectNotFound } from '../fmea/access.ts';
+import { MSR_AP_TABLE } from '../fmea/msr.ts';
 import { getApRuleSet, type ApRuleSet } from '../rules/ap-rules.ts';
 
 /** sha256 hex of a text (the canonical JSON of a snapshot). */
@@ -43,6 +45,8 @@ export interface AnalysisSource {
   /** Their real names, by user id (what a workbook's header block and form show people as; empty when a user has none). */
   readonly realNames: ReadonlyMap<string, string>;
   readonly ap: ApRuleSet;
+  /** The FMEA-MSR rule set, for a kind with the MSR steps (its MSR AP reads it whatever the project's table); null otherwise. */
+  readonly msrAp: ApRuleSet | null;
 }
 
 /**
@@ -77,7 +81,8 @@ export async function readAnalysisSource(db: DbOrTx, projectId: string): Promise
     }
   }
   const ap = await getApRuleSet(db, project.apTable);
-  return { project, members, nodes, functions, functionLinks, characteristics, interfaces, failures, failureLinks, controls, actions, userNames, realNames, ap };
+  const msrAp = hasMsrSteps(kindOf(project.projectType)) ? await getApRuleSet(db, MSR_AP_TABLE) : null;
+  return { project, members, nodes, functions, functionLinks, characteristics, interfaces, failures, failureLinks, controls, actions, userNames, realNames, ap, msrAp };
 }
 
 /**
@@ -88,10 +93,11 @@ export async function readAnalysisSource(db: DbOrTx, projectId: string): Promise
  */
 export function snapshotOf(source: AnalysisSource): FmeaSnapshot {
   const names = source.userNames;
-  const { ap } = source;
+  const rules = (set: ApRuleSet) => ({ table: set.table, selection: set.selection, rules: set.rules as unknown as Record<string, string | number | null>[] });
   return canonicalSnapshot({
     project: source.project,
-    ap: { table: ap.table, selection: ap.selection, rules: ap.rules as unknown as Record<string, string | number | null>[] },
+    ap: rules(source.ap),
+    ...(source.msrAp && { msrAp: rules(source.msrAp) }),
     members: source.members.map((m) => ({ id: m.userId, userId: m.userId, userName: names.get(m.userId) ?? '', roles: m.roles })),
     nodes: source.nodes,
     functions: source.functions,

@@ -21,7 +21,8 @@ import { ruleFlagValues } from '../rules/rule-flags.ts';
 import { readRules } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
-import { dfmeaOnly } from '../../domain/fmea/msr.ts';
+import { dfmeaOnly, hasMsrSteps, msrOnly } from '../../domain/fmea/msr.ts';
+import { MSR_AP_TABLE } from '../fmea/msr.ts';
 
 export interface ProjectChecks {
   readonly projectId: string;
@@ -40,7 +41,8 @@ export interface ProjectChecks {
 export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now: Date): Promise<ProjectChecks> {
   const { project } = loaded;
   const projectId = project.id;
-  const [rules, apOf] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable)]);
+  const msr = hasMsrSteps(kindOf(project.projectType));
+  const [rules, apOf, msrApOf] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable), msr ? apEvaluator(db, MSR_AP_TABLE) : null]);
   const { englishRequired: english, failureUseTypeRequired: useTypes } = readRules(rules);
   const [nodes, functionRows, characteristicRows, failureRows, failureLinks, controlRows, actionRows, lines] = await Promise.all([
     db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
@@ -62,6 +64,8 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
         severity: fmeaFailure.severity,
         occurrence: fmeaFailure.occurrence,
         detection: fmeaFailure.detection,
+        msrFrequency: fmeaFailure.msrFrequency,
+        msrMonitoring: fmeaFailure.msrMonitoring,
         sort: fmeaFailure.sort,
         en: catalogRecord.enText,
         data: catalogRecord.data,
@@ -112,7 +116,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
     nodes: byRank(nodes, (n) => nodeRank.get(n.id)),
     functions: functions.map(({ en, ...f }) => (english ? { ...f, english: en } : f)),
     characteristics,
-    failures: failures.map(({ en, data, recordId, ...f }) => ({
+    failures: failures.map(({ en, data, recordId, msrFrequency: _f, msrMonitoring: _m, ...f }) => ({
       ...f,
       ...(english ? { english: en } : {}),
       ...(useTypes ? { useTypes: recordId ? useTypesOf((data ?? {}) as Record<string, unknown>) : null } : {}),
@@ -125,6 +129,14 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
     rules,
     today: now.toISOString().slice(0, 10),
     apOf,
+    // FMEA-MSR: the MSR form's F and M, its monitoring and response actions, the MSR rule table
+    ...(msrApOf && {
+      msr: {
+        ratings: new Map(failures.map((f) => [f.id, { frequency: f.msrFrequency, monitoring: f.msrMonitoring }])),
+        actions: byRank(msrOnly(actionRows), (a) => failureRank.get(a.causeId)),
+        apOf: msrApOf,
+      },
+    }),
   });
   return { projectId, serialNum: project.serialNum, projectType: project.projectType, counts: countFindings(findings), findings };
 }

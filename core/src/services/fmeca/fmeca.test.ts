@@ -42,7 +42,7 @@ describe('the FMECA of a DFMEA', () => {
     // Cm = β·α·λp·t = 0.5 · 0.8 · 500e-9 · 10,000 = 2e-3
     const report = await readFmeca(team.reader, w.project.id, { items: [{ nodeId: gearbox, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] });
     expect(report.modes[0]!.cm).toBeCloseTo(2e-3, 15);
-    expect(report.items).toEqual([{ itemId: gearbox, itemName: 'Gearbox', lambdaFit: 500, hours: 10_000, cr: expect.closeTo(2e-3, 15) }]);
+    expect(report.items).toEqual([{ itemId: gearbox, itemName: 'Gearbox', lambdaFit: 500, hours: 10_000, cr: expect.closeTo(2e-3, 15), inputVersion: 0 }]);
     // without α given and no frequency ratio on the mode: no Cm yet
     const none = await readFmeca(team.reader, w.project.id, { items: [{ nodeId: gearbox, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5 }] });
     expect(none.modes[0]!.cm).toBeNull();
@@ -65,17 +65,36 @@ describe('the FMECA of a DFMEA', () => {
 
   it('stores the inputs of an editor and reads them back, clears them with null, and refuses a reader and bad values with nothing saved', async () => {
     const w = await lifter();
-    const saved = await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, beta: 0.5, alpha: 0.8 }] });
+    const saved = await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, version: 0, lambdaFit: 500, hours: 10_000 }], modes: [{ modeId: w.mode.id, version: 0, beta: 0.5, alpha: 0.8 }] });
     expect(saved.modes[0]!.cm).toBeCloseTo(2e-3, 15);
-    expect((await readFmeca(team.reader, w.project.id)).items[0]!.cr).toBeCloseTo(2e-3, 15);
+    expect(saved.modes[0]).toMatchObject({ inputVersion: 1, itemInputVersion: 1 });
+    expect((await readFmeca(team.reader, w.project.id)).items[0]).toMatchObject({ cr: expect.closeTo(2e-3, 15), inputVersion: 1 });
     // a field left out keeps its value; null clears it
-    await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: 5000 }] });
+    await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, version: 1, hours: 5000 }] });
     expect((await readFmeca(team.reader, w.project.id)).modes[0]!.cm).toBeCloseTo(1e-3, 15);
-    await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: w.mode.id, beta: null, alpha: null }] });
+    const cleared = await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: w.mode.id, version: 1, beta: null, alpha: null }] });
     expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
-    await expect(saveFmecaInputs(team.reader, w.project.id, { modes: [{ modeId: w.mode.id, beta: 0.2 }] })).rejects.toMatchObject({ code: 'not_allowed' });
-    await expect(saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, hours: -1 }] })).rejects.toMatchObject({ issues: [expect.objectContaining({ field: 'items.0.hours' })] });
+    // the cleared row keeps counting: a reader of version 1 (or of "none stored") is stale now
+    expect(cleared.modes[0]!.inputVersion).toBe(2);
+    await expect(saveFmecaInputs(team.reader, w.project.id, { modes: [{ modeId: w.mode.id, version: 2, beta: 0.2 }] })).rejects.toMatchObject({ code: 'not_allowed' });
+    await expect(saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, version: 2, hours: -1 }] })).rejects.toMatchObject({ issues: [expect.objectContaining({ field: 'items.0.hours' })] });
     expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: 5000 }], modes: [] });
+  });
+
+  it('refuses a save from a stale read (a row saved, or first written, since), writing nothing of it', async () => {
+    const w = await lifter();
+    // two editors read the FMECA with nothing stored; the first saves λp, the second's t from the same read is stale
+    const read = await readFmeca(team.editor, w.project.id);
+    expect(read.modes[0]).toMatchObject({ inputVersion: 0, itemInputVersion: 0 });
+    await saveFmecaInputs(team.editor, w.project.id, { items: [{ nodeId: w.gearbox.id, version: read.modes[0]!.itemInputVersion, lambdaFit: 500 }] });
+    const stale = saveFmecaInputs(team.owner, w.project.id, { items: [{ nodeId: w.gearbox.id, version: read.modes[0]!.itemInputVersion, hours: 8000 }], modes: [{ modeId: w.mode.id, version: 0, beta: 0.3 }] });
+    await expect(stale).rejects.toMatchObject({ code: 'conflict', messageKey: 'fmea.stale_version', params: { entity: 'fmeca_input', currentVersion: 1 } });
+    // nothing of the refused save is kept, the mode's β neither
+    expect(await storedFmecaInputs(t.db, w.project.id)).toEqual({ items: [{ nodeId: w.gearbox.id, lambdaFit: 500, hours: null }], modes: [] });
+    // read again, the save goes through
+    const again = await readFmeca(team.owner, w.project.id);
+    const saved = await saveFmecaInputs(team.owner, w.project.id, { items: [{ nodeId: w.gearbox.id, version: again.items[0]!.inputVersion, hours: 8000 }] });
+    expect(saved.items[0]).toMatchObject({ lambdaFit: 500, hours: 8000, inputVersion: 2 });
   });
 
   it('exports the matrix and the Cm/Cr table as a workbook', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaNode, fmecaInput } from '../../db/schema/index.ts';
 import {
@@ -14,7 +14,7 @@ import {
 import { failureOrder, indexGraph } from '../../domain/fmea/index.ts';
 import { InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { assertProjectEditable, created, openableProject } from '../fmea/access.ts';
+import { assertProjectEditable, assertVersion, created, nextVersion, openableProject, updatedOrStale } from '../fmea/access.ts';
 import { writeAndLog } from '../shared/write.ts';
 
 /**
@@ -34,6 +34,16 @@ export interface FmecaInputs {
   readonly modes?: readonly { readonly modeId: string; readonly beta?: number | null; readonly alpha?: number | null }[];
 }
 
+/**
+ * The inputs a save gives, each with the version of its stored row as it was
+ * read (`FmecaReport`'s `inputVersion`, 0 where none is stored): a row saved
+ * by someone else since is refused as stale, as every other save is.
+ */
+export interface FmecaInputsToSave {
+  readonly items?: readonly { readonly nodeId: string; readonly version: number; readonly lambdaFit?: number | null; readonly hours?: number | null }[];
+  readonly modes?: readonly { readonly modeId: string; readonly version: number; readonly beta?: number | null; readonly alpha?: number | null }[];
+}
+
 export interface FmecaModeRow extends PlacedMode {
   readonly itemId: string;
   readonly beta: number | null;
@@ -41,6 +51,10 @@ export interface FmecaModeRow extends PlacedMode {
   readonly lambdaFit: number | null;
   readonly hours: number | null;
   readonly cm: number | null;
+  /** The version of the mode's stored β/α row, 0 while none is stored (what a save of β or α gives back). */
+  readonly inputVersion: number;
+  /** The version of its item's stored λp/t row, 0 while none is stored (what a save of λp or t gives back). */
+  readonly itemInputVersion: number;
 }
 
 export interface FmecaReport {
@@ -49,7 +63,7 @@ export interface FmecaReport {
   /** Every failure mode in structure order, with its place in the matrix and its Cm. */
   readonly modes: readonly FmecaModeRow[];
   /** Each item with modes: its name, λp, t and Cr = Σ Cm. */
-  readonly items: readonly { readonly itemId: string; readonly itemName: string; readonly lambdaFit: number | null; readonly hours: number | null; readonly cr: number | null }[];
+  readonly items: readonly { readonly itemId: string; readonly itemName: string; readonly lambdaFit: number | null; readonly hours: number | null; readonly cr: number | null; readonly inputVersion: number }[];
 }
 
 /** The failure modes of a project as the criticality analysis reads them, in structure order, with their frequency ratios. */
@@ -103,13 +117,21 @@ function overlay(stored: FmecaInputs, given: FmecaInputs): FmecaInputs {
   };
 }
 
+type InputRow = typeof fmecaInput.$inferSelect;
+const holdsValues = (r: InputRow) => [r.lambdaFit, r.hours, r.beta, r.alpha].some((v) => v !== null);
+
+/** The inputs of stored rows (a row whose values were all cleared stays, for its version, and gives none). */
+function inputsOf(rows: readonly InputRow[]): FmecaInputs {
+  const kept = rows.filter(holdsValues);
+  return {
+    items: kept.filter((r) => r.nodeId !== null).map((r) => ({ nodeId: r.nodeId!, lambdaFit: r.lambdaFit, hours: r.hours })),
+    modes: kept.filter((r) => r.modeId !== null).map((r) => ({ modeId: r.modeId!, beta: r.beta, ...(r.alpha !== null && { alpha: r.alpha }) })),
+  };
+}
+
 /** The project's stored inputs (fmeca_input). */
 export async function storedFmecaInputs(db: DbOrTx, projectId: string): Promise<FmecaInputs> {
-  const rows = await db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
-  return {
-    items: rows.filter((r) => r.nodeId !== null).map((r) => ({ nodeId: r.nodeId!, lambdaFit: r.lambdaFit, hours: r.hours })),
-    modes: rows.filter((r) => r.modeId !== null).map((r) => ({ modeId: r.modeId!, beta: r.beta, ...(r.alpha !== null && { alpha: r.alpha }) })),
-  };
+  return inputsOf(await db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId)));
 }
 
 /** The Cm inputs of every mode and the issues of the given inputs (each by its field: items.N.lambdaFit, modes.N.beta …). */
@@ -167,8 +189,9 @@ const refuse = (issues: Issue[]) => {
  */
 export async function readFmeca(ctx: ServiceContext, projectId: string, preview: FmecaInputs = {}): Promise<FmecaReport> {
   const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  const [modes, stored] = await Promise.all([fmecaModes(ctx.db, projectId), storedFmecaInputs(ctx.db, projectId)]);
-  const { cmInputs, issues, itemInput } = cmInputsOf(modes, overlay(stored, preview));
+  const [modes, rows] = await Promise.all([fmecaModes(ctx.db, projectId), ctx.db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId))]);
+  const versionOf = new Map(rows.map((r) => [(r.nodeId ?? r.modeId)!, r.version]));
+  const { cmInputs, issues, itemInput } = cmInputsOf(modes, overlay(inputsOf(rows), preview));
   refuse(issues);
   const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
   const results = itemCriticalities(cmInputs);
@@ -179,36 +202,55 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, preview:
     modes: modes.map((m) => {
       const r = cmOf.get(m.id)!;
       const item = itemInput.get(m.itemId);
-      return { ...placeMode(m), itemId: m.itemId, beta: r.beta, alpha: r.alpha, lambdaFit: num(item?.lambdaFit), hours: r.hours, cm: r.cm };
+      return { ...placeMode(m), itemId: m.itemId, beta: r.beta, alpha: r.alpha, lambdaFit: num(item?.lambdaFit), hours: r.hours, cm: r.cm, inputVersion: versionOf.get(m.id) ?? 0, itemInputVersion: versionOf.get(m.itemId) ?? 0 };
     }),
-    items: results.map((r) => ({ itemId: r.itemId, itemName: names.get(r.itemId) ?? '', lambdaFit: num(itemInput.get(r.itemId)?.lambdaFit), hours: num(itemInput.get(r.itemId)?.hours), cr: r.cr })),
+    items: results.map((r) => ({
+      itemId: r.itemId,
+      itemName: names.get(r.itemId) ?? '',
+      lambdaFit: num(itemInput.get(r.itemId)?.lambdaFit),
+      hours: num(itemInput.get(r.itemId)?.hours),
+      cr: r.cr,
+      inputVersion: versionOf.get(r.itemId) ?? 0,
+    })),
   };
 }
 
 /**
  * Saves the inputs given (per item λp and t, per mode β and α; null clears a
- * value, an item or mode left with none has no row), checked as readFmeca
- * checks them, for an editor of the project; answers the FMECA as it is now.
- * Inputs are values, not versioned items: the last save of a field wins.
+ * value), checked as readFmeca checks them, for an editor of the project;
+ * answers the FMECA as it is now. Each item or mode carries the version of its
+ * stored row as read (0: none yet): one saved since is refused as stale
+ * (`fmea.stale_version`) and nothing is written. A row whose values are all
+ * cleared is kept with none, so its version goes on (a row deleted and
+ * written again would start again at the version a stale reader holds).
  */
-export async function saveFmecaInputs(ctx: ServiceContext, projectId: string, inputs: FmecaInputs): Promise<FmecaReport> {
+export async function saveFmecaInputs(ctx: ServiceContext, projectId: string, inputs: FmecaInputsToSave): Promise<FmecaReport> {
   await writeAndLog(ctx, async (tx, txCtx) => {
     await assertProjectEditable(tx, ctx.actor, projectId, ctx.now(), 'edit');
-    const [modes, stored] = await Promise.all([fmecaModes(tx, projectId), storedFmecaInputs(tx, projectId)]);
+    const [modes, rows] = await Promise.all([fmecaModes(tx, projectId), tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId))]);
+    const stored = inputsOf(rows);
     refuse(cmInputsOf(modes, overlay(stored, inputs)).issues);
-    const rows = await tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId));
     const { createdBy, updatedBy, createdAt, updatedAt } = created(txCtx);
-    const put = async (key: { nodeId: string } | { modeId: string }, values: Record<string, number | null>) => {
+    const put = async (key: { nodeId: string } | { modeId: string }, version: number, values: Record<string, number | null>) => {
       const row = rows.find((r) => ('nodeId' in key ? r.nodeId === key.nodeId : r.modeId === key.modeId));
-      const merged = { ...(row ? { lambdaFit: row.lambdaFit, hours: row.hours, beta: row.beta, alpha: row.alpha } : {}), ...values };
-      const empty = Object.values(merged).every((v) => v === null || v === undefined);
-      if (row && empty) await tx.delete(fmecaInput).where(eq(fmecaInput.id, row.id));
-      else if (row) await tx.update(fmecaInput).set({ ...values, version: row.version + 1, updatedBy, updatedAt }).where(eq(fmecaInput.id, row.id));
-      else if (!empty) await tx.insert(fmecaInput).values({ projectId, ...key, ...values, createdBy, updatedBy, createdAt, updatedAt });
+      assertVersion({ version: row?.version ?? 0 }, version, 'fmeca_input');
+      if (row) {
+        updatedOrStale(
+          await tx
+            .update(fmecaInput)
+            .set({ ...values, ...nextVersion(txCtx) })
+            .where(and(eq(fmecaInput.id, row.id), eq(fmecaInput.version, version)))
+            .returning({ id: fmecaInput.id }),
+          'fmeca_input',
+        );
+      } else {
+        // another save may have written the first row since this one read: the unique key says so, stale as above
+        updatedOrStale(await tx.insert(fmecaInput).values({ projectId, ...key, ...values, createdBy, updatedBy, createdAt, updatedAt }).onConflictDoNothing().returning({ id: fmecaInput.id }), 'fmeca_input');
+      }
     };
     const defined = (o: Record<string, number | null | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, number | null>;
-    for (const i of inputs.items ?? []) await put({ nodeId: i.nodeId }, defined({ lambdaFit: i.lambdaFit, hours: i.hours }));
-    for (const m of inputs.modes ?? []) await put({ modeId: m.modeId }, defined({ beta: m.beta, alpha: m.alpha }));
+    for (const i of inputs.items ?? []) await put({ nodeId: i.nodeId }, i.version, defined({ lambdaFit: i.lambdaFit, hours: i.hours }));
+    for (const m of inputs.modes ?? []) await put({ modeId: m.modeId }, m.version, defined({ beta: m.beta, alpha: m.alpha }));
     const after = await storedFmecaInputs(tx, projectId);
     return { result: undefined, log: { action: 'fmea.fmeca.save', entity: 'fmeca_input', entityId: projectId, before: stored, after } };
   });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { cellCriticality, OCCURRENCE_LEVELS, SEVERITY_CLASSES, type OccurrenceLevel, type SeverityClass } from '@fmea/core/domain';
 import { api, Button, DataGrid, notify, notifyError, readServerError, useGridLabels, type ApiData, type DataGridColumn, type DataGridEditable } from '@fmea/sdk';
-import type { StepProps } from '@fmea/fmea-ui';
+import { isConflict, type StepProps } from '@fmea/fmea-ui';
 import './criticality.css';
 
 type Report = ApiData<'/api/fmea/fmeca'>;
@@ -43,16 +43,19 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
   const save = async (row: ModeRow, columnId: string, text: string) => {
     const value = text.trim() === '' ? null : Number(text);
     if (value !== null && !Number.isFinite(value)) throw new Error(t`Enter a number.`);
+    // each save sends the version of the stored inputs this view read: one saved by someone else since is refused
     const body =
       columnId === 'beta' || columnId === 'alpha'
-        ? { projectId, modes: [{ modeId: row.id, [columnId]: value }] }
-        : { projectId, items: [{ nodeId: row.itemId, [columnId]: value }] };
+        ? { projectId, modes: [{ modeId: row.id, version: row.inputVersion, [columnId]: value }] }
+        : { projectId, items: [{ nodeId: row.itemId, version: row.itemInputVersion, [columnId]: value }] };
     try {
       setReport(await api.post('/api/fmea/saveFmecaInputs', body));
       setReloadKey((n) => n + 1);
     } catch (e) {
       const error = readServerError(e);
       notify('error', error.message ?? t`The value was not saved.`, 6000);
+      // a stale read: the table shows what is stored now, so the value can be typed again over it
+      if (isConflict(e)) await load();
     }
   };
   const numberEditor: DataGridEditable<ModeRow> | undefined = readOnly

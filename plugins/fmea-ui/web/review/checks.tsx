@@ -7,7 +7,7 @@ export type FmeaChecks = ApiData<'/api/project/checks'>;
 export type FmeaFinding = FmeaChecks['findings'][number];
 
 /** The order of the steps a finding belongs to (earlier steps first, as the server sorts them). */
-const STEPS: readonly FmeaFinding['step'][] = ['planning', 'structure', 'function', 'failure', 'risk', 'optimization'];
+const STEPS: readonly FmeaFinding['step'][] = ['planning', 'structure', 'function', 'failure', 'risk', 'optimization', 'msrRisk', 'msrOptimization'];
 
 /** Reads that change nothing: the checks need not follow them. */
 // marking a review step reviewed (review/walk) changes no analysis either

@@ -31,7 +31,7 @@ const SEPARATOR = '; ';
  * the MSR AP from the stored MSR rules), one row per failure cause on the
  * shared DataGrid (docs/domain/msr.md).
  */
-export function MsrStep({ projectId, readOnly, remoteRevision, part }: StepProps & { part: 'failure' | 'risk' }) {
+export function MsrStep({ projectId, readOnly, remoteRevision, apTable, part }: StepProps & { part: 'failure' | 'risk' }) {
   const { t } = useLingui();
   const labels = useGridLabels();
   const lookup = useApLookup('msr');
@@ -148,6 +148,7 @@ export function MsrStep({ projectId, readOnly, remoteRevision, part }: StepProps
 
   return (
     <div className="dfmea-risk" data-testid={`msr-${part}`}>
+      {part === 'risk' ? <MsrApTableNote apTable={apTable} /> : null}
       <DataGrid<MsrRow>
         aria-label={part === 'failure' ? t`FMEA-MSR failure analysis` : t`FMEA-MSR risk analysis`}
         columns={part === 'failure' ? chain : [...chain, ...risk]}
@@ -164,6 +165,19 @@ export function MsrStep({ projectId, readOnly, remoteRevision, part }: StepProps
         toolbar={<Button onClick={reload}>{t`Reload`}</Button>}
       />
     </div>
+  );
+}
+
+const AP_TABLE_NAMES: Record<StepProps['apTable'], string> = { dfmea: 'DFMEA', pfmea: 'PFMEA', msr: 'FMEA-MSR' };
+
+/** Which rule set rates what on an MSR project: the MSR AP always the FMEA-MSR table, the DFMEA steps the project's own (docs/domain/msr.md). */
+export function MsrApTableNote({ apTable }: { apTable: StepProps['apTable'] }) {
+  const { t } = useLingui();
+  const table = AP_TABLE_NAMES[apTable];
+  return (
+    <p className="muted" data-testid="msr-ap-table">
+      {t`The MSR AP is read from the FMEA-MSR rule set (Business rules → AP rules → FMEA-MSR, where the cells not verified against the handbook are marked); the DFMEA steps rate S, O and D with the project's ${table} rule set.`}
+    </p>
   );
 }
 

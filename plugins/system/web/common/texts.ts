@@ -78,4 +78,6 @@ export const RULE_DESCRIPTIONS = {
   checkTargetDate: msg`Every action has its planned completion date.`,
   checkActionOverdue: msg`No action is past its planned completion date.`,
   checkFamilyItem: msg`A family FMEA holds exactly one item.`,
+  checkMsrRatingMissing: msg`Every failure cause of an FMEA-MSR has its frequency (F) and monitoring (M) rated.`,
+  checkMsrHighApAction: msg`A failure cause of MSR AP high has a monitoring or system response action.`,
 } as const satisfies Record<RuleFlag, MessageDescriptor>;

@@ -30,6 +30,11 @@ export function useFieldLabels(): Record<string, string> {
     raSeverity: t`S (re-rated)`,
     raOccurrence: t`O (re-rated)`,
     raDetection: t`D (re-rated)`,
+    // a cause's FMEA-MSR ratings (docs/domain/msr.md)
+    msrFrequency: t`Frequency (F)`,
+    msrMonitoring: t`Monitoring (M)`,
+    msrSeverity: t`S after system response`,
+    msrEffect: t`Most severe failure effect after system response`,
     parentId: t`Parent`,
     nodeId: t`Structure element`,
     functionId: t`Function`,
