@@ -1,6 +1,8 @@
 import { Bdd, FALSE, TRUE } from './bdd.ts';
 import { FaultTreeError, type FaultTree } from './model.ts';
 import { CutSets } from './zbdd.ts';
+import { solve } from './modular.ts';
+import { preprocess } from './preprocess.ts';
 
 /**
  * The FTA engine (issue 23): a fault tree's BDD (variables in the order a depth-first walk from the top
@@ -111,35 +113,37 @@ export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: str
 }
 
 export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): FtaResult {
-  const { bdd, root, events, coherent } = buildBdd(tree);
-  const p = events.map((name) => tree.basicEvents.get(name)!);
-  const exact = bdd.probability(root, p);
-  let cutSetCount: number | null = null;
-  let rareEvent: number | null = null;
-  let mcub: number | null = null;
+  const { events } = orderEvents(tree);
+  const graph = preprocess(tree);
+  const { probability: exact, birnbaum: byNode, cutSets } = solve(graph, graph.coherent);
+  const node = new Map(graph.events.map((name, i) => [name, i]));
   let minimalCutSets: string[][] = [];
-  if (coherent) {
-    const cuts = new CutSets(bdd);
-    const family = cuts.minimal(root);
-    cutSetCount = cuts.count(family);
-    rareEvent = cuts.rareEvent(family, p);
+  let mcub: number | null = null;
+  if (cutSets) {
     const limit = options.listLimit ?? 1000;
-    const largest = Math.min(options.maxOrder ?? Infinity, events.length);
+    const largest = Math.min(options.maxOrder ?? Infinity, graph.events.length);
     let listed: number[][] = [];
-    if (cutSetCount <= limit) listed = cuts.list(family, cutSetCount, largest);
+    if (cutSets.count <= limit) listed = cutSets.list(cutSets.count, largest);
     // fewer listed than there are: the smallest first, one order more at a time until the limit is reached
-    else for (let order = 1; order <= largest && listed.length < limit; order++) listed = cuts.list(family, limit, order);
-    minimalCutSets = listed.map((set) => set.map((l) => events[l]!)).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
+    else for (let order = 1; order <= largest && listed.length < limit; order++) listed = cutSets.list(limit, order);
+    minimalCutSets = listed.map((set) => set.map((l) => graph.events[l]!).sort()).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
     // 1 − Π(1 − P(cut set)), over every cut set: only when all of them are listed
-    if (listed.length === cutSetCount) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * p[l]!, 1)), 1);
+    if (listed.length === cutSets.count) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * graph.probabilities[l]!, 1)), 1);
   }
-  const birnbaum = bdd.birnbaum(root, p, events.length);
-  const importance = events.map((event, i) => {
-    const q = p[i]!;
-    const ib = birnbaum[i]!;
+  const importance = events.map((event) => {
+    const q = tree.basicEvents.get(event)!;
+    const at = node.get(event);
+    const ib = at === undefined ? 0 : byNode[at]!;
     const given = exact + (1 - q) * ib; // P(top | event)
     const without = exact - q * ib; // P(top | ¬event)
     return { event, probability: q, birnbaum: ib, fussellVesely: exact > 0 ? (q * ib) / exact : 0, raw: exact > 0 ? given / exact : 0, rrw: without > 0 ? exact / without : Infinity };
   });
-  return { probability: { exact, rareEvent, mcub }, coherent, cutSetCount, minimalCutSets, importance, events };
+  return {
+    probability: { exact, rareEvent: cutSets ? cutSets.rareEvent : null, mcub },
+    coherent: graph.coherent,
+    cutSetCount: cutSets ? cutSets.count : null,
+    minimalCutSets,
+    importance,
+    events,
+  };
 }

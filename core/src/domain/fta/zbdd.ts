@@ -1,4 +1,8 @@
-import { DiagramStore, FALSE, TRUE, type Bdd } from './bdd.ts';
+import { DiagramStore, type Bdd } from './bdd.ts';
+
+// the terminals as local constants: an imported binding is read through a getter on every use in hot loops
+const FALSE = 0;
+const TRUE = 1;
 
 /**
  * The minimal cut sets of a coherent fault tree as a zero-suppressed diagram (Minato 1993), made from its
@@ -45,21 +49,19 @@ export class CutSets {
     return s.remember(OP_WITHOUT, p, q, result);
   }
 
-  /** Whether the family holds the empty set. */
+  /** Whether the family holds the empty set (at the end of its low edges). */
   private holdsEmpty(z: number): boolean {
-    let n = z;
-    while (n > TRUE) n = this.store.low[n]!;
-    return n === TRUE;
+    return this.store.empty[z] === 1;
   }
 
-  /** How many sets (exact below 2^53). */
-  count(z: number): number {
+  /** How many sets (exact below 2^53); `weights[level]`: how many sets a variable stands for (a module's). */
+  count(z: number, weights?: ArrayLike<number>): number {
     const memo = new Map<number, number>();
     const visit = (n: number): number => {
       if (n <= TRUE) return n;
       const known = memo.get(n);
       if (known !== undefined) return known;
-      const value = visit(this.store.high[n]!) + visit(this.store.low[n]!);
+      const value = (weights ? weights[this.store.level[n]!]! : 1) * visit(this.store.high[n]!) + visit(this.store.low[n]!);
       memo.set(n, value);
       return value;
     };
