@@ -16,6 +16,8 @@ export interface AnalysisOptions {
   listLimit?: number;
   /** Largest cut set listed (order). */
   maxOrder?: number;
+  /** Minimal cut sets at all (default true); without them only the probability and importance are computed, sooner. */
+  cutSets?: boolean;
 }
 
 export interface Importance {
@@ -115,7 +117,7 @@ export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: str
 export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): FtaResult {
   const { events } = orderEvents(tree);
   const graph = preprocess(tree);
-  const { probability: exact, birnbaum: byNode, cutSets } = solve(graph, graph.coherent);
+  const { probability: exact, birnbaum: byNode, cutSets } = solve(graph, graph.coherent && options.cutSets !== false);
   const node = new Map(graph.events.map((name, i) => [name, i]));
   let minimalCutSets: string[][] = [];
   let mcub: number | null = null;
