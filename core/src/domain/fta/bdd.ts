@@ -100,6 +100,11 @@ export class DiagramStore {
     this.empty = empty;
   }
 
+  /** Grows the computed table to at least `entries` (a power of two is used). */
+  reserveCache(entries: number): void {
+    while (this.cache.length / 4 < Math.min(entries, 1 << 24)) this.growCache();
+  }
+
   /** A direct-mapped cache that grows with the nodes (up to 2^24 entries): too small, the same work is redone over and over. */
   private growCache(): void {
     const entries = this.cache.length / 4;

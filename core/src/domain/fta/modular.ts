@@ -35,8 +35,6 @@ interface Module {
   rareEvent: number;
 }
 
-export const TUNING = { group: true, coalesce: true, stats: false };
-
 /** Node budgets of the successive rounds of orders; the last round is unbounded. */
 const BUDGETS = [1 << 15, 1 << 18, 1 << 21, 1 << 23];
 
@@ -66,14 +64,11 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
     for (const budget of [...BUDGETS, Infinity]) {
       for (const strategy of budget === Infinity ? STRATEGIES.slice(0, 1) : STRATEGIES) {
         try {
-          const t0 = performance.now();
           const module = attempt(m, variableOrder(graph, isModule, m, strategy, weight), budget);
-          if (TUNING.stats && module.vars.length > 20) console.log(`module ${m} ${module.vars.length} vars: ${strategy} budget ${budget} bdd ${module.bdd.store.size} zbdd ${module.zbdd.store.size} ${(performance.now() - t0).toFixed(0)} ms`);
           modules.set(m, module);
           return module;
         } catch (error) {
           if (!(error instanceof OverBudget)) throw error;
-          if (TUNING.stats) console.log(`module ${m}: ${strategy} over ${budget}`);
         }
       }
     }
@@ -117,9 +112,7 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
       built.set(g, result);
       return result;
     };
-    const tb = performance.now();
     const root = buildGate(m);
-    if (TUNING.stats && vars.length > 20) console.log(`  bdd built in ${(performance.now() - tb).toFixed(0)} ms`);
     const p = vars.map((c) => (c < E ? probabilities[c]! : modules.get(c - E)!.probability));
     const zbdd = new CutSets(bdd);
     const module: Module = { vars, bdd, root, probability: bdd.probability(root, p), zbdd, family: 0, count: 0, rareEvent: 0 };

@@ -1,4 +1,3 @@
-import { TUNING } from './modular.ts';
 import type { Graph } from './preprocess.ts';
 
 /**
@@ -64,7 +63,7 @@ export function findModules(graph: Graph): Uint8Array {
     return (E + gates.length - 1) * 2;
   };
   const count = gates.length;
-  for (let g = 0; g < count && TUNING.group; g++) {
+  for (let g = 0; g < count; g++) {
     const gate = gates[g]!;
     if ((gate.op !== 'and' && gate.op !== 'or') || gate.inputs.length < 3) continue;
     const alone = gate.inputs.filter((l) => independent(l >> 1));

@@ -1,4 +1,3 @@
-import { TUNING } from './modular.ts';
 import { FaultTreeError, type FaultTree } from './model.ts';
 
 /**
@@ -162,7 +161,7 @@ function coalesce(graph: Graph): Graph {
     const inputs: number[] = [];
     for (const l of gate.inputs) {
       const child = (l >> 1) - E;
-      if (TUNING.coalesce && child >= 0 && (l & 1) === 0 && parents[child] === 1 && gates[child]!.op === gate.op) inputs.push(...gates[child]!.inputs);
+      if (child >= 0 && (l & 1) === 0 && parents[child] === 1 && gates[child]!.op === gate.op) inputs.push(...gates[child]!.inputs);
       else inputs.push(l);
     }
     gate.inputs = [...new Set(inputs)];

@@ -17,7 +17,10 @@ const OP_WITHOUT = 12;
 export class CutSets {
   readonly store = new DiagramStore(true);
 
-  constructor(private readonly bdd: Bdd) {}
+  constructor(private readonly bdd: Bdd) {
+    // `without` meets far more pairs than there are nodes: a computed table sized to the BDD saves work redone
+    this.store.reserveCache(bdd.store.size * 4);
+  }
 
   /** The minimal solutions of a monotone function (its minimal cut sets). */
   minimal(f: number): number {
