@@ -127,7 +127,7 @@ export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): Fta
     let listed: number[][] = [];
     if (cutSets.count <= limit) listed = cutSets.list(cutSets.count, largest);
     // fewer listed than there are: the smallest first, one order more at a time until the limit is reached
-    else for (let order = 1; order <= largest && listed.length < limit; order++) listed = cutSets.list(limit, order);
+    else for (let order = 0; order <= largest && listed.length < limit; order++) listed.push(...cutSets.list(limit - listed.length, order, order));
     minimalCutSets = listed.map((set) => set.map((l) => graph.events[l]!).sort()).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
     // 1 − Π(1 − P(cut set)), over every cut set: only when all of them are listed
     if (listed.length === cutSets.count) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * graph.probabilities[l]!, 1)), 1);

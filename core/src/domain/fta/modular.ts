@@ -20,7 +20,7 @@ export interface ModularSolution {
   /** ∂P(top)/∂p(event), by event node. */
   birnbaum: Float64Array;
   /** Coherent trees only. */
-  cutSets: { count: number; rareEvent: number; list: (limit: number, maxOrder: number) => number[][] } | null;
+  cutSets: { count: number; rareEvent: number; list: (limit: number, maxOrder: number, minOrder?: number) => number[][] } | null;
 }
 
 interface Module {
@@ -141,12 +141,12 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
   return {
     probability: negated ? 1 - main.probability : main.probability,
     birnbaum,
-    cutSets: cutSets && !negated ? { count: main.count, rareEvent: main.rareEvent, list: (limit, maxOrder) => listSets(modules, topGate, E, limit, maxOrder) } : null,
+    cutSets: cutSets && !negated ? { count: main.count, rareEvent: main.rareEvent, list: (limit, maxOrder, minOrder = 0) => listSets(modules, topGate, E, limit, maxOrder, minOrder) } : null,
   };
 }
 
-/** At most `limit` cut sets of at most `maxOrder` events, each module's sets substituted for its variable. */
-function listSets(modules: ReadonlyMap<number, Module>, topGate: number, E: number, limit: number, maxOrder: number): number[][] {
+/** At most `limit` cut sets of `minOrder` to `maxOrder` events, each module's sets substituted for its variable. */
+function listSets(modules: ReadonlyMap<number, Module>, topGate: number, E: number, limit: number, maxOrder: number, minOrder: number): number[][] {
   const minimum = new Map<number, Map<number, number>>();
   // the size of the smallest set below a node, so that walks too long are cut short
   const smallest = (m: number, n: number): number => {
@@ -183,6 +183,7 @@ function listSets(modules: ReadonlyMap<number, Module>, topGate: number, E: numb
   const out: number[][] = [];
   if (limit <= 0) return out;
   for (const set of sets(topGate, modules.get(topGate)!.family, maxOrder)) {
+    if (set.length < minOrder) continue;
     out.push(set);
     if (out.length >= limit) break;
   }
