@@ -33,8 +33,8 @@ export function randomFaultTree({ events, seed, negation = false, shared = 0.1, 
   const basicEvents = new Map<string, number>();
   const made: string[] = [];
   const operators: GateOperator[] = negation ? ['and', 'or', 'atleast', 'xor', 'not'] : ['and', 'or', 'and', 'or', 'atleast'];
-  const event = () => {
-    if (made.length > 0 && next() < shared) return next() < 0.95 ? made[Math.max(0, made.length - 1 - Math.floor(next() * 12))]! : pick(made);
+  const event = (reuse = true) => {
+    if (reuse && made.length > 0 && next() < shared) return next() < 0.95 ? made[Math.max(0, made.length - 1 - Math.floor(next() * 12))]! : pick(made);
     const name = `e${basicEvents.size + 1}`;
     basicEvents.set(name, Number((10 ** (-4 + 2.5 * next())).toPrecision(3)));
     made.push(name);
@@ -49,7 +49,8 @@ export function randomFaultTree({ events, seed, negation = false, shared = 0.1, 
       gates.set(name, { operator, inputs: [size > 1 ? gate(size) : event()] });
       return name;
     }
-    const n = Math.min(Math.max(2, size), 2 + Math.floor(next() * (fanIn - 1)));
+    // XOR of two inputs: SCRAM reads no other
+    const n = operator === 'xor' ? 2 : Math.min(Math.max(2, size), 2 + Math.floor(next() * (fanIn - 1)));
     const inputs: string[] = [];
     let left = size;
     for (let i = 0; i < n; i++) {
@@ -59,7 +60,8 @@ export function randomFaultTree({ events, seed, negation = false, shared = 0.1, 
       if (left <= 0 && i >= 1) break;
     }
     const unique = [...new Set(inputs)];
-    if (unique.length < 2) unique.push(event());
+    while (unique.length < 2) unique.push(event(false));
+    if (operator === 'xor') unique.length = 2;
     if (operator === 'atleast' && unique.length < 3) operator = 'or';
     gates.set(name, { operator, inputs: unique, ...(operator === 'atleast' ? { min: 2 + Math.floor(next() * (unique.length - 2)) } : {}) });
     return name;
