@@ -16,7 +16,10 @@ const T = 1;
 const TERMINAL_LEVEL = 0x3fffffff;
 
 /** Thrown when a store passes its node budget (`limit`): the caller tries another variable order. */
-export class OverBudget extends Error {}
+export class OverBudget extends Error {
+  /** How far the work got (the caller's measure), to rank the orders for the next round. */
+  progress = 0;
+}
 
 export class DiagramStore {
   /** Most nodes before `OverBudget` is thrown. */
@@ -58,10 +61,8 @@ export class DiagramStore {
       slot = (slot + 1) & mask;
     }
     const made = this.size++;
-    if (made >= this.level.length) {
-      if (made > this.limit) throw new OverBudget();
-      this.grow();
-    }
+    if (made > this.limit) throw new OverBudget();
+    if (made >= this.level.length) this.grow();
     this.level[made] = level;
     this.high[made] = high;
     this.low[made] = low;
@@ -205,51 +206,48 @@ export class Bdd {
     return s.remember(op, f, g, s.node(level, high, low));
   }
 
-  /** The probability that `f` is true, each variable true with `p[level]`, exactly (variables independent). */
+  /**
+   * The probability that `f` is true, each variable true with `p[level]`, exactly (variables independent).
+   * A node's children are made before it, so one pass up the node numbers has them ready.
+   */
   probability(f: number, p: ArrayLike<number>): number {
+    return this.below(f, p)[f]!;
+  }
+
+  /** P(node) for every node up to `f` (nodes `f` does not reach are computed too: one linear pass). */
+  private below(f: number, p: ArrayLike<number>): Float64Array {
     const s = this.store;
-    const memo = new Map<number, number>();
-    const visit = (n: number): number => {
-      if (n <= T) return n;
-      const known = memo.get(n);
-      if (known !== undefined) return known;
+    const value = new Float64Array(Math.max(f + 1, 2));
+    value[1] = 1;
+    for (let n = 2; n <= f; n++) {
       const q = p[s.level[n]!]!;
-      const value = q * visit(s.high[n]!) + (1 - q) * visit(s.low[n]!);
-      memo.set(n, value);
-      return value;
-    };
-    return visit(f);
+      value[n] = q * value[s.high[n]!]! + (1 - q) * value[s.low[n]!]!;
+    }
+    return value;
   }
 
   /**
    * Birnbaum's importance of every variable, ∂P(f)/∂p(v) = P(f | v) − P(f | ¬v), in one pass: the
    * probability of reaching each node from the root, times the difference its variable makes there.
+   * Down the node numbers, a node's reach is complete before its children take from it.
    */
   birnbaum(f: number, p: ArrayLike<number>, variables: number): Float64Array {
     const s = this.store;
-    const below = new Map<number, number>();
-    const value = (n: number): number => {
-      if (n <= T) return n;
-      const known = below.get(n);
-      if (known !== undefined) return known;
-      const q = p[s.level[n]!]!;
-      const v = q * value(s.high[n]!) + (1 - q) * value(s.low[n]!);
-      below.set(n, v);
-      return v;
-    };
-    value(f);
-    // the nodes by level, so a node's reach is complete before its children take from it
-    const nodes = [...below.keys()].sort((a, b) => s.level[a]! - s.level[b]!);
-    const reach = new Map<number, number>([[f, 1]]);
     const importance = new Float64Array(variables);
-    for (const n of nodes) {
-      const r = reach.get(n) ?? 0;
+    if (f <= T) return importance;
+    const value = this.below(f, p);
+    const reach = new Float64Array(f + 1);
+    reach[f] = 1;
+    for (let n = f; n >= 2; n--) {
+      const r = reach[n]!;
+      if (r === 0) continue;
       const level = s.level[n]!;
       const q = p[level]!;
-      const [hi, lo] = [s.high[n]!, s.low[n]!];
-      importance[level]! += r * ((hi <= T ? hi : below.get(hi)!) - (lo <= T ? lo : below.get(lo)!));
-      if (hi > T) reach.set(hi, (reach.get(hi) ?? 0) + r * q);
-      if (lo > T) reach.set(lo, (reach.get(lo) ?? 0) + r * (1 - q));
+      const hi = s.high[n]!;
+      const lo = s.low[n]!;
+      importance[level]! += r * (value[hi]! - value[lo]!);
+      reach[hi]! += r * q;
+      reach[lo]! += r * (1 - q);
     }
     return importance;
   }

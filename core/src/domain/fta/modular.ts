@@ -1,7 +1,7 @@
 import { Bdd, FALSE as BDD_FALSE, OverBudget, TRUE as BDD_TRUE } from './bdd.ts';
 import { findModules } from './modules.ts';
 import { FALSE, TRUE, type Graph } from './preprocess.ts';
-import { STRATEGIES, variableOrder } from './order.ts';
+import { STRATEGIES, variableOrder, type Strategy } from './order.ts';
 import { CutSets } from './zbdd.ts';
 
 /**
@@ -60,15 +60,19 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
     const known = modules.get(m);
     if (known) return known;
     for (const c of variableOrder(graph, isModule, m, 'dfs', weight)) if (c >= E) solveModule(c - E);
-    // each order in turn under a node budget, the budget growing each round (order.ts)
-    for (const budget of [...BUDGETS, Infinity]) {
-      for (const strategy of budget === Infinity ? STRATEGIES.slice(0, 1) : STRATEGIES) {
+    // each order in turn under a node budget, the budget growing each round (order.ts); the orders that
+    // got furthest (gates built) go first in the next round, and from the third round only the best two
+    const progress = new Map<Strategy, number>(STRATEGIES.map((s) => [s, 0]));
+    for (const [round, budget] of [...BUDGETS, Infinity].entries()) {
+      const ranked = [...STRATEGIES].sort((a, b) => progress.get(b)! - progress.get(a)!);
+      for (const strategy of ranked.slice(0, budget === Infinity ? 1 : round >= 2 ? 2 : ranked.length)) {
         try {
           const module = attempt(m, variableOrder(graph, isModule, m, strategy, weight), budget);
           modules.set(m, module);
           return module;
         } catch (error) {
           if (!(error instanceof OverBudget)) throw error;
+          progress.set(strategy, error.progress);
         }
       }
     }
@@ -112,7 +116,13 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
       built.set(g, result);
       return result;
     };
-    const root = buildGate(m);
+    let root: number;
+    try {
+      root = buildGate(m);
+    } catch (error) {
+      if (error instanceof OverBudget) error.progress = built.size;
+      throw error;
+    }
     const p = vars.map((c) => (c < E ? probabilities[c]! : modules.get(c - E)!.probability));
     const zbdd = new CutSets(bdd);
     const module: Module = { vars, bdd, root, probability: bdd.probability(root, p), zbdd, family: 0, count: 0, rareEvent: 0 };

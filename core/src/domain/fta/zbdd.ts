@@ -57,32 +57,25 @@ export class CutSets {
     return this.store.empty[z] === 1;
   }
 
-  /** How many sets (exact below 2^53); `weights[level]`: how many sets a variable stands for (a module's). */
+  /**
+   * How many sets (exact below 2^53); `weights[level]`: how many sets a variable stands for (a module's).
+   * A node's children are made before it, so one pass up the node numbers has them ready.
+   */
   count(z: number, weights?: ArrayLike<number>): number {
-    const memo = new Map<number, number>();
-    const visit = (n: number): number => {
-      if (n <= TRUE) return n;
-      const known = memo.get(n);
-      if (known !== undefined) return known;
-      const value = (weights ? weights[this.store.level[n]!]! : 1) * visit(this.store.high[n]!) + visit(this.store.low[n]!);
-      memo.set(n, value);
-      return value;
-    };
-    return visit(z);
+    const s = this.store;
+    const value = new Float64Array(Math.max(z + 1, 2));
+    value[1] = 1;
+    for (let n = 2; n <= z; n++) value[n] = (weights ? weights[s.level[n]!]! : 1) * value[s.high[n]!]! + value[s.low[n]!]!;
+    return value[z]!;
   }
 
   /** The sum of the sets' probabilities, each the product of its events': the rare-event approximation. */
   rareEvent(z: number, p: ArrayLike<number>): number {
-    const memo = new Map<number, number>();
-    const visit = (n: number): number => {
-      if (n <= TRUE) return n;
-      const known = memo.get(n);
-      if (known !== undefined) return known;
-      const value = p[this.store.level[n]!]! * visit(this.store.high[n]!) + visit(this.store.low[n]!);
-      memo.set(n, value);
-      return value;
-    };
-    return visit(z);
+    const s = this.store;
+    const value = new Float64Array(Math.max(z + 1, 2));
+    value[1] = 1;
+    for (let n = 2; n <= z; n++) value[n] = p[s.level[n]!]! * value[s.high[n]!]! + value[s.low[n]!]!;
+    return value[z]!;
   }
 
   /** The sets, each as variable levels in order, at most `limit` of them and none larger than `maxOrder`. */
