@@ -12,6 +12,8 @@ export interface ScramAnswer {
   probability: number | null;
   products: number | null;
   timedOut: boolean;
+  /** It stopped without an answer (it refuses some models, e.g. a gate naming one input twice). */
+  refused: boolean;
 }
 
 export const scramInstalled = (): boolean => spawnSync('scram', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -29,14 +31,15 @@ export function runScram(file: string, args: string[], timeoutMs: number): Promi
       summary = /<sum-of-products [^>]*>/.exec(head)?.[0] ?? null;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
+    child.on('close', (_code, signal) => {
       clearTimeout(timer);
       const ms = performance.now() - start;
       const attribute = (name: string) => {
         const value = summary && new RegExp(`${name}="([^"]*)"`).exec(summary)?.[1];
         return value ? Number(value) : null;
       };
-      answer({ ms, probability: attribute('probability'), products: attribute('products'), timedOut: code !== 0 && summary === null });
+      const timedOut = signal === 'SIGKILL' && summary === null;
+      answer({ ms, probability: attribute('probability'), products: attribute('products'), timedOut, refused: !timedOut && summary === null });
     });
   });
 }
