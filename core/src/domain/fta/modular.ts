@@ -93,6 +93,8 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
       if (known !== undefined) return known;
       const gate = gates[g]!;
       const inputs = gate.inputs.map(build);
+      // AND and OR combine the inputs testing the deepest variables first, so intermediate results stay small
+      if (gate.op === 'and' || gate.op === 'or') inputs.sort((a, b) => bdd.store.level[b]! - bdd.store.level[a]!);
       let result: number;
       switch (gate.op) {
         case 'and':
