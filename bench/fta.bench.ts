@@ -112,23 +112,26 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fmea-bench-fta-'));
   try {
     for (const size of RANDOM_SIZES) {
-      const tree = randomFaultTree({ events: size, seed: size });
+      const tree = { ...randomFaultTree({ events: size, seed: size }), name: `random-${size}` };
       const file = join(dir, `${tree.name}.xml`);
       writeFileSync(file, faultTreeToMef(tree));
-      await measure(`${tree.name} (${tree.basicEvents.size} ev.)`, file, scram);
+      console.log(`  ${tree.name}: ${tree.basicEvents.size} basic events, ${tree.gates.size} gates`);
+      await measure(tree.name, file, scram);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const withValues = rows.filter((r) => published.trees.some((t) => t.tree === r.name));
-  const slowest = Math.max(...withValues.map((r) => Math.max(r.probability?.ms ?? Infinity, r.cutSets?.ms ?? Infinity)));
+  const withValues = rows.filter((r) => published.trees.some((t) => t.tree === r.name && t.topProbability !== null));
+  const took = (r: Row) => Math.max(r.probability?.ms ?? Infinity, r.cutSets?.ms ?? Infinity);
+  const slowest = Math.max(...withValues.map(took));
+  const over = withValues.filter((r) => took(r) > EACH_MS).map((r) => `${r.name} ${Number.isFinite(took(r)) ? `${seconds(took(r))} s` : 'unfinished'}`);
   const total = withValues.reduce((sum, r) => sum + (r.cutSets?.ms ?? TREE_MS), 0);
   const beaten = (ms: number | undefined, theirs: ScramAnswer | null) => ms !== undefined && theirs !== null && !theirs.refused && (theirs.timedOut || ms < theirs.ms);
   const faster = withValues.filter((r) => beaten(r.probability?.ms, r.scramProbability) && beaten(r.cutSets?.ms, r.scramProducts)).length;
   console.log('\nTargets (the 42 trees with published values)');
-  console.log(`  slowest tree ${seconds(slowest)} s (target ≤ ${EACH_MS / 1000} s): ${slowest <= EACH_MS ? 'met' : 'MISSED'}`);
-  console.log(`  all trees ${seconds(total)} s to probability and cut sets (target ≤ ${TOTAL_MS / 1000} s): ${total <= TOTAL_MS ? 'met' : 'MISSED'}`);
+  console.log(`  slowest tree ${Number.isFinite(slowest) ? `${seconds(slowest)} s` : 'unfinished'} (target ≤ ${EACH_MS / 1000} s): ${slowest <= EACH_MS ? 'met' : `MISSED (${over.join(', ')})`}`);
+  console.log(`  all trees ${seconds(total)} s to probability and cut sets, an unfinished one counted as ${TREE_MS / 1000} s (target ≤ ${TOTAL_MS / 1000} s): ${total <= TOTAL_MS ? 'met' : 'MISSED'}`);
   if (scram) console.log(`  faster than SCRAM on ${faster} of ${withValues.length} trees, both figures (target: most): ${faster * 2 > withValues.length ? 'met' : 'MISSED'}`);
   if (failures.length > 0) {
     console.error(`\nWRONG VALUES:\n${failures.map((f) => `  ${f}`).join('\n')}`);
