@@ -1,15 +1,14 @@
 import { Bdd, FALSE, TRUE } from './bdd.ts';
 import { FaultTreeError, type FaultTree } from './model.ts';
-import { CutSets } from './zbdd.ts';
 import { solve } from './modular.ts';
 import { preprocess } from './preprocess.ts';
 
 /**
- * The FTA engine (issue 23): a fault tree's BDD (variables in the order a depth-first walk from the top
- * meets the basic events), its exact top-event probability under independence, and, for a coherent tree
- * (no NOT or XOR), its minimal cut sets as a ZBDD: counted, summed into the rare-event approximation and
- * the min-cut upper bound, and listed up to a limit. Importance measures come from the BDD. Repeated
- * events are one variable, so they are counted once, never multiplied through gates.
+ * The FTA engine (issue 23): the tree preprocessed (preprocess.ts) and cut into modules (modules.ts), one
+ * BDD per module (modular.ts), giving the exact top-event probability under independence and, for a
+ * coherent tree (no NOT or XOR left), its minimal cut sets as ZBDDs: counted, summed into the rare-event
+ * approximation and the min-cut upper bound, and listed up to a limit. Importance measures come from the
+ * BDDs. Repeated events are one variable, so they are counted once, never multiplied through gates.
  */
 export interface AnalysisOptions {
   /** Most cut sets listed (their count is exact whatever this is). Default 1000. */
@@ -70,7 +69,7 @@ function orderEvents(tree: FaultTree): { events: string[]; coherent: boolean } {
   return { events, coherent };
 }
 
-/** The top event's BDD. */
+/** The top event's BDD over the whole tree, in depth-first order, without preprocessing or modules (for small trees and checks). */
 export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: string[]; coherent: boolean } {
   const { events, coherent } = orderEvents(tree);
   const level = new Map(events.map((name, i) => [name, i]));
