@@ -36,7 +36,7 @@ interface Module {
 }
 
 /** Node budgets of the successive rounds of orders; the last round is unbounded. */
-const BUDGETS = [1 << 15, 1 << 18, 1 << 21, 1 << 23];
+const BUDGETS = [1 << 15, 1 << 18, 1 << 21];
 
 export function solve(graph: Graph, cutSets: boolean): ModularSolution {
   const { events, probabilities, gates, top } = graph;
