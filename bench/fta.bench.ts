@@ -92,7 +92,7 @@ async function measure(name: string, file: string, scram: boolean, expected?: Ar
   const count = cutSets?.count ?? null;
   const products = scramProducts?.products;
   console.log(
-    `  ${name.padEnd(14)} ${time(probability).padStart(7)} ${time(cutSets).padStart(8)}  ${scramTime(scramProbability).padStart(7)} ${scramTime(scramProducts).padStart(7)}  ${(probability ? probability.probability.toPrecision(6) : '-').padStart(12)} ${agrees.padStart(5)}  ${(count === null ? (cutSets?.coherent === false ? 'non-coherent' : '-') : count.toLocaleString('en-US')).padStart(15)}${products != null && products !== count ? `  (SCRAM ${products.toLocaleString('en-US')})` : ''}`,
+    `  ${name.padEnd(14)} ${time(probability).padStart(7)} ${time(cutSets).padStart(8)}  ${scramTime(scramProbability).padStart(7)} ${scramTime(scramProducts).padStart(7)}  ${(probability ? probability.probability.toPrecision(6) : '-').padStart(12)} ${agrees.padStart(5)}  ${(count === null ? (cutSets?.coherent === false ? 'non-coherent' : '-') : count > Number.MAX_SAFE_INTEGER ? `≈${count.toPrecision(4)}` : count.toLocaleString('en-US')).padStart(15)}${products != null && products !== count ? `  (SCRAM ${products.toLocaleString('en-US')})` : ''}`,
   );
   return row;
 }
