@@ -95,6 +95,8 @@ export * from './control-plan.ts';
 export * from './baseline.ts';
 export * from './review-walk.ts';
 export * from './synthetic.ts';
+export * from './fta.ts';
+export * from './scram.ts';
 
 /** Rows of every declared table, by table name: "writes nothing" checked for the whole database, on either engine. */
 export async function tableRowCounts(database: Pick<Database, 'query'>): Promise<Record<string, number>> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTree } from './analyze.ts';
 import type { FaultTree, Gate, GateOperator } from './model.ts';
+import { findModules } from './modules.ts';
+import { preprocess } from './preprocess.ts';
 
 /**
  * The engine against brute force: random small trees (shared events, k-of-n, NOT, XOR, house events),
@@ -75,6 +77,54 @@ function bruteForce(tree: FaultTree) {
   return { probability, minimal: minimal.map((set) => set.sort()).map((set) => set.join(',')).sort() };
 }
 
+/**
+ * Trees built as nested modules (each gate over private events and sub-gates), with a few events shared
+ * across modules and now and then a sub-gate used by two parents, so that the engine's modules nest,
+ * some gates stop being modules and a module's probability, cut sets and importance pass through others.
+ */
+function nestedTree(seed: number, coherent: boolean): FaultTree {
+  const next = random(seed);
+  const gates = new Map<string, Gate>();
+  const basicEvents = new Map<string, number>();
+  const operators: GateOperator[] = coherent ? ['and', 'or', 'atleast'] : ['and', 'or', 'atleast', 'xor', 'not'];
+  const fresh = () => {
+    const name = `e${basicEvents.size}`;
+    basicEvents.set(name, Math.round(next() * 1000) / 1000);
+    return name;
+  };
+  const shared = [fresh(), fresh()];
+  const done: string[] = [];
+  const build = (depth: number): string => {
+    const name = `g${gates.size}`;
+    gates.set(name, { operator: 'or', inputs: [] });
+    const inputs = [fresh()];
+    if (next() < 0.5) inputs.push(fresh());
+    const children = depth < 3 ? 1 + Math.floor(next() * 2.5) : 0;
+    for (let i = 0; i < children && basicEvents.size < 9; i++) inputs.push(build(depth + 1));
+    // a shared event breaks modularity above it; a sub-gate used twice is a module with two parents
+    if (next() < 0.3) inputs.push(shared[Math.floor(next() * 2)]!);
+    if (depth > 0 && next() < 0.2 && done.length > 0) inputs.push(done[done.length - 1]!);
+    const unique = [...new Set(inputs)].filter((input) => input !== name);
+    if (unique.length < 2) unique.push(fresh());
+    let operator = operators[Math.floor(next() * operators.length)]!;
+    if (operator === 'not') {
+      gates.set(name, { operator: 'and', inputs: unique });
+      const negated = `${name}n`;
+      gates.set(negated, { operator: 'not', inputs: [name] });
+      done.push(negated);
+      return negated;
+    }
+    if (operator === 'atleast' && unique.length < 3) operator = 'and';
+    gates.set(name, { operator, inputs: unique, ...(operator === 'atleast' ? { min: 2 } : {}) });
+    done.push(name);
+    return name;
+  };
+  const top = build(0);
+  // an OR over the tree and the shared events keeps every event in the tree
+  gates.set('top', { operator: 'or', inputs: [top, ...shared.filter((e) => next() < 0.3)] });
+  return { name: `nested-${seed}`, top: 'top', gates, basicEvents, houseEvents: new Map() };
+}
+
 describe('the FTA engine against brute force', () => {
   it('gives the exact probability of random trees with shared events, k-of-n, NOT, XOR and house events', () => {
     for (let seed = 1; seed <= 150; seed++) {
@@ -130,6 +180,53 @@ describe('the FTA engine against brute force', () => {
         if (result.probability.exact > 1e-12) expect(raw).toBeCloseTo(given(1) / result.probability.exact, 8);
         if (given(0) > 1e-12) expect(rrw).toBeCloseTo(result.probability.exact / given(0), 8);
       }
+    }
+  });
+
+  it('is exact through nested modules with events shared across them: probability, cut sets, importance', () => {
+    let modules = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const coherent = seed % 3 !== 0;
+      const tree = nestedTree(seed, coherent);
+      modules += findModules(preprocess(tree)).reduce((sum, flag) => sum + flag, 0);
+      const result = analyzeTree(tree);
+      const expected = bruteForce(tree);
+      expect(result.probability.exact, tree.name).toBeCloseTo(expected.probability, 12);
+      if (coherent) {
+        expect(result.cutSetCount, tree.name).toBe(expected.minimal.length);
+        expect(result.minimalCutSets.map((set) => [...set].sort().join(',')).sort(), tree.name).toEqual(expected.minimal);
+        // the sum over the listed sets, each set's events multiplied, through the modules' sums
+        const rare = result.minimalCutSets.reduce((sum, set) => sum + set.reduce((q, e) => q * tree.basicEvents.get(e)!, 1), 0);
+        expect(result.probability.rareEvent, tree.name).toBeCloseTo(rare, 12);
+      }
+      // Birnbaum through the modules (chain rule) against conditional probabilities, on every fourth tree
+      if (seed % 4 === 0)
+        for (const { event, birnbaum } of result.importance) {
+        const given = (value: number) => bruteForce({ ...tree, basicEvents: new Map([...tree.basicEvents, [event, value]]) }).probability;
+        expect(birnbaum, `${tree.name} ${event}`).toBeCloseTo(given(1) - given(0), 10);
+      }
+    }
+    // the trees do exercise modules: several a tree on average, beyond the top
+    expect(modules / 80).toBeGreaterThan(3);
+  });
+
+  it('lists the smallest cut sets first through modules when there are more than the limit', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const tree = nestedTree(seed, true);
+      const all = bruteForce(tree).minimal.map((set) => set.split(','));
+      const limit = Math.max(1, Math.floor(all.length / 2));
+      const result = analyzeTree(tree, { listLimit: limit });
+      expect(result.cutSetCount, tree.name).toBe(all.length);
+      expect(result.minimalCutSets.length, tree.name).toBeLessThanOrEqual(limit);
+      const keys = new Set(all.map((set) => set.join(',')));
+      for (const set of result.minimalCutSets) expect(keys.has([...set].sort().join(',')), tree.name).toBe(true);
+      // no set left out is smaller than the largest listed, unless the limit was reached within that order
+      const largest = Math.max(0, ...result.minimalCutSets.map((set) => set.length));
+      const smaller = all.filter((set) => set.length < largest).length;
+      expect(result.minimalCutSets.filter((set) => set.length < largest).length, tree.name).toBe(smaller);
+      // an order limit: only sets that small, every one of them up to the limit
+      const small = analyzeTree(tree, { listLimit: 1000, maxOrder: 2 });
+      expect(small.minimalCutSets.map((set) => [...set].sort().join(',')).sort(), tree.name).toEqual(all.filter((set) => set.length <= 2).map((set) => set.join(',')).sort());
     }
   });
 });

@@ -1,19 +1,22 @@
 import { Bdd, FALSE, TRUE } from './bdd.ts';
 import { FaultTreeError, type FaultTree } from './model.ts';
-import { CutSets } from './zbdd.ts';
+import { solve } from './modular.ts';
+import { preprocess } from './preprocess.ts';
 
 /**
- * The FTA engine (issue 23): a fault tree's BDD (variables in the order a depth-first walk from the top
- * meets the basic events), its exact top-event probability under independence, and, for a coherent tree
- * (no NOT or XOR), its minimal cut sets as a ZBDD: counted, summed into the rare-event approximation and
- * the min-cut upper bound, and listed up to a limit. Importance measures come from the BDD. Repeated
- * events are one variable, so they are counted once, never multiplied through gates.
+ * The FTA engine (issue 23): the tree preprocessed (preprocess.ts) and cut into modules (modules.ts), one
+ * BDD per module (modular.ts), giving the exact top-event probability under independence and, for a
+ * coherent tree (no NOT or XOR left), its minimal cut sets as ZBDDs: counted, summed into the rare-event
+ * approximation and the min-cut upper bound, and listed up to a limit. Importance measures come from the
+ * BDDs. Repeated events are one variable, so they are counted once, never multiplied through gates.
  */
 export interface AnalysisOptions {
   /** Most cut sets listed (their count is exact whatever this is). Default 1000. */
   listLimit?: number;
   /** Largest cut set listed (order). */
   maxOrder?: number;
+  /** Minimal cut sets at all (default true); without them only the probability and importance are computed, sooner. */
+  cutSets?: boolean;
 }
 
 export interface Importance {
@@ -66,7 +69,7 @@ function orderEvents(tree: FaultTree): { events: string[]; coherent: boolean } {
   return { events, coherent };
 }
 
-/** The top event's BDD. */
+/** The top event's BDD over the whole tree, in depth-first order, without preprocessing or modules (for small trees and checks). */
 export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: string[]; coherent: boolean } {
   const { events, coherent } = orderEvents(tree);
   const level = new Map(events.map((name, i) => [name, i]));
@@ -111,35 +114,37 @@ export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: str
 }
 
 export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): FtaResult {
-  const { bdd, root, events, coherent } = buildBdd(tree);
-  const p = events.map((name) => tree.basicEvents.get(name)!);
-  const exact = bdd.probability(root, p);
-  let cutSetCount: number | null = null;
-  let rareEvent: number | null = null;
-  let mcub: number | null = null;
+  const { events } = orderEvents(tree);
+  const graph = preprocess(tree);
+  const { probability: exact, birnbaum: byNode, cutSets } = solve(graph, graph.coherent && options.cutSets !== false);
+  const node = new Map(graph.events.map((name, i) => [name, i]));
   let minimalCutSets: string[][] = [];
-  if (coherent) {
-    const cuts = new CutSets(bdd);
-    const family = cuts.minimal(root);
-    cutSetCount = cuts.count(family);
-    rareEvent = cuts.rareEvent(family, p);
+  let mcub: number | null = null;
+  if (cutSets) {
     const limit = options.listLimit ?? 1000;
-    const largest = Math.min(options.maxOrder ?? Infinity, events.length);
+    const largest = Math.min(options.maxOrder ?? Infinity, graph.events.length);
     let listed: number[][] = [];
-    if (cutSetCount <= limit) listed = cuts.list(family, cutSetCount, largest);
+    if (cutSets.count <= limit) listed = cutSets.list(cutSets.count, largest);
     // fewer listed than there are: the smallest first, one order more at a time until the limit is reached
-    else for (let order = 1; order <= largest && listed.length < limit; order++) listed = cuts.list(family, limit, order);
-    minimalCutSets = listed.map((set) => set.map((l) => events[l]!)).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
+    else for (let order = 0; order <= largest && listed.length < limit; order++) listed.push(...cutSets.list(limit - listed.length, order, order));
+    minimalCutSets = listed.map((set) => set.map((l) => graph.events[l]!).sort()).sort((a, b) => a.length - b.length || (a.join('\0') < b.join('\0') ? -1 : 1));
     // 1 − Π(1 − P(cut set)), over every cut set: only when all of them are listed
-    if (listed.length === cutSetCount) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * p[l]!, 1)), 1);
+    if (listed.length === cutSets.count) mcub = 1 - listed.reduce((product, set) => product * (1 - set.reduce((q, l) => q * graph.probabilities[l]!, 1)), 1);
   }
-  const birnbaum = bdd.birnbaum(root, p, events.length);
-  const importance = events.map((event, i) => {
-    const q = p[i]!;
-    const ib = birnbaum[i]!;
+  const importance = events.map((event) => {
+    const q = tree.basicEvents.get(event)!;
+    const at = node.get(event);
+    const ib = at === undefined ? 0 : byNode[at]!;
     const given = exact + (1 - q) * ib; // P(top | event)
     const without = exact - q * ib; // P(top | ¬event)
     return { event, probability: q, birnbaum: ib, fussellVesely: exact > 0 ? (q * ib) / exact : 0, raw: exact > 0 ? given / exact : 0, rrw: without > 0 ? exact / without : Infinity };
   });
-  return { probability: { exact, rareEvent, mcub }, coherent, cutSetCount, minimalCutSets, importance, events };
+  return {
+    probability: { exact, rareEvent: cutSets ? cutSets.rareEvent : null, mcub },
+    coherent: graph.coherent,
+    cutSetCount: cutSets ? cutSets.count : null,
+    minimalCutSets,
+    importance,
+    events,
+  };
 }

@@ -1,4 +1,8 @@
-import { DiagramStore, FALSE, TRUE, type Bdd } from './bdd.ts';
+import { DiagramStore, type Bdd } from './bdd.ts';
+
+// the terminals as local constants: an imported binding is read through a getter on every use in hot loops
+const FALSE = 0;
+const TRUE = 1;
 
 /**
  * The minimal cut sets of a coherent fault tree as a zero-suppressed diagram (Minato 1993), made from its
@@ -13,7 +17,10 @@ const OP_WITHOUT = 12;
 export class CutSets {
   readonly store = new DiagramStore(true);
 
-  constructor(private readonly bdd: Bdd) {}
+  constructor(private readonly bdd: Bdd) {
+    // `without` meets far more pairs than there are nodes: a computed table sized to the BDD saves work redone
+    this.store.reserveCache(bdd.store.size * 4);
+  }
 
   /** The minimal solutions of a monotone function (its minimal cut sets). */
   minimal(f: number): number {
@@ -45,39 +52,30 @@ export class CutSets {
     return s.remember(OP_WITHOUT, p, q, result);
   }
 
-  /** Whether the family holds the empty set. */
+  /** Whether the family holds the empty set (at the end of its low edges). */
   private holdsEmpty(z: number): boolean {
-    let n = z;
-    while (n > TRUE) n = this.store.low[n]!;
-    return n === TRUE;
+    return this.store.empty[z] === 1;
   }
 
-  /** How many sets (exact below 2^53). */
-  count(z: number): number {
-    const memo = new Map<number, number>();
-    const visit = (n: number): number => {
-      if (n <= TRUE) return n;
-      const known = memo.get(n);
-      if (known !== undefined) return known;
-      const value = visit(this.store.high[n]!) + visit(this.store.low[n]!);
-      memo.set(n, value);
-      return value;
-    };
-    return visit(z);
+  /**
+   * How many sets (exact below 2^53); `weights[level]`: how many sets a variable stands for (a module's).
+   * A node's children are made before it, so one pass up the node numbers has them ready.
+   */
+  count(z: number, weights?: ArrayLike<number>): number {
+    const s = this.store;
+    const value = new Float64Array(Math.max(z + 1, 2));
+    value[1] = 1;
+    for (let n = 2; n <= z; n++) value[n] = (weights ? weights[s.level[n]!]! : 1) * value[s.high[n]!]! + value[s.low[n]!]!;
+    return value[z]!;
   }
 
   /** The sum of the sets' probabilities, each the product of its events': the rare-event approximation. */
   rareEvent(z: number, p: ArrayLike<number>): number {
-    const memo = new Map<number, number>();
-    const visit = (n: number): number => {
-      if (n <= TRUE) return n;
-      const known = memo.get(n);
-      if (known !== undefined) return known;
-      const value = p[this.store.level[n]!]! * visit(this.store.high[n]!) + visit(this.store.low[n]!);
-      memo.set(n, value);
-      return value;
-    };
-    return visit(z);
+    const s = this.store;
+    const value = new Float64Array(Math.max(z + 1, 2));
+    value[1] = 1;
+    for (let n = 2; n <= z; n++) value[n] = p[s.level[n]!]! * value[s.high[n]!]! + value[s.low[n]!]!;
+    return value[z]!;
   }
 
   /** The sets, each as variable levels in order, at most `limit` of them and none larger than `maxOrder`. */
