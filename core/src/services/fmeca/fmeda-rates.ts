@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { live } from '../../db/live.ts';
 import { fmeaNode, fmeaProject, fmedaProject, fmedaRow } from '../../db/schema/index.ts';
 import { isDomainError } from '../../errors.ts';
 import type { Operator } from '../shared/context.ts';
@@ -49,7 +50,7 @@ export async function fmedaRatesOf(db: DbOrTx, operator: Operator, now: Date, pr
     .innerJoin(fmeaNode, eq(fmeaNode.id, fmedaRow.sourceNodeId))
     .innerJoin(fmedaProject, eq(fmedaProject.projectId, fmedaRow.projectId))
     .innerJoin(fmeaProject, eq(fmeaProject.id, fmedaRow.projectId))
-    .where(and(eq(fmeaNode.projectId, projectId), eq(fmeaProject.delFlg, 0)));
+    .where(and(eq(fmeaNode.projectId, projectId), live(fmeaProject)));
   const items = new Map<string, FmedaRate & { lambdaFit: number | null }>();
   const modes = new Map<string, FmedaRate & { alpha: number }>();
   if (rows.length === 0) return { items, modes };

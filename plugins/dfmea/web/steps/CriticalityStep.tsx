@@ -67,17 +67,16 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
   const sci = (n: number | null) => (n === null ? '' : n.toExponential(3));
   // the figure and, beside it, where it came from: the FMEDA's FM number, or "ratio" for α's default; a typed one says so in its title
   const sourced = (value: number | null, source: Source) => {
-    const fmedaNum = source?.fmedaNum ?? '';
-    const title = source === null ? undefined : source.kind === 'fmeda' ? t`From FMEDA ${fmedaNum}` : source.kind === 'default' ? t`The mode's frequency ratio` : t`Typed`;
+    const fmedaNum = source?.fmedaNum ?? null;
+    const byDefault = source?.kind === 'default';
+    const title = source === null ? undefined : fmedaNum !== null ? t`From FMEDA ${fmedaNum}` : byDefault ? t`The mode's frequency ratio` : t`Typed`;
     return (
       <span title={title} data-source={source?.kind ?? 'none'}>
         {value ?? ''}
-        {source?.kind === 'fmeda' ? <span className="dfmea-fmeca-source">{source.fmedaNum}</span> : null}
-        {source?.kind === 'default' ? <span className="dfmea-fmeca-source">{t`ratio`}</span> : null}
+        {fmedaNum !== null ? <span className="dfmea-fmeca-source">{fmedaNum}</span> : byDefault ? <span className="dfmea-fmeca-source">{t`ratio`}</span> : null}
       </span>
     );
   };
-
   const columns: DataGridColumn<ModeRow>[] = [
     { id: 'item', header: t`Item`, width: 140, accessor: 'itemName' },
     { id: 'mode', header: t`Failure mode (FM)`, width: 190, accessor: 'name' },
