@@ -100,6 +100,24 @@ describe('the FMECA of a DFMEA', () => {
     expect(table[2]!.slice(13)).toEqual(['typed']);
   });
 
+  it('an FMEDA changed after a save does not make the FMECA unreadable; a save giving an α of the item checks the sum with the FMEDA’s', async () => {
+    const w = await lifter();
+    const slips = await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips' });
+    await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: slips.id, version: 0, alpha: 0.5 }] });
+    // the FMEDA then gives "No torque transmitted" 60 %: the item's α add up to 1.1, and the FMECA still reads
+    const made = await createFmeda(team.owner, { name: 'Gearbox FMEDA', members: teamMembers(team), fromDfmea: { projectId: w.project.id, nodeId: w.rootId } });
+    const row = made.rows.find((r) => r.sourceFailureId === w.mode.id)!;
+    await saveFmedaRows(team.owner, made.projectId, { version: made.version, rows: made.rows.map((r) => ({ ...r, elementFit: 100, distributionPct: r.id === row.id ? 60 : 0 })) });
+    const report = await readFmeca(team.reader, w.project.id);
+    expect(report.modes.map((m) => [m.name, m.alpha, m.alphaSource?.kind])).toEqual([
+      ['No torque transmitted', 0.6, 'fmeda'],
+      ['Torque slips', 0.5, 'typed'],
+    ]);
+    // a save of the item's α is checked against the α in use, the FMEDA's included
+    await expect(saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: slips.id, version: 1, alpha: 0.45 }] })).rejects.toMatchObject({ issues: [expect.objectContaining({ messageKey: 'fmeca.alpha_sum' })] });
+    expect((await saveFmecaInputs(team.editor, w.project.id, { modes: [{ modeId: slips.id, version: 1, alpha: 0.4 }] })).modes[1]!.alpha).toBe(0.4);
+  });
+
   it('a mode with neither a typed α nor an FMEDA row takes its frequency ratio, marked as the default', async () => {
     const w = await lifter();
     await addFailure(team.editor, { functionId: w.torque.id, kind: 'FM', description: 'Torque slips', frequencyRatio: 0.25 });
