@@ -166,8 +166,13 @@ describe('FMEA-MSR in the browser', () => {
     await screenshot(page, 'fmea-msr-ap-rules-zh-CN');
   });
 
-  it('a reliability engineer reads the FMECA criticality matrix and types β, α, λp and t to get Cm and Cr', async () => {
-    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('fmeca-role'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export', 'import'] }]));
+  it('a reliability engineer reads the FMECA criticality matrix, types β, α, λp and t to get Cm and Cr, and sees λp and α the FMEDA gives', async () => {
+    const role = await asAdmin(env.baseURL, (admin) =>
+      createRole(admin, uniqueName('fmeca-role'), [
+        { routeName: 'dfmea_index', buttons: ['add', 'edit', 'del', 'export', 'import'] },
+        { routeName: 'fmeda_index', buttons: [] },
+      ]),
+    );
     const userName = uniqueName('fmeca');
     const user = await createReadyUser(env.baseURL, { userName, realName: 'Reliability engineer', password: PASSWORD, roleIds: [role.id] });
     const session = await apiLogin(env.baseURL, userName, PASSWORD);
@@ -220,5 +225,33 @@ describe('FMEA-MSR in the browser', () => {
     await expect.poll(() => textOf(gridCell('beta')), { timeout: 10_000 }).toBe('0.25');
     expect(await textOf(gridCell('alpha'))).toBe('1');
     await screenshot(page, 'fmeca-stale-zh-CN');
+
+    // an FMEDA generated from this DFMEA gives the control unit 120 FIT and the mode 40 %; with λp and α cleared,
+    // the table takes them, tagged with the FM number: Cm = 0.25 · 0.4 · 120e-9 · 5,000 = 6e-5
+    const fmedaNum = await asAdmin(env.baseURL, async (admin) => {
+      const made = await admin.post<{ projectId: string; serialNum: string; version: number; rows: { id: string; elementName: string; failureMode: string; distributionPct: number; faultClass: string }[] }>('/api/fmeda/create', {
+        name: uniqueName('Control unit FMEDA '),
+        projectMembers: [{ userId: user.id, roles: [0] }],
+        fromDfmea: { projectId: project.id },
+      });
+      const rows = made.rows.map((r) => ({ id: r.id, elementName: r.elementName, elementFit: 120, failureMode: r.failureMode, distributionPct: r.failureMode === 'Window does not stop on obstacle' ? 40 : 0, faultClass: r.faultClass }));
+      await admin.post('/api/fmeda/saveRows', { projectId: made.projectId, version: made.version, rows });
+      const report = await admin.get<{ modes: { id: string; itemId: string; inputVersion: number; itemInputVersion: number }[] }>(`/api/fmea/fmeca?projectId=${project.id}`);
+      const m = report.modes[0]!;
+      await admin.post('/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: m.itemId, version: m.itemInputVersion, lambdaFit: null }], modes: [{ modeId: m.id, version: m.inputVersion, alpha: null }] });
+      return made.serialNum;
+    });
+    await page.reload();
+    await expect.poll(() => textOf(gridCell('cm')), { timeout: 10_000 }).toBe('6.000e-5');
+    expect(await textOf(gridCell('lambdaFit').locator('.dfmea-fmeca-source'))).toBe(fmedaNum);
+    expect(await textOf(gridCell('alpha'))).toBe(`0.4${fmedaNum}`);
+    expect(await gridCell('lambdaFit').locator('[data-source="fmeda"]').getAttribute('title')).toBe(`取自 FMEDA ${fmedaNum}`);
+    expect(await gridCell('beta').locator('[data-source]').count()).toBe(0);
+    await gridCell('cm').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fmeca-from-fmeda-zh-CN');
+    await chooseLanguage(page, 'English');
+    await expect.poll(() => gridCell('alpha').locator('[data-source="fmeda"]').getAttribute('title'), { timeout: 10_000 }).toBe(`From FMEDA ${fmedaNum}`);
+    await gridCell('cm').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fmeca-from-fmeda-en-US');
   });
 });

@@ -105,6 +105,23 @@ describe('the checks gate submit, release and re-review', () => {
     expect((await checks(team.owner, 'zh-CN', msr.id)).body.data.findings[0].message).toBe('失效原因“Teeth worn”的 MSR 措施优先级为高（H），但没有进行中或已完成的诊断监控或系统响应措施');
     await as.ok('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'response', description: 'Inching only on a Hall fault', targetDate: '2099-01-01' });
     expect((await checks(team.owner, 'en-US', msr.id)).body.data.findings).toEqual([]);
+    // MSR actions take the action checks too, in the MSR optimisation step: a completed one not re-rated (S/F/M), one without a date, one overdue
+    const done = await as.ok<{ id: string; version: number }>('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'monitoring', description: 'Hall signal plausibility', targetDate: '2099-01-01' });
+    await as.ok('POST', '/api/fmea/changeActionStatus', { id: done.id, version: done.version, event: 'complete', actionTaken: 'Added', completionDate: '2026-01-10' });
+    await as.ok('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'response', description: 'Reverse on stall' });
+    await as.ok('POST', '/api/fmea/addAction', { causeId: chain.cause.id, kind: 'monitoring', description: 'Motor current watch', targetDate: '2020-01-01' });
+    const actionFindings = (await checks(team.owner, 'en-US', msr.id)).body.data.findings;
+    expect(actionFindings.map((f: { code: string; step: string; message: string; stepLabel: string }) => [f.code, f.step, f.stepLabel, f.message])).toEqual([
+      ['completed_without_rerating', 'msrOptimization', 'MSR optimisation', 'Action “Hall signal plausibility” is completed but not re-rated (S/F/M)'],
+      ['target_date_missing', 'msrOptimization', 'MSR optimisation', 'Action “Reverse on stall” has no planned completion date: planned completion dates must all be filled'],
+      ['action_overdue', 'msrOptimization', 'MSR optimisation', 'Action “Motor current watch” is overdue (planned for 2020-01-01)'],
+    ]);
+    expect((await checks(team.owner, 'zh-CN', msr.id)).body.data.findings.map((f: { message: string }) => f.message)).toEqual([
+      '措施“Hall signal plausibility”已完成，但未重新评分（S/F/M）',
+      '措施“Reverse on stall”缺少计划完成时间：计划完成时间须全部填写',
+      '措施“Motor current watch”已逾期（计划完成 2020-01-01）',
+    ]);
+    for (const f of actionFindings) await as.ok('POST', '/api/fmea/deleteAction', { id: f.target.id, version: (await caller(api, team.reader).ok<any[]>('GET', `/api/fmea/actions?projectId=${msr.id}`)).find((a) => a.id === f.target.id).version });
     // the reviewer walks the DFMEA steps, then the MSR ones, in order
     expect((await caller(api, team.owner, 'en-US').post('/api/project/review/submit', { projectId: msr.id, assignees: named(), acknowledgeWarnings: true })).status).toBe(200);
     const walk = (step: string) => caller(api, team.reader, 'en-US').post('/api/project/review/walk', { projectId: msr.id, step });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildChain, caller, engineer, openTestApp, type TestApp } from '../../testing.ts';
+import { buildChain, caller, engineer, openTestApp, signedInWith, type TestApp } from '../../testing.ts';
 
 /** GET /api/fmea/fmeca, POST /api/fmea/saveFmecaInputs and the FMECA workbook (issue 23, FMECA). */
 let api: TestApp;
@@ -52,5 +52,26 @@ describe('FMECA over HTTP', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain(`FMECA-${project.serialNum}.xlsx`);
     expect((await api.call('GET', `/api/fmea/fmeca/export?projectId=${project.id}`, { token: stranger.token })).status).toBe(403);
+  });
+  it('takes λp and α from the FMEDA generated from the DFMEA where none is typed, says so per figure, and a typed value wins', async () => {
+    const owner = await signedInWith(api, 'safety', [
+      { routeName: 'fmeda_index', buttons: ['add', 'edit', 'del', 'import', 'export'] },
+      { routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] },
+    ]);
+    const as = caller(api, owner);
+    const project = await as.ok('POST', '/api/project/save', { projectType: 'dfmea', name: 'Window lifter', projectMembers: [{ userId: owner.user.id, userRole: 0 }] });
+    const { gearbox, mode } = await buildChain(api, owner, project);
+    // generated from the root: the Gearbox is the element, its mode "No torque transmitted" a row; the engineer fills 300 FIT and 70 %
+    const made = await as.ok<any>('POST', '/api/fmeda/create', { name: 'Gearbox FMEDA', projectMembers: [{ userId: owner.user.id, roles: [0] }], fromDfmea: { projectId: project.id } });
+    const row = made.rows.find((r: { sourceFailureId: string }) => r.sourceFailureId === mode.id);
+    const rows = made.rows.map((r: any) => ({ id: r.id, elementName: r.elementName, elementFit: r.elementName === 'Gearbox' ? 300 : r.elementFit, failureMode: r.failureMode, distributionPct: r.id === row.id ? 70 : r.distributionPct, faultClass: r.faultClass }));
+    await as.ok('POST', '/api/fmeda/saveRows', { projectId: made.projectId, version: made.version, rows });
+    // β 0.5 and t 10,000 h typed: Cm = 0.5 · 0.7 · 300e-9 · 10,000 = 1.05e-3
+    const read = await as.ok<any>('POST', '/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: gearbox.id, version: 0, hours: 10_000 }], modes: [{ modeId: mode.id, version: 0, beta: 0.5 }] });
+    const fromFmeda = { kind: 'fmeda', fmedaNum: made.serialNum };
+    expect(read.modes[0]).toMatchObject({ alpha: 0.7, alphaSource: fromFmeda, lambdaFit: 300, lambdaSource: fromFmeda, cm: expect.closeTo(1.05e-3, 15) });
+    expect(read.items[0]).toMatchObject({ lambdaFit: 300, lambdaSource: fromFmeda, cr: expect.closeTo(1.05e-3, 15) });
+    const typed = await as.ok<any>('POST', '/api/fmea/saveFmecaInputs', { projectId: project.id, items: [{ nodeId: gearbox.id, version: 1, lambdaFit: 100 }] });
+    expect(typed.modes[0]).toMatchObject({ alphaSource: fromFmeda, lambdaFit: 100, lambdaSource: { kind: 'typed', fmedaNum: null }, cm: expect.closeTo(0.35e-3, 15) });
   });
 });

@@ -25,11 +25,17 @@ const PlacedSchema = z.strictObject({
   severityClass: Severity.nullable(),
   occurrenceLevel: Level.nullable(),
 });
+const SourceSchema = z
+  .strictObject({ kind: z.enum(['typed', 'fmeda', 'default']), fmedaNum: z.string().nullable().openapi({ description: 'The FMEDA’s FM number, for kind fmeda' }) })
+  .nullable()
+  .openapi('FmecaFigureSource', { description: 'Where a figure came from: typed (stored or given), an FMEDA generated from this DFMEA (its FM number; λp the element’s FIT, α the mode’s distribution), or the default (α: the mode’s frequency ratio); null while there is none' });
 const ModeSchema = PlacedSchema.extend({
   itemId: z.string(),
   beta: z.number().nullable(),
-  alpha: z.number().nullable().openapi({ description: 'α as used: the given one, else the mode’s frequency ratio' }),
-  lambdaFit: z.number().nullable(),
+  alpha: z.number().nullable().openapi({ description: 'α as used: the typed one, else the FMEDA row’s distribution share, else the mode’s frequency ratio' }),
+  lambdaFit: z.number().nullable().openapi({ description: 'λp of its item in FIT as used: the typed one, else the FMEDA element’s FIT' }),
+  alphaSource: SourceSchema,
+  lambdaSource: SourceSchema,
   hours: z.number().nullable(),
   cm: z.number().nullable().openapi({ description: 'Cm = β·α·λp·t (λp per hour = FIT·1e-9); null while an input is missing' }),
   inputVersion: z.number().int().openapi({ description: 'Version of the mode’s stored β/α (0: none stored): what a save of β or α sends as version' }),
@@ -44,7 +50,7 @@ const ReportSchema = z
       unplaced: z.array(PlacedSchema).openapi({ description: 'Modes without a rated S or O' }),
     }),
     modes: z.array(ModeSchema),
-    items: z.array(z.strictObject({ itemId: z.string(), itemName: z.string(), lambdaFit: z.number().nullable(), hours: z.number().nullable(), cr: z.number().nullable(), inputVersion: z.number().int() })),
+    items: z.array(z.strictObject({ itemId: z.string(), itemName: z.string(), lambdaFit: z.number().nullable(), lambdaSource: SourceSchema, hours: z.number().nullable(), cr: z.number().nullable(), inputVersion: z.number().int() })),
   })
   .openapi('FmeaFmeca', { description: 'The FMECA of a project: criticality matrix (MIL-STD-1629A) and mode/item criticality Cm/Cr' });
 
@@ -71,7 +77,7 @@ export const saveFmecaInputsRoute = defineRoute({
   path: '/api/fmea/saveFmecaInputs',
   tag: TAG,
   summary: 'Save quantitative FMECA inputs: per item (structure node) λp in FIT and operating time t in hours, per failure mode β and α (0–1; null clears; a field left out keeps its value)',
-  description: 'α defaults to the mode’s frequency ratio; the α of an item’s modes add up to at most 1. Each item and mode sends the version of its stored inputs as read; one saved by someone else since answers 409 fmea.stale_version and nothing is saved. Answers the FMECA as it is now.',
+  description: 'Where λp or α is not typed, the FMEDA generated from this DFMEA gives it (docs/domain/fmeca.md), then α defaults to the mode’s frequency ratio; the α of an item’s modes add up to at most 1. Each item and mode sends the version of its stored inputs as read; one saved by someone else since answers 409 fmea.stale_version and nothing is saved. Answers the FMECA as it is now.',
   access: writeAccess('edit'),
   request: jsonBody(InputsBody),
   data: ReportSchema,
@@ -98,8 +104,8 @@ const present = (r: FmecaReport): z.output<typeof ReportSchema> => ({
     cells: Object.fromEntries(SEVERITY_CLASSES.map((c) => [c, Object.fromEntries(OCCURRENCE_LEVELS.map((l) => [l, r.matrix.cells[c][l].map(placed)]))])) as z.output<typeof ReportSchema>['matrix']['cells'],
     unplaced: r.matrix.unplaced.map(placed),
   },
-  modes: r.modes.map((m) => ({ ...placed(m), itemId: m.itemId, beta: m.beta, alpha: m.alpha, lambdaFit: m.lambdaFit, hours: m.hours, cm: m.cm, inputVersion: m.inputVersion, itemInputVersion: m.itemInputVersion })),
-  items: r.items.map((i) => ({ itemId: i.itemId, itemName: i.itemName, lambdaFit: i.lambdaFit, hours: i.hours, cr: i.cr, inputVersion: i.inputVersion })),
+  modes: r.modes.map((m) => ({ ...placed(m), itemId: m.itemId, beta: m.beta, alpha: m.alpha, lambdaFit: m.lambdaFit, hours: m.hours, cm: m.cm, alphaSource: m.alphaSource, lambdaSource: m.lambdaSource, inputVersion: m.inputVersion, itemInputVersion: m.itemInputVersion })),
+  items: r.items.map((i) => ({ itemId: i.itemId, itemName: i.itemName, lambdaFit: i.lambdaFit, lambdaSource: i.lambdaSource, hours: i.hours, cr: i.cr, inputVersion: i.inputVersion })),
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -9,7 +9,7 @@ import { editableColumns, fmeaProject } from './fmea-project.ts';
  * item (a structure node) its failure rate λp in FIT and its operating time t
  * in hours, per failure mode its failure-effect probability β and, where it is
  * not the mode's frequency ratio, its mode ratio α. One row per item or mode;
- * they go with the node or mode. λp stays here until FMEDA rows can give it.
+ * they go with the node or mode. A typed λp or α here wins over the FMEDA's (docs/domain/fmeca.md).
  */
 export const fmecaInput = sqliteTable(
   'fmeca_input',

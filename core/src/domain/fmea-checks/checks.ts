@@ -23,7 +23,7 @@ export type CheckLevel = (typeof CHECK_LEVELS)[number];
 export const levelOfSeverity = (severity: FmeaCheckSeverity): CheckLevel => (severity === 'error' ? '2' : '1');
 
 export interface FmeaCheckDefinition {
-  /** The step of its findings; `english_missing` takes the step of the item it names instead. */
+  /** The step of its findings; `english_missing` takes the step of the item it names instead, the action checks an FMEA-MSR action's `msrOptimization`. */
   readonly step: FmeaCheckStep;
   readonly severity: FmeaCheckSeverity;
   /** The rule flag (group `report`, core/src/domain/rules/rule-flags.ts) switching it. */

@@ -181,6 +181,28 @@ describe('runFmeaChecks', () => {
     expect(codes({ ...clean(), actions: [action({ targetDate: '2026-05-31', status: 'completed', raOccurrence: 2 })] })).toEqual([]);
   });
 
+  it('FMEA-MSR actions: the same action checks, in the MSR optimisation step, re-rated by S/F/M', () => {
+    const msr = (actions: FmeaCheckInput['actions']) => ({ ratings: new Map([['fc', { frequency: 2, monitoring: 2 }]]), actions, apOf: () => 'L' as const });
+    const found = runFmeaChecks({
+      ...clean(),
+      msr: msr([
+        action({ id: 'm1', description: 'Add current monitor', status: 'completed' }),
+        action({ id: 'm2', description: 'Limp home', targetDate: null }),
+        action({ id: 'm3', description: 'Stall detection', targetDate: '2026-05-31' }),
+      ]),
+    });
+    expect(found).toEqual([
+      { code: 'completed_without_rerating', severity: 'error', step: 'msrOptimization', target: { kind: 'action', id: 'm1', nodeId: 'n2' }, params: { name: 'Add current monitor', ratings: 'S/F/M' } },
+      { code: 'target_date_missing', severity: 'error', step: 'msrOptimization', target: { kind: 'action', id: 'm2', nodeId: 'n2' }, params: { name: 'Limp home' } },
+      { code: 'action_overdue', severity: 'warning', step: 'msrOptimization', target: { kind: 'action', id: 'm3', nodeId: 'n2' }, params: { name: 'Stall detection', targetDate: '2026-05-31' } },
+    ]);
+    // an after-rating of F (stored in the O column) is a re-rating; the DFMEA's actions stay in the optimisation step
+    expect(codes({ ...clean(), msr: msr([action({ id: 'm1', status: 'completed', raOccurrence: 2 })]) })).toEqual([]);
+    expect(runFmeaChecks({ ...clean(), actions: [action({ status: 'completed' })], msr: msr([]) })).toMatchObject([{ code: 'completed_without_rerating', step: 'optimization', params: { ratings: 'S/O/D' } }]);
+    // the rule flags switch them for both
+    expect(codes({ ...clean(), msr: msr([action({ id: 'm2', targetDate: null })]), rules: { checkTargetDate: '0' } })).toEqual([]);
+  });
+
   it('special_without_control_plan: PFMEA only, CC and SC characteristics without a line', () => {
     const characteristics = [
       { id: 'c1', functionId: 'fn1', name: 'Diameter', characteristicClass: 'critical' as const, special: true },

@@ -262,14 +262,20 @@ export function runFmeaChecks(input: FmeaCheckInput): FmeaCheckFinding[] {
     for (const c of input.controls) if (c.kind === 'detection' && !tested.has(c.id)) add('detection_without_dvp', { kind: 'control', id: c.id, nodeId: nodeOfFailure(c.causeId) }, { name: c.description });
   }
 
-  for (const a of input.actions) {
-    const target = { kind: 'action' as const, id: a.id, nodeId: nodeOfFailure(a.causeId) };
-    if (a.status === 'completed' && a.raSeverity === null && a.raOccurrence === null && a.raDetection === null) add('completed_without_rerating', target, { name: a.description });
-    if (a.status !== 'notImplemented' && blank(a.targetDate)) add('target_date_missing', target, { name: a.description });
-    else if ((a.status === 'open' || a.status === 'decisionPending' || a.status === 'implementationPending') && a.targetDate! < input.today) {
-      add('action_overdue', target, { name: a.description, targetDate: a.targetDate! });
+  // Actions: the DFMEA's (prevention, detection) in the optimisation step; FMEA-MSR's monitoring and
+  // response actions, whose after-ratings S/F/M sit in the same columns, in the MSR optimisation step.
+  const checkActions = (actions: readonly CheckAction[], step: FmeaCheckStep, ratings: string) => {
+    for (const a of actions) {
+      const target = { kind: 'action' as const, id: a.id, nodeId: nodeOfFailure(a.causeId) };
+      if (a.status === 'completed' && a.raSeverity === null && a.raOccurrence === null && a.raDetection === null) add('completed_without_rerating', target, { name: a.description, ratings }, step);
+      if (a.status !== 'notImplemented' && blank(a.targetDate)) add('target_date_missing', target, { name: a.description }, step);
+      else if ((a.status === 'open' || a.status === 'decisionPending' || a.status === 'implementationPending') && a.targetDate! < input.today) {
+        add('action_overdue', target, { name: a.description, targetDate: a.targetDate! }, step);
+      }
     }
-  }
+  };
+  checkActions(input.actions, 'optimization', 'S/O/D');
+  if (input.msr) checkActions(input.msr.actions, 'msrOptimization', 'S/F/M');
 
   // Stable sort: within a check the items keep the analysis's order.
   return findings

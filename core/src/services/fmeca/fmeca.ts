@@ -16,15 +16,18 @@ import { InvalidInputError, type Issue } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { assertProjectEditable, assertVersion, created, nextVersion, openableProject, updatedOrStale } from '../fmea/access.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { fmedaRatesOf, type FmedaRates } from './fmeda-rates.ts';
 
 /**
  * FMECA of a project's failure net (docs/domain/fmeca.md): the qualitative
  * criticality matrix from the ratings the analysis holds, and the quantitative
  * Cm/Cr from inputs given with the call. λp is asked in FIT (1e-9 per hour, as
- * the FMEDA writes it) and t in hours; α defaults to the mode's frequency ratio
- * (its share of the function's failures), β has no default. The inputs are
- * stored per item and mode (fmeca_input, saveFmecaInputs): no FMEDA rows exist
- * yet to take λp from (issue 23, FMEDA).
+ * the FMEDA writes it) and t in hours; β and t are typed. λp and α are typed
+ * or, where nothing is typed, the FMEDA's (the element's FIT, the mode's
+ * distribution share: fmeda-rates.ts); α then defaults to the mode's frequency
+ * ratio (its share of the function's failures). The typed inputs are stored
+ * per item and mode (fmeca_input, saveFmecaInputs); each figure says where it
+ * came from.
  */
 
 export interface FmecaInputs {
@@ -44,6 +47,15 @@ export interface FmecaInputsToSave {
   readonly modes?: readonly { readonly modeId: string; readonly version: number; readonly beta?: number | null; readonly alpha?: number | null }[];
 }
 
+/** Where a figure came from: typed (given or stored), an FMEDA's row (its FM number), or the default (α: the mode's frequency ratio). */
+export interface FmecaSource {
+  readonly kind: 'typed' | 'fmeda' | 'default';
+  readonly fmedaNum: string | null;
+}
+const TYPED: FmecaSource = { kind: 'typed', fmedaNum: null };
+const DEFAULT: FmecaSource = { kind: 'default', fmedaNum: null };
+const fromFmeda = (fmedaNum: string): FmecaSource => ({ kind: 'fmeda', fmedaNum });
+
 export interface FmecaModeRow extends PlacedMode {
   readonly itemId: string;
   readonly beta: number | null;
@@ -51,6 +63,9 @@ export interface FmecaModeRow extends PlacedMode {
   readonly lambdaFit: number | null;
   readonly hours: number | null;
   readonly cm: number | null;
+  /** Where α and its item's λp came from; null while there is none. */
+  readonly alphaSource: FmecaSource | null;
+  readonly lambdaSource: FmecaSource | null;
   /** The version of the mode's stored β/α row, 0 while none is stored (what a save of β or α gives back). */
   readonly inputVersion: number;
   /** The version of its item's stored λp/t row, 0 while none is stored (what a save of λp or t gives back). */
@@ -63,7 +78,7 @@ export interface FmecaReport {
   /** Every failure mode in structure order, with its place in the matrix and its Cm. */
   readonly modes: readonly FmecaModeRow[];
   /** Each item with modes: its name, λp, t and Cr = Σ Cm. */
-  readonly items: readonly { readonly itemId: string; readonly itemName: string; readonly lambdaFit: number | null; readonly hours: number | null; readonly cr: number | null; readonly inputVersion: number }[];
+  readonly items: readonly { readonly itemId: string; readonly itemName: string; readonly lambdaFit: number | null; readonly lambdaSource: FmecaSource | null; readonly hours: number | null; readonly cr: number | null; readonly inputVersion: number }[];
 }
 
 /** The failure modes of a project as the criticality analysis reads them, in structure order, with their frequency ratios. */
@@ -134,8 +149,26 @@ export async function storedFmecaInputs(db: DbOrTx, projectId: string): Promise<
   return inputsOf(await db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId)));
 }
 
-/** The Cm inputs of every mode and the issues of the given inputs (each by its field: items.N.lambdaFit, modes.N.beta …). */
-function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: FmecaInputs): { cmInputs: CmInput[]; issues: Issue[]; itemInput: Map<string, NonNullable<FmecaInputs['items']>[number]> } {
+const NO_RATES: FmedaRates = { items: new Map(), modes: new Map() };
+
+/** λp in FIT and α of each item and mode as used: typed first, then the FMEDA's, then (α) the frequency ratio; each with its source. */
+export interface UsedFigures {
+  readonly lambda: ReadonlyMap<string, { readonly value: number | null; readonly source: FmecaSource | null }>;
+  readonly alpha: ReadonlyMap<string, { readonly value: number | null; readonly source: FmecaSource | null }>;
+}
+
+/**
+ * The Cm inputs of every mode and the issues of the inputs (each by its field:
+ * items.N.lambdaFit, modes.N.beta …). An item's α adding up to more than 1 is
+ * refused only where this call gives an α of it (`given`): figures the FMEDA or
+ * the ratios changed since a save do not make the FMECA unreadable.
+ */
+function cmInputsOf(
+  modes: Awaited<ReturnType<typeof fmecaModes>>,
+  inputs: FmecaInputs,
+  rates: FmedaRates = NO_RATES,
+  given: FmecaInputs = inputs,
+): { cmInputs: CmInput[]; issues: Issue[]; itemInput: Map<string, NonNullable<FmecaInputs['items']>[number]>; used: UsedFigures } {
   const modeIds = new Set(modes.map((m) => m.id));
   const itemIds = new Set(modes.map((m) => m.itemId));
   const issues: Issue[] = [];
@@ -147,23 +180,41 @@ function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: Fmeca
   });
   const itemInput = new Map((inputs.items ?? []).map((i, n) => [i.nodeId, { ...i, n }]));
   const modeInput = new Map((inputs.modes ?? []).map((m, n) => [m.modeId, { ...m, n }]));
+  const lambda = new Map<string, { value: number | null; source: FmecaSource | null }>();
+  const alphaUsed = new Map<string, { value: number | null; source: FmecaSource | null }>();
   const cmInputs: CmInput[] = modes.map((m) => {
     const item = itemInput.get(m.itemId);
-    const given = modeInput.get(m.id);
-    const lambdaFit = num(item?.lambdaFit);
+    const typed = modeInput.get(m.id);
+    if (!lambda.has(m.itemId)) {
+      const fmeda = rates.items.get(m.itemId);
+      const typedFit = num(item?.lambdaFit);
+      lambda.set(m.itemId, typedFit !== null ? { value: typedFit, source: TYPED } : fmeda?.lambdaFit != null ? { value: fmeda.lambdaFit, source: fromFmeda(fmeda.fmedaNum) } : { value: null, source: null });
+    }
+    const lambdaFit = lambda.get(m.itemId)!.value;
+    const fmedaAlpha = rates.modes.get(m.id);
+    const alpha =
+      typed?.alpha !== undefined && typed.alpha !== null
+        ? { value: typed.alpha, source: TYPED }
+        : fmedaAlpha
+          ? { value: fmedaAlpha.alpha, source: fromFmeda(fmedaAlpha.fmedaNum) }
+          : { value: m.frequencyRatio, source: m.frequencyRatio === null ? null : DEFAULT };
+    alphaUsed.set(m.id, alpha);
     return {
       modeId: m.id,
       itemId: m.itemId,
-      beta: num(given?.beta),
-      alpha: given?.alpha !== undefined && given.alpha !== null ? given.alpha : m.frequencyRatio,
+      beta: num(typed?.beta),
+      alpha: alpha.value,
       // FIT → per hour; a negative or non-finite value stays as it is, so the check below names it
       lambdaP: lambdaFit === null ? null : Number.isFinite(lambdaFit) && lambdaFit >= 0 ? lambdaFit * 1e-9 : lambdaFit,
       hours: num(item?.hours),
     };
   });
   const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
+  const itemOfMode = new Map(modes.map((m) => [m.id, m.itemId]));
+  const alphaGiven = new Set((given.modes ?? []).filter((m) => m.alpha !== undefined && m.alpha !== null).map((m) => itemOfMode.get(m.modeId)));
   for (const p of cmProblems(cmInputs)) {
     if (p.field === 'alphaSum') {
+      if (!alphaGiven.has(p.itemId)) continue;
       issues.push({ messageKey: 'fmeca.alpha_sum', field: 'alpha', params: { field: 'alpha', item: names.get(p.itemId) ?? '', sum: Number(p.value.toFixed(4)) } });
       continue;
     }
@@ -175,7 +226,7 @@ function cmInputsOf(modes: Awaited<ReturnType<typeof fmecaModes>>, inputs: Fmeca
     issues.push({ messageKey: byMode ? 'fmeca.ratio_out_of_range' : 'fmeca.value_negative', field: path, params: { field: path, value: String(value) } });
   }
   // one issue per place: an item's λp or t is checked once per mode it has
-  return { cmInputs, issues: [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()], itemInput };
+  return { cmInputs, issues: [...new Map(issues.map((i) => [`${i.messageKey}|${i.field}`, i])).values()], itemInput, used: { lambda, alpha: alphaUsed } };
 }
 
 const refuse = (issues: Issue[]) => {
@@ -189,9 +240,13 @@ const refuse = (issues: Issue[]) => {
  */
 export async function readFmeca(ctx: ServiceContext, projectId: string, preview: FmecaInputs = {}): Promise<FmecaReport> {
   const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  const [modes, rows] = await Promise.all([fmecaModes(ctx.db, projectId), ctx.db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId))]);
+  const [modes, rows, rates] = await Promise.all([
+    fmecaModes(ctx.db, projectId),
+    ctx.db.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId)),
+    fmedaRatesOf(ctx.db, ctx.actor, ctx.now(), projectId),
+  ]);
   const versionOf = new Map(rows.map((r) => [(r.nodeId ?? r.modeId)!, r.version]));
-  const { cmInputs, issues, itemInput } = cmInputsOf(modes, overlay(inputsOf(rows), preview));
+  const { cmInputs, issues, itemInput, used } = cmInputsOf(modes, overlay(inputsOf(rows), preview), rates, preview);
   refuse(issues);
   const names = new Map(modes.map((m) => [m.itemId, m.itemName]));
   const results = itemCriticalities(cmInputs);
@@ -201,13 +256,24 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, preview:
     matrix: criticalityMatrix(modes),
     modes: modes.map((m) => {
       const r = cmOf.get(m.id)!;
-      const item = itemInput.get(m.itemId);
-      return { ...placeMode(m), itemId: m.itemId, beta: r.beta, alpha: r.alpha, lambdaFit: num(item?.lambdaFit), hours: r.hours, cm: r.cm, inputVersion: versionOf.get(m.id) ?? 0, itemInputVersion: versionOf.get(m.itemId) ?? 0 };
+      const lambda = used.lambda.get(m.itemId)!;
+      return {
+        ...placeMode(m),
+        itemId: m.itemId,
+        beta: r.beta,
+        alpha: r.alpha,
+        lambdaFit: lambda.value,
+        hours: r.hours,
+        cm: r.cm,
+        alphaSource: used.alpha.get(m.id)!.source,
+        lambdaSource: lambda.source,
+        inputVersion: versionOf.get(m.id) ?? 0, itemInputVersion: versionOf.get(m.itemId) ?? 0 };
     }),
     items: results.map((r) => ({
       itemId: r.itemId,
       itemName: names.get(r.itemId) ?? '',
-      lambdaFit: num(itemInput.get(r.itemId)?.lambdaFit),
+      lambdaFit: used.lambda.get(r.itemId)!.value,
+      lambdaSource: used.lambda.get(r.itemId)!.source,
       hours: num(itemInput.get(r.itemId)?.hours),
       cr: r.cr,
       inputVersion: versionOf.get(r.itemId) ?? 0,
@@ -227,9 +293,9 @@ export async function readFmeca(ctx: ServiceContext, projectId: string, preview:
 export async function saveFmecaInputs(ctx: ServiceContext, projectId: string, inputs: FmecaInputsToSave): Promise<FmecaReport> {
   await writeAndLog(ctx, async (tx, txCtx) => {
     await assertProjectEditable(tx, ctx.actor, projectId, ctx.now(), 'edit');
-    const [modes, rows] = await Promise.all([fmecaModes(tx, projectId), tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId))]);
+    const [modes, rows, rates] = await Promise.all([fmecaModes(tx, projectId), tx.select().from(fmecaInput).where(eq(fmecaInput.projectId, projectId)), fmedaRatesOf(tx, ctx.actor, ctx.now(), projectId)]);
     const stored = inputsOf(rows);
-    refuse(cmInputsOf(modes, overlay(stored, inputs)).issues);
+    refuse(cmInputsOf(modes, overlay(stored, inputs), rates, inputs).issues);
     const { createdBy, updatedBy, createdAt, updatedAt } = created(txCtx);
     const put = async (key: { nodeId: string } | { modeId: string }, version: number, values: Record<string, number | null>) => {
       const row = rows.find((r) => ('nodeId' in key ? r.nodeId === key.nodeId : r.modeId === key.modeId));

@@ -3,14 +3,15 @@ import { cellCriticality, OCCURRENCE_LEVELS, SEVERITY_CLASSES } from '../../doma
 import { translate, type Locale } from '../../i18n/index.ts';
 import { excel } from '../shared/workbook-stream.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { readFmeca, type FmecaInputs, type FmecaReport } from './fmeca.ts';
+import { readFmeca, type FmecaInputs, type FmecaReport, type FmecaSource } from './fmeca.ts';
 
 /**
  * The FMECA as a workbook: sheet 1 the criticality matrix (severity class
  * rows I–IV, occurrence level columns A–E, each cell its number of modes and
  * their names, coloured by criticality), sheet 2 the quantitative table (one
  * row per mode: item, S and class, O and level, β, α, λp in FIT, t, Cm; then
- * one row per item with Cr), sheet 3 the mapping tables.
+ * one row per item with Cr; then where α and λp came from: typed, the FMEDA's
+ * FM number, or the frequency ratio), sheet 3 the mapping tables.
  */
 export const FMECA_WORKBOOK_KEYS = [
   'fmeca.sheet.matrix',
@@ -31,6 +32,11 @@ export const FMECA_WORKBOOK_KEYS = [
   'fmeca.column.hours',
   'fmeca.column.cm',
   'fmeca.column.cr',
+  'fmeca.column.alphaSource',
+  'fmeca.column.lambdaSource',
+  'fmeca.source.typed',
+  'fmeca.source.fmeda',
+  'fmeca.source.default',
   'fmeca.class.I',
   'fmeca.class.II',
   'fmeca.class.III',
@@ -85,17 +91,18 @@ export function fmecaWorkbookOf(report: FmecaReport, locale: Locale): Promise<Ui
     }
 
     const table = workbook.addWorksheet(t('fmeca.sheet.criticality'));
-    const columns = ['item', 'mode', 'severity', 'class', 'occurrence', 'level', 'beta', 'alpha', 'lambda', 'hours', 'cm', 'cr'] as const;
-    table.columns = columns.map((c) => ({ key: c, width: c === 'item' || c === 'mode' ? 28 : 12 }));
+    const columns = ['item', 'mode', 'severity', 'class', 'occurrence', 'level', 'beta', 'alpha', 'lambda', 'hours', 'cm', 'cr', 'alphaSource', 'lambdaSource'] as const;
+    table.columns = columns.map((c) => ({ key: c, width: c === 'item' || c === 'mode' ? 28 : c.endsWith('Source') ? 18 : 12 }));
     const th = table.addRow(columns.map((c) => t(`fmeca.column.${c}`)));
     th.font = { bold: true };
     th.alignment = { wrapText: true, vertical: 'middle' };
     const orNone = (v: string | number | null) => (v === null ? '' : v);
+    const source = (s: FmecaSource | null) => (s === null ? '' : t(`fmeca.source.${s.kind}`, { fmedaNum: s.fmedaNum ?? '' }));
     for (const item of report.items) {
       for (const m of report.modes.filter((x) => x.itemId === item.itemId)) {
-        table.addRow([m.itemName, m.name, orNone(m.severity), orNone(m.severityClass), orNone(m.occurrence), orNone(m.occurrenceLevel), orNone(m.beta), orNone(m.alpha), orNone(m.lambdaFit), orNone(m.hours), orNone(m.cm), '']);
+        table.addRow([m.itemName, m.name, orNone(m.severity), orNone(m.severityClass), orNone(m.occurrence), orNone(m.occurrenceLevel), orNone(m.beta), orNone(m.alpha), orNone(m.lambdaFit), orNone(m.hours), orNone(m.cm), '', source(m.alphaSource), source(m.lambdaSource)]);
       }
-      const total = table.addRow([item.itemName, '', '', '', '', '', '', '', orNone(item.lambdaFit), orNone(item.hours), '', orNone(item.cr)]);
+      const total = table.addRow([item.itemName, '', '', '', '', '', '', '', orNone(item.lambdaFit), orNone(item.hours), '', orNone(item.cr), '', source(item.lambdaSource)]);
       total.font = { bold: true };
     }
 

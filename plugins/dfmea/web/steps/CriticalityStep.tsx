@@ -7,6 +7,7 @@ import './criticality.css';
 
 type Report = ApiData<'/api/fmea/fmeca'>;
 type ModeRow = Report['modes'][number];
+type Source = ModeRow['alphaSource'];
 
 /** How many mode names a cell shows before "+ n more" (all are in its title). */
 const NAMES_SHOWN = 3;
@@ -17,7 +18,8 @@ const NAMES_SHOWN = 3;
  * occurrence level A–E along the top, each cell its number of failure modes
  * and their names, coloured from green (lower left) to red (upper right) — and
  * the quantitative table: per mode β and α, per item λp (FIT) and t, Cm and Cr,
- * saved as they are typed.
+ * saved as they are typed. λp and α not typed come from the FMEDA generated
+ * from this DFMEA (a tag with its FM number), α then from the frequency ratio.
  */
 export default function CriticalityStep({ projectId, serialNum, readOnly, remoteRevision }: StepProps) {
   const { t } = useLingui();
@@ -63,7 +65,18 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
     : { type: 'number', validate: (v: string) => (v.trim() !== '' && !Number.isFinite(Number(v)) ? t`Enter a number.` : null) };
   const crOf = (itemId: string) => report?.items.find((i) => i.itemId === itemId)?.cr ?? null;
   const sci = (n: number | null) => (n === null ? '' : n.toExponential(3));
-
+  // the figure and, beside it, where it came from: the FMEDA's FM number, or "ratio" for α's default; a typed one says so in its title
+  const sourced = (value: number | null, source: Source) => {
+    const fmedaNum = source?.fmedaNum ?? null;
+    const byDefault = source?.kind === 'default';
+    const title = source === null ? undefined : fmedaNum !== null ? t`From FMEDA ${fmedaNum}` : byDefault ? t`The mode's frequency ratio` : t`Typed`;
+    return (
+      <span title={title} data-source={source?.kind ?? 'none'}>
+        {value ?? ''}
+        {fmedaNum !== null ? <span className="dfmea-fmeca-source">{fmedaNum}</span> : byDefault ? <span className="dfmea-fmeca-source">{t`ratio`}</span> : null}
+      </span>
+    );
+  };
   const columns: DataGridColumn<ModeRow>[] = [
     { id: 'item', header: t`Item`, width: 140, accessor: 'itemName' },
     { id: 'mode', header: t`Failure mode (FM)`, width: 190, accessor: 'name' },
@@ -72,8 +85,8 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
     { id: 'occurrence', header: t`O`, width: 44, accessor: (m) => m.occurrence ?? '' },
     { id: 'level', header: t`Level`, width: 60, accessor: (m) => m.occurrenceLevel ?? '' },
     { id: 'beta', header: t`β`, width: 70, accessor: (m) => m.beta ?? '', editable: numberEditor },
-    { id: 'alpha', header: t`α`, width: 70, accessor: (m) => m.alpha ?? '', editable: numberEditor },
-    { id: 'lambdaFit', header: t`λp (FIT)`, width: 90, accessor: (m) => m.lambdaFit ?? '', editable: numberEditor },
+    { id: 'alpha', header: t`α`, width: 165, accessor: (m) => m.alpha ?? '', cell: (m) => sourced(m.alpha, m.alphaSource), editable: numberEditor },
+    { id: 'lambdaFit', header: t`λp (FIT)`, width: 175, accessor: (m) => m.lambdaFit ?? '', cell: (m) => sourced(m.lambdaFit, m.lambdaSource), editable: numberEditor },
     { id: 'hours', header: t`t (h)`, width: 80, accessor: (m) => m.hours ?? '', editable: numberEditor },
     { id: 'cm', header: t`Cm`, width: 100, accessor: (m) => sci(m.cm) },
     { id: 'cr', header: t`Cr (item)`, width: 100, accessor: (m) => sci(crOf(m.itemId)) },
@@ -137,7 +150,7 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
         </p>
       ) : null}
       <h2>{t`Mode and item criticality`}</h2>
-      <p className="muted">{t`Cm = β · α · λp · t (λp in FIT, 1 FIT = 1e-9 per hour; α defaults to the mode's frequency ratio); Cr is the sum of an item's Cm.`}</p>
+      <p className="muted">{t`Cm = β · α · λp · t (λp in FIT, 1 FIT = 1e-9 per hour); Cr is the sum of an item's Cm. λp and α not typed come from the FMEDA generated from this DFMEA (tagged with its FM number), α then from the mode's frequency ratio; a typed value wins.`}</p>
       <DataGrid<ModeRow>
         aria-label={t`Mode and item criticality`}
         columns={columns}
