@@ -25,6 +25,7 @@ const OPEN: Record<string, { path: string; why: string }> = {
   'POST /api/message/readMessage': { path: 'params', why: MESSAGE_PARAMS },
   'POST /api/message/appExportForModule': { path: 'params', why: MESSAGE_PARAMS },
   'GET /api/message/getLatestMessageAndNotice': { path: 'message.params', why: MESSAGE_PARAMS },
+  'GET /api/fta/failureLinks': { path: 'links.0.eventLabels', why: 'the labels of the cut sets\' events keyed by their names in the tree (MEF identifiers the user chose: data, not field names)' },
   'GET /api/project/checks': { path: 'findings.0.params', why: 'a finding\'s values keyed by the names its check\'s message uses (name, ratings, planClass …), beside the message already rendered from them' },
 };
 
