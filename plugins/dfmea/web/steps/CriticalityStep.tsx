@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { cellCriticality, OCCURRENCE_LEVELS, SEVERITY_CLASSES, type OccurrenceLevel, type SeverityClass } from '@fmea/core/domain';
 import { api, Button, DataGrid, notify, notifyError, readServerError, useGridLabels, type ApiData, type DataGridColumn, type DataGridEditable } from '@fmea/sdk';
@@ -26,10 +26,22 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
   const labels = useGridLabels();
   const [report, setReport] = useState<Report | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // saves go one after another, each with the stored versions the one before answered: typing β, then α at
+  // once must not refuse the second as stale against the user's own first save
+  const versions = useRef(new Map<string, number>());
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const remember = (next: Report) => {
+    versions.current.clear();
+    for (const mode of next.modes) {
+      versions.current.set(`mode:${mode.id}`, mode.inputVersion);
+      versions.current.set(`item:${mode.itemId}`, mode.itemInputVersion);
+    }
+    setReport(next);
+  };
 
   const load = useCallback(async () => {
     try {
-      setReport(await api.get('/api/fmea/fmeca', { projectId }));
+      remember(await api.get('/api/fmea/fmeca', { projectId }));
       setReloadKey((n) => n + 1);
     } catch (e) {
       notifyError(e);
@@ -45,20 +57,26 @@ export default function CriticalityStep({ projectId, serialNum, readOnly, remote
   const save = async (row: ModeRow, columnId: string, text: string) => {
     const value = text.trim() === '' ? null : Number(text);
     if (value !== null && !Number.isFinite(value)) throw new Error(t`Enter a number.`);
-    // each save sends the version of the stored inputs this view read: one saved by someone else since is refused
-    const body =
-      columnId === 'beta' || columnId === 'alpha'
-        ? { projectId, modes: [{ modeId: row.id, version: row.inputVersion, [columnId]: value }] }
-        : { projectId, items: [{ nodeId: row.itemId, version: row.itemInputVersion, [columnId]: value }] };
-    try {
-      setReport(await api.post('/api/fmea/saveFmecaInputs', body));
-      setReloadKey((n) => n + 1);
-    } catch (e) {
-      const error = readServerError(e);
-      notify('error', error.message ?? t`The value was not saved.`, 6000);
-      // a stale read: the table shows what is stored now, so the value can be typed again over it
-      if (isConflict(e)) await load();
-    }
+    // each save sends the version of the stored inputs last read: one saved by someone else since is refused
+    const send = async () => {
+      const mode = columnId === 'beta' || columnId === 'alpha';
+      const version = versions.current.get(mode ? `mode:${row.id}` : `item:${row.itemId}`) ?? (mode ? row.inputVersion : row.itemInputVersion);
+      const body = mode
+        ? { projectId, modes: [{ modeId: row.id, version, [columnId]: value }] }
+        : { projectId, items: [{ nodeId: row.itemId, version, [columnId]: value }] };
+      try {
+        remember(await api.post('/api/fmea/saveFmecaInputs', body));
+        setReloadKey((n) => n + 1);
+      } catch (e) {
+        const error = readServerError(e);
+        notify('error', error.message ?? t`The value was not saved.`, 6000);
+        // a stale read: the table shows what is stored now, so the value can be typed again over it
+        if (isConflict(e)) await load();
+      }
+    };
+    const next = saving.current.then(send);
+    saving.current = next.catch(() => undefined);
+    await next;
   };
   const numberEditor: DataGridEditable<ModeRow> | undefined = readOnly
     ? undefined
