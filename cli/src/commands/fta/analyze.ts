@@ -62,7 +62,8 @@ export function registerFtaAnalyze(fta: Command): void {
     const context = contextOf(cmd);
     const { t: tr, out } = context;
     const missionTime = missionTimeOption(options.missionTime);
-    const listLimit = parseCount(options.limit, '--limit', 0) ?? 100;
+    // a script reading --json gets the whole list of a tree of moderate size (and with it the min-cut upper bound); a person reads the first 100
+    const listLimit = parseCount(options.limit, '--limit', 0) ?? (context.json ? 10_000 : 100);
     const maxOrder = parseCount(options.maxOrder, '--max-order');
     const cutoff = cutoffOption(options.cutoff);
     let result: Analysis;

@@ -26,6 +26,16 @@ describe('fmea fta analyze', () => {
     expect(data.importance.map((i) => i.event)).toContain('e1');
   });
 
+  it('lists every cut set of a moderate tree by default with --json, and with them the min-cut upper bound', async () => {
+    const result = await runFmea(['--json', 'fta', 'analyze', new URL('chinese.xml', ARALIA).pathname]);
+    expect(result.code, result.stderr).toBe(0);
+    const { data } = JSON.parse(result.stdout) as { data: { probability: { exact: number; rareEvent: number; mcub: number | null }; cutSetCount: number; minimalCutSets: string[][] } };
+    expect(data.minimalCutSets).toHaveLength(392);
+    // exact ≤ min-cut upper bound ≤ rare-event sum (a coherent tree)
+    expect(data.probability.mcub).toBeGreaterThanOrEqual(data.probability.exact);
+    expect(data.probability.mcub).toBeLessThanOrEqual(data.probability.rareEvent);
+  });
+
   it('says in the user’s language what is wrong with a model, and changes nothing', async () => {
     const model = join(dir, 'loop.xml');
     writeFileSync(
