@@ -86,7 +86,8 @@ export const ftaEventLink = sqliteTable(
 /** What a release froze of the analysis: the probabilities, the cut-set count and the mission time. */
 export interface FtaReleaseResult {
   missionTime: number;
-  probability: { exact: number; rareEvent: number; mcub: number };
+  /** rareEvent and mcub are null for a tree with NOT or XOR (no minimal cut sets). */
+  probability: { exact: number; rareEvent: number | null; mcub: number | null };
   /** null for a tree with NOT or XOR (no minimal cut sets). */
   cutSetCount: number | null;
   top: string;
