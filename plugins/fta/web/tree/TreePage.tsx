@@ -204,7 +204,7 @@ export default function TreePage({ basePath }: AreaPageProps) {
       <div className="fta-meta">
         <span>
           <Trans>Status</Trans>:{' '}
-          <span className={`fta-status fta-status-${tree.status}`} data-testid="fta-status">
+          <span className={`fta-state fta-state-${tree.status}`} data-testid="fta-status">
             {statusLabel(tree.status)}
           </span>
         </span>
