@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
+import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { textOf, useBrowser, waitForPath } from './support/suite.ts';
@@ -311,5 +311,65 @@ describe('the fault-tree editor', () => {
     expect(await page.getByTestId('fta-list').getByText('Broken').count()).toBe(0);
     // delete is not among the role's buttons: not offered
     expect(await page.getByTestId('fta-delete-tree').count()).toBe(0);
+  });
+  it('submits a tree to a second user, who approves it: released, read-only, its release opened read-only', async () => {
+    const [author, approver] = [uniqueName('safety-'), uniqueName('approver-')];
+    const [authorRole, approverRole] = await asAdmin(env.baseURL, async (admin) => [
+      await createRole(admin, uniqueName('Safety engineer '), [{ routeName: 'fta_index', buttons: ['add', 'edit', 'del'] }]),
+      await createRole(admin, uniqueName('Safety approver '), [{ routeName: 'fta_index', buttons: [] }]),
+    ]);
+    await createReadyUser(env.baseURL, { userName: author, realName: 'Safety Engineer Li', password: PASSWORD, roleIds: [authorRole.id] });
+    const approverUser = await createReadyUser(env.baseURL, { userName: approver, realName: 'Approver Zhao', password: PASSWORD, roleIds: [approverRole.id] });
+    const session = await apiLogin(env.baseURL, author, PASSWORD);
+    const tree = await session.post<{ ftaNum: string }>('/api/fta/create', {
+      name: uniqueName('Window closes on an obstacle '),
+      document: { name: 'x', missionTime: 1000, top: 'TOP', gates: [{ name: 'TOP', operator: 'or', inputs: ['E1', 'E2'] }], basicEvents: [{ name: 'E1', model: { kind: 'probability', probability: 0.01 } }, { name: 'E2', model: { kind: 'probability', probability: 0.02 } }], houseEvents: [], transfers: [] },
+    });
+    const path = `/main/ftaIndex/ftaTree?id=${tree.ftaNum}`;
+
+    // the author submits, naming the approver; the tree is then frozen for them
+    const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
+    await startSignedIn(page, author, PASSWORD);
+    await page.goto(path);
+    await expect.poll(() => textOf(page.getByTestId('fta-status'))).toBe('Draft');
+    await page.getByTestId('fta-submit').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('fta-approver').selectOption(approverUser.id);
+    await screenshot(page, 'fta-submit-en-US');
+    await dialog.getByTestId('fta-review-confirm').click();
+    await expect.poll(() => textOf(page.getByTestId('fta-status'))).toBe('Under review');
+    expect(await textOf(page.getByTestId('fta-approver-name'))).toBe('Approver: Approver Zhao');
+    expect(await page.getByTestId('fta-save').count()).toBe(0);
+    expect(await page.getByTestId('fta-approve').count()).toBe(0);
+
+    // the approver, in Chinese, approves with an opinion: released, the release listed and opened read-only
+    const second = await env.open({ locale: 'zh-CN', width: 1366, height: 768 });
+    await startSignedIn(second.page, approver, PASSWORD);
+    await chooseLanguage(second.page, '中文');
+    await second.page.goto(path);
+    await expect.poll(() => textOf(second.page.getByTestId('fta-status'))).toBe('审批中');
+    await second.page.getByTestId('fta-approve').click();
+    await second.page.getByRole('dialog').getByTestId('fta-opinion').fill('割集已核对');
+    await second.page.getByRole('dialog').getByTestId('fta-review-confirm').click();
+    await expect.poll(() => textOf(second.page.getByTestId('fta-status'))).toBe('已发布');
+    await second.page.getByTestId('fta-open-release-1').click();
+    await expect.poll(() => textOf(second.page.getByTestId('fta-release-banner'))).toContain('第 1 次发布（只读）');
+    expect(await textOf(second.page.getByTestId('fta-release-banner'))).toContain('0.0298000');
+    expect(await second.page.getByTestId('fta-palette-and').count()).toBe(0);
+    const zhProblems = await layoutProblems(second.page, 'zh-CN');
+    await screenshot(second.page, 'fta-release-zh-CN');
+
+    // the author sees it released: no editing, the revoke offered (they created it), the release in the list
+    await page.reload();
+    await expect.poll(() => textOf(page.getByTestId('fta-status'))).toBe('Released');
+    expect(await page.getByTestId('fta-save').count()).toBe(0);
+    expect(await page.getByTestId('fta-submit').count()).toBe(0);
+    await page.getByTestId('fta-revoke').waitFor();
+    await page.getByTestId('fta-open-release-1').click();
+    await page.getByTestId('fta-release-banner').waitFor();
+    const enProblems = await layoutProblems(page, 'en-US');
+    await screenshot(page, 'fta-release-en-US');
+    expect(zhProblems).toEqual([]);
+    expect(enProblems).toEqual([]);
   });
 });

@@ -79,6 +79,7 @@ import * as ftaTrees from './fta/trees.ts';
 import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
+import * as ftaReview from './fta/review.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -163,6 +164,7 @@ export const ROUTE_MODULES = {
   ftaExchange,
   ftaAnalysis,
   ftaLinks,
+  ftaReview,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

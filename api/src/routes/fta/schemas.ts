@@ -55,10 +55,15 @@ const summaryFields = {
   projectNum: z.string().nullable(),
   projectType: z.string().nullable(),
   sourceFailureId: z.string().nullable().openapi({ description: 'The failure effect it was generated from' }),
-  status: z.enum(FTA_STATUSES),
+  status: z.enum(FTA_STATUSES).openapi({ description: 'draft (saved and deleted freely), underReview (waits for the named approver), released (frozen until revoked); moved only by submit, decide and revoke' }),
   gateCount: z.number().int(),
   basicEventCount: z.number().int(),
   version: z.number().int(),
+  approverId: z.string().nullable().openapi({ description: 'The approver named at the last submission (decides while underReview)' }),
+  approverName: z.string().nullable(),
+  submitterName: z.string().nullable(),
+  submitTime: DateTime.nullable(),
+  creatorId: z.string().nullable().openapi({ description: 'The creator: revokes a release (besides administrators)' }),
   creatorName: z.string().nullable(),
   updaterName: z.string().nullable(),
   createTime: DateTime,
@@ -67,7 +72,7 @@ const summaryFields = {
 export const TreeSummarySchema = z.strictObject(summaryFields).openapi('FtaTreeSummary');
 export const TreeSchema = z.strictObject({ ...summaryFields, document: DocumentSchema }).openapi('FtaTree');
 
-const summaryOf = ({ createdAt, updatedAt, ...rest }: FtaTreeSummary) => ({ ...rest, createTime: iso(createdAt)!, updateTime: iso(updatedAt)! });
+const summaryOf = ({ createdAt, updatedAt, submittedAt, ...rest }: FtaTreeSummary) => ({ ...rest, submitTime: iso(submittedAt), createTime: iso(createdAt)!, updateTime: iso(updatedAt)! });
 export const presentSummary = (tree: FtaTreeSummary) => {
   const { document: _document, ...summary } = tree as FtaTreeView;
   return summaryOf(summary);

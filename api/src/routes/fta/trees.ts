@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createFtaTree, deleteFtaTree, FTA_STATUSES, getFtaTree, listFtaTrees, saveFtaTree } from '@fmea/core';
+import { createFtaTree, deleteFtaTree, getFtaTree, listFtaTrees, saveFtaTree } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
@@ -61,8 +61,9 @@ export const saveRoute = defineRoute({
   method: 'post',
   path: '/api/fta/save',
   tag: TAG,
-  summary: 'Save a fault tree: its name, description, status and document',
+  summary: 'Save a draft fault tree: its name, description and document',
   description:
+    'Only a draft: a tree under review or released is refused (409 status.fta.locked_under_review / locked_released); its status moves only through /api/fta/submit, /api/fta/decide and /api/fta/revoke. ' +
     'Against the version read (409 fta.tree_stale when another save came first). The document is checked as on create. A linked event that changed is marked for review on the FMEA side ' +
     '(GET /api/fta/failureLinks). Needs the edit button.',
   access: { route: 'fta_index', button: 'edit' },
@@ -72,7 +73,6 @@ export const saveRoute = defineRoute({
       version: Version,
       name: z.string().max(200).optional(),
       description: z.string().max(200).nullable().optional(),
-      status: z.enum(FTA_STATUSES).optional().openapi({ description: 'draft or released' }),
       document: DocumentSchema.optional(),
     }),
   ),
@@ -84,7 +84,7 @@ export const deleteRoute = defineRoute({
   path: '/api/fta/delete',
   tag: TAG,
   summary: 'Delete a fault tree',
-  description: 'The tree is kept as deleted: its number is never given again, and a transfer naming it says the tree is gone. Needs the del button.',
+  description: 'Only a draft (409 while under review or released). The tree is kept as deleted: its number is never given again, and a transfer naming it says the tree is gone. Needs the del button.',
   access: { route: 'fta_index', button: 'del' },
   request: jsonBody(z.object({ id: TreeKey, version: Version })),
   data: z.strictObject({ id: z.string(), ftaNum: z.string() }).openapi('FtaTreeDeleted'),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbEnv, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
+import { dbEnv, openTempDb, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
 const ARALIA = new URL('../../../../../shared/reference/fta-aralia/', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'fmea-fta-'));
@@ -111,5 +111,43 @@ describe('fmea fta import, list, export and analyze <ftaNum>', { timeout: 120_00
     const refused = await fmea(['fta', 'import', bad]);
     expect([refused.code, refused.stderr]).toEqual([2, 'bad.xml 中 g 引用了 x，但它没有定义（或所转移的故障树已不存在）\n']);
     expect((await fmea(['--lang', 'en-US', 'fta', 'analyze', 'FT1', '--cutoff', '2'])).stderr).toBe('--cutoff must be a probability from 0 to 1; “2” is not\n');
+  });
+});
+
+describe('fmea fta releases <ftaNum>', { timeout: 120_000 }, () => {
+  it('lists a tree’s releases with the analysis each froze, newest first, revoked ones marked', async () => {
+    const temp = await tempDbUrl();
+    try {
+      const db = await openTempDb(temp);
+      const { createFtaTree, submitFtaTree, decideFtaTree, revokeFtaTree, saveFtaTree, createContext } = await import('@fmea/core/services');
+      const { schema } = await import('@fmea/core');
+      const { eq } = await import('drizzle-orm');
+      const admin = (await db.db.select().from(schema.user).where(eq(schema.user.userName, 'admin')).get())!;
+      const asAdmin = createContext(db.db, { userId: admin.id, userName: 'admin' });
+      const doc = { name: 'Pump', missionTime: 100, top: 'TOP', gates: [{ name: 'TOP', operator: 'or' as const, inputs: ['A', 'B'] }], basicEvents: [{ name: 'A', model: { kind: 'probability' as const, probability: 0.1 } }, { name: 'B', model: { kind: 'probability' as const, probability: 0.2 } }], houseEvents: [], transfers: [] };
+      // the system operator (the CLI) submits, the administrator approves
+      const tree = await createFtaTree(db.ctx, { name: 'Pump', document: doc });
+      await submitFtaTree(db.ctx, tree.id, { version: 1, approverId: admin.id });
+      await decideFtaTree(asAdmin, tree.id, 'approve', { version: 2 });
+      await revokeFtaTree(asAdmin, tree.id, { version: 3 });
+      await saveFtaTree(db.ctx, tree.id, { version: 4, document: { ...doc, missionTime: 50 } });
+      await submitFtaTree(db.ctx, tree.id, { version: 5, approverId: admin.id });
+      await decideFtaTree(asAdmin, tree.id, 'approve', { version: 6 });
+      db.close?.();
+
+      const env = dbEnv(temp);
+      const json = await runFmea(['--json', 'fta', 'releases', tree.ftaNum], { env });
+      expect(json.code, json.stderr).toBe(0);
+      const { data } = JSON.parse(json.stdout) as { data: { releaseNum: number; revokedAt: string | null; result: { missionTime: number; cutSetCount: number; probability: { exact: number } } }[] };
+      expect(data.map((r) => [r.releaseNum, r.result.missionTime, r.result.cutSetCount, r.revokedAt === null])).toEqual([[2, 50, 2, true], [1, 100, 2, false]]);
+      expect(data[0]!.result.probability.exact).toBeCloseTo(0.28, 12);
+      const en = await runFmea(['--lang', 'en-US', 'fta', 'releases', tree.ftaNum], { env });
+      expect(en.stdout.split('\n')[0]).toBe('Release\tReleased at\tReleased by\tExact probability\tCut sets\tMission time (h)\tRevoked at');
+      expect(en.stdout.split('\n')[1]).toMatch(/^2\t\S+\tadmin\t0\.280000\t2\t50\t$/);
+      const missing = await runFmea(['--lang', 'en-US', 'fta', 'releases', 'FT0000000000'], { env });
+      expect(missing.stderr).toBe('Fault tree FT0000000000 does not exist or was deleted\n');
+    } finally {
+      await temp.cleanup();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { registerFtaAnalyze } from './analyze.ts';
 import { registerFtaExport } from './export.ts';
 import { registerFtaImport } from './import.ts';
 import { registerFtaList } from './list.ts';
+import { registerFtaReleases } from './releases.ts';
 
 /** `fmea fta …`: stored fault trees (issue 23) in and out as Open-PSA MEF, listed, and analysed (a stored tree or a model file). */
 export function registerFta(program: Command): void {
@@ -13,4 +14,5 @@ export function registerFta(program: Command): void {
   registerFtaImport(fta);
   registerFtaExport(fta);
   registerFtaAnalyze(fta);
+  registerFtaReleases(fta);
 }

@@ -27,6 +27,13 @@ export const ftaTree = sqliteTable(
     /** The failure effect it was generated from (no foreign key: a deleted effect leaves the tree, its links say so). */
     sourceFailureId: text('source_failure_id'),
     status: text('status', { enum: FTA_STATUSES }).notNull().default('draft'),
+    /** The approver the submitter named (under review: the one who decides; kept after, for the record). */
+    approverId: text('approver_id'),
+    approverName: text('approver_name'),
+    /** Who submitted the tree for review, and when: told the decision. */
+    submitterId: text('submitter_id'),
+    submitterName: text('submitter_name'),
+    submittedAt: timestamp('submitted_at'),
     creatorId: text('creator_id'),
     creatorName: text('creator_name'),
     updaterId: text('updater_id'),
@@ -74,4 +81,43 @@ export const ftaEventLink = sqliteTable(
     index('fta_event_link_failure_idx').on(t.failureId),
     index('fta_event_link_project_idx').on(t.projectId),
   ],
+);
+
+/** What a release froze of the analysis: the probabilities, the cut-set count and the mission time. */
+export interface FtaReleaseResult {
+  missionTime: number;
+  /** rareEvent and mcub are null for a tree with NOT or XOR (no minimal cut sets). */
+  probability: { exact: number; rareEvent: number | null; mcub: number | null };
+  /** null for a tree with NOT or XOR (no minimal cut sets). */
+  cutSetCount: number | null;
+  top: string;
+}
+
+/**
+ * A release of a fault tree (issue 23): the document and its analysis frozen when the named approver approved,
+ * numbered 1, 2, … per tree. Revoking the release returns the tree to draft and keeps these rows: a later
+ * approval adds the next number.
+ */
+export const ftaTreeRelease = sqliteTable(
+  'fta_tree_release',
+  {
+    id: id(),
+    treeId: text('tree_id')
+      .notNull()
+      .references(() => ftaTree.id, { onDelete: 'cascade' }),
+    releaseNum: integer('release_num').notNull(),
+    document: text('document', { mode: 'json' }).$type<FtaDocument>().notNull(),
+    result: text('result', { mode: 'json' }).$type<FtaReleaseResult>().notNull(),
+    submitterId: text('submitter_id'),
+    submitterName: text('submitter_name'),
+    releasedById: text('released_by_id'),
+    releasedByName: text('released_by_name'),
+    releasedAt: timestamp('released_at').notNull(),
+    opinion: text('opinion'),
+    /** When the release was revoked (the tree went back to draft), and by whom; null while it is the current one. */
+    revokedAt: timestamp('revoked_at'),
+    revokedByName: text('revoked_by_name'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('fta_tree_release_num_unique').on(t.treeId, t.releaseNum)],
 );

@@ -54,6 +54,7 @@ export const fmeaReviewWalk = tables.fmeaReviewWalk;
 export const fmecaInput = tables.fmecaInput;
 export const ftaEventLink = tables.ftaEventLink;
 export const ftaTree = tables.ftaTree;
+export const ftaTreeRelease = tables.ftaTreeRelease;
 export const fmedaProject = tables.fmedaProject;
 export const fmedaRow = tables.fmedaRow;
 export const menu = tables.menu;

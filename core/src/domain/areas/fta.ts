@@ -17,6 +17,10 @@ export const ftaArea = defineArea({
   showIn: 'topMenu',
   everyone: false,
   layout: 'plain',
+  contributes: {
+    // a tree to approve, or the decision on one's own submission, opens the tree's page (docs/domain/fta.md)
+    messageCodes: ['ftaReview'],
+  },
   pages: [
     { microRoute: '', title: { 'zh-CN': '故障树', 'en-US': 'Fault trees' }, listed: true },
     { microRoute: 'ftaTree', title: { 'zh-CN': '故障树', 'en-US': 'Fault tree' }, listed: false },

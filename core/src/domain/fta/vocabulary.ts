@@ -2,7 +2,8 @@
  * The stored fault tree's lists (issue 23): what a tree's status, a link's event kind and a link's review
  * reason may be. The schema (core/src/db/schema/fta.ts) and the services take them from here.
  */
-export const FTA_STATUSES = ['draft', 'released'] as const;
+/** The review flow's states (core/src/domain/status/fta.ts); a tree changes only while a draft. */
+export const FTA_STATUSES = ['draft', 'underReview', 'released'] as const;
 export type FtaStatus = (typeof FTA_STATUSES)[number];
 
 /** The tree event a link ties to an FMEA item: the top event (an effect), a gate (a mode) or a basic event (a cause). */

@@ -12,9 +12,10 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * for the reader), '2', '6', '7' open DFMEA views, '5' opens a PFMEA, comment,
  * task, pfmeaTask. Ours where the spec shows none: 'applicationResult' (the
  * applicant is told the decision), 'catalogReview' (a knowledge-base or
- * master-data review step), 'exportRequest' (appExportForModule), 'system'.
+ * master-data review step), 'ftaReview' (a fault tree to
+ * approve, or its decision), 'exportRequest' (appExportForModule), 'system'.
  */
-export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'exportRequest', 'system'] as const;
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'exportRequest', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 

@@ -154,6 +154,10 @@ export const OPERATION_ACTIONS = [
   'fta.tree.delete',
   'fta.tree.import',
   'fta.tree.generate',
+  'fta.tree.submit',
+  'fta.tree.approve',
+  'fta.tree.reject',
+  'fta.tree.revoke',
   'fta.link.review',
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',

@@ -69,3 +69,4 @@ export {
   walkingRoles,
   type FmeaReviewWalkStep,
 } from './fmea-review-walk.ts';
+export { FTA_REVIEW_STATES, FTA_STATE_KEYS, assertFtaEditable, ftaFlow, type FtaReviewEvent, type FtaReviewState } from './fta.ts';

@@ -4,6 +4,7 @@ import { OPINION_REFUSAL_KEYS } from './approval.ts';
 import { FMEA_REVIEW_CONCLUSION_KEYS, FMEA_REVIEW_REFUSAL_KEYS, FMEA_REVIEW_ROLE_KEYS, FMEA_REVIEW_STATUS_KEYS } from './fmea-review.ts';
 import { FMEA_REVIEW_WALK_REFUSAL_KEYS } from './fmea-review-walk.ts';
 import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
+import { FTA_STATUS_KEYS } from './fta.ts';
 
 /** Every message key the status flows can throw or name; the catalog test reads it. */
 export const STATUS_MESSAGE_KEYS: readonly string[] = [
@@ -19,4 +20,5 @@ export const STATUS_MESSAGE_KEYS: readonly string[] = [
   ...Object.values(FMEA_REVIEW_STATUS_KEYS),
   ...Object.values(FMEA_REVIEW_ROLE_KEYS),
   ...Object.values(FMEA_REVIEW_CONCLUSION_KEYS),
+  ...FTA_STATUS_KEYS,
 ];

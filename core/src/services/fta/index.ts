@@ -5,3 +5,4 @@ export { analyzeDocument, analyzeFtaTree, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ty
 export { generateFtaFromFmea, type GenerateInput } from './generate.ts';
 export { failureFtaLinks, listProjectFtaLinks, listTreeLinks, reviewFtaLinks, type FailureFtaView, type FtaLinkView } from './links.ts';
 export { ALL_FTA_MESSAGE_KEYS, FTA_MESSAGE_KEYS, type FtaMessageKey } from './messages.ts';
+export { decideFtaTree, getFtaRelease, listFtaApprovers, listFtaReleases, revokeFtaTree, submitFtaTree, type FtaReleaseSummary, type FtaReleaseView, type FtaReviewInput, type FtaSubmitInput } from './review.ts';

@@ -9,7 +9,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const sources = readdirSync(here)
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
   .map((name) => readFileSync(join(here, name), 'utf8'));
-const PARAMS = { tree: 'FT1', currentVersion: 3, max: 200, value: 'x', file: 'f.xml', project: 'DF1', failure: 'f', name: 'g', input: 'e' };
+const PARAMS = { user: 'li', approver: 'li', release: '1', tree: 'FT1', currentVersion: 3, max: 200, value: 'x', file: 'f.xml', project: 'DF1', failure: 'f', name: 'g', input: 'e' };
 
 describe('FTA messages', () => {
   it.each(['zh-CN', 'en-US'] as const)('has every key the FTA services can emit in %s, every placeholder filled', (locale) => {

@@ -20,6 +20,13 @@ export const FTA_MESSAGE_KEYS = [
   'fta.failure_not_found',
   'fta.generate_not_effect',
   'fta.generate_no_modes',
+  'fta.approver_invalid',
+  'fta.approver_required',
+  'fta.approver_self',
+  'fta.approver_not_permitted',
+  'fta.not_the_approver',
+  'fta.revoke_not_creator',
+  'fta.release_not_found',
 ] as const;
 
 export type FtaMessageKey = (typeof FTA_MESSAGE_KEYS)[number];

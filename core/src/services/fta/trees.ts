@@ -4,6 +4,7 @@ import { fmeaProject, ftaEventLink, ftaTree } from '../../db/schema/index.ts';
 import { live, softDeleted } from '../../db/live.ts';
 import { ConflictError, InvalidInputError, type Issue } from '../../errors.ts';
 import { DEFAULT_MISSION_TIME, FTA_NAME_MAX, validateFtaDocument, type FtaDocument, type FtaStatus } from '../../domain/fta/index.ts';
+import { assertFtaEditable } from '../../domain/status/index.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
 import { readDb, type ServiceContext, type TxContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
@@ -32,6 +33,12 @@ export interface FtaTreeSummary {
   gateCount: number;
   basicEventCount: number;
   version: number;
+  /** The review: who decides (named at submission), who submitted and when (docs/domain/fta.md, "Review and release"). */
+  approverId: string | null;
+  approverName: string | null;
+  submitterName: string | null;
+  submittedAt: Date | null;
+  creatorId: string | null;
   creatorName: string | null;
   updaterName: string | null;
   createdAt: Date;
@@ -65,6 +72,11 @@ const summary = (row: FtaTreeRow, project: LinkedProject): FtaTreeSummary => ({
   gateCount: row.document.gates.length,
   basicEventCount: row.document.basicEvents.length,
   version: row.version,
+  approverId: row.approverId,
+  approverName: row.approverName,
+  submitterName: row.submitterName,
+  submittedAt: row.submittedAt,
+  creatorId: row.creatorId,
   creatorName: row.creatorName,
   updaterName: row.updaterName,
   createdAt: row.createdAt,
@@ -188,7 +200,6 @@ export interface TreeChanges {
   version: number;
   name?: string;
   description?: string | null;
-  status?: FtaStatus;
   document?: FtaDocument;
 }
 
@@ -199,6 +210,8 @@ export async function saveFtaTree(ctx: ServiceContext, key: string, changes: Tre
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await readableTree(tx, caller, key, txCtx.now());
     if (before.version !== changes.version) throw staleTree(before);
+    // status changes only through the review flow (review.ts); a tree under review or released is frozen
+    assertFtaEditable(before.status);
     const name = changes.name?.trim() ?? before.name;
     const base = changes.document ?? before.document;
     const issues = headerIssues(name, base.missionTime);
@@ -211,7 +224,6 @@ export async function saveFtaTree(ctx: ServiceContext, key: string, changes: Tre
       .set({
         name,
         description: changes.description === undefined ? before.description : changes.description?.trim() || null,
-        status: changes.status ?? before.status,
         document,
         missionTime: document.missionTime,
         updaterId: txCtx.actor.userId,
@@ -243,6 +255,7 @@ export async function deleteFtaTree(ctx: ServiceContext, key: string, expected: 
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await readableTree(tx, caller, key, txCtx.now());
     if (before.version !== expected.version) throw staleTree(before);
+    assertFtaEditable(before.status);
     const now = txCtx.now();
     const [row] = await tx
       .update(ftaTree)

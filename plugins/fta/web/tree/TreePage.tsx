@@ -2,12 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent } from
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventProbability, projectPageLink, type FtaDocument } from '@fmea/core/domain';
-import { api, ApiError, Button, EmptyState, FormError, notify, notifyError, PageHeader, readServerError, useDirty, useGuardedNavigate, useLoad, usePermission, type ApiData, type AreaPageProps } from '@fmea/sdk';
+import { api, ApiError, Button, EmptyState, FormError, notify, notifyError, PageHeader, readServerError, useDirty, useGuardedNavigate, useLoad, usePermission, useUser, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { numberOf } from '../editor/numbers.ts';
 import { AnalysisPanel, type Analysis } from './AnalysisPanel.tsx';
 import { useHistory } from './history.ts';
 import { useStatusLabel } from './labels.ts';
 import { LinksPanel } from './LinksPanel.tsx';
+import { ReleasesPanel } from './ReleasesPanel.tsx';
+import { ReviewDialog, type ReviewStep } from './ReviewDialog.tsx';
 import '../fta.css';
 
 const FaultTreeEditor = lazy(() => import('../editor/FaultTreeEditor.tsx'));
@@ -19,7 +21,9 @@ type Tree = ApiData<'/api/fta/get'>;
  * it was read at (a save that finds another one came first is refused and says so; the user reloads and
  * loses their changes, or keeps editing to copy them over); the analysis of the saved tree (a changed
  * tree is saved first), whose cut sets mark their events in the diagram; MEF export; the links to the FMEA
- * items with their review marks.
+ * items with their review marks; the review and release (a draft is submitted to a named approver, who
+ * approves or rejects; a released tree is revoked by its creator or an administrator; the server decides,
+ * the page only offers what the status and the user allow) and the releases, each opened read-only.
  */
 export default function TreePage({ basePath }: AreaPageProps) {
   const { t } = useLingui();
@@ -43,6 +47,12 @@ export default function TreePage({ basePath }: AreaPageProps) {
   const [running, setRunning] = useState(false);
   const [cutSet, setCutSet] = useState<{ key: string | null; events: readonly string[] }>({ key: null, events: [] });
   const links = useLoad(() => (id ? api.get('/api/fta/links', { id }) : Promise.resolve([])), [id, reload, tree?.version]);
+  const user = useUser();
+  const [step, setStep] = useState<ReviewStep | null>(null);
+  /** The release shown read-only instead of the current tree, if one is opened. */
+  const [viewing, setViewing] = useState<number | null>(null);
+  const releases = useLoad(() => (id ? api.get('/api/fta/releases', { id }) : Promise.resolve([])), [id, reload, tree?.version]);
+  const release = useLoad(() => (id && viewing !== null ? api.get('/api/fta/release', { id, releaseNum: viewing }) : Promise.resolve(null)), [id, viewing]);
 
   useEffect(() => {
     if (!loaded.data) return;
@@ -52,17 +62,20 @@ export default function TreePage({ basePath }: AreaPageProps) {
     setConflict(false);
   }, [loaded.data]);
 
-  const readOnly = !allowed('edit');
+  // only a draft is changed (the server refuses the rest); a release is always read-only
+  const readOnly = !allowed('edit') || tree?.status !== 'draft' || viewing !== null;
   const dirty = Boolean(tree && doc && doc !== tree.document);
   useDirty(dirty);
 
+  const shownDoc = viewing !== null ? (release.data?.document ?? null) : doc;
   const probabilities = useMemo(() => {
-    if (!doc) return undefined;
+    if (!shownDoc) return undefined;
     const shown: Record<string, number> = {};
-    for (const e of doc.basicEvents) shown[e.name] = eventProbability(e.model, doc.missionTime);
-    if (analysis && !dirty) shown[doc.top] = analysis.probability.exact;
+    for (const e of shownDoc.basicEvents) shown[e.name] = eventProbability(e.model, shownDoc.missionTime);
+    if (viewing !== null && release.data) shown[shownDoc.top] = release.data.result.probability.exact;
+    else if (analysis && !dirty) shown[shownDoc.top] = analysis.probability.exact;
     return shown;
-  }, [doc, analysis, dirty]);
+  }, [shownDoc, analysis, dirty, viewing, release.data]);
 
   const save = async (): Promise<Tree | null> => {
     if (!tree || !doc) return null;
@@ -165,13 +178,41 @@ export default function TreePage({ basePath }: AreaPageProps) {
                 {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
               </Button>
             )}
+            {tree.status === 'draft' && allowed('edit') && viewing === null ? (
+              <Button data-testid="fta-submit" disabled={dirty} title={dirty ? t`Save the tree first` : undefined} onClick={() => setStep('submit')}>
+                <Trans>Submit for review</Trans>
+              </Button>
+            ) : null}
+            {tree.status === 'underReview' && user?.userId === tree.approverId ? (
+              <>
+                <Button kind="primary" data-testid="fta-approve" onClick={() => setStep('approve')}>
+                  <Trans>Approve</Trans>
+                </Button>
+                <Button kind="danger" data-testid="fta-reject" onClick={() => setStep('reject')}>
+                  <Trans>Reject</Trans>
+                </Button>
+              </>
+            ) : null}
+            {tree.status === 'released' && (user?.isAdmin || user?.userId === tree.creatorId) ? (
+              <Button data-testid="fta-revoke" onClick={() => setStep('revoke')}>
+                <Trans>Revoke release</Trans>
+              </Button>
+            ) : null}
           </>
         }
       />
       <div className="fta-meta">
         <span>
-          <Trans>Status</Trans>: {statusLabel(tree.status)}
+          <Trans>Status</Trans>:{' '}
+          <span className={`fta-state fta-state-${tree.status}`} data-testid="fta-status">
+            {statusLabel(tree.status)}
+          </span>
         </span>
+        {tree.status === 'underReview' && tree.approverName ? (
+          <span data-testid="fta-approver-name">
+            <Trans>Approver</Trans>: <span data-user-content>{tree.approverName}</span>
+          </span>
+        ) : null}
         {tree.projectId && tree.projectNum ? (
           <span>
             <Trans>Linked FMEA</Trans>:{' '}
@@ -195,10 +236,45 @@ export default function TreePage({ basePath }: AreaPageProps) {
         </div>
       ) : null}
       <FormError message={saveError} />
+      {viewing !== null ? (
+        <div className="fta-release-banner" role="status" data-testid="fta-release-banner">
+          <span>
+            <Trans>Release {viewing}, read-only</Trans>
+            {release.data ? (
+              <>
+                {' · '}
+                <Trans>Exact probability</Trans> {release.data.result.probability.exact.toPrecision(6)}
+                {' · '}
+                <Trans>Cut sets</Trans> {release.data.result.cutSetCount ?? '–'}
+                {' · '}
+                <Trans>Mission time (h)</Trans> {release.data.result.missionTime}
+              </>
+            ) : null}
+          </span>
+          <Button data-testid="fta-release-close" onClick={() => setViewing(null)}>
+            <Trans>Back to the current tree</Trans>
+          </Button>
+        </div>
+      ) : null}
+      {release.error && viewing !== null ? <div role="alert" className="form-error">{release.error}</div> : null}
       <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
-        <FaultTreeEditor document={doc} readOnly={readOnly} onChange={history.change} highlight={cutSet.events} probabilities={probabilities} />
+        {shownDoc ? <FaultTreeEditor key={viewing ?? 'current'} document={shownDoc} readOnly={readOnly} onChange={history.change} highlight={viewing === null ? cutSet.events : []} probabilities={probabilities} /> : <p className="muted">{t`Loading…`}</p>}
       </Suspense>
-      <div className="fta-lower">
+      {step ? (
+        <ReviewDialog
+          tree={tree}
+          step={step}
+          onClose={() => setStep(null)}
+          onDone={(next) => {
+            setStep(null);
+            setTree(next);
+            history.reset(next.document);
+            notify('success', next.status === 'underReview' ? t`Submitted for review` : next.status === 'released' ? t`Fault tree released` : t`Fault tree back to draft`);
+          }}
+        />
+      ) : null}
+      <ReleasesPanel releases={releases.data ?? []} open={viewing} onOpen={setViewing} />
+      <div className="fta-lower" hidden={viewing !== null}>
         <AnalysisPanel
           missionTime={missionTime}
           onMissionTime={changeMission}

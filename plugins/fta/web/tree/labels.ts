@@ -4,7 +4,7 @@ import type { FailureKind, FtaReviewReason, FtaStatus } from '@fmea/core/domain'
 /** A tree's status in the reader's language. */
 export function useStatusLabel(): (status: FtaStatus) => string {
   const { t } = useLingui();
-  const names: Record<FtaStatus, string> = { draft: t`Draft`, released: t`Released` };
+  const names: Record<FtaStatus, string> = { draft: t`Draft`, underReview: t`Under review`, released: t`Released` };
   return (status) => names[status];
 }
 
