@@ -25,7 +25,8 @@ export function LinksPanel({ links, canReview, onReview, onShow, onOpen }: { lin
         row.failureDescription === null ? (
           <em>{t`Deleted`}</em>
         ) : (
-          <Button kind="link" data-user-content title={t`Open the FMEA project`} onClick={(e) => (e.stopPropagation(), onOpen(row))}>
+          // a long description shortens with an ellipsis inside its column; the title gives it whole
+          <Button kind="link" className="fta-link-text" data-user-content title={`${row.failureDescription}\n${t`Open the FMEA project`}`} onClick={(e) => (e.stopPropagation(), onOpen(row))}>
             {row.failureDescription}
           </Button>
         ),
