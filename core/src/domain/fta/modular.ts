@@ -43,10 +43,11 @@ interface Attempt {
 }
 
 /** Node budgets of the successive rounds of orders; the last round is unbounded. */
-const BUDGETS = [1 << 15, 1 << 18, 1 << 21];
+export const BUDGETS = [1 << 15, 1 << 18, 1 << 21];
 
 /** `budgets`: the rounds' node budgets (tests pass tiny ones, so that every order is stopped and resumed). */
-export function solve(graph: Graph, cutSets: boolean, budgets: readonly number[] = BUDGETS): ModularSolution {
+/** `bounded`: no unbounded last round; `OverBudget` is thrown when a module passes the last budget under every order tried. */
+export function solve(graph: Graph, cutSets: boolean, budgets: readonly number[] = BUDGETS, bounded = false): ModularSolution {
   const { events, probabilities, gates, top } = graph;
   const E = events.length;
   const birnbaum = new Float64Array(E);
@@ -74,7 +75,7 @@ export function solve(graph: Graph, cutSets: boolean, budgets: readonly number[]
     // an order's diagram is kept between rounds and resumed under the larger budget: its nodes and computed
     // table are still valid (every stored node and entry was complete), so no round redoes an earlier one's work
     const started = new Map<Strategy, Attempt>();
-    for (const [round, budget] of [...budgets, Infinity].entries()) {
+    for (const [round, budget] of [...budgets, ...(bounded ? [] : [Infinity])].entries()) {
       const ranked = [...STRATEGIES].sort((a, b) => progress.get(b)! - progress.get(a)!);
       for (const strategy of ranked.slice(0, budget === Infinity ? 1 : round >= 2 ? 2 : ranked.length)) {
         let state = started.get(strategy);
@@ -89,7 +90,7 @@ export function solve(graph: Graph, cutSets: boolean, budgets: readonly number[]
         }
       }
     }
-    throw new Error('unreachable');
+    throw new OverBudget();
   };
   const attempt = (m: number, { vars, bdd, built }: Attempt, budget: number): Module => {
     const level = new Map(vars.map((c, at) => [c, at]));
