@@ -1,6 +1,7 @@
-import { Bdd, FALSE, TRUE } from './bdd.ts';
+import { Bdd, FALSE, OverBudget, TRUE } from './bdd.ts';
 import { FaultTreeError, type FaultTree } from './model.ts';
-import { solve } from './modular.ts';
+import { factorCommonInputs } from './factor.ts';
+import { BUDGETS, solve, type ModularSolution } from './modular.ts';
 import { preprocess } from './preprocess.ts';
 
 /**
@@ -115,8 +116,20 @@ export function buildBdd(tree: FaultTree): { bdd: Bdd; root: number; events: str
 
 export function analyzeTree(tree: FaultTree, options: AnalysisOptions = {}): FtaResult {
   const { events } = orderEvents(tree);
-  const graph = preprocess(tree);
-  const { probability: exact, birnbaum: byNode, cutSets } = solve(graph, graph.coherent && options.cutSets !== false);
+  // the tree as preprocessed first, within the bounded rounds of orders; past them, with its common inputs
+  // factored out (factor.ts), which makes some trees' BDDs much smaller (das9701) and others' larger (cea9601)
+  let graph = preprocess(tree);
+  const factored = factorCommonInputs(graph);
+  const wanted = graph.coherent && options.cutSets !== false;
+  let solution: ModularSolution | null = null;
+  if (factored !== graph)
+    try {
+      solution = solve(graph, wanted, BUDGETS, true);
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      graph = factored;
+    }
+  const { probability: exact, birnbaum: byNode, cutSets } = solution ?? solve(graph, wanted);
   const node = new Map(graph.events.map((name, i) => [name, i]));
   let minimalCutSets: string[][] = [];
   let mcub: number | null = null;

@@ -60,8 +60,9 @@ export class DiagramStore {
       if (this.level[found] === level && this.high[found] === high && this.low[found] === low) return found;
       slot = (slot + 1) & mask;
     }
+    // checked before a node is taken, so that a store stopped here stays whole and can be resumed
+    if (this.size > this.limit) throw new OverBudget();
     const made = this.size++;
-    if (made > this.limit) throw new OverBudget();
     if (made >= this.level.length) this.grow();
     this.level[made] = level;
     this.high[made] = high;

@@ -35,10 +35,19 @@ interface Module {
   rareEvent: number;
 }
 
-/** Node budgets of the successive rounds of orders; the last round is unbounded. */
-const BUDGETS = [1 << 15, 1 << 18, 1 << 21];
+/** One variable order's diagram under construction, and its gates built so far. */
+interface Attempt {
+  vars: number[];
+  bdd: Bdd;
+  built: Map<number, number>;
+}
 
-export function solve(graph: Graph, cutSets: boolean): ModularSolution {
+/** Node budgets of the successive rounds of orders; the last round is unbounded. */
+export const BUDGETS = [1 << 15, 1 << 18, 1 << 21];
+
+/** `budgets`: the rounds' node budgets (tests pass tiny ones, so that every order is stopped and resumed). */
+/** `bounded`: no unbounded last round; `OverBudget` is thrown when a module passes the last budget under every order tried. */
+export function solve(graph: Graph, cutSets: boolean, budgets: readonly number[] = BUDGETS, bounded = false): ModularSolution {
   const { events, probabilities, gates, top } = graph;
   const E = events.length;
   const birnbaum = new Float64Array(E);
@@ -63,11 +72,16 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
     // each order in turn under a node budget, the budget growing each round (order.ts); the orders that
     // got furthest (gates built) go first in the next round, and from the third round only the best two
     const progress = new Map<Strategy, number>(STRATEGIES.map((s) => [s, 0]));
-    for (const [round, budget] of [...BUDGETS, Infinity].entries()) {
+    // an order's diagram is kept between rounds and resumed under the larger budget: its nodes and computed
+    // table are still valid (every stored node and entry was complete), so no round redoes an earlier one's work
+    const started = new Map<Strategy, Attempt>();
+    for (const [round, budget] of [...budgets, ...(bounded ? [] : [Infinity])].entries()) {
       const ranked = [...STRATEGIES].sort((a, b) => progress.get(b)! - progress.get(a)!);
       for (const strategy of ranked.slice(0, budget === Infinity ? 1 : round >= 2 ? 2 : ranked.length)) {
+        let state = started.get(strategy);
+        if (!state) started.set(strategy, (state = { vars: variableOrder(graph, isModule, m, strategy, weight), bdd: new Bdd(), built: new Map() }));
         try {
-          const module = attempt(m, variableOrder(graph, isModule, m, strategy, weight), budget);
+          const module = attempt(m, state, budget);
           modules.set(m, module);
           return module;
         } catch (error) {
@@ -76,13 +90,11 @@ export function solve(graph: Graph, cutSets: boolean): ModularSolution {
         }
       }
     }
-    throw new Error('unreachable');
+    throw new OverBudget();
   };
-  const attempt = (m: number, vars: number[], budget: number): Module => {
+  const attempt = (m: number, { vars, bdd, built }: Attempt, budget: number): Module => {
     const level = new Map(vars.map((c, at) => [c, at]));
-    const bdd = new Bdd();
     bdd.store.limit = budget;
-    const built = new Map<number, number>();
     const build = (l: number): number => {
       const at = level.get(l >> 1);
       const f = at !== undefined ? bdd.variable(at) : buildGate((l >> 1) - E);
