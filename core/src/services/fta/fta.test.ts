@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ftaEventLink, ftaTree, operationLog } from '../../db/schema/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
@@ -82,7 +82,7 @@ describe('stored fault trees', () => {
     await deleteFtaTree(engineer, created.ftaNum, { version: 2 });
     expect(await refusal(getFtaTree(viewer, created.ftaNum))).toMatchObject({ code: 'not_found' });
     expect((await listFtaTrees(viewer, {})).items.map((i) => i.name)).toEqual(['Empty']);
-    const actions = (await t.db.select({ action: operationLog.action }).from(operationLog)).map((r) => r.action).filter((a) => a.startsWith('fta.'));
+    const actions = (await t.db.select({ action: operationLog.action }).from(operationLog).orderBy(operationLog.at, sql`rowid`)).map((r) => r.action).filter((a) => a.startsWith('fta.'));
     expect(actions).toEqual(['fta.tree.create', 'fta.tree.create', 'fta.tree.save', 'fta.tree.delete']);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { message, operationLog } from '../../db/schema/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
@@ -91,7 +91,7 @@ describe('fault tree review and release', () => {
     await decideFtaTree(approver, tree.id, 'approve', { version: 6 });
     const both = await listFtaReleases(author, tree.id);
     expect(both.map((r) => [r.releaseNum, r.result.missionTime, r.revokedAt !== null])).toEqual([[2, 10, false], [1, 1000, true]]);
-    const actions = (await t.db.select({ action: operationLog.action }).from(operationLog)).map((r) => r.action).filter((a) => a.startsWith('fta.tree.') && a !== 'fta.tree.create' && a !== 'fta.tree.save');
+    const actions = (await t.db.select({ action: operationLog.action }).from(operationLog).orderBy(operationLog.at, sql`rowid`)).map((r) => r.action).filter((a) => a.startsWith('fta.tree.') && a !== 'fta.tree.create' && a !== 'fta.tree.save');
     expect(actions).toEqual(['fta.tree.submit', 'fta.tree.approve', 'fta.tree.revoke', 'fta.tree.submit', 'fta.tree.approve']);
   });
 
