@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWorkbenchBuilt } from './support/build.ts';
 import { startServer } from './support/server.ts';
@@ -10,6 +12,8 @@ declare module 'vitest' {
     baseURL: string;
     serverDir: string;
     setupToken: string;
+    /** Where the run's demo database is seeded once, for every test file on the demo data (support/demo.ts). */
+    demoTemplateDir: string;
   }
 }
 
@@ -27,8 +31,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.baseURL);
   project.provide('serverDir', server.dir);
   project.provide('setupToken', setupToken);
+  const demoTemplateDir = mkdtempSync(join(tmpdir(), 'fmea-e2e-demo-'));
+  project.provide('demoTemplateDir', demoTemplateDir);
   return async () => {
     await server.stop();
+    rmSync(demoTemplateDir, { recursive: true, force: true });
     // E2E_KEEP_DATA=1 keeps the database and uploads for a look afterwards
     if (process.env.E2E_KEEP_DATA !== '1') rmSync(server.dir, { recursive: true, force: true });
   };

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, openTab, type Tab } from './browser.ts';
 import { run } from './build.ts';
 import { REPO } from './paths.ts';
@@ -10,6 +11,35 @@ import { ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
 
 /** The demo users' password in the demo tests (DEMO_PASSWORD of the seed). */
 export const DEMO_PASSWORD = 'Dm7#qW2!xK9$pR';
+
+/**
+ * The demo database of the run, seeded once (`fmea db seed --fixtures demo`, ~10 s) by the first test file
+ * that needs it while the others wait for it; each file then serves its own copy.
+ */
+async function seededDemo(): Promise<string> {
+  const dir = inject('demoTemplateDir');
+  const db = join(dir, 'demo.db');
+  const done = join(dir, 'seeded');
+  const lock = join(dir, 'seeding');
+  for (;;) {
+    if (existsSync(done)) return db;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // another file seeds it: wait for it (or take over if that file failed and let go of the lock)
+      await sleep(250);
+      continue;
+    }
+    try {
+      const env = { ...process.env, DATABASE_URL: `file:${db}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
+      await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
+      writeFileSync(done, '');
+      return db;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
 
 /**
  * The demo data as a new user meets it: for the test file, a fresh database seeded with
@@ -24,8 +54,8 @@ export function useDemoServer(prepare?: (baseURL: string) => Promise<void>) {
   const tabs: Tab[] = [];
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fmea-demo-e2e-'));
-    const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'e2e.db')}`, ADMIN_PASSWORD, DEMO_PASSWORD, CI: 'true' };
-    await run(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'db', 'seed', '--fixtures', 'demo'], { cwd: REPO, env });
+    const template = await seededDemo();
+    for (const suffix of ['', '-wal']) if (existsSync(template + suffix)) copyFileSync(template + suffix, join(dir, `e2e.db${suffix}`));
     server = await startServer({ dir });
     browser = await launchBrowser();
     await prepare?.(server.baseURL);
