@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { embeddedClient, openDatabase, type Database } from '../db/client.ts';
 import { businessRule, operationLog, site, user } from '../db/schema/index.ts';
@@ -69,7 +69,7 @@ describe('a test database', () => {
     const admin = (await t.db.select().from(user).where(eq(user.userName, 'admin')).get())!;
     expect(await verifyPassword(admin.passwordHash, TEST_PASSWORD)).toBe(true);
     expect(admin.passwordChangedAt).toEqual(at);
-    expect((await t.db.select().from(operationLog).where(eq(operationLog.action, 'system.seed')).get())!.at).toEqual(at);
+    expect((await t.db.select().from(operationLog).where(eq(operationLog.action, 'system.seed')).orderBy(operationLog.at, sql`rowid`).get())!.at).toEqual(at);
   });
 
   it('starts from a template built once, each copy its own', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@fmea/core';
 import { caller, expectInvalid, expectRefused, ftaApp, invalid, type TestApp } from '../../testing.ts';
 
@@ -32,7 +32,7 @@ describe('POST /api/fta/create and GET /api/fta/get', () => {
     expect(created).toMatchObject({ ftaNum: 'FT2603010001', name: 'Pump', version: 1, status: 'draft', gateCount: 1, basicEventCount: 2, projectId: null, createTime: '2026-03-01T08:00:00.000Z' });
     expect(await caller(api, s.team.reader).ok('GET', '/api/fta/get?id=FT2603010001')).toEqual(created);
     expect(created.document).toEqual(DOC);
-    expect(await api.t.db.select({ entityId: operationLog.entityId }).from(operationLog).where(eq(operationLog.action, 'fta.tree.create'))).toEqual([{ entityId: created.id }]);
+    expect(await api.t.db.select({ entityId: operationLog.entityId }).from(operationLog).where(eq(operationLog.action, 'fta.tree.create')).orderBy(operationLog.at, sql`rowid`)).toEqual([{ entityId: created.id }]);
   });
 
   it('refuses without a token (401), without the add button or the route (403), a missing name (400), and a document with problems in words (400)', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bom, bomPart, operationLog } from '../../db/schema/index.ts';
 import { translateError } from '../../i18n/index.ts';
 import type { DomainError } from '../../errors.ts';
@@ -55,7 +55,7 @@ describe('importing a BOM', () => {
     expect([frame.parentId, hinge.parentId]).toEqual([view.parts[0]!.id, frame.id]);
     expect(view.can).toEqual({ import: false, add: false, export: false, edit: false, del: false });
     expect((await getBomTree(planner, door.rootId)).can).toEqual({ import: true, add: true, export: true, edit: true, del: true });
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'bom.sheet.import'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'bom.sheet.import')).orderBy(operationLog.at, sql`rowid`);
     expect(log).toHaveLength(1);
   });
 

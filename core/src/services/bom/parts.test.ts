@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bomPart, operationLog } from '../../db/schema/index.ts';
 import { translateError } from '../../i18n/index.ts';
 import type { DomainError } from '../../errors.ts';
@@ -54,7 +54,7 @@ describe('adding a part', () => {
       [1, 'S-200', 'Seal', 3.5, 'm'],
     ]);
     expect(await bomVersion()).toBe(2);
-    expect(await t.db.select({ entityId: operationLog.entityId }).from(operationLog).where(eq(operationLog.action, 'bom.part.create'))).toEqual([{ entityId: added.id }]);
+    expect(await t.db.select({ entityId: operationLog.entityId }).from(operationLog).where(eq(operationLog.action, 'bom.part.create')).orderBy(operationLog.at, sql`rowid`)).toEqual([{ entityId: added.id }]);
   });
 
   it('starts the product’s BOM with its first part, the adder its creator', async () => {
@@ -180,7 +180,7 @@ describe('deleting a part', () => {
     expect(await deleteBomPart(planner, door.id, { version: 1 })).toEqual({ removed: 4 });
     expect(await tree()).toEqual([[1, 'S-200', 'Seal', 3.5, 'm']]);
     expect(await t.db.select({ id: bomPart.id }).from(bomPart)).toHaveLength(1);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'bom.part.delete'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'bom.part.delete')).orderBy(operationLog.at, sql`rowid`);
     expect(log.map((l) => l.entityId)).toEqual([door.id]);
     // the BOM read before is stale now
     expect(await refusal(deleteBom(planner, 'PA-DOOR', { version: 1 }))).toMatchObject({ messageKey: 'bom.stale_version' });

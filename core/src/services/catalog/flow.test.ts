@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogLog, operationLog, user } from '../../db/schema/index.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord, rejectCatalogRecord, withdrawCatalogRecord } from './flow.ts';
@@ -47,7 +47,7 @@ describe('the review flow', () => {
       ['audit', '1', '3', 'Looks right'],
       ['approve', '3', '2', null],
     ]);
-    const ops = await w.t.db.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.entityId, draft.id));
+    const ops = await w.t.db.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.entityId, draft.id)).orderBy(operationLog.at, sql`rowid`);
     expect(ops.map((o) => o.action)).toEqual(['catalog.record.create', 'catalog.record.apply', 'catalog.record.audit', 'catalog.record.approve']);
   });
 

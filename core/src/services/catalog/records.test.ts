@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogLog, catalogRecord, operationLog } from '../../db/schema/index.ts';
 import { setNumberingRule } from '../numbering/numbering.ts';
@@ -51,7 +51,7 @@ describe('creating a record', () => {
 
   it('logs the write in the operation log and the knowledge log', async () => {
     const record = await createCatalogRecord(w.author, 'invalidMode', mode('Seal leaks'));
-    const ops = await w.t.db.select().from(operationLog).where(eq(operationLog.entityId, record.id));
+    const ops = await w.t.db.select().from(operationLog).where(eq(operationLog.entityId, record.id)).orderBy(operationLog.at, sql`rowid`);
     expect(ops).toMatchObject([{ action: 'catalog.record.create', entity: 'catalog_record', userId: w.author.actor.userId }]);
     const log = await w.t.db.select().from(catalogLog).where(eq(catalogLog.recordId, record.id));
     expect(log).toMatchObject([{ action: 'create', type: 'invalidMode', serialNum: 'FA2603010001', versionNo: 1, toStatus: '0', userName: w.author.actor.userName }]);

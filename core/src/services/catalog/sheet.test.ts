@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogLog, catalogRecord, operationLog } from '../../db/schema/index.ts';
 import { readSheet, writeSheet } from '../shared/xlsx.ts';
@@ -114,7 +114,7 @@ describe('import', () => {
       ['FA2603010003', 'Seal cracked', null, ['invalidreason', 'invalidresult']],
     ]);
     expect(await w.t.db.select({ action: catalogLog.action }).from(catalogLog)).toEqual([{ action: 'import' }, { action: 'import' }, { action: 'import' }]);
-    expect(await w.t.db.select({ action: operationLog.action, after: operationLog.after }).from(operationLog).where(eq(operationLog.action, 'catalog.record.import'))).toEqual([
+    expect(await w.t.db.select({ action: operationLog.action, after: operationLog.after }).from(operationLog).where(eq(operationLog.action, 'catalog.record.import')).orderBy(operationLog.at, sql`rowid`)).toEqual([
       { action: 'catalog.record.import', after: { type: 'invalidMode', mode: 'dedupe', created: 3, updated: 0, versioned: 0, skipped: 0 } },
     ]);
   });
@@ -155,7 +155,7 @@ describe('import', () => {
       ],
     });
     expect(await w.t.db.select().from(catalogRecord)).toEqual([]);
-    expect(await w.t.db.select().from(operationLog).where(eq(operationLog.action, 'catalog.record.import'))).toEqual([]);
+    expect(await w.t.db.select().from(operationLog).where(eq(operationLog.action, 'catalog.record.import')).orderBy(operationLog.at, sql`rowid`)).toEqual([]);
   });
 
   it('refuses for what was not accepted only: the column alone, or the wrong rows alone; both accepted writes the good rows and reports both', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operationLog } from '../../db/schema/index.ts';
 import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.dispose());
 
-const logActions = async () => (await t.db.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.entity, 'collection'))).map((r) => r.action);
+const logActions = async () => (await t.db.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.entity, 'collection')).orderBy(operationLog.at, sql`rowid`)).map((r) => r.action);
 
 describe('collecting projects', () => {
   it('stars a project once, however often it is starred, and logs the change once', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { file, operationLog, user } from '../../db/schema/index.ts';
 import { translate, translateError } from '../../i18n/index.ts';
@@ -71,7 +71,7 @@ describe('saveUpload', () => {
     const path = join(filesDir, saved.id.slice(0, 2), saved.id);
     expect(storedPath(filesDir, saved.id)).toBe(path);
     expect(new Uint8Array(readFileSync(path))).toEqual(data);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'file.upload')).all();
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'file.upload')).orderBy(operationLog.at, sql`rowid`).all();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ userName: 'admin', entity: 'file', entityId: saved.id, ip: '127.0.0.1' });
     expect(log[0]!.after).toMatchObject({ kind: 'attachment', originalName: 'Report Q1.pdf', size: data.length });
@@ -188,7 +188,7 @@ describe('finding and reading stored files', () => {
     await deleteFile(asAdmin(), { filesDir, fileName: saved.id });
     expect(existsSync(storedPath(filesDir, saved.id))).toBe(false);
     expect((await refusal(findFile(t.db, saved.id))).key).toBe('files.not_found');
-    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, 'file.delete')).all()).toHaveLength(1);
+    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, 'file.delete')).orderBy(operationLog.at, sql`rowid`).all()).toHaveLength(1);
   });
 });
 
@@ -207,7 +207,7 @@ describe('logo and avatar', () => {
     const avatar = await upload('avatar', 'me.png', png(64, 64));
     expect(await setAvatar(asAdmin(), 'admin', avatar.id)).toEqual({ userId: adminId, avatar: avatar.id });
     expect((await t.db.select().from(user).where(eq(user.id, adminId)).get())!.avatar).toBe(avatar.id);
-    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.action, 'user.avatar')).all();
+    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.action, 'user.avatar')).orderBy(operationLog.at, sql`rowid`).all();
     expect(log).toMatchObject({ entityId: adminId, before: { avatar: null }, after: { avatar: avatar.id } });
     const logo = await upload('logo', 'logo.png', png(64, 64));
     expect((await refusal(setAvatar(asAdmin(), 'admin', logo.id))).key).toBe('files.not_found');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { operationLog, user } from '../../db/schema/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
@@ -87,7 +87,7 @@ describe('FMEA review: the whole path', () => {
 
     const history = await getReviewHistory(team.reader, project.id);
     expect(history.map((s) => s.event)).toEqual(['release', 'approve', 'opinion', 'opinion', 'submit', 'edit']);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id)).orderBy(operationLog.at, sql`rowid`);
     // each reviewer's six marked steps are logged too (fmea.review.walk); the path's own steps in order:
     expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.'))).toHaveLength(5 + 12);
     expect(log.map((r) => r.action).filter((a) => a.startsWith('fmea.review.') && a !== 'fmea.review.walk')).toEqual([

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fmeaFailure, fmeaFailureLink, fmeaFunctionLink, operationLog } from '../../db/schema/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addCharacteristic, deleteCharacteristic, listCharacteristics, updateCharacteristic } from './characteristics.ts';
@@ -110,7 +110,7 @@ describe('ratings', () => {
   it('logs each rating with before and after', async () => {
     const w = await lifter();
     await rateEffect(team.editor, w.effect.id, { version: 1, severity: 7 });
-    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.failure.update'));
+    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.failure.update')).orderBy(operationLog.at, sql`rowid`);
     expect(log).toMatchObject({ entity: 'fmea_failure', entityId: w.effect.id, before: expect.objectContaining({ severity: 9 }), after: expect.objectContaining({ severity: 7 }) });
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
 import { adminContext, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, pdf, png, type Team, type TestDatabase } from '../../testing/index.ts';
 import { saveUpload } from '../files/files.ts';
@@ -46,7 +46,7 @@ describe('project attachments', () => {
     expect((await listAttachments(team.owner, project.id)).map((a) => a.fileName)).toEqual([second]);
     await expect(removeAttachment(team.owner, { projectId: project.id, id: listed[0]!.id })).rejects.toMatchObject({ code: 'not_found', messageKey: 'fmea.attachment_not_found' });
 
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.entity, 'fmea_project_attachment'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entity, 'fmea_project_attachment')).orderBy(operationLog.at, sql`rowid`);
     expect(log.map((row) => row.action).sort()).toEqual(['fmea.attachment.create', 'fmea.attachment.create', 'fmea.attachment.delete']);
   });
 

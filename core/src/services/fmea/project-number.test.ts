@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fmeaProject, numberingCounter, operationLog } from '../../db/schema/index.ts';
 import { translateError } from '../../i18n/index.ts';
 import { DomainError } from '../../errors.ts';
@@ -61,7 +61,7 @@ describe('creating a project with a number typed by hand', () => {
     await allowManual();
     const project = await createTeamProject(team, { serialNum: '  WL-2026/01 ' });
     expect(project.serialNum).toBe('WL-2026/01');
-    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id));
+    const [log] = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id)).orderBy(operationLog.at, sql`rowid`);
     expect(log).toMatchObject({ action: 'fmea.project.create', after: expect.objectContaining({ serialNum: 'WL-2026/01' }) });
   });
 

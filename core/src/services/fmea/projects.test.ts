@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fmeaMember, fmeaProject, operationLog } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
 import { sameTeam } from '../../domain/fmea/index.ts';
 import { deleteProject, getProjectById, getProjectBySerialNumber, resolveProjectReference, updateProjectHeader, createProject } from './projects.ts';
@@ -31,7 +31,7 @@ describe('creating an FMEA project', () => {
 
   it('logs the creation with the team', async () => {
     const project = await createTeamProject(team);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, project.id)).orderBy(operationLog.at, sql`rowid`);
     expect(log.map((l) => l.action)).toEqual(['fmea.project.create']);
     expect((log[0]!.after as { members: unknown[] }).members).toHaveLength(3);
   });
@@ -194,7 +194,7 @@ describe('updating and deleting the header', () => {
     const after = await getProjectById(team.owner, project.id);
     expect(after).toMatchObject({ version: 1, name: project.name, responsibleUserId: idOf(team.owner) });
     expect(sameTeam(after.members, project.members)).toBe(true);
-    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.project.update'))).toEqual([]);
+    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.project.update')).orderBy(operationLog.at, sql`rowid`)).toEqual([]);
   });
 
   it('lets a collaborator save the header with the team unchanged, in any order', async () => {

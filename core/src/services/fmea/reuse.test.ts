@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fmeaFailure, fmeaNode, fmeaProject, operationLog } from '../../db/schema/index.ts';
 import { adminContext, buildSite, buildWindowLifter, createTeamProject, idOf, insertUser, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
@@ -42,7 +42,7 @@ describe('copying a project', () => {
     ]);
     // a plain copy is independent: no origin, and the source deletes without asking
     expect((await t.db.select().from(fmeaNode).where(eq(fmeaNode.projectId, copy.id))).every((n) => n.originId === null)).toBe(true);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, copy.id));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entityId, copy.id)).orderBy(operationLog.at, sql`rowid`);
     expect(log.map((l) => l.action)).toEqual(['fmea.project.copy']);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fmeaControl, operationLog } from '../../db/schema/index.ts';
 import { buildWindowLifter, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addControl, setControls } from './controls.ts';
@@ -35,7 +35,7 @@ describe('setting a cause’s controls as one list (the risk grid’s cell)', ()
 
     const shorter = await setControls(team.editor, { causeId: w.broken.id, kind: 'prevention', descriptions: ['Hardened gear'], seen: after.map(({ id, version }) => ({ id, version })) });
     expect(shorter.map((c) => c.id)).toEqual([a.id]);
-    const actions = (await t.db.select().from(operationLog)).map((row) => row.action).filter((action) => action.startsWith('fmea.control'));
+    const actions = (await t.db.select().from(operationLog).orderBy(operationLog.at, sql`rowid`)).map((row) => row.action).filter((action) => action.startsWith('fmea.control'));
     expect(actions.filter((x) => x === 'fmea.control.delete')).toHaveLength(2);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { operationLog } from '../../db/schema/index.ts';
 import { adminContext, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, nameOf, openTestDatabase, pdf, type Team, type TestDatabase } from '../../testing/index.ts';
 import { saveUpload } from '../files/files.ts';
@@ -145,7 +145,7 @@ describe('changing the share', () => {
       version: 1,
     });
     expect(await getShare(team.editor, project.id)).toEqual(saved);
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.entity, 'fmea_project_share'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.entity, 'fmea_project_share')).orderBy(operationLog.at, sql`rowid`);
     expect(log.map((row) => [row.action, row.entityId])).toEqual([['fmea.project.share', project.id]]);
   });
 

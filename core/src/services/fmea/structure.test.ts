@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   fmeaAction,
   fmeaCharacteristic,
@@ -138,7 +138,7 @@ describe('deleting nodes', () => {
     expect(await t.db.select().from(fmeaInterface)).toEqual([]);
     expect(await t.db.select().from(fmeaFailureLink)).toEqual([]);
     await assertNothingDangles();
-    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.node.delete'));
+    const log = await t.db.select().from(operationLog).where(eq(operationLog.action, 'fmea.node.delete')).orderBy(operationLog.at, sql`rowid`);
     expect((log[0]!.before as { removed: { failures: number } }).removed.failures).toBe(4);
   });
 

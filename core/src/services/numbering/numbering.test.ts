@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
@@ -90,7 +91,7 @@ describe('number preview', () => {
     expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090001');
     expect(await previewNumber(t.db, 'dfmeaProject', DAY)).toBe('DF1803090001');
     expect(await t.db.select().from(numberingCounter)).toEqual([]);
-    expect((await t.db.select().from(operationLog)).filter((e) => e.action.startsWith('numbering.'))).toEqual([]);
+    expect((await t.db.select().from(operationLog).orderBy(operationLog.at, sql`rowid`)).filter((e) => e.action.startsWith('numbering.'))).toEqual([]);
   });
 
   it('is the number the next allocation gives, and does not consume it', async () => {

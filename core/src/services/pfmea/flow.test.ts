@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { operationLog, processFlowBranch } from '../../db/schema/index.ts';
 import { createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addCharacteristic } from '../fmea/characteristics.ts';
@@ -34,7 +34,7 @@ async function housingLine() {
   return { project, turn, wash, inspect, lathe };
 }
 
-const logged = (action: string, entityId: string) => t.db.select().from(operationLog).where(and(eq(operationLog.action, action), eq(operationLog.entityId, entityId)));
+const logged = (action: string, entityId: string) => t.db.select().from(operationLog).where(and(eq(operationLog.action, action), eq(operationLog.entityId, entityId))).orderBy(operationLog.at, sql`rowid`);
 
 describe('reading the flow chart', () => {
   it('draws the PFMEA’s steps in order with their characteristics, for every member', async () => {

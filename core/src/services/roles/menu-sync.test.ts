@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { menu, operationLog, rolePermission } from '../../db/schema/index.ts';
 import { AREAS, defineArea, menusOf } from '../../domain/areas/index.ts';
@@ -55,7 +55,7 @@ describe('menus follow the area definitions on every start', () => {
       { routeName: 'dfmea_index', buttons: ['edit', 'export'] },
       { routeName: 'system_user', buttons: ['edit'] },
     ]);
-    const log = await db.select().from(operationLog).where(eq(operationLog.action, 'system.menus_sync')).get();
+    const log = await db.select().from(operationLog).where(eq(operationLog.action, 'system.menus_sync')).orderBy(operationLog.at, sql`rowid`).get();
     expect(log?.before).toMatchObject({ routes: expect.arrayContaining(['retired_index', 'system_menu']) });
     expect(await sync()).toEqual({ inserted: [], updated: [], deleted: [], revoked: [] });
   });
