@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setRuleFlag } from '@fmea/core';
-import { caller, expectInvalid, expectRefused, ftaApp, invalid, type TestApp } from '../../testing.ts';
+import { caller, expectInvalid, expectRefused, ftaApp, invalid, watchSocket, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let s: Awaited<ReturnType<typeof ftaApp>>['s'];
@@ -39,7 +39,10 @@ describe('POST /api/fta/submit, /api/fta/decide, /api/fta/revoke and GET /api/ft
     const noRoute = await author.post(submit.path, { ...submit.body, approverId: s.dfmeaOnly.user.id });
     expect(noRoute.status).toBe(400);
     expect(noRoute.body.data.issues).toEqual([expect.objectContaining({ messageKey: 'fta.approver_not_permitted', field: 'approverId' })]);
+    const approverTab = watchSocket(api, s.team.reader.token, approverId);
     expect(await author.ok('POST', submit.path, submit.body)).toMatchObject({ status: 'underReview', version: 2, approverId, submitterName: s.team.editor.user.userName });
+    // the approver's open workbench hears of it at once (the badge and the toast), as with the catalog and FMEA reviews
+    expect(approverTab.messages).toEqual([{ event: 'receiveMessage', data: expect.objectContaining({ type: 'message', code: 'ftaReview', title: expect.stringContaining(tree.ftaNum) }) }]);
 
     const locked = await author.post('/api/fta/save', { id: tree.id, version: 2, name: 'Pump 2' });
     expect([locked.status, locked.body.meta.message]).toEqual([409, 'The fault tree is under review and cannot be changed or deleted']);

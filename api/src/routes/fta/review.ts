@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { decideFtaTree, getFtaRelease, listFtaApprovers, listFtaReleases, revokeFtaTree, submitFtaTree, REVIEW_OPINION_MAX_LENGTH, type FtaReleaseSummary } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -114,15 +115,21 @@ export const approversRoute = defineRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(submitRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    return c.json(ok(presentTree(await submitFtaTree(serviceContext(c), id, input))), 200);
+    const { tree, messages } = await submitFtaTree(serviceContext(c), id, input);
+    pushMessages(c.var.services.realtime, messages);
+    return c.json(ok(presentTree(tree)), 200);
   });
   app.openapi(decideRoute, async (c) => {
     const { id, decision, ...input } = c.req.valid('json');
-    return c.json(ok(presentTree(await decideFtaTree(serviceContext(c), id, decision, input))), 200);
+    const { tree, messages } = await decideFtaTree(serviceContext(c), id, decision, input);
+    pushMessages(c.var.services.realtime, messages);
+    return c.json(ok(presentTree(tree)), 200);
   });
   app.openapi(revokeRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    return c.json(ok(presentTree(await revokeFtaTree(serviceContext(c), id, input))), 200);
+    const { tree, messages } = await revokeFtaTree(serviceContext(c), id, input);
+    pushMessages(c.var.services.realtime, messages);
+    return c.json(ok(presentTree(tree)), 200);
   });
   app.openapi(releasesRoute, async (c) => c.json(ok((await listFtaReleases(serviceContext(c), c.req.valid('query').id)).map(presentRelease)), 200));
   app.openapi(releaseRoute, async (c) => {

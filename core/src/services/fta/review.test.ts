@@ -60,7 +60,9 @@ describe('fault tree review and release', () => {
     expect((await listFtaApprovers(author, tree.id)).map((u) => u.id)).not.toContain(idOf(author));
 
     const submitted = await submitFtaTree(author, tree.id, { version: 1, approverId: idOf(approver) });
-    expect(submitted).toMatchObject({ status: 'underReview', version: 2, approverId: idOf(approver) });
+    expect(submitted.tree).toMatchObject({ status: 'underReview', version: 2, approverId: idOf(approver) });
+    // the stored message comes back with the outcome, for the API to push to the approver's open workbench
+    expect(submitted.messages).toEqual([expect.objectContaining({ recipientId: idOf(approver), code: 'ftaReview', messageKey: 'message.fta_approve' })]);
     const [asked] = await t.db.select().from(message).where(eq(message.recipientId, idOf(approver)));
     expect(asked).toMatchObject({ code: 'ftaReview', messageKey: 'message.fta_approve', route: `/main/ftaIndex/ftaTree?id=${tree.ftaNum}`, targetId: tree.id, processed: 0 });
 
@@ -71,7 +73,7 @@ describe('fault tree review and release', () => {
     expect(en(await refusal(decideFtaTree(other, tree.id, 'approve', { version: 2 })))).toMatch(/^Only the named approver \(.+\) decides on fault tree FT/);
 
     const released = await decideFtaTree(approver, tree.id, 'approve', { version: 2, opinion: 'Checked' });
-    expect(released).toMatchObject({ status: 'released', version: 3 });
+    expect(released.tree).toMatchObject({ status: 'released', version: 3 });
     const releases = await listFtaReleases(other, tree.id);
     expect(releases).toHaveLength(1);
     expect(releases[0]).toMatchObject({ releaseNum: 1, opinion: 'Checked', revokedAt: null, result: { missionTime: 1000, cutSetCount: 2, top: 'TOP' } });
@@ -85,7 +87,7 @@ describe('fault tree review and release', () => {
 
     // revoke: only the creator (or an administrator); the release stays, the next approval is release 2
     expect(en(await refusal(revokeFtaTree(other, tree.id, { version: 3 })))).toBe(`Only the creator of fault tree ${tree.ftaNum} or an administrator can revoke its release`);
-    expect(await revokeFtaTree(author, tree.id, { version: 3 })).toMatchObject({ status: 'draft', version: 4 });
+    expect((await revokeFtaTree(author, tree.id, { version: 3 })).tree).toMatchObject({ status: 'draft', version: 4 });
     await saveFtaTree(author, tree.id, { version: 4, document: { ...PUMP, missionTime: 10 } });
     await submitFtaTree(author, tree.id, { version: 5, approverId: idOf(approver) });
     await decideFtaTree(approver, tree.id, 'approve', { version: 6 });
@@ -100,7 +102,7 @@ describe('fault tree review and release', () => {
     await submitFtaTree(author, tree.id, { version: 1, approverId: idOf(approver) });
     const bare = await refusal(decideFtaTree(approver, tree.id, 'reject', { version: 2, opinion: ' ' }));
     expect(bare).toMatchObject({ code: 'invalid_input', issues: [expect.objectContaining({ messageKey: 'status.review.opinion_required' })] });
-    expect(await decideFtaTree(approver, tree.id, 'reject', { version: 2, opinion: 'B is missing its rate' })).toMatchObject({ status: 'draft' });
+    expect((await decideFtaTree(approver, tree.id, 'reject', { version: 2, opinion: 'B is missing its rate' })).tree).toMatchObject({ status: 'draft' });
     const [told] = await t.db.select().from(message).where(eq(message.recipientId, idOf(author)));
     expect(told).toMatchObject({ messageKey: 'message.fta_rejected', params: { opinion: 'B is missing its rate' } });
     expect(await listFtaReleases(author, tree.id)).toEqual([]);

@@ -10,6 +10,7 @@ import { assertFtaEditable, ftaFlow, type FtaReviewEvent } from '../../domain/st
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { catalogCaller } from '../catalog/access.ts';
 import { storeFtaReviewMessages, type FtaReviewNotice } from '../messages/fta-review.ts';
+import type { MessageRow } from '../messages/inbox.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { listUserOptions, type UserOption } from '../users/user-options.ts';
 import { writeAndLog } from '../shared/write.ts';
@@ -17,7 +18,7 @@ import { FTA_ROUTE, assertTreeReadable, ftaCaller, readableTree, type FtaCaller,
 import { analyzeDocument } from './analysis.ts';
 import { transferredTrees } from './exchange.ts';
 import type { FtaMessageKey } from './messages.ts';
-import { treeView, type FtaTreeView } from './trees.ts';
+import { projectOf, treeView, type FtaTreeView } from './trees.ts';
 
 /**
  * A stored fault tree's review and release (issue 23; docs/domain/fta.md, "Review and release"): the status
@@ -114,12 +115,18 @@ function logOf(action: FtaReviewEvent, before: FtaTreeRow, row: FtaTreeRow, extr
   return { action: `fta.tree.${action}` as const, entity: 'fta_tree' as const, entityId: row.id, before: { status: before.status, version: before.version }, after: { status: row.status, version: row.version, ...extra } };
 }
 
-async function tell(tx: Tx, txCtx: TxContext, row: FtaTreeRow, notice: FtaReviewNotice, recipient: string | null, opinion: string | null) {
-  await storeFtaReviewMessages(tx, txCtx, row, notice, recipient, opinion);
+async function tell(tx: Tx, txCtx: TxContext, row: FtaTreeRow, notice: FtaReviewNotice, recipient: string | null, opinion: string | null): Promise<MessageRow[]> {
+  return storeFtaReviewMessages(tx, txCtx, row, notice, recipient, opinion);
+}
+
+/** A review step's outcome: the tree as it now is, and the messages it stored (pushed to their recipients' sockets once committed). */
+export interface FtaReviewOutcome {
+  tree: FtaTreeView;
+  messages: MessageRow[];
 }
 
 /** Draft → under review, naming the approver. */
-export async function submitFtaTree(ctx: ServiceContext, key: string, input: FtaSubmitInput): Promise<FtaTreeView> {
+export async function submitFtaTree(ctx: ServiceContext, key: string, input: FtaSubmitInput): Promise<FtaReviewOutcome> {
   const caller = await ftaCaller(ctx.db, ctx.actor, 'edit');
   assertNoIssues(catalogOpinionIssues(input.opinion, { required: false }));
   return writeAndLog(ctx, async (tx, txCtx) => {
@@ -139,13 +146,13 @@ export async function submitFtaTree(ctx: ServiceContext, key: string, input: Fta
       txCtx.actor.userId,
       txCtx.actor.userName,
     );
-    await tell(tx, txCtx, row, 'approve', approver.id, opinionOf(input.opinion));
-    return { result: treeView(row, null), log: logOf('submit', before, row, { approver: row.approverName }) };
+    const messages = await tell(tx, txCtx, row, 'approve', approver.id, opinionOf(input.opinion));
+    return { result: { tree: treeView(row, await projectOf(tx, row.projectId)), messages }, log: logOf('submit', before, row, { approver: row.approverName }) };
   });
 }
 
 /** The named approver's decision: approve (→ released, frozen as the next release) or reject (→ draft, opinion required). */
-export async function decideFtaTree(ctx: ServiceContext, key: string, decision: 'approve' | 'reject', input: FtaReviewInput): Promise<FtaTreeView> {
+export async function decideFtaTree(ctx: ServiceContext, key: string, decision: 'approve' | 'reject', input: FtaReviewInput): Promise<FtaReviewOutcome> {
   const caller = await ftaCaller(ctx.db, ctx.actor);
   assertNoIssues(catalogOpinionIssues(input.opinion, { required: decision === 'reject' }));
   const opinion = opinionOf(input.opinion);
@@ -157,13 +164,13 @@ export async function decideFtaTree(ctx: ServiceContext, key: string, decision: 
     const row = await moved(tx, before, decision, {}, now, txCtx.actor.userId, txCtx.actor.userName);
     let releaseNum: number | undefined;
     if (decision === 'approve') releaseNum = await freeze(tx, txCtx, caller, row, opinion, now);
-    await tell(tx, txCtx, row, decision === 'approve' ? 'released' : 'rejected', row.submitterId, opinion);
-    return { result: treeView(row, null), log: logOf(decision, before, row, { opinion, ...(releaseNum ? { releaseNum } : {}) }) };
+    const messages = await tell(tx, txCtx, row, decision === 'approve' ? 'released' : 'rejected', row.submitterId, opinion);
+    return { result: { tree: treeView(row, await projectOf(tx, row.projectId)), messages }, log: logOf(decision, before, row, { opinion, ...(releaseNum ? { releaseNum } : {}) }) };
   });
 }
 
 /** Released → draft, by the tree's creator or an administrator; earlier releases stay. */
-export async function revokeFtaTree(ctx: ServiceContext, key: string, input: FtaReviewInput): Promise<FtaTreeView> {
+export async function revokeFtaTree(ctx: ServiceContext, key: string, input: FtaReviewInput): Promise<FtaReviewOutcome> {
   const caller = await ftaCaller(ctx.db, ctx.actor);
   assertNoIssues(catalogOpinionIssues(input.opinion, { required: false }));
   return writeAndLog(ctx, async (tx, txCtx) => {
@@ -176,8 +183,8 @@ export async function revokeFtaTree(ctx: ServiceContext, key: string, input: Fta
       .update(ftaTreeRelease)
       .set({ revokedAt: now, revokedByName: txCtx.actor.userName, updatedAt: now })
       .where(and(eq(ftaTreeRelease.treeId, row.id), isNull(ftaTreeRelease.revokedAt)));
-    await tell(tx, txCtx, row, 'revoked', row.submitterId, opinionOf(input.opinion));
-    return { result: treeView(row, null), log: logOf('revoke', before, row) };
+    const messages = await tell(tx, txCtx, row, 'revoked', row.submitterId, opinionOf(input.opinion));
+    return { result: { tree: treeView(row, await projectOf(tx, row.projectId)), messages }, log: logOf('revoke', before, row) };
   });
 }
 

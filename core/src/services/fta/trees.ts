@@ -85,7 +85,8 @@ const summary = (row: FtaTreeRow, project: LinkedProject): FtaTreeSummary => ({
 
 export const treeView = (row: FtaTreeRow, project: LinkedProject): FtaTreeView => ({ ...summary(row, project), document: row.document });
 
-async function projectOf(db: Tx | ServiceContext['db'], projectId: string | null): Promise<LinkedProject> {
+/** The linked project's number and type, for a tree's answer. */
+export async function projectOf(db: Tx | ServiceContext['db'], projectId: string | null): Promise<LinkedProject> {
   if (!projectId) return null;
   return (await db.select({ serialNum: fmeaProject.serialNum, type: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get()) ?? null;
 }
