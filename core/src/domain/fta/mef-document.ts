@@ -1,7 +1,7 @@
 import type { FtaBasicEvent, FtaDocument, FtaEventModel, FtaGate, FtaHouseEvent, FtaTransfer } from './document.ts';
-import { evaluate } from './mef.ts';
+import { evaluate, parseMefModel } from './mef.ts';
 import { FaultTreeError, type GateOperator } from './model.ts';
-import { parseXml, XmlError, type XmlElement } from './xml.ts';
+import type { XmlElement } from './xml.ts';
 
 /**
  * Open-PSA MEF in and out as stored documents (issue 23), keeping what the user wrote: labels, a basic
@@ -36,17 +36,6 @@ const labelOf = (e: XmlElement) => {
   return text ? { label: text } : {};
 };
 
-function parseModel(text: string): XmlElement {
-  let root: XmlElement;
-  try {
-    root = parseXml(text);
-  } catch (error) {
-    throw new FaultTreeError('format', error instanceof XmlError ? error.message : String(error));
-  }
-  if (root.tag !== 'opsa-mef') throw new FaultTreeError('format', `<${root.tag}> is not an Open-PSA model`);
-  return root;
-}
-
 /** The tree's own `mission-time` attribute (`<attributes><attribute name="mission-time" value="…"/>`). */
 function missionTimeAttribute(tree: XmlElement): number | undefined {
   const attribute = tree.children.find((c) => c.tag === 'attributes')?.children.find((a) => a.tag === 'attribute' && a.attrs.name === 'mission-time');
@@ -56,7 +45,7 @@ function missionTimeAttribute(tree: XmlElement): number | undefined {
 
 /** Every tree of a model, the first first. */
 export function readMefDocuments(text: string, options: MefDocumentOptions = {}): FtaDocument[] {
-  const root = parseModel(text);
+  const root = parseMefModel(text);
   const trees = root.children.filter((c) => c.tag === 'define-fault-tree');
   if (trees.length === 0) throw new FaultTreeError('format', 'no define-fault-tree');
   const shared = root.children.filter((c) => c.tag === 'model-data').flatMap((m) => m.children);

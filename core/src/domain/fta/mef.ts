@@ -16,7 +16,8 @@ export interface MefOptions {
   missionTime?: number;
 }
 
-export function readMef(text: string, options: MefOptions = {}): FaultTree {
+/** The `<opsa-mef>` root of a model; a text that is not XML, or not an Open-PSA model, is a format error. */
+export function parseMefModel(text: string): XmlElement {
   let root: XmlElement;
   try {
     root = parseXml(text);
@@ -24,6 +25,11 @@ export function readMef(text: string, options: MefOptions = {}): FaultTree {
     throw new FaultTreeError('format', error instanceof XmlError ? error.message : String(error));
   }
   if (root.tag !== 'opsa-mef') throw new FaultTreeError('format', `<${root.tag}> is not an Open-PSA model`);
+  return root;
+}
+
+export function readMef(text: string, options: MefOptions = {}): FaultTree {
+  const root = parseMefModel(text);
   const trees = root.children.filter((c) => c.tag === 'define-fault-tree');
   if (trees.length === 0) throw new FaultTreeError('format', 'no define-fault-tree');
   const definitions = [...trees.flatMap((t) => t.children), ...root.children.filter((c) => c.tag === 'model-data').flatMap((m) => m.children)];
