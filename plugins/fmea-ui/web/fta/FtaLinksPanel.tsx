@@ -1,8 +1,7 @@
-import { Dialog as RadixDialog } from 'radix-ui';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ftaTreePath } from '@fmea/core/domain';
-import { api, Button, currentLocale, EmptyState, formatDateTime, useLoad } from '@fmea/sdk';
+import { api, currentLocale, Drawer, EmptyState, formatDateTime, useLoad } from '@fmea/sdk';
 import { cutSetEvents, formatProbability, type FailureFtaLink } from './fta-links.ts';
 
 /**
@@ -14,15 +13,17 @@ export function FtaLinksPanel({ failure, onClose }: { failure: { id: string; des
   const { t } = useLingui();
   const loaded = useLoad(() => api.get('/api/fta/failureLinks', { failureId: failure.id }), [failure.id]);
   return (
-    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="drawer fta-links-panel" style={{ width: 460 }} aria-describedby={undefined} data-testid="fta-links-panel">
-          <RadixDialog.Title className="dialog-title">
-            <Trans>
-              Fault trees: <span data-user-content>{failure.description}</span>
-            </Trans>
-          </RadixDialog.Title>
+    <Drawer
+      title={
+        <Trans>
+          Fault trees: <span data-user-content>{failure.description}</span>
+        </Trans>
+      }
+      width={460}
+      className="fta-links-panel"
+      testId="fta-links-panel"
+      onClose={onClose}
+    >
           {loaded.error ? <div className="alert alert-error">{loaded.error}</div> : null}
           {loaded.data ? (
             loaded.data.links.length === 0 ? (
@@ -33,14 +34,7 @@ export function FtaLinksPanel({ failure, onClose }: { failure: { id: string; des
           ) : loaded.error ? null : (
             <div className="page-loading" aria-busy="true" />
           )}
-          <div className="dialog-actions">
-            <Button onClick={onClose}>
-              <Trans>Close</Trans>
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    </Drawer>
   );
 }
 

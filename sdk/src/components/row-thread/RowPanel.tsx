@@ -1,9 +1,10 @@
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Dialog as RadixDialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, type ApiData } from '../../api/typed-client.ts';
 import { ApiError } from '../../api/client.ts';
 import { Button, EmptyState } from '../form.tsx';
+import { Drawer } from '../Drawer.tsx';
 import { confirm, notifyError } from '../feedback.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { RowRef } from './context.tsx';
@@ -34,11 +35,7 @@ export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: st
     controlPlanLine: t`Control plan line`,
   };
   return (
-    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="drawer row-panel" style={{ width: 440 }} aria-describedby={undefined} data-testid="row-panel">
-          <RadixDialog.Title className="dialog-title">{row.label || rowText || (kindLabel[row.kind] ?? row.kind)}</RadixDialog.Title>
+    <Drawer title={row.label || rowText || (kindLabel[row.kind] ?? row.kind)} width={440} className="row-panel" testId="row-panel" onClose={onClose}>
           <Tabs.Root value={tab} onValueChange={setTab}>
             <Tabs.List className="dfmea-tab-list" aria-label={t`Discussion and history`}>
               <Tabs.Trigger value="comments" className="dfmea-tab" data-testid="row-panel-comments-tab">
@@ -51,14 +48,7 @@ export function RowPanel({ projectId, row, onClose, onChanged }: { projectId: st
             <Tabs.Content value="comments">{tab === 'comments' ? <Thread projectId={projectId} row={row} onChanged={onChanged} onRowText={setRowText} /> : null}</Tabs.Content>
             <Tabs.Content value="history">{tab === 'history' ? <History projectId={projectId} row={row} /> : null}</Tabs.Content>
           </Tabs.Root>
-          <div className="dialog-actions">
-            <Button onClick={onClose}>
-              <Trans>Close</Trans>
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    </Drawer>
   );
 }
 

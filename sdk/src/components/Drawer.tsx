@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { Trans } from '@lingui/react/macro';
+import { Button } from './form.tsx';
+
+/**
+ * A side panel over the page (a row's discussion, an FMEA item's fault trees): modal, a title, the content,
+ * and Close; Escape or a click outside closes it too.
+ */
+export function Drawer({ title, width, className, testId, onClose, children }: { title: ReactNode; width: number; className?: string; testId?: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content className={className ? `drawer ${className}` : 'drawer'} style={{ width }} aria-describedby={undefined} data-testid={testId}>
+          <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+          {children}
+          <div className="dialog-actions">
+            <Button onClick={onClose}>
+              <Trans>Close</Trans>
+            </Button>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
