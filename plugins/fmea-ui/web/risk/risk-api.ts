@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   compileApTable,
   DEFAULT_AP_RULES,
@@ -12,7 +13,7 @@ import {
   type CharacteristicClass,
   type ControlKind,
 } from '@fmea/core/domain';
-import { api, ApiError, type ApiData, type ApiQuery } from '@fmea/sdk';
+import { api, ApiError, notify, type ApiData, type ApiQuery } from '@fmea/sdk';
 
 /** The engine's vocabulary, from core (core/src/domain/fmea). */
 export type { ActionStatus, CharacteristicClass, ControlKind };
@@ -93,5 +94,15 @@ export function useApLookup(table: ApTable): ApLookup | null {
 }
 
 export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.errorCode === 'conflict';
+
+/** A grid's write refused as stale (someone else changed the row): says so and reads the grid again; any other error goes on. */
+export function useReloadOnConflict(reload: () => void): (error: unknown) => void {
+  const { t } = useLingui();
+  return (error) => {
+    if (!isConflict(error)) throw error;
+    notify('error', error.message || t`Someone else changed this row. The grid was reloaded.`, 5000);
+    reload();
+  };
+}
 
 export const apColor: Record<ApLevel, string> = { H: '#d4380d', M: '#d48806', L: '#389e0d' };

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { parseControlList, type ApLevel, type MsrControlKind } from '@fmea/core/domain';
-import { api, Button, DataGrid, notify, RowMarker, useGridLabels, type ApiData, type DataGridColumn, type DataGridEditable } from '@fmea/sdk';
+import { api, Button, DataGrid, RowMarker, useGridLabels, type ApiData, type DataGridColumn, type DataGridEditable } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
-import { apColor, isConflict, parseRating, useApLookup } from '../risk/risk-api.ts';
+import { apColor, parseRating, useApLookup, useReloadOnConflict } from '../risk/risk-api.ts';
 
 /** A row of the MSR form (GET /api/fmea/msr): a failure cause with its MSR ratings, controls and actions. */
 export type MsrRow = ApiData<'/api/fmea/msr'>['rows'][number];
@@ -74,14 +74,7 @@ export function MsrStep({ projectId, readOnly, remoteRevision, apTable, part }: 
     };
   };
 
-  const failed = (error: unknown) => {
-    if (isConflict(error)) {
-      notify('error', error.message || t`Someone else changed this row. The grid was reloaded.`, 5000);
-      reload();
-      return;
-    }
-    throw error;
-  };
+  const failed = useReloadOnConflict(reload);
 
   const saveRating = async (row: MsrRow, field: RatingField | 'msrEffect', value: number | string | null) => {
     const before = local.current.get(row.causeId);

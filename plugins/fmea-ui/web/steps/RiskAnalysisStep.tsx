@@ -2,14 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { parseControlList, type ApLevel } from '@fmea/core/domain';
-import { api, Button, confirm, DataGrid, notify, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/sdk';
+import { api, Button, confirm, DataGrid, RowMarker, useGridLabels, type DataGridColumn, type DataGridEditable, type DataGridQuery } from '@fmea/sdk';
 import type { StepProps } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { FtaMarker } from '../fta/FtaLinks.tsx';
 import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
-import { apColor, fetchRiskGrid, isConflict, parseRating, rate, rowKey, UNFINISHED, useApLookup, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
+import { apColor, fetchRiskGrid, parseRating, rate, rowKey, UNFINISHED, useApLookup, useReloadOnConflict, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
 /** Ratings and control texts changed in this view since the last load, by failure id (S on the effect, O/D and controls on the cause). */
 interface Local {
@@ -94,14 +94,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
     return { severity, occurrence, det, ...risk, prevention: texts(controls, 'prevention'), detection: texts(controls, 'detection') };
   };
 
-  const failed = (error: unknown) => {
-    if (isConflict(error)) {
-      notify('error', error.message || t`Someone else changed this row. The grid was reloaded.`, 5000);
-      reload();
-      return;
-    }
-    throw error;
-  };
+  const failed = useReloadOnConflict(reload);
 
   const rateEffect = async (row: RiskRow, text: string) => {
     const effect = row.effect;
