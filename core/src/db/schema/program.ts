@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { PROJECT_TASK_SOURCES, TASK_LABELS, TASK_LOG_ACTIONS, TASK_OBJECTS, TASK_SOURCES, TASK_TYPES } from '../../domain/program/vocabulary.ts';
+import { PROJECT_TASK_SOURCES, TASK_LABELS, TASK_LOG_ACTIONS, TASK_OBJECTS, TASK_SOURCE_CODES, TASK_TYPES } from '../../domain/program/vocabulary.ts';
 import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
 import { delFlg, id, timestamp, timestamps } from './columns.ts';
 import { fmeaNode } from './fmea-analysis.ts';
@@ -104,7 +104,7 @@ export const projectTask = sqliteTable(
     description: text('description'),
     taskType: text('task_type', { enum: TASK_TYPES }).notNull(),
     taskLabel: text('task_label', { enum: TASK_LABELS }),
-    taskSource: text('task_source', { enum: TASK_SOURCES }),
+    taskSource: text('task_source', { enum: TASK_SOURCE_CODES }),
     projectTaskSource: text('project_task_source', { enum: PROJECT_TASK_SOURCES }),
     taskObject: text('task_object', { enum: TASK_OBJECTS }).notNull().default('0'),
     status: text('status', { enum: TASK_STATUS_CODES }).notNull().default('0'),

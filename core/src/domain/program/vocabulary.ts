@@ -13,8 +13,8 @@ export const TASK_LABELS = ['newDesign', 'change', 'regularReview'] as const;
 export type TaskLabel = (typeof TASK_LABELS)[number];
 
 /** Task sources (spec 001 §4): 1 PCMS task, 2 TC task, 3 experience library task, 4 DFMEA. */
-export const TASK_SOURCES = ['1', '2', '3', '4'] as const;
-export type TaskSource = (typeof TASK_SOURCES)[number];
+export const TASK_SOURCE_CODES = ['1', '2', '3', '4'] as const;
+export type TaskSourceCode = (typeof TASK_SOURCE_CODES)[number];
 
 /** Project task sources (spec 001 §4): 0 new project, 1 quality problem, 2 design change, 3 other, 4 DR review. */
 export const PROJECT_TASK_SOURCES = ['0', '1', '2', '3', '4'] as const;
