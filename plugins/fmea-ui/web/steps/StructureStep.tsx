@@ -5,6 +5,7 @@ import { RowMarker } from '@fmea/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { ReuseActions } from '../reuse/ReuseActions.tsx';
 import { useFmeaKind, type NodeLabel } from '../kind.tsx';
+import { NodeTaskBadges, NodeTaskPanel, useNodeTasks, type NodeTask } from './node-tasks.tsx';
 
 /** Zoom steps of the mind map (spec 001 §9). */
 export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
@@ -110,6 +111,8 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
   const [editing, setEditing] = useState<Editing>(null);
   const [zoom, setZoom] = useState<number>(100);
   const [panelWidth, setPanelWidth] = useState(320);
+  // tasks pointing at nodes: shown on the mind map, live (task progress events)
+  const nodeTasks = useNodeTasks(projectId, remoteRevision);
 
   const load = useCallback(async () => {
     try {
@@ -270,10 +273,11 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
               +
             </Button>
           </div>
+          <NodeTaskPanel tasks={selected ? nodeTasks.byNode.get(selected) : undefined} onChanged={nodeTasks.reload} />
           <div className="dfmea-map-scroll">
             {/* CSS zoom (not a transform) so the scroll area grows and shrinks with the map */}
             <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ zoom: zoom / 100 }}>
-              <MapNode node={tree} selected={selected} onSelect={setSelected} label={nodeLabel} />
+              <MapNode node={tree} selected={selected} onSelect={setSelected} label={nodeLabel} tasks={nodeTasks.byNode} />
             </div>
           </div>
         </div>
@@ -312,17 +316,20 @@ function TreeItem({ node, selected, onSelect, cut, label }: { node: TreeNode; se
 }
 
 /** A mind-map branch: the node's box, then its children in a column joined by CSS connectors. */
-function MapNode({ node, selected, onSelect, label }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; label?: NodeLabel }): ReactNode {
+function MapNode({ node, selected, onSelect, label, tasks }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; label?: NodeLabel; tasks: ReadonlyMap<string, NodeTask[]> }): ReactNode {
   return (
     <div className="dfmea-map-branch">
-      <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)} data-user-content>
-        {label ? label(node) : node.name}
-      </button>
+      <div className="dfmea-map-node">
+        <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)} data-user-content>
+          {label ? label(node) : node.name}
+        </button>
+        <NodeTaskBadges tasks={tasks.get(node.id)} />
+      </div>
       {node.children.length ? (
         <div className="dfmea-map-children">
           {node.children.map((c) => (
             <div key={c.id} className="dfmea-map-child">
-              <MapNode node={c} selected={selected} onSelect={onSelect} label={label} />
+              <MapNode node={c} selected={selected} onSelect={onSelect} label={label} tasks={tasks} />
             </div>
           ))}
         </div>

@@ -83,7 +83,7 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
       { id: 'num', header: t`Number`, width: 110 },
       { id: 'text', header: t`Task`, flexgrow: 1 },
       { id: 'start', header: t`Start`, width: 96, template: (v: Date) => dateFormat.format(v) },
-      { id: 'slack', header: t`Slack (days)`, width: 84, align: 'right', template: (v: number, row: ChartTask) => (row.type === 'milestone' ? '' : String(v)) },
+      { id: 'slack', header: t`Slack (days)`, width: 84, align: 'right', template: (v: number, row: { type?: string }) => (row.type === 'milestone' ? '' : String(v)) },
     ],
     [t, dateFormat],
   );
