@@ -2,5 +2,6 @@
 import type { ApiData } from '@fmea/sdk';
 
 export type ProgramRow = ApiData<'/api/program/list'>['items'][number];
-export type ProgramDetail = ApiData<'/api/program/get'>;
 export type ProgramPlan = ApiData<'/api/program/plan'>;
+export type ProgramDetail = ProgramPlan['program'];
+export type PlanChange = ApiData<'/api/program/reschedule'>;

@@ -5,7 +5,7 @@ import { RowMarker } from '@fmea/sdk';
 import { treeOf, type StepProps, type TreeNode } from '../types.ts';
 import { ReuseActions } from '../reuse/ReuseActions.tsx';
 import { useFmeaKind, type NodeLabel } from '../kind.tsx';
-import { NodeTaskBadges, NodeTaskPanel, useNodeTasks, type NodeTask } from './node-tasks.tsx';
+import { NodeTaskBadges, NodeTaskPanel, useNodeTasks, type NodeProgress } from './node-tasks.tsx';
 
 /** Zoom steps of the mind map (spec 001 §9). */
 export const ZOOM_STEPS = [10, 20, 30, 50, 80, 100, 120, 150, 200] as const;
@@ -273,7 +273,7 @@ export default function StructureStep({ projectId, readOnly, remoteRevision, foc
               +
             </Button>
           </div>
-          <NodeTaskPanel tasks={selected ? nodeTasks.byNode.get(selected) : undefined} onChanged={nodeTasks.reload} />
+          <NodeTaskPanel progress={selected ? nodeTasks.byNode.get(selected) : undefined} onChanged={nodeTasks.reload} />
           <div className="dfmea-map-scroll">
             {/* CSS zoom (not a transform) so the scroll area grows and shrinks with the map */}
             <div className="dfmea-map" data-testid="dfmea-mindmap" style={{ zoom: zoom / 100 }}>
@@ -316,14 +316,14 @@ function TreeItem({ node, selected, onSelect, cut, label }: { node: TreeNode; se
 }
 
 /** A mind-map branch: the node's box, then its children in a column joined by CSS connectors. */
-function MapNode({ node, selected, onSelect, label, tasks }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; label?: NodeLabel; tasks: ReadonlyMap<string, NodeTask[]> }): ReactNode {
+function MapNode({ node, selected, onSelect, label, tasks }: { node: TreeNode; selected: string | null; onSelect: (id: string) => void; label?: NodeLabel; tasks: ReadonlyMap<string, NodeProgress> }): ReactNode {
   return (
     <div className="dfmea-map-branch">
       <div className="dfmea-map-node">
         <button type="button" className={`dfmea-map-box${selected === node.id ? ' selected' : ''}`} onClick={() => onSelect(node.id)} data-user-content>
           {label ? label(node) : node.name}
         </button>
-        <NodeTaskBadges tasks={tasks.get(node.id)} />
+        <NodeTaskBadges progress={tasks.get(node.id)} />
       </div>
       {node.children.length ? (
         <div className="dfmea-map-children">

@@ -1,20 +1,27 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { taskMachine, type TaskEvent } from '@fmea/core/domain';
-import { api, Button, notify, notifyError, onChangeNotice, type ApiData } from '@fmea/sdk';
+import { taskMachine, TASK_STATUS, type TaskEvent } from '@fmea/core/domain';
+import { api, Button, notify, notifyError, onChangeNotice, useLoad, type ApiData } from '@fmea/sdk';
 
-export type NodeTask = ApiData<'/api/task/nodeTasks'>[number];
+export type NodeProgress = ApiData<'/api/task/nodeProgress'>[number];
+type NodeTask = NodeProgress['tasks'][number];
+
+/** Completed among the tasks that count (cancelled ones do not), in whole percent: the server's rule, kept live here. */
+export function percentOf(tasks: readonly Pick<NodeTask, 'taskStatus'>[]): number {
+  const counted = tasks.filter((t) => t.taskStatus !== TASK_STATUS.cancelled);
+  return counted.length === 0 ? 0 : Math.floor((counted.filter((t) => t.taskStatus === TASK_STATUS.completed).length / counted.length) * 100);
+}
 
 /**
- * The tasks pointing at nodes of a project (the spec's pptSerial / projectProcedureSerial), by node, kept
- * live: a task progress event (realtime `taskProgress`, sent when a task on this project changes status or
- * progress) updates the task in place, so the mind map shows the work as it happens. Read again when the
- * project's structure is read again (`revision`).
+ * The tasks pointing at nodes of a project (the spec's pptSerial / projectProcedureSerial) and each node's
+ * progress, kept live: a task progress event (realtime `taskProgress`, pushed when a task on the project
+ * changes status) updates the task and its node's percent in place, so every open mind map shows the work
+ * as it happens. Read again when the project's structure is read again (`revision`).
  */
 export function useNodeTasks(projectId: string, revision: unknown) {
-  const [tasks, setTasks] = useState<NodeTask[]>([]);
+  const [nodes, setNodes] = useState<NodeProgress[]>([]);
   const load = useCallback(() => {
-    api.get('/api/task/nodeTasks', { projectId }).then(setTasks, () => setTasks([]));
+    api.get('/api/task/nodeProgress', { projectId }).then(setNodes, () => setNodes([]));
   }, [projectId]);
   useEffect(load, [load, revision]);
   useEffect(
@@ -22,26 +29,23 @@ export function useNodeTasks(projectId: string, revision: unknown) {
       onChangeNotice('taskProgress', (data) => {
         if (data.projectId !== projectId) return;
         const taskId = String(data.taskId ?? '');
-        setTasks((current) => {
-          if (!current.some((task) => task.id === taskId)) {
-            // a task new to this project: read the list again
+        const status = String(data.taskStatus ?? '') as NodeTask['taskStatus'];
+        setNodes((current) => {
+          if (!current.some((n) => n.nodeId === data.nodeId && n.tasks.some((t) => t.id === taskId))) {
+            // a task new to this node (or moved to it): read them again
             load();
             return current;
           }
-          return current.map((task) =>
-            task.id === taskId
-              ? { ...task, taskStatus: String(data.taskStatus ?? task.taskStatus) as NodeTask['taskStatus'], progress: Number(data.progress ?? task.progress), version: Number(data.version ?? task.version) }
-              : task,
-          );
+          return current.map((n) => {
+            if (!n.tasks.some((t) => t.id === taskId)) return n;
+            const tasks = n.tasks.map((t) => (t.id === taskId ? { ...t, taskStatus: status } : t));
+            return { ...n, tasks, percent: percentOf(tasks) };
+          });
         });
       }),
     [projectId, load],
   );
-  const byNode = useMemo(() => {
-    const map = new Map<string, NodeTask[]>();
-    for (const task of tasks) if (task.nodeId) map.set(task.nodeId, [...(map.get(task.nodeId) ?? []), task]);
-    return map;
-  }, [tasks]);
+  const byNode = useMemo(() => new Map(nodes.map((n) => [n.nodeId, n])), [nodes]);
   return { byNode, reload: load };
 }
 
@@ -51,62 +55,75 @@ function useStatusWord() {
   return (code: string) => words[code] ?? code;
 }
 
-/** Under a node's box in the mind map: each task on the node, its number, status and progress. */
-export function NodeTaskBadges({ tasks }: { tasks: readonly NodeTask[] | undefined }) {
+/** Under a node's box in the mind map: the node's task progress (completed of its tasks) and each task's number and status. */
+export function NodeTaskBadges({ progress }: { progress: NodeProgress | undefined }) {
+  const { t } = useLingui();
   const status = useStatusWord();
-  if (!tasks?.length) return null;
+  if (!progress?.tasks.length) return null;
+  const percent = progress.percent;
+  const names = progress.tasks.map((task) => `${task.taskNum} ${task.taskName}: ${status(task.taskStatus)}`).join('\n');
   return (
-    <div className="dfmea-node-tasks">
-      {tasks.map((task) => (
-        <span key={task.id} className={`dfmea-node-task status-${task.taskStatus}`} data-testid="node-task" data-task={task.taskNum} title={task.name}>
-          <span className="dfmea-node-task-bar" style={{ width: `${task.progress}%` }} />
-          <span className="dfmea-node-task-text">
-            {task.taskNum} · {status(task.taskStatus)} · {task.progress}%
+    <div className="dfmea-node-tasks" data-testid="node-progress" data-percent={percent} title={names}>
+      <span className="dfmea-node-task-bar" style={{ width: `${percent}%` }} />
+      <span className="dfmea-node-task-text">
+        {t`Tasks ${percent}%`}
+        {progress.tasks.map((task) => (
+          <span key={task.id} className={`dfmea-node-task status-${task.taskStatus}`} data-testid="node-task" data-task={task.taskNum} data-status={task.taskStatus}>
+            {' · '}
+            {task.taskNum} {status(task.taskStatus)}
           </span>
-        </span>
-      ))}
+        ))}
+      </span>
     </div>
   );
 }
 
-/**
- * The selected node's tasks with what the user may do to them (start, submit, complete, …; the server
- * says which in `actions` and checks again): a task is worked where its node is analysed.
- */
-export function NodeTaskPanel({ tasks, onChanged }: { tasks: readonly NodeTask[] | undefined; onChanged: () => void }) {
+/** One task of the selected node with the transitions the user may take (the task's own `actions`; the server checks again). */
+function NodeTaskRow({ task, onChanged }: { task: NodeTask; onChanged: () => void }) {
   const { t } = useLingui();
   const status = useStatusWord();
-  if (!tasks?.length) return null;
+  const view = useLoad(() => api.get('/api/task/get', { id: task.id }), [task.id, task.taskStatus]);
   const word: Partial<Record<TaskEvent, string>> = { start: t`Start`, submit: t`Submit for review`, complete: t`Complete`, approve: t`Approve`, reject: t`Reject`, resume: t`Resume`, rework: t`Rework`, restart: t`Restart` };
-  const run = async (task: NodeTask, event: TaskEvent) => {
+  const run = async (event: TaskEvent) => {
+    const current = view.data;
+    if (!current) return;
     try {
-      await api.post('/api/task/transition', { id: task.id, version: task.version, event });
+      await api.post('/api/task/transition', { id: task.id, event, version: current.version });
       const num = task.taskNum;
-      notify('success', t`Task ${num}: ${status(taskMachine.next(task.taskStatus, event))}`);
+      const now = status(taskMachine.next(task.taskStatus, event));
+      notify('success', t`Task ${num}: ${now}`);
     } catch (error) {
       notifyError(error);
     }
     onChanged();
   };
+  const actions = view.data?.actions ?? [];
   return (
-    <div className="dfmea-node-task-panel" data-testid="node-task-panel" aria-label={t`Tasks on this node`}>
-      {tasks.map((task) => (
-        <div key={task.id} className="dfmea-node-task-row">
-          <span data-user-content>
-            {task.taskNum} {task.name}
-          </span>
-          <span>
-            {status(task.taskStatus)} · {task.progress}%
-          </span>
-          {taskMachine
-            .events(task.taskStatus)
-            .filter((e) => task.actions.includes(e) && word[e])
-            .map((event) => (
-              <Button key={event} kind="link" data-testid={`node-task-${event}`} onClick={() => void run(task, event)}>
-                {word[event]}
-              </Button>
-            ))}
-        </div>
+    <div className="dfmea-node-task-row" data-testid="node-task-row" data-task={task.taskNum}>
+      <span data-user-content>
+        {task.taskNum} {task.taskName}
+      </span>
+      <span>{status(task.taskStatus)}</span>
+      {taskMachine
+        .events(task.taskStatus)
+        .filter((e) => actions.includes(e) && word[e])
+        .map((event) => (
+          <Button key={event} kind="link" data-testid={`node-task-${event}`} onClick={() => void run(event)}>
+            {word[event]}
+          </Button>
+        ))}
+    </div>
+  );
+}
+
+/** The selected node's tasks, each with what the user may do to it: a task is worked where its node is analysed. */
+export function NodeTaskPanel({ progress, onChanged }: { progress: NodeProgress | undefined; onChanged: () => void }) {
+  const { t } = useLingui();
+  if (!progress?.tasks.length) return null;
+  return (
+    <div className="dfmea-node-task-panel" data-testid="node-task-panel" role="group" aria-label={t`Tasks on this node`}>
+      {progress.tasks.map((task) => (
+        <NodeTaskRow key={task.id} task={task} onChanged={onChanged} />
       ))}
     </div>
   );

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { projectLink } from '@fmea/core/domain';
-import { api, Button, EmptyState, formatDate, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, usePermission, useUser, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, usePermission, useUser, type AreaPageProps } from '@fmea/sdk';
 import { ProgramGantt } from '../gantt/ProgramGantt.tsx';
 import type { GanttLink, GanttTask } from '../gantt/model.ts';
 import { ProgramDialog } from '../list/ProgramDialog.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
-import type { ProgramDetail, ProgramPlan } from '../program-api.ts';
+import type { PlanChange } from '../program-api.ts';
 import '../program.css';
 
 const MILESTONE_KEYS = ['dtPostDate', 'releaseDate', 'dePostDate', 'completeDate', 'sopDate'] as const;
@@ -23,68 +23,80 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
   const navigate = useGuardedNavigate();
   const allowedList = usePermission('program_index');
-  const allowed = usePermission('program_detail');
   const user = useUser();
-  const detail = useLoad(() => api.get('/api/program/get', { id }), [id]);
   const [baselineId, setBaselineId] = useState<string>('');
-  const [plan, setPlan] = useState<ProgramPlan | null>(null);
+  const plan = useLoad(() => api.get('/api/program/plan', { id, ...(baselineId ? { baselineId } : {}) }), [id, baselineId]);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Bumped to draw the plan as it was before a refused drag (the chart had moved the bar itself). */
+  const [redraw, setRedraw] = useState(0);
 
-  const loadPlan = useCallback(async () => {
-    try {
-      setPlan(await api.get('/api/program/plan', { id, ...(baselineId ? { baselineId } : {}) }));
-    } catch (error) {
-      notifyError(error);
-    }
-  }, [id, baselineId]);
-  useEffect(() => void loadPlan(), [loadPlan]);
-
-  const program = detail.data;
+  const data = plan.data;
+  const program = data?.program;
   const mine = program ? program.creatorId === user?.userId : false;
-  const canSchedule = allowed('schedule');
+  const canSchedule = data?.canSchedule ?? false;
   const milestoneLabel: Record<(typeof MILESTONE_KEYS)[number], string> = { dtPostDate: t`DT post`, releaseDate: t`Release`, dePostDate: t`DE post`, completeDate: t`Completion`, sopDate: t`SOP` };
 
   const ganttTasks = useMemo<GanttTask[]>(() => {
-    if (!plan || !program) return [];
-    const tasks: GanttTask[] = plan.tasks
+    if (!data) return [];
+    const saved = new Map((data.baseline?.variance ?? []).map((v) => [v.taskId, v]));
+    const tasks: GanttTask[] = data.tasks
       .filter((task) => task.plannedStart && task.plannedEnd)
       .map((task) => ({
         id: task.id,
         num: task.taskNum,
-        name: task.name,
+        name: task.taskName,
         start: task.plannedStart!,
         end: task.plannedEnd!,
-        progress: task.progress,
+        // the bar fills when the task is done (a task has no partial progress of its own)
+        progress: task.taskStatus === '3' ? 100 : 0,
         critical: task.critical,
-        slack: task.slack,
-        baselineStart: task.baselineStart ?? null,
-        baselineEnd: task.baselineEnd ?? null,
+        slack: task.slack ?? 0,
+        baselineStart: saved.get(task.id)?.plannedStart ?? null,
+        baselineEnd: saved.get(task.id)?.plannedEnd ?? null,
         owner: task.handlerName ?? null,
       }));
     for (const key of MILESTONE_KEYS) {
-      const day = program[key];
+      const day = data.program[key];
       if (day) tasks.push({ id: `milestone:${key}`, num: '', name: milestoneLabel[key], start: day, end: day, progress: 0, critical: false, slack: 0, milestone: true });
     }
     return tasks;
-  }, [plan, program, i18n.locale]);
-  const ganttLinks = useMemo<GanttLink[]>(() => (plan?.dependencies ?? []).map((d) => ({ id: d.id, from: d.predecessorId, to: d.successorId })), [plan]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, i18n.locale, redraw]);
+  const ganttLinks = useMemo<GanttLink[]>(() => (data?.dependencies ?? []).map((d) => ({ id: d.id, from: d.predecessorId, to: d.successorId })), [data]);
 
-  /** A refusal from the server, said above the chart (and the chart back at the plan it had). */
+  /** The server's answer to a change of the plan: the moved tasks' dates, every task's slack, the critical path. */
+  const apply = (change: PlanChange) => {
+    if (!data) return;
+    const moved = new Map(change.changed.map((c) => [c.id, c]));
+    const slack = new Map(change.slack.map((s) => [s.id, s]));
+    plan.set({
+      ...data,
+      finish: change.finish,
+      criticalPath: change.criticalPath,
+      tasks: data.tasks.map((task) => {
+        const m = moved.get(task.id);
+        const s = slack.get(task.id);
+        return { ...task, ...(m ? { plannedStart: m.plannedStart, plannedEnd: m.plannedEnd, version: m.version } : {}), ...(s ? { slack: s.slack, critical: s.critical } : {}) };
+      }),
+    });
+  };
+
+  /** A refusal from the server, said above the chart, and the chart back at the plan it had. */
   const refused = (error: unknown) => {
-    const said = readServerError(error);
-    setRefusal(said.message ?? t`The server refused the change.`);
-    setPlan((p) => (p ? { ...p, tasks: [...p.tasks] } : p));
+    setRefusal(readServerError(error).message ?? t`The server refused the change.`);
+    setRedraw((n) => n + 1);
   };
 
   const reschedule = async (taskId: string, range: { start: string; end: string }) => {
-    if (taskId.startsWith('milestone:')) return void setPlan((p) => (p ? { ...p, tasks: [...p.tasks] } : p));
     setRefusal(null);
+    const task = data?.tasks.find((x) => x.id === taskId);
+    if (!task) return void setRedraw((n) => n + 1); // a milestone: the program's dates are edited in its dialog
     try {
-      const next = await api.post('/api/program/reschedule', { programId: id, taskId, plannedStart: range.start, plannedEnd: range.end, ...(baselineId ? { baselineId } : {}) });
-      setPlan(next);
-      const moved = next.moved ?? 0;
+      const change = await api.post('/api/program/reschedule', { id, taskId, plannedStart: range.start, plannedEnd: range.end, version: task.version });
+      apply(change);
+      const moved = change.changed.length;
       notify('success', t`Plan saved; ${moved} tasks moved`);
     } catch (error) {
       refused(error);
@@ -94,7 +106,9 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const link = async (from: string, to: string) => {
     setRefusal(null);
     try {
-      setPlan(await api.post('/api/program/addDependency', { programId: id, predecessorId: from, successorId: to, ...(baselineId ? { baselineId } : {}) }));
+      const change = await api.post('/api/program/addDependency', { id, predecessorId: from, successorId: to });
+      plan.set({ ...data!, dependencies: [...data!.dependencies, change.dependency] });
+      apply(change);
       notify('success', t`Dependency added`);
     } catch (error) {
       refused(error);
@@ -103,18 +117,18 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
 
   const saveBaseline = async () => {
     try {
-      const saved = await api.post('/api/program/saveBaseline', { programId: id });
+      const saved = await api.post('/api/program/saveBaseline', { id });
       const num = saved.baselineNum;
       notify('success', t`Baseline ${num} saved`);
-      detail.reload();
-      setBaselineId(saved.id);
+      if (baselineId === saved.id) plan.reload();
+      else setBaselineId(saved.id);
     } catch (error) {
       notifyError(error);
     }
   };
 
-  if (detail.error) return <EmptyState title={<Trans>This program could not be opened</Trans>}>{detail.error}</EmptyState>;
-  if (!program) return <div className="page" aria-busy="true" />;
+  if (plan.error) return <EmptyState title={<Trans>This program could not be opened</Trans>}>{plan.error}</EmptyState>;
+  if (!data || !program) return <div className="page" aria-busy="true" />;
   const name = localName(i18n.locale, program.programName, program.enProgramName);
   const fmeas = program.fmeas;
   const dfmeas = fmeas.filter((f) => f.projectType !== 'pfmea');
@@ -175,8 +189,8 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
         ) : (
           <div className="program-fmeas">
             {[...dfmeas, ...pfmeas].map((f) => (
-              <Button key={f.id} kind="link" data-testid="program-fmea" onClick={() => void navigate(projectLink(f.projectType, f.id))}>
-                {f.projectType.toUpperCase()} {f.projectNum} <span data-user-content>{f.name}</span>
+              <Button key={f.projectId} kind="link" data-testid="program-fmea" onClick={() => void navigate(projectLink(f.projectType, f.projectId))}>
+                {f.projectType.toUpperCase()} {f.serialNum} <span data-user-content>{f.name}</span>
               </Button>
             ))}
           </div>
@@ -212,15 +226,15 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
             <label className="program-baseline-pick">
               <Trans>Compare with</Trans>{' '}
               <select className="input" data-testid="program-baseline" value={baselineId} onChange={(e) => setBaselineId(e.target.value)}>
-                <option value="">{t`No baseline`}</option>
-                {program.baselines.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {t`Baseline`} {b.baselineNum} · {formatDate(b.createTime)}
+                {data.baselines.length === 0 ? <option value="">{t`No baseline saved`}</option> : null}
+                {data.baselines.map((b, i) => (
+                  <option key={b.id} value={i === 0 && !baselineId ? '' : b.id}>
+                    {b.name} · {formatDateTime(b.createdAt, i18n.locale)}
                   </option>
                 ))}
               </select>
             </label>
-            {allowed('baseline') ? (
+            {data.canBaseline ? (
               <Button data-testid="program-save-baseline" onClick={() => void saveBaseline()}>
                 <Trans>Save baseline</Trans>
               </Button>
@@ -256,12 +270,10 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           </span>
           {canSchedule ? <Trans>Drag a bar to reschedule; drag from a bar's end to another's start to add a dependency.</Trans> : null}
         </div>
-        {plan && plan.tasks.length === 0 ? (
+        {data.tasks.length === 0 ? (
           <EmptyState title={<Trans>No tasks yet</Trans>}>{canSchedule ? <Trans>Add the program's tasks to plan it.</Trans> : null}</EmptyState>
-        ) : plan ? (
-          <ProgramGantt tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
         ) : (
-          <div aria-busy="true" />
+          <ProgramGantt tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
         )}
       </section>
       {editing ? (
@@ -270,21 +282,19 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            detail.reload();
-            void loadPlan();
+            plan.reload();
           }}
         />
       ) : null}
-      {adding && plan ? (
+      {adding ? (
         <AddTaskDialog
-          programId={id}
+          programId={program.id}
           stages={program.stages}
-          tasks={plan.tasks}
+          tasks={data.tasks}
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
-            detail.reload();
-            void loadPlan();
+            plan.reload();
           }}
         />
       ) : null}

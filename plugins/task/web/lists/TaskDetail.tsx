@@ -21,7 +21,7 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
   );
   const planned = row && plannedDatesShown(row.taskType, row.taskObject);
   return (
-    <Drawer title={row ? `${row.taskNum} ${row.name}` : <Trans>Task</Trans>} width={560} testId="task-detail" onClose={onClose}>
+    <Drawer title={row ? `${row.taskNum} ${row.taskName}` : <Trans>Task</Trans>} width={560} testId="task-detail" onClose={onClose}>
       {task.error ? <EmptyState title={<Trans>This task could not be opened</Trans>}>{task.error}</EmptyState> : null}
       {row ? (
         <>

@@ -92,20 +92,23 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
       header: <span className="sr-only">{t`Tick`}</span>,
       width: 40,
       hideable: false,
-      cell: (row) => (
+      cell: (row) => {
+        const num = row.taskNum;
+        return (
         <input
           type="checkbox"
-          aria-label={t`Tick ${row.taskNum}`}
+          aria-label={t`Tick ${num}`}
           data-testid="task-tick"
           disabled={!CANCELLABLE(row)}
           checked={ticked.has(row.id)}
           onClick={(e) => e.stopPropagation()}
           onChange={(e) => tick(row.id, e.target.checked)}
         />
-      ),
+        );
+      },
     },
     { id: 'taskNum', header: t`Number`, accessor: 'taskNum', width: 130, hideable: false },
-    { id: 'taskName', header: t`Task`, hideable: false, cell: (row) => <span data-user-content>{row.name}</span> },
+    { id: 'taskName', header: t`Task`, hideable: false, cell: (row) => <span data-user-content>{row.taskName}</span> },
     { id: 'taskSourceName', header: t`Source`, width: 110, hidden: true, cell: (row) => words.source(row.taskSource) || words.projectSource(row.projectTaskSource) },
     { id: 'program', header: t`Program`, width: 160, cell: (row) => (row.programNum ? <span data-user-content>{`${row.programNum} ${row.programName ?? ''}`}</span> : '') },
     { id: 'programStageName', header: t`Stage`, width: 100, hidden: true, cell: (row) => row.programStageName ?? '' },
