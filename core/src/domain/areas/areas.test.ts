@@ -117,13 +117,15 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, and My tasks the review and action sources over every project type', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks and the review and action sources over every project type', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
       ['fmeda', '/api/fmeda/selectRecentFmedaProject'],
     ]);
     expect([...taskSourcesOf(AREAS)]).toEqual([
+      // the task area's: program tasks, on an FMEA or none (it opens no projects itself)
+      ['program', { projectTypes: [] }],
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
     ]);

@@ -17,6 +17,10 @@ export const taskArea = defineArea({
   everyone: false,
   layout: 'subNav',
   rememberLastPage: true,
+  contributes: {
+    // the program tasks waiting for the user join My tasks and the home page (services/program/my-tasks.ts)
+    taskSources: ['program'],
+  },
   pages: [
     { microRoute: 'todoList', title: { 'zh-CN': '待办任务', 'en-US': 'To do' }, listed: true },
     { microRoute: 'launched', title: { 'zh-CN': '我发起的', 'en-US': 'Launched' }, listed: true },

@@ -52,6 +52,7 @@ export const TASK_MESSAGE_KEYS = [
   'task.not_owner',
   'task.cancel_denied',
   'task.complete_needs_review',
+  'task.analysis_incomplete',
   'task.program_required',
   'task.import_invalid',
   'task.import_program_unknown',

@@ -73,6 +73,11 @@ describe('rescheduling one task', () => {
     expect(analysePlan(planGraph(later.tasks, [d('a', 'b'), d('a', 'c'), d('b', 'd'), d('c', 'd')])).criticalPath).toEqual(['c', 'd']);
   });
 
+  it('leaves finished tasks where they were, and what only they push', () => {
+    const graph = planGraph([t('a', 0, 1), { ...t('b', 2, 4), fixed: true }, t('c', 5, 6)], [d('a', 'b'), d('b', 'c')]);
+    expect(reschedule(graph, { taskId: 'a', start: 2 }).changed).toEqual([{ id: 'a', start: 2, end: 3 }]);
+  });
+
   it('never pulls dependants earlier', () => {
     expect(reschedule(diamond(), { taskId: 'b', start: 2, end: 2 }).changed).toEqual([{ id: 'b', start: 2, end: 2 }]);
   });

@@ -17,6 +17,8 @@ export interface PlanTask {
   /** Planned start and end (day numbers, inclusive); null: not planned yet. */
   readonly start: number | null;
   readonly end: number | null;
+  /** A finished task (completed or cancelled): its dates are history, a cascade leaves it and what follows it. */
+  readonly fixed?: boolean;
 }
 
 export interface PlanDependency {
@@ -267,7 +269,7 @@ export function reschedule(graph: PlanGraph, move: TaskMove, order: Int32Array =
   const changedAt: number[] = [moved];
   for (let k = order.indexOf(moved) + 1; k < order.length; k++) {
     const i = order[k]!;
-    if (!touched[i] || Number.isNaN(starts[i]!)) continue;
+    if (!touched[i] || Number.isNaN(starts[i]!) || graph.tasks[i]!.fixed) continue;
     let earliest = -Infinity;
     for (let e = graph.in.offsets[i]!; e < graph.in.offsets[i + 1]!; e++) {
       const pred = graph.in.edges[e]!;

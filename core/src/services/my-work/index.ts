@@ -12,6 +12,8 @@ import { taskLink } from '../messages/fmea-task.ts';
 import { live } from '../../db/live.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
+import type { TaskType } from '../../domain/program/vocabulary.ts';
+import { programTasks } from '../program/my-tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -23,6 +25,7 @@ import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/in
  *   (stored as a user id, `fmea_action.responsible_user_id`), in live projects;
  * - review: review steps waiting for the caller: an opinion as the named
  *   professional or quality reviewer, the approval as technical director, a release.
+ * - program: the program tasks waiting for the caller (their to-do list, services/program/my-tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
@@ -42,15 +45,18 @@ export interface MyTask<S extends string = MyTaskSource> {
   readonly id: string;
   /** The source's name (TASK_SOURCES). */
   readonly taskSource: S;
-  /** Spec 001 §4 task types: 6 optimisation, 2 review. */
-  readonly taskType: '6' | '2';
+  /** Spec 001 §4 task types: 1 compile, 2 review, 3 update, 4 Quick DR, 5 Full DR, 6 optimisation (actions are 6, review steps 2). */
+  readonly taskType: TaskType;
   readonly taskDesc: string;
   readonly reviewStep: MyReviewStep | null;
   readonly reviewRoles: FmeaReviewRole[];
-  readonly projectId: string;
-  readonly projectType: string;
-  readonly fmeaNum: string;
-  readonly fmeaName: string;
+  /** A program task's number (PR…/PT…); null for actions and review steps. */
+  readonly taskNum: string | null;
+  /** The FMEA the task is on; null for a program task on none. */
+  readonly projectId: string | null;
+  readonly projectType: string | null;
+  readonly fmeaNum: string | null;
+  readonly fmeaName: string | null;
   readonly nodeName: string | null;
   readonly taskLaunchDate: Date;
   readonly taskEndDate: string | null;
@@ -102,6 +108,7 @@ async function actionTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
     taskDesc: r.description,
     reviewStep: null,
     reviewRoles: [],
+    taskNum: null,
     projectId: r.projectId,
     projectType: r.projectType,
     fmeaNum: r.serialNum,
@@ -142,6 +149,7 @@ async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
       taskDesc: project.name,
       reviewStep: step,
       reviewRoles: roles,
+      taskNum: null,
       projectId: project.id,
       projectType: project.projectType,
       fmeaNum: project.serialNum,
@@ -158,7 +166,7 @@ async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, program: programTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];

@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { fmeaNode, projectTask } from '../../db/schema/index.ts';
+import { ConflictError, InvalidInputError, NotAllowedError, type Issue } from '../../errors.ts';
+import type { ProgramMessageKey, TaskLogAction } from '../../domain/program/index.ts';
+import { TASK_STATUS, taskMachine, type TaskEvent, type TaskStatus } from '../../domain/status/index.ts';
+import { openableProject } from '../fmea/access.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
+import { writeAndLog } from '../shared/write.ts';
+import { findTask, programCaller, type ProgramCaller, type TaskRow } from './access.ts';
+import { nodeAnalysis } from './analysis.ts';
+import { writeTaskLog } from './log.ts';
+import { callerActions, staleTask, viewsOf, type TaskView } from './tasks.ts';
+
+/**
+ * The task transitions (issue 24; the machine is core/src/domain/status/task.ts): who may take each event
+ * is `callerActions` (the handler works the task, its owner approves or rejects, the owner or a holder of
+ * the cancel button cancels; administrators do all). The actual start and completion days follow. Each
+ * change is logged twice: the operation log and the task log.
+ */
+
+/** What a moved task tells the open mind maps of its FMEA (spec 001 §7 task progress: pptSerial / projectProcedureSerial + taskStatus). */
+export interface TaskProgress {
+  taskId: string;
+  taskNum: string;
+  projectId: string;
+  nodeId: string;
+  taskStatus: TaskStatus;
+}
+
+export interface TransitionResult {
+  task: TaskView;
+  /** Null when the task points at no FMEA node. */
+  progress: TaskProgress | null;
+}
+
+export interface TransitionInput {
+  version?: number;
+  /** Why (a rejection's reason, a cancellation's), kept in the task log. */
+  note?: string | null;
+  /** Hours spent, reported with submit or complete. */
+  hours?: number | null;
+}
+
+const today = (ctx: TxContext) => ctx.now().toISOString().slice(0, 10);
+const progressOf = (row: TaskRow): TaskProgress | null => (row.projectId && row.nodeId ? { taskId: row.id, taskNum: row.taskNum, projectId: row.projectId, nodeId: row.nodeId, taskStatus: row.status } : null);
+
+function refusal(caller: ProgramCaller, row: TaskRow, event: TaskEvent): Error {
+  if (event === 'approve' || event === 'reject') return new NotAllowedError('task.not_owner' satisfies ProgramMessageKey, { owner: row.ownerName ?? '' });
+  if (event === 'cancel') return new NotAllowedError('task.cancel_denied' satisfies ProgramMessageKey);
+  void caller;
+  return new NotAllowedError('task.not_handler' satisfies ProgramMessageKey, { handler: row.handlerName ?? '' });
+}
+
+/**
+ * Completing without a review: a task its handler launched themselves, or one on an FMEA node whose
+ * analysis is complete (analysis.ts). Otherwise the handler submits it for review.
+ */
+async function assertMayComplete(tx: Tx, ctx: TxContext, caller: ProgramCaller, row: TaskRow): Promise<void> {
+  if (caller.actor.isAdmin || row.ownerId === row.handlerId) return;
+  if (row.projectId && row.nodeId) {
+    const loaded = await openableProject(tx, ctx.actor, row.projectId, ctx.now());
+    const analysis = await nodeAnalysis(tx, loaded, row.nodeId, ctx.now());
+    if (analysis.complete) return;
+    const node = await tx.select({ name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.id, row.nodeId)).get();
+    throw new ConflictError('task.analysis_incomplete' satisfies ProgramMessageKey, { node: node?.name ?? '', count: analysis.findings });
+  }
+  throw new ConflictError('task.complete_needs_review' satisfies ProgramMessageKey, { owner: row.ownerName ?? '' });
+}
+
+/** Applies one event to a read task (checked for who and when), inside the caller's transaction. */
+async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: TaskRow, event: TaskEvent, input: TransitionInput): Promise<TaskRow> {
+  if (!callerActions(caller, before).includes(event)) {
+    // the machine's own refusal first (a finished task, an event the status does not take), then who may
+    taskMachine.next(before.status, event);
+    throw refusal(caller, before, event);
+  }
+  if (input.version !== undefined && input.version !== before.version) throw staleTask(before);
+  if (event === 'complete') await assertMayComplete(tx, ctx, caller, before);
+  if (input.hours !== undefined && input.hours !== null && !(Number.isFinite(input.hours) && input.hours >= 0)) {
+    throw new InvalidInputError('task.invalid' satisfies ProgramMessageKey, {}, [{ messageKey: 'task.hours_invalid', field: 'hours', params: { field: 'hours' } }]);
+  }
+  const status = taskMachine.next(before.status, event);
+  const done = status === TASK_STATUS.completed;
+  const [after] = await tx
+    .update(projectTask)
+    .set({
+      status,
+      ...(status === TASK_STATUS.inProgress && !before.actualStart ? { actualStart: today(ctx) } : {}),
+      ...(done ? { completeDate: today(ctx) } : {}),
+      ...(input.hours !== undefined && input.hours !== null ? { hours: input.hours } : {}),
+      updaterId: ctx.actor.userId,
+      updaterName: ctx.actor.userName,
+      updatedAt: ctx.now(),
+      version: sql`version + 1`,
+    })
+    .where(and(eq(projectTask.id, before.id), eq(projectTask.version, before.version)))
+    .returning();
+  if (!after) throw staleTask(before);
+  await writeTaskLog(tx, ctx, after, event as TaskLogAction, { from: before.status, to: status, note: input.note ?? null });
+  return after;
+}
+
+/** One transition of one task (by id or number). */
+export async function transitionTask(ctx: ServiceContext, key: string, event: TaskEvent, input: TransitionInput = {}): Promise<TransitionResult> {
+  const caller = await programCaller(ctx.db, ctx.actor);
+  const row = await writeAndLog(ctx, async (tx, txCtx) => {
+    const before = await findTask(tx, key);
+    const after = await apply(tx, txCtx, caller, before, event, input);
+    return { result: after, log: { action: `task.${event}`, entity: 'project_task', entityId: after.id, before, after, ...(input.note ? { reason: input.note } : {}) } };
+  });
+  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, progress: progressOf(row) };
+}
+
+/**
+ * Cancels several tasks at once (spec 001 §4 "batch cancel"): all or none. Each task the caller may not
+ * cancel, or that is finished, is named in the refusal, and nothing is cancelled.
+ */
+export async function cancelTasks(ctx: ServiceContext, keys: readonly string[], note?: string | null): Promise<TransitionResult[]> {
+  const caller = await programCaller(ctx.db, ctx.actor);
+  const rows = await writeAndLog(ctx, async (tx, txCtx) => {
+    const found = await tx.select().from(projectTask).where(inArray(projectTask.id, [...new Set(keys)]));
+    const issues: Issue[] = [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    keys.forEach((key, i) => {
+      const row = byId.get(key);
+      if (!row || row.delFlg !== 0) issues.push({ messageKey: 'task.not_found', field: `ids.${i}`, params: { task: key } });
+      else if (!callerActions(caller, row).includes('cancel')) {
+        issues.push(taskMachine.can(row.status, 'cancel') ? { messageKey: 'task.cancel_denied', field: `ids.${i}`, params: { task: row.taskNum } } : { messageKey: 'task.finished', field: `ids.${i}`, params: { task: row.taskNum } });
+      }
+    });
+    if (issues.length) throw new InvalidInputError('task.invalid' satisfies ProgramMessageKey, {}, issues);
+    const after: TaskRow[] = [];
+    for (const key of new Set(keys)) after.push(await apply(tx, txCtx, caller, byId.get(key)!, 'cancel', { note: note ?? null }));
+    return { result: after, log: after.map((row) => ({ action: 'task.cancel', entity: 'project_task', entityId: row.id, after: row, ...(note ? { reason: note } : {}) })) };
+  });
+  const views = await viewsOf(ctx.db, rows, caller);
+  return rows.map((row, i) => ({ task: views[i]!, progress: progressOf(row) }));
+}
