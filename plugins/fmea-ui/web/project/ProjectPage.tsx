@@ -8,6 +8,7 @@ import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
 import { ReviewBadge, ReviewBanner, ReviewPanel } from '../review/ReviewPanel.tsx';
 import { BaselinesPanel } from '../review/BaselinesPanel.tsx';
+import { TaskLogPanel } from './TaskLogPanel.tsx';
 import { ReviewWalkBar, useReviewWalk } from '../review/ReviewWalk.tsx';
 import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjectChecks, type FmeaFinding } from '../review/checks.tsx';
 import { EDITABLE } from '../review/labels.ts';
@@ -147,6 +148,8 @@ export function ProjectPage({
   const [reviewing, setReviewing] = useState(() => search.get('review') === '1');
   // the releases' frozen baselines: list, open read-only, export, compare (BaselinesPanel)
   const [baselining, setBaselining] = useState(() => search.get('baselines') === '1');
+  // the project's task log: who did what to its tasks (program tasks on its nodes)
+  const [taskLog, setTaskLog] = useState(false);
   // the checks before release: always in the header, their panel opens a finding's row
   const [checking, setChecking] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
@@ -300,6 +303,9 @@ export function ProjectPage({
         <Button data-testid="baselines-open" onClick={() => setBaselining(true)}>
           <Trans>Baselines</Trans>
         </Button>
+        <Button data-testid="task-log-open" onClick={() => setTaskLog(true)}>
+          <Trans>Task log</Trans>
+        </Button>
         <FamilyButton project={project} readOnly={readOnly} onChanged={refresh} />
         {canImport ? (
           <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
@@ -369,6 +375,7 @@ export function ProjectPage({
       </RowThreadProvider>
       {reviewing ? <ReviewPanel project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
       {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}
+      {taskLog ? <TaskLogPanel projectId={project.id} onClose={() => setTaskLog(false)} /> : null}
       {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog
         open={importing}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Autocomplete, Field, FormDialog, localName, notify, Select, TextInput, useForm, useLoad, type FetchSuggestions, type SuggestionOption } from '@fmea/sdk';
+import { api, Field, FormDialog, localName, notify, notifyError, Select, TextInput, useForm, useLoad } from '@fmea/sdk';
 import type { ProgramDetail, ProgramPlan } from '../program-api.ts';
 
 type Draft = {
@@ -11,7 +11,6 @@ type Draft = {
   plannedEnd: string;
   predecessorId: string;
   stageId: string;
-  projectText: string;
   projectId: string;
   nodeId: string;
   hours: string;
@@ -37,35 +36,38 @@ function flatten(node: NodeLike | null, depth = 0, out: { value: string; label: 
  * superior part has no task in the program yet ("superior part task must be created first"); the refusal
  * shows under the node.
  */
-export function AddTaskDialog({ programId, stages, tasks, onClose, onSaved }: { programId: string; stages: ProgramDetail['stages']; tasks: ProgramPlan['tasks']; onClose: () => void; onSaved: () => void }) {
+export function AddTaskDialog({ programId, stages, fmeas, tasks, onClose, onSaved }: { programId: string; stages: ProgramDetail['stages']; fmeas: ProgramDetail['fmeas']; tasks: ProgramPlan['tasks']; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useLingui();
   const users = useLoad(() => api.get('/api/user/list', { limit: 500 }), []);
   const form = useForm({
-    initial: { name: '', taskType: '1', handlerId: '', plannedStart: '', plannedEnd: '', predecessorId: '', stageId: '', projectText: '', projectId: '', nodeId: '', hours: '' } as Draft,
+    initial: { name: '', taskType: '1', handlerId: '', plannedStart: '', plannedEnd: '', predecessorId: '', stageId: '', projectId: '', nodeId: '', hours: '' } as Draft,
     validate: (d) => ({
       fields: {
         name: !d.name.trim() && t`Name: enter the task's name.`,
+        handlerId: !d.handlerId && t`Handler: choose who works the task.`,
         plannedStart: !d.plannedStart && t`Planned start: choose a date.`,
         plannedEnd: !d.plannedEnd ? t`Planned end: choose a date.` : d.plannedEnd < d.plannedStart ? t`Planned end: the end cannot be before the start.` : null,
         hours: d.hours.trim() && !(Number(d.hours) >= 0) ? t`Hours: enter a number of hours, 0 or more.` : null,
-        projectText: d.projectText.trim() && !d.projectId ? t`FMEA: pick a project from the suggestions.` : null,
       },
     }),
-    save: (d) =>
-      api.post('/api/task/save', {
+    save: async (d) => {
+      const task = await api.post('/api/task/save', {
         programId,
-        name: d.name.trim(),
+        taskName: d.name.trim(),
         taskType: d.taskType as '1',
+        handlerId: d.handlerId,
         plannedStart: d.plannedStart,
         plannedEnd: d.plannedEnd,
-        ...(d.handlerId ? { handlerId: d.handlerId } : {}),
-        ...(d.predecessorId ? { predecessorIds: [d.predecessorId] } : {}),
-        ...(d.stageId ? { stageId: d.stageId } : {}),
+        ...(d.stageId ? { programStageId: d.stageId } : {}),
         ...(d.projectId ? { projectId: d.projectId } : {}),
         ...(d.nodeId ? { nodeId: d.nodeId } : {}),
         ...(d.hours.trim() ? { hours: Number(d.hours) } : {}),
-      }),
-    serverFields: { predecessorIds: 'predecessorId' },
+      });
+      // the dependency is the plan's, added once the task exists; the task stays when it is refused (the message names both tasks)
+      if (d.predecessorId) await api.post('/api/program/addDependency', { id: programId, predecessorId: d.predecessorId, successorId: task.id }).catch(notifyError);
+      return task;
+    },
+    serverFields: { taskName: 'name', programStageId: 'stageId', parentId: 'nodeId' },
     onSaved: (task) => {
       const num = task.taskNum;
       notify('success', t`Task ${num} added`);
@@ -76,12 +78,6 @@ export function AddTaskDialog({ programId, stages, tasks, onClose, onSaved }: { 
   const tree = useLoad(() => (projectId ? api.get('/api/fmea/structureTree', { projectId }) : Promise.resolve(null)), [projectId]);
   const nodes = useMemo(() => flatten(tree.data as NodeLike | null), [tree.data]);
 
-  const findProject: FetchSuggestions = async (q) => {
-    const found = await Promise.all(
-      (['dfmea', 'pfmea'] as const).map((projectType) => api.post('/api/project/list', { tab: 'all', page: 1, limit: 5, projectType, search: q.trim() || undefined }).catch(() => null)),
-    );
-    return found.flatMap((page) => (page?.items ?? []).map((p): SuggestionOption => ({ text: `${p.serialNum} ${p.name}`, note: p.projectType.toUpperCase(), key: p.id })));
-  };
   const types = [
     ['1', t`Compile`],
     ['2', t`Review`],
@@ -106,14 +102,14 @@ export function AddTaskDialog({ programId, stages, tasks, onClose, onSaved }: { 
         <Field label={<Trans>Planned end</Trans>} error={form.error('plannedEnd')} required>
           {(id) => <TextInput id={id} type="date" data-testid="task-add-end" value={form.draft.plannedEnd} onChange={(e) => form.set('plannedEnd', e.target.value)} />}
         </Field>
-        <Field label={<Trans>Handler</Trans>} error={form.error('handlerId')}>
+        <Field label={<Trans>Handler</Trans>} error={form.error('handlerId')} required>
           {(id) => (
             <Select
               id={id}
               data-testid="task-add-handler"
               value={form.draft.handlerId}
               onChange={(e) => form.set('handlerId', e.target.value)}
-              options={[{ value: '', label: t`(none)` }, ...(users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.userName }))]}
+              options={[{ value: '', label: t`(choose)` }, ...(users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.userName }))]}
             />
           )}
         </Field>
@@ -124,7 +120,7 @@ export function AddTaskDialog({ programId, stages, tasks, onClose, onSaved }: { 
               data-testid="task-add-predecessor"
               value={form.draft.predecessorId}
               onChange={(e) => form.set('predecessorId', e.target.value)}
-              options={[{ value: '', label: t`(none)` }, ...tasks.map((task) => ({ value: task.id, label: `${task.taskNum} ${task.name}` }))]}
+              options={[{ value: '', label: t`(none)` }, ...tasks.map((task) => ({ value: task.id, label: `${task.taskNum} ${task.taskName}` }))]}
             />
           )}
         </Field>
@@ -142,15 +138,14 @@ export function AddTaskDialog({ programId, stages, tasks, onClose, onSaved }: { 
           {(id) => <TextInput id={id} inputMode="decimal" value={form.draft.hours} onChange={(e) => form.set('hours', e.target.value)} />}
         </Field>
       </div>
-      <Field label={<Trans>FMEA</Trans>} error={form.error('projectText') ?? form.error('projectId')} hint={<Trans>Optional: the DFMEA or PFMEA this task works on; type its number or name.</Trans>}>
+      <Field label={<Trans>FMEA</Trans>} error={form.error('projectId')} hint={<Trans>Optional: the program's DFMEA or PFMEA this task works on.</Trans>}>
         {(id) => (
-          <Autocomplete
+          <Select
             id={id}
             data-testid="task-add-project"
-            value={form.draft.projectText}
-            fetchSuggestions={findProject}
-            onChange={(e) => form.change({ projectText: e.target.value, projectId: '', nodeId: '' })}
-            onPick={(o) => form.change({ projectText: o.text, projectId: o.key ?? '', nodeId: '' })}
+            value={form.draft.projectId}
+            onChange={(e) => form.change({ projectId: e.target.value, nodeId: '' })}
+            options={[{ value: '', label: t`(none)` }, ...fmeas.map((f) => ({ value: f.projectId, label: `${f.serialNum} ${f.name}` }))]}
           />
         )}
       </Field>

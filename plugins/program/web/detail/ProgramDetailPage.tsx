@@ -7,6 +7,7 @@ import { ProgramGantt } from '../gantt/ProgramGantt.tsx';
 import type { GanttLink, GanttTask } from '../gantt/model.ts';
 import { ProgramDialog } from '../list/ProgramDialog.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
+import { LinkFmeaDialog } from './LinkFmeaDialog.tsx';
 import type { PlanChange } from '../program-api.ts';
 import '../program.css';
 
@@ -28,6 +29,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const plan = useLoad(() => api.get('/api/program/plan', { id, ...(baselineId ? { baselineId } : {}) }), [id, baselineId]);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [linking, setLinking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Bumped to draw the plan as it was before a refused drag (the chart had moved the bar itself). */
   const [redraw, setRedraw] = useState(0);
@@ -179,12 +181,19 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
       </dl>
 
       <section className="program-section" aria-labelledby="program-fmeas">
-        <h3 id="program-fmeas">
-          <Trans>FMEAs of the program</Trans>
-        </h3>
+        <div className="program-section-head">
+          <h3 id="program-fmeas">
+            <Trans>FMEAs of the program</Trans>
+          </h3>
+          {allowedList('edit') || mine ? (
+            <Button data-testid="program-add-fmea" onClick={() => setLinking(true)}>
+              <Trans>Add an FMEA</Trans>
+            </Button>
+          ) : null}
+        </div>
         {fmeas.length === 0 ? (
           <p className="muted">
-            <Trans>No DFMEA or PFMEA belongs to this program yet: a task on an FMEA adds it.</Trans>
+            <Trans>No DFMEA or PFMEA belongs to this program yet; add one to plan tasks on its nodes.</Trans>
           </p>
         ) : (
           <div className="program-fmeas">
@@ -286,10 +295,21 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           }}
         />
       ) : null}
+      {linking ? (
+        <LinkFmeaDialog
+          program={program}
+          onClose={() => setLinking(false)}
+          onSaved={() => {
+            setLinking(false);
+            plan.reload();
+          }}
+        />
+      ) : null}
       {adding ? (
         <AddTaskDialog
           programId={program.id}
           stages={program.stages}
+          fmeas={program.fmeas}
           tasks={data.tasks}
           onClose={() => setAdding(false)}
           onSaved={() => {

@@ -49,9 +49,8 @@ export function ProgramDialog({ program, onClose, onSaved }: { program: ProgramR
         endDate: d.startDate && d.endDate && d.endDate < d.startDate ? t`End: the end cannot be before the start.` : null,
       },
     }),
-    save: (d) =>
-      api.post('/api/program/saveOrUpdate', {
-        ...(program ? { id: program.id, version: program.version } : {}),
+    save: (d) => {
+      const fields = {
         programName: d.programName.trim(),
         enProgramName: orNull(d.enProgramName),
         productNum: orNull(d.productNum),
@@ -65,7 +64,9 @@ export function ProgramDialog({ program, onClose, onSaved }: { program: ProgramR
         dePostDate: orNull(d.dePostDate),
         completeDate: orNull(d.completeDate),
         description: orNull(d.description),
-      }),
+      };
+      return program ? api.post('/api/program/update', { id: program.id, version: program.version, ...fields }) : api.post('/api/program/create', fields);
+    },
     onSaved: (saved) => {
       const num = saved.programNum;
       notify('success', program ? t`Program ${num} saved` : t`Program ${num} created`);

@@ -1,37 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, FormDialog, ImportModeField, ImportProblems, ImportRefusal, ImportReportDialog, notifyError, SpreadsheetFileField, useAppInfo, useForm, useSpreadsheetImport, type ImportMode } from '@fmea/sdk';
+import { api, Button, FormDialog, ImportProblems, ImportRefusal, ImportReportDialog, notifyError, SpreadsheetFileField, useAppInfo, useForm, useSpreadsheetImport } from '@fmea/sdk';
 
 import type { ImportProblem } from '@fmea/sdk';
 
-type Report = { created: number; updated: number; skipped: number; rowErrors: ImportProblem[] };
+type Report = { created: number; skipped: number; numbers: string[]; unmappedColumns: ImportProblem[] };
+
+/** The server's refusals that list what the file holds wrong (its columns no field takes, its wrong rows by number). */
+const REFUSALS = ['import.columns_unmapped', 'program.import_invalid'];
 
 /**
  * The spec's program import (POST /program/importData, spec 001 §7): an .xls/.xlsx sheet in the template's
- * columns (GET /program/exportDescription), cover or de-duplicate; wrong rows are listed by number.
+ * columns (GET /program/exportDescription); all or nothing: wrong rows refuse the file, each listed by its
+ * row, and rows naming an existing program are left as they are.
  */
 export function ProgramImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useLingui();
   const { importMaxMb } = useAppInfo();
-  const importing = useSpreadsheetImport<Report>({ split: 'row', onImported });
+  const importing = useSpreadsheetImport<Report>({ keys: REFUSALS, goodRows: false, split: 'row', onImported });
   const form = useForm({
-    initial: { file: null as File | null, mode: 'dedupe' as ImportMode },
+    initial: { file: null as File | null },
     validate: (d) => ({ fields: { file: !d.file && t`Choose a spreadsheet (.xls or .xlsx).` } }),
-    save: (d) => api.upload('/api/program/importData', { excelFile: d.file!, importWayType: d.mode, ...importing.accept() }),
+    save: (d) => api.upload('/api/program/importData', { excelFile: d.file!, acceptUnmapped: importing.accept().acceptUnmapped }),
     ...importing.formOptions,
   });
   const template = () => void api.download('/api/program/exportDescription', `${t`Program import template`}.xlsx`).catch(notifyError);
 
   const { report } = importing;
   if (report) {
-    const { created, updated, skipped } = report;
+    const { created, skipped } = report;
     return (
       <ImportReportDialog title={<Trans>Import programs</Trans>} testId="program-import" onClose={onClose}>
         <p>
           <Trans>
-            {created} created, {updated} changed, {skipped} left out as already there.
+            {created} created, {skipped} left out as already there.
           </Trans>
         </p>
-        {report.rowErrors.length ? <ImportProblems problems={report.rowErrors} caption={t`Rows left out`} /> : null}
+        {report.unmappedColumns.length ? <ImportProblems problems={report.unmappedColumns} caption={t`Columns left out`} byRow={false} /> : null}
       </ImportReportDialog>
     );
   }
@@ -52,7 +56,6 @@ export function ProgramImportDialog({ onClose, onImported }: { onClose: () => vo
         </Button>
       </p>
       <SpreadsheetFileField form={form} importing={importing} label={<Trans>Spreadsheet</Trans>} hint={<Trans>.xls or .xlsx, at most {importMaxMb} MB.</Trans>} testId="program-import-file" />
-      <ImportModeField form={form} testId="program-import-mode" dedupe={t`De-duplicate: leave out rows naming a program that exists`} cover={t`Cover: rows naming a program change it`} />
     </FormDialog>
   );
 }

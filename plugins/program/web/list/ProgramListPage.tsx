@@ -41,7 +41,6 @@ export default function ProgramListPage({ basePath }: AreaPageProps) {
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<ProgramRow | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const [page, setPage] = useState({ page: 1, limit: 10 });
   const open = (id: string) => void navigate(`${basePath}/programDetail?id=${encodeURIComponent(id)}`);
   const reload = () => setReloadKey((k) => k + 1);
   /** The project-creator rule (spec 001 §8): the creator may edit and delete; the server checks again. */
@@ -49,7 +48,6 @@ export default function ProgramListPage({ basePath }: AreaPageProps) {
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      setPage({ page, limit });
       const data = await api.post('/api/program/list', { page, limit, ...(search ? { search } : {}) });
       return { items: data.items, total: data.total };
     },
@@ -61,7 +59,7 @@ export default function ProgramListPage({ basePath }: AreaPageProps) {
     const name = localName(i18n.locale, row.programName, row.enProgramName);
     if (!(await confirm({ title: t`Delete program`, message: t`Delete program ${num} ${name}? Its tasks and plan go with it; its FMEAs stay.`, danger: true }))) return;
     try {
-      await api.post('/api/program/delete', { id: row.id, version: row.version });
+      await api.post('/api/program/delete', { id: row.id });
       notify('success', t`Program ${num} deleted`);
       reload();
     } catch (error) {
@@ -69,8 +67,7 @@ export default function ProgramListPage({ basePath }: AreaPageProps) {
     }
   };
 
-  const exportList = (scope: 'all' | 'page') =>
-    void api.download('/api/program/exportData', `${t`Programs`}.xlsx`, { scope, ...(scope === 'page' ? page : {}), ...(search ? { search } : {}) }).catch(notifyError);
+  const exportAll = () => void api.download('/api/program/exportData', `${t`Programs`}.xlsx`).catch(notifyError);
 
   const day = (v: string | null | undefined) => formatDate(v);
   const columns: DataGridColumn<ProgramRow>[] = [
@@ -136,14 +133,9 @@ export default function ProgramListPage({ basePath }: AreaPageProps) {
               </Button>
             ) : null}
             {allowed('export') ? (
-              <>
-                <Button data-testid="program-export-all" onClick={() => exportList('all')}>
-                  <Trans>Export all</Trans>
-                </Button>
-                <Button data-testid="program-export-page" onClick={() => exportList('page')}>
-                  <Trans>Export this page</Trans>
-                </Button>
-              </>
+              <Button data-testid="program-export" onClick={exportAll}>
+                <Trans>Export</Trans>
+              </Button>
             ) : null}
           </>
         }

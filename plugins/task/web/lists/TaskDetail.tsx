@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plannedDatesShown } from '@fmea/core/domain';
 import { api, Drawer, EmptyState, formatDate, formatDateTime, useLoad } from '@fmea/sdk';
-import { useTaskLabels } from '../shared/labels.ts';
+import { useLogWords, useTaskLabels } from '../shared/labels.ts';
 import { TaskActions } from './TaskActions.tsx';
 
 /** One task: its fields (spec 001 §3 Task), its transitions, and its log (who did what, when). */
@@ -9,8 +9,11 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
   const { t, i18n } = useLingui();
   const words = useTaskLabels();
   const task = useLoad(() => api.get('/api/task/get', { id: taskId }), [taskId]);
-  const log = useLoad(() => api.get('/api/task/log', { taskId }), [taskId]);
   const row = task.data;
+  // the log is kept per program and per FMEA (who did what, when): this task's entries of it
+  const scope = row?.programId ? { programId: row.programId } : row?.projectId ? { projectId: row.projectId } : null;
+  const log = useLoad(async () => (scope ? (await api.get('/api/task/log', { ...scope, limit: 200 })).items.filter((e) => e.taskId === taskId) : []), [taskId, scope?.programId, scope?.projectId, row?.version]);
+  const word = useLogWords();
   const field = (label: string, value: string | null | undefined, testId?: string) => (
     <div>
       <dt>{label}</dt>
@@ -41,7 +44,6 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
             {field(t`Planned end`, planned ? formatDate(row.taskEndDate) : '—')}
             {field(t`Completed`, formatDate(row.taskCompleteDate))}
             {field(t`Hours`, row.hoursStr)}
-            {field(t`Progress`, `${row.progress}%`, 'task-detail-progress')}
           </dl>
           {row.taskDesc ? (
             <p className="task-desc" data-user-content>
@@ -53,7 +55,6 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
               row={row}
               onDone={() => {
                 task.reload();
-                log.reload();
                 onChanged();
               }}
             />
@@ -83,7 +84,7 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.at, i18n.locale)}</td>
                 <td>{entry.actorName}</td>
-                <td data-user-content>{entry.text}</td>
+                <td data-user-content>{[word(entry.action), entry.note].filter(Boolean).join(': ')}</td>
               </tr>
             ))}
           </tbody>

@@ -56,7 +56,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const data = await api.post('/api/task/list', { list, page, limit, ...(search ? { search } : {}), ...(status ? { taskStatus: status as '0' } : {}) });
+      const data = await api.post('/api/task/list', { list, page, limit, ...(search ? { search } : {}), ...(status ? { taskStatus: [status as TaskRow['taskStatus']] } : {}) });
       setRows(data.items);
       return { items: data.items, total: data.total };
     },
@@ -77,7 +77,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
     if (!(await confirm({ title: t`Cancel tasks`, message: t`Cancel the ${count} ticked tasks? Cancelled tasks cannot be restarted.`, danger: true }))) return;
     try {
       const done = await api.post('/api/task/batchCancel', { ids: chosen.map((r) => r.id) });
-      const n = done.cancelled;
+      const n = done.length;
       notify('success', t`${n} tasks cancelled`);
       reload();
     } catch (error) {
