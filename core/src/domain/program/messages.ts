@@ -29,6 +29,7 @@ export const PROGRAM_MESSAGE_KEYS = [
   'program.dependency_exists',
   'program.dependency_other_program',
   'program.import_invalid',
+  'program.import_unknown_number',
 ] as const;
 
 export const TASK_MESSAGE_KEYS = [
@@ -58,6 +59,8 @@ export const TASK_MESSAGE_KEYS = [
   'task.import_program_unknown',
   'task.import_fmea_unknown',
   'task.import_duplicate',
+  'task.import_node_unknown',
+  'task.import_user_unknown',
 ] as const;
 
 export type ProgramMessageKey = (typeof PROGRAM_MESSAGE_KEYS)[number] | (typeof TASK_MESSAGE_KEYS)[number];
@@ -68,10 +71,14 @@ export const TASK_SOURCE_LABEL_KEYS = Object.fromEntries(TASK_SOURCE_CODES.map((
 export const PROJECT_TASK_SOURCE_LABEL_KEYS = Object.fromEntries(PROJECT_TASK_SOURCES.map((v) => [v, `task.project_source.${v}`])) as Record<(typeof PROJECT_TASK_SOURCES)[number], string>;
 export const TASK_OBJECT_LABEL_KEYS = Object.fromEntries(TASK_OBJECTS.map((v) => [v, `task.object.${v}`])) as Record<(typeof TASK_OBJECTS)[number], string>;
 
+/** The import templates' description row (exportDescription). */
+export const PROGRAM_SHEET_KEYS = ['program.sheet.required', 'program.sheet.text', 'program.sheet.date', 'program.sheet.user', 'program.sheet.number', 'program.sheet.choices', 'program.sheet.reference', 'program.sheet.hours', 'program.sheet.export_only', 'program.sheet.node'] as const;
+
 /** Every key above, for the catalog test. */
 export const ALL_PROGRAM_MESSAGE_KEYS: readonly string[] = [
   ...PROGRAM_MESSAGE_KEYS,
   ...TASK_MESSAGE_KEYS,
+  ...PROGRAM_SHEET_KEYS,
   ...Object.values(TASK_TYPE_LABEL_KEYS),
   ...Object.values(TASK_LABEL_LABEL_KEYS),
   ...Object.values(TASK_SOURCE_LABEL_KEYS),

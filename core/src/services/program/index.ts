@@ -7,3 +7,4 @@ export * from './plan.ts';
 export * from './log.ts';
 export * from './progress.ts';
 export { nodeAnalysis } from './analysis.ts';
+export * from './exchange.ts';
