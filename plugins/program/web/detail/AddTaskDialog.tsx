@@ -51,7 +51,7 @@ export function AddTaskDialog({ programId, stages, fmeas, tasks, onClose, onSave
       },
     }),
     save: async (d) => {
-      const task = await api.post('/api/task/save', {
+      const task = await api.post('/api/task/create', {
         programId,
         taskName: d.name.trim(),
         taskType: d.taskType as '1',

@@ -78,12 +78,12 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
     api.on('select-task', (ev: { id: string | number }) => handlers.current.onOpen?.(String(ev.id)));
   }, []);
 
-  const columns: IColumnConfig[] = useMemo(
+  const columns = useMemo<IColumnConfig[]>(
     () => [
       { id: 'num', header: t`Number`, width: 110 },
       { id: 'text', header: t`Task`, flexgrow: 1 },
       { id: 'start', header: t`Start`, width: 96, template: (v: Date) => dateFormat.format(v) },
-      { id: 'slack', header: t`Slack (days)`, width: 84, align: 'right', template: (v: number, row: { type?: string }) => (row.type === 'milestone' ? '' : String(v)) },
+      { id: 'slack', header: t`Slack (days)`, width: 84, align: 'right', template: (v: number, row: Record<string, unknown>) => (row.type === 'milestone' ? '' : String(v)) },
     ],
     [t, dateFormat],
   );
