@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { projectLink } from '@fmea/core/domain';
+import { projectLink, TASK_STATUS } from '@fmea/core/domain';
 import { api, Button, EmptyState, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, usePermission, useUser, type AreaPageProps } from '@fmea/sdk';
 import { ProgramGantt } from '../gantt/ProgramGantt.tsx';
 import type { GanttLink, GanttTask } from '../gantt/model.ts';
@@ -52,7 +52,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
         start: task.plannedStart!,
         end: task.plannedEnd!,
         // the bar fills when the task is done (a task has no partial progress of its own)
-        progress: task.taskStatus === '3' ? 100 : 0,
+        progress: task.taskStatus === TASK_STATUS.completed ? 100 : 0,
         critical: task.critical,
         slack: task.slack ?? 0,
         baselineStart: saved.get(task.id)?.plannedStart ?? null,
@@ -133,8 +133,8 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   if (!data || !program) return <div className="page" aria-busy="true" />;
   const name = localName(i18n.locale, program.programName, program.enProgramName);
   const fmeas = program.fmeas;
-  const dfmeas = fmeas.filter((f) => f.projectType !== 'pfmea');
-  const pfmeas = fmeas.filter((f) => f.projectType === 'pfmea');
+  const dfmeas = fmeas.filter((f) => f.taskObject !== '2');
+  const pfmeas = fmeas.filter((f) => f.taskObject === '2');
   const field = (label: string, value: string | null | undefined, testId?: string) => (
     <div>
       <dt>{label}</dt>
