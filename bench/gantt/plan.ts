@@ -27,7 +27,7 @@ export async function writePlan(databaseUrl: string, programId: string, tasks: n
     const id = randomUUID();
     rows.push({
       id,
-      taskNum: `PRB${String(i + 1).padStart(8, '0')}`,
+      taskNum: `PRB${tasks}-${String(i + 1).padStart(6, '0')}`,
       programId,
       name: `Bench task ${i + 1}`,
       taskType: '1',
