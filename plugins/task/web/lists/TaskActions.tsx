@@ -2,9 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { projectLink, projectPagePath, taskMachine, type TaskEvent } from '@fmea/core/domain';
 import { api, type ApiData, Button, confirm, notify, notifyError, useGuardedNavigate } from '@fmea/sdk';
 
-/** Where a task's work is done: its FMEA opened at its node (the deep link's pptSerial: the structure step starts there), or at the project. */
+/**
+ * Where a task's work is done: its FMEA opened at its node (every kind's project page takes a node id as
+ * `serialNum`, as its deep link's pptSerial / pppSerial: the structure step starts there), or at the project.
+ */
 export const taskWorkLink = (projectType: string, projectId: string, nodeId: string | null | undefined) =>
-  nodeId ? `${projectPagePath(projectType)}?pptSerial=${encodeURIComponent(nodeId)}&rightType=structure` : projectLink(projectType, projectId, { step: 'structure' });
+  nodeId ? `${projectPagePath(projectType)}?serialNum=${encodeURIComponent(nodeId)}&rightType=structure` : projectLink(projectType, projectId, { step: 'structure' });
 
 export type TaskRow = ApiData<'/api/task/list'>['items'][number];
 

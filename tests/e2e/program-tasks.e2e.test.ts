@@ -1,0 +1,175 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { asAdmin } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
+import { openArea, startSignedIn } from './support/flows.ts';
+import { waitForPath } from './support/suite.ts';
+
+/**
+ * Programs and tasks in the workbench (issue 24), on the demo data: li.engineer, responsible for the
+ * window-lifter DFMEA, leads its program: he creates it, adds the DFMEA, plans two tasks on its nodes for
+ * wang.engineer with a finish-to-start dependency (the node below the root is refused until the root has
+ * its task), drags a bar (refused before its predecessor ends; moved later, its dependant follows), sees the
+ * critical path and saves a baseline. wang.engineer opens his task from the task list, works it on the
+ * DFMEA's mind map (the node shows its progress, and li's open map follows live), li approves, and the
+ * node shows the task done on both. Screenshots of the program page and the task list in both languages.
+ */
+const demo = useDemoServer(async (baseURL) => {
+  // the demo's engineers plan programs and work tasks: their role gets the program and task routes
+  await asAdmin(baseURL, async (admin) => {
+    const roles = await admin.get<{ id: string; name: string; permissions: { routeName: string; buttons: string[] }[] }[]>('/api/role/list');
+    const engineer = roles.find((r) => r.name === '工程师')!;
+    const added = [
+      { routeName: 'program_index', buttons: ['add', 'edit', 'del', 'import', 'export'] },
+      { routeName: 'program_detail', buttons: ['schedule', 'baseline'] },
+      { routeName: 'task_index', buttons: ['add', 'edit', 'import', 'export', 'cancel'] },
+    ];
+    const kept = engineer.permissions.filter((p) => !added.some((a) => a.routeName === p.routeName));
+    await admin.post('/api/role/savePermissions', { id: engineer.id, permissions: [...kept, ...added] });
+  });
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const bar = (page: Page, name: string): Locator => page.locator('[data-testid="program-gantt"] .wx-bar').filter({ hasText: name });
+/** The chart's grid cell of a task's row (the SVAR grid: a row per task, cells by column). */
+const startCell = (page: Page, name: string) => page.locator('[data-testid="program-gantt"] .wx-row').filter({ hasText: name }).locator('.wx-cell').nth(2);
+
+async function selectByText(select: Locator, text: string): Promise<void> {
+  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+  await select.selectOption(value!);
+}
+
+/** Drags a bar sideways by whole days (24 px each) as a mouse does. */
+async function dragBar(page: Page, name: string, days: number): Promise<void> {
+  const box = (await bar(page, name).boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + Math.min(20, box.width / 2);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + (days * 24) / 2, y, { steps: 4 });
+  await page.mouse.move(x + days * 24, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function addTask(page: Page, fields: { name: string; start: string; end: string; node: string; after?: string }): Promise<void> {
+  await page.getByTestId('program-add-task').click();
+  await page.getByTestId('task-add-name').fill(fields.name);
+  await page.getByTestId('task-add-start').fill(fields.start);
+  await page.getByTestId('task-add-end').fill(fields.end);
+  await selectByText(page.getByTestId('task-add-handler'), '王芳');
+  await selectByText(page.getByTestId('task-add-project'), '前门电动车窗升降器');
+  await page.locator('[data-testid="task-add-node"] option', { hasText: fields.node }).first().waitFor({ state: 'attached' });
+  await selectByText(page.getByTestId('task-add-node'), fields.node);
+  if (fields.after) await selectByText(page.getByTestId('task-add-predecessor'), fields.after);
+  await page.getByTestId('task-add-save').click();
+}
+
+describe('programs and tasks in the workbench', () => {
+  it('a team leader plans a program and assigns tasks; an engineer works one from the mind map and it completes', async () => {
+    const li = await demo.open('zh-CN');
+    await startSignedIn(li, 'li.engineer', DEMO_PASSWORD);
+    await openArea(li, 'program_index');
+    await waitForPath(li, '/main/program');
+
+    // a new program, its bilingual name and dates
+    await li.getByTestId('program-new').click();
+    await li.getByTestId('program-name').fill('前门车窗升降器项目');
+    await li.getByTestId('program-name-en').fill('Front door window lifter program');
+    await li.getByTestId('program-start').fill('2027-01-04');
+    await li.getByTestId('program-end').fill('2027-06-30');
+    await li.getByTestId('program-save').click();
+    await waitForPath(li, '/main/program/programDetail');
+    await li.getByTestId('program-detail').waitFor();
+
+    // the DFMEA joins the program
+    await li.getByTestId('program-add-fmea').click();
+    await li.getByTestId('program-link-fmea').fill('前门');
+    await li.getByRole('option').filter({ hasText: '前门电动车窗升降器' }).first().click();
+    await li.getByTestId('program-link-fmea-save').click();
+    await dialog(li).waitFor({ state: 'hidden' });
+    await expect.poll(() => li.getByTestId('program-dfmea-count').innerText()).toBe('1');
+
+    // a task on a node below the root first: its superior part has no task yet, and nothing is saved
+    await addTask(li, { name: '系统结构分析', start: '2027-01-04', end: '2027-01-08', node: '控制模块' });
+    await expect.poll(() => dialog(li).innerText()).toContain('必须先创建上级零件任务');
+    // the same dialog on the root: saved
+    await selectByText(li.getByTestId('task-add-node'), '前门电动车窗升降器');
+    await li.getByTestId('task-add-save').click();
+    await dialog(li).waitFor({ state: 'hidden' });
+
+    // the control module's task after it (finish-to-start)
+    await addTask(li, { name: '控制模块功能分析', start: '2027-01-11', end: '2027-01-15', node: '控制模块', after: '系统结构分析' });
+    await dialog(li).waitFor({ state: 'hidden' });
+    await bar(li, '控制模块功能分析').waitFor();
+    // a chain of two: both on the critical path, no slack
+    await expect.poll(() => li.locator('[data-testid="program-gantt"] .wx-bar.critical').count()).toBe(2);
+
+    // dragged to start before its predecessor ends: the server refuses, the chart keeps the plan
+    const before = await startCell(li, '控制模块功能分析').innerText();
+    await dragBar(li, '控制模块功能分析', -4);
+    await li.getByTestId('program-plan-refusal').waitFor();
+    expect(await li.getByTestId('program-plan-refusal').innerText()).toMatch(/PR/);
+    await expect.poll(() => startCell(li, '控制模块功能分析').innerText()).toBe(before);
+
+    // the root's task moved two days later: its dependant follows (the server's cascade)
+    await dragBar(li, '系统结构分析', 2);
+    await expect.poll(() => startCell(li, '控制模块功能分析').innerText()).not.toBe(before);
+    await expect.poll(() => li.getByTestId('program-plan-refusal').count()).toBe(0);
+
+    // a baseline of the plan: drawn under the bars
+    await li.getByTestId('program-save-baseline').click();
+    await expect.poll(() => li.getByTestId('gantt-baseline').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(li, 'program-detail-zh-CN');
+
+    // the engineer's to-do list holds the two tasks; the root's opens at its node in the DFMEA
+    const wang = await demo.open('zh-CN');
+    await startSignedIn(wang, 'wang.engineer', DEMO_PASSWORD);
+    await wang.goto('/main/taskIndex/todoList');
+    const row = wang.locator('[data-row-key]').filter({ hasText: '系统结构分析' });
+    await row.waitFor();
+    expect(await wang.locator('[data-row-key]').filter({ hasText: '控制模块功能分析' }).count()).toBe(1);
+    await screenshot(wang, 'task-list-zh-CN');
+    await row.getByTestId('task-open-fmea').click();
+    await waitForPath(wang, '/main/dfmea/dfmeaProject');
+    const wangNode = wang.getByTestId('dfmea-mindmap').getByTestId('node-progress').first();
+    await wangNode.waitFor();
+    expect(await wangNode.getAttribute('data-percent')).toBe('0');
+
+    // the leader watches the same map
+    await li.goto(await wang.evaluate(() => location.pathname + location.search));
+    const liTask = li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"]').filter({ hasText: '未开始' }).first();
+    await liTask.waitFor();
+    for (const page of [li, wang]) await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
+
+    // worked from the mind map: started, then submitted; the leader's map follows without a reload
+    await wang.getByTestId('node-task-start').click();
+    await expect.poll(() => li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="1"]').count()).toBe(1);
+    await wang.getByTestId('node-task-submit').click();
+    await expect.poll(() => li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="2"]').count()).toBe(1);
+
+    // the leader approves it where it was worked; the engineer's node shows it done
+    await li.getByTestId('node-task-approve').click();
+    await expect.poll(() => wang.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="3"]').count()).toBe(1);
+    await expect.poll(() => wangNode.getAttribute('data-percent')).toBe('100');
+
+    // the project's task log says who did what
+    await wang.getByTestId('task-log-open').click();
+    const log = wang.getByTestId('task-log-panel');
+    await log.getByText('已提交审核').waitFor();
+    await log.getByText('已通过').waitFor();
+
+    // in English: the program page and the task list, as an administrator sees them
+    const admin = await demo.open('en-US');
+    await startSignedIn(admin, 'chen.super', DEMO_PASSWORD);
+    await openArea(admin, 'program_index');
+    await admin.getByTestId('program-list').getByText('Front door window lifter program').click();
+    await bar(admin, '控制模块功能分析').waitFor();
+    await screenshot(admin, 'program-detail-en-US');
+    await admin.goto('/main/taskIndex/all');
+    await admin.locator('[data-row-key]').filter({ hasText: '系统结构分析' }).waitFor();
+    await admin.getByTestId('task-status-filter').selectOption('3');
+    await expect.poll(() => admin.locator('[data-row-key]').count()).toBe(1);
+    await screenshot(admin, 'task-list-en-US');
+  });
+});
