@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { asAdmin } from './support/api.ts';
+import { ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
 import { openArea, startSignedIn } from './support/flows.ts';
@@ -14,10 +14,15 @@ import { waitForPath } from './support/suite.ts';
  * critical path and saves a baseline. wang.engineer opens his task from the task list, works it on the
  * DFMEA's mind map (the node shows its progress, and li's open map follows live), li approves, and the
  * node shows the task done on both. Screenshots of the program page and the task list in both languages.
+ * (The demo's engineers get the program and task routes first: the demo roles predate the areas.)
  */
 const demo = useDemoServer(async (baseURL) => {
   // the demo's engineers plan programs and work tasks: their role gets the program and task routes
-  await asAdmin(baseURL, async (admin) => {
+  // the demo's super administrator works in two sites: signed in to the first
+  const first = await new ApiSession(baseURL).post<{ sites: { siteId: string }[] }>('/api/login', { username: 'chen.super', password: DEMO_PASSWORD, forceLogin: true });
+  const signed = await new ApiSession(baseURL).post<{ token: string }>('/api/login', { username: 'chen.super', password: DEMO_PASSWORD, forceLogin: true, siteId: first.sites[0]!.siteId });
+  const admin = new ApiSession(baseURL, signed.token);
+  {
     const roles = await admin.get<{ id: string; name: string; permissions: { routeName: string; buttons: string[] }[] }[]>('/api/role/list');
     const engineer = roles.find((r) => r.name === '工程师')!;
     const added = [
@@ -27,10 +32,13 @@ const demo = useDemoServer(async (baseURL) => {
     ];
     const kept = engineer.permissions.filter((p) => !added.some((a) => a.routeName === p.routeName));
     await admin.post('/api/role/savePermissions', { id: engineer.id, permissions: [...kept, ...added] });
-  });
+  }
+  await admin.logout();
 });
 
 const dialog = (page: Page) => page.getByRole('dialog');
+/** The FMEA's root node, in the task dialog's node select (its first node). */
+const ROOT = '(root)';
 const bar = (page: Page, name: string): Locator => page.locator('[data-testid="program-gantt"] .wx-bar').filter({ hasText: name });
 /** The chart's grid cell of a task's row (the SVAR grid: a row per task, cells by column). */
 const startCell = (page: Page, name: string) => page.locator('[data-testid="program-gantt"] .wx-row').filter({ hasText: name }).locator('.wx-cell').nth(2);
@@ -40,11 +48,12 @@ async function selectByText(select: Locator, text: string): Promise<void> {
   await select.selectOption(value!);
 }
 
-/** Drags a bar sideways by whole days (24 px each) as a mouse does. */
+/** Drags a bar sideways by whole days (24 px each) as a mouse does (from its middle: its ends resize it), once the notices over the chart are gone. */
 async function dragBar(page: Page, name: string, days: number): Promise<void> {
+  await page.locator('.toast').first().waitFor({ state: 'detached' });
   const box = (await bar(page, name).boundingBox())!;
   const y = box.y + box.height / 2;
-  const x = box.x + Math.min(20, box.width / 2);
+  const x = box.x + box.width / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + (days * 24) / 2, y, { steps: 4 });
@@ -59,8 +68,10 @@ async function addTask(page: Page, fields: { name: string; start: string; end: s
   await page.getByTestId('task-add-end').fill(fields.end);
   await selectByText(page.getByTestId('task-add-handler'), '王芳');
   await selectByText(page.getByTestId('task-add-project'), '前门电动车窗升降器');
-  await page.locator('[data-testid="task-add-node"] option', { hasText: fields.node }).first().waitFor({ state: 'attached' });
-  await selectByText(page.getByTestId('task-add-node'), fields.node);
+  // the node select lists the FMEA's structure once it is read: the root first
+  await page.locator('[data-testid="task-add-node"] option', { hasText: '控制模块' }).first().waitFor({ state: 'attached' });
+  if (fields.node === ROOT) await page.getByTestId('task-add-node').selectOption({ index: 1 });
+  else await selectByText(page.getByTestId('task-add-node'), fields.node);
   if (fields.after) await selectByText(page.getByTestId('task-add-predecessor'), fields.after);
   await page.getByTestId('task-add-save').click();
 }
@@ -94,20 +105,22 @@ describe('programs and tasks in the workbench', () => {
     await addTask(li, { name: '系统结构分析', start: '2027-01-04', end: '2027-01-08', node: '控制模块' });
     await expect.poll(() => dialog(li).innerText()).toContain('必须先创建上级零件任务');
     // the same dialog on the root: saved
-    await selectByText(li.getByTestId('task-add-node'), '前门电动车窗升降器');
+    await li.getByTestId('task-add-node').selectOption({ index: 1 });
     await li.getByTestId('task-add-save').click();
     await dialog(li).waitFor({ state: 'hidden' });
 
     // the control module's task after it (finish-to-start)
-    await addTask(li, { name: '控制模块功能分析', start: '2027-01-11', end: '2027-01-15', node: '控制模块', after: '系统结构分析' });
+    await addTask(li, { name: '控制模块功能分析', start: '2027-01-09', end: '2027-01-13', node: '控制模块', after: '系统结构分析' });
     await dialog(li).waitFor({ state: 'hidden' });
     await bar(li, '控制模块功能分析').waitFor();
-    // a chain of two: both on the critical path, no slack
+    await screenshot(li, 'program-detail-planned-zh-CN');
+    // a chain of two, back to back: both on the critical path, no slack
     await expect.poll(() => li.locator('[data-testid="program-gantt"] .wx-bar.critical').count()).toBe(2);
 
     // dragged to start before its predecessor ends: the server refuses, the chart keeps the plan
     const before = await startCell(li, '控制模块功能分析').innerText();
     await dragBar(li, '控制模块功能分析', -4);
+    await screenshot(li, 'program-detail-dragged-zh-CN');
     await li.getByTestId('program-plan-refusal').waitFor();
     expect(await li.getByTestId('program-plan-refusal').innerText()).toMatch(/PR/);
     await expect.poll(() => startCell(li, '控制模块功能分析').innerText()).toBe(before);
@@ -156,12 +169,12 @@ describe('programs and tasks in the workbench', () => {
     // the project's task log says who did what
     await wang.getByTestId('task-log-open').click();
     const log = wang.getByTestId('task-log-panel');
-    await log.getByText('已提交审核').waitFor();
-    await log.getByText('已通过').waitFor();
+    await log.getByText('已提交审批').waitFor();
+    await log.getByText('已批准').waitFor();
 
-    // in English: the program page and the task list, as an administrator sees them
+    // in English: the program page and the task list, as the leader sees them in another browser
     const admin = await demo.open('en-US');
-    await startSignedIn(admin, 'chen.super', DEMO_PASSWORD);
+    await startSignedIn(admin, 'li.engineer', DEMO_PASSWORD);
     await openArea(admin, 'program_index');
     await admin.getByTestId('program-list').getByText('Front door window lifter program').click();
     await bar(admin, '控制模块功能分析').waitFor();

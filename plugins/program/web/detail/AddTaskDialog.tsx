@@ -19,12 +19,16 @@ type Draft = {
 interface NodeLike {
   id: string;
   name: string;
+  nodeType: number;
   children?: NodeLike[];
 }
 
-/** The structure nodes of an FMEA, depth first, indented by level for a select. */
+/** Functions are type-2 children in the tree; a task works on a structure node. */
+const FUNCTION_NODE = 2;
+
+/** The structure nodes of an FMEA (its functions left out), depth first, indented by level for a select. */
 function flatten(node: NodeLike | null, depth = 0, out: { value: string; label: string }[] = []) {
-  if (!node) return out;
+  if (!node || node.nodeType === FUNCTION_NODE) return out;
   out.push({ value: node.id, label: `${'\u00a0\u00a0'.repeat(depth)}${node.name}` });
   for (const child of node.children ?? []) flatten(child, depth + 1, out);
   return out;

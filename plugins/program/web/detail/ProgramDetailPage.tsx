@@ -31,7 +31,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const [adding, setAdding] = useState(false);
   const [linking, setLinking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  /** Bumped to draw the plan as it was before a refused drag (the chart had moved the bar itself). */
+  /** Bumped to draw the plan as it was before a refused drag: the chart is drawn anew (it had moved the bar itself, and keeps its own copy). */
   const [redraw, setRedraw] = useState(0);
 
   const data = plan.data;
@@ -65,7 +65,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
     }
     return tasks;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, i18n.locale, redraw]);
+  }, [data, i18n.locale]);
   const ganttLinks = useMemo<GanttLink[]>(() => (data?.dependencies ?? []).map((d) => ({ id: d.id, from: d.predecessorId, to: d.successorId })), [data]);
 
   /** The server's answer to a change of the plan: the moved tasks' dates, every task's slack, the critical path. */
@@ -282,7 +282,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
         {data.tasks.length === 0 ? (
           <EmptyState title={<Trans>No tasks yet</Trans>}>{canSchedule ? <Trans>Add the program's tasks to plan it.</Trans> : null}</EmptyState>
         ) : (
-          <ProgramGantt tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
+          <ProgramGantt key={redraw} tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
         )}
       </section>
       {editing ? (

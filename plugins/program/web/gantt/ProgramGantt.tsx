@@ -80,10 +80,10 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
 
   const columns = useMemo<IColumnConfig[]>(
     () => [
-      { id: 'num', header: t`Number`, width: 110 },
+      { id: 'num', header: t`Number`, width: 128 },
       { id: 'text', header: t`Task`, flexgrow: 1 },
-      { id: 'start', header: t`Start`, width: 96, template: (v: Date) => dateFormat.format(v) },
-      { id: 'slack', header: t`Slack (days)`, width: 84, align: 'right', template: (v: number, row: Record<string, unknown>) => (row.type === 'milestone' ? '' : String(v)) },
+      { id: 'start', header: t`Start`, width: 92, template: (v: Date) => dateFormat.format(v) },
+      { id: 'slack', header: t`Slack`, width: 76, align: 'right', template: (v: number, row: Record<string, unknown>) => (row.type === 'milestone' ? '' : String(v)) },
     ],
     [t, dateFormat],
   );
@@ -120,7 +120,7 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
             lengthUnit="day"
             durationUnit="day"
             readonly={!editable}
-            gridWidth={420}
+            gridWidth={500}
             {...(span ? { start: span.start, end: span.end } : {})}
           />
         </Locale>

@@ -90,7 +90,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
     {
       id: 'tick',
       header: <span className="sr-only">{t`Tick`}</span>,
-      width: 40,
+      width: 36,
       hideable: false,
       cell: (row) => {
         const num = row.taskNum;
@@ -107,25 +107,25 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
         );
       },
     },
-    { id: 'taskNum', header: t`Number`, accessor: 'taskNum', width: 130, hideable: false },
+    { id: 'taskNum', header: t`Number`, accessor: 'taskNum', width: 120, hideable: false },
     { id: 'taskName', header: t`Task`, hideable: false, cell: (row) => <span data-user-content>{row.taskName}</span> },
     { id: 'taskSourceName', header: t`Source`, width: 110, hidden: true, cell: (row) => words.source(row.taskSource) || words.projectSource(row.projectTaskSource) },
-    { id: 'program', header: t`Program`, width: 160, cell: (row) => (row.programNum ? <span data-user-content>{`${row.programNum} ${row.programName ?? ''}`}</span> : '') },
+    { id: 'program', header: t`Program`, width: 130, cell: (row) => (row.programNum ? <span data-user-content>{`${row.programNum} ${row.programName ?? ''}`}</span> : '') },
     { id: 'programStageName', header: t`Stage`, width: 100, hidden: true, cell: (row) => row.programStageName ?? '' },
-    { id: 'taskType', header: t`Type`, width: 100, cell: (row) => words.type(row.taskType) },
-    { id: 'fmea', header: t`FMEA`, width: 150, cell: (row) => (row.fmeaNum ? <span data-user-content>{`${row.fmeaNum} ${row.fmeaName ?? ''}`}</span> : '') },
+    { id: 'taskType', header: t`Type`, width: 70, cell: (row) => words.type(row.taskType) },
+    { id: 'fmea', header: t`FMEA`, width: 130, cell: (row) => (row.fmeaNum ? <span data-user-content>{`${row.fmeaNum} ${row.fmeaName ?? ''}`}</span> : '') },
     { id: 'nodeName', header: t`Node`, width: 120, hidden: true, cell: (row) => <span data-user-content>{row.nodeName ?? ''}</span> },
     { id: 'dre', header: t`DRE`, width: 90, hidden: true, cell: (row) => row.dre ?? '' },
-    { id: 'taskOwnerName', header: t`Launched by`, width: 100, cell: (row) => row.taskOwnerName ?? '' },
-    { id: 'handlerName', header: t`Handler`, width: 100, cell: (row) => row.handlerName ?? '' },
+    { id: 'taskOwnerName', header: t`Launched by`, width: 80, cell: (row) => row.taskOwnerName ?? '' },
+    { id: 'handlerName', header: t`Handler`, width: 80, cell: (row) => row.handlerName ?? '' },
     { id: 'depName', header: t`Department`, width: 110, hidden: true, cell: (row) => row.depName ?? '' },
     { id: 'taskLaunchDate', header: t`Launched`, width: 100, hidden: true, cell: (row) => formatDate(row.taskLaunchDate) },
-    { id: 'taskStartDate', header: t`Planned start`, width: 105, cell: (row) => planned(row, row.taskStartDate) },
-    { id: 'taskEndDate', header: t`Planned end`, width: 105, cell: (row) => planned(row, row.taskEndDate) },
-    { id: 'taskCompleteDate', header: t`Completed`, width: 100, cell: (row) => formatDate(row.taskCompleteDate) },
+    { id: 'taskStartDate', header: t`Planned start`, width: 95, cell: (row) => planned(row, row.taskStartDate) },
+    { id: 'taskEndDate', header: t`Planned end`, width: 95, cell: (row) => planned(row, row.taskEndDate) },
+    { id: 'taskCompleteDate', header: t`Completed`, width: 95, hidden: list !== 'done' && list !== 'history', cell: (row) => formatDate(row.taskCompleteDate) },
     { id: 'hoursStr', header: t`Hours`, width: 70, hidden: true, cell: (row) => row.hoursStr ?? '' },
-    { id: 'taskStatus', header: t`Status`, width: 90, cell: (row) => <span className={`task-status task-status-${row.taskStatus}`}>{words.status(row.taskStatus)}</span> },
-    { id: 'actions', header: t`Actions`, width: 230, hideable: false, cell: (row) => <TaskActions row={row} onDone={reload} /> },
+    { id: 'taskStatus', header: t`Status`, width: 80, cell: (row) => <span className={`task-status task-status-${row.taskStatus}`}>{words.status(row.taskStatus)}</span> },
+    { id: 'actions', header: t`Actions`, width: 200, hideable: false, cell: (row) => <TaskActions row={row} onDone={reload} /> },
   ];
 
   const submitSearch = (e: FormEvent) => {
