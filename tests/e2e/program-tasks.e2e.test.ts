@@ -165,6 +165,7 @@ describe('programs and tasks in the workbench', () => {
     await li.getByTestId('node-task-approve').click();
     await expect.poll(() => wang.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="3"]').count()).toBe(1);
     await expect.poll(() => wangNode.getAttribute('data-percent')).toBe('100');
+    await screenshot(wang, 'fmea-mindmap-tasks-zh-CN');
 
     // the project's task log says who did what
     await wang.getByTestId('task-log-open').click();

@@ -110,7 +110,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
     { id: 'taskNum', header: t`Number`, accessor: 'taskNum', width: 120, hideable: false },
     { id: 'taskName', header: t`Task`, hideable: false, cell: (row) => <span data-user-content>{row.taskName}</span> },
     { id: 'taskSourceName', header: t`Source`, width: 110, hidden: true, cell: (row) => words.source(row.taskSource) || words.projectSource(row.projectTaskSource) },
-    { id: 'program', header: t`Program`, width: 130, cell: (row) => (row.programNum ? <span data-user-content>{`${row.programNum} ${row.programName ?? ''}`}</span> : '') },
+    { id: 'program', header: t`Program`, width: 120, cell: (row) => (row.programNum ? <span data-user-content>{`${row.programNum} ${row.programName ?? ''}`}</span> : '') },
     { id: 'programStageName', header: t`Stage`, width: 100, hidden: true, cell: (row) => row.programStageName ?? '' },
     { id: 'taskType', header: t`Type`, width: 70, cell: (row) => words.type(row.taskType) },
     { id: 'fmea', header: t`FMEA`, width: 130, cell: (row) => (row.fmeaNum ? <span data-user-content>{`${row.fmeaNum} ${row.fmeaName ?? ''}`}</span> : '') },
@@ -124,7 +124,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
     { id: 'taskEndDate', header: t`Planned end`, width: 95, cell: (row) => planned(row, row.taskEndDate) },
     { id: 'taskCompleteDate', header: t`Completed`, width: 95, hidden: list !== 'done' && list !== 'history', cell: (row) => formatDate(row.taskCompleteDate) },
     { id: 'hoursStr', header: t`Hours`, width: 70, hidden: true, cell: (row) => row.hoursStr ?? '' },
-    { id: 'taskStatus', header: t`Status`, width: 80, cell: (row) => <span className={`task-status task-status-${row.taskStatus}`}>{words.status(row.taskStatus)}</span> },
+    { id: 'taskStatus', header: t`Status`, width: 96, cell: (row) => <span className={`task-status task-status-${row.taskStatus}`}>{words.status(row.taskStatus)}</span> },
     { id: 'actions', header: t`Actions`, width: 200, hideable: false, cell: (row) => <TaskActions row={row} onDone={reload} /> },
   ];
 
