@@ -177,7 +177,7 @@ describe('tasks', () => {
     const gearbox = await createTask(planner, task({ programId: program.id, projectId: dfmea.id, nodeId: lifter.gearbox.id }));
     const housing = await createTask(planner, task({ programId: program.id, projectId: dfmea.id, nodeId: lifter.housing.id, taskType: '6' }));
     const started = await transitionTask(engineer, housing.id, 'start');
-    expect(started.progress).toEqual({ taskId: housing.id, taskNum: housing.taskNum, projectId: dfmea.id, nodeId: lifter.housing.id, taskStatus: '1' });
+    expect(started.progress).toEqual({ taskId: housing.id, taskNum: housing.taskNum, projectId: dfmea.id, nodeId: lifter.housing.id, pptSerial: lifter.housing.id, projectProcedureSerial: null, taskStatus: '1' });
     await transitionTask(engineer, gearbox.id, 'start');
     // the gear's cause "Teeth worn" (S9 O6 D5) is high and has no action: the gearbox's analysis is not complete
     const e = await refusal(transitionTask(engineer, gearbox.id, 'complete'));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { department, fmeaNode, fmeaProject, program, programFmea, programStage, projectTask, taskDependency } from '../../db/schema/index.ts';
-import { live, softDeleted } from '../../db/live.ts';
+import { isDeleted, live, softDeleted } from '../../db/live.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, type Issue } from '../../errors.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 import {
@@ -287,7 +287,7 @@ async function placementOf(db: DbOrTx, input: TaskInput, taskId: string | null):
   }
   if (parentId) {
     const parent = await db.select({ id: projectTask.id, programId: projectTask.programId, delFlg: projectTask.delFlg, taskNum: projectTask.taskNum }).from(projectTask).where(eq(projectTask.id, parentId)).get();
-    if (!parent || parent.delFlg !== 0) fail([{ messageKey: 'task.parent_not_found', field: 'parentId', params: { field: 'parentId', task: parentId } }]);
+    if (!parent || isDeleted(parent)) fail([{ messageKey: 'task.parent_not_found', field: 'parentId', params: { field: 'parentId', task: parentId } }]);
     if ((parent!.programId ?? null) !== (prog?.id ?? null)) fail([{ messageKey: 'task.parent_other_program', field: 'parentId', params: { field: 'parentId' } }]);
     if (taskId) {
       const parents = new Map<string, string | null>();
