@@ -1,15 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertSpreadsheet, createTask, deleteTask, exportProgramTemplate, exportTasks, getTask, importTasks, listTaskLog, listTasks, nodeTaskProgress, translate, updateTask, type TaskStatus } from '@fmea/core';
+import { createTask, deleteTask, exportProgramTemplate, exportTasks, getTask, importTasks, listTaskLog, listTasks, nodeTaskProgress, updateTask, type TaskStatus } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { DateTime, Id } from '../../http/fields.ts';
 import { asDownload, sendBytes, XLSX_TYPE } from '../../http/files.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
-import { progressReporter } from '../../realtime/progress.ts';
 import { Version } from '../fmea/schemas.ts';
 import { pageOf, PageQuery } from '../notices/schemas.ts';
-import { presentIssues } from '../program/programs.ts';
+import { importWorkbook } from '../program/programs.ts';
 import { DayInput, ExchangeImportForm, ExchangeReportSchema, TASK_TAG, TaskKey, TaskListName, TaskSchema, TaskStatusCode } from '../program/schemas.ts';
 import { PROJECT_TASK_SOURCES, TASK_LABELS, TASK_LOG_ACTIONS, TASK_SOURCE_CODES, TASK_TYPES } from '@fmea/core';
 
@@ -106,7 +105,7 @@ export const deleteRoute = defineRoute({
 
 const LogEntrySchema = z
   .strictObject({
-    id: z.number().int(),
+    id: z.string(),
     taskId: z.string(),
     taskNum: z.string(),
     taskName: z.string(),
@@ -220,13 +219,5 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const file = await exportProgramTemplate(serviceContext(c), { locale: c.var.locale, kind: 'task' });
     return sendBytes(c, file.data, file.fileName, XLSX_TYPE);
   });
-  app.openapi(importDataRoute, async (c) => {
-    const { excelFile, acceptUnmapped } = c.req.valid('form');
-    const { locale, services } = c.var;
-    assertSpreadsheet(excelFile.name, excelFile.size, services.importLimitBytes);
-    const ctx = serviceContext(c);
-    const onProgress = progressReporter(services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
-    const report = await importTasks(ctx, new Uint8Array(await excelFile.arrayBuffer()), { acceptUnmapped, limit: services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
-    return c.json(ok({ ...report, unmappedColumns: presentIssues(locale, report.unmappedColumns) }), 200);
-  });
+  app.openapi(importDataRoute, async (c) => c.json(ok(await importWorkbook(c, c.req.valid('form'), importTasks)), 200));
 }

@@ -32,7 +32,7 @@ export async function writeTaskLog(tx: DbOrTx, ctx: TxContext, task: TaskRow, ac
 }
 
 export interface TaskLogEntry {
-  id: number;
+  id: string;
   taskId: string;
   taskNum: string;
   taskName: string;
@@ -65,7 +65,8 @@ export async function listTaskLog(ctx: ServiceContext, query: TaskLogQuery): Pro
   const db = await readDb(ctx);
   const { page, limit, offset } = pageWindow(query);
   const [rows, count] = await Promise.all([
-    db.select().from(taskLog).where(and(where)).orderBy(desc(taskLog.at), desc(taskLog.id)).limit(limit).offset(offset),
+    // entries of one instant (a batch cancel) keep the order they were written in: rowid on both engines
+    db.select().from(taskLog).where(and(where)).orderBy(desc(taskLog.at), desc(sql`${taskLog}.rowid`)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(taskLog).where(where).get(),
   ]);
   return {
