@@ -1,5 +1,22 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertSpreadsheet, createProgram, deleteProgram, exportProgramTemplate, exportPrograms, getProgram, importPrograms, linkFmea, listPrograms, saveStages, translate, updateProgram, type Issue } from '@fmea/core';
+import {
+  assertSpreadsheet,
+  createProgram,
+  deleteProgram,
+  exportProgramTemplate,
+  exportPrograms,
+  getProgram,
+  importPrograms,
+  linkFmea,
+  listPrograms,
+  saveStages,
+  translate,
+  updateProgram,
+  type ExchangeImportOptions,
+  type ExchangeImportResult,
+  type Issue,
+} from '@fmea/core';
+import type { Context } from 'hono';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -140,8 +157,21 @@ export const importDataRoute = defineRoute({
 });
 
 /** A report's issues as a refusal's read: with the message in the reader's language. */
-export const presentIssues = (locale: Parameters<typeof issueMessage>[0], issues: readonly Issue[]) =>
+const presentIssues = (locale: Parameters<typeof issueMessage>[0], issues: readonly Issue[]) =>
   issues.map((issue) => ({ ...(issue.row === undefined ? {} : { row: issue.row }), ...(issue.field === undefined ? {} : { field: issue.field }), messageKey: issue.messageKey, message: issueMessage(locale, issue) }));
+
+type WorkbookImport = (ctx: ReturnType<typeof serviceContext>, data: Uint8Array, options: ExchangeImportOptions) => Promise<ExchangeImportResult>;
+
+/** The import of a program or task workbook (ExchangeImportForm), with the caller's progress bar; the tasks' route uses it too. */
+export async function importWorkbook(c: Context<AppEnv>, form: { excelFile: File; acceptUnmapped: boolean }, run: WorkbookImport) {
+  const { locale, services } = c.var;
+  assertSpreadsheet(form.excelFile.name, form.excelFile.size, services.importLimitBytes);
+  const ctx = serviceContext(c);
+  // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
+  const onProgress = progressReporter(services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: form.excelFile.name }));
+  const report = await run(ctx, new Uint8Array(await form.excelFile.arrayBuffer()), { acceptUnmapped: form.acceptUnmapped, limit: services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
+  return { ...report, unmappedColumns: presentIssues(locale, report.unmappedColumns) };
+}
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
@@ -174,14 +204,5 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const file = await exportProgramTemplate(serviceContext(c), { locale: c.var.locale, kind: 'program' });
     return sendBytes(c, file.data, file.fileName, XLSX_TYPE);
   });
-  app.openapi(importDataRoute, async (c) => {
-    const { excelFile, acceptUnmapped } = c.req.valid('form');
-    const { locale, services } = c.var;
-    assertSpreadsheet(excelFile.name, excelFile.size, services.importLimitBytes);
-    const ctx = serviceContext(c);
-    // the caller's tabs show a progress bar (receiveProgressInfo); 100 hides it, also after a refusal
-    const onProgress = progressReporter(services, ctx.actor.userId!, translate(locale, 'files.import_progress', { name: excelFile.name }));
-    const report = await importPrograms(ctx, new Uint8Array(await excelFile.arrayBuffer()), { acceptUnmapped, limit: services.importLimitBytes, onProgress }).finally(() => onProgress(1, 1));
-    return c.json(ok({ ...report, unmappedColumns: presentIssues(locale, report.unmappedColumns) }), 200);
-  });
+  app.openapi(importDataRoute, async (c) => c.json(ok(await importWorkbook(c, c.req.valid('form'), importPrograms)), 200));
 }
