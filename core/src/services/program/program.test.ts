@@ -223,6 +223,9 @@ describe('tasks', () => {
     expect(await names(engineer, 'done')).toEqual(['Alpha']);
     expect(await names(engineer, 'history')).toEqual(['Alpha']);
     expect(await names(granted(team.outsider, {}), 'all')).toEqual([]);
+    // someone neither working it nor holding a task or program route does not read it
+    expect(await refusal(getTask(granted(team.outsider, {}), a.id))).toMatchObject({ code: 'not_allowed' });
+    expect((await getTask(engineer, a.id)).taskName).toBe('Alpha');
     expect(await names(viewer, 'all')).toEqual(['Alpha', 'Beta']);
     const mine = await listMyTasks(engineer, {});
     expect(mine.items.filter((i) => i.taskSource === 'program')).toEqual([expect.objectContaining({ id: b.id, taskNum: b.taskNum, taskType: '1', taskDesc: 'Beta', projectId: null, taskStatus: '0', route: `/main/taskIndex/todoList?task=${b.id}` })]);

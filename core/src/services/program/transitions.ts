@@ -59,10 +59,9 @@ async function progressOf(db: DbOrTx, rows: readonly TaskRow[]): Promise<(TaskPr
   });
 }
 
-function refusal(caller: ProgramCaller, row: TaskRow, event: TaskEvent): Error {
+function refusal(row: TaskRow, event: TaskEvent): Error {
   if (event === 'approve' || event === 'reject') return new NotAllowedError('task.not_owner' satisfies ProgramMessageKey, { owner: row.ownerName ?? '' });
   if (event === 'cancel') return new NotAllowedError('task.cancel_denied' satisfies ProgramMessageKey);
-  void caller;
   return new NotAllowedError('task.not_handler' satisfies ProgramMessageKey, { handler: row.handlerName ?? '' });
 }
 
@@ -87,7 +86,7 @@ async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: Task
   if (!callerActions(caller, before).includes(event)) {
     // the machine's own refusal first (a finished task, an event the status does not take), then who may
     taskMachine.next(before.status, event);
-    throw refusal(caller, before, event);
+    throw refusal(before, event);
   }
   if (input.version !== undefined && input.version !== before.version) throw staleTask(before);
   if (event === 'complete') await assertMayComplete(tx, ctx, caller, before);
