@@ -135,6 +135,8 @@ const NodeProgressSchema = z
     pptSerial: z.string().nullable(),
     projectProcedureSerial: z.string().nullable(),
     percent: z.number().int().openapi({ description: 'Completed among the node’s tasks that are not cancelled' }),
+    analysisComplete: z.boolean().openapi({ description: 'The node’s analysis is complete (a function, and the checks before release find nothing on it or below): its handler may complete its task without review' }),
+    findings: z.number().int().openapi({ description: 'What the checks before release find on the node or below it' }),
     tasks: z.array(
       z.strictObject({ id: z.string(), taskNum: z.string(), taskName: z.string(), taskType: z.string(), taskStatus: TaskStatusCode, handlerName: z.string().nullable(), plannedEnd: z.string().nullable(), programNum: z.string().nullable() }),
     ),

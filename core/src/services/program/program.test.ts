@@ -189,7 +189,8 @@ describe('tasks', () => {
     const progress = await nodeTaskProgress(team.reader, dfmea.id);
     expect(progress.find((p) => p.nodeId === lifter.gearbox.id)).toMatchObject({ pptSerial: lifter.gearbox.id, percent: 0, tasks: [expect.objectContaining({ taskNum: gearbox.taskNum, taskStatus: '1' })] });
     expect(progress.map((p) => p.nodeId).sort()).toEqual([lifter.rootId, lifter.gearbox.id, lifter.housing.id].sort());
-    expect(progress.find((p) => p.nodeId === lifter.housing.id)?.percent).toBe(100);
+    expect(progress.find((p) => p.nodeId === lifter.housing.id)).toMatchObject({ percent: 100, analysisComplete: true, findings: 0 });
+    expect(progress.find((p) => p.nodeId === lifter.gearbox.id)).toMatchObject({ analysisComplete: false, findings: expect.any(Number) });
     void root;
   });
 
