@@ -80,6 +80,11 @@ import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
 import * as ftaReview from './fta/review.ts';
+// programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
+import * as programs from './program/programs.ts';
+import * as programPlan from './program/plan.ts';
+import * as tasks from './task/tasks.ts';
+import * as taskTransitions from './task/transitions.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -165,6 +170,10 @@ export const ROUTE_MODULES = {
   ftaAnalysis,
   ftaLinks,
   ftaReview,
+  programs,
+  programPlan,
+  tasks,
+  taskTransitions,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

@@ -174,8 +174,7 @@ export const taskDependency = sqliteTable(
 export const taskLog = sqliteTable(
   'task_log',
   {
-    /** Numbered in insertion order: entries of one instant (a batch cancel) read back in the order written. */
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: id(),
     taskId: text('task_id').notNull(),
     taskNum: text('task_num').notNull(),
     taskName: text('task_name').notNull(),

@@ -6,5 +6,5 @@ export * from './transitions.ts';
 export * from './plan.ts';
 export * from './log.ts';
 export * from './progress.ts';
-export { nodeAnalysis } from './analysis.ts';
+export { nodeAnalysis, nodesAnalysis, type NodeAnalysis } from './analysis.ts';
 export * from './exchange.ts';

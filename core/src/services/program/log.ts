@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { taskLog } from '../../db/schema/index.ts';
-import type { TaskLogAction } from '../../domain/program/index.ts';
+import type { ProgramMessageKey, TaskLogAction } from '../../domain/program/index.ts';
+import { InvalidInputError } from '../../errors.ts';
 import type { TaskStatus } from '../../domain/status/index.ts';
 import { openableProject } from '../fmea/access.ts';
 import { readDb, type ServiceContext, type TxContext } from '../shared/context.ts';
@@ -31,7 +32,7 @@ export async function writeTaskLog(tx: DbOrTx, ctx: TxContext, task: TaskRow, ac
 }
 
 export interface TaskLogEntry {
-  id: number;
+  id: string;
   taskId: string;
   taskNum: string;
   taskName: string;
@@ -55,14 +56,17 @@ export async function listTaskLog(ctx: ServiceContext, query: TaskLogQuery): Pro
   if (query.programId) {
     assertProgramRead(await programCaller(ctx.db, ctx.actor));
     where = eq(taskLog.programId, (await findProgram(ctx.db, query.programId)).id);
-  } else {
-    const loaded = await openableProject(ctx.db, ctx.actor, query.projectId ?? '', ctx.now());
+  } else if (query.projectId) {
+    const loaded = await openableProject(ctx.db, ctx.actor, query.projectId, ctx.now());
     where = eq(taskLog.projectId, loaded.project.id);
+  } else {
+    throw new InvalidInputError('program.invalid' satisfies ProgramMessageKey, {}, [{ messageKey: 'program.name_required', field: 'programId', params: { field: 'programId' } }]);
   }
   const db = await readDb(ctx);
   const { page, limit, offset } = pageWindow(query);
   const [rows, count] = await Promise.all([
-    db.select().from(taskLog).where(and(where)).orderBy(desc(taskLog.at), desc(taskLog.id)).limit(limit).offset(offset),
+    // entries of one instant (a batch cancel) keep the order they were written in: rowid on both engines
+    db.select().from(taskLog).where(and(where)).orderBy(desc(taskLog.at), desc(sql`${taskLog}.rowid`)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(taskLog).where(where).get(),
   ]);
   return {

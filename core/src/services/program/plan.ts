@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { programBaseline, projectTask, taskDependency, type BaselinePlan } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
+import { jsonRows } from '../../db/portable.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.ts';
 import {
   analysePlan,
@@ -94,18 +95,24 @@ function planRefusal(error: PlanError, numbers: (id: string) => string): Invalid
   return new InvalidInputError(`program.plan_${error.reason}` as ProgramMessageKey, { tasks: error.taskIds.map(numbers).join(' → ') });
 }
 
+/** The plan's tasks and dependencies, each read as one JSON value (10,000 rows as objects cost more than the rest of a move). */
 async function loadGraph(db: DbOrTx, programId: string) {
-  const [rows, deps] = await Promise.all([
+  const [taskJson, depJson] = await Promise.all([
     db
-      .select({ id: projectTask.id, taskNum: projectTask.taskNum, plannedStart: projectTask.plannedStart, plannedEnd: projectTask.plannedEnd, status: projectTask.status, version: projectTask.version })
+      .select({ rows: jsonRows([projectTask.id, projectTask.taskNum, projectTask.plannedStart, projectTask.plannedEnd, projectTask.status, projectTask.version]) })
       .from(projectTask)
-      .where(and(eq(projectTask.programId, programId), live(projectTask))),
+      .where(and(eq(projectTask.programId, programId), live(projectTask)))
+      .get(),
     db
-      .select({ id: taskDependency.id, predecessorId: taskDependency.predecessorId, successorId: taskDependency.successorId, lagDays: taskDependency.lagDays })
+      .select({ rows: jsonRows([taskDependency.id, taskDependency.predecessorId, taskDependency.successorId, taskDependency.lagDays]) })
       .from(taskDependency)
       .innerJoin(projectTask, eq(projectTask.id, taskDependency.successorId))
-      .where(and(eq(projectTask.programId, programId), live(projectTask))),
+      .where(and(eq(projectTask.programId, programId), live(projectTask)))
+      .get(),
   ]);
+  type TaskTuple = [string, string, string | null, string | null, TaskStatus, number];
+  const rows: TaskRowLite[] = (JSON.parse(taskJson?.rows ?? '[]') as TaskTuple[] | null ?? []).map(([id, taskNum, plannedStart, plannedEnd, status, version]) => ({ id, taskNum, plannedStart, plannedEnd, status, version: Number(version) }));
+  const deps: PlanDependencyView[] = (JSON.parse(depJson?.rows ?? '[]') as [string, string, string, number][] | null ?? []).map(([id, predecessorId, successorId, lagDays]) => ({ id, predecessorId, successorId, lagDays: Number(lagDays) }));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const numbers = (id: string) => byId.get(id)?.taskNum ?? id;
   try {
@@ -114,6 +121,38 @@ async function loadGraph(db: DbOrTx, programId: string) {
   } catch (error) {
     throw error instanceof PlanError ? planRefusal(error, numbers) : error;
   }
+}
+
+const BAR_COLUMNS = {
+  id: projectTask.id,
+  taskNum: projectTask.taskNum,
+  taskName: projectTask.name,
+  taskType: projectTask.taskType,
+  taskStatus: projectTask.status,
+  stageId: projectTask.stageId,
+  parentId: projectTask.parentId,
+  handlerName: projectTask.handlerName,
+  projectId: projectTask.projectId,
+  nodeId: projectTask.nodeId,
+  sort: projectTask.sort,
+  plannedStart: projectTask.plannedStart,
+  plannedEnd: projectTask.plannedEnd,
+  actualStartDate: projectTask.actualStart,
+  taskCompleteDate: projectTask.completeDate,
+  version: projectTask.version,
+};
+type BarRow = Omit<PlanBar, 'slack' | 'critical' | 'lateStart' | 'lateFinish'>;
+
+/** The program's tasks as bars, in the plan's order (one JSON value, as loadGraph reads). */
+async function barRows(db: DbOrTx, programId: string): Promise<BarRow[]> {
+  const keys = Object.keys(BAR_COLUMNS) as (keyof typeof BAR_COLUMNS)[];
+  const found = await db.select({ rows: jsonRows(keys.map((k) => BAR_COLUMNS[k])) }).from(projectTask).where(and(eq(projectTask.programId, programId), live(projectTask))).get();
+  const rows = ((JSON.parse(found?.rows ?? '[]') as unknown[][] | null) ?? []).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i] ?? null])) as unknown as BarRow);
+  for (const r of rows) {
+    r.sort = Number(r.sort);
+    r.version = Number(r.version);
+  }
+  return rows.sort((a, b) => a.sort - b.sort || a.taskNum.localeCompare(b.taskNum));
 }
 
 const summaryOf = (b: typeof programBaseline.$inferSelect): BaselineSummary => ({ id: b.id, baselineNum: b.baselineNum, name: b.name, creatorName: b.creatorName, createdAt: b.createdAt });
@@ -125,7 +164,7 @@ export async function readPlan(ctx: ServiceContext, key: string, options: { base
   const db = ctx.db;
   const [view, tasks, loaded, baselines] = await Promise.all([
     programView(db, row),
-    db.select().from(projectTask).where(and(eq(projectTask.programId, row.id), live(projectTask))).orderBy(asc(projectTask.sort), asc(projectTask.taskNum)),
+    barRows(db, row.id),
     loadGraph(db, row.id),
     db.select().from(programBaseline).where(eq(programBaseline.programId, row.id)).orderBy(desc(programBaseline.baselineNum)),
   ]);
@@ -137,9 +176,9 @@ export async function readPlan(ctx: ServiceContext, key: string, options: { base
     return {
       id: t.id,
       taskNum: t.taskNum,
-      taskName: t.name,
+      taskName: t.taskName,
       taskType: t.taskType,
-      taskStatus: t.status,
+      taskStatus: t.taskStatus,
       stageId: t.stageId,
       parentId: t.parentId,
       handlerName: t.handlerName,
@@ -148,8 +187,8 @@ export async function readPlan(ctx: ServiceContext, key: string, options: { base
       sort: t.sort,
       plannedStart: t.plannedStart,
       plannedEnd: t.plannedEnd,
-      actualStartDate: t.actualStart,
-      taskCompleteDate: t.completeDate,
+      actualStartDate: t.actualStartDate,
+      taskCompleteDate: t.taskCompleteDate,
       slack: timing ? timing.slack : null,
       critical: timing?.critical ?? false,
       lateStart: timing ? dayString(timing.lateStart) : null,
@@ -205,8 +244,8 @@ async function writeDates(tx: Tx, ctx: TxContext, changed: readonly { id: string
   return versions;
 }
 
-function changeOf(graph: ReturnType<typeof planGraph>, changed: readonly { id: string; start: number; end: number }[], numbers: (id: string) => string, versions: Map<string, number>): PlanChange {
-  const analysis = analysePlan(graph);
+function changeOf(graph: ReturnType<typeof planGraph>, changed: readonly { id: string; start: number; end: number }[], numbers: (id: string) => string, versions: Map<string, number>, order?: Int32Array): PlanChange {
+  const analysis = analysePlan(graph, order);
   return {
     changed: changed.map((c) => ({ id: c.id, taskNum: numbers(c.id), plannedStart: dayString(c.start), plannedEnd: dayString(c.end), version: versions.get(c.id) ?? 0 })),
     criticalPath: [...analysis.criticalPath],
@@ -253,7 +292,8 @@ export async function rescheduleTask(ctx: ServiceContext, key: string, input: Ta
     const versions = await writeDates(tx, txCtx, moved.changed);
     const after = { ...(await tx.select().from(projectTask).where(eq(projectTask.id, task.id)).get())! };
     await writeTaskLog(tx, txCtx, after, 'reschedule', { note: `${input.plannedStart} … ${dayString(moved.changed[0]!.end)} (+${moved.changed.length - 1})` });
-    const change = changeOf(planGraph(moved.tasks, loaded.deps), moved.changed, loaded.numbers, versions);
+    // the links are the same, only dates moved: the graph and its order are reused with the new dates
+    const change = changeOf({ ...loaded.graph, tasks: moved.tasks }, moved.changed, loaded.numbers, versions, loaded.order);
     return { result: change, log: { action: 'program.plan.reschedule', entity: 'program', entityId: row.id, after: { task: task.taskNum, changed: change.changed.map((c) => c.taskNum) } } };
   });
 }

@@ -177,7 +177,7 @@ describe('tasks', () => {
     const gearbox = await createTask(planner, task({ programId: program.id, projectId: dfmea.id, nodeId: lifter.gearbox.id }));
     const housing = await createTask(planner, task({ programId: program.id, projectId: dfmea.id, nodeId: lifter.housing.id, taskType: '6' }));
     const started = await transitionTask(engineer, housing.id, 'start');
-    expect(started.progress).toEqual({ taskId: housing.id, taskNum: housing.taskNum, projectId: dfmea.id, nodeId: lifter.housing.id, taskStatus: '1' });
+    expect(started.progress).toEqual({ taskId: housing.id, taskNum: housing.taskNum, projectId: dfmea.id, nodeId: lifter.housing.id, pptSerial: lifter.housing.id, projectProcedureSerial: null, taskStatus: '1' });
     await transitionTask(engineer, gearbox.id, 'start');
     // the gear's cause "Teeth worn" (S9 O6 D5) is high and has no action: the gearbox's analysis is not complete
     const e = await refusal(transitionTask(engineer, gearbox.id, 'complete'));
@@ -189,7 +189,8 @@ describe('tasks', () => {
     const progress = await nodeTaskProgress(team.reader, dfmea.id);
     expect(progress.find((p) => p.nodeId === lifter.gearbox.id)).toMatchObject({ pptSerial: lifter.gearbox.id, percent: 0, tasks: [expect.objectContaining({ taskNum: gearbox.taskNum, taskStatus: '1' })] });
     expect(progress.map((p) => p.nodeId).sort()).toEqual([lifter.rootId, lifter.gearbox.id, lifter.housing.id].sort());
-    expect(progress.find((p) => p.nodeId === lifter.housing.id)?.percent).toBe(100);
+    expect(progress.find((p) => p.nodeId === lifter.housing.id)).toMatchObject({ percent: 100, analysisComplete: true, findings: 0 });
+    expect(progress.find((p) => p.nodeId === lifter.gearbox.id)).toMatchObject({ analysisComplete: false, findings: expect.any(Number) });
     void root;
   });
 
@@ -223,6 +224,9 @@ describe('tasks', () => {
     expect(await names(engineer, 'done')).toEqual(['Alpha']);
     expect(await names(engineer, 'history')).toEqual(['Alpha']);
     expect(await names(granted(team.outsider, {}), 'all')).toEqual([]);
+    // someone neither working it nor holding a task or program route does not read it
+    expect(await refusal(getTask(granted(team.outsider, {}), a.id))).toMatchObject({ code: 'not_allowed' });
+    expect((await getTask(engineer, a.id)).taskName).toBe('Alpha');
     expect(await names(viewer, 'all')).toEqual(['Alpha', 'Beta']);
     const mine = await listMyTasks(engineer, {});
     expect(mine.items.filter((i) => i.taskSource === 'program')).toEqual([expect.objectContaining({ id: b.id, taskNum: b.taskNum, taskType: '1', taskDesc: 'Beta', projectId: null, taskStatus: '0', route: `/main/taskIndex/todoList?task=${b.id}` })]);

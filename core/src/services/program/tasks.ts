@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { department, fmeaNode, fmeaProject, program, programFmea, programStage, projectTask, taskDependency } from '../../db/schema/index.ts';
-import { live, softDeleted } from '../../db/live.ts';
+import { isDeleted, live, softDeleted } from '../../db/live.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, type Issue } from '../../errors.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 import {
@@ -25,7 +25,7 @@ import { TASK_STATUS, taskMachine, type TaskEvent, type TaskStatus } from '../..
 import { allocateNumber } from '../numbering/numbering.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertOperate, findProgram, findTask, holdsButton, programCaller, PROGRAM_DETAIL_ROUTE, TASK_ROUTE, type ProgramCaller, type TaskRow } from './access.ts';
+import { assertOperate, findProgram, findTask, holdsButton, mayReadTasks, programCaller, PROGRAM_DETAIL_ROUTE, TASK_ROUTE, type ProgramCaller, type TaskRow } from './access.ts';
 import { writeTaskLog } from './log.ts';
 import { dayIssue, NAME_MAX, orderIssue, peopleById, textIssue, TEXT_MAX } from './validate.ts';
 
@@ -287,7 +287,7 @@ async function placementOf(db: DbOrTx, input: TaskInput, taskId: string | null):
   }
   if (parentId) {
     const parent = await db.select({ id: projectTask.id, programId: projectTask.programId, delFlg: projectTask.delFlg, taskNum: projectTask.taskNum }).from(projectTask).where(eq(projectTask.id, parentId)).get();
-    if (!parent || parent.delFlg !== 0) fail([{ messageKey: 'task.parent_not_found', field: 'parentId', params: { field: 'parentId', task: parentId } }]);
+    if (!parent || isDeleted(parent)) fail([{ messageKey: 'task.parent_not_found', field: 'parentId', params: { field: 'parentId', task: parentId } }]);
     if ((parent!.programId ?? null) !== (prog?.id ?? null)) fail([{ messageKey: 'task.parent_other_program', field: 'parentId', params: { field: 'parentId' } }]);
     if (taskId) {
       const parents = new Map<string, string | null>();
@@ -400,9 +400,8 @@ export async function updateTask(ctx: ServiceContext, key: string, input: TaskIn
     assertMayChange(caller, before, 'edit');
     if (isFinished(before)) throw finishedRefusal(before);
     if (before.version !== input.version) throw staleTask(before);
-    const { place, values } = await columnsOf(tx, { ...input, programId: input.programId === undefined ? before.programId : input.programId }, before.id);
     // a task keeps its number: moving it onto a process FMEA does not renumber it
-    void place;
+    const { values } = await columnsOf(tx, { ...input, programId: input.programId === undefined ? before.programId : input.programId }, before.id);
     const [after] = await tx
       .update(projectTask)
       .set({ ...values, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, updatedAt: txCtx.now(), version: sql`version + 1` })
@@ -441,6 +440,6 @@ export async function getTask(ctx: ServiceContext, key: string): Promise<TaskVie
 export function assertTaskReadable(caller: ProgramCaller, row: TaskRow): void {
   const me = caller.actor.userId;
   if (caller.actor.isAdmin || (me && (row.handlerId === me || row.ownerId === me || row.creatorId === me))) return;
-  if (holdsButton(caller, TASK_ROUTE, 'add') || caller.buttons[TASK_ROUTE] !== null || caller.buttons.program_index !== null || caller.buttons.program_detail !== null) return;
+  if (mayReadTasks(caller)) return;
   throw new NotAllowedError('permission.denied', { action: 'read' });
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { fmeaNode, projectTask } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { fmeaNode, fmeaProject, projectTask } from '../../db/schema/index.ts';
+import { isDeleted } from '../../db/live.ts';
+import { kindOf } from '../../domain/fmea/kinds.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, type Issue } from '../../errors.ts';
 import type { ProgramMessageKey, TaskLogAction } from '../../domain/program/index.ts';
 import { TASK_STATUS, taskMachine, type TaskEvent, type TaskStatus } from '../../domain/status/index.ts';
@@ -25,6 +27,9 @@ export interface TaskProgress {
   taskNum: string;
   projectId: string;
   nodeId: string;
+  /** The node as the spec's progress updates name it: pptSerial on a design-side FMEA, projectProcedureSerial on a process FMEA. */
+  pptSerial: string | null;
+  projectProcedureSerial: string | null;
   taskStatus: TaskStatus;
 }
 
@@ -43,12 +48,20 @@ export interface TransitionInput {
 }
 
 const today = (ctx: TxContext) => ctx.now().toISOString().slice(0, 10);
-const progressOf = (row: TaskRow): TaskProgress | null => (row.projectId && row.nodeId ? { taskId: row.id, taskNum: row.taskNum, projectId: row.projectId, nodeId: row.nodeId, taskStatus: row.status } : null);
+async function progressOf(db: DbOrTx, rows: readonly TaskRow[]): Promise<(TaskProgress | null)[]> {
+  const ids = [...new Set(rows.map((r) => r.projectId).filter((id): id is string => !!id))];
+  const types = new Map(ids.length ? (await db.select({ id: fmeaProject.id, type: fmeaProject.projectType }).from(fmeaProject).where(inArray(fmeaProject.id, ids))).map((p) => [p.id, p.type]) : []);
+  return rows.map((row) => {
+    const type = row.projectId ? types.get(row.projectId) : undefined;
+    if (!row.projectId || !row.nodeId || !type) return null;
+    const process = kindOf(type).processModel;
+    return { taskId: row.id, taskNum: row.taskNum, projectId: row.projectId, nodeId: row.nodeId, pptSerial: process ? null : row.nodeId, projectProcedureSerial: process ? row.nodeId : null, taskStatus: row.status };
+  });
+}
 
-function refusal(caller: ProgramCaller, row: TaskRow, event: TaskEvent): Error {
+function refusal(row: TaskRow, event: TaskEvent): Error {
   if (event === 'approve' || event === 'reject') return new NotAllowedError('task.not_owner' satisfies ProgramMessageKey, { owner: row.ownerName ?? '' });
   if (event === 'cancel') return new NotAllowedError('task.cancel_denied' satisfies ProgramMessageKey);
-  void caller;
   return new NotAllowedError('task.not_handler' satisfies ProgramMessageKey, { handler: row.handlerName ?? '' });
 }
 
@@ -73,7 +86,7 @@ async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: Task
   if (!callerActions(caller, before).includes(event)) {
     // the machine's own refusal first (a finished task, an event the status does not take), then who may
     taskMachine.next(before.status, event);
-    throw refusal(caller, before, event);
+    throw refusal(before, event);
   }
   if (input.version !== undefined && input.version !== before.version) throw staleTask(before);
   if (event === 'complete') await assertMayComplete(tx, ctx, caller, before);
@@ -109,7 +122,7 @@ export async function transitionTask(ctx: ServiceContext, key: string, event: Ta
     const after = await apply(tx, txCtx, caller, before, event, input);
     return { result: after, log: { action: `task.${event}`, entity: 'project_task', entityId: after.id, before, after, ...(input.note ? { reason: input.note } : {}) } };
   });
-  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, progress: progressOf(row) };
+  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, progress: (await progressOf(ctx.db, [row]))[0]! };
 }
 
 /**
@@ -124,7 +137,7 @@ export async function cancelTasks(ctx: ServiceContext, keys: readonly string[], 
     const byId = new Map(found.map((r) => [r.id, r]));
     keys.forEach((key, i) => {
       const row = byId.get(key);
-      if (!row || row.delFlg !== 0) issues.push({ messageKey: 'task.not_found', field: `ids.${i}`, params: { task: key } });
+      if (!row || isDeleted(row)) issues.push({ messageKey: 'task.not_found', field: `ids.${i}`, params: { task: key } });
       else if (!callerActions(caller, row).includes('cancel')) {
         issues.push(taskMachine.can(row.status, 'cancel') ? { messageKey: 'task.cancel_denied', field: `ids.${i}`, params: { task: row.taskNum } } : { messageKey: 'task.finished', field: `ids.${i}`, params: { task: row.taskNum } });
       }
@@ -134,6 +147,6 @@ export async function cancelTasks(ctx: ServiceContext, keys: readonly string[], 
     for (const key of new Set(keys)) after.push(await apply(tx, txCtx, caller, byId.get(key)!, 'cancel', { note: note ?? null }));
     return { result: after, log: after.map((row) => ({ action: 'task.cancel', entity: 'project_task', entityId: row.id, after: row, ...(note ? { reason: note } : {}) })) };
   });
-  const views = await viewsOf(ctx.db, rows, caller);
-  return rows.map((row, i) => ({ task: views[i]!, progress: progressOf(row) }));
+  const [views, progress] = await Promise.all([viewsOf(ctx.db, rows, caller), progressOf(ctx.db, rows)]);
+  return rows.map((_, i) => ({ task: views[i]!, progress: progress[i]! }));
 }
