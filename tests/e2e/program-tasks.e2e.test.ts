@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ApiSession } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
 import { openArea, startSignedIn } from './support/flows.ts';
@@ -14,27 +13,8 @@ import { waitForPath } from './support/suite.ts';
  * critical path and saves a baseline. wang.engineer opens his task from the task list, works it on the
  * DFMEA's mind map (the node shows its progress, and li's open map follows live), li approves, and the
  * node shows the task done on both. Screenshots of the program page and the task list in both languages.
- * (The demo's engineers get the program and task routes first: the demo roles predate the areas.)
  */
-const demo = useDemoServer(async (baseURL) => {
-  // the demo's engineers plan programs and work tasks: their role gets the program and task routes
-  // the demo's super administrator works in two sites: signed in to the first
-  const first = await new ApiSession(baseURL).post<{ sites: { siteId: string }[] }>('/api/login', { username: 'chen.super', password: DEMO_PASSWORD, forceLogin: true });
-  const signed = await new ApiSession(baseURL).post<{ token: string }>('/api/login', { username: 'chen.super', password: DEMO_PASSWORD, forceLogin: true, siteId: first.sites[0]!.siteId });
-  const admin = new ApiSession(baseURL, signed.token);
-  {
-    const roles = await admin.get<{ id: string; name: string; permissions: { routeName: string; buttons: string[] }[] }[]>('/api/role/list');
-    const engineer = roles.find((r) => r.name === '工程师')!;
-    const added = [
-      { routeName: 'program_index', buttons: ['add', 'edit', 'del', 'import', 'export'] },
-      { routeName: 'program_detail', buttons: ['schedule', 'baseline'] },
-      { routeName: 'task_index', buttons: ['add', 'edit', 'import', 'export', 'cancel'] },
-    ];
-    const kept = engineer.permissions.filter((p) => !added.some((a) => a.routeName === p.routeName));
-    await admin.post('/api/role/savePermissions', { id: engineer.id, permissions: [...kept, ...added] });
-  }
-  await admin.logout();
-});
+const demo = useDemoServer();
 
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The FMEA's root node, in the task dialog's node select (its first node). */
@@ -143,35 +123,41 @@ describe('programs and tasks in the workbench', () => {
     await row.waitFor();
     expect(await wang.locator('[data-row-key]').filter({ hasText: '控制模块功能分析' }).count()).toBe(1);
     await screenshot(wang, 'task-list-zh-CN');
+    const num = (await row.locator('[data-column-id="taskNum"]').innerText()).trim();
     await row.getByTestId('task-open-fmea').click();
     await waitForPath(wang, '/main/dfmea/dfmeaProject');
-    const wangNode = wang.getByTestId('dfmea-mindmap').getByTestId('node-progress').first();
-    await wangNode.waitFor();
-    expect(await wangNode.getAttribute('data-percent')).toBe('0');
+    // on the map, under the root's box: our task among the node's tasks (the demo program has one there too)
+    const mapTask = (page: Page, status: string) => page.getByTestId('dfmea-mindmap').locator(`[data-testid="node-task"][data-task="${num}"][data-status="${status}"]`);
+    const rootProgress = wang.getByTestId('dfmea-mindmap').getByTestId('node-progress').filter({ has: wang.locator(`[data-task="${num}"]`) });
+    await mapTask(wang, '0').waitFor();
+    const percentBefore = Number(await rootProgress.getAttribute('data-percent'));
+    // the node's task, with what wang may do to it, above the map
+    const wangRow = wang.locator(`[data-testid="node-task-row"][data-task="${num}"]`);
 
     // the leader watches the same map
     await li.goto(await wang.evaluate(() => location.pathname + location.search));
-    const liTask = li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"]').filter({ hasText: '未开始' }).first();
-    await liTask.waitFor();
+    await mapTask(li, '0').waitFor();
     for (const page of [li, wang]) await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
 
     // worked from the mind map: started, then submitted; the leader's map follows without a reload
-    await wang.getByTestId('node-task-start').click();
-    await expect.poll(() => li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="1"]').count()).toBe(1);
-    await wang.getByTestId('node-task-submit').click();
-    await expect.poll(() => li.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="2"]').count()).toBe(1);
+    await wangRow.getByTestId('node-task-start').click();
+    await mapTask(li, '1').waitFor();
+    await wangRow.getByTestId('node-task-submit').click();
+    await mapTask(li, '2').waitFor();
 
-    // the leader approves it where it was worked; the engineer's node shows it done
-    await li.getByTestId('node-task-approve').click();
-    await expect.poll(() => wang.getByTestId('dfmea-mindmap').locator('[data-testid="node-task"][data-status="3"]').count()).toBe(1);
-    await expect.poll(() => wangNode.getAttribute('data-percent')).toBe('100');
+    // the leader approves it where it was worked; the engineer's node shows it done and its progress up
+    await li.locator(`[data-testid="node-task-row"][data-task="${num}"]`).getByTestId('node-task-approve').click();
+    await mapTask(wang, '3').waitFor();
+    await expect.poll(async () => Number(await rootProgress.getAttribute('data-percent'))).toBeGreaterThan(percentBefore);
     await screenshot(wang, 'fmea-mindmap-tasks-zh-CN');
 
     // the project's task log says who did what
     await wang.getByTestId('task-log-open').click();
     const log = wang.getByTestId('task-log-panel');
-    await log.getByText('已提交审批').waitFor();
-    await log.getByText('已批准').waitFor();
+    // newest first: the leader's approval, then the engineer's submission, of our task
+    const entries = log.locator('[data-row-key]').filter({ hasText: num });
+    await expect.poll(() => entries.nth(0).innerText()).toMatch(/li.engineer[\s\S]*已批准/);
+    expect(await entries.nth(1).innerText()).toMatch(/wang.engineer[\s\S]*已提交审批/);
 
     // in English: the program page and the task list, as the leader sees them in another browser
     const admin = await demo.open('en-US');
@@ -182,8 +168,12 @@ describe('programs and tasks in the workbench', () => {
     await screenshot(admin, 'program-detail-en-US');
     await admin.goto('/main/taskIndex/all');
     await admin.locator('[data-row-key]').filter({ hasText: '系统结构分析' }).waitFor();
+    // the status filter: completed ones only, ours among them, the control module's (not started) gone
     await admin.getByTestId('task-status-filter').selectOption('3');
-    await expect.poll(() => admin.locator('[data-row-key]').count()).toBe(1);
+    await expect.poll(() => admin.locator('[data-row-key]').filter({ hasText: '控制模块功能分析' }).count()).toBe(0);
+    await admin.locator('[data-row-key]').filter({ hasText: num }).waitFor();
+    const statuses = await admin.locator('[data-row-key] [data-column-id="taskStatus"]').allInnerTexts();
+    expect(new Set(statuses)).toEqual(new Set(['Completed']));
     await screenshot(admin, 'task-list-en-US');
   });
 });

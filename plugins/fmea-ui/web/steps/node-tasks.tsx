@@ -78,8 +78,12 @@ export function NodeTaskBadges({ progress }: { progress: NodeProgress | undefine
   );
 }
 
-/** One task of the selected node with the transitions the user may take (the task's own `actions`; the server checks again). */
-function NodeTaskRow({ task, onChanged }: { task: NodeTask; onChanged: () => void }) {
+/**
+ * One task of the selected node with the transitions the user may take (the task's own `actions`; the server
+ * checks again). Completing without a review is offered when it will pass: the node's analysis is complete,
+ * or the handler launched the task themselves; otherwise the handler submits it for review.
+ */
+function NodeTaskRow({ task, analysisComplete, onChanged }: { task: NodeTask; analysisComplete: boolean; onChanged: () => void }) {
   const { t } = useLingui();
   const status = useStatusWord();
   const view = useLoad(() => api.get('/api/task/get', { id: task.id }), [task.id, task.taskStatus]);
@@ -97,7 +101,9 @@ function NodeTaskRow({ task, onChanged }: { task: NodeTask; onChanged: () => voi
     }
     onChanged();
   };
-  const actions = view.data?.actions ?? [];
+  const current = view.data;
+  const ownTask = current !== undefined && current.taskOwnerId !== null && current.taskOwnerId === current.handlerId;
+  const actions = (current?.actions ?? []).filter((e) => e !== 'complete' || analysisComplete || ownTask);
   return (
     <div className="dfmea-node-task-row" data-testid="node-task-row" data-task={task.taskNum}>
       <span data-user-content>
@@ -120,10 +126,14 @@ function NodeTaskRow({ task, onChanged }: { task: NodeTask; onChanged: () => voi
 export function NodeTaskPanel({ progress, onChanged }: { progress: NodeProgress | undefined; onChanged: () => void }) {
   const { t } = useLingui();
   if (!progress?.tasks.length) return null;
+  const findings = progress.findings;
   return (
     <div className="dfmea-node-task-panel" data-testid="node-task-panel" role="group" aria-label={t`Tasks on this node`}>
+      <span className="muted" data-testid="node-analysis">
+        {progress.analysisComplete ? t`This node's analysis is complete: its tasks may be completed.` : t`The checks before release find ${findings} open points on this node: finish them to complete its tasks, or submit them for review.`}
+      </span>
       {progress.tasks.map((task) => (
-        <NodeTaskRow key={task.id} task={task} onChanged={onChanged} />
+        <NodeTaskRow key={task.id} task={task} analysisComplete={progress.analysisComplete} onChanged={onChanged} />
       ))}
     </div>
   );
