@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
@@ -12,7 +16,8 @@ import { waitForPath } from './support/suite.ts';
  * its task), drags a bar (refused before its predecessor ends; moved later, its dependant follows), sees the
  * critical path and saves a baseline. wang.engineer opens his task from the task list, works it on the
  * DFMEA's mind map (the node shows its progress, and li's open map follows live), li approves, and the
- * node shows the task done on both. Screenshots of the program page and the task list in both languages.
+ * node shows the task done on both; a sheet of tasks with a wrong row is refused, the row named. Screenshots
+ * of the program page, the mind map and the task list in both languages.
  */
 const demo = useDemoServer();
 
@@ -175,5 +180,26 @@ describe('programs and tasks in the workbench', () => {
     const statuses = await admin.locator('[data-row-key] [data-column-id="taskStatus"]').allInnerTexts();
     expect(new Set(statuses)).toEqual(new Set(['Completed']));
     await screenshot(admin, 'task-list-en-US');
+
+    // a sheet of tasks with one wrong row: refused whole, the row named, nothing imported
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('tasks');
+    sheet.addRow(['taskName', 'taskType', 'handlerName', 'plannedStart', 'plannedEnd']);
+    sheet.addRow(['图纸评审', 'Review', '王芳', '2027-02-01', '2027-02-05']);
+    sheet.addRow(['供应商评审', 'Inspection', '王芳', '2027-02-08', '2027-02-12']);
+    const file = join(mkdtempSync(join(tmpdir(), 'task-import-')), 'tasks.xlsx');
+    await workbook.xlsx.writeFile(file);
+    await admin.getByTestId('task-import').click();
+    const [chooser] = await Promise.all([admin.waitForEvent('filechooser'), dialog(admin).getByRole('button', { name: 'Choose file' }).click()]);
+    await chooser.setFiles(file);
+    await dialog(admin).getByTestId('task-import-run').click();
+    const rows = dialog(admin).getByTestId('task-import-rows');
+    await rows.waitFor();
+    expect(await rows.innerText()).toMatch(/3[\s\S]*Inspection/);
+    await dialog(admin).getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByTestId('task-status-filter').selectOption('');
+    await admin.getByRole('search').getByRole('textbox').fill('图纸评审');
+    await admin.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => admin.locator('[data-row-key]').count()).toBe(0);
   });
 });
