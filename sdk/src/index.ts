@@ -28,6 +28,7 @@ export { saveBlob, svgToPng } from './components/picture.ts';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from './components/Autocomplete.tsx';
 export { Dialog } from './components/dialog.tsx';
 export { ImportProblems, type ImportProblem } from './components/ImportProblems.tsx';
+export { WorkbookImportDialog, type WorkbookImportDialogProps, type WorkbookImportReport } from './components/WorkbookImportDialog.tsx';
 export { ImportModeField, ImportRefusal, ImportReportDialog, SpreadsheetFileField, useSpreadsheetImport, type ImportMode, type SpreadsheetImportOptions, type SpreadsheetImportState, type RefusedFile } from './components/SpreadsheetImport.tsx';
 // ConfirmHost: where confirm() shows its question (the shell mounts it; a plugin's tests or dev harness mount it themselves)
 export { confirm, ConfirmHost, notify, notifyError } from './components/feedback.tsx';
@@ -39,6 +40,7 @@ export { CatalogPage, type CatalogPageProps } from './components/catalog/Catalog
 export { StatusTag as CatalogStatusTag } from './components/catalog/columns.tsx';
 export { CatalogReviewDialog, type CatalogReviewAction, type CatalogReviewDialogProps, type CatalogReviewTarget } from './components/catalog/ReviewDialog.tsx';
 export { currentLocale, type Locale } from './i18n/index.ts';
+export { useTaskLogWords } from './i18n/task-log.ts';
 export { formatDate, formatDateTime, localName, personName } from './i18n/format.ts';
 export * from './components/data-grid/index.ts';
 export { useGridLabels } from './shell/grid-labels.ts';

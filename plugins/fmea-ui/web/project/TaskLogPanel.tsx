@@ -1,30 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, DataGrid, Drawer, formatDateTime, useGridLabels, type ApiData, type DataGridColumn } from '@fmea/sdk';
+import { api, DataGrid, Drawer, formatDateTime, useGridLabels, useTaskLogWords, type ApiData, type DataGridColumn } from '@fmea/sdk';
 
 type Entry = ApiData<'/api/task/log'>['items'][number];
-
-/** The words of a task log's actions (what was done to a task). */
-export function useTaskLogWords() {
-  const { t } = useLingui();
-  const words: Record<string, string> = {
-    create: t`Created`,
-    edit: t`Edited`,
-    reschedule: t`Rescheduled`,
-    delete: t`Deleted`,
-    start: t`Started`,
-    submit: t`Submitted for review`,
-    approve: t`Approved`,
-    reject: t`Rejected`,
-    withdraw: t`Withdrawn`,
-    cancel: t`Cancelled`,
-    hold: t`Put on hold`,
-    resume: t`Resumed`,
-    rework: t`Reworked`,
-    restart: t`Restarted`,
-    complete: t`Completed`,
-  };
-  return (action: string) => words[action] ?? action;
-}
 
 /**
  * The task log of an FMEA project (spec 001 §2 "task log"): who did what to the project's tasks, and when,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plannedDatesShown } from '@fmea/core/domain';
-import { api, Drawer, EmptyState, formatDate, formatDateTime, useLoad } from '@fmea/sdk';
-import { useLogWords, useTaskLabels } from '../shared/labels.ts';
+import { api, Drawer, EmptyState, formatDate, formatDateTime, useLoad, useTaskLogWords } from '@fmea/sdk';
+import { useTaskLabels } from '../shared/labels.ts';
 import { TaskActions } from './TaskActions.tsx';
 
 /** One task: its fields (spec 001 §3 Task), its transitions, and its log (who did what, when). */
@@ -13,7 +13,7 @@ export function TaskDetail({ taskId, onClose, onChanged }: { taskId: string; onC
   // the log is kept per program and per FMEA (who did what, when): this task's entries of it
   const scope = row?.programId ? { programId: row.programId } : row?.projectId ? { projectId: row.projectId } : null;
   const log = useLoad(async () => (scope ? (await api.get('/api/task/log', { ...scope, limit: 200 })).items.filter((e) => e.taskId === taskId) : []), [taskId, scope?.programId, scope?.projectId, row?.version]);
-  const word = useLogWords();
+  const word = useTaskLogWords();
   const field = (label: string, value: string | null | undefined, testId?: string) => (
     <div>
       <dt>{label}</dt>
