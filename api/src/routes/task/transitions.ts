@@ -6,6 +6,7 @@ import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { Id } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { TASK_TAG, TaskEventName, TaskKey, TaskSchema, TaskStatusCode } from '../program/schemas.ts';
 
 /**
@@ -60,14 +61,18 @@ async function pushProgress(c: Context<AppEnv>, progress: TaskProgress | null): 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(transitionRoute, async (c) => {
     const { id, event, ...input } = c.req.valid('json');
-    const result = await transitionTask(serviceContext(c), id, event as TaskEvent, input);
+    const { messages, ...result } = await transitionTask(serviceContext(c), id, event as TaskEvent, input);
+    pushMessages(c.var.services.realtime, messages);
     await pushProgress(c, result.progress);
     return c.json(ok(result), 200);
   });
   app.openapi(batchCancelRoute, async (c) => {
     const { ids, note } = c.req.valid('json');
     const results = await cancelTasks(serviceContext(c), ids, note);
-    for (const result of results) await pushProgress(c, result.progress);
-    return c.json(ok(results), 200);
+    for (const result of results) {
+      pushMessages(c.var.services.realtime, result.messages);
+      await pushProgress(c, result.progress);
+    }
+    return c.json(ok(results.map(({ messages: _messages, ...result }) => result)), 200);
   });
 }
