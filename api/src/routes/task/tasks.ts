@@ -24,7 +24,7 @@ const TAG = TASK_TAG;
 
 const TaskInputFields = {
   taskName: z.string().max(200),
-  taskDesc: z.string().max(2000).nullable().optional(),
+  taskDesc: z.string().max(200).nullable().optional(),
   taskType: z.enum(TASK_TYPES),
   taskLabel: z.enum(TASK_LABELS).nullable().optional(),
   taskSource: z.enum(TASK_SOURCE_CODES).nullable().optional(),

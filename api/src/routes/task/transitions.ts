@@ -33,7 +33,7 @@ export const transitionRoute = defineRoute({
     'complete without a review: a task the handler launched themselves, or one on an FMEA node whose analysis is complete (it has a function and the checks before release find nothing there; else 409 task.analysis_incomplete). ' +
     'hours (with submit or complete) records the hours spent; note (a rejection’s or cancellation’s reason) goes to the task log. An event the status does not take is 409; one the caller may not take 403.',
   access: 'user',
-  request: jsonBody(z.object({ id: TaskKey, event: TaskEventName, version: z.number().int().min(1).optional(), note: z.string().max(500).nullable().optional(), hours: z.number().min(0).max(100000).nullable().optional() })),
+  request: jsonBody(z.object({ id: TaskKey, event: TaskEventName, version: z.number().int().min(1).optional(), note: z.string().max(200).nullable().optional(), hours: z.number().min(0).max(100000).nullable().optional() })),
   data: ResultSchema,
 });
 
@@ -44,7 +44,7 @@ export const batchCancelRoute = defineRoute({
   summary: 'Cancel several tasks at once: all or none',
   description: 'Each task the caller may not cancel, or that is finished, is an issue of 400 task.invalid (field ids.<n>), and nothing is cancelled.',
   access: 'user',
-  request: jsonBody(z.object({ ids: z.array(Id).min(1).max(500), note: z.string().max(500).nullable().optional() })),
+  request: jsonBody(z.object({ ids: z.array(Id).min(1).max(500), note: z.string().max(200).nullable().optional() })),
   data: z.array(ResultSchema),
 });
 
