@@ -66,7 +66,7 @@ export const ProgramInputFields = {
   releaseDate: DayInput,
   dePostDate: DayInput,
   completeDate: DayInput,
-  description: z.string().max(2000).nullable().optional(),
+  description: z.string().max(200).nullable().optional(),
 };
 
 export const TaskSchema = z

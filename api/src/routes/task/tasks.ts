@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createTask, deleteTask, exportProgramTemplate, exportTasks, getTask, importTasks, listTaskLog, listTasks, nodeTaskProgress, updateTask, type TaskStatus } from '@fmea/core';
+import { deleteTask, editTask, exportProgramTemplate, exportTasks, getTask, importTasks, launchTask, listTaskLog, listTasks, nodeTaskProgress, type TaskStatus } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { DateTime, Id } from '../../http/fields.ts';
 import { asDownload, sendBytes, XLSX_TYPE } from '../../http/files.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { Version } from '../fmea/schemas.ts';
 import { pageOf, PageQuery } from '../notices/schemas.ts';
 import { importWorkbook } from '../program/programs.ts';
@@ -23,7 +24,7 @@ const TAG = TASK_TAG;
 
 const TaskInputFields = {
   taskName: z.string().max(200),
-  taskDesc: z.string().max(2000).nullable().optional(),
+  taskDesc: z.string().max(200).nullable().optional(),
   taskType: z.enum(TASK_TYPES),
   taskLabel: z.enum(TASK_LABELS).nullable().optional(),
   taskSource: z.enum(TASK_SOURCE_CODES).nullable().optional(),
@@ -75,7 +76,7 @@ export const createRoute = defineRoute({
   method: 'post',
   path: '/api/task/create',
   tag: TAG,
-  summary: 'Launch a task (numbered PR, or PT on a PFMEA)',
+  summary: 'Launch a task (numbered PR, or PT on a PFMEA); its handler gets a programTask message',
   description: 'A task on an FMEA node below the root needs the task of the node’s parent in the same program first (400 task.superior_task_first naming the part). Needs task_index add, or program_detail schedule for a program’s task.',
   access: 'user',
   request: jsonBody(z.object(TaskInputFields)),
@@ -199,10 +200,16 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return c.json(ok(await listTasks(serviceContext(c), { ...query, taskStatus: taskStatus as TaskStatus[] | undefined })), 200);
   });
   app.openapi(getRoute, async (c) => c.json(ok(await getTask(serviceContext(c), c.req.valid('query').id)), 200));
-  app.openapi(createRoute, async (c) => c.json(ok(await createTask(serviceContext(c), c.req.valid('json'))), 200));
+  app.openapi(createRoute, async (c) => {
+    const { task, messages } = await launchTask(serviceContext(c), c.req.valid('json'));
+    pushMessages(c.var.services.realtime, messages);
+    return c.json(ok(task), 200);
+  });
   app.openapi(updateRoute, async (c) => {
     const { id, ...input } = c.req.valid('json');
-    return c.json(ok(await updateTask(serviceContext(c), id, input)), 200);
+    const { task, messages } = await editTask(serviceContext(c), id, input);
+    pushMessages(c.var.services.realtime, messages);
+    return c.json(ok(task), 200);
   });
   app.openapi(deleteRoute, async (c) => {
     await deleteTask(serviceContext(c), c.req.valid('json').id);

@@ -12,7 +12,10 @@ afterEach(() => api.dispose());
 describe('the task transitions', () => {
   it('move a task by who may, and tell the FMEA’s open views its node’s progress', async () => {
     const as = caller(api, s.planner);
+    const handlerTab = watchSocket(api, s.engineer.token, s.engineer.user.id);
     const root = await as.ok('POST', '/api/task/create', { taskName: 'Lifter', taskType: '1', handlerId: s.engineer.user.id, programId: s.program.id, projectId: s.project.id, nodeId: s.project.pptSerial });
+    // the handler's open workbench is told at once (the inbox badge and the title)
+    expect(handlerTab.messages).toContainEqual({ event: 'receiveMessage', data: expect.objectContaining({ type: 'message', code: 'programTask', titles: expect.objectContaining({ 'en-US': `${s.planner.user.userName} gave you the task ${root.taskNum}: Lifter` }) }) });
     const call = { method: 'POST' as const, path: '/api/task/transition', body: { id: root.id, event: 'start' } };
     expect((await api.call('POST', call.path, { body: call.body })).status).toBe(401);
     await expectInvalid(api, { ...call, body: { id: root.id, event: 'finish' } }, s.engineer.token, invalid('状态变更只能是以下之一：start, cancel, submit, complete, hold, approve, reject, withdraw, resume, rework, restart', 'Status change must be one of: start, cancel, submit, complete, hold, approve, reject, withdraw, resume, rework, restart'));

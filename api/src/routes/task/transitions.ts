@@ -6,6 +6,7 @@ import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { Id } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
+import { pushMessages } from '../../realtime/message-push.ts';
 import { TASK_TAG, TaskEventName, TaskKey, TaskSchema, TaskStatusCode } from '../program/schemas.ts';
 
 /**
@@ -32,7 +33,7 @@ export const transitionRoute = defineRoute({
     'complete without a review: a task the handler launched themselves, or one on an FMEA node whose analysis is complete (it has a function and the checks before release find nothing there; else 409 task.analysis_incomplete). ' +
     'hours (with submit or complete) records the hours spent; note (a rejection’s or cancellation’s reason) goes to the task log. An event the status does not take is 409; one the caller may not take 403.',
   access: 'user',
-  request: jsonBody(z.object({ id: TaskKey, event: TaskEventName, version: z.number().int().min(1).optional(), note: z.string().max(500).nullable().optional(), hours: z.number().min(0).max(100000).nullable().optional() })),
+  request: jsonBody(z.object({ id: TaskKey, event: TaskEventName, version: z.number().int().min(1).optional(), note: z.string().max(200).nullable().optional(), hours: z.number().min(0).max(100000).nullable().optional() })),
   data: ResultSchema,
 });
 
@@ -43,7 +44,7 @@ export const batchCancelRoute = defineRoute({
   summary: 'Cancel several tasks at once: all or none',
   description: 'Each task the caller may not cancel, or that is finished, is an issue of 400 task.invalid (field ids.<n>), and nothing is cancelled.',
   access: 'user',
-  request: jsonBody(z.object({ ids: z.array(Id).min(1).max(500), note: z.string().max(500).nullable().optional() })),
+  request: jsonBody(z.object({ ids: z.array(Id).min(1).max(500), note: z.string().max(200).nullable().optional() })),
   data: z.array(ResultSchema),
 });
 
@@ -60,14 +61,18 @@ async function pushProgress(c: Context<AppEnv>, progress: TaskProgress | null): 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(transitionRoute, async (c) => {
     const { id, event, ...input } = c.req.valid('json');
-    const result = await transitionTask(serviceContext(c), id, event as TaskEvent, input);
+    const { messages, ...result } = await transitionTask(serviceContext(c), id, event as TaskEvent, input);
+    pushMessages(c.var.services.realtime, messages);
     await pushProgress(c, result.progress);
     return c.json(ok(result), 200);
   });
   app.openapi(batchCancelRoute, async (c) => {
     const { ids, note } = c.req.valid('json');
     const results = await cancelTasks(serviceContext(c), ids, note);
-    for (const result of results) await pushProgress(c, result.progress);
-    return c.json(ok(results), 200);
+    for (const result of results) {
+      pushMessages(c.var.services.realtime, result.messages);
+      await pushProgress(c, result.progress);
+    }
+    return c.json(ok(results.map(({ messages: _messages, ...result }) => result)), 200);
   });
 }

@@ -20,6 +20,8 @@ export const taskArea = defineArea({
   contributes: {
     // the program tasks waiting for the user join My tasks and the home page (services/program/my-tasks.ts)
     taskSources: ['program'],
+    // a task given to the user, submitted to them or decided opens the task (services/program/notices.ts)
+    messageCodes: ['programTask'],
   },
   pages: [
     { microRoute: 'todoList', title: { 'zh-CN': '待办任务', 'en-US': 'To do' }, listed: true },

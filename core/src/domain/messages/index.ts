@@ -13,9 +13,10 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * task, pfmeaTask. Ours where the spec shows none: 'applicationResult' (the
  * applicant is told the decision), 'catalogReview' (a knowledge-base or
  * master-data review step), 'ftaReview' (a fault tree to
- * approve, or its decision), 'exportRequest' (appExportForModule), 'system'.
+ * approve, or its decision), 'exportRequest' (appExportForModule), 'programTask' (a program task given to
+ * the reader, submitted to them, or decided: issue 24), 'system'.
  */
-export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'exportRequest', 'system'] as const;
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'exportRequest', 'programTask', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 

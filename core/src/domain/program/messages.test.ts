@@ -15,7 +15,7 @@ const sources = folders.flatMap((folder) => {
     return [];
   }
 });
-const PARAMS = { what: 'x', values: 'a, b', field: 'name', max: 3, value: 'x', program: 'PN1', project: 'DF1', task: 'PR1', tasks: 'PR1, PR2', count: 2, node: 'Motor', handler: 'li', owner: 'wang', status: 'x', currentVersion: 2, baseline: 1, predecessor: 'PR1', successor: 'PR2' };
+const PARAMS = { sender: 'li', taskNum: 'PR1', name: 'n', what: 'x', values: 'a, b', field: 'name', max: 3, value: 'x', program: 'PN1', project: 'DF1', task: 'PR1', tasks: 'PR1, PR2', count: 2, node: 'Motor', handler: 'li', owner: 'wang', status: 'x', currentVersion: 2, baseline: 1, predecessor: 'PR1', successor: 'PR2' };
 
 describe('program and task messages', () => {
   it.each(LOCALES)('has every key in %s, every placeholder filled', (locale) => {

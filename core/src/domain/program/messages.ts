@@ -61,6 +61,11 @@ export const TASK_MESSAGE_KEYS = [
   'task.import_duplicate',
   'task.import_node_unknown',
   'task.import_user_unknown',
+  'task.notice_given',
+  'task.notice_submitted',
+  'task.notice_approved',
+  'task.notice_rejected',
+  'task.notice_cancelled',
 ] as const;
 
 export type ProgramMessageKey = (typeof PROGRAM_MESSAGE_KEYS)[number] | (typeof TASK_MESSAGE_KEYS)[number];

@@ -114,7 +114,7 @@ function describe(locale: Locale, key: string): string {
   else if (key === 'taskStatus') parts.push(t('export_only'));
   else if (key === 'fmeaNum' || key === 'parentTaskNum') parts.push(t('reference', { what: translate(locale, `field.${key}`) }));
   else if (key in CHOICES) parts.push(t('choices', { values: Object.values(CHOICES[key as keyof typeof CHOICES]).map((k) => translate(locale, k)).join(', ') }));
-  else parts.push(t('text', { max: key === 'description' || key === 'taskDesc' ? 2000 : 200 }));
+  else parts.push(t('text', { max: 200 }));
   return parts.join(locale === 'zh-CN' ? '；' : '; ');
 }
 

@@ -14,6 +14,20 @@ import { todoOf } from './lists.ts';
  * area): the caller's to-do list (lists.ts `todoList`). A task on an FMEA node opens the FMEA at that node;
  * others open the to-do list at the task.
  */
+/** Where a task opens: the FMEA at its node, the FMEA, or the to-do list at the task. */
+export function taskLink(task: Pick<typeof projectTask.$inferSelect, 'id' | 'projectId' | 'nodeId'>, projectType: string | null | undefined): string {
+  // the project pages take a project number or a node id as `serialNum` and open focused on the node
+  const project = projectType && task.projectId ? projectLink(projectType, task.projectId) : null;
+  if (project && task.nodeId) return `${project.slice(0, project.indexOf('?'))}?serialNum=${encodeURIComponent(task.nodeId)}`;
+  return project ?? `${pagePath(taskArea, { microRoute: 'todoList' satisfies (typeof taskArea.pages)[number]['microRoute'] })}?task=${encodeURIComponent(task.id)}`;
+}
+
+/** `taskLink`, reading the FMEA's type. */
+export async function taskRoute(db: DbOrTx, task: Pick<typeof projectTask.$inferSelect, 'id' | 'projectId' | 'nodeId'>): Promise<string> {
+  const project = task.projectId ? await db.select({ type: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, task.projectId)).get() : undefined;
+  return taskLink(task, project?.type);
+}
+
 export async function programTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'program'>[]> {
   const rows = await db
     .select({ task: projectTask, projectType: fmeaProject.projectType, serialNum: fmeaProject.serialNum, projectName: fmeaProject.name, nodeName: fmeaNode.name })
@@ -21,11 +35,8 @@ export async function programTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTas
     .leftJoin(fmeaProject, eq(fmeaProject.id, projectTask.projectId))
     .leftJoin(fmeaNode, eq(fmeaNode.id, projectTask.nodeId))
     .where(and(live(projectTask), todoOf(me)));
-  const todo = pagePath(taskArea, { microRoute: 'todoList' satisfies (typeof taskArea.pages)[number]['microRoute'] });
   return rows.map(({ task, projectType, serialNum, projectName, nodeName }) => {
-    // the project pages take a project number or a node id as `serialNum` and open focused on the node
-    const project = projectType && task.projectId ? projectLink(projectType, task.projectId) : null;
-    const route = project && task.nodeId ? `${project.slice(0, project.indexOf('?'))}?serialNum=${encodeURIComponent(task.nodeId)}` : (project ?? `${todo}?task=${encodeURIComponent(task.id)}`);
+    const route = taskLink(task, projectType);
     return {
       id: task.id,
       taskSource: 'program' as const,

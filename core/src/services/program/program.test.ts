@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operationLog, projectTask } from '../../db/schema/index.ts';
 import type { DomainError } from '../../errors.ts';
-import { translateError } from '../../i18n/index.ts';
+import { translate, translateError } from '../../i18n/index.ts';
+import { listMessages } from '../messages/inbox.ts';
 import { buildWindowLifter, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { addNode } from '../fmea/structure.ts';
 import { listMyTasks } from '../my-work/index.ts';
@@ -169,6 +170,13 @@ describe('tasks', () => {
     expect((await listTaskLog(team.reader, { projectId: dfmea.id })).total).toBe(7);
     const logged = await t.db.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.entityId, created.id));
     expect(logged.map((l) => l.action)).toContain('task.approve');
+    // the inbox: the handler was given the task and told the decisions; the launcher got the submissions
+    const inbox = async (ctx: ServiceContext) => (await listMessages(ctx, 'business', { limit: 50 })).items.map((m) => translate('en-US', m.messageKey, m.params)).sort();
+    const who = team.owner.actor.userName;
+    expect(await inbox(team.editor)).toEqual([`${who} approved your task ${created.taskNum}: Compile`, `${who} gave you the task ${created.taskNum}: Compile`, `${who} rejected your task ${created.taskNum}: Compile`]);
+    expect(await inbox(team.owner)).toEqual([`${team.editor.actor.userName} submitted the task ${created.taskNum} for your review: Compile`, `${team.editor.actor.userName} submitted the task ${created.taskNum} for your review: Compile`]);
+    // the task is on the DFMEA (no node): its messages open the DFMEA
+    expect((await listMessages(team.editor, 'business', {})).items.map((m) => [m.code, m.route?.split('?')[0]])).toEqual(Array(3).fill(['programTask', '/main/dfmeaProject']));
   });
 
   it('on a node complete when the node’s analysis is complete, and tell the maps their progress', async () => {

@@ -27,6 +27,8 @@ import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertOperate, findProgram, findTask, holdsButton, mayReadTasks, programCaller, PROGRAM_DETAIL_ROUTE, TASK_ROUTE, type ProgramCaller, type TaskRow } from './access.ts';
 import { writeTaskLog } from './log.ts';
+import { storeTaskNotice } from './notices.ts';
+import type { MessageRow } from '../messages/inbox.ts';
 import { dayIssue, NAME_MAX, orderIssue, peopleById, textIssue, TEXT_MAX } from './validate.ts';
 
 /**
@@ -340,8 +342,8 @@ function assertMayAdd(caller: ProgramCaller, programId: string | null | undefine
   throw new NotAllowedError('permission.denied', { action: 'add' });
 }
 
-/** Inserts a checked task with its PR or PT number (inside the caller's transaction), and logs it. */
-export async function insertTask(tx: Tx, txCtx: TxContext, input: TaskInput): Promise<TaskRow> {
+/** Inserts a checked task with its PR or PT number (inside the caller's transaction), logs it and tells its handler (the message rows go to `messages`, for the caller to push). */
+export async function insertTask(tx: Tx, txCtx: TxContext, input: TaskInput, messages: MessageRow[] = []): Promise<TaskRow> {
   const { place, values } = await columnsOf(tx, input, null);
   const now = txCtx.now();
   const taskNum = await allocateNumber(tx, taskNumberingModule(place.processModel), now, async (n) => !!(await tx.select({ id: projectTask.id }).from(projectTask).where(eq(projectTask.taskNum, n)).get()));
@@ -365,17 +367,24 @@ export async function insertTask(tx: Tx, txCtx: TxContext, input: TaskInput): Pr
     })
     .returning();
   await writeTaskLog(tx, txCtx, row!, 'create', { to: row!.status });
+  messages.push(...(await storeTaskNotice(tx, txCtx, row!, 'given')));
   return row!;
 }
 
-export async function createTask(ctx: ServiceContext, input: TaskInput): Promise<TaskView> {
+/** Launches a task; answers it with the messages stored for its handler (the API pushes them). */
+export async function launchTask(ctx: ServiceContext, input: TaskInput): Promise<{ task: TaskView; messages: MessageRow[] }> {
   const caller = await programCaller(ctx.db, ctx.actor);
   assertMayAdd(caller, input.programId);
+  const messages: MessageRow[] = [];
   const row = await writeAndLog(ctx, async (tx, txCtx) => {
-    const row = await insertTask(tx, txCtx, input);
+    const row = await insertTask(tx, txCtx, input, messages);
     return { result: row, log: { action: 'task.create', entity: 'project_task', entityId: row.id, after: row } };
   });
-  return (await viewsOf(ctx.db, [row], caller))[0]!;
+  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, messages };
+}
+
+export async function createTask(ctx: ServiceContext, input: TaskInput): Promise<TaskView> {
+  return (await launchTask(ctx, input)).task;
 }
 
 export const staleTask = (row: TaskRow) => new ConflictError('task.stale' satisfies ProgramMessageKey, { task: row.taskNum, currentVersion: row.version });
@@ -394,7 +403,13 @@ function assertMayChange(caller: ProgramCaller, row: TaskRow, action: 'edit' | '
 }
 
 export async function updateTask(ctx: ServiceContext, key: string, input: TaskInput & { version: number }): Promise<TaskView> {
+  return (await editTask(ctx, key, input)).task;
+}
+
+/** Edits a task; a new handler is told (the message rows answered for the API to push). */
+export async function editTask(ctx: ServiceContext, key: string, input: TaskInput & { version: number }): Promise<{ task: TaskView; messages: MessageRow[] }> {
   const caller = await programCaller(ctx.db, ctx.actor);
+  const messages: MessageRow[] = [];
   const row = await writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findTask(tx, key);
     assertMayChange(caller, before, 'edit');
@@ -409,9 +424,10 @@ export async function updateTask(ctx: ServiceContext, key: string, input: TaskIn
       .returning();
     if (!after) throw staleTask(before);
     await writeTaskLog(tx, txCtx, after, 'edit');
+    if (after.handlerId !== before.handlerId) messages.push(...(await storeTaskNotice(tx, txCtx, after, 'given')));
     return { result: after, log: { action: 'task.update', entity: 'project_task', entityId: after.id, before, after } };
   });
-  return (await viewsOf(ctx.db, [row], caller))[0]!;
+  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, messages };
 }
 
 /** Deletes a task (marked deleted) with its dependencies, once no live task hangs under it. */

@@ -12,6 +12,8 @@ import { writeAndLog } from '../shared/write.ts';
 import { findTask, programCaller, type ProgramCaller, type TaskRow } from './access.ts';
 import { nodeAnalysis } from './analysis.ts';
 import { writeTaskLog } from './log.ts';
+import { noticeOfEvent, storeTaskNotice } from './notices.ts';
+import type { MessageRow } from '../messages/inbox.ts';
 import { callerActions, staleTask, viewsOf, type TaskView } from './tasks.ts';
 
 /**
@@ -37,6 +39,8 @@ export interface TransitionResult {
   task: TaskView;
   /** Null when the task points at no FMEA node. */
   progress: TaskProgress | null;
+  /** The messages stored for the task's people (notices.ts), for the API to push after the commit. */
+  messages: MessageRow[];
 }
 
 export interface TransitionInput {
@@ -82,7 +86,7 @@ async function assertMayComplete(tx: Tx, ctx: TxContext, caller: ProgramCaller, 
 }
 
 /** Applies one event to a read task (checked for who and when), inside the caller's transaction. */
-async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: TaskRow, event: TaskEvent, input: TransitionInput): Promise<TaskRow> {
+async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: TaskRow, event: TaskEvent, input: TransitionInput, messages: MessageRow[]): Promise<TaskRow> {
   if (!callerActions(caller, before).includes(event)) {
     // the machine's own refusal first (a finished task, an event the status does not take), then who may
     taskMachine.next(before.status, event);
@@ -111,18 +115,21 @@ async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: Task
     .returning();
   if (!after) throw staleTask(before);
   await writeTaskLog(tx, ctx, after, event as TaskLogAction, { from: before.status, to: status, note: input.note ?? null });
+  const notice = noticeOfEvent(event);
+  if (notice) messages.push(...(await storeTaskNotice(tx, ctx, after, notice, input.note ?? null)));
   return after;
 }
 
 /** One transition of one task (by id or number). */
 export async function transitionTask(ctx: ServiceContext, key: string, event: TaskEvent, input: TransitionInput = {}): Promise<TransitionResult> {
   const caller = await programCaller(ctx.db, ctx.actor);
+  const messages: MessageRow[] = [];
   const row = await writeAndLog(ctx, async (tx, txCtx) => {
     const before = await findTask(tx, key);
-    const after = await apply(tx, txCtx, caller, before, event, input);
+    const after = await apply(tx, txCtx, caller, before, event, input, messages);
     return { result: after, log: { action: `task.${event}`, entity: 'project_task', entityId: after.id, before, after, ...(input.note ? { reason: input.note } : {}) } };
   });
-  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, progress: (await progressOf(ctx.db, [row]))[0]! };
+  return { task: (await viewsOf(ctx.db, [row], caller))[0]!, progress: (await progressOf(ctx.db, [row]))[0]!, messages };
 }
 
 /**
@@ -131,6 +138,7 @@ export async function transitionTask(ctx: ServiceContext, key: string, event: Ta
  */
 export async function cancelTasks(ctx: ServiceContext, keys: readonly string[], note?: string | null): Promise<TransitionResult[]> {
   const caller = await programCaller(ctx.db, ctx.actor);
+  const messages = new Map<string, MessageRow[]>();
   const rows = await writeAndLog(ctx, async (tx, txCtx) => {
     const found = await tx.select().from(projectTask).where(inArray(projectTask.id, [...new Set(keys)]));
     const issues: Issue[] = [];
@@ -144,9 +152,13 @@ export async function cancelTasks(ctx: ServiceContext, keys: readonly string[], 
     });
     if (issues.length) throw new InvalidInputError('task.invalid' satisfies ProgramMessageKey, {}, issues);
     const after: TaskRow[] = [];
-    for (const key of new Set(keys)) after.push(await apply(tx, txCtx, caller, byId.get(key)!, 'cancel', { note: note ?? null }));
+    for (const key of new Set(keys)) {
+      const sent: MessageRow[] = [];
+      after.push(await apply(tx, txCtx, caller, byId.get(key)!, 'cancel', { note: note ?? null }, sent));
+      messages.set(key, sent);
+    }
     return { result: after, log: after.map((row) => ({ action: 'task.cancel', entity: 'project_task', entityId: row.id, after: row, ...(note ? { reason: note } : {}) })) };
   });
   const [views, progress] = await Promise.all([viewsOf(ctx.db, rows, caller), progressOf(ctx.db, rows)]);
-  return rows.map((_, i) => ({ task: views[i]!, progress: progress[i]! }));
+  return rows.map((row, i) => ({ task: views[i]!, progress: progress[i]!, messages: messages.get(row.id) ?? [] }));
 }

@@ -6,7 +6,8 @@ import { dayNumber, type ProgramMessageKey } from '../../domain/program/index.ts
 
 /** Checks shared by the program and task forms and imports: text lengths, calendar days, people. */
 export const NAME_MAX = 200;
-export const TEXT_MAX = 2000;
+/** Spec 000 §9: texts hold 200 characters, descriptions and notes too. */
+export const TEXT_MAX = 200;
 
 export function textIssue(field: string, value: string | null | undefined, max: number, required = false, key: ProgramMessageKey = 'program.name_required', row?: number): Issue[] {
   const text = value?.trim() ?? '';
