@@ -171,6 +171,12 @@ describe('programs and tasks in the workbench', () => {
     await admin.getByTestId('program-list').getByText('Front door window lifter program').click();
     await bar(admin, '控制模块功能分析').waitFor();
     await screenshot(admin, 'program-detail-en-US');
+    // the demo's program: stages, milestones, slack and a baseline it has slipped from
+    await admin.getByRole('button', { name: 'All programs' }).click();
+    await admin.getByTestId('program-list').getByText('Front door power window lifter, MY2027').click();
+    await admin.locator('[data-testid="program-gantt"] .wx-bar').first().waitFor();
+    await admin.getByTestId('program-gantt').scrollIntoViewIfNeeded();
+    await screenshot(admin, 'program-demo-en-US');
     await admin.goto('/main/taskIndex/all');
     await admin.locator('[data-row-key]').filter({ hasText: '系统结构分析' }).waitFor();
     // the status filter: completed ones only, ours among them, the control module's (not started) gone

@@ -3,8 +3,8 @@ import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { projectLink, TASK_STATUS } from '@fmea/core/domain';
 import { api, Button, EmptyState, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, usePermission, useUser, type AreaPageProps } from '@fmea/sdk';
-import { ProgramGantt } from '../gantt/ProgramGantt.tsx';
-import type { GanttLink, GanttTask } from '../gantt/model.ts';
+import { ProgramGantt, zoomFor, type GanttZoom } from '../gantt/ProgramGantt.tsx';
+import { dayToDate, daysBetween, type GanttLink, type GanttTask } from '../gantt/model.ts';
 import { ProgramDialog } from '../list/ProgramDialog.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { LinkFmeaDialog } from './LinkFmeaDialog.tsx';
@@ -33,9 +33,12 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Bumped to draw the plan as it was before a refused drag: the chart is drawn anew (it had moved the bar itself, and keeps its own copy). */
   const [redraw, setRedraw] = useState(0);
+  /** The chart's scale: chosen by the user, else the one that shows the plan's span on about one screen. */
+  const [zoomChoice, setZoom] = useState<GanttZoom | null>(null);
 
   const data = plan.data;
   const program = data?.program;
+  const zoom = zoomChoice ?? (data?.start && data.finish ? zoomFor(daysBetween(dayToDate(data.start), dayToDate(data.finish))) : 'day');
   const mine = program ? program.creatorId === user?.userId : false;
   const canSchedule = data?.canSchedule ?? false;
   const milestoneLabel: Record<(typeof MILESTONE_KEYS)[number], string> = { dtPostDate: t`DT post`, releaseDate: t`Release`, dePostDate: t`DE post`, completeDate: t`Completion`, sopDate: t`SOP` };
@@ -233,6 +236,14 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           </h3>
           <div className="page-actions">
             <label className="program-baseline-pick">
+              <Trans>Scale</Trans>{' '}
+              <select className="input" data-testid="program-zoom" value={zoom} onChange={(e) => setZoom(e.target.value as GanttZoom)}>
+                <option value="day">{t`Days`}</option>
+                <option value="week">{t`Weeks`}</option>
+                <option value="month">{t`Months`}</option>
+              </select>
+            </label>
+            <label className="program-baseline-pick">
               <Trans>Compare with</Trans>{' '}
               <select className="input" data-testid="program-baseline" value={baselineId} onChange={(e) => setBaselineId(e.target.value)}>
                 {data.baselines.length === 0 ? <option value="">{t`No baseline saved`}</option> : null}
@@ -282,7 +293,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
         {data.tasks.length === 0 ? (
           <EmptyState title={<Trans>No tasks yet</Trans>}>{canSchedule ? <Trans>Add the program's tasks to plan it.</Trans> : null}</EmptyState>
         ) : (
-          <ProgramGantt key={redraw} tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
+          <ProgramGantt key={redraw} zoom={zoom} tasks={ganttTasks} links={ganttLinks} editable={canSchedule} onReschedule={(taskId, range) => void reschedule(taskId, range)} onLink={(a, b) => void link(a, b)} />
         )}
       </section>
       {editing ? (

@@ -8,9 +8,19 @@ import '@svar-ui/react-gantt/all.css';
 import { chartRange, chartSpan, daysBetween, toChartTask, type ChartTask, type GanttLink, type GanttTask } from './model.ts';
 import './gantt.css';
 
-/** One day's width in pixels; the baseline and slack marks are drawn at this scale. */
-export const DAY_WIDTH = 24;
 const ROW_HEIGHT = 34;
+
+/** How much of the plan one screen shows: days for a few weeks, weeks for months, months for years. */
+export type GanttZoom = 'day' | 'week' | 'month';
+/** Each zoom's unit and cell width in pixels. */
+const ZOOMS: Record<GanttZoom, { unit: 'day' | 'week' | 'month'; cellWidth: number }> = {
+  day: { unit: 'day', cellWidth: 24 },
+  week: { unit: 'week', cellWidth: 56 },
+  month: { unit: 'month', cellWidth: 96 },
+};
+
+/** The zoom that shows a plan of `days` days on about one screen. */
+export const zoomFor = (days: number): GanttZoom => (days > 540 ? 'month' : days > 90 ? 'week' : 'day');
 
 export interface ProgramGanttProps {
   readonly tasks: readonly GanttTask[];
@@ -23,23 +33,28 @@ export interface ProgramGanttProps {
   readonly onLink?: (from: string, to: string) => void;
   readonly onOpen?: (taskId: string) => void;
   readonly height?: number;
+  readonly zoom: GanttZoom;
 }
 
-/** The bar's content: its name, the slack after it and the baseline under it (the MIT edition draws neither). */
+/**
+ * The bar's content: its name, the slack after it and the baseline under it (the MIT edition draws neither),
+ * at the bar's own scale (its width over its days), whatever the zoom.
+ */
 function BarTemplate({ data }: { data: ChartTask & { $w?: number } }) {
   if (data.type === 'milestone') return <span className="pg-milestone-text">{data.text}</span>;
+  const perDay = (data.$w ?? 0) / Math.max(1, daysBetween(data.start, data.end));
   const baseline =
     data.baseStart && data.baseEnd ? (
       <span
         className="pg-baseline"
         data-testid="gantt-baseline"
-        style={{ left: daysBetween(data.start, data.baseStart) * DAY_WIDTH, width: Math.max(2, daysBetween(data.baseStart, data.baseEnd) * DAY_WIDTH) }}
+        style={{ left: daysBetween(data.start, data.baseStart) * perDay, width: Math.max(2, daysBetween(data.baseStart, data.baseEnd) * perDay) }}
       />
     ) : null;
   return (
     <>
       <span className="pg-bar-text">{data.text}</span>
-      {data.slack > 0 ? <span className="pg-slack" style={{ width: data.slack * DAY_WIDTH }} /> : null}
+      {data.slack > 0 ? <span className="pg-slack" style={{ width: data.slack * perDay }} /> : null}
       {baseline}
     </>
   );
@@ -51,7 +66,7 @@ function BarTemplate({ data }: { data: ChartTask & { $w?: number } }) {
  * shows what the page passes back (the cascaded plan, or the old one after a refusal); its own editor, task
  * creation, deletion and reordering are switched off (the page has its dialogs).
  */
-export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onOpen, height = 460 }: ProgramGanttProps) {
+export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onOpen, height = 460, zoom }: ProgramGanttProps) {
   const { t, i18n } = useLingui();
   const chartTasks = useMemo(() => tasks.map(toChartTask), [tasks]);
   const chartLinks = useMemo(() => links.map((l) => ({ id: l.id, source: l.from, target: l.to, type: 'e2s' as const })), [links]);
@@ -61,6 +76,8 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
   const zh = i18n.locale === 'zh-CN';
   const words = useMemo(() => (zh ? { ...coreCn, ...ganttCn } : { ...coreEn, ...ganttEn }), [zh]);
   const monthFormat = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: 'short' }), [i18n.locale]);
+  const shortMonth = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { month: 'short' }), [i18n.locale]);
+  const dayMonth = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { month: 'numeric', day: 'numeric' }), [i18n.locale]);
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: '2-digit', day: '2-digit' }), [i18n.locale]);
 
   const init = useCallback((api: IApi) => {
@@ -88,11 +105,17 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
     [t, dateFormat],
   );
   const scales = useMemo(
-    () => [
-      { unit: 'month', step: 1, format: (d: Date) => monthFormat.format(d) },
-      { unit: 'day', step: 1, format: (d: Date) => String(d.getDate()) },
-    ],
-    [monthFormat],
+    () =>
+      zoom === 'month'
+        ? [
+            { unit: 'year', step: 1, format: (d: Date) => String(d.getFullYear()) },
+            { unit: 'month', step: 1, format: (d: Date) => shortMonth.format(d) },
+          ]
+        : [
+            { unit: 'month', step: 1, format: (d: Date) => monthFormat.format(d) },
+            zoom === 'week' ? { unit: 'week', step: 1, format: (d: Date) => dayMonth.format(d) } : { unit: 'day', step: 1, format: (d: Date) => String(d.getDate()) },
+          ],
+    [zoom, monthFormat, shortMonth, dayMonth],
   );
   const taskTypes = useMemo(
     () => [
@@ -115,9 +138,9 @@ export function ProgramGantt({ tasks, links, editable, onReschedule, onLink, onO
             scales={scales}
             taskTypes={taskTypes}
             taskTemplate={BarTemplate as never}
-            cellWidth={DAY_WIDTH}
+            cellWidth={ZOOMS[zoom].cellWidth}
             cellHeight={ROW_HEIGHT}
-            lengthUnit="day"
+            lengthUnit={ZOOMS[zoom].unit}
             durationUnit="day"
             readonly={!editable}
             gridWidth={500}
