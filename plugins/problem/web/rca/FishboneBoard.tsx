@@ -158,8 +158,13 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
         })}
       </svg>
       <p className="muted fishbone-legend">
-        <span className="fishbone-root-key" aria-hidden="true" /> <Trans>Verified root cause</Trans> ({roots}) ·{' '}
-        <Trans>Keys: arrows move, Enter edits or adds, R marks the root cause, Delete removes.</Trans>
+        <span className="fishbone-root-key" aria-hidden="true" /> <Trans>Verified root cause</Trans> ({roots})
+        {readOnly ? null : (
+          <>
+            {' · '}
+            <Trans>Keys: arrows move, Enter edits or adds, R marks the root cause, Delete removes.</Trans>
+          </>
+        )}
       </p>
       {readOnly ? null : (
         <div className="fishbone-panel" data-testid={`${testId}-panel`}>
