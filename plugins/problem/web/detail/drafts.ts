@@ -56,24 +56,43 @@ export function rootCauseDraft(causes: readonly ServerCause[], whys: readonly Se
       .map(([chain, levels]): WhyChain => {
         const sorted = [...levels].sort((a, b) => a.level - b.level);
         const end = sorted[sorted.length - 1]?.causeId;
-        return { chain, answers: sorted.map((w) => w.answer), rootCause: Boolean(end && byId.get(end)?.rootCause) };
+        return { chain, answers: sorted.map((w) => w.answer), causeId: end ?? null, rootCause: Boolean(end && byId.get(end)?.rootCause) };
       });
   }
   return draft;
 }
 
-/** What D4's save sends: the board's causes per track and the chains, each chain's end marked as a root cause or not. */
-export function rootCauseToSave(draft: RootCauseDraft) {
-  return {
-    causes: CAUSE_TRACKS.flatMap((track) =>
-      draft.causes[track].map((c) => ({ ...(c.id.startsWith('new-') ? {} : { id: c.id }), track, category: c.category, description: c.text, rootCause: c.rootCause })),
-    ),
-    chains: CAUSE_TRACKS.flatMap((track) =>
-      draft.chains[track]
-        .map((c) => ({ track, answers: c.answers.map((a) => a.trim()).filter(Boolean), rootCause: c.rootCause }))
-        .filter((c) => c.answers.length > 0),
-    ),
-  };
+const lastAnswer = (c: WhyChain) => [...c.answers].reverse().find((a) => a.trim())?.trim() ?? '';
+
+/**
+ * D4's first save, the causes: the board's, and for each chain marked as reaching a root cause, the cause its
+ * last answer names (a cause without a 6M category, kept by id when the chain had one). A chain no longer
+ * marked drops the cause it had made; a chain ending at a board cause keeps pointing at it.
+ */
+export function causesToSave(draft: RootCauseDraft, stored: readonly ServerCause[]) {
+  const byId = new Map(stored.map((c) => [c.id, c]));
+  return CAUSE_TRACKS.flatMap((track) => [
+    ...draft.causes[track].map((c) => ({ ...(byId.has(c.id) ? { id: c.id } : {}), track, category: c.category, description: c.text, rootCause: c.rootCause })),
+    ...draft.chains[track]
+      .filter((c) => c.rootCause && lastAnswer(c))
+      .filter((c) => !(c.causeId && byId.get(c.causeId)?.category))
+      .map((c) => ({ ...(c.causeId && byId.has(c.causeId) ? { id: c.causeId } : {}), track, category: null, description: lastAnswer(c), rootCause: true })),
+  ]);
+}
+
+/** D4's second save, the chains, each pointing at its cause among the causes as saved (found by track and words when new). */
+export function chainsToSave(draft: RootCauseDraft, saved: readonly ServerCause[]) {
+  const byId = new Map(saved.map((c) => [c.id, c]));
+  return CAUSE_TRACKS.flatMap((track) =>
+    draft.chains[track]
+      .map((c) => {
+        const answers = c.answers.map((a) => a.trim()).filter(Boolean);
+        const kept = c.causeId && byId.has(c.causeId) && (c.rootCause || byId.get(c.causeId)!.category) ? c.causeId : null;
+        const found = c.rootCause && !kept ? (saved.find((x) => x.track === track && !x.category && x.description === lastAnswer(c))?.id ?? null) : null;
+        return { track, answers, causeId: kept ?? found };
+      })
+      .filter((c) => c.answers.length > 0),
+  );
 }
 
 export const isCategory = (value: string): value is IshikawaCategory => (ISHIKAWA_CATEGORIES as readonly string[]).includes(value);

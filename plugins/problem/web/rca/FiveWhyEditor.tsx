@@ -5,7 +5,9 @@ import { Button, TextInput } from '@fmea/sdk';
 export interface WhyChain {
   chain: number;
   answers: string[];
-  /** The answer at the end of the chain was recorded as a root cause. */
+  /** The cause the chain ends at, as stored (kept when the chain is saved again). */
+  causeId: string | null;
+  /** The chain's last answer is a verified root cause. */
   rootCause: boolean;
 }
 
@@ -29,7 +31,7 @@ const MAX_LEVELS = 9;
 export function FiveWhyEditor({ question, chains, readOnly, onChange, testId = 'five-why' }: FiveWhyEditorProps) {
   const { t } = useLingui();
   const update = (chain: number, change: (c: WhyChain) => WhyChain) => onChange(chains.map((c) => (c.chain === chain ? change(c) : c)));
-  const addChain = () => onChange([...chains, { chain: Math.max(0, ...chains.map((c) => c.chain)) + 1, answers: [''], rootCause: false }]);
+  const addChain = () => onChange([...chains, { chain: Math.max(0, ...chains.map((c) => c.chain)) + 1, answers: [''], causeId: null, rootCause: false }]);
   return (
     <div className="five-why" data-testid={testId}>
       {chains.length === 0 ? (
