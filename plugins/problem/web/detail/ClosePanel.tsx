@@ -17,12 +17,15 @@ export function ClosePanel({ problem, editable, now, onChanged }: { problem: Pro
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** After a refused closing: why it closes although a gate holds it (the FMEA change proposals still open). */
+  const [refused, setRefused] = useState(false);
+  const [overrideReason, setOverrideReason] = useState('');
   const changing = problem.closedLoop !== null && choice !== null && choice !== problem.closedLoop;
   const allowedAt = problem.closureAllowedAt ? new Date(problem.closureAllowedAt) : null;
   const daysLeft = allowedAt ? Math.ceil((allowedAt.getTime() - now.getTime()) / DAY) : null;
   const date = formatDate(problem.closureAllowedAt);
 
-  const run = async (work: () => Promise<Problem>, done: string) => {
+  const run = async (work: () => Promise<Problem>, done: string): Promise<boolean> => {
     setBusy(true);
     try {
       const next = await work();
@@ -30,8 +33,10 @@ export function ClosePanel({ problem, editable, now, onChanged }: { problem: Pro
       setReason('');
       notify('success', done);
       onChanged(next);
+      return true;
     } catch (e) {
       setError(readServerError(e).message);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -41,7 +46,10 @@ export function ClosePanel({ problem, editable, now, onChanged }: { problem: Pro
     if (changing && !reason.trim()) return setError(t`Reason: say why the closed-loop decision changes.`);
     void run(() => api.post('/api/problem/closedLoop', { id: problem.id, version: problem.version, closedLoop: choice, reason: reason.trim() || null }), t`Closed-loop decision saved`);
   };
-  const close = () => void run(() => api.post('/api/problem/close', { id: problem.id, version: problem.version }), t`Problem closed`);
+  const close = async () => {
+    const closed = await run(() => api.post('/api/problem/close', { id: problem.id, version: problem.version, ...(overrideReason.trim() ? { overrideReason: overrideReason.trim() } : {}) }), t`Problem closed`);
+    setRefused(!closed);
+  };
 
   return (
     <div className="problem-close" data-testid="close-panel">
@@ -101,8 +109,13 @@ export function ClosePanel({ problem, editable, now, onChanged }: { problem: Pro
             <Trans>The 30 days after D6 are over: the problem can be closed once its 8D report is released.</Trans>
           </p>
         )}
+        {refused && problem.status === 'released' ? (
+          <Field label={<Trans>Reason to close anyway</Trans>} hint={<Trans>Only where the refusal allows it, for example FMEA change proposals still open.</Trans>}>
+            {(id) => <TextArea id={id} data-testid="close-override-reason" maxLength={200} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} />}
+          </Field>
+        ) : null}
         {problem.status === 'released' && problem.can.edit ? (
-          <Button kind="primary" data-testid="problem-close" disabled={busy || (daysLeft !== null && daysLeft > 0) || !allowedAt} onClick={close}>
+          <Button kind="primary" data-testid="problem-close" disabled={busy || (daysLeft !== null && daysLeft > 0) || !allowedAt} onClick={() => void close()}>
             <Trans>Close the problem</Trans>
           </Button>
         ) : null}

@@ -1,32 +1,57 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, notify, TextArea, TextInput, useForm, type ApiData } from '@fmea/sdk';
+import { api, Field, FormDialog, notify, TextArea, useForm, type ApiData } from '@fmea/sdk';
 
 type Problem = ApiData<'/api/problem/get'>;
+type Lesson = ApiData<'/api/problem/lesson'>;
+
+const cut = (text: string) => (Array.from(text).length > 200 ? `${Array.from(text).slice(0, 199).join('')}…` : text);
 
 /**
- * A closed problem's lesson pushed to the experience library (catalog type experience): a title and the
- * lesson, prefilled from the problem's brief and its root causes; the record then goes through the
- * library's own review flow before it is released.
+ * A closed problem's lesson pushed to the experience library (catalog type experience): the failure, its
+ * causes and the measures, prefilled from the 8D (the server drafts the rest: type, classification,
+ * product) and a remark; the record then goes through the library's own review before it is released.
  */
 export function ExperienceDialog({ problem, onClose, onDone }: { problem: Problem; onClose: () => void; onDone: (p: Problem) => void }) {
   const { t } = useLingui();
-  const roots = problem.causes.filter((c) => c.rootCause).map((c) => `- ${c.description}`);
-  const form = useForm<{ title: string; lesson: string }, Problem>({
-    initial: { title: problem.brief, lesson: roots.join('\n') },
-    validate: (d) => ({ fields: { title: !d.title.trim() && t`Title: name the lesson.`, lesson: !d.lesson.trim() && t`Lesson: say what was learned.` } }),
-    save: (d) => api.post('/api/problem/experience', { id: problem.id, title: d.title.trim(), lesson: d.lesson.trim() }),
-    onSaved: (next) => {
-      notify('success', t`Lesson sent to the experience library for review`);
-      onDone(next);
+  const roots = problem.causes.filter((c) => c.rootCause);
+  const measures = problem.actions.filter((a) => a.kind === 'corrective' || a.kind === 'preventive' || a.kind === 'readAcross');
+  const form = useForm<{ failureDesc: string; cause: string; preventiveMeasures: string; remark: string }, Lesson>({
+    initial: {
+      failureDesc: cut(problem.brief),
+      cause: cut((roots.length ? roots : problem.causes).map((c) => c.description).join('；')),
+      preventiveMeasures: cut(measures.map((a) => a.description).join('；')),
+      remark: '',
+    },
+    validate: (d) => ({ fields: { failureDesc: !d.failureDesc.trim() && t`Failure: say what failed.`, cause: !d.cause.trim() && t`Cause: say why it failed.` } }),
+    save: (d) =>
+      api.post('/api/problem/lesson', {
+        id: problem.id,
+        version: problem.version,
+        values: { failureDesc: d.failureDesc.trim(), cause: d.cause.trim(), preventiveMeasures: d.preventiveMeasures.trim() },
+        remark: d.remark.trim() || null,
+      }),
+    onSaved: (lesson) => {
+      const num = lesson.experience.serialNum;
+      notify('success', t`Lesson ${num} sent to the experience library for review`);
+      onDone(lesson.problem);
     },
   });
+  const area = (key: 'failureDesc' | 'cause' | 'preventiveMeasures' | 'remark', testId: string) => (id: string) => (
+    <TextArea id={id} data-testid={testId} rows={3} maxLength={200} value={form.draft[key]} onChange={(e) => form.set(key, e.target.value)} />
+  );
   return (
-    <FormDialog form={form} title={<Trans>Push the lesson to the experience library</Trans>} onClose={onClose} submitLabel={<Trans>Push</Trans>} saveTestId="experience-push">
-      <Field label={<Trans>Title</Trans>} required error={form.error('title')}>
-        {(id) => <TextInput id={id} maxLength={200} value={form.draft.title} onChange={(e) => form.set('title', e.target.value)} />}
+    <FormDialog form={form} title={<Trans>Push the lesson to the experience library</Trans>} onClose={onClose} submitLabel={<Trans>Push</Trans>} saveTestId="experience-push" width={620}>
+      <Field label={<Trans>Failure</Trans>} required error={form.error('failureDesc')}>
+        {area('failureDesc', 'lesson-failure')}
       </Field>
-      <Field label={<Trans>Lesson learned</Trans>} required error={form.error('lesson')} hint={<Trans>The experience record goes through the library's review before it is released.</Trans>}>
-        {(id) => <TextArea id={id} rows={6} maxLength={2000} value={form.draft.lesson} onChange={(e) => form.set('lesson', e.target.value)} />}
+      <Field label={<Trans>Cause</Trans>} required error={form.error('cause')}>
+        {area('cause', 'lesson-cause')}
+      </Field>
+      <Field label={<Trans>Preventive measures</Trans>} error={form.error('preventiveMeasures')}>
+        {area('preventiveMeasures', 'lesson-measures')}
+      </Field>
+      <Field label={<Trans>Remark</Trans>} error={form.error('remark')} hint={<Trans>The experience record goes through the library's review before it is released.</Trans>}>
+        {area('remark', 'lesson-remark')}
       </Field>
     </FormDialog>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FormError, notify, readServerError, Select, TextArea, TextInput, useDirty, type ApiData } from '@fmea/sdk';
 import { ActionList, type ActionDraft } from './ActionList.tsx';
-import { actionsDraft, actionsToSave, isNotDraft, isNotToSave, membersDraft, membersToSave, newKey, rootCauseDraft, rootCauseToSave } from './drafts.ts';
+import { actionsDraft, actionsToSave, isNotDraft, isNotToSave, membersDraft, membersToSave, newKey, rootCauseDraft, causesToSave, chainsToSave } from './drafts.ts';
 import { IsNotEditor, type IsNotDraft } from './IsNotEditor.tsx';
 import { blockerOf } from './step-order.ts';
 import { TeamEditor, type MemberDraft } from './TeamEditor.tsx';
@@ -69,44 +69,63 @@ export function StepPanel({ problem, step, editable, people, onChanged, extra, c
   const [saved, setSaved] = useState(draft);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const next = draftOf(problem, step);
+  const reset = (p: Problem) => {
+    const next = draftOf(p, step);
     setDraft(next);
     setSaved(next);
+  };
+  // a new problem or step starts from what is stored; the panel's own saves reset it themselves (below), so a
+  // change elsewhere on the page (the closing panel) does not throw away what is being typed here
+  useEffect(() => {
+    reset(problem);
     setError(null);
-  }, [problem, step]);
+  }, [problem.id, step]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   useDirty(dirty);
   const readOnly = !editable || s.state !== 'inProgress';
   const kind = STEP_ACTIONS[step];
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const run = async (work: () => Promise<Problem>, done: string) => {
+  /** A write (or several in a row); a failure part-way still keeps what was written (its new version) and what is typed. */
+  const run = async (work: (written: (p: Problem) => void) => Promise<Problem>, done: string) => {
     setBusy(true);
+    let last: Problem | null = null;
     try {
-      const next = await work();
+      const next = await work((p) => (last = p));
       setError(null);
       notify('success', done);
+      reset(next);
       onChanged(next);
     } catch (e) {
       setError(readServerError(e).message);
+      if (last) onChanged(last);
     } finally {
       setBusy(false);
     }
   };
   const code = step;
+  // one Save for the panel: the step's fields, then its list; each write answers the problem with its next version
   const save = () =>
-    run(async () => {
-      let next = await api.post('/api/problem/step/save', { id: problem.id, step, ownerId: draft.ownerId || null, dueAt: draft.dueAt || null, content: draft.content.trim() || null });
-      if (step === 'D1') next = await api.post('/api/problem/team/save', { id: problem.id, members: membersToSave(draft.members) });
-      if (step === 'D2') next = await api.post('/api/problem/isNot/save', { id: problem.id, rows: isNotToSave(draft.isNot) });
-      if (step === 'D4') next = await api.post('/api/problem/rootCause/save', { id: problem.id, ...rootCauseToSave(draft.rca) });
-      if (kind) next = await api.post('/api/problem/actions/save', { id: problem.id, kind, actions: actionsToSave(draft.actions) });
+    run(async (written) => {
+      let next = problem;
+      const post = async (call: (version: number) => Promise<Problem>) => {
+        next = await call(next.version);
+        written(next);
+      };
+      if (draft.ownerId !== saved.ownerId || draft.dueAt !== saved.dueAt || draft.content !== saved.content)
+        await post((version) => api.post('/api/problem/step/save', { id: problem.id, version, step, ownerId: draft.ownerId || null, dueAt: draft.dueAt || null, content: draft.content.trim() || null }));
+      if (step === 'D1') await post((version) => api.post('/api/problem/team', { id: problem.id, version, members: membersToSave(draft.members) }));
+      if (step === 'D2') await post((version) => api.post('/api/problem/isNot', { id: problem.id, version, rows: isNotToSave(draft.isNot) }));
+      if (step === 'D4') {
+        await post((version) => api.post('/api/problem/causes', { id: problem.id, version, causes: causesToSave(draft.rca, problem.causes) }));
+        await post((version) => api.post('/api/problem/whys', { id: problem.id, version, chains: chainsToSave(draft.rca, next.causes) }));
+      }
+      if (kind) await post((version) => api.post('/api/problem/actions', { id: problem.id, version, kind, actions: actionsToSave(draft.actions) }));
       return next;
     }, t`${code} saved`);
   const move = (event: 'start' | 'finish' | 'reopen') =>
     run(
-      () => api.post('/api/problem/step/move', { id: problem.id, step, event }),
+      () => api.post('/api/problem/step/move', { id: problem.id, version: problem.version, step, event }),
       event === 'start' ? t`${code} started` : event === 'finish' ? t`${code} done` : t`${code} reopened`,
     );
 

@@ -19,7 +19,7 @@ import {
   type DataGridQuery,
 } from '@fmea/sdk';
 import { ProblemDialog } from './ProblemDialog.tsx';
-import { useStatusLabel, useTypeLabel, useStepTitle, type ProblemStatus, type ProblemType } from '../labels.ts';
+import { useStatusLabel, useTypeLabel, type ProblemStatus, type ProblemType } from '../labels.ts';
 import '../problem.css';
 
 type Row = ApiData<'/api/problem/list'>['items'][number];
@@ -38,7 +38,6 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
   const labels = useGridLabels();
   const statusLabel = useStatusLabel();
   const typeLabel = useTypeLabel();
-  const stepTitle = useStepTitle();
   const allowed = usePermission(customer ? 'fawProblem_index' : 'problem_index');
   const navigate = useGuardedNavigate();
   const [searchText, setSearchText] = useState('');
@@ -52,9 +51,9 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
       const data = await api.post('/api/problem/list', {
         page,
         limit,
-        customer,
+        kind: customer ? 'customer' : 'internal',
         ...(filter.search ? { search: filter.search } : {}),
-        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.status ? { status: [filter.status] } : {}),
         ...(filter.type ? { type: filter.type } : {}),
       });
       return { items: data.items, total: data.total };
@@ -80,7 +79,6 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
     ...(customer ? [{ id: 'customerName', header: t`Customer`, width: 130, cell: (row: Row) => <span data-user-content>{row.customerName ?? ''}</span> }] : []),
     { id: 'type', header: t`Type`, width: 120, cell: (row) => typeLabel(row.type) },
     { id: 'status', header: t`Status`, width: 100, cell: (row) => <span className={`problem-state problem-state-${row.status}`}>{statusLabel(row.status)}</span> },
-    { id: 'step', header: t`Current step`, width: 190, cell: (row) => (row.currentStep ? `${row.currentStep} ${stepTitle(row.currentStep)}` : '') },
     { id: 'responsibleName', header: t`Responsible`, width: 110, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
     { id: 'happenedAt', header: t`Happened`, width: 110, cell: (row) => (row.happenedAt ? formatDate(row.happenedAt) : '') },
     { id: 'plannedCompletion', header: t`Planned completion`, width: 130, cell: (row) => (row.plannedCompletion ? formatDate(row.plannedCompletion) : '') },
