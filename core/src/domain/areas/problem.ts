@@ -20,6 +20,12 @@ export const problemArea = defineArea({
   showIn: 'topMenu',
   everyone: false,
   layout: 'subNav',
+  contributes: {
+    // the unfinished 8D steps the caller owns (core/src/services/problem/tasks.ts)
+    taskSources: ['problemStep'],
+    // an 8D report to approve, or the decision on one's own submission, opens the problem
+    messageCodes: ['problemReview'],
+  },
   pages: [
     { microRoute: '', title: { 'zh-CN': '问题清单', 'en-US': 'Problem list' }, listed: true },
     { microRoute: 'problemDetail', title: { 'zh-CN': '问题详情', 'en-US': 'Problem' }, listed: false },

@@ -162,6 +162,26 @@ export const OPERATION_ACTIONS = [
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
+  // problems handled by 8D (services/problem)
+  'problem.create',
+  'problem.update',
+  'problem.delete',
+  'problem.import',
+  'problem.step.save',
+  'problem.step.start',
+  'problem.step.finish',
+  'problem.step.reopen',
+  'problem.team.save',
+  'problem.analysis.save',
+  'problem.actions.save',
+  'problem.submit',
+  'problem.approve',
+  'problem.reject',
+  'problem.withdraw',
+  'problem.revoke',
+  'problem.close',
+  'problem.closed_loop',
+  'problem.lesson',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -206,6 +226,7 @@ export const OPERATION_ENTITIES = [
   'fta_tree',
   'fta_event_link',
   'fmeda_project',
+  'problem',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
