@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROBLEM_STEPS } from '@fmea/core/domain';
-import { api, Button, EmptyState, formatDate, notify, notifyError, PageHeader, useGuardedNavigate, useLoad, usePermission, type ApiData, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, formatDate, notify, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ClosePanel } from './ClosePanel.tsx';
 import { ProblemFields } from './ProblemFields.tsx';
 import { ReviewDialog, type ReviewStep } from './ReviewDialog.tsx';
@@ -38,8 +38,6 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
   const [review, setReview] = useState<ReviewStep | null>(null);
   const [editing, setEditing] = useState(false);
   const [pushing, setPushing] = useState(false);
-  const exportAllowed = usePermission('problem_index');
-  const exportCustomer = usePermission('fawProblem_index');
   useEffect(() => {
     if (loaded.data) setProblem(loaded.data);
   }, [loaded.data]);
@@ -52,7 +50,6 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
   const open = problem.status === 'open';
   const editable = open && problem.can.edit;
   const num = problem.problemNum;
-  const mayExport = (problem.customerProblem ? exportCustomer : exportAllowed)('export');
   const reportComplete = PROBLEM_STEPS.filter((s) => s !== 'D8').every((s) => problem.steps.find((x) => x.step === s)?.state === 'done');
   const changed = (next: Problem) => setProblem(next);
 
@@ -77,11 +74,6 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
             <Button data-testid="problem-report" onClick={() => void navigate(`${basePath}/problemReport?id=${encodeURIComponent(problem.id)}`)}>
               <Trans>8D report</Trans>
             </Button>
-            {mayExport ? (
-              <Button data-testid="problem-export" onClick={() => void api.download('/api/problem/export', `${num}-8D.xlsx`, { id: problem.id }).catch(notifyError)}>
-                <Trans>Export 8D workbook</Trans>
-              </Button>
-            ) : null}
             {editable ? (
               <Button kind="primary" data-testid="problem-submit" disabled={!reportComplete} title={reportComplete ? undefined : t`Finish D0 to D7B first`} onClick={() => setReview('submit')}>
                 <Trans>Submit for review</Trans>

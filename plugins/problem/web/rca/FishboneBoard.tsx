@@ -33,7 +33,7 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const focused = causes.find((c) => c.id === focus) ?? null;
   const category: SixM = focused?.category ?? ((SIX_M as readonly string[]).includes(focus) ? (focus as SixM) : SIX_M[0]);
 
@@ -69,7 +69,7 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
     if (readOnly) return;
     if (e.key === 'Enter') {
       e.preventDefault();
-      input.current?.focus();
+      panel.current?.querySelector('input')?.focus();
     } else if ((e.key === 'r' || e.key === 'R') && focused) {
       e.preventDefault();
       toggleRoot(focused.id);
@@ -167,12 +167,11 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
         )}
       </p>
       {readOnly ? null : (
-        <div className="fishbone-panel" data-testid={`${testId}-panel`}>
+        <div className="fishbone-panel" ref={panel} data-testid={`${testId}-panel`}>
           <Field label={focused ? <Trans>Cause under {label(focused.category)}</Trans> : <Trans>New cause under {label(category)}</Trans>} error={error}>
             {(id) => (
               <TextInput
                 id={id}
-                ref={input}
                 data-testid={`${testId}-text`}
                 value={text}
                 maxLength={200}
