@@ -73,6 +73,8 @@ describe('problem handling (8D) in the workbench', () => {
     await page.getByTestId('problem-type').selectOption('designProblem');
     await page.getByTestId('problem-source').selectOption('field');
     await page.getByTestId('problem-part').fill('WL-2291');
+    // the responsible person leads the team and owns the steps
+    await page.getByTestId('problem-responsible').selectOption({ label: `Engineer Lin (${engineerName})` });
     await page.getByTestId('problem-save').click();
     await waitForPath(page, '/main/problem/problemDetail');
     await page.getByTestId('problem-page').waitFor();

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, notify, readServerError, Select, TextArea, TextInput, useDirty, type ApiData } from '@fmea/sdk';
+import { api, Button, Field, FormError, formatDate, notify, readServerError, Select, TextArea, TextInput, useDirty, type ApiData } from '@fmea/sdk';
 import { ActionList, type ActionDraft } from './ActionList.tsx';
 import { actionsDraft, actionsToSave, isNotDraft, isNotToSave, membersDraft, membersToSave, newKey, rootCauseDraft, causesToSave, chainsToSave } from './drafts.ts';
 import { IsNotEditor, type IsNotDraft } from './IsNotEditor.tsx';
@@ -173,14 +173,41 @@ export function StepPanel({ problem, step, editable, people, onChanged, extra, c
         </p>
       ) : null}
       <FormError message={error} />
-      <div className="step-panel-owner">
-        <Field label={<Trans>Owner</Trans>}>
-          {(id) => <Select id={id} data-testid="step-owner" disabled={readOnly} value={draft.ownerId} onChange={(e) => set('ownerId', e.target.value)} options={[{ value: '', label: t`Choose…` }, ...people.map(personOption)]} />}
-        </Field>
-        <Field label={<Trans>Due</Trans>}>
-          {(id) => <TextInput id={id} type="date" readOnly={readOnly} value={draft.dueAt} onChange={(e) => set('dueAt', e.target.value)} />}
-        </Field>
-      </div>
+      {readOnly ? (
+        <dl className="step-panel-facts" data-testid="step-facts">
+          <div>
+            <dt>
+              <Trans>Owner</Trans>
+            </dt>
+            <dd data-user-content>{s.ownerName ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Due</Trans>
+            </dt>
+            <dd>{formatDate(s.dueAt) || '—'}</dd>
+          </div>
+          {s.finishedAt ? (
+            <div>
+              <dt>
+                <Trans>Done on</Trans>
+              </dt>
+              <dd>
+                {formatDate(s.finishedAt)} <span data-user-content>{s.finishedByName ?? ''}</span>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : (
+        <div className="step-panel-owner">
+          <Field label={<Trans>Owner</Trans>}>
+            {(id) => <Select id={id} data-testid="step-owner" value={draft.ownerId} onChange={(e) => set('ownerId', e.target.value)} options={[{ value: '', label: t`Choose…` }, ...people.map(personOption)]} />}
+          </Field>
+          <Field label={<Trans>Due</Trans>}>
+            {(id) => <TextInput id={id} type="date" value={draft.dueAt} onChange={(e) => set('dueAt', e.target.value)} />}
+          </Field>
+        </div>
+      )}
       {step === 'D1' ? <TeamEditor members={draft.members} people={people} readOnly={readOnly} newKey={newKey} onChange={(m) => set('members', m)} /> : null}
       {step === 'D2' ? <IsNotEditor rows={draft.isNot} readOnly={readOnly} onChange={(r) => set('isNot', r)} /> : null}
       {step === 'D4' ? <RootCauseEditor effect={problem.brief} draft={draft.rca} readOnly={readOnly} newId={newKey} onChange={(r) => set('rca', r)} below={extra} /> : null}

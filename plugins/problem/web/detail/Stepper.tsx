@@ -30,7 +30,7 @@ export function Stepper({ steps, current, onChoose }: { steps: readonly StepSumm
       <button
         type="button"
         key={s.step}
-        className={`step step-${s.state}${blocker ? ' step-blocked' : ''}${current === s.step ? ' step-current' : ''}`}
+        className={`step btn-wrap step-${s.state}${blocker ? ' step-blocked' : ''}${current === s.step ? ' step-current' : ''}`}
         aria-current={current === s.step ? 'step' : undefined}
         data-testid={`step-${s.step}`}
         data-state={s.state}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Field, TextInput } from '@fmea/sdk';
 import { layoutFishbone, moveFocus, SIX_M, type BoardCause, type SixM } from './fishbone-layout.ts';
@@ -35,6 +35,13 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
   const svg = useRef<SVGSVGElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const focused = causes.find((c) => c.id === focus) ?? null;
+  // a saved board comes back with the server's ids: a focus on a cause that is gone goes back to the first bone
+  useEffect(() => {
+    if (!focused && !(SIX_M as readonly string[]).includes(focus)) {
+      setFocus(SIX_M[0]);
+      setText('');
+    }
+  }, [focused, focus]);
   const category: SixM = focused?.category ?? ((SIX_M as readonly string[]).includes(focus) ? (focus as SixM) : SIX_M[0]);
 
   const go = (id: string) => {
