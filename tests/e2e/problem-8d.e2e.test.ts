@@ -206,6 +206,19 @@ describe('problem handling (8D) in the workbench', () => {
     await boardZh.scrollIntoViewIfNeeded();
     await boardZh.screenshot({ path: await screenshot(manager, 'problem-ishikawa-zh-CN') });
 
+    // D8: closing waits 30 days after D6, and says until when; the closed-loop decision needs a reason to change
+    await choose(manager, 'D8');
+    expect(await textOf(manager.getByTestId('closure-wait'))).toMatch(/^D6 完成 30 天后才允许关闭：自 \d{4}-\d{2}-\d{2} 起，还有 30 天。$/);
+    await manager.getByTestId('closed-loop-yes').click();
+    await manager.getByTestId('closed-loop-save').click();
+    await expect.poll(() => textOf(manager.getByTestId('problem-closed-loop'))).toBe('闭环');
+    await manager.getByTestId('closed-loop-no').click();
+    await manager.getByTestId('closed-loop-save').click();
+    expect(await textOf(manager.getByTestId('close-panel').getByTestId('form-error'))).toBe('原因：请说明更改闭环决定的理由。');
+    await manager.getByTestId('closed-loop-reason').fill('控制计划尚未更新');
+    await manager.getByTestId('closed-loop-save').click();
+    await expect.poll(() => textOf(manager.getByTestId('problem-closed-loop'))).toBe('未闭环');
+
     // the printable report
     await manager.getByTestId('problem-report').click();
     await manager.getByTestId('problem-report-page').waitFor();
@@ -213,5 +226,18 @@ describe('problem handling (8D) in the workbench', () => {
     await manager.emulateMedia({ media: 'print' });
     await screenshot(manager, 'problem-report-print-zh-CN');
     await manager.emulateMedia({ media: 'screen' });
+
+    // another engineer with the delete button, but neither its creator nor an audit holder: the server refuses, in its words
+    const otherName = uniqueName('qe-');
+    await createReadyUser(env.baseURL, { userName: otherName, realName: 'Engineer Sun', password: PASSWORD, roleIds: [engineerRole.id] });
+    const { page: other } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
+    await startSignedIn(other, otherName, PASSWORD);
+    await openArea(other, 'problem_index');
+    await other.getByTestId('problem-list').waitFor();
+    const row = other.getByRole('row').filter({ hasText: brief });
+    await row.getByTestId('problem-delete').click();
+    await other.getByTestId('confirm-dialog').locator('.btn-danger').click();
+    await expect.poll(() => textOf(other.locator('.toast').first())).toContain('Insufficient authority to open, modify or delete a problem');
+    expect(await other.getByRole('row').filter({ hasText: brief }).count()).toBe(1);
   });
 });
