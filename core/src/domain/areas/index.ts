@@ -8,6 +8,7 @@ import { fmedaArea } from './fmeda.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
+import { problemArea } from './problem.ts';
 import { systemArea } from './system.ts';
 
 export * from './define.ts';
@@ -15,10 +16,11 @@ export * from './derive.ts';
 export * from './contributions.ts';
 export { catalogPage } from './catalog-page.ts';
 export { ftaTreePath } from './fta.ts';
-export { dfmeaArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, standardsArea, systemArea };
+export { problemDetailPath } from './problem.ts';
+export { dfmeaArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, standardsArea, systemArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */
