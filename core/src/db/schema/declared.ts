@@ -16,3 +16,4 @@ export * from './message.ts';
 export * from './fta.ts';
 export * from './fmeda.ts';
 export * from './problem.ts';
+export * from './loop.ts';

@@ -31,6 +31,7 @@ export const dictionary = tables.dictionary;
 export const file = tables.file;
 export const fmeaAction = tables.fmeaAction;
 export const fmeaBaseline = tables.fmeaBaseline;
+export const fmeaChangeProposal = tables.fmeaChangeProposal;
 export const fmeaCharacteristic = tables.fmeaCharacteristic;
 export const fmeaComment = tables.fmeaComment;
 export const fmeaCommentRead = tables.fmeaCommentRead;
