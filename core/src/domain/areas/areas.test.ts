@@ -117,7 +117,7 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, and My tasks the review and action sources over every project type', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the review, action and change-proposal sources over every project type', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
@@ -126,6 +126,7 @@ describe('what the areas contribute to the shell', () => {
     expect([...taskSourcesOf(AREAS)]).toEqual([
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
     ]);
   });
 

@@ -32,6 +32,10 @@ export const problemArea = defineArea({
       listed: true,
     },
   ],
+  contributes: {
+    // an FMEA change proposal of a problem was decided (docs/domain/closed-loop.md)
+    messageCodes: ['fmeaProposalResult'],
+  },
 });
 
 /** The path of one problem's page, by its id or number (the page reads `id`): what messages and other areas link to. */

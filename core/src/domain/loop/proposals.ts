@@ -73,7 +73,7 @@ export function decisionIssues(reason: unknown, required: boolean): Issue[] {
 export const proposalMachine = defineMachine({
   name: 'fmea_change_proposal',
   states: PROPOSAL_STATUSES,
-  transitions: { open: { accept: 'accepted', reject: 'rejected' }, accepted: {}, rejected: {} },
+  transitions: { open: { accept: 'accepted', reject: 'rejected' } },
   refusals: { open: 'loop.transition_invalid', accepted: 'loop.transition_invalid', rejected: 'loop.transition_invalid' },
 });
 

@@ -162,6 +162,10 @@ export const OPERATION_ACTIONS = [
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
+  // FMEA change proposals from a problem or an EWO (services/loop)
+  'loop.proposal.create',
+  'loop.proposal.accept',
+  'loop.proposal.reject',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -206,6 +210,7 @@ export const OPERATION_ENTITIES = [
   'fta_tree',
   'fta_event_link',
   'fmeda_project',
+  'fmea_change_proposal',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

@@ -12,6 +12,7 @@ import { taskLink } from '../messages/fmea-task.ts';
 import { live } from '../../db/live.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
+import { proposalTasks } from '../loop/tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -23,6 +24,8 @@ import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/in
  *   (stored as a user id, `fmea_action.responsible_user_id`), in live projects;
  * - review: review steps waiting for the caller: an opinion as the named
  *   professional or quality reviewer, the approval as technical director, a release.
+ * - proposal: open FMEA change proposals (from a problem or an EWO) on the
+ *   projects the caller is responsible for (services/loop/tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
@@ -42,8 +45,8 @@ export interface MyTask<S extends string = MyTaskSource> {
   readonly id: string;
   /** The source's name (TASK_SOURCES). */
   readonly taskSource: S;
-  /** Spec 001 §4 task types: 6 optimisation, 2 review. */
-  readonly taskType: '6' | '2';
+  /** Spec 001 §4 task types: 6 optimisation, 2 review, 3 update (an FMEA change proposal to decide). */
+  readonly taskType: '6' | '2' | '3';
   readonly taskDesc: string;
   readonly reviewStep: MyReviewStep | null;
   readonly reviewRoles: FmeaReviewRole[];
@@ -158,7 +161,7 @@ async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, proposal: proposalTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];
