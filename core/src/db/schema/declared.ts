@@ -14,4 +14,5 @@ export * from './bom.ts';
 export * from './pfmea.ts';
 export * from './message.ts';
 export * from './fta.ts';
+export * from './ewo.ts';
 export * from './fmeda.ts';
