@@ -50,6 +50,7 @@ CREATE TABLE "ewo_document" (
 CREATE TABLE "ewo_entry" (
 	"id" text PRIMARY KEY NOT NULL,
 	"ewo_id" text NOT NULL,
+	"seq" bigint NOT NULL,
 	"kind" text NOT NULL,
 	"content" text,
 	"breakpoint_kind" text,
@@ -102,7 +103,7 @@ CREATE INDEX "ewo_document_ewo_idx" ON "ewo_document" USING btree ("ewo_id","sid
 --> statement-breakpoint
 CREATE INDEX "ewo_document_file_idx" ON "ewo_document" USING btree ("file_id");
 --> statement-breakpoint
-CREATE INDEX "ewo_entry_ewo_idx" ON "ewo_entry" USING btree ("ewo_id","at");
+CREATE UNIQUE INDEX "ewo_entry_seq_unique" ON "ewo_entry" USING btree ("ewo_id","seq");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "ewo_item_ref_unique" ON "ewo_item" USING btree ("ewo_id","kind","ref_id");
 --> statement-breakpoint

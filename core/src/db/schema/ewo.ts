@@ -124,6 +124,8 @@ export const ewoEntry = sqliteTable(
     ewoId: text('ewo_id')
       .notNull()
       .references(() => ewo.id, { onDelete: 'cascade' }),
+    /** 1, 2, … per EWO: the history's order (several entries may share a time). */
+    seq: integer('seq').notNull(),
     kind: text('kind', { enum: EWO_ENTRY_KINDS }).notNull(),
     content: text('content'),
     breakpointKind: text('breakpoint_kind', { enum: EWO_BREAKPOINT_KINDS }),
@@ -134,5 +136,5 @@ export const ewoEntry = sqliteTable(
     at: timestamp('at').notNull(),
     ...timestamps,
   },
-  (t) => [index('ewo_entry_ewo_idx').on(t.ewoId, t.at)],
+  (t) => [uniqueIndex('ewo_entry_seq_unique').on(t.ewoId, t.seq)],
 );

@@ -56,6 +56,7 @@ CREATE INDEX `ewo_document_file_idx` ON `ewo_document` (`file_id`);--> statement
 CREATE TABLE `ewo_entry` (
 	`id` text PRIMARY KEY NOT NULL,
 	`ewo_id` text NOT NULL,
+	`seq` integer NOT NULL,
 	`kind` text NOT NULL,
 	`content` text,
 	`breakpoint_kind` text,
@@ -69,7 +70,7 @@ CREATE TABLE `ewo_entry` (
 	FOREIGN KEY (`ewo_id`) REFERENCES `ewo`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `ewo_entry_ewo_idx` ON `ewo_entry` (`ewo_id`,`at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `ewo_entry_seq_unique` ON `ewo_entry` (`ewo_id`,`seq`);--> statement-breakpoint
 CREATE TABLE `ewo_item` (
 	`id` text PRIMARY KEY NOT NULL,
 	`ewo_id` text NOT NULL,
