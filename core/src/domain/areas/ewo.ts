@@ -18,6 +18,11 @@ export const ewoArea = defineArea({
   showIn: 'topMenu',
   everyone: false,
   layout: 'plain',
+  contributes: {
+    // the tracker's follow-ups and the approver's decision (My tasks), and the messages of both: they open the EWO's page (docs/domain/ewo.md)
+    taskSources: ['ewo'],
+    messageCodes: ['ewo'],
+  },
   pages: [
     { microRoute: '', title: { 'zh-CN': '工程变更单', 'en-US': 'Engineering changes' }, listed: true },
     { microRoute: 'ewoDetail', title: { 'zh-CN': '工程变更详情', 'en-US': 'Engineering change' }, listed: false },

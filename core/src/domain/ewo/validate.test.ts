@@ -23,7 +23,7 @@ describe('EWO fields', () => {
 
 describe('EWO documents and breakpoints', () => {
   it('needs a side, a name, a version and a file', () => {
-    expect(keys(ewoDocumentIssues({ side: 'middle', docName: 'Drawing' }))).toEqual(['side:fmea.value_invalid', 'docVersion:validation.required', 'fileId:validation.required']);
+    expect(keys(ewoDocumentIssues({ docSide: 'middle', docName: 'Drawing' }))).toEqual(['docSide:fmea.value_invalid', 'docVersion:validation.required', 'fileId:validation.required']);
   });
   it('checks a date breakpoint as a real date', () => {
     expect(keys(ewoBreakpointIssues({ breakpointKind: 'date', breakpointValue: '2026-13-01', result: 'effective', content: 'seen on line 2' }))).toEqual(['breakpointValue:fmea.date_invalid']);

@@ -41,9 +41,9 @@ export function ewoFieldIssues(input: EwoFields, { partial = false }: { partial?
 }
 
 /** A before/after document: which side, its name and version, and the uploaded file. */
-export function ewoDocumentIssues(input: { side?: unknown; docName?: unknown; docVersion?: unknown; fileId?: unknown }): Issue[] {
+export function ewoDocumentIssues(input: { docSide?: unknown; docName?: unknown; docVersion?: unknown; fileId?: unknown }): Issue[] {
   return [
-    ...(required(input.side, 'side').length ? required(input.side, 'side') : oneOfIssues(input.side, EWO_DOCUMENT_SIDES, 'side')),
+    ...(required(input.docSide, 'docSide').length ? required(input.docSide, 'docSide') : oneOfIssues(input.docSide, EWO_DOCUMENT_SIDES, 'docSide')),
     ...checkText(input.docName, { field: 'docName', required: true }),
     ...checkText(input.docVersion, { field: 'docVersion', required: true, max: EWO_DOC_VERSION_MAX }),
     ...required(input.fileId, 'fileId'),
