@@ -23,3 +23,4 @@ export * from './fmeda/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
+export * from './ewo/index.ts';

@@ -185,7 +185,7 @@ const TaskSchema = z
   .strictObject({
     id: z.string(),
     taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller) or action (an optimisation action the caller is responsible for)' }),
-    taskType: z.enum(['6', '2', '3']).openapi({ description: 'Spec 001 §4: 6 optimisation, 2 review, 3 update (an FMEA change proposal to decide)' }),
+    taskType: z.enum(['6', '3', '2']).openapi({ description: 'Spec 001 §4: 6 optimisation, 3 update (an EWO follow-up, an FMEA change proposal to decide), 2 review' }),
     taskDesc: z.string(),
     reviewStep: z.enum(['opinion', 'approve', 'release']).nullable(),
     reviewRoles: z.array(z.enum(FMEA_REVIEW_ROLES)),

@@ -159,6 +159,23 @@ export const OPERATION_ACTIONS = [
   'fta.tree.reject',
   'fta.tree.revoke',
   'fta.link.review',
+  // engineering change orders (services/ewo)
+  'ewo.create',
+  'ewo.update',
+  'ewo.delete',
+  'ewo.import',
+  'ewo.item.add',
+  'ewo.item.remove',
+  'ewo.document.add',
+  'ewo.document.remove',
+  'ewo.followUp',
+  'ewo.startFollowUp',
+  'ewo.submit',
+  'ewo.approve',
+  'ewo.reject',
+  'ewo.withdraw',
+  'ewo.breakpoint',
+  'ewo.close',
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
@@ -211,6 +228,9 @@ export const OPERATION_ENTITIES = [
   'fta_event_link',
   'fmeda_project',
   'fmea_change_proposal',
+  'ewo',
+  'ewo_item',
+  'ewo_document',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];
