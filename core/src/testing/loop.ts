@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { problem, problemCause, problemMember } from '../db/schema/index.ts';
+import { ewo, ewoItem, problem, problemCause, problemMember } from '../db/schema/index.ts';
+import { EWO_SOURCES, EWO_TYPES } from '../domain/ewo/vocabulary.ts';
 import type { CauseTrack } from '../domain/problem/vocabulary.ts';
 
 export interface TestProblemInput {
@@ -37,4 +38,15 @@ export async function insertTestProblem(db: Db, input: TestProblemInput): Promis
     causeIds.push(row!.id);
   }
   return { id, problemNum, causeIds };
+}
+
+/** An EWO tracked by `trackerId`, listing FMEA items (functions or failures) as affected, written straight into the tables. */
+export async function insertTestEwo(db: Db, input: { trackerId: string; description: string; fmeaItems?: readonly { readonly refId: string; readonly fmeaRef: 'function' | 'FM' | 'FC'; readonly projectId: string; readonly label: string; readonly changeNote?: string }[] }): Promise<{ id: string; ewoNum: string }> {
+  const id = randomUUID();
+  const ewoNum = `EC${randomUUID().slice(0, 8).toUpperCase()}`;
+  await db.insert(ewo).values({ id, ewoNum, description: input.description, ewoType: EWO_TYPES[0], source: EWO_SOURCES[0], trackerId: input.trackerId, trackerName: input.trackerId, creatorId: input.trackerId });
+  for (const [sort, item] of (input.fmeaItems ?? []).entries()) {
+    await db.insert(ewoItem).values({ ewoId: id, kind: 'fmeaItem', refId: item.refId, fmeaRef: item.fmeaRef, projectId: item.projectId, code: item.fmeaRef, label: item.label, changeNote: item.changeNote ?? null, sort });
+  }
+  return { id, ewoNum };
 }

@@ -40,6 +40,7 @@ const LongText = z.string().trim().max(2000);
 const SourceQuery = z.object({ sourceKind: z.enum(LOOP_SOURCE_KINDS), sourceId: Id, timestamp: Timestamp });
 
 const Reason = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('named') }).openapi({ description: 'The source lists the item itself (an EWO’s affected FMEA items)' }),
   z.strictObject({ kind: z.literal('catalog'), serial: z.string().openapi({ description: 'The catalog record both cite (type:serial number)' }) }),
   z.strictObject({ kind: z.literal('text'), field: z.string().openapi({ description: 'The source field (whyOccurred, whyNotDetected, brief, description)' }), terms: z.array(z.string()) }),
 ]);
@@ -77,7 +78,7 @@ const presentMatch = (m: LoopMatch): z.output<typeof MatchSchema> => ({
   occurrence: m.occurrence,
   det: m.detection,
   score: m.score,
-  reasons: m.reasons.map((r) => (r.kind === 'catalog' ? { kind: 'catalog' as const, serial: r.serial } : { kind: 'text' as const, field: r.field, terms: [...r.terms] })),
+  reasons: m.reasons.map((r) => (r.kind === 'named' ? { kind: 'named' as const } : r.kind === 'catalog' ? { kind: 'catalog' as const, serial: r.serial } : { kind: 'text' as const, field: r.field, terms: [...r.terms] })),
 });
 
 const ProposalSchema = z

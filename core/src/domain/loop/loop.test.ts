@@ -30,6 +30,10 @@ describe('rankMatches', () => {
     expect(matches[0]!.reasons).toEqual([{ kind: 'catalog', serial: 'invalidMode:IM0007' }]);
     expect(matches[1]).toMatchObject({ score: 1, reasons: [{ kind: 'text', field: 'whyOccurred' }] });
   });
+  it('puts the items the source names first', () => {
+    const matches = rankMatches({ texts: [{ field: 'description', text: '蜗轮齿面磨损' }], catalogSerials: [], itemIds: ['fn'] }, items);
+    expect(matches.map((m) => [m.id, m.reasons[0]!.kind])).toEqual([['fn', 'named'], ['fc1', 'text']]);
+  });
   it('finds nothing in an empty source', () => {
     expect(rankMatches({ texts: [{ field: 'description', text: '  ' }], catalogSerials: [] }, items)).toEqual([]);
   });

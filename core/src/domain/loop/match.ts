@@ -44,14 +44,15 @@ export interface MatchCandidate {
 export const MATCH_ITEMS = ['function', 'FE', 'FM', 'FC', 'prevention', 'detection'] as const;
 export type MatchItem = (typeof MATCH_ITEMS)[number];
 
-/** What a source gives to match on: its texts (by field) and the catalog records it names. */
+/** What a source gives to match on: its texts (by field), the catalog records it names, and the FMEA items it names itself (an EWO's affected items). */
 export interface MatchSource {
   readonly texts: readonly { readonly field: string; readonly text: string }[];
   readonly catalogSerials: readonly string[];
+  readonly itemIds?: readonly string[];
 }
 
-/** Why an item matched: the catalog record both cite, or the terms it shares with a field of the source. */
-export type MatchReason = { readonly kind: 'catalog'; readonly serial: string } | { readonly kind: 'text'; readonly field: string; readonly terms: readonly string[] };
+/** Why an item matched: the source names it, the catalog record both cite, or the terms it shares with a field of the source. */
+export type MatchReason = { readonly kind: 'named' } | { readonly kind: 'catalog'; readonly serial: string } | { readonly kind: 'text'; readonly field: string; readonly terms: readonly string[] };
 
 export interface Match {
   readonly id: string;
@@ -78,17 +79,22 @@ export function textScore(source: ReadonlySet<string>, item: ReadonlySet<string>
 export const MATCH_LIMIT = 50;
 
 /**
- * The candidates the source covers, best first: catalog links first (score
- * 1), then by the share of the item's terms the source's text covers; ties
+ * The candidates the source covers, best first: the items it names and
+ * catalog links first (score 1), then by the share of the item's terms the source's text covers; ties
  * in the candidates' order. Each match keeps every reason found.
  */
 export function rankMatches(source: MatchSource, candidates: readonly MatchCandidate[], limit = MATCH_LIMIT): Match[] {
   const fields = source.texts.filter((t) => t.text.trim() !== '').map((t) => ({ field: t.field, terms: termsOf(t.text) }));
   const serials = new Set(source.catalogSerials);
+  const named = new Set(source.itemIds ?? []);
   const found: (Match & { order: number })[] = [];
   candidates.forEach((candidate, order) => {
     const reasons: MatchReason[] = [];
     let score = 0;
+    if (named.has(candidate.id)) {
+      reasons.push({ kind: 'named' });
+      score = 1;
+    }
     if (candidate.catalogSerial !== null && serials.has(candidate.catalogSerial)) {
       reasons.push({ kind: 'catalog', serial: candidate.catalogSerial });
       score = 1;
@@ -102,7 +108,8 @@ export function rankMatches(source: MatchSource, candidates: readonly MatchCandi
     }
     if (reasons.length > 0) found.push({ id: candidate.id, item: candidate.item, score, reasons, order });
   });
-  const linked = (m: Match) => (m.reasons.some((r) => r.kind === 'catalog') ? 1 : 0);
+  // named by the source first, then catalog links, then words
+  const linked = (m: Match) => (m.reasons.some((r) => r.kind === 'named') ? 2 : m.reasons.some((r) => r.kind === 'catalog') ? 1 : 0);
   found.sort((a, b) => linked(b) - linked(a) || b.score - a.score || a.order - b.order);
   return found.slice(0, limit).map(({ order: _order, ...match }) => match);
 }

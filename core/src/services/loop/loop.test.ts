@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fmeaAction, fmeaFailure, fmeaFailureLink, message, operationLog } from '../../db/schema/index.ts';
-import { buildWindowLifter, createTeamProject, idOf, insertTestProblem, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, insertTestEwo, insertTestProblem, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { listMyTasks } from '../my-work/index.ts';
 import { acceptProposal, listLoopMatches, listProposalsByProject, listProposalsBySource, openProposalCount, proposeChange, rejectProposal } from './index.ts';
@@ -60,6 +60,19 @@ describe('matching a problem against the FMEAs', () => {
     expect(await listLoopMatches(stranger, 'problem', own.id)).toEqual([]);
     await expect(listLoopMatches(team.outsider, 'problem', w.problem.id)).rejects.toMatchObject({ code: 'not_allowed', messageKey: 'loop.not_source_team' });
     await expect(listLoopMatches(engineer, 'ewo', w.problem.id)).rejects.toMatchObject({ code: 'not_found', messageKey: 'loop.source_not_found' });
+  });
+});
+
+describe('matching an EWO', () => {
+  it('puts the FMEA items the EWO lists first, and lets its tracker propose from it', async () => {
+    const w = await world();
+    const change = await insertTestEwo(t.db, { trackerId: idOf(engineer), description: 'Worm gear material PA66 to PA66-GF30', fmeaItems: [{ refId: w.worn.id, fmeaRef: 'FC', projectId: w.project.id, label: 'Teeth worn', changeNote: 'harder material' }] });
+    const matches = await listLoopMatches(engineer, 'ewo', change.id);
+    expect(matches[0]!.itemId).toBe(w.worn.id);
+    expect(matches[0]!.reasons[0]).toEqual({ kind: 'named' });
+    const proposal = await proposeChange(engineer, { sourceKind: 'ewo', sourceId: change.id, targetRowId: w.worn.id, kind: 'addControl', controlKind: 'prevention', description: 'Material spec PA66-GF30 on the drawing', rationale: 'EWO changes the material' });
+    expect(proposal).toMatchObject({ sourceKind: 'ewo', sourceNumber: change.ewoNum });
+    expect((await listProposalsByProject(team.owner, w.project.id))[0]!.sourceLink).toBe(`/main/ewo/ewoDetail?id=${change.id}`);
   });
 });
 

@@ -75,7 +75,7 @@ export async function listLoopMatches(ctx: ServiceContext, kind: LoopSourceKind,
   const serials = await serialsOf(db, [...source.catalogRecordIds, ...rows.flatMap((r) => (r.catalogRecordId ? [r.catalogRecordId] : []))]);
   const candidates: MatchCandidate[] = rows.map((r) => ({ id: r.itemId, item: r.item, text: r.text, catalogSerial: r.catalogRecordId ? (serials.get(r.catalogRecordId) ?? null) : null }));
   const byId = new Map(rows.map((r) => [r.itemId, r]));
-  const ranked = rankMatches({ texts: source.texts, catalogSerials: source.catalogRecordIds.flatMap((id) => serials.get(id) ?? []) }, candidates);
+  const ranked = rankMatches({ texts: source.texts, catalogSerials: source.catalogRecordIds.flatMap((id) => serials.get(id) ?? []), itemIds: source.itemIds }, candidates);
   return ranked.map((match) => {
     const row = byId.get(match.id)!;
     const project = projects.get(row.projectId)!;

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { live } from '../../db/live.ts';
-import { problem, problemCause, problemMember } from '../../db/schema/index.ts';
+import { ewo, ewoItem, problem, problemCause, problemMember } from '../../db/schema/index.ts';
+import { ewoDetailPath } from '../../domain/areas/ewo.ts';
 import { problemDetailPath } from '../../domain/areas/problem.ts';
 import type { LoopSourceKind } from '../../domain/loop/index.ts';
 import type { Actor } from '../../domain/permissions/index.ts';
@@ -22,6 +23,8 @@ export interface LoopSourceRecord {
   readonly title: string;
   readonly texts: readonly { readonly field: string; readonly text: string; readonly itemId?: string }[];
   readonly catalogRecordIds: readonly string[];
+  /** FMEA items (functions, failures) the source names itself: an EWO's affected FMEA items. */
+  readonly itemIds: readonly string[];
   /** Who may propose from the source and read its proposals: its responsible person, creator and team. */
   readonly teamIds: readonly string[];
   /** The menu routes that open the source (one of them must be held when the session names its grants). */
@@ -56,6 +59,7 @@ async function readProblem(db: DbOrTx, id: string): Promise<LoopSourceRecord | n
       ...(row.description ? [{ field: 'description', text: row.description }] : []),
     ],
     catalogRecordIds: [],
+    itemIds: [],
     teamIds: [...new Set(team)],
     routes: row.customerProblem ? ['fawProblem_index', 'problem_index'] : ['problem_index'],
     link: problemDetailPath(row.id),
@@ -63,12 +67,32 @@ async function readProblem(db: DbOrTx, id: string): Promise<LoopSourceRecord | n
 }
 
 /**
- * The sources by kind. The EWO's reader comes with the EWO area (issue 24
- * H5): until it is merged an EWO is "not found".
+ * An EWO: its description and what changes for each affected item; the FMEA
+ * functions and failures it lists are named outright. Its team is the
+ * tracker and the creator.
  */
+async function readEwo(db: DbOrTx, id: string): Promise<LoopSourceRecord | null> {
+  const row = await db.select().from(ewo).where(and(eq(ewo.id, id), live(ewo))).get();
+  if (!row) return null;
+  const items = await db.select().from(ewoItem).where(eq(ewoItem.ewoId, id)).orderBy(asc(ewoItem.sort));
+  return {
+    kind: 'ewo',
+    id: row.id,
+    number: row.ewoNum,
+    title: row.description,
+    texts: [{ field: 'description', text: row.description }, ...items.flatMap((i) => (i.changeNote ? [{ field: 'changeNote', text: `${i.label} ${i.changeNote}`, itemId: i.id }] : []))],
+    catalogRecordIds: [],
+    itemIds: items.filter((i) => i.kind === 'fmeaItem' && i.fmeaRef !== 'node').map((i) => i.refId),
+    teamIds: [...new Set([row.trackerId, row.creatorId].filter((u): u is string => !!u))],
+    routes: ['ewo_index'],
+    link: ewoDetailPath(row.id),
+  };
+}
+
+/** The sources by kind. */
 export const LOOP_SOURCES: Readonly<Record<LoopSourceKind, LoopSourceReader>> = {
   problem: readProblem,
-  ewo: async () => null,
+  ewo: readEwo,
 };
 
 /** The source, or "not found". */
