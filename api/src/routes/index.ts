@@ -81,6 +81,10 @@ import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
 import * as ftaReview from './fta/review.ts';
+// problems handled by 8D (issue 24, area problem): list and record, the steps and their lists, review, closing, lessons, exchange
+import * as problemRecords from './problem/problems.ts';
+import * as problemWork from './problem/work.ts';
+import * as problemReview from './problem/review.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -167,6 +171,9 @@ export const ROUTE_MODULES = {
   ftaAnalysis,
   ftaLinks,
   ftaReview,
+  problemRecords,
+  problemWork,
+  problemReview,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

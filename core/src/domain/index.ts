@@ -24,3 +24,4 @@ export * from './fta/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './ewo/index.ts';
+export * from './problem/index.ts';

@@ -17,6 +17,7 @@ import {
   menusOf,
   messageCodesOf,
   pagePath,
+  problemDetailPath,
   projectFavouriteTypes,
   recentContributors,
   taskSourcesOf,
@@ -113,6 +114,8 @@ describe('the area definitions', () => {
     expect(pagePath(dfmea, { microRoute: 'dfmeaProject' })).toBe('/main/dfmea/dfmeaProject');
     // a fault tree's page, as the FMEA's views link to it
     expect(ftaTreePath('FT2603010001')).toBe('/main/ftaIndex/ftaTree?id=FT2603010001');
+    // a problem's page, as messages and My tasks link to it
+    expect(problemDetailPath('RS2603010001')).toBe('/main/problem/problemDetail?id=RS2603010001');
   });
 });
 
@@ -129,6 +132,8 @@ describe('what the areas contribute to the shell', () => {
       ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
       // an EWO names no FMEA project type: its source reads EWOs, not projects
       ['ewo', { projectTypes: [] }],
+      // the problem area opens no projects: its source reads the 8D steps the caller owns
+      ['problemStep', { projectTypes: [] }],
     ]);
   });
 

@@ -21,7 +21,8 @@ export const ewoArea = defineArea({
   contributes: {
     // the tracker's follow-ups and the approver's decision (My tasks), and the messages of both: they open the EWO's page (docs/domain/ewo.md)
     taskSources: ['ewo'],
-    messageCodes: ['ewo'],
+    // an FMEA change proposal of the EWO was decided (docs/domain/closed-loop.md) opens it too
+    messageCodes: ['ewo', 'fmeaProposalResult'],
   },
   pages: [
     { microRoute: '', title: { 'zh-CN': '工程变更单', 'en-US': 'Engineering changes' }, listed: true },

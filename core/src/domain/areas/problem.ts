@@ -20,6 +20,13 @@ export const problemArea = defineArea({
   showIn: 'topMenu',
   everyone: false,
   layout: 'subNav',
+  contributes: {
+    // the unfinished 8D steps the caller owns (core/src/services/problem/tasks.ts)
+    taskSources: ['problemStep'],
+    // an 8D report to approve, or the decision on one's own submission, opens the problem
+    // and an FMEA change proposal of the problem was decided (docs/domain/closed-loop.md)
+    messageCodes: ['problemReview', 'fmeaProposalResult'],
+  },
   pages: [
     { microRoute: '', title: { 'zh-CN': '问题清单', 'en-US': 'Problem list' }, listed: true },
     { microRoute: 'problemDetail', title: { 'zh-CN': '问题详情', 'en-US': 'Problem' }, listed: false },
@@ -32,10 +39,6 @@ export const problemArea = defineArea({
       listed: true,
     },
   ],
-  contributes: {
-    // an FMEA change proposal of a problem was decided (docs/domain/closed-loop.md)
-    messageCodes: ['fmeaProposalResult'],
-  },
 });
 
 /** The path of one problem's page, by its id or number (the page reads `id`): what messages and other areas link to. */

@@ -183,6 +183,26 @@ export const OPERATION_ACTIONS = [
   'loop.proposal.create',
   'loop.proposal.accept',
   'loop.proposal.reject',
+  // problems handled by 8D (services/problem)
+  'problem.create',
+  'problem.update',
+  'problem.delete',
+  'problem.import',
+  'problem.step.save',
+  'problem.step.start',
+  'problem.step.finish',
+  'problem.step.reopen',
+  'problem.team.save',
+  'problem.analysis.save',
+  'problem.actions.save',
+  'problem.submit',
+  'problem.approve',
+  'problem.reject',
+  'problem.withdraw',
+  'problem.revoke',
+  'problem.close',
+  'problem.closed_loop',
+  'problem.lesson',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -231,6 +251,7 @@ export const OPERATION_ENTITIES = [
   'ewo',
   'ewo_item',
   'ewo_document',
+  'problem',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

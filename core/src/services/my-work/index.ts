@@ -13,6 +13,7 @@ import { live } from '../../db/live.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import { AREAS, ewoDetailPath, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
 import { proposalTasks } from '../loop/tasks.ts';
+import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -41,12 +42,12 @@ export type TaskSource<S extends string = string> = (db: DbOrTx, scope: TaskScop
 export type MyReviewStep = 'opinion' | 'approve' | 'release';
 
 export interface MyTask<S extends string = MyTaskSource> {
-  /** The action's id, or `review:<projectId>`. */
+  /** The action's id, `review:<projectId>`, or `problemStep:<stepId>`. */
   readonly id: string;
   /** The source's name (TASK_SOURCES). */
   readonly taskSource: S;
-  /** Spec 001 §4 task types: 6 optimisation, 3 update (an EWO's follow-up, an FMEA change proposal to decide), 2 review. */
-  readonly taskType: '6' | '3' | '2';
+  /** Spec 001 §4 task types: 6 optimisation, 3 update (an EWO's follow-up, an FMEA change proposal to decide), 2 review; '8D' a step of a problem (ours: the spec has no type for it). */
+  readonly taskType: '6' | '3' | '2' | '8D';
   readonly taskDesc: string;
   readonly reviewStep: MyReviewStep | null;
   readonly reviewRoles: FmeaReviewRole[];
@@ -193,8 +194,30 @@ async function ewoTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'ewo'>[]>
   });
 }
 
+/** An 8D's unfinished steps the caller owns (the problem stands where a project does: its number and brief, the step as the node). */
+async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'problemStep'>[]> {
+  return (await openStepsOwnedBy(db, me)).map((t) => ({
+    id: `problemStep:${t.id}`,
+    taskSource: 'problemStep' as const,
+    taskType: '8D',
+    taskDesc: t.brief,
+    reviewStep: null,
+    reviewRoles: [],
+    projectId: t.problemId,
+    projectType: 'problem',
+    fmeaNum: t.problemNum,
+    fmeaName: t.brief,
+    nodeName: t.step,
+    taskLaunchDate: t.createdAt,
+    taskEndDate: t.dueAt ? t.dueAt.toISOString().slice(0, 10) : null,
+    taskCompleteDate: null,
+    taskStatus: stepTaskStatus(t.state),
+    route: stepTaskRoute(t),
+  }));
+}
+
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, ewo: ewoTasks, proposal: proposalTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];
