@@ -23,6 +23,10 @@ const TEXT_LIMIT = 200;
  */
 const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/notice/saveOrUpdate': { field: 'content', why: 'a notice’s rich text (HTML) holds up to 100,000 characters (NOTICE_CONTENT_MAX)' },
+  // FMEA change proposals (docs/domain/closed-loop.md): what the field showed, and why a decision went so, are a paragraph (RATIONALE_LIMIT)
+  'POST /api/loop/propose': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters' },
+  'POST /api/fmea/proposals/accept': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
+  'POST /api/fmea/proposals/reject': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

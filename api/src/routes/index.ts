@@ -53,6 +53,7 @@ import * as fmeaReview from './fmea/review.ts';
 import * as fmeaReuse from './fmea/reuse.ts';
 import * as fmeaChecks from './fmea/checks.ts';
 import * as fmeaBaselines from './fmea/baselines.ts';
+import * as loop from './loop/loop.ts';
 // the FMEDA (issue 23): its worksheet, metrics and workbook; its project, review and baselines are the FMEA routes above
 import * as fmeda from './fmeda/fmeda.ts';
 import * as collections from './collections/collections.ts';
@@ -146,6 +147,7 @@ export const ROUTE_MODULES = {
   fmeaReuse,
   fmeaChecks,
   fmeaBaselines,
+  loop,
   fmeda,
   collections,
   // before the catalog's /api/mainData/{entity}/…: the BOM's literal paths would fall into it

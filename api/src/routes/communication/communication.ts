@@ -184,8 +184,8 @@ const TASK_STATUSES = Object.values(TASK_STATUS) as [TaskStatus, ...TaskStatus[]
 const TaskSchema = z
   .strictObject({
     id: z.string(),
-    taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller), action (an optimisation action the caller is responsible for) or problemStep (an unfinished 8D step the caller owns)' }),
-    taskType: z.enum(['6', '2', '8D']).openapi({ description: 'Spec 001 §4: 6 optimisation, 2 review; 8D a step of a problem (nodeName the step, fmeaNum the problem number)' }),
+    taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller), action (an optimisation action the caller is responsible for), problemStep (an unfinished 8D step the caller owns), ewo (an EWO to follow up or decide) or proposal (an FMEA change proposal to decide)' }),
+    taskType: z.enum(['6', '3', '2', '8D']).openapi({ description: 'Spec 001 §4: 6 optimisation, 3 update (an EWO follow-up, an FMEA change proposal to decide), 2 review; 8D a step of a problem (nodeName the step, fmeaNum the problem number)' }),
     taskDesc: z.string(),
     reviewStep: z.enum(['opinion', 'approve', 'release']).nullable(),
     reviewRoles: z.array(z.enum(FMEA_REVIEW_ROLES)),

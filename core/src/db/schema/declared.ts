@@ -14,5 +14,7 @@ export * from './bom.ts';
 export * from './pfmea.ts';
 export * from './message.ts';
 export * from './fta.ts';
+export * from './ewo.ts';
 export * from './fmeda.ts';
 export * from './problem.ts';
+export * from './loop.ts';

@@ -62,6 +62,8 @@ export const problem = sqliteTable(
     closedLoopReason: text('closed_loop_reason'),
     closedAt: timestamp('closed_at'),
     closedByName: text('closed_by_name'),
+    /** Why it was closed while FMEA change proposals of it were still open (docs/domain/closed-loop.md, the close gate). */
+    openProposalsReason: text('open_proposals_reason'),
     /** The experience record a closed problem's lesson was pushed to (catalog type experience). */
     experienceId: text('experience_id'),
     /** The site the problem was opened in (the creator's session site): readers of other sites do not see it. */

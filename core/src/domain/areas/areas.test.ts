@@ -120,7 +120,7 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, and My tasks the review and action sources over every project type', () => {
+  it('gives the home page the recent lists of the FMEA areas, My tasks the review, action and change-proposal sources over every project type, and the EWO’s follow-ups', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
@@ -129,6 +129,9 @@ describe('what the areas contribute to the shell', () => {
     expect([...taskSourcesOf(AREAS)]).toEqual([
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      // an EWO names no FMEA project type: its source reads EWOs, not projects
+      ['ewo', { projectTypes: [] }],
       // the problem area opens no projects: its source reads the 8D steps the caller owns
       ['problemStep', { projectTypes: [] }],
     ]);

@@ -24,7 +24,8 @@ export const problemArea = defineArea({
     // the unfinished 8D steps the caller owns (core/src/services/problem/tasks.ts)
     taskSources: ['problemStep'],
     // an 8D report to approve, or the decision on one's own submission, opens the problem
-    messageCodes: ['problemReview'],
+    // and an FMEA change proposal of the problem was decided (docs/domain/closed-loop.md)
+    messageCodes: ['problemReview', 'fmeaProposalResult'],
   },
   pages: [
     { microRoute: '', title: { 'zh-CN': '问题清单', 'en-US': 'Problem list' }, listed: true },

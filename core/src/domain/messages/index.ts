@@ -13,9 +13,12 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * task, pfmeaTask. Ours where the spec shows none: 'applicationResult' (the
  * applicant is told the decision), 'catalogReview' (a knowledge-base or
  * master-data review step), 'ftaReview' (a fault tree to
- * approve, or its decision), 'problemReview' (an 8D report to approve, or its decision), 'exportRequest' (appExportForModule), 'system'.
+ * approve, or its decision), 'ewo' (an engineering change to follow up or approve, or its decision),
+ * 'problemReview' (an 8D report to approve, or its decision), 'exportRequest' (appExportForModule),
+ * 'fmeaProposalResult' (an FMEA change proposal was decided: opens the problem
+ * or EWO it came from), 'system'.
  */
-export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'problemReview', 'exportRequest', 'system'] as const;
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'ewo', 'problemReview', 'exportRequest', 'fmeaProposalResult', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 

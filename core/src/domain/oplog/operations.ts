@@ -159,9 +159,30 @@ export const OPERATION_ACTIONS = [
   'fta.tree.reject',
   'fta.tree.revoke',
   'fta.link.review',
+  // engineering change orders (services/ewo)
+  'ewo.create',
+  'ewo.update',
+  'ewo.delete',
+  'ewo.import',
+  'ewo.item.add',
+  'ewo.item.remove',
+  'ewo.document.add',
+  'ewo.document.remove',
+  'ewo.followUp',
+  'ewo.startFollowUp',
+  'ewo.submit',
+  'ewo.approve',
+  'ewo.reject',
+  'ewo.withdraw',
+  'ewo.breakpoint',
+  'ewo.close',
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
+  // FMEA change proposals from a problem or an EWO (services/loop)
+  'loop.proposal.create',
+  'loop.proposal.accept',
+  'loop.proposal.reject',
   // problems handled by 8D (services/problem)
   'problem.create',
   'problem.update',
@@ -226,6 +247,10 @@ export const OPERATION_ENTITIES = [
   'fta_tree',
   'fta_event_link',
   'fmeda_project',
+  'fmea_change_proposal',
+  'ewo',
+  'ewo_item',
+  'ewo_document',
   'problem',
 ] as const;
 

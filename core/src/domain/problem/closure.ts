@@ -40,7 +40,7 @@ export function decideClosedLoop(current: ClosedLoop, next: boolean, reason: unk
   if (issues.length) throw new InvalidInputError('validation.failed', {}, issues);
   const given = reasonOf(reason);
   if (current.closedLoop !== null && current.closedLoop !== next && given === null) {
-    throw new InvalidInputError('status.problem.closed_loop_reason_required', {}, [{ messageKey: 'status.problem.closed_loop_reason_required', field: 'closedLoopReason', params: {} }]);
+    throw new InvalidInputError('validation.failed', {}, [{ messageKey: 'status.problem.closed_loop_reason_required', field: 'closedLoopReason', params: {} }]);
   }
   return { closedLoop: next, reason: given ?? (current.closedLoop === next ? current.reason : null) };
 }
@@ -49,5 +49,5 @@ export const PROBLEM_CLOSURE_KEYS: readonly string[] = ['status.problem.closure_
 
 /** A problem closes with its closed-loop decision made (docs/domain/problems-8d.md). */
 export function assertClosedLoopDecided(closedLoop: boolean | null): void {
-  if (closedLoop === null) throw new InvalidInputError('status.problem.closed_loop_undecided', {}, [{ messageKey: 'status.problem.closed_loop_undecided', field: 'closedLoop', params: {} }]);
+  if (closedLoop === null) throw new InvalidInputError('validation.failed', {}, [{ messageKey: 'status.problem.closed_loop_undecided', field: 'closedLoop', params: {} }]);
 }

@@ -145,12 +145,12 @@ describe('closing', () => {
 
   it('takes a first closed-loop decision without a reason, and a change only with one', () => {
     expect(decideClosedLoop({ closedLoop: null, reason: null }, false, undefined)).toEqual({ closedLoop: false, reason: null });
-    expect(refusal(() => decideClosedLoop({ closedLoop: false, reason: null }, true, '  '))).toBe('status.problem.closed_loop_reason_required');
+    expect(() => decideClosedLoop({ closedLoop: false, reason: null }, true, '  ')).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ messageKey: 'status.problem.closed_loop_reason_required', field: 'closedLoopReason' })] }));
     expect(decideClosedLoop({ closedLoop: false, reason: null }, true, 'FMEA updated')).toEqual({ closedLoop: true, reason: 'FMEA updated' });
     // the same decision again keeps the reason it was changed with
     expect(decideClosedLoop({ closedLoop: true, reason: 'FMEA updated' }, true, undefined)).toEqual({ closedLoop: true, reason: 'FMEA updated' });
     expect(refusal(() => decideClosedLoop({ closedLoop: true, reason: null }, false, 'x'.repeat(201)))).toBe('validation.failed');
-    expect(refusal(() => assertClosedLoopDecided(null))).toBe('status.problem.closed_loop_undecided');
+    expect(() => assertClosedLoopDecided(null)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ messageKey: 'status.problem.closed_loop_undecided', field: 'closedLoop' })] }));
   });
 });
 

@@ -189,7 +189,7 @@ describe('review, release and closing', () => {
     expect(p.closureAllowedAt).toEqual(new Date(d6.getTime() + 30 * 24 * 3600 * 1000));
     expect(en(await refusal(closeProblem(quality, p.id, { version: p.version, closedLoop: true })))).toBe('The problem can only be closed 30 days after the permanent corrective actions were verified (D6): 30 days left, from 2026-03-31');
     clock = days(30);
-    expect((await refusal(closeProblem(quality, p.id, { version: p.version }))).messageKey).toBe('status.problem.closed_loop_undecided');
+    expect((await refusal(closeProblem(quality, p.id, { version: p.version }))).issues[0]!.messageKey).toBe('status.problem.closed_loop_undecided');
     p = await closeProblem(quality, p.id, { version: p.version, closedLoop: true });
     expect(p).toMatchObject({ status: 'closed', closedLoop: true, actualCompletion: clock, closedByName: nameOf(quality) });
     expect(p.steps.find((s) => s.step === 'D8')).toMatchObject({ state: 'done', finishedAt: clock });

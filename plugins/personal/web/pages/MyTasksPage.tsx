@@ -38,7 +38,7 @@ export default function MyTasksPage() {
       '6': t`Rejected`,
       '7': t`Withdrawn`,
     };
-    const typeLabel: Record<string, string> = { '6': t`Optimisation`, '2': t`Review` };
+    const typeLabel: Record<string, string> = { '6': t`Optimisation`, '2': t`Review`, '3': t`FMEA change proposal` };
     const roleLabel: Record<string, string> = { professional: t`Professional reviewer`, quality: t`Quality reviewer`, technical: t`Technical director`, countersign: t`Verification countersigner` };
     const describe = (task: Task) =>
       task.taskSource === 'review'
