@@ -1,4 +1,5 @@
 import { problemArea } from '@fmea/core/domain';
+import { withFmeaUiCatalogs } from '@fmea/fmea-ui/catalogs';
 import { definePlugin } from '@fmea/sdk/plugin';
 
 /**
@@ -13,5 +14,6 @@ export const problemPlugin = definePlugin({
     problemDetail: () => import('./web/detail/ProblemPage.tsx'),
     problemReport: () => import('./web/report/ReportPage.tsx'),
   },
-  catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
+  // with the shared FMEA UI's: the FMEA change proposals panel the root-cause steps mount is worded there
+  catalogs: withFmeaUiCatalogs(async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages),
 });

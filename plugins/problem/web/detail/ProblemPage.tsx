@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROBLEM_STEPS } from '@fmea/core/domain';
+import { ProposalsPanel } from '@fmea/fmea-ui';
 import { api, Button, EmptyState, formatDate, notify, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ClosePanel } from './ClosePanel.tsx';
 import { ProblemFields } from './ProblemFields.tsx';
@@ -120,6 +121,11 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
         editable={editable}
         people={people}
         onChanged={changed}
+        extra={
+          <section className="rca-mount" data-testid="fmea-proposals">
+            <ProposalsPanel sourceKind="problem" sourceId={problem.id} readOnly={!problem.can.edit || problem.status === 'closed'} />
+          </section>
+        }
         closing={<ClosePanel problem={problem} editable={problem.can.edit && problem.status !== 'closed'} now={new Date()} onChanged={changed} />}
       />
       {editing ? (
