@@ -205,6 +205,8 @@ describe('problem handling (8D) in the workbench', () => {
     const boardZh = manager.getByTestId('fishbone');
     await boardZh.scrollIntoViewIfNeeded();
     await boardZh.screenshot({ path: await screenshot(manager, 'problem-ishikawa-zh-CN') });
+    // the whole D4 panel: both tools, the 5-why chain, the FMEA change proposals under them
+    await manager.getByTestId('step-panel').screenshot({ path: await screenshot(manager, 'problem-d4-zh-CN') });
 
     // D8: closing waits 30 days after D6, and says until when; the closed-loop decision needs a reason to change
     await choose(manager, 'D8');

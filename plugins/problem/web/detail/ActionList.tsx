@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, TextInput } from '@fmea/sdk';
 import { personOption, type Person } from '../people.ts';
+import { TableHead } from '../table-head.tsx';
 
 /** An action as the step edits it (the server's row, or a new one without an id). */
 export interface ActionDraft {
@@ -38,30 +39,9 @@ export function ActionList({ actions, readOnly, people, onChange, causes, result
   return (
     <div className="problem-actions" data-testid={testId}>
       <table className="problem-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Action</Trans>
-            </th>
-            {causes ? (
-              <th>
-                <Trans>Root cause addressed</Trans>
-              </th>
-            ) : null}
-            <th>
-              <Trans>Owner</Trans>
-            </th>
-            <th>
-              <Trans>Planned</Trans>
-            </th>
-            <th>
-              <Trans>Done</Trans>
-            </th>
-            <th>{resultLabel}</th>
-            {readOnly ? null : <th aria-label={t`Remove`} />}
-          </tr>
-        </thead>
+        <TableHead
+          cells={['#', <Trans>Action</Trans>, ...(causes ? [<Trans>Root cause addressed</Trans>] : []), <Trans>Owner</Trans>, <Trans>Planned</Trans>, <Trans>Done</Trans>, resultLabel, ...(readOnly ? [] : [null])]}
+        />
         <tbody>
           {actions.length === 0 ? (
             <tr>

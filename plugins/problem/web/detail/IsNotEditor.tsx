@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextArea } from '@fmea/sdk';
 import { useIsNotLabel, type IsNotDimension } from '../labels.ts';
+import { TableHead } from '../table-head.tsx';
 
 export type IsNotDraft = Record<IsNotDimension, { is: string; isNot: string }>;
 export const IS_NOT_ROWS: IsNotDimension[] = ['what', 'where', 'when', 'howMany'];
@@ -14,17 +15,7 @@ export function IsNotEditor({ rows, readOnly, onChange }: { rows: IsNotDraft; re
   const label = useIsNotLabel();
   return (
     <table className="problem-table is-not" data-testid="is-not">
-      <thead>
-        <tr>
-          <th />
-          <th>
-            <Trans>Is</Trans>
-          </th>
-          <th>
-            <Trans>Is not</Trans>
-          </th>
-        </tr>
-      </thead>
+      <TableHead cells={[null, <Trans>Is</Trans>, <Trans>Is not</Trans>]} />
       <tbody>
         {IS_NOT_ROWS.map((d) => {
           const name = label(d);

@@ -229,7 +229,15 @@ export function StepPanel({ problem, step, editable, people, onChanged, extra, c
       {step === 'D7A' ? extra : null}
       {step === 'D8' ? closing : null}
       <Field label={step === 'D8' ? <Trans>Recognition of the team</Trans> : step === 'D2' ? <Trans>Problem statement</Trans> : <Trans>Account of the step</Trans>}>
-        {(id) => <TextArea id={id} data-testid="step-content" rows={3} readOnly={readOnly} maxLength={4000} value={draft.content} onChange={(e) => set('content', e.target.value)} />}
+        {(id) =>
+          readOnly ? (
+            <p id={id} className="step-content-text" data-testid="step-content" data-user-content>
+              {draft.content || '—'}
+            </p>
+          ) : (
+            <TextArea id={id} data-testid="step-content" rows={3} maxLength={4000} value={draft.content} onChange={(e) => set('content', e.target.value)} />
+          )
+        }
       </Field>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, TextInput } from '@fmea/sdk';
 import { personOption, type Person } from '../people.ts';
+import { TableHead } from '../table-head.tsx';
 import { useMemberRoleLabel, type MemberRole } from '../labels.ts';
 
 export interface MemberDraft {
@@ -20,20 +21,7 @@ export function TeamEditor({ members, people, readOnly, onChange, newKey }: { me
   return (
     <div data-testid="team">
       <table className="problem-table">
-        <thead>
-          <tr>
-            <th>
-              <Trans>Member</Trans>
-            </th>
-            <th>
-              <Trans>Role</Trans>
-            </th>
-            <th>
-              <Trans>Function in the team</Trans>
-            </th>
-            {readOnly ? null : <th aria-label={t`Remove`} />}
-          </tr>
-        </thead>
+        <TableHead cells={[<Trans>Member</Trans>, <Trans>Role</Trans>, <Trans>Function in the team</Trans>, ...(readOnly ? [] : [null])]} />
         <tbody>
           {members.length === 0 ? (
             <tr>

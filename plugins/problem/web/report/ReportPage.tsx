@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CAUSE_TRACKS, PROBLEM_STEPS } from '@fmea/core/domain';
 import { api, Button, EmptyState, formatDate, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ProblemFields } from '../detail/ProblemFields.tsx';
+import { TableHead } from '../table-head.tsx';
 import { FishboneBoard } from '../rca/FishboneBoard.tsx';
 import { rootCauseDraft } from '../detail/drafts.ts';
 import { useActionKindLabel, useIsNotLabel, useMemberRoleLabel, useSixMLabel, useStatusLabel, useStepStateLabel, useStepTitle, useTrackLabel, type ActionKind, type StepCode } from '../labels.ts';
@@ -97,19 +98,7 @@ function Report({ problem }: { problem: Problem }) {
             </p>
             {code === 'D1' ? (
               <table className="problem-table">
-                <thead>
-                  <tr>
-                    <th>
-                      <Trans>Member</Trans>
-                    </th>
-                    <th>
-                      <Trans>Role</Trans>
-                    </th>
-                    <th>
-                      <Trans>Function in the team</Trans>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead cells={[<Trans>Member</Trans>, <Trans>Role</Trans>, <Trans>Function in the team</Trans>]} />
                 <tbody>
                   {problem.members.map((m) => (
                     <tr key={m.id}>
@@ -123,17 +112,7 @@ function Report({ problem }: { problem: Problem }) {
             ) : null}
             {code === 'D2' && problem.isNot.length > 0 ? (
               <table className="problem-table is-not">
-                <thead>
-                  <tr>
-                    <th />
-                    <th>
-                      <Trans>Is</Trans>
-                    </th>
-                    <th>
-                      <Trans>Is not</Trans>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead cells={[null, <Trans>Is</Trans>, <Trans>Is not</Trans>]} />
                 <tbody>
                   {problem.isNot.map((r) => (
                     <tr key={r.id}>
@@ -173,23 +152,7 @@ function Report({ problem }: { problem: Problem }) {
               : null}
             {kind && actions.length > 0 ? (
               <table className="problem-table">
-                <thead>
-                  <tr>
-                    <th>{kindLabel(kind)}</th>
-                    <th>
-                      <Trans>Owner</Trans>
-                    </th>
-                    <th>
-                      <Trans>Planned</Trans>
-                    </th>
-                    <th>
-                      <Trans>Done</Trans>
-                    </th>
-                    <th>
-                      <Trans>Result</Trans>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead cells={[kindLabel(kind), <Trans>Owner</Trans>, <Trans>Planned</Trans>, <Trans>Done</Trans>, <Trans>Result</Trans>]} />
                 <tbody>
                   {actions.map((a) => (
                     <tr key={a.id}>
