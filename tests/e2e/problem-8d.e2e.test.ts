@@ -54,7 +54,10 @@ describe('problem handling (8D) in the workbench', () => {
     const engineerName = uniqueName('qe-');
     const managerName = uniqueName('qm-');
     const { engineerRole, managerRole } = await asAdmin(env.baseURL, async (admin) => ({
-      engineerRole: await createRole(admin, uniqueName('Quality engineer '), [{ routeName: 'problem_index', buttons: ['add', 'edit', 'del', 'export'] }]),
+      engineerRole: await createRole(admin, uniqueName('Quality engineer '), [
+        { routeName: 'problem_index', buttons: ['add', 'edit', 'del', 'export'] },
+        { routeName: 'fawProblem_index', buttons: ['add', 'edit'] },
+      ]),
       managerRole: await createRole(admin, uniqueName('Quality manager '), [{ routeName: 'problem_index', buttons: ['edit', 'export', 'audit'] }]),
     }));
     await createReadyUser(env.baseURL, { userName: engineerName, realName: 'Engineer Lin', password: PASSWORD, roleIds: [engineerRole.id] });
@@ -241,5 +244,19 @@ describe('problem handling (8D) in the workbench', () => {
     await other.getByTestId('confirm-dialog').locator('.btn-danger').click();
     await expect.poll(() => textOf(other.locator('.toast').first())).toContain('Insufficient authority to open, modify or delete a problem');
     expect(await other.getByRole('row').filter({ hasText: brief }).count()).toBe(1);
+
+    // the customer problems: the same list over customer problems only, a new one names its customer
+    await other.locator('nav.sub-nav').getByText('Customer problems').click();
+    await other.getByTestId('customer-problem-list').waitFor();
+    expect(await other.getByRole('row').filter({ hasText: brief }).count()).toBe(0);
+    await other.getByTestId('problem-new').click();
+    await other.getByTestId('problem-brief').fill(uniqueName('Door seal squeaks '));
+    await other.getByTestId('problem-type').selectOption('produceProblem');
+    await other.getByTestId('problem-save').click();
+    await expect.poll(() => textOf(other.locator('.field-error .field-message'))).toBe('Customer: name the customer who reported the problem.');
+    await other.getByTestId('problem-customer').fill('FAW-VW');
+    await other.getByTestId('problem-save').click();
+    await waitForPath(other, '/main/problem/problemDetail');
+    await expect.poll(() => textOf(other.locator('.problem-meta'))).toContain('Customer problem: FAW-VW');
   });
 });
