@@ -85,6 +85,7 @@ import * as ftaReview from './fta/review.ts';
 import * as problemRecords from './problem/problems.ts';
 import * as problemWork from './problem/work.ts';
 import * as problemReview from './problem/review.ts';
+import * as problemExchange from './problem/exchange.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -174,6 +175,7 @@ export const ROUTE_MODULES = {
   problemRecords,
   problemWork,
   problemReview,
+  problemExchange,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

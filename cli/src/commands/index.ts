@@ -19,6 +19,7 @@ import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
 import { registerPfd } from './pfd/index.ts';
 import { registerPfmea } from './pfmea/index.ts';
+import { registerProblem } from './problem/index.ts';
 import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
@@ -51,6 +52,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerBom(program);
   registerFmeda(program);
   registerFta(program);
+  registerProblem(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);
