@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROBLEM_STEPS } from '@fmea/core/domain';
 import { ProposalsPanel } from '@fmea/fmea-ui';
-import { api, Button, EmptyState, formatDate, notify, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, formatDate, notify, notifyError, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ClosePanel } from './ClosePanel.tsx';
 import { ProblemFields } from './ProblemFields.tsx';
 import { ReviewDialog, type ReviewStep } from './ReviewDialog.tsx';
@@ -72,6 +72,9 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
                 <Trans>Edit</Trans>
               </Button>
             ) : null}
+            <Button data-testid="problem-export" onClick={() => void api.download('/api/problem/report', `${num}-8D.xlsx`, { id: problem.id }).catch(notifyError)}>
+              <Trans>Export 8D workbook</Trans>
+            </Button>
             <Button data-testid="problem-report" onClick={() => void navigate(`${basePath}/problemReport?id=${encodeURIComponent(problem.id)}`)}>
               <Trans>8D report</Trans>
             </Button>

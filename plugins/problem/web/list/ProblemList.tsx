@@ -18,6 +18,7 @@ import {
   type DataGridColumn,
   type DataGridQuery,
 } from '@fmea/sdk';
+import { ImportDialog } from './ImportDialog.tsx';
 import { ProblemDialog } from './ProblemDialog.tsx';
 import { useStatusLabel, useTypeLabel, type ProblemStatus, type ProblemType } from '../labels.ts';
 import '../problem.css';
@@ -44,6 +45,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
   const [filter, setFilter] = useState<{ search: string; status: ProblemStatus | ''; type: ProblemType | '' }>({ search: '', status: '', type: '' });
   const [reloadKey, setReloadKey] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const open = (id: string) => void navigate(`${detailPath}?id=${encodeURIComponent(id)}`);
 
   const fetchPage = useCallback(
@@ -113,11 +115,35 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
       <PageHeader
         title={customer ? <Trans>Customer problems</Trans> : <Trans>Problems (8D)</Trans>}
         actions={
-          allowed('add') ? (
-            <Button kind="primary" data-testid="problem-new" onClick={() => setCreating(true)}>
-              {customer ? <Trans>New customer problem</Trans> : <Trans>New problem</Trans>}
-            </Button>
-          ) : null
+          <>
+            {allowed('add') ? (
+              <Button kind="primary" data-testid="problem-new" onClick={() => setCreating(true)}>
+                {customer ? <Trans>New customer problem</Trans> : <Trans>New problem</Trans>}
+              </Button>
+            ) : null}
+            {allowed('import') ? (
+              <Button data-testid="problem-import" onClick={() => setImporting(true)}>
+                <Trans>Import</Trans>
+              </Button>
+            ) : null}
+            {allowed('export') ? (
+              <Button
+                data-testid="problem-export-list"
+                onClick={() =>
+                  void api
+                    .download('/api/problem/exportData', customer ? 'customer-problems.xlsx' : 'problems.xlsx', {
+                      kind: customer ? 'customer' : 'internal',
+                      ...(filter.search ? { search: filter.search } : {}),
+                      ...(filter.status ? { status: filter.status } : {}),
+                      ...(filter.type ? { type: filter.type } : {}),
+                    })
+                    .catch(notifyError)
+                }
+              >
+                <Trans>Export</Trans>
+              </Button>
+            ) : null}
+          </>
         }
       />
       <form className="problem-filters" role="search" onSubmit={submitSearch}>
@@ -150,6 +176,13 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
         emptyText={filtered ? t`No problem matches the search.` : customer ? t`No customer problems yet.` : t`No problems yet. A new problem starts its 8D at D0.`}
         labels={labels}
       />
+      {importing ? (
+        <ImportDialog
+          customer={customer}
+          onClose={() => setImporting(false)}
+          onImported={() => setReloadKey((k) => k + 1)}
+        />
+      ) : null}
       {creating ? <ProblemDialog customer={customer} onClose={() => setCreating(false)} onSaved={(p) => open(p.id)} /> : null}
     </div>
   );
