@@ -1,13 +1,28 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { apiLogin, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
 import { openArea, startSignedIn } from './support/flows.ts';
-import { textOf, useBrowser, waitForPath } from './support/suite.ts';
+import { textOf, waitForPath } from './support/suite.ts';
 import { findLayoutProblems } from './screens/layout-checks.ts';
 
-const env = useBrowser();
-const PASSWORD = 'Prob#e2E7wQz!';
+/** The demo's closed 8D (fixtures/src/demo-problem): winter false reversal of the window lifter, closed 35 days ago. */
+const CLOSED_BRIEF = '冬季无障碍物时车窗自动反转（误防夹）';
+let closedId: string;
+const demo = useDemoServer(async (baseURL) => {
+  const li = await apiLogin(baseURL, 'li.engineer', DEMO_PASSWORD);
+  const list = await li.post<{ items: { id: string; brief: string }[] }>('/api/problem/list', { page: 1, limit: 50, status: ['closed'] });
+  closedId = list.items.find((p) => p.brief === CLOSED_BRIEF)!.id;
+  await li.logout();
+});
+/** A tab at 1366×768 (the page and its tab, as the browser tests name them). */
+const env = {
+  get baseURL() {
+    return demo.baseURL;
+  },
+  open: async ({ locale }: { locale: string; width?: number; height?: number }) => ({ page: await demo.open(locale, { width: 1366, height: 768 }) }),
+};
 
 /** Chooses a step in the stepper and waits for its panel. */
 async function choose(page: Page, step: string): Promise<void> {
@@ -51,20 +66,8 @@ async function layoutProblems(page: Page, locale: 'zh-CN' | 'en-US') {
  */
 describe('problem handling (8D) in the workbench', () => {
   it('runs a problem through D0–D7B in order, with 5-why and Ishikawa, and gets its 8D report released', async () => {
-    const engineerName = uniqueName('qe-');
-    const managerName = uniqueName('qm-');
-    const { engineerRole, managerRole } = await asAdmin(env.baseURL, async (admin) => ({
-      engineerRole: await createRole(admin, uniqueName('Quality engineer '), [
-        { routeName: 'problem_index', buttons: ['add', 'edit', 'del', 'export'] },
-        { routeName: 'fawProblem_index', buttons: ['add', 'edit'] },
-      ]),
-      managerRole: await createRole(admin, uniqueName('Quality manager '), [{ routeName: 'problem_index', buttons: ['edit', 'export', 'audit'] }]),
-    }));
-    await createReadyUser(env.baseURL, { userName: engineerName, realName: 'Engineer Lin', password: PASSWORD, roleIds: [engineerRole.id] });
-    await createReadyUser(env.baseURL, { userName: managerName, realName: 'Manager Zhao', password: PASSWORD, roleIds: [managerRole.id] });
-
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
-    await startSignedIn(page, engineerName, PASSWORD);
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
     await openArea(page, 'problem_index');
     await page.getByTestId('problem-list').waitFor();
     const brief = uniqueName('Window lifter stalls at low temperature ');
@@ -77,7 +80,7 @@ describe('problem handling (8D) in the workbench', () => {
     await page.getByTestId('problem-source').selectOption('field');
     await page.getByTestId('problem-part').fill('WL-2291');
     // the responsible person leads the team and owns the steps
-    await page.getByTestId('problem-responsible').selectOption({ label: `Engineer Lin (${engineerName})` });
+    await page.getByTestId('problem-responsible').selectOption({ label: '李伟 (li.engineer)' });
     await page.getByTestId('problem-save').click();
     await waitForPath(page, '/main/problem/problemDetail');
     await page.getByTestId('problem-page').waitFor();
@@ -100,7 +103,7 @@ describe('problem handling (8D) in the workbench', () => {
     const rows = page.getByTestId('team-row');
     const before = await rows.count();
     await page.getByTestId('team-add').click();
-    await page.getByTestId('team-user').last().selectOption({ label: `Manager Zhao (${managerName})` });
+    await page.getByTestId('team-user').last().selectOption({ label: '赵强 (zhao.reviewer)' });
     await page.getByTestId('team-role').last().selectOption('champion');
     await page.getByTestId('team-duty').last().fill('Quality');
     await save(page);
@@ -181,16 +184,20 @@ describe('problem handling (8D) in the workbench', () => {
     await screenshot(page, 'problem-detail-en-US');
     expect(pageEn).toEqual([]);
 
+    // the 8D workbook, laid out as a customer's 8D form
+    const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('problem-export').click()]);
+    expect(workbook.suggestedFilename()).toMatch(/^RS\d+-8D\.xlsx$/);
+
     // the report goes to the quality manager
     await page.getByTestId('problem-submit').click();
-    await page.getByTestId('problem-approver').selectOption({ label: `Manager Zhao (${managerName})` });
+    await page.getByTestId('problem-approver').selectOption({ label: '赵强 (zhao.reviewer)' });
     await page.getByTestId('problem-review-confirm').click();
     await expect.poll(() => textOf(page.getByTestId('problem-status'))).toBe('Under review');
     const problemUrl = page.url();
 
     // the manager reads it in Chinese and releases it; a rejection would need an opinion
     const { page: manager } = await env.open({ locale: 'zh-CN', width: 1366, height: 768 });
-    await startSignedIn(manager, managerName, PASSWORD);
+    await startSignedIn(manager, 'zhao.reviewer', DEMO_PASSWORD);
     await manager.goto(problemUrl);
     await manager.getByTestId('problem-page').waitFor();
     await manager.getByTestId('problem-reject').click();
@@ -211,19 +218,6 @@ describe('problem handling (8D) in the workbench', () => {
     // the whole D4 panel: both tools, the 5-why chain, the FMEA change proposals under them
     await manager.getByTestId('step-panel').screenshot({ path: await screenshot(manager, 'problem-d4-zh-CN') });
 
-    // D8: closing waits 30 days after D6, and says until when; the closed-loop decision needs a reason to change
-    await choose(manager, 'D8');
-    expect(await textOf(manager.getByTestId('closure-wait'))).toMatch(/^D6 完成 30 天后才允许关闭：自 \d{4}-\d{2}-\d{2} 起，还有 30 天。$/);
-    await manager.getByTestId('closed-loop-yes').click();
-    await manager.getByTestId('closed-loop-save').click();
-    await expect.poll(() => textOf(manager.getByTestId('problem-closed-loop'))).toBe('闭环');
-    await manager.getByTestId('closed-loop-no').click();
-    await manager.getByTestId('closed-loop-save').click();
-    expect(await textOf(manager.getByTestId('close-panel').getByTestId('form-error'))).toBe('原因：请说明更改闭环决定的理由。');
-    await manager.getByTestId('closed-loop-reason').fill('控制计划尚未更新');
-    await manager.getByTestId('closed-loop-save').click();
-    await expect.poll(() => textOf(manager.getByTestId('problem-closed-loop'))).toBe('未闭环');
-
     // the printable report
     await manager.getByTestId('problem-report').click();
     await manager.getByTestId('problem-report-page').waitFor();
@@ -232,11 +226,26 @@ describe('problem handling (8D) in the workbench', () => {
     await screenshot(manager, 'problem-report-print-zh-CN');
     await manager.emulateMedia({ media: 'screen' });
 
+    // D8, back with the engineer: closing waits 30 days after D6 and says until when; the closed-loop decision needs a reason to change
+    await page.reload();
+    await page.getByTestId('problem-page').waitFor();
+    expect(await textOf(page.getByTestId('problem-status'))).toBe('Released');
+    await choose(page, 'D8');
+    expect(await textOf(page.getByTestId('closure-wait'))).toMatch(/^Closing is allowed 30 days after D6: from \d{4}-\d{2}-\d{2}, 30 days from now\.$/);
+    expect(await page.getByTestId('problem-close').isDisabled()).toBe(true);
+    await page.getByTestId('closed-loop-yes').click();
+    await page.getByTestId('closed-loop-save').click();
+    await expect.poll(() => textOf(page.getByTestId('problem-closed-loop'))).toBe('Closed loop');
+    await page.getByTestId('closed-loop-no').click();
+    await page.getByTestId('closed-loop-save').click();
+    expect(await textOf(page.getByTestId('close-panel').getByTestId('form-error'))).toBe('Reason: say why the closed-loop decision changes.');
+    await page.getByTestId('closed-loop-reason').fill('The control plan is not updated yet');
+    await page.getByTestId('closed-loop-save').click();
+    await expect.poll(() => textOf(page.getByTestId('problem-closed-loop'))).toBe('Not closed loop');
+
     // another engineer with the delete button, but neither its creator nor an audit holder: the server refuses, in its words
-    const otherName = uniqueName('qe-');
-    await createReadyUser(env.baseURL, { userName: otherName, realName: 'Engineer Sun', password: PASSWORD, roleIds: [engineerRole.id] });
-    const { page: other } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
-    await startSignedIn(other, otherName, PASSWORD);
+    const { page: other } = await env.open({ locale: 'en-US' });
+    await startSignedIn(other, 'wang.engineer', DEMO_PASSWORD);
     await openArea(other, 'problem_index');
     await other.getByTestId('problem-list').waitFor();
     const row = other.getByRole('row').filter({ hasText: brief });
@@ -258,5 +267,38 @@ describe('problem handling (8D) in the workbench', () => {
     await other.getByTestId('problem-save').click();
     await waitForPath(other, '/main/problem/problemDetail');
     await expect.poll(() => textOf(other.locator('.problem-meta'))).toContain('Customer problem: FAW-VW');
+  });
+
+  it('pushes the lesson of the demo’s closed 8D to the experience library, and shows its board and report in Chinese', async () => {
+    const { page } = await env.open({ locale: 'zh-CN' });
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
+    await page.goto(`/main/problem/problemDetail?id=${closedId}`);
+    await page.getByTestId('problem-page').waitFor();
+    expect(await textOf(page.getByTestId('problem-status'))).toBe('已关闭');
+    // every step done; the page opens at D8 with the closing
+    expect(await page.locator('[data-testid^="step-D"][data-state="done"]').count()).toBe(10);
+    expect(await textOf(page.getByTestId('closed-note'))).toMatch(/^已于 \d{4}-\d{2}-\d{2} 由 .+ 关闭。$/);
+    await choose(page, 'D4');
+    const board = page.getByTestId('fishbone');
+    expect(await board.locator('[data-root]').count()).toBe(1);
+    const problems = await layoutProblems(page, 'zh-CN');
+    await board.scrollIntoViewIfNeeded();
+    await board.screenshot({ path: await screenshot(page, 'problem-demo-ishikawa-zh-CN') });
+    expect(problems).toEqual([]);
+    await page.getByTestId('rca-track-detection').click();
+    expect(await board.locator('[data-root]').getAttribute('data-cause')).toBe('冬季道路试验只在 −20 °C 以上进行，未覆盖结冰工况');
+
+    // the lesson, drafted from the 8D, goes to the experience library's review
+    await page.getByTestId('problem-experience').click();
+    expect(await page.getByTestId('lesson-failure').inputValue()).toBe(CLOSED_BRIEF);
+    expect(await page.getByTestId('lesson-cause').inputValue()).toContain('密封条结冰使关窗摩擦力升高');
+    await page.getByTestId('experience-push').click();
+    await expect.poll(() => textOf(page.locator('.toast').first())).toMatch(/^经验教训 EX\d+ 已提交经验库审核$/);
+    await page.getByTestId('problem-experience').waitFor({ state: 'detached' });
+
+    await page.getByTestId('problem-report').click();
+    await page.getByTestId('problem-report-page').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'problem-demo-report-print-zh-CN');
   });
 });
