@@ -248,6 +248,10 @@ describe('problem handling (8D) in the workbench', () => {
     await startSignedIn(other, 'wang.engineer', DEMO_PASSWORD);
     await openArea(other, 'problem_index');
     await other.getByTestId('problem-list').waitFor();
+    await other.getByRole('row').filter({ hasText: brief }).waitFor();
+    const listEn = await layoutProblems(other, 'en-US');
+    await screenshot(other, 'problem-list-en-US');
+    expect(listEn).toEqual([]);
     const row = other.getByRole('row').filter({ hasText: brief });
     await row.getByTestId('problem-delete').click();
     await other.getByTestId('confirm-dialog').locator('.btn-danger').click();

@@ -112,6 +112,8 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
         </g>
         {layout.bones.map((bone) => {
           const selected = focus === bone.category;
+          // read-only (a released report, the printout) shows no chosen bone: the keyboard's focus ring marks where it is
+          const marked = selected && !readOnly;
           const name = label(bone.category);
           return (
             <g key={bone.category} role="group" aria-label={name} data-category={bone.category}>
@@ -126,13 +128,13 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
                 onFocus={() => focus !== bone.category && go(bone.category)}
                 className="fishbone-item"
               >
-                <rect x={bone.labelX - 62} y={bone.labelY - 13} width={124} height={26} rx={13} fill={C.label} stroke={selected ? C.selected : C.line} strokeWidth={selected ? 2.5 : 1} />
+                <rect x={bone.labelX - 62} y={bone.labelY - 13} width={124} height={26} rx={13} fill={C.label} stroke={marked ? C.selected : C.line} strokeWidth={marked ? 2.5 : 1} />
                 <text x={bone.labelX} y={bone.labelY + 5} textAnchor="middle" fontSize={13} fontWeight={700} fill={C.text} pointerEvents="none">
                   {name}
                 </text>
               </g>
               {bone.causes.map(({ cause, x, y, lines }) => {
-                const on = focus === cause.id;
+                const on = focus === cause.id && !readOnly;
                 const color = cause.rootCause ? C.root : C.text;
                 return (
                   <g
@@ -140,9 +142,9 @@ export function FishboneBoard({ effect, causes, readOnly, onChange, newId, testI
                     data-focus-id={cause.id}
                     data-cause={cause.text}
                     data-root={cause.rootCause || undefined}
-                    tabIndex={on ? 0 : -1}
+                    tabIndex={focus === cause.id ? 0 : -1}
                     role="treeitem"
-                    aria-selected={on}
+                    aria-selected={focus === cause.id}
                     aria-label={cause.rootCause ? t`${cause.text} (verified root cause)` : cause.text}
                     onClick={() => go(cause.id)}
                     onFocus={() => focus !== cause.id && go(cause.id)}
