@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogRecord, message } from '../../db/schema/index.ts';
+import { catalogRecord, message, userSite } from '../../db/schema/index.ts';
+import { createSite } from '../org/sites.ts';
 import { InvalidInputError, type DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
 import { PROBLEM_STEPS, type ProblemStep } from '../../domain/problem/index.ts';
@@ -106,6 +107,18 @@ describe('problems', () => {
     expect(changed.frequency).toBe('3 per 1000');
     expect(await deleteProblem(quality, p.id, { version: changed.version })).toEqual({ id: p.id, problemNum: p.problemNum });
     expect((await refusal(getProblem(quality, p.id))).code).toBe('not_found');
+  });
+
+  it('keeps a problem within the sites of the plant it was opened in', async () => {
+    const admin = await adminContext(t);
+    const plant = await createSite(admin, { name: 'Suzhou', licenceCount: 10 });
+    await t.db.insert(userSite).values({ userId: idOf(quality), siteId: plant.id });
+    const inPlant = { ...quality, actor: { ...quality.actor, siteId: plant.id } };
+    const p = await createProblem(inPlant, { brief: 'Rattle', type: 'produceProblem', source: 'production' });
+    expect((await listProblems(quality, {})).items.map((i) => i.id)).toEqual([p.id]);
+    // the viewer belongs to no site: the plant's problems are not theirs to open
+    expect((await listProblems(viewer, {})).total).toBe(0);
+    expect(en(await refusal(getProblem(viewer, p.id)))).toBe('Insufficient authority to open, modify or delete a problem');
   });
 
   it('checks the fields and names them in the reader’s language', async () => {
