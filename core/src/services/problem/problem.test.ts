@@ -171,10 +171,14 @@ describe('the 8D steps', () => {
 
   it('gives My tasks the unfinished steps the caller owns', async () => {
     let p = await open();
+    // on no team and owning no step, the engineer may not work this 8D
+    expect((await refusal(moveProblemStep(engineer, p.id, 'D0', 'start', { version: p.version }))).code).toBe('not_allowed');
     p = await saveProblemStep(quality, p.id, 'D0', { version: p.version, ownerId: idOf(engineer), dueAt: new Date('2026-03-05T00:00:00Z') });
     const tasks = await listMyTasks(engineer);
     expect(tasks.items).toEqual([expect.objectContaining({ taskSource: 'problemStep', taskType: '8D', fmeaNum: p.problemNum, nodeName: 'D0', taskEndDate: '2026-03-05', taskStatus: '0', route: `/main/problem/problemDetail?id=${p.problemNum}&step=D0` })]);
-    await walk(p, 'D1');
+    // the step given to them is theirs to work
+    p = await saveProblemStep(engineer, p.id, 'D0', { version: p.version, content: 'Stock sorted' });
+    p = await moveProblemStep(engineer, p.id, 'D0', 'finish', { version: p.version });
     expect((await listMyTasks(engineer)).total).toBe(0);
   });
 });
