@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PROBLEM_STEPS } from '@fmea/core/domain';
 import { ProposalsPanel } from '@fmea/fmea-ui';
-import { api, Button, EmptyState, formatDate, notify, notifyError, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, formatDate, notify, notifyError, PageHeader, useGuardedNavigate, useLoad, useUser, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ClosePanel } from './ClosePanel.tsx';
 import { ProblemFields } from './ProblemFields.tsx';
 import { ReviewDialog, type ReviewStep } from './ReviewDialog.tsx';
@@ -33,6 +33,7 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
   const navigate = useGuardedNavigate();
   const statusLabel = useStatusLabel();
   const people = usePeople();
+  const user = useUser();
   const loaded = useLoad(() => (id ? api.get('/api/problem/get', { id }) : Promise.resolve(null)), [id]);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [chosen, setChosen] = useState<StepCode | null>(null);
@@ -92,6 +93,16 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
                   <Trans>Reject</Trans>
                 </Button>
               </>
+            ) : null}
+            {problem.status === 'underReview' && user?.userId === problem.submitterId ? (
+              <Button data-testid="problem-withdraw" onClick={() => setReview('withdraw')}>
+                <Trans>Withdraw from review</Trans>
+              </Button>
+            ) : null}
+            {problem.status === 'released' && problem.can.edit ? (
+              <Button data-testid="problem-revoke" onClick={() => setReview('revoke')}>
+                <Trans>Revoke release</Trans>
+              </Button>
             ) : null}
             {problem.status === 'closed' && !problem.experienceId && problem.can.edit ? (
               <Button data-testid="problem-experience" onClick={() => setPushing(true)}>

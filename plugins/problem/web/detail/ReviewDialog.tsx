@@ -3,7 +3,7 @@ import { api, Field, FormDialog, Select, TextArea, useForm, useLoad, type ApiDat
 import { personOption } from '../people.ts';
 
 type Problem = ApiData<'/api/problem/get'>;
-export type ReviewStep = 'submit' | 'approve' | 'reject' | 'withdraw';
+export type ReviewStep = 'submit' | 'approve' | 'reject' | 'withdraw' | 'revoke';
 
 /**
  * The review and release of the 8D report (the lifecycle's review flow, docs/decisions/review-engines.md):
@@ -25,12 +25,13 @@ export function ReviewDialog({ problem, step, onClose, onDone }: { problem: Prob
       const base = { id: problem.id, version: problem.version, opinion: d.opinion.trim() || null };
       if (step === 'submit') return api.post('/api/problem/submit', { ...base, approverId: d.approverId });
       if (step === 'withdraw') return api.post('/api/problem/withdraw', base);
+      if (step === 'revoke') return api.post('/api/problem/revoke', base);
       return api.post('/api/problem/decide', { ...base, decision: step });
     },
     onSaved: onDone,
   });
-  const titles: Record<ReviewStep, string> = { submit: t`Submit the 8D report for review`, approve: t`Approve and release the 8D report`, reject: t`Reject the 8D report`, withdraw: t`Withdraw the 8D report from review` };
-  const labels: Record<ReviewStep, string> = { submit: t`Submit`, approve: t`Approve`, reject: t`Reject`, withdraw: t`Withdraw` };
+  const titles: Record<ReviewStep, string> = { submit: t`Submit the 8D report for review`, approve: t`Approve and release the 8D report`, reject: t`Reject the 8D report`, withdraw: t`Withdraw the 8D report from review`, revoke: t`Revoke the release of the 8D report` };
+  const labels: Record<ReviewStep, string> = { submit: t`Submit`, approve: t`Approve`, reject: t`Reject`, withdraw: t`Withdraw`, revoke: t`Revoke` };
   return (
     <FormDialog form={form} title={titles[step]} onClose={onClose} submitLabel={labels[step]} saveTestId="problem-review-confirm" formLabel={titles[step]}>
       {step === 'submit' ? (
@@ -49,6 +50,11 @@ export function ReviewDialog({ problem, step, onClose, onDone }: { problem: Prob
       {step === 'submit' ? (
         <p className="muted">
           <Trans>While the report is under review, the problem cannot be changed.</Trans>
+        </p>
+      ) : null}
+      {step === 'revoke' ? (
+        <p className="muted">
+          <Trans>The problem goes back to open so it can be changed; the report is submitted and released again afterwards.</Trans>
         </p>
       ) : null}
       <Field label={step === 'submit' ? <Trans>Remark</Trans> : <Trans>Opinion</Trans>} required={step === 'reject'} error={form.error('opinion')}>
