@@ -42,7 +42,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
   const allowed = usePermission(customer ? 'fawProblem_index' : 'problem_index');
   const navigate = useGuardedNavigate();
   const [searchText, setSearchText] = useState('');
-  const [filter, setFilter] = useState<{ search: string; status: ProblemStatus | ''; type: ProblemType | '' }>({ search: '', status: '', type: '' });
+  const [filter, setFilter] = useState<{ search: string; status: ProblemStatus | ''; type: ProblemType | ''; mine: boolean }>({ search: '', status: '', type: '', mine: false });
   const [reloadKey, setReloadKey] = useState(0);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -57,6 +57,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
         ...(filter.search ? { search: filter.search } : {}),
         ...(filter.status ? { status: [filter.status] } : {}),
         ...(filter.type ? { type: filter.type } : {}),
+        ...(filter.mine ? { mine: true } : {}),
       });
       return { items: data.items, total: data.total };
     },
@@ -108,7 +109,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
     e.preventDefault();
     setFilter((f) => ({ ...f, search: searchText.trim() }));
   };
-  const filtered = Boolean(filter.search || filter.status || filter.type);
+  const filtered = Boolean(filter.search || filter.status || filter.type || filter.mine);
 
   return (
     <div className="page problem-list" data-testid={customer ? 'customer-problem-list' : 'problem-list'}>
@@ -161,6 +162,10 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
           onChange={(e) => setFilter((f) => ({ ...f, type: e.target.value as ProblemType | '' }))}
           options={[{ value: '', label: t`All types` }, ...TYPES.map((s) => ({ value: s, label: typeLabel(s) }))]}
         />
+        <label className="problem-mine" title={t`Problems you created, are responsible for or work on as a team member`}>
+          <input type="checkbox" data-testid="problem-filter-mine" checked={filter.mine} onChange={(e) => setFilter((f) => ({ ...f, mine: e.target.checked }))} />
+          <Trans>Mine only</Trans>
+        </label>
         <Button type="submit">
           <Trans>Search</Trans>
         </Button>
