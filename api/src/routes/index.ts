@@ -80,6 +80,11 @@ import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
 import * as ftaReview from './fta/review.ts';
+// engineering change orders (issue 24, area ewo): the EWO, its flow, what it touches and its documents, the list as a workbook
+import * as ewoRecords from './ewo/ewos.ts';
+import * as ewoContents from './ewo/contents.ts';
+import * as ewoFlow from './ewo/flow.ts';
+import * as ewoExchange from './ewo/exchange.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -165,6 +170,10 @@ export const ROUTE_MODULES = {
   ftaAnalysis,
   ftaLinks,
   ftaReview,
+  ewoRecords,
+  ewoContents,
+  ewoFlow,
+  ewoExchange,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

@@ -117,7 +117,7 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, My tasks the review and action sources over every project type, and the EWO's follow-ups', () => {
+  it('gives the home page the recent lists of the FMEA areas, My tasks the review and action sources over every project type, and the EWO follow-ups', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
