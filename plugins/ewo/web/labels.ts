@@ -8,9 +8,9 @@ export function useEwoLabels() {
   const source: Record<EwoSource, string> = { customer: t`Customer request`, problem: t`Quality problem`, internal: t`Internal improvement`, supplier: t`Supplier`, regulation: t`Regulation`, other: t`Other` };
   const state: Record<EwoState, string> = {
     opening: t`Change opening`,
-    followUp: t`Follow-up`,
+    followUp: t`Following up`,
     publishPending: t`Awaiting publish approval`,
-    published: t`Published (breakpoint follow-up)`,
+    published: t`Published`,
     breakpointVerified: t`Breakpoint verified`,
     closed: t`Change closed`,
   };

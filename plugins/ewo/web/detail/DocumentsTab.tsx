@@ -55,7 +55,7 @@ export function DocumentsTab({ ewo, onChanged }: { ewo: Ewo; onChanged: (saved: 
               <table className="ewo-table">
                 <thead>
                   <tr>
-                    <th>{t`Document`}</th>
+                    <th>{t`Document name`}</th>
                     <th>{t`Version`}</th>
                     <th>{t`File`}</th>
                     <th>{t`Added by`}</th>

@@ -10,7 +10,7 @@ export function PublishTab({ ewo }: { ewo: Ewo }) {
   const rows: [string, string][] = [
     [t`Approver`, ewo.approverName ?? '—'],
     [t`Requested by`, ewo.submitterName ? `${ewo.submitterName} · ${formatDateTime(ewo.submitTime, i18n.locale)}` : '—'],
-    [t`Published`, ewo.publishTime ? formatDateTime(ewo.publishTime, i18n.locale) : '—'],
+    [t`Published on`, ewo.publishTime ? formatDateTime(ewo.publishTime, i18n.locale) : '—'],
     [t`Approver's opinion`, ewo.publishOpinion ?? '—'],
   ];
   const approver = ewo.approverName ?? '';

@@ -86,7 +86,7 @@ export default function EwoListPage({ basePath }: AreaPageProps) {
     { id: 'source', header: t`Source`, width: 120, cell: (row) => labels.source[row.source] },
     { id: 'trackerName', header: t`Tracker`, width: 110, cell: (row) => <span data-user-content>{row.trackerName}</span> },
     { id: 'closingDate', header: t`Closing date`, width: 110, cell: (row) => formatDate(row.closingDate) },
-    { id: 'status', header: t`Status`, width: 170, cell: (row) => <span className={`ewo-state ewo-state-${row.status}`}>{labels.state[row.status]}</span> },
+    { id: 'status', header: t`Status`, width: 150, cell: (row) => <span className={`ewo-state ewo-state-${row.status}`}>{labels.state[row.status]}</span> },
     { id: 'updateTime', header: t`Updated`, width: 150, hidden: true, cell: (row) => formatDateTime(row.updateTime, i18n.locale) },
   ];
 
