@@ -23,6 +23,8 @@ const TEXT_LIMIT = 200;
  */
 const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/notice/saveOrUpdate': { field: 'content', why: 'a notice’s rich text (HTML) holds up to 100,000 characters (NOTICE_CONTENT_MAX)' },
+  'POST /api/ewo/add': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
+  'POST /api/ewo/edit': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

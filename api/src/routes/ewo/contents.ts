@@ -13,7 +13,7 @@ import { EwoKey, EwoSchema, presentEwo, TAG, Version } from './schemas.ts';
  * "what it touches" read. Adding and removing need the edit button, the EWO's creator or tracker, and an EWO
  * still opening or in follow-up.
  */
-const Note = z.string().max(1000).nullable().optional().openapi({ description: 'What changes for this item; at most 200 characters' });
+const Note = z.string().max(200).nullable().optional().openapi({ description: 'What changes for this item; at most 200 characters' });
 
 export const addItemsRoute = defineRoute({
   method: 'post',
@@ -57,7 +57,7 @@ export const addDocumentRoute = defineRoute({
     'From then on the file is served to those who may read the EWO. At most 40 documents. Needs the edit button.',
   access: { route: 'ewo_index', button: 'edit' },
   request: jsonBody(
-    z.object({ id: EwoKey, version: Version, docSide: z.enum(EWO_DOCUMENT_SIDES), docName: z.string().max(400), docVersion: z.string().max(100), fileId: z.string().max(64) }),
+    z.object({ id: EwoKey, version: Version, docSide: z.enum(EWO_DOCUMENT_SIDES), docName: z.string().max(200), docVersion: z.string().max(200), fileId: z.string().max(64) }),
   ),
   data: EwoSchema,
 });

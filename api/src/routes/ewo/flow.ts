@@ -12,7 +12,7 @@ import { EwoKey, EwoSchema, Opinion, presentEwo, TAG, Version } from './schemas.
  * breakpoint verified → closed. The status moves only here; core refuses a step from the wrong state by name
  * (409 ewo.flow.*) and checks who may take it.
  */
-const Content = z.string().max(1000).openapi({ description: 'At most 200 characters' });
+const Content = z.string().max(200).openapi({ description: 'At most 200 characters' });
 
 export const stepRoute = defineRoute({
   method: 'post',

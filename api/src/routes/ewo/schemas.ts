@@ -25,7 +25,7 @@ export const TAG = 'ewo';
 
 export const EwoKey = Id.openapi({ description: 'The EWO: its id or its number (EC…)' });
 export const Version = z.number().int().min(1).openapi({ description: 'The version as read (a stale one is 409 ewo.stale)' });
-export const Opinion = z.string().max(1000).nullable().optional().openapi({ description: 'At most 200 characters (checked by core, named in words)' });
+export const Opinion = z.string().max(200).nullable().optional().openapi({ description: 'At most 200 characters' });
 
 const summaryFields = {
   id: z.string(),
@@ -140,4 +140,4 @@ export const presentEwo = ({ items, documents, entries, can, ...summary }: EwoVi
   can: { ...can, events: [...can.events] },
 });
 
-export const Description = z.string().max(EWO_DESCRIPTION_MAX * 2);
+export const Description = z.string().max(EWO_DESCRIPTION_MAX).openapi({ description: `At most ${EWO_DESCRIPTION_MAX} characters: the change's body` });
