@@ -60,6 +60,10 @@ describe('POST /api/ewo/add, /api/ewo/list, /api/ewo/edit, /api/ewo/delete and G
     // audit holders (and administrators), never the caller or someone without the button
     expect(approvers).toContain(s.approver.user.id);
     for (const other of [s.author, s.tracker, s.colleague]) expect(approvers).not.toContain(other.user.id);
+    // a tracker is anyone who may read EWOs: not someone without the route
+    const trackers = (await author.ok('GET', '/api/ewo/people?role=tracker&search=ewo')).map((u: { id: string }) => u.id);
+    expect(trackers).toEqual(expect.arrayContaining([s.author.user.id, s.tracker.user.id, s.approver.user.id, s.colleague.user.id]));
+    expect(trackers).not.toContain(s.dfmeaOnly.user.id);
 
     const del = { method: 'POST' as const, path: '/api/ewo/delete', body: { id: created.id, version: 2 } };
     await expectRefused(api, del, s.dfmeaOnly.token);
