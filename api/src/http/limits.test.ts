@@ -27,6 +27,8 @@ const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/loop/propose': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters' },
   'POST /api/fmea/proposals/accept': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
   'POST /api/fmea/proposals/reject': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
+  'POST /api/ewo/add': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
+  'POST /api/ewo/edit': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

@@ -7,6 +7,7 @@ import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
 import { FTA_STATUS_KEYS } from './fta.ts';
 import { PROBLEM_CLOSURE_KEYS } from '../problem/closure.ts';
 import { PROBLEM_FLOW_KEYS } from '../problem/flow.ts';
+import { EWO_FLOW_KEYS } from '../ewo/flow.ts';
 
 /** Every message key the status flows can throw or name; the catalog test reads it. */
 export const STATUS_MESSAGE_KEYS: readonly string[] = [
@@ -26,4 +27,6 @@ export const STATUS_MESSAGE_KEYS: readonly string[] = [
   // the 8D's machines and closing (core/src/domain/problem)
   ...PROBLEM_FLOW_KEYS,
   ...PROBLEM_CLOSURE_KEYS,
+  // the EWO flow's (core/src/domain/ewo/flow.ts): its default refusal is a status key
+  ...EWO_FLOW_KEYS,
 ];

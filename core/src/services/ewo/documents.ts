@@ -8,6 +8,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { ewoCaller } from './access.ts';
 import { bump, ownedAt, type EwoOutcome } from './ewos.ts';
 import type { EwoMessageKey } from './messages.ts';
+import { actorName } from './people.ts';
 import { ewoView } from './view.ts';
 
 /**
@@ -42,7 +43,7 @@ export async function addEwoDocument(ctx: ServiceContext, key: string, input: Ew
     if (total >= MAX_DOCUMENTS_PER_EWO) throw new InvalidInputError('ewo.document_limit' satisfies EwoMessageKey, { count: MAX_DOCUMENTS_PER_EWO });
     const [doc] = await tx
       .insert(ewoDocument)
-      .values({ ewoId: before.id, side: input.docSide, docName: input.docName.trim(), docVersion: input.docVersion.trim(), fileId: record.id, uploaderName: txCtx.actor.userName, createdAt: txCtx.now(), updatedAt: txCtx.now() })
+      .values({ ewoId: before.id, side: input.docSide, docName: input.docName.trim(), docVersion: input.docVersion.trim(), fileId: record.id, uploaderName: await actorName(tx, txCtx.actor), createdAt: txCtx.now(), updatedAt: txCtx.now() })
       .returning();
     const row = await bump(tx, txCtx, before, {});
     return { result: { ewo: await ewoView(tx, caller, row), messages: [] }, log: { action: 'ewo.document.add', entity: 'ewo_document', entityId: doc!.id, after: { ewoNum: row.ewoNum, side: doc!.side, docName: doc!.docName, docVersion: doc!.docVersion, file: record.originalName } } };

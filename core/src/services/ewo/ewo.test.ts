@@ -134,7 +134,10 @@ describe('an EWO from opening to closing', () => {
 
     // publishing is asked only after follow-up started
     expect(await refusal(submitEwo(author, key, { version: 3, approverId: idOf(approver) }))).toMatchObject({ messageKey: 'ewo.flow.follow_up_first' });
+    // people are named by their real names in the record, as the tracker and approver are
+    await t.db.update(user).set({ realName: '王芳' }).where(eq(user.id, idOf(tracker)));
     const following = await startEwoFollowUp(tracker, key, { version: 3 });
+    expect(following.ewo).toMatchObject({ updaterName: '王芳', entries: [expect.objectContaining({ kind: 'startFollowUp', actorName: '王芳' })] });
     expect(following.ewo.status).toBe('followUp');
     await followUpEwo(tracker, key, { version: 4, content: 'Samples ordered from the supplier' });
 
@@ -170,7 +173,7 @@ describe('an EWO from opening to closing', () => {
     const verified = await followUpBreakpoint(tracker, key, { version: 8, breakpointKind: 'serialNumber', breakpointValue: 'WL-2026-10500', result: 'effective', content: 'New gear from serial 10500 on' });
     expect(verified.ewo).toMatchObject({ status: 'breakpointVerified', breakpointValue: 'WL-2026-10500' });
     const closed = await stepEwo(tracker, key, 'close', { version: 9 });
-    expect(closed.ewo).toMatchObject({ status: 'closed', openStatus: 'closed' });
+    expect(closed.ewo).toMatchObject({ status: 'closed', openStatus: 'closed', closedByName: '王芳' });
     expect(closed.messages).toEqual([expect.objectContaining({ recipientId: idOf(author), messageKey: 'message.ewo_closed' })]);
     expect(closed.ewo.entries.map((e) => e.kind)).toEqual(['startFollowUp', 'followUp', 'submit', 'approve', 'breakpoint', 'breakpoint', 'close']);
     expect((await listMyTasks(tracker)).items).toEqual([]);

@@ -13,7 +13,7 @@ import { assertCreator, assertOwner, ewoCaller, readableEwo, readableWhere, type
 import type { EwoMessageKey } from './messages.ts';
 import { storeEwoMessages } from '../messages/ewo.ts';
 import type { MessageRow } from '../messages/inbox.ts';
-import { resolveTracker } from './people.ts';
+import { actorName, resolveTracker } from './people.ts';
 import { ewoSummary, ewoView, type EwoSummary, type EwoView } from './view.ts';
 
 /**
@@ -79,6 +79,7 @@ export async function insertEwo(tx: Tx, txCtx: TxContext, input: NewEwo, givenNu
   const siteId = txCtx.actor.siteId ?? null;
   const tracker = await resolveTracker(tx, input.trackerId, siteId);
   const now = txCtx.now();
+  const name = await actorName(tx, txCtx.actor);
   const ewoNum = givenNum ? await registerManualNumber(tx, 'ewo', givenNum) : (await allocateNumber(tx, 'ewo', now, async (n) => !!(await tx.select({ id: ewo.id }).from(ewo).where(eq(ewo.ewoNum, n)).get())));
   const [row] = await tx
     .insert(ewo)
@@ -92,9 +93,9 @@ export async function insertEwo(tx: Tx, txCtx: TxContext, input: NewEwo, givenNu
       trackerName: tracker.name,
       siteId,
       creatorId: txCtx.actor.userId,
-      creatorName: txCtx.actor.userName,
+      creatorName: name,
       updaterId: txCtx.actor.userId,
-      updaterName: txCtx.actor.userName,
+      updaterName: name,
       createdAt: now,
       updatedAt: now,
     })
@@ -135,7 +136,7 @@ export async function bump(tx: Tx, txCtx: TxContext, before: EwoRow, set: Partia
   const now = txCtx.now();
   const [row] = await tx
     .update(ewo)
-    .set({ ...set, version: before.version + 1, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, updatedAt: now })
+    .set({ ...set, version: before.version + 1, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), updatedAt: now })
     .where(and(eq(ewo.id, before.id), eq(ewo.version, before.version)))
     .returning();
   if (!row) throw staleEwo(before);
@@ -162,7 +163,7 @@ export async function addEntry(tx: Tx, txCtx: TxContext, ewoId: string, entry: E
     breakpointValue: entry.breakpointValue ?? null,
     result: entry.result ?? null,
     actorId: txCtx.actor.userId,
-    actorName: txCtx.actor.userName,
+    actorName: await actorName(tx, txCtx.actor),
     at: txCtx.now(),
   });
 }

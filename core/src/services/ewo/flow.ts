@@ -9,7 +9,7 @@ import { storeEwoMessages } from '../messages/ewo.ts';
 import { ewoCaller, readableEwo, type EwoRow } from './access.ts';
 import { addEntry, bump, ownedAt, staleEwo, type EwoOutcome } from './ewos.ts';
 import type { EwoMessageKey } from './messages.ts';
-import { resolveApprover } from './people.ts';
+import { actorName, resolveApprover } from './people.ts';
 import { ewoView } from './view.ts';
 
 /**
@@ -67,7 +67,7 @@ export async function submitEwo(ctx: ServiceContext, key: string, input: StepInp
     const before = await ownedAt(tx, caller, key, input.version);
     const status = ewoFlow.next(before.status, 'submit');
     const approver = await resolveApprover(tx, caller, before, input.approverId);
-    const row = await bump(tx, txCtx, before, { status, approverId: approver.id, approverName: approver.name, submitterId: txCtx.actor.userId, submitterName: txCtx.actor.userName, submittedAt: txCtx.now() });
+    const row = await bump(tx, txCtx, before, { status, approverId: approver.id, approverName: approver.name, submitterId: txCtx.actor.userId, submitterName: await actorName(tx, txCtx.actor), submittedAt: txCtx.now() });
     await addEntry(tx, txCtx, row.id, { kind: 'submit', content: text(input.opinion) });
     const messages = await storeEwoMessages(tx, txCtx, row, 'approve', [approver.id], text(input.opinion));
     return { result: { ewo: await ewoView(tx, caller, row), messages }, log: logOf('ewo.submit', before, row, { approver: approver.name }) };
@@ -136,7 +136,7 @@ export async function followUpBreakpoint(ctx: ServiceContext, key: string, input
       status,
       breakpointKind: input.breakpointKind,
       breakpointValue: input.breakpointValue.trim(),
-      ...(verified ? { breakpointVerifiedAt: txCtx.now(), breakpointVerifiedByName: txCtx.actor.userName } : {}),
+      ...(verified ? { breakpointVerifiedAt: txCtx.now(), breakpointVerifiedByName: await actorName(tx, txCtx.actor) } : {}),
     });
     await addEntry(tx, txCtx, row.id, { kind: 'breakpoint', content: input.content, breakpointKind: input.breakpointKind, breakpointValue: input.breakpointValue.trim(), result: input.result });
     return { result: { ewo: await ewoView(tx, caller, row), messages: [] }, log: logOf('ewo.breakpoint', before, row, { breakpointKind: input.breakpointKind, breakpointValue: input.breakpointValue.trim(), result: input.result }) };
@@ -149,7 +149,7 @@ export async function closeEwo(ctx: ServiceContext, key: string, input: StepInpu
   assertNoIssues(catalogOpinionIssues(input.opinion, { required: false }));
   return writeAndLog(ctx, async (tx, txCtx) => {
     const before = await ownedAt(tx, caller, key, input.version);
-    const row = await bump(tx, txCtx, before, { status: ewoFlow.next(before.status, 'close'), closedAt: txCtx.now(), closedByName: txCtx.actor.userName });
+    const row = await bump(tx, txCtx, before, { status: ewoFlow.next(before.status, 'close'), closedAt: txCtx.now(), closedByName: await actorName(tx, txCtx.actor) });
     await addEntry(tx, txCtx, row.id, { kind: 'close', content: text(input.opinion) });
     const messages = await storeEwoMessages(tx, txCtx, row, 'closed', [row.creatorId], text(input.opinion));
     return { result: { ewo: await ewoView(tx, caller, row), messages }, log: logOf('ewo.close', before, row) };

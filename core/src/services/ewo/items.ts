@@ -14,6 +14,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { ewoCaller, type EwoCaller } from './access.ts';
 import { bump, ownedAt, type EwoOutcome } from './ewos.ts';
 import type { EwoMessageKey } from './messages.ts';
+import { actorName } from './people.ts';
 import { ewoView } from './view.ts';
 
 /**
@@ -107,7 +108,8 @@ export async function addEwoItems(ctx: ServiceContext, key: string, input: { ver
     const present = new Set((await tx.select({ kind: ewoItem.kind, refId: ewoItem.refId }).from(ewoItem).where(eq(ewoItem.ewoId, before.id))).map((r) => `${r.kind}:${r.refId}`));
     const fresh = resolved.filter((r, i) => !present.has(`${r.kind}:${r.refId}`) && resolved.findIndex((o) => o.kind === r.kind && o.refId === r.refId) === i);
     const last = (await tx.select({ sort: max(ewoItem.sort) }).from(ewoItem).where(eq(ewoItem.ewoId, before.id)).get())?.sort ?? 0;
-    if (fresh.length) await tx.insert(ewoItem).values(fresh.map((r, i) => ({ ...r, ewoId: before.id, sort: last + i + 1, creatorName: txCtx.actor.userName })));
+    const creatorName = await actorName(tx, txCtx.actor);
+    if (fresh.length) await tx.insert(ewoItem).values(fresh.map((r, i) => ({ ...r, ewoId: before.id, sort: last + i + 1, creatorName })));
     const row = await bump(tx, txCtx, before, {});
     return {
       result: { ewo: await ewoView(tx, caller, row), messages: [] },

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { user } from '../../db/schema/index.ts';
+import { role, rolePermission, user, userRole } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
 import { InvalidInputError, isDomainError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
-import { listUserOptions, type UserOption } from '../users/user-options.ts';
-import { ewoCaller, holds, readableEwo, type EwoButton, type EwoCaller, type EwoRow } from './access.ts';
+import type { UserOption } from '../users/user-options.ts';
+import { contains } from '../shared/paging.ts';
+import { ADMIN_ROLE_NAME } from '../roles/roles.ts';
+import { EWO_ROUTE, ewoCaller, holds, readableEwo, type EwoButton, type EwoCaller, type EwoRow } from './access.ts';
 import type { EwoMessageKey } from './messages.ts';
 
 /**
@@ -36,6 +38,13 @@ async function refusalFor(db: DbOrTx, person: { id: string; userName: string }, 
   }
 }
 
+/** The acting person as an EWO names people: their real name, else their user name (the system operator: its name). */
+export async function actorName(db: DbOrTx, operator: { userId: string | null; userName: string }): Promise<string> {
+  if (!operator.userId) return operator.userName;
+  const row = await db.select({ realName: user.realName }).from(user).where(eq(user.id, operator.userId)).get();
+  return row?.realName || operator.userName;
+}
+
 /** The tracker as named in a request: a live user who may read EWOs of the site; else a field issue. */
 export async function resolveTracker(db: DbOrTx, trackerId: unknown, siteId: string | null): Promise<NamedUser> {
   const found = await liveUser(db, trackerId);
@@ -57,12 +66,34 @@ export async function resolveApprover(db: DbOrTx, caller: EwoCaller, row: EwoRow
   return { id: found.id, name };
 }
 
+/** Users holding ewo_index through a role (with `button`, when named), and administrators. */
+async function routeHolders(db: DbOrTx, button: EwoButton | null): Promise<string[]> {
+  const grants = await db.select({ roleId: rolePermission.roleId, buttons: rolePermission.buttons }).from(rolePermission).where(eq(rolePermission.routeName, EWO_ROUTE));
+  const admins = db.select({ id: role.id }).from(role).where(eq(role.name, ADMIN_ROLE_NAME));
+  const roleIds = grants.filter((g) => button === null || g.buttons.includes(button)).map((g) => g.roleId);
+  const rows = await db
+    .selectDistinct({ id: userRole.userId })
+    .from(userRole)
+    .where(roleIds.length ? or(inArray(userRole.roleId, roleIds), inArray(userRole.roleId, admins)) : inArray(userRole.roleId, admins));
+  return rows.map((r) => r.id);
+}
+
 /** People who may be named tracker (any reader of EWOs) or approver (audit holders, not the caller) of an EWO, for the pickers. */
 export async function listEwoPeople(ctx: ServiceContext, role: 'tracker' | 'approver', query: { search?: string; ewo?: string } = {}): Promise<UserOption[]> {
   const caller = await ewoCaller(ctx.db, ctx.actor);
   const row = query.ewo ? await readableEwo(ctx.db, caller, query.ewo) : undefined;
   const siteId = row ? row.siteId : (ctx.actor.siteId ?? null);
-  const candidates = await listUserOptions(ctx, { search: query.search, limit: 500 });
+  // the users whose roles hold the route (with audit, for an approver) or who are administrators, then each judged as if they acted
+  const holders = await routeHolders(ctx.db, role === 'approver' ? 'audit' : null);
+  const search = query.search?.trim();
+  const candidates: UserOption[] = holders.length
+    ? await ctx.db
+        .select({ id: user.id, userName: user.userName, realName: user.realName })
+        .from(user)
+        .where(and(live(user), inArray(user.id, holders), search ? or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)) : undefined))
+        .orderBy(asc(user.userName))
+        .limit(500)
+    : [];
   const fit: UserOption[] = [];
   for (const u of candidates) {
     if (role === 'approver' && caller.rules.separationOfDuties && u.id === caller.actor.userId) continue;
