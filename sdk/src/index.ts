@@ -25,6 +25,7 @@ export { readServerError, errorLines, NO_ERRORS, type FormErrors } from './compo
 export { CheckList } from './components/CheckList.tsx';
 export { FilePickerButton, SPREADSHEET_ACCEPT } from './components/FilePicker.tsx';
 export { saveBlob, svgToPng } from './components/picture.ts';
+export { fitLines, unitsOf } from './components/fit-lines.ts';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from './components/Autocomplete.tsx';
 export { Dialog } from './components/dialog.tsx';
 export { ImportProblems, type ImportProblem } from './components/ImportProblems.tsx';

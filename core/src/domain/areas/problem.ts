@@ -30,6 +30,8 @@ export const problemArea = defineArea({
   pages: [
     { microRoute: '', title: { 'zh-CN': '问题清单', 'en-US': 'Problem list' }, listed: true },
     { microRoute: 'problemDetail', title: { 'zh-CN': '问题详情', 'en-US': 'Problem' }, listed: false },
+    // the printable 8D report of one problem (?id=), opened from its page (issue 24, the workbench's part)
+    { microRoute: 'problemReport', title: { 'zh-CN': '8D 报告', 'en-US': '8D report' }, listed: false },
     {
       microRoute: 'customer',
       routeName: 'fawProblem_index',
