@@ -1,5 +1,6 @@
 import { problemArea } from '@fmea/core/domain';
 import { definePlugin } from '@fmea/sdk/plugin';
+import { withFmeaUiCatalogs } from '@fmea/fmea-ui/catalogs';
 
 /**
  * Problem handling (8D): the definition (core/src/domain/areas/problem.ts) bound to its pages (the problem
@@ -13,5 +14,6 @@ export const problemPlugin = definePlugin({
     problemDetail: () => import('./web/detail/ProblemPage.tsx'),
     problemReport: () => import('./web/report/ReportPage.tsx'),
   },
-  catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
+  // the shared FMEA UI's too: D4 and D7A show its FMEA change proposals panel (docs/domain/closed-loop.md)
+  catalogs: withFmeaUiCatalogs(async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages),
 });

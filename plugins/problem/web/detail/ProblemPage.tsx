@@ -8,6 +8,7 @@ import { ProblemFields } from './ProblemFields.tsx';
 import { ReviewDialog, type ReviewStep } from './ReviewDialog.tsx';
 import { Stepper } from './Stepper.tsx';
 import { StepPanel } from './StepPanel.tsx';
+import { ProposalsPanel } from '@fmea/fmea-ui';
 import { ExperienceDialog } from './ExperienceDialog.tsx';
 import { ProblemDialog } from '../list/ProblemDialog.tsx';
 import { usePeople } from '../people.ts';
@@ -120,6 +121,8 @@ export default function ProblemPage({ basePath }: AreaPageProps) {
         editable={editable}
         people={people}
         onChanged={changed}
+        // D4 and D7A: the root cause's feedback into the FMEAs (docs/domain/closed-loop.md); a closed problem only shows it
+        extra={<ProposalsPanel sourceKind="problem" sourceId={problem.id} readOnly={!problem.can.edit || problem.status === 'closed'} />}
         closing={<ClosePanel problem={problem} editable={problem.can.edit && problem.status !== 'closed'} now={new Date()} onChanged={changed} />}
       />
       {editing ? (
