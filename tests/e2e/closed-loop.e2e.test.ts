@@ -99,7 +99,8 @@ describe('closing the loop from an 8D into the DFMEA', () => {
     await waitForPath(owner.page, '/main/dfmea/dfmeaProject');
     const inbox = owner.page.getByTestId('loop-inbox');
     await inbox.waitFor();
-    expect(await inbox.innerText()).toContain(`问题 ${problem.problemNum}`);
+    await expect.poll(() => inbox.innerText()).toContain(`问题 ${problem.problemNum}`);
+    expect(await inbox.getByTestId('loop-status').innerText()).toBe('未处理');
     await screenshot(owner.page, 'closed-loop-inbox-zh-CN');
     await inbox.getByTestId('loop-accept').click();
     await inbox.getByTestId('loop-became-action').waitFor();
@@ -122,12 +123,15 @@ describe('closing the loop from an 8D into the DFMEA', () => {
     await updated.waitFor();
     expect(await updated.innerText()).toContain(project.serialNum);
     expect(await mine.first().getByTestId('loop-status').innerText()).toBe('Accepted');
+    await updated.scrollIntoViewIfNeeded();
     await screenshot(page, 'closed-loop-updated-en-US');
     const zh = await env.open({ locale: 'zh-CN', width: 1366, height: 768 });
     await startSignedIn(zh.page, qeName, PASSWORD);
     await openD4(zh.page, problem.id);
     await zh.page.getByTestId('loop-updated-fmea').waitFor();
     expect(await zh.page.getByTestId('loop-panel').innerText()).toContain('已更新的 FMEA');
+    expect(await zh.page.locator('[data-testid^="loop-source-proposal-"]').first().getByTestId('loop-status').innerText()).toBe('已采纳');
+    await zh.page.getByTestId('loop-updated-fmea').scrollIntoViewIfNeeded();
     await screenshot(zh.page, 'closed-loop-updated-zh-CN');
   });
 });
