@@ -85,6 +85,11 @@ import * as ftaReview from './fta/review.ts';
 import * as problemRecords from './problem/problems.ts';
 import * as problemWork from './problem/work.ts';
 import * as problemReview from './problem/review.ts';
+// engineering change orders (issue 24, area ewo): the EWO, its flow, what it touches and its documents, the list as a workbook
+import * as ewoRecords from './ewo/ewos.ts';
+import * as ewoContents from './ewo/contents.ts';
+import * as ewoFlow from './ewo/flow.ts';
+import * as ewoExchange from './ewo/exchange.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -174,6 +179,10 @@ export const ROUTE_MODULES = {
   problemRecords,
   problemWork,
   problemReview,
+  ewoRecords,
+  ewoContents,
+  ewoFlow,
+  ewoExchange,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

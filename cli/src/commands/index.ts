@@ -14,6 +14,7 @@ import { registerDfmea } from './dfmea/index.ts';
 import { registerDict } from './dict/index.ts';
 import { registerFmeda } from './fmeda/index.ts';
 import { registerFta } from './fta/index.ts';
+import { registerEwo } from './ewo/index.ts';
 import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
@@ -51,6 +52,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerBom(program);
   registerFmeda(program);
   registerFta(program);
+  registerEwo(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);

@@ -5,6 +5,7 @@ import { personalPlugin } from '@fmea/plugin-personal';
 import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 import { pfmeaPlugin } from '@fmea/plugin-pfmea';
 import { ftaPlugin } from '@fmea/plugin-fta';
+import { ewoPlugin } from '@fmea/plugin-ewo';
 import { fmedaPlugin } from '@fmea/plugin-fmeda';
 import { knowledgePlugin } from '@fmea/plugin-knowledge';
 import { standardsPlugin } from '@fmea/plugin-standards';
@@ -13,7 +14,7 @@ import { experiencePlugin } from '@fmea/plugin-experience';
 import { problemPlugin } from '@fmea/plugin-problem';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

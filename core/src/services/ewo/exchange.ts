@@ -8,7 +8,7 @@ import { LOCALES, translate, type Locale } from '../../i18n/index.ts';
 import { normHeader } from '../shared/sheet-columns.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
+import { assertSpreadsheet, readSheet, writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { ewoCaller } from './access.ts';
 import { insertEwo, listEwos, type EwoQuery } from './ewos.ts';
 import type { EwoMessageKey } from './messages.ts';
@@ -82,8 +82,9 @@ export interface EwoImportResult {
   unmapped: Issue[];
 }
 
-export async function importEwos(ctx: ServiceContext, data: Uint8Array, options: { acceptUnmapped?: boolean } = {}): Promise<EwoImportResult> {
+export async function importEwos(ctx: ServiceContext, data: Uint8Array, options: { fileName?: string; acceptUnmapped?: boolean } = {}): Promise<EwoImportResult> {
   await ewoCaller(ctx.db, ctx.actor, 'import');
+  if (options.fileName !== undefined) assertSpreadsheet(options.fileName, data.length);
   const { rows, unmapped } = await readSheet(data, ewoSheetColumns(), undefined, { acceptUnmapped: options.acceptUnmapped });
   if (rows.length === 0) throw new InvalidInputError('ewo.import_empty' satisfies EwoMessageKey);
   const siteId = ctx.actor.siteId ?? null;

@@ -38,12 +38,16 @@ export default function MyTasksPage() {
       '6': t`Rejected`,
       '7': t`Withdrawn`,
     };
-    const typeLabel: Record<string, string> = { '6': t`Optimisation`, '2': t`Review`, '3': t`FMEA change proposal` };
+    const typeLabel: Record<string, string> = { '6': t`Optimisation`, '3': t`Update`, '2': t`Review` };
     const roleLabel: Record<string, string> = { professional: t`Professional reviewer`, quality: t`Quality reviewer`, technical: t`Technical director`, countersign: t`Verification countersigner` };
     const describe = (task: Task) =>
       task.taskSource === 'review'
         ? `${task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`} (${task.reviewRoles.map((r) => roleLabel[r] ?? r).join(', ')})`
-        : task.taskDesc;
+        : task.taskSource === 'ewo'
+          ? task.reviewStep === 'approve'
+            ? t`Approve publishing: ${task.taskDesc}`
+            : t`Follow up: ${task.taskDesc}`
+          : task.taskDesc;
     return [
       { id: 'taskType', header: t`Task type`, width: 100, accessor: (task) => typeLabel[task.taskType] ?? task.taskType },
       {
