@@ -85,6 +85,7 @@ import * as ftaReview from './fta/review.ts';
 import * as problemRecords from './problem/problems.ts';
 import * as problemWork from './problem/work.ts';
 import * as problemReview from './problem/review.ts';
+import * as problemExchange from './problem/exchange.ts';
 // engineering change orders (issue 24, area ewo): the EWO, its flow, what it touches and its documents, the list as a workbook
 import * as ewoRecords from './ewo/ewos.ts';
 import * as ewoContents from './ewo/contents.ts';
@@ -179,6 +180,7 @@ export const ROUTE_MODULES = {
   problemRecords,
   problemWork,
   problemReview,
+  problemExchange,
   ewoRecords,
   ewoContents,
   ewoFlow,

@@ -20,6 +20,7 @@ import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
 import { registerPfd } from './pfd/index.ts';
 import { registerPfmea } from './pfmea/index.ts';
+import { registerProblem } from './problem/index.ts';
 import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
@@ -52,6 +53,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerBom(program);
   registerFmeda(program);
   registerFta(program);
+  registerProblem(program);
   registerEwo(program);
   registerAp(program, deps);
   registerNumber(program);

@@ -11,8 +11,8 @@ import type { PermissionMessageKey } from './messages.ts';
  *   (a problem without a site is every site's);
  * - adding, importing and exporting need the button;
  * - changing a problem (its fields, steps, team, analysis, actions, submitting its report) needs `edit` and
- *   being one of the people of the 8D: its creator, its responsible person, a team member, or an `audit`
- *   holder (the quality manager who steers every 8D);
+ *   being one of the people of the 8D: its creator, its responsible person, a team member or step owner
+ *   (`memberIds`), or an `audit` holder (the quality manager who steers every 8D);
  * - deleting needs `del` and being its creator or an `audit` holder.
  * Every refusal is the spec's "insufficient authority to open, modify or delete a problem".
  */

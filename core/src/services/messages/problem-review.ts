@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { message } from '../../db/schema/index.ts';
 import { problemDetailPath } from '../../domain/areas/problem.ts';
 import type { TxContext } from '../shared/context.ts';
-import { sendMessages, type MessageRow } from './inbox.ts';
+import type { MessageRow } from './inbox.ts';
+import { storeRecordReviewMessages } from './record-review.ts';
 
 /** What an 8D report's review step tells whom: the named approver to decide, the submitter the decision. */
 export type ProblemReviewNotice = 'approve' | 'released' | 'rejected' | 'withdrawn' | 'revoked';
@@ -18,11 +17,7 @@ const KEYS = {
 
 export const PROBLEM_REVIEW_MESSAGE_KEYS: readonly string[] = Object.values(KEYS);
 
-/**
- * The stored side of an 8D report's review step, in the step's own transaction (the catalog-review pattern,
- * as the fault trees' review): the problem's pending 'problemReview' messages become processed (someone
- * acted), then `recipientId` (when there is one, and it is not the actor) gets a message opening the problem.
- */
+/** An 8D report's review step's messages (code 'problemReview', opening the problem's page): `storeRecordReviewMessages`. */
 export async function storeProblemReviewMessages(
   tx: Tx,
   ctx: TxContext,
@@ -31,23 +26,5 @@ export async function storeProblemReviewMessages(
   recipientId: string | null,
   opinion: string | null,
 ): Promise<MessageRow[]> {
-  const now = ctx.now();
-  await tx
-    .update(message)
-    .set({ processed: 1, processedAt: now })
-    .where(and(eq(message.targetId, problem.id), eq(message.code, 'problemReview'), eq(message.processed, 0)));
-  if (!recipientId || recipientId === ctx.actor.userId) return [];
-  return sendMessages(tx, [
-    {
-      recipientId,
-      senderId: ctx.actor.userId,
-      code: 'problemReview',
-      messageKey: KEYS[notice],
-      params: { serialNum: problem.problemNum, text: problem.brief, opinion: opinion ?? '' },
-      content: opinion,
-      serialNum: problem.problemNum,
-      route: problemDetailPath(problem.problemNum),
-      targetId: problem.id,
-    },
-  ]);
+  return storeRecordReviewMessages(tx, ctx, { id: problem.id, serialNum: problem.problemNum, text: problem.brief, route: problemDetailPath(problem.problemNum) }, 'problemReview', KEYS[notice], recipientId, opinion);
 }

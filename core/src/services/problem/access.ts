@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { problem, problemMember, userSite } from '../../db/schema/index.ts';
+import { problem, problemMember, problemStep, userSite } from '../../db/schema/index.ts';
 import { isDeleted } from '../../db/live.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { assertProblemOperate, mayOperateProblem, type Actor, type ProblemAction, type ProblemPeople } from '../../domain/permissions/index.ts';
@@ -58,10 +58,12 @@ export async function findProblem(db: DbOrTx, key: string): Promise<ProblemRow> 
   return row;
 }
 
-/** The people of the 8D, for the permission rules. */
+/** The people of the 8D, for the permission rules: its team and the owners of its steps (a step given to someone is theirs to work). */
 export async function peopleOf(db: DbOrTx, row: ProblemRow): Promise<ProblemPeople> {
   const members = await db.select({ userId: problemMember.userId }).from(problemMember).where(eq(problemMember.problemId, row.id));
-  return { creatorId: row.creatorId, creatorName: row.creatorName, responsibleId: row.responsibleId, memberIds: members.map((m) => m.userId), siteId: row.siteId };
+  const owners = await db.select({ userId: problemStep.ownerId }).from(problemStep).where(eq(problemStep.problemId, row.id));
+  const ids = new Set([...members.map((m) => m.userId), ...owners.map((o) => o.userId).filter((id): id is string => id !== null)]);
+  return { creatorId: row.creatorId, creatorName: row.creatorName, responsibleId: row.responsibleId, memberIds: [...ids], siteId: row.siteId };
 }
 
 /** A live problem the caller may take the action on (read: open it), or 404 / 403. */

@@ -8,3 +8,5 @@ export * from './review.ts';
 export * from './close.ts';
 export * from './lessons.ts';
 export * from './tasks.ts';
+export * from './exchange.ts';
+export * from './report.ts';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogs, translate } from '../../i18n/index.ts';
 import { PROBLEM_REVIEW_MESSAGE_KEYS } from '../messages/problem-review.ts';
 import { PROBLEM_MESSAGE_KEYS } from './messages.ts';
+import { PROBLEM_REPORT_KEYS } from './report.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sources = readdirSync(here)
@@ -15,7 +16,7 @@ const PARAMS = { problem: 'RS1', currentVersion: 3, field: 'Owner', step: 'D9', 
 describe('problem messages', () => {
   it.each(['zh-CN', 'en-US'] as const)('has every key the problem services emit in %s, every placeholder filled', (locale) => {
     const catalog = loadCatalogs()[locale];
-    for (const key of [...PROBLEM_MESSAGE_KEYS, ...PROBLEM_REVIEW_MESSAGE_KEYS]) {
+    for (const key of [...PROBLEM_MESSAGE_KEYS, ...PROBLEM_REVIEW_MESSAGE_KEYS, ...PROBLEM_REPORT_KEYS, 'problem_sheet.yes', 'problem_sheet.no']) {
       expect(catalog[key], `${key} missing in ${locale}`).toBeTruthy();
       expect(translate(locale, key, PARAMS), key).not.toMatch(/[{}]/);
     }

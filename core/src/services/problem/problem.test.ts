@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogRecord, message } from '../../db/schema/index.ts';
+import { catalogRecord, message, userSite } from '../../db/schema/index.ts';
+import { createSite } from '../org/sites.ts';
 import { InvalidInputError, type DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
 import { PROBLEM_STEPS, type ProblemStep } from '../../domain/problem/index.ts';
@@ -108,6 +109,18 @@ describe('problems', () => {
     expect((await refusal(getProblem(quality, p.id))).code).toBe('not_found');
   });
 
+  it('keeps a problem within the sites of the plant it was opened in', async () => {
+    const admin = await adminContext(t);
+    const plant = await createSite(admin, { name: 'Suzhou', licenceCount: 10 });
+    await t.db.insert(userSite).values({ userId: idOf(quality), siteId: plant.id });
+    const inPlant = { ...quality, actor: { ...quality.actor, siteId: plant.id } };
+    const p = await createProblem(inPlant, { brief: 'Rattle', type: 'produceProblem', source: 'production' });
+    expect((await listProblems(quality, {})).items.map((i) => i.id)).toEqual([p.id]);
+    // the viewer belongs to no site: the plant's problems are not theirs to open
+    expect((await listProblems(viewer, {})).total).toBe(0);
+    expect(en(await refusal(getProblem(viewer, p.id)))).toBe('Insufficient authority to open, modify or delete a problem');
+  });
+
   it('checks the fields and names them in the reader’s language', async () => {
     const e = await refusal(createProblem(quality, { brief: ' ', type: 'bogus' as 'designProblem', source: 'field', location: 'x'.repeat(201) }));
     expect(e).toBeInstanceOf(InvalidInputError);
@@ -158,10 +171,14 @@ describe('the 8D steps', () => {
 
   it('gives My tasks the unfinished steps the caller owns', async () => {
     let p = await open();
+    // on no team and owning no step, the engineer may not work this 8D
+    expect((await refusal(moveProblemStep(engineer, p.id, 'D0', 'start', { version: p.version }))).code).toBe('not_allowed');
     p = await saveProblemStep(quality, p.id, 'D0', { version: p.version, ownerId: idOf(engineer), dueAt: new Date('2026-03-05T00:00:00Z') });
     const tasks = await listMyTasks(engineer);
     expect(tasks.items).toEqual([expect.objectContaining({ taskSource: 'problemStep', taskType: '8D', fmeaNum: p.problemNum, nodeName: 'D0', taskEndDate: '2026-03-05', taskStatus: '0', route: `/main/problem/problemDetail?id=${p.problemNum}&step=D0` })]);
-    await walk(p, 'D1');
+    // the step given to them is theirs to work
+    p = await saveProblemStep(engineer, p.id, 'D0', { version: p.version, content: 'Stock sorted' });
+    p = await moveProblemStep(engineer, p.id, 'D0', 'finish', { version: p.version });
     expect((await listMyTasks(engineer)).total).toBe(0);
   });
 });
