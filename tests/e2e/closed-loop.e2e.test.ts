@@ -94,7 +94,8 @@ describe('closing the loop from an 8D into the DFMEA', () => {
     await owner.page.goto('/systemInfo/ownspaceIndex/myTask');
     const task = owner.page.getByTestId('my-tasks-page').getByRole('row').filter({ hasText: problem.problemNum });
     await task.waitFor();
-    expect(await task.innerText()).toContain('FMEA 变更建议');
+    // task type 3, update: the proposal to decide, named by the problem's number
+    expect(await task.innerText()).toContain('更新');
     await task.getByTestId('task-open').click();
     await waitForPath(owner.page, '/main/dfmea/dfmeaProject');
     const inbox = owner.page.getByTestId('loop-inbox');
