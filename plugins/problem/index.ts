@@ -14,6 +14,6 @@ export const problemPlugin = definePlugin({
     problemDetail: () => import('./web/detail/ProblemPage.tsx'),
     problemReport: () => import('./web/report/ReportPage.tsx'),
   },
-  // with the shared FMEA UI's: the FMEA change proposals panel the root-cause steps mount is worded there
+  // the shared FMEA UI's too: D4 and D7A show its FMEA change proposals panel (docs/domain/closed-loop.md)
   catalogs: withFmeaUiCatalogs(async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages),
 });

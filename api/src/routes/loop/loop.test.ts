@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decideProblem, moveProblemStep, PROBLEM_STEPS, saveProblemCauses, saveProblemStep, submitProblem, type ProblemView } from '@fmea/core';
 import { insertTestProblem } from '@fmea/core/testing';
 import { buildChain, caller, createTeamProject, engineer, expectRefused, openTestApp, signedInWith, type TestApp } from '../../testing.ts';
 
 /** /api/loop/* and /api/fmea/proposals/* (issue 24, closing the loop): 401, 400, 403 and 200 of each. */
 let api: TestApp;
+let clock: Date;
 beforeEach(async () => {
-  api = await openTestApp();
+  clock = new Date('2026-03-01T08:00:00Z');
+  api = await openTestApp({ now: () => clock });
 });
 afterEach(() => api.dispose());
 
@@ -92,3 +95,28 @@ describe('closing the loop over HTTP', () => {
   });
 });
 
+describe('the 8D close gate over HTTP (POST /api/problem/close)', () => {
+  it('refuses to close a released 8D over an open proposal, in words; a reason closes it and is answered', async () => {
+    const { quality, chain } = await setup();
+    const manager = await signedInWith(api, 'manager', [{ routeName: 'problem_index', buttons: ['audit'] }]);
+    // worked through D7B and released (through core: the problem's own routes have their tests)
+    const as = (person: typeof quality) => api.t.as({ userId: person.user.id, userName: person.user.userName });
+    let p: ProblemView = await caller(api, quality).ok('POST', '/api/problem/create', { brief: 'Window lifter stalls', type: 'designProblem', source: 'field', responsibleId: quality.user.id });
+    for (const step of PROBLEM_STEPS.slice(0, -1)) {
+      p = await saveProblemStep(as(quality), p.id, step, { version: p.version, content: step });
+      if (step === 'D4') p = await saveProblemCauses(as(quality), p.id, { version: p.version, causes: [{ track: 'occurrence', description: 'Gear teeth worn early', rootCause: true }] });
+      p = await moveProblemStep(as(quality), p.id, step, 'finish', { version: p.version });
+    }
+    p = (await submitProblem(as(quality), p.id, { version: p.version, approverId: manager.user.id })).problem;
+    p = (await decideProblem(as(manager), p.id, 'approve', { version: p.version, opinion: 'Sound' })).problem;
+    await caller(api, quality).ok('POST', '/api/loop/propose', proposal(p.id, chain.cause.id));
+    clock = new Date('2026-04-01T08:00:00Z');
+    const token = await api.login(quality.user.userName);
+    const close = { id: p.id, version: p.version, closedLoop: true };
+    const held = await api.call('POST', '/api/problem/close', { token, lang: 'en-US', body: close });
+    expect([held.status, held.body.meta.message]).toEqual([400, 'Form validation failed\n1 FMEA change proposal is still open: give a reason to close anyway (Reason to close anyway)']);
+    const closed = await api.call('POST', '/api/problem/close', { token, body: { ...close, overrideReason: 'The DFMEA owner decides at the next review' } });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ status: 'closed', openProposalsReason: 'The DFMEA owner decides at the next review' });
+  });
+});

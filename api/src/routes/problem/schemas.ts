@@ -61,6 +61,7 @@ const summaryFields = {
   actualCompletion: Moment.openapi({ description: 'Set when the problem closes' }),
   closedLoop: z.boolean().nullable().openapi({ description: 'Closed loop (true), not (false), undecided (null)' }),
   closedLoopReason: z.string().nullable(),
+  openProposalsReason: z.string().nullable().openapi({ description: 'Why it was closed while FMEA change proposals of it were still open (docs/domain/closed-loop.md)' }),
   closedAt: Moment,
   closedByName: z.string().nullable(),
   experienceId: z.string().nullable().openapi({ description: 'The experience record its lesson was pushed to' }),

@@ -84,7 +84,7 @@ export const proposalMachine = defineMachine({
  */
 export function closeGateIssues(openProposals: number, reason: unknown): Issue[] {
   if (openProposals === 0) return [];
-  const text = checkText(reason, { field: 'openProposalsReason', max: RATIONALE_LIMIT });
+  const text = checkText(reason, { field: 'overrideReason', max: RATIONALE_LIMIT });
   if (text.length > 0) return text;
-  return typeof reason === 'string' && reason.trim() !== '' ? [] : [issue('loop.reason_required', 'openProposalsReason', { count: openProposals })];
+  return typeof reason === 'string' && reason.trim() !== '' ? [] : [issue('loop.reason_required', 'overrideReason', { count: openProposals })];
 }

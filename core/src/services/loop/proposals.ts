@@ -24,7 +24,7 @@ import { readDb, type ServiceContext, type TxContext } from '../shared/context.t
 import type { OperationRecord } from '../shared/audit.ts';
 import { writeAndLog } from '../shared/write.ts';
 import type { LoopServiceMessageKey } from './messages.ts';
-import { findSource, LOOP_SOURCES, sourceOfTeam } from './sources.ts';
+import { LOOP_SOURCES, sourceOfTeam } from './sources.ts';
 
 export type ProposalRow = typeof fmeaChangeProposal.$inferSelect;
 
@@ -292,4 +292,3 @@ export async function openProposalCount(db: DbOrTx, kind: LoopSourceKind, source
   return Number(row?.n ?? 0);
 }
 
-export { findSource };

@@ -7,6 +7,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { assertVersion, problemCaller, problemFor, type ProblemRow } from './access.ts';
 import { updateProblemRow } from './problems.ts';
 import { problemView, stepsOf, type ProblemView } from './view.ts';
+import { openProposalsGate } from '../loop/close-gate.ts';
 
 /**
  * Closing a problem, and its closed-loop decision (docs/domain/problems-8d.md "Closing"). Closing is D8:
@@ -33,8 +34,8 @@ export interface CloseInput {
  */
 export type CloseGate = (tx: Tx, txCtx: TxContext, problem: ProblemRow, input: CloseInput) => Promise<void>;
 
-/** The gates every closing passes, after the 8D's own rules. */
-export const CLOSE_GATES: CloseGate[] = [];
+/** The gates every closing passes, after the 8D's own rules: the FMEA change proposals still open (docs/domain/closed-loop.md). */
+export const CLOSE_GATES: CloseGate[] = [openProposalsGate];
 
 export async function closeProblem(ctx: ServiceContext, key: string, input: CloseInput, gates: readonly CloseGate[] = CLOSE_GATES): Promise<ProblemView> {
   const caller = await problemCaller(ctx.db, ctx.actor);

@@ -38,7 +38,7 @@ export function DetailTab({ ewo }: { ewo: Ewo }) {
           <Trans>Closed by {closedBy} on {closedAt}.</Trans>
         </p>
       ) : null}
-      <ProposalsMount ewoId={ewo.id} readOnly={ewo.status === 'closed'} />
+      <ProposalsMount ewoId={ewo.id} closed={ewo.status === 'closed'} />
     </div>
   );
 }

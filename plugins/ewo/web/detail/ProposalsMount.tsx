@@ -1,11 +1,15 @@
+import { ProposalsPanel } from '@fmea/fmea-ui';
+
 /**
- * Where the FMEA change proposals panel of closing the loop (issue 24, helper H6: `ProposalsPanel` of the shared
- * FMEA UI library, plugins/fmea-ui/web/loop, on its branch wt-h6) mounts on an EWO's detail tab: the FMEA items
- * the change covers and the changes proposed to them. This plugin already depends on `@fmea/fmea-ui` and loads
- * its catalogs; once that component is merged, the body is one line:
- * `return <ProposalsPanel sourceKind="ewo" sourceId={ewoId} readOnly={readOnly} />;`
- * Until then nothing shows here: a panel promising what cannot be done yet would mislead.
+ * The "FMEA change proposals" panel of closing the loop (docs/domain/closed-loop.md) on an EWO's detail tab:
+ * the FMEA items the change covers (those it lists first), a change proposed on one of them, each proposal's
+ * status, the FMEAs it updated. The panel is the shared FMEA UI library's, so this plugin imports no other
+ * plugin; the server decides who may propose (the EWO's tracker and creator), so a closed change only shows it.
  */
-export function ProposalsMount(_props: { ewoId: string; readOnly: boolean }) {
-  return null;
+export function ProposalsMount({ ewoId, closed }: { ewoId: string; closed: boolean }) {
+  return (
+    <div className="ewo-proposals" data-testid="ewo-proposals">
+      <ProposalsPanel sourceKind="ewo" sourceId={ewoId} readOnly={closed} />
+    </div>
+  );
 }

@@ -14,17 +14,19 @@ import './loop.css';
  */
 export interface ProjectProposals {
   readonly items: readonly Proposal[];
+  /** The first read answered (until then the inbox says nothing rather than "none"). */
+  readonly loaded: boolean;
   /** By failure (the row proposed on, and the cause an accepted one's action is on) and by action. */
   readonly byFailure: ReadonlyMap<string, readonly Proposal[]>;
   readonly byAction: ReadonlyMap<string, Proposal>;
   readonly reload: () => void;
 }
 
-const EMPTY: ProjectProposals = { items: [], byFailure: new Map(), byAction: new Map(), reload: () => undefined };
+const EMPTY: ProjectProposals = { items: [], loaded: false, byFailure: new Map(), byAction: new Map(), reload: () => undefined };
 const Context = createContext<ProjectProposals>(EMPTY);
 
 export function useProjectProposals(projectId: string | null): ProjectProposals {
-  const [items, setItems] = useState<readonly Proposal[]>([]);
+  const [items, setItems] = useState<readonly Proposal[] | null>(null);
   const reload = useCallback(() => {
     if (!projectId) return;
     // the markers and the inbox are an addition to the FMEA: a failed read leaves them as they were
@@ -51,13 +53,13 @@ export function useProjectProposals(projectId: string | null): ProjectProposals 
       if (id) byFailure.set(id, [...(byFailure.get(id) ?? []).filter((q) => q.id !== p.id), p]);
     };
     const byAction = new Map<string, Proposal>();
-    for (const p of items) {
+    for (const p of items ?? []) {
       if (p.status === 'rejected') continue;
       add(p.targetRowId, p);
       add(p.actionCauseId, p);
       if (p.actionId) byAction.set(p.actionId, p);
     }
-    return { items, byFailure, byAction, reload };
+    return { items: items ?? [], loaded: items !== null, byFailure, byAction, reload };
   }, [items, reload]);
 }
 
@@ -139,7 +141,7 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
   };
   return (
     <Drawer title={t`Change proposals from problems and engineering changes`} width={640} testId="loop-inbox" onClose={onClose}>
-      {proposals.items.length === 0 ? (
+      {proposals.loaded && proposals.items.length === 0 ? (
         <p className="muted">
           <Trans>No change proposals.</Trans>
         </p>

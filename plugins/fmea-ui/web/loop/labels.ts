@@ -15,7 +15,8 @@ export function useLoopLabels() {
     raiseDetection: t`Raise detection (D)`,
     addControl: t`Add a control`,
   };
-  const status: Record<Proposal['status'], string> = { open: t`Open`, accepted: t`Accepted`, rejected: t`Rejected` };
+  // 'Open' alone is the verb elsewhere (打开): the status has its own context
+  const status: Record<Proposal['status'], string> = { open: t({ message: 'Open', context: 'proposal status' }), accepted: t`Accepted`, rejected: t`Rejected` };
   const control: Record<'prevention' | 'detection', string> = { prevention: t`Prevention`, detection: t`Detection` };
   const source = (p: { sourceKind: 'problem' | 'ewo'; sourceNumber: string }) => (p.sourceKind === 'problem' ? t`Problem ${p.sourceNumber}` : t`Engineering change ${p.sourceNumber}`);
   const item: Record<LoopMatch['item'], string> = {
