@@ -418,3 +418,37 @@ export type EwoWorld = Awaited<ReturnType<typeof ewoApp>>['s'];
 /** An EWO opened by the author, tracked by the tracker. */
 export const openEwo = (api: TestApp, s: EwoWorld, description = 'Stronger window-lifter gear') =>
   caller(api, s.author).ok('POST', '/api/ewo/add', { description, ewoType: 'design', source: 'problem', closingDate: '2026-06-30', trackerId: s.tracker.user.id });
+// Programs and tasks (the program and task route tests, issue 24)
+
+export const PROGRAM_BUTTONS = ['add', 'edit', 'del', 'import', 'export', 'audit'];
+
+/**
+ * The people the program and task route tests share: a planner holding every program and task button (the
+ * window-lifter DFMEA's owner), an engineer with the DFMEA route only (its collaborator, the tasks'
+ * handler), a viewer of the program pages without buttons (its reader), someone with no route at all, and a
+ * program over the DFMEA (its chain built as buildChain does).
+ */
+export async function programSetup(api: TestApp) {
+  const dfmea = { routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] };
+  const planner = await signedInWith(api, 'planner', [
+    dfmea,
+    { routeName: 'program_index', buttons: PROGRAM_BUTTONS },
+    { routeName: 'program_detail', buttons: ['schedule', 'baseline'] },
+    { routeName: 'task_index', buttons: ['add', 'edit', 'del', 'import', 'export', 'cancel'] },
+  ]);
+  const engineer = await signedInWith(api, 'handler', [dfmea]);
+  const viewer = await signedInWith(api, 'viewer', [dfmea, { routeName: 'program_index', buttons: [] }, { routeName: 'program_detail', buttons: [] }]);
+  const nobody = await signedInWith(api, 'nobody', []);
+  const team: Team = { owner: planner, editor: engineer, reader: viewer, outsider: nobody };
+  const project = await createTeamProject(api, team);
+  const chain = await buildChain(api, planner, project);
+  const program = await caller(api, planner).ok('POST', '/api/program/create', { programName: 'Window lifter 2027', sopDate: '2026-12-01' });
+  const linked = await caller(api, planner).ok('POST', '/api/program/linkFmea', { id: program.id, version: program.version, projectId: project.id, linked: true });
+  return { planner, engineer, viewer, nobody, project, chain, program: linked };
+}
+
+/** The program and task route tests' app (at 2026-03-02 08:00 UTC) with programSetup's people, DFMEA and program. */
+export async function programApp() {
+  const api = await openTestApp({ now: () => new Date('2026-03-02T08:00:00Z') });
+  return { api, s: await programSetup(api) };
+}

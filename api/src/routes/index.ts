@@ -91,6 +91,11 @@ import * as ewoRecords from './ewo/ewos.ts';
 import * as ewoContents from './ewo/contents.ts';
 import * as ewoFlow from './ewo/flow.ts';
 import * as ewoExchange from './ewo/exchange.ts';
+// programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
+import * as programs from './program/programs.ts';
+import * as programPlan from './program/plan.ts';
+import * as tasks from './task/tasks.ts';
+import * as taskTransitions from './task/transitions.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -185,6 +190,10 @@ export const ROUTE_MODULES = {
   ewoContents,
   ewoFlow,
   ewoExchange,
+  programs,
+  programPlan,
+  tasks,
+  taskTransitions,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

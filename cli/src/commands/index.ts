@@ -15,6 +15,8 @@ import { registerDict } from './dict/index.ts';
 import { registerFmeda } from './fmeda/index.ts';
 import { registerFta } from './fta/index.ts';
 import { registerEwo } from './ewo/index.ts';
+import { registerProgram } from './program/index.ts';
+import { registerTask } from './task/index.ts';
 import { registerKb } from './kb/index.ts';
 import { registerLog } from './log/index.ts';
 import { registerNumber } from './number/index.ts';
@@ -55,6 +57,8 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerFta(program);
   registerProblem(program);
   registerEwo(program);
+  registerProgram(program);
+  registerTask(program);
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);

@@ -5,4 +5,4 @@ export * from './analysis-tables.ts';
 export { BACKUP_FORMAT, backupDatabase, restoreDatabase, type BackupManifest } from './backup.ts';
 export { copyDatabase, type CopyOptions, type TableCopy } from './copy.ts';
 export { openNotifyChannel, NOTIFY_PAYLOAD_BYTES, type NotifyChannel } from './postgres/channel.ts';
-export { textOrderAsEmbedded } from './portable.ts';
+export { jsonRows, textOrderAsEmbedded } from './portable.ts';

@@ -25,3 +25,4 @@ export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './ewo/index.ts';
 export * from './problem/index.ts';
+export * from './program/index.ts';

@@ -32,3 +32,4 @@ export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
+export * from './program/index.ts';

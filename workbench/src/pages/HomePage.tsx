@@ -95,7 +95,8 @@ export function HomePage({ user, hosted = HOSTED }: { user: UserInfo; hosted?: H
               {tasks.items.map((task) => (
                 <li key={task.id}>
                   <Button kind="link" className="btn btn-link home-card-link" onClick={() => open(task.route)}>
-                    {task.fmeaNum} · <span data-user-content>{taskLabel(task)}</span>
+                    {/* a program task on no FMEA is named by its own number */}
+                    {task.fmeaNum ?? task.taskNum} · <span data-user-content>{taskLabel(task)}</span>
                   </Button>
                   {task.taskEndDate ? <small className="muted"> {formatDate(task.taskEndDate)}</small> : null}
                 </li>

@@ -18,3 +18,4 @@ export * from './ewo.ts';
 export * from './fmeda.ts';
 export * from './problem.ts';
 export * from './loop.ts';
+export * from './program.ts';

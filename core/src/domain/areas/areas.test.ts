@@ -120,13 +120,15 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, My tasks the review, action and change-proposal sources over every project type, and the EWO’s follow-ups', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks, the review, action and change-proposal sources over every project type, the EWO’s follow-ups and the 8D steps', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
       ['fmeda', '/api/fmeda/selectRecentFmedaProject'],
     ]);
     expect([...taskSourcesOf(AREAS)]).toEqual([
+      // the task area's: program tasks, on an FMEA or none (it opens no projects itself)
+      ['program', { projectTypes: [] }],
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
       ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],

@@ -203,6 +203,33 @@ export const OPERATION_ACTIONS = [
   'problem.close',
   'problem.closed_loop',
   'problem.lesson',
+  // programs, their plans and tasks (services/program)
+  'program.create',
+  'program.update',
+  'program.delete',
+  'program.stages',
+  'program.fmea.link',
+  'program.fmea.unlink',
+  'program.plan.reschedule',
+  'program.plan.dependency.add',
+  'program.plan.dependency.remove',
+  'program.baseline.save',
+  'program.import',
+  'task.create',
+  'task.update',
+  'task.delete',
+  'task.import',
+  'task.start',
+  'task.submit',
+  'task.approve',
+  'task.reject',
+  'task.withdraw',
+  'task.cancel',
+  'task.hold',
+  'task.resume',
+  'task.rework',
+  'task.restart',
+  'task.complete',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
@@ -252,6 +279,8 @@ export const OPERATION_ENTITIES = [
   'ewo_item',
   'ewo_document',
   'problem',
+  'program',
+  'project_task',
 ] as const;
 
 export type OperationEntity = (typeof OPERATION_ENTITIES)[number];

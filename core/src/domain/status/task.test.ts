@@ -4,19 +4,19 @@ import { TASK_STATES, TASK_STATUS, TASK_STATUS_FILTER, TASK_STATUS_KEYS, taskFlo
 
 const X = 'status.task.invalid_transition';
 const T = 'status.task.terminal';
-const EVENTS = ['start', 'submit', 'approve', 'reject', 'rework', 'hold', 'resume', 'cancel', 'withdraw', 'restart'] as const;
+const EVENTS = ['start', 'submit', 'approve', 'reject', 'rework', 'hold', 'resume', 'cancel', 'withdraw', 'restart', 'complete'] as const;
 
 /** Golden table, columns in EVENTS order. */
 const GOLDEN: Record<string, readonly string[]> = {
-  //    start submit approve reject rework hold resume cancel withdraw restart
-  '0': ['1', X, X, X, X, X, X, '5', X, X],
-  '1': [X, '2', X, X, X, '4', X, '5', X, X],
-  '2': [X, X, '3', '6', X, X, X, X, '7', X],
-  '3': [T, T, T, T, T, T, T, T, T, T],
-  '4': [X, X, X, X, X, X, '1', '5', X, X],
-  '5': [T, T, T, T, T, T, T, T, T, T],
-  '6': [X, X, X, X, '1', X, X, '5', X, X],
-  '7': [X, X, X, X, X, X, X, '5', X, '1'],
+  //    start submit approve reject rework hold resume cancel withdraw restart complete
+  '0': ['1', X, X, X, X, X, X, '5', X, X, X],
+  '1': [X, '2', X, X, X, '4', X, '5', X, X, '3'],
+  '2': [X, X, '3', '6', X, X, X, X, '7', X, X],
+  '3': [T, T, T, T, T, T, T, T, T, T, T],
+  '4': [X, X, X, X, X, X, '1', '5', X, X, X],
+  '5': [T, T, T, T, T, T, T, T, T, T, T],
+  '6': [X, X, X, X, '1', X, X, '5', X, X, X],
+  '7': [X, X, X, X, X, X, X, '5', X, '1', X],
 };
 
 const outcome = (state: string, event: TaskEvent) => {

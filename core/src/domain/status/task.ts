@@ -38,13 +38,17 @@ export const TASK_STATUS_FILTER = [TASK_STATUS.notStarted, TASK_STATUS.inProgres
 
 const TERMINAL = 'status.task.terminal';
 
-/** The spec shows no task transitions; these are ours (docs/domain/status-flows.md). Completed and cancelled are terminal. */
+/**
+ * The spec shows no task transitions; these are ours (docs/domain/status-flows.md). Completed and cancelled are
+ * terminal. `complete` finishes a task with no review: one its handler launched, or one whose FMEA node's
+ * analysis was completed (docs/domain/programs-tasks.md).
+ */
 const TASK_FLOW = {
   name: 'task',
   states: TASK_STATES,
   transitions: {
     notStarted: { start: 'inProgress', cancel: 'cancelled' },
-    inProgress: { submit: 'inReview', hold: 'pending', cancel: 'cancelled' },
+    inProgress: { submit: 'inReview', complete: 'completed', hold: 'pending', cancel: 'cancelled' },
     inReview: { approve: 'completed', reject: 'rejected', withdraw: 'withdrawn' },
     pending: { resume: 'inProgress', cancel: 'cancelled' },
     rejected: { rework: 'inProgress', cancel: 'cancelled' },

@@ -21,6 +21,7 @@ export async function proposalTasks(db: DbOrTx, { me, projectTypes }: TaskScope)
   return rows.map(({ proposal: p, ...r }) => ({
     id: p.id,
     taskSource: 'proposal' as const,
+    taskNum: null,
     taskType: '3',
     taskDesc: `${p.sourceNumber}: ${p.description}`,
     reviewStep: null,

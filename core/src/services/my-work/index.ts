@@ -14,6 +14,8 @@ import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
 import { AREAS, ewoDetailPath, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
 import { proposalTasks } from '../loop/tasks.ts';
 import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/tasks.ts';
+import type { TaskType } from '../../domain/program/vocabulary.ts';
+import { programTasks } from '../program/my-tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -27,6 +29,7 @@ import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/task
  *   professional or quality reviewer, the approval as technical director, a release.
  * - proposal: open FMEA change proposals (from a problem or an EWO) on the
  *   projects the caller is responsible for (services/loop/tasks.ts).
+ * - program: the program tasks waiting for the caller (their to-do list, services/program/my-tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
@@ -46,15 +49,18 @@ export interface MyTask<S extends string = MyTaskSource> {
   readonly id: string;
   /** The source's name (TASK_SOURCES). */
   readonly taskSource: S;
-  /** Spec 001 §4 task types: 6 optimisation, 3 update (an EWO's follow-up, an FMEA change proposal to decide), 2 review; '8D' a step of a problem (ours: the spec has no type for it). */
-  readonly taskType: '6' | '3' | '2' | '8D';
+  /** Spec 001 §4 task types: 1 compile, 2 review, 3 update (also an EWO's follow-up, an FMEA change proposal to decide), 4 Quick DR, 5 Full DR, 6 optimisation (actions are 6, review steps 2); '8D' a step of a problem (ours: the spec has no type for it). */
+  readonly taskType: TaskType | '8D';
   readonly taskDesc: string;
   readonly reviewStep: MyReviewStep | null;
   readonly reviewRoles: FmeaReviewRole[];
-  readonly projectId: string;
-  readonly projectType: string;
-  readonly fmeaNum: string;
-  readonly fmeaName: string;
+  /** A program task's number (PR…/PT…); null for actions and review steps. */
+  readonly taskNum: string | null;
+  /** The FMEA the task is on; null for a program task on none. */
+  readonly projectId: string | null;
+  readonly projectType: string | null;
+  readonly fmeaNum: string | null;
+  readonly fmeaName: string | null;
   readonly nodeName: string | null;
   readonly taskLaunchDate: Date;
   readonly taskEndDate: string | null;
@@ -106,6 +112,7 @@ async function actionTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
     taskDesc: r.description,
     reviewStep: null,
     reviewRoles: [],
+    taskNum: null,
     projectId: r.projectId,
     projectType: r.projectType,
     fmeaNum: r.serialNum,
@@ -146,6 +153,7 @@ async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
       taskDesc: project.name,
       reviewStep: step,
       reviewRoles: roles,
+      taskNum: null,
       projectId: project.id,
       projectType: project.projectType,
       fmeaNum: project.serialNum,
@@ -176,6 +184,7 @@ async function ewoTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'ewo'>[]>
     return {
       id: `ewo:${r.id}`,
       taskSource: 'ewo' as const,
+      taskNum: null,
       taskType: deciding ? '2' : '3',
       taskDesc: r.description,
       reviewStep: deciding ? ('approve' as const) : null,
@@ -199,6 +208,7 @@ async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'
   return (await openStepsOwnedBy(db, me)).map((t) => ({
     id: `problemStep:${t.id}`,
     taskSource: 'problemStep' as const,
+    taskNum: null,
     taskType: '8D',
     taskDesc: t.brief,
     reviewStep: null,
@@ -217,7 +227,7 @@ async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];

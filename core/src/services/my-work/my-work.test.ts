@@ -116,6 +116,7 @@ describe('task sources contributed by the areas', () => {
     taskDesc: 'Check the pretend plan',
     reviewStep: null,
     reviewRoles: [],
+    taskNum: null,
     projectId: 'p-1',
     projectType: 'pretend',
     fmeaNum: 'PR-1',
@@ -132,7 +133,7 @@ describe('task sources contributed by the areas', () => {
     await addAction(team.editor, { causeId: lifter.worn.id, kind: 'prevention', description: 'Harden the gear', responsibleUserId: idOf(team.reader), targetDate: '2026-06-30' });
     const world = { areas: [...AREAS, pretendArea], sources: { ...TASK_SOURCES, pretendChecks: async (_db: unknown, scope: { me: string }) => [check(scope.me)] } };
     const tasks = await listMyTasks(team.reader, {}, world);
-    expect(tasks.items.map((x) => [x.taskSource, x.taskDesc, x.fmeaName.startsWith('for ')])).toEqual([
+    expect(tasks.items.map((x) => [x.taskSource, x.taskDesc, x.fmeaName?.startsWith('for ')])).toEqual([
       ['pretendChecks', 'Check the pretend plan', true],
       ['action', 'Harden the gear', false],
     ]);

@@ -38,7 +38,7 @@ export default function MyTasksPage() {
       '6': t`Rejected`,
       '7': t`Withdrawn`,
     };
-    const typeLabel: Record<string, string> = { '6': t`Optimisation`, '3': t`Update`, '2': t`Review` };
+    const typeLabel: Record<string, string> = { '1': t`Compile`, '2': t`Review`, '3': t`Update`, '4': t`Quick DR`, '5': t`Full DR`, '6': t`Optimisation`, '8D': t`8D step` };
     const roleLabel: Record<string, string> = { professional: t`Professional reviewer`, quality: t`Quality reviewer`, technical: t`Technical director`, countersign: t`Verification countersigner` };
     const describe = (task: Task) =>
       task.taskSource === 'review'
@@ -61,12 +61,12 @@ export default function MyTasksPage() {
           </Button>
         ),
       },
-      { id: 'fmeaNum', header: t`FMEA number`, width: 150, accessor: 'fmeaNum' },
-      { id: 'fmeaName', header: t`FMEA name`, width: 180, accessor: 'fmeaName' },
+      { id: 'fmeaNum', header: t`FMEA number`, width: 150, accessor: (task) => task.fmeaNum ?? task.taskNum ?? '' },
+      { id: 'fmeaName', header: t`FMEA name`, width: 180, accessor: (task) => task.fmeaName ?? '' },
       { id: 'nodeName', header: t`Node`, width: 140, accessor: (task) => task.nodeName ?? '' },
       { id: 'taskLaunchDate', header: t`Assigned`, width: 150, accessor: (task) => formatDateTime(task.taskLaunchDate, i18n.locale) },
-      // spec 001 §9: planned dates show for optimisation tasks (type 6); otherwise a dash
-      { id: 'taskEndDate', header: t`Planned end`, width: 110, accessor: (task) => (task.taskType === '6' && task.taskEndDate ? formatDate(task.taskEndDate) : '—') },
+      // spec 001 §9: the server answers a planned end only where it shows (optimisation actions; program tasks of types 1, 3, 6 on an FMEA); otherwise a dash
+      { id: 'taskEndDate', header: t`Planned end`, width: 110, accessor: (task) => (task.taskEndDate ? formatDate(task.taskEndDate) : '—') },
       { id: 'taskCompleteDate', header: t`Completed on`, width: 110, accessor: (task) => formatDate(task.taskCompleteDate), hidden: true },
       { id: 'taskStatus', header: t`Status`, width: 110, accessor: (task) => statusLabel[task.taskStatus] ?? task.taskStatus },
     ];

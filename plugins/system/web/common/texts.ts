@@ -31,6 +31,9 @@ export const BUTTON_TEXTS = {
   lock: { label: msg`Lock`, description: msg`Lock and unlock user accounts.` },
   grant: { label: msg`Grant permissions`, description: msg`Give roles their menus and buttons.` },
   publish: { label: msg`Publish`, description: msg`Publish notices to everyone, and withdraw them.` },
+  cancel: { label: msg`Cancel tasks`, description: msg`Cancel tasks, one or many at once, whoever launched them.` },
+  schedule: { label: msg`Schedule`, description: msg`Move a program's tasks in its plan and change their dependencies.` },
+  baseline: { label: msg`Save baseline`, description: msg`Save a copy of a program's plan to compare against later.` },
 } as const satisfies Record<AreaButton, Described>;
 
 export const isAreaButton = (code: string): code is AreaButton => Object.hasOwn(BUTTON_TEXTS, code);
