@@ -22,3 +22,4 @@ export * from './fmea-checks/index.ts';
 export * from './fmeda/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
+export * from './scores/index.ts';
