@@ -15,3 +15,4 @@ export * from './pfmea.ts';
 export * from './message.ts';
 export * from './fta.ts';
 export * from './fmeda.ts';
+export * from './score.ts';

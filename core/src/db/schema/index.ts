@@ -77,3 +77,4 @@ export const site = tables.site;
 export const user = tables.user;
 export const userRole = tables.userRole;
 export const userSite = tables.userSite;
+export const userScoreEvent = tables.userScoreEvent;
