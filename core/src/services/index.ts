@@ -29,3 +29,4 @@ export * from './my-work/index.ts';
 export * from './fmeda/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
+export * from './scores/index.ts';

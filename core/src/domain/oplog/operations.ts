@@ -162,6 +162,9 @@ export const OPERATION_ACTIONS = [
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
+  // user scores (services/scores): the standards, and totals rebuilt from the ledger
+  'score.standards',
+  'score.recompute',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
