@@ -80,6 +80,8 @@ import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
 import * as ftaReview from './fta/review.ts';
+// user scores (issue 24): the ranking report, a user's card and history, the score standards
+import * as scores from './scores/scores.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -165,6 +167,7 @@ export const ROUTE_MODULES = {
   ftaAnalysis,
   ftaLinks,
   ftaReview,
+  scores,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */
