@@ -46,3 +46,7 @@ export { onChangeNotice } from './realtime/client.ts';
 export { refreshMessageCount } from './shell/message-count.ts';
 export { RowMarker, RowThreadProvider, type RowRef } from './components/row-thread/index.ts';
 export { useFieldLabels, useValueLabel } from './components/row-thread/field-labels.ts';
+export { GradeTag } from './components/scores/GradeTag.tsx';
+export { ScoreHistoryGrid } from './components/scores/ScoreHistoryGrid.tsx';
+export { useScoreLabels } from './components/scores/labels.ts';
+export { UserScoreCard } from './components/scores/UserScoreCard.tsx';

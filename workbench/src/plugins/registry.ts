@@ -10,9 +10,10 @@ import { knowledgePlugin } from '@fmea/plugin-knowledge';
 import { standardsPlugin } from '@fmea/plugin-standards';
 import { masterDataPlugin } from '@fmea/plugin-masterdata';
 import { experiencePlugin } from '@fmea/plugin-experience';
+import { taskPlugin } from '@fmea/plugin-task';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, taskPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

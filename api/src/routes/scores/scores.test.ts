@@ -18,6 +18,7 @@ describe('score routes: who may call them', () => {
     const { token } = await plainEngineer(api);
     const calls: RouteCall[] = [
       { method: 'POST', path: '/api/score/ranking', body: {} },
+      { method: 'GET', path: '/api/score/rankingFilters' },
       { method: 'GET', path: '/api/score/standards' },
       { method: 'POST', path: '/api/score/standards/save', body: { points: { taskCompleted: 1 } } },
     ];
@@ -55,6 +56,8 @@ describe('POST /api/score/ranking', () => {
       [1, ann.user.id, 20, 'elementary'],
       [2, bob.user.id, 10, 'elementary'],
     ]);
+    const filters = await api.call('GET', '/api/score/rankingFilters', { token: manager.token });
+    expect(filters.body.data.sites.map((s: { nameEn: string }) => s.nameEn)).toContain('Headquarters');
     const may = await api.call('POST', '/api/score/ranking', { token: manager.token, body: { from: '2026-05-01T00:00:00Z', to: Date.parse('2026-06-01T00:00:00Z'), limit: 1 } });
     expect(may.body.data.items[0]).toMatchObject({ rank: 1, userId: bob.user.id, contributionScore: 10, totalScore: 10 });
   });

@@ -9,6 +9,7 @@ import {
   saveScoreStandards,
   scoreHistory,
   scoreRanking,
+  scoreRankingFilters,
   userScore,
   type ScoreStandards,
 } from '@fmea/core';
@@ -57,6 +58,18 @@ export const rankingRoute = defineRoute({
   access: { route: 'task_scoreRanking' },
   request: jsonBody(z.object({ ...Paging, ...Period, departmentId: Id.optional(), siteId: Id.optional() })),
   data: pageOf(RankingRow),
+});
+
+const Place = { id: z.string(), name: z.string(), nameEn: z.string() };
+
+export const rankingFiltersRoute = defineRoute({
+  method: 'get',
+  path: '/api/score/rankingFilters',
+  tag: TAG,
+  summary: 'The sites and departments the ranking can be narrowed to',
+  access: { route: 'task_scoreRanking' },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
+  data: z.strictObject({ sites: z.array(z.strictObject(Place)), departments: z.array(z.strictObject({ ...Place, siteId: z.string() })) }),
 });
 
 const HistoryRow = z
@@ -148,6 +161,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     });
     return c.json(ok(page), 200);
   });
+
+  app.openapi(rankingFiltersRoute, async (c) => c.json(ok(await scoreRankingFilters(serviceContext(c))), 200));
 
   app.openapi(historyRoute, async (c) => {
     const body = c.req.valid('json');

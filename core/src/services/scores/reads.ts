@@ -199,3 +199,16 @@ export async function scoreHistory(ctx: ServiceContext, query: ScoreHistoryQuery
     .offset(offset);
   return { items: rows.map((r) => ({ ...r, reason: r.reason as ScoreReason })), total: total?.n ?? 0, page, limit };
 }
+
+export interface ScoreRankingFilters {
+  readonly sites: { id: string; name: string; nameEn: string }[];
+  readonly departments: { id: string; siteId: string; name: string; nameEn: string }[];
+}
+
+/** The sites and departments the ranking can be narrowed to (its viewers need not administer either). */
+export async function scoreRankingFilters(ctx: ServiceContext): Promise<ScoreRankingFilters> {
+  const reader = await readDb(ctx);
+  const sites = await reader.select({ id: site.id, name: site.name, nameEn: site.nameEn }).from(site).orderBy(asc(site.name));
+  const departments = await reader.select({ id: department.id, siteId: department.siteId, name: department.name, nameEn: department.nameEn }).from(department).orderBy(asc(department.number));
+  return { sites, departments };
+}
