@@ -88,7 +88,7 @@ describe('score standards', () => {
     const call: RouteCall = { method: 'POST', path: '/api/score/standards/save', body: { points: { reviewOpinion: 1.5 }, thresholds: { blackBeltActivity: 10 } } };
     await expectInvalid(api, call, admin, { zh: '积分标准有误\n评审意见得分必须是 0 到 1000 之间的整数', en: 'The score standards have errors\nPoints for a review opinion must be a whole number from 0 to 1000' });
     const order: RouteCall = { method: 'POST', path: '/api/score/standards/save', body: { thresholds: { blackBeltActivity: 10 } } };
-    await expectInvalid(api, order, admin, { zh: '积分标准有误\n黑带所需活跃分不能低于下一级的门槛（30）', en: 'The score standards have errors\nBlack belt: activity score may not be lower than the grade below asks (30)' });
+    await expectInvalid(api, order, admin, { zh: '积分标准有误\n黑带所需活跃分不能低于较低等级的门槛（30）', en: 'The score standards have errors\nBlack belt: activity score may not be lower than the grade below asks (30)' });
     await expectInvalid(api, { method: 'POST', path: '/api/score/standards/save', body: { points: { taskCompleted: '5' } } }, admin, invalid('完成任务得分必须是数字', 'Points for a completed task must be a number'));
     expect((await api.call('GET', '/api/score/standards', { token: admin })).body.data.thresholds.blackBeltActivity).toBe(100);
   });
