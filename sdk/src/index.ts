@@ -50,3 +50,4 @@ export { GradeTag } from './components/scores/GradeTag.tsx';
 export { ScoreHistoryGrid } from './components/scores/ScoreHistoryGrid.tsx';
 export { useScoreLabels } from './components/scores/labels.ts';
 export { UserScoreCard } from './components/scores/UserScoreCard.tsx';
+export { useSettingsDraft, type SettingsDraft } from './components/form/use-settings-draft.ts';

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type ApiData, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission, useScoreLabels, GradeTag } from '@fmea/sdk';
+import { api, Button, Field, FormError, type ApiData, GradeTag, PageHeader, TextInput, usePermission, useScoreLabels, useSettingsDraft } from '@fmea/sdk';
 import '../../system.css';
 
 type Standards = ApiData<'/api/score/standards'>;
@@ -30,40 +30,20 @@ export default function ScoreStandardsPage() {
   const { t } = useLingui();
   const names = useScoreLabels();
   const canEdit = usePermission('system_scoreStandard')('edit');
-  const loaded = useLoad(() => api.get('/api/score/standards'), []);
-  const [saved, setSaved] = useState<Draft | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
-  useDirty(dirty);
+  const editor = useSettingsDraft(() => api.get('/api/score/standards'), draftOf);
+  const { draft, setDraft, errors, busy, dirty } = editor;
 
-  useEffect(() => {
-    if (loaded.data) {
-      setSaved(draftOf(loaded.data));
-      setDraft(draftOf(loaded.data));
-    }
-  }, [loaded.data]);
-
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!draft) return;
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      const answer = await api.post('/api/score/standards/save', { points: asNumbers(draft.points), thresholds: asNumbers(draft.thresholds) });
-      setSaved(draftOf(answer));
-      setDraft(draftOf(answer));
-      notify('success', t`Score standards saved`);
-    } catch (error) {
-      setErrors(readServerError(error, [...REASONS, ...THRESHOLDS], { serverFields: SERVER_FIELDS }));
-    } finally {
-      setBusy(false);
-    }
+    void editor.save((d) => api.post('/api/score/standards/save', { points: asNumbers(d.points), thresholds: asNumbers(d.thresholds) }), {
+      saved: t`Score standards saved`,
+      fields: [...REASONS, ...THRESHOLDS],
+      serverFields: SERVER_FIELDS,
+    });
   }
 
   if (!draft) {
-    return <div className="page">{loaded.error ? <FormError message={loaded.error} /> : <div className="page-loading" aria-busy="true" />}</div>;
+    return <div className="page">{editor.loaded.error ? <FormError message={editor.loaded.error} /> : <div className="page-loading" aria-busy="true" />}</div>;
   }
 
   const input = (group: keyof Draft, key: string, label: string) => (
@@ -77,20 +57,20 @@ export default function ScoreStandardsPage() {
           step={1}
           value={(draft[group] as Record<string, string>)[key]}
           disabled={!canEdit}
-          onChange={(e) => (setDraft({ ...draft, [group]: { ...draft[group], [key]: e.target.value } }), setErrors((x) => ({ ...x, fields: { ...x.fields, [key]: '' } })))}
+          onChange={(e) => (setDraft({ ...draft, [group]: { ...draft[group], [key]: e.target.value } }), editor.clearError(key))}
         />
       )}
     </Field>
   );
 
   return (
-    <form noValidate className="page" onSubmit={(e) => void submit(e)} aria-label={t`Score standards`} data-testid="system-score-standards">
+    <form noValidate className="page" onSubmit={submit} aria-label={t`Score standards`} data-testid="system-score-standards">
       <PageHeader
         title={<Trans>Score standards</Trans>}
         actions={
           canEdit ? (
             <>
-              <Button disabled={!dirty || busy} onClick={() => (setDraft(saved), setErrors(NO_ERRORS))}>
+              <Button disabled={!dirty || busy} onClick={editor.undo}>
                 <Trans>Undo changes</Trans>
               </Button>
               <Button kind="primary" type="submit" disabled={!dirty || busy}>
