@@ -51,3 +51,4 @@ export { ScoreHistoryGrid } from './components/scores/ScoreHistoryGrid.tsx';
 export { useScoreLabels } from './components/scores/labels.ts';
 export { UserScoreCard } from './components/scores/UserScoreCard.tsx';
 export { useSettingsDraft, type SettingsDraft } from './components/form/use-settings-draft.ts';
+export { ScoreRanking } from './components/scores/ScoreRanking.tsx';

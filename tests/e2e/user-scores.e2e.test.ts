@@ -24,7 +24,8 @@ async function person(label: string, realName: string, routes: { routeName: stri
 /**
  * User scores in the browser: an administrator sets the score standards (a refused value shown under its
  * field), a catalog record released through the review flow credits its author and reviewers, the author
- * sees their scores, grade and history in the personal centre, and a manager ranks the department.
+ * sees their scores, grade and history in the personal centre, a manager ranks the department, and the
+ * administrator's user score page recomputes the totals.
  */
 describe('user scores', () => {
   it('standards, points earned through a catalog release, My scores, and the department ranking', async () => {
@@ -96,6 +97,16 @@ describe('user scores', () => {
     await chooseLanguage(manager.page, 'English');
     await ranking.getByText('All-time scores. Choose a period to rank what was earned in it.').waitFor();
     await screenshot(manager.page, 'user-scores-ranking-en');
+
+    // the administrator's user score page: the same ranking, and the totals rebuilt from the ledger
+    await admin.page.goto('/main/system/userScore');
+    const scores = admin.page.getByTestId('system-user-scores');
+    await scores.getByRole('combobox', { name: 'Department', exact: true }).selectOption(department.id);
+    await scores.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => scores.locator('[data-row-key] [data-column-id="name"]').allInnerTexts()).toEqual(['周明', '郑强', '吴芳']);
+    await scores.getByTestId('scores-recompute').click();
+    await admin.page.getByText(/^Totals recomputed from the score history: \d+ users corrected$/).waitFor();
+    await screenshot(admin.page, 'user-scores-admin-en');
 
     // another user's history stays closed to whoever does not hold the report
     const refused = await auditor.session.post('/api/score/history', { userId: author.id }).catch((e: CallError) => e);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordScore } from '@fmea/core';
+import { eq } from 'drizzle-orm';
+import { recordScore, schema } from '@fmea/core';
 import { expectInvalid, expectRefused, invalid, lastLogged, openTestApp, plainEngineer, signedInWith, type RouteCall, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -21,6 +22,7 @@ describe('score routes: who may call them', () => {
       { method: 'GET', path: '/api/score/rankingFilters' },
       { method: 'GET', path: '/api/score/standards' },
       { method: 'POST', path: '/api/score/standards/save', body: { points: { taskCompleted: 1 } } },
+      { method: 'POST', path: '/api/score/recompute' },
     ];
     for (const call of calls) await expectRefused(api, call, token);
   });
@@ -64,6 +66,22 @@ describe('POST /api/score/ranking', () => {
 
   it('refuses a page size over 500, in the reader’s language', async () => {
     await expectInvalid(api, { method: 'POST', path: '/api/score/ranking', body: { limit: 501 } }, admin, invalid('每页条数不能大于 500', 'Rows per page can be at most 500'));
+  });
+});
+
+describe('POST /api/score/recompute', () => {
+  it('sets drifted totals back to the ledger for the user score page’s editors, and lets its readers rank and read histories', async () => {
+    const ann = await plainEngineer(api);
+    await credit(ann.user.id, 'A-1', '2026-04-01T00:00:00Z');
+    await api.t.db.update(schema.user).set({ contributionScore: 77 }).where(eq(schema.user.id, ann.user.id));
+    const reader = await signedInWith(api, 'scores-reader', [{ routeName: 'system_userScore', buttons: [] }]);
+    expect((await api.call('POST', '/api/score/recompute', { token: reader.token })).status).toBe(403);
+    expect((await api.call('POST', '/api/score/history', { token: reader.token, body: { userId: ann.user.id } })).body.data.total).toBe(1);
+    expect((await api.call('POST', '/api/score/ranking', { token: reader.token, body: {} })).status).toBe(200);
+    const editor = await signedInWith(api, 'scores-editor', [{ routeName: 'system_userScore', buttons: ['edit'] }]);
+    const res = await api.call('POST', '/api/score/recompute', { token: editor.token });
+    expect(res.body.data).toEqual({ changed: 1 });
+    expect((await api.call('GET', '/api/score/summary', { token: ann.token })).body.data.contributionScore).toBe(10);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   SCORE_SOURCE_KINDS,
   THRESHOLD_KEYS,
   getScoreStandards,
+  recomputeScores,
   saveScoreStandards,
   scoreHistory,
   scoreRanking,
@@ -22,6 +23,8 @@ import { defineRoute, jsonBody, z } from '../../http/route.ts';
 /** User scores (docs/domain/user-scores.md): the ranking report, a user's card and history, the score standards. */
 const TAG = 'scores';
 const STANDARDS_ROUTE = 'system_scoreStandard';
+/** The ranking report (task area) and the user score administration (system area) read the same ranking. */
+const READERS = ['task_scoreRanking', 'system_userScore'] as const;
 
 const Paging = { page: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(500).optional() };
 const Period = {
@@ -55,7 +58,7 @@ export const rankingRoute = defineRoute({
   tag: TAG,
   summary: 'The user score ranking report',
   description: 'Live users, highest total (contribution + activity) first, then contribution, then user name. Without a period the all-time totals; with one the points earned in it.',
-  access: { route: 'task_scoreRanking' },
+  access: { route: READERS },
   request: jsonBody(z.object({ ...Paging, ...Period, departmentId: Id.optional(), siteId: Id.optional() })),
   data: pageOf(RankingRow),
 });
@@ -67,7 +70,7 @@ export const rankingFiltersRoute = defineRoute({
   path: '/api/score/rankingFilters',
   tag: TAG,
   summary: 'The sites and departments the ranking can be narrowed to',
-  access: { route: 'task_scoreRanking' },
+  access: { route: READERS },
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
   data: z.strictObject({ sites: z.array(z.strictObject(Place)), departments: z.array(z.strictObject({ ...Place, siteId: z.string() })) }),
 });
@@ -89,7 +92,7 @@ export const historyRoute = defineRoute({
   path: '/api/score/history',
   tag: TAG,
   summary: 'A user’s score history, newest first',
-  description: 'The caller’s own without userId; another user’s for administrators and holders of the ranking report (task_scoreRanking).',
+  description: 'The caller’s own without userId; another user’s for administrators and holders of the ranking report (task_scoreRanking) or the user score page (system_userScore).',
   access: 'user',
   request: jsonBody(z.object({ ...Paging, ...Period, userId: Id.optional() })),
   data: pageOf(HistoryRow),
@@ -146,6 +149,16 @@ export const saveStandardsRoute = defineRoute({
   data: StandardsSchema,
 });
 
+export const recomputeRoute = defineRoute({
+  method: 'post',
+  path: '/api/score/recompute',
+  tag: TAG,
+  summary: 'Rebuild every user’s totals from the score ledger',
+  description: 'Sets each user’s contribution and activity scores to the sums of their ledger rows; answers how many users were corrected. Logged per corrected user.',
+  access: { route: 'system_userScore', button: 'edit' },
+  data: z.strictObject({ changed: z.number().int() }),
+});
+
 const presentStandards = (s: ScoreStandards): z.output<typeof StandardsSchema> => ({
   points: Object.fromEntries(SCORE_REASONS.map((r) => [r, s.points[r]])) as z.output<typeof StandardsSchema>['points'],
   thresholds: Object.fromEntries(THRESHOLD_KEYS.map((k) => [k, s.thresholds[k]])) as z.output<typeof StandardsSchema>['thresholds'],
@@ -174,6 +187,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const { userId } = c.req.valid('query');
     return c.json(ok(await userScore(serviceContext(c), userId)), 200);
   });
+
+  app.openapi(recomputeRoute, async (c) => c.json(ok(await recomputeScores(serviceContext(c))), 200));
 
   app.openapi(standardsRoute, async (c) => c.json(ok(presentStandards(await getScoreStandards(c.var.services.database.db))), 200));
 

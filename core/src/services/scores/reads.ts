@@ -8,8 +8,8 @@ import { readDb, type ServiceContext } from '../shared/context.ts';
 import { pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { getScoreStandards } from './standards.ts';
 
-/** The route of the ranking report: who holds it may read anyone's scores (core/src/domain/areas/task.ts). */
-export const SCORE_RANKING_ROUTE = 'task_scoreRanking';
+/** The routes of the ranking report and the user score administration: who holds one may read anyone's scores (areas task and system). */
+export const SCORE_READER_ROUTES: readonly string[] = ['task_scoreRanking', 'system_userScore'];
 
 /** A period [from, to): events at or after `from` and before `to`; either end open. */
 export interface ScorePeriod {
@@ -111,11 +111,12 @@ export async function scoreRanking(ctx: ServiceContext, query: ScoreRankingQuery
   return { items, total: total?.n ?? 0, page, limit };
 }
 
-/** Whether the operator may read another user's scores: the system (CLI), an administrator, or who holds the ranking report. */
+/** Whether the operator may read another user's scores: the system (CLI), an administrator, or who holds the ranking or the user score page. */
 async function assertMayReadScoresOf(ctx: ServiceContext, userId: string): Promise<void> {
   const actorId = ctx.actor.userId;
   if (actorId === null || actorId === userId) return;
-  if (ctx.actor.grants ? ctx.actor.grants.has(SCORE_RANKING_ROUTE) : (await permittedRoutes(ctx.db, actorId)).some((r) => r.routeName === SCORE_RANKING_ROUTE)) return;
+  const held = ctx.actor.grants ? [...ctx.actor.grants.keys()] : (await permittedRoutes(ctx.db, actorId)).map((r) => r.routeName);
+  if (held.some((route) => SCORE_READER_ROUTES.includes(route))) return;
   if (ctx.actor.roles?.isAdmin ?? (await rolesOfUser(ctx.db, actorId)).isAdmin) return;
   throw new NotAllowedError();
 }
