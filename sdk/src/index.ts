@@ -52,3 +52,4 @@ export { useScoreLabels } from './components/scores/labels.ts';
 export { UserScoreCard } from './components/scores/UserScoreCard.tsx';
 export { useSettingsDraft, type SettingsDraft } from './components/form/use-settings-draft.ts';
 export { ScoreRanking } from './components/scores/ScoreRanking.tsx';
+export { SettingsActions } from './components/form/SettingsActions.tsx';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type ApiData, GradeTag, PageHeader, TextInput, usePermission, useScoreLabels, useSettingsDraft } from '@fmea/sdk';
+import { api, Field, FormError, type ApiData, GradeTag, PageHeader, TextInput, SettingsActions, usePermission, useScoreLabels, useSettingsDraft } from '@fmea/sdk';
 import '../../system.css';
 
 type Standards = ApiData<'/api/score/standards'>;
@@ -31,7 +31,7 @@ export default function ScoreStandardsPage() {
   const names = useScoreLabels();
   const canEdit = usePermission('system_scoreStandard')('edit');
   const editor = useSettingsDraft(() => api.get('/api/score/standards'), draftOf);
-  const { draft, setDraft, errors, busy, dirty } = editor;
+  const { draft, setDraft, errors } = editor;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -65,21 +65,7 @@ export default function ScoreStandardsPage() {
 
   return (
     <form noValidate className="page" onSubmit={submit} aria-label={t`Score standards`} data-testid="system-score-standards">
-      <PageHeader
-        title={<Trans>Score standards</Trans>}
-        actions={
-          canEdit ? (
-            <>
-              <Button disabled={!dirty || busy} onClick={editor.undo}>
-                <Trans>Undo changes</Trans>
-              </Button>
-              <Button kind="primary" type="submit" disabled={!dirty || busy}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          ) : null
-        }
-      />
+      <PageHeader title={<Trans>Score standards</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <p className="muted">
         <Trans>Points apply to events from the save on; points already earned stay. Grades follow the thresholds at once.</Trans>
       </p>

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type ApiData, PageHeader, TextInput, usePermission, useSettingsDraft } from '@fmea/sdk';
+import { api, Field, FormError, type ApiData, PageHeader, TextInput, SettingsActions, usePermission, useSettingsDraft } from '@fmea/sdk';
 import '../../system.css';
 
 type Policy = ApiData<'/api/security/getPolicy'>;
@@ -31,7 +31,7 @@ export default function SecurityPage() {
   const { t } = useLingui();
   const canEdit = usePermission('system_security')('edit');
   const editor = useSettingsDraft(() => api.get('/api/security/getPolicy'), draftOf);
-  const { draft, setDraft, errors, busy, dirty } = editor;
+  const { draft, setDraft, errors } = editor;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -66,21 +66,7 @@ export default function SecurityPage() {
 
   return (
     <form noValidate className="page" onSubmit={submit} aria-label={t`Password and security`} data-testid="system-security">
-      <PageHeader
-        title={<Trans>Password and security</Trans>}
-        actions={
-          canEdit ? (
-            <>
-              <Button disabled={!dirty || busy} onClick={editor.undo}>
-                <Trans>Undo changes</Trans>
-              </Button>
-              <Button kind="primary" type="submit" disabled={!dirty || busy}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          ) : null
-        }
-      />
+      <PageHeader title={<Trans>Password and security</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <div className="sys-form-sections">
         <fieldset className="sys-fieldset">
           <legend>
