@@ -17,12 +17,13 @@ interface RankingOptions {
   readonly limit: string;
 }
 
-/** A day (YYYY-MM-DD, local midnight) or an ISO time. */
-function parseTime(value: string | undefined, option: string): Date | undefined {
+/** A day (YYYY-MM-DD, local time: its start, or with `end` the start of the next day, so the day counts whole) or an ISO time. */
+function parseTime(value: string | undefined, option: string, end = false): Date | undefined {
   if (value === undefined) return undefined;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
   const at = new Date(day ? `${value.trim()}T00:00:00` : value.trim());
   if (Number.isNaN(at.getTime())) throw new UsageError('cli.score.bad_time', { option, value });
+  if (day && end) at.setDate(at.getDate() + 1);
   return at;
 }
 
@@ -40,7 +41,7 @@ export function registerScoreRanking(score: Command): void {
     .action(async (options: RankingOptions, command: Command) => {
       const context = contextOf(command);
       const { t: tr } = context;
-      const query = { page: parseCount(options.page, '--page'), limit: parseCount(options.limit, '--limit'), from: parseTime(options.from, '--from'), to: parseTime(options.to, '--to') };
+      const query = { page: parseCount(options.page, '--page'), limit: parseCount(options.limit, '--limit'), from: parseTime(options.from, '--from'), to: parseTime(options.to, '--to', true) };
       const { findDepartment, findSite, scoreRanking } = await import('@fmea/core/services');
       const ctx = await context.services();
       const siteId = options.site ? (await findSite(ctx.db, options.site)).id : undefined;

@@ -31,6 +31,9 @@ describe('fmea score', { timeout: 90_000 }, () => {
     expect(recomputed.stdout).toBe('User scores recomputed: totals corrected for 1 user(s)\n');
     const json = JSON.parse((await fmea(['--json', 'score', 'ranking', '--from', '2026-05-01'])).stdout).data;
     expect(json.items.find((r: { userName: string }) => r.userName === 'ann')).toMatchObject({ contributionScore: 0, activityScore: 0, grade: 'elementary' });
+    // --to counts its day whole
+    const april = JSON.parse((await fmea(['--json', 'score', 'ranking', '--from', '2026-03-31', '--to', '2026-04-01'])).stdout).data;
+    expect(april.items.find((r: { userName: string }) => r.userName === 'ann')).toMatchObject({ contributionScore: 100 });
     const all = JSON.parse((await fmea(['--json', 'score', 'ranking'])).stdout).data;
     expect(all.items[0]).toMatchObject({ userName: 'ann', contributionScore: 100, activityScore: 0, grade: 'elementary' });
   });
