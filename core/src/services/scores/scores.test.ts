@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fmeaProject, operationLog, user, userScoreEvent } from '../../db/schema/index.ts';
+import { operationLog, user, userScoreEvent } from '../../db/schema/index.ts';
 import { adminContext, buildDepartment, buildSite, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, teamMembers, walkAndGiveOpinion, type TestDatabase } from '../../testing/index.ts';
 import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
@@ -87,7 +87,6 @@ describe('the review flows earn scores', () => {
     const tech = await makeUser(t, 'tech');
     const sign = await makeUser(t, 'sign');
     const project = await createTeamProject(team, { members: teamMembers(team, tech, sign) });
-    await t.db.update(fmeaProject).set({ responsibleUserId: idOf(team.owner) }).where(eq(fmeaProject.id, project.id));
     const ack = { acknowledgeWarnings: true };
     await submitReview(team.owner, project.id, { professional: idOf(team.reader), quality: idOf(team.editor), technical: idOf(tech), countersign: idOf(sign) }, ack);
     await walkAndGiveOpinion(team.reader, project.id, { conclusion: 'conform', text: 'ok' });
