@@ -1,13 +1,21 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CallError, apiLogin, asAdmin, createAdministrator, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser, textOf } from './support/suite.ts';
+import { findLayoutProblems } from './screens/layout-checks.ts';
 
 const env = useBrowser();
 const PASSWORD = 'Sc0re#Rank7qZ!';
 const BASE = '/api/knowledge/invalidMode';
 const VIEW = { width: 1366, height: 768 };
+
+/** A picture of the screen, and nothing on it cut off, wrapped into a one-word column or under a fixed element. */
+async function look(page: Page, name: string, locale: 'zh-CN' | 'en-US') {
+  await screenshot(page, name);
+  expect(await findLayoutProblems(page, locale), name).toEqual([]);
+}
 
 /** A ready user with one role, in the department. */
 async function person(label: string, realName: string, routes: { routeName: string; buttons: string[] }[], departmentId: string) {
@@ -43,16 +51,18 @@ describe('user scores', () => {
     await form.locator('input[name="blackBeltActivity"]').fill('10');
     await form.getByRole('button', { name: '保存' }).click();
     await form.getByText('黑带所需活跃分不能低于较低等级的门槛（30）').waitFor();
-    await screenshot(admin.page, 'user-scores-standards-refused-zh');
+    await look(admin.page, 'user-scores-standards-refused-zh', 'zh-CN');
     // green belt from 5 contribution points, so one released record makes its author one
     await form.locator('input[name="blackBeltActivity"]').fill('100');
     await form.locator('input[name="greenBeltContribution"]').fill('5');
     await form.locator('input[name="greenBeltActivity"]').fill('0');
     await form.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => asAdmin(env.baseURL, (a) => a.get<{ thresholds: { greenBeltContribution: number } }>('/api/score/standards')).then((s) => s.thresholds.greenBeltContribution)).toBe(5);
+    // the Chinese toast has gone before the page is read in English
+    await admin.page.getByText('积分标准已保存').waitFor({ state: 'hidden' });
     await chooseLanguage(admin.page, 'English');
     await admin.page.getByText('Points per event').waitFor();
-    await screenshot(admin.page, 'user-scores-standards-en');
+    await look(admin.page, 'user-scores-standards-en', 'en-US');
 
     // a failure mode written, audited and approved: the author's contribution, the reviewers' activity
     const author = await person('author', '周明', [{ routeName: 'invalid_index', buttons: ['add', 'edit'] }], department.id);
@@ -71,11 +81,11 @@ describe('user scores', () => {
     await expect.poll(() => textOf(card.getByTestId('score-contribution'))).toBe('5');
     expect(await textOf(card.locator('.score-figures [data-grade]'))).toBe('绿带');
     await mine.page.getByText('知识记录发布').waitFor();
-    await screenshot(mine.page, 'user-scores-mine-zh');
+    await look(mine.page, 'user-scores-mine-zh', 'zh-CN');
     await chooseLanguage(mine.page, 'English');
     await mine.page.getByText('Catalog record released').waitFor();
     expect(await textOf(card.locator('.score-figures [data-grade]'))).toBe('Green belt');
-    await screenshot(mine.page, 'user-scores-mine-en');
+    await look(mine.page, 'user-scores-mine-en', 'en-US');
 
     // a manager holding the ranking report (a page of the task area: its route under the area's) narrows it to the department and opens a person
     const role = await asAdmin(env.baseURL, (a) => createRole(a, uniqueName('ranking'), [{ routeName: 'task_index', buttons: [] }, { routeName: 'task_scoreRanking', buttons: [] }]));
@@ -96,7 +106,7 @@ describe('user scores', () => {
     await drawer.getByRole('button', { name: '关闭' }).click();
     await chooseLanguage(manager.page, 'English');
     await ranking.getByText('All-time scores. Choose a period to rank what was earned in it.').waitFor();
-    await screenshot(manager.page, 'user-scores-ranking-en');
+    await look(manager.page, 'user-scores-ranking-en', 'en-US');
 
     // the administrator's user score page: the same ranking, and the totals rebuilt from the ledger
     await admin.page.goto('/main/system/userScore');
@@ -106,7 +116,7 @@ describe('user scores', () => {
     await expect.poll(() => scores.locator('[data-row-key] [data-column-id="name"]').allInnerTexts()).toEqual(['周明', '郑强', '吴芳']);
     await scores.getByTestId('scores-recompute').click();
     await admin.page.getByText(/^Totals recomputed from the score history: \d+ users corrected$/).waitFor();
-    await screenshot(admin.page, 'user-scores-admin-en');
+    await look(admin.page, 'user-scores-admin-en', 'en-US');
 
     // another user's history stays closed to whoever does not hold the report
     const refused = await auditor.session.post('/api/score/history', { userId: author.id }).catch((e: CallError) => e);
