@@ -96,6 +96,8 @@ import * as programs from './program/programs.ts';
 import * as programPlan from './program/plan.ts';
 import * as tasks from './task/tasks.ts';
 import * as taskTransitions from './task/transitions.ts';
+// user scores (issue 24): the ranking report, a user's card and history, the score standards
+import * as scores from './scores/scores.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -194,6 +196,7 @@ export const ROUTE_MODULES = {
   programPlan,
   tasks,
   taskTransitions,
+  scores,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

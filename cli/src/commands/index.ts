@@ -26,6 +26,7 @@ import { registerProblem } from './problem/index.ts';
 import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
+import { registerScore } from './score/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerTemplate } from './template/index.ts';
@@ -62,4 +63,5 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerAp(program, deps);
   registerNumber(program);
   registerLog(program);
+  registerScore(program);
 }

@@ -26,3 +26,4 @@ export * from './loop/index.ts';
 export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './program/index.ts';
+export * from './scores/index.ts';

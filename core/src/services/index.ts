@@ -33,3 +33,4 @@ export * from './problem/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './program/index.ts';
+export * from './scores/index.ts';

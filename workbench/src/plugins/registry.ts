@@ -12,9 +12,10 @@ import { standardsPlugin } from '@fmea/plugin-standards';
 import { masterDataPlugin } from '@fmea/plugin-masterdata';
 import { experiencePlugin } from '@fmea/plugin-experience';
 import { problemPlugin } from '@fmea/plugin-problem';
+import { taskPlugin } from '@fmea/plugin-task';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

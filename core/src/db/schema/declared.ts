@@ -19,3 +19,4 @@ export * from './fmeda.ts';
 export * from './problem.ts';
 export * from './loop.ts';
 export * from './program.ts';
+export * from './score.ts';

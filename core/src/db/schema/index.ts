@@ -96,3 +96,4 @@ export const taskLog = tables.taskLog;
 export const user = tables.user;
 export const userRole = tables.userRole;
 export const userSite = tables.userSite;
+export const userScoreEvent = tables.userScoreEvent;

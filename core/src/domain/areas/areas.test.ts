@@ -94,9 +94,9 @@ describe('the area definitions', () => {
     for (const unbuilt of ['retired_index', 'system_menu']) expect(names).not.toContain(unbuilt);
   });
 
-  it('give everyone the home page, the personal centre and the inbox, and nothing else', () => {
+  it('give everyone the home page, the personal centre (their scores too) and the inbox, and nothing else', () => {
     expect([...ALWAYS_PERMITTED_ROUTES].sort()).toEqual(
-      ['home_index', 'ownspace_index', 'user_info_index', 'resetPwd_index', 'myApply_index', 'myAudit_index', 'myCollection_index', 'my_notice_index', 'my_task_index', 'my_message_index'].sort(),
+      ['home_index', 'ownspace_index', 'user_info_index', 'resetPwd_index', 'myApply_index', 'myAudit_index', 'myScore_index', 'myCollection_index', 'my_notice_index', 'my_task_index', 'my_message_index'].sort(),
     );
     expect(everyoneRoutes([area({ everyone: true })])).toEqual(['x_index']);
   });

@@ -230,6 +230,9 @@ export const OPERATION_ACTIONS = [
   'task.rework',
   'task.restart',
   'task.complete',
+  // user scores (services/scores): the standards, and totals rebuilt from the ledger
+  'score.standards',
+  'score.recompute',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
