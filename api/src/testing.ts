@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { dictionaryChoices, findDictionaryType, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
-import { buildHousingPfmea, buildRole, buildUser, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
+import { createCatalogRecord, dictionaryChoices, findDictionaryType, importBom, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
+import { bomWorkbook, buildHousingPfmea, buildRole, buildUser, DOOR_BOM, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
 import type { AnswerMismatch } from './http/answer-check.ts';
 import type { WebOrigins } from './http/origin.ts';
@@ -380,6 +380,44 @@ export async function ftaApp() {
 }
 
 // ---------------------------------------------------------------------------
+// Engineering change orders (the EWO area's route tests)
+
+/**
+ * The people and data the EWO route tests share (no routes here): a DFMEA team whose owner also opens EWOs
+ * (every button but audit) and reads products and BOMs, the editor tracks them (the route only), the reader
+ * approves (audit), a colleague with add/edit/del who neither created nor tracks them, someone with the DFMEA
+ * route only; the window-lifter DFMEA with its chain, and a product PA-WL with the door's BOM.
+ */
+export const EWO_AUTHOR_BUTTONS = ['add', 'edit', 'del', 'import', 'export'];
+
+export async function ewoApp() {
+  const api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
+  const person = (label: string, ewo: string[] | null, extra: { routeName: string; buttons: string[] }[] = []) =>
+    signedInWith(api, label, [{ routeName: 'dfmea_index', buttons: ['add', 'edit', 'del'] }, ...(ewo ? [{ routeName: 'ewo_index', buttons: ewo }] : []), ...extra]);
+  const masterData = [
+    { routeName: 'product_list_index', buttons: [] },
+    { routeName: 'bom_index', buttons: [] },
+  ];
+  const team: Team = {
+    owner: await person('ewoauthor', EWO_AUTHOR_BUTTONS, masterData),
+    editor: await person('ewotracker', []),
+    reader: await person('ewoapprover', ['audit']),
+    outsider: await person('ewocolleague', ['add', 'edit', 'del']),
+  };
+  const dfmeaOnly = await person('dfmeaonly', null);
+  const project = await createTeamProject(api, team);
+  const chain = await buildChain(api, team.owner, project);
+  const product = await createCatalogRecord(api.t.ctx, 'product', { serialNum: 'PA-WL', values: { productName: 'Window lifter' } });
+  await importBom(api.t.ctx, 'PA-WL', await bomWorkbook(DOOR_BOM));
+  const s = { author: team.owner, tracker: team.editor, approver: team.reader, colleague: team.outsider, dfmeaOnly, team, project, chain, product };
+  return { api, s };
+}
+
+export type EwoWorld = Awaited<ReturnType<typeof ewoApp>>['s'];
+
+/** An EWO opened by the author, tracked by the tracker. */
+export const openEwo = (api: TestApp, s: EwoWorld, description = 'Stronger window-lifter gear') =>
+  caller(api, s.author).ok('POST', '/api/ewo/add', { description, ewoType: 'design', source: 'problem', closingDate: '2026-06-30', trackerId: s.tracker.user.id });
 // Programs and tasks (the program and task route tests, issue 24)
 
 export const PROGRAM_BUTTONS = ['add', 'edit', 'del', 'import', 'export', 'audit'];

@@ -27,3 +27,6 @@ export { catalogLabel } from './web/analysis/suggestions.ts';
 export { isConflict } from './web/risk/risk-api.ts';
 export { useDict } from './web/list/lookups.ts';
 export { useDictLabel } from './web/list/dict-label.ts';
+
+// closing the loop (docs/domain/closed-loop.md): the problem and EWO pages mount a source's FMEA proposals panel
+export { ProposalsPanel } from './web/loop/ProposalsPanel.tsx';

@@ -9,6 +9,7 @@ export const personalPlugin = definePlugin({
     resetPwd: () => import('./web/pages/ChangePasswordPage.tsx'),
     myApply: () => import('./web/pages/MyApplicationsPage.tsx'),
     myAudit: () => import('./web/pages/MyApprovalsPage.tsx'),
+    myScore: () => import('./web/pages/MyScoresPage.tsx'),
     myCollection: () => import('./web/pages/MyFavouritesPage.tsx'),
     myNotice: () => import('./web/pages/MyNoticesPage.tsx'),
     myTask: () => import('./web/pages/MyTasksPage.tsx'),

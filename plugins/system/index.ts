@@ -14,6 +14,8 @@ export const systemPlugin = definePlugin({
     numbering: () => import('./web/pages/numbering/NumberingPage.tsx'),
     rules: () => import('./web/pages/rules/BusinessRulesPage.tsx'),
     security: () => import('./web/pages/security/SecurityPage.tsx'),
+    scoreStandard: () => import('./web/pages/scores/ScoreStandardsPage.tsx'),
+    userScore: () => import('./web/pages/scores/UserScoresPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,

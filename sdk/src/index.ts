@@ -25,6 +25,7 @@ export { readServerError, errorLines, NO_ERRORS, type FormErrors } from './compo
 export { CheckList } from './components/CheckList.tsx';
 export { FilePickerButton, SPREADSHEET_ACCEPT } from './components/FilePicker.tsx';
 export { saveBlob, svgToPng } from './components/picture.ts';
+export { fitLines, unitsOf } from './components/fit-lines.ts';
 export { Autocomplete, type AutocompleteProps, type FetchSuggestions, type SuggestionOption } from './components/Autocomplete.tsx';
 export { Dialog } from './components/dialog.tsx';
 export { ImportProblems, type ImportProblem } from './components/ImportProblems.tsx';
@@ -48,3 +49,10 @@ export { onChangeNotice } from './realtime/client.ts';
 export { refreshMessageCount } from './shell/message-count.ts';
 export { RowMarker, RowThreadProvider, type RowRef } from './components/row-thread/index.ts';
 export { useFieldLabels, useValueLabel } from './components/row-thread/field-labels.ts';
+export { GradeTag } from './components/scores/GradeTag.tsx';
+export { ScoreHistoryGrid } from './components/scores/ScoreHistoryGrid.tsx';
+export { useScoreLabels } from './components/scores/labels.ts';
+export { UserScoreCard } from './components/scores/UserScoreCard.tsx';
+export { useSettingsDraft, type SettingsDraft } from './components/form/use-settings-draft.ts';
+export { ScoreRanking } from './components/scores/ScoreRanking.tsx';
+export { SettingsActions } from './components/form/SettingsActions.tsx';

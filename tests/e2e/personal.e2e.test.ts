@@ -35,12 +35,13 @@ describe('personal centre', () => {
     await screenshot(page, 'personal-user-info');
 
     const titles = await page.locator('[data-testid="personal-root"] .area-side-menu a').allInnerTexts();
-    expect(titles).toEqual(['个人信息', '修改密码', '我的申请', '我的审批', '我的收藏', '我的公告', '我的任务', '我的消息']);
+    expect(titles).toEqual(['个人信息', '修改密码', '我的申请', '我的审批', '我的积分', '我的收藏', '我的公告', '我的任务', '我的消息']);
 
     const pages: [string, string][] = [
       ['resetPwd', 'change-password-page'],
       ['myApply', 'my-applications-page'],
       ['myAudit', 'my-approvals-page'],
+      ['myScore', 'my-scores'],
       ['myCollection', 'my-favourites-page'],
       ['myNotice', 'my-notices-page'],
       ['myTask', 'my-tasks-page'],
@@ -73,6 +74,7 @@ describe('personal centre', () => {
       'Change password',
       'My applications',
       'My approvals',
+      'My scores',
       'My favourites',
       'My notices',
       'My tasks',

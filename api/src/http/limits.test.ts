@@ -23,6 +23,17 @@ const TEXT_LIMIT = 200;
  */
 const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/notice/saveOrUpdate': { field: 'content', why: 'a notice’s rich text (HTML) holds up to 100,000 characters (NOTICE_CONTENT_MAX)' },
+  // FMEA change proposals (docs/domain/closed-loop.md): what the field showed, and why a decision went so, are a paragraph (RATIONALE_LIMIT)
+  'POST /api/loop/propose': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters' },
+  'POST /api/fmea/proposals/accept': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
+  'POST /api/fmea/proposals/reject': { field: 'reason', why: 'a decision’s reason, up to 2,000 characters' },
+  // an 8D's texts are the report's prose (docs/domain/problems-8d.md): the problem description, a step's account, an action's result (PROBLEM_NARRATIVE_LIMIT)
+  'POST /api/problem/create': { field: 'description', why: 'a problem’s description, up to 4,000 characters' },
+  'POST /api/problem/update': { field: 'description', why: 'a problem’s description, up to 4,000 characters' },
+  'POST /api/problem/step/save': { field: 'content', why: 'a step’s account in the 8D report, up to 4,000 characters' },
+  'POST /api/problem/actions': { field: 'actions.0.result', why: 'an action’s result as the report states it, up to 4,000 characters' },
+  'POST /api/ewo/add': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
+  'POST /api/ewo/edit': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

@@ -53,6 +53,7 @@ import * as fmeaReview from './fmea/review.ts';
 import * as fmeaReuse from './fmea/reuse.ts';
 import * as fmeaChecks from './fmea/checks.ts';
 import * as fmeaBaselines from './fmea/baselines.ts';
+import * as loop from './loop/loop.ts';
 // the FMEDA (issue 23): its worksheet, metrics and workbook; its project, review and baselines are the FMEA routes above
 import * as fmeda from './fmeda/fmeda.ts';
 import * as collections from './collections/collections.ts';
@@ -80,11 +81,23 @@ import * as ftaExchange from './fta/exchange.ts';
 import * as ftaAnalysis from './fta/analysis.ts';
 import * as ftaLinks from './fta/links.ts';
 import * as ftaReview from './fta/review.ts';
+// problems handled by 8D (issue 24, area problem): list and record, the steps and their lists, review, closing, lessons, exchange
+import * as problemRecords from './problem/problems.ts';
+import * as problemWork from './problem/work.ts';
+import * as problemReview from './problem/review.ts';
+import * as problemExchange from './problem/exchange.ts';
+// engineering change orders (issue 24, area ewo): the EWO, its flow, what it touches and its documents, the list as a workbook
+import * as ewoRecords from './ewo/ewos.ts';
+import * as ewoContents from './ewo/contents.ts';
+import * as ewoFlow from './ewo/flow.ts';
+import * as ewoExchange from './ewo/exchange.ts';
 // programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
 import * as programs from './program/programs.ts';
 import * as programPlan from './program/plan.ts';
 import * as tasks from './task/tasks.ts';
 import * as taskTransitions from './task/transitions.ts';
+// user scores (issue 24): the ranking report, a user's card and history, the score standards
+import * as scores from './scores/scores.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -147,6 +160,7 @@ export const ROUTE_MODULES = {
   fmeaReuse,
   fmeaChecks,
   fmeaBaselines,
+  loop,
   fmeda,
   collections,
   // before the catalog's /api/mainData/{entity}/…: the BOM's literal paths would fall into it
@@ -170,10 +184,19 @@ export const ROUTE_MODULES = {
   ftaAnalysis,
   ftaLinks,
   ftaReview,
+  problemRecords,
+  problemWork,
+  problemReview,
+  problemExchange,
+  ewoRecords,
+  ewoContents,
+  ewoFlow,
+  ewoExchange,
   programs,
   programPlan,
   tasks,
   taskTransitions,
+  scores,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

@@ -27,7 +27,7 @@ const POISONS = [
 
 /** What the document cannot say: fields a refinement ties to others, and coded lists checked beyond their type. */
 const EXTRA_BODY: Record<string, Record<string, unknown>> = { 'POST /api/project/save': { version: 1 } };
-const CODED: Record<string, string[]> = { 'GET /api/fmea/actions': ['status'] };
+const CODED: Record<string, string[]> = { 'GET /api/fmea/actions': ['status'], 'GET /api/fmea/proposals': ['status'] };
 
 const bodyOf = (op: Operation, type: string) => doc.paths[op.path][op.method.toLowerCase()].requestBody?.content?.[type]?.schema;
 

@@ -22,4 +22,8 @@ export * from './fmea-checks/index.ts';
 export * from './fmeda/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
+export * from './loop/index.ts';
+export * from './ewo/index.ts';
+export * from './problem/index.ts';
 export * from './program/index.ts';
+export * from './scores/index.ts';

@@ -120,3 +120,4 @@ export async function freshDatabaseUrl(dir: string, name: string): Promise<strin
   await database.close();
   return database.url;
 }
+export * from './loop.ts';

@@ -6,7 +6,7 @@ import { redirectTarget, userMenuItems } from '../shell/areas.ts';
 import { resolveRoute } from './resolve-route.ts';
 
 const userHolding = (routes: Record<string, string[]>, isAdmin = false) => ({ isAdmin, routers: Object.entries(routes).map(([routeName, buttons]) => ({ routeName, buttons })) }) as unknown as UserInfo;
-const everyone = { home_index: [], ownspace_index: [], user_info_index: [], resetPwd_index: [], myApply_index: [], myAudit_index: [], myCollection_index: [], my_notice_index: [], my_task_index: [], my_message_index: [] };
+const everyone = { home_index: [], ownspace_index: [], user_info_index: [], resetPwd_index: [], myApply_index: [], myAudit_index: [], myScore_index: [], myCollection_index: [], my_notice_index: [], my_task_index: [], my_message_index: [] };
 const engineer = userHolding({ ...everyone, dfmea_index: ['add'] });
 const noticeAdmin = userHolding({ ...everyone, system_index: [], system_notice: [], system_log: [] });
 
@@ -76,7 +76,7 @@ describe('the redirect landing and the user menu', () => {
   });
 
   it('lists the personal centre’s shortcuts in the user’s language', () => {
-    expect(userMenuItems(engineer, 'zh-CN', AREAS).map((i) => i.title)).toEqual(['个人信息', '修改密码', '我的申请', '我的审批', '我的收藏']);
+    expect(userMenuItems(engineer, 'zh-CN', AREAS).map((i) => i.title)).toEqual(['个人信息', '修改密码', '我的申请', '我的审批', '我的积分', '我的收藏']);
     expect(userMenuItems(engineer, 'en-US', AREAS)[0]).toEqual({ routeName: 'user_info_index', path: '/systemInfo/ownspaceIndex/userInfo', title: 'Personal info' });
   });
 });

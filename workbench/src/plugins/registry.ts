@@ -5,16 +5,18 @@ import { personalPlugin } from '@fmea/plugin-personal';
 import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 import { pfmeaPlugin } from '@fmea/plugin-pfmea';
 import { ftaPlugin } from '@fmea/plugin-fta';
+import { ewoPlugin } from '@fmea/plugin-ewo';
 import { fmedaPlugin } from '@fmea/plugin-fmeda';
 import { knowledgePlugin } from '@fmea/plugin-knowledge';
 import { standardsPlugin } from '@fmea/plugin-standards';
 import { masterDataPlugin } from '@fmea/plugin-masterdata';
 import { experiencePlugin } from '@fmea/plugin-experience';
+import { problemPlugin } from '@fmea/plugin-problem';
 import { programPlugin } from '@fmea/plugin-program';
 import { taskPlugin } from '@fmea/plugin-task';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, programPlugin, taskPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

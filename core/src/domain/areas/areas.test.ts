@@ -17,6 +17,7 @@ import {
   menusOf,
   messageCodesOf,
   pagePath,
+  problemDetailPath,
   projectFavouriteTypes,
   recentContributors,
   taskSourcesOf,
@@ -93,9 +94,9 @@ describe('the area definitions', () => {
     for (const unbuilt of ['retired_index', 'system_menu']) expect(names).not.toContain(unbuilt);
   });
 
-  it('give everyone the home page, the personal centre and the inbox, and nothing else', () => {
+  it('give everyone the home page, the personal centre (their scores too) and the inbox, and nothing else', () => {
     expect([...ALWAYS_PERMITTED_ROUTES].sort()).toEqual(
-      ['home_index', 'ownspace_index', 'user_info_index', 'resetPwd_index', 'myApply_index', 'myAudit_index', 'myCollection_index', 'my_notice_index', 'my_task_index', 'my_message_index'].sort(),
+      ['home_index', 'ownspace_index', 'user_info_index', 'resetPwd_index', 'myApply_index', 'myAudit_index', 'myScore_index', 'myCollection_index', 'my_notice_index', 'my_task_index', 'my_message_index'].sort(),
     );
     expect(everyoneRoutes([area({ everyone: true })])).toEqual(['x_index']);
   });
@@ -113,11 +114,13 @@ describe('the area definitions', () => {
     expect(pagePath(dfmea, { microRoute: 'dfmeaProject' })).toBe('/main/dfmea/dfmeaProject');
     // a fault tree's page, as the FMEA's views link to it
     expect(ftaTreePath('FT2603010001')).toBe('/main/ftaIndex/ftaTree?id=FT2603010001');
+    // a problem's page, as messages and My tasks link to it
+    expect(problemDetailPath('RS2603010001')).toBe('/main/problem/problemDetail?id=RS2603010001');
   });
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks and the review and action sources over every project type', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks, the review, action and change-proposal sources over every project type, the EWO’s follow-ups and the 8D steps', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
@@ -128,6 +131,11 @@ describe('what the areas contribute to the shell', () => {
       ['program', { projectTypes: [] }],
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      // an EWO names no FMEA project type: its source reads EWOs, not projects
+      ['ewo', { projectTypes: [] }],
+      // the problem area opens no projects: its source reads the 8D steps the caller owns
+      ['problemStep', { projectTypes: [] }],
     ]);
   });
 

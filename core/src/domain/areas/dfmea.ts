@@ -29,7 +29,7 @@ export const dfmeaArea = defineArea({
   projectPage: 'dfmeaProject',
   contributes: {
     recent: { path: '/api/project/selectRecentProject' },
-    taskSources: ['review', 'action'],
+    taskSources: ['review', 'action', 'proposal'],
     favourites: [{ type: 'project', title: { 'zh-CN': 'DFMEA 项目', 'en-US': 'DFMEA project' }, projects: true }],
     commentTargets: ANALYSIS_ROW_KINDS,
     // a review step waiting ('1'), its outcomes, a task, a comment and an agreed read application open the project

@@ -3,11 +3,13 @@ import type { ProjectType } from '../fmea/vocabulary.ts';
 import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
 import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
+import { ewoArea } from './ewo.ts';
 import { ftaArea } from './fta.ts';
 import { fmedaArea } from './fmeda.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
+import { problemArea } from './problem.ts';
 import { programArea } from './program.ts';
 import { taskArea } from './task.ts';
 import { systemArea } from './system.ts';
@@ -17,10 +19,12 @@ export * from './derive.ts';
 export * from './contributions.ts';
 export { catalogPage } from './catalog-page.ts';
 export { ftaTreePath } from './fta.ts';
-export { dfmeaArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, programArea, standardsArea, systemArea, taskArea };
+export { problemDetailPath } from './problem.ts';
+export { ewoDetailPath } from './ewo.ts';
+export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

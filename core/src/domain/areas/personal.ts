@@ -21,6 +21,7 @@ export const personalArea = defineArea({
     { microRoute: 'resetPwd', routeName: 'resetPwd_index', title: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, icon: 'lock', listed: true, inUserMenu: true },
     { microRoute: 'myApply', routeName: 'myApply_index', title: { 'zh-CN': '我的申请', 'en-US': 'My applications' }, icon: 'apply', listed: true, inUserMenu: true },
     { microRoute: 'myAudit', routeName: 'myAudit_index', title: { 'zh-CN': '我的审批', 'en-US': 'My approvals' }, icon: 'audit', listed: true, inUserMenu: true },
+    { microRoute: 'myScore', routeName: 'myScore_index', title: { 'zh-CN': '我的积分', 'en-US': 'My scores' }, icon: 'score', listed: true, inUserMenu: true },
     { microRoute: 'myCollection', routeName: 'myCollection_index', title: { 'zh-CN': '我的收藏', 'en-US': 'My favourites' }, icon: 'star', listed: true, inUserMenu: true },
     { microRoute: 'myNotice', routeName: 'my_notice_index', title: { 'zh-CN': '我的公告', 'en-US': 'My notices' }, icon: 'notice', listed: true },
     { microRoute: 'myTask', routeName: 'my_task_index', title: { 'zh-CN': '我的任务', 'en-US': 'My tasks' }, icon: 'task', listed: true },

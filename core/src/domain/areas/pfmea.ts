@@ -30,7 +30,7 @@ export const pfmeaArea = defineArea({
   projectPage: 'pfmeaProject',
   contributes: {
     recent: { path: '/api/pfmeaProject/selectRecentPfmeaProject' },
-    taskSources: ['review', 'action'],
+    taskSources: ['review', 'action', 'proposal'],
     favourites: [{ type: 'pfmeaProject', title: { 'zh-CN': 'PFMEA 项目', 'en-US': 'PFMEA project' }, projects: true }],
     commentTargets: [...ANALYSIS_ROW_KINDS, 'controlPlanLine'],
     // every review outcome is '5' (spec 001 §2)

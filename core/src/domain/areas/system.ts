@@ -29,6 +29,8 @@ export const systemArea = defineArea({
     { microRoute: 'numbering', routeName: 'system_numbering', title: { 'zh-CN': '编号规则', 'en-US': 'Numbering rules' }, icon: 'numbering', buttons: ['edit'], listed: true },
     { microRoute: 'rules', routeName: 'system_rules', title: { 'zh-CN': '业务规则', 'en-US': 'Business rules' }, icon: 'rules', buttons: ['edit', 'import', 'export'], listed: true },
     { microRoute: 'security', routeName: 'system_security', title: { 'zh-CN': '密码与安全', 'en-US': 'Password and security' }, icon: 'security', buttons: ['edit'], listed: true },
+    { microRoute: 'scoreStandard', routeName: 'system_scoreStandard', title: { 'zh-CN': '积分标准', 'en-US': 'Score standards' }, icon: 'score', buttons: ['edit'], listed: true },
+    { microRoute: 'userScore', routeName: 'system_userScore', title: { 'zh-CN': '用户积分', 'en-US': 'User scores' }, icon: 'score', buttons: ['edit'], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
   ],
 });

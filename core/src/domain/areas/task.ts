@@ -30,5 +30,7 @@ export const taskArea = defineArea({
     { microRoute: 'done', title: { 'zh-CN': '已办任务', 'en-US': 'Done' }, listed: true },
     { microRoute: 'current', title: { 'zh-CN': '当前任务', 'en-US': 'Current' }, listed: true },
     { microRoute: 'history', title: { 'zh-CN': '历史任务', 'en-US': 'History' }, listed: true },
+    // the user score ranking report (docs/domain/user-scores.md): granted on its own, it shows everyone's scores
+    { microRoute: 'scoreRanking', routeName: 'task_scoreRanking', title: { 'zh-CN': '积分排行', 'en-US': 'Score ranking' }, icon: 'rank', listed: true },
   ],
 });

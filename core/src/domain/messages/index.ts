@@ -13,10 +13,13 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * task, pfmeaTask. Ours where the spec shows none: 'applicationResult' (the
  * applicant is told the decision), 'catalogReview' (a knowledge-base or
  * master-data review step), 'ftaReview' (a fault tree to
- * approve, or its decision), 'exportRequest' (appExportForModule), 'programTask' (a program task given to
- * the reader, submitted to them, or decided: issue 24), 'system'.
+ * approve, or its decision), 'ewo' (an engineering change to follow up or approve, or its decision),
+ * 'problemReview' (an 8D report to approve, or its decision), 'exportRequest' (appExportForModule),
+ * 'fmeaProposalResult' (an FMEA change proposal was decided: opens the problem
+ * or EWO it came from), 'programTask' (a program task given to the reader, submitted to them, or decided:
+ * issue 24), 'system'.
  */
-export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'exportRequest', 'programTask', 'system'] as const;
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'ewo', 'problemReview', 'exportRequest', 'fmeaProposalResult', 'programTask', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 

@@ -100,3 +100,4 @@ export {
 } from './administration.ts';
 export { assertCanPublishTemplate, canUseTemplate, type TemplateAccess } from './template.ts';
 export { doubledRoles, isOwnApplication, type DoubledRole } from './separation.ts';
+export { PROBLEM_DENIED, assertProblemOperate, isProblemPerson, mayOperateProblem, type ProblemAction, type ProblemOperateInput, type ProblemPeople } from './problem.ts';

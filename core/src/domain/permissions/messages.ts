@@ -36,6 +36,7 @@ export const PERMISSION_MESSAGE_KEYS = [
   'permission.own_application',
   'permission.review_roles_separate',
   'permission.review_role_doubled',
+  'permission.problem_denied',
 ] as const;
 
 export type PermissionMessageKey = (typeof PERMISSION_MESSAGE_KEYS)[number];

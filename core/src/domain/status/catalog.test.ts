@@ -6,7 +6,7 @@ import { LOCALES, loadCatalogs, translate } from '../../i18n/index.ts';
 import { STATUS_MESSAGE_KEYS } from './messages.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const sampleParams: Record<string, string | number> = { from: '1', event: 'submit', max: 200, step: '4', missing: '2', days: 30, daysLeft: 3, roles: 'quality', value: 'maybe', position: 2, open: 4 };
+const sampleParams: Record<string, string | number> = { from: '1', event: 'submit', max: 200, step: '4', missing: '2', days: 30, daysLeft: 3, roles: 'quality', value: 'maybe', position: 2, open: 4, later: '5', date: '2026-03-31' };
 
 /** Every quoted 'status.…' literal in the area's code, so a key typed inline cannot miss the list. */
 function literalKeysInSource(): string[] {

@@ -5,6 +5,9 @@ import { FMEA_REVIEW_CONCLUSION_KEYS, FMEA_REVIEW_REFUSAL_KEYS, FMEA_REVIEW_ROLE
 import { FMEA_REVIEW_WALK_REFUSAL_KEYS } from './fmea-review-walk.ts';
 import { TASK_STATUS_KEYS, taskMachine } from './task.ts';
 import { FTA_STATUS_KEYS } from './fta.ts';
+import { EWO_FLOW_KEYS } from '../ewo/flow.ts';
+import { PROBLEM_CLOSURE_KEYS } from '../problem/closure.ts';
+import { PROBLEM_FLOW_KEYS } from '../problem/flow.ts';
 
 /** Every message key the status flows can throw or name; the catalog test reads it. */
 export const STATUS_MESSAGE_KEYS: readonly string[] = [
@@ -21,4 +24,9 @@ export const STATUS_MESSAGE_KEYS: readonly string[] = [
   ...Object.values(FMEA_REVIEW_ROLE_KEYS),
   ...Object.values(FMEA_REVIEW_CONCLUSION_KEYS),
   ...FTA_STATUS_KEYS,
+  // the EWO flow's (core/src/domain/ewo/flow.ts): its default refusal is a status key
+  ...EWO_FLOW_KEYS,
+  // the 8D's machines and closing (core/src/domain/problem)
+  ...PROBLEM_FLOW_KEYS,
+  ...PROBLEM_CLOSURE_KEYS,
 ];

@@ -8,6 +8,7 @@ import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { storeCatalogReviewMessages } from '../messages/catalog-review.ts';
+import { creditCatalogStep } from '../scores/credits.ts';
 import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { assertCurrentVersion, assertRowVersion, checkedValues, findCatalogRow, updatedOrStale, valuesOfRow, viewOf, type CatalogRecordView } from './store.ts';
@@ -89,6 +90,8 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       .returning();
     const row = updatedOrStale(rows);
     await writeCatalogLog(tx, txCtx, { action, row, fromStatus: before.status, toStatus: status, remark: opinion });
+    // the reviewer's activity and, on release, the creator's contribution (docs/domain/user-scores.md)
+    await creditCatalogStep(tx, { action, actorId: who, recordId: row.id, creatorId: row.creatorId, at: now });
     // the people the step now waits for find it in their inbox, stored with the step (docs/domain/messages.md)
     await storeCatalogReviewMessages(tx, txCtx, id);
     return { result: await viewOf(tx, caller, type, row), log: catalogOperation(action, id, before, row) };

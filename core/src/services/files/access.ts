@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { file, fmeaNode, fmeaProject, fmeaProjectAttachment, user } from '../../db/schema/index.ts';
+import { ewoDocument, file, fmeaNode, fmeaProject, fmeaProjectAttachment, user } from '../../db/schema/index.ts';
+import { ewoCaller, readableEwo } from '../ewo/access.ts';
 import { isDomainError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import { actorOf } from '../shared/actor.ts';
 import type { TxContext } from '../shared/context.ts';
@@ -16,6 +17,7 @@ import { isDeleted } from '../../db/live.ts';
  * - attached to FMEA projects (a project attachment, a structure node's
  *   picture): whoever may open one of those projects (a template: whoever may
  *   use it); deleted projects count for nobody;
+ * - a before/after document of an EWO: whoever may read that EWO (services/ewo/access.ts);
  * - a user's current avatar: every signed-in user (it is shown beside their name);
  * - the system logo: everyone (it is public, `/api/replaceLogo/downloadFile`);
  * - attached to nothing (uploaded, not yet used, or no longer): its uploader only.
@@ -35,6 +37,11 @@ export async function assertCanReadFile(ctx: TxContext, fileId: string): Promise
     for (const projectId of projectIds) if (await mayReadProject(ctx, projectId)) return;
     throw new NotAllowedError('permission.not_project_member');
   }
+  const ewoIds = await ewosShowing(ctx.db, fileId);
+  if (ewoIds.length > 0) {
+    for (const ewoId of ewoIds) if (await mayReadEwo(ctx, ewoId)) return;
+    throw new NotAllowedError('permission.denied', { action: 'read' });
+  }
   if (record.kind === 'avatar' && (await ctx.db.select({ id: user.id }).from(user).where(eq(user.avatar, fileId)).get())) return;
   if (record.uploadedBy === ctx.actor.userId) return;
   throw new NotFoundError('files.not_found');
@@ -47,6 +54,22 @@ async function projectsShowing(db: DbOrTx, fileId: string): Promise<string[]> {
     db.selectDistinct({ projectId: fmeaNode.projectId }).from(fmeaNode).where(eq(fmeaNode.imageName, fileId)),
   ]);
   return [...new Set([...attached, ...pictured].map((r) => r.projectId))];
+}
+
+/** The live EWOs a file is a document of. */
+async function ewosShowing(db: DbOrTx, fileId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ ewoId: ewoDocument.ewoId }).from(ewoDocument).where(eq(ewoDocument.fileId, fileId));
+  return rows.map((r) => r.ewoId);
+}
+
+async function mayReadEwo(ctx: TxContext, ewoId: string): Promise<boolean> {
+  try {
+    await readableEwo(ctx.db, await ewoCaller(ctx.db, ctx.actor), ewoId);
+    return true;
+  } catch (error) {
+    if (isDomainError(error)) return false;
+    throw error;
+  }
 }
 
 async function mayReadProject(ctx: TxContext, projectId: string): Promise<boolean> {

@@ -28,6 +28,7 @@ import { readRuleFlags } from '../rules/rule-flags.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { freezeBaseline, type BaselineView } from '../fmea-baseline/index.ts';
+import { creditFmeaReviewStep } from '../scores/credits.ts';
 import { loadReview, loadWalkMarks, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
 
 export type { FmeaReviewView, ReviewStepView } from './state.ts';
@@ -184,9 +185,12 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
     await persist(tx, ctx, loaded, stored, next, event, acknowledged);
+    const published = next.status === 'released' && stored.state.status !== 'released';
+    // the reviewer's activity and, when the release publishes, the owner's contribution (docs/domain/user-scores.md)
+    await creditFmeaReviewStep(tx, { event: event.type, actorId, roundId: stored.round?.id ?? null, responsibleUserId: loaded.project.responsibleUserId, published, at: now });
     // a release (or republish) freezes the analysis as a baseline in the same transaction (docs/domain/fmea-baselines.md)
     const baseline: BaselineView | null =
-      next.status === 'released' && stored.state.status !== 'released' ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
+      published ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
     const after = await loadReview(tx, projectId, next.status, condition);
     const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder });
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);

@@ -16,7 +16,7 @@ import {
   type AnyControlKind,
 } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { storeActionTaskMessage } from '../messages/fmea-task.ts';
 import type { MessageRow } from '../messages/inbox.ts';
@@ -78,35 +78,46 @@ const text = (value: string | null | undefined) => (value === undefined ? undefi
  * pass `outbox` to receive it for the live push).
  */
 export async function addAction(ctx: ServiceContext, input: ActionInput, outbox?: MessageRow[]): Promise<FmeaActionRow> {
-  assertNoIssues(actionIssues(input));
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const cause = await findFailure(tx, input.causeId);
-    assertNoIssues(actionCauseIssues(cause.kind));
-    const { projectType } = await assertProjectEditable(tx, ctx.actor, cause.projectId, ctx.now(), 'add');
-    assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
-    await assertResponsible(tx, input.responsibleUserId, cause.projectId, ctx.now());
-    const sort = nextSort(fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
-    const [row] = await tx
-      .insert(fmeaAction)
-      .values({
-        projectId: cause.projectId,
-        causeId: cause.id,
-        kind: input.kind,
-        description: input.description.trim(),
-        responsibleUserId: input.responsibleUserId ?? null,
-        targetDate: text(input.targetDate) ?? null,
-        status: 'open',
-        raSeverity: input.raSeverity ?? null,
-        raOccurrence: input.raOccurrence ?? null,
-        raDetection: input.raDetection ?? null,
-        sort,
-        ...created(txCtx),
-      })
-      .returning();
-    const told = await storeActionTaskMessage(tx, txCtx, row!, null);
-    outbox?.push(...told);
-    return { result: row!, log: { action: 'fmea.action.create', entity: 'fmea_action', entityId: row!.id, after: row } };
+    const row = await insertAction(tx, txCtx, input, outbox);
+    return { result: row, log: { action: 'fmea.action.create', entity: 'fmea_action', entityId: row.id, after: row } };
   });
+}
+
+/**
+ * addAction inside a caller's transaction (the caller logs it as
+ * 'fmea.action.create'): the checks, the row and its task message, for a use
+ * case that plans an action as part of its own write (an accepted FMEA change
+ * proposal, docs/domain/closed-loop.md).
+ */
+export async function insertAction(tx: DbOrTx, txCtx: TxContext, input: ActionInput, outbox?: MessageRow[]): Promise<FmeaActionRow> {
+  assertNoIssues(actionIssues(input));
+  const cause = await findFailure(tx, input.causeId);
+  assertNoIssues(actionCauseIssues(cause.kind));
+  const { projectType } = await assertProjectEditable(tx, txCtx.actor, cause.projectId, txCtx.now(), 'add');
+  assertNoIssues(msrKindIssues(input.kind, hasMsrSteps(kindOf(projectType))));
+  await assertResponsible(tx, input.responsibleUserId, cause.projectId, txCtx.now());
+  const sort = nextSort(fmeaAction, fmeaAction.sort, eq(fmeaAction.causeId, cause.id));
+  const [row] = await tx
+    .insert(fmeaAction)
+    .values({
+      projectId: cause.projectId,
+      causeId: cause.id,
+      kind: input.kind,
+      description: input.description.trim(),
+      responsibleUserId: input.responsibleUserId ?? null,
+      targetDate: text(input.targetDate) ?? null,
+      status: 'open',
+      raSeverity: input.raSeverity ?? null,
+      raOccurrence: input.raOccurrence ?? null,
+      raDetection: input.raDetection ?? null,
+      sort,
+      ...created(txCtx),
+    })
+    .returning();
+  const told = await storeActionTaskMessage(tx, txCtx, row!, null);
+  outbox?.push(...told);
+  return row!;
 }
 
 /**

@@ -5,8 +5,9 @@ import { NotFoundError } from '../../errors.ts';
 import { failureIssues, frequencyRatioIssues, sortIssues, type DeletionImpact, type FailureKind } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { CatalogRecordRow } from '../catalog/store.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
+import type { OperationRecord } from '../shared/audit.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrStale } from './access.ts';
 import { findFunction } from './functions.ts';
 import { citeCatalogRecord, relinkCatalogRecord } from './catalog-link.ts';
@@ -66,32 +67,38 @@ async function assertFrequencyRatios(db: DbOrTx, functionId: string, ratio: numb
 
 /** Adds an effect, mode or cause to a function, with the ratings its kind carries. */
 export async function addFailure(ctx: ServiceContext, input: FailureInput): Promise<FmeaFailureRow> {
-  assertNoIssues(failureIssues(input.kind, input));
   return writeAndLog(ctx, async (tx, txCtx) => {
-    const fn = await findFunction(tx, input.functionId);
-    await assertProjectEditable(tx, ctx.actor, fn.projectId, ctx.now(), 'add');
-    await assertFrequencyRatios(tx, fn.id, input.frequencyRatio);
-    const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'failure', kind: input.kind }, input.description) : null;
-    const ratings = { severity: input.severity ?? null, occurrence: input.occurrence ?? null };
-    const sort = nextSort(fmeaFailure, fmeaFailure.sort, eq(fmeaFailure.functionId, fn.id));
-    const [row] = await tx
-      .insert(fmeaFailure)
-      .values({
-        projectId: fn.projectId,
-        functionId: fn.id,
-        kind: input.kind,
-        description: input.description.trim(),
-        ...ratings,
-        ...prefilled(input.kind, cited?.record ?? null, ratings),
-        detection: input.detection ?? null,
-        frequencyRatio: input.frequencyRatio ?? null,
-        catalogRecordId: cited?.record.id ?? null,
-        sort,
-        ...created(txCtx),
-      })
-      .returning();
-    return { result: row!, log: [{ action: 'fmea.failure.create', entity: 'fmea_failure', entityId: row!.id, after: row }, ...(cited ? [cited.log] : [])] };
+    const { row, logs } = await insertFailure(tx, txCtx, input);
+    return { result: row, log: logs };
   });
+}
+
+/** addFailure inside a caller's transaction: the checks, the row and what to log (with the catalog quote's). */
+export async function insertFailure(tx: DbOrTx, txCtx: TxContext, input: FailureInput): Promise<{ row: FmeaFailureRow; logs: OperationRecord[] }> {
+  assertNoIssues(failureIssues(input.kind, input));
+  const fn = await findFunction(tx, input.functionId);
+  await assertProjectEditable(tx, txCtx.actor, fn.projectId, txCtx.now(), 'add');
+  await assertFrequencyRatios(tx, fn.id, input.frequencyRatio);
+  const cited = input.catalogRecordId ? await citeCatalogRecord(tx, txCtx, input.catalogRecordId, { item: 'failure', kind: input.kind }, input.description) : null;
+  const ratings = { severity: input.severity ?? null, occurrence: input.occurrence ?? null };
+  const sort = nextSort(fmeaFailure, fmeaFailure.sort, eq(fmeaFailure.functionId, fn.id));
+  const [row] = await tx
+    .insert(fmeaFailure)
+    .values({
+      projectId: fn.projectId,
+      functionId: fn.id,
+      kind: input.kind,
+      description: input.description.trim(),
+      ...ratings,
+      ...prefilled(input.kind, cited?.record ?? null, ratings),
+      detection: input.detection ?? null,
+      frequencyRatio: input.frequencyRatio ?? null,
+      catalogRecordId: cited?.record.id ?? null,
+      sort,
+      ...created(txCtx),
+    })
+    .returning();
+  return { row: row!, logs: [{ action: 'fmea.failure.create', entity: 'fmea_failure', entityId: row!.id, after: row }, ...(cited ? [cited.log] : [])] };
 }
 
 /**

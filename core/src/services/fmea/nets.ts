@@ -11,7 +11,7 @@ import {
   type BrokenLinks,
   type FmeaGraph,
 } from '../../domain/fmea/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { assertProjectEditable } from './access.ts';
 import { findFunction } from './functions.ts';
@@ -88,24 +88,30 @@ export async function unlinkFunctions(ctx: ServiceContext, linkId: string, input
 
 /** Failure net: FE → FM or FM → FC, following the chain rule (docs/domain/fmea-engine.md). */
 export async function linkFailures(ctx: ServiceContext, input: { higherFailureId: string; lowerFailureId: string }): Promise<FmeaFailureLinkRow> {
-  return writeAndLog(ctx, async (tx) => {
-    const higher = await findFailure(tx, input.higherFailureId);
-    const lower = await findFailure(tx, input.lowerFailureId);
-    if (higher.projectId !== lower.projectId) throw otherProject();
-    await assertProjectEditable(tx, ctx.actor, higher.projectId, ctx.now(), 'add');
-    const failures = [higher, lower].map((f) => ({ id: f.id, functionId: f.functionId, kind: f.kind, sort: f.sort }));
-    const index = indexGraph(await neighbourhood(tx, higher.projectId, [higher.functionId, lower.functionId], failures));
-    const refusal = failureLinkRefusal(index, higher.id, lower.id);
-    if (refusal) throw new InvalidInputError(refusal, { higherKind: higher.kind, lowerKind: lower.kind });
-    const [row] = await tx
-      .insert(fmeaFailureLink)
-      .values({ projectId: higher.projectId, higherFailureId: higher.id, lowerFailureId: lower.id, createdBy: ctx.actor.userId, createdAt: ctx.now(), updatedAt: ctx.now() })
-      .returning()
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? duplicate() : error;
-      });
-    return { result: row!, log: { action: 'fmea.failure_link.create', entity: 'fmea_failure_link', entityId: row!.id, after: row } };
+  return writeAndLog(ctx, async (tx, txCtx) => {
+    const row = await insertFailureLink(tx, txCtx, input);
+    return { result: row, log: { action: 'fmea.failure_link.create', entity: 'fmea_failure_link', entityId: row.id, after: row } };
   });
+}
+
+/** linkFailures inside a caller's transaction (the caller logs 'fmea.failure_link.create'). */
+export async function insertFailureLink(tx: DbOrTx, txCtx: TxContext, input: { higherFailureId: string; lowerFailureId: string }): Promise<FmeaFailureLinkRow> {
+  const higher = await findFailure(tx, input.higherFailureId);
+  const lower = await findFailure(tx, input.lowerFailureId);
+  if (higher.projectId !== lower.projectId) throw otherProject();
+  await assertProjectEditable(tx, txCtx.actor, higher.projectId, txCtx.now(), 'add');
+  const failures = [higher, lower].map((f) => ({ id: f.id, functionId: f.functionId, kind: f.kind, sort: f.sort }));
+  const index = indexGraph(await neighbourhood(tx, higher.projectId, [higher.functionId, lower.functionId], failures));
+  const refusal = failureLinkRefusal(index, higher.id, lower.id);
+  if (refusal) throw new InvalidInputError(refusal, { higherKind: higher.kind, lowerKind: lower.kind });
+  const [row] = await tx
+    .insert(fmeaFailureLink)
+    .values({ projectId: higher.projectId, higherFailureId: higher.id, lowerFailureId: lower.id, createdBy: txCtx.actor.userId, createdAt: txCtx.now(), updatedAt: txCtx.now() })
+    .returning()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    });
+  return row!;
 }
 
 /** Removes a failure-net link (by id, or by its two ends). Actions stay with their cause. */

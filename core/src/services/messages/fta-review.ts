@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { message } from '../../db/schema/index.ts';
 import { ftaTreePath } from '../../domain/areas/fta.ts';
 import type { TxContext } from '../shared/context.ts';
-import { sendMessages, type MessageRow } from './inbox.ts';
+import type { MessageRow } from './inbox.ts';
+import { storeRecordReviewMessages } from './record-review.ts';
 
 /** What a fault tree's review step tells whom: the named approver to decide, the submitter the decision. */
 export type FtaReviewNotice = 'approve' | 'released' | 'rejected' | 'revoked';
@@ -17,11 +16,7 @@ const KEYS = {
 
 export const FTA_REVIEW_MESSAGE_KEYS: readonly string[] = Object.values(KEYS);
 
-/**
- * The stored side of a fault tree's review step, in the step's own transaction (the catalog-review pattern):
- * the tree's pending 'ftaReview' messages become processed (someone acted), then `recipientId` (when there is
- * one, and it is not the actor) gets a message that opens the tree's page.
- */
+/** A fault tree's review step's messages (code 'ftaReview', opening the tree's page): `storeRecordReviewMessages`. */
 export async function storeFtaReviewMessages(
   tx: Tx,
   ctx: TxContext,
@@ -30,23 +25,5 @@ export async function storeFtaReviewMessages(
   recipientId: string | null,
   opinion: string | null,
 ): Promise<MessageRow[]> {
-  const now = ctx.now();
-  await tx
-    .update(message)
-    .set({ processed: 1, processedAt: now })
-    .where(and(eq(message.targetId, tree.id), eq(message.code, 'ftaReview'), eq(message.processed, 0)));
-  if (!recipientId || recipientId === ctx.actor.userId) return [];
-  return sendMessages(tx, [
-    {
-      recipientId,
-      senderId: ctx.actor.userId,
-      code: 'ftaReview',
-      messageKey: KEYS[notice],
-      params: { serialNum: tree.ftaNum, text: tree.name, opinion: opinion ?? '' },
-      content: opinion,
-      serialNum: tree.ftaNum,
-      route: ftaTreePath(tree.ftaNum),
-      targetId: tree.id,
-    },
-  ]);
+  return storeRecordReviewMessages(tx, ctx, { id: tree.id, serialNum: tree.ftaNum, text: tree.name, route: ftaTreePath(tree.ftaNum) }, 'ftaReview', KEYS[notice], recipientId, opinion);
 }

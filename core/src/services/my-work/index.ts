@@ -1,6 +1,6 @@
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, max, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaAction, fmeaFailure, fmeaFunction, fmeaNode, fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
+import { ewo, fmeaAction, fmeaFailure, fmeaFunction, fmeaNode, fmeaProject, fmeaReviewAssignee, fmeaReviewRound } from '../../db/schema/index.ts';
 import type { ActionStatus } from '../../domain/fmea/actions.ts';
 import { FMEA_REVIEW_ROLES, waitingFor, type FmeaReviewRole } from '../../domain/status/fmea-review.ts';
 import { TASK_STATUS, type TaskStatus } from '../../domain/status/task.ts';
@@ -11,7 +11,9 @@ import { projectLink } from '../../domain/fmea/kinds.ts';
 import { taskLink } from '../messages/fmea-task.ts';
 import { live } from '../../db/live.ts';
 import type { ProjectType } from '../../domain/fmea/vocabulary.ts';
-import { AREAS, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
+import { AREAS, ewoDetailPath, taskSourcesOf, type AreaDefinition } from '../../domain/areas/index.ts';
+import { proposalTasks } from '../loop/tasks.ts';
+import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/tasks.ts';
 import type { TaskType } from '../../domain/program/vocabulary.ts';
 import { programTasks } from '../program/my-tasks.ts';
 
@@ -25,6 +27,8 @@ import { programTasks } from '../program/my-tasks.ts';
  *   (stored as a user id, `fmea_action.responsible_user_id`), in live projects;
  * - review: review steps waiting for the caller: an opinion as the named
  *   professional or quality reviewer, the approval as technical director, a release.
+ * - proposal: open FMEA change proposals (from a problem or an EWO) on the
+ *   projects the caller is responsible for (services/loop/tasks.ts).
  * - program: the program tasks waiting for the caller (their to-do list, services/program/my-tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
@@ -41,12 +45,12 @@ export type TaskSource<S extends string = string> = (db: DbOrTx, scope: TaskScop
 export type MyReviewStep = 'opinion' | 'approve' | 'release';
 
 export interface MyTask<S extends string = MyTaskSource> {
-  /** The action's id, or `review:<projectId>`. */
+  /** The action's id, `review:<projectId>`, or `problemStep:<stepId>`. */
   readonly id: string;
   /** The source's name (TASK_SOURCES). */
   readonly taskSource: S;
-  /** Spec 001 §4 task types: 1 compile, 2 review, 3 update, 4 Quick DR, 5 Full DR, 6 optimisation (actions are 6, review steps 2). */
-  readonly taskType: TaskType;
+  /** Spec 001 §4 task types: 1 compile, 2 review, 3 update (also an EWO's follow-up, an FMEA change proposal to decide), 4 Quick DR, 5 Full DR, 6 optimisation (actions are 6, review steps 2); '8D' a step of a problem (ours: the spec has no type for it). */
+  readonly taskType: TaskType | '8D';
   readonly taskDesc: string;
   readonly reviewStep: MyReviewStep | null;
   readonly reviewRoles: FmeaReviewRole[];
@@ -165,8 +169,65 @@ async function reviewTasks(db: DbOrTx, { me, projectTypes }: TaskScope): Promise
   return tasks;
 }
 
+/**
+ * EWOs (docs/domain/ewo.md): a follow-up the caller owes as tracker (type 3 update: a change being followed up,
+ * or a published one whose breakpoint is to be followed up), and a publish request waiting for the caller's
+ * decision (type 2 review). Not tied to an FMEA: the row names the EWO where the others name a project.
+ */
+async function ewoTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'ewo'>[]> {
+  const rows = await db
+    .select()
+    .from(ewo)
+    .where(and(live(ewo), or(and(eq(ewo.trackerId, me), inArray(ewo.status, ['followUp', 'published'])), and(eq(ewo.approverId, me), eq(ewo.status, 'publishPending')))));
+  return rows.map((r) => {
+    const deciding = r.status === 'publishPending';
+    return {
+      id: `ewo:${r.id}`,
+      taskSource: 'ewo' as const,
+      taskNum: null,
+      taskType: deciding ? '2' : '3',
+      taskDesc: r.description,
+      reviewStep: deciding ? ('approve' as const) : null,
+      reviewRoles: [],
+      projectId: '',
+      projectType: 'ewo',
+      fmeaNum: r.ewoNum,
+      fmeaName: r.description,
+      nodeName: null,
+      taskLaunchDate: deciding ? (r.submittedAt ?? r.updatedAt) : r.status === 'published' ? (r.publishedAt ?? r.updatedAt) : r.createdAt,
+      taskEndDate: r.closingDate,
+      taskCompleteDate: null,
+      taskStatus: deciding ? TASK_STATUS.pending : TASK_STATUS.inProgress,
+      route: ewoDetailPath(r.ewoNum),
+    };
+  });
+}
+
+/** An 8D's unfinished steps the caller owns (the problem stands where a project does: its number and brief, the step as the node). */
+async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'problemStep'>[]> {
+  return (await openStepsOwnedBy(db, me)).map((t) => ({
+    id: `problemStep:${t.id}`,
+    taskSource: 'problemStep' as const,
+    taskNum: null,
+    taskType: '8D',
+    taskDesc: t.brief,
+    reviewStep: null,
+    reviewRoles: [],
+    projectId: t.problemId,
+    projectType: 'problem',
+    fmeaNum: t.problemNum,
+    fmeaName: t.brief,
+    nodeName: t.step,
+    taskLaunchDate: t.createdAt,
+    taskEndDate: t.dueAt ? t.dueAt.toISOString().slice(0, 10) : null,
+    taskCompleteDate: null,
+    taskStatus: stepTaskStatus(t.state),
+    route: stepTaskRoute(t),
+  }));
+}
+
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, program: programTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { operationLog, projectTask } from '../../db/schema/index.ts';
+import { operationLog, projectTask, user, userScoreEvent } from '../../db/schema/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { translate, translateError } from '../../i18n/index.ts';
 import { listMessages } from '../messages/inbox.ts';
@@ -154,6 +154,11 @@ describe('tasks', () => {
     await transitionTask(engineer, created.id, 'submit');
     const approved = await transitionTask(planner, created.id, 'approve');
     expect(approved.task).toMatchObject({ taskStatus: '3', taskCompleteDate: '2026-03-02', hours: 6, actions: [] });
+    // the completed task credits its handler once (docs/domain/user-scores.md), not the launcher who approved it
+    const credits = await t.db.select({ userId: userScoreEvent.userId, reason: userScoreEvent.reason, points: userScoreEvent.points }).from(userScoreEvent).where(eq(userScoreEvent.sourceId, created.id));
+    expect(credits).toEqual([{ userId: engineer.actor.userId, reason: 'taskCompleted', points: 10 }]);
+    const [handler] = await t.db.select({ contribution: user.contributionScore }).from(user).where(eq(user.id, engineer.actor.userId));
+    expect(handler!.contribution).toBe(10);
     expect(await refusal(transitionTask(planner, created.id, 'cancel'))).toMatchObject({ code: 'invalid_transition', messageKey: 'status.task.terminal' });
     expect(await refusal(updateTask(planner, created.id, { ...task(), version: approved.task.version }))).toMatchObject({ messageKey: 'task.finished' });
     const log = await listTaskLog(viewer, { programId: program.id });

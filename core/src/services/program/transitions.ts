@@ -12,6 +12,7 @@ import { writeAndLog } from '../shared/write.ts';
 import { findTask, programCaller, type ProgramCaller, type TaskRow } from './access.ts';
 import { nodeAnalysis } from './analysis.ts';
 import { writeTaskLog } from './log.ts';
+import { recordScore } from '../scores/ledger.ts';
 import { noticeOfEvent, storeTaskNotice } from './notices.ts';
 import type { MessageRow } from '../messages/inbox.ts';
 import { callerActions, staleTask, viewsOf, type TaskView } from './tasks.ts';
@@ -115,6 +116,8 @@ async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: Task
     .returning();
   if (!after) throw staleTask(before);
   await writeTaskLog(tx, ctx, after, event as TaskLogAction, { from: before.status, to: status, note: input.note ?? null });
+  // a completed task credits the person who did it, in the same transaction (docs/domain/user-scores.md)
+  if (done) await recordScore(tx, { userId: after.handlerId, reason: 'taskCompleted', sourceKind: 'task', sourceId: after.id, at: ctx.now() });
   const notice = noticeOfEvent(event);
   if (notice) messages.push(...(await storeTaskNotice(tx, ctx, after, notice, input.note ?? null)));
   return after;

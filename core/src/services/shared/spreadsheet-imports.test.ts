@@ -9,10 +9,11 @@ import { importDictionaries } from '../dictionaries/dictionary-xlsx.ts';
 import { importDfmeaWorkbook } from '../fmea/excel/import.ts';
 import { decodeApRules } from '../rules/ap-rules-file.ts';
 import { importUsers } from '../users/user-xlsx.ts';
+import { importProblems } from '../problem/exchange.ts';
 
 /**
  * Every spreadsheet import of core (users, dictionaries, the DFMEA workbook,
- * AP rules, a product's BOM, the catalogs) reads through one streaming
+ * AP rules, a product's BOM, the catalogs, the problems) reads through one streaming
  * reader behind the zip guard: a workbook of a few hundred KB that inflates
  * to hundreds of MB is refused with the guard's translated message, one
  * inside those limits but all text at the reader's text limit, and nothing
@@ -42,6 +43,7 @@ const IMPORTS: [string, (data: Uint8Array, limit?: number) => Promise<unknown>, 
   // the BOM's own limit is 3 MB: held to 1 MB here, so that the figures are the same as the others'
   ['a product’s BOM', (data, limit) => importBom(t.ctx, 'PA-BOMB', data, { limit: limit ?? MB }), 10_000],
   ['catalog records', (data, limit) => importCatalogRecords(t.ctx, 'product', data, { limit }), 10_000],
+  ['problems', (data, limit) => importProblems(t.ctx, data, { limitBytes: limit }), 10_000],
 ];
 
 async function refusal(run: Promise<unknown>): Promise<DomainError> {

@@ -10,6 +10,7 @@ import { ADMIN_ROLE_NAME } from '../roles/roles.ts';
 import { syncMenus } from '../roles/menu-sync.ts';
 import { preparePassword } from '../users/passwords.ts';
 import { DEFAULT_DICTIONARIES, type DictionarySeed } from './default-dictionaries.ts';
+import { seedScoreStandards } from '../scores/standards.ts';
 
 export const ADMIN_USER_NAME = 'admin';
 export const DEFAULT_SITE_NAME = '总部';
@@ -90,6 +91,7 @@ export async function seedDefaults(ctx: ServiceContext, options: { adminPassword
     await seedApRules(tx);
     await seedDictionaries(tx, DEFAULT_DICTIONARIES);
     if (!(await readSetting<AppSettings | null>(tx, 'app', null))) await writeSetting(tx, 'app', DEFAULT_APP_SETTINGS);
+    await seedScoreStandards(tx);
     await tx.insert(site).values({ name: DEFAULT_SITE_NAME, nameEn: 'Headquarters' }).onConflictDoNothing();
     await tx.insert(role).values({ name: ADMIN_ROLE_NAME, nameEn: 'Administrator', roleType: '0', isDefault: true }).onConflictDoNothing();
     // the built-in administrator's name in English, also on databases seeded before it had one (an administrator's own stays)

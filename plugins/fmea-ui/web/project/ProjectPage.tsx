@@ -14,6 +14,7 @@ import { ChecksIndicator, ChecksPanel, stepOfFinding, useFindingFocus, useProjec
 import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
 import { FtaLinksScope, FtaReviewBadge, useProjectFtaLinks } from '../fta/FtaLinks.tsx';
+import { ProposalsButton, ProposalsInbox, ProposalsScope, useProjectProposals } from '../loop/ProjectProposals.tsx';
 import '../fmea.css';
 import { RowThreadProvider } from '@fmea/sdk';
 
@@ -68,7 +69,7 @@ export function useFmeaStepLabels(): Record<SharedStepKey, string> {
 }
 
 /** Query parameters that open something once (a message's step, thread, review or baselines): dropped when the user moves to another step. */
-const STEP_OPENERS = ['leftType', 'thread', 'review', 'baselines'] as const;
+const STEP_OPENERS = ['leftType', 'thread', 'review', 'baselines', 'proposals'] as const;
 
 /** The legacy rightType query (1-based step number) or a step key; else the fallback. */
 export function initialStep(keys: readonly string[], rightType: string | null, fallback = 'structure'): string {
@@ -156,6 +157,9 @@ export function ProjectPage({
   const { checks } = useProjectChecks(project?.id ?? null);
   // the project's links to fault trees (FTA route holders only): the header's badge, the risk grid's markers
   const ftaLinks = useProjectFtaLinks(project?.id ?? null);
+  // change proposals from problems and EWOs (docs/domain/closed-loop.md): the header's inbox, the rows' markers
+  const proposals = useProjectProposals(project?.id ?? null);
+  const [proposing, setProposing] = useState(() => search.get('proposals') === '1');
   useFindingFocus(focus?.itemId ?? null, revision);
   // the review walk (spec 001 §4): an opinion reviewer goes through the steps in order from the block diagram
   const walking = useReviewWalk(project?.id ?? '', project?.reviewStatus === 'under_review');
@@ -297,6 +301,7 @@ export function ProjectPage({
         <span className="dfmea-spacer" />
         <FtaReviewBadge links={ftaLinks} onOpen={keys.includes('risk') ? () => void changeStep('risk') : undefined} />
         <ChecksIndicator checks={checks} onOpen={() => setChecking(true)} />
+        <ProposalsButton proposals={proposals} onOpen={() => setProposing(true)} />
         <Button data-testid="review-open" onClick={() => setReviewing(true)}>
           <Trans>Review</Trans>
         </Button>
@@ -346,6 +351,7 @@ export function ProjectPage({
       ) : null}
       <RowThreadProvider projectId={project.id} initialThread={search.get('thread')}>
       <FtaLinksScope links={ftaLinks}>
+      <ProposalsScope proposals={proposals}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {steps.map(({ key, label }) => (
@@ -371,11 +377,20 @@ export function ProjectPage({
           );
         })}
       </Tabs.Root>
+      </ProposalsScope>
       </FtaLinksScope>
       </RowThreadProvider>
       {reviewing ? <ReviewPanel project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
       {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}
       {taskLog ? <TaskLogPanel projectId={project.id} onClose={() => setTaskLog(false)} /> : null}
+      {proposing ? (
+        <ProposalsInbox
+          project={project}
+          proposals={proposals}
+          onClose={() => setProposing(false)}
+          onChanged={() => setRevision((n) => n + 1)}
+        />
+      ) : null}
       {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog
         open={importing}

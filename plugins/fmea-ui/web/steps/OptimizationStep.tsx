@@ -5,6 +5,7 @@ import { api, Autocomplete, Button, confirm, DataGrid, RowMarker, Field, FormDia
 import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import { failureOption, failurePlace } from '../analysis/model.ts';
+import { LoopMarker } from '../loop/ProjectProposals.tsx';
 import {
   apColor,
   isConflict,
@@ -241,7 +242,19 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
       },
     },
     { id: 'kind', header: t`Type`, width: 100, accessor: (a) => kindLabel[a.kind] },
-    { id: 'description', header: t`Action`, width: 220, accessor: 'description' },
+    // an action an accepted change proposal became: the problem or EWO it came from (docs/domain/closed-loop.md)
+    {
+      id: 'description',
+      header: t`Action`,
+      width: 220,
+      accessor: 'description',
+      cell: (a) => (
+        <>
+          <LoopMarker actionId={a.id} />
+          <span data-user-content>{a.description}</span>
+        </>
+      ),
+    },
     { id: 'responsible', header: t`Responsible`, width: 120, accessor: (a) => userName(a.responsibleUserId) },
     { id: 'targetDate', header: t`Target date`, width: 100, accessor: (a) => text(a.targetDate) },
     { id: 'status', header: t`Status`, width: 150, accessor: (a) => statusLabel[a.status] },

@@ -8,6 +8,7 @@ import { useFmeaKind } from '../kind.tsx';
 import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { FtaMarker } from '../fta/FtaLinks.tsx';
+import { LoopMarker } from '../loop/ProjectProposals.tsx';
 import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
 import { apColor, fetchRiskGrid, parseRating, rate, rowKey, UNFINISHED, useApLookup, useReloadOnConflict, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
@@ -274,6 +275,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       cell: (r) => (
         <>
           <FtaMarker failure={r.mode} />
+          <LoopMarker failureId={r.mode.id} />
           <CatalogCell text={r.mode.description} catalog={r.mode.catalog} />
         </>
       ),
@@ -288,6 +290,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       cell: (r) => (
         <>
           <FtaMarker failure={r.cause} />
+          <LoopMarker failureId={r.cause?.id} />
           <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
         </>
       ),

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { FtaDocument, FtaGate } from '@fmea/core/domain';
 import { LEVEL_HEIGHT, NODE_HEIGHT, type LayoutNode, type TreeLayout } from './layout.ts';
-import { COLORS, EventShape, fitLines, formatProbability, GateShape } from './symbols.tsx';
+import { fitLines } from '@fmea/sdk';
+import { COLORS, EventShape, formatProbability, GateShape } from './symbols.tsx';
 
 /** What the diagram draws besides the layout: the document's lookups, the user's marks, the words it shows. */
 export interface DiagramData {

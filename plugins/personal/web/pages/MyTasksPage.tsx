@@ -38,12 +38,16 @@ export default function MyTasksPage() {
       '6': t`Rejected`,
       '7': t`Withdrawn`,
     };
-    const typeLabel: Record<string, string> = { '1': t`Compile`, '2': t`Review`, '3': t`Update`, '4': t`Quick DR`, '5': t`Full DR`, '6': t`Optimisation` };
+    const typeLabel: Record<string, string> = { '1': t`Compile`, '2': t`Review`, '3': t`Update`, '4': t`Quick DR`, '5': t`Full DR`, '6': t`Optimisation`, '8D': t`8D step` };
     const roleLabel: Record<string, string> = { professional: t`Professional reviewer`, quality: t`Quality reviewer`, technical: t`Technical director`, countersign: t`Verification countersigner` };
     const describe = (task: Task) =>
       task.taskSource === 'review'
         ? `${task.reviewStep === 'opinion' ? t`Give your review opinion` : task.reviewStep === 'approve' ? t`Approve the review` : t`Release`} (${task.reviewRoles.map((r) => roleLabel[r] ?? r).join(', ')})`
-        : task.taskDesc;
+        : task.taskSource === 'ewo'
+          ? task.reviewStep === 'approve'
+            ? t`Approve publishing: ${task.taskDesc}`
+            : t`Follow up: ${task.taskDesc}`
+          : task.taskDesc;
     return [
       { id: 'taskType', header: t`Task type`, width: 100, accessor: (task) => typeLabel[task.taskType] ?? task.taskType },
       {

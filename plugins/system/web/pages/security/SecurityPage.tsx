@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type ApiData, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
+import { api, Field, FormError, type ApiData, PageHeader, TextInput, SettingsActions, usePermission, useSettingsDraft } from '@fmea/sdk';
 import '../../system.css';
 
 type Policy = ApiData<'/api/security/getPolicy'>;
@@ -30,49 +30,29 @@ const draftOf = (p: Policy): Draft => ({ ...p, ...Object.fromEntries(NUMBERS.map
 export default function SecurityPage() {
   const { t } = useLingui();
   const canEdit = usePermission('system_security')('edit');
-  const policy = useLoad(() => api.get('/api/security/getPolicy'), []);
-  const [saved, setSaved] = useState<Draft | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
-  useDirty(dirty);
+  const editor = useSettingsDraft(() => api.get('/api/security/getPolicy'), draftOf);
+  const { draft, setDraft, errors } = editor;
 
-  useEffect(() => {
-    if (policy.data) {
-      setSaved(draftOf(policy.data));
-      setDraft(draftOf(policy.data));
-    }
-  }, [policy.data]);
-
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!draft) return;
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      // a value that is not a number goes as typed, so the server's message names it
-      const numbers = Object.fromEntries(NUMBERS.map((k) => [k, draft[k].trim() !== '' && !Number.isNaN(Number(draft[k])) ? Number(draft[k]) : draft[k]])) as Record<NumberKey, number>;
-      const body = { ...draft, ...numbers };
-      const answer = await api.post('/api/security/savePolicy', body);
-      setSaved(draftOf(answer));
-      setDraft(draftOf(answer));
-      notify('success', t`Password and security settings saved`);
-    } catch (error) {
-      setErrors(readServerError(error, FIELDS, { fieldOfKey: { 'password.policy.no_class_required': 'requireLower' } }));
-    } finally {
-      setBusy(false);
-    }
+    void editor.save(
+      (d) => {
+        // a value that is not a number goes as typed, so the server's message names it
+        const numbers = Object.fromEntries(NUMBERS.map((k) => [k, d[k].trim() !== '' && !Number.isNaN(Number(d[k])) ? Number(d[k]) : d[k]])) as Record<NumberKey, number>;
+        return api.post('/api/security/savePolicy', { ...d, ...numbers });
+      },
+      { saved: t`Password and security settings saved`, fields: FIELDS, fieldOfKey: { 'password.policy.no_class_required': 'requireLower' } },
+    );
   }
 
   if (!draft) {
-    return <div className="page">{policy.error ? <FormError message={policy.error} /> : <div className="page-loading" aria-busy="true" />}</div>;
+    return <div className="page">{editor.loaded.error ? <FormError message={editor.loaded.error} /> : <div className="page-loading" aria-busy="true" />}</div>;
   }
 
   const number = (key: NumberKey, label: string, hint?: string) => (
     <Field label={label} error={errors.fields[key]} hint={hint}>
       {(id) => (
-        <TextInput id={id} name={key} type="number" min={0} step={1} value={draft[key]} disabled={!canEdit} onChange={(e) => (setDraft({ ...draft, [key]: e.target.value }), setErrors((x) => ({ ...x, fields: { ...x.fields, [key]: '' } })))} />
+        <TextInput id={id} name={key} type="number" min={0} step={1} value={draft[key]} disabled={!canEdit} onChange={(e) => (setDraft({ ...draft, [key]: e.target.value }), editor.clearError(key))} />
       )}
     </Field>
   );
@@ -85,22 +65,8 @@ export default function SecurityPage() {
   const classError = ['requireLower', 'requireUpper', 'requireDigit', 'requireSpecial'].map((k) => errors.fields[k]).find(Boolean);
 
   return (
-    <form noValidate className="page" onSubmit={(e) => void submit(e)} aria-label={t`Password and security`} data-testid="system-security">
-      <PageHeader
-        title={<Trans>Password and security</Trans>}
-        actions={
-          canEdit ? (
-            <>
-              <Button disabled={!dirty || busy} onClick={() => (setDraft(saved), setErrors(NO_ERRORS))}>
-                <Trans>Undo changes</Trans>
-              </Button>
-              <Button kind="primary" type="submit" disabled={!dirty || busy}>
-                <Trans>Save</Trans>
-              </Button>
-            </>
-          ) : null
-        }
-      />
+    <form noValidate className="page" onSubmit={submit} aria-label={t`Password and security`} data-testid="system-security">
+      <PageHeader title={<Trans>Password and security</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <div className="sys-form-sections">
         <fieldset className="sys-fieldset">
           <legend>

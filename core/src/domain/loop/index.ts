@@ -1,0 +1,3 @@
+export * from './vocabulary.ts';
+export * from './match.ts';
+export * from './proposals.ts';

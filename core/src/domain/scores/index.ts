@@ -1,0 +1,2 @@
+export * from './rules.ts';
+export { SCORE_MESSAGE_KEYS, type ScoreMessageKey } from './messages.ts';

@@ -1,0 +1,10 @@
+export { EWO_ROUTE, ewoCaller, type EwoButton, type EwoCaller, type EwoRow } from './access.ts';
+export { createEwo, deleteEwo, getEwo, listEwos, updateEwo, type EwoChanges, type EwoOutcome, type EwoQuery, type NewEwo } from './ewos.ts';
+export { closeEwo, decideEwo, followUpBreakpoint, followUpEwo, startEwoFollowUp, stepEwo, submitEwo, withdrawEwo, type BreakpointInput, type StepInput } from './flow.ts';
+export { addEwoItems, listEwoCandidates, removeEwoItem, type EwoCandidate, type EwoCandidateQuery, type EwoItemInput } from './items.ts';
+export { addEwoDocument, removeEwoDocument, EWO_DOCUMENT_KINDS, type EwoDocumentInput } from './documents.ts';
+export { getEwoTouches, type EwoTouches, type TouchedItem, type TouchedProject, type TouchState } from './touches.ts';
+export { exportEwos, importEwos, ewoSheetColumns, type EwoImportResult } from './exchange.ts';
+export { listEwoPeople } from './people.ts';
+export { ALL_EWO_MESSAGE_KEYS, EWO_MESSAGE_KEYS, type EwoMessageKey } from './messages.ts';
+export type { EwoAbilities, EwoDocumentView, EwoEntryView, EwoItemView, EwoSummary, EwoView } from './view.ts';

@@ -1,0 +1,4 @@
+export * from './standards.ts';
+export * from './ledger.ts';
+export * from './reads.ts';
+export * from './credits.ts';
