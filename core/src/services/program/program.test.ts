@@ -157,7 +157,7 @@ describe('tasks', () => {
     // the completed task credits its handler once (docs/domain/user-scores.md), not the launcher who approved it
     const credits = await t.db.select({ userId: userScoreEvent.userId, reason: userScoreEvent.reason, points: userScoreEvent.points }).from(userScoreEvent).where(eq(userScoreEvent.sourceId, created.id));
     expect(credits).toEqual([{ userId: engineer.actor.userId, reason: 'taskCompleted', points: 10 }]);
-    const [handler] = await t.db.select({ contribution: user.contributionScore }).from(user).where(eq(user.id, engineer.actor.userId));
+    const [handler] = await t.db.select({ contribution: user.contributionScore }).from(user).where(eq(user.id, engineer.actor.userId!));
     expect(handler!.contribution).toBe(10);
     expect(await refusal(transitionTask(planner, created.id, 'cancel'))).toMatchObject({ code: 'invalid_transition', messageKey: 'status.task.terminal' });
     expect(await refusal(updateTask(planner, created.id, { ...task(), version: approved.task.version }))).toMatchObject({ messageKey: 'task.finished' });
