@@ -268,7 +268,7 @@ describe('DFMEA workbook round trip', { timeout: 60_000 }, () => {
       ]),
     );
     const text = translateError('en-US', error);
-    expect(text).toContain(`Row ${chainRow}: C1: cause “Brush worn” differs from “Brush worn down” in sheet “Failures”, row ${failureRow}`);
+    expect(text).toContain(`Row ${chainRow}: C1: Cause “Brush worn” differs from “Brush worn down” in sheet “Failures”, row ${failureRow}`);
     expect(text).toContain('Sheet “Controls”, row 2: cause “Brush worn” is not the text of C1');
   });
 
