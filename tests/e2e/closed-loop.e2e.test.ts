@@ -27,7 +27,10 @@ async function dfmeaOf(owner: ApiSession, ownerId: string, qeId: string) {
   const mode = await owner.post<Row>('/api/fmea/addFailure', { functionId: torque.id, kind: 'FM', description: 'No torque transmitted' });
   const cause = await owner.post<Row>('/api/fmea/addFailure', { functionId: mesh.id, kind: 'FC', description: 'Gear teeth worn', occurrence: 4, det: 5 });
   await owner.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
-  return { project, cause };
+  // a second element under the gearbox: a missing cause may go on its function instead
+  const housing = await owner.post<Row>('/api/fmea/addNode', { parentId: gearbox.id, name: 'Housing' });
+  const hold = await owner.post<Row>('/api/fmea/addFunction', { nodeId: housing.id, description: 'Hold bearings' });
+  return { project, cause, mode, hold };
 }
 
 /** A field problem worked to D4, whose confirmed root cause says why the teeth wore. */
@@ -63,8 +66,11 @@ describe('closing the loop from an 8D into the DFMEA', () => {
     }));
     const qeUser = await createReadyUser(env.baseURL, { userName: qeName, realName: 'Lin Qing', password: PASSWORD, roleIds: [qeRole.id] });
     const ownerUser = await createReadyUser(env.baseURL, { userName: ownerName, realName: 'Wu Bo', password: PASSWORD, roleIds: [ownerRole.id] });
-    const { project, cause } = await dfmeaOf(await apiLogin(env.baseURL, ownerName, PASSWORD), ownerUser.id, qeUser.id);
-    const problem = await problemAtD4(await apiLogin(env.baseURL, qeName, PASSWORD), qeUser.id);
+    const { project, cause, mode, hold } = await dfmeaOf(await apiLogin(env.baseURL, ownerName, PASSWORD), ownerUser.id, qeUser.id);
+    const qeApi = await apiLogin(env.baseURL, qeName, PASSWORD);
+    const problem = await problemAtD4(qeApi, qeUser.id);
+    // a missing cause, over the API (before the browser's sign-in ends this session): accepting it asks where it goes
+    await qeApi.post('/api/loop/propose', { sourceKind: 'problem', sourceId: problem.id, targetRowId: mode.id, kind: 'addCause', description: 'Bearing seat too wide', rationale: 'Measured 0.05 mm over drawing' });
 
     // the quality engineer, in English: D4 lists the DFMEA's worn-teeth cause with the shared words, and proposes raising O
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
@@ -93,18 +99,29 @@ describe('closing the loop from an 8D into the DFMEA', () => {
     await startSignedIn(owner.page, ownerName, PASSWORD);
     await owner.page.goto('/systemInfo/ownspaceIndex/myTask');
     const task = owner.page.getByTestId('my-tasks-page').getByRole('row').filter({ hasText: problem.problemNum });
-    await task.waitFor();
+    await task.first().waitFor();
     // task type 3, update: the proposal to decide, named by the problem's number
-    expect(await task.innerText()).toContain('更新');
-    await task.getByTestId('task-open').click();
+    expect(await task.first().innerText()).toContain('更新');
+    await task.first().getByTestId('task-open').click();
     await waitForPath(owner.page, '/main/dfmea/dfmeaProject');
     const inbox = owner.page.getByTestId('loop-inbox');
     await inbox.waitFor();
     await expect.poll(() => inbox.innerText()).toContain(`问题 ${problem.problemNum}`);
-    expect(await inbox.getByTestId('loop-status').innerText()).toBe('未处理');
+    const raised = inbox.locator('[data-testid^="loop-proposal-"]').filter({ hasText: 'Teeth wear faster' });
+    const missing = inbox.locator('[data-testid^="loop-proposal-"]').filter({ hasText: 'Bearing seat too wide' });
+    expect(await raised.getByTestId('loop-status').innerText()).toBe('未处理');
     await screenshot(owner.page, 'closed-loop-inbox-zh-CN');
-    await inbox.getByTestId('loop-accept').click();
-    await inbox.getByTestId('loop-became-action').waitFor();
+    await raised.getByTestId('loop-accept').click();
+    await raised.getByTestId('loop-became-action').waitFor();
+    // the missing cause: the function it goes under, the default (that of the mode's cause) preselected
+    await missing.getByTestId('loop-accept').click();
+    const picker = owner.page.getByTestId('loop-accept-function');
+    expect(await picker.inputValue()).not.toBe(hold.id);
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['Worm gear: Mesh with worm（默认）', 'Housing: Hold bearings']);
+    await picker.selectOption(hold.id);
+    await screenshot(owner.page, 'closed-loop-accept-cause-zh-CN');
+    await owner.page.getByTestId('loop-accept-save').click();
+    await missing.getByTestId('loop-became-action').waitFor();
     await owner.page.keyboard.press('Escape');
     // the optimisation step: the action carries the problem's number, which opens the problem
     await owner.page.getByTestId('dfmea-tab-optimization').click();

@@ -222,6 +222,10 @@ describe('problem handling (8D) in the workbench', () => {
     await manager.getByTestId('problem-report').click();
     await manager.getByTestId('problem-report-page').waitFor();
     expect(await manager.locator('.report-step').count()).toBe(10);
+    // people by their real names (who released it, who finished the steps), never their logins
+    const report = await manager.getByTestId('problem-report-page').innerText();
+    expect(report).toContain('赵强');
+    expect(report).not.toMatch(/zhao\.reviewer|li\.engineer/);
     await manager.emulateMedia({ media: 'print' });
     await screenshot(manager, 'problem-report-print-zh-CN');
     await manager.emulateMedia({ media: 'screen' });

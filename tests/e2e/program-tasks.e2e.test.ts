@@ -161,8 +161,8 @@ describe('programs and tasks in the workbench', () => {
     const log = wang.getByTestId('task-log-panel');
     // newest first: the leader's approval, then the engineer's submission, of our task
     const entries = log.locator('[data-row-key]').filter({ hasText: num });
-    await expect.poll(() => entries.nth(0).innerText()).toMatch(/li.engineer[\s\S]*已批准/);
-    expect(await entries.nth(1).innerText()).toMatch(/wang.engineer[\s\S]*已提交审批/);
+    await expect.poll(() => entries.nth(0).innerText()).toMatch(/李伟[\s\S]*已批准/);
+    expect(await entries.nth(1).innerText()).toMatch(/王芳[\s\S]*已提交审批/);
 
     // in English: the program page and the task list, as the leader sees them in another browser
     const admin = await demo.open('en-US');

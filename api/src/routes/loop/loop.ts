@@ -116,6 +116,10 @@ const ProposalSchema = z
     actionId: z.string().nullable().openapi({ description: 'The optimisation action an accepted proposal became' }),
     actionCauseId: z.string().nullable().openapi({ description: 'The cause that action is on (a missing cause: the one added)' }),
     actionStatus: z.enum(ACTION_STATUSES).nullable(),
+    causeFunctions: z
+      .array(z.strictObject({ id: z.string(), description: z.string(), nodeName: z.string(), isDefault: z.boolean() }).openapi('CauseFunctionChoice'))
+      .nullable()
+      .openapi({ description: 'An open "add a missing cause": the functions the cause may go on (accept’s causeFunctionId), the default marked; else null' }),
   })
   .openapi('FmeaChangeProposal', { description: 'A change proposed to an FMEA row from a problem (8D) or an EWO' });
 
@@ -153,6 +157,7 @@ const presentProposal = (p: ProposalView): z.output<typeof ProposalSchema> => ({
   actionId: p.actionId,
   actionCauseId: p.actionCauseId,
   actionStatus: (p.actionStatus as (typeof ACTION_STATUSES)[number] | null) ?? null,
+  causeFunctions: p.causeFunctions ? p.causeFunctions.map((f) => ({ ...f })) : null,
 });
 
 export const matchesRoute = defineRoute({

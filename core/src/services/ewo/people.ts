@@ -38,12 +38,8 @@ async function refusalFor(db: DbOrTx, person: { id: string; userName: string }, 
   }
 }
 
-/** The acting person as an EWO names people: their real name, else their user name (the system operator: its name). */
-export async function actorName(db: DbOrTx, operator: { userId: string | null; userName: string }): Promise<string> {
-  if (!operator.userId) return operator.userName;
-  const row = await db.select({ realName: user.realName }).from(user).where(eq(user.id, operator.userId)).get();
-  return row?.realName || operator.userName;
-}
+/** The acting person as an EWO names people (shared by every record that names who acted). */
+export { actorName } from '../shared/people.ts';
 
 /** The tracker as named in a request: a live user who may read EWOs of the site; else a field issue. */
 export async function resolveTracker(db: DbOrTx, trackerId: unknown, siteId: string | null): Promise<NamedUser> {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { fmeaAction, fmeaFailure, fmeaFailureLink, message, operationLog } from '../../db/schema/index.ts';
 import { buildWindowLifter, createTeamProject, idOf, insertTestEwo, insertTestProblem, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import type { DomainError } from '../../errors.ts';
 import { listMyTasks } from '../my-work/index.ts';
 import { acceptProposal, listLoopMatches, listProposalsByProject, listProposalsBySource, openProposalCount, proposeChange, rejectProposal } from './index.ts';
 
@@ -117,6 +118,24 @@ describe('proposing and deciding', () => {
     expect([w.mesh.id, w.hold.id]).toContain(cause.functionId);
     expect(await t.db.select().from(fmeaFailureLink).where(and(eq(fmeaFailureLink.higherFailureId, w.mode.id), eq(fmeaFailureLink.lowerFailureId, cause.id)))).toHaveLength(1);
     expect(action.responsibleUserId).toBe(idOf(team.owner));
+  });
+
+  it('offers the functions a missing cause may go on, the default first chosen, and puts it on the one chosen', async () => {
+    const w = await world();
+    const proposal = await proposeChange(engineer, { sourceKind: 'problem', sourceId: w.problem.id, targetRowId: w.mode.id, kind: 'addCause', description: 'Bearing seat too wide', rationale: 'Measured 0.05 over', occurrence: 5 });
+    const [open] = await listProposalsByProject(team.owner, w.project.id);
+    expect(open!.causeFunctions).toEqual([
+      { id: w.mesh.id, description: 'Mesh with worm', nodeName: 'Gear', isDefault: true },
+      { id: w.hold.id, description: 'Hold bearings', nodeName: 'Housing', isDefault: false },
+    ]);
+    // a function the chain rule does not allow under the mode: refused in the engine's words, nothing added
+    const refused = await acceptProposal(team.owner, proposal.id, { version: 1, causeFunctionId: w.close.id }).then(() => null, (e: DomainError) => e);
+    expect(refused?.messageKey).toBe('fmea.link_cause_level');
+    expect(await t.db.select().from(fmeaFailure).where(eq(fmeaFailure.description, 'Bearing seat too wide'))).toHaveLength(0);
+    const accepted = await acceptProposal(team.owner, proposal.id, { version: 1, causeFunctionId: w.hold.id });
+    const action = (await t.db.select().from(fmeaAction).where(eq(fmeaAction.id, accepted.actionId!)).get())!;
+    expect((await t.db.select().from(fmeaFailure).where(eq(fmeaFailure.id, action.causeId)).get())!.functionId).toBe(w.hold.id);
+    expect((await listProposalsByProject(team.owner, w.project.id))[0]!.causeFunctions).toBeNull();
   });
 
   it('refuses what does not fit, naming the field, and changes nothing', async () => {

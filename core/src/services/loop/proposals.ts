@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaAction, fmeaChangeProposal, fmeaFailure, fmeaFailureLink, fmeaFunctionLink, fmeaProject, user } from '../../db/schema/index.ts';
+import { fmeaAction, fmeaChangeProposal, fmeaFailure, fmeaProject, user } from '../../db/schema/index.ts';
 import { kindOf, projectLink } from '../../domain/fmea/kinds.ts';
 import {
   actionKindOf,
@@ -25,6 +25,7 @@ import type { OperationRecord } from '../shared/audit.ts';
 import { writeAndLog } from '../shared/write.ts';
 import type { LoopServiceMessageKey } from './messages.ts';
 import { LOOP_SOURCES, sourceOfTeam } from './sources.ts';
+import { causeFunctionChoices, defaultCauseFunction, type CauseFunctionChoice } from './cause-functions.ts';
 
 export type ProposalRow = typeof fmeaChangeProposal.$inferSelect;
 
@@ -145,16 +146,8 @@ async function forDecision(tx: DbOrTx, ctx: TxContext, proposalId: string, versi
 /** The function a missing cause goes on: the one named, or that of the mode's first cause, or the mode's first lower function. */
 async function causeFunctionOf(tx: DbOrTx, mode: typeof fmeaFailure.$inferSelect, given: string | null | undefined): Promise<string> {
   if (given) return given;
-  const cause = await tx
-    .select({ functionId: fmeaFailure.functionId })
-    .from(fmeaFailureLink)
-    .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaFailureLink.lowerFailureId))
-    .where(and(eq(fmeaFailureLink.higherFailureId, mode.id), eq(fmeaFailure.kind, 'FC')))
-    .orderBy(asc(fmeaFailure.sort))
-    .get();
-  if (cause) return cause.functionId;
-  const lower = await tx.select({ functionId: fmeaFunctionLink.lowerFunctionId }).from(fmeaFunctionLink).where(eq(fmeaFunctionLink.higherFunctionId, mode.functionId)).get();
-  if (lower) return lower.functionId;
+  const fallback = await defaultCauseFunction(tx, mode);
+  if (fallback) return fallback;
   throw new InvalidInputError('loop.cause_function_required' satisfies LoopServiceMessageKey, { field: 'causeFunctionId' }, [{ messageKey: 'loop.cause_function_required', field: 'causeFunctionId' }]);
 }
 
@@ -243,6 +236,8 @@ export interface ProposalView extends ProposalRow {
   readonly sourceLink: string | null;
   readonly actionCauseId: string | null;
   readonly actionStatus: string | null;
+  /** An open "add a missing cause": the functions the cause may go on (the accept dialog's choice); else null. */
+  readonly causeFunctions: readonly CauseFunctionChoice[] | null;
 }
 
 async function views(db: DbOrTx, rows: readonly ProposalRow[], sources = LOOP_SOURCES): Promise<ProposalView[]> {
@@ -255,10 +250,16 @@ async function views(db: DbOrTx, rows: readonly ProposalRow[], sources = LOOP_SO
     const key = `${r.sourceKind}:${r.sourceId}`;
     if (!links.has(key)) links.set(key, (await sources[r.sourceKind](db, r.sourceId))?.link ?? null);
   }
+  const choices = new Map<string, CauseFunctionChoice[]>();
+  for (const r of rows) {
+    if (r.kind !== 'addCause' || r.status !== 'open' || !r.targetRowId) continue;
+    const mode = await db.select({ id: fmeaFailure.id, functionId: fmeaFailure.functionId }).from(fmeaFailure).where(eq(fmeaFailure.id, r.targetRowId)).get();
+    choices.set(r.id, mode ? await causeFunctionChoices(db, mode) : []);
+  }
   return rows.map((r) => {
     const p = projects.get(r.projectId)!;
     const action = r.actionId ? actions.get(r.actionId) : undefined;
-    return { ...r, serialNum: p.serialNum, projectName: p.name, projectType: p.projectType, sourceLink: links.get(`${r.sourceKind}:${r.sourceId}`) ?? null, actionCauseId: action?.causeId ?? null, actionStatus: action?.status ?? null };
+    return { ...r, serialNum: p.serialNum, projectName: p.name, projectType: p.projectType, sourceLink: links.get(`${r.sourceKind}:${r.sourceId}`) ?? null, actionCauseId: action?.causeId ?? null, actionStatus: action?.status ?? null, causeFunctions: choices.get(r.id) ?? null };
   });
 }
 

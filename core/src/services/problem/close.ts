@@ -1,4 +1,5 @@
 import { eq, and } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { Tx } from '../../db/client.ts';
 import { problemStep } from '../../db/schema/index.ts';
 import { assertClosedLoopDecided, assertClosureDue, decideClosedLoop, problemFlow } from '../../domain/problem/index.ts';
@@ -51,11 +52,12 @@ export async function closeProblem(ctx: ServiceContext, key: string, input: Clos
     const loop = input.closedLoop === undefined ? { closedLoop: before.closedLoop, reason: before.closedLoopReason } : decideClosedLoop({ closedLoop: before.closedLoop, reason: before.closedLoopReason }, input.closedLoop, input.closedLoopReason);
     assertClosedLoopDecided(loop.closedLoop);
     for (const gate of gates) await gate(tx, txCtx, before, input);
+    const name = await actorName(tx, txCtx.actor);
     await tx
       .update(problemStep)
-      .set({ state: 'done', startedAt: d8?.startedAt ?? now, finishedAt: now, finishedByName: txCtx.actor.userName, updatedAt: now })
+      .set({ state: 'done', startedAt: d8?.startedAt ?? now, finishedAt: now, finishedByName: name, updatedAt: now })
       .where(and(eq(problemStep.problemId, before.id), eq(problemStep.step, 'D8')));
-    const row = await updateProblemRow(tx, txCtx, before, { status, closedLoop: loop.closedLoop, closedLoopReason: loop.reason, closedAt: now, closedByName: txCtx.actor.userName, actualCompletion: now });
+    const row = await updateProblemRow(tx, txCtx, before, { status, closedLoop: loop.closedLoop, closedLoopReason: loop.reason, closedAt: now, closedByName: name, actualCompletion: now });
     const reason = input.overrideReason?.trim() || null;
     return { result: await problemView(tx, caller, row), log: { action: 'problem.close', entity: 'problem', entityId: row.id, before: { status: before.status }, after: { status: row.status, closedLoop: row.closedLoop }, reason } };
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogRecord, message, userSite } from '../../db/schema/index.ts';
+import { catalogRecord, message, user, userSite } from '../../db/schema/index.ts';
+import { readAllSheets } from '../fmea/excel/workbook-io.ts';
 import { createSite } from '../org/sites.ts';
 import { InvalidInputError, type DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
@@ -15,6 +16,7 @@ import {
   createProblem,
   decideProblem,
   deleteProblem,
+  exportProblemReport,
   getProblem,
   listProblemApprovers,
   listProblems,
@@ -215,6 +217,26 @@ describe('review, release and closing', () => {
     expect(en(await refusal(setProblemClosedLoop(quality, p.id, { version: p.version, closedLoop: false })))).toContain('give a reason to change the closed-loop decision');
     p = await setProblemClosedLoop(quality, p.id, { version: p.version, closedLoop: false, reason: 'Control plan not updated at the supplier' });
     expect(p).toMatchObject({ closedLoop: false, closedLoopReason: 'Control plan not updated at the supplier' });
+  });
+
+  it('names the people who acted by their real name (page and report), the login only for one without', async () => {
+    await t.db.update(user).set({ realName: '赵审核' }).where(eq(user.id, idOf(manager)));
+    await t.db.update(user).set({ realName: '钱质量' }).where(eq(user.id, idOf(quality)));
+    let p = await walk(await open());
+    expect(p.steps.find((s) => s.step === 'D0')).toMatchObject({ finishedByName: '钱质量' });
+    p = (await submitProblem(quality, p.id, { version: p.version, approverId: idOf(manager) })).problem;
+    p = (await decideProblem(manager, p.id, 'approve', { version: p.version, opinion: 'ok' })).problem;
+    expect(p).toMatchObject({ submitterName: '钱质量', approverName: '赵审核', releasedByName: '赵审核' });
+    clock = days(30);
+    p = await closeProblem(quality, p.id, { version: p.version, closedLoop: true });
+    expect(p).toMatchObject({ closedByName: '钱质量' });
+    expect(p.steps.find((s) => s.step === 'D8')).toMatchObject({ finishedByName: '钱质量' });
+    const report = (await readAllSheets((await exportProblemReport(quality, p.id, 'en-US')).data))[0]!.rows.map((r) => r.cells.filter(Boolean).join(' | '));
+    expect(report.find((r) => r.startsWith('Released by'))).toContain('赵审核');
+    expect(report.join('\n')).not.toContain(nameOf(manager));
+    await t.db.update(user).set({ realName: '' }).where(eq(user.id, idOf(quality)));
+    p = await setProblemClosedLoop(quality, p.id, { version: p.version, closedLoop: false, reason: 'Supplier plan open' });
+    expect(p).toMatchObject({ updaterName: nameOf(quality) });
   });
 
   it('refuses a report with steps unfinished, lets the submitter withdraw it and the approver reject it with an opinion', async () => {

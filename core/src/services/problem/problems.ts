@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { problem, problemMember, problemStep, user } from '../../db/schema/index.ts';
 import { live, softDeleted } from '../../db/live.ts';
@@ -115,6 +116,7 @@ export async function getProblem(ctx: ServiceContext, key: string): Promise<Prob
 /** Inserts a checked problem with its steps and team leader (inside the caller's transaction: the import's too). */
 export async function insertProblem(tx: Tx, txCtx: TxContext, input: ProblemInput, responsible: { id: string; name: string } | null): Promise<ProblemRow> {
   const now = txCtx.now();
+  const name = await actorName(tx, txCtx.actor);
   const problemNum = await allocateNumber(tx, 'problem', now, async (n) => !!(await tx.select({ id: problem.id }).from(problem).where(eq(problem.problemNum, n)).get()));
   const [row] = await tx
     .insert(problem)
@@ -131,9 +133,10 @@ export async function insertProblem(tx: Tx, txCtx: TxContext, input: ProblemInpu
       plannedCompletion: input.plannedCompletion ?? null,
       siteId: txCtx.actor.siteId ?? null,
       creatorId: txCtx.actor.userId,
+      // the creator rule also matches a creator by this name (rows of old imports): the login, not the shown name
       creatorName: txCtx.actor.userName,
       updaterId: txCtx.actor.userId,
-      updaterName: txCtx.actor.userName,
+      updaterName: name,
       createdAt: now,
       updatedAt: now,
     })
@@ -159,7 +162,7 @@ export async function updateProblemRow(tx: Tx, txCtx: TxContext, before: Problem
   const now = txCtx.now();
   const [row] = await tx
     .update(problem)
-    .set({ ...set, version: before.version + 1, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, updatedAt: now })
+    .set({ ...set, version: before.version + 1, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), updatedAt: now })
     .where(and(eq(problem.id, before.id), eq(problem.version, before.version)))
     .returning();
   if (!row) throw staleProblem(before);

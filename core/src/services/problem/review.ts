@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
@@ -81,7 +82,7 @@ export async function submitProblem(ctx: ServiceContext, key: string, input: Pro
     const refusal = await approverRefusal(tx, caller, before, approver);
     if (refusal) throw new InvalidInputError('problem.approver_invalid' satisfies ProblemMessageKey, {}, [{ messageKey: refusal, params: { user: approver.realName || approver.userName }, field: 'approverId' }]);
     const now = txCtx.now();
-    const set = { approverId: approver.id, approverName: approver.realName || approver.userName, submitterId: txCtx.actor.userId, submitterName: txCtx.actor.userName, submittedAt: now, reviewOpinion: null };
+    const set = { approverId: approver.id, approverName: approver.realName || approver.userName, submitterId: txCtx.actor.userId, submitterName: await actorName(tx, txCtx.actor), submittedAt: now, reviewOpinion: null };
     return moved(tx, txCtx, caller, before, 'submit', set, 'approve', approver.id, opinionOf(input.opinion));
   });
 }
@@ -97,7 +98,7 @@ export async function decideProblem(ctx: ServiceContext, key: string, decision: 
     problemFlow.next(before.status, decision);
     if (caller.actor.userId === '' || before.approverId !== caller.actor.userId) throw new NotAllowedError('problem.not_the_approver' satisfies ProblemMessageKey, { problem: before.problemNum, approver: before.approverName ?? '' });
     const now = txCtx.now();
-    const set = decision === 'approve' ? { reviewOpinion: opinion, releasedById: txCtx.actor.userId, releasedByName: txCtx.actor.userName, releasedAt: now } : { reviewOpinion: opinion };
+    const set = decision === 'approve' ? { reviewOpinion: opinion, releasedById: txCtx.actor.userId, releasedByName: await actorName(tx, txCtx.actor), releasedAt: now } : { reviewOpinion: opinion };
     return moved(tx, txCtx, caller, before, decision, set, decision === 'approve' ? 'released' : 'rejected', before.submitterId, opinion);
   });
 }

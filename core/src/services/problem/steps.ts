@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { Tx } from '../../db/client.ts';
 import { problemStep } from '../../db/schema/index.ts';
 import { ConflictError, InvalidInputError } from '../../errors.ts';
@@ -49,7 +50,7 @@ export async function moveStepRow(tx: Tx, txCtx: TxContext, problem: ProblemRow,
     event === 'start'
       ? { state, startedAt: now }
       : event === 'finish'
-        ? { state, finishedAt: now, finishedByName: txCtx.actor.userName }
+        ? { state, finishedAt: now, finishedByName: await actorName(tx, txCtx.actor) }
         : { state, finishedAt: null, finishedByName: null };
   const [row] = await tx.update(problemStep).set({ ...set, version: before.version + 1, updatedAt: now }).where(eq(problemStep.id, before.id)).returning();
   return row!;

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { taskLog } from '../../db/schema/index.ts';
 import type { ProgramMessageKey, TaskLogAction } from '../../domain/program/index.ts';
@@ -26,7 +27,7 @@ export async function writeTaskLog(tx: DbOrTx, ctx: TxContext, task: TaskRow, ac
     toStatus: change.to ?? null,
     note: change.note?.trim() || null,
     actorId: ctx.actor.userId,
-    actorName: ctx.actor.userName,
+    actorName: await actorName(tx, ctx.actor),
     at: ctx.now(),
   });
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { actorName } from '../shared/people.ts';
 import type { ProgramMessageKey } from '../../domain/program/index.ts';
 import type { TaskEvent } from '../../domain/status/index.ts';
 import { sendMessages, type MessageRow } from '../messages/inbox.ts';
@@ -35,7 +36,7 @@ export async function storeTaskNotice(tx: Tx, ctx: TxContext, task: TaskRow, not
       senderId: ctx.actor.userId,
       code: 'programTask',
       messageKey: KEYS[notice],
-      params: { sender: ctx.actor.userName, taskNum: task.taskNum, name: task.name },
+      params: { sender: await actorName(tx, ctx.actor), taskNum: task.taskNum, name: task.name },
       content: note,
       serialNum: task.taskNum,
       route: await taskRoute(tx, task),

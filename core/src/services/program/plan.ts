@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { programBaseline, projectTask, taskDependency, type BaselinePlan } from '../../db/schema/index.ts';
 import { live } from '../../db/live.ts';
@@ -231,12 +232,13 @@ export interface PlanChange {
 /** Writes the new dates of the changed tasks in a few statements (one per chunk), each version moving on. */
 async function writeDates(tx: Tx, ctx: TxContext, changed: readonly { id: string; start: number; end: number }[]): Promise<Map<string, number>> {
   const versions = new Map<string, number>();
+  const me = await actorName(tx, ctx.actor);
   for (let i = 0; i < changed.length; i += 300) {
     const chunk = changed.slice(i, i + 300);
     const caseOf = (pick: (c: { start: number; end: number }) => number) => sql.join([sql`case ${projectTask.id}`, ...chunk.map((c) => sql`when ${c.id} then ${dayString(pick(c))}`), sql`end`], sql` `);
     const rows = await tx
       .update(projectTask)
-      .set({ plannedStart: caseOf((c) => c.start), plannedEnd: caseOf((c) => c.end), version: sql`${projectTask.version} + 1`, updatedAt: ctx.now(), updaterId: ctx.actor.userId, updaterName: ctx.actor.userName })
+      .set({ plannedStart: caseOf((c) => c.start), plannedEnd: caseOf((c) => c.end), version: sql`${projectTask.version} + 1`, updatedAt: ctx.now(), updaterId: ctx.actor.userId, updaterName: me })
       .where(inArray(projectTask.id, chunk.map((c) => c.id)))
       .returning({ id: projectTask.id, version: projectTask.version });
     for (const r of rows) versions.set(r.id, r.version);
@@ -354,7 +356,7 @@ export async function saveBaseline(ctx: ServiceContext, key: string, input: { na
       milestones: { sopDate: row.sopDate, dtPostDate: row.dtPostDate, releaseDate: row.releaseDate, dePostDate: row.dePostDate, completeDate: row.completeDate },
     };
     const name = input.name?.trim().slice(0, 200) || `${baselineNum}`;
-    const [saved] = await tx.insert(programBaseline).values({ programId: row.id, baselineNum, name, plan, creatorId: txCtx.actor.userId, creatorName: txCtx.actor.userName, createdAt: txCtx.now(), updatedAt: txCtx.now() }).returning();
+    const [saved] = await tx.insert(programBaseline).values({ programId: row.id, baselineNum, name, plan, creatorId: txCtx.actor.userId, creatorName: await actorName(tx, txCtx.actor), createdAt: txCtx.now(), updatedAt: txCtx.now() }).returning();
     return { result: summaryOf(saved!), log: { action: 'program.baseline.save', entity: 'program', entityId: row.id, after: { baselineNum, name, tasks: plan.tasks.length } } };
   });
 }

@@ -184,6 +184,21 @@ describe('tasks', () => {
     expect((await listMessages(team.editor, 'business', {})).items.map((m) => [m.code, m.route?.split('?')[0]])).toEqual(Array(3).fill(['programTask', '/main/dfmeaProject']));
   });
 
+  it('name who acted by their real name: launched by, the task log, the messages, the program’s last change', async () => {
+    await t.db.update(user).set({ realName: '孙计划' }).where(eq(user.id, idOf(team.owner)));
+    await t.db.update(user).set({ realName: '李工程' }).where(eq(user.id, idOf(team.editor)));
+    const { program, dfmea } = await world();
+    const created = await createTask(planner, task({ programId: program.id, projectId: dfmea.id }));
+    expect(created.taskOwnerName).toBe('孙计划');
+    await transitionTask(engineer, created.id, 'start');
+    expect((await listTaskLog(viewer, { programId: program.id })).items.map((l) => l.actorName)).toEqual(['李工程', '孙计划']);
+    const inbox = (await listMessages(team.editor, 'business', {})).items.map((m) => translate('en-US', m.messageKey, m.params));
+    expect(inbox).toEqual([`孙计划 gave you the task ${created.taskNum}: Compile`]);
+    expect((await getProgram(viewer, program.id)).updaterName).toBe('孙计划');
+    // the creator rule still knows the creator by the login kept beside the id
+    expect((await t.db.select({ creatorName: projectTask.creatorName }).from(projectTask).where(eq(projectTask.id, created.id)))[0]!.creatorName).toBe(team.owner.actor.userName);
+  });
+
   it('on a node complete when the node’s analysis is complete, and tell the maps their progress', async () => {
     const { program, dfmea, lifter } = await world();
     const root = await createTask(planner, task({ programId: program.id, projectId: dfmea.id, nodeId: lifter.rootId }));

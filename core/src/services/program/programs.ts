@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaProject, program, programFmea, programStage, projectTask } from '../../db/schema/index.ts';
 import { live, softDeleted } from '../../db/live.ts';
@@ -226,7 +227,7 @@ export async function insertProgram(tx: Tx, txCtx: TxContext, input: ProgramInpu
   const programNum = await allocateNumber(tx, 'program', now, async (n) => !!(await tx.select({ id: program.id }).from(program).where(eq(program.programNum, n)).get()));
   const [row] = await tx
     .insert(program)
-    .values({ ...columns, name: columns.name!, programNum, creatorId: txCtx.actor.userId, creatorName: txCtx.actor.userName, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, createdAt: now, updatedAt: now })
+    .values({ ...columns, name: columns.name!, programNum, creatorId: txCtx.actor.userId, creatorName: txCtx.actor.userName, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), createdAt: now, updatedAt: now })
     .returning();
   return row!;
 }
@@ -257,7 +258,7 @@ export async function updateProgram(ctx: ServiceContext, key: string, input: Pro
     const columns = await columnsOf(tx, input);
     const [after] = await tx
       .update(program)
-      .set({ ...columns, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, updatedAt: txCtx.now(), version: sql`version + 1` })
+      .set({ ...columns, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), updatedAt: txCtx.now(), version: sql`version + 1` })
       .where(and(eq(program.id, before.id), eq(program.version, before.version)))
       .returning();
     if (!after) throw staleProgram(before);
@@ -276,7 +277,7 @@ export async function deleteProgram(ctx: ServiceContext, key: string): Promise<v
       .where(and(eq(projectTask.programId, before.id), live(projectTask), notInArray(projectTask.status, [TASK_STATUS.completed, TASK_STATUS.cancelled])))
       .get();
     if (Number(open?.n ?? 0) > 0) throw new ConflictError('program.has_open_tasks' satisfies ProgramMessageKey, { count: Number(open!.n) });
-    await tx.update(program).set({ ...softDeleted(), deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, version: sql`version + 1` }).where(eq(program.id, before.id));
+    await tx.update(program).set({ ...softDeleted(), deletedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), version: sql`version + 1` }).where(eq(program.id, before.id));
     await tx.update(projectTask).set({ ...softDeleted(), deletedAt: txCtx.now() }).where(and(eq(projectTask.programId, before.id), live(projectTask)));
     return { result: undefined, log: { action: 'program.delete', entity: 'program', entityId: before.id, before } };
   });
@@ -319,7 +320,7 @@ export async function saveStages(ctx: ServiceContext, key: string, input: { vers
       if (s.id) await tx.update(programStage).set({ ...values, version: sql`version + 1`, updatedAt: txCtx.now() }).where(eq(programStage.id, s.id));
       else await tx.insert(programStage).values({ ...values, programId: before.id, createdAt: txCtx.now(), updatedAt: txCtx.now() });
     }
-    const [after] = await tx.update(program).set({ version: sql`version + 1`, updatedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName }).where(eq(program.id, before.id)).returning();
+    const [after] = await tx.update(program).set({ version: sql`version + 1`, updatedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor) }).where(eq(program.id, before.id)).returning();
     return { result: after!, log: { action: 'program.stages', entity: 'program', entityId: before.id, before: existing, after: input.stages } };
   });
   return programView(ctx.db, row);
@@ -336,7 +337,7 @@ export async function linkFmea(ctx: ServiceContext, key: string, input: { projec
     if (input.linked && existing) throw new ConflictError('program.fmea_already_linked' satisfies ProgramMessageKey, { project: project.serialNum });
     if (input.linked) await tx.insert(programFmea).values({ programId: before.id, projectId: project.id, createdAt: txCtx.now() });
     else if (existing) await tx.delete(programFmea).where(and(eq(programFmea.programId, before.id), eq(programFmea.projectId, project.id)));
-    const [after] = await tx.update(program).set({ version: sql`version + 1`, updatedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName }).where(eq(program.id, before.id)).returning();
+    const [after] = await tx.update(program).set({ version: sql`version + 1`, updatedAt: txCtx.now(), updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor) }).where(eq(program.id, before.id)).returning();
     return { result: after!, log: { action: input.linked ? 'program.fmea.link' : 'program.fmea.unlink', entity: 'program', entityId: before.id, after: { projectId: project.id, serialNum: project.serialNum } } };
   });
   return programView(ctx.db, row);

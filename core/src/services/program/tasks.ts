@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { department, fmeaNode, fmeaProject, program, programFmea, programStage, projectTask, taskDependency } from '../../db/schema/index.ts';
 import { isDeleted, live, softDeleted } from '../../db/live.ts';
@@ -346,6 +347,7 @@ function assertMayAdd(caller: ProgramCaller, programId: string | null | undefine
 export async function insertTask(tx: Tx, txCtx: TxContext, input: TaskInput, messages: MessageRow[] = []): Promise<TaskRow> {
   const { place, values } = await columnsOf(tx, input, null);
   const now = txCtx.now();
+  const me = await actorName(tx, txCtx.actor);
   const taskNum = await allocateNumber(tx, taskNumberingModule(place.processModel), now, async (n) => !!(await tx.select({ id: projectTask.id }).from(projectTask).where(eq(projectTask.taskNum, n)).get()));
   const sort = place.programId ? Number((await tx.select({ n: sql<number>`coalesce(max(${projectTask.sort}), 0)` }).from(projectTask).where(eq(projectTask.programId, place.programId)).get())?.n ?? 0) + 1 : 0;
   const [row] = await tx
@@ -356,12 +358,13 @@ export async function insertTask(tx: Tx, txCtx: TxContext, input: TaskInput, mes
       sort,
       status: TASK_STATUS.notStarted,
       ownerId: txCtx.actor.userId,
-      ownerName: txCtx.actor.userName,
+      ownerName: me,
       launchDate: now.toISOString().slice(0, 10),
       creatorId: txCtx.actor.userId,
+      // the creator rule (xmcjzRule) also matches a creator by this name: the login, not the shown name
       creatorName: txCtx.actor.userName,
       updaterId: txCtx.actor.userId,
-      updaterName: txCtx.actor.userName,
+      updaterName: me,
       createdAt: now,
       updatedAt: now,
     })
@@ -419,7 +422,7 @@ export async function editTask(ctx: ServiceContext, key: string, input: TaskInpu
     const { values } = await columnsOf(tx, { ...input, programId: input.programId === undefined ? before.programId : input.programId }, before.id);
     const [after] = await tx
       .update(projectTask)
-      .set({ ...values, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName, updatedAt: txCtx.now(), version: sql`version + 1` })
+      .set({ ...values, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor), updatedAt: txCtx.now(), version: sql`version + 1` })
       .where(and(eq(projectTask.id, before.id), eq(projectTask.version, before.version)))
       .returning();
     if (!after) throw staleTask(before);
@@ -439,7 +442,7 @@ export async function deleteTask(ctx: ServiceContext, key: string): Promise<void
     const subs = await tx.select({ n: sql<number>`count(*)` }).from(projectTask).where(and(eq(projectTask.parentId, before.id), live(projectTask))).get();
     if (Number(subs?.n ?? 0) > 0) throw new ConflictError('task.has_sub_tasks' satisfies ProgramMessageKey, { count: Number(subs!.n) });
     await tx.delete(taskDependency).where(or(eq(taskDependency.predecessorId, before.id), eq(taskDependency.successorId, before.id)));
-    await tx.update(projectTask).set({ ...softDeleted(), deletedAt: txCtx.now(), version: sql`version + 1`, updaterId: txCtx.actor.userId, updaterName: txCtx.actor.userName }).where(eq(projectTask.id, before.id));
+    await tx.update(projectTask).set({ ...softDeleted(), deletedAt: txCtx.now(), version: sql`version + 1`, updaterId: txCtx.actor.userId, updaterName: await actorName(tx, txCtx.actor) }).where(eq(projectTask.id, before.id));
     await writeTaskLog(tx, txCtx, before, 'delete');
     return { result: undefined, log: { action: 'task.delete', entity: 'project_task', entityId: before.id, before } };
   });

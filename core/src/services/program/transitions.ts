@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { fmeaNode, fmeaProject, projectTask } from '../../db/schema/index.ts';
 import { isDeleted } from '../../db/live.ts';
@@ -108,7 +109,7 @@ async function apply(tx: Tx, ctx: TxContext, caller: ProgramCaller, before: Task
       ...(done ? { completeDate: today(ctx) } : {}),
       ...(input.hours !== undefined && input.hours !== null ? { hours: input.hours } : {}),
       updaterId: ctx.actor.userId,
-      updaterName: ctx.actor.userName,
+      updaterName: await actorName(tx, ctx.actor),
       updatedAt: ctx.now(),
       version: sql`version + 1`,
     })

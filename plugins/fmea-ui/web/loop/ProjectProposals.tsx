@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Drawer, Field, FormDialog, formatDateTime, notifyError, onChangeNotice, onPosted, TextArea, useForm, useGuardedNavigate, useUser } from '@fmea/sdk';
 import { useLoopLabels, type Proposal } from './labels.ts';
+import { AcceptCauseDialog } from './AcceptCauseDialog.tsx';
 import './loop.css';
 
 /**
@@ -126,6 +127,8 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
   const me = useUser()?.userId ?? null;
   const decides = me !== null && me === project.responsibleUserId;
   const [rejecting, setRejecting] = useState<Proposal | null>(null);
+  // a missing cause asks where it goes; the other kinds are accepted at once
+  const [placing, setPlacing] = useState<Proposal | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const accept = async (p: Proposal) => {
     setBusy(p.id);
@@ -187,7 +190,7 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
             ) : null}
             {decides && p.status === 'open' ? (
               <div className="loop-item-actions">
-                <Button kind="primary" data-testid="loop-accept" disabled={busy !== null} onClick={() => void accept(p)}>
+                <Button kind="primary" data-testid="loop-accept" disabled={busy !== null} onClick={() => (p.causeFunctions?.length ? setPlacing(p) : void accept(p))}>
                   <Trans>Accept as optimisation action</Trans>
                 </Button>
                 <Button data-testid="loop-reject" disabled={busy !== null} onClick={() => setRejecting(p)}>
@@ -198,6 +201,17 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
           </li>
         ))}
       </ol>
+      {placing ? (
+        <AcceptCauseDialog
+          proposal={placing}
+          onClose={() => setPlacing(null)}
+          onSaved={() => {
+            setPlacing(null);
+            proposals.reload();
+            onChanged();
+          }}
+        />
+      ) : null}
       {rejecting ? (
         <RejectDialog
           proposal={rejecting}
