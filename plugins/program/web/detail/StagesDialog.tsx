@@ -59,7 +59,7 @@ export function StagesDialog({ program, tasksByStage, onClose, onSaved }: { prog
   const unstaged = removed.reduce((n, s) => n + (tasksByStage.get(s.id) ?? 0), 0);
 
   return (
-    <FormDialog form={form} width={900} title={<Trans>Edit stages</Trans>} onClose={onClose} saveTestId="program-stages-save">
+    <FormDialog form={form} width={1000} title={<Trans>Edit stages</Trans>} onClose={onClose} saveTestId="program-stages-save">
       <p className="muted">
         <Trans>The stages in their order. Tasks of a removed stage keep their place in the plan, without a stage.</Trans>
       </p>
