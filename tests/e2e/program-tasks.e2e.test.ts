@@ -17,7 +17,8 @@ import { waitForPath } from './support/suite.ts';
  * critical path and saves a baseline. wang.engineer opens his task from the task list, works it on the
  * DFMEA's mind map (the node shows its progress, and li's open map follows live), li approves, and the
  * node shows the task done on both; a sheet of tasks with a wrong row is refused, the row named. Screenshots
- * of the program page, the mind map and the task list in both languages.
+ * of the program page, the mind map and the task list in both languages. The program's stages are edited in
+ * their dialog (a server refusal under its row's field; the demo's stage that tasks are in removed, its tasks kept).
  */
 const demo = useDemoServer();
 
@@ -120,6 +121,32 @@ describe('programs and tasks in the workbench', () => {
     await expect.poll(() => li.getByTestId('gantt-baseline').count()).toBeGreaterThanOrEqual(2);
     await screenshot(li, 'program-detail-zh-CN');
 
+    // its stages, edited in one dialog: three added with both names and dates; the one ending before it
+    // starts is refused by the server, said under that row's end; corrected, moved up one, saved in that order
+    await li.getByTestId('program-edit-stages').click();
+    const stageRow = (page: Page, n: number) => dialog(page).getByTestId('program-stage-row').nth(n);
+    const stages = [
+      ['概念', 'Concept', '2027-01-04', '2027-01-31'],
+      ['验证', 'Validation', '2027-05-01', '2027-04-01'],
+      ['设计', 'Design', '2027-02-01', '2027-04-30'],
+    ];
+    for (const [n, [zh, en, start, end]] of stages.entries()) {
+      await li.getByTestId('program-stage-add').click();
+      await stageRow(li, n).getByTestId('program-stage-name').fill(zh!);
+      await stageRow(li, n).getByTestId('program-stage-name-en').fill(en!);
+      await stageRow(li, n).getByTestId('program-stage-start').fill(start!);
+      await stageRow(li, n).getByTestId('program-stage-end').fill(end!);
+    }
+    await li.getByTestId('program-stages-save').click();
+    await expect.poll(() => stageRow(li, 1).locator('.field-error').innerText()).toContain('结束日期（第 2 行）早于开始日期');
+    await screenshot(li, 'program-stages-refused-zh-CN');
+    await stageRow(li, 1).getByTestId('program-stage-end').fill('2027-06-30');
+    await stageRow(li, 2).getByTestId('program-stage-up').click();
+    await li.getByTestId('program-stages-save').click();
+    await dialog(li).waitFor({ state: 'hidden' });
+    const stageNames = async (page: Page) => (await page.locator('.program-stages li').allInnerTexts()).map((x) => x.split(' · ')[0]);
+    await expect.poll(() => stageNames(li)).toEqual(['概念', '设计', '验证']);
+
     // the engineer's to-do list holds the two tasks; the root's opens at its node in the DFMEA
     const wang = await demo.open('zh-CN');
     await startSignedIn(wang, 'wang.engineer', DEMO_PASSWORD);
@@ -177,6 +204,18 @@ describe('programs and tasks in the workbench', () => {
     await admin.locator('[data-testid="program-gantt"] .wx-bar').first().waitFor();
     await admin.getByTestId('program-gantt').scrollIntoViewIfNeeded();
     await screenshot(admin, 'program-demo-en-US');
+    // a stage that tasks are in, removed: the dialog says how many, and the server keeps them in the plan without a stage
+    const bars = await admin.locator('[data-testid="program-gantt"] .wx-bar').count();
+    await admin.getByTestId('program-edit-stages').click();
+    const design = dialog(admin).getByTestId('program-stage-row').filter({ has: admin.locator('input[value="Design"]') });
+    expect(await design.getByTestId('program-stage-tasks').innerText()).toMatch(/^\d+ tasks$/);
+    await design.getByTestId('program-stage-remove').click();
+    await dialog(admin).getByTestId('program-stages-unstaged').waitFor();
+    await screenshot(admin, 'program-stages-en-US');
+    await admin.getByTestId('program-stages-save').click();
+    await dialog(admin).waitFor({ state: 'hidden' });
+    await expect.poll(() => stageNames(admin)).toEqual(['Concept', 'Process development', 'Launch']);
+    expect(await admin.locator('[data-testid="program-gantt"] .wx-bar').count()).toBe(bars);
     await admin.goto('/main/taskIndex/all');
     await admin.locator('[data-row-key]').filter({ hasText: '系统结构分析' }).waitFor();
     // the status filter: completed ones only, ours among them, the control module's (not started) gone

@@ -28,7 +28,9 @@ describe('the plan routes', () => {
 
     await expectRefused(api, { method: 'GET', path: `/api/program/plan?id=${s.program.id}` }, s.nobody.token);
     const plan = await caller(api, s.viewer).ok('GET', `/api/program/plan?id=${s.program.programNum}`);
-    expect(plan).toMatchObject({ criticalPath: [a.id, b.id, c.id], start: '2026-03-02', finish: '2026-03-07', canSchedule: false, baseline: null });
+    expect(plan).toMatchObject({ criticalPath: [a.id, b.id, c.id], start: '2026-03-02', finish: '2026-03-07', canSchedule: false, canEdit: false, baseline: null });
+    // the page's Edit and Edit stages: shown as the server judges (the planner created the program)
+    expect(await as.ok('GET', `/api/program/plan?id=${s.program.id}`)).toMatchObject({ canSchedule: true, canEdit: true });
     expect(plan.tasks.map((t: { slack: number }) => t.slack)).toEqual([0, 0, 0]);
 
     expect(await as.ok('POST', '/api/program/saveBaseline', { id: s.program.id, name: 'Kick-off' })).toMatchObject({ baselineNum: 1, name: 'Kick-off' });

@@ -65,6 +65,7 @@ const PlanSchema = z
     baseline: BaselineSummarySchema.extend({ variance: z.array(VarianceSchema) }).nullable().openapi({ description: 'The baseline compared against (the one asked for, else the latest)' }),
     canSchedule: z.boolean(),
     canBaseline: z.boolean(),
+    canEdit: z.boolean().openapi({ description: 'The caller may edit the program (its fields, FMEAs and stages): program_index edit under the project-creator rule xmcjzRule' }),
   })
   .openapi('ProgramPlan');
 

@@ -55,6 +55,17 @@ export function assertOperate(caller: ProgramCaller, route: Route, action: strin
   assertCanOperate({ actor: caller.actor, action, routePermissions: [...(caller.buttons[route] ?? [])], record: record ?? null, area: 'program', creatorRules: { xmcjzRule: caller.flags.xmcjzRule } });
 }
 
+/** Whether the caller may do an operation (a page shows the button only then; the same judgement as assertOperate). */
+export function mayOperate(caller: ProgramCaller, route: Route, action: string, record?: { creatorId: string | null; creatorName: string | null }): boolean {
+  try {
+    assertOperate(caller, route, action, record);
+    return true;
+  } catch (error) {
+    if (error instanceof NotAllowedError) return false;
+    throw error;
+  }
+}
+
 /** Whether the caller holds a button of a route (administrators hold all). */
 export const holdsButton = (caller: ProgramCaller, route: Route, button: string): boolean => caller.actor.isAdmin || (caller.buttons[route]?.has(button) ?? false);
 

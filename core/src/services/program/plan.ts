@@ -22,7 +22,7 @@ import {
 import { TASK_STATUS, type TaskStatus } from '../../domain/status/index.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
-import { assertOperate, assertProgramRead, findProgram, holdsButton, programCaller, PROGRAM_DETAIL_ROUTE, type ProgramCaller, type ProgramRow } from './access.ts';
+import { assertOperate, assertProgramRead, findProgram, holdsButton, mayOperate, programCaller, PROGRAM_DETAIL_ROUTE, PROGRAM_ROUTE, type ProgramCaller, type ProgramRow } from './access.ts';
 import { writeTaskLog } from './log.ts';
 import { programView, type ProgramView } from './programs.ts';
 import { staleTask } from './tasks.ts';
@@ -84,6 +84,8 @@ export interface ProgramPlan {
   /** What the caller may do to the plan. */
   canSchedule: boolean;
   canBaseline: boolean;
+  /** Editing the program itself (its fields, FMEAs and stages): program_index edit under xmcjzRule. */
+  canEdit: boolean;
 }
 
 type TaskRowLite = Pick<typeof projectTask.$inferSelect, 'id' | 'taskNum' | 'plannedStart' | 'plannedEnd' | 'status' | 'version'>;
@@ -217,6 +219,7 @@ export async function readPlan(ctx: ServiceContext, key: string, options: { base
     baseline,
     canSchedule: holdsButton(caller, PROGRAM_DETAIL_ROUTE, 'schedule'),
     canBaseline: holdsButton(caller, PROGRAM_DETAIL_ROUTE, 'baseline'),
+    canEdit: mayOperate(caller, PROGRAM_ROUTE, 'edit', row),
   };
 }
 

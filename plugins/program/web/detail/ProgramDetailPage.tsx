@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { projectLink, TASK_STATUS } from '@fmea/core/domain';
-import { api, Button, EmptyState, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, usePermission, useUser, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, formatDate, formatDateTime, localName, notify, notifyError, PageHeader, readServerError, useGuardedNavigate, useLoad, type AreaPageProps } from '@fmea/sdk';
 import { ProgramGantt, zoomFor, type GanttZoom } from '../gantt/ProgramGantt.tsx';
 import { dayToDate, daysBetween, type GanttLink, type GanttTask } from '../gantt/model.ts';
 import { ProgramDialog } from '../list/ProgramDialog.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { LinkFmeaDialog } from './LinkFmeaDialog.tsx';
+import { StagesDialog } from './StagesDialog.tsx';
 import type { PlanChange } from '../program-api.ts';
 import '../program.css';
 
@@ -23,13 +24,12 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const { t, i18n } = useLingui();
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
   const navigate = useGuardedNavigate();
-  const allowedList = usePermission('program_index');
-  const user = useUser();
   const [baselineId, setBaselineId] = useState<string>('');
   const plan = useLoad(() => api.get('/api/program/plan', { id, ...(baselineId ? { baselineId } : {}) }), [id, baselineId]);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [staging, setStaging] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Bumped to draw the plan as it was before a refused drag: the chart is drawn anew (it had moved the bar itself, and keeps its own copy). */
   const [redraw, setRedraw] = useState(0);
@@ -39,7 +39,8 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
   const data = plan.data;
   const program = data?.program;
   const zoom = zoomChoice ?? (data?.start && data.finish ? zoomFor(daysBetween(dayToDate(data.start), dayToDate(data.finish))) : 'day');
-  const mine = program ? program.creatorId === user?.userId : false;
+  /** The server's judgement: program_index edit under the project-creator rule xmcjzRule. */
+  const canEdit = data?.canEdit ?? false;
   const canSchedule = data?.canSchedule ?? false;
   const milestoneLabel: Record<(typeof MILESTONE_KEYS)[number], string> = { dtPostDate: t`DT post`, releaseDate: t`Release`, dePostDate: t`DE post`, completeDate: t`Completion`, sopDate: t`SOP` };
 
@@ -69,6 +70,11 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
     return tasks;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, i18n.locale]);
+  const tasksByStage = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const task of data?.tasks ?? []) if (task.stageId) counts.set(task.stageId, (counts.get(task.stageId) ?? 0) + 1);
+    return counts;
+  }, [data]);
   const ganttLinks = useMemo<GanttLink[]>(() => (data?.dependencies ?? []).map((d) => ({ id: d.id, from: d.predecessorId, to: d.successorId })), [data]);
 
   /** The server's answer to a change of the plan: the moved tasks' dates, every task's slack, the critical path. */
@@ -160,7 +166,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
             <Button onClick={() => void navigate(basePath)}>
               <Trans>All programs</Trans>
             </Button>
-            {allowedList('edit') || mine ? (
+            {canEdit ? (
               <Button data-testid="program-detail-edit" onClick={() => setEditing(true)}>
                 <Trans>Edit</Trans>
               </Button>
@@ -188,7 +194,7 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           <h3 id="program-fmeas">
             <Trans>FMEAs of the program</Trans>
           </h3>
-          {allowedList('edit') || mine ? (
+          {canEdit ? (
             <Button data-testid="program-add-fmea" onClick={() => setLinking(true)}>
               <Trans>Add an FMEA</Trans>
             </Button>
@@ -210,9 +216,16 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
       </section>
 
       <section className="program-section" aria-labelledby="program-stages">
-        <h3 id="program-stages">
-          <Trans>Stages</Trans>
-        </h3>
+        <div className="program-section-head">
+          <h3 id="program-stages">
+            <Trans>Stages</Trans>
+          </h3>
+          {canEdit ? (
+            <Button data-testid="program-edit-stages" onClick={() => setStaging(true)}>
+              <Trans>Edit stages</Trans>
+            </Button>
+          ) : null}
+        </div>
         {program.stages.length ? (
           <ol className="program-stages">
             {program.stages.map((s) => (
@@ -312,6 +325,17 @@ export default function ProgramDetailPage({ basePath }: AreaPageProps) {
           onClose={() => setLinking(false)}
           onSaved={() => {
             setLinking(false);
+            plan.reload();
+          }}
+        />
+      ) : null}
+      {staging ? (
+        <StagesDialog
+          program={program}
+          tasksByStage={tasksByStage}
+          onClose={() => setStaging(false)}
+          onSaved={() => {
+            setStaging(false);
             plan.reload();
           }}
         />
