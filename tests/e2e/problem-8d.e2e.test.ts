@@ -137,9 +137,15 @@ describe('problem handling (8D) in the workbench', () => {
     await board.locator('[data-focus-id="method"]').click();
     await page.getByTestId('fishbone-text').fill('Cold test not in the validation plan');
     await page.getByTestId('fishbone-save').click();
-    // the keyboard: from the material bone's label down to its cause, R marks it as the verified root cause
-    await board.locator('[data-focus-id="material"]').focus();
+    // the keyboard: from the material bone's label down to its cause, R marks it as the verified root cause.
+    // Each key waits for the board to have moved the focus (it does so on the next frame, after a re-render).
+    const focused = (target: ReturnType<typeof board.locator>) => expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
+    await board.locator('[data-cause="Cold test not in the validation plan"]').waitFor();
+    const materialBone = board.locator('[data-focus-id="material"]');
+    await materialBone.focus();
+    await focused(materialBone);
     await page.keyboard.press('ArrowDown');
+    await focused(board.locator('[data-cause="Grease viscosity rises below −10 °C"]'));
     await page.keyboard.press('r');
     await expect.poll(() => board.locator('[data-root]').getAttribute('data-cause')).toBe('Grease viscosity rises below −10 °C');
     await page.getByTestId('five-why-new-chain').click();

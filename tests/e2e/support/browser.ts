@@ -53,17 +53,9 @@ export async function openTab(browser: Browser, baseURL: string, options: { loca
 }
 
 /** Saves a screenshot of the page into tests/artifacts/<name>.png. */
-/**
- * Whether the pictures are taken: they are for a person to look at (the layout checks are the assertions), and a CI
- * run keeps no artifacts, so it takes none unless FMEA_SCREENSHOTS=1; FMEA_SCREENSHOTS=0 skips them anywhere
- * (docs/decisions/browser-tests.md).
- */
-export const TAKING_SCREENSHOTS = process.env.FMEA_SCREENSHOTS !== undefined ? process.env.FMEA_SCREENSHOTS !== '0' : !process.env.CI;
-
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  if (!TAKING_SCREENSHOTS) return path;
   // fonts loaded; transitions and animations shown at their end state rather than waited for
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path, animations: 'disabled' });
