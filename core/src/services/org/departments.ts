@@ -20,6 +20,8 @@ export interface DepartmentInput {
   adminUserId?: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findDepartment(db: DbOrTx, idOrName: string, siteId?: string): Promise<Department> {
   const match = or(eq(department.id, idOrName), eq(department.name, idOrName), eq(department.number, idOrName));
   const row = await db
@@ -27,7 +29,8 @@ export async function findDepartment(db: DbOrTx, idOrName: string, siteId?: stri
     .from(department)
     .where(siteId ? and(match, eq(department.siteId, siteId)) : match)
     .get();
-  if (!row) throw new NotFoundError('department.not_found', { department: idOrName });
+  // a department chosen by id (a user's form sends one) is named without it: a refusal never shows an internal id
+  if (!row) throw UUID.test(idOrName) ? new NotFoundError('department.gone') : new NotFoundError('department.not_found', { department: idOrName });
   return row;
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, openTestDatabase, type TestDatabase } from '../../testing/index.ts';
-import { createDepartment, listDepartments } from './departments.ts';
+import { createDepartment, findDepartment, listDepartments } from './departments.ts';
+import { translateError } from '../../i18n/index.ts';
+import type { DomainError } from '../../errors.ts';
 import { createSite, deleteSite, listSites, updateSite } from './sites.ts';
 
 let t: TestDatabase;
@@ -46,6 +48,16 @@ describe('sites and departments', () => {
     await expect(createDepartment(t.ctx, { site: 'S1', number: 'D1', name: '研发部' })).rejects.toMatchObject({ messageKey: 'department.number_duplicate' });
     await createDepartment(t.ctx, { site: 'S2', number: 'D1', name: '质量部' });
     expect(await listDepartments(t.ctx, 'S2')).toHaveLength(1);
+  });
+
+  it('names a department not found by its name or number, but never shows the id a form sent', async () => {
+    const id = '4631633e-54dd-415f-89a9-c1c6a18bc57d';
+    const gone = (await findDepartment(t.db, id).catch((e: unknown) => e)) as DomainError;
+    expect(gone).toMatchObject({ messageKey: 'department.gone' });
+    expect(translateError('zh-CN', gone)).toBe('所选部门已不存在，请重新选择');
+    expect(translateError('en-US', gone)).not.toContain(id);
+    const named = (await findDepartment(t.db, '质检部').catch((e: unknown) => e)) as DomainError;
+    expect(translateError('en-US', named)).toBe('Department not found: 质检部');
   });
 
   it('refuses a department in an unknown site', async () => {
