@@ -1,10 +1,11 @@
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { buildWindowLifter, createTeamProject, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { buildWindowLifter, createTeamProject, idOf, makeTeam, nameOf, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { readSheet, writeSheet } from '../shared/xlsx.ts';
-import { createProgram, exportProgramTemplate, exportPrograms, exportTasks, importPrograms, importTasks, linkFmea, listTasks } from './index.ts';
+import { createProgram, exportProgramTemplate, exportPrograms, exportTasks, importPrograms, importTasks, linkFmea, listPrograms, listTasks } from './index.ts';
 
 let t: TestDatabase;
 let team: Team;
@@ -52,6 +53,42 @@ describe('program workbooks', () => {
     expect(await importPrograms(planner, out.data)).toMatchObject({ created: 0, skipped: 1 });
     const template = await exportProgramTemplate(planner, { locale: 'zh-CN' });
     expect(await importPrograms(planner, template.data)).toMatchObject({ created: 0, skipped: 0 });
+  });
+});
+
+describe('program workbook round trip', () => {
+  it('carries every field of a program through its workbook unchanged, in either language', async () => {
+    const fields = {
+      programName: '前门车窗升降器 MY2027',
+      enProgramName: 'Front door window lifter MY2027',
+      productNum: 'PA-WL',
+      productName: '车窗升降器',
+      programOwnerId: idOf(team.owner),
+      startDate: '2026-03-02',
+      endDate: '2026-12-18',
+      sopDate: '2026-12-01',
+      dtPostDate: '2026-05-15',
+      releaseDate: '2026-09-30',
+      dePostDate: '2026-10-15',
+      completeDate: '2026-12-18',
+    };
+    await createProgram(planner, fields);
+    const pick = (p: Record<string, unknown>) => Object.fromEntries(['programName', 'enProgramName', 'productNum', 'productName', 'programOwnerName', 'startDate', 'endDate', 'sopDate', 'dtPostDate', 'releaseDate', 'dePostDate', 'completeDate'].map((k) => [k, p[k]]));
+    const [original] = (await listPrograms(planner)).items;
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const out = await exportPrograms(planner, { locale });
+      // a copy under a new number: the number is left empty, as the import's refusal of an unknown number asks
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(out.data as unknown as ArrayBuffer);
+      const rows = book.worksheets[0]!;
+      rows.getRow(2).eachCell((cell) => {
+        if (/^PN\d+$/.test(String(cell.value))) cell.value = null;
+      });
+      const renumbered = new Uint8Array(await book.xlsx.writeBuffer());
+      expect(await importPrograms(planner, renumbered)).toMatchObject({ created: 1 });
+      const copy = (await listPrograms(planner)).items.find((p) => p.programNum !== original!.programNum && p.enProgramName === original!.enProgramName);
+      expect(pick(copy as unknown as Record<string, unknown>)).toEqual(pick(original as unknown as Record<string, unknown>));
+    }
   });
 });
 
