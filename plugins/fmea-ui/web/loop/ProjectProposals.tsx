@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Drawer, Field, FormDialog, formatDateTime, notifyError, onChangeNotice, onPosted, TextArea, useForm, useGuardedNavigate, useUser } from '@fmea/sdk';
 import { useLoopLabels, type Proposal } from './labels.ts';
 import { AcceptCauseDialog } from './AcceptCauseDialog.tsx';
+import { ProposalItem } from './ProposalItem.tsx';
 import './loop.css';
 
 /**
@@ -156,21 +157,35 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
       ) : null}
       <ol className="loop-list">
         {proposals.items.map((p) => (
-          <li key={p.id} className={`loop-item loop-item-${p.status}`} data-testid={`loop-proposal-${p.id}`}>
-            <div className="loop-item-head">
+          <ProposalItem
+            key={p.id}
+            proposal={p}
+            testId={`loop-proposal-${p.id}`}
+            head={
               <Button kind="link" data-testid="loop-source-link" disabled={!p.sourceLink} onClick={() => p.sourceLink && void navigate(p.sourceLink)}>
                 {labels.source(p)}
               </Button>
-              <span className={`loop-status loop-status-${p.status}`} data-testid="loop-status">
-                {labels.status[p.status]}
-              </span>
-            </div>
-            <div className="loop-item-ask">
-              <strong>{labels.ask(p)}</strong> — <span data-user-content>{p.description}</span>
-            </div>
-            <div className="muted">
-              <Trans>Row</Trans>: <span data-user-content>{p.targetText}</span>
-            </div>
+            }
+            trailing={
+              <>
+                {p.status === 'accepted' ? (
+                  <div className="muted" data-testid="loop-became-action">
+                    <Trans>Became an optimisation action.</Trans>
+                  </div>
+                ) : null}
+                {decides && p.status === 'open' ? (
+                  <div className="loop-item-actions">
+                    <Button kind="primary" data-testid="loop-accept" disabled={busy !== null} onClick={() => (p.causeFunctions?.length ? setPlacing(p) : void accept(p))}>
+                      <Trans>Accept as optimisation action</Trans>
+                    </Button>
+                    <Button data-testid="loop-reject" disabled={busy !== null} onClick={() => setRejecting(p)}>
+                      <Trans>Reject</Trans>
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            }
+          >
             <div className="loop-item-why">
               <Trans>Rationale</Trans>: <span data-user-content>{p.rationale}</span>
             </div>
@@ -178,27 +193,7 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
               {p.proposedByName ?? '—'} · {formatDateTime(p.proposedAt, i18n.locale)}
               {p.decidedAt ? ` · ${labels.status[p.status]} ${p.decidedByName ?? ''} ${formatDateTime(p.decidedAt, i18n.locale)}` : ''}
             </div>
-            {p.decisionReason ? (
-              <div className="loop-item-why">
-                <Trans>Reason</Trans>: <span data-user-content>{p.decisionReason}</span>
-              </div>
-            ) : null}
-            {p.status === 'accepted' ? (
-              <div className="muted" data-testid="loop-became-action">
-                <Trans>Became an optimisation action.</Trans>
-              </div>
-            ) : null}
-            {decides && p.status === 'open' ? (
-              <div className="loop-item-actions">
-                <Button kind="primary" data-testid="loop-accept" disabled={busy !== null} onClick={() => (p.causeFunctions?.length ? setPlacing(p) : void accept(p))}>
-                  <Trans>Accept as optimisation action</Trans>
-                </Button>
-                <Button data-testid="loop-reject" disabled={busy !== null} onClick={() => setRejecting(p)}>
-                  <Trans>Reject</Trans>
-                </Button>
-              </div>
-            ) : null}
-          </li>
+          </ProposalItem>
         ))}
       </ol>
       {placing ? (

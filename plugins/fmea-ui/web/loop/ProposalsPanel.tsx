@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { projectLink } from '@fmea/core/domain';
 import { api, Button, EmptyState, Field, FormDialog, Select, TextArea, TextInput, useForm, useGuardedNavigate, useLoad } from '@fmea/sdk';
 import { useLoopLabels, type LoopMatch, type Proposal } from './labels.ts';
+import { ProposalItem } from './ProposalItem.tsx';
 import './loop.css';
 
 /**
@@ -54,27 +55,16 @@ export function ProposalsPanel({ sourceKind, sourceId, readOnly = false }: { sou
         ) : null}
         <ol className="loop-list">
           {(proposals.data ?? []).map((p: Proposal) => (
-            <li key={p.id} className={`loop-item loop-item-${p.status}`} data-testid={`loop-source-proposal-${p.id}`}>
-              <div className="loop-item-head">
+            <ProposalItem
+              key={p.id}
+              proposal={p}
+              testId={`loop-source-proposal-${p.id}`}
+              head={
                 <Button kind="link" onClick={() => open(p)}>
                   {p.serialNum} {p.projectName}
                 </Button>
-                <span className={`loop-status loop-status-${p.status}`} data-testid="loop-status">
-                  {labels.status[p.status]}
-                </span>
-              </div>
-              <div className="loop-item-ask">
-                <strong>{labels.ask(p)}</strong> — <span data-user-content>{p.description}</span>
-              </div>
-              <div className="muted">
-                <Trans>Row</Trans>: <span data-user-content>{p.targetText}</span>
-              </div>
-              {p.decisionReason ? (
-                <div className="loop-item-why">
-                  <Trans>Reason</Trans>: <span data-user-content>{p.decisionReason}</span>
-                </div>
-              ) : null}
-            </li>
+              }
+            />
           ))}
         </ol>
       </div>
