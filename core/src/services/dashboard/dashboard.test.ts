@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { problem } from '../../db/schema/index.ts';
 import { adminContext, buildRole, buildWindowLifter, createTeamProject, idOf, makeTeam, makeUser, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
@@ -18,6 +20,7 @@ let team: Team;
 let admin: ServiceContext;
 let quality: ServiceContext;
 let project: ProjectView;
+let submitted: Awaited<ReturnType<typeof createProblem>>;
 const days = (n: number) => new Date(clock.getTime() + n * 24 * 3600 * 1000);
 const en = (e: DomainError) => translateError('en-US', e);
 const zh = (e: DomainError) => translateError('zh-CN', e);
@@ -41,7 +44,9 @@ beforeAll(async () => {
   await setUserRoles(admin, idOf(quality), [(await buildRole(admin, { label: 'quality', grants: [{ routeName: 'problem_index', buttons: ['add', 'edit'] }] })).id]);
   await createProblem(quality, { brief: 'Window lifter stalls', type: 'designProblem', source: 'field', plannedCompletion: days(-3) });
   await createProblem(quality, { brief: 'Rattle', type: 'produceProblem', source: 'production', plannedCompletion: days(3) });
-  await createProblem(quality, { brief: 'No date', type: 'produceProblem', source: 'production' });
+  submitted = await createProblem(quality, { brief: 'No date', type: 'produceProblem', source: 'production' });
+  // its 8D report submitted to the owner as approver, as the review service stores it (submitting needs every step done, tested there)
+  await t.db.update(problem).set({ status: 'underReview', approverId: idOf(team.owner), submittedAt: days(-1) }).where(eq(problem.id, submitted.id));
   await applyReadProject(team.outsider, 'dfmea', { project: project.serialNum });
   await openProject(team.owner, project.id);
 });
@@ -73,7 +78,14 @@ describe('the indicators’ figures', () => {
     const tasks = await myTasksIndicator(team.reader);
     expect([tasks.total, tasks.items.map((i) => [i.label, i.text, i.tag])]).toEqual([1, [[project.serialNum, 'Harden the gear', 'overdue']]]);
     const reviews = await reviewsWaitingIndicator(team.owner);
-    expect([reviews.total, reviews.items.map((i) => [i.label, i.tag, i.route])]).toEqual([1, [[project.serialNum, 'readApplication', '/systemInfo/ownspaceIndex/myAudit']]]);
+    // the longest waiting first: the 8D report (yesterday), then the read application (today)
+    expect([reviews.total, reviews.items.map((i) => [i.label, i.tag, i.route])]).toEqual([
+      2,
+      [
+        [submitted.problemNum, 'problemReport', `/main/problem/problemDetail?id=${submitted.problemNum}`],
+        [project.serialNum, 'readApplication', '/systemInfo/ownspaceIndex/myAudit'],
+      ],
+    ]);
     expect((await reviewsWaitingIndicator(team.reader)).total).toBe(0);
     expect((await recentProjectsIndicator(team.owner)).items.map((i) => i.label)).toEqual([project.serialNum]);
   });
