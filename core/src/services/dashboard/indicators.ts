@@ -15,6 +15,7 @@ import { mayOnProblem, problemCaller } from '../problem/access.ts';
 import { listMyApprovals } from '../reviews/reviews.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
 import { readDb, type ServiceContext } from '../shared/context.ts';
+import { inChunks } from '../shared/in-chunks.ts';
 
 /**
  * The figures of the indicators the areas contribute (docs/domain/dashboard.md), each for the caller and
@@ -109,10 +110,12 @@ export async function openHActionsIndicator(ctx: ServiceContext, projectTypes: r
     );
   if (projects.length === 0) return { total: 0, items: [], more: null };
   const byId = new Map(projects.map((p) => [p.id, p]));
-  const actions = await db
-    .select({ id: fmeaAction.id, projectId: fmeaAction.projectId, causeId: fmeaAction.causeId, description: fmeaAction.description, targetDate: fmeaAction.targetDate })
-    .from(fmeaAction)
-    .where(and(inArray(fmeaAction.projectId, [...byId.keys()]), inArray(fmeaAction.status, [...UNFINISHED_ACTION_STATUSES]), inArray(fmeaAction.kind, [...CONTROL_KINDS])));
+  const actions = await inChunks([...byId.keys()], (ids) =>
+    db
+      .select({ id: fmeaAction.id, projectId: fmeaAction.projectId, causeId: fmeaAction.causeId, description: fmeaAction.description, targetDate: fmeaAction.targetDate })
+      .from(fmeaAction)
+      .where(and(inArray(fmeaAction.projectId, ids), inArray(fmeaAction.status, [...UNFINISHED_ACTION_STATUSES]), inArray(fmeaAction.kind, [...CONTROL_KINDS]))),
+  );
   if (actions.length === 0) return { total: 0, items: [], more: null };
   const high = await highCauses(db, [...new Set(actions.map((a) => a.causeId))], byId);
   const today = day(ctx.now())!;
@@ -129,18 +132,23 @@ export async function openHActionsIndicator(ctx: ServiceContext, projectTypes: r
 
 /** The causes among these whose chain (cause → its modes → their effects) is rated AP H by its project's table. */
 async function highCauses(db: Awaited<ReturnType<typeof readDb>>, causeIds: string[], projects: ReadonlyMap<string, { apTable: string }>): Promise<Set<string>> {
-  const causes = await db.select({ id: fmeaFailure.id, projectId: fmeaFailure.projectId, occurrence: fmeaFailure.occurrence, detection: fmeaFailure.detection }).from(fmeaFailure).where(inArray(fmeaFailure.id, causeIds));
+  const causes = await inChunks(causeIds, (ids) =>
+    db.select({ id: fmeaFailure.id, projectId: fmeaFailure.projectId, occurrence: fmeaFailure.occurrence, detection: fmeaFailure.detection }).from(fmeaFailure).where(inArray(fmeaFailure.id, ids)),
+  );
   const rated = causes.filter((c) => c.occurrence !== null && c.detection !== null);
   if (rated.length === 0) return new Set();
-  const modeLinks = await db.select({ mode: fmeaFailureLink.higherFailureId, cause: fmeaFailureLink.lowerFailureId }).from(fmeaFailureLink).where(inArray(fmeaFailureLink.lowerFailureId, rated.map((c) => c.id)));
+  const modeLinks = await inChunks(
+    rated.map((c) => c.id),
+    (ids) => db.select({ mode: fmeaFailureLink.higherFailureId, cause: fmeaFailureLink.lowerFailureId }).from(fmeaFailureLink).where(inArray(fmeaFailureLink.lowerFailureId, ids)),
+  );
   const modeIds = [...new Set(modeLinks.map((l) => l.mode))];
-  const effectLinks = modeIds.length
-    ? await db
-        .select({ mode: fmeaFailureLink.lowerFailureId, severity: fmeaFailure.severity })
-        .from(fmeaFailureLink)
-        .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaFailureLink.higherFailureId))
-        .where(and(inArray(fmeaFailureLink.lowerFailureId, modeIds), eq(fmeaFailure.kind, 'FE'), isNotNull(fmeaFailure.severity)))
-    : [];
+  const effectLinks = await inChunks(modeIds, (ids) =>
+    db
+      .select({ mode: fmeaFailureLink.lowerFailureId, severity: fmeaFailure.severity })
+      .from(fmeaFailureLink)
+      .innerJoin(fmeaFailure, eq(fmeaFailure.id, fmeaFailureLink.higherFailureId))
+      .where(and(inArray(fmeaFailureLink.lowerFailureId, ids), eq(fmeaFailure.kind, 'FE'), isNotNull(fmeaFailure.severity))),
+  );
   const severities = new Map<string, number[]>();
   for (const { mode, severity } of effectLinks) severities.set(mode, [...(severities.get(mode) ?? []), severity!]);
   const modesOf = new Map<string, string[]>();
