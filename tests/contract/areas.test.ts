@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, ROUTE_NAMES, areaIssues, menusOf, recentContributors, schema, unknownTaskSources, type AreaDefinition } from '@fmea/core';
+import { AREAS, ROUTE_NAMES, areaIssues, indicatorsOf, menusOf, recentContributors, schema, unknownTaskSources, type AreaDefinition } from '@fmea/core';
 import { openTestApp } from '../../api/src/testing.ts';
 import { parsePo } from '../i18n/po.ts';
 
@@ -142,6 +142,23 @@ describe('what the areas contribute to the shell', () => {
       expect(op, `${area.id}: GET ${path}`).toBeDefined();
       expect(op!.parameters?.some((p) => p.name === 'limit' && p.in === 'query'), `${area.id}: ${path} takes ?limit=`).toBe(true);
       expect([op!['x-access']?.route].flat(), `${area.id}: ${path} is open to holders of ${area.routeName}`).toContain(area.routeName);
+    }
+  });
+
+  it('names indicator routes the API answers with GET, taking a limit, with an IndicatorAnswer, to holders of the area’s route', async () => {
+    type Op = { 'x-access'?: 'user' | { route: string | string[] }; parameters?: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    const doc = (await (await api.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, Op>> };
+    const indicators = indicatorsOf(AREAS as readonly AreaDefinition[]);
+    expect(indicators.length).toBeGreaterThan(4);
+    for (const indicator of indicators) {
+      const op = doc.paths[indicator.route]?.get;
+      expect(op, `${indicator.id}: GET ${indicator.route}`).toBeDefined();
+      expect(op!.parameters?.some((p) => p.name === 'limit' && p.in === 'query'), `${indicator.id} takes ?limit=`).toBe(true);
+      expect(JSON.stringify(op!.responses['200']), `${indicator.id} answers an IndicatorAnswer`).toContain('#/components/schemas/IndicatorAnswer');
+      const access = op!['x-access'];
+      // an area every user holds may open its indicator to every signed-in user
+      if (indicator.everyone && access === 'user') continue;
+      expect([typeof access === 'object' ? access.route : access].flat(), `${indicator.id} is open to holders of ${indicator.areaRoute}`).toContain(indicator.areaRoute);
     }
   });
 

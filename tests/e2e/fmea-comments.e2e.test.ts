@@ -87,7 +87,7 @@ describe('comments on FMEA rows', () => {
 
     // B's home page: the task A gave them; My tasks lists it and opens the optimisation step on the action
     await pageB.goto('/main/homeIndex');
-    const homeTasks = pageB.getByTestId('home-tasks');
+    const homeTasks = pageB.getByTestId('indicator-myTasks');
     await homeTasks.getByText('Switch to long-life grease').waitFor();
     await pageB.goto('/systemInfo/ownspaceIndex/myTask');
     const task = pageB.getByTestId('my-tasks-page').getByTestId('task-open').filter({ hasText: 'Switch to long-life grease' });

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { registerAp, type ApCommandDeps } from './ap/index.ts';
 import { registerBom } from './bom/index.ts';
 import { registerCp } from './cp/index.ts';
+import { registerDashboard } from './dashboard/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
@@ -47,6 +48,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDept(program);
   registerDict(program);
   registerRules(program);
+  registerDashboard(program);
   registerDfmea(program);
   registerPfmea(program);
   registerTemplate(program);

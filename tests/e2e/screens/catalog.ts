@@ -36,7 +36,7 @@ const escape = async (page: Page) => {
   await page.getByRole('dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
 };
 
-const SYSTEM_PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering', 'rules', 'security', 'app'];
+const SYSTEM_PAGES = ['user', 'role', 'site', 'dictionary', 'notice', 'log', 'numbering', 'rules', 'security', 'indicator', 'app'];
 const PERSONAL_PAGES = ['userInfo', 'resetPwd', 'myApply', 'myAudit', 'myCollection', 'myNotice', 'myTask', 'myMessage'];
 export const DFMEA_STEPS = ['planning', 'structure', 'interfaces', 'function', 'failure', 'risk', 'optimization', 'characteristics'];
 /** The PFMEA steps of its own (rightType 7, 8) and the structure with its customer classes. */

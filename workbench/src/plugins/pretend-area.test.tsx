@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { AREAS, defineArea, favouriteKinds, menusOf, taskSourcesOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
+import { AREAS, defineArea, homeArea, favouriteKinds, menusOf, taskSourcesOf, type ButtonIn, type RouteNameIn } from '@fmea/core/domain';
 import { grantRoute, listMenus, permittedRoutes, syncMenus } from '@fmea/core';
 import { buildRole, buildUser, openTestDatabase, type TestDatabase } from '@fmea/core/testing';
 import { definePlugin, type UserInfo } from '@fmea/sdk';
@@ -90,8 +90,10 @@ function serveRecent(rows: object[]): string[] {
     vi.fn(async (url: string) => {
       const path = new URL(url, 'http://workbench').pathname;
       asked.push(path);
-      const answer = path === '/api/pretend/recent' ? { meta: { success: true, code: 200, message: '' }, data: rows } : { meta: { success: false, code: 403, message: 'no' }, data: null };
-      return new Response(JSON.stringify(answer), { status: path === '/api/pretend/recent' ? 200 : 403, headers: { 'content-type': 'application/json' } });
+      // the dashboard shows the home area's recent projects, which the shell gathers from the areas' recent lists
+      const data = path === '/api/pretend/recent' ? rows : path === '/api/dashboard/indicators' ? [{ ...homeArea.contributes.indicators[0], sortGroup: null, area: 'home', areaRoute: 'home_index', everyone: true, enabled: true }] : undefined;
+      const answer = data ? { meta: { success: true, code: 200, message: '' }, data } : { meta: { success: false, code: 403, message: 'no' }, data: null };
+      return new Response(JSON.stringify(answer), { status: data ? 200 : 403, headers: { 'content-type': 'application/json' } });
     }),
   );
   return asked;
@@ -156,7 +158,7 @@ describe('a pretend work area, from one definition and one plugin', () => {
         <HomePage user={planner} hosted={hosted} />
       </I18nProvider>,
     );
-    const card = screen.getByTestId('home-recent');
+    const card = await screen.findByTestId('home-recent');
     expect((await within(card).findByRole('button')).textContent).toBe('PR-7 · Brake plan');
     expect(asked.filter((path) => /recent/i.test(path))).toEqual(['/api/pretend/recent']);
     cleanup();

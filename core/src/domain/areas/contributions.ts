@@ -25,6 +25,44 @@ export interface AreaContributions {
   readonly commentTargets?: readonly string[];
   /** The message codes (MESSAGE_CODES) of messages that open a page of the area. */
   readonly messageCodes?: readonly string[];
+  /**
+   * The home page's workbench indicators the area gives (spec 000 §2.4; docs/domain/dashboard.md): each a
+   * figure or a short list answered by a GET route, shown to holders of the area's route in the order the
+   * administrator sets (Administration › Workbench indicators).
+   */
+  readonly indicators?: readonly IndicatorContribution[];
+}
+
+/** How the home page shows an indicator: its figure large (with the first few rows), or its rows. */
+export const INDICATOR_KINDS = ['count', 'list'] as const;
+export type IndicatorKind = (typeof INDICATOR_KINDS)[number];
+
+/**
+ * One workbench indicator. Its route answers `IndicatorAnswer` (core/src/domain/dashboard) to holders of the
+ * area's route, 403 to others; the home page shows it only to them.
+ */
+export interface IndicatorContribution {
+  /** Unique across the areas: what the administrator's settings store. */
+  readonly id: string;
+  readonly title: LocalisedText;
+  /** The GET route answering the indicator (`?limit=`). */
+  readonly route: string;
+  readonly kind: IndicatorKind;
+  /** The place in a new installation's order (the administrator changes it): a positive whole number. */
+  readonly sort: number;
+  /**
+   * Indicators of one sort group may share a sort value (spec 000 §5 "some dashboard modules must share the
+   * same sort order"): those sharing one are shown side by side as one block. Outside a group sort values are unique.
+   */
+  readonly sortGroup?: string;
+}
+
+/** An indicator with the area that contributes it (its route gates it). */
+export interface ContributedIndicator extends IndicatorContribution {
+  readonly area: string;
+  readonly areaRoute: string;
+  /** Every signed-in user holds the area. */
+  readonly everyone: boolean;
 }
 
 export interface FavouriteKind {
@@ -75,6 +113,32 @@ export function messageCodesOf(areas: readonly AreaDefinition[]): Map<string, st
   return codes;
 }
 
+/** Every indicator the areas contribute, in the areas' order. */
+export const indicatorsOf = (areas: readonly AreaDefinition[]): ContributedIndicator[] =>
+  areas.flatMap((area) => (area.contributes?.indicators ?? []).map((indicator) => ({ ...indicator, area: area.id, areaRoute: area.routeName, everyone: area.everyone })));
+
+/** The indicators' own problems: unique ids and routes, an API path, a known kind, a positive whole sort, shared sorts only within a group. */
+function indicatorIssues(areas: readonly AreaDefinition[]): string[] {
+  const issues: string[] = [];
+  const ids = new Map<string, string>();
+  const routes = new Map<string, string>();
+  const sorts = new Map<number, ContributedIndicator>();
+  for (const indicator of indicatorsOf(areas)) {
+    const { id, area, route, kind, sort, sortGroup } = indicator;
+    if (ids.has(id)) issues.push(`indicator ${JSON.stringify(id)} is contributed by ${ids.get(id)} and ${area}`);
+    else ids.set(id, area);
+    if (routes.has(route)) issues.push(`${area}: indicator ${id} answers at ${route}, as ${routes.get(route)} does`);
+    else routes.set(route, id);
+    if (!/^\/api\/\S+$/.test(route)) issues.push(`${area}: indicator ${id}'s route ${route} is no API path`);
+    if (!(INDICATOR_KINDS as readonly string[]).includes(kind)) issues.push(`${area}: indicator ${id} is of no kind (${kind})`);
+    if (!Number.isInteger(sort) || sort < 1) issues.push(`${area}: indicator ${id}'s sort ${sort} is no positive whole number`);
+    const other = sorts.get(sort);
+    if (other && (other.sortGroup === undefined || other.sortGroup !== sortGroup)) issues.push(`${area}: indicator ${id} shares sort ${sort} with ${other.id} outside a sort group`);
+    else sorts.set(sort, indicator);
+  }
+  return issues;
+}
+
 /** What is wrong with the areas' contributions (part of `areaIssues`). */
 export function contributionIssues(areas: readonly AreaDefinition[]): string[] {
   const issues: string[] = [];
@@ -99,5 +163,6 @@ export function contributionIssues(areas: readonly AreaDefinition[]): string[] {
     twice('message code', given.messageCodes ?? []);
     for (const code of given.messageCodes ?? []) if (!(MESSAGE_CODES as readonly string[]).includes(code)) issues.push(`${area.id}: message code ${code} is no message code`);
   }
+  issues.push(...indicatorIssues(areas));
   return issues;
 }

@@ -34,5 +34,7 @@ export const dfmeaArea = defineArea({
     commentTargets: ANALYSIS_ROW_KINDS,
     // a review step waiting ('1'), its outcomes, a task, a comment and an agreed read application open the project
     messageCodes: ['1', '2', '6', '7', 'task', 'comment', 'applicationResult'],
+    // open actions on AP H chains of the caller's projects; beside the PFMEA's (one sort group)
+    indicators: [{ id: 'dfmeaOpenH', title: { 'zh-CN': 'DFMEA 未完成的高优先级措施', 'en-US': 'DFMEA open H actions' }, route: '/api/dashboard/dfmeaOpenH', kind: 'count', sort: 30, sortGroup: 'openH' }],
   },
 });

@@ -15,4 +15,8 @@ export const homeArea = defineArea({
   shell: true,
   pages: [{ microRoute: '', title: { 'zh-CN': '首页', 'en-US': 'Home' }, listed: true }],
   aliases: [{ path: '/main', microRoute: '' }],
+  contributes: {
+    // the projects the caller opened lately, of every area they hold (the areas' `recent` lists, read on the server)
+    indicators: [{ id: 'recentProjects', title: { 'zh-CN': '最近的项目', 'en-US': 'Recent projects' }, route: '/api/dashboard/recentProjects', kind: 'list', sort: 60 }],
+  },
 });

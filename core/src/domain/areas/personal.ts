@@ -38,5 +38,10 @@ export const personalArea = defineArea({
   contributes: {
     // approvals wait in My approvals, decisions on one's own applications in My applications, the rest in My messages
     messageCodes: ['1', 'applicationResult', 'catalogReview', 'exportRequest', 'system'],
+    // the home page's dashboard (docs/domain/dashboard.md): what My tasks and My approvals hold for the caller
+    indicators: [
+      { id: 'myTasks', title: { 'zh-CN': '我的任务', 'en-US': 'My tasks' }, route: '/api/dashboard/myTasks', kind: 'list', sort: 10 },
+      { id: 'reviewsWaiting', title: { 'zh-CN': '待我评审', 'en-US': 'Reviews waiting for me' }, route: '/api/dashboard/reviewsWaiting', kind: 'list', sort: 20 },
+    ],
   },
 });

@@ -35,5 +35,6 @@ export const pfmeaArea = defineArea({
     commentTargets: [...ANALYSIS_ROW_KINDS, 'controlPlanLine'],
     // every review outcome is '5' (spec 001 §2)
     messageCodes: ['1', '5', 'pfmeaTask', 'comment', 'applicationResult'],
+    indicators: [{ id: 'pfmeaOpenH', title: { 'zh-CN': 'PFMEA 未完成的高优先级措施', 'en-US': 'PFMEA open H actions' }, route: '/api/dashboard/pfmeaOpenH', kind: 'count', sort: 30, sortGroup: 'openH' }],
   },
 });

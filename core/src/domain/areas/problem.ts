@@ -26,6 +26,8 @@ export const problemArea = defineArea({
     // an 8D report to approve, or the decision on one's own submission, opens the problem
     // and an FMEA change proposal of the problem was decided (docs/domain/closed-loop.md)
     messageCodes: ['problemReview', 'fmeaProposalResult'],
+    // unclosed problems past their planned completion, of those the caller may read
+    indicators: [{ id: 'problemsPastDue', title: { 'zh-CN': '逾期的问题', 'en-US': 'Problems past due' }, route: '/api/dashboard/problemsPastDue', kind: 'list', sort: 40 }],
   },
   pages: [
     { microRoute: '', title: { 'zh-CN': '问题清单', 'en-US': 'Problem list' }, listed: true },

@@ -31,6 +31,8 @@ export const systemArea = defineArea({
     { microRoute: 'security', routeName: 'system_security', title: { 'zh-CN': '密码与安全', 'en-US': 'Password and security' }, icon: 'security', buttons: ['edit'], listed: true },
     { microRoute: 'scoreStandard', routeName: 'system_scoreStandard', title: { 'zh-CN': '积分标准', 'en-US': 'Score standards' }, icon: 'score', buttons: ['edit'], listed: true },
     { microRoute: 'userScore', routeName: 'system_userScore', title: { 'zh-CN': '用户积分', 'en-US': 'User scores' }, icon: 'score', buttons: ['edit'], listed: true },
+    // the home page's indicators: which are shown and in what order (spec 000 §2.4; docs/domain/dashboard.md)
+    { microRoute: 'indicator', routeName: 'system_indicator', title: { 'zh-CN': '工作台指标', 'en-US': 'Workbench indicators' }, icon: 'home', buttons: ['edit'], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
   ],
 });

@@ -49,6 +49,7 @@ export const OPERATION_ACTIONS = [
   'file.upload',
   'file.delete',
   'settings.app',
+  'settings.dashboard',
   'security.policy',
   'rules.set',
   'rules.ap_replace',

@@ -2,14 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord, user } from '../../db/schema/index.ts';
 import type { DiffNames, FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
+import { inChunks } from '../shared/in-chunks.ts';
 
-const CHUNK = 500;
-
-async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
-  return out;
-}
 
 /**
  * The names a diff shows for the ids snapshots hold (`DiffNames`): people by
