@@ -34,3 +34,4 @@ export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';
+export * from './report/index.ts';

@@ -9,6 +9,8 @@ export interface OpenActionInput {
   readonly causeDescription: string;
   readonly ownerId: string | null;
   readonly ownerName: string | null;
+  /** The owner's name for English readers (their Chinese name when they have none). */
+  readonly ownerNameEn: string | null;
   /** YYYY-MM-DD, or null when no date was set. */
   readonly targetDate: string | null;
   readonly status: string;
@@ -21,6 +23,7 @@ export interface OpenActionItem extends OpenActionInput {
 export interface OwnerActions {
   readonly ownerId: string | null;
   readonly ownerName: string | null;
+  readonly ownerNameEn: string | null;
   readonly open: number;
   readonly overdue: number;
   /** Earliest due first; undated last. */
@@ -53,7 +56,7 @@ export function openActionsSection(actions: readonly OpenActionInput[], today: s
   }
   const owners = [...groups.entries()].map(([key, items]): OwnerActions => {
     items.sort(byDue);
-    return { ownerId: key || null, ownerName: items[0]!.ownerName, open: items.length, overdue: items.filter((i) => i.overdue).length, items };
+    return { ownerId: key || null, ownerName: items[0]!.ownerName, ownerNameEn: items[0]!.ownerNameEn, open: items.length, overdue: items.filter((i) => i.overdue).length, items };
   });
   owners.sort(
     (a, b) =>

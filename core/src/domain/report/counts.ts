@@ -2,6 +2,7 @@
  * Counts, nodes and tasks reports (spec 001 §2 "counts, nodes, task report"; docs/domain/reports.md). Pure
  * shaping of the figures the service counts in SQL (grouped rows in, tables out).
  */
+import { TASK_STATUS } from '../status/task.ts';
 import { isOverdue } from './actions.ts';
 
 /** One grouped count: the values of the grouping keys and how many. */
@@ -46,8 +47,8 @@ export interface ReportTaskInput {
   readonly plannedEnd: string | null;
 }
 
-/** Tasks not finished: neither completed (3) nor cancelled (5). */
-const FINISHED = new Set(['3', '5']);
+/** Tasks not finished: neither completed nor cancelled. */
+const FINISHED = new Set<string>([TASK_STATUS.completed, TASK_STATUS.cancelled]);
 
 export interface TaskOwnerRow {
   readonly handlerId: string | null;

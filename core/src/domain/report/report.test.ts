@@ -4,7 +4,7 @@ import { apTableString } from '../fmea/index.ts';
 import type { FmeaSnapshot } from '../fmea-baseline/index.ts';
 import { cellAp, controlledCharacteristics, dfmeaReport, openActionsSection, riskPicture, snapshotRatingGroups, tasksSection, testCoverageSection, totalsBy, trendPoint } from './index.ts';
 
-const lookup = compileApTable(DEFAULT_AP_RULES.dfmea, DEFAULT_AP_SELECTION.dfmea);
+const lookup = compileApTable(DEFAULT_AP_RULES.dfmea, DEFAULT_AP_SELECTION);
 const table = apTableString(lookup);
 const group = (s: number | null, o: number | null, d: number | null, n = 1, ra: [number | null, number | null, number | null] = [null, null, null]) => ({ s, o, d, raS: ra[0], raO: ra[1], raD: ra[2], n });
 
@@ -33,7 +33,7 @@ describe('riskPicture', () => {
 });
 
 describe('openActionsSection', () => {
-  const action = (id: string, ownerId: string | null, targetDate: string | null) => ({ id, description: id, causeDescription: 'c', ownerId, ownerName: ownerId && `name ${ownerId}`, targetDate, status: 'open' });
+  const action = (id: string, ownerId: string | null, targetDate: string | null) => ({ id, description: id, causeDescription: 'c', ownerId, ownerName: ownerId && `name ${ownerId}`, ownerNameEn: ownerId, targetDate, status: 'open' });
   it('groups by owner, earliest due first, marks those due before today overdue (today itself is not)', () => {
     const section = openActionsSection([action('a', 'u1', '2026-12-06'), action('b', 'u1', '2026-12-01'), action('c', 'u2', null), action('d', null, '2026-01-01'), action('e', 'u2', '2026-12-05')], '2026-12-06');
     expect(section).toMatchObject({ open: 5, overdue: 3 });
