@@ -98,6 +98,8 @@ import * as tasks from './task/tasks.ts';
 import * as taskTransitions from './task/transitions.ts';
 // user scores (issue 24): the ranking report, a user's card and history, the score standards
 import * as scores from './scores/scores.ts';
+// reports (issue 25): the DFMEA, PFMEA/control-plan, counts, nodes and task reports, AP over time, their workbooks
+import * as reports from './report/report.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -197,6 +199,7 @@ export const ROUTE_MODULES = {
   tasks,
   taskTransitions,
   scores,
+  reports,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

@@ -63,13 +63,15 @@ export interface TasksSection {
   readonly total: number;
   readonly open: number;
   readonly overdue: number;
+  /** Every status code, 0 where none. */
   readonly byStatus: Record<string, number>;
   readonly handlers: TaskOwnerRow[];
 }
 
 /** Tasks by status and by handler, unfinished ones past their planned end marked overdue. */
 export function tasksSection(tasks: readonly ReportTaskInput[], today: string): TasksSection {
-  const byStatus: Record<string, number> = {};
+  const zero = () => Object.fromEntries(Object.values(TASK_STATUS).map((code) => [code, 0])) as Record<string, number>;
+  const byStatus = zero();
   const handlers = new Map<string, { handlerId: string | null; handlerName: string | null; total: number; open: number; overdue: number; byStatus: Record<string, number> }>();
   let open = 0;
   let overdue = 0;
@@ -77,7 +79,7 @@ export function tasksSection(tasks: readonly ReportTaskInput[], today: string): 
     byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
     const key = t.handlerId ?? '';
     let h = handlers.get(key);
-    if (!h) handlers.set(key, (h = { handlerId: t.handlerId, handlerName: t.handlerName, total: 0, open: 0, overdue: 0, byStatus: {} }));
+    if (!h) handlers.set(key, (h = { handlerId: t.handlerId, handlerName: t.handlerName, total: 0, open: 0, overdue: 0, byStatus: zero() }));
     h.total++;
     h.byStatus[t.status] = (h.byStatus[t.status] ?? 0) + 1;
     if (!FINISHED.has(t.status)) {

@@ -79,7 +79,7 @@ describe('tasks and counts', () => {
       ],
       '2026-12-06',
     );
-    expect(section).toMatchObject({ total: 3, open: 2, overdue: 1, byStatus: { '1': 1, '3': 1, '0': 1 } });
+    expect(section).toMatchObject({ total: 3, open: 2, overdue: 1, byStatus: { '0': 1, '1': 1, '2': 0, '3': 1, '4': 0, '5': 0, '6': 0, '7': 0 } });
     expect(section.handlers.map((h) => [h.handlerId, h.total, h.open, h.overdue])).toEqual([['u1', 2, 1, 1], ['u2', 1, 1, 0]]);
   });
 
