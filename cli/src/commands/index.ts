@@ -27,6 +27,7 @@ import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
 import { registerScore } from './score/index.ts';
+import { registerReport } from './report/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerTemplate } from './template/index.ts';
@@ -64,4 +65,5 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerNumber(program);
   registerLog(program);
   registerScore(program);
+  registerReport(program);
 }

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { ACTION_STATUS_LABEL_KEYS, CHARACTERISTIC_CLASS_LABEL_KEYS, type ActionStatus, type CharacteristicClass } from '../../domain/fmea/index.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 import type { ApLevel } from '../../domain/ap/index.ts';
@@ -11,8 +10,9 @@ import type { ApTrend } from './project-reports.ts';
 import type { CountsReport, nodesReport } from './overview.ts';
 
 /**
- * A report as a workbook (issue 25, docs/domain/reports.md): one sheet per section, headers in the reader's
- * language, the charts as the tables they are drawn from (the heat map as a 10×10 grid coloured by AP).
+ * A report as sections of tables (issue 25, docs/domain/reports.md), written as a workbook (one sheet per
+ * section) or as a printable document (html.ts): headers in the reader's language, the charts as the tables they
+ * are drawn from (the heat map as a 10×10 grid coloured by AP).
  */
 export type ReportWorkbookInput =
   | { kind: 'dfmea'; report: DfmeaReport; trend?: ApTrend }
@@ -26,26 +26,27 @@ export type ReportWorkbookInput =
 const AP_LEVELS = ['H', 'M', 'L'] as const satisfies readonly ApLevel[];
 const AP_FILL: Record<ApLevel, string> = { H: 'FFF4B4B4', M: 'FFFFE699', L: 'FFC6EFCE' };
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
-function table(workbook: ExcelJS.Workbook, name: string, headers: readonly string[], rows: readonly Cell[][]): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name.slice(0, 31));
-  sheet.addRow([...headers]).font = { bold: true };
-  for (const row of rows) sheet.addRow([...row]);
-  sheet.columns.forEach((c, i) => (c.width = Math.min(60, Math.max(10, ...[headers[i] ?? '', ...rows.map((r) => String(r[i] ?? ''))].map((t) => t.length + 2)))));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return sheet;
+/** One section of a report as a table: a workbook sheet, a printed section. `ap` colours cells by AP (the heat maps: [row][column], null for none). */
+export interface ReportSection {
+  readonly title: string;
+  readonly headers: readonly string[];
+  readonly rows: readonly Cell[][];
+  readonly ap?: readonly (readonly (ApLevel | null)[])[];
 }
 
-export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale): Promise<Uint8Array> {
+/** The sections of a report, titled and headed in `locale`: what the workbook and the printed report are both written from. */
+export function reportSections(input: ReportWorkbookInput, locale: Locale): { title: string; subtitle: string; sections: ReportSection[] } {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const en = locale === 'en-US';
-  const workbook = new (await excel()).Workbook();
+  const sections: ReportSection[] = [];
+  const table = (title: string, headers: readonly string[], rows: readonly Cell[][], ap?: ReportSection['ap']) => sections.push({ title, headers, rows, ...(ap ? { ap } : {}) });
   const typeName = (type: string) => t(kindOf(type).labelKey);
   const statusName = (status: string) => t(FMEA_REVIEW_STATUS_KEYS[status as FmeaReviewStatus] ?? status);
 
   const apSheet = (before: ApCounts, after: ApCounts) =>
-    table(workbook, t('report.sheet.ap'), [t('report.col.ap'), t('report.col.before'), t('report.col.after')], [
+    table(t('report.sheet.ap'), [t('report.col.ap'), t('report.col.before'), t('report.col.after')], [
       ...AP_LEVELS.map((ap): Cell[] => [ap, before[ap], after[ap]]),
       [t('report.col.unrated'), before.unrated, after.unrated],
       [t('report.col.chains'), before.chains, after.chains],
@@ -55,19 +56,13 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
     const at = new Map(cells.map((c) => [c.s * 100 + c.o, c]));
     const rows: Cell[][] = [];
     for (let s = 10; s >= 1; s--) rows.push([s, ...Array.from({ length: 10 }, (_, i) => at.get(s * 100 + i + 1)?.n ?? null)]);
-    const sheet = table(workbook, name, [`${t('report.col.severity')} \\ ${t('report.col.occurrence')}`, ...Array.from({ length: 10 }, (_, i) => String(i + 1))], rows);
-    for (let s = 10; s >= 1; s--) {
-      for (let o = 1; o <= 10; o++) {
-        const cell = at.get(s * 100 + o);
-        const ap = cell && cellAp(cell);
-        if (ap) sheet.getCell(12 - s, o + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: AP_FILL[ap] } };
-      }
-    }
+    const colours: (ApLevel | null)[][] = [];
+    for (let s = 10; s >= 1; s--) colours.push([null, ...Array.from({ length: 10 }, (_, i) => { const cell = at.get(s * 100 + i + 1); return cell ? cellAp(cell) : null; })]);
+    table(name, [`${t('report.col.severity')} \\ ${t('report.col.occurrence')}`, ...Array.from({ length: 10 }, (_, i) => String(i + 1))], rows, colours);
   };
 
   const actionsSheet = (section: OpenActionsSection) =>
     table(
-      workbook,
       t('report.sheet.open_actions'),
       [t('report.col.owner'), t('report.col.action'), t('report.col.cause'), t('report.col.due'), t('report.col.status'), t('report.col.overdue')],
       section.owners.flatMap((o) =>
@@ -83,7 +78,7 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
     );
 
   const summary = (report: DfmeaReport | PfmeaReport, extra: Cell[][]) =>
-    table(workbook, t('report.sheet.summary'), [t('report.col.item'), t('report.col.value')], [
+    table(t('report.sheet.summary'), [t('report.col.item'), t('report.col.value')], [
       [t('report.col.project'), report.project.serialNum],
       [t('report.col.name'), report.project.name],
       [t('report.col.type'), typeName(report.project.projectType)],
@@ -97,7 +92,6 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
   const trendSheet = (trend: ApTrend | undefined) => {
     if (!trend) return;
     table(
-      workbook,
       t('report.sheet.trend'),
       [t('report.col.baseline'), t('report.col.date'), ...AP_LEVELS.map((ap) => `${ap} (${t('report.col.before')})`), ...AP_LEVELS.map((ap) => `${ap} (${t('report.col.after')})`)],
       trend.points.map((p): Cell[] => [p.label === 'working' ? t('report.working_copy') : p.label, p.at.slice(0, 10), ...AP_LEVELS.map((ap) => p.before[ap]), ...AP_LEVELS.map((ap) => p.after[ap])]),
@@ -115,7 +109,7 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
       heatSheet(t('report.sheet.heat_before'), r.heatBefore);
       heatSheet(t('report.sheet.heat_after'), r.heatAfter);
       actionsSheet(r.openActions);
-      table(workbook, t('report.sheet.special'), [t('report.col.element'), t('report.col.function'), t('report.col.characteristic'), t('report.col.class')], r.specialCharacteristics.map((c) => [c.elementName, c.functionDescription, c.name, c.customerClass ?? charName(c)]));
+      table(t('report.sheet.special'), [t('report.col.element'), t('report.col.function'), t('report.col.characteristic'), t('report.col.class')], r.specialCharacteristics.map((c) => [c.elementName, c.functionDescription, c.name, c.customerClass ?? charName(c)]));
       trendSheet(input.trend);
       break;
     }
@@ -127,7 +121,6 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
       heatSheet(t('report.sheet.heat_after'), r.heatAfter);
       actionsSheet(r.openActions);
       table(
-        workbook,
         t('report.sheet.special'),
         [t('report.col.element'), t('report.col.function'), t('report.col.characteristic'), t('report.col.class'), t('report.col.control_plan')],
         r.specialCharacteristics.map((c) => [c.elementName, c.functionDescription, c.name, c.customerClass ?? charName(c), t(`report.cp.${c.controlPlan}`)]),
@@ -138,20 +131,18 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
     case 'counts': {
       const r = input.report;
       table(
-        workbook,
         t('report.sheet.counts'),
         [t('report.col.type'), t('report.col.review_status'), t('report.col.site'), t('report.col.count')],
         r.rows.map((row) => [typeName(row.keys.projectType!), statusName(row.keys.reviewStatus!), (en ? row.siteNameEn || row.siteName : row.siteName) ?? t('report.no_site'), row.n]),
       );
-      table(workbook, t('report.sheet.by_type'), [t('report.col.type'), t('report.col.count')], r.byType.map((v) => [typeName(v.value), v.n]));
-      table(workbook, t('report.sheet.by_status'), [t('report.col.review_status'), t('report.col.count')], r.byStatus.map((v) => [statusName(v.value), v.n]));
+      table(t('report.sheet.by_type'), [t('report.col.type'), t('report.col.count')], r.byType.map((v) => [typeName(v.value), v.n]));
+      table(t('report.sheet.by_status'), [t('report.col.review_status'), t('report.col.count')], r.byStatus.map((v) => [statusName(v.value), v.n]));
       break;
     }
     case 'nodes': {
       const r = input.report;
       const cols = ['nodes', 'functions', 'effects', 'modes', 'causes', 'chains'] as const;
       table(
-        workbook,
         t('report.sheet.nodes'),
         [t('report.col.project'), t('report.col.name'), t('report.col.type'), ...cols.map((c) => t(`report.col.${c}`))],
         [...r.rows.map((row): Cell[] => [row.serialNum, row.name, typeName(row.projectType), ...cols.map((c) => row[c])]), [t('report.col.total'), null, null, ...cols.map((c) => r.total[c])]],
@@ -161,9 +152,8 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
     case 'tasks': {
       const r = input.report;
       const codes = Object.keys(TASK_STATUS_KEYS) as (keyof typeof TASK_STATUS_KEYS)[];
-      table(workbook, t('report.sheet.by_status'), [t('report.col.status'), t('report.col.count')], codes.map((code) => [t(TASK_STATUS_KEYS[code]), r.byStatus[code] ?? 0]));
+      table(t('report.sheet.by_status'), [t('report.col.status'), t('report.col.count')], codes.map((code) => [t(TASK_STATUS_KEYS[code]), r.byStatus[code] ?? 0]));
       table(
-        workbook,
         t('report.sheet.handlers'),
         [t('report.col.handler'), t('report.col.count'), t('report.col.open'), t('report.col.overdue'), ...codes.map((code) => t(TASK_STATUS_KEYS[code]))],
         r.handlers.map((h) => [h.handlerName ?? t('report.no_owner'), h.total, h.open, h.overdue, ...codes.map((code) => h.byStatus[code] ?? 0)]),
@@ -172,7 +162,6 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
     }
     case 'ranking': {
       table(
-        workbook,
         t('report.sheet.ranking'),
         [t('report.col.rank'), t('report.col.user'), t('report.col.department'), t('report.col.site'), t('report.col.contribution'), t('report.col.activity'), t('report.col.total'), t('report.col.grade')],
         input.report.items.map((r) => [
@@ -188,6 +177,27 @@ export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale)
       );
       break;
     }
+  }
+  const project = input.kind === 'dfmea' || input.kind === 'pfmea' ? input.report.project : null;
+  const title = project ? `${t(`report.title.${input.kind}`)} · ${project.serialNum} ${project.name}` : t(`report.title.${input.kind}`);
+  const generatedAt = input.kind === 'dfmea' || input.kind === 'pfmea' ? input.report.generatedAt : null;
+  return { title, subtitle: generatedAt ? `${t('report.col.generated')}: ${generatedAt.slice(0, 16).replace('T', ' ')} UTC` : '', sections };
+}
+
+/** A report as a workbook: one sheet per section, bold frozen header row, heat-map cells filled with their AP's colour. */
+export async function reportWorkbook(input: ReportWorkbookInput, locale: Locale): Promise<Uint8Array> {
+  const workbook = new (await excel()).Workbook();
+  for (const section of reportSections(input, locale).sections) {
+    const sheet = workbook.addWorksheet(section.title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31));
+    sheet.addRow([...section.headers]).font = { bold: true };
+    for (const row of section.rows) sheet.addRow([...row]);
+    sheet.columns.forEach((c, i) => (c.width = Math.min(60, Math.max(10, ...[section.headers[i] ?? '', ...section.rows.map((r) => String(r[i] ?? ''))].map((text) => text.length + 2)))));
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    section.ap?.forEach((row, r) =>
+      row.forEach((ap, c) => {
+        if (ap) sheet.getCell(r + 2, c + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: AP_FILL[ap] } };
+      }),
+    );
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
