@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { apTrendOf, assertNoIssues, countsReport, dfmeaReportOf, nodesReport, pfmeaReportOf, PROJECT_TYPES, reportWorkbook, TASK_STATUS, taskReport, type ReportWorkbookInput } from '@fmea/core';
+import { apTrendOf, assertNoIssues, countsReport, projectReportSide, PROJECT_REPORTS, dfmeaReportOf, nodesReport, pfmeaReportOf, PROJECT_TYPES, reportWorkbook, TASK_STATUS, taskReport, type ReportWorkbookInput } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -126,7 +126,7 @@ export const pfmeaRoute = defineRoute({
   data: PfmeaReportSchema,
 });
 
-const Side = z.enum(['dfmea', 'pfmea']);
+const Side = z.enum(Object.keys(PROJECT_REPORTS) as [keyof typeof PROJECT_REPORTS, ...(keyof typeof PROJECT_REPORTS)[]]);
 export const trendRoute = defineRoute({
   method: 'get',
   path: '/api/report/trend',
@@ -189,7 +189,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(pfmeaRoute, async (c) => c.json(ok(await pfmeaReportOf(serviceContext(c), c.req.valid('query').projectId)), 200));
   app.openapi(trendRoute, async (c) => {
     const { projectId, kind } = c.req.valid('query');
-    return c.json(ok(await apTrendOf(serviceContext(c), projectId, kind === 'pfmea' ? 'process' : 'design')), 200);
+    return c.json(ok(await apTrendOf(serviceContext(c), projectId, PROJECT_REPORTS[kind])), 200);
   });
   app.openapi(countsRoute, async (c) => c.json(ok(await countsReport(serviceContext(c))), 200));
   app.openapi(nodesRoute, async (c) => c.json(ok(await nodesReport(serviceContext(c), { projectType: c.req.valid('query').projectType })), 200));
@@ -198,19 +198,19 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const { kind, projectId } = c.req.valid('query');
     const ctx = serviceContext(c);
     const input = await workbookInput(ctx, kind, projectId);
-    const name = kind === 'dfmea' || kind === 'pfmea' ? `${input.kind}-report-${(input as { report: { project: { serialNum: string } } }).report.project.serialNum}` : `${kind}-report`;
+    const project = 'project' in input.report ? input.report.project : null;
+    const name = project ? `${kind}-report-${project.serialNum}` : `${kind}-report`;
     return sendBytes(c, await reportWorkbook(input, c.var.locale), `${name}.xlsx`, XLSX_TYPE);
   });
 }
 
 /** The report a workbook is written from (the CLI gathers the same in cli/src/commands/report). */
 async function workbookInput(ctx: ReturnType<typeof serviceContext>, kind: (typeof EXPORT_KINDS)[number], projectId: string | undefined): Promise<ReportWorkbookInput> {
-  if ((kind === 'dfmea' || kind === 'pfmea') && !projectId) assertNoIssues([{ messageKey: 'validation.required', field: 'projectId', params: { field: 'projectId' } }]);
+  const side = projectReportSide(kind);
+  if (side && !projectId) assertNoIssues([{ messageKey: 'validation.required', field: 'projectId', params: { field: 'projectId' } }]);
+  if (side === 'design') return { kind: side, report: await dfmeaReportOf(ctx, projectId!), trend: await apTrendOf(ctx, projectId!, side) };
+  if (side === 'process') return { kind: side, report: await pfmeaReportOf(ctx, projectId!), trend: await apTrendOf(ctx, projectId!, side) };
   switch (kind) {
-    case 'dfmea':
-      return { kind, report: await dfmeaReportOf(ctx, projectId!), trend: await apTrendOf(ctx, projectId!, 'design') };
-    case 'pfmea':
-      return { kind, report: await pfmeaReportOf(ctx, projectId!), trend: await apTrendOf(ctx, projectId!, 'process') };
     case 'counts':
       return { kind, report: await countsReport(ctx) };
     case 'nodes':
@@ -218,4 +218,5 @@ async function workbookInput(ctx: ReturnType<typeof serviceContext>, kind: (type
     case 'tasks':
       return { kind, report: await taskReport(ctx) };
   }
+  throw new Error(`report kind ${kind} has no workbook`);
 }

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { ReportWorkbookInput } from '@fmea/core/services';
-import { REPORT_KINDS, type ReportKind } from '@fmea/core/domain';
+import { projectReportSide, REPORT_KINDS, type ReportKind } from '@fmea/core/domain';
 import { contextOf } from '../../context.ts';
 import { UsageError } from '../../errors.ts';
 import { assertExtension, writeOutputFile } from '../../shared/files.ts';
@@ -19,12 +19,11 @@ interface ReportOptions {
 
 async function gather(ctx: Parameters<typeof import('@fmea/core/services').countsReport>[0], kind: ReportKind, project: string | undefined): Promise<ReportWorkbookInput> {
   const services = await import('@fmea/core/services');
-  if ((kind === 'dfmea' || kind === 'pfmea') && !project) throw new UsageError('cli.report.project_required', { kind });
+  const side = projectReportSide(kind);
+  if (side && !project) throw new UsageError('cli.report.project_required', { kind });
+  if (side === 'design') return { kind: side, report: await services.dfmeaReportOf(ctx, project!), trend: await services.apTrendOf(ctx, project!, side) };
+  if (side === 'process') return { kind: side, report: await services.pfmeaReportOf(ctx, project!), trend: await services.apTrendOf(ctx, project!, side) };
   switch (kind) {
-    case 'dfmea':
-      return { kind, report: await services.dfmeaReportOf(ctx, project!), trend: await services.apTrendOf(ctx, project!, 'design') };
-    case 'pfmea':
-      return { kind, report: await services.pfmeaReportOf(ctx, project!), trend: await services.apTrendOf(ctx, project!, 'process') };
     case 'counts':
       return { kind, report: await services.countsReport(ctx) };
     case 'nodes':
@@ -34,6 +33,7 @@ async function gather(ctx: Parameters<typeof import('@fmea/core/services').count
     case 'ranking':
       return { kind, report: await services.scoreRanking(ctx, { limit: 500 }) };
   }
+  throw new UsageError('cli.report.bad_kind', { kind, kinds: REPORT_KINDS.join(', ') });
 }
 
 export function registerReport(program: Command): void {

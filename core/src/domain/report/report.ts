@@ -16,6 +16,13 @@ import { riskPicture, type RatingGroup, type RiskPicture } from './risk.ts';
 export const REPORT_KINDS = ['dfmea', 'pfmea', 'counts', 'nodes', 'tasks', 'ranking'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
+/** The reports about one FMEA project and the side of the projects each reads (design: DFMEA, family, MSR; process: PFMEA). */
+export const PROJECT_REPORTS = { dfmea: 'design', pfmea: 'process' } as const;
+export type ProjectReportKind = keyof typeof PROJECT_REPORTS;
+export type ReportSide = (typeof PROJECT_REPORTS)[ProjectReportKind];
+/** The side a report kind reads, or undefined for a report that is not about one project. */
+export const projectReportSide = (kind: string): ReportSide | undefined => (PROJECT_REPORTS as Readonly<Record<string, ReportSide>>)[kind];
+
 /** The project a project report is about, as its header shows it. */
 export interface ReportProject {
   readonly id: string;

@@ -130,7 +130,7 @@ describe('overview reports', () => {
     const report = await dfmeaReportOf(manager, dfmea.id);
     for (const [locale, sheet, header] of [['en-US', 'Open actions', 'Responsible'], ['zh-CN', '未完成措施', '负责人']] as const) {
       const workbook = new (await excel()).Workbook();
-      await workbook.xlsx.load(Buffer.from(await reportWorkbook({ kind: 'dfmea', report }, locale)) as never);
+      await workbook.xlsx.load(Buffer.from(await reportWorkbook({ kind: 'design', report }, locale)) as never);
       const actions = workbook.getWorksheet(sheet)!;
       expect(actions.getCell(1, 1).value).toBe(header);
       expect(actions.rowCount).toBe(3);

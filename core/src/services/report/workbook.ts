@@ -15,8 +15,8 @@ import type { CountsReport, nodesReport } from './overview.ts';
  * are drawn from (the heat map as a 10×10 grid coloured by AP).
  */
 export type ReportWorkbookInput =
-  | { kind: 'dfmea'; report: DfmeaReport; trend?: ApTrend }
-  | { kind: 'pfmea'; report: PfmeaReport; trend?: ApTrend }
+  | { kind: 'design'; report: DfmeaReport; trend?: ApTrend }
+  | { kind: 'process'; report: PfmeaReport; trend?: ApTrend }
   | { kind: 'counts'; report: CountsReport }
   | { kind: 'nodes'; report: Awaited<ReturnType<typeof nodesReport>> }
   | { kind: 'tasks'; report: TasksSection }
@@ -101,7 +101,7 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
   const charName = (c: { characteristicClass: string }) => t(CHARACTERISTIC_CLASS_LABEL_KEYS[c.characteristicClass as CharacteristicClass] ?? c.characteristicClass);
 
   switch (input.kind) {
-    case 'dfmea': {
+    case 'design': {
       const r = input.report;
       const cov = r.testCoverage;
       summary(r, [[t('report.col.test_coverage'), cov.available ? `${cov.tested}/${cov.controls} (${cov.percent ?? 0} %)` : t('report.no_dvp')]]);
@@ -113,7 +113,7 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
       trendSheet(input.trend);
       break;
     }
-    case 'pfmea': {
+    case 'process': {
       const r = input.report;
       summary(r, [[t('report.col.cp_missing'), r.controlPlan.missing], [t('report.col.cp_incomplete'), r.controlPlan.incomplete]]);
       apSheet(r.before, r.after);
@@ -178,9 +178,9 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
       break;
     }
   }
-  const project = input.kind === 'dfmea' || input.kind === 'pfmea' ? input.report.project : null;
+  const project = input.kind === 'design' || input.kind === 'process' ? input.report.project : null;
   const title = project ? `${t(`report.title.${input.kind}`)} · ${project.serialNum} ${project.name}` : t(`report.title.${input.kind}`);
-  const generatedAt = input.kind === 'dfmea' || input.kind === 'pfmea' ? input.report.generatedAt : null;
+  const generatedAt = project ? (input.report as DfmeaReport | PfmeaReport).generatedAt : null;
   return { title, subtitle: generatedAt ? `${t('report.col.generated')}: ${generatedAt.slice(0, 16).replace('T', ' ')} UTC` : '', sections };
 }
 
