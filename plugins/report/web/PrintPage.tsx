@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useSearch } from 'wouter';
 import { Button } from '@fmea/sdk';
@@ -14,6 +15,11 @@ export default function PrintPage() {
   const asked = params.get('kind') ?? '';
   const kind = (REPORT_PAGES as readonly string[]).includes(asked) ? (asked as ReportKind) : 'counts';
   const loaded = useReport(kind, params.get('projectId') ?? '');
+  const project = loaded.data && 'project' in loaded.data.report ? loaded.data.report.project : null;
+  // the printed file is named after the title (the browser's "save as PDF", a PDF's Title): the project's number and name
+  useEffect(() => {
+    if (project) document.title = `${project.serialNum} ${project.name}`;
+  }, [project]);
   return (
     <div className="page rpt-page" data-testid="rpt-print-page">
       <div className="rpt-controls">

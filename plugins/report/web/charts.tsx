@@ -85,7 +85,7 @@ const cellAp = (c: Cell): Ap | null => (c.H > 0 ? 'H' : c.M > 0 ? 'M' : c.L > 0 
 export function HeatMap({ cells, title, testId }: { cells: readonly Cell[]; title: string; testId: string }) {
   const { t } = useLingui();
   const size = 30;
-  const left = 34;
+  const left = 46;
   const top = 6;
   const at = new Map(cells.map((c) => [c.s * 100 + c.o, c]));
   return (
@@ -125,7 +125,7 @@ export function HeatMap({ cells, title, testId }: { cells: readonly Cell[]; titl
         <text x={left + size * 5} y={top + size * 10 + 30} textAnchor="middle">
           {t`Occurrence (O)`}
         </text>
-        <text x={10} y={top + size * 5} textAnchor="middle" transform={`rotate(-90 10 ${top + size * 5})`}>
+        <text x={12} y={top + size * 5} textAnchor="middle" transform={`rotate(-90 12 ${top + size * 5})`}>
           {t`Severity (S)`}
         </text>
       </svg>
