@@ -25,21 +25,23 @@ interface GroupRow {
 
 /** Chains (effect × cause per failure mode, as the risk grid and `readRatingCounts` count them) grouped by S, O, D and, for re-rated causes only, the cause. */
 export async function readRatingGroups(db: DbOrTx, projectId: string): Promise<RatingGroup[]> {
+  // the cause only where an action re-rates it (an index probe per chain on fmea_action's cause index), so
+  // chains of causes without re-rating collapse into one group per S, O, D
+  const rerated = sql`case when exists (
+    select 1 from fmea_action a where a.cause_id = fc.id and a.kind in (${KINDS}) and a.status <> 'notImplemented'
+      and (a.ra_severity is not null or a.ra_occurrence is not null or a.ra_detection is not null)
+  ) then fc.id end`;
   const rows = await db.all<GroupRow>(sql`
-with rerated as (
-  select distinct cause_id from fmea_action
-  where project_id = ${projectId} and kind in (${KINDS}) and status <> 'notImplemented'
-    and (ra_severity is not null or ra_occurrence is not null or ra_detection is not null)
-)
-select fe.severity as s, fc.occurrence as o, fc.detection as d, rerated.cause_id as cause_id, count(*) as n
-from fmea_failure fm
-left join fmea_failure_link le on le.lower_failure_id = fm.id
-left join fmea_failure fe on fe.id = le.higher_failure_id
-left join fmea_failure_link lc on lc.higher_failure_id = fm.id
-left join fmea_failure fc on fc.id = lc.lower_failure_id
-left join rerated on rerated.cause_id = fc.id
-where fm.project_id = ${projectId} and fm.kind = 'FM'
-group by fe.severity, fc.occurrence, fc.detection, rerated.cause_id`);
+select g.s, g.o, g.d, g.cause_id, count(*) as n from (
+  select fe.severity as s, fc.occurrence as o, fc.detection as d, ${rerated} as cause_id
+  from fmea_failure fm
+  left join fmea_failure_link le on le.lower_failure_id = fm.id
+  left join fmea_failure fe on fe.id = le.higher_failure_id
+  left join fmea_failure_link lc on lc.higher_failure_id = fm.id
+  left join fmea_failure fc on fc.id = lc.lower_failure_id
+  where fm.project_id = ${projectId} and fm.kind = 'FM'
+) g
+group by g.s, g.o, g.d, g.cause_id`);
   const causes = [...new Set(rows.map((r) => r.cause_id).filter((c): c is string => c !== null))];
   const actions = new Map<string, { status: ActionStatus; raSeverity: number | null; raOccurrence: number | null; raDetection: number | null }[]>();
   if (causes.length) {
