@@ -32,6 +32,9 @@ async function gather(ctx: Parameters<typeof import('@fmea/core/services').count
       return { kind, report: await services.taskReport(ctx) };
     case 'ranking':
       return { kind, report: await services.scoreRanking(ctx, { limit: 500 }) };
+    case 'form':
+      if (!project) throw new UsageError('cli.report.project_required', { kind });
+      return { kind, report: await services.fmeaFormOf(ctx, project) };
   }
   throw new UsageError('cli.report.bad_kind', { kind, kinds: REPORT_KINDS.join(', ') });
 }

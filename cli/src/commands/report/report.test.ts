@@ -62,5 +62,10 @@ describe('fmea report', { timeout: 90_000 }, () => {
     const title = /\/Title\s*(\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f]+>)/.exec(pdf)![1]!;
     const text = title.startsWith('<') ? Buffer.from(title.slice(1, -1), 'hex').swap16().toString('utf16le') : title;
     expect(text).toContain(serialNum);
+    // the FMEA form prints too: the risk grid's rows, one page here
+    const form = join(temp.dir, 'form.pdf');
+    expect((await fmea(['report', 'form', '--project', serialNum, '--out', form])).stderr).toBe('');
+    const formPdf = (await readFile(form)).toString('latin1');
+    expect(formPdf.match(/\/Type\s*\/Page\b/g)!.length).toBeGreaterThanOrEqual(1);
   });
 });

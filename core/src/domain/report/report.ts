@@ -13,7 +13,8 @@ import {
 import { riskPicture, type RatingGroup, type RiskPicture } from './risk.ts';
 
 /** The reports of the report area (spec 001 §2), as `fmea report <kind>` names them. */
-export const REPORT_KINDS = ['dfmea', 'pfmea', 'counts', 'nodes', 'tasks', 'ranking'] as const;
+/** `form`: the project's FMEA form (the AIAG-VDA risk grid) to print, beside the reports of spec 001 §2. */
+export const REPORT_KINDS = ['dfmea', 'pfmea', 'counts', 'nodes', 'tasks', 'ranking', 'form'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The reports about one FMEA project and the side of the projects each reads (design: DFMEA, family, MSR; process: PFMEA). */

@@ -23,14 +23,14 @@ export async function assertReportReader(db: DbOrTx, operator: Operator) {
 }
 
 /** A project by its id or its number (DF…, PF…), opened for reading, of the side the report is about (design or process). */
-export async function reportProject(ctx: ServiceContext, db: DbOrTx, ref: string, side: 'design' | 'process'): Promise<LoadedProject> {
+export async function reportProject(ctx: ServiceContext, db: DbOrTx, ref: string, side?: 'design' | 'process'): Promise<LoadedProject> {
   await assertReportReader(db, ctx.actor);
   const wanted = ref.trim();
   const row = await db.select({ id: fmeaProject.id }).from(fmeaProject).where(or(eq(fmeaProject.id, wanted), eq(fmeaProject.serialNum, wanted))).get();
   if (!row) throw projectNotFound(wanted);
   const loaded = await openableProject(db, ctx.actor, row.id, ctx.now());
   const processModel = kindOf(loaded.project.projectType as ProjectType).processModel;
-  if (processModel !== (side === 'process')) throw new InvalidInputError(side === 'process' ? 'report.not_pfmea' : 'report.not_dfmea', { project: loaded.project.serialNum });
+  if (side !== undefined && processModel !== (side === 'process')) throw new InvalidInputError(side === 'process' ? 'report.not_pfmea' : 'report.not_dfmea', { project: loaded.project.serialNum });
   return loaded;
 }
 

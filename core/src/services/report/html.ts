@@ -22,7 +22,7 @@ h2 { font-size: 12pt; margin: 0 0 2mm; break-after: avoid; }
 table { border-collapse: collapse; width: 100%; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
-th, td { border: 1px solid #999; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #999; padding: 1.2mm 2mm; text-align: left; vertical-align: top; white-space: pre-line; }
 th { background: #eef1f5; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.heat { width: auto; }

@@ -3,3 +3,4 @@ export { apTrendOf, dfmeaReportOf, pfmeaReportOf, type ApTrend } from './project
 export { countsReport, nodesReport, taskReport, type CountsReport } from './overview.ts';
 export { reportSections, reportWorkbook, type ReportSection, type ReportWorkbookInput } from './workbook.ts';
 export { reportHtml } from './html.ts';
+export { fmeaFormOf, type FmeaForm } from './form.ts';

@@ -7,6 +7,7 @@ import { translate, type Locale } from '../../i18n/index.ts';
 import type { ScoreRankingRow } from '../scores/reads.ts';
 import { excel } from '../shared/workbook-stream.ts';
 import type { ApTrend } from './project-reports.ts';
+import type { FmeaForm } from './form.ts';
 import type { CountsReport, nodesReport } from './overview.ts';
 
 /**
@@ -20,7 +21,8 @@ export type ReportWorkbookInput =
   | { kind: 'counts'; report: CountsReport }
   | { kind: 'nodes'; report: Awaited<ReturnType<typeof nodesReport>> }
   | { kind: 'tasks'; report: TasksSection }
-  | { kind: 'ranking'; report: { items: readonly ScoreRankingRow[] } };
+  | { kind: 'ranking'; report: { items: readonly ScoreRankingRow[] } }
+  | { kind: 'form'; report: FmeaForm };
 
 /** Highest first, as the report reads. */
 const AP_LEVELS = ['H', 'M', 'L'] as const satisfies readonly ApLevel[];
@@ -58,7 +60,7 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
     for (let s = 10; s >= 1; s--) rows.push([s, ...Array.from({ length: 10 }, (_, i) => at.get(s * 100 + i + 1)?.n ?? null)]);
     const colours: (ApLevel | null)[][] = [];
     for (let s = 10; s >= 1; s--) colours.push([null, ...Array.from({ length: 10 }, (_, i) => { const cell = at.get(s * 100 + i + 1); return cell ? cellAp(cell) : null; })]);
-    table(name, [`${t('report.col.severity')} \\ ${t('report.col.occurrence')}`, ...Array.from({ length: 10 }, (_, i) => String(i + 1))], rows, colours);
+    table(name, ['S \\ O', ...Array.from({ length: 10 }, (_, i) => String(i + 1))], rows, colours);
   };
 
   const actionsSheet = (section: OpenActionsSection) =>
@@ -160,6 +162,49 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
       );
       break;
     }
+    case 'form': {
+      const list = (items: readonly string[]) => items.join('\n');
+      table(
+        t('report.sheet.form'),
+        [
+          t('report.col.element'),
+          t('report.col.function'),
+          t('report.col.effect'),
+          'S',
+          t('report.col.mode'),
+          t('report.col.cause'),
+          t('report.col.prevention'),
+          'O',
+          t('report.col.detection'),
+          'D',
+          'AP',
+          t('report.col.action'),
+          "S'",
+          "O'",
+          "D'",
+          "AP'",
+        ],
+        input.report.rows.map((r): Cell[] => [
+          r.elementName,
+          r.functionDescription,
+          r.effect?.description ?? null,
+          r.severity,
+          r.mode.description,
+          r.cause?.description ?? null,
+          list(r.preventionControls),
+          r.occurrence,
+          list(r.detectionControls),
+          r.detection,
+          r.ap,
+          list(r.actions.map((a) => `${a.description}${a.targetDate ? ` (${a.targetDate})` : ''} · ${t(ACTION_STATUS_LABEL_KEYS[a.status] ?? a.status)}`)),
+          r.raseverity,
+          r.raoccurrence,
+          r.radet,
+          r.raAp,
+        ]),
+      );
+      break;
+    }
     case 'ranking': {
       table(
         t('report.sheet.ranking'),
@@ -178,9 +223,9 @@ export function reportSections(input: ReportWorkbookInput, locale: Locale): { ti
       break;
     }
   }
-  const project = input.kind === 'design' || input.kind === 'process' ? input.report.project : null;
+  const project = input.kind === 'design' || input.kind === 'process' || input.kind === 'form' ? input.report.project : null;
   const title = project ? `${t(`report.title.${input.kind}`)} · ${project.serialNum} ${project.name}` : t(`report.title.${input.kind}`);
-  const generatedAt = project ? (input.report as DfmeaReport | PfmeaReport).generatedAt : null;
+  const generatedAt = project ? (input.report as DfmeaReport | PfmeaReport | FmeaForm).generatedAt : null;
   return { title, subtitle: generatedAt ? `${t('report.col.generated')}: ${generatedAt.slice(0, 16).replace('T', ' ')} UTC` : '', sections };
 }
 
