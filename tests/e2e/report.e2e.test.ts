@@ -55,8 +55,8 @@ async function printed(page: Page, projectId: string, name: string) {
 
 /**
  * The reports as a manager reaches them (issue 25): the report index, the DFMEA report of a project with its
- * S×O heat maps before and after optimisation, the workbook, and the printed report (the print view through
- * Chromium's page.pdf, as the browser's print renders it), in zh-CN and en-US at 1366×768.
+ * S×O heat maps before and after optimisation, the workbook, the printed report (the print view through
+ * Chromium's page.pdf, as the browser's print renders it) and the printed FMEA form, in zh-CN and en-US at 1366×768.
  */
 describe('reports', () => {
   it('opens the DFMEA report, sees the heat maps, exports the workbook and prints it, in both languages', async () => {
@@ -96,6 +96,15 @@ describe('reports', () => {
     expect(await en.getByTestId('rpt-actions').innerText()).toContain('overdue');
     await en.getByTestId('rpt-heat').scrollIntoViewIfNeeded();
     await screenshot(en, 'report-dfmea-en-US');
+    // the FMEA form itself prints from the report: every chain, rated as the grid rates it
+    await en.getByTestId('rpt-print-form').click();
+    await en.getByTestId('rpt-form').locator('tbody tr').nth(1).waitFor();
+    expect(await en.getByTestId('rpt-form').locator('tbody tr').count()).toBe(2);
+    expect(await en.getByTestId('rpt-form').innerText()).toContain('齿面淬火 (2026-01-15) · Open');
+    const form = readPdf(await en.pdf({ format: 'A4', landscape: true, printBackground: true, preferCSSPageSize: true }));
+    expect(form.pages).toBeGreaterThanOrEqual(1);
+    expect(form.title).toContain(project.serialNum);
+
     const printedEn = await printed(en, project.id, 'report-print-en-US');
     expect(printedEn.pages).toBeGreaterThanOrEqual(5);
     expect(printedEn.title).toContain(project.serialNum);

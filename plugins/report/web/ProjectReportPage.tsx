@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearch } from 'wouter';
 import { projectReportSide, type ProjectReportKind } from '@fmea/core/domain';
-import { api, EmptyState, PageHeader, Select, useLoad, type AreaPageProps } from '@fmea/sdk';
+import { api, Button, EmptyState, PageHeader, Select, useLoad, type AreaPageProps } from '@fmea/sdk';
 import { ReportDocument } from './ReportDocument.tsx';
 import { ReportTools } from './ReportTools.tsx';
 import { useReport } from './use-report.ts';
@@ -23,7 +23,16 @@ export default function ProjectReportPage({ microRoute, basePath }: AreaPageProp
   const serialNum = data && 'project' in data.report ? data.report.project.serialNum : undefined;
   return (
     <div className="page rpt-page" data-testid={`rpt-${kind}-page`}>
-      <PageHeader title={design ? <Trans>DFMEA report</Trans> : <Trans>PFMEA and control plan report</Trans>} actions={data ? <ReportTools kind={kind} projectId={projectId} serialNum={serialNum} /> : null} />
+      <PageHeader title={design ? <Trans>DFMEA report</Trans> : <Trans>PFMEA and control plan report</Trans>} actions={
+          data ? (
+            <>
+              <ReportTools kind={kind} projectId={projectId} serialNum={serialNum} />
+              <Button data-testid="rpt-print-form" onClick={() => navigate(`${basePath}/print?kind=form&projectId=${encodeURIComponent(projectId)}`)}>
+                <Trans>FMEA form to print</Trans>
+              </Button>
+            </>
+          ) : null
+        } />
       <div className="rpt-controls">
         <Select
           aria-label={t`Project`}

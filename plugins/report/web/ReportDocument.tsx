@@ -1,4 +1,5 @@
 import { CountsDocument, DfmeaDocument, NodesDocument, PfmeaDocument, TasksDocument } from './documents.tsx';
+import { FormDocument } from './FormDocument.tsx';
 import type { LoadedReport } from './use-report.ts';
 
 /** The document of a loaded report, whichever it is. */
@@ -14,5 +15,7 @@ export function ReportDocument({ loaded }: { loaded: LoadedReport }) {
       return <NodesDocument report={loaded.report} />;
     case 'tasks':
       return <TasksDocument report={loaded.report} />;
+    case 'form':
+      return <FormDocument form={loaded.report} />;
   }
 }

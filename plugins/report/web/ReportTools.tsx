@@ -4,7 +4,7 @@ import { api, Button, notifyError, usePermission } from '@fmea/sdk';
 import type { ReportKind } from './use-report.ts';
 
 /** Export (the workbook, with the export button) and print (the browser's print, report.css's print rules). */
-export function ReportTools({ kind, projectId, serialNum }: { kind: ReportKind; projectId?: string; serialNum?: string }) {
+export function ReportTools({ kind, projectId, serialNum }: { kind: Exclude<ReportKind, 'form'>; projectId?: string; serialNum?: string }) {
   const allowed = usePermission('report_index');
   const [busy, setBusy] = useState(false);
   const exportWorkbook = async () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.dispose());
 
-const PATHS = ['/api/report/dfmea?projectId=X', '/api/report/pfmea?projectId=X', '/api/report/trend?projectId=X&kind=dfmea', '/api/report/counts', '/api/report/nodes', '/api/report/tasks', '/api/report/export?kind=counts'];
+const PATHS = ['/api/report/dfmea?projectId=X', '/api/report/form?projectId=X', '/api/report/pfmea?projectId=X', '/api/report/trend?projectId=X&kind=dfmea', '/api/report/counts', '/api/report/nodes', '/api/report/tasks', '/api/report/export?kind=counts'];
 
 describe('report routes', () => {
   it('refuse without a session (401) and without the report area (403)', async () => {
@@ -62,6 +62,8 @@ describe('report routes', () => {
     expect(dfmea.status).toBe(200);
     expect(dfmea.body.data).toMatchObject({ project: { serialNum }, before: { H: 1, chains: 1 }, openActions: { open: 1, overdue: 1 }, testCoverage: { available: false } });
     expect(dfmea.body.data.heatBefore).toEqual([{ s: 9, o: 8, n: 1, H: 1, M: 0, L: 0 }]);
+    const form = await api.call('GET', `/api/report/form?projectId=${serialNum}`, { token: manager.token });
+    expect(form.body.data.rows).toMatchObject([{ effect: 'Window stuck', severity: 9, mode: 'No torque', cause: 'Worn', occurrence: 8, detection: 7, ap: 'H', actions: [{ description: 'Harden', targetDate: '2026-12-01' }] }]);
     const trend = await api.call('GET', `/api/report/trend?projectId=${serialNum}&kind=dfmea`, { token: manager.token });
     expect(trend.body.data.points).toHaveLength(1);
     expect((await api.call('GET', '/api/report/counts', { token: manager.token })).body.data.byType).toContainEqual({ value: 'dfmea', n: 1 });

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { apTrendOf, assertNoIssues, countsReport, projectReportSide, PROJECT_REPORTS, dfmeaReportOf, nodesReport, pfmeaReportOf, PROJECT_TYPES, reportWorkbook, TASK_STATUS, taskReport, type ReportWorkbookInput } from '@fmea/core';
+import { apTrendOf, assertNoIssues, countsReport, fmeaFormOf, projectReportSide, PROJECT_REPORTS, dfmeaReportOf, nodesReport, pfmeaReportOf, PROJECT_TYPES, reportWorkbook, TASK_STATUS, taskReport, type ReportWorkbookInput } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -169,6 +169,46 @@ export const tasksRoute = defineRoute({
   data: TasksSchema,
 });
 
+const Ap = z.enum(['H', 'M', 'L']).nullable();
+const Rating = int().nullable();
+const FormSchema = z
+  .strictObject({
+    project: Project,
+    generatedAt: z.string(),
+    rows: z.array(
+      z.strictObject({
+        elementName: z.string(),
+        functionDescription: z.string(),
+        effect: z.string().nullable(),
+        severity: Rating,
+        mode: z.string(),
+        cause: z.string().nullable(),
+        preventionControls: z.array(z.string()),
+        occurrence: Rating,
+        detectionControls: z.array(z.string()),
+        detection: Rating,
+        ap: Ap,
+        actions: z.array(z.strictObject({ description: z.string(), status: z.string(), targetDate: z.string().nullable() })),
+        raseverity: Rating,
+        raoccurrence: Rating,
+        radet: Rating,
+        raAp: Ap,
+      }),
+    ),
+  })
+  .openapi('ReportFmeaForm');
+
+export const formRoute = defineRoute({
+  method: 'get',
+  path: '/api/report/form',
+  tag: TAG,
+  summary: 'The FMEA form of a project to print: the risk grid’s rows in AIAG-VDA form order, as the grid rates them',
+  description: 'Needs report_index and the project’s read access. The form’s workbook stays /api/project/exportData.',
+  access: READ,
+  request: { query: z.object({ projectId: ProjectRef, ...Stamp }) },
+  data: FormSchema,
+});
+
 const EXPORT_KINDS = ['dfmea', 'pfmea', 'counts', 'nodes', 'tasks'] as const;
 export const exportRoute = asDownload(
   defineRoute({
@@ -190,6 +230,34 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(trendRoute, async (c) => {
     const { projectId, kind } = c.req.valid('query');
     return c.json(ok(await apTrendOf(serviceContext(c), projectId, PROJECT_REPORTS[kind])), 200);
+  });
+  app.openapi(formRoute, async (c) => {
+    const form = await fmeaFormOf(serviceContext(c), c.req.valid('query').projectId);
+    return c.json(
+      ok({
+        project: form.project,
+        generatedAt: form.generatedAt,
+        rows: form.rows.map((r) => ({
+          elementName: r.elementName,
+          functionDescription: r.functionDescription,
+          effect: r.effect?.description ?? null,
+          severity: r.severity,
+          mode: r.mode.description,
+          cause: r.cause?.description ?? null,
+          preventionControls: [...r.preventionControls],
+          occurrence: r.occurrence,
+          detectionControls: [...r.detectionControls],
+          detection: r.detection,
+          ap: r.ap,
+          actions: r.actions.map((a) => ({ description: a.description, status: a.status, targetDate: a.targetDate })),
+          raseverity: r.raseverity,
+          raoccurrence: r.raoccurrence,
+          radet: r.radet,
+          raAp: r.raAp,
+        })),
+      }),
+      200,
+    );
   });
   app.openapi(countsRoute, async (c) => c.json(ok(await countsReport(serviceContext(c))), 200));
   app.openapi(nodesRoute, async (c) => c.json(ok(await nodesReport(serviceContext(c), { projectType: c.req.valid('query').projectType })), 200));
