@@ -5,6 +5,7 @@ import { apiLogin, asAdmin, createReadyUser, createRole, uniqueName, type ApiSes
 import { screenshot } from './support/browser.ts';
 import { startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
+import { findLayoutProblems } from './screens/layout-checks.ts';
 
 const env = useBrowser();
 const PASSWORD = 'Rep0rt#Heat7qZ!';
@@ -78,6 +79,7 @@ describe('reports', () => {
     expect(await page.getByTestId('rpt-actions').innerText()).toContain('已逾期');
     await page.getByTestId('rpt-heat').scrollIntoViewIfNeeded();
     await screenshot(page, 'report-dfmea-zh-CN');
+    expect(await findLayoutProblems(page, 'zh-CN')).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rpt-export').click()]);
     expect(download.suggestedFilename()).toBe(`dfmea-report-${project.serialNum}.xlsx`);
@@ -96,6 +98,7 @@ describe('reports', () => {
     expect(await en.getByTestId('rpt-actions').innerText()).toContain('overdue');
     await en.getByTestId('rpt-heat').scrollIntoViewIfNeeded();
     await screenshot(en, 'report-dfmea-en-US');
+    expect(await findLayoutProblems(en, 'en-US')).toEqual([]);
     // the FMEA form itself prints from the report: every chain, rated as the grid rates it
     await en.getByTestId('rpt-print-form').click();
     await en.getByTestId('rpt-form').locator('tbody tr').nth(1).waitFor();
