@@ -47,6 +47,9 @@ describe('fmea report', { timeout: 90_000 }, () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Unknown report "nope"');
     expect((await fmea(['report', 'pfmea'])).stderr).toContain('pfmea 报表需要 --project');
+    const ranking = await fmea(['--lang', 'en-US', 'report', 'ranking']);
+    expect(ranking.stdout.split('\n').slice(0, 4)).toEqual(['User score ranking', '', '# Score ranking', 'Rank\tUser\tDepartment\tSite\tContribution\tActivity\tTotal\tGrade']);
+    expect(ranking.stdout).toContain('\tAnn\t');
     const noBrowser = await fmea(['--lang', 'en-US', 'report', 'counts', '--out', join(temp.dir, 'x.pdf'), '--chromium', '/nowhere/chromium']);
     expect(noBrowser.stderr).toContain('No Chromium at /nowhere/chromium');
   });

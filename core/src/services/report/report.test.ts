@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { buildHousingPfmea, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
+import { eq } from 'drizzle-orm';
+import { user } from '../../db/schema/index.ts';
+import { adminContext, buildHousingPfmea, buildSite, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
 import { importAnalysis } from '../fmea/import.ts';
 import { readRiskGrid } from '../fmea/grid.ts';
 import { generateControlPlan } from '../pfmea/control-plan.ts';
@@ -124,6 +126,22 @@ describe('overview reports', () => {
     const tasks = await taskReport(manager);
     expect(tasks).toMatchObject({ open: 1, overdue: 1 });
     expect((await refusal(taskReport(granted(team.owner, { task_index: [] })))).code).toBe('not_allowed');
+  });
+
+  it('counts a project under its responsible person’s site: others’ sites are left out, administrators see every site', async () => {
+    const [north, south] = [await buildSite(t.ctx), await buildSite(t.ctx)];
+    // the projects' responsible person (the team's owner) belongs to north; a manager of south reads the counts
+    await t.db.update(user).set({ siteId: north.id }).where(eq(user.id, idOf(team.owner)));
+    await t.db.update(user).set({ siteId: south.id }).where(eq(user.id, idOf(team.outsider)));
+    const southern = await countsReport(granted(team.outsider, { report_index: [], dfmea_index: FMEA, pfmea_index: FMEA }));
+    expect(southern.sites).toEqual([south.id]);
+    expect(southern.rows.filter((r) => r.keys.siteId === north.id)).toEqual([]);
+    const northern = await countsReport(manager);
+    expect(northern.rows.find((r) => r.keys.siteId === north.id && r.keys.projectType === 'dfmea')!.n).toBe(1);
+    const all = await countsReport(await adminContext(t));
+    expect(all.sites).toBeNull();
+    expect(all.bySite.find((v) => v.value === north.id)!.n).toBe(2);
+    await t.db.update(user).set({ siteId: null }).where(eq(user.id, idOf(team.owner)));
   });
 
   it('writes the DFMEA workbook with headers in the reader’s language', async () => {
