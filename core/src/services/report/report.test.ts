@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
 import { eq } from 'drizzle-orm';
-import { user } from '../../db/schema/index.ts';
+import { fmeaProject, user } from '../../db/schema/index.ts';
+import { freezeBaseline } from '../fmea-baseline/index.ts';
 import { adminContext, buildHousingPfmea, buildSite, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
 import { importAnalysis } from '../fmea/import.ts';
 import { readRiskGrid } from '../fmea/grid.ts';
@@ -96,9 +97,14 @@ describe('the DFMEA report', () => {
     expect((await dfmeaReportOf(granted(team.reader, { report_index: [], dfmea_index: [] }), dfmea.id)).before.chains).toBe(3);
   });
 
-  it('AP over time ends with the working copy', async () => {
+  it('AP over time: each baseline rated from its frozen snapshot, then the working copy', async () => {
+    const project = (await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, dfmea.id)).get())!;
+    await freezeBaseline(t.db, { actor: team.owner.actor, now: t.ctx.now }, project, 1);
     const trend = await apTrendOf(manager, dfmea.id, 'design');
-    expect(trend.points.at(-1)).toMatchObject({ label: 'working', before: { H: 1 }, after: { H: 0 } });
+    expect(trend.points.map((p) => p.label)).toEqual(['BL1', 'working']);
+    // the frozen analysis is the working copy's: the same counts, read from the snapshot rather than the tables
+    expect(trend.points[0]).toMatchObject({ before: { H: 1, unrated: 1, chains: 3 }, after: { H: 0, chains: 3 } });
+    expect(trend.points[1]).toMatchObject({ before: trend.points[0]!.before, after: trend.points[0]!.after });
   });
 });
 
