@@ -99,7 +99,7 @@ describe('the DFMEA report', () => {
 
   it('AP over time: each baseline rated from its frozen snapshot, then the working copy', async () => {
     const project = (await t.db.select().from(fmeaProject).where(eq(fmeaProject.id, dfmea.id)).get())!;
-    await freezeBaseline(t.db, { actor: team.owner.actor, now: t.ctx.now }, project, 1);
+    await freezeBaseline(t.db, { db: t.db, actor: team.owner.actor, now: t.ctx.now }, project, 1);
     const trend = await apTrendOf(manager, dfmea.id, 'design');
     expect(trend.points.map((p) => p.label)).toEqual(['BL1', 'working']);
     // the frozen analysis is the working copy's: the same counts, read from the snapshot rather than the tables
