@@ -100,6 +100,8 @@ import * as taskTransitions from './task/transitions.ts';
 import * as scores from './scores/scores.ts';
 // the home page's dashboard: the caller's indicators, each indicator's figure, the administrator's settings
 import * as dashboard from './dashboard/dashboard.ts';
+// reports (issue 25): the DFMEA, PFMEA/control-plan, counts, nodes and task reports, AP over time, their workbooks
+import * as reports from './report/report.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -200,6 +202,7 @@ export const ROUTE_MODULES = {
   taskTransitions,
   scores,
   dashboard,
+  reports,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

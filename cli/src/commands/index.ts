@@ -28,6 +28,7 @@ import { registerProduct } from './product/index.ts';
 import { registerRole } from './role/index.ts';
 import { registerRules } from './rules/index.ts';
 import { registerScore } from './score/index.ts';
+import { registerReport } from './report/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerSpc } from './spc/index.ts';
@@ -68,4 +69,5 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerNumber(program);
   registerLog(program);
   registerScore(program);
+  registerReport(program);
 }

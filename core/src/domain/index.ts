@@ -29,3 +29,4 @@ export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/index.ts';
 export * from './dashboard/index.ts';
+export * from './report/index.ts';

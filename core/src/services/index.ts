@@ -36,3 +36,4 @@ export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/read-measurements.ts';
 export * from './dashboard/index.ts';
+export * from './report/index.ts';

@@ -102,7 +102,7 @@ const given = (value: string | undefined) => {
 };
 
 /** A share of the project that applies to the user now: scope all, or partly naming them, not expired. */
-const sharedWithMe = (ctx: ServiceContext, me: string) =>
+export const sharedWithMe = (ctx: ServiceContext, me: string) =>
   exists(
     ctx.db
       .select({ one: sql`1` })
