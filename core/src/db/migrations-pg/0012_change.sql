@@ -31,6 +31,8 @@ CREATE TABLE "spc_study" (
 	"frozen_at" bigint,
 	"frozen_by_id" text,
 	"frozen_by_name" text,
+	"problem_id" text,
+	"problem_num" text,
 	"last_seq" bigint DEFAULT 0 NOT NULL,
 	"version" bigint DEFAULT 1 NOT NULL,
 	"created_by" text,

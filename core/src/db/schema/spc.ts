@@ -49,6 +49,9 @@ export const spcStudy = sqliteTable(
     frozenAt: timestamp('frozen_at'),
     frozenById: text('frozen_by_id'),
     frozenByName: text('frozen_by_name'),
+    /** The 8D last opened from an out-of-control signal of the study (kept by id and number, as the loop keeps its sources). */
+    problemId: text('problem_id'),
+    problemNum: text('problem_num'),
     /** The last sequence given to a measurement (the next batch continues after it). */
     lastSeq: integer('last_seq').notNull().default(0),
     ...editableColumns(),

@@ -32,6 +32,8 @@ CREATE TABLE `spc_study` (
 	`frozen_at` integer,
 	`frozen_by_id` text,
 	`frozen_by_name` text,
+	`problem_id` text,
+	`problem_num` text,
 	`last_seq` integer DEFAULT 0 NOT NULL,
 	`version` integer DEFAULT 1 NOT NULL,
 	`created_by` text,
