@@ -9,7 +9,7 @@
  * - `≤ 5`, `<= 5`, `max 5`, `5 max` → USL 5; `≥ 5`, `>= 5`, `min 5` → LSL 5
  * Units, a diameter sign and a label before the numbers (`Ø`, `mm`, `N·m`, `Ra`) are ignored.
  */
-export interface SpecLimits {
+export interface ParsedSpec {
   readonly lsl: number | null;
   readonly usl: number | null;
   readonly target: number | null;
@@ -20,7 +20,7 @@ const num = (text: string): number => Number(text);
 /** Rounds away binary noise (10 - 0.1 = 9.9, not 9.900000000000000355). */
 const tidy = (value: number): number => Number(value.toPrecision(12));
 
-const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => SpecLimits][] = [
+const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => ParsedSpec][] = [
   [new RegExp(String.raw`(${NUM})\s*(?:±|\+\s*/\s*-|\+-)\s*(${NUM})`), (m) => sym(num(m[1]!), Math.abs(num(m[2]!)))],
   [
     new RegExp(String.raw`(${NUM})\s*[([]?\s*([+-]\s*\d+(?:\.\d+)?)\s*[/,;\s]\s*([+-]\s*\d+(?:\.\d+)?)\s*[)\]]?`),
@@ -33,22 +33,22 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => SpecLimits][] = [
   [new RegExp(String.raw`(${NUM})\s*\S*\s*(?:min\.?|以上|及以上)`, 'i'), (m) => ({ lsl: num(m[1]!), usl: null, target: null })],
 ];
 
-function sym(nominal: number, tol: number): SpecLimits {
+function sym(nominal: number, tol: number): ParsedSpec {
   return { lsl: tidy(nominal - tol), usl: tidy(nominal + tol), target: nominal };
 }
 
-function asym(nominal: number, a: number, b: number): SpecLimits {
+function asym(nominal: number, a: number, b: number): ParsedSpec {
   const upper = Math.max(a, b);
   const lower = Math.min(a, b);
   return { lsl: tidy(nominal + lower), usl: tidy(nominal + upper), target: nominal };
 }
 
-function range(a: number, b: number): SpecLimits {
+function range(a: number, b: number): ParsedSpec {
   return { lsl: Math.min(a, b), usl: Math.max(a, b), target: null };
 }
 
 /** The limits a specification text gives, or null when it reads as none of the forms above. */
-export function parseSpecification(text: string | null | undefined): SpecLimits | null {
+export function parseSpecification(text: string | null | undefined): ParsedSpec | null {
   if (!text) return null;
   // full-width digits and signs as ASCII; a comma between digits is a decimal comma (10,1 ± 0,05)
   const plain = text

@@ -21,10 +21,10 @@ export const STUDY_RUN_RULES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type StudyRunRule = (typeof STUDY_RUN_RULES)[number];
 
 /**
- * The rules a new study checks: on the primary chart Nelson's 1, 2, 3 and 5 (the Western Electric set with
- * the trend), on the range / S / MR chart rule 1 only, as Minitab and Wheeler recommend.
+ * The rules a new study checks: on the primary chart the Western Electric set in Nelson's numbers (1, 2, 5,
+ * 6), on the range / S / MR chart rule 1 only, as Minitab and Wheeler recommend (the statistics' defaults).
  */
-export const DEFAULT_STUDY_RULES: { readonly primary: readonly StudyRunRule[]; readonly secondary: readonly StudyRunRule[] } = { primary: [1, 2, 3, 5], secondary: [1] };
+export const DEFAULT_STUDY_RULES: { readonly primary: readonly StudyRunRule[]; readonly secondary: readonly StudyRunRule[] } = { primary: [1, 2, 5, 6], secondary: [1] };
 
 /** Subgroup sizes a study accepts (I-MR: 1; the others up to the constants' range, 25, as the textbooks tabulate). */
 export const STUDY_SUBGROUP_MAX = 25;
