@@ -32,5 +32,6 @@ export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
+export * from './spc/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';

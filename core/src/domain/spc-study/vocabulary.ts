@@ -31,3 +31,6 @@ export const STUDY_SUBGROUP_MAX = 25;
 
 /** One measurement batch (an entry, a file, a machine's post) is at most this many rows. */
 export const MEASUREMENT_BATCH_LIMIT = 200_000;
+
+/** Phase-I limits are frozen from at least this many subgroups (the textbooks ask for 20 to 25). */
+export const FREEZE_MIN_SUBGROUPS = 20;
