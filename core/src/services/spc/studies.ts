@@ -99,8 +99,9 @@ export interface NewStudy {
   lsl?: number | null;
   usl?: number | null;
   target?: number | null;
-  rules?: StudyRunRule[];
-  secondaryRules?: StudyRunRule[];
+  /** Nelson's rule numbers (checked: 1–8). */
+  rules?: number[];
+  secondaryRules?: number[];
 }
 
 /** Opens a study of a control-plan line: numbered SP…, limits prefilled from the line's specification unless given. */
@@ -119,8 +120,8 @@ export async function createStudy(ctx: ServiceContext, input: NewStudy): Promise
       lsl: pick(input.lsl, parsed?.lsl),
       usl: pick(input.usl, parsed?.usl),
       target: pick(input.target, parsed?.target),
-      rules: input.rules ?? [...DEFAULT_STUDY_RULES.primary],
-      secondaryRules: input.secondaryRules ?? [...DEFAULT_STUDY_RULES.secondary],
+      rules: (input.rules ?? [...DEFAULT_STUDY_RULES.primary]) as StudyRunRule[],
+      secondaryRules: (input.secondaryRules ?? [...DEFAULT_STUDY_RULES.secondary]) as StudyRunRule[],
     };
     assertNoIssues(studyIssues(values));
     const studyNum = await allocateNumber(tx, 'spcStudy', ctx.now(), async (n) => !!(await tx.select({ id: spcStudy.id }).from(spcStudy).where(eq(spcStudy.studyNum, n)).get()));
@@ -151,8 +152,8 @@ export interface StudyChanges {
   lsl?: number | null;
   usl?: number | null;
   target?: number | null;
-  rules?: StudyRunRule[];
-  secondaryRules?: StudyRunRule[];
+  rules?: number[];
+  secondaryRules?: number[];
 }
 
 /** Changes a study's settings at the version read; a new chart or subgroup size unfreezes its limits (they were another chart's). */
