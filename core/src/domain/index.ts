@@ -28,3 +28,4 @@ export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';
+export * from './spc/index.ts';

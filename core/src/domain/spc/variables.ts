@@ -1,0 +1,161 @@
+/**
+ * X̄-R, X̄-S and I-MR charts (Montgomery, Introduction to SQC, ch. 6; ASTM E2587). σ within subgroups:
+ * R̄/d2(n), S̄/c4(n), MR̄/d2(2). Subgroups of unequal size: X̄-R is refused (R̄/d2 has no one n) and
+ * X̄-S pools the variances, σ = s_p/c4(d + 1) with s_p² = Σ(nᵢ−1)sᵢ²/d, d = Σ(nᵢ−1) (ASTM E2587 §8.3),
+ * the limits then following each subgroup's n. Phase II (options.limits) judges the data against the
+ * frozen centre and σ instead. The centre is the mean of all measurements (x̄̄ when sizes are equal).
+ */
+import type { Issue } from '../../errors.ts';
+import { capabilityOf, histogramOf, meanAndSd } from './capability.ts';
+import { checkCount, checkFrozen, checkRules, checkSpec, issue, refuse } from './checks.ts';
+import { c4Of, spcConstants } from './constants.ts';
+import { DEFAULT_PRIMARY_RULES, DEFAULT_SECONDARY_RULES, runRules } from './rules.ts';
+import { VARIABLES_CHARTS, type Limit, type SpcOptions, type SpcPoint, type SpcResult, type SpcViolation, type VariablesChart } from './types.ts';
+
+export interface VariablesSubgroup {
+  readonly subgroup: string;
+  readonly values: readonly number[];
+}
+
+function check(subgroups: readonly VariablesSubgroup[], chart: VariablesChart, options: SpcOptions): void {
+  const issues: Issue[] = [];
+  if (!(VARIABLES_CHARTS as readonly string[]).includes(chart)) refuse([issue('chart_unknown', { chart: String(chart) })]);
+  checkCount(subgroups.length, options.limits, issues);
+  checkSpec(options.spec, issues);
+  checkRules(options.rules, issues);
+  checkFrozen(options.limits, true, issues);
+  let min = Infinity;
+  let max = 0;
+  for (const { subgroup, values } of subgroups) {
+    for (const value of values) if (typeof value !== 'number' || !Number.isFinite(value)) issues.push(issue('not_a_number', { subgroup, value: String(value) }));
+    if (chart === 'i-mr' && values.length !== 1) issues.push(issue('one_value', { subgroup, size: values.length }));
+    if (chart !== 'i-mr' && values.length < 2) issues.push(issue('subgroup_too_small', { subgroup, size: values.length }));
+    min = Math.min(min, values.length);
+    max = Math.max(max, values.length);
+  }
+  if (chart === 'xbar-r' && min >= 2 && min !== max) issues.push(issue('xbar_r_sizes_differ', { min, max }));
+  refuse(issues);
+}
+
+/** Per-point limits, or one number when they are all the same. */
+const limitOf = (values: Float64Array): Limit => (values.every((v) => v === values[0]) ? values[0]! : Array.from(values));
+
+export function analyzeVariables(subgroups: readonly VariablesSubgroup[], chart: VariablesChart, options: SpcOptions = {}): SpcResult {
+  check(subgroups, chart, options);
+  const m = subgroups.length;
+  const sizes = new Int32Array(m);
+  const means = new Float64Array(m);
+  const spreads = new Float64Array(m); // R or s of each subgroup; MR for I-MR (NaN for the first)
+  let total = 0;
+  for (let i = 0; i < m; i += 1) total += subgroups[i]!.values.length;
+  const all = new Float64Array(total);
+  let at = 0;
+  for (let i = 0; i < m; i += 1) {
+    const values = subgroups[i]!.values;
+    const n = values.length;
+    sizes[i] = n;
+    let sum = 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < n; k += 1) {
+      const v = values[k]!;
+      all[at++] = v;
+      sum += v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    const mean = sum / n;
+    means[i] = mean;
+    if (chart === 'xbar-r') spreads[i] = hi - lo;
+    else if (chart === 'xbar-s') {
+      let squares = 0;
+      for (let k = 0; k < n; k += 1) squares += (values[k]! - mean) ** 2;
+      spreads[i] = Math.sqrt(squares / (n - 1));
+    } else spreads[i] = i === 0 ? NaN : Math.abs(mean - means[i - 1]!);
+  }
+  const equal = sizes.every((n) => n === sizes[0]);
+  const overall = meanAndSd(all);
+  const within = withinSigma(chart, sizes, spreads, equal);
+  const frozen = options.limits;
+  const center = frozen ? frozen.center : overall.mean;
+  const sigma = frozen ? frozen.sigma! : within;
+
+  // primary limits and the secondary chart's centre and limits, per subgroup size
+  const pointSigma = new Float64Array(m);
+  const lcl = new Float64Array(m);
+  const ucl = new Float64Array(m);
+  const sCenter = new Float64Array(m);
+  const sLcl = new Float64Array(m);
+  const sUcl = new Float64Array(m);
+  const sSigma = new Float64Array(m);
+  for (let i = 0; i < m; i += 1) {
+    const n = chart === 'i-mr' ? 1 : sizes[i]!;
+    pointSigma[i] = sigma / Math.sqrt(n);
+    lcl[i] = center - 3 * pointSigma[i]!;
+    ucl[i] = center + 3 * pointSigma[i]!;
+    const k = spcConstants(chart === 'i-mr' ? 2 : n);
+    const [mid, spread] = chart === 'xbar-s' ? [k.c4, Math.sqrt(1 - k.c4 * k.c4)] : [k.d2, k.d3];
+    sCenter[i] = mid * sigma;
+    sSigma[i] = spread * sigma;
+    sLcl[i] = Math.max(0, (mid - 3 * spread) * sigma);
+    sUcl[i] = (mid + 3 * spread) * sigma;
+  }
+
+  const chosen = options.rules ?? {};
+  const violations: SpcViolation[] = [];
+  const name = (i: number) => subgroups[i]!.subgroup;
+  for (const [index, rule] of runRules({ values: means, center: () => center, lcl: (i) => lcl[i]!, ucl: (i) => ucl[i]!, sigma: (i) => pointSigma[i]! }, chosen.primary ?? DEFAULT_PRIMARY_RULES)) {
+    violations.push({ subgroup: name(index), rule, series: 'primary', index });
+  }
+  const secondary = { values: spreads, center: (i: number) => sCenter[i]!, lcl: (i: number) => sLcl[i]!, ucl: (i: number) => sUcl[i]!, sigma: (i: number) => sSigma[i]!, present: (i: number) => !Number.isNaN(spreads[i]!) };
+  for (const [index, rule] of runRules(secondary, chosen.secondary ?? DEFAULT_SECONDARY_RULES)) {
+    violations.push({ subgroup: name(index), rule, series: 'secondary', index });
+  }
+  violations.sort((a, b) => a.index - b.index || (a.series === b.series ? 0 : a.series === 'primary' ? -1 : 1) || a.rule - b.rule);
+
+  const points: SpcPoint[] = new Array(m);
+  for (let i = 0; i < m; i += 1) points[i] = Number.isNaN(spreads[i]!) ? { subgroup: name(i), value: means[i]! } : { subgroup: name(i), value: means[i]!, secondary: spreads[i]! };
+  const spec = options.spec;
+  const hasSpec = spec !== undefined && (spec.lsl !== undefined || spec.usl !== undefined);
+  return {
+    chart,
+    phase: frozen ? 'II' : 'I',
+    center,
+    lcl: equal || chart === 'i-mr' ? lcl[0]! : limitOf(lcl),
+    ucl: equal || chart === 'i-mr' ? ucl[0]! : limitOf(ucl),
+    sigma,
+    secondary: { center: limitOf(sCenter), lcl: limitOf(sLcl), ucl: limitOf(sUcl) },
+    ...(hasSpec && { capability: capabilityOf(overall.mean, within, overall.sd, spec) }),
+    violations,
+    points,
+    histogram: histogramOf(all, spec),
+  };
+}
+
+/** σ within subgroups as the data shows it (phase I's estimate; also what capability uses in phase II). */
+function withinSigma(chart: VariablesChart, sizes: Int32Array, spreads: Float64Array, equal: boolean): number {
+  const m = sizes.length;
+  if (chart === 'i-mr') {
+    if (m < 2) return NaN;
+    let sum = 0;
+    for (let i = 1; i < m; i += 1) sum += spreads[i]!;
+    return sum / (m - 1) / spcConstants(2).d2;
+  }
+  if (chart === 'xbar-r') {
+    let sum = 0;
+    for (let i = 0; i < m; i += 1) sum += spreads[i]!;
+    return sum / m / spcConstants(sizes[0]!).d2;
+  }
+  if (equal) {
+    let sum = 0;
+    for (let i = 0; i < m; i += 1) sum += spreads[i]!;
+    return sum / m / spcConstants(sizes[0]!).c4;
+  }
+  let squares = 0;
+  let degrees = 0;
+  for (let i = 0; i < m; i += 1) {
+    squares += (sizes[i]! - 1) * spreads[i]! ** 2;
+    degrees += sizes[i]! - 1;
+  }
+  return Math.sqrt(squares / degrees) / c4Of(degrees + 1);
+}
