@@ -61,7 +61,7 @@ export const openProblemRoute = defineRoute({
     'A production problem from the production source, its description ending with the study’s number and page; the study keeps the problem’s number. Refused when the study shows no violation. ' +
     'The caller must be able to edit the study’s PFMEA and to open problems (problem_index, add).',
   access: { route: 'spc_index', button: 'edit' },
-  request: jsonBody(z.object({ id: StudyKey, brief: z.string().max(200), description: z.string().max(2000).nullable().optional(), responsibleId: Id.nullable().optional() })),
+  request: jsonBody(z.object({ id: StudyKey, brief: z.string().max(200), description: z.string().max(200).nullable().optional(), responsibleId: Id.nullable().optional() })),
   data: z.strictObject({ problemId: z.string(), problemNum: z.string(), studyVersion: z.number().int() }).openapi('SpcSignalProblem'),
 });
 

@@ -101,7 +101,7 @@ export async function freezeLimits(ctx: ServiceContext, key: string, version: nu
     const data = await readData(tx, study);
     const count = pointsOf(data);
     if (count < FREEZE_MIN_SUBGROUPS) {
-      throw new InvalidInputError('spc.too_few_to_freeze' satisfies SpcServiceMessageKey, { min: FREEZE_MIN_SUBGROUPS, count }, [{ messageKey: 'spc.too_few_to_freeze', field: 'measurements', params: { min: FREEZE_MIN_SUBGROUPS, count } }]);
+      throw new InvalidInputError('spc.too_few_to_freeze' satisfies SpcServiceMessageKey, { min: FREEZE_MIN_SUBGROUPS, count });
     }
     const r = analyzeData(study, data, null);
     const single = (v: number | number[]) => (typeof v === 'number' ? v : Number.NaN);

@@ -83,7 +83,7 @@ export async function proposeOccurrence(ctx: ServiceContext, key: string, causeI
   const { study } = await readableStudy(ctx.db, caller, key, ctx.now());
   const causes = study.characteristicId ? await causesOnCharacteristic(ctx.db, study.characteristicId) : [];
   const cause = causes.find((c) => c.id === causeId);
-  if (!cause) throw new InvalidInputError('spc.no_causes' satisfies SpcServiceMessageKey, {}, [{ messageKey: 'spc.no_causes', field: 'causeId' }]);
+  if (!cause) throw new InvalidInputError('spc.no_causes' satisfies SpcServiceMessageKey);
   const { result, proposedOccurrence } = analysisOf(study, groupMeasurements(study, await readAllMeasurements(ctx.db, study.id)));
   if (proposedOccurrence === null || !result?.capability) throw new InvalidInputError('spc.no_capability' satisfies SpcServiceMessageKey);
   if (cause.occurrence === proposedOccurrence) {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { controlPlan, controlPlanLine, fmeaCharacteristic, fmeaProject, spcMeasurement, spcStudy } from '../../db/schema/index.ts';
 import { DEFAULT_STUDY_RULES, parseSpecification, studyIssues, type ParsedSpec, type StudyChart, type StudyRunRule } from '../../domain/spc-study/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
-import { InvalidInputError, isDomainError } from '../../errors.ts';
+import { isDomainError } from '../../errors.ts';
 import { openableProject } from '../fmea/access.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
 import { readDb, type ServiceContext } from '../shared/context.ts';
@@ -110,11 +110,11 @@ export async function createStudy(ctx: ServiceContext, input: NewStudy): Promise
   return writeAndLog(ctx, async (tx) => {
     const project = await writableProject(tx, caller, input.projectId, ctx.now());
     const [line] = await linesOf(tx, project.id, input.lineId);
-    if (!line) throw new InvalidInputError('spc.line_not_found' satisfies SpcServiceMessageKey, {}, [{ messageKey: 'spc.line_not_found', field: 'lineId' }]);
-    const parsed = parseSpecification(line.line.specification);
+    if (!line) assertNoIssues([{ messageKey: 'spc.line_not_found' satisfies SpcServiceMessageKey, field: 'lineId' }]);
+    const parsed = parseSpecification(line!.line.specification);
     const pick = (given: number | null | undefined, read: number | null | undefined) => (given === undefined ? (read ?? null) : given);
     const values = {
-      name: input.name?.trim() || lineName(line),
+      name: input.name?.trim() || lineName(line!),
       chart: input.chart,
       subgroupSize: input.subgroupSize,
       lsl: pick(input.lsl, parsed?.lsl),
@@ -131,9 +131,9 @@ export async function createStudy(ctx: ServiceContext, input: NewStudy): Promise
         ...values,
         studyNum,
         projectId: project.id,
-        lineId: line.line.id,
-        characteristicId: line.line.characteristicId,
-        specification: line.line.specification,
+        lineId: line!.line.id,
+        characteristicId: line!.line.characteristicId,
+        specification: line!.line.specification,
         createdBy: ctx.actor.userId,
         updatedBy: ctx.actor.userId,
         createdAt: ctx.now(),
