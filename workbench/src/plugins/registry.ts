@@ -14,9 +14,10 @@ import { experiencePlugin } from '@fmea/plugin-experience';
 import { problemPlugin } from '@fmea/plugin-problem';
 import { programPlugin } from '@fmea/plugin-program';
 import { taskPlugin } from '@fmea/plugin-task';
+import { spcPlugin } from '@fmea/plugin-spc';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, spcPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

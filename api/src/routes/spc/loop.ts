@@ -28,6 +28,8 @@ export const causesRoute = defineRoute({
     .array(
       z.strictObject({
         causeId: z.string(),
+        causeText: z.string(),
+        occurrence: z.number().int().nullable().openapi({ description: 'The cause’s occurrence rating now' }),
         studyId: z.string(),
         studyNum: z.string(),
         name: z.string(),

@@ -44,6 +44,9 @@ export async function causesOnCharacteristic(db: DbOrTx, characteristicId: strin
 
 export interface CauseCapability {
   readonly causeId: string;
+  /** The cause's text and current occurrence rating. */
+  readonly causeText: string;
+  readonly occurrence: number | null;
   readonly studyId: string;
   readonly studyNum: string;
   readonly name: string;
@@ -66,7 +69,7 @@ export async function capabilityByCause(ctx: ServiceContext, projectId: string):
     const { result, proposedOccurrence } = analysisOf(study, groupMeasurements(study, await readAllMeasurements(db, study.id)));
     const cpk = result?.capability?.cpk ?? null;
     const ppk = result?.capability?.ppk ?? null;
-    for (const cause of causes) out.push({ causeId: cause.id, studyId: study.id, studyNum: study.studyNum, name: study.name, cpk, ppk, proposedOccurrence });
+    for (const cause of causes) out.push({ causeId: cause.id, causeText: cause.description, occurrence: cause.occurrence, studyId: study.id, studyNum: study.studyNum, name: study.name, cpk, ppk, proposedOccurrence });
   }
   return out;
 }
