@@ -29,6 +29,7 @@ import { registerRules } from './rules/index.ts';
 import { registerScore } from './score/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
+import { registerSpc } from './spc/index.ts';
 import { registerTemplate } from './template/index.ts';
 import { registerUser } from './user/index.ts';
 
@@ -56,6 +57,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerBom(program);
   registerFmeda(program);
   registerFta(program);
+  registerSpc(program);
   registerProblem(program);
   registerEwo(program);
   registerProgram(program);

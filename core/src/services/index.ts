@@ -35,3 +35,4 @@ export * from './loop/index.ts';
 export * from './spc/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';
+export * from './spc/read-measurements.ts';

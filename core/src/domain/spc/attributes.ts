@@ -77,7 +77,7 @@ export function analyzeAttributes(rows: readonly AttributesRow[], chart: Attribu
     ucl[i] = center + 3 * sigmas[i]!;
   }
   const violations: SpcViolation[] = runRules(
-    { values, center: () => center, lcl: (i) => lcl[i]!, ucl: (i) => ucl[i]!, sigma: (i) => sigmas[i]! },
+    { values, center, lcl, ucl, sigma: sigmas },
     options.rules?.primary ?? DEFAULT_PRIMARY_RULES,
   ).map(([index, rule]) => ({ subgroup: rows[index]!.subgroup, rule, series: 'primary', index }));
   const points: SpcPoint[] = rows.map((row, i) => ({ subgroup: row.subgroup, value: values[i]! }));

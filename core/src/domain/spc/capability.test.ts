@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilityOf, histogramOf, meanAndSd } from './capability.ts';
+import { capabilityOf, histogramOf, meanAndSd, quantiles } from './capability.ts';
 
 describe('capability', () => {
   it('computes the two-sided indices by hand (μ = 10.2, σ within 0.1, overall 0.2, spec 9.7–10.9, target 10.3)', () => {
@@ -40,5 +40,20 @@ describe('histogram', () => {
     const spiky = [...Array(30).fill(5), 1, 9];
     expect(histogramOf(spiky).counts.length).toBe(Math.ceil(Math.log2(32)) + 1);
     expect(histogramOf([3, 3, 3])).toEqual({ edges: [3, 4], counts: [3] });
+  });
+});
+
+describe('quantiles', () => {
+  it('agree with the sorted definition (type 7) on scrambled data with ties', () => {
+    const xs = Array.from({ length: 1001 }, (_, i) => ((i * 7919) % 1009) % 97);
+    const sorted = [...xs].sort((a, b) => a - b);
+    const type7 = (q: number) => {
+      const pos = (xs.length - 1) * q;
+      const lo = Math.floor(pos);
+      return sorted[lo]! + (sorted[Math.min(lo + 1, xs.length - 1)]! - sorted[lo]!) * (pos - lo);
+    };
+    const qs = [0, 0.1, 0.25, 0.3337, 0.5, 0.75, 0.9, 1];
+    expect(quantiles(xs, qs)).toEqual(qs.map(type7));
+    expect(quantiles([4, 1, 3, 2], [0.25, 0.75])).toEqual([1.75, 3.25]);
   });
 });

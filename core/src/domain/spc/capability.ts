@@ -47,21 +47,64 @@ const MAX_BINS = 200;
  * from the smallest to the largest value; the spec limits are carried for drawing.
  */
 export function histogramOf(values: ArrayLike<number>, spec: SpecLimits = {}): Histogram {
-  const sorted = Float64Array.from(values as ArrayLike<number>).sort();
-  const n = sorted.length;
-  const min = sorted[0]!;
-  const max = sorted[n - 1]!;
-  const quantile = (q: number) => {
-    const pos = (n - 1) * q;
-    const lo = Math.floor(pos);
-    return sorted[lo]! + (sorted[Math.min(lo + 1, n - 1)]! - sorted[lo]!) * (pos - lo);
-  };
-  const iqr = quantile(0.75) - quantile(0.25);
+  const n = values.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i += 1) {
+    if (values[i]! < min) min = values[i]!;
+    if (values[i]! > max) max = values[i]!;
+  }
+  const [q1, q3] = quantiles(values, [0.25, 0.75]);
+  const iqr = q3! - q1!;
   let bins = iqr > 0 ? Math.ceil(((max - min) * Math.cbrt(n)) / (2 * iqr)) : Math.ceil(Math.log2(n)) + 1;
   bins = Math.min(MAX_BINS, Math.max(1, max > min ? bins : 1));
   const width = max > min ? (max - min) / bins : 1;
   const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? (max > min ? max : min + 1) : min + i * width));
   const counts = new Array<number>(bins).fill(0);
-  for (let i = 0; i < n; i += 1) counts[Math.min(bins - 1, Math.floor((sorted[i]! - min) / width))]! += 1;
+  for (let i = 0; i < n; i += 1) counts[Math.min(bins - 1, Math.floor((values[i]! - min) / width))]! += 1;
   return { edges, counts, ...(spec.lsl !== undefined && { lsl: spec.lsl }), ...(spec.usl !== undefined && { usl: spec.usl }), ...(spec.target !== undefined && { target: spec.target }) };
+}
+
+/**
+ * Quantiles with linear interpolation between order statistics (R's type 7, Excel's QUARTILE.INC),
+ * found by selection on one copy (quickselect) rather than a full sort: a million values in a few ms.
+ */
+export function quantiles(values: ArrayLike<number>, qs: readonly number[]): number[] {
+  const xs = Float64Array.from(values as ArrayLike<number>);
+  return qs.map((q) => {
+    const pos = (xs.length - 1) * q;
+    const lo = Math.floor(pos);
+    const a = select(xs, lo);
+    if (lo + 1 >= xs.length || pos === lo) return a;
+    // after the selection, every value from position lo + 1 on is at least xs[lo]: the next order statistic is their least
+    let b = Infinity;
+    for (let i = lo + 1; i < xs.length; i += 1) if (xs[i]! < b) b = xs[i]!;
+    return a + (b - a) * (pos - lo);
+  });
+}
+
+/** Rearranges xs so that xs[k] is the k-th smallest, smaller ones before it and larger after (Hoare). */
+function select(xs: Float64Array, k: number): number {
+  let left = 0;
+  let right = xs.length - 1;
+  while (right > left) {
+    const pivot = xs[(left + right) >> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (xs[i]! < pivot) i += 1;
+      while (xs[j]! > pivot) j -= 1;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i] = xs[j]!;
+        xs[j] = t;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else break;
+  }
+  return xs[k]!;
 }

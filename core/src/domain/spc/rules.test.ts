@@ -3,7 +3,7 @@ import { runRules } from './rules.ts';
 
 /** A series already in σ units around 0, limits ±3: each case is written point by point. */
 const judge = (values: number[], rules: number[]) =>
-  runRules({ values, center: () => 0, lcl: () => -3, ucl: () => 3, sigma: () => 1 }, rules).map(([index, rule]) => `${rule}@${index}`);
+  runRules({ values, center: 0, lcl: -3, ucl: 3, sigma: 1 }, rules).map(([index, rule]) => `${rule}@${index}`);
 
 describe('Nelson’s run rules', () => {
   it('1: a point beyond 3σ, on either side; a point on the limit is not beyond', () => {
@@ -51,13 +51,13 @@ describe('Nelson’s run rules', () => {
 
   it('runs only the rules chosen, and reads each point in its own σ (variable limits)', () => {
     // the same value 0.12 is 3.7σ out where σ = 0.03 and 1.2σ where σ = 0.1
-    const found = runRules({ values: [0.12, 0.12], center: () => 0, lcl: (i) => [-0.09, -0.3][i]!, ucl: (i) => [0.09, 0.3][i]!, sigma: (i) => [0.03, 0.1][i]! }, [1, 2]);
+    const found = runRules({ values: [0.12, 0.12], center: 0, lcl: [-0.09, -0.3], ucl: [0.09, 0.3], sigma: [0.03, 0.1] }, [1, 2]);
     expect(found).toEqual([[0, 1]]);
   });
 
   it('skips points without a value (the first moving range) without breaking a run', () => {
     const values = [Number.NaN, ...Array(9).fill(0.5)];
-    const found = runRules({ values, center: () => 0, lcl: () => -3, ucl: () => 3, sigma: () => 1, present: (i) => !Number.isNaN(values[i]!) }, [2]);
+    const found = runRules({ values, center: 0, lcl: -3, ucl: 3, sigma: 1 }, [2]);
     expect(found).toEqual([[9, 2]]);
   });
 });

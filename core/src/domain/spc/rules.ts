@@ -14,16 +14,17 @@
  */
 import type { NelsonRule } from './types.ts';
 
+/** A chart's points with their centre, limits and σ: one number for all points or one per point. */
 export interface RuleSeries {
   readonly values: ArrayLike<number>;
-  readonly center: (i: number) => number;
-  readonly lcl: (i: number) => number;
-  readonly ucl: (i: number) => number;
-  /** σ of point i's statistic. */
-  readonly sigma: (i: number) => number;
-  /** Points without a value (the first MR) are skipped: they break no run and make none. */
-  readonly present?: (i: number) => boolean;
+  readonly center: number | ArrayLike<number>;
+  readonly lcl: number | ArrayLike<number>;
+  readonly ucl: number | ArrayLike<number>;
+  /** σ of each point's statistic. */
+  readonly sigma: number | ArrayLike<number>;
 }
+
+const at = (limit: number | ArrayLike<number>, i: number): number => (typeof limit === 'number' ? limit : limit[i]!);
 
 export const DEFAULT_PRIMARY_RULES: readonly NelsonRule[] = [1, 2, 5, 6];
 export const DEFAULT_SECONDARY_RULES: readonly NelsonRule[] = [1];
@@ -32,26 +33,32 @@ export const DEFAULT_SECONDARY_RULES: readonly NelsonRule[] = [1];
 export function runRules(series: RuleSeries, rules: readonly number[]): [number, number][] {
   const chosen = new Set(rules);
   const found: [number, number][] = [];
-  const zs: number[] = [];
-  const at: number[] = []; // original index of each z
-  for (let i = 0; i < series.values.length; i += 1) {
-    if (series.present && !series.present(i)) continue;
-    const value = series.values[i]!;
-    if (chosen.has(1) && (value > series.ucl(i) || value < series.lcl(i))) found.push([i, 1]);
-    zs.push((value - series.center(i)) / series.sigma(i));
-    at.push(i);
+  const n = series.values.length;
+  const zs = new Float64Array(n);
+  const index = new Int32Array(n); // original index of each z
+  const one = chosen.has(1);
+  const { values, center, lcl, ucl, sigma } = series;
+  let count = 0;
+  for (let i = 0; i < n; i += 1) {
+    const value = values[i]!;
+    if (Number.isNaN(value)) continue; // no point here (the first moving range): it breaks no run and makes none
+    if (one && (value > at(ucl, i) || value < at(lcl, i))) found.push([i, 1]);
+    zs[count] = (value - at(center, i)) / at(sigma, i);
+    index[count] = i;
+    count += 1;
   }
-  const sign = (z: number) => (z > 0 ? 1 : z < 0 ? -1 : 0);
+  const [two, three, four, five, six, seven, eight] = [2, 3, 4, 5, 6, 7, 8].map((r) => chosen.has(r));
+  if (!(two || three || four || five || six || seven || eight)) return found;
   let side = 0; // run on one side (rule 2)
   let sideSign = 0;
   let trend = 0; // points in a steady rise or fall (rule 3), signed
   let alternation = 0; // points alternating (rule 4)
   let within = 0; // points within 1σ (rule 7)
   let outside = 0; // points beyond 1σ either side (rule 8)
-  for (let j = 0; j < zs.length; j += 1) {
+  for (let j = 0; j < count; j += 1) {
     const z = zs[j]!;
-    const i = at[j]!;
-    const s = sign(z);
+    const i = index[j]!;
+    const s = z > 0 ? 1 : z < 0 ? -1 : 0;
     side = s === 0 ? 0 : s === sideSign ? side + 1 : 1;
     sideSign = s;
     if (j > 0 && z !== zs[j - 1]) {
@@ -65,19 +72,19 @@ export function runRules(series: RuleSeries, rules: readonly number[]): [number,
     }
     within = Math.abs(z) < 1 ? within + 1 : 0;
     outside = Math.abs(z) > 1 ? outside + 1 : 0;
-    if (chosen.has(2) && side >= 9) found.push([i, 2]);
-    if (chosen.has(3) && Math.abs(trend) >= 6) found.push([i, 3]);
-    if (chosen.has(4) && alternation >= 14) found.push([i, 4]);
-    if (chosen.has(5) && s !== 0 && s * z > 2 && countBeyond(zs, j, 3, 2, s) >= 2) found.push([i, 5]);
-    if (chosen.has(6) && s !== 0 && s * z > 1 && countBeyond(zs, j, 5, 1, s) >= 4) found.push([i, 6]);
-    if (chosen.has(7) && within >= 15) found.push([i, 7]);
-    if (chosen.has(8) && outside >= 8) found.push([i, 8]);
+    if (two && side >= 9) found.push([i, 2]);
+    if (three && Math.abs(trend) >= 6) found.push([i, 3]);
+    if (four && alternation >= 14) found.push([i, 4]);
+    if (five && s * z > 2 && countBeyond(zs, j, 3, 2, s) >= 2) found.push([i, 5]);
+    if (six && s * z > 1 && countBeyond(zs, j, 5, 1, s) >= 4) found.push([i, 6]);
+    if (seven && within >= 15) found.push([i, 7]);
+    if (eight && outside >= 8) found.push([i, 8]);
   }
   return found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 /** How many of the `window` points ending at j lie beyond `k`σ on side `s`. */
-function countBeyond(zs: readonly number[], j: number, window: number, k: number, s: number): number {
+function countBeyond(zs: Float64Array, j: number, window: number, k: number, s: number): number {
   let count = 0;
   for (let m = Math.max(0, j - window + 1); m <= j; m += 1) if (s * zs[m]! > k) count += 1;
   return count;

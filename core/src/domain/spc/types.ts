@@ -59,8 +59,8 @@ export interface SpcPoint {
   readonly subgroup: string;
   /** x̄, x, p, np, c or u. */
   readonly value: number;
-  /** R, S or MR (none for the first point of an I-MR chart). */
-  readonly secondary?: number;
+  /** R, S or MR (undefined for the first point of an I-MR chart, which has no moving range). */
+  readonly secondary?: number | undefined;
 }
 
 export interface Capability {

@@ -80,56 +80,68 @@ export function analyzeVariables(subgroups: readonly VariablesSubgroup[], chart:
   const center = frozen ? frozen.center : overall.mean;
   const sigma = frozen ? frozen.sigma! : within;
 
-  // primary limits and the secondary chart's centre and limits, per subgroup size
-  const pointSigma = new Float64Array(m);
-  const lcl = new Float64Array(m);
-  const ucl = new Float64Array(m);
-  const sCenter = new Float64Array(m);
-  const sLcl = new Float64Array(m);
-  const sUcl = new Float64Array(m);
-  const sSigma = new Float64Array(m);
-  for (let i = 0; i < m; i += 1) {
-    const n = chart === 'i-mr' ? 1 : sizes[i]!;
-    pointSigma[i] = sigma / Math.sqrt(n);
-    lcl[i] = center - 3 * pointSigma[i]!;
-    ucl[i] = center + 3 * pointSigma[i]!;
-    const k = spcConstants(chart === 'i-mr' ? 2 : n);
-    const [mid, spread] = chart === 'xbar-s' ? [k.c4, Math.sqrt(1 - k.c4 * k.c4)] : [k.d2, k.d3];
-    sCenter[i] = mid * sigma;
-    sSigma[i] = spread * sigma;
-    sLcl[i] = Math.max(0, (mid - 3 * spread) * sigma);
-    sUcl[i] = (mid + 3 * spread) * sigma;
-  }
+  // primary limits and the secondary chart's centre and limits: one number each when every subgroup has
+  // the same size (no per-point arrays for a million points), else one per subgroup
+  const one = equal || chart === 'i-mr';
+  const limits = limitsFor(chart, one ? [chart === 'i-mr' ? 1 : sizes[0]!] : sizes, center, sigma);
+  const pick = (xs: Float64Array): number | Float64Array => (one ? xs[0]! : xs);
 
   const chosen = options.rules ?? {};
   const violations: SpcViolation[] = [];
   const name = (i: number) => subgroups[i]!.subgroup;
-  for (const [index, rule] of runRules({ values: means, center: () => center, lcl: (i) => lcl[i]!, ucl: (i) => ucl[i]!, sigma: (i) => pointSigma[i]! }, chosen.primary ?? DEFAULT_PRIMARY_RULES)) {
+  for (const [index, rule] of runRules({ values: means, center, lcl: pick(limits.lcl), ucl: pick(limits.ucl), sigma: pick(limits.sigma) }, chosen.primary ?? DEFAULT_PRIMARY_RULES)) {
     violations.push({ subgroup: name(index), rule, series: 'primary', index });
   }
-  const secondary = { values: spreads, center: (i: number) => sCenter[i]!, lcl: (i: number) => sLcl[i]!, ucl: (i: number) => sUcl[i]!, sigma: (i: number) => sSigma[i]!, present: (i: number) => !Number.isNaN(spreads[i]!) };
+  const secondary = { values: spreads, center: pick(limits.sCenter), lcl: pick(limits.sLcl), ucl: pick(limits.sUcl), sigma: pick(limits.sSigma) };
   for (const [index, rule] of runRules(secondary, chosen.secondary ?? DEFAULT_SECONDARY_RULES)) {
     violations.push({ subgroup: name(index), rule, series: 'secondary', index });
   }
   violations.sort((a, b) => a.index - b.index || (a.series === b.series ? 0 : a.series === 'primary' ? -1 : 1) || a.rule - b.rule);
 
   const points: SpcPoint[] = new Array(m);
-  for (let i = 0; i < m; i += 1) points[i] = Number.isNaN(spreads[i]!) ? { subgroup: name(i), value: means[i]! } : { subgroup: name(i), value: means[i]!, secondary: spreads[i]! };
+  // one shape for every point (no secondary: undefined, which JSON leaves out)
+  for (let i = 0; i < m; i += 1) points[i] = { subgroup: name(i), value: means[i]!, secondary: Number.isNaN(spreads[i]!) ? undefined : spreads[i]! };
   const spec = options.spec;
   const hasSpec = spec !== undefined && (spec.lsl !== undefined || spec.usl !== undefined);
   return {
     chart,
     phase: frozen ? 'II' : 'I',
     center,
-    lcl: equal || chart === 'i-mr' ? lcl[0]! : limitOf(lcl),
-    ucl: equal || chart === 'i-mr' ? ucl[0]! : limitOf(ucl),
+    lcl: limitOf(limits.lcl),
+    ucl: limitOf(limits.ucl),
     sigma,
-    secondary: { center: limitOf(sCenter), lcl: limitOf(sLcl), ucl: limitOf(sUcl) },
+    secondary: { center: limitOf(limits.sCenter), lcl: limitOf(limits.sLcl), ucl: limitOf(limits.sUcl) },
     ...(hasSpec && { capability: capabilityOf(overall.mean, within, overall.sd, spec) }),
     violations,
     points,
     histogram: histogramOf(all, spec),
   };
+}
+
+/** The limits of both charts for each subgroup size given (σ of the statistic, LCL, UCL; the secondary's centre too). */
+function limitsFor(chart: VariablesChart, sizes: ArrayLike<number>, center: number, sigma: number) {
+  const m = sizes.length;
+  const out = { sigma: new Float64Array(m), lcl: new Float64Array(m), ucl: new Float64Array(m), sCenter: new Float64Array(m), sSigma: new Float64Array(m), sLcl: new Float64Array(m), sUcl: new Float64Array(m) };
+  // the secondary chart's centre and σ per unit of process σ: c4 and √(1−c4²) for S, d2 and d3 for R and MR
+  const factors = new Map<number, { mid: number; spread: number }>();
+  for (let i = 0; i < m; i += 1) {
+    const n = sizes[i]!;
+    let known = factors.get(n);
+    if (!known) {
+      const k = spcConstants(chart === 'i-mr' ? 2 : n);
+      known = chart === 'xbar-s' ? { mid: k.c4, spread: Math.sqrt(1 - k.c4 * k.c4) } : { mid: k.d2, spread: k.d3 };
+      factors.set(n, known);
+    }
+    const { mid, spread } = known;
+    out.sigma[i] = sigma / Math.sqrt(n);
+    out.lcl[i] = center - 3 * out.sigma[i]!;
+    out.ucl[i] = center + 3 * out.sigma[i]!;
+    out.sCenter[i] = mid * sigma;
+    out.sSigma[i] = spread * sigma;
+    out.sLcl[i] = Math.max(0, (mid - 3 * spread) * sigma);
+    out.sUcl[i] = (mid + 3 * spread) * sigma;
+  }
+  return out;
 }
 
 /** σ within subgroups as the data shows it (phase I's estimate; also what capability uses in phase II). */
