@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { caller, expectRefused, spcApp, spcSubgroups, type SpcWorld, type TestApp } from '../../testing.ts';
+import { callAs, caller, expectRefused, spcApp, spcSubgroups, upload, type SpcWorld, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
 let s: SpcWorld;
@@ -47,6 +47,17 @@ describe('POST /api/spc/measurements/add, /api/spc/measurements/post, /api/spc/f
     const phaseTwo = await editor.ok('GET', analysis.path);
     expect(phaseTwo).toMatchObject({ phase: 'II', phaseOne: 25, center: phaseOne.center });
     expect(phaseTwo.violations).toEqual(expect.arrayContaining([expect.objectContaining({ subgroup: 'S26', rule: 1, series: 'primary' })]));
+
+    // a file: every unreadable row named and nothing added; then the whole file
+    const csv = (rows: string[]) => ['subgroup,value', ...rows].join('\n');
+    const importCall = (content: string) => ({ method: 'POST' as const, path: '/api/spc/importData', raw: upload('file', 'bore.csv', content, { id: s.study.id }) });
+    await expectRefused(api, importCall(csv(['S29,20'])), s.pfmeaOnly.token);
+    expect((await callAs(api, importCall(csv(['S29,20'])), s.reader.token)).status).toBe(403);
+    const unreadable = await callAs(api, importCall(csv(['S29,20.01', 'S29,abc'])), s.editor.token, 'en-US');
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.meta.message.split('\n')).toEqual(['The file bore.csv has rows that cannot be read', 'Row 3: value: “abc” is not a number']);
+    const good = spcSubgroups(29, 2, 20, 0.008, 6).map((m) => `${m.subgroup},${m.value}`);
+    expect((await callAs(api, importCall(csv(good)), s.editor.token)).body.data).toEqual({ added: 10, firstSeq: 141, lastSeq: 150, unmapped: [] });
 
     const release = { method: 'POST' as const, path: '/api/spc/release', body: { id: s.study.id, version: 2 } };
     await expectRefused(api, release, s.pfmeaOnly.token);

@@ -1,8 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { addMeasurements, analyzeStudy, freezeLimits, getStudy, listMeasurements, releaseLimits, type MeasurementInput, type StudyAnalysis } from '@fmea/core';
+import { addMeasurements, analyzeStudy, freezeLimits, getStudy, importMeasurementFile, listMeasurements, releaseLimits, type Issue, type MeasurementInput, type StudyAnalysis } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
+import { issueMessage } from '../../http/errors.ts';
+import { fileBytes, requireFile, UploadFile } from '../../http/files.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { pageOf, PageQuery } from '../notices/schemas.ts';
 import { AddedSchema, MEASUREMENT_POST_MAX, MeasurementIn, MeasurementSchema, presentStudy, StudyKey, StudySchema, TAG, Version } from './schemas.ts';
@@ -111,6 +113,37 @@ export const postRoute = defineRoute({
   data: AddedSchema,
 });
 
+const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
+
+export const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/spc/importData',
+  tag: TAG,
+  summary: 'Import a study’s measurements from a CSV or xlsx file',
+  description:
+    'Multipart: id (the study), file (CSV or xlsx), acceptUnmapped. Columns subgroup,value (variables charts) or subgroup,count,size (attribute charts), optionally measuredAt. ' +
+    'Every row is checked first: a wrong row is an issue with its row and field, and nothing is added. A column with data no field takes is refused unless acceptUnmapped. Needs the import button.',
+  access: { route: 'spc_index', button: 'import' },
+  importSlot: true,
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z
+            .object({
+              id: StudyKey,
+              file: UploadFile,
+              acceptUnmapped: z.enum(['true', 'false']).optional().transform((v) => v === 'true').openapi({ description: 'true: import although columns with data have no field (listed in unmapped)' }),
+            })
+            .openapi('SpcImportForm'),
+        },
+      },
+      required: true,
+    },
+  },
+  data: z.strictObject({ added: z.number().int(), firstSeq: z.number().int(), lastSeq: z.number().int(), unmapped: z.array(ReportIssue) }).openapi('SpcImportReport'),
+});
+
 export const freezeRoute = defineRoute({
   method: 'post',
   path: '/api/spc/freeze',
@@ -146,6 +179,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(postRoute, async (c) => {
     const { id, measurements } = c.req.valid('json');
     return c.json(ok(await addMeasurements(serviceContext(c), id, toInput(measurements), 'machine')), 200);
+  });
+  app.openapi(importRoute, async (c) => {
+    const form = c.req.valid('form');
+    const file = requireFile(form.file, 'file');
+    const locale = c.var.locale;
+    const report = await importMeasurementFile(serviceContext(c), form.id, await fileBytes(file), { fileName: file.name, acceptUnmapped: form.acceptUnmapped, limit: c.var.services.importLimitBytes });
+    const present = (issue: Issue) => ({ row: issue.row, field: issue.field, messageKey: issue.messageKey, message: issueMessage(locale, issue) });
+    return c.json(ok({ added: report.added, firstSeq: report.firstSeq, lastSeq: report.lastSeq, unmapped: report.unmapped.map(present) }), 200);
   });
   app.openapi(freezeRoute, async (c) => {
     const { id, version } = c.req.valid('json');

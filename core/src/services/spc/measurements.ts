@@ -34,7 +34,13 @@ const CHUNK = 10_000;
  * Adds a batch of measurements to a study, all or nothing: every row is checked first and the refusal lists
  * each bad row by its number (`firstRow` numbers them as the file does). Rows continue the study's sequence.
  */
-export async function addMeasurements(ctx: ServiceContext, key: string, rows: readonly MeasurementInput[], source: MeasurementSource, { firstRow = 1 }: { firstRow?: number } = {}): Promise<AddedMeasurements> {
+export async function addMeasurements(
+  ctx: ServiceContext,
+  key: string,
+  rows: readonly MeasurementInput[],
+  source: MeasurementSource,
+  { firstRow = 1, onProgress }: { firstRow?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<AddedMeasurements> {
   const caller = await spcCaller(ctx.db, ctx.actor, BUTTON_OF[source]);
   return writeAndLog(ctx, async (tx) => {
     const { study } = await writableStudy(tx, caller, key, ctx.now());
@@ -42,6 +48,7 @@ export async function addMeasurements(ctx: ServiceContext, key: string, rows: re
     const now = ctx.now();
     const first = study.lastSeq + 1;
     for (let start = 0; start < rows.length; start += CHUNK) {
+      onProgress?.(start, rows.length);
       await insertRows(
         tx,
         spcMeasurement,
@@ -57,6 +64,7 @@ export async function addMeasurements(ctx: ServiceContext, key: string, rows: re
         })),
       );
     }
+    onProgress?.(rows.length, rows.length);
     const last = study.lastSeq + rows.length;
     // the sequence moves without a new version: a study page open elsewhere may still save its settings
     await tx.update(spcStudy).set({ lastSeq: sql`${spcStudy.lastSeq} + ${rows.length}` }).where(eq(spcStudy.id, study.id));
