@@ -49,7 +49,7 @@ export function LoopPanel({ study, analysis, onChanged }: { study: Study; analys
           ) : null}
         </div>
       ))}
-      <p className="spc-note">{t`Cpk ${fixed(analysis.capability?.cpk ?? null, 2)} proposes O ${proposed ?? '—'} (docs: Cpk → O).`}</p>
+      <p className="spc-note">{t`Cpk ${fixed(analysis.capability?.cpk ?? null, 2)} proposes O ${proposed ?? '—'} (the documented Cpk → O mapping).`}</p>
       <h3>
         <Trans>Problem (8D)</Trans>
       </h3>

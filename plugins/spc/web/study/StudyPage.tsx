@@ -8,6 +8,7 @@ import { Histogram } from '../chart/Histogram.tsx';
 import { fixed, useSpcLabels } from '../labels.ts';
 import { StudyDialog } from '../list/StudyDialog.tsx';
 import { EntryDialog } from './EntryDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 import { LoopPanel } from './LoopPanel.tsx';
 import '../spc.css';
 
@@ -28,7 +29,7 @@ export default function StudyPage({ basePath }: AreaPageProps) {
   const [revision, setRevision] = useState(0);
   const loaded = useLoad(() => (id ? Promise.all([api.get('/api/spc/get', { id }), api.get('/api/spc/analysis', { id })]) : Promise.resolve(null)), [id, revision]);
   const [data, setData] = useState<[Study, Analysis] | null>(null);
-  const [dialog, setDialog] = useState<'settings' | 'entry' | null>(null);
+  const [dialog, setDialog] = useState<'settings' | 'entry' | 'import' | null>(null);
   useEffect(() => setData(loaded.data ?? null), [loaded.data]);
   const reload = () => setRevision((r) => r + 1);
   const analysis = data?.[1];
@@ -107,6 +108,11 @@ export default function StudyPage({ basePath }: AreaPageProps) {
                 <Trans>Enter data</Trans>
               </Button>
             ) : null}
+            {study.can.import ? (
+              <Button data-testid="spc-import" onClick={() => setDialog('import')}>
+                <Trans>Import</Trans>
+              </Button>
+            ) : null}
             {study.can.edit ? (
               <Button data-testid="spc-freeze" onClick={() => void freeze()}>
                 {study.frozen ? <Trans>Release limits</Trans> : <Trans>Freeze limits</Trans>}
@@ -183,6 +189,16 @@ export default function StudyPage({ basePath }: AreaPageProps) {
           study={study}
           onClose={() => setDialog(null)}
           onSaved={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {dialog === 'import' ? (
+        <ImportDialog
+          study={study}
+          onClose={() => setDialog(null)}
+          onImported={() => {
             setDialog(null);
             reload();
           }}
