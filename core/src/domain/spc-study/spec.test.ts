@@ -9,6 +9,8 @@ describe('parseSpecification: a control plan specification read as limits', () =
     ['10 +0.2/-0.1', { lsl: 9.9, usl: 10.2, target: 10 }],
     ['10 -0.1 +0.2', { lsl: 9.9, usl: 10.2, target: 10 }],
     ['Φ10 (+0.2, -0.1)', { lsl: 9.9, usl: 10.2, target: 10 }],
+    ['Ø10 +0.015/0 mm', { lsl: 10, usl: 10.015, target: 10 }],
+    ['22 ± 0.03 mm', { lsl: 21.97, usl: 22.03, target: 22 }],
     ['9.9~10.1', { lsl: 9.9, usl: 10.1, target: null }],
     ['9.9 - 10.1 mm', { lsl: 9.9, usl: 10.1, target: null }],
     ['45 to 55 N·m', { lsl: 45, usl: 55, target: null }],

@@ -4,7 +4,7 @@
  * text that reads as none of these gives nothing.
  *
  * - `10 ± 0.1`, `10±0.1`, `10 +/- 0.1` → 9.9 … 10.1, target 10
- * - `10 +0.2/-0.1`, `10 +0.2 -0.1`, `Φ10 (+0.2, -0.1)` → 9.9 … 10.2, target 10
+ * - `10 +0.2/-0.1`, `10 +0.2 -0.1`, `Φ10 (+0.2, -0.1)` → 9.9 … 10.2, target 10; `Ø10 +0.015/0` → 10 … 10.015
  * - `9.9~10.1`, `9.9 - 10.1`, `9.9 to 10.1`, `9.9…10.1` → 9.9 … 10.1 (no target)
  * - `≤ 5`, `<= 5`, `max 5`, `5 max` → USL 5; `≥ 5`, `>= 5`, `min 5` → LSL 5
  * Units, a diameter sign and a label before the numbers (`Ø`, `mm`, `N·m`, `Ra`) are ignored.
@@ -23,7 +23,8 @@ const tidy = (value: number): number => Number(value.toPrecision(12));
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => ParsedSpec][] = [
   [new RegExp(String.raw`(${NUM})\s*(?:±|\+\s*/\s*-|\+-)\s*(${NUM})`), (m) => sym(num(m[1]!), Math.abs(num(m[2]!)))],
   [
-    new RegExp(String.raw`(${NUM})\s*[([]?\s*([+-]\s*\d+(?:\.\d+)?)\s*[/,;\s]\s*([+-]\s*\d+(?:\.\d+)?)\s*[)\]]?`),
+    // the second deviation may be a bare 0 (Ø10 +0.015/0)
+    new RegExp(String.raw`(${NUM})\s*[([]?\s*([+-]\s*\d+(?:\.\d+)?)\s*[/,;\s]\s*([+-]\s*\d+(?:\.\d+)?|0(?![.\d]))\s*[)\]]?`),
     (m) => asym(num(m[1]!), num(m[2]!.replace(/\s/g, '')), num(m[3]!.replace(/\s/g, ''))),
   ],
   [new RegExp(String.raw`(${NUM})\s*(?:~|～|…|\.\.\.?|–|—|to|至|-)\s*(${NUM})`, 'i'), (m) => range(num(m[1]!), num(m[2]!))],
