@@ -4,7 +4,8 @@
  * text that reads as none of these gives nothing.
  *
  * - `10 ± 0.1`, `10±0.1`, `10 +/- 0.1` → 9.9 … 10.1, target 10
- * - `10 +0.2/-0.1`, `10 +0.2 -0.1`, `Φ10 (+0.2, -0.1)` → 9.9 … 10.2, target 10; `Ø10 +0.015/0` → 10 … 10.015
+ * - `10 +0.2/-0.1`, `10 +0.2 -0.1`, `Φ10 (+0.2, -0.1)` → 9.9 … 10.2, target 10.05 (the middle of the band);
+ *   `Ø10 +0.015/0` → 10 … 10.015, target 10.0075
  * - `9.9~10.1`, `9.9 - 10.1`, `9.9 to 10.1`, `9.9…10.1` → 9.9 … 10.1 (no target)
  * - `≤ 5`, `<= 5`, `max 5`, `5 max` → USL 5; `≥ 5`, `>= 5`, `min 5` → LSL 5
  * Units, a diameter sign and a label before the numbers (`Ø`, `mm`, `N·m`, `Ra`) are ignored.
@@ -38,10 +39,11 @@ function sym(nominal: number, tol: number): ParsedSpec {
   return { lsl: tidy(nominal - tol), usl: tidy(nominal + tol), target: nominal };
 }
 
+/** An asymmetric tolerance's target is the middle of the band, where the process is centred, not the drawing's nominal (Ø10 +0.015/0 is run at 10.0075). */
 function asym(nominal: number, a: number, b: number): ParsedSpec {
   const upper = Math.max(a, b);
   const lower = Math.min(a, b);
-  return { lsl: tidy(nominal + lower), usl: tidy(nominal + upper), target: nominal };
+  return { lsl: tidy(nominal + lower), usl: tidy(nominal + upper), target: tidy(nominal + (lower + upper) / 2) };
 }
 
 function range(a: number, b: number): ParsedSpec {
