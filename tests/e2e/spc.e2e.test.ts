@@ -13,7 +13,7 @@ import { waitForPath } from './support/suite.ts';
  * drifting worm-bore study: the X̄ and R charts with the rule violations marked, Cpk below 1; enters five
  * values, imports a file (a wrong row is named and nothing added, then the good file), freezes the limits
  * (phase II), proposes the occurrence the capability maps to for a cause on the characteristic, and opens an
- * 8D from the signal. Then the capable study in English. One screenshot per language, at 1366×768.
+ * 8D from the signal. Then the capable study in English, and its Cpk beside the causes in the PFMEA's risk grid. One screenshot per language, at 1366×768.
  */
 const demo = useDemoServer();
 const dir = mkdtempSync(join(tmpdir(), 'fmea-spc-e2e-'));
@@ -91,5 +91,11 @@ describe('an SPC study in the workbench', () => {
     expect(await figure(page, 'o')).toBe('2');
     await page.getByTestId('spc-histogram').waitFor();
     await screenshot(page, 'spc-study-en-US');
+
+    // the PFMEA's risk grid shows the measured capability beside the causes on the characteristic
+    await page.getByTestId('spc-pfmea-link').click();
+    const badge = page.getByTestId('spc-badge').filter({ hasText: 'Cpk 1.80 · O 2' }).first();
+    await badge.waitFor();
+    expect(await badge.getAttribute('title')).toContain('蜗杆轴孔与蜗轮轴孔中心距');
   });
 });

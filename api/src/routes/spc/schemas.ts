@@ -44,6 +44,7 @@ const summaryFields = {
   projectId: z.string(),
   projectSerial: z.string(),
   projectName: z.string(),
+  projectType: z.string().openapi({ description: 'The PFMEA project’s type (its page: projectLink)' }),
   lineId: z.string().nullable(),
   characteristicId: z.string().nullable(),
   name: z.string(),
@@ -74,13 +75,14 @@ export const StudySchema = z
 
 const finite = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export function presentSummary({ study: s, projectSerial, projectName }: StudySummary): z.output<typeof SummarySchema> {
+export function presentSummary({ study: s, projectSerial, projectName, projectType }: StudySummary): z.output<typeof SummarySchema> {
   return {
     id: s.id,
     studyNum: s.studyNum,
     projectId: s.projectId,
     projectSerial,
     projectName,
+    projectType,
     lineId: s.lineId,
     characteristicId: s.characteristicId,
     name: s.name,

@@ -17,6 +17,7 @@ export interface SpcStudyView {
   readonly study: SpcStudyRow;
   readonly projectSerial: string;
   readonly projectName: string;
+  readonly projectType: string;
   readonly measurements: number;
   readonly subgroups: number;
   readonly can: { readonly edit: boolean; readonly del: boolean; readonly import: boolean };
@@ -31,12 +32,13 @@ async function counts(db: DbOrTx, studyId: string): Promise<{ measurements: numb
   return { measurements: Number(row?.measurements ?? 0), subgroups: Number(row?.subgroups ?? 0) };
 }
 
-export async function studyView(db: DbOrTx, caller: SpcCaller, study: SpcStudyRow, project: { serialNum: string; name: string }, now: Date): Promise<SpcStudyView> {
+export async function studyView(db: DbOrTx, caller: SpcCaller, study: SpcStudyRow, project: { serialNum: string; name: string; projectType: string }, now: Date): Promise<SpcStudyView> {
   const writes = await mayWrite(db, caller, study.projectId, now);
   return {
     study,
     projectSerial: project.serialNum,
     projectName: project.name,
+    projectType: project.projectType,
     ...(await counts(db, study.id)),
     can: { edit: writes && holds(caller, 'edit'), del: writes && holds(caller, 'del'), import: writes && holds(caller, 'import') },
   };
@@ -217,6 +219,7 @@ export interface StudySummary {
   readonly study: SpcStudyRow;
   readonly projectSerial: string;
   readonly projectName: string;
+  readonly projectType: string;
 }
 
 /** The studies of the PFMEA projects the caller may open, newest first (projects they may not open are left out). */
@@ -227,7 +230,7 @@ export async function listStudies(ctx: ServiceContext, query: StudyQuery): Promi
   if (query.projectId) where.push(eq(spcStudy.projectId, query.projectId));
   if (query.search) where.push(sql`(${contains(spcStudy.studyNum, query.search)} or ${contains(spcStudy.name, query.search)} or ${contains(fmeaProject.serialNum, query.search)} or ${contains(fmeaProject.name, query.search)})`);
   const rows = await db
-    .select({ study: spcStudy, projectSerial: fmeaProject.serialNum, projectName: fmeaProject.name })
+    .select({ study: spcStudy, projectSerial: fmeaProject.serialNum, projectName: fmeaProject.name, projectType: fmeaProject.projectType })
     .from(spcStudy)
     .innerJoin(fmeaProject, eq(fmeaProject.id, spcStudy.projectId))
     .where(where.length ? and(...where) : undefined)

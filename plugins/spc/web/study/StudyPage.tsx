@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
+import { projectLink } from '@fmea/core/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, confirm, EmptyState, formatDateTime, notify, notifyError, PageHeader, useGuardedNavigate, useLoad, type ApiData, type AreaPageProps } from '@fmea/sdk';
 import { ControlChart } from '../chart/ControlChart.tsx';
@@ -132,7 +133,10 @@ export default function StudyPage({ basePath }: AreaPageProps) {
         }
       />
       <p className="spc-sub">
-        <span data-user-content>{`${study.projectSerial} ${study.projectName}`}</span> · {labels.chart[study.chart]} · {t`specification`} <span data-user-content>{study.specification ?? '—'}</span> ·{' '}
+        <Button kind="link" data-testid="spc-pfmea-link" title={t`Open the PFMEA's risk analysis`} onClick={() => void navigate(projectLink(study.projectType, study.projectId, { step: 'risk' }))}>
+          <span data-user-content>{`${study.projectSerial} ${study.projectName}`}</span>
+        </Button>{' '}
+        · {labels.chart[study.chart]} · {t`specification`} <span data-user-content>{study.specification ?? '—'}</span> ·{' '}
         {t`LSL ${fixed(study.lsl, 4)}, target ${fixed(study.target, 4)}, USL ${fixed(study.usl, 4)}`}
         {study.frozen ? ` · ${t`frozen by ${study.frozen.byName ?? '—'} on ${formatDateTime(study.frozen.at, i18n.locale)}`}` : ''}
       </p>
