@@ -33,6 +33,12 @@ export default function StudyPage({ basePath }: AreaPageProps) {
   const [dialog, setDialog] = useState<'settings' | 'entry' | 'import' | null>(null);
   useEffect(() => setData(loaded.data ?? null), [loaded.data]);
   const reload = () => setRevision((r) => r + 1);
+  const close = () => setDialog(null);
+  // a dialog that wrote: closed, and the study and its analysis read again
+  const saved = () => {
+    setDialog(null);
+    reload();
+  };
   const analysis = data?.[1];
   const chartLabels = { value: t`Value`, center: t`Centre line`, ucl: t`UCL`, lcl: t`LCL`, violation: t`Out of control` };
   const charts = useMemo(() => {
@@ -188,36 +194,9 @@ export default function StudyPage({ basePath }: AreaPageProps) {
           <LoopPanel study={study} analysis={analysis} onChanged={reload} />
         </div>
       </div>
-      {dialog === 'settings' ? (
-        <StudyDialog
-          study={study}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            reload();
-          }}
-        />
-      ) : null}
-      {dialog === 'import' ? (
-        <ImportDialog
-          study={study}
-          onClose={() => setDialog(null)}
-          onImported={() => {
-            setDialog(null);
-            reload();
-          }}
-        />
-      ) : null}
-      {dialog === 'entry' ? (
-        <EntryDialog
-          study={study}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            reload();
-          }}
-        />
-      ) : null}
+      {dialog === 'settings' ? <StudyDialog study={study} onClose={close} onSaved={saved} /> : null}
+      {dialog === 'import' ? <ImportDialog study={study} onClose={close} onImported={saved} /> : null}
+      {dialog === 'entry' ? <EntryDialog study={study} onClose={close} onSaved={saved} /> : null}
     </div>
   );
 }
