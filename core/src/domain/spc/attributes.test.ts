@@ -3,10 +3,10 @@ import { translateError } from '../../i18n/index.ts';
 import type { DomainError } from '../../errors.ts';
 import { analyzeAttributes } from './attributes.ts';
 
-// Montgomery, Introduction to SQC, Example 7.1 / Table 7.1: nonconforming orange-juice cans, 30 samples
+// Montgomery, Introduction to SQC, Example 7.1: nonconforming orange-juice cans, 30 samples
 // of 50 (qcc `orangejuice`). Published: p̄ = 0.2313, UCL 0.4102, LCL 0.0524; samples 15 and 23 out.
 const JUICE = [12, 15, 8, 10, 4, 7, 16, 9, 14, 10, 5, 6, 17, 12, 22, 8, 10, 5, 13, 11, 20, 18, 24, 15, 9, 12, 7, 13, 9, 6];
-// Montgomery Example 7.3: nonconformities on 26 printed circuit boards (qcc `circuit`).
+// Montgomery ch. 7, the c chart of nonconformities on 26 printed circuit boards (qcc `circuit`).
 // Published: c̄ = 19.85, UCL 33.22, LCL 6.48; samples 6 and 20 out.
 const BOARDS = [21, 24, 16, 12, 15, 5, 28, 20, 31, 25, 20, 24, 16, 19, 10, 17, 13, 22, 18, 39, 30, 24, 16, 19, 17, 15];
 const rows = (counts: number[], size: number | number[]) => counts.map((count, i) => ({ subgroup: String(i + 1), count, size: Array.isArray(size) ? size[i]! : size }));
@@ -30,7 +30,7 @@ describe('attribute charts', () => {
     expect(result.violations.map((v) => v.subgroup)).toEqual(['15', '23']);
   });
 
-  it('answers the circuit-board c chart (Montgomery Example 7.3) and flags samples 6 and 20', () => {
+  it('answers the circuit-board c chart (Montgomery ch. 7) and flags samples 6 and 20', () => {
     const result = analyzeAttributes(rows(BOARDS, 1), 'c', { rules: { primary: [1] } });
     expect(result.center.toFixed(2)).toBe('19.85');
     expect(Number(result.ucl).toFixed(2)).toBe('33.21'); // the book rounds c̄ first: 19.85 + 3√19.85 = 33.22

@@ -5,8 +5,7 @@
  * numbers ≥ 0 (defectives for p/np, at most the sample size; defects for c/u); sizes are > 0 (u's
  * inspection units may be fractional). Phase II judges against the frozen centre (p̄, n·p̄, c̄ or ū).
  */
-import type { Issue } from '../../errors.ts';
-import { checkCount, checkFrozen, checkRules, checkSpec, issue, refuse } from './checks.ts';
+import { commonIssues, issue, refuse } from './checks.ts';
 import { DEFAULT_PRIMARY_RULES, runRules } from './rules.ts';
 import { ATTRIBUTES_CHARTS, type AttributesChart, type Limit, type SpcOptions, type SpcPoint, type SpcResult, type SpcViolation } from './types.ts';
 
@@ -17,12 +16,7 @@ export interface AttributesRow {
 }
 
 function check(rows: readonly AttributesRow[], chart: AttributesChart, options: SpcOptions): void {
-  const issues: Issue[] = [];
-  if (!(ATTRIBUTES_CHARTS as readonly string[]).includes(chart)) refuse([issue('chart_unknown', { chart: String(chart) })]);
-  checkCount(rows.length, options.limits, issues);
-  checkSpec(options.spec, issues);
-  checkRules(options.rules, issues);
-  checkFrozen(options.limits, false, issues);
+  const issues = commonIssues(chart, ATTRIBUTES_CHARTS, rows.length, options, false);
   let min = Infinity;
   let max = -Infinity;
   for (const { subgroup, count, size } of rows) {

@@ -8,8 +8,8 @@ import { analyzeVariables } from './variables.ts';
  * 25 preliminary samples of 5, then 15 more; as distributed in the R package qcc (`pistonrings`).
  * Published: x̄̄ = 74.001, R̄ = 0.023, X̄ limits 73.988 / 74.014, R limits 0 / 0.049 (the book rounds
  * R̄ to 0.023 before multiplying: 2.114·0.023); qcc prints x̄̄ = 74.00118, σ = 0.009785,
- * LCL 73.98805, UCL 74.0143. With LSL 73.95, USL 74.05 (Montgomery Example 8.?) qcc's
- * process.capability answers Cp 1.70, Cpk 1.66.
+ * LCL 73.98805, UCL 74.0143. With the specification 74.000 ± 0.05 that Montgomery's exercises give
+ * these rings, qcc's process.capability answers Cp 1.70, Cpk 1.66.
  */
 const PHASE_I = [
   [74.03, 74.002, 74.019, 73.992, 74.008], [73.995, 73.992, 74.001, 74.011, 74.004], [73.988, 74.024, 74.021, 74.005, 74.002],
@@ -48,7 +48,7 @@ describe('X̄-R chart', () => {
     expect(result.points[0]).toEqual({ subgroup: '1', value: expect.closeTo(74.0102, 4), secondary: expect.closeTo(0.038, 9) });
   });
 
-  it('judges phase II samples against the frozen limits: the shift of samples 34–40 (Montgomery Fig. 6.3)', () => {
+  it('judges phase II samples against the frozen limits: the upward shift at the end of Table 6.3', () => {
     const phaseI = analyzeVariables(named(PHASE_I), 'xbar-r');
     const result = analyzeVariables(named(PHASE_II, 26), 'xbar-r', { limits: phaseI, rules: { primary: [1] } });
     expect(result.phase).toBe('II');
@@ -75,7 +75,7 @@ describe('X̄-R chart', () => {
 });
 
 describe('X̄-S chart', () => {
-  it('answers the piston rings’ X̄-S limits (Montgomery Example 6.3: X̄ limits 73.988 / 74.014, S chart B3·s̄ / B4·s̄)', () => {
+  it('answers the piston rings’ X̄-S limits (Montgomery §6.3, x̄ and s charts: X̄ limits 73.988 / 74.014, S chart B3·s̄ / B4·s̄)', () => {
     const result = analyzeVariables(named(PHASE_I), 'xbar-s');
     const sd = (xs: number[]) => {
       const m = xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -5,9 +5,8 @@
  * the limits then following each subgroup's n. Phase II (options.limits) judges the data against the
  * frozen centre and σ instead. The centre is the mean of all measurements (x̄̄ when sizes are equal).
  */
-import type { Issue } from '../../errors.ts';
 import { capabilityOf, histogramOf, meanAndSd } from './capability.ts';
-import { checkCount, checkFrozen, checkRules, checkSpec, issue, refuse } from './checks.ts';
+import { commonIssues, issue, refuse } from './checks.ts';
 import { c4Of, spcConstants } from './constants.ts';
 import { DEFAULT_PRIMARY_RULES, DEFAULT_SECONDARY_RULES, runRules } from './rules.ts';
 import { VARIABLES_CHARTS, type Limit, type SpcOptions, type SpcPoint, type SpcResult, type SpcViolation, type VariablesChart } from './types.ts';
@@ -18,12 +17,7 @@ export interface VariablesSubgroup {
 }
 
 function check(subgroups: readonly VariablesSubgroup[], chart: VariablesChart, options: SpcOptions): void {
-  const issues: Issue[] = [];
-  if (!(VARIABLES_CHARTS as readonly string[]).includes(chart)) refuse([issue('chart_unknown', { chart: String(chart) })]);
-  checkCount(subgroups.length, options.limits, issues);
-  checkSpec(options.spec, issues);
-  checkRules(options.rules, issues);
-  checkFrozen(options.limits, true, issues);
+  const issues = commonIssues(chart, VARIABLES_CHARTS, subgroups.length, options, true);
   let min = Infinity;
   let max = 0;
   for (const { subgroup, values } of subgroups) {
