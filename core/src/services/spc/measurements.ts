@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { insertRows } from '../../db/bulk-insert.ts';
+import { jsonRows } from '../../db/portable.ts';
 import { spcMeasurement, spcStudy } from '../../db/schema/index.ts';
 import { measurementIssues, type MeasurementSource } from '../../domain/spc-study/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
@@ -102,11 +103,19 @@ export async function listMeasurements(ctx: ServiceContext, key: string, query: 
   return { items, total: Number(total?.n ?? 0), page, limit };
 }
 
-/** Every measurement of a study in sequence order (the analysis reads them all; narrow columns only). */
+/**
+ * Every measurement of a study in sequence order (the analysis reads them all): the rows aggregated into one
+ * JSON text by the database and parsed at once (db/portable.ts `jsonRows`), far cheaper than a driver object
+ * per row for a study of 100,000 measurements.
+ */
 export async function readAllMeasurements(db: Parameters<typeof readableStudy>[0], studyId: string, afterSeq = 0) {
-  return db
-    .select({ seq: spcMeasurement.seq, subgroup: spcMeasurement.subgroup, value: spcMeasurement.value, count: spcMeasurement.count, size: spcMeasurement.size })
+  const found = await db
+    .select({ rows: jsonRows([spcMeasurement.seq, spcMeasurement.subgroup, spcMeasurement.value, spcMeasurement.count, spcMeasurement.size]) })
     .from(spcMeasurement)
     .where(and(eq(spcMeasurement.studyId, studyId), gt(spcMeasurement.seq, afterSeq)))
-    .orderBy(asc(spcMeasurement.seq));
+    .get();
+  const rows = JSON.parse(found?.rows ?? '[]') as [number, string, number | null, number | null, number | null][];
+  // the aggregate's order is the engine's: the sequence decides
+  rows.sort((a, b) => a[0] - b[0]);
+  return rows.map(([seq, subgroup, value, count, size]) => ({ seq, subgroup, value, count, size }));
 }
