@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, formatDateTime, PageHeader, TextInput, useGridLabels, useGuardedNavigate, usePermission, type ApiData, type AreaPageProps, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
+import { api, Button, DataGrid, formatDateTime, PageHeader, Select, TextInput, useGridLabels, useLoad, useGuardedNavigate, usePermission, type ApiData, type AreaPageProps, type DataGridColumn, type DataGridQuery } from '@fmea/sdk';
 import { fixed, useSpcLabels } from '../labels.ts';
 import { StudyDialog } from './StudyDialog.tsx';
 import '../spc.css';
@@ -8,8 +8,9 @@ import '../spc.css';
 type Row = ApiData<'/api/spc/list'>['items'][number];
 
 /**
- * The SPC studies (area spc) of the PFMEA projects the user may open: number, characteristic, PFMEA, chart,
- * specification limits and whether phase-I limits are frozen; a new study as the add button allows (the
+ * The SPC studies (area spc) of the PFMEA projects the user may open, of one PFMEA or all, searched by
+ * number, characteristic or PFMEA: number, characteristic, PFMEA, chart, specification limits and whether
+ * phase-I limits are frozen; a new study as the add button allows (the
  * server checks again). A row opens the study.
  */
 export default function StudyListPage({ basePath }: AreaPageProps) {
@@ -20,15 +21,17 @@ export default function StudyListPage({ basePath }: AreaPageProps) {
   const navigate = useGuardedNavigate();
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const projects = useLoad(() => api.post('/api/project/list', { tab: 'all', projectType: 'pfmea', page: 1, limit: 100 }), []);
   const [creating, setCreating] = useState(false);
   const open = (key: string) => void navigate(`${basePath}/spcStudy?id=${encodeURIComponent(key)}`);
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const data = await api.post('/api/spc/list', { page, limit, ...(search ? { search } : {}) });
+      const data = await api.post('/api/spc/list', { page, limit, ...(search ? { search } : {}), ...(projectId ? { projectId } : {}) });
       return { items: data.items, total: data.total };
     },
-    [search],
+    [search, projectId],
   );
 
   const columns: DataGridColumn<Row>[] = [
@@ -59,6 +62,13 @@ export default function StudyListPage({ basePath }: AreaPageProps) {
         }
       />
       <form className="spc-filters" role="search" onSubmit={apply}>
+        <Select
+          aria-label={t`PFMEA`}
+          data-testid="spc-filter-project"
+          value={projectId}
+          onChange={(e) => setProjectId(e.target.value)}
+          options={[{ value: '', label: t`Every PFMEA` }, ...(projects.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.serialNum} ${p.name}` }))]}
+        />
         <TextInput aria-label={t`Search studies`} placeholder={t`Study, characteristic or PFMEA`} value={draft} maxLength={200} onChange={(e) => setDraft(e.target.value)} />
         <Button type="submit">
           <Trans>Search</Trans>
@@ -69,9 +79,9 @@ export default function StudyListPage({ basePath }: AreaPageProps) {
         columns={columns}
         rowKey={(row) => row.id}
         fetchPage={fetchPage}
-        queryKey={search}
+        queryKey={`${projectId}|${search}`}
         onRowClick={(row) => open(row.studyNum)}
-        emptyText={search ? t`No study matches the search.` : t`No SPC studies yet: open one from a control-plan characteristic.`}
+        emptyText={search || projectId ? t`No study matches the search.` : t`No SPC studies yet: open one from a control-plan characteristic.`}
         labels={gridLabels}
       />
       {creating ? <StudyDialog onClose={() => setCreating(false)} onSaved={(saved) => open(saved.studyNum)} /> : null}
