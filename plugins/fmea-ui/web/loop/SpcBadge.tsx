@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { spcStudyPath } from '@fmea/core/domain';
+import { kindOf, spcStudyPath } from '@fmea/core/domain';
 import { api, can, useGuardedNavigate, useUser, type ApiData } from '@fmea/sdk';
+import { useFmeaKind } from '../kind.tsx';
 
 type CauseCapability = ApiData<'/api/spc/causes'>[number];
 
 /**
  * The measured capability of the characteristic a cause is on (docs/domain/spc.md, "The loop"), read once per
- * project for those who hold the SPC route: by cause id, each study's Cpk and the occurrence its capability
- * proposes. Others see no badge (the server would refuse the read).
+ * project for those who hold the SPC route, in the kinds with a control plan (what a study measures): by cause
+ * id, each study's Cpk and the occurrence its capability proposes. Others see no badge (the server would
+ * refuse the read; a DFMEA has no study).
  */
 export function useSpcCapability(projectId: string): ReadonlyMap<string, readonly CauseCapability[]> {
-  const allowed = can(useUser(), 'spc_index');
+  const allowed = can(useUser(), 'spc_index') && kindOf(useFmeaKind().projectType).processModel;
   const [rows, setRows] = useState<readonly CauseCapability[]>([]);
   useEffect(() => {
     if (!allowed) return;
