@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createCatalogRecord, dictionaryChoices, findDictionaryType, importBom, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
-import { bomWorkbook, buildHousingPfmea, buildRole, buildUser, DOOR_BOM, openTestDatabase, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
+import { createCatalogRecord, dictionaryChoices, findDictionaryType, generateControlPlan, importBom, saveControlPlanLine, saveDictionaryItem, sessionIdOf, type RoleType, type RouteGrant } from '@fmea/core';
+import { bomWorkbook, buildHousingPfmea, buildRole, buildUser, DOOR_BOM, openTestDatabase, seededRandom, TEST_PASSWORD, uniqueName, type BuildUserOptions, type TestDatabase } from '@fmea/core/testing';
 import { createApp } from './app.ts';
 import type { AnswerMismatch } from './http/answer-check.ts';
 import type { WebOrigins } from './http/origin.ts';
@@ -451,4 +451,46 @@ export async function programSetup(api: TestApp) {
 export async function programApp() {
   const api = await openTestApp({ now: () => new Date('2026-03-02T08:00:00Z') });
   return { api, s: await programSetup(api) };
+}
+
+// ---------------------------------------------------------------------------
+// SPC (issue 25)
+
+/**
+ * The people and the study the SPC route tests share: the gearbox housing PFMEA of the control plan's tests
+ * with its production control plan (the bore diameter specified "Ø20 ± 0.05"); the owner holds the SPC route
+ * with every button and opens problems, the editor every SPC button, the reader (a read-only member) the
+ * route only, someone outside the team, and someone with the PFMEA route only; one X̄-R study of the bore.
+ */
+export async function spcApp() {
+  const api = await openTestApp({ now: () => new Date('2026-03-01T08:00:00Z') });
+  const spcButtons = ['add', 'edit', 'del', 'import', 'export'];
+  const person = (label: string, spc: string[] | null, extra: { routeName: string; buttons: string[] }[] = []) =>
+    signedInWith(api, label, [{ routeName: 'pfmea_index', buttons: ['add', 'edit', 'del'] }, ...(spc ? [{ routeName: 'spc_index', buttons: spc }] : []), ...extra]);
+  const s = {
+    owner: await person('spcowner', spcButtons, [{ routeName: 'problem_index', buttons: ['add', 'edit'] }]),
+    editor: await person('spceditor', spcButtons),
+    reader: await person('spcreader', []),
+    outsider: await person('spcoutsider', spcButtons),
+    pfmeaOnly: await person('pfmeaonly', null),
+  };
+  const pfmea = await buildHousingPfmea(api.t.ctx, [
+    { userId: s.owner.user.id, roles: [0] },
+    { userId: s.editor.user.id, roles: [1] },
+    { userId: s.reader.user.id, roles: [4] },
+  ]);
+  const plan = await generateControlPlan(api.t.ctx, pfmea.project.id, { phase: 'production' });
+  const bore = plan.lines.find((l) => l.productCharacteristic === 'Bore diameter')!;
+  await saveControlPlanLine(api.t.ctx, bore.id, { version: bore.version, specification: 'Ø20 ± 0.05' });
+  const study = await caller(api, s.editor).ok('POST', '/api/spc/add', { projectId: pfmea.project.id, lineId: bore.id, chart: 'xbar-r', subgroupSize: 5 });
+  return { api, s: { ...s, pfmea, projectId: pfmea.project.id, lineId: bore.id, study } };
+}
+
+export type SpcWorld = Awaited<ReturnType<typeof spcApp>>['s'];
+
+/** Subgroups of five X̄-R values around `mean` (a seeded generator: the same every run). */
+export function spcSubgroups(from: number, count: number, mean: number, sd: number, seed: number) {
+  const random = seededRandom(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return Array.from({ length: count * 5 }, (_, i) => ({ subgroup: `S${from + Math.floor(i / 5)}`, value: Number((mean + sd * normal()).toFixed(4)) }));
 }

@@ -91,6 +91,10 @@ import * as ewoRecords from './ewo/ewos.ts';
 import * as ewoContents from './ewo/contents.ts';
 import * as ewoFlow from './ewo/flow.ts';
 import * as ewoExchange from './ewo/exchange.ts';
+// SPC (issue 25, area spc): studies of control-plan characteristics, their data and charts, and the loop back to the PFMEA and 8D
+import * as spcStudies from './spc/studies.ts';
+import * as spcData from './spc/data.ts';
+import * as spcLoop from './spc/loop.ts';
 // programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
 import * as programs from './program/programs.ts';
 import * as programPlan from './program/plan.ts';
@@ -196,6 +200,9 @@ export const ROUTE_MODULES = {
   ewoContents,
   ewoFlow,
   ewoExchange,
+  spcStudies,
+  spcData,
+  spcLoop,
   programs,
   programPlan,
   tasks,

@@ -23,6 +23,7 @@ export * from './fmeda/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
+export * from './spc-study/index.ts';
 export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './program/index.ts';

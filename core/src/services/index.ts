@@ -32,6 +32,7 @@ export * from './ewo/index.ts';
 export * from './problem/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
+export * from './spc/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/read-measurements.ts';

@@ -15,9 +15,10 @@ import { problemPlugin } from '@fmea/plugin-problem';
 import { programPlugin } from '@fmea/plugin-program';
 import { taskPlugin } from '@fmea/plugin-task';
 import { reportPlugin } from '@fmea/plugin-report';
+import { spcPlugin } from '@fmea/plugin-spc';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin, reportPlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, ftaPlugin, spcPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin, reportPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

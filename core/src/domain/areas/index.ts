@@ -10,6 +10,7 @@ import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
 import { problemArea } from './problem.ts';
+import { spcArea } from './spc.ts';
 import { programArea } from './program.ts';
 import { reportArea } from './report.ts';
 import { taskArea } from './task.ts';
@@ -22,10 +23,11 @@ export { catalogPage } from './catalog-page.ts';
 export { ftaTreePath } from './fta.ts';
 export { problemDetailPath } from './problem.ts';
 export { ewoDetailPath } from './ewo.ts';
-export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, standardsArea, systemArea, taskArea };
+export { spcStudyPath } from './spc.ts';
+export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, spcArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, spcArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

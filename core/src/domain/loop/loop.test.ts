@@ -55,6 +55,12 @@ describe('proposalIssues', () => {
     expect(proposalIssues({ ...base, kind: 'addControl' }, cause).map((i) => i.field)).toEqual(['controlKind']);
     expect(proposalIssues({ ...base, kind: 'addCause', rationale: ' ' }, { kind: 'FM', occurrence: null, detection: null }).map((i) => i.field)).toEqual(['rationale']);
   });
+  it('takes an occurrence a measured capability supports, lower as well as higher, on a cause only (SPC)', () => {
+    expect(proposalIssues({ ...base, kind: 'rateOccurrence', occurrence: 2 }, cause)).toEqual([]);
+    expect(proposalIssues({ ...base, kind: 'rateOccurrence', occurrence: 8 }, cause)).toEqual([]);
+    expect(proposalIssues({ ...base, kind: 'rateOccurrence' }, cause).map((i) => [i.messageKey, i.field])).toEqual([['loop.rating_required', 'occurrence']]);
+    expect(proposalIssues({ ...base, kind: 'rateOccurrence', occurrence: 2 }, { kind: 'FM', occurrence: null, detection: null }).map((i) => i.messageKey)).toEqual(['loop.target_kind']);
+  });
   it('refuses an unknown kind alone', () => {
     expect(proposalIssues({ kind: 'drop' }).map((i) => i.field)).toEqual(['kind']);
   });

@@ -56,6 +56,7 @@ export function proposalIssues(fields: ProposalFields, target?: ProposalTarget):
   if (kind === 'addControl' && !(PROPOSAL_CONTROL_KINDS as readonly unknown[]).includes(fields.controlKind)) issues.push(issue('loop.control_kind_required', 'controlKind'));
   const raised = kind === 'raiseOccurrence' ? ('occurrence' as const) : kind === 'raiseDetection' ? ('detection' as const) : null;
   if (raised && (fields[raised] === null || fields[raised] === undefined)) issues.push(issue('loop.rating_required', raised));
+  if (kind === 'rateOccurrence' && (fields.occurrence === null || fields.occurrence === undefined)) issues.push(issue('loop.rating_required', 'occurrence'));
   if (!target) return issues;
   if (target.kind !== TARGET_KIND_OF[kind]) return [...issues, issue('loop.target_kind', 'targetRowId', { expected: TARGET_KIND_OF[kind], kind: target.kind })];
   if (raised && typeof fields[raised] === 'number' && target[raised] !== null && (fields[raised] as number) <= target[raised]!) {

@@ -3,16 +3,17 @@
  * from a problem (8D) or an engineering change (EWO) back into the FMEA.
  */
 
-/** Where a proposal comes from. */
-export const LOOP_SOURCE_KINDS = ['problem', 'ewo'] as const;
+/** Where a proposal comes from (spc: a study's measured capability, docs/domain/spc.md). */
+export const LOOP_SOURCE_KINDS = ['problem', 'ewo', 'spc'] as const;
 export type LoopSourceKind = (typeof LOOP_SOURCE_KINDS)[number];
 
 /**
  * What a proposal asks of an FMEA row: a cause missing under a failure mode,
  * an occurrence or detection rating the field proved too low, a control to add
- * to a cause (prevention or detection).
+ * to a cause (prevention or detection), or an occurrence rating a measured
+ * capability supports (higher or lower: rateOccurrence, from SPC).
  */
-export const PROPOSAL_KINDS = ['addCause', 'raiseOccurrence', 'raiseDetection', 'addControl'] as const;
+export const PROPOSAL_KINDS = ['addCause', 'raiseOccurrence', 'raiseDetection', 'addControl', 'rateOccurrence'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
 export const PROPOSAL_STATUSES = ['open', 'accepted', 'rejected'] as const;
@@ -28,6 +29,7 @@ export const TARGET_KIND_OF: Readonly<Record<ProposalKind, 'FM' | 'FC'>> = {
   raiseOccurrence: 'FC',
   raiseDetection: 'FC',
   addControl: 'FC',
+  rateOccurrence: 'FC',
 };
 
 /** The optimisation action an accepted proposal becomes: a prevention action unless it is about detection. */

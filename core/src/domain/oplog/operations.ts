@@ -184,6 +184,13 @@ export const OPERATION_ACTIONS = [
   'loop.proposal.create',
   'loop.proposal.accept',
   'loop.proposal.reject',
+  // SPC studies and their measurements (services/spc)
+  'spc.study.create',
+  'spc.study.update',
+  'spc.study.delete',
+  'spc.measurement.add',
+  'spc.limits.freeze',
+  'spc.limits.release',
   // problems handled by 8D (services/problem)
   'problem.create',
   'problem.update',
@@ -282,6 +289,7 @@ export const OPERATION_ENTITIES = [
   'ewo',
   'ewo_item',
   'ewo_document',
+  'spc_study',
   'problem',
   'program',
   'project_task',

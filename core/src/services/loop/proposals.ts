@@ -87,7 +87,7 @@ export async function proposeChange(ctx: ServiceContext, input: ProposalInput, o
         kind: input.kind,
         description: input.description.trim(),
         rationale: input.rationale.trim(),
-        occurrence: input.kind === 'raiseOccurrence' || input.kind === 'addCause' ? (input.occurrence ?? null) : null,
+        occurrence: input.kind === 'raiseOccurrence' || input.kind === 'rateOccurrence' || input.kind === 'addCause' ? (input.occurrence ?? null) : null,
         detection: input.kind === 'raiseDetection' || input.kind === 'addCause' ? (input.detection ?? null) : null,
         controlKind: input.kind === 'addControl' ? (input.controlKind ?? null) : null,
         proposedById: ctx.actor.userId,

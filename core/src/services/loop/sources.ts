@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { live } from '../../db/live.ts';
-import { ewo, ewoItem, problem, problemCause, problemMember } from '../../db/schema/index.ts';
+import { ewo, ewoItem, fmeaMember, problem, problemCause, problemMember, spcStudy } from '../../db/schema/index.ts';
 import { ewoDetailPath } from '../../domain/areas/ewo.ts';
 import { problemDetailPath } from '../../domain/areas/problem.ts';
+import { spcStudyPath } from '../../domain/areas/spc.ts';
 import type { LoopSourceKind } from '../../domain/loop/index.ts';
 import type { Actor } from '../../domain/permissions/index.ts';
 import { NotAllowedError, NotFoundError } from '../../errors.ts';
@@ -89,10 +90,34 @@ async function readEwo(db: DbOrTx, id: string): Promise<LoopSourceRecord | null>
   };
 }
 
+/**
+ * An SPC study (docs/domain/spc.md): its measured capability proposes an occurrence rating for the causes on
+ * its characteristic. Nothing to match by text; its team is the PFMEA project's team (the study is theirs)
+ * and the study's creator.
+ */
+async function readSpcStudy(db: DbOrTx, id: string): Promise<LoopSourceRecord | null> {
+  const row = await db.select().from(spcStudy).where(eq(spcStudy.id, id)).get();
+  if (!row) return null;
+  const members = await db.select({ userId: fmeaMember.userId }).from(fmeaMember).where(eq(fmeaMember.projectId, row.projectId));
+  return {
+    kind: 'spc',
+    id: row.id,
+    number: row.studyNum,
+    title: row.name,
+    texts: [],
+    catalogRecordIds: [],
+    itemIds: [],
+    teamIds: [...new Set([row.createdBy, ...members.map((m) => m.userId)].filter((u): u is string => !!u))],
+    routes: ['spc_index'],
+    link: spcStudyPath(row.id),
+  };
+}
+
 /** The sources by kind. */
 export const LOOP_SOURCES: Readonly<Record<LoopSourceKind, LoopSourceReader>> = {
   problem: readProblem,
   ewo: readEwo,
+  spc: readSpcStudy,
 };
 
 /** The source, or "not found". */

@@ -14,11 +14,13 @@ export function useLoopLabels() {
     raiseOccurrence: t`Raise occurrence (O)`,
     raiseDetection: t`Raise detection (D)`,
     addControl: t`Add a control`,
+    rateOccurrence: t`Rate occurrence (O) from measured capability`,
   };
   // 'Open' alone is the verb elsewhere (打开): the status has its own context
   const status: Record<Proposal['status'], string> = { open: t({ message: 'Open', context: 'proposal status' }), accepted: t`Accepted`, rejected: t`Rejected` };
   const control: Record<'prevention' | 'detection', string> = { prevention: t`Prevention`, detection: t`Detection` };
-  const source = (p: { sourceKind: 'problem' | 'ewo'; sourceNumber: string }) => (p.sourceKind === 'problem' ? t`Problem ${p.sourceNumber}` : t`Engineering change ${p.sourceNumber}`);
+  const source = (p: { sourceKind: Proposal['sourceKind']; sourceNumber: string }) =>
+    p.sourceKind === 'problem' ? t`Problem ${p.sourceNumber}` : p.sourceKind === 'spc' ? t`SPC study ${p.sourceNumber}` : t`Engineering change ${p.sourceNumber}`;
   const item: Record<LoopMatch['item'], string> = {
     function: t`Function`,
     FE: t`Failure effect`,
@@ -46,7 +48,7 @@ export function useLoopLabels() {
   };
   /** What the proposal asks, in a line: the kind and the proposed value. */
   const ask = (p: Pick<Proposal, 'kind' | 'occurrence' | 'det' | 'controlKind' | 'previousOccurrence' | 'previousDet'>) => {
-    if (p.kind === 'raiseOccurrence') return `${kind.raiseOccurrence}: ${p.previousOccurrence ?? '—'} → ${p.occurrence ?? '—'}`;
+    if (p.kind === 'raiseOccurrence' || p.kind === 'rateOccurrence') return `${kind[p.kind]}: ${p.previousOccurrence ?? '—'} → ${p.occurrence ?? '—'}`;
     if (p.kind === 'raiseDetection') return `${kind.raiseDetection}: ${p.previousDet ?? '—'} → ${p.det ?? '—'}`;
     if (p.kind === 'addControl') return `${kind.addControl} (${p.controlKind ? control[p.controlKind] : '—'})`;
     return kind.addCause;

@@ -6,6 +6,7 @@ import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import { failureOption, failurePlace } from '../analysis/model.ts';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
+import { SpcBadge, useSpcCapability } from '../loop/SpcBadge.tsx';
 import {
   apColor,
   isConflict,
@@ -53,6 +54,7 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
   const { t } = useLingui();
   const labels = useGridLabels();
   const lookup = useApLookup(msr ? 'msr' : apTable);
+  const spc = useSpcCapability(projectId);
   const kinds: readonly AnyControlKind[] = msr ? MSR_CONTROL_KINDS : CONTROL_KINDS;
   const [msrCurrent, setMsrCurrent] = useState<Map<string, MsrCurrent>>(new Map());
   const [actions, setActions] = useState<ActionRow[] | null>(null);
@@ -230,7 +232,19 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
 
   const columns: DataGridColumn<ActionRow>[] = [
     { id: 'discussion', header: t`Discussion`, width: 100, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
-    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
+    {
+      id: 'cause',
+      header: t`Failure cause (FC)`,
+      width: 180,
+      accessor: (a) => causeById.get(a.causeId)?.description ?? '',
+      // the measured capability of the characteristic the cause is on, when an SPC study measures it
+      cell: (a) => (
+        <>
+          {causeById.get(a.causeId)?.description ?? ''}
+          <SpcBadge entries={spc.get(a.causeId)} occurrence={causeById.get(a.causeId)?.occurrence} />
+        </>
+      ),
+    },
     // where the cause sits: two causes of the same wording on two elements are told apart
     {
       id: 'causePlace',

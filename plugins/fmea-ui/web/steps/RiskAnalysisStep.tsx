@@ -9,6 +9,7 @@ import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { FtaMarker } from '../fta/FtaLinks.tsx';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
+import { SpcBadge, useSpcCapability } from '../loop/SpcBadge.tsx';
 import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
 import { apColor, fetchRiskGrid, parseRating, rate, rowKey, UNFINISHED, useApLookup, useReloadOnConflict, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
@@ -39,6 +40,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
   const gridLabels = useFmeaKind().texts?.gridLabels;
   const labels = useGridLabels();
   const lookup = useApLookup(apTable);
+  const spc = useSpcCapability(projectId);
   const [filters, setFilters] = useState({ highAp: false, openActions: false, special: false });
   const [reloadKey, setReloadKey] = useState(0);
   const [, setTick] = useState(0);
@@ -292,6 +294,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
           <FtaMarker failure={r.cause} />
           <LoopMarker failureId={r.cause?.id} />
           <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
+          {r.cause ? <SpcBadge entries={spc.get(r.cause.id)} occurrence={r.cause.occurrence} /> : null}
         </>
       ),
     },
