@@ -6,6 +6,7 @@ import { dfmeaArea } from './dfmea.ts';
 import { ewoArea } from './ewo.ts';
 import { ftaArea } from './fta.ts';
 import { fmedaArea } from './fmeda.ts';
+import { drbfmArea } from './drbfm.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
@@ -21,10 +22,11 @@ export { catalogPage } from './catalog-page.ts';
 export { ftaTreePath } from './fta.ts';
 export { problemDetailPath } from './problem.ts';
 export { ewoDetailPath } from './ewo.ts';
-export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, standardsArea, systemArea, taskArea };
+export { drbfmProjectPath } from './drbfm.ts';
+export { dfmeaArea, drbfmArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, drbfmArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

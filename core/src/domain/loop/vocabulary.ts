@@ -3,8 +3,8 @@
  * from a problem (8D) or an engineering change (EWO) back into the FMEA.
  */
 
-/** Where a proposal comes from. */
-export const LOOP_SOURCE_KINDS = ['problem', 'ewo'] as const;
+/** Where a proposal comes from: an 8D problem, an EWO, or a DRBFM's concern (issue 25, docs/domain/drbfm.md). */
+export const LOOP_SOURCE_KINDS = ['problem', 'ewo', 'drbfm'] as const;
 export type LoopSourceKind = (typeof LOOP_SOURCE_KINDS)[number];
 
 /**

@@ -53,6 +53,8 @@ export const CODE_PREFIXES = {
   customerRequirement: 'CR',
   // FTA (issue 23): the spec lists no prefix for fault trees; FT is this product's choice (docs/domain/fta.md)
   faultTree: 'FT',
+  // DRBFM (issue 25): the spec lists the module without a prefix; DR is this product's choice (docs/domain/drbfm.md)
+  drbfm: 'DR',
 } as const;
 
 export type NumberingModule = keyof typeof CODE_PREFIXES;
