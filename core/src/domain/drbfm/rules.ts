@@ -1,6 +1,6 @@
 import type { Issue } from '../../errors.ts';
 import { checkText } from '../validation/index.ts';
-import { DRBFM_ACTION_KINDS, DRBFM_ACTION_STATUSES, DRBFM_IMPORTANCES, DRBFM_LINE_TEXT, DRBFM_LONG_TEXT, DRBFM_PART_KINDS } from './vocabulary.ts';
+import { DRBFM_ACTION_KINDS, DRBFM_ACTION_STATUSES, DRBFM_IMPORTANCES, DRBFM_CHANGE_TEXT, DRBFM_LINE_TEXT, DRBFM_MINUTES_TEXT, DRBFM_PART_KINDS } from './vocabulary.ts';
 
 /**
  * What is wrong with the parts of a DRBFM's worksheet as given to a write, field by field: pure, so the
@@ -9,7 +9,11 @@ import { DRBFM_ACTION_KINDS, DRBFM_ACTION_STATUSES, DRBFM_IMPORTANCES, DRBFM_LIN
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export const isDrbfmDate = (value: string): boolean => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export const isDrbfmDate = (value: string): boolean => {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
 
 const dateIssue = (value: unknown, field: string, required: boolean): Issue[] => {
   if (value === null || value === undefined || value === '') return required ? [{ messageKey: 'validation.required', field, params: { field } }] : [];
@@ -30,10 +34,10 @@ export interface DrbfmChangeInput {
 /** The change: what changes (required when given or on create), why, before and after. */
 export function drbfmChangeIssues(input: DrbfmChangeInput, creating: boolean): Issue[] {
   return [
-    ...(creating || input.changePoint !== undefined ? checkText(input.changePoint, { field: 'changePoint', max: DRBFM_LONG_TEXT, required: true }) : []),
-    ...checkText(input.changeReason, { field: 'changeReason', max: DRBFM_LONG_TEXT }),
-    ...checkText(input.beforeChange, { field: 'beforeChange', max: DRBFM_LONG_TEXT }),
-    ...checkText(input.afterChange, { field: 'afterChange', max: DRBFM_LONG_TEXT }),
+    ...(creating || input.changePoint !== undefined ? checkText(input.changePoint, { field: 'changePoint', max: DRBFM_CHANGE_TEXT, required: true }) : []),
+    ...checkText(input.changeReason, { field: 'changeReason', max: DRBFM_LINE_TEXT }),
+    ...checkText(input.beforeChange, { field: 'beforeChange', max: DRBFM_LINE_TEXT }),
+    ...checkText(input.afterChange, { field: 'afterChange', max: DRBFM_LINE_TEXT }),
   ];
 }
 
@@ -51,7 +55,7 @@ export function drbfmPartIssues(input: DrbfmPartInput, creating: boolean): Issue
     // a named part (BOM, FMEA) takes its name from the record; free text needs one
     ...(input.partKind === 'text' || (!creating && input.name !== undefined) ? checkText(input.name, { field: 'name', max: DRBFM_LINE_TEXT, required: true }) : []),
     ...(input.partKind && input.partKind !== 'text' && !input.refId ? [{ messageKey: 'validation.required', field: 'refId', params: { field: 'refId' } }] : []),
-    ...checkText(input.functions, { field: 'functions', max: DRBFM_LONG_TEXT }),
+    ...checkText(input.functions, { field: 'functions', max: DRBFM_LINE_TEXT }),
     ...checkText(input.changeNote, { field: 'changeNote', max: DRBFM_LINE_TEXT }),
   ];
 }
@@ -103,7 +107,7 @@ export function drbfmMeetingIssues(input: DrbfmMeetingInput, creating: boolean):
   return [
     ...(creating || input.meetingDate !== undefined ? dateIssue(input.meetingDate, 'meetingDate', true) : []),
     ...(creating || input.participants !== undefined ? checkText(input.participants, { field: 'participants', max: DRBFM_LINE_TEXT, required: true }) : []),
-    ...checkText(input.minutes, { field: 'minutes', max: DRBFM_LONG_TEXT }),
-    ...checkText(input.decisions, { field: 'decisions', max: DRBFM_LONG_TEXT }),
+    ...checkText(input.minutes, { field: 'minutes', max: DRBFM_MINUTES_TEXT }),
+    ...checkText(input.decisions, { field: 'decisions', max: DRBFM_LINE_TEXT }),
   ];
 }

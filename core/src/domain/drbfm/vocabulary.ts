@@ -18,6 +18,10 @@ export type DrbfmActionKind = (typeof DRBFM_ACTION_KINDS)[number];
 export const DRBFM_ACTION_STATUSES = ['open', 'done'] as const;
 export type DrbfmActionStatus = (typeof DRBFM_ACTION_STATUSES)[number];
 
-/** Text limits: the change and a meeting's minutes are bodies of text, the rest lines. */
-export const DRBFM_LONG_TEXT = 2000;
-export const DRBFM_LINE_TEXT = 500;
+/**
+ * Text limits: the change point is the change's body (500, as an EWO's description it is often copied from) and a
+ * meeting's minutes a paragraph (2,000); every other text is a line of the sheet (200, spec 001 §5).
+ */
+export const DRBFM_CHANGE_TEXT = 500;
+export const DRBFM_MINUTES_TEXT = 2000;
+export const DRBFM_LINE_TEXT = 200;

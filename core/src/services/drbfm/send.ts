@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { drbfmConcern, drbfmPart } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { drbfmConcern, drbfmPart, fmeaFailure, fmeaFunction, fmeaNode } from '../../db/schema/index.ts';
+import { openableProject } from '../fmea/access.ts';
+import { contains } from '../shared/paging.ts';
 import type { ProposalControlKind, ProposalKind } from '../../domain/loop/index.ts';
 import { InvalidInputError } from '../../errors.ts';
 import { proposeChange, type ProposalRow } from '../loop/proposals.ts';
@@ -54,4 +56,21 @@ export async function sendConcernToFmea(ctx: ServiceContext, drbfmProjectId: str
     },
     outbox,
   );
+}
+
+/**
+ * The failure modes, then the causes, of an FMEA the caller may open (each in the order of their elements): what a concern may be sent to
+ * (the send dialog's choice after the project). Effects are left out: a proposal changes a mode or a cause.
+ */
+export async function concernTargets(ctx: ServiceContext, projectId: string, search?: string | null) {
+  const { project } = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
+  const rows = await ctx.db
+    .select({ id: fmeaFailure.id, kind: fmeaFailure.kind, text: fmeaFailure.description, node: fmeaNode.name, occurrence: fmeaFailure.occurrence, detection: fmeaFailure.detection })
+    .from(fmeaFailure)
+    .innerJoin(fmeaFunction, eq(fmeaFunction.id, fmeaFailure.functionId))
+    .innerJoin(fmeaNode, eq(fmeaNode.id, fmeaFunction.nodeId))
+    .where(and(eq(fmeaFailure.projectId, project.id), inArray(fmeaFailure.kind, ['FM', 'FC']), search?.trim() ? or(contains(fmeaFailure.description, search.trim()), contains(fmeaNode.name, search.trim())) : undefined))
+    .orderBy(desc(fmeaFailure.kind), asc(fmeaNode.sort), asc(fmeaFailure.sort))
+    .limit(200);
+  return rows.map((r) => ({ ...r, kind: r.kind as 'FM' | 'FC' }));
 }
