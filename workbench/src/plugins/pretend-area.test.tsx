@@ -187,6 +187,7 @@ describe('a pretend work area, from one definition and one plugin', () => {
       ['project', 'dfmea'],
       ['pfmeaProject', 'pfmea'],
       ['fmedaProject', 'fmeda'],
+      ['drbfmProject', 'drbfm'],
       ['pretendPlan', 'pretend'],
     ]);
   });

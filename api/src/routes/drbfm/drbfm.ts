@@ -125,6 +125,7 @@ const ViewSchema = z
     concerns: z.array(ConcernSchema),
     actions: z.array(ActionSchema),
     meetings: z.array(MeetingSchema),
+    team: z.array(z.strictObject({ userId: z.string(), name: z.string() })).openapi({ description: 'The team: who may raise a concern and be responsible for an action' }),
   })
   .openapi('Drbfm');
 
@@ -153,6 +154,7 @@ const present = (v: DrbfmView): z.infer<typeof ViewSchema> => ({
   })),
   actions: v.actions.map((a) => ({ id: a.id, concernId: a.concernId, sort: a.sort, kind: a.kind, description: a.description, responsibleUserId: a.responsibleUserId, responsibleName: a.responsibleName, targetDate: a.targetDate, status: a.status, result: a.result, ...stamp(a) })),
   meetings: v.meetings.map((m) => ({ id: m.id, meetingDate: m.meetingDate, participants: m.participants, minutes: m.minutes, decisions: m.decisions, ...stamp(m) })),
+  team: v.team.map((m) => ({ userId: m.userId, name: m.name })),
 });
 
 const ChangeInput = {

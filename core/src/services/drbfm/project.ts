@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { live } from '../../db/live.ts';
-import { drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, drbfmProject, ewoItem, fmeaChangeProposal, fmeaProject } from '../../db/schema/index.ts';
+import { drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, drbfmProject, ewoItem, fmeaChangeProposal, fmeaMember, fmeaProject, user } from '../../db/schema/index.ts';
 import { drbfmChangeIssues, type DrbfmChangeInput, type DrbfmPartKind } from '../../domain/drbfm/index.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
@@ -68,6 +68,8 @@ export interface DrbfmView {
   concerns: (DrbfmConcernRow & { sentTo: ConcernTrace[] })[];
   actions: DrbfmActionRow[];
   meetings: DrbfmMeetingRow[];
+  /** The team by name: who may raise a concern and be responsible for an action. */
+  team: { userId: string; name: string }[];
 }
 
 export async function changeRow(db: DbOrTx, projectId: string): Promise<DrbfmChangeRow> {
@@ -86,6 +88,12 @@ export async function drbfmContent(db: DbOrTx, project: FmeaProjectRow) {
     db.select().from(drbfmMeeting).where(eq(drbfmMeeting.projectId, project.id)).orderBy(asc(drbfmMeeting.meetingDate), asc(drbfmMeeting.createdAt)),
   ]);
   const traces = await tracesOf(db, project.id);
+  const team = await db
+    .select({ userId: fmeaMember.userId, userName: user.userName, realName: user.realName })
+    .from(fmeaMember)
+    .innerJoin(user, eq(user.id, fmeaMember.userId))
+    .where(eq(fmeaMember.projectId, project.id))
+    .orderBy(asc(user.userName));
   const partOrder = new Map(parts.map((p, i) => [p.id, i]));
   concerns.sort((a, b) => (partOrder.get(a.partId) ?? 0) - (partOrder.get(b.partId) ?? 0) || a.sort - b.sort);
   return {
@@ -97,6 +105,7 @@ export async function drbfmContent(db: DbOrTx, project: FmeaProjectRow) {
     })),
     actions,
     meetings,
+    team: team.map((m) => ({ userId: m.userId, name: m.realName || m.userName })),
   };
 }
 

@@ -42,6 +42,7 @@ const MODULE_NAMES: Readonly<Record<string, () => string>> = {
   fmeda: () => t`FMEDA`,
   processFlowChart: () => t`Process flow chart`,
   faultTree: () => t`Fault tree`,
+  drbfm: () => t`DRBFM`,
 };
 
 /** Names of the numbered modules (spec 001 §3 "Numbering"); catalog modules take their type's title; unknown ones show their code. */
