@@ -6,6 +6,7 @@ import { adminContext, buildRole, buildWindowLifter, createTeamProject, idOf, in
 import type { ServiceContext } from '../shared/context.ts';
 import { acceptProposal, listProposalsByProject } from '../loop/index.ts';
 import { setUserRoles } from '../users/users.ts';
+import { copyProject } from '../fmea/project-copy.ts';
 import { approveReview, getReviewState, releaseReview, submitReview } from '../fmea-review/index.ts';
 import { createDrbfm, exportDrbfmWorkbook, getDrbfm, removeDrbfmMeeting, saveDrbfmAction, saveDrbfmConcern, saveDrbfmMeeting, saveDrbfmPart, sendConcernToFmea, updateDrbfmChange, type DrbfmView } from './index.ts';
 
@@ -118,6 +119,20 @@ describe('a DRBFM', () => {
     expect(line[13]).toBe(`${dfmea.serialNum} No torque transmitted (accepted)`);
     expect(wb.worksheets[1]!.getRow(2).getCell(4).value).toBe('Send the swelling concern to the DFMEA');
     expect(file.fileName).toBe(`DRBFM-${view.serialNum}.xlsx`);
+  });
+
+  it('is copied with its worksheet, its concerns’ trace staying with the original', async () => {
+    const copy = await copyProject(team.owner, view.projectId, { name: 'Gear material change B' });
+    const copied = await getDrbfm(team.owner, copy.id);
+    expect(copied.serialNum).toMatch(/^DR/);
+    expect(copied.change).toMatchObject({ changePoint: view.change.changePoint, beforeChange: 'POM', version: 1 });
+    expect(copied.parts.map((p) => p.name)).toEqual(view.parts.map((p) => p.name));
+    expect(copied.concerns.map((c) => [c.concern, copied.parts.find((p) => p.id === c.partId)?.name, c.sentTo])).toEqual([['PA66 absorbs moisture and swells: backlash lost', 'Gear', []]]);
+    expect(copied.actions.map((a) => [a.kind, a.concernId === copied.concerns[0]!.id])).toEqual([
+      ['design', true],
+      ['evaluation', true],
+    ]);
+    expect(copied.meetings).toHaveLength(1);
   });
 
   it('goes through the FMEA review: its worksheet walked, locked under review, released as a baseline', async () => {
