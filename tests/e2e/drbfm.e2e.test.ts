@@ -57,7 +57,7 @@ describe('the DRBFM in the workbench', () => {
     await sheet.waitFor();
     expect(await page.getByTestId('drbfm-change-point-view').innerText()).toContain('PA66-GF30');
     expect(await page.getByTestId('drbfm-ewo').innerText()).toMatch(/^来自 EWO EC/);
-    await sheet.getByRole('grid', { name: '变更零件' }).getByText('蜗轮', { exact: true }).first().waitFor();
+    await sheet.locator('[data-row-key]').filter({ hasText: '蜗轮' }).first().waitFor();
 
     // a concern on the worm gear
     await page.getByTestId('drbfm-add-concern').click();
@@ -79,6 +79,7 @@ describe('the DRBFM in the workbench', () => {
     const trace = concern.locator('[data-testid^="drbfm-trace-"]');
     await expect.poll(() => trace.innerText()).toContain('未处理');
     expect(await trace.innerText()).toContain(MODE);
+    await concern.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'drbfm-worksheet-zh-CN');
 
     // in the DFMEA: its inbox, the concern accepted as a cause with an optimisation action
@@ -110,7 +111,9 @@ describe('the DRBFM in the workbench', () => {
 
     // the same worksheet in English
     await chooseLanguage(page, 'English');
-    await expect.poll(() => page.getByTestId('drbfm-worksheet').locator('[data-testid^="drbfm-trace-"]').first().innerText()).toContain('Accepted');
+    const traced = page.getByTestId('drbfm-worksheet').locator('[data-testid^="drbfm-trace-"]').first();
+    await expect.poll(() => traced.innerText()).toContain('Accepted');
+    await traced.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'drbfm-worksheet-en-US');
   });
 });

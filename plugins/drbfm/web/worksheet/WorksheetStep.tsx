@@ -81,39 +81,53 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
     ...(readOnly ? [] : [removeCell('part', (r) => String(r.name)) as DataGridColumn<Part>]),
   ];
   const concernColumns: DataGridColumn<Concern>[] = [
-    { id: 'part', header: t`Change point`, accessor: (r) => partName(r.partId), width: 150 },
-    { id: 'partFunction', header: t`Function`, accessor: (r) => r.partFunction ?? '', width: 140, editable: text(200) },
-    { id: 'concern', header: t`Concern`, accessor: 'concern', width: 220, editable: required(200) },
-    { id: 'raisedBy', header: t`Raised by`, accessor: (r) => r.raisedByName ?? '', width: 90 },
-    { id: 'influence', header: t`Influence on other parts`, accessor: (r) => r.influence ?? '', width: 170, editable: text(200) },
-    { id: 'cause', header: t`Cause / failure mode`, accessor: (r) => r.cause ?? '', width: 170, editable: text(200) },
+    { id: 'part', header: t`Change point`, accessor: (r) => partName(r.partId), width: 130 },
+    { id: 'partFunction', header: t`Function`, accessor: (r) => r.partFunction ?? '', width: 120, editable: text(200) },
+    { id: 'concern', header: t`Concern`, accessor: 'concern', width: 200, editable: required(200) },
+    { id: 'raisedBy', header: t`Raised by`, accessor: (r) => r.raisedByName ?? '', width: 80 },
+    { id: 'influence', header: t`Influence on other parts`, accessor: (r) => r.influence ?? '', width: 150, editable: text(200) },
+    { id: 'cause', header: t`Cause / failure mode`, accessor: (r) => r.cause ?? '', width: 150, editable: text(200) },
     {
       id: 'importance',
       header: t`Importance`,
       accessor: (r) => (r.importance ? labels.importance[r.importance] : ''),
-      width: 90,
+      width: 80,
       editable: { type: 'select', options: [{ value: '', label: '—' }, ...Object.entries(labels.importance).map(([value, label]) => ({ value, label }))] },
     },
     {
       id: 'sentTo',
-      header: t`DFMEA`,
+      header: t`Sent to DFMEA`,
       width: 220,
       cell: (r) => (
         <span className="drbfm-trace">
           {r.sentTo.map((s) => (
-            <Button key={s.id} kind="link" className={`drbfm-trace-link drbfm-trace-${s.status}`} data-testid={`drbfm-trace-${r.id}`} title={s.description} onClick={() => void navigate(`${projectLink(s.projectType, s.projectId)}&proposals=1`)}>
+            <Button key={s.id} kind="link" className={`btn btn-link drbfm-trace-link drbfm-trace-${s.status}`} data-testid={`drbfm-trace-${r.id}`} title={`${s.serialNum} ${s.projectName}: ${s.targetText} — ${s.description}`} onClick={() => void navigate(`${projectLink(s.projectType, s.projectId)}&proposals=1`)}>
               {s.serialNum} · {s.targetText} ({labels.proposalStatus[s.status] ?? s.status})
             </Button>
           ))}
-          {readOnly ? null : (
-            <Button kind="link" data-testid={`drbfm-send-${r.id}`} onClick={() => setDialog({ kind: 'send', concern: r })}>
-              <Trans>Send to DFMEA</Trans>
-            </Button>
-          )}
         </span>
       ),
     },
-    ...(readOnly ? [] : [removeCell('concern', (r) => String(r.concern)) as DataGridColumn<Concern>]),
+    ...(readOnly
+      ? []
+      : [
+          {
+            id: 'act',
+            header: t`Actions`,
+            width: 150,
+            hideable: false,
+            cell: (r: Concern) => (
+              <span className="drbfm-row-actions">
+                <Button kind="link" data-testid={`drbfm-send-${r.id}`} onClick={() => setDialog({ kind: 'send', concern: r })}>
+                  <Trans>Send to DFMEA</Trans>
+                </Button>
+                <Button kind="link" data-testid="drbfm-remove-concern" onClick={() => void remove('concern', r, r.concern)}>
+                  <Trans>Remove</Trans>
+                </Button>
+              </span>
+            ),
+          } satisfies DataGridColumn<Concern>,
+        ]),
   ];
   const concernOf = (id: string) => view.concerns.find((x) => x.id === id)?.concern ?? '';
   const actionColumns: DataGridColumn<Action>[] = [
