@@ -67,8 +67,18 @@ describe('the DRBFM in the workbench', () => {
     await page.getByTestId('drbfm-concern-influence').fill('电机电流升高');
     await page.getByTestId('drbfm-concern-cause').fill('PA66-GF30 吸湿膨胀导致侧隙不足');
     await page.getByTestId('drbfm-concern-save').click();
-    const concern = sheet.locator('[data-row-key]').filter({ hasText: '高湿下吸湿膨胀' });
+    // the concerns' grid comes before the actions', whose rows name their concern too
+    const concern = sheet.locator('[data-row-key]').filter({ hasText: '高湿下吸湿膨胀' }).first();
     await concern.waitFor();
+
+    // an evaluation action on it, for li by a due date
+    await page.getByTestId('drbfm-add-action').click();
+    await page.getByTestId('drbfm-action-kind').selectOption('evaluation');
+    await page.getByTestId('drbfm-action-description').fill('85 °C / 85 %RH 吸湿后耐久试验');
+    await selectByText(page, 'drbfm-action-responsible', '李伟');
+    await page.getByTestId('drbfm-action-due').fill('2026-10-31');
+    await page.getByTestId('drbfm-action-save').click();
+    await sheet.locator('[data-row-key]').filter({ hasText: '吸湿后耐久试验' }).filter({ hasText: '2026-10-31' }).waitFor();
 
     // sent to the DFMEA as a missing cause under its mode
     await concern.locator('[data-testid^="drbfm-send-"]').click();

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { acceptProposal, listProposalsByProject } from '../loop/index.ts';
 import { setUserRoles } from '../users/users.ts';
 import { copyProject } from '../fmea/project-copy.ts';
+import { getBaseline, listBaselines } from '../fmea-baseline/index.ts';
 import { approveReview, getReviewState, releaseReview, submitReview } from '../fmea-review/index.ts';
 import { createDrbfm, exportDrbfmWorkbook, getDrbfm, removeDrbfmMeeting, saveDrbfmAction, saveDrbfmConcern, saveDrbfmMeeting, saveDrbfmPart, sendConcernToFmea, updateDrbfmChange, type DrbfmView } from './index.ts';
 
@@ -145,5 +146,11 @@ describe('a DRBFM', () => {
     await approveReview(tech, view.projectId);
     await releaseReview(tech, view.projectId, { acknowledgeWarnings: true });
     expect((await getDrbfm(team.reader, view.projectId)).reviewStatus).toBe('released');
+    // the baseline froze the worksheet: its concerns and actions as released
+    const [baseline] = await listBaselines(team.reader, view.projectId);
+    const frozen = (await getBaseline(team.reader, view.projectId, baseline!.label)).snapshot.drbfm!;
+    expect(frozen.change).toMatchObject({ changePoint: view.change.changePoint, beforeChange: 'POM', afterChange: 'PA66-GF30' });
+    expect(frozen.concerns.map((c) => c.concern)).toEqual(['PA66 absorbs moisture and swells: backlash lost']);
+    expect(frozen.actions.map((a) => a.targetDate).sort()).toEqual(['2026-04-01', '2026-04-15']);
   });
 });

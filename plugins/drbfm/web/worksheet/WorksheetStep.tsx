@@ -82,27 +82,27 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
   ];
   const concernColumns: DataGridColumn<Concern>[] = [
     { id: 'part', header: t`Change point`, accessor: (r) => partName(r.partId), width: 130 },
-    { id: 'partFunction', header: t`Function`, accessor: (r) => r.partFunction ?? '', width: 120, editable: text(200) },
-    { id: 'concern', header: t`Concern`, accessor: 'concern', width: 200, editable: required(200) },
+    { id: 'partFunction', header: t`Function`, accessor: (r) => r.partFunction ?? '', width: 110, editable: text(200) },
+    { id: 'concern', header: t`Concern`, accessor: 'concern', width: 190, editable: required(200) },
     { id: 'raisedBy', header: t`Raised by`, accessor: (r) => r.raisedByName ?? '', width: 80 },
-    { id: 'influence', header: t`Influence on other parts`, accessor: (r) => r.influence ?? '', width: 150, editable: text(200) },
-    { id: 'cause', header: t`Cause / failure mode`, accessor: (r) => r.cause ?? '', width: 150, editable: text(200) },
+    { id: 'influence', header: t`Influence on other parts`, accessor: (r) => r.influence ?? '', width: 140, editable: text(200) },
+    { id: 'cause', header: t`Cause / failure mode`, accessor: (r) => r.cause ?? '', width: 140, editable: text(200) },
     {
       id: 'importance',
       header: t`Importance`,
       accessor: (r) => (r.importance ? labels.importance[r.importance] : ''),
-      width: 80,
+      width: 90,
       editable: { type: 'select', options: [{ value: '', label: '—' }, ...Object.entries(labels.importance).map(([value, label]) => ({ value, label }))] },
     },
     {
       id: 'sentTo',
       header: t`Sent to DFMEA`,
-      width: 220,
+      width: 210,
       cell: (r) => (
         <span className="drbfm-trace">
           {r.sentTo.map((s) => (
             <Button key={s.id} kind="link" className={`btn btn-link drbfm-trace-link drbfm-trace-${s.status}`} data-testid={`drbfm-trace-${r.id}`} title={`${s.serialNum} ${s.projectName}: ${s.targetText} — ${s.description}`} onClick={() => void navigate(`${projectLink(s.projectType, s.projectId)}&proposals=1`)}>
-              {s.serialNum} · {s.targetText} ({labels.proposalStatus[s.status] ?? s.status})
+              {labels.proposalStatus[s.status] ?? s.status} · {s.serialNum} {s.targetText}
             </Button>
           ))}
         </span>
@@ -114,7 +114,7 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
           {
             id: 'act',
             header: t`Actions`,
-            width: 150,
+            width: 190,
             hideable: false,
             cell: (r: Concern) => (
               <span className="drbfm-row-actions">
