@@ -133,6 +133,8 @@ describe('what the areas contribute to the shell', () => {
       ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda', 'drbfm'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
       ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      // the DRBFM's design and evaluation actions (issue 25)
+      ['drbfmAction', { projectTypes: ['drbfm'] }],
       // an EWO names no FMEA project type: its source reads EWOs, not projects
       ['ewo', { projectTypes: [] }],
       // the problem area opens no projects: its source reads the 8D steps the caller owns

@@ -26,7 +26,8 @@ export const drbfmArea = defineArea({
   projectPage: 'drbfmProject',
   contributes: {
     recent: { path: '/api/drbfm/selectRecentDrbfmProject' },
-    taskSources: ['review'],
+    // the review steps waiting for the caller, and the DRBFM actions they are responsible for
+    taskSources: ['review', 'drbfmAction'],
     favourites: [{ type: 'drbfmProject', title: { 'zh-CN': 'DRBFM 项目', 'en-US': 'DRBFM project' }, projects: true }],
     // a review step waiting ('1'), its design-side outcomes, a task, an agreed read application, a DFMEA's decision on a concern sent to it
     messageCodes: ['1', '2', '6', '7', 'task', 'applicationResult', 'fmeaProposalResult'],

@@ -6,6 +6,7 @@ import { adminContext, buildRole, buildWindowLifter, createTeamProject, idOf, in
 import type { ServiceContext } from '../shared/context.ts';
 import { acceptProposal, listProposalsByProject } from '../loop/index.ts';
 import { setUserRoles } from '../users/users.ts';
+import { listMyTasks } from '../my-work/index.ts';
 import { copyProject } from '../fmea/project-copy.ts';
 import { getBaseline, listBaselines } from '../fmea-baseline/index.ts';
 import { approveReview, getReviewState, releaseReview, submitReview } from '../fmea-review/index.ts';
@@ -76,6 +77,12 @@ describe('a DRBFM', () => {
       ['design', true, 'open'],
       ['evaluation', true, 'open'],
     ]);
+    // the responsible person finds the open action in My tasks, due on its date, opening the DRBFM; done, it leaves
+    const mine = async () => (await listMyTasks(team.owner, { limit: 50 })).items.filter((task) => task.taskSource === 'drbfmAction');
+    expect((await mine()).map((task) => [task.taskDesc, task.taskEndDate, task.fmeaNum, task.nodeName])).toEqual([['Backlash +0.05 mm for swelling', '2026-04-01', view.serialNum, concern.concern]]);
+    const design = view.actions[0]!;
+    view = await saveDrbfmAction(team.owner, view.projectId, { id: design.id, version: design.version, status: 'done', result: 'Backlash set to 0.15 mm' });
+    expect(await mine()).toEqual([]);
     view = await saveDrbfmMeeting(team.owner, view.projectId, { meetingDate: '2026-03-09', participants: 'owner, editor, tech', minutes: 'Reviewed the gear change', decisions: 'Send the swelling concern to the DFMEA' });
     const extra = (await saveDrbfmMeeting(team.owner, view.projectId, { meetingDate: '2026-03-10', participants: 'owner' })).meetings.at(-1)!;
     view = await removeDrbfmMeeting(team.owner, view.projectId, extra.id, extra.version);
@@ -117,6 +124,7 @@ describe('a DRBFM', () => {
     expect(line.slice(1, 4)).toEqual([`${dfmea.serialNum} Gear\nPOM → PA66-GF30`, 'Mesh with worm', 'PA66 absorbs moisture and swells: backlash lost']);
     expect(line[8]).toBe('Backlash +0.05 mm for swelling');
     expect(line[11]).toBe('2026-04-01\n2026-04-15');
+    expect(line[12]).toBe('Done: Backlash set to 0.15 mm\n—');
     expect(line[13]).toBe(`${dfmea.serialNum} No torque transmitted (accepted)`);
     expect(wb.worksheets[1]!.getRow(2).getCell(4).value).toBe('Send the swelling concern to the DFMEA');
     expect(file.fileName).toBe(`DRBFM-${view.serialNum}.xlsx`);
