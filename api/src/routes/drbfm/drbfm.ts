@@ -376,7 +376,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(saveActionRoute, async (c) => {
     const { projectId, ...input } = c.req.valid('json');
-    return changed(c, await saveDrbfmAction(fmeaContext(c), projectId, input));
+    const told: MessageRow[] = [];
+    const view = await saveDrbfmAction(fmeaContext(c), projectId, input, told);
+    pushMessages(c.var.services.realtime, told);
+    return changed(c, view);
   });
   app.openapi(saveMeetingRoute, async (c) => {
     const { projectId, ...input } = c.req.valid('json');

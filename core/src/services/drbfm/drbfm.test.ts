@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ewoItem, fmeaFailure, fmeaProject } from '../../db/schema/index.ts';
+import { ewoItem, fmeaFailure, fmeaProject, message } from '../../db/schema/index.ts';
 import { adminContext, buildRole, buildWindowLifter, createTeamProject, idOf, insertTestEwo, makeTeam, makeUser, openTestDatabase, teamMembers, walkAndGiveOpinion, type Team, type TestDatabase } from '../../testing/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { acceptProposal, listProposalsByProject } from '../loop/index.ts';
@@ -72,6 +72,9 @@ describe('a DRBFM', () => {
     });
     await expect(saveDrbfmAction(team.editor, view.projectId, { concernId: concern.id, kind: 'design', description: 'x', responsibleUserId: idOf(team.outsider) })).rejects.toMatchObject({ issues: [expect.objectContaining({ field: 'responsibleUserId' })] });
     view = await saveDrbfmAction(team.editor, view.projectId, { concernId: concern.id, kind: 'design', description: 'Backlash +0.05 mm for swelling', responsibleUserId: idOf(team.owner), targetDate: '2026-04-01' });
+    // the responsible person named by another is told, with a link to the DRBFM
+    const [told] = await t.db.select().from(message).where(and(eq(message.recipientId, idOf(team.owner)), eq(message.messageKey, 'message.drbfm_action')));
+    expect(told).toMatchObject({ code: 'task', projectId: view.projectId, route: `/main/drbfmProject?type=1&projectId=${view.projectId}`, params: expect.objectContaining({ action: 'Backlash +0.05 mm for swelling' }) });
     view = await saveDrbfmAction(team.editor, view.projectId, { concernId: concern.id, kind: 'evaluation', description: 'Dry-wet cycle test 40 °C / 95 % RH', responsibleUserId: idOf(team.editor), targetDate: '2026-04-15' });
     expect(view.actions.map((a) => [a.kind, a.responsibleName !== null, a.status])).toEqual([
       ['design', true, 'open'],

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { live } from '../../db/live.ts';
 import { drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, drbfmProject, ewoItem, fmeaChangeProposal, fmeaMember, fmeaProject, user } from '../../db/schema/index.ts';
 import { drbfmChangeIssues, type DrbfmChangeInput, type DrbfmPartKind } from '../../domain/drbfm/index.ts';
 import type { TeamMember } from '../../domain/fmea/index.ts';
@@ -181,13 +180,4 @@ export async function updateDrbfmChange(ctx: ServiceContext, projectId: string, 
     return { result: null, log: { action: 'drbfm.change.update', entity: 'drbfm_project', entityId: projectId, before, after: { ...before, ...values } } };
   });
   return getDrbfm(ctx, projectId);
-}
-
-/** The live DRBFM projects made from an EWO (the EWO's side of the trace). */
-export async function drbfmsOfEwo(db: DbOrTx, ewoId: string) {
-  return db
-    .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name })
-    .from(drbfmProject)
-    .innerJoin(fmeaProject, eq(fmeaProject.id, drbfmProject.projectId))
-    .where(and(eq(drbfmProject.ewoId, ewoId), live(fmeaProject)));
 }

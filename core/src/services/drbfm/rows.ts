@@ -1,7 +1,9 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { live } from '../../db/live.ts';
-import { bom, bomPart, drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, fmeaNode, user } from '../../db/schema/index.ts';
+import { bom, bomPart, drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, fmeaNode, fmeaProject, user } from '../../db/schema/index.ts';
+import { kindOf, projectLink } from '../../domain/fmea/kinds.ts';
+import { sendMessages, type MessageRow } from '../messages/inbox.ts';
 import {
   drbfmActionIssues,
   drbfmConcernIssues,
@@ -177,17 +179,35 @@ export const removeDrbfmConcern = (ctx: ServiceContext, projectId: string, id: s
 export type ActionSave = DrbfmActionInput & Versioned & { concernId?: string; responsibleUserId?: string | null };
 
 /** Adds or changes a design or evaluation action on a concern; its responsible person must be able to read the DRBFM. */
-export async function saveDrbfmAction(ctx: ServiceContext, projectId: string, input: ActionSave): Promise<DrbfmView> {
+export async function saveDrbfmAction(ctx: ServiceContext, projectId: string, input: ActionSave, outbox?: MessageRow[]): Promise<DrbfmView> {
   const issues = drbfmActionIssues(input, !input.id);
   if (!input.id && !input.concernId) issues.push({ messageKey: 'validation.required', field: 'concernId', params: { field: 'concernId' } });
   assertNoIssues(issues);
-  return saveRow(ctx, projectId, ACTION, input, async (tx, txCtx) => {
+  return saveRow(ctx, projectId, ACTION, input, async (tx, txCtx, existing) => {
     if (input.concernId) await rowOf(tx, drbfmConcern, projectId, input.concernId, 'concernId');
     let responsible = {};
     if (input.responsibleUserId) {
       const person = await personName(tx, input.responsibleUserId);
       if (!person || !(await userCanReadProject(tx, { userId: input.responsibleUserId, userName: person.userName }, projectId, txCtx.now()))) throw refused('drbfm.responsible_cannot_read', 'responsibleUserId');
       responsible = { responsibleUserId: input.responsibleUserId, responsibleName: person.name };
+      // a newly named responsible person (not the caller) is told, as an FMEA action's is
+      if (input.responsibleUserId !== existing?.responsibleUserId && input.responsibleUserId !== txCtx.actor.userId) {
+        const project = (await tx.select({ serialNum: fmeaProject.serialNum, name: fmeaProject.name, projectType: fmeaProject.projectType }).from(fmeaProject).where(eq(fmeaProject.id, projectId)).get())!;
+        const sender = txCtx.actor.userId ? await personName(tx, txCtx.actor.userId) : null;
+        const told = await sendMessages(tx, [
+          {
+            recipientId: input.responsibleUserId,
+            senderId: txCtx.actor.userId,
+            code: kindOf(project.projectType).messages.task,
+            messageKey: 'message.drbfm_action',
+            params: { sender: sender?.name ?? txCtx.actor.userName ?? '', serialNum: project.serialNum, name: project.name, action: input.description ?? String(existing?.description ?? '') },
+            projectId,
+            serialNum: project.serialNum,
+            route: projectLink(project.projectType, projectId),
+          },
+        ]);
+        outbox?.push(...told);
+      }
     } else if (input.responsibleUserId === null) responsible = { responsibleUserId: null, responsibleName: null };
     return {
       ...(input.concernId !== undefined && { concernId: input.concernId }),
