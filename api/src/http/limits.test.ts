@@ -34,6 +34,11 @@ const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/problem/actions': { field: 'actions.0.result', why: 'an action’s result as the report states it, up to 4,000 characters' },
   'POST /api/ewo/add': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
   'POST /api/ewo/edit': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
+  // a DRBFM's change point is the change's body, often an EWO's description (docs/domain/drbfm.md); a review meeting's minutes a paragraph
+  'POST /api/drbfm/create': { field: 'changePoint', why: 'a DRBFM’s change point: up to 500 characters (DRBFM_CHANGE_TEXT)' },
+  'POST /api/drbfm/saveChange': { field: 'changePoint', why: 'a DRBFM’s change point: up to 500 characters (DRBFM_CHANGE_TEXT)' },
+  'POST /api/drbfm/sendConcern': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters (as /api/loop/propose)' },
+  'POST /api/drbfm/saveMeeting': { field: 'minutes', why: 'a review meeting’s minutes: up to 2,000 characters (DRBFM_MINUTES_TEXT)' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

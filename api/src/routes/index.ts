@@ -56,6 +56,7 @@ import * as fmeaBaselines from './fmea/baselines.ts';
 import * as loop from './loop/loop.ts';
 // the FMEDA (issue 23): its worksheet, metrics and workbook; its project, review and baselines are the FMEA routes above
 import * as fmeda from './fmeda/fmeda.ts';
+import * as drbfm from './drbfm/drbfm.ts';
 import * as collections from './collections/collections.ts';
 // the BOM: the whole sheet and single parts
 import * as bom from './bom/bom.ts';
@@ -170,6 +171,7 @@ export const ROUTE_MODULES = {
   fmeaBaselines,
   loop,
   fmeda,
+  drbfm,
   collections,
   // before the catalog's /api/mainData/{entity}/…: the BOM's literal paths would fall into it
   bom,

@@ -14,6 +14,7 @@ import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
 import { registerDict } from './dict/index.ts';
 import { registerFmeda } from './fmeda/index.ts';
+import { registerDrbfm } from './drbfm/index.ts';
 import { registerFta } from './fta/index.ts';
 import { registerEwo } from './ewo/index.ts';
 import { registerProgram } from './program/index.ts';
@@ -59,6 +60,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerProduct(program);
   registerBom(program);
   registerFmeda(program);
+  registerDrbfm(program);
   registerFta(program);
   registerSpc(program);
   registerProblem(program);

@@ -20,6 +20,7 @@ export * from './fmea-baseline/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './fmea-checks/index.ts';
 export * from './fmeda/index.ts';
+export * from './drbfm/index.ts';
 export * from './fta/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';

@@ -27,6 +27,7 @@ export * from './messages/index.ts';
 export * from './fmea-comments/index.ts';
 export * from './my-work/index.ts';
 export * from './fmeda/index.ts';
+export * from './drbfm/index.ts';
 export * from './fta/index.ts';
 export * from './ewo/index.ts';
 export * from './problem/index.ts';

@@ -33,7 +33,8 @@ export interface FmeaKind {
  */
 export interface KindWorkbook {
   readonly NewProjectDialog: ComponentType<{ onClose: () => void; onCreated: (project: { id: string; projectType: string }) => void }>;
-  readonly ImportDialog: ComponentType<{ onClose: () => void; onImported: () => void }>;
+  /** Absent: the kind's projects are not imported from a file (a DRBFM starts from an EWO or is entered). */
+  readonly ImportDialog?: ComponentType<{ onClose: () => void; onImported: () => void }>;
   readonly exportProject: (project: { id: string; serialNum: string }) => Promise<void>;
 }
 

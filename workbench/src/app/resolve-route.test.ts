@@ -20,8 +20,8 @@ describe('the guard over the defined areas', () => {
     expect(resolveRoute('/main/pfmeaProject', processEngineer, '?type=1&projectId=p1')).toEqual({ kind: 'redirect', to: '/main/pfmea/pfmeaProject?type=1&projectId=p1' });
     expect(resolveRoute('/main/pfmea/pfmeaProject', processEngineer, '?pppSerial=n1')).toMatchObject({ kind: 'area', microRoute: 'pfmeaProject' });
     expect(resolveRoute('/main/pfmea', engineer)).toEqual({ kind: 'forbidden' });
-    // an area not built yet is unknown, even to an administrator
-    expect(resolveRoute('/main/drbfm', userHolding({}, true))).toEqual({ kind: 'notFound' });
+    // an area nobody defines is unknown, even to an administrator
+    expect(resolveRoute('/main/retired', userHolding({}, true))).toEqual({ kind: 'notFound' });
   });
 
   it('opens the FMEDA area (issue 23) and its legacy project link for a holder of its route, and refuses it to others', () => {

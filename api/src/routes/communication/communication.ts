@@ -185,7 +185,7 @@ const TASK_STATUSES = Object.values(TASK_STATUS) as [TaskStatus, ...TaskStatus[]
 const TaskSchema = z
   .strictObject({
     id: z.string(),
-    taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller), action (an optimisation action the caller is responsible for), program (a program task waiting for the caller), problemStep (an unfinished 8D step the caller owns), ewo (an EWO to follow up or decide) or proposal (an FMEA change proposal to decide)' }),
+    taskSource: z.enum(MY_TASK_SOURCES).openapi({ description: 'Where the task comes from: review (a review step waiting for the caller), action (an optimisation action the caller is responsible for), program (a program task waiting for the caller), problemStep (an unfinished 8D step the caller owns), ewo (an EWO to follow up or decide), proposal (an FMEA change proposal to decide) or drbfmAction (a DRBFM design or evaluation action the caller is responsible for)' }),
     taskType: z.enum([...TASK_TYPES, '8D']).openapi({ description: 'Spec 001 §4: 1 compile, 2 review, 3 update (also an EWO follow-up, an FMEA change proposal to decide), 4 Quick DR, 5 Full DR, 6 optimisation (actions are 6, review steps 2); 8D a step of a problem (nodeName the step, fmeaNum the problem number)' }),
     taskDesc: z.string(),
     reviewStep: z.enum(['opinion', 'approve', 'release']).nullable(),

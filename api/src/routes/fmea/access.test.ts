@@ -276,8 +276,8 @@ describe('the OpenAPI document', () => {
       ['post', '/api/fmea/recomputeAp'],
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
-    // the gate is the route of every area that opens projects (DFMEA, PFMEA, FMEDA); the engine then checks the project type's own
-    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index', 'fmeda_index'], button: ['del'] });
-    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index', 'fmeda_index'] });
+    // the gate is the route of every area that opens projects (DFMEA, PFMEA, FMEDA, DRBFM); the engine then checks the project type's own
+    expect(doc.paths['/api/fmea/deleteNode']!.post!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index', 'fmeda_index', 'drbfm_index'], button: ['del'] });
+    expect(doc.paths['/api/fmea/riskGrid']!.get!['x-access']).toEqual({ route: ['dfmea_index', 'pfmea_index', 'fmeda_index', 'drbfm_index'] });
   });
 });

@@ -16,6 +16,7 @@ export * from './message.ts';
 export * from './fta.ts';
 export * from './ewo.ts';
 export * from './fmeda.ts';
+export * from './drbfm.ts';
 export * from './problem.ts';
 export * from './loop.ts';
 export * from './program.ts';

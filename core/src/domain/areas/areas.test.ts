@@ -105,7 +105,7 @@ describe('the area definitions', () => {
     expect(areaServing(AREAS, 'dfmea')?.routeName).toBe('dfmea_index');
     expect(areaServing(AREAS, 'msr')?.routeName).toBe('dfmea_index');
     expect(areaServing(AREAS, 'pfmea')?.routeName).toBe('pfmea_index');
-    expect(PROJECT_ROUTES).toEqual(['dfmea_index', 'pfmea_index', 'fmeda_index']);
+    expect(PROJECT_ROUTES).toEqual(['dfmea_index', 'pfmea_index', 'fmeda_index', 'drbfm_index']);
   });
 
   it('put the landing page at the base path and other pages below it', () => {
@@ -125,13 +125,16 @@ describe('what the areas contribute to the shell', () => {
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
       ['fmeda', '/api/fmeda/selectRecentFmedaProject'],
+      ['drbfm', '/api/drbfm/selectRecentDrbfmProject'],
     ]);
     expect([...taskSourcesOf(AREAS)]).toEqual([
       // the task area's: program tasks, on an FMEA or none (it opens no projects itself)
       ['program', { projectTypes: [] }],
-      ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda'] }],
+      ['review', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea', 'fmeda', 'drbfm'] }],
       ['action', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
       ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
+      // the DRBFM's design and evaluation actions (issue 25)
+      ['drbfmAction', { projectTypes: ['drbfm'] }],
       // an EWO names no FMEA project type: its source reads EWOs, not projects
       ['ewo', { projectTypes: [] }],
       // the problem area opens no projects: its source reads the 8D steps the caller owns
@@ -142,7 +145,7 @@ describe('what the areas contribute to the shell', () => {
   it('contributes every stored favourite kind once; the project kinds are those of the FMEA areas', () => {
     const kinds = favouriteKinds(AREAS);
     expect(kinds.map((k) => k.type).sort()).toEqual([...COLLECT_TYPES].sort());
-    expect(projectFavouriteTypes(AREAS)).toEqual(['project', 'pfmeaProject', 'fmedaProject']);
+    expect(projectFavouriteTypes(AREAS)).toEqual(['project', 'pfmeaProject', 'fmedaProject', 'drbfmProject']);
     expect(kinds.find((k) => k.type === 'pfmeaProject')).toMatchObject({ area: 'pfmea', title: { 'en-US': 'PFMEA project' } });
   });
 
@@ -156,7 +159,7 @@ describe('what the areas contribute to the shell', () => {
     const codes = messageCodesOf(AREAS);
     expect([...codes.keys()].sort()).toEqual([...MESSAGE_CODES].sort());
     expect(codes.get('5')).toEqual(['pfmea']);
-    expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'fmeda', 'personal']);
+    expect(codes.get('1')).toEqual(['dfmea', 'pfmea', 'fmeda', 'drbfm', 'personal']);
   });
 
   // where these facts meet the kind records (a kind's favourite type and message codes are its area's): kindIssues, core/src/domain/fmea/kinds.test.ts
@@ -185,7 +188,8 @@ describe('what the areas contribute to the shell', () => {
       projectPage: '',
       contributes: { recent: { path: '/api/pretend/recent' }, taskSources: ['pretendChecks', 'action'], favourites: [{ type: 'pretendPlan', title: { 'zh-CN': '计划', 'en-US': 'Plan' } }], commentTargets: ['node'] },
     });
-    const areas = [...AREAS, pretend];
+    // the pretend area stands in for the DRBFM area serving its project type
+    const areas = [...AREAS.filter((a) => a.id !== 'drbfm'), pretend];
     expect(areaIssues(areas)).toEqual([]);
     expect(recentContributors(areas).map((a) => a.id)).toEqual(['dfmea', 'pfmea', 'fmeda', 'pretend']);
     expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['drbfm'] });

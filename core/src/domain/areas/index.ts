@@ -6,6 +6,7 @@ import { dfmeaArea } from './dfmea.ts';
 import { ewoArea } from './ewo.ts';
 import { ftaArea } from './fta.ts';
 import { fmedaArea } from './fmeda.ts';
+import { drbfmArea } from './drbfm.ts';
 import { homeArea } from './home.ts';
 import { personalArea } from './personal.ts';
 import { pfmeaArea } from './pfmea.ts';
@@ -24,10 +25,11 @@ export { ftaTreePath } from './fta.ts';
 export { problemDetailPath } from './problem.ts';
 export { ewoDetailPath } from './ewo.ts';
 export { spcStudyPath } from './spc.ts';
-export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, spcArea, standardsArea, systemArea, taskArea };
+export { drbfmProjectPath } from './drbfm.ts';
+export { dfmeaArea, drbfmArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, spcArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, spcArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, drbfmArea, ftaArea, spcArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

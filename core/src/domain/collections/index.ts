@@ -6,5 +6,5 @@
  * vocabulary; the areas' contributions must equal it (areas.test.ts), and
  * what may be starred is read from the contributions.
  */
-export const COLLECT_TYPES = ['project', 'product', 'function', 'invalidMode', 'measureDetect', 'measureFrequency', 'measureMonitor', 'measureResponse', 'measurePrevent', 'pfmeaProject', 'fmedaProject'] as const;
+export const COLLECT_TYPES = ['project', 'product', 'function', 'invalidMode', 'measureDetect', 'measureFrequency', 'measureMonitor', 'measureResponse', 'measurePrevent', 'pfmeaProject', 'fmedaProject', 'drbfmProject'] as const;
 export type CollectType = (typeof COLLECT_TYPES)[number];

@@ -1,5 +1,6 @@
 import { buildChains } from '../fmea/chains.ts';
 import type { FmedaSnapshot } from '../fmeda/snapshot.ts';
+import type { DrbfmSnapshot } from '../drbfm/snapshot.ts';
 import { indexGraph, type FmeaGraph } from '../fmea/graph.ts';
 import type { FailureKind } from '../fmea/vocabulary.ts';
 import { PROJECT_DATE_FIELDS, PROJECT_DICTIONARY_FIELD_NAMES, PROJECT_TEXT_FIELDS } from '../fmea/project.ts';
@@ -78,6 +79,8 @@ export type FmeaSnapshot = {
   readonly ap: SnapshotApRules;
   /** An FMEDA's settings, worksheet and metrics at the release (domain/fmeda/snapshot.ts); absent for other kinds, so their snapshots and hashes stay as they were. */
   readonly fmeda?: FmedaSnapshot;
+  /** A DRBFM's change, parts, concerns, actions and meetings at the release (domain/drbfm/snapshot.ts); absent for other kinds. */
+  readonly drbfm?: DrbfmSnapshot;
   /** The FMEA-MSR rule set its MSR AP was read with: only for a kind with the MSR steps (absent from earlier baselines). */
   readonly msrAp?: SnapshotApRules;
 } & { readonly [L in SnapshotList]: SnapshotItem<L>[] };

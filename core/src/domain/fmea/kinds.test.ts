@@ -19,7 +19,7 @@ describe('the FMEA kind records', () => {
 
   it('group the kinds by side', () => {
     // an FMEDA is a design-side analysis (of a hardware element of the design)
-    expect(kindsOfSide('dfmea')).toEqual(['dfmea', 'family', 'msr', 'fmeda']);
+    expect(kindsOfSide('dfmea')).toEqual(['dfmea', 'family', 'msr', 'fmeda', 'drbfm']);
     expect(kindsOfSide('pfmea')).toEqual(['pfmea']);
     expect(sameSide('family', 'msr')).toBe(true);
     expect(sameSide('dfmea', 'pfmea')).toBe(false);

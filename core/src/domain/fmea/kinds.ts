@@ -3,7 +3,7 @@ import { AREAS, type AreaDefinition } from '../areas/index.ts';
 import type { MessageCode } from '../messages/index.ts';
 import type { NumberingModule } from '../numbering/index.ts';
 import type { FmeaReviewWalkStep } from '../status/fmea-review-walk.ts';
-import { ANALYSIS_STEPS, FMEDA_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
+import { ANALYSIS_STEPS, DRBFM_STEPS, FMEDA_STEPS, MSR_STEPS, PROJECT_TYPES, type AnalysisStep, type ProjectType } from './vocabulary.ts';
 
 /**
  * The FMEA kinds (issue 21): one record per project type holding every fact
@@ -59,7 +59,7 @@ export interface FmeaKind {
   /** The favourite ("collect") type of a project of the kind (spec 001 §3), one its area contributes (kindIssues checks). */
   readonly collectType: string;
   /** Workbook and download names start with this. */
-  readonly filePrefix: 'DFMEA' | 'PFMEA' | 'FMEDA';
+  readonly filePrefix: 'DFMEA' | 'PFMEA' | 'FMEDA' | 'DRBFM';
   readonly messages: KindMessageCodes;
   /** Deep-link query values the spec gives the kind (001 §2): the leftType a project opens with, and the one of its optimisation step. */
   readonly leftTypes: { readonly default: string | null; readonly optimization: string | null };
@@ -69,7 +69,7 @@ export interface FmeaKind {
    * The call that creates projects of the kind when the FMEA project's own (`/api/project/save`) cannot:
    * an FMEDA is made with its settings and worksheet (`createFmeda`). null: the FMEA project's.
    */
-  readonly createdThrough: '/api/fmeda/create' | null;
+  readonly createdThrough: '/api/fmeda/create' | '/api/drbfm/create' | null;
   /** The business rules that say whether ratings come from the knowledge base, and the default detection. */
   readonly scoreSupply: { readonly supply: 'dfmeaScoreSupply' | 'pfmeaScoreSupply'; readonly defaultDetection: 'dfmeaDefaultDet' | 'pfmeaDefaultDet' };
 }
@@ -149,6 +149,25 @@ export const FMEA_KINDS = {
     // the design side's message codes, without the DFMEA's legacy views (rightType 10–12): its links open the worksheet
     messages: { ...DESIGN_MESSAGES, rightTypes: null },
     createdThrough: '/api/fmeda/create',
+  },
+  /**
+   * DRBFM (issue 25): a design-side review of one change (from an EWO or entered), numbered DR…, whose analysis is
+   * its worksheet (drbfm_* tables: changed parts, concerns, actions, review meetings) beside the shared header and
+   * team; the review walks the worksheet (tab key `worksheet`, as the FMEDA's). Concerns feed DFMEAs through the
+   * closed-loop proposals (docs/domain/drbfm.md).
+   */
+  drbfm: {
+    ...design,
+    type: 'drbfm',
+    labelKey: 'fmea.project_type.drbfm',
+    numberingModule: 'drbfm',
+    apTable: 'dfmea',
+    steps: ['planningAndPreparation', ...DRBFM_STEPS],
+    reviewWalk: ['worksheet'],
+    collectType: 'drbfmProject',
+    filePrefix: 'DRBFM',
+    messages: { ...DESIGN_MESSAGES, rightTypes: null },
+    createdThrough: '/api/drbfm/create',
   },
 } as const satisfies Record<ProjectType, FmeaKind>;
 

@@ -6,7 +6,7 @@
  */
 
 /** One engine, five kinds of analysis. `family` marks a family FMEA (spec 001 §3); `fmeda` a hardware FMEDA (issue 23). */
-export const PROJECT_TYPES = ['dfmea', 'pfmea', 'family', 'msr', 'fmeda'] as const;
+export const PROJECT_TYPES = ['dfmea', 'pfmea', 'family', 'msr', 'fmeda', 'drbfm'] as const;
 
 /** How a project was made from another (docs/domain/fmea-reuse.md): a copy, a template (basic: from a product node), a project made from a template, a family variant. */
 export const PROJECT_SOURCE_KINDS = ['copy', 'template', 'basicTemplate', 'fromTemplate', 'variant'] as const;
@@ -39,7 +39,9 @@ export const ANALYSIS_STEPS = [
 export const MSR_STEPS = ['msrFailureAnalysis', 'msrRiskAnalysis', 'msrOptimization'] as const;
 /** The FMEDA's own step after planning: the worksheet of failure modes with its hardware metrics (issue 23). */
 export const FMEDA_STEPS = ['fmedaWorksheet'] as const;
-export type AnalysisStep = (typeof ANALYSIS_STEPS)[number] | (typeof MSR_STEPS)[number] | (typeof FMEDA_STEPS)[number];
+/** The DRBFM's own step after planning: the change, its parts, the concerns, actions and review meetings (issue 25). */
+export const DRBFM_STEPS = ['drbfmWorksheet'] as const;
+export type AnalysisStep = (typeof ANALYSIS_STEPS)[number] | (typeof MSR_STEPS)[number] | (typeof FMEDA_STEPS)[number] | (typeof DRBFM_STEPS)[number];
 
 export const STEP_LABEL_KEYS = {
   planningAndPreparation: 'fmea.step.planning_and_preparation',
@@ -53,6 +55,7 @@ export const STEP_LABEL_KEYS = {
   msrRiskAnalysis: 'fmea.step.msr_risk_analysis',
   msrOptimization: 'fmea.step.msr_optimization',
   fmedaWorksheet: 'fmea.step.fmeda_worksheet',
+  drbfmWorksheet: 'fmea.step.drbfm_worksheet',
 } as const satisfies Record<AnalysisStep, string>;
 
 /** Failure effect, failure mode, failure cause: a failure's place in the chain. */

@@ -3,8 +3,8 @@
  * from a problem (8D) or an engineering change (EWO) back into the FMEA.
  */
 
-/** Where a proposal comes from (spc: a study's measured capability, docs/domain/spc.md). */
-export const LOOP_SOURCE_KINDS = ['problem', 'ewo', 'spc'] as const;
+/** Where a proposal comes from: an 8D problem, an EWO, an SPC study's measured capability (docs/domain/spc.md) or a DRBFM's concern (docs/domain/drbfm.md). */
+export const LOOP_SOURCE_KINDS = ['problem', 'ewo', 'spc', 'drbfm'] as const;
 export type LoopSourceKind = (typeof LOOP_SOURCE_KINDS)[number];
 
 /**

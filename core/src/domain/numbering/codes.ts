@@ -55,6 +55,8 @@ export const CODE_PREFIXES = {
   faultTree: 'FT',
   // SPC (issue 25): the spec lists no prefix for SPC studies; SP is this product's choice (docs/domain/spc.md)
   spcStudy: 'SP',
+  // DRBFM (issue 25): the spec lists the module without a prefix; DR is this product's choice (docs/domain/drbfm.md)
+  drbfm: 'DR',
 } as const;
 
 export type NumberingModule = keyof typeof CODE_PREFIXES;

@@ -180,6 +180,16 @@ export const OPERATION_ACTIONS = [
   // the FMEDA's settings and worksheet (services/fmeda)
   'fmeda.settings.update',
   'fmeda.rows.save',
+  // the DRBFM's change, parts, concerns, actions and meetings (services/drbfm)
+  'drbfm.change.update',
+  'drbfm.part.save',
+  'drbfm.part.remove',
+  'drbfm.concern.save',
+  'drbfm.concern.remove',
+  'drbfm.action.save',
+  'drbfm.action.remove',
+  'drbfm.meeting.save',
+  'drbfm.meeting.remove',
   // FMEA change proposals from a problem or an EWO (services/loop)
   'loop.proposal.create',
   'loop.proposal.accept',
@@ -285,6 +295,11 @@ export const OPERATION_ENTITIES = [
   'fta_tree',
   'fta_event_link',
   'fmeda_project',
+  'drbfm_project',
+  'drbfm_part',
+  'drbfm_concern',
+  'drbfm_action',
+  'drbfm_meeting',
   'fmea_change_proposal',
   'ewo',
   'ewo_item',

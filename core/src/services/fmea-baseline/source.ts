@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, fmedaProject, fmedaRow, user } from '../../db/schema/index.ts';
+import { drbfmAction, drbfmConcern, drbfmMeeting, drbfmPart, drbfmProject, fmeaAction, fmeaCharacteristic, fmeaControl, fmeaFailure, fmeaFailureLink, fmeaFunction, fmeaFunctionLink, fmeaInterface, fmeaMember, fmeaNode, fmeaProject, fmedaProject, fmedaRow, user } from '../../db/schema/index.ts';
+import { drbfmSnapshot } from '../../domain/drbfm/snapshot.ts';
 import { canonicalJson, canonicalSnapshot, type FmeaSnapshot } from '../../domain/fmea-baseline/index.ts';
 import { fmedaSnapshot } from '../../domain/fmeda/snapshot.ts';
 import { hasMsrSteps, kindOf } from '../../domain/fmea/index.ts';
@@ -116,9 +117,20 @@ export async function readSnapshot(db: DbOrTx, projectId: string): Promise<FmeaS
   const snapshot = snapshotOf(await readAnalysisSource(db, projectId));
   // an FMEDA's worksheet and its metrics are frozen with it (issue 23)
   const fmeda = await db.select().from(fmedaProject).where(eq(fmedaProject.projectId, projectId)).get();
-  if (!fmeda) return snapshot;
-  const rows = await db.select().from(fmedaRow).where(eq(fmedaRow.projectId, projectId));
-  return { ...snapshot, fmeda: fmedaSnapshot(fmeda, rows) };
+  if (fmeda) {
+    const rows = await db.select().from(fmedaRow).where(eq(fmedaRow.projectId, projectId));
+    return { ...snapshot, fmeda: fmedaSnapshot(fmeda, rows) };
+  }
+  // a DRBFM's worksheet too (issue 25)
+  const change = await db.select().from(drbfmProject).where(eq(drbfmProject.projectId, projectId)).get();
+  if (!change) return snapshot;
+  const [parts, concerns, actions, meetings] = await Promise.all([
+    db.select().from(drbfmPart).where(eq(drbfmPart.projectId, projectId)),
+    db.select().from(drbfmConcern).where(eq(drbfmConcern.projectId, projectId)),
+    db.select().from(drbfmAction).where(eq(drbfmAction.projectId, projectId)),
+    db.select().from(drbfmMeeting).where(eq(drbfmMeeting.projectId, projectId)),
+  ]);
+  return { ...snapshot, drbfm: drbfmSnapshot({ change, parts, concerns, actions, meetings }) };
 }
 
 /** The snapshot's stored text and its hash. */

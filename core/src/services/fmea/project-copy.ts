@@ -5,6 +5,7 @@ import { PROJECT_MEMBER_ROLES } from '../../domain/permissions/index.ts';
 import type { ServiceContext, TxContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { copyFmedaContent } from '../fmeda/copy.ts';
+import { copyDrbfmContent } from '../drbfm/copy.ts';
 import { assertTypeRoute, created, openableProject, type FmeaProjectRow } from './access.ts';
 import { present, type ProjectView } from './projects.ts';
 import { takeProjectNumber } from './project-number.ts';
@@ -110,6 +111,7 @@ export async function copyProject(ctx: ServiceContext, sourceProjectId: string, 
     const copy = await copyWholeTree(tx, txCtx, source.id, project, false);
     // a kind's own content beside the analysis (an FMEDA's settings and worksheet)
     await copyFmedaContent(tx, txCtx, source.id, project.id);
+    await copyDrbfmContent(tx, txCtx, source.id, project.id);
     const view = await present(tx, { project, members, actor: loaded.actor });
     return {
       result: view,

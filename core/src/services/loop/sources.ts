@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { live } from '../../db/live.ts';
-import { ewo, ewoItem, fmeaMember, problem, problemCause, problemMember, spcStudy } from '../../db/schema/index.ts';
+import { drbfmConcern, drbfmPart, drbfmProject, ewo, ewoItem, fmeaMember, fmeaProject, problem, problemCause, problemMember, spcStudy } from '../../db/schema/index.ts';
+import { drbfmProjectPath } from '../../domain/areas/drbfm.ts';
 import { ewoDetailPath } from '../../domain/areas/ewo.ts';
 import { problemDetailPath } from '../../domain/areas/problem.ts';
 import { spcStudyPath } from '../../domain/areas/spc.ts';
@@ -113,11 +114,46 @@ async function readSpcStudy(db: DbOrTx, id: string): Promise<LoopSourceRecord | 
   };
 }
 
+/**
+ * A DRBFM (issue 25): its concerns, each with the cause it suggests (the text a DFMEA row is matched on and
+ * proposed from; the concern's id is the proposal's source item), and the change itself. A project is a DRBFM
+ * when it has its change row. Its team is the project's team (every member role): those who raise concerns.
+ */
+async function readDrbfm(db: DbOrTx, id: string): Promise<LoopSourceRecord | null> {
+  const row = await db
+    .select({ id: fmeaProject.id, serialNum: fmeaProject.serialNum, name: fmeaProject.name, changePoint: drbfmProject.changePoint, creatorId: fmeaProject.creatorId })
+    .from(drbfmProject)
+    .innerJoin(fmeaProject, eq(fmeaProject.id, drbfmProject.projectId))
+    .where(and(eq(drbfmProject.projectId, id), live(fmeaProject)))
+    .get();
+  if (!row) return null;
+  const concerns = await db
+    .select({ id: drbfmConcern.id, concern: drbfmConcern.concern, cause: drbfmConcern.cause, part: drbfmPart.name })
+    .from(drbfmConcern)
+    .innerJoin(drbfmPart, eq(drbfmPart.id, drbfmConcern.partId))
+    .where(eq(drbfmConcern.projectId, id))
+    .orderBy(asc(drbfmPart.sort), asc(drbfmConcern.sort));
+  const members = await db.select({ userId: fmeaMember.userId }).from(fmeaMember).where(eq(fmeaMember.projectId, id));
+  return {
+    kind: 'drbfm',
+    id: row.id,
+    number: row.serialNum,
+    title: row.name,
+    texts: [...concerns.map((c) => ({ field: 'concern', text: [c.part, c.concern, c.cause].filter(Boolean).join(' '), itemId: c.id })), { field: 'changePoint', text: row.changePoint }],
+    catalogRecordIds: [],
+    itemIds: [],
+    teamIds: [...new Set(members.map((m) => m.userId))],
+    routes: ['drbfm_index'],
+    link: drbfmProjectPath(row.id),
+  };
+}
+
 /** The sources by kind. */
 export const LOOP_SOURCES: Readonly<Record<LoopSourceKind, LoopSourceReader>> = {
   problem: readProblem,
   ewo: readEwo,
   spc: readSpcStudy,
+  drbfm: readDrbfm,
 };
 
 /** The source, or "not found". */

@@ -16,6 +16,7 @@ import { proposalTasks } from '../loop/tasks.ts';
 import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/tasks.ts';
 import type { TaskType } from '../../domain/program/vocabulary.ts';
 import { programTasks } from '../program/my-tasks.ts';
+import { drbfmActionTasks } from '../drbfm/tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -227,7 +228,7 @@ async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks, drbfmAction: drbfmActionTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];

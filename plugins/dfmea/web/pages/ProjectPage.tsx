@@ -42,6 +42,8 @@ const TABS_OF_STEP: Record<AnalysisStep, readonly DfmeaStepKey[]> = {
   msrOptimization: ['msrOptimization'],
   // the FMEDA's worksheet is its own area's page (plugins/fmeda), never a DFMEA tab
   fmedaWorksheet: [],
+  // as the DRBFM's worksheet (plugins/drbfm)
+  drbfmWorksheet: [],
   documentation: [],
 };
 export const tabsOf = (projectType: string): DfmeaStepKey[] => [...kindOf(projectType).steps.flatMap((step) => TABS_OF_STEP[step]), 'characteristics', 'criticality'];

@@ -222,7 +222,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
                 <Trans>New project</Trans>
               </Button>
             ) : null}
-            {allowed('import') ? (
+            {allowed('import') && (!kind.workbook || kind.workbook.ImportDialog) ? (
               <Button data-testid="dfmea-import" onClick={() => setImporting(true)}>
                 <Trans>Import workbook</Trans>
               </Button>
@@ -316,7 +316,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
           }}
         />
       ) : null}
-      {importing && kind.workbook ? (
+      {importing && kind.workbook?.ImportDialog ? (
         <kind.workbook.ImportDialog onClose={() => setImporting(false)} onImported={reload} />
       ) : (
         <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />

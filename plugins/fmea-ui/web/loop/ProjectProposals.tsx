@@ -144,7 +144,7 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
     }
   };
   return (
-    <Drawer title={t`Change proposals from problems and engineering changes`} width={640} testId="loop-inbox" onClose={onClose}>
+    <Drawer title={t`Change proposals from problems, engineering changes and DRBFMs`} width={640} testId="loop-inbox" onClose={onClose}>
       {proposals.loaded && proposals.items.length === 0 ? (
         <p className="muted">
           <Trans>No change proposals.</Trans>

@@ -19,8 +19,10 @@ export function useLoopLabels() {
   // 'Open' alone is the verb elsewhere (打开): the status has its own context
   const status: Record<Proposal['status'], string> = { open: t({ message: 'Open', context: 'proposal status' }), accepted: t`Accepted`, rejected: t`Rejected` };
   const control: Record<'prevention' | 'detection', string> = { prevention: t`Prevention`, detection: t`Detection` };
-  const source = (p: { sourceKind: Proposal['sourceKind']; sourceNumber: string }) =>
-    p.sourceKind === 'problem' ? t`Problem ${p.sourceNumber}` : p.sourceKind === 'spc' ? t`SPC study ${p.sourceNumber}` : t`Engineering change ${p.sourceNumber}`;
+  type Source = { sourceKind: Proposal['sourceKind']; sourceNumber: string };
+  // a DRBFM's concerns are proposed from the DRBFM (issue 25); its number names it
+  const sources: Record<Proposal['sourceKind'], (p: Source) => string> = { problem: (p) => t`Problem ${p.sourceNumber}`, ewo: (p) => t`Engineering change ${p.sourceNumber}`, spc: (p) => t`SPC study ${p.sourceNumber}`, drbfm: (p) => t`DRBFM ${p.sourceNumber}` };
+  const source = (p: Source) => sources[p.sourceKind](p);
   const item: Record<LoopMatch['item'], string> = {
     function: t`Function`,
     FE: t`Failure effect`,

@@ -43,6 +43,7 @@ const MODULE_NAMES: Readonly<Record<string, () => string>> = {
   processFlowChart: () => t`Process flow chart`,
   faultTree: () => t`Fault tree`,
   spcStudy: () => t`SPC study`,
+  drbfm: () => t`DRBFM`,
 };
 
 /** Names of the numbered modules (spec 001 §3 "Numbering"); catalog modules take their type's title; unknown ones show their code. */

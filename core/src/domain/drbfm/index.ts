@@ -1,0 +1,3 @@
+export * from './vocabulary.ts';
+export * from './rules.ts';
+export * from './snapshot.ts';
