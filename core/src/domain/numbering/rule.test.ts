@@ -15,8 +15,9 @@ const SERIAL = { kind: 'serial', digits: 4 } as const;
 
 describe('code prefixes', () => {
   it('lists the prefixes of spec 001 §3 for its thirty numbered entities, and the catalog types it gives no prefix', () => {
-    expect(NUMBERING_MODULES).toHaveLength(45);
+    expect(NUMBERING_MODULES).toHaveLength(46);
     expect(CODE_PREFIXES.spcStudy).toBe('SP');
+    expect(CODE_PREFIXES.drbfm).toBe('DR');
     expect(CODE_PREFIXES.faultTree).toBe('FT');
     expect(CODE_PREFIXES.dfmeaProject).toBe('DF');
     expect(CODE_PREFIXES.processFlowChart).toBe('PFD');
