@@ -31,6 +31,7 @@ import * as numbering from './rules/numbering.ts';
 import * as appInfo from './settings/app-info.ts';
 import * as security from './settings/security.ts';
 import * as operationLog from './settings/operation-log.ts';
+import * as translation from './settings/translation.ts';
 // uploads and downloads (spec 001 §7 files, 000 §7 avatar and logo): limits per kind, stored by generated id
 import * as upload from './files/upload.ts';
 import * as download from './files/download.ts';
@@ -144,6 +145,7 @@ export const ROUTE_MODULES = {
   appInfo,
   security,
   operationLog,
+  translation,
   upload,
   download,
   fmeaProjects,
