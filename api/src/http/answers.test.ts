@@ -19,6 +19,9 @@ const nodes = answerNodes(doc);
 const MESSAGE_PARAMS = 'a message\'s parameters keyed by the names its message key uses (serialNum, name …), beside the title already rendered from them';
 const OPEN: Record<string, { path: string; why: string }> = {
   'GET /api/user/info': { path: 'rules', why: 'the business-rule flags keyed by their code (ruleType), as the workbench looks them up' },
+  // the same answer under the spec's names (routes/auth/spec-names.ts)
+  'POST /api/user/getLoginInfo': { path: 'rules', why: 'GET /api/user/info’s answer' },
+  'POST /api/emailRedirect/redirectPageGetUserInfo': { path: 'rules', why: 'GET /api/user/info’s answer' },
   'GET /api/message/businessMessageList': { path: 'items.0.params', why: MESSAGE_PARAMS },
   'GET /api/message/processedList': { path: 'items.0.params', why: MESSAGE_PARAMS },
   'GET /api/message/systemMessageList': { path: 'items.0.params', why: MESSAGE_PARAMS },

@@ -5,6 +5,7 @@ import * as login from './auth/login.ts';
 import * as userInfo from './auth/user-info.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
+import * as authSpecNames from './auth/spec-names.ts';
 // sites, site users (groups) and departments: the system_site page
 import * as sites from './org/sites.ts';
 import * as siteUsers from './org/site-users.ts';
@@ -14,6 +15,7 @@ import * as users from './users/users.ts';
 import * as userAdmin from './users/user-admin.ts';
 import * as userXlsx from './users/user-xlsx.ts';
 import * as selfService from './users/self-service.ts';
+import * as userSpecNames from './users/spec-names.ts';
 // roles, their permissions, and the menus permissions are granted on
 import * as roles from './roles/roles.ts';
 import * as menus from './roles/menus.ts';
@@ -29,6 +31,7 @@ import * as numbering from './rules/numbering.ts';
 import * as appInfo from './settings/app-info.ts';
 import * as security from './settings/security.ts';
 import * as operationLog from './settings/operation-log.ts';
+import * as translation from './settings/translation.ts';
 // uploads and downloads (spec 001 §7 files, 000 §7 avatar and logo): limits per kind, stored by generated id
 import * as upload from './files/upload.ts';
 import * as download from './files/download.ts';
@@ -126,6 +129,7 @@ export const ROUTE_MODULES = {
   userInfo,
   online,
   passwordRules,
+  authSpecNames,
   sites,
   siteUsers,
   departments,
@@ -133,6 +137,7 @@ export const ROUTE_MODULES = {
   userAdmin,
   userXlsx,
   selfService,
+  userSpecNames,
   roles,
   menus,
   dictionaryItems,
@@ -147,6 +152,7 @@ export const ROUTE_MODULES = {
   appInfo,
   security,
   operationLog,
+  translation,
   upload,
   download,
   fmeaProjects,

@@ -11,6 +11,16 @@ export function parseCount(value: string | undefined, option: string, min = 1): 
   return n;
 }
 
+/** A day (YYYY-MM-DD, local time: its start, or with `end` the start of the next day, so the day counts whole) or an ISO time. */
+export function parseTime(value: string | undefined, option: string, end = false): Date | undefined {
+  if (value === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  const at = new Date(day ? `${value.trim()}T00:00:00` : value.trim());
+  if (Number.isNaN(at.getTime())) throw new UsageError('cli.score.bad_time', { option, value });
+  if (day && end) at.setDate(at.getDate() + 1);
+  return at;
+}
+
 /** `a,b, c` → ['a', 'b', 'c'] (full-width commas too). */
 export function parseList(value: string | undefined): string[] {
   return (value ?? '').split(/[,，]/).map((item) => item.trim()).filter(Boolean);

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
 import { createContext, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
 import { ok } from '../../envelope.ts';
@@ -29,36 +30,38 @@ export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceL
 
 export { clientIp } from '../../http/client-ip.ts';
 
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(loginRoute, async (c) => {
-    const services = c.var.services;
-    const body = c.req.valid('json');
-    const ip = clientIp(c);
-    const ctx = createContext(services.database.db, { userId: null, userName: body.username.trim(), ip }, services.now);
-    const result = await login(
-      ctx,
-      { userName: body.username, password: body.password, siteId: body.siteId, forceLogin: body.forceLogin, userAgent: c.req.header('user-agent'), ip },
-      {
-        sessionsEnded: (_userId, ids) => {
-          ids.forEach((id) => services.auth.dropSession(id));
-          services.realtime.endSessions(ids, 'forceLogin', { reason: 'loginOtherPlace' });
-        },
-        wait: services.wait,
+/** The sign-in handler, shared with the login page's removeLoginPageUser (which signs in with forceLogin). */
+export async function answerLogin(c: Context<AppEnv>, body: z.output<typeof LoginBody>) {
+  const services = c.var.services;
+  const ip = clientIp(c);
+  const ctx = createContext(services.database.db, { userId: null, userName: body.username.trim(), ip }, services.now);
+  const result = await login(
+    ctx,
+    { userName: body.username, password: body.password, siteId: body.siteId, forceLogin: body.forceLogin, userAgent: c.req.header('user-agent'), ip },
+    {
+      sessionsEnded: (_userId, ids) => {
+        ids.forEach((id) => services.auth.dropSession(id));
+        services.realtime.endSessions(ids, 'forceLogin', { reason: 'loginOtherPlace' });
       },
-    );
-    switch (result.status) {
-      case 'chooseSite':
-        return c.json(ok({ flag: 2, reason: 'chooseSite', sites: result.sites }), 200);
-      case 'forceLogin':
-        return c.json(ok({ flag: 3, reason: 'forceLogin' }), 200);
-      case 'changePassword':
-        return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId, changeToken: result.changeToken }), 200);
-      case 'ok':
-        setSessionCookie(c, result.token, result.session.expiresAt);
-        void announceOnline(services, { userId: result.userId, siteId: result.siteId });
-        return c.json(ok({ flag: 1, token: result.token, userId: result.userId, userName: result.userName, siteId: result.siteId }), 200);
-    }
-  });
+      wait: services.wait,
+    },
+  );
+  switch (result.status) {
+    case 'chooseSite':
+      return c.json(ok({ flag: 2, reason: 'chooseSite', sites: result.sites }), 200);
+    case 'forceLogin':
+      return c.json(ok({ flag: 3, reason: 'forceLogin' }), 200);
+    case 'changePassword':
+      return c.json(ok({ flag: 4, reason: result.reason === 'expired' ? 'passwordExpired' : 'firstLogin', userId: result.userId, changeToken: result.changeToken }), 200);
+    case 'ok':
+      setSessionCookie(c, result.token, result.session.expiresAt);
+      void announceOnline(services, { userId: result.userId, siteId: result.siteId });
+      return c.json(ok({ flag: 1, token: result.token, userId: result.userId, userName: result.userName, siteId: result.siteId }), 200);
+  }
+}
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(loginRoute, (c) => answerLogin(c, c.req.valid('json')));
 
   app.openapi(logoutRoute, async (c) => {
     const services = c.var.services;

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   changeOwnPassword,
   createContext,
@@ -45,56 +46,59 @@ export const resetPwdRoute = defineRoute({
   data: z.null(),
 });
 
+/** The signed-in user's info, shared with the spec's other names for it (getLoginInfo, the e-mail redirect page's call). */
+export async function answerUserInfo(c: Context<AppEnv>) {
+  const services = c.var.services;
+  const auth = caller(c);
+  const key = `${auth.session.id}:${c.var.locale}`;
+  const cached = services.auth.getUserInfo(key, services.now().getTime());
+  if (cached) return c.body(cached, 200, { 'content-type': 'application/json' }) as never;
+  const db = services.database.db;
+  const view = await presentUser(db, auth.user);
+  const policy = await getPasswordPolicy(db);
+  const session = auth.session;
+  const sites = await sitesOfUser(db, auth.user.id);
+  const siteRow = sites.find((s) => s.siteId === session.siteId);
+  const { roles } = await rolesOfUser(db, auth.user.id);
+  const data = {
+    userId: view.id,
+    userName: view.userName,
+    realName: view.realName,
+    realNameEn: view.realNameEn,
+    mobile: view.mobile,
+    email: view.email,
+    jobNumber: view.jobNumber,
+    avatar: view.avatar,
+    signature: view.signature,
+    // the session's site is the one the user signed in to (group), not necessarily the home site
+    siteId: session.siteId,
+    siteName: siteRow?.siteName ?? view.siteName,
+    siteNameEn: siteRow?.siteNameEn ?? view.siteNameEn,
+    departmentId: view.departmentId,
+    department: view.departmentName,
+    departmentName: view.departmentName,
+    departmentNameEn: view.departmentNameEn,
+    roles: view.roles,
+    roleIdList: view.roles.map((r) => r.id),
+    roleNames: view.roleNames,
+    roleNamesEn: view.roleNamesEn,
+    // product types the roles permit; an empty list means all (spec 001 §6)
+    productTypes: productTypesOfRoles(roles),
+    isAdmin: auth.isAdmin,
+    // super administrators act everywhere, site administrators in the session's site (docs/domain/administration.md)
+    adminRank: rankOfRoles(roles),
+    sites,
+    routers: auth.routers,
+    rules: await ruleFlagValues(db),
+    passwordState: passwordState(policy, auth.user, services.now()),
+  };
+  const json = JSON.stringify(ok(data));
+  services.auth.setUserInfo(key, json, services.now().getTime());
+  return c.body(json, 200, { 'content-type': 'application/json' }) as never;
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(infoRoute, async (c) => {
-    const services = c.var.services;
-    const auth = caller(c);
-    const key = `${auth.session.id}:${c.var.locale}`;
-    const cached = services.auth.getUserInfo(key, services.now().getTime());
-    if (cached) return c.body(cached, 200, { 'content-type': 'application/json' }) as never;
-    const db = services.database.db;
-    const view = await presentUser(db, auth.user);
-    const policy = await getPasswordPolicy(db);
-    const session = auth.session;
-    const sites = await sitesOfUser(db, auth.user.id);
-    const siteRow = sites.find((s) => s.siteId === session.siteId);
-    const { roles } = await rolesOfUser(db, auth.user.id);
-    const data = {
-      userId: view.id,
-      userName: view.userName,
-      realName: view.realName,
-      realNameEn: view.realNameEn,
-      mobile: view.mobile,
-      email: view.email,
-      jobNumber: view.jobNumber,
-      avatar: view.avatar,
-      signature: view.signature,
-      // the session's site is the one the user signed in to (group), not necessarily the home site
-      siteId: session.siteId,
-      siteName: siteRow?.siteName ?? view.siteName,
-      siteNameEn: siteRow?.siteNameEn ?? view.siteNameEn,
-      departmentId: view.departmentId,
-      department: view.departmentName,
-      departmentName: view.departmentName,
-      departmentNameEn: view.departmentNameEn,
-      roles: view.roles,
-      roleIdList: view.roles.map((r) => r.id),
-      roleNames: view.roleNames,
-      roleNamesEn: view.roleNamesEn,
-      // product types the roles permit; an empty list means all (spec 001 §6)
-      productTypes: productTypesOfRoles(roles),
-      isAdmin: auth.isAdmin,
-      // super administrators act everywhere, site administrators in the session's site (docs/domain/administration.md)
-      adminRank: rankOfRoles(roles),
-      sites,
-      routers: auth.routers,
-      rules: await ruleFlagValues(db),
-      passwordState: passwordState(policy, auth.user, services.now()),
-    };
-    const json = JSON.stringify(ok(data));
-    services.auth.setUserInfo(key, json, services.now().getTime());
-    return c.body(json, 200, { 'content-type': 'application/json' }) as never;
-  });
+  app.openapi(infoRoute, answerUserInfo);
 
   app.openapi(resetPwdRoute, async (c) => {
     const services = c.var.services;

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { findCatalogRow, getCatalogRecord, getCatalogRecordBySerial, InvalidInputError, listCatalogRecords, NotFoundError } from '@fmea/core';
+import { failureModeFunctionGroups, findCatalogRow, getCatalogRecord, getCatalogRecordBySerial, InvalidInputError, listCatalogRecords, NotFoundError } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { Id } from '../../http/fields.ts';
+import { serviceContext } from '../../http/context.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { catalogTypeOf, commaList, runCatalog } from './handlers.ts';
 import { presentRecord } from './present.ts';
@@ -66,6 +67,23 @@ export const featureClassifySelectBySerial = defineRoute({
   data: Record,
 });
 
+export const getFunctionGroupList = defineRoute({
+  method: 'post',
+  path: '/api/knowledge/invalidMode/getFunctionGroupList',
+  tag: TAG,
+  summary: 'The functions a failure mode is used under, from the FMEA failure network (spec 001 §7)',
+  description:
+    'The failure mode by a version’s id or its number (as getInvalidMode; the same checks: the type’s route, the record’s product type). ' +
+    'Every failure mode (FM) of a live FMEA that cites any version of the record, grouped by the text of its function: uses (how many FMs) and projects (in how many). ' +
+    'Only projects the caller may open count. Most used first.',
+  access: 'user',
+  request: jsonBody(OneRecordBody),
+  data: z.strictObject({
+    items: z.array(z.strictObject({ function: z.string(), uses: z.number().int(), projects: z.number().int() })),
+    serialNum: z.string().openapi({ description: 'The failure mode’s number' }),
+  }),
+});
+
 type Ctx = Context<AppEnv>;
 
 /** One record of an entity by id or number, as the generic get and getBySerial read it. */
@@ -85,6 +103,11 @@ async function readOne(c: Ctx, entity: 'invalidMode' | 'productFeatureCategory',
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(getInvalidMode, async (c) => c.json(ok(await readOne(c, 'invalidMode', c.req.valid('json'))), 200));
+  app.openapi(getFunctionGroupList, async (c) => {
+    const record = await readOne(c, 'invalidMode', c.req.valid('json'));
+    const items = await failureModeFunctionGroups(serviceContext(c), record.rootId);
+    return c.json(ok({ items, serialNum: record.serialNum }), 200);
+  });
   app.openapi(getProductFeatureCategory, async (c) => c.json(ok(await readOne(c, 'productFeatureCategory', c.req.valid('json'))), 200));
 
   app.openapi(featureClassifyList, async (c) => {

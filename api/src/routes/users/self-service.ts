@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { isOwnPassword, listUserOptions, updateUser } from '@fmea/core';
+import type { Context } from 'hono';
+import { isOwnPassword, listUserOptions, updateUser, type OwnPasswordOptions } from '@fmea/core';
+import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -21,14 +23,29 @@ export const basicInfoRoute = defineRoute({
   data: AdminUserSchema,
 });
 
+/** The check-password call's body and answer (checkOldPwd and the administrators' adminCheckOldPwd). */
+export const OldPasswordBody = z.object({ oldPassword: Password }).openapi('OldPasswordBody');
+export const PasswordCheckData = z.strictObject({ correct: z.boolean() });
+
 export const checkOldPwdRoute = defineRoute({
   method: 'post',
   path: '/api/user/checkOldPwd',
   tag: TAG,
   summary: 'Whether a password is the caller’s current one (change-password form)',
   access: 'user',
-  request: jsonBody(z.object({ oldPassword: Password })),
-  data: z.strictObject({ correct: z.boolean() }),
+  request: jsonBody(OldPasswordBody),
+  data: PasswordCheckData,
+});
+
+/** The picker list's filter: the query of GET /api/user/list and the body of the spec's POST /api/user/fmeaUserList. */
+export const UserOptionsQuery = z.object({
+  searchKey: Text.optional(),
+  siteId: Id.optional(),
+  projectId: Id.optional().openapi({
+    description: 'An FMEA project: only users who may read it (its team, administrators, users it is shared with), for pickers of people a step must name from its readers (the review roles). The caller must be able to open the project (403 otherwise).',
+  }),
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+  timestamp: z.string().max(40).optional(),
 });
 
 export const optionsRoute = defineRoute({
@@ -37,19 +54,22 @@ export const optionsRoute = defineRoute({
   tag: TAG,
   summary: 'A light list of users for pickers: id, user name and real name',
   access: 'user',
-  request: {
-    query: z.object({
-      searchKey: Text.optional(),
-      siteId: Id.optional(),
-      projectId: Id.optional().openapi({
-        description: 'An FMEA project: only users who may read it (its team, administrators, users it is shared with), for pickers of people a step must name from its readers (the review roles). The caller must be able to open the project (403 otherwise).',
-      }),
-      limit: z.coerce.number().int().min(1).max(500).default(10),
-      timestamp: z.string().max(40).optional(),
-    }),
-  },
+  request: { query: UserOptionsQuery },
   data: z.array(UserOptionSchema),
 });
+
+/** The picker list's handler, shared with its spec name (POST /api/user/fmeaUserList). */
+export async function answerUserOptions(c: Context<AppEnv>, query: z.output<typeof UserOptionsQuery>) {
+  const { searchKey, siteId, projectId, limit } = query;
+  return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, readerOf: projectId, limit })), 200);
+}
+
+/** The check-password handler, shared with the administrators' adminCheckOldPwd. */
+export async function answerOwnPassword(c: Context<AppEnv>, oldPassword: string, options: OwnPasswordOptions = {}) {
+  const auth = caller(c);
+  const correct = await isOwnPassword(serviceContext(c), auth.user.id, oldPassword, { ...options, ip: clientIp(c), wait: c.var.services.wait });
+  return c.json(ok({ correct }), 200);
+}
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(basicInfoRoute, async (c) => {
@@ -59,14 +79,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return c.json(ok(presentAdminUser(user)), 200);
   });
 
-  app.openapi(checkOldPwdRoute, async (c) => {
-    const auth = caller(c);
-    const correct = await isOwnPassword(serviceContext(c), auth.user.id, c.req.valid('json').oldPassword);
-    return c.json(ok({ correct }), 200);
-  });
+  app.openapi(checkOldPwdRoute, (c) => answerOwnPassword(c, c.req.valid('json').oldPassword));
 
-  app.openapi(optionsRoute, async (c) => {
-    const { searchKey, siteId, projectId, limit } = c.req.valid('query');
-    return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, readerOf: projectId, limit })), 200);
-  });
+  app.openapi(optionsRoute, (c) => answerUserOptions(c, c.req.valid('query')));
 }

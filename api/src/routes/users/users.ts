@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
-  createUser, deleteUser, findUserRow, getUser, InvalidInputError, isUserNameAvailable, listUsers, updateUser, type UserInput } from '@fmea/core';
+  createUser, deleteUser, findUserRow, getUser, InvalidInputError, isUserNameAvailable, listUsers, updateUser, type UserInput, type UserListQuery } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -18,8 +19,22 @@ const ListBody = z
     limit: z.number().int().min(1).max(500).default(10),
     searchKey: Text.optional().openapi({ description: 'Part of the user name, real name or job number' }),
     siteId: Id.optional(),
+    userIds: z.array(Id).min(1).max(500).optional().openapi({ description: 'These users only (the spec’s getUserInfoList); unknown ids are left out' }),
   })
   .openapi('UserListBody');
+
+/** The list's answer; the spec's other user lists (getUserInfoList, the export lists) answer it too. */
+export const UserListData = z.strictObject({
+  items: z.array(
+    AdminUserSchema.extend({
+      actions: z.array(z.enum(['edit', 'resetPassword', 'lock', 'delete'])).openapi({ description: 'What the caller may do to this user (rank and site rules); the buttons still apply' }),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export { ListBody as UserListBody };
 
 export const listRoute = defineRoute({
   method: 'post',
@@ -28,16 +43,7 @@ export const listRoute = defineRoute({
   summary: 'A page of users (administration)',
   access: { route: 'system_user' },
   request: jsonBody(ListBody),
-  data: z.strictObject({
-    items: z.array(
-      AdminUserSchema.extend({
-        actions: z.array(z.enum(['edit', 'resetPassword', 'lock', 'delete'])).openapi({ description: 'What the caller may do to this user (rank and site rules); the buttons still apply' }),
-      }),
-    ),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-  }),
+  data: UserListData,
 });
 
 export const getRoute = defineRoute({
@@ -85,12 +91,15 @@ export const checkNameRoute = defineRoute({
   data: z.strictObject({ available: z.boolean() }),
 });
 
+/** The user list's handler, shared by the spec's other names for it: a page of users, with `holding` the holders of a route's button only. */
+export async function answerUserList(c: Context<AppEnv>, query: z.input<typeof ListBody>, holding?: UserListQuery['holding']) {
+  const { page, limit, searchKey, siteId, userIds } = query;
+  const result = await listUsers(serviceContext(c), { page, limit, search: searchKey, site: siteId, ids: userIds, holding });
+  return c.json(ok({ items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })), total: result.total, page: result.page, limit: result.limit }), 200);
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listRoute, async (c) => {
-    const { page, limit, searchKey, siteId } = c.req.valid('json');
-    const result = await listUsers(serviceContext(c), { page, limit, search: searchKey, site: siteId });
-    return c.json(ok({ items: result.items.map((u) => ({ ...presentAdminUser(u), actions: u.actions })), total: result.total, page: result.page, limit: result.limit }), 200);
-  });
+  app.openapi(listRoute, (c) => answerUserList(c, c.req.valid('json')));
 
   app.openapi(getRoute, async (c) => {
     const user = await getUser(serviceContext(c), c.req.valid('json').id);

@@ -1,4 +1,6 @@
-import { userInfo } from 'node:os';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbEnv, runFmea, tempDbUrl, type TempDb } from '../../test-utils.ts';
 
@@ -36,6 +38,23 @@ describe('fmea log list', { timeout: 90_000 }, () => {
     expect(seeded.items).toHaveLength(1);
     const nobody = await fmea(['--lang', 'en-US', 'log', 'list', '--user', 'nobody']);
     expect(nobody.stdout).toBe('At\tOperator\tAction\tEntity\tEntity id\n');
+  });
+
+  it('filters by record type and dates, and writes every match to a workbook with --out', async () => {
+    await fmea(['site', 'add', 'Plant C']);
+    const sites = JSON.parse((await fmea(['--json', 'log', 'list', '--entity', 'site', '--from', '2000-01-01', '--limit', '500'])).stdout).data;
+    expect(sites.total).toBeGreaterThan(0);
+    expect(sites.items.every((e: { entity: string }) => e.entity === 'site')).toBe(true);
+    expect(JSON.parse((await fmea(['--json', 'log', 'list', '--entity', 'site', '--to', '2000-01-01'])).stdout).data.total).toBe(0);
+    const out = join(mkdtempSync(join(tmpdir(), 'fmea-log-')), 'log.xlsx');
+    const done = await fmea(['--lang', 'en-US', 'log', 'list', '--entity', 'site', '--out', out]);
+    expect(done).toMatchObject({ code: 0, stdout: `Exported ${sites.total} entries to ${out}\n` });
+    const { readSheet } = await import('@fmea/core');
+    const { rows } = await readSheet(new Uint8Array(readFileSync(out)), [{ key: 'entity', headers: ['Record type'] }], undefined, { acceptUnmapped: true });
+    expect(rows.map((r) => r.values.entity)).toEqual(Array(sites.total).fill('Site'));
+    const bad = await fmea(['--lang', 'en-US', 'log', 'list', '--from', 'someday']);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('--from is not a valid date (got someday)') });
+    expect((await fmea(['log', 'list', '--out', 'log.csv'])).code).toBe(2);
   });
 
   it('refuses a bad limit, exit 2', async () => {

@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import type { ScoreRankingRow } from '@fmea/core/services';
 import { contextOf } from '../../context.ts';
-import { UsageError } from '../../errors.ts';
-import { parseCount } from '../../shared/options.ts';
+import { parseCount, parseTime } from '../../shared/options.ts';
 
 interface RankingOptions {
   readonly site?: string;
@@ -15,16 +14,6 @@ interface RankingOptions {
   readonly to?: string;
   readonly page?: string;
   readonly limit: string;
-}
-
-/** A day (YYYY-MM-DD, local time: its start, or with `end` the start of the next day, so the day counts whole) or an ISO time. */
-function parseTime(value: string | undefined, option: string, end = false): Date | undefined {
-  if (value === undefined) return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
-  const at = new Date(day ? `${value.trim()}T00:00:00` : value.trim());
-  if (Number.isNaN(at.getTime())) throw new UsageError('cli.score.bad_time', { option, value });
-  if (day && end) at.setDate(at.getDate() + 1);
-  return at;
 }
 
 export function registerScoreRanking(score: Command): void {

@@ -50,6 +50,7 @@ export const OPERATION_ACTIONS = [
   'file.delete',
   'settings.app',
   'settings.dashboard',
+  'settings.translation',
   'security.policy',
   'rules.set',
   'rules.ap_replace',

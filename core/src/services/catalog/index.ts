@@ -57,3 +57,4 @@ export {
 } from './store.ts';
 export { labelCatalogError, labelCatalogIssues } from './labels.ts';
 export { getCatalogRecordBySerial, probeCatalogValue, type CatalogProbeAnswer, type CatalogValueProbe } from './probes.ts';
+export { failureModeFunctionGroups, type FunctionGroup } from './function-groups.ts';

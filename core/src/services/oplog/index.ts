@@ -1,1 +1,2 @@
 export * from './oplog.ts';
+export * from './export.ts';

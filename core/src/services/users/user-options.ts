@@ -4,7 +4,9 @@ import type { ServiceContext } from '../shared/context.ts';
 import { contains, MAX_LIMIT } from '../shared/paging.ts';
 import { findSite } from '../org/sites.ts';
 import { verifyPassword } from '../shared/password-hash.ts';
-import { findUserRow } from './users.ts';
+import { findUserRow, getUser, presentUser } from './users.ts';
+import { getPasswordPolicy } from './passwords.ts';
+import { clearSignInFailures, recordSignInFailure, signInDelayMs } from '../auth/throttle.ts';
 import { projectReaderTest } from '../fmea/readers.ts';
 import { live } from '../../db/live.ts';
 
@@ -48,12 +50,77 @@ export async function listUserOptions(ctx: ServiceContext, query: UserOptionQuer
   return (await rows).filter((u) => reads(u.id)).slice(0, limit);
 }
 
+export interface OwnPasswordOptions {
+  /** Count wrong answers in the sign-in throttle (the administrators' adminCheckOldPwd): its checks wait as sign-ins do. */
+  throttle?: boolean;
+  /** The caller's address, the throttle's key. */
+  ip?: string | null;
+  /** Holds the check back for the throttle's delay (tests record it); default a timer. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Whether `password` is the user's current password (the spec's checkOldPwd,
- * asked by the change-password form before it submits). Nothing is counted or
- * written: the caller is signed in already.
+ * asked by the change-password form before it submits). Without `throttle`
+ * nothing is counted or written: the caller is signed in already. With it (an
+ * administrator confirming who they are before a sensitive change) the
+ * sign-in throttle counts wrong answers for the address and user name, and a
+ * check waits for their earlier failures as a sign-in does: a stolen session
+ * cannot guess the password faster than the sign-in page.
  */
-export async function isOwnPassword(ctx: ServiceContext, userId: string, password: string): Promise<boolean> {
+export async function isOwnPassword(ctx: ServiceContext, userId: string, password: string, options: OwnPasswordOptions = {}): Promise<boolean> {
   const row = await findUserRow(ctx.db, userId);
-  return verifyPassword(row.passwordHash, password);
+  if (!options.throttle) return verifyPassword(row.passwordHash, password);
+  const policy = await getPasswordPolicy(ctx.db);
+  const wait = async (ms: number) => (ms > 0 ? (options.wait ?? sleep)(ms) : undefined);
+  await wait(await signInDelayMs(ctx.db, options.ip, row.userName, policy, ctx.now()));
+  if (await verifyPassword(row.passwordHash, password)) {
+    await clearSignInFailures(ctx.db, options.ip, row.userName);
+    return true;
+  }
+  await wait(await recordSignInFailure(ctx.db, options.ip, row.userName, policy, ctx.now()));
+  return false;
+}
+
+/** A person as the relation answer names them. */
+export interface RelatedPerson {
+  id: string;
+  userName: string;
+  realName: string;
+  realNameEn: string;
+}
+
+export interface UserRelations {
+  user: RelatedPerson;
+  superior: RelatedPerson | null;
+  /** Live users who name this user as their superior, by user name. */
+  subordinates: RelatedPerson[];
+  departmentId: string | null;
+  siteId: string | null;
+  siteIds: string[];
+  roleIds: string[];
+}
+
+const personColumns = { id: user.id, userName: user.userName, realName: user.realName, realNameEn: user.realNameEn };
+
+/**
+ * A user's reporting line and memberships (the spec's getUserRelationInfo).
+ * One's own is always readable; another user's follows the administration
+ * reading rules (`getUser`: a site administrator reads their own site only).
+ */
+export async function userRelations(ctx: ServiceContext, userId: string): Promise<UserRelations> {
+  const view = userId === ctx.actor.userId ? await presentUser(ctx.db, await findUserRow(ctx.db, userId)) : await getUser(ctx, userId);
+  const superior = view.superiorId ? await ctx.db.select(personColumns).from(user).where(and(eq(user.id, view.superiorId), live(user))).get() : undefined;
+  const subordinates = await ctx.db.select(personColumns).from(user).where(and(eq(user.superiorId, view.id), live(user))).orderBy(asc(user.userName));
+  return {
+    user: { id: view.id, userName: view.userName, realName: view.realName, realNameEn: view.realNameEn },
+    superior: superior ?? null,
+    subordinates,
+    departmentId: view.departmentId,
+    siteId: view.siteId,
+    siteIds: view.siteIds,
+    roleIds: view.roles.map((r) => r.id),
+  };
 }

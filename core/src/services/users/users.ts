@@ -126,6 +126,10 @@ export async function getUser(ctx: ServiceContext, idOrName: string): Promise<Us
 export interface UserListQuery extends PageQuery {
   search?: string;
   site?: string;
+  /** These users only (ids; unknown ones are left out). */
+  ids?: readonly string[];
+  /** Only users who may use this button on one of these routes: a role grants it, or they hold the admin role (the export lists of spec 000 §7). */
+  holding?: { routes: readonly string[]; button: string };
 }
 
 export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<Page<UserView & { actions: Exclude<UserAction, 'read'>[] }>> {
@@ -135,6 +139,8 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
     const search = query.search.trim();
     conditions.push(or(contains(user.userName, search), contains(user.realName, search), contains(user.jobNumber, search)));
   }
+  if (query.ids) conditions.push(query.ids.length ? inArray(user.id, [...query.ids]) : eq(user.id, ''));
+  if (query.holding) conditions.push(await holdersOf(ctx.db, query.holding.routes, query.holding.button));
   const actor = await administratorOf(ctx);
   if (query.site) {
     const owner = await findSite(ctx.db, query.site);
@@ -157,6 +163,14 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery = {}):
 }
 
 const MANAGE_ACTIONS: readonly Exclude<UserAction, 'read'>[] = ['edit', 'resetPassword', 'lock', 'delete'];
+
+/** Users a role lets use `button` on one of `routes`, and the admin role's holders (who may use every button). The roles are few: their grants are read, the users are a sub-select. */
+async function holdersOf(db: DbOrTx, routes: readonly string[], button: string): Promise<SQL> {
+  const grants = routes.length ? await db.select({ roleId: rolePermission.roleId, buttons: rolePermission.buttons }).from(rolePermission).where(inArray(rolePermission.routeName, [...routes])) : [];
+  const admins = await db.select({ id: role.id }).from(role).where(eq(role.name, ADMIN_ROLE_NAME));
+  const roleIds = [...grants.filter((g) => g.buttons.includes(button)).map((g) => g.roleId), ...admins.map((r) => r.id)];
+  return inArray(user.id, db.select({ id: userRole.userId }).from(userRole).where(inArray(userRole.roleId, roleIds)));
+}
 
 /** Users whose home is one of the sites, or who belong to one as a further group. */
 function memberOfSites(db: DbOrTx, siteIds: readonly string[]): SQL | undefined {

@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Field, formatDateTime, PageHeader, TextInput } from '@fmea/sdk';
+import { api, Button, DataGrid, type ApiData, type DataGridColumn, type DataGridQuery, Field, formatDateTime, notifyError, PageHeader, Select, TextInput, useLoad, usePermission } from '@fmea/sdk';
 import { useGridLabels } from '@fmea/sdk';
 import '../../system.css';
 
@@ -10,12 +10,13 @@ type LogEntry = ApiData<'/api/operationLog/list'>['items'][number];
 interface Filters {
   userName: string;
   action: string;
+  entity: string;
   from: string;
   to: string;
   search: string;
 }
 
-const EMPTY: Filters = { userName: '', action: '', from: '', to: '', search: '' };
+const EMPTY: Filters = { userName: '', action: '', entity: '', from: '', to: '', search: '' };
 
 /** Local calendar days to the instants the server compares: from the start of `from` to the end of `to`. */
 function range(f: Filters) {
@@ -23,6 +24,22 @@ function range(f: Filters) {
     from: f.from ? new Date(`${f.from}T00:00:00`).getTime() : undefined,
     to: f.to ? new Date(`${f.to}T23:59:59.999`).getTime() : undefined,
   };
+}
+
+/** The applied filters as the list's body and the export's query send them (empty ones left out). */
+function filterValues(f: Filters) {
+  return {
+    userName: f.userName.trim() || undefined,
+    action: f.action.trim() || undefined,
+    entity: f.entity || undefined,
+    search: f.search.trim() || undefined,
+    ...range(f),
+  };
+}
+
+/** The export's query: the same filters, times as the milliseconds the list sends. */
+function exportQuery(f: Filters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filterValues(f)).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 }
 
 /** JSON as text in a <pre>: React escapes it, nothing from the log is ever read as HTML. */
@@ -40,17 +57,14 @@ export default function OperationLogPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [openId, setOpenId] = useState<number | null>(null);
   const [rows, setRows] = useState<LogEntry[]>([]);
+  const allowed = usePermission('system_log');
+  // the record types named in the reader's language, for the filter's choices
+  const kinds = useLoad(() => api.get('/api/operationLog/kinds'), [i18n.locale]);
+  const entityOptions = [{ value: '', label: t`All record types` }, ...(kinds.data?.entities ?? []).map((e) => ({ value: e.code, label: e.label }))];
 
   const fetchPage = useCallback(
     async ({ page, limit }: DataGridQuery) => {
-      const answer = await api.post('/api/operationLog/list', {
-        page,
-        limit,
-        userName: filters.userName.trim() || undefined,
-        action: filters.action.trim() || undefined,
-        search: filters.search.trim() || undefined,
-        ...range(filters),
-      });
+      const answer = await api.post('/api/operationLog/list', { page, limit, ...filterValues(filters) });
       setRows(answer.items);
       return answer;
     },
@@ -88,12 +102,23 @@ export default function OperationLogPage() {
 
   return (
     <div className="page" data-testid="system-log">
-      <PageHeader title={<Trans>Operation log</Trans>} />
+      <PageHeader
+        title={<Trans>Operation log</Trans>}
+        actions={
+          allowed('export') ? (
+            // the applied filters, as the list shows them
+            <Button onClick={() => void api.download('/api/operationLog/export', 'operation-log.xlsx', exportQuery(filters)).catch(notifyError)}>
+              <Trans>Export</Trans>
+            </Button>
+          ) : null
+        }
+      />
       <form noValidate className="sys-filters" onSubmit={apply} role="search" aria-label={t`Filter the log`}>
         <Field label={t`User name`}>{(id) => <TextInput id={id} value={draft.userName} maxLength={50} onChange={(e) => set('userName', e.target.value)} />}</Field>
         <Field label={t`Action (prefix)`} hint={t`e.g. user. or user.create`}>
           {(id) => <TextInput id={id} value={draft.action} maxLength={50} onChange={(e) => set('action', e.target.value)} />}
         </Field>
+        <Field label={t`Record type`}>{(id) => <Select id={id} value={draft.entity} options={entityOptions} onChange={(e) => set('entity', e.target.value)} />}</Field>
         <Field label={t`From`}>{(id) => <TextInput id={id} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />}</Field>
         <Field label={t`To`}>{(id) => <TextInput id={id} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />}</Field>
         <Field label={t`Search`}>{(id) => <TextInput id={id} value={draft.search} maxLength={200} placeholder={t`Action or user name`} onChange={(e) => set('search', e.target.value)} />}</Field>
