@@ -5,6 +5,8 @@ import * as login from './auth/login.ts';
 import * as userInfo from './auth/user-info.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
+// single sign-on through OpenID Connect (docs/domain/sso.md)
+import * as sso from './auth/sso.ts';
 // sites, site users (groups) and departments: the system_site page
 import * as sites from './org/sites.ts';
 import * as siteUsers from './org/site-users.ts';
@@ -119,6 +121,7 @@ export const ROUTE_MODULES = {
   userInfo,
   online,
   passwordRules,
+  sso,
   sites,
   siteUsers,
   departments,

@@ -90,6 +90,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       routers: auth.routers,
       rules: await ruleFlagValues(db),
       passwordState: passwordState(policy, auth.user, services.now()),
+      idleLogoutMinutes: policy.idleLogoutMinutes,
     };
     const json = JSON.stringify(ok(data));
     services.auth.setUserInfo(key, json, services.now().getTime());
