@@ -4,3 +4,4 @@ export * from './throttle.ts';
 export * from './password-ticket.ts';
 export * from './sso-settings.ts';
 export * from './sso.ts';
+export * from './licences.ts';
