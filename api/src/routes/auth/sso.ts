@@ -77,9 +77,9 @@ export const saveSsoRoute = defineRoute({
     z
       .object({
         enabled: z.boolean(),
-        issuer: z.string().max(500),
+        issuer: z.string().max(200),
         clientId: z.string().max(200),
-        clientSecret: z.string().max(500),
+        clientSecret: z.string().max(200),
         userNameClaim: z.string().max(100),
       })
       .partial()

@@ -60,12 +60,12 @@ export function isAllowedIssuer(value: string): boolean {
 function issuesOf(next: SsoSettings, changes: Partial<SsoSettings>): Issue[] {
   const issues: Issue[] = [];
   if (changes.issuer !== undefined) {
-    const text = checkText(changes.issuer, { field: 'issuer', max: 500 });
+    const text = checkText(changes.issuer, { field: 'issuer', max: 200 });
     issues.push(...text);
     if (!text.length && next.issuer !== '' && !isAllowedIssuer(next.issuer)) issues.push({ messageKey: 'sso.issuer_invalid', field: 'issuer', params: { field: 'issuer' } });
   }
   if (changes.clientId !== undefined) issues.push(...checkText(changes.clientId, { field: 'clientId', max: 200 }));
-  if (changes.clientSecret !== undefined) issues.push(...checkText(changes.clientSecret, { field: 'clientSecret', max: 500 }));
+  if (changes.clientSecret !== undefined) issues.push(...checkText(changes.clientSecret, { field: 'clientSecret', max: 200 }));
   if (changes.userNameClaim !== undefined) {
     const text = checkText(changes.userNameClaim, { field: 'userNameClaim', max: 100, required: true });
     issues.push(...text);
