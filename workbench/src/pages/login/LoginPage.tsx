@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, Field, type SiteChoice, TextInput, useAppInfo } from '@fmea/sdk';
@@ -46,8 +46,11 @@ export function LoginPage() {
     api.get('/api/getLicenseInfo').then(setLicence, () => setLicence(null));
   }, []);
 
+  // one flow per visit: a second start (React's strict-mode double effect) would replace the first one's cookie
+  const ssoStarted = useRef<string | null>(null);
   useEffect(() => {
-    if (location === '/login2') return;
+    if (location === '/login2' || ssoStarted.current === location) return;
+    ssoStarted.current = location;
     const type = query.get('type') ?? undefined;
     api.post('/api/ssoLogin', /^[A-Za-z]{1,20}$/.test(type ?? '') ? { type } : {}).then(
       (answer) => {
@@ -56,10 +59,9 @@ export function LoginPage() {
         if (!ssoOutcome && !flash && query.get('signedOut') === null) window.location.assign(answer.authorizationUrl);
         else setSso(answer.authorizationUrl);
       },
-      () => setSso(null),
+      // the provider cannot be reached: the server's message says so and names /login2
+      (e) => setError(e instanceof Error ? e.message : String(e)),
     );
-    // once per visit of the page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location]);
 
   const ssoMessages: Record<string, string> = {
