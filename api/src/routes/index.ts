@@ -6,6 +6,8 @@ import * as userInfo from './auth/user-info.ts';
 import * as online from './auth/online.ts';
 import * as passwordRules from './auth/password-rules.ts';
 import * as authSpecNames from './auth/spec-names.ts';
+// single sign-on through OpenID Connect (docs/domain/sso.md)
+import * as sso from './auth/sso.ts';
 // sites, site users (groups) and departments: the system_site page
 import * as sites from './org/sites.ts';
 import * as siteUsers from './org/site-users.ts';
@@ -130,6 +132,7 @@ export const ROUTE_MODULES = {
   online,
   passwordRules,
   authSpecNames,
+  sso,
   sites,
   siteUsers,
   departments,

@@ -7,8 +7,8 @@ const api = await openTestApp();
 const { doc, operations } = await operationsOf(api);
 afterAll(() => api.dispose());
 
-/** Routes outside the document: the socket upgrade and the documents themselves. */
-const UNDOCUMENTED = new Set(['GET /api/ws', 'GET /api/openapi.json', 'GET /api/docs']);
+/** Routes outside the document: the socket upgrade, the documents themselves, and the SSO provider's redirect back (a browser's, described under /api/ssoLogin). */
+const UNDOCUMENTED = new Set(['GET /api/ws', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/sso/callback']);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 

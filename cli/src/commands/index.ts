@@ -33,6 +33,7 @@ import { registerReport } from './report/index.ts';
 import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerSpc } from './spc/index.ts';
+import { registerSso } from './sso/index.ts';
 import { registerTemplate } from './template/index.ts';
 import { registerUser } from './user/index.ts';
 
@@ -51,6 +52,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDict(program);
   registerRules(program);
   registerDashboard(program);
+  registerSso(program);
   registerDfmea(program);
   registerPfmea(program);
   registerTemplate(program);

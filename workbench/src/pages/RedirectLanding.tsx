@@ -1,16 +1,31 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans } from '@lingui/react/macro';
+import { api, session } from '@fmea/sdk';
+import { startSession } from '@fmea/sdk/host';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
 import { redirectTarget } from '../shell/areas.ts';
 
-/** /loginRedirect, /wechatLoginRedirect, /emailRedirect: single sign-on is not configured here, so a signed-in user is sent on and others to the login. */
+/**
+ * /loginRedirect, /wechatLoginRedirect, /emailRedirect: the query's type picks the target. Back from single
+ * sign-on (sso=1) the session cookie is set and the landing fetches its token (docs/domain/sso.md); a visitor
+ * not signed in goes to the login with the type, which single sign-on carries through the provider and back.
+ */
 export function RedirectLanding() {
   const search = useSearch();
   const [, navigate] = useLocation();
   useEffect(() => {
+    const query = new URLSearchParams(search);
+    const type = query.get('type');
     // the areas claim the types they open (their `redirectTypes`); types of areas not built yet go home
-    navigate(redirectTarget(new URLSearchParams(search).get('type'), hostedAreas(HOSTED)), { replace: true });
+    const target = redirectTarget(type, hostedAreas(HOSTED));
+    if (session.token) return navigate(target, { replace: true });
+    const toLogin = () => navigate(type && /^[A-Za-z]{1,20}$/.test(type) ? `/?type=${type}` : '/', { replace: true });
+    if (query.get('sso') !== '1') return toLogin();
+    api.post('/api/sso/token').then(({ token }) => {
+      startSession(token);
+      navigate(target, { replace: true });
+    }, toLogin);
   }, [search, navigate]);
   return (
     <div className="page-loading">

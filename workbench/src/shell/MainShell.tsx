@@ -6,7 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmLeave, DataGridStorage, Dialog, refreshMessageCount, useAppInfo, useGuardedNavigate, type UserInfo } from '@fmea/sdk';
 import { ApprovalIcon, HelpIcon, lock, MailIcon, realtime } from '@fmea/sdk/host';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
-import { topMenuItems } from './areas.ts';
+import { topMenuItems, userMenuItems } from './areas.ts';
+import { PasswordExpiryBanner, useIdleSignOut } from './SessionNotices.tsx';
 import { canSeeOnline, OnlineDrawer } from './OnlineDrawer.tsx';
 import { DiscussionMenu } from './DiscussionMenu.tsx';
 import { JobProgress } from './ProgressBars.tsx';
@@ -32,6 +33,8 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   // grids remember the column widths each user sets
   const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
   const online = canSeeOnline(user);
+  useIdleSignOut(user.idleLogoutMinutes);
+  const changePassword = userMenuItems(user, i18n.locale, hostedAreas(HOSTED)).find((item) => item.routeName === 'resetPwd_index');
 
   // the badges are the server's counts: when the shell opens, after each live message (a burst is read once) and when
   // the socket (re)connects (a message that arrived while none was bound was not pushed)
@@ -108,6 +111,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
         </div>
       </header>
       <main className="shell-content">
+        <PasswordExpiryBanner user={user} onChange={changePassword ? () => void go(changePassword.path) : undefined} />
         <DataGridStorage.Provider value={gridStorage}>{children}</DataGridStorage.Provider>
       </main>
       {online ? <OnlineDrawer user={user} /> : null}

@@ -21,7 +21,8 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
   async function signOut() {
     if (!(await confirmLeave())) return;
     await logout();
-    navigate('/');
+    // signedOut: the login page does not send a signed-out user straight back through single sign-on
+    navigate('/?signedOut=1');
   }
 
   async function changeGroup(siteId: string) {

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
+import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, licenceSummary, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import { caller, idleMinutes } from '../../http/authenticate.ts';
@@ -17,6 +17,17 @@ export const remainRoute = defineRoute({
   access: 'public',
   request: { query: z.object({ siteId: z.string().max(64).optional(), timestamp: z.string().max(40).optional() }) },
   data: z.strictObject({ online: z.number(), remaining: z.number().nullable() }),
+});
+
+export const licenceRoute = defineRoute({
+  method: 'get',
+  path: '/api/getLicenseInfo',
+  tag: 'auth',
+  summary: 'Licences of the installation (login page)',
+  description: 'Sites with a licence count limit how many people sign in there at once (0: unlimited). licensed and remaining add up the limited sites (null when none is limited); online counts everyone signed in now.',
+  access: 'public',
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
+  data: z.strictObject({ licensed: z.number().nullable(), online: z.number(), remaining: z.number().nullable(), unlimitedSites: z.number() }),
 });
 
 export const changeGroupRoute = defineRoute({
@@ -65,6 +76,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const live = await liveSessions(services.database.db, services.now(), idle, siteId ? { siteId } : {});
     const remaining = siteId ? await remainingLogins(services.database.db, siteId, services.now(), idle) : null;
     return c.json(ok({ online: new Set(live.map((s) => s.userId)).size, remaining }), 200);
+  });
+
+  app.openapi(licenceRoute, async (c) => {
+    const services = c.var.services;
+    return c.json(ok(await licenceSummary(services.database.db, services.now(), await idleMinutes(services))), 200);
   });
 
   app.openapi(changeGroupRoute, async (c) => {

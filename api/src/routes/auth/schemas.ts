@@ -68,7 +68,10 @@ export const UserInfoSchema = z
     sites: z.array(SiteChoiceSchema),
     routers: z.array(RouterSchema),
     rules: z.record(z.string(), z.string()).openapi({ description: 'The business-rule flags by their code (ruleType), each value as text (defaults filled in)' }),
-    passwordState: z.strictObject({ state: z.string(), daysLeft: z.number().nullable() }),
+    passwordState: z.strictObject({ state: z.string(), daysLeft: z.number().nullable() }).openapi({
+      description: 'state expiring: the password expires in daysLeft days, within the policy’s warning days (the workbench shows a banner)',
+    }),
+    idleLogoutMinutes: z.number().int().openapi({ description: 'The policy’s idle sign-out minutes (0: never): the server ends idle sessions, the workbench signs out after as long without input' }),
   })
   .openapi('UserInfo');
 

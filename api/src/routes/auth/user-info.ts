@@ -91,6 +91,7 @@ export async function answerUserInfo(c: Context<AppEnv>) {
     routers: auth.routers,
     rules: await ruleFlagValues(db),
     passwordState: passwordState(policy, auth.user, services.now()),
+    idleLogoutMinutes: policy.idleLogoutMinutes,
   };
   const json = JSON.stringify(ok(data));
   services.auth.setUserInfo(key, json, services.now().getTime());

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, ApiError, Button, Field, type SiteChoice, TextInput, useAppInfo } from '@fmea/sdk';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
@@ -9,10 +9,19 @@ import { SliderCheck } from './SliderCheck.tsx';
 
 type Step = { kind: 'credentials' } | { kind: 'site'; sites: SiteChoice[] } | { kind: 'force' } | { kind: 'password'; changeToken: string; reason: string };
 
-/** Sign-in (routes / and /login2): account, password, slider check, then whatever the server asks for. */
+/**
+ * Sign-in (routes / and /login2): account, password, slider check, then whatever the server asks for.
+ * With single sign-on on, / sends the visitor to the provider (docs/domain/sso.md) unless the page has
+ * something to say first (an SSO outcome, a sign-out); /login2 always keeps the password sign-in.
+ */
 export function LoginPage() {
   const { t, i18n } = useLingui();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const query = new URLSearchParams(search);
+  const ssoOutcome = query.get('sso');
+  const [sso, setSso] = useState<string | null>(null);
+  const [licence, setLicence] = useState<{ licensed: number | null; remaining: number | null } | null>(null);
   const appInfo = useAppInfo();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +43,35 @@ export function LoginPage() {
 
   useEffect(() => {
     api.get('/api/site/getRemainLoginUser').then(setOnline, () => setOnline(null));
+    api.get('/api/getLicenseInfo').then(setLicence, () => setLicence(null));
   }, []);
+
+  // one flow per visit: a second start (React's strict-mode double effect) would replace the first one's cookie
+  const ssoStarted = useRef<string | null>(null);
+  useEffect(() => {
+    if (location === '/login2' || ssoStarted.current === location) return;
+    ssoStarted.current = location;
+    const type = query.get('type') ?? undefined;
+    api.post('/api/ssoLogin', /^[A-Za-z]{1,20}$/.test(type ?? '') ? { type } : {}).then(
+      (answer) => {
+        if (!answer.enabled || !answer.authorizationUrl) return;
+        // straight to the provider, unless this page has an outcome or a sign-out to show: then a button
+        if (!ssoOutcome && !flash && query.get('signedOut') === null) window.location.assign(answer.authorizationUrl);
+        else setSso(answer.authorizationUrl);
+      },
+      // the provider cannot be reached: the server's message says so and names /login2
+      (e) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [location]);
+
+  const ssoMessages: Record<string, string> = {
+    notFound: t`Current user not found in the product, please contact the administrator`,
+    noPermission: t`User has no permission, please contact the administrator`,
+    notLoggedIn: t`Not logged in at the single sign-on provider. Sign in there, or with your password.`,
+    concurrency: t`No licence is left on your site; try again later or contact the administrator`,
+    systemError: t`System error`,
+  };
+  const ssoMessage = ssoOutcome ? (ssoMessages[ssoOutcome] ?? ssoMessages.systemError) : null;
 
   async function submit(extra: { siteId?: string; forceLogin?: boolean } = {}) {
     setError(null);
@@ -75,6 +112,11 @@ export function LoginPage() {
           <Trans>Welcome to sign in</Trans>
         </h2>
         {flash ? <div className="alert alert-info">{flash}</div> : null}
+        {ssoMessage ? (
+          <div className="alert alert-error" role="alert" data-testid="sso-outcome">
+            {ssoMessage}
+          </div>
+        ) : null}
         {step.kind === 'password' ? (
           <ChangePasswordForm
             changeToken={step.changeToken}
@@ -136,10 +178,22 @@ export function LoginPage() {
             </Button>
           </form>
         )}
+        {sso ? (
+          <div className="login-sso">
+            <a className="btn btn-block" href={sso} data-testid="sso-button">
+              <Trans>Sign in with single sign-on</Trans>
+            </a>
+          </div>
+        ) : null}
         <div className="login-footer">
           {online ? (
             <span data-testid="online-count">
               {online.remaining === null ? t`Online now: ${online.online}` : t`Online now: ${online.online}, remaining logins: ${online.remaining}`}
+            </span>
+          ) : null}
+          {licence ? (
+            <span data-testid="licence-info">
+              {licence.licensed === null ? t`Licences: no limit` : t`Licences: ${licence.licensed}, ${licence.remaining ?? 0} left`}
             </span>
           ) : null}
         </div>

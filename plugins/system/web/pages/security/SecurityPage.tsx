@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Field, FormError, type ApiData, PageHeader, TextInput, SettingsActions, usePermission, useSettingsDraft } from '@fmea/sdk';
+import { SsoSettings } from './SsoSettings.tsx';
 import '../../system.css';
 
 type Policy = ApiData<'/api/security/getPolicy'>;
@@ -65,6 +66,7 @@ export default function SecurityPage() {
   const classError = ['requireLower', 'requireUpper', 'requireDigit', 'requireSpecial'].map((k) => errors.fields[k]).find(Boolean);
 
   return (
+    <>
     <form noValidate className="page" onSubmit={submit} aria-label={t`Password and security`} data-testid="system-security">
       <PageHeader title={<Trans>Password and security</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <div className="sys-form-sections">
@@ -113,5 +115,7 @@ export default function SecurityPage() {
       </div>
       <FormError message={errors.message} />
     </form>
+    <SsoSettings />
+    </>
   );
 }
