@@ -20,3 +20,4 @@ export * from './problem.ts';
 export * from './loop.ts';
 export * from './program.ts';
 export * from './score.ts';
+export * from './dvp.ts';
