@@ -24,6 +24,7 @@ export * from './fta/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './ewo/index.ts';
+export * from './dvp/index.ts';
 export * from './problem/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';

@@ -1,1 +1,2 @@
 export * from './vocabulary.ts';
+export { controlStatusOf, coverageOf, type DvpCoverage } from './status.ts';
