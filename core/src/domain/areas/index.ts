@@ -3,6 +3,7 @@ import type { ProjectType } from '../fmea/vocabulary.ts';
 import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
 import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
+import { dvpArea } from './dvp.ts';
 import { ewoArea } from './ewo.ts';
 import { ftaArea } from './fta.ts';
 import { fmedaArea } from './fmeda.ts';
@@ -21,10 +22,11 @@ export { catalogPage } from './catalog-page.ts';
 export { ftaTreePath } from './fta.ts';
 export { problemDetailPath } from './problem.ts';
 export { ewoDetailPath } from './ewo.ts';
-export { dfmeaArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, standardsArea, systemArea, taskArea };
+export { dvpDetailsPath } from './dvp.ts';
+export { dfmeaArea, dvpArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, dvpArea, ftaArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { dvpTest, dvpTestControl, fmeaControl } from '../../db/schema/index.ts';
+import { dvpPlan, dvpTest, dvpTestControl, fmeaControl } from '../../db/schema/index.ts';
 import { coverageOf, type DvpCoverage } from '../../domain/dvp/index.ts';
 import type { DvpResult } from '../../domain/dvp/index.ts';
 
@@ -43,4 +43,12 @@ export async function controlResults(db: DbOrTx, projectId: string): Promise<Map
   const out = new Map<string, (DvpResult | null)[]>();
   for (const r of rows) out.set(r.controlId, [...(out.get(r.controlId) ?? []), r.result]);
   return out;
+}
+
+/** What the lifecycle linter needs of a DFMEA's DVP: the detection controls a test proves; null while the DFMEA has no plan. */
+export async function dvpOfProject(db: DbOrTx, projectId: string): Promise<{ testedControlIds: string[] } | null> {
+  const plan = await db.select({ id: dvpPlan.id }).from(dvpPlan).where(eq(dvpPlan.projectId, projectId)).get();
+  if (!plan) return null;
+  const rows = await db.selectDistinct({ controlId: dvpTestControl.controlId }).from(dvpTestControl).where(eq(dvpTestControl.projectId, projectId));
+  return { testedControlIds: rows.map((r) => r.controlId) };
 }

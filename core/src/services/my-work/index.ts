@@ -16,6 +16,7 @@ import { proposalTasks } from '../loop/tasks.ts';
 import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/tasks.ts';
 import type { TaskType } from '../../domain/program/vocabulary.ts';
 import { programTasks } from '../program/my-tasks.ts';
+import { dvpTestTasks } from '../dvp/my-tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -30,6 +31,7 @@ import { programTasks } from '../program/my-tasks.ts';
  * - proposal: open FMEA change proposals (from a problem or an EWO) on the
  *   projects the caller is responsible for (services/loop/tasks.ts).
  * - program: the program tasks waiting for the caller (their to-do list, services/program/my-tasks.ts).
+ * - dvp: the DVP tests given to the caller that have no result yet (services/dvp/my-tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
@@ -227,7 +229,7 @@ async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks, dvp: dvpTestTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];
