@@ -26,3 +26,28 @@ export type DvpControlStatus = (typeof DVP_CONTROL_STATUSES)[number];
 /** Where a re-rating mark comes from (fmea_rerate_mark.source_kind): a DVP test for now (a DRBFM concern may follow). */
 export const RERATE_SOURCE_KINDS = ['dvp'] as const;
 export type RerateSourceKind = (typeof RERATE_SOURCE_KINDS)[number];
+
+/** The DVP&R workbook's columns, in the form's order (services/dvp/exchange.ts), and its header block's fields. */
+export const DVP_COLUMNS = [
+  'testNum',
+  'name',
+  'classification',
+  'analysisProject',
+  'dimensionChainLevel',
+  'calculationMethod',
+  'testStandard',
+  'testQuantity',
+  'testItem',
+  'acceptanceCriteria',
+  'testStage',
+  'responsible',
+  'plannedStart',
+  'plannedEnd',
+  'actualStart',
+  'actualEnd',
+  'sampleQuantity',
+  'result',
+  'resultNote',
+  'controls',
+] as const;
+export const DVP_HEADER_FIELDS = ['dvpNum', 'plan', 'project', 'status'] as const;

@@ -1,4 +1,4 @@
-import { DVP_MESSAGE_KEYS, DVP_PLAN_STATES, DVP_RESULTS, DVP_STAGES, DVP_CONTROL_STATUSES } from '../../domain/dvp/index.ts';
+import { DVP_COLUMNS, DVP_HEADER_FIELDS, DVP_MESSAGE_KEYS, DVP_PLAN_STATES, DVP_RESULTS, DVP_STAGES, DVP_CONTROL_STATUSES } from '../../domain/dvp/index.ts';
 
 /**
  * Every message key the DVP services emit (issue 25): the catalog test reads this list, and `DvpMessageKey` keeps
@@ -18,7 +18,6 @@ export const DVP_SERVICE_MESSAGE_KEYS = [
   'dvp.stale',
   'dvp.import_empty',
   'dvp.import_invalid',
-  'dvp.import_unmapped',
   'dvp.import_plan_mismatch',
   'dvp.sheet_name',
   'dvp.unqualified_reason',
@@ -33,4 +32,7 @@ export const ALL_DVP_MESSAGE_KEYS: readonly string[] = [
   ...DVP_RESULTS.map((r) => `dvp.result.${r}`),
   ...DVP_STAGES.map((s) => `dvp.stage.${s}`),
   ...DVP_CONTROL_STATUSES.map((s) => `dvp.control.${s}`),
+  'dvp.title',
+  ...DVP_COLUMNS.map((c) => `dvp.column.${c}`),
+  ...DVP_HEADER_FIELDS.map((f) => `dvp.header.${f}`),
 ];

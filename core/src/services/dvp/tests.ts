@@ -66,7 +66,7 @@ async function findTest(tx: Tx, plan: DvpPlanRow, testId: string): Promise<DvpTe
 }
 
 /** The columns a test input sets, checked: responsible able to open the DFMEA, the standard a DVP standard, the report the caller's own upload. */
-async function columnsOf(tx: Tx, ctx: TxContext, plan: DvpPlanRow, input: DvpTestInput, before: DvpTestRow | null): Promise<Partial<DvpTestRow>> {
+export async function columnsOf(tx: Tx, ctx: TxContext, plan: DvpPlanRow, input: DvpTestInput, before: DvpTestRow | null): Promise<Partial<DvpTestRow>> {
   const set: Partial<DvpTestRow> = {};
   if (input.name !== undefined) set.name = input.name.trim();
   for (const key of ['classification', 'analysisProject', 'dimensionChainLevel', 'calculationMethod', 'testStandard', 'testItem', 'acceptanceCriteria', 'plannedStart', 'plannedEnd', 'actualStart', 'actualEnd'] as const) {
@@ -113,7 +113,7 @@ async function ownReport(tx: Tx, ctx: TxContext, fileId: string): Promise<string
 }
 
 /** Sets a test's links to exactly these detection controls of the plan's DFMEA. */
-async function setLinks(tx: Tx, plan: DvpPlanRow, testId: string, controlIds: readonly string[]): Promise<void> {
+export async function setLinks(tx: Tx, plan: DvpPlanRow, testId: string, controlIds: readonly string[]): Promise<void> {
   const ids = [...new Set(controlIds)];
   if (ids.length) {
     const found = await tx.select({ id: fmeaControl.id }).from(fmeaControl).where(and(inArray(fmeaControl.id, ids), eq(fmeaControl.projectId, plan.projectId), eq(fmeaControl.kind, 'detection')));
@@ -236,17 +236,20 @@ export async function setDvpResult(ctx: ServiceContext, planKey: string, testId:
       .where(and(eq(dvpTest.id, before.id), eq(dvpTest.version, before.version)))
       .returning();
     if (!row) throw staleDvp(before.version + 1);
-    const marks: OperationRecord[] = [];
-    if (input.result === 'unqualified') {
-      const causes = await tx.select({ causeId: fmeaControl.causeId }).from(dvpTestControl).innerJoin(fmeaControl, eq(fmeaControl.id, dvpTestControl.controlId)).where(eq(dvpTestControl.testId, row.id));
-      const reason = `${row.testNum} ${row.name}${row.resultNote ? `: ${row.resultNote}` : ''}`.slice(0, 2000);
-      marks.push(...(await markForRerating(tx, txCtx, plan.projectId, causes.map((c) => c.causeId), { kind: 'dvp', id: row.id, number: row.testNum, reason }, by)));
-    } else if (before.result === 'unqualified') {
-      marks.push(...(await clearRerateMarksOfSource(tx, txCtx, 'dvp', row.id, by)));
-    }
+    const marks = await resultMarks(tx, txCtx, plan, before.result, row, by);
     return {
       result: { plan: await planView(tx, plan, true), messages: [] },
       log: [{ action: 'dvp.test.result', entity: 'dvp_test', entityId: row.id, before: { result: before.result }, after: { testNum: row.testNum, result: row.result, note: row.resultNote } }, ...marks],
     };
   });
+}
+
+/** What a result does to the DFMEA: unqualified marks the causes of the test's controls for re-rating; leaving unqualified withdraws the marks. */
+export async function resultMarks(tx: Tx, txCtx: TxContext, plan: DvpPlanRow, was: DvpResult | null, row: DvpTestRow, by: string): Promise<OperationRecord[]> {
+  if (row.result === 'unqualified') {
+    const causes = await tx.select({ causeId: fmeaControl.causeId }).from(dvpTestControl).innerJoin(fmeaControl, eq(fmeaControl.id, dvpTestControl.controlId)).where(eq(dvpTestControl.testId, row.id));
+    const reason = `${row.testNum} ${row.name}${row.resultNote ? `: ${row.resultNote}` : ''}`.slice(0, 2000);
+    return markForRerating(tx, txCtx, plan.projectId, causes.map((c) => c.causeId), { kind: 'dvp', id: row.id, number: row.testNum, reason }, by);
+  }
+  return was === 'unqualified' ? clearRerateMarksOfSource(tx, txCtx, 'dvp', row.id, by) : [];
 }
