@@ -34,6 +34,10 @@ const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/problem/actions': { field: 'actions.0.result', why: 'an action’s result as the report states it, up to 4,000 characters' },
   'POST /api/ewo/add': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
   'POST /api/ewo/edit': { field: 'description', why: 'an engineering change’s description is its body: up to 500 characters (EWO_DESCRIPTION_MAX)' },
+  // a DVP test's acceptance criteria and a result's note are a paragraph of the DVP&R report (DVP_LONG_TEXT_MAX, docs/domain/dvp.md)
+  'POST /api/dvp/test/add': { field: 'acceptanceCriteria', why: 'a test’s acceptance criteria, up to 2,000 characters' },
+  'POST /api/dvp/test/edit': { field: 'acceptanceCriteria', why: 'a test’s acceptance criteria, up to 2,000 characters' },
+  'POST /api/dvp/test/result': { field: 'resultNote', why: 'a result’s note, up to 2,000 characters' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

@@ -91,6 +91,9 @@ import * as ewoRecords from './ewo/ewos.ts';
 import * as ewoContents from './ewo/contents.ts';
 import * as ewoFlow from './ewo/flow.ts';
 import * as ewoExchange from './ewo/exchange.ts';
+// DVP&R (issue 25, area dvp): plans and tests, the workbook, what the DFMEA shows of its DVP
+import * as dvpPlans from './dvp/plans.ts';
+import * as dvpExchange from './dvp/exchange.ts';
 // programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
 import * as programs from './program/programs.ts';
 import * as programPlan from './program/plan.ts';
@@ -192,6 +195,8 @@ export const ROUTE_MODULES = {
   ewoContents,
   ewoFlow,
   ewoExchange,
+  dvpPlans,
+  dvpExchange,
   programs,
   programPlan,
   tasks,
