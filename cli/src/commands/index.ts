@@ -15,6 +15,7 @@ import { registerDict } from './dict/index.ts';
 import { registerFmeda } from './fmeda/index.ts';
 import { registerFta } from './fta/index.ts';
 import { registerEwo } from './ewo/index.ts';
+import { registerDvp } from './dvp/index.ts';
 import { registerProgram } from './program/index.ts';
 import { registerTask } from './task/index.ts';
 import { registerKb } from './kb/index.ts';
@@ -58,6 +59,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerFta(program);
   registerProblem(program);
   registerEwo(program);
+  registerDvp(program);
   registerProgram(program);
   registerTask(program);
   registerAp(program, deps);
