@@ -52,6 +52,11 @@ describe('DVP&R plans and tests: /api/dvp/add, list, get, candidates, edit, gene
     expect([notMember.status, notMember.body.meta.message]).toEqual([403, 'You are not a member of this project']);
     expect(await caller(api, team.reader).ok('GET', get.path)).toMatchObject({ canEdit: false });
 
+    const people = { method: 'GET' as const, path: `/api/dvp/people?id=${plan.id}` };
+    await expectRefused(api, people, dfmeaOnly.token);
+    expect((await owner.get('/api/dvp/people')).status).toBe(400);
+    expect((await owner.ok('GET', people.path)).map((p: { id: string }) => p.id).sort()).toEqual([team.owner.user.id, team.editor.user.id, team.reader.user.id].sort());
+
     const generate = { method: 'POST' as const, path: '/api/dvp/generate', body: { id: plan.id } };
     await expectRefused(api, generate, dfmeaOnly.token);
     const readOnly = await caller(api, team.reader, 'en-US').post(generate.path, generate.body);

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createDvpPlan, createDvpTest, deleteDvpTest, DVP_PLAN_STATES, DVP_RESULTS, generateDvpTests, getDvpPlan, linkDvpTest, listDvpCandidates, listDvpPlans, setDvpResult, updateDvpPlan, updateDvpTest } from '@fmea/core';
+import { createDvpPlan, createDvpTest, deleteDvpTest, DVP_PLAN_STATES, DVP_RESULTS, generateDvpTests, getDvpPlan, linkDvpTest, listDvpCandidates, listDvpPeople, listDvpPlans, setDvpResult, updateDvpPlan, updateDvpTest } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
@@ -33,6 +33,16 @@ export const candidatesRoute = defineRoute({
   access: { route: 'dvp_index' },
   request: { query: z.object({ search: z.string().trim().max(100).optional(), timestamp: z.string().max(40).optional() }) },
   data: z.array(z.strictObject({ id: z.string(), serialNum: z.string(), name: z.string() })).openapi('DvpCandidates'),
+});
+
+export const peopleRoute = defineRoute({
+  method: 'get',
+  path: '/api/dvp/people',
+  tag: TAG,
+  summary: 'The people who may be named responsible for a plan’s tests: the DFMEA’s team',
+  access: { route: 'dvp_index' },
+  request: { query: z.object({ id: PlanKey, timestamp: z.string().max(40).optional() }) },
+  data: z.array(z.strictObject({ id: z.string(), userName: z.string(), realName: z.string() })).openapi('DvpPeople'),
 });
 
 export const getRoute = defineRoute({
@@ -149,6 +159,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return c.json(ok({ ...result, items: result.items.map(presentSummary) }), 200);
   });
   app.openapi(candidatesRoute, async (c) => c.json(ok(await listDvpCandidates(serviceContext(c), { search: c.req.valid('query').search })), 200));
+  app.openapi(peopleRoute, async (c) => c.json(ok(await listDvpPeople(serviceContext(c), c.req.valid('query').id)), 200));
   app.openapi(getRoute, async (c) => c.json(ok(presentPlan(await getDvpPlan(serviceContext(c), c.req.valid('query').id))), 200));
   app.openapi(addRoute, async (c) => c.json(ok(presentPlan(await createDvpPlan(serviceContext(c), c.req.valid('json')))), 200));
   app.openapi(editRoute, async (c) => {

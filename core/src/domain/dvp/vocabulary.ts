@@ -51,3 +51,4 @@ export const DVP_COLUMNS = [
   'controls',
 ] as const;
 export const DVP_HEADER_FIELDS = ['dvpNum', 'plan', 'project', 'status'] as const;
+

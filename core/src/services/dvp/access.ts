@@ -4,6 +4,7 @@ import { dvpPlan } from '../../db/schema/index.ts';
 import { NotAllowedError, NotFoundError } from '../../errors.ts';
 import { assertCanEditProject, assertCanOperate, type Actor } from '../../domain/permissions/index.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { DVP_SIDE } from '../../domain/dvp/index.ts';
 import { catalogCaller } from '../catalog/access.ts';
 import { openableProject, projectAccess, type LoadedProject } from '../fmea/access.ts';
 import type { Operator } from '../shared/context.ts';
@@ -45,7 +46,7 @@ export const planNotFound = (plan: string) => new NotFoundError('dvp.plan_not_fo
 /** A DFMEA the caller may open, for a plan: a design-side FMEA (DFMEA, MSR), not a template. */
 export async function openDfmea(db: DbOrTx, caller: DvpCaller, projectId: string, now: Date): Promise<LoadedProject> {
   const loaded = await openableProject(db, caller.operator, projectId, now);
-  if (kindOf(loaded.project.projectType).side !== 'dfmea' || loaded.project.isTemplate) throw new NotAllowedError('dvp.not_dfmea' satisfies DvpMessageKey, { project: loaded.project.serialNum });
+  if (kindOf(loaded.project.projectType).side !== DVP_SIDE || loaded.project.isTemplate) throw new NotAllowedError('dvp.not_dfmea' satisfies DvpMessageKey, { project: loaded.project.serialNum });
   return loaded;
 }
 

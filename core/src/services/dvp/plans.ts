@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
-import { dvpPlan, dvpTest, fmeaProject } from '../../db/schema/index.ts';
+import { dvpPlan, dvpTest, fmeaProject, user } from '../../db/schema/index.ts';
 import { ConflictError } from '../../errors.ts';
 import { dvpPlanIssues, type DvpPlanState } from '../../domain/dvp/index.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
+import { DVP_SIDE } from '../../domain/dvp/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import { readableProjects } from '../loop/readable.ts';
 import { allocateNumber } from '../numbering/numbering.ts';
@@ -71,7 +72,7 @@ export async function dvpPlanOf(ctx: ServiceContext, projectId: string): Promise
 /** The DFMEAs the caller may open and edit that have no plan yet: the new-plan dialog's choices. */
 export async function listDvpCandidates(ctx: ServiceContext, query: { search?: string } = {}): Promise<{ id: string; serialNum: string; name: string }[]> {
   const caller = await dvpCaller(ctx.db, ctx.actor);
-  const projects = (await readableProjects(ctx.db, ctx.actor, caller.actor, ctx.now())).filter((p) => kindOf(p.projectType).side === 'dfmea');
+  const projects = (await readableProjects(ctx.db, ctx.actor, caller.actor, ctx.now())).filter((p) => kindOf(p.projectType).side === DVP_SIDE);
   const planned = new Set((await ctx.db.select({ projectId: dvpPlan.projectId }).from(dvpPlan)).map((p) => p.projectId));
   const text = query.search?.trim().toLowerCase();
   return projects
@@ -126,3 +127,13 @@ export async function bumpPlan(tx: Tx, txCtx: TxContext, plan: DvpPlanRow, versi
   return row;
 }
 
+
+/** Who may be named responsible for a plan's tests: the DFMEA's team (each may open it), by name. */
+export async function listDvpPeople(ctx: ServiceContext, key: string): Promise<{ id: string; userName: string; realName: string }[]> {
+  const caller = await dvpCaller(ctx.db, ctx.actor);
+  const { loaded } = await readablePlan(ctx.db, caller, key, ctx.now());
+  const ids = loaded.members.map((m) => m.userId);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select({ id: user.id, userName: user.userName, realName: user.realName }).from(user).where(inArray(user.id, ids)).orderBy(user.userName);
+  return rows.map((r) => ({ id: r.id, userName: r.userName, realName: r.realName ?? '' }));
+}
