@@ -6,6 +6,7 @@ import type { StepProps } from '../types.ts';
 import { suggestionsFor } from '../analysis/suggestions.ts';
 import { failureOption, failurePlace } from '../analysis/model.ts';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
+import { RerateMarker } from '../dvp/ProjectDvp.tsx';
 import {
   apColor,
   isConflict,
@@ -230,7 +231,19 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
 
   const columns: DataGridColumn<ActionRow>[] = [
     { id: 'discussion', header: t`Discussion`, width: 100, cell: (a) => <RowMarker kind="action" id={a.id} label={a.description} /> },
-    { id: 'cause', header: t`Failure cause (FC)`, width: 180, accessor: (a) => causeById.get(a.causeId)?.description ?? '' },
+    {
+      id: 'cause',
+      header: t`Failure cause (FC)`,
+      width: 180,
+      accessor: (a) => causeById.get(a.causeId)?.description ?? '',
+      // a failed DVP test asks for the chain to be re-rated: the action's re-rating clears the mark (docs/domain/dvp.md)
+      cell: (a) => (
+        <>
+          <RerateMarker causeId={a.causeId} />
+          {causeById.get(a.causeId)?.description ?? ''}
+        </>
+      ),
+    },
     // where the cause sits: two causes of the same wording on two elements are told apart
     {
       id: 'causePlace',

@@ -9,6 +9,7 @@ import { CatalogCell, ControlCatalogMarks } from '../risk/CatalogCell.tsx';
 import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/ControlsDialog.tsx';
 import { FtaMarker } from '../fta/FtaLinks.tsx';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
+import { DvpControlBadges, RerateMarker } from '../dvp/ProjectDvp.tsx';
 import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
 import { apColor, fetchRiskGrid, parseRating, rate, rowKey, UNFINISHED, useApLookup, useReloadOnConflict, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
@@ -227,6 +228,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       <>
         <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />
         <ControlCatalogMarks controls={controls} />
+        {kind === 'detection' ? <DvpControlBadges controls={controls} /> : null}
         {/* each control named on the row, so a check finding on a control (a detection control without DVP test) finds its row */}
         {controls.map((c) => (
           <span key={c.id} className="dfmea-item-anchor" data-item-id={c.id} />
@@ -291,6 +293,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
         <>
           <FtaMarker failure={r.cause} />
           <LoopMarker failureId={r.cause?.id} />
+          <RerateMarker causeId={r.cause?.id} />
           <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
         </>
       ),
