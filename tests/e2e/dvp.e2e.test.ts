@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, asAdmin, uniqueName } from './support/api.ts';
+import { apiLogin, uniqueName } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, useDemoServer } from './support/demo.ts';
 import { startSignedIn } from './support/flows.ts';
@@ -8,7 +8,7 @@ import { waitForPath } from './support/suite.ts';
 
 /**
  * DVP&R as its users reach it (issue 25): on the demo data, li.engineer has a new DFMEA (set up over HTTP: a gear
- * whose wear cause has a detection control). In the workbench he creates its DVP&R plan, generates the test from
+ * whose wear cause has a detection control; wang.engineer collaborates). In the workbench he creates its DVP&R plan, generates the test from
  * the DFMEA, records an unqualified result; the DFMEA then shows the control's test failed and the chain marked for
  * re-rating, and a detection control added later without a test is the lifecycle linter's warning. Screenshots of
  * the plan in zh-CN and en-US at 1366×768.
@@ -17,9 +17,16 @@ const NAME = uniqueName('DVP 演示齿轮箱');
 let causeId = '';
 let controlId = '';
 const demo = useDemoServer(async (baseURL) => {
+  const wang = await apiLogin(baseURL, 'wang.engineer', DEMO_PASSWORD);
+  const collaborator = (await wang.get<{ userId: string }>('/api/user/info')).userId;
+  await wang.logout();
   const li = await apiLogin(baseURL, 'li.engineer', DEMO_PASSWORD);
   const me = await li.get<{ userId: string }>('/api/user/info');
-  const project = await li.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: NAME, projectMembers: [{ userId: me.userId, userRole: 0 }] });
+  const members = [
+    { userId: me.userId, userRole: 0 },
+    { userId: collaborator, userRole: 1 },
+  ];
+  const project = await li.post<{ id: string; pptSerial: string }>('/api/project/save', { projectType: 'dfmea', name: NAME, projectMembers: members });
   const node = await li.post<{ id: string }>('/api/fmea/addNode', { parentId: project.pptSerial, name: '齿轮' });
   const top = await li.post<{ id: string }>('/api/fmea/addFunction', { nodeId: project.pptSerial, description: '传递扭矩' });
   const fn = await li.post<{ id: string }>('/api/fmea/addFunction', { nodeId: node.id, description: '与蜗杆啮合' });
@@ -62,11 +69,13 @@ describe('a DVP&R in the workbench', () => {
     await expect.poll(() => page.getByTestId('dvp-test-result').first().innerText()).toBe('不合格');
     await screenshot(page, 'dvp-details-zh-CN');
 
-    // a detection control added to the DFMEA afterwards, with no test yet
-    await asAdmin(demo.baseURL, (admin) => admin.post('/api/fmea/addControl', { causeId, kind: 'detection', description: '齿面硬度抽检' }));
+    // a detection control the collaborator adds to the DFMEA afterwards, with no test yet
+    const wang = await apiLogin(demo.baseURL, 'wang.engineer', DEMO_PASSWORD);
+    await wang.post('/api/fmea/addControl', { causeId, kind: 'detection', description: '齿面硬度抽检' });
+    await wang.logout();
 
     await page.getByTestId('dvp-open-dfmea').click();
-    await waitForPath(page, '/main/dfmeaProject');
+    await waitForPath(page, '/main/dfmea/dfmeaProject');
     await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
     await expect.poll(() => page.getByTestId(`dvp-control-${controlId}`).getAttribute('data-status')).toBe('unqualified');
     await page.getByTestId(`dvp-rerate-${causeId}`).first().waitFor();

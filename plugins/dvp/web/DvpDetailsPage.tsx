@@ -70,20 +70,20 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
   };
 
   const columns: DataGridColumn<Test>[] = [
-    { id: 'testNum', header: t`Test number`, accessor: 'testNum', width: 150, hideable: false },
-    { id: 'name', header: t`Test name`, hideable: false, width: 200, cell: (row) => <span data-user-content>{row.name}</span> },
+    { id: 'testNum', header: t`Test number`, accessor: 'testNum', width: 140, hideable: false },
+    { id: 'name', header: t`Test name`, hideable: false, width: 180, cell: (row) => <span data-user-content>{row.name}</span> },
     { id: 'testItem', header: t`Test item`, width: 160, hidden: true, cell: (row) => <span data-user-content>{row.testItem ?? ''}</span> },
-    { id: 'analysisProject', header: t`Analysis project`, width: 150, cell: (row) => <span data-user-content>{row.analysisProject ?? ''}</span> },
-    { id: 'testStandard', header: t`Test standard`, width: 130, cell: (row) => <span data-user-content>{row.testStandard ?? ''}</span> },
-    { id: 'testQuantity', header: t`Test quantity`, width: 90, cell: (row) => row.testQuantity ?? '' },
-    { id: 'testStage', header: t`Stage`, width: 70, cell: (row) => row.testStage ?? '' },
+    { id: 'analysisProject', header: t`Analysis project`, width: 150, hidden: true, cell: (row) => <span data-user-content>{row.analysisProject ?? ''}</span> },
+    { id: 'testStandard', header: t`Test standard`, width: 120, cell: (row) => <span data-user-content>{row.testStandard ?? ''}</span> },
+    { id: 'testQuantity', header: t`Test quantity`, width: 80, cell: (row) => row.testQuantity ?? '' },
+    { id: 'testStage', header: t`Stage`, width: 60, cell: (row) => row.testStage ?? '' },
     { id: 'acceptanceCriteria', header: t`Acceptance criteria`, width: 180, hidden: true, cell: (row) => <span data-user-content>{row.acceptanceCriteria ?? ''}</span> },
     { id: 'classification', header: t`Classification`, width: 110, hidden: true, cell: (row) => <span data-user-content>{row.classification ?? ''}</span> },
     { id: 'dimensionChainLevel', header: t`Dimension chain level`, width: 110, hidden: true, cell: (row) => <span data-user-content>{row.dimensionChainLevel ?? ''}</span> },
     { id: 'calculationMethod', header: t`Calculation method`, width: 120, hidden: true, cell: (row) => <span data-user-content>{row.calculationMethod ?? ''}</span> },
-    { id: 'responsible', header: t`Responsible`, width: 100, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
-    { id: 'planned', header: t`Planned`, width: 170, cell: (row) => [formatDate(row.plannedStart), formatDate(row.plannedEnd)].filter(Boolean).join(' – ') },
-    { id: 'actual', header: t`Actual`, width: 170, hidden: true, cell: (row) => [formatDate(row.actualStart), formatDate(row.actualEnd)].filter(Boolean).join(' – ') },
+    { id: 'responsible', header: t`Responsible`, width: 90, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
+    { id: 'planned', header: t`Planned dates`, width: 160, cell: (row) => [formatDate(row.plannedStart), formatDate(row.plannedEnd)].filter(Boolean).join(' – ') },
+    { id: 'actual', header: t`Actual dates`, width: 160, hidden: true, cell: (row) => [formatDate(row.actualStart), formatDate(row.actualEnd)].filter(Boolean).join(' – ') },
     { id: 'sampleQuantity', header: t`Samples`, width: 80, hidden: true, cell: (row) => row.sampleQuantity ?? '' },
     {
       id: 'result',
@@ -98,7 +98,7 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
     {
       id: 'controls',
       header: t`Detection controls`,
-      width: 200,
+      width: 180,
       cell: (row) => (
         <ul className="dvp-controls">
           {row.controlIds.map((c) => (
@@ -124,7 +124,7 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
     {
       id: 'actions',
       header: t`Actions`,
-      width: 170,
+      width: 150,
       hideable: false,
       cell: (row) => (
         <span className="dvp-row-actions">

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { dvpDetailsPath, type DvpControlStatus } from '@fmea/core/domain';
-import { api, onChangeNotice, onPosted, useGuardedNavigate, type ApiData } from '@fmea/sdk';
+import { api, useGuardedNavigate, type ApiData } from '@fmea/sdk';
+import { useProjectRead } from '../shared/project-read.ts';
 import './dvp.css';
 
 /**
@@ -20,27 +21,7 @@ const EMPTY: ProjectDvp = { plan: null, byControl: new Map(), marksByCause: new 
 const Context = createContext<ProjectDvp>(EMPTY);
 
 export function useProjectDvp(projectId: string | null): ProjectDvp {
-  const [status, setStatus] = useState<Status | null>(null);
-  const reload = useCallback(() => {
-    if (!projectId) return;
-    // an addition to the FMEA: a failed read leaves the badges as they were
-    api.get('/api/fmea/dvpStatus', { projectId }).then(setStatus, () => undefined);
-  }, [projectId]);
-  useEffect(reload, [reload]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(reload, 300);
-    };
-    const stopPosted = onPosted((path) => (path.startsWith('/api/fmea/') || path.startsWith('/api/dvp/') ? later() : undefined));
-    const stopNotice = onChangeNotice('fmeaChanged', (data) => (data.projectId === projectId ? later() : undefined));
-    return () => {
-      clearTimeout(timer);
-      stopPosted();
-      stopNotice();
-    };
-  }, [projectId, reload]);
+  const { value: status } = useProjectRead(projectId, (id) => api.get('/api/fmea/dvpStatus', { projectId: id }), ['/api/fmea/', '/api/dvp/']);
   return useMemo(() => {
     if (!status) return EMPTY;
     const marksByCause = new Map<string, Status['marks'][number][]>();
