@@ -79,7 +79,7 @@ describe('a DVP&R in the workbench', () => {
     await expect.poll(() => page.getByTestId('dfmea-tab-risk').getAttribute('data-state')).toBe('active');
     await expect.poll(() => page.getByTestId(`dvp-control-${controlId}`).getAttribute('data-status')).toBe('unqualified');
     await page.getByTestId(`dvp-rerate-${causeId}`).first().waitFor();
-    expect(await page.getByTestId(`dvp-rerate-${causeId}`).first().innerText()).toContain(dvpNum);
+    expect(await page.getByTestId(`dvp-rerate-${causeId}`).first().getAttribute('title')).toContain(`${dvpNum}-01`);
     // the linter: the new control has no DVP test
     await page.getByTestId('checks-open').click();
     await page.locator('[data-code="detection_without_dvp"]').getByText('探测控制“齿面硬度抽检”没有 DVP 试验').waitFor();

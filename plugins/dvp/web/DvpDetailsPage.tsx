@@ -71,7 +71,7 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
 
   const columns: DataGridColumn<Test>[] = [
     { id: 'testNum', header: t`Test number`, accessor: 'testNum', width: 140, hideable: false },
-    { id: 'name', header: t`Test name`, hideable: false, width: 180, cell: (row) => <span data-user-content>{row.name}</span> },
+    { id: 'name', header: t`Test name`, hideable: false, width: 170, cell: (row) => <span data-user-content>{row.name}</span> },
     { id: 'testItem', header: t`Test item`, width: 160, hidden: true, cell: (row) => <span data-user-content>{row.testItem ?? ''}</span> },
     { id: 'analysisProject', header: t`Analysis project`, width: 150, hidden: true, cell: (row) => <span data-user-content>{row.analysisProject ?? ''}</span> },
     { id: 'testStandard', header: t`Test standard`, width: 120, cell: (row) => <span data-user-content>{row.testStandard ?? ''}</span> },
@@ -81,7 +81,7 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
     { id: 'classification', header: t`Classification`, width: 110, hidden: true, cell: (row) => <span data-user-content>{row.classification ?? ''}</span> },
     { id: 'dimensionChainLevel', header: t`Dimension chain level`, width: 110, hidden: true, cell: (row) => <span data-user-content>{row.dimensionChainLevel ?? ''}</span> },
     { id: 'calculationMethod', header: t`Calculation method`, width: 120, hidden: true, cell: (row) => <span data-user-content>{row.calculationMethod ?? ''}</span> },
-    { id: 'responsible', header: t`Responsible`, width: 90, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
+    { id: 'responsible', header: t`Responsible`, width: 110, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
     { id: 'planned', header: t`Planned dates`, width: 160, cell: (row) => [formatDate(row.plannedStart), formatDate(row.plannedEnd)].filter(Boolean).join(' – ') },
     { id: 'actual', header: t`Actual dates`, width: 160, hidden: true, cell: (row) => [formatDate(row.actualStart), formatDate(row.actualEnd)].filter(Boolean).join(' – ') },
     { id: 'sampleQuantity', header: t`Samples`, width: 80, hidden: true, cell: (row) => row.sampleQuantity ?? '' },
@@ -169,7 +169,7 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
               <Trans>All plans</Trans>
             </Button>
             <Button data-testid="dvp-open-dfmea" onClick={() => void navigate(projectLink(plan.projectType, plan.projectId, { step: 'risk' }))}>
-              <Trans>Open DFMEA {plan.projectNum}</Trans>
+              <Trans>Open DFMEA</Trans>
             </Button>
             {may('add') ? (
               <Button kind="primary" data-testid="dvp-generate" onClick={() => void generate()}>

@@ -84,7 +84,7 @@ export function RerateMarker({ causeId }: { causeId?: string | null }) {
   return (
     <>
       {marks.map((m) => {
-        const title = t`Re-rate this chain: ${m.reason}`;
+        const title = t`Re-rate this chain: ${m.reason}`; // the reason starts with the test's number (DP…-NN)
         return (
           <button
             key={m.id}
@@ -98,7 +98,7 @@ export function RerateMarker({ causeId }: { causeId?: string | null }) {
               if (plan) void navigate(dvpDetailsPath(plan.dvpNum));
             }}
           >
-            {t`Re-rate`} {m.sourceNumber}
+            {t`Re-rate`}
           </button>
         );
       })}
