@@ -81,6 +81,7 @@ describe('DVP&R plans and tests: /api/dvp/add, list, get, candidates, edit, gene
 
     const status = { method: 'GET' as const, path: `/api/fmea/dvpStatus?projectId=${project.id}` };
     expect((await api.call('GET', status.path, {})).status).toBe(401);
+    expect((await caller(api, team.reader).get('/api/fmea/dvpStatus')).status).toBe(400);
     expect((await caller(api, team.outsider).get(status.path)).status).toBe(403);
     expect(await caller(api, dfmeaOnly).get(status.path).then((r) => r.status)).toBe(403);
     expect(await caller(api, team.reader).ok('GET', status.path)).toMatchObject({
