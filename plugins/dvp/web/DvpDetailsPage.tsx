@@ -102,8 +102,11 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
       cell: (row) => (
         <ul className="dvp-controls">
           {row.controlIds.map((c) => (
-            <li key={c} data-user-content title={controlOf.get(c)?.causeText}>
-              {controlOf.get(c)?.description ?? ''}
+            <li key={c} title={controlOf.get(c)?.causeText}>
+              {/* the control in its DFMEA: the risk analysis, where the test's status stands beside it */}
+              <Button kind="link" data-testid="dvp-test-control" onClick={() => void navigate(projectLink(plan.projectType, plan.projectId, { step: 'risk' }))}>
+                <span data-user-content>{controlOf.get(c)?.description ?? ''}</span>
+              </Button>
             </li>
           ))}
         </ul>
