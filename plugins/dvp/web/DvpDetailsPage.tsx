@@ -82,13 +82,13 @@ export default function DvpDetailsPage({ basePath }: AreaPageProps) {
     { id: 'dimensionChainLevel', header: t`Dimension chain level`, width: 110, hidden: true, cell: (row) => <span data-user-content>{row.dimensionChainLevel ?? ''}</span> },
     { id: 'calculationMethod', header: t`Calculation method`, width: 120, hidden: true, cell: (row) => <span data-user-content>{row.calculationMethod ?? ''}</span> },
     { id: 'responsible', header: t`Responsible`, width: 110, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
-    { id: 'planned', header: t`Planned dates`, width: 160, cell: (row) => [formatDate(row.plannedStart), formatDate(row.plannedEnd)].filter(Boolean).join(' – ') },
+    { id: 'planned', header: t`Planned dates`, width: 150, cell: (row) => [formatDate(row.plannedStart), formatDate(row.plannedEnd)].filter(Boolean).join(' – ') },
     { id: 'actual', header: t`Actual dates`, width: 160, hidden: true, cell: (row) => [formatDate(row.actualStart), formatDate(row.actualEnd)].filter(Boolean).join(' – ') },
     { id: 'sampleQuantity', header: t`Samples`, width: 80, hidden: true, cell: (row) => row.sampleQuantity ?? '' },
     {
       id: 'result',
       header: t`Result`,
-      width: 110,
+      width: 120,
       cell: (row) => (
         <span className={`dvp-badge dvp-result-${row.result ?? 'planned'}`} data-testid="dvp-test-result" title={row.resultNote ?? undefined}>
           {row.result ? labels.result[row.result] : t`Not yet tested`}
