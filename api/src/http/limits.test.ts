@@ -41,6 +41,10 @@ const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/drbfm/saveChange': { field: 'changePoint', why: 'a DRBFM’s change point: up to 500 characters (DRBFM_CHANGE_TEXT)' },
   'POST /api/drbfm/sendConcern': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters (as /api/loop/propose)' },
   'POST /api/drbfm/saveMeeting': { field: 'minutes', why: 'a review meeting’s minutes: up to 2,000 characters (DRBFM_MINUTES_TEXT)' },
+  // a DVP test's acceptance criteria and a result's note are a paragraph of the DVP&R report (DVP_LONG_TEXT_MAX, docs/domain/dvp.md)
+  'POST /api/dvp/test/add': { field: 'acceptanceCriteria', why: 'a test’s acceptance criteria, up to 2,000 characters' },
+  'POST /api/dvp/test/edit': { field: 'acceptanceCriteria', why: 'a test’s acceptance criteria, up to 2,000 characters' },
+  'POST /api/dvp/test/result': { field: 'resultNote', why: 'a result’s note, up to 2,000 characters' },
 };
 
 /** Formats that bound a text by their own shape: dates and times; a binary is an uploaded file, bounded by the body limits. */

@@ -101,6 +101,9 @@ import * as ewoExchange from './ewo/exchange.ts';
 import * as spcStudies from './spc/studies.ts';
 import * as spcData from './spc/data.ts';
 import * as spcLoop from './spc/loop.ts';
+// DVP&R (issue 25, area dvp): plans and tests, the workbook, what the DFMEA shows of its DVP
+import * as dvpPlans from './dvp/plans.ts';
+import * as dvpExchange from './dvp/exchange.ts';
 // programs, their plans and tasks (issue 24, areas program_index / program_detail and task_index)
 import * as programs from './program/programs.ts';
 import * as programPlan from './program/plan.ts';
@@ -214,6 +217,8 @@ export const ROUTE_MODULES = {
   spcStudies,
   spcData,
   spcLoop,
+  dvpPlans,
+  dvpExchange,
   programs,
   programPlan,
   tasks,

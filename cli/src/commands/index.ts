@@ -17,6 +17,7 @@ import { registerFmeda } from './fmeda/index.ts';
 import { registerDrbfm } from './drbfm/index.ts';
 import { registerFta } from './fta/index.ts';
 import { registerEwo } from './ewo/index.ts';
+import { registerDvp } from './dvp/index.ts';
 import { registerProgram } from './program/index.ts';
 import { registerTask } from './task/index.ts';
 import { registerKb } from './kb/index.ts';
@@ -67,6 +68,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerSpc(program);
   registerProblem(program);
   registerEwo(program);
+  registerDvp(program);
   registerProgram(program);
   registerTask(program);
   registerAp(program, deps);

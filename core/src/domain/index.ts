@@ -26,6 +26,7 @@ export * from './fmeca/index.ts';
 export * from './loop/index.ts';
 export * from './spc-study/index.ts';
 export * from './ewo/index.ts';
+export * from './dvp/index.ts';
 export * from './problem/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';

@@ -30,6 +30,7 @@ export * from './fmeda/index.ts';
 export * from './drbfm/index.ts';
 export * from './fta/index.ts';
 export * from './ewo/index.ts';
+export * from './dvp/index.ts';
 export * from './problem/index.ts';
 export * from './fmeca/index.ts';
 export * from './loop/index.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '@fmea/core/domain';
 import type { UserInfo } from '@fmea/sdk';
-import { redirectTarget, userMenuItems } from '../shell/areas.ts';
+import { redirectLink, redirectTarget, userMenuItems } from '../shell/areas.ts';
 import { resolveRoute } from './resolve-route.ts';
 
 const userHolding = (routes: Record<string, string[]>, isAdmin = false) => ({ isAdmin, routers: Object.entries(routes).map(([routeName, buttons]) => ({ routeName, buttons })) }) as unknown as UserInfo;
@@ -72,7 +72,11 @@ describe('the redirect landing and the user menu', () => {
     expect(redirectTarget('message', AREAS)).toBe('/systemInfo/ownspaceIndex/myMessage');
     expect(redirectTarget('dfmea', AREAS)).toBe('/main/dfmea');
     expect(redirectTarget('pfmea', AREAS)).toBe('/main/pfmea');
-    for (const type of ['dvp', 'taskTodo', null]) expect(redirectTarget(type, AREAS)).toBe('/main/homeIndex');
+    expect(redirectTarget('dvp', AREAS)).toBe('/main/dvpIndex/dvpDetails');
+    for (const type of ['taskTodo', null]) expect(redirectTarget(type, AREAS)).toBe('/main/homeIndex');
+    // the rest of the query goes along: a DVP message's landing opens the plan at its test
+    expect(redirectLink('type=dvp&id=DP2601010001&test=t1', AREAS)).toBe('/main/dvpIndex/dvpDetails?id=DP2601010001&test=t1');
+    expect(redirectLink('type=taskTodo&id=x', AREAS)).toBe('/main/homeIndex');
   });
 
   it('lists the personal centre’s shortcuts in the user’s language', () => {

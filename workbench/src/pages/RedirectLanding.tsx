@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { api, session } from '@fmea/sdk';
 import { startSession } from '@fmea/sdk/host';
 import { HOSTED, hostedAreas } from '../plugins/registry.ts';
-import { redirectTarget } from '../shell/areas.ts';
+import { redirectLink } from '../shell/areas.ts';
 
 /**
  * /loginRedirect, /wechatLoginRedirect, /emailRedirect: the query's type picks the target. Back from single
@@ -17,8 +17,8 @@ export function RedirectLanding() {
   useEffect(() => {
     const query = new URLSearchParams(search);
     const type = query.get('type');
-    // the areas claim the types they open (their `redirectTypes`); types of areas not built yet go home
-    const target = redirectTarget(type, hostedAreas(HOSTED));
+    // the areas claim the types they open (their `redirectTypes`), the rest of the query kept; types of areas not built yet go home
+    const target = redirectLink(search, hostedAreas(HOSTED));
     if (session.token) return navigate(target, { replace: true });
     const toLogin = () => navigate(type && /^[A-Za-z]{1,20}$/.test(type) ? `/?type=${type}` : '/', { replace: true });
     if (query.get('sso') !== '1') return toLogin();

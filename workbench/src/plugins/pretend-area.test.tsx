@@ -183,7 +183,7 @@ describe('a pretend work area, from one definition and one plugin', () => {
   });
 
   it('contributes a task source and a favourite kind, gathered with the real areas’', () => {
-    expect([...taskSourcesOf(areas).keys()]).toEqual(['program', 'review', 'action', 'proposal', 'drbfmAction', 'ewo', 'problemStep', 'pretendChecks']);
+    expect([...taskSourcesOf(areas).keys()]).toEqual(['program', 'review', 'action', 'proposal', 'drbfmAction', 'dvp', 'ewo', 'problemStep', 'pretendChecks']);
     expect(taskSourcesOf(areas).get('pretendChecks')).toEqual({ projectTypes: ['pretend'] });
     expect(favouriteKinds(areas).filter((k) => k.projects).map((k) => [k.type, k.area])).toEqual([
       ['project', 'dfmea'],

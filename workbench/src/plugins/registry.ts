@@ -6,6 +6,7 @@ import { dfmeaPlugin } from '@fmea/plugin-dfmea';
 import { pfmeaPlugin } from '@fmea/plugin-pfmea';
 import { ftaPlugin } from '@fmea/plugin-fta';
 import { ewoPlugin } from '@fmea/plugin-ewo';
+import { dvpPlugin } from '@fmea/plugin-dvp';
 import { fmedaPlugin } from '@fmea/plugin-fmeda';
 import { drbfmPlugin } from '@fmea/plugin-drbfm';
 import { knowledgePlugin } from '@fmea/plugin-knowledge';
@@ -19,7 +20,7 @@ import { reportPlugin } from '@fmea/plugin-report';
 import { spcPlugin } from '@fmea/plugin-spc';
 
 /** The one list of plugins the shell hosts; add a work area here. */
-export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, drbfmPlugin, ftaPlugin, spcPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin, reportPlugin];
+export const PLUGINS: readonly WorkAreaPlugin[] = [systemPlugin, personalPlugin, taskPlugin, dfmeaPlugin, pfmeaPlugin, fmedaPlugin, drbfmPlugin, dvpPlugin, ftaPlugin, spcPlugin, programPlugin, ewoPlugin, knowledgePlugin, standardsPlugin, masterDataPlugin, experiencePlugin, problemPlugin, reportPlugin];
 
 /** Areas the shell renders itself (the home page). */
 export const SHELL_AREAS: readonly AreaDefinition[] = [homeArea];

@@ -57,6 +57,18 @@ export function redirectTarget(type: string | null, areas: readonly AreaDefiniti
   return home;
 }
 
+/**
+ * Where the redirect landing sends a signed-in user: the page claimed by `?type=`, with the rest of the query kept
+ * (a message's `type=dvp&id=DP…&test=…` opens that plan at that test); home, without it, for a type no area claims.
+ */
+export function redirectLink(search: string, areas: readonly AreaDefinition[]): string {
+  const query = new URLSearchParams(search);
+  const target = redirectTarget(query.get('type'), areas);
+  query.delete('type');
+  const rest = query.toString();
+  return rest && target !== '/main/homeIndex' ? `${target}?${rest}` : target;
+}
+
 /** Spec 000 §2.3: 140 px per item; beyond (width / 140 − 1) items go into "more"; under 500 px only one shows. */
 export const MENU_ITEM_WIDTH = 140;
 export function visibleMenuCount(width: number, total: number): number {

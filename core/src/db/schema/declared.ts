@@ -22,3 +22,4 @@ export * from './loop.ts';
 export * from './program.ts';
 export * from './score.ts';
 export * from './spc.ts';
+export * from './dvp.ts';

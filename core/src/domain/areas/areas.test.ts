@@ -120,7 +120,7 @@ describe('the area definitions', () => {
 });
 
 describe('what the areas contribute to the shell', () => {
-  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks, the review, action and change-proposal sources over every project type, the EWO’s follow-ups and the 8D steps', () => {
+  it('gives the home page the recent lists of the FMEA areas, and My tasks the program tasks, the review, action and change-proposal sources over every project type, the DVP tests, the EWO’s follow-ups and the 8D steps', () => {
     expect(recentContributors(AREAS).map((a) => [a.id, a.contributes.recent.path])).toEqual([
       ['dfmea', '/api/project/selectRecentProject'],
       ['pfmea', '/api/pfmeaProject/selectRecentPfmeaProject'],
@@ -135,6 +135,8 @@ describe('what the areas contribute to the shell', () => {
       ['proposal', { projectTypes: ['dfmea', 'family', 'msr', 'pfmea'] }],
       // the DRBFM's design and evaluation actions (issue 25)
       ['drbfmAction', { projectTypes: ['drbfm'] }],
+      // the DVP area opens no projects: its source reads the tests given to the caller
+      ['dvp', { projectTypes: [] }],
       // an EWO names no FMEA project type: its source reads EWOs, not projects
       ['ewo', { projectTypes: [] }],
       // the problem area opens no projects: its source reads the 8D steps the caller owns

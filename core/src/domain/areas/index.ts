@@ -3,6 +3,7 @@ import type { ProjectType } from '../fmea/vocabulary.ts';
 import { areaServing, everyoneRoutes, routeNamesOf } from './derive.ts';
 import { experienceArea, knowledgeArea, masterDataArea, standardsArea } from './catalogs.ts';
 import { dfmeaArea } from './dfmea.ts';
+import { dvpArea } from './dvp.ts';
 import { ewoArea } from './ewo.ts';
 import { ftaArea } from './fta.ts';
 import { fmedaArea } from './fmeda.ts';
@@ -26,10 +27,11 @@ export { problemDetailPath } from './problem.ts';
 export { ewoDetailPath } from './ewo.ts';
 export { spcStudyPath } from './spc.ts';
 export { drbfmProjectPath } from './drbfm.ts';
-export { dfmeaArea, drbfmArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, spcArea, standardsArea, systemArea, taskArea };
+export { dvpDetailsPath } from './dvp.ts';
+export { dfmeaArea, drbfmArea, dvpArea, ewoArea, experienceArea, fmedaArea, ftaArea, homeArea, knowledgeArea, masterDataArea, personalArea, pfmeaArea, problemArea, programArea, reportArea, spcArea, standardsArea, systemArea, taskArea };
 
 /** Every work area the product defines: the one list menus, grants and the workbench derive from. */
-export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, drbfmArea, ftaArea, spcArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
+export const AREAS = [homeArea, programArea, taskArea, dfmeaArea, pfmeaArea, fmedaArea, drbfmArea, dvpArea, ftaArea, spcArea, ewoArea, knowledgeArea, standardsArea, masterDataArea, experienceArea, problemArea, reportArea, systemArea, personalArea] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every route name a role can be granted or an access rule can name. */

@@ -19,7 +19,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * or EWO it came from), 'programTask' (a program task given to the reader, submitted to them, or decided:
  * issue 24), 'system'.
  */
-export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'ewo', 'problemReview', 'exportRequest', 'fmeaProposalResult', 'programTask', 'system'] as const;
+export const MESSAGE_CODES = ['1', '2', '5', '6', '7', 'comment', 'task', 'pfmeaTask', 'applicationResult', 'catalogReview', 'ftaReview', 'ewo', 'problemReview', 'exportRequest', 'fmeaProposalResult', 'programTask', 'dvp', 'system'] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 

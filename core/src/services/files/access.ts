@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ewoDocument, file, fmeaNode, fmeaProject, fmeaProjectAttachment, user } from '../../db/schema/index.ts';
+import { dvpTest, ewoDocument, file, fmeaNode, fmeaProject, fmeaProjectAttachment, user } from '../../db/schema/index.ts';
 import { ewoCaller, readableEwo } from '../ewo/access.ts';
+import { dvpCaller, readablePlan } from '../dvp/access.ts';
 import { isDomainError, NotAllowedError, NotFoundError } from '../../errors.ts';
 import { actorOf } from '../shared/actor.ts';
 import type { TxContext } from '../shared/context.ts';
@@ -18,6 +19,7 @@ import { isDeleted } from '../../db/live.ts';
  *   picture): whoever may open one of those projects (a template: whoever may
  *   use it); deleted projects count for nobody;
  * - a before/after document of an EWO: whoever may read that EWO (services/ewo/access.ts);
+ * - a DVP test's report: whoever may read the test's plan (services/dvp/access.ts: the DFMEA's readers holding dvp_index);
  * - a user's current avatar: every signed-in user (it is shown beside their name);
  * - the system logo: everyone (it is public, `/api/replaceLogo/downloadFile`);
  * - attached to nothing (uploaded, not yet used, or no longer): its uploader only.
@@ -40,6 +42,11 @@ export async function assertCanReadFile(ctx: TxContext, fileId: string): Promise
   const ewoIds = await ewosShowing(ctx.db, fileId);
   if (ewoIds.length > 0) {
     for (const ewoId of ewoIds) if (await mayReadEwo(ctx, ewoId)) return;
+    throw new NotAllowedError('permission.denied', { action: 'read' });
+  }
+  const plans = await ctx.db.selectDistinct({ planId: dvpTest.planId }).from(dvpTest).where(eq(dvpTest.reportFileId, fileId));
+  if (plans.length > 0) {
+    for (const { planId } of plans) if (await mayReadPlan(ctx, planId)) return;
     throw new NotAllowedError('permission.denied', { action: 'read' });
   }
   if (record.kind === 'avatar' && (await ctx.db.select({ id: user.id }).from(user).where(eq(user.avatar, fileId)).get())) return;
@@ -65,6 +72,16 @@ async function ewosShowing(db: DbOrTx, fileId: string): Promise<string[]> {
 async function mayReadEwo(ctx: TxContext, ewoId: string): Promise<boolean> {
   try {
     await readableEwo(ctx.db, await ewoCaller(ctx.db, ctx.actor), ewoId);
+    return true;
+  } catch (error) {
+    if (isDomainError(error)) return false;
+    throw error;
+  }
+}
+
+async function mayReadPlan(ctx: TxContext, planId: string): Promise<boolean> {
+  try {
+    await readablePlan(ctx.db, await dvpCaller(ctx.db, ctx.actor), planId, ctx.now());
     return true;
   } catch (error) {
     if (isDomainError(error)) return false;

@@ -23,6 +23,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { kindOf } from '../../domain/fmea/kinds.ts';
 import { dfmeaOnly, hasMsrSteps, msrOnly } from '../../domain/fmea/msr.ts';
 import { MSR_AP_TABLE } from '../fmea/msr.ts';
+import { dvpOfProject } from '../dvp/coverage.ts';
 
 export interface ProjectChecks {
   readonly projectId: string;
@@ -42,7 +43,7 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
   const { project } = loaded;
   const projectId = project.id;
   const msr = hasMsrSteps(kindOf(project.projectType));
-  const [rules, apOf, msrApOf] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable), msr ? apEvaluator(db, MSR_AP_TABLE) : null]);
+  const [rules, apOf, msrApOf, dvp] = await Promise.all([ruleFlagValues(db), apEvaluator(db, project.apTable), msr ? apEvaluator(db, MSR_AP_TABLE) : null, dvpOfProject(db, project.id)]);
   const { englishRequired: english, failureUseTypeRequired: useTypes } = readRules(rules);
   const [nodes, functionRows, characteristicRows, failureRows, failureLinks, controlRows, actionRows, lines] = await Promise.all([
     db.select({ id: fmeaNode.id, parentId: fmeaNode.parentId, sort: fmeaNode.sort, name: fmeaNode.name }).from(fmeaNode).where(eq(fmeaNode.projectId, projectId)),
@@ -125,7 +126,8 @@ export async function checkLoadedProject(db: DbOrTx, loaded: LoadedProject, now:
     controls: controls.map(({ en, ...c }) => (english ? { ...c, english: en } : c)),
     actions,
     ...(lines ? { controlPlanCharacteristicIds: lines.flatMap((l) => (l.characteristicId ? [l.characteristicId] : [])) } : {}),
-    // No DVP area yet: `dvp` stays out, so detection_without_dvp does not run (docs/domain/fmea-checks.md).
+    // Only a DFMEA with a DVP&R plan is judged on its tests (docs/domain/dvp.md "Linter"): without one, detection_without_dvp does not run.
+    ...(dvp ? { dvp } : {}),
     rules,
     today: now.toISOString().slice(0, 10),
     apOf,

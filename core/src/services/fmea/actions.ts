@@ -23,6 +23,8 @@ import type { MessageRow } from '../messages/inbox.ts';
 import { assertVersion, created, assertProjectEditable, nextVersion, openableProject, updatedOrStale, userCanReadProject } from './access.ts';
 import { findFailure } from './failures.ts';
 import { nextSort } from './item-helpers.ts';
+import { clearRerateMarksOfCause } from './rerate-marks.ts';
+import { actorName } from '../shared/people.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaActionRow = typeof fmeaAction.$inferSelect;
@@ -156,7 +158,10 @@ export async function updateAction(ctx: ServiceContext, actionId: string, input:
     const after = updatedOrStale(rows, 'fmea_action');
     const told = await storeActionTaskMessage(tx, txCtx, after, before.responsibleUserId);
     outbox?.push(...told);
-    return { result: after, log: { action: 'fmea.action.update', entity: 'fmea_action', entityId: actionId, before, after } };
+    // a new O or D after the action re-rates the cause: its re-rating marks clear (docs/domain/dvp.md "Marks")
+    const rerated = (input.raOccurrence != null && input.raOccurrence !== before.raOccurrence) || (input.raDetection != null && input.raDetection !== before.raDetection);
+    const cleared = rerated ? await clearRerateMarksOfCause(tx, txCtx, before.causeId, await actorName(tx, ctx.actor)) : [];
+    return { result: after, log: [{ action: 'fmea.action.update', entity: 'fmea_action', entityId: actionId, before, after }, ...cleared] };
   });
 }
 

@@ -12,6 +12,8 @@ import { assertVersion, created, assertProjectEditable, nextVersion, updatedOrSt
 import { findFunction } from './functions.ts';
 import { citeCatalogRecord, relinkCatalogRecord } from './catalog-link.ts';
 import { deleteWithImpact, nextSort } from './item-helpers.ts';
+import { clearRerateMarksOfCause } from './rerate-marks.ts';
+import { actorName } from '../shared/people.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
 export type FmeaFailureRow = typeof fmeaFailure.$inferSelect;
@@ -140,7 +142,10 @@ export async function updateFailure(
       .where(and(eq(fmeaFailure.id, failureId), eq(fmeaFailure.version, input.version)))
       .returning();
     const after = updatedOrStale(rows, 'fmea_failure');
-    return { result: after, log: [{ action: 'fmea.failure.update', entity: 'fmea_failure', entityId: failureId, before, after }, ...link.logs] };
+    // a cause given its O or D anew is re-rated: its re-rating marks clear (docs/domain/dvp.md "Marks")
+    const rerated = before.kind === 'FC' && ((input.occurrence !== undefined && input.occurrence !== null) || (input.detection !== undefined && input.detection !== null));
+    const cleared = rerated ? await clearRerateMarksOfCause(tx, txCtx, failureId, await actorName(tx, ctx.actor)) : [];
+    return { result: after, log: [{ action: 'fmea.failure.update', entity: 'fmea_failure', entityId: failureId, before, after }, ...link.logs, ...cleared] };
   });
 }
 

@@ -17,6 +17,7 @@ import { openStepsOwnedBy, stepTaskRoute, stepTaskStatus } from '../problem/task
 import type { TaskType } from '../../domain/program/vocabulary.ts';
 import { programTasks } from '../program/my-tasks.ts';
 import { drbfmActionTasks } from '../drbfm/tasks.ts';
+import { dvpTestTasks } from '../dvp/my-tasks.ts';
 
 /**
  * My tasks (spec 000 §2.5 personal centre, 001 §3 Task): the work the areas
@@ -31,6 +32,7 @@ import { drbfmActionTasks } from '../drbfm/tasks.ts';
  * - proposal: open FMEA change proposals (from a problem or an EWO) on the
  *   projects the caller is responsible for (services/loop/tasks.ts).
  * - program: the program tasks waiting for the caller (their to-do list, services/program/my-tasks.ts).
+ * - dvp: the DVP tests given to the caller that have no result yet (services/dvp/my-tasks.ts).
  * The PFMEA's per-step task status has no assignee in the engine, so it gives none.
  */
 
@@ -228,7 +230,7 @@ async function problemStepTasks(db: DbOrTx, { me }: TaskScope): Promise<MyTask<'
 }
 
 /** The task sources, by the name an area contributes them under. */
-export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks, drbfmAction: drbfmActionTasks } as const;
+export const TASK_SOURCES = { action: actionTasks, review: reviewTasks, problemStep: problemStepTasks, ewo: ewoTasks, proposal: proposalTasks, program: programTasks, drbfmAction: drbfmActionTasks, dvp: dvpTestTasks } as const;
 /** Where a task comes from. */
 export type MyTaskSource = keyof typeof TASK_SOURCES;
 export const MY_TASK_SOURCES = Object.keys(TASK_SOURCES) as [MyTaskSource, ...MyTaskSource[]];

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Drawer, Field, FormDialog, formatDateTime, notifyError, onChangeNotice, onPosted, TextArea, useForm, useGuardedNavigate, useUser } from '@fmea/sdk';
+import { api, Button, Drawer, Field, FormDialog, formatDateTime, notifyError, TextArea, useForm, useGuardedNavigate, useUser } from '@fmea/sdk';
+import { useProjectRead } from '../shared/project-read.ts';
 import { useLoopLabels, type Proposal } from './labels.ts';
 import { AcceptCauseDialog } from './AcceptCauseDialog.tsx';
 import { ProposalItem } from './ProposalItem.tsx';
@@ -28,27 +29,7 @@ const EMPTY: ProjectProposals = { items: [], loaded: false, byFailure: new Map()
 const Context = createContext<ProjectProposals>(EMPTY);
 
 export function useProjectProposals(projectId: string | null): ProjectProposals {
-  const [items, setItems] = useState<readonly Proposal[] | null>(null);
-  const reload = useCallback(() => {
-    if (!projectId) return;
-    // the markers and the inbox are an addition to the FMEA: a failed read leaves them as they were
-    api.get('/api/fmea/proposals', { projectId }).then(setItems, () => undefined);
-  }, [projectId]);
-  useEffect(reload, [reload]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(reload, 300);
-    };
-    const stopPosted = onPosted((path) => (path.startsWith('/api/fmea/') ? later() : undefined));
-    const stopNotice = onChangeNotice('fmeaChanged', (data) => (data.projectId === projectId ? later() : undefined));
-    return () => {
-      clearTimeout(timer);
-      stopPosted();
-      stopNotice();
-    };
-  }, [projectId, reload]);
+  const { value: items, reload } = useProjectRead(projectId, (id) => api.get('/api/fmea/proposals', { projectId: id }), ['/api/fmea/']);
   return useMemo(() => {
     const byFailure = new Map<string, Proposal[]>();
     const add = (id: string | null, p: Proposal) => {

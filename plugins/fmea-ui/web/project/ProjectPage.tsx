@@ -15,6 +15,7 @@ import { EDITABLE } from '../review/labels.ts';
 import { FamilyButton } from '../reuse/FamilyPanel.tsx';
 import { FtaLinksScope, FtaReviewBadge, useProjectFtaLinks } from '../fta/FtaLinks.tsx';
 import { ProposalsButton, ProposalsInbox, ProposalsScope, useProjectProposals } from '../loop/ProjectProposals.tsx';
+import { DvpScope, useProjectDvp } from '../dvp/ProjectDvp.tsx';
 import '../fmea.css';
 import { RowThreadProvider } from '@fmea/sdk';
 
@@ -159,6 +160,8 @@ export function ProjectPage({
   const ftaLinks = useProjectFtaLinks(project?.id ?? null);
   // change proposals from problems and EWOs (docs/domain/closed-loop.md): the header's inbox, the rows' markers
   const proposals = useProjectProposals(project?.id ?? null);
+  // the DVP&R's test status beside detection controls and its re-rating marks on causes (docs/domain/dvp.md)
+  const dvp = useProjectDvp(project?.id ?? null);
   const [proposing, setProposing] = useState(() => search.get('proposals') === '1');
   useFindingFocus(focus?.itemId ?? null, revision);
   // the review walk (spec 001 §4): an opinion reviewer goes through the steps in order from the block diagram
@@ -352,6 +355,7 @@ export function ProjectPage({
       <RowThreadProvider projectId={project.id} initialThread={search.get('thread')}>
       <FtaLinksScope links={ftaLinks}>
       <ProposalsScope proposals={proposals}>
+      <DvpScope dvp={dvp}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
         <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
           {steps.map(({ key, label }) => (
@@ -377,6 +381,7 @@ export function ProjectPage({
           );
         })}
       </Tabs.Root>
+      </DvpScope>
       </ProposalsScope>
       </FtaLinksScope>
       </RowThreadProvider>

@@ -5,6 +5,7 @@ import { CatalogMark, PushButton } from '../analysis/catalog-reuse.tsx';
 import { pickToSend, type CatalogPick } from '../analysis/suggestions.ts';
 import { CatalogTextField } from '../shared/CatalogTextField.tsx';
 import type { ControlKind } from './risk-api.ts';
+import { DvpControlBadges } from '../dvp/ProjectDvp.tsx';
 
 /** A control as the analysis read names it: with the catalog version it cites. */
 export type AnalysisControl = ApiData<'/api/fmea/analysis'>['controls'][number];
@@ -102,6 +103,7 @@ export function ControlsDialog({ target, readOnly, onClose }: { target: Controls
           <li key={control.id} data-testid="control-item">
             <span data-user-content>{control.description}</span>
             <CatalogMark catalog={control.catalog} />
+            {target.kind === 'detection' ? <DvpControlBadges controls={[control]} /> : null}
             <RowMarker kind="control" id={control.id} label={control.description} />
             {readOnly ? null : (
               <span className="page-actions">

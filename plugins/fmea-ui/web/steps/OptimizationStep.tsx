@@ -7,6 +7,7 @@ import { suggestionsFor } from '../analysis/suggestions.ts';
 import { failureOption, failurePlace } from '../analysis/model.ts';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
 import { SpcBadge, useSpcCapability } from '../loop/SpcBadge.tsx';
+import { RerateMarker } from '../dvp/ProjectDvp.tsx';
 import {
   apColor,
   isConflict,
@@ -237,9 +238,10 @@ export default function OptimizationStep({ projectId, readOnly, apTable, remoteR
       header: t`Failure cause (FC)`,
       width: 180,
       accessor: (a) => causeById.get(a.causeId)?.description ?? '',
-      // the measured capability of the characteristic the cause is on, when an SPC study measures it
+      // a failed DVP test asks for the chain to be re-rated (docs/domain/dvp.md); the measured capability of the characteristic the cause is on, when an SPC study measures it
       cell: (a) => (
         <>
+          <RerateMarker causeId={a.causeId} />
           {causeById.get(a.causeId)?.description ?? ''}
           <SpcBadge entries={spc.get(a.causeId)} occurrence={causeById.get(a.causeId)?.occurrence} />
         </>

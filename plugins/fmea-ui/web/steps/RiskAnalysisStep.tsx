@@ -10,6 +10,7 @@ import { ControlsCell, ControlsDialog, type ControlsTarget } from '../risk/Contr
 import { FtaMarker } from '../fta/FtaLinks.tsx';
 import { LoopMarker } from '../loop/ProjectProposals.tsx';
 import { SpcBadge, useSpcCapability } from '../loop/SpcBadge.tsx';
+import { DvpControlBadges, RerateMarker } from '../dvp/ProjectDvp.tsx';
 import { GenerateFaultTreeButton } from '../fta/GenerateFaultTree.tsx';
 import { apColor, fetchRiskGrid, parseRating, rate, rowKey, UNFINISHED, useApLookup, useReloadOnConflict, type ControlKind, type ControlRow, type GridControl, type RiskRow } from '../risk/risk-api.ts';
 
@@ -229,6 +230,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
       <>
         <ControlsCell text={text} label={label} onOpen={() => setControlsOf({ projectId, nodeId: r.elementId, cause, kind })} />
         <ControlCatalogMarks controls={controls} />
+        {kind === 'detection' ? <DvpControlBadges controls={controls} /> : null}
         {/* each control named on the row, so a check finding on a control (a detection control without DVP test) finds its row */}
         {controls.map((c) => (
           <span key={c.id} className="dfmea-item-anchor" data-item-id={c.id} />
@@ -293,6 +295,7 @@ export default function RiskAnalysisStep({ projectId, readOnly, apTable, remoteR
         <>
           <FtaMarker failure={r.cause} />
           <LoopMarker failureId={r.cause?.id} />
+          <RerateMarker causeId={r.cause?.id} />
           <CatalogCell text={r.cause?.description ?? ''} catalog={r.cause?.catalog} />
           {r.cause ? <SpcBadge entries={spc.get(r.cause.id)} occurrence={r.cause.occurrence} /> : null}
         </>
