@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { fmeaBaseline } from '../../db/schema/index.ts';
+import { dvpPlan, fmeaBaseline } from '../../db/schema/index.ts';
 import { apTableString } from '../../domain/fmea/index.ts';
 import { parseSnapshot } from '../../domain/fmea-baseline/index.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../domain/report/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { apEvaluator } from '../rules/ap-rules.ts';
+import { dvpCoverage } from '../dvp/coverage.ts';
 import { readDb, type ServiceContext } from '../shared/context.ts';
 import type { FmeaProjectRow } from '../fmea/access.ts';
 import { reportProject, todayOf } from './access.ts';
@@ -24,13 +25,13 @@ import { readControlPlanLines, readOpenActions, readRatingGroups, readSpecialCha
 const projectHead = (p: FmeaProjectRow): ReportProject => ({ id: p.id, serialNum: p.serialNum, name: p.name, projectType: p.projectType, reviewStatus: p.reviewStatus, versionLabel: p.versionLabel });
 
 /**
- * The DVP&R's coverage of the project's detection controls, or null for "no DVP&R".
- * LEAD (issue 25 merge): this is the one place to wire h4's `dvpCoverage` (core/src/services/dvp/coverage.ts):
- *   `return (await dvpCoverage(db, [projectId])).get(projectId) ?? null;`
- * Until then every DFMEA report says "no DVP&R" (testCoverage.available = false).
+ * The DVP&R's coverage of the project's detection controls, or null for "no DVP&R" (the project has no plan:
+ * the report says so rather than showing 0 %). Coverage counts are the DVP's own (services/dvp/coverage.ts).
  */
-async function testCoverageOf(_db: DbOrTx, _projectId: string): Promise<TestCoverageInput | null> {
-  return null;
+async function testCoverageOf(db: DbOrTx, projectId: string): Promise<TestCoverageInput | null> {
+  const plan = await db.select({ id: dvpPlan.id }).from(dvpPlan).where(eq(dvpPlan.projectId, projectId)).get();
+  if (!plan) return null;
+  return (await dvpCoverage(db, [projectId])).get(projectId) ?? null;
 }
 
 /**

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
 import { eq } from 'drizzle-orm';
-import { fmeaProject, user } from '../../db/schema/index.ts';
+import { fmeaFailure, fmeaProject, user } from '../../db/schema/index.ts';
+import { addControl } from '../fmea/controls.ts';
+import { createDvpPlan, generateDvpTests, setDvpResult } from '../dvp/index.ts';
 import { freezeBaseline } from '../fmea-baseline/index.ts';
 import { adminContext, buildHousingPfmea, buildSite, createTeamProject, idOf, makeTeam, openTestDatabase, teamMembers, type Team, type TestDatabase } from '../../testing/index.ts';
 import { importAnalysis } from '../fmea/import.ts';
@@ -84,6 +86,19 @@ describe('the DFMEA report', () => {
     expect(report.openActions.owners[0]!.items.map((i) => [i.description, i.overdue])).toEqual([['Harden teeth', true], ['Add test', false]]);
     expect(report.specialCharacteristics.map((c) => [c.name, c.elementName])).toEqual([['Tooth profile', 'Tooth']]);
     expect(report.testCoverage).toMatchObject({ available: false });
+  });
+
+  it('gives the DVP&R coverage of the detection controls once the DFMEA has a plan, a failed test counted apart', async () => {
+    const dvp = granted(team.owner, { dvp_index: ['add', 'edit'], dfmea_index: FMEA });
+    const [worn, broken] = await Promise.all(['Teeth worn', 'Teeth broken'].map(async (d) => (await t.db.select().from(fmeaFailure).where(eq(fmeaFailure.description, d)).get())!));
+    await addControl(team.owner, { causeId: worn!.id, kind: 'detection', description: 'Endurance run' });
+    await addControl(team.owner, { causeId: broken!.id, kind: 'detection', description: 'Bending test' });
+    const plan = await createDvpPlan(dvp, { project: dfmea.id });
+    const tests = (await generateDvpTests(dvp, plan.id)).plan.testRows;
+    expect(tests).toHaveLength(2);
+    await setDvpResult(dvp, plan.id, tests[0]!.id, { version: tests[0]!.version, result: 'unqualified' });
+    const report = await dfmeaReportOf(manager, dfmea.id);
+    expect(report.testCoverage).toMatchObject({ available: true, controls: 2, tested: 2, qualified: 0, unqualified: 1, open: 1 });
   });
 
   it('is refused without report_index, to a non-member, and for a PFMEA (message names the project)', async () => {
