@@ -54,7 +54,7 @@ describe('the home page’s dashboard', () => {
     await row('recentProjects').getByRole('spinbutton').fill('20');
     await settings.getByRole('button', { name: '保存' }).click();
     await row('recentProjects').getByRole('alert').waitFor();
-    expect(await row('recentProjects').getByRole('alert').innerText()).toBe('排序（第 6 行） 20 重复');
+    expect(await row('recentProjects').getByRole('alert').innerText()).toBe('排序（第 7 行） 20 重复');
     await row('recentProjects').getByRole('spinbutton').fill('1');
     await row('reviewsWaiting').getByRole('switch').click();
     await settings.getByRole('button', { name: '保存' }).click();

@@ -44,7 +44,7 @@ describe('the administrator’s indicator settings', () => {
     const zh = await call('POST', '/api/dashboard/saveSettings', admin, body);
     expect(zh.body.data.issues.map((i: { message: string }) => i.message)).toEqual(['指标（第 1 行）：没有名为“weather”的指标', '排序（第 2 行） 20 重复']);
     expect((await call('POST', '/api/dashboard/saveSettings', admin, { indicators: [{ indicator: 'myTasks', enabled: 'yes', sort: 1 }] }, 'en-US')).status).toBe(400);
-    expect((await call('GET', '/api/dashboard/settings', admin)).body.data.map((i: { sort: number }) => i.sort)).toEqual([10, 20, 30, 30, 40, 60]);
+    expect((await call('GET', '/api/dashboard/settings', admin)).body.data.map((i: { sort: number }) => i.sort)).toEqual([10, 20, 30, 30, 40, 45, 60]);
   });
 
   it('reorders and turns off indicators, which the home page’s list follows, and logs the change', async () => {

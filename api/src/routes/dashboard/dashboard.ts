@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   dfmeaArea,
+  failedDvpTestsIndicator,
   INDICATOR_KINDS,
   INDICATOR_ROWS,
   INDICATOR_ROWS_MAX,
@@ -105,6 +106,7 @@ export const reviewsWaitingRoute = indicatorRoute('/api/dashboard/reviewsWaiting
 export const recentProjectsRoute = indicatorRoute('/api/dashboard/recentProjects', 'The projects the caller opened lately', 'user');
 export const dfmeaOpenHRoute = indicatorRoute('/api/dashboard/dfmeaOpenH', 'Open actions on AP H chains of the caller’s design FMEAs', { route: 'dfmea_index' });
 export const pfmeaOpenHRoute = indicatorRoute('/api/dashboard/pfmeaOpenH', 'Open actions on AP H chains of the caller’s process FMEAs', { route: 'pfmea_index' });
+export const dvpFailedTestsRoute = indicatorRoute('/api/dashboard/dvpFailedTests', 'Tests with an unqualified result in the DVP&R plans of the caller’s design FMEAs, latest result first', { route: 'dvp_index' });
 export const problemsPastDueRoute = indicatorRoute('/api/dashboard/problemsPastDue', 'Unclosed problems past their planned completion', { route: 'problem_index' });
 
 /** Each indicator route with its figure (a new indicator is one route above and one line here). */
@@ -115,6 +117,7 @@ const FIGURES: [ReturnType<typeof indicatorRoute>, (ctx: ServiceContext, limit: 
   [dfmeaOpenHRoute, (ctx, limit) => openHActionsIndicator(ctx, dfmeaArea.projectTypes, limit)],
   [pfmeaOpenHRoute, (ctx, limit) => openHActionsIndicator(ctx, pfmeaArea.projectTypes, limit)],
   [problemsPastDueRoute, problemsPastDueIndicator],
+  [dvpFailedTestsRoute, failedDvpTestsIndicator],
 ];
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -22,6 +22,8 @@ export const dvpArea = defineArea({
     // the tests whose responsible person is the caller and that have no result yet (My tasks), and the message telling them
     taskSources: ['dvp'],
     messageCodes: ['dvp'],
+    // the failed tests of the caller's DFMEAs: a detection control that did not prove itself (docs/domain/dvp.md)
+    indicators: [{ id: 'dvpFailedTests', title: { 'zh-CN': '不合格的 DVP 试验', 'en-US': 'Failed DVP tests' }, route: '/api/dashboard/dvpFailedTests', kind: 'list', sort: 45 }],
   },
   pages: [
     { microRoute: '', title: { 'zh-CN': 'DVP&R 计划', 'en-US': 'DVP&R plans' }, listed: true },

@@ -14,6 +14,7 @@ describe('indicators contributed by the areas', () => {
       ['home', 'recentProjects', null],
       ['dfmea', 'dfmeaOpenH', 'openH'],
       ['pfmea', 'pfmeaOpenH', 'openH'],
+      ['dvp', 'dvpFailedTests', null],
       ['problem', 'problemsPastDue', null],
       ['personal', 'myTasks', null],
       ['personal', 'reviewsWaiting', null],

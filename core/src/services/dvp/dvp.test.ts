@@ -17,7 +17,7 @@ import { DVP_NOTICE_MESSAGE_KEYS } from '../messages/dvp.ts';
 import { listMyTasks } from '../my-work/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { setUserRoles } from '../users/users.ts';
-import { createDvpPlan, createDvpTest, deleteDvpTest, dvpCoverage, generateDvpTests, getDvpPlan, linkDvpTest, listDvpPlans, setDvpResult, updateDvpTest, ALL_DVP_MESSAGE_KEYS } from './index.ts';
+import { createDvpPlan, createDvpTest, deleteDvpTest, dvpCoverage, failedDvpTestsIndicator, generateDvpTests, getDvpPlan, linkDvpTest, listDvpPlans, setDvpResult, updateDvpTest, ALL_DVP_MESSAGE_KEYS } from './index.ts';
 
 // One seeded database for the file (it runs on PostgreSQL too): each case builds its own DFMEA.
 let t: TestDatabase;
@@ -122,6 +122,18 @@ describe('DVP&R plans', () => {
     const action = await addAction(team.editor, { causeId: w.worn.id, kind: 'detection', description: 'Extend endurance test to 30000 cycles' });
     await updateAction(team.editor, action.id, { version: action.version, raDetection: 4 });
     expect(await openRerateMarks(t.db, w.project.id)).toEqual([]);
+  });
+
+  it('the home indicator lists the failed tests of the caller’s DFMEAs, not a stranger’s, until a retest passes', async () => {
+    const w = await world();
+    const [endurance] = (await generateDvpTests(team.editor, w.plan.id)).plan.testRows;
+    await setDvpResult(team.editor, w.plan.id, endurance!.id, { version: endurance!.version, result: 'unqualified', actualEnd: '2026-02-27' });
+    const mine = await failedDvpTestsIndicator(team.editor, 20);
+    expect(mine.items.find((i) => i.id === endurance!.id)).toMatchObject({ label: endurance!.testNum, date: '2026-02-27', route: expect.stringContaining('/main/dvpIndex/dvpDetails?id=') });
+    expect((await failedDvpTestsIndicator(stranger, 20)).items.map((i) => i.id)).not.toContain(endurance!.id);
+    const retest = (await getDvpPlan(team.editor, w.plan.id)).testRows[0]!;
+    await setDvpResult(team.editor, w.plan.id, retest.id, { version: retest.version, result: 'qualified' });
+    expect((await failedDvpTestsIndicator(team.editor, 20)).items.map((i) => i.id)).not.toContain(endurance!.id);
   });
 
   it('a passed retest withdraws the marks; deleting the test does too', async () => {

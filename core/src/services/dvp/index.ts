@@ -6,3 +6,4 @@ export { ALL_DVP_MESSAGE_KEYS, DVP_SERVICE_MESSAGE_KEYS, type DvpMessageKey } fr
 export type { DvpControlView, DvpPlanSummary, DvpPlanView, DvpTestView } from './view.ts';
 export { getFmeaDvpStatus, type FmeaDvpStatus } from './fmea-side.ts';
 export { exportDvpWorkbook, importDvpWorkbook, dvpSheetColumns, type DvpImportResult } from './exchange.ts';
+export { failedDvpTestsIndicator } from './indicator.ts';
