@@ -91,7 +91,8 @@ export default function WorksheetStep({ projectId, readOnly, remoteRevision }: S
       id: 'importance',
       header: t`Importance`,
       accessor: (r) => (r.importance ? labels.importance[r.importance] : ''),
-      width: 90,
+      // wide enough for the English header on one line
+      width: 110,
       editable: { type: 'select', options: [{ value: '', label: '—' }, ...Object.entries(labels.importance).map(([value, label]) => ({ value, label }))] },
     },
     {
