@@ -205,7 +205,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     const baseline: BaselineView | null =
       published ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
     const after = await loadReview(tx, projectId, next.status, condition);
-    const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder });
+    const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder, countersign: workflow.countersign });
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
     const messages = await storeFmeaReviewMessages(tx, txCtx, loaded.project, notifications, next.status !== stored.state.status);
     return {
@@ -259,10 +259,12 @@ export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees
 /** Where the project stands on the review path, for anyone who may open it. */
 export async function getReviewState(ctx: ServiceContext, projectId: string): Promise<FmeaReviewView> {
   const loaded = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  const condition = await releaseCondition(ctx.db, await fmeaWorkflowOf(ctx.db, loaded.project.projectType));
+  const workflow = await fmeaWorkflowOf(ctx.db, loaded.project.projectType);
+  const condition = await releaseCondition(ctx.db, workflow);
   return reviewView(ctx.db, projectId, await loadReview(ctx.db, projectId, loaded.project.reviewStatus, condition), {
     projectType: loaded.project.projectType,
     inOrder: await reviewInOrder(ctx.db),
+    countersign: workflow.countersign,
   });
 }
 
@@ -275,7 +277,8 @@ export async function markReviewStep(ctx: ServiceContext, projectId: string, ste
   return writeAndLog(ctx, async (tx) => {
     const now = ctx.now();
     const loaded = await openableProject(tx, ctx.actor, projectId, now);
-    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, await releaseCondition(tx, await fmeaWorkflowOf(tx, loaded.project.projectType)));
+    const workflow = await fmeaWorkflowOf(tx, loaded.project.projectType);
+    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, await releaseCondition(tx, workflow));
     const inOrder = await reviewInOrder(tx);
     const userId = loaded.actor.userId;
     const before = stored.round ? [...((await loadWalkMarks(tx, stored.round.id)).get(userId)?.keys() ?? [])] : [];
@@ -283,7 +286,7 @@ export async function markReviewStep(ctx: ServiceContext, projectId: string, ste
     const added = marked.filter((s) => !before.includes(s));
     // marking a step twice is harmless: nothing stored, nothing logged twice
     if (added.length > 0) await tx.insert(fmeaReviewWalk).values(added.map((s) => ({ roundId: stored.round!.id, userId, step: s, at: now }))).onConflictDoNothing();
-    const review = await reviewView(tx, projectId, stored, { projectType: loaded.project.projectType, inOrder });
+    const review = await reviewView(tx, projectId, stored, { projectType: loaded.project.projectType, inOrder, countersign: workflow.countersign });
     return {
       result: review,
       log: { action: 'fmea.review.walk', entity: 'fmea_project', entityId: projectId, before: { round: stored.state.round }, after: { round: stored.state.round, step, marked: marked.length } },
