@@ -6,7 +6,7 @@ import { translateError } from '../../i18n/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
 import { FMEA_KINDS } from '../../domain/fmea/kinds.ts';
 import { CATALOG_TYPE_IDS } from '../../domain/catalog/types.ts';
-import { adminContext, createTeamProject, idOf, makeTeam, makeUser, teamMembers, walkAndGiveOpinion, type Team } from '../../testing/index.ts';
+import { adminContext, buildSite, createTeamProject, idOf, makeTeam, makeUser, teamMembers, walkAndGiveOpinion, type Team } from '../../testing/index.ts';
 import { openCatalogWorld, type CatalogWorld } from '../../testing/catalog.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { setRuleFlag } from '../rules/rule-flags.ts';
@@ -111,6 +111,23 @@ describe('workflow settings', () => {
     await w.t.db.insert(userRole).values([idOf(tech), idOf(sign)].map((userId) => ({ userId, roleId: approverRole!.id })));
     expect((await submitReview(team.owner, p.id, named(), ACK)).review.status).toBe('under_review');
     await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'dfmea', nominees: { membersOnly: false, approverRoleTypes: [] } }] });
+  });
+
+  it('with the submitter’s site only, refuses a reviewer of another site; the reviewers’ rank applies to the opinion roles', async () => {
+    const [home, other] = [await buildSite(w.t.ctx), await buildSite(w.t.ctx)];
+    await w.t.db.update(user).set({ siteId: home.id }).where(eq(user.id, idOf(team.owner)));
+    for (const c of [team.editor, tech, sign]) await w.t.db.update(user).set({ siteId: home.id }).where(eq(user.id, idOf(c)));
+    await w.t.db.update(user).set({ siteId: other.id }).where(eq(user.id, idOf(team.reader)));
+    await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'pfmea', nominees: { sameSite: true, reviewerRoleTypes: ['3'] } }] });
+    const p = await createTeamProject(team, { projectType: 'pfmea', members: teamMembers(team, tech, sign) });
+    const e = await refusal(submitReview(team.owner, p.id, named(), ACK));
+    expect(e.issues.map((i) => [i.field, i.messageKey])).toEqual([
+      ['assignees.professional', 'workflow.nominee_other_site'],
+      ['assignees.professional', 'workflow.nominee_role_type'],
+      ['assignees.quality', 'workflow.nominee_role_type'],
+    ]);
+    await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'pfmea', nominees: { sameSite: false, reviewerRoleTypes: [] } }] });
+    expect((await submitReview(team.owner, p.id, named(), ACK)).review.status).toBe('under_review');
   });
 
   it('a catalog type without the audit stage goes from the application straight to the approver', async () => {
