@@ -113,6 +113,8 @@ import * as taskTransitions from './task/transitions.ts';
 import * as scores from './scores/scores.ts';
 // the home page's dashboard: the caller's indicators, each indicator's figure, the administrator's settings
 import * as dashboard from './dashboard/dashboard.ts';
+// workflow settings and review requirements per FMEA kind and catalog type (docs/domain/workflow-settings.md)
+import * as workflow from './workflow/workflow.ts';
 // reports (issue 25): the DFMEA, PFMEA/control-plan, counts, nodes and task reports, AP over time, their workbooks
 import * as reports from './report/report.ts';
 
@@ -225,6 +227,7 @@ export const ROUTE_MODULES = {
   taskTransitions,
   scores,
   dashboard,
+  workflow,
   reports,
 } satisfies Record<string, RouteModule>;
 

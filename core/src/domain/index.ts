@@ -32,4 +32,5 @@ export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/index.ts';
 export * from './dashboard/index.ts';
+export * from './workflow/index.ts';
 export * from './report/index.ts';

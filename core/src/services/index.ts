@@ -39,4 +39,5 @@ export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/read-measurements.ts';
 export * from './dashboard/index.ts';
+export * from './workflow/index.ts';
 export * from './report/index.ts';

@@ -53,6 +53,7 @@ const ReviewSchema = z
     waitingFor: z.array(z.string()).openapi({ description: 'The users the project waits for now' }),
     walkSteps: z.array(WalkStep).openapi({ description: 'The steps each opinion reviewer reviews, in order: from the block diagram (DFMEA, family, MSR), the process flow chart (PFMEA) or the worksheet (FMEDA)' }),
     reviewInOrder: z.boolean().openapi({ description: 'Business rule fmeaReviewInOrder: the steps are marked in order and the opinion waits for the whole walk' }),
+    namedRoles: z.array(z.enum(FMEA_REVIEW_ROLES)).openapi({ description: 'The roles a submission names under the kind’s workflow settings (no countersigner: the technical director holds that role too)' }),
     walks: z
       .array(
         z.strictObject({

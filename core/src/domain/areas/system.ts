@@ -29,6 +29,8 @@ export const systemArea = defineArea({
     { microRoute: 'numbering', routeName: 'system_numbering', title: { 'zh-CN': '编号规则', 'en-US': 'Numbering rules' }, icon: 'numbering', buttons: ['edit'], listed: true },
     { microRoute: 'rules', routeName: 'system_rules', title: { 'zh-CN': '业务规则', 'en-US': 'Business rules' }, icon: 'rules', buttons: ['edit', 'import', 'export'], listed: true },
     { microRoute: 'security', routeName: 'system_security', title: { 'zh-CN': '密码与安全', 'en-US': 'Password and security' }, icon: 'security', buttons: ['edit'], listed: true },
+    // which review roles each FMEA kind and catalog type needs, one or all releasers, who may be named (docs/domain/workflow-settings.md)
+    { microRoute: 'workflow', routeName: 'system_workflow', title: { 'zh-CN': '流程设置与评审要求', 'en-US': 'Workflow and review requirements' }, icon: 'rules', buttons: ['edit'], listed: true },
     { microRoute: 'scoreStandard', routeName: 'system_scoreStandard', title: { 'zh-CN': '积分标准', 'en-US': 'Score standards' }, icon: 'score', buttons: ['edit'], listed: true },
     { microRoute: 'userScore', routeName: 'system_userScore', title: { 'zh-CN': '用户积分', 'en-US': 'User scores' }, icon: 'score', buttons: ['edit'], listed: true },
     // the home page's indicators: which are shown and in what order (spec 000 §2.4; docs/domain/dashboard.md)

@@ -51,6 +51,7 @@ export const OPERATION_ACTIONS = [
   'file.delete',
   'settings.app',
   'settings.dashboard',
+  'settings.workflow',
   'settings.translation',
   'settings.sso',
   'security.policy',

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { storeCatalogReviewMessages } from '../messages/catalog-review.ts';
 import { creditCatalogStep } from '../scores/credits.ts';
+import { catalogWorkflowOf } from '../workflow/index.ts';
 import { assertCatalogOperate, assertCatalogRead, assertProductType, catalogCaller, catalogType } from './access.ts';
 import { catalogOperation, writeCatalogLog } from './log.ts';
 import { assertCurrentVersion, assertRowVersion, checkedValues, findCatalogRow, updatedOrStale, valuesOfRow, viewOf, type CatalogRecordView } from './store.ts';
@@ -50,7 +51,9 @@ async function step(ctx: ServiceContext, id: string, action: CatalogFlowAction, 
       throw new NotAllowedError('permission.own_application', { action });
     }
     assertCurrentVersion(before);
-    const status = catalogFlowNext(action, before.status);
+    const next = catalogFlowNext(action, before.status);
+    // a type whose workflow needs no audit goes from the application straight to the approver (docs/domain/workflow-settings.md)
+    const status = action === 'apply' && !(await catalogWorkflowOf(tx, type.id)).audit ? KNOWLEDGE_STATUS.pendingApproval : next;
     const opinionField = action === 'apply' ? 'remark' : 'opinion';
     assertNoIssues(action === 'withdraw' ? [] : catalogOpinionIssues(input.opinion, { required: OPINION_REQUIRED[action], field: opinionField }));
     const opinion = typeof input.opinion === 'string' && input.opinion.trim() !== '' ? input.opinion.trim() : null;

@@ -29,6 +29,8 @@ import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { freezeBaseline, type BaselineView } from '../fmea-baseline/index.ts';
 import { creditFmeaReviewStep } from '../scores/credits.ts';
+import { assertNomineesAllowed, fmeaWorkflowOf } from '../workflow/index.ts';
+import { releaseConditionOf, type FmeaWorkflow } from '../../domain/workflow/index.ts';
 import { loadReview, loadWalkMarks, reviewHistory, reviewView, type FmeaReviewView, type ReviewStepView, type StoredReview } from './state.ts';
 
 export type { FmeaReviewView, ReviewStepView } from './state.ts';
@@ -59,9 +61,18 @@ export interface FmeaReviewResult {
   readonly messages: MessageRow[];
 }
 
-/** The release condition of new rounds: the business rule `fmeaReleaseAll`. */
-async function releaseCondition(tx: DbOrTx): Promise<ReleaseCondition> {
-  return (await readRuleFlags(tx)).everyReleaserReleases ? 'all' : 'one';
+/** The release condition of new rounds: the kind's workflow setting, or (by default) the business rule `fmeaReleaseAll`. */
+async function releaseCondition(tx: DbOrTx, workflow: FmeaWorkflow): Promise<ReleaseCondition> {
+  return releaseConditionOf(workflow, (await readRuleFlags(tx)).everyReleaserReleases ? 'all' : 'one');
+}
+
+/**
+ * A kind whose workflow needs no countersigner: the technical director holds that role too, so the round
+ * keeps its four roles (spec 001 §5) and the director alone releases (docs/domain/workflow-settings.md).
+ */
+function withWorkflowRoles(event: FmeaReviewEvent, workflow: FmeaWorkflow): FmeaReviewEvent {
+  if (workflow.countersign || (event.type !== 'submit' && event.type !== 'rereview') || !event.assignees) return event;
+  return { ...event, assignees: { ...event.assignees, countersign: event.assignees.technical ?? null } };
 }
 
 /** The business rule `fmeaReviewInOrder` (default on): the review walk goes in order and the opinion waits for it. */
@@ -166,10 +177,11 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
   return writeAndLog(ctx, async (tx, txCtx) => {
     const now = ctx.now();
     const loaded = await openableProject(tx, ctx.actor, projectId, now);
-    const condition = await releaseCondition(tx);
+    const workflow = await fmeaWorkflowOf(tx, loaded.project.projectType);
+    const condition = await releaseCondition(tx, workflow);
     const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, condition);
     const actorId = loaded.actor.userId;
-    const event = build(condition, actorId);
+    const event = withWorkflowRoles(build(condition, actorId), workflow);
     if (OWNER_EVENTS.includes(event.type)) assertOwnerOrAdmin(loaded);
     const next = fmeaReviewReducer(stored.state, event, now);
     const inOrder = await reviewInOrder(tx);
@@ -180,7 +192,8 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     }
     if (next.round !== stored.state.round) {
       await assertReviewersCanRead(tx, loaded, next, now);
-      if ((await readRuleFlags(tx)).separationOfDuties) await assertSeparateReviewers(tx, next);
+      await assertNomineesAllowed(tx, loaded, next, workflow, ctx.actor.siteId ?? null);
+      if ((await readRuleFlags(tx)).separationOfDuties) await assertSeparateReviewers(tx, next, workflow.countersign ? undefined : 'countersign');
     }
     // after the reducer, so who may not take the step hears that rather than the findings
     const acknowledged = CHECKED_EVENTS.includes(event.type) ? await assertChecksPass(tx, loaded, now, checks.acknowledgeWarnings === true) : null;
@@ -192,7 +205,7 @@ async function runEvent(ctx: ServiceContext, projectId: string, build: (conditio
     const baseline: BaselineView | null =
       published ? await freezeBaseline(tx, txCtx, loaded.project, next.round) : null;
     const after = await loadReview(tx, projectId, next.status, condition);
-    const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder });
+    const review = await reviewView(tx, projectId, after, { projectType: loaded.project.projectType, inOrder, countersign: workflow.countersign });
     const notifications = notificationsOf(loaded, stored.state, next, event, after.round?.submittedBy ?? null, actorId);
     const messages = await storeFmeaReviewMessages(tx, txCtx, loaded.project, notifications, next.status !== stored.state.status);
     return {
@@ -246,10 +259,12 @@ export const rereviewReview = (ctx: ServiceContext, projectId: string, assignees
 /** Where the project stands on the review path, for anyone who may open it. */
 export async function getReviewState(ctx: ServiceContext, projectId: string): Promise<FmeaReviewView> {
   const loaded = await openableProject(ctx.db, ctx.actor, projectId, ctx.now());
-  const condition = await releaseCondition(ctx.db);
+  const workflow = await fmeaWorkflowOf(ctx.db, loaded.project.projectType);
+  const condition = await releaseCondition(ctx.db, workflow);
   return reviewView(ctx.db, projectId, await loadReview(ctx.db, projectId, loaded.project.reviewStatus, condition), {
     projectType: loaded.project.projectType,
     inOrder: await reviewInOrder(ctx.db),
+    countersign: workflow.countersign,
   });
 }
 
@@ -262,7 +277,8 @@ export async function markReviewStep(ctx: ServiceContext, projectId: string, ste
   return writeAndLog(ctx, async (tx) => {
     const now = ctx.now();
     const loaded = await openableProject(tx, ctx.actor, projectId, now);
-    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, await releaseCondition(tx));
+    const workflow = await fmeaWorkflowOf(tx, loaded.project.projectType);
+    const stored = await loadReview(tx, projectId, loaded.project.reviewStatus, await releaseCondition(tx, workflow));
     const inOrder = await reviewInOrder(tx);
     const userId = loaded.actor.userId;
     const before = stored.round ? [...((await loadWalkMarks(tx, stored.round.id)).get(userId)?.keys() ?? [])] : [];
@@ -270,7 +286,7 @@ export async function markReviewStep(ctx: ServiceContext, projectId: string, ste
     const added = marked.filter((s) => !before.includes(s));
     // marking a step twice is harmless: nothing stored, nothing logged twice
     if (added.length > 0) await tx.insert(fmeaReviewWalk).values(added.map((s) => ({ roundId: stored.round!.id, userId, step: s, at: now }))).onConflictDoNothing();
-    const review = await reviewView(tx, projectId, stored, { projectType: loaded.project.projectType, inOrder });
+    const review = await reviewView(tx, projectId, stored, { projectType: loaded.project.projectType, inOrder, countersign: workflow.countersign });
     return {
       result: review,
       log: { action: 'fmea.review.walk', entity: 'fmea_project', entityId: projectId, before: { round: stored.state.round }, after: { round: stored.state.round, step, marked: marked.length } },

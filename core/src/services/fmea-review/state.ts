@@ -98,6 +98,8 @@ export interface FmeaReviewView {
   readonly reviewInOrder: boolean;
   /** Each opinion reviewer's walk in the current round (empty before the first submission). */
   readonly walks: ReviewWalkView[];
+  /** The roles a submission names under the kind's workflow settings (without a countersigner, the director holds that role too). */
+  readonly namedRoles: FmeaReviewRole[];
 }
 
 /** One reviewer's walk: each step with when they marked it reviewed, and the step they go to next. */
@@ -127,7 +129,7 @@ async function people(db: DbOrTx, ids: readonly string[]): Promise<Map<string, R
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
-export async function reviewView(db: DbOrTx, projectId: string, stored: StoredReview, walk: { projectType: string; inOrder: boolean }): Promise<FmeaReviewView> {
+export async function reviewView(db: DbOrTx, projectId: string, stored: StoredReview, walk: { projectType: string; inOrder: boolean; countersign?: boolean }): Promise<FmeaReviewView> {
   const { state, round } = stored;
   const walkSteps = kindOf(walk.projectType).reviewWalk;
   const marks = round && state.assignees ? await loadWalkMarks(db, round.id) : new Map<string, Map<string, Date>>();
@@ -149,6 +151,7 @@ export async function reviewView(db: DbOrTx, projectId: string, stored: StoredRe
     waitingFor: waitingFor(state),
     walkSteps: [...walkSteps],
     reviewInOrder: walk.inOrder,
+    namedRoles: FMEA_REVIEW_ROLES.filter((role) => role !== 'countersign' || walk.countersign !== false),
     walks: walkers.map((userId) => {
       const marked = marks.get(userId) ?? new Map<string, Date>();
       const open = openWalkSteps(walkSteps, [...marked.keys()]);

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 import { DomainError, InvalidInputError, NotFoundError, type Issue } from '../../errors.ts';
 import { doubledRoles, projectAccessLevel, type Actor } from '../../domain/permissions/index.ts';
-import { FMEA_REVIEW_ROLES, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
+import { FMEA_REVIEW_ROLES, type FmeaReviewRole, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
 import { assertOwner, actorOf, projectAccess, readShare, type LoadedProject } from './access.ts';
 import type { FmeaServiceMessageKey } from './messages.ts';
 
@@ -42,9 +42,10 @@ export async function assertReviewersCanRead(tx: Tx, loaded: LoadedProject, stat
  * at most one role of a review round. Each doubled role is named on its own
  * field with the person's real name; nothing is stored.
  */
-export async function assertSeparateReviewers(tx: Tx, state: FmeaReviewState): Promise<void> {
+export async function assertSeparateReviewers(tx: Tx, state: FmeaReviewState, implied?: FmeaReviewRole): Promise<void> {
   if (!state.assignees) return;
-  const doubled = doubledRoles(state.assignees, FMEA_REVIEW_ROLES);
+  // a role the workflow fills from another (no countersigner: the director holds it) is not a doubled role
+  const doubled = doubledRoles(state.assignees, FMEA_REVIEW_ROLES.filter((r) => r !== implied));
   if (doubled.length === 0) return;
   const issues: Issue[] = [];
   for (const { role, userId } of doubled) {

@@ -36,11 +36,13 @@ export function SubmitDialog({
   const users = useProjectReaders(projectId);
   const labels = useReviewLabels();
   const named = (role: ReviewRole) => review.assignees.find((a) => a.role === role)?.userId ?? '';
+  // the roles the type's workflow settings ask for (without a countersigner the server names the director for it)
+  const askedRoles = REVIEW_ROLES.filter((r) => review.namedRoles?.includes(r) ?? true);
   const form = useForm({
     initial: Object.fromEntries(REVIEW_ROLES.map((r) => [r, named(r)])) as Assignees,
-    validate: (d) => ({ fields: Object.fromEntries(REVIEW_ROLES.map((r) => [r, !d[r] && t`Choose a user.`])) }),
+    validate: (d) => ({ fields: Object.fromEntries(askedRoles.map((r) => [r, !d[r] && t`Choose a user.`])) }),
     save: (d) => {
-      const assignees = Object.fromEntries(REVIEW_ROLES.map((r) => [r, d[r] || null])) as Record<ReviewRole, string | null>;
+      const assignees = Object.fromEntries(REVIEW_ROLES.map((r) => [r, (askedRoles.includes(r) && d[r]) || null])) as Record<ReviewRole, string | null>;
       return again ? api.post('/api/project/review/rereview', { projectId, assignees, acknowledgeWarnings }) : api.post('/api/project/review/submit', { projectId, assignees, acknowledgeWarnings });
     },
     onSaved: onDone,
@@ -70,7 +72,7 @@ export function SubmitDialog({
       onClose={onClose}
     >
       <div className="dfmea-form" data-testid="review-submit-dialog">
-        {REVIEW_ROLES.map((role) => (
+        {askedRoles.map((role) => (
           <Field key={role} label={labels.role[role]} error={form.error(role)} required>
             {(id) => <Select id={id} data-testid={`review-role-${role}`} options={optionsFor(role)} value={form.draft[role]} onChange={(e) => form.set(role, e.target.value)} />}
           </Field>

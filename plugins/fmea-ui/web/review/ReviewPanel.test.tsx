@@ -112,4 +112,19 @@ describe('the review panel', () => {
     await waitFor(() => expect(quality.querySelector('.field-message')?.textContent).toBe('Quality reviewer Quality Reviewer cannot read this project: add them to the team or share it with them'));
     expect(quality.classList.contains('field-error')).toBe(true);
   });
+  it('asks for no countersigner when the FMEA type’s workflow needs none, and sends none (the server names the director)', async () => {
+    session.user = { userId: 'u-owner', isAdmin: false, routers: [] } as unknown as typeof session.user;
+    const sent = serve({ status: 'draft', round: 0, namedRoles: ['professional', 'quality', 'technical'] } as Partial<FmeaReview>);
+    show({ ...PROJECT, reviewStatus: 'draft', responsibleUserId: 'u-owner' } as ProjectView);
+    fireEvent.click(await screen.findByTestId('review-submit'));
+    const dialog = await screen.findByTestId('review-submit-dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('review-role-quality').querySelectorAll('option').length).toBe(4));
+    expect(within(dialog).queryByTestId('review-role-countersign')).toBeNull();
+    const pick = (role: string, userId: string) => fireEvent.change(within(dialog).getByTestId(`review-role-${role}`), { target: { value: userId } });
+    pick('professional', 'u-pro');
+    pick('quality', 'u-qa');
+    pick('technical', 'u-owner');
+    fireEvent.click(screen.getByTestId('review-submit-save'));
+    await waitFor(() => expect(sent.find((s) => s.path === '/api/project/review/submit')?.body).toMatchObject({ assignees: { professional: 'u-pro', quality: 'u-qa', technical: 'u-owner', countersign: null } }));
+  });
 });

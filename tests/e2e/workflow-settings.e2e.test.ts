@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { asAdmin, createAdministrator } from './support/api.ts';
+import { chooseLanguage, startSignedIn } from './support/flows.ts';
+import { useBrowser } from './support/suite.ts';
+
+const env = useBrowser();
+type Settings = { fmea: { kind: string; countersign: boolean; release: string; nominees: object }[]; catalog: { type: string; audit: boolean }[] };
+
+/**
+ * The installation's settings before this file changed them: put back afterwards (the server is shared by every
+ * e2e file). The kind and type changed here (family FMEA, GB standards) are ones no other e2e file reviews.
+ */
+let before: Settings | undefined;
+afterAll(async () => {
+  if (before) await asAdmin(env.baseURL, (admin) => admin.post('/api/workflow/saveSettings', { fmea: before!.fmea.map(({ kind, countersign, release, nominees }) => ({ kind, countersign, release, nominees })), catalog: before!.catalog.map(({ type, audit }) => ({ type, audit })) }));
+});
+
+describe('workflow settings and review requirements', () => {
+  it('an administrator sets a family FMEA review without countersigner, released by every releaser, and a catalog type without audit, in both languages', async () => {
+    before = await asAdmin(env.baseURL, (admin) => admin.get<Settings>('/api/workflow/settings'));
+    const administrator = await createAdministrator(env.baseURL);
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(page, administrator.userName, administrator.password);
+    await page.goto('/main/system/workflow');
+    const form = page.getByTestId('system-workflow');
+    await form.waitFor();
+    const family = form.locator('tr[data-kind="family"]');
+    await family.getByRole('switch', { name: /需要会签人/ }).click();
+    await family.getByRole('combobox', { name: /发布方式/ }).selectOption('all');
+    await family.getByRole('combobox', { name: /批准人级别/ }).selectOption('3');
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByText('流程设置已保存').waitFor();
+    await screenshot(page, 'workflow-settings-zh-CN');
+
+    await page.getByTestId('workflow-tab-catalog').click();
+    await form.locator('tr[data-type="gbStandard"]').getByRole('switch').click();
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByText('流程设置已保存').waitFor();
+
+    const saved = await asAdmin(env.baseURL, (admin) => admin.get<Settings>('/api/workflow/settings'));
+    expect(saved.fmea.find((s) => s.kind === 'family')).toMatchObject({ countersign: false, release: 'all', nominees: { approverRoleTypes: ['3'] } });
+    expect(saved.fmea.find((s) => s.kind === 'pfmea')).toMatchObject({ countersign: true, release: 'rule' });
+    expect(saved.catalog.find((s) => s.type === 'gbStandard')).toMatchObject({ audit: false });
+
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/system/workflow');
+    await form.waitFor();
+    const row = form.locator('tr[data-kind="family"]');
+    expect(await row.getByRole('switch', { name: /countersigner needed/ }).getAttribute('aria-checked')).toBe('false');
+    expect(await row.getByRole('combobox', { name: /release by/ }).inputValue()).toBe('all');
+    await form.getByText('FMEA review requirements').waitFor();
+    await screenshot(page, 'workflow-settings-en-US');
+  });
+});
