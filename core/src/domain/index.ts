@@ -32,4 +32,6 @@ export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/index.ts';
 export * from './dashboard/index.ts';
+export * from './menus/index.ts';
+export * from './main-view/index.ts';
 export * from './report/index.ts';

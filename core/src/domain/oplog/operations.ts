@@ -51,6 +51,8 @@ export const OPERATION_ACTIONS = [
   'file.delete',
   'settings.app',
   'settings.dashboard',
+  'settings.menu',
+  'settings.main_view',
   'settings.translation',
   'settings.sso',
   'security.policy',
