@@ -115,6 +115,9 @@ import * as scores from './scores/scores.ts';
 import * as dashboard from './dashboard/dashboard.ts';
 // reports (issue 25): the DFMEA, PFMEA/control-plan, counts, nodes and task reports, AP over time, their workbooks
 import * as reports from './report/report.ts';
+// menus and resources, the FMEA main view (issue 26)
+import * as menuAdmin from './settings/menu-admin.ts';
+import * as mainView from './settings/main-view.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -226,6 +229,8 @@ export const ROUTE_MODULES = {
   scores,
   dashboard,
   reports,
+  menuAdmin,
+  mainView,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */
