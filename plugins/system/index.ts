@@ -17,6 +17,8 @@ export const systemPlugin = definePlugin({
     scoreStandard: () => import('./web/pages/scores/ScoreStandardsPage.tsx'),
     userScore: () => import('./web/pages/scores/UserScoresPage.tsx'),
     indicator: () => import('./web/pages/indicators/IndicatorsPage.tsx'),
+    menus: () => import('./web/pages/menus/MenusPage.tsx'),
+    mainView: () => import('./web/pages/main-view/MainViewPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
