@@ -19,7 +19,7 @@ describe('the FMEA main view', () => {
     await expectRefused(api, { method: 'GET', path: '/api/fmea/mainView' });
     await expectRefused(api, { method: 'POST', path: '/api/fmea/saveMainView', body: { dfmea: view } }, engineer);
     const read = await api.call('GET', '/api/fmea/mainView', { token: engineer });
-    expect(read.body.data.dfmea).toEqual({ left: [], right: ['review', 'checks', 'proposals', 'baselines', 'taskLog'], stepMenu: 'text' });
+    expect(read.body.data.dfmea).toEqual({ left: [], right: ['proposals', 'taskLog'], stepMenu: 'text' });
   });
 
   it('refuses an unknown panel or mode on its field (400) and changes nothing', async () => {
@@ -32,7 +32,7 @@ describe('the FMEA main view', () => {
   it('saves one side, keeps the other, and logs it', async () => {
     const res = await api.call('POST', '/api/fmea/saveMainView', { token: admin, body: { dfmea: view } });
     expect(res.status).toBe(200);
-    expect(res.body.data.dfmea).toEqual({ left: ['review'], right: ['checks', 'proposals', 'baselines', 'taskLog'], stepMenu: 'icon' });
+    expect(res.body.data.dfmea).toEqual({ left: ['review'], right: ['checks', 'proposals', 'taskLog'], stepMenu: 'icon' });
     expect(res.body.data.pfmea.stepMenu).toBe('text');
     expect((await api.call('GET', '/api/fmea/mainView', { token: engineer })).body.data.dfmea.stepMenu).toBe('icon');
     expect(await lastLogged(api, admin, 'settings.main_view')).toMatchObject({ entityId: 'fmeaMainView' });

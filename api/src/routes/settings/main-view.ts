@@ -22,7 +22,7 @@ export const readRoute = defineRoute({
   path: '/api/fmea/mainView',
   tag: TAG,
   summary: 'The FMEA main view of the design side (dfmea) and the process side (pfmea): which panels open left and right, how the step menu reads',
-  description: 'Read by every project page; the default is every panel on the right and the steps as text.',
+  description: 'Read by every project page. A panel in neither list opens in the middle as a dialog (review, checks, baselines). The default: review, checks and baselines in the middle, proposals and task log on the right, the steps as text.',
   access: 'user',
   data: Views,
 });
@@ -33,7 +33,7 @@ export const saveRoute = defineRoute({
   path: '/api/fmea/saveMainView',
   tag: TAG,
   summary: 'Set the main view of one side or both (a side not sent keeps its own)',
-  description: 'A panel left out of both lists opens on the right. An unknown panel, one placed twice or an unknown step-menu mode refuses the call (400, each issue on its field) and nothing changes.',
+  description: 'A panel left out of both lists opens in the middle, or on the right when it cannot (proposals, task log). An unknown panel, one placed twice or an unknown step-menu mode refuses the call (400, each issue on its field) and nothing changes.',
   access: { route: 'system_mainView', button: 'edit' },
   request: jsonBody(z.object({ dfmea: SentView.optional(), pfmea: SentView.optional() })),
   data: Views,

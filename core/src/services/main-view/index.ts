@@ -16,8 +16,8 @@ export async function readMainViews(db: DbOrTx): Promise<MainViews> {
 
 /**
  * Replaces the views of the sides sent (the other keeps its own). Unknown panels, a panel placed twice
- * and an unknown step-menu mode are refused on their field and nothing changes; a panel left out goes to
- * the right workspace. Logged with before and after.
+ * and an unknown step-menu mode are refused on their field and nothing changes; a panel left out opens in
+ * the middle, or on the right when it cannot. Logged with before and after.
  */
 export async function saveMainViews(ctx: ServiceContext, views: Partial<Record<FmeaSide, { left: string[]; right: string[]; stepMenu: string }>>): Promise<MainViews> {
   assertNoIssues(FMEA_SIDES.flatMap((side) => (views[side] ? mainViewIssues(side, views[side]) : [])));

@@ -54,11 +54,11 @@ describe('menu overrides', () => {
 });
 
 describe('the FMEA main view', () => {
-  it('starts as the page was (every panel on the right, steps as text) and keeps each side its own', async () => {
+  it('starts as the page was (review, checks, baselines in the middle, the drawers on the right, steps as text) and keeps each side its own', async () => {
     expect(await readMainViews(t.ctx.db)).toEqual({ dfmea: DEFAULT_MAIN_VIEW, pfmea: DEFAULT_MAIN_VIEW });
     const saved = await saveMainViews(t.ctx, { dfmea: { left: ['review', 'checks'], right: ['taskLog'], stepMenu: 'both' } });
-    // a panel left out goes to the right workspace
-    expect(saved.dfmea).toEqual({ left: ['review', 'checks'], right: ['taskLog', 'proposals', 'baselines'], stepMenu: 'both' });
+    // a panel left out opens in the middle (baselines), or on the right when it cannot (proposals)
+    expect(saved.dfmea).toEqual({ left: ['review', 'checks'], right: ['taskLog', 'proposals'], stepMenu: 'both' });
     expect(saved.pfmea).toEqual(DEFAULT_MAIN_VIEW);
     expect(await readMainViews(t.ctx.db)).toEqual(saved);
   });

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { MAIN_VIEW_PANELS, MIDDLE_PANELS } from '@fmea/core/domain';
 import { api, FormError, PageHeader, Select, SettingsActions, usePermission, useSettingsDraft, type ApiData } from '@fmea/sdk';
 import '../../system.css';
 
@@ -8,11 +9,17 @@ type Side = keyof Views;
 type Panel = Views['dfmea']['left'][number];
 type StepMenu = Views['dfmea']['stepMenu'];
 /** The form's draft: each panel's workspace, and the step menu, per side. */
-type Draft = Record<Side, { places: { panel: Panel; place: 'left' | 'right' }[]; stepMenu: StepMenu }>;
+type Place = 'left' | 'right' | 'middle';
+type Draft = Record<Side, { places: { panel: Panel; place: Place }[]; stepMenu: StepMenu }>;
 
 const SIDES: Side[] = ['dfmea', 'pfmea'];
 const draftOf = (views: Views): Draft =>
-  Object.fromEntries(SIDES.map((side) => [side, { places: [...views[side].left.map((panel) => ({ panel, place: 'left' as const })), ...views[side].right.map((panel) => ({ panel, place: 'right' as const }))], stepMenu: views[side].stepMenu }])) as Draft;
+  Object.fromEntries(
+    SIDES.map((side) => [
+      side,
+      { places: MAIN_VIEW_PANELS.map((panel) => ({ panel, place: views[side].left.includes(panel) ? 'left' : views[side].right.includes(panel) ? 'right' : 'middle' })), stepMenu: views[side].stepMenu },
+    ]),
+  ) as Draft;
 
 /**
  * FMEA main view (spec 000 §2.4 "FMEA main-view configuration for DFMEA and PFMEA: left/right workspace; text,
@@ -43,7 +50,7 @@ export default function MainViewPage() {
     <form noValidate className="page" onSubmit={submit} aria-label={t`FMEA main view`} data-testid="system-main-view">
       <PageHeader title={<Trans>FMEA main view</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <p className="muted">
-        <Trans>For each side, where the FMEA project page opens its tool panels (the left or the right workspace) and whether its step menu shows each step’s name, its icon or both.</Trans>
+        <Trans>For each side, where the FMEA project page opens its tool panels (docked in the left or the right workspace, or in the middle as a dialog) and whether its step menu shows each step’s name, its icon or both.</Trans>
       </p>
       <div className="sys-main-view">
         {SIDES.map((side) => (
@@ -62,10 +69,11 @@ export default function MainViewPage() {
                         className="input sys-main-view-place"
                         value={place}
                         disabled={!canEdit}
-                        onChange={(e) => setSide(side, { places: draft[side].places.map((p) => (p.panel === panel ? { panel, place: e.target.value as 'left' | 'right' } : p)) })}
+                        onChange={(e) => setSide(side, { places: draft[side].places.map((p) => (p.panel === panel ? { panel, place: e.target.value as Place } : p)) })}
                         options={[
                           { value: 'left', label: t`Left workspace` },
                           { value: 'right', label: t`Right workspace` },
+                          ...(MIDDLE_PANELS.includes(panel) ? [{ value: 'middle', label: t`Middle (a dialog)` }] : []),
                         ]}
                       />
                     </td>
