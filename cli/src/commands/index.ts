@@ -9,6 +9,7 @@ import { registerAp, type ApCommandDeps } from './ap/index.ts';
 import { registerBom } from './bom/index.ts';
 import { registerCp } from './cp/index.ts';
 import { registerDashboard } from './dashboard/index.ts';
+import { registerMenu } from './menu/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
@@ -53,6 +54,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerDict(program);
   registerRules(program);
   registerDashboard(program);
+  registerMenu(program);
   registerSso(program);
   registerDfmea(program);
   registerPfmea(program);
