@@ -61,6 +61,7 @@ describe('menus and resources, and the FMEA main view', () => {
     await screenshot(page, 'system-main-view-zh-CN');
     await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-structure').locator('svg.dfmea-step-icon').waitFor();
+    await screenshot(page, 'fmea-step-icons-zh-CN');
     await page.getByTestId('review-open').click();
     await page.locator('.dialog.dialog-dock-left [data-testid="review-panel"][aria-busy="false"]').waitFor();
     await screenshot(page, 'fmea-main-view-zh-CN');
