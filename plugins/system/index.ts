@@ -18,6 +18,8 @@ export const systemPlugin = definePlugin({
     userScore: () => import('./web/pages/scores/UserScoresPage.tsx'),
     indicator: () => import('./web/pages/indicators/IndicatorsPage.tsx'),
     workflow: () => import('./web/pages/workflow/WorkflowPage.tsx'),
+    menus: () => import('./web/pages/menus/MenusPage.tsx'),
+    mainView: () => import('./web/pages/main-view/MainViewPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,

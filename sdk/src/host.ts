@@ -7,7 +7,7 @@
  */
 export type { OnlineUser } from './api/types.ts';
 export { activateLocale, detectLocale, i18n, registerCatalog } from './i18n/index.ts';
-export { clearSession, holds, logout, startSession } from './stores/session.ts';
+export { clearSession, holds, logout, routerOf, startSession } from './stores/session.ts';
 export { lock, setTheme, THEMES, unlock, type Theme } from './stores/ui.ts';
 export { Toaster } from './components/feedback.tsx';
 export { ApprovalIcon, ChatIcon, HelpIcon, MailIcon, UsersIcon } from './components/icons.tsx';

@@ -117,6 +117,9 @@ import * as dashboard from './dashboard/dashboard.ts';
 import * as workflow from './workflow/workflow.ts';
 // reports (issue 25): the DFMEA, PFMEA/control-plan, counts, nodes and task reports, AP over time, their workbooks
 import * as reports from './report/report.ts';
+// menus and resources, the FMEA main view (issue 26)
+import * as menuAdmin from './settings/menu-admin.ts';
+import * as mainView from './settings/main-view.ts';
 
 /** What a route module exports besides its `defineRoute` results: the handlers it puts on the app. */
 export interface RouteModule {
@@ -229,6 +232,8 @@ export const ROUTE_MODULES = {
   dashboard,
   workflow,
   reports,
+  menuAdmin,
+  mainView,
 } satisfies Record<string, RouteModule>;
 
 /** Registers every route module, in the list's order. */

@@ -10,6 +10,7 @@ import { registerBom } from './bom/index.ts';
 import { registerCp } from './cp/index.ts';
 import { registerDashboard } from './dashboard/index.ts';
 import { registerWorkflow } from './workflow/index.ts';
+import { registerMenu } from './menu/index.ts';
 import { registerDb } from './db/index.ts';
 import { registerDept } from './dept/index.ts';
 import { registerDfmea } from './dfmea/index.ts';
@@ -55,6 +56,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerRules(program);
   registerDashboard(program);
   registerWorkflow(program);
+  registerMenu(program);
   registerSso(program);
   registerDfmea(program);
   registerPfmea(program);

@@ -33,4 +33,6 @@ export * from './scores/index.ts';
 export * from './spc/index.ts';
 export * from './dashboard/index.ts';
 export * from './workflow/index.ts';
+export * from './menus/index.ts';
+export * from './main-view/index.ts';
 export * from './report/index.ts';

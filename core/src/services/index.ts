@@ -41,3 +41,4 @@ export * from './spc/read-measurements.ts';
 export * from './dashboard/index.ts';
 export * from './workflow/index.ts';
 export * from './report/index.ts';
+export * from './main-view/index.ts';

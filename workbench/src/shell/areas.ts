@@ -1,6 +1,6 @@
 import { pagePath, routeOfPage, type AreaDefinition, type PageDefinition } from '@fmea/core/domain';
 import type { UserInfo } from '@fmea/sdk';
-import { holds } from '@fmea/sdk/host';
+import { holds, routerOf } from '@fmea/sdk/host';
 
 /**
  * What the shell derives from the area definitions for one user: the top
@@ -16,12 +16,24 @@ export interface MenuItem {
 
 const lang = (locale: string) => (locale === 'en-US' ? 'en-US' : 'zh-CN');
 
-/** Top-menu entries: the areas shown there that the user holds, in their sort order. */
+/**
+ * A menu as the administrator set it (System → Menus and resources): the user's router for the route carries
+ * the menu row's title, English title, hidden flag and sort, the definition's unless overridden.
+ */
+function menuOf(user: UserInfo, routeName: string, locale: string, title: { 'zh-CN': string; 'en-US': string }, sort: number) {
+  const router = routerOf(user, routeName);
+  if (!router) return { title: title[lang(locale)], sort, hidden: false };
+  return { title: (lang(locale) === 'en-US' ? router.titleEn : router.title) || title[lang(locale)], sort: router.sort, hidden: router.hidden };
+}
+
+/** Top-menu entries: the areas shown there that the user holds and the administrator has not hidden, in their sort order. */
 export function topMenuItems(user: UserInfo, locale: string, areas: readonly AreaDefinition[]): MenuItem[] {
   return areas
     .filter((area) => area.showIn === 'topMenu' && holds(user, area.routeName))
-    .sort((a, b) => a.sort - b.sort)
-    .map((area) => ({ routeName: area.routeName, path: area.basePath, title: area.title[lang(locale)] }));
+    .map((area) => ({ area, menu: menuOf(user, area.routeName, locale, area.title, area.sort) }))
+    .filter(({ menu }) => !menu.hidden)
+    .sort((a, b) => a.menu.sort - b.menu.sort)
+    .map(({ area, menu }) => ({ routeName: area.routeName, path: area.basePath, title: menu.title }));
 }
 
 /** User-menu shortcuts: the pages marked for it, of areas shown in the user menu, that the user holds. */
@@ -31,9 +43,20 @@ export function userMenuItems(user: UserInfo, locale: string, areas: readonly Ar
     .flatMap((area) => area.pages.filter((page) => page.inUserMenu && holds(user, routeOfPage(area, page))).map((page) => ({ routeName: routeOfPage(area, page), path: pagePath(area, page), title: page.title[lang(locale)] })));
 }
 
-/** The pages of an area's navigation: listed and held by the user. */
+/**
+ * The pages of an area's navigation: listed and held by the user, in their sort order; a page with a route of
+ * its own in a top-menu area takes the administrator's title, hidden flag and sort for it.
+ */
 export function navPages(area: AreaDefinition, user: UserInfo): PageDefinition[] {
-  return area.pages.filter((page) => page.listed && holds(user, routeOfPage(area, page)));
+  return area.pages
+    .map((page, index) => {
+      const own = page.routeName && area.showIn === 'topMenu' ? routerOf(user, page.routeName) : undefined;
+      const title = own ? { 'zh-CN': own.title || page.title['zh-CN'], 'en-US': own.titleEn || page.title['en-US'] } : page.title;
+      return { page: own ? { ...page, title } : page, hidden: own?.hidden ?? false, sort: own?.sort ?? index + 1 };
+    })
+    .filter(({ page, hidden }) => page.listed && !hidden && holds(user, routeOfPage(area, page)))
+    .sort((a, b) => a.sort - b.sort)
+    .map(({ page }) => page);
 }
 
 /**

@@ -35,6 +35,10 @@ export const systemArea = defineArea({
     { microRoute: 'userScore', routeName: 'system_userScore', title: { 'zh-CN': '用户积分', 'en-US': 'User scores' }, icon: 'score', buttons: ['edit'], listed: true },
     // the home page's indicators: which are shown and in what order (spec 000 §2.4; docs/domain/dashboard.md)
     { microRoute: 'indicator', routeName: 'system_indicator', title: { 'zh-CN': '工作台指标', 'en-US': 'Workbench indicators' }, icon: 'home', buttons: ['edit'], listed: true },
+    // menus and resources: the menu tree's titles, icon, hidden flag and sort over the plugins' fixed routes and buttons, with the API calls each button opens (docs/domain/administration.md)
+    { microRoute: 'menus', routeName: 'system_menus', title: { 'zh-CN': '菜单与资源', 'en-US': 'Menus and resources' }, icon: 'menu', buttons: ['edit'], listed: true },
+    // the FMEA project page per side: tool panels left or right, the step menu as text, icons or both (spec 000 §2.4)
+    { microRoute: 'mainView', routeName: 'system_mainView', title: { 'zh-CN': 'FMEA 主视图配置', 'en-US': 'FMEA main view' }, icon: 'layout', buttons: ['edit'], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
   ],
 });

@@ -52,6 +52,8 @@ export const OPERATION_ACTIONS = [
   'settings.app',
   'settings.dashboard',
   'settings.workflow',
+  'settings.menu',
+  'settings.main_view',
   'settings.translation',
   'settings.sso',
   'security.policy',

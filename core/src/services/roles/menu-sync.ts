@@ -3,6 +3,8 @@ import { menu, rolePermission } from '../../db/schema/index.ts';
 import { AREAS, menusOf, type AreaDefinition, type MenuDefinition } from '../../domain/areas/index.ts';
 import type { TxContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
+import { withOverride } from '../../domain/menus/index.ts';
+import { readMenuOverrides } from './menu-overrides.ts';
 
 export interface MenuSyncResult {
   inserted: string[];
@@ -21,14 +23,16 @@ function differs(row: typeof menu.$inferSelect, def: MenuDefinition): boolean {
 
 /**
  * Makes the `menu` table what the area definitions say (on every start, so
- * existing databases follow the code): new routes are added, changed ones
- * updated, routes no area defines deleted, and role grants lose the routes
+ * existing databases follow the code), with the administrator's overrides
+ * (title, English title, icon, hidden, sort) laid on top so they survive every
+ * start: new routes are added, changed ones updated, routes no area defines deleted, and role grants lose the routes
  * and buttons that are gone. Run it inside the seeding transaction; running
  * it again changes nothing. Removals are written to the operation log.
  */
 export async function syncMenus(ctx: TxContext, areas: readonly AreaDefinition[] = AREAS): Promise<MenuSyncResult> {
   const { db } = ctx;
-  const wanted = new Map(menusOf(areas).map((m) => [m.routeName, m]));
+  const overrides = await readMenuOverrides(db);
+  const wanted = new Map(menusOf(areas).map((m) => [m.routeName, withOverride(m, overrides[m.routeName])]));
   const rows = await db.select().from(menu);
   const result: MenuSyncResult = { inserted: [], updated: [], deleted: [], revoked: [] };
   const present = new Set(rows.map((r) => r.routeName));

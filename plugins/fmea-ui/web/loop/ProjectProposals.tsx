@@ -102,7 +102,7 @@ export function ProposalsButton({ proposals, onOpen }: { proposals: ProjectPropo
  * them unless they name someone else later in the optimisation step) or
  * rejects it with a reason; others read them.
  */
-export function ProposalsInbox({ project, proposals, onClose, onChanged }: { project: { id: string; responsibleUserId: string | null }; proposals: ProjectProposals; onClose: () => void; onChanged: () => void }) {
+export function ProposalsInbox({ project, proposals, onClose, onChanged, side }: { project: { id: string; responsibleUserId: string | null }; proposals: ProjectProposals; onClose: () => void; onChanged: () => void; side?: 'left' | 'right' }) {
   const { t, i18n } = useLingui();
   const labels = useLoopLabels();
   const navigate = useGuardedNavigate();
@@ -125,7 +125,7 @@ export function ProposalsInbox({ project, proposals, onClose, onChanged }: { pro
     }
   };
   return (
-    <Drawer title={t`Change proposals from problems, engineering changes and DRBFMs`} width={640} testId="loop-inbox" onClose={onClose}>
+    <Drawer title={t`Change proposals from problems, engineering changes and DRBFMs`} width={640} testId="loop-inbox" side={side} onClose={onClose}>
       {proposals.loaded && proposals.items.length === 0 ? (
         <p className="muted">
           <Trans>No change proposals.</Trans>

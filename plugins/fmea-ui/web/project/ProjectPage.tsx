@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, t
 import { useLocation, useSearch } from 'wouter';
 import { Tabs } from 'radix-ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, onPosted, session, ui } from '@fmea/sdk';
+import { api, ApiError, Button, can, confirmLeave, EmptyState, notifyError, onChangeNotice, onPosted, session, ui, useLoad } from '@fmea/sdk';
+import { DEFAULT_MAIN_VIEW, kindOf, type MainViewPanel } from '@fmea/core/domain';
+import { StepIcon } from './StepIcon.tsx';
 import type { ProjectView, StepProps } from '../types.ts';
 import { ImportDialog } from '../list/ImportDialog.tsx';
 import { useFmeaKind } from '../kind.tsx';
@@ -156,6 +158,8 @@ export function ProjectPage({
   const [checking, setChecking] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string | null; itemId: string } | null>(null);
   const { checks } = useProjectChecks(project?.id ?? null);
+  // the administrator's main view for the project's side (System → FMEA main view): where the tool panels open, how the step menu reads
+  const mainViews = useLoad(() => api.get('/api/fmea/mainView'), []);
   // the project's links to fault trees (FTA route holders only): the header's badge, the risk grid's markers
   const ftaLinks = useProjectFtaLinks(project?.id ?? null);
   // change proposals from problems and EWOs (docs/domain/closed-loop.md): the header's inbox, the rows' markers
@@ -274,6 +278,9 @@ export function ProjectPage({
     setStep(stepOfFinding(finding, keys));
     setRevision((n) => n + 1);
   };
+  const view = mainViews.data?.[kindOf(project.projectType).side] ?? DEFAULT_MAIN_VIEW;
+  /** The workspace a panel opens in; undefined: the middle. */
+  const placeOf = (panel: MainViewPanel) => (view.left.includes(panel) ? 'left' : view.right.includes(panel) ? 'right' : undefined);
   const stepLabels: Record<string, string> = Object.fromEntries(steps.map((s) => [s.key, s.label]));
   const reviewedSteps = new Set((walking.walk?.steps ?? []).filter((s) => s.reviewedAt).map((s) => s.step as string));
   const refresh = () => {
@@ -357,10 +364,18 @@ export function ProjectPage({
       <ProposalsScope proposals={proposals}>
       <DvpScope dvp={dvp}>
       <Tabs.Root value={step} onValueChange={(v) => void changeStep(v)} className="dfmea-tabs">
-        <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list">
-          {steps.map(({ key, label }) => (
-            <Tabs.Trigger key={key} value={key} className="dfmea-tab" data-testid={`dfmea-tab-${key}`}>
-              {label}
+        <Tabs.List aria-label={t`FMEA steps`} className="dfmea-tab-list" data-step-menu={view.stepMenu}>
+          {steps.map(({ key, label }, index) => (
+            <Tabs.Trigger
+              key={key}
+              value={key}
+              className="dfmea-tab"
+              data-testid={`dfmea-tab-${key}`}
+              aria-label={view.stepMenu === 'icon' ? label : undefined}
+              title={view.stepMenu === 'icon' ? label : undefined}
+            >
+              {view.stepMenu !== 'text' ? <StepIcon step={key} index={index} /> : null}
+              {view.stepMenu !== 'icon' ? label : null}
               {reviewedSteps.has(key) ? (
                 <span className="dfmea-tab-tick" data-testid={`dfmea-tab-reviewed-${key}`} title={t`Reviewed`} aria-label={t`Reviewed`}>
                   ✓
@@ -385,18 +400,19 @@ export function ProjectPage({
       </ProposalsScope>
       </FtaLinksScope>
       </RowThreadProvider>
-      {reviewing ? <ReviewPanel project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
-      {baselining ? <BaselinesPanel project={project} onClose={() => setBaselining(false)} /> : null}
-      {taskLog ? <TaskLogPanel projectId={project.id} onClose={() => setTaskLog(false)} /> : null}
+      {reviewing ? <ReviewPanel dock={placeOf('review')} project={project} checks={checks} stepLabels={stepLabels} onClose={() => setReviewing(false)} onChanged={refresh} /> : null}
+      {baselining ? <BaselinesPanel dock={placeOf('baselines')} project={project} onClose={() => setBaselining(false)} /> : null}
+      {taskLog ? <TaskLogPanel side={placeOf('taskLog') ?? 'right'} projectId={project.id} onClose={() => setTaskLog(false)} /> : null}
       {proposing ? (
         <ProposalsInbox
+          side={placeOf('proposals') ?? 'right'}
           project={project}
           proposals={proposals}
           onClose={() => setProposing(false)}
           onChanged={() => setRevision((n) => n + 1)}
         />
       ) : null}
-      {checking ? <ChecksPanel checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
+      {checking ? <ChecksPanel dock={placeOf('checks')} checks={checks} onClose={() => setChecking(false)} onOpenFinding={(f) => void openFinding(f)} /> : null}
       <ImportDialog
         open={importing}
         target={{ projectId: project.id, serialNum: project.serialNum }}

@@ -7,7 +7,7 @@ type Entry = ApiData<'/api/task/log'>['items'][number];
  * The task log of an FMEA project (spec 001 §2 "task log"): who did what to the project's tasks, and when,
  * newest first; opened from the project's header.
  */
-export function TaskLogPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+export function TaskLogPanel({ projectId, onClose, side }: { projectId: string; onClose: () => void; side?: 'left' | 'right' }) {
   const { t, i18n } = useLingui();
   const labels = useGridLabels();
   const word = useTaskLogWords();
@@ -19,7 +19,7 @@ export function TaskLogPanel({ projectId, onClose }: { projectId: string; onClos
     { id: 'note', header: t`Note`, width: 160, cell: (e) => <span data-user-content>{e.note ?? ''}</span> },
   ];
   return (
-    <Drawer title={<Trans>Task log</Trans>} width={760} testId="task-log-panel" onClose={onClose}>
+    <Drawer title={<Trans>Task log</Trans>} width={760} testId="task-log-panel" side={side} onClose={onClose}>
       <DataGrid<Entry>
         aria-label={t`Task log`}
         columns={columns}

@@ -53,7 +53,7 @@ function byKind<T extends { kind: Kind }>(items: readonly T[]): [Kind, T[]][] {
  * workbook, and compare any two, or one with the working copy: the diff by
  * kind with old → new values, exportable as a workbook.
  */
-export function BaselinesPanel({ project, onClose }: { project: ProjectView; onClose: () => void }) {
+export function BaselinesPanel({ project, onClose, dock }: { project: ProjectView; onClose: () => void; dock?: 'left' | 'right' }) {
   const { t } = useLingui();
   const labels = useBaselineLabels();
   const [baselines, setBaselines] = useState<Baseline[] | null>(null);
@@ -106,6 +106,7 @@ export function BaselinesPanel({ project, onClose }: { project: ProjectView; onC
 
   return (
     <Dialog
+      dock={dock}
       open
       onOpenChange={(o) => !o && onClose()}
       title={<Trans>Baselines</Trans>}

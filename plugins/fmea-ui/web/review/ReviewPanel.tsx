@@ -41,6 +41,7 @@ export function ReviewPanel({
   stepLabels = {},
   onClose,
   onChanged,
+  dock,
 }: {
   project: ProjectView;
   checks?: FmeaChecks | null;
@@ -48,6 +49,8 @@ export function ReviewPanel({
   stepLabels?: Readonly<Record<string, string>>;
   onClose: () => void;
   onChanged: () => void;
+  /** The workspace it opens in (the FMEA main view); absent: the middle. */
+  dock?: 'left' | 'right';
 }) {
   const { t } = useLingui();
   const labels = useReviewLabels();
@@ -174,6 +177,7 @@ export function ReviewPanel({
   return (
     <>
       <Dialog
+        dock={dock}
         open={action === null}
         onOpenChange={(open) => !open && onClose()}
         title={<Trans>Review and release</Trans>}

@@ -95,9 +95,10 @@ export function FindingList({ findings, onOpenFinding }: { findings: readonly Fm
 }
 
 /** The panel the indicator opens. */
-export function ChecksPanel({ checks, onClose, onOpenFinding }: { checks: FmeaChecks | null; onClose: () => void; onOpenFinding: (f: FmeaFinding) => void }) {
+export function ChecksPanel({ checks, onClose, onOpenFinding, dock }: { checks: FmeaChecks | null; onClose: () => void; onOpenFinding: (f: FmeaFinding) => void; dock?: 'left' | 'right' }) {
   return (
     <Dialog
+      dock={dock}
       open
       onOpenChange={(open) => !open && onClose()}
       title={<Trans>Checks before release</Trans>}
