@@ -70,11 +70,13 @@ function between(value: unknown, field: string, min: number, max: number): Issue
 }
 
 /** Each of `keys` higher than the one before it. */
-function ascending(values: Readonly<Record<string, number>>, keys: readonly string[], prefix: string): Issue[] {
+function ascending<T extends object>(values: T, keys: readonly (keyof T & string)[], prefix: string): Issue[] {
   const issues: Issue[] = [];
   for (let i = 1; i < keys.length; i++) {
     const field = `${prefix}.${keys[i]}`;
-    if (values[keys[i]!]! <= values[keys[i - 1]!]!) issues.push({ messageKey: 'score.not_above' satisfies ScoreMessageKey, field, params: { field, lower: values[keys[i - 1]!]! } });
+    const value = values[keys[i]!] as number;
+    const lower = values[keys[i - 1]!] as number;
+    if (value <= lower) issues.push({ messageKey: 'score.not_above' satisfies ScoreMessageKey, field, params: { field, lower } });
   }
   return issues;
 }
