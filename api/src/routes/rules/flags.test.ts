@@ -78,7 +78,7 @@ describe('required rules', () => {
   it('refuses a flag of another tab, an unknown flag and a bad value, writing nothing', async () => {
     const other = await post('/api/requiredRule/saveOrUpdate', { ruleType: 'xmcjzRule', flag: '1' });
     expect(other.status).toBe(400);
-    expect(other.body.meta.message).toBe('规则开关 xmcjzRule 不属于此类规则（englishRequired, required）');
+    expect(other.body.meta.message).toBe('规则开关 xmcjzRule 不属于此页签的规则');
     const unknown = await post('/api/requiredRule/saveOrUpdate', { ruleType: "x'; DROP TABLE business_rule; --", flag: '1' }, admin, 'en-US');
     expect(unknown.status).toBe(400);
     expect(unknown.body.meta.message).toBe("Unknown rule flag: x'; DROP TABLE business_rule; --");
@@ -114,7 +114,7 @@ describe('basic rules and data creator permissions', () => {
     expect(res.body.data.basicRules[2]).toMatchObject({ ruleType: 'treeDeleteHeadOnly', flag: '1' });
     expect((await sessionRules()).treeDeleteHeadOnly).toBe('1');
     expect((await post('/api/basicRule/saveOrUpdate', { ruleType: 'EnglishRequiredRuleFlag', flag: '1' }, admin, 'en-US')).body.meta.message).toBe(
-      'Rule flag EnglishRequiredRuleFlag is not one of the copy, tree, basic rules',
+      "Rule flag EnglishRequiredRuleFlag is not one of this tab's rules",
     );
   });
 
