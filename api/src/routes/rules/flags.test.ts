@@ -78,7 +78,7 @@ describe('required rules', () => {
   it('refuses a flag of another tab, an unknown flag and a bad value, writing nothing', async () => {
     const other = await post('/api/requiredRule/saveOrUpdate', { ruleType: 'xmcjzRule', flag: '1' });
     expect(other.status).toBe(400);
-    expect(other.body.meta.message).toBe('规则开关 xmcjzRule 不属于此类规则（required）');
+    expect(other.body.meta.message).toBe('规则开关 xmcjzRule 不属于此页签的规则');
     const unknown = await post('/api/requiredRule/saveOrUpdate', { ruleType: "x'; DROP TABLE business_rule; --", flag: '1' }, admin, 'en-US');
     expect(unknown.status).toBe(400);
     expect(unknown.body.meta.message).toBe("Unknown rule flag: x'; DROP TABLE business_rule; --");
@@ -114,7 +114,7 @@ describe('basic rules and data creator permissions', () => {
     expect(res.body.data.basicRules[2]).toMatchObject({ ruleType: 'treeDeleteHeadOnly', flag: '1' });
     expect((await sessionRules()).treeDeleteHeadOnly).toBe('1');
     expect((await post('/api/basicRule/saveOrUpdate', { ruleType: 'EnglishRequiredRuleFlag', flag: '1' }, admin, 'en-US')).body.meta.message).toBe(
-      'Rule flag EnglishRequiredRuleFlag is not one of the basic rules',
+      "Rule flag EnglishRequiredRuleFlag is not one of this tab's rules",
     );
   });
 
@@ -134,7 +134,8 @@ describe('POST /api/sysBusinessRule/query and /update', () => {
   it('lists every rule, or one group’s', async () => {
     const all = (await post('/api/sysBusinessRule/query', undefined, engineer)).body.data.items;
     expect(all).toHaveLength(RULE_FLAG_NAMES.length);
-    expect(all[0]).toEqual(expect.objectContaining({ ruleGroup: expect.any(String), ruleType: expect.any(String), ruleSort: 1, createTime: expect.any(String), updateTime: expect.any(String) }));
+    // the tabs' order: basic first (its flags kept their sort when the copy and tree flags got tabs of their own)
+    expect(all[0]).toEqual(expect.objectContaining({ ruleGroup: 'basic', ruleType: 'fmeaReleaseAll', ruleSort: 4, createTime: expect.any(String), updateTime: expect.any(String) }));
     const score = (await post('/api/sysBusinessRule/query', { ruleGroup: 'scoreSupply' })).body.data.items;
     expect(score.map((r: { ruleType: string }) => r.ruleType)).toEqual(['dfmeaScoreSupply', 'dfmeaDefaultDet', 'pfmeaScoreSupply', 'pfmeaDefaultDet']);
   });
@@ -143,7 +144,7 @@ describe('POST /api/sysBusinessRule/query and /update', () => {
     const res = await post('/api/sysBusinessRule/query', { ruleGroup: 'other' }, admin, 'en-US');
     expect(res.status).toBe(400);
     expect(res.body.meta.message).toBe(
-      'The request failed validation\nRule group must be one of: required, basic, dataCreator, knowledgePush, interfaceReason, scoreSupply, controlPlanTemplate, report',
+      'The request failed validation\nRule group must be one of: basic, copy, tree, required, englishRequired, dataCreator, interfaceReason, knowledgePush, scoreSupply, kcds, report, controlPlanTemplate',
     );
   });
 

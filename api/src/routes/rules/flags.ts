@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { listRuleFlags, setRuleFlags, type RuleGroup as Group } from '@fmea/core';
+import { SPEC_TAB_GROUPS } from '@fmea/core/domain';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -13,7 +14,8 @@ const EDIT = { route: 'system_rules', button: 'edit' } as const;
  * A rule tab with a query and a save call over one group of rule flags
  * (spec 000 §7): the answer lists the group under `key`.
  */
-function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName: string; group: Group; key: string; title: string }) {
+function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: keyof typeof SPEC_TAB_GROUPS; saveName: string; key: string; title: string }) {
+  const groups: readonly Group[] = SPEC_TAB_GROUPS[tab.base];
   const data = z.strictObject({ [tab.key]: z.array(RuleEntrySchema) });
   const query = defineRoute({
     method: 'post',
@@ -29,15 +31,15 @@ function registerFlagTab(app: OpenAPIHono<AppEnv>, tab: { base: string; saveName
     path: `/api/${tab.base}/${tab.saveName}`,
     tag: TAG,
     summary: `${tab.title}: set one or more flags`,
-    description: `Only flags of this tab (${tab.group}); a wrong flag or value refuses the whole call and nothing is written. Answers the tab afterwards.`,
+    description: `Only flags of this tab (groups ${groups.join(', ')}); a wrong flag or value refuses the whole call and nothing is written. Answers the tab afterwards.`,
     access: EDIT,
     request: jsonBody(FlagChanges),
     data,
   });
-  const answer = async (c: { var: AppEnv['Variables'] }) => ({ [tab.key]: (await listRuleFlags(c.var.services.database.db, tab.group)).map(presentEntry) });
+  const answer = async (c: { var: AppEnv['Variables'] }) => ({ [tab.key]: (await listRuleFlags(c.var.services.database.db, groups)).map(presentEntry) });
   app.openapi(query, async (c) => c.json(ok(await answer(c)), 200));
   app.openapi(save, async (c) => {
-    await setRuleFlags(serviceContext(c), c.req.valid('json'), tab.group);
+    await setRuleFlags(serviceContext(c), c.req.valid('json'), groups);
     return c.json(ok(await answer(c)), 200);
   });
 }
@@ -64,9 +66,9 @@ export const businessUpdateRoute = defineRoute({
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  registerFlagTab(app, { base: 'requiredRule', saveName: 'saveOrUpdate', group: 'required', key: 'requiredRules', title: 'Required rules' });
-  registerFlagTab(app, { base: 'basicRule', saveName: 'saveOrUpdate', group: 'basic', key: 'basicRules', title: 'Basic rules' });
-  registerFlagTab(app, { base: 'dataCreatorPermissions', saveName: 'update', group: 'dataCreator', key: 'dataCreatorRules', title: 'Data creator permissions' });
+  registerFlagTab(app, { base: 'requiredRule', saveName: 'saveOrUpdate', key: 'requiredRules', title: 'Required rules' });
+  registerFlagTab(app, { base: 'basicRule', saveName: 'saveOrUpdate', key: 'basicRules', title: 'Basic rules' });
+  registerFlagTab(app, { base: 'dataCreatorPermissions', saveName: 'update', key: 'dataCreatorRules', title: 'Data creator permissions' });
 
   app.openapi(businessQueryRoute, async (c) => {
     const { ruleGroup } = c.req.valid('json');

@@ -23,6 +23,8 @@ describe('score routes: who may call them', () => {
       { method: 'GET', path: '/api/score/standards' },
       { method: 'POST', path: '/api/score/standards/save', body: { points: { taskCompleted: 1 } } },
       { method: 'POST', path: '/api/score/recompute' },
+      { method: 'GET', path: '/api/score/scoringRules' },
+      { method: 'POST', path: '/api/score/scoringRules/save', body: { qfd: { strongScore: 10 } } },
     ];
     for (const call of calls) await expectRefused(api, call, token);
   });
@@ -109,5 +111,29 @@ describe('score standards', () => {
     await expectInvalid(api, order, admin, { zh: '积分标准有误\n黑带所需活跃分不能低于较低等级的门槛（30）', en: 'The score standards have errors\nBlack belt: activity score may not be lower than the grade below asks (30)' });
     await expectInvalid(api, { method: 'POST', path: '/api/score/standards/save', body: { points: { taskCompleted: '5' } } }, admin, invalid('完成任务得分必须是数字', 'Points for a completed task must be a number'));
     expect((await api.call('GET', '/api/score/standards', { token: admin })).body.data.thresholds.blackBeltActivity).toBe(100);
+  });
+});
+
+describe('QFD and part-risk scoring rules', () => {
+  it('answers the defaults, saves a change with the edit button only, logged, and refuses wrong tables by label with nothing changed', async () => {
+    const res = await api.call('GET', '/api/score/scoringRules', { token: admin });
+    expect(res.body.data).toEqual({
+      qfd: { strongScore: 9, mediumScore: 3, weakScore: 1, importanceMax: 5 },
+      partRisk: { noveltyWeight: 3, complexityWeight: 2, severityWeight: 5, lowFrom: 15, mediumFrom: 22, highFrom: 30, veryHighFrom: 40 },
+    });
+    const viewer = await signedInWith(api, 'viewer', [{ routeName: 'system_scoreStandard', buttons: [] }]);
+    expect((await api.call('POST', '/api/score/scoringRules/save', { token: viewer.token, body: { qfd: { strongScore: 10 } } })).status).toBe(403);
+    const saved = await api.call('POST', '/api/score/scoringRules/save', { token: admin, body: { qfd: { strongScore: 10 }, partRisk: { veryHighFrom: 45 } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ qfd: { strongScore: 10, mediumScore: 3 }, partRisk: { veryHighFrom: 45, highFrom: 30 } });
+    expect(await lastLogged(api, admin, 'score.scoringRules')).toMatchObject({ before: { qfd: { strongScore: 9 } }, after: { qfd: { strongScore: 10 } } });
+    const order: RouteCall = { method: 'POST', path: '/api/score/scoringRules/save', body: { qfd: { mediumScore: 12 } } };
+    await expectInvalid(api, order, admin, { zh: '评分规则有误\nQFD：强关系分值须大于 12', en: 'The scoring rules have errors\nQFD: score of a strong relationship must be higher than 12' });
+    const unreachable: RouteCall = { method: 'POST', path: '/api/score/scoringRules/save', body: { partRisk: { severityWeight: 1 } } };
+    await expectInvalid(api, unreachable, admin, {
+      zh: '评分规则有误\n零件风险：极高风险起始分无法达到：按当前权重，风险分最高为 30',
+      en: 'The scoring rules have errors\nPart risk: very high from cannot be reached: the highest risk score under these weights is 30',
+    });
+    expect((await api.call('GET', '/api/score/scoringRules', { token: admin })).body.data.qfd.mediumScore).toBe(3);
   });
 });

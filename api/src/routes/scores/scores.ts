@@ -6,8 +6,10 @@ import {
   SCORE_SOURCE_KINDS,
   THRESHOLD_KEYS,
   getScoreStandards,
+  getScoringRules,
   recomputeScores,
   saveScoreStandards,
+  saveScoringRules,
   scoreHistory,
   scoreRanking,
   scoreRankingFilters,
@@ -149,6 +151,51 @@ export const saveStandardsRoute = defineRoute({
   data: StandardsSchema,
 });
 
+const whole = (description: string) => z.number().openapi({ description });
+const QfdSchema = z
+  .strictObject({
+    strongScore: whole('Score of a strong relationship, 1–100, above medium'),
+    mediumScore: whole('Score of a medium relationship, above weak'),
+    weakScore: whole('Score of a weak relationship, at least 1'),
+    importanceMax: whole('Requirements’ importance runs from 1 to this (2–10)'),
+  })
+  .openapi('QfdScoring');
+const PartRiskSchema = z
+  .strictObject({
+    noveltyWeight: whole('Weight of the novelty rating (0–10)'),
+    complexityWeight: whole('Weight of the complexity rating (0–10)'),
+    severityWeight: whole('Weight of the severity rating (0–10); not every weight 0'),
+    lowFrom: whole('Lowest risk score rated low (below it: very low)'),
+    mediumFrom: whole('Lowest score rated medium, above lowFrom'),
+    highFrom: whole('Lowest score rated high, above mediumFrom'),
+    veryHighFrom: whole('Lowest score rated very high, above highFrom and reachable: at most 5 × the sum of the weights'),
+  })
+  .openapi('PartRiskScoring');
+const ScoringRulesSchema = z
+  .strictObject({ qfd: QfdSchema, partRisk: PartRiskSchema })
+  .openapi('ScoringRules', { description: 'The QFD and part-risk scoring rules of the score standards page (docs/domain/user-scores.md, "Scoring rules")' });
+
+export const scoringRulesRoute = defineRoute({
+  method: 'get',
+  path: '/api/score/scoringRules',
+  tag: TAG,
+  summary: 'The QFD and part-risk scoring rules',
+  access: { route: STANDARDS_ROUTE },
+  request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
+  data: ScoringRulesSchema,
+});
+
+export const saveScoringRulesRoute = defineRoute({
+  method: 'post',
+  path: '/api/score/scoringRules/save',
+  tag: TAG,
+  summary: 'Change the QFD and part-risk scoring rules',
+  description: 'Send only what changes; the result is checked whole (ranges, strong > medium > weak, weights not all 0, bands rising and reachable) and nothing is written when it is wrong.',
+  access: { route: STANDARDS_ROUTE, button: 'edit' },
+  request: jsonBody(z.object({ qfd: QfdSchema.partial().optional(), partRisk: PartRiskSchema.partial().optional() }).openapi('ScoringRulesChange')),
+  data: ScoringRulesSchema,
+});
+
 export const recomputeRoute = defineRoute({
   method: 'post',
   path: '/api/score/recompute',
@@ -195,4 +242,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(saveStandardsRoute, async (c) => {
     return c.json(ok(presentStandards(await saveScoreStandards(serviceContext(c), c.req.valid('json')))), 200);
   });
+
+  app.openapi(scoringRulesRoute, async (c) => c.json(ok(await getScoringRules(c.var.services.database.db)), 200));
+
+  app.openapi(saveScoringRulesRoute, async (c) => c.json(ok(await saveScoringRules(serviceContext(c), c.req.valid('json'))), 200));
 }

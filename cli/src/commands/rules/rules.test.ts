@@ -30,11 +30,15 @@ describe('fmea rules list / set', { timeout: 90_000 }, () => {
     const zh = await fmea(['rules', 'list']);
     const lines = zh.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('分组\t开关\t取值\t名称');
-    expect(lines[1]).toBe('必填项\tEnglishRequiredRuleFlag\t0\t英文必填');
+    expect(lines[1]).toBe('基础\tfmeaReleaseAll\t0\tFMEA 发布需全部发布人发布');
+    expect(lines).toContain('英文必填\tEnglishRequiredRuleFlag\t0\t英文必填');
+    expect(lines).toContain('复制规则\ttreeCopyHeadOnly\t0\t仅负责人可复制结构树节点');
+    expect(lines).toContain('KCDS 创建规则\tkcdsCriticalSeverity\t9\tKCDS 关键特性的最低严重度');
     expect(lines).toContain('评分来源\tdfmeaDefaultDet\t10\tDFMEA 默认探测度');
     expect(lines).toHaveLength(RULE_FLAG_NAMES.length + 1); // the header line and one per flag
     const en = await fmea(['--lang', 'en-US', 'rules', 'list']);
-    expect(en.stdout).toContain('Group\tFlag\tValue\tName\nRequired fields\tEnglishRequiredRuleFlag\t0\tEnglish required\n');
+    expect(en.stdout).toContain('Group\tFlag\tValue\tName\nBasic\tfmeaReleaseAll\t0\tEvery releaser must release an FMEA\n');
+    expect(en.stdout).toContain('\nTree rules\ttreeDeleteHeadOnly\t0\tOnly the head may delete structure-tree nodes\n');
   });
 
   it('sets a flag, and refuses unknown flags and values outside the allowed ones (2)', async () => {

@@ -42,4 +42,15 @@ describe('fmea score', { timeout: 90_000 }, () => {
     const bad = await fmea(['--lang', 'en-US', 'score', 'ranking', '--from', 'soon']);
     expect(bad).toMatchObject({ code: 2, stdout: '', stderr: '--from is not a valid date (got soon)\nRun with --help for usage.\n' });
   });
+
+  it('shows and changes the QFD and part-risk scoring rules, refusing a wrong table whole (exit 2)', async () => {
+    const shown = (await fmea(['--lang', 'en-US', 'score', 'scoring'])).stdout.split('\n');
+    expect(shown).toContain('qfd.strongScore\t9\tQFD: score of a strong relationship');
+    const changed = await fmea(['--json', 'score', 'scoring', '--set', 'qfd.strongScore=12', '--set', 'partRisk.lowFrom=16']);
+    expect(JSON.parse(changed.stdout).data).toContainEqual(expect.objectContaining({ key: 'partRisk.lowFrom', value: 16 }));
+    const refused = await fmea(['--lang', 'en-US', 'score', 'scoring', '--set', 'qfd.weakScore=12']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('QFD: score of a medium relationship must be higher than 12');
+    expect((await fmea(['score', 'scoring'])).stdout).toContain('qfd.weakScore\t1\tQFD：弱关系分值');
+  });
 });

@@ -268,6 +268,7 @@ export const OPERATION_ACTIONS = [
   'task.complete',
   // user scores (services/scores): the standards, and totals rebuilt from the ledger
   'score.standards',
+  'score.scoringRules',
   'score.recompute',
 ] as const;
 

@@ -89,6 +89,8 @@ export interface Rules {
     readonly characteristicNo: boolean;
     readonly specialClass: boolean;
   };
+  /** The KCDS creation rule (kcds.ts): the severity that makes a characteristic critical, and whether significant ones are listed. */
+  readonly kcds: { readonly criticalSeverity: number; readonly includeSignificant: boolean };
   /** The level of each check before release, by its flag. */
   readonly checks: Readonly<Record<CheckFlag, CheckRuleLevel>>;
 }
@@ -118,6 +120,7 @@ export function readRules(values: RuleValues): Rules {
       characteristicNo: on('controlPlanCharacteristicNoColumn'),
       specialClass: on('controlPlanSpecialClassColumn'),
     },
+    kcds: { criticalSeverity: rating(values, 'kcdsCriticalSeverity'), includeSignificant: on('kcdsIncludeSignificant') },
     checks: Object.fromEntries(CHECK_FLAGS.map((flag) => [flag, checkLevel(values, flag)])) as Record<CheckFlag, CheckRuleLevel>,
   };
 }

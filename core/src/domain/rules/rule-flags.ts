@@ -17,7 +17,13 @@ export interface RuleFlagDefinition {
   readonly upgradeValue?: string;
 }
 
-export const RULE_GROUPS = ['required', 'basic', 'dataCreator', 'knowledgePush', 'interfaceReason', 'scoreSupply', 'controlPlanTemplate', 'report'] as const;
+/**
+ * The rule groups in the order of spec 000 §2.4's business-rule tabs (the AP rules and numbering are
+ * tabs of their own with their own tables). `copy`, `tree` and `englishRequired` were part of `basic`
+ * and `required` until issue 26; the flags kept their keys, and the spec's `/basicRule` and
+ * `/requiredRule` calls still cover them (SPEC_TAB_GROUPS).
+ */
+export const RULE_GROUPS = ['basic', 'copy', 'tree', 'required', 'englishRequired', 'dataCreator', 'interfaceReason', 'knowledgePush', 'scoreSupply', 'kcds', 'report', 'controlPlanTemplate'] as const;
 export type RuleGroup = (typeof RULE_GROUPS)[number];
 
 const SWITCH = ['0', '1'] as const;
@@ -26,12 +32,12 @@ const RATINGS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'] as const;
 const CHECK = ['0', '1', '2'] as const;
 
 export const RULE_FLAGS = {
-  EnglishRequiredRuleFlag: { group: 'required', defaultValue: '0', values: SWITCH, name: '英文必填', nameEn: 'English required', sort: 1 },
+  EnglishRequiredRuleFlag: { group: 'englishRequired', defaultValue: '0', values: SWITCH, name: '英文必填', nameEn: 'English required', sort: 1 },
   failureToUseRequired: { group: 'required', defaultValue: '0', values: SWITCH, name: '失效使用类型必填', nameEn: 'Failure use type required', sort: 2 },
   isGenerateProcessNoRequired: { group: 'required', defaultValue: '1', values: SWITCH, name: '自动生成过程编号', nameEn: 'Generate process numbers automatically', sort: 3 },
-  bomImportHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可导入BOM/复用节点', nameEn: 'Only the head may import BOMs and reuse nodes', sort: 1 },
-  treeCopyHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可复制结构树节点', nameEn: 'Only the head may copy structure-tree nodes', sort: 2 },
-  treeDeleteHeadOnly: { group: 'basic', defaultValue: '0', values: SWITCH, name: '仅负责人可删除结构树节点', nameEn: 'Only the head may delete structure-tree nodes', sort: 3 },
+  bomImportHeadOnly: { group: 'copy', defaultValue: '0', values: SWITCH, name: '仅负责人可导入BOM/复用节点', nameEn: 'Only the head may import BOMs and reuse nodes', sort: 1 },
+  treeCopyHeadOnly: { group: 'copy', defaultValue: '0', values: SWITCH, name: '仅负责人可复制结构树节点', nameEn: 'Only the head may copy structure-tree nodes', sort: 2 },
+  treeDeleteHeadOnly: { group: 'tree', defaultValue: '0', values: SWITCH, name: '仅负责人可删除结构树节点', nameEn: 'Only the head may delete structure-tree nodes', sort: 3 },
   // release condition of the FMEA review path (docs/domain/fmea-review.md): '0' one releaser suffices, '1' all must release
   fmeaReleaseAll: { group: 'basic', defaultValue: '0', values: SWITCH, name: 'FMEA 发布需全部发布人发布', nameEn: 'Every releaser must release an FMEA', sort: 4 },
   // the review walk (docs/domain/fmea-review.md): opinion reviewers mark the steps reviewed in order, from the block diagram, before their opinion
@@ -41,6 +47,10 @@ export const RULE_FLAGS = {
   xmcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '项目创建者权限', nameEn: 'Project creator rule', sort: 1 },
   zskcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '知识库创建者权限', nameEn: 'Knowledge creator rule', sort: 2 },
   zsjcjzRule: { group: 'dataCreator', defaultValue: '0', values: SWITCH, name: '主数据创建者权限', nameEn: 'Master-data creator rule', sort: 3 },
+  // KCDS creation rule (the key characteristics list, delivery types KCDS / PfmeaKCDS): which severity makes a characteristic
+  // a candidate critical one, and whether significant ones are listed too (domain/rules/kcds.ts, docs/domain/business-rules.md)
+  kcdsCriticalSeverity: { group: 'kcds', defaultValue: '9', values: RATINGS, name: 'KCDS 关键特性的最低严重度', nameEn: 'KCDS: lowest severity of a critical characteristic', sort: 1 },
+  kcdsIncludeSignificant: { group: 'kcds', defaultValue: '1', values: SWITCH, name: 'KCDS 列入重要特性', nameEn: 'KCDS lists significant characteristics', sort: 2 },
   pushRule: { group: 'knowledgePush', defaultValue: '0', values: SWITCH, name: '知识推送', nameEn: 'Knowledge push', sort: 1 },
   ruleOpen: { group: 'interfaceReason', defaultValue: '0', values: SWITCH, name: '接口原因规则', nameEn: 'Interface reason rule', sort: 1 },
   dfmeaScoreSupply: { group: 'scoreSupply', defaultValue: '0', values: SWITCH, name: 'DFMEA 评分来自知识库', nameEn: 'DFMEA ratings supplied from knowledge', sort: 1 },
@@ -73,6 +83,16 @@ export const RULE_FLAGS = {
 } as const satisfies Record<string, RuleFlagDefinition>;
 
 export type RuleFlag = keyof typeof RULE_FLAGS;
+
+/**
+ * The groups each of the spec's per-tab calls (000 §7 "Rules") reads and writes, in the order it answers
+ * them: what they covered before the split, in the same order (the flags kept their sort).
+ */
+export const SPEC_TAB_GROUPS = {
+  requiredRule: ['englishRequired', 'required'],
+  basicRule: ['copy', 'tree', 'basic'],
+  dataCreatorPermissions: ['dataCreator'],
+} as const satisfies Record<string, readonly RuleGroup[]>;
 export const RULE_FLAG_NAMES = Object.keys(RULE_FLAGS) as RuleFlag[];
 
 export function isRuleFlag(name: string): name is RuleFlag {

@@ -1,2 +1,3 @@
 export * from './rules.ts';
 export { SCORE_MESSAGE_KEYS, type ScoreMessageKey } from './messages.ts';
+export * from './scoring-rules.ts';

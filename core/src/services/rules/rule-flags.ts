@@ -1,17 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { businessRule } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { InvalidInputError } from '../../errors.ts';
-import { isRuleFlag, readRules, RULE_FLAGS, type RuleFlag, type RuleFlagDefinition, type RuleGroup, type Rules } from '../../domain/rules/index.ts';
+import { isRuleFlag, readRules, RULE_FLAGS, RULE_GROUPS, type RuleFlag, type RuleFlagDefinition, type RuleGroup, type Rules } from '../../domain/rules/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 
 export type BusinessRule = typeof businessRule.$inferSelect;
 
-/** Every rule flag with its current value (seeded defaults until changed). */
-export async function listRuleFlags(db: DbOrTx, group?: RuleGroup): Promise<BusinessRule[]> {
-  const query = db.select().from(businessRule).orderBy(asc(businessRule.ruleGroup), asc(businessRule.ruleSort));
-  return group ? query.where(eq(businessRule.ruleGroup, group)) : query;
+/**
+ * Every rule flag with its current value (seeded defaults until changed), in the order of the groups given
+ * (all: the tabs' order, RULE_GROUPS), then each flag's sort.
+ */
+export async function listRuleFlags(db: DbOrTx, group?: RuleGroup | readonly RuleGroup[]): Promise<BusinessRule[]> {
+  const groups: readonly string[] = group === undefined ? RULE_GROUPS : typeof group === 'string' ? [group] : group;
+  const rows = await db.select().from(businessRule).where(inArray(businessRule.ruleGroup, [...groups]));
+  return rows.sort((a, b) => groups.indexOf(a.ruleGroup) - groups.indexOf(b.ruleGroup) || a.ruleSort - b.ruleSort);
 }
 
 /** Current values as a plain map, defaults filled in: what sessions and the workbench read. */
@@ -58,6 +62,7 @@ export async function setRuleFlag(ctx: ServiceContext, flag: string, value: stri
  * installation (no flag stored yet) gets every default; one that already ran
  * gets a flag an upgrade added at its `upgradeValue` where it has one, so
  * nothing changes under its users until an administrator switches it on.
+ * A stored flag follows the code's group, names and sort on every start.
  */
 export async function seedRuleFlags(db: DbOrTx): Promise<void> {
   const fresh = (await db.select({ ruleType: businessRule.ruleType }).from(businessRule).limit(1)).length === 0;
@@ -69,5 +74,11 @@ export async function seedRuleFlags(db: DbOrTx): Promise<void> {
     flag: fresh ? d.defaultValue : (d.upgradeValue ?? d.defaultValue),
     ruleSort: d.sort,
   }));
-  await db.insert(businessRule).values(rows).onConflictDoNothing();
+  // group, names and sort are the code's (issue 26 moved flags into tabs of their own); the value stays the admin's
+  for (const row of rows) {
+    await db
+      .insert(businessRule)
+      .values(row)
+      .onConflictDoUpdate({ target: businessRule.ruleType, set: { ruleGroup: row.ruleGroup, ruleName: row.ruleName, ruleNameEn: row.ruleNameEn, ruleSort: row.ruleSort } });
+  }
 }

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../testing/index.ts';
 import { listOperations } from '../oplog/oplog.ts';
 import { assertApRulesFile } from './ap-rules-upload.ts';
-import { ruleFlagValues } from './rule-flags.ts';
+import { eq } from 'drizzle-orm';
+import { businessRule } from '../../db/schema/index.ts';
+import { SPEC_TAB_GROUPS } from '../../domain/rules/index.ts';
+import { listRuleFlags, readRuleFlags, ruleFlagValues, seedRuleFlags } from './rule-flags.ts';
 import { assertRuleFlagChange, scoreSupplyRules, setRuleFlags, setScoreSupplyRule } from './rule-groups.ts';
 
 let t: TestDatabase;
@@ -20,15 +23,34 @@ describe('rule flags by group', () => {
   });
 
   it('writes nothing when one change of a list is wrong', async () => {
-    const error = await setRuleFlags(t.ctx, [{ ruleType: 'bomImportHeadOnly', flag: '1' }, { ruleType: 'treeCopyHeadOnly', flag: 'x' }], 'basic').catch((e) => e);
+    const error = await setRuleFlags(t.ctx, [{ ruleType: 'bomImportHeadOnly', flag: '1' }, { ruleType: 'treeCopyHeadOnly', flag: 'x' }], 'copy').catch((e) => e);
     expect(error.messageKey).toBe('rules.flag_value_invalid');
     expect((await ruleFlagValues(t.db)).bomImportHeadOnly).toBe('0');
   });
 
   it('sets every change of a list and logs each', async () => {
-    await setRuleFlags(t.ctx, [{ ruleType: 'bomImportHeadOnly', flag: '1' }, { ruleType: 'treeCopyHeadOnly', flag: '1' }], 'basic');
+    await setRuleFlags(t.ctx, [{ ruleType: 'bomImportHeadOnly', flag: '1' }, { ruleType: 'treeCopyHeadOnly', flag: '1' }], 'copy');
     expect(await ruleFlagValues(t.db)).toMatchObject({ bomImportHeadOnly: '1', treeCopyHeadOnly: '1' });
     expect((await listOperations(t.ctx, { action: 'rules.set' })).total).toBe(2);
+  });
+});
+
+describe('the copy, tree, English-required and KCDS tabs (issue 26)', () => {
+  it('moves a stored flag into its tab on the next start, keeping its key and the administrator’s value', async () => {
+    // a database from before the split: the copy flag under basic rules, switched on
+    await t.db.update(businessRule).set({ ruleGroup: 'basic', flag: '1' }).where(eq(businessRule.ruleType, 'treeCopyHeadOnly'));
+    await t.db.delete(businessRule).where(eq(businessRule.ruleType, 'kcdsCriticalSeverity'));
+    await seedRuleFlags(t.db);
+    expect(await t.db.select().from(businessRule).where(eq(businessRule.ruleType, 'treeCopyHeadOnly')).get()).toMatchObject({ ruleGroup: 'copy', flag: '1', ruleSort: 2 });
+    expect((await readRuleFlags(t.db)).headOnly.treeCopy).toBe(true);
+    expect((await listRuleFlags(t.db, 'kcds')).map((r) => [r.ruleType, r.flag])).toEqual([
+      ['kcdsCriticalSeverity', '9'],
+      ['kcdsIncludeSignificant', '1'],
+    ]);
+    // the spec's basic-rule call still covers the copy and tree flags, a KCDS flag is not one of them
+    await setRuleFlags(t.ctx, [{ ruleType: 'treeDeleteHeadOnly', flag: '1' }], SPEC_TAB_GROUPS.basicRule);
+    expect(() => assertRuleFlagChange({ ruleType: 'kcdsIncludeSignificant', flag: '0' }, SPEC_TAB_GROUPS.basicRule)).toThrow(expect.objectContaining({ messageKey: 'rules.flag_not_in_group' }));
+    expect(() => assertRuleFlagChange({ ruleType: 'kcdsCriticalSeverity', flag: '11' }, 'kcds')).toThrow(expect.objectContaining({ messageKey: 'rules.flag_value_invalid' }));
   });
 });
 

@@ -15,11 +15,12 @@ export interface RuleFlagChange {
  * another group when `group` is given (a required-rule call cannot flip a
  * basic rule).
  */
-export function assertRuleFlagChange(change: RuleFlagChange, group?: RuleGroup): RuleFlag {
+export function assertRuleFlagChange(change: RuleFlagChange, group?: RuleGroup | readonly RuleGroup[]): RuleFlag {
   const { ruleType, flag } = change;
   if (!isRuleFlag(ruleType)) throw new InvalidInputError('rules.unknown_flag', { flag: ruleType });
   const definition = RULE_FLAGS[ruleType];
-  if (group && definition.group !== group) throw new InvalidInputError('rules.flag_not_in_group', { flag: ruleType, group });
+  const groups: readonly RuleGroup[] = group === undefined ? [] : typeof group === 'string' ? [group] : group;
+  if (groups.length > 0 && !groups.includes(definition.group)) throw new InvalidInputError('rules.flag_not_in_group', { flag: ruleType, group: groups.join(', ') });
   if (!(definition.values as readonly string[]).includes(flag.trim())) {
     throw new InvalidInputError('rules.flag_value_invalid', { flag: ruleType, allowed: definition.values.join(', ') });
   }
@@ -30,7 +31,7 @@ export function assertRuleFlagChange(change: RuleFlagChange, group?: RuleGroup):
  * Sets several flags: every change is checked first, so a wrong one writes
  * nothing. Each flag is logged with its before and after.
  */
-export async function setRuleFlags(ctx: ServiceContext, changes: readonly RuleFlagChange[], group?: RuleGroup): Promise<BusinessRule[]> {
+export async function setRuleFlags(ctx: ServiceContext, changes: readonly RuleFlagChange[], group?: RuleGroup | readonly RuleGroup[]): Promise<BusinessRule[]> {
   for (const change of changes) assertRuleFlagChange(change, group);
   const rows: BusinessRule[] = [];
   for (const change of changes) rows.push(await setRuleFlag(ctx, change.ruleType, change.flag));

@@ -1,5 +1,14 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { DEFAULT_SCORE_STANDARDS, SCORE_REASONS, THRESHOLD_KEYS, scoreStandardsIssues, type ScoreStandards } from '../../domain/scores/index.ts';
+import {
+  DEFAULT_SCORE_STANDARDS,
+  DEFAULT_SCORING_RULES,
+  SCORE_REASONS,
+  THRESHOLD_KEYS,
+  scoreStandardsIssues,
+  scoringRulesIssues,
+  type ScoreStandards,
+  type ScoringRules,
+} from '../../domain/scores/index.ts';
 import type { ScoreMessageKey } from '../../domain/scores/index.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -43,5 +52,30 @@ export async function saveScoreStandards(ctx: ServiceContext, input: ScoreStanda
     assertNoIssues(scoreStandardsIssues(after), 'score.standards_invalid' satisfies ScoreMessageKey);
     await writeSetting(tx, SCORE_STANDARDS_KEY, after);
     return { result: after, log: { action: 'score.standards', entity: 'setting', entityId: SCORE_STANDARDS_KEY, before, after } };
+  });
+}
+
+/** The setting row that holds the QFD and part-risk scoring rules (docs/domain/user-scores.md, "Scoring rules"). */
+export const SCORING_RULES_KEY = 'scoringRules';
+
+/** The scoring rules in force: the stored ones, anything missing at its default. */
+export async function getScoringRules(db: DbOrTx): Promise<ScoringRules> {
+  const stored = await readSetting<Partial<ScoringRules>>(db, SCORING_RULES_KEY, {});
+  return { qfd: { ...DEFAULT_SCORING_RULES.qfd, ...stored.qfd }, partRisk: { ...DEFAULT_SCORING_RULES.partRisk, ...stored.partRisk } };
+}
+
+export interface ScoringRulesInput {
+  readonly qfd?: Partial<ScoringRules['qfd']>;
+  readonly partRisk?: Partial<ScoringRules['partRisk']>;
+}
+
+/** Saves the scoring rules: what is sent replaces what is stored; checked whole, nothing written when wrong; logged. */
+export async function saveScoringRules(ctx: ServiceContext, input: ScoringRulesInput): Promise<ScoringRules> {
+  return writeAndLog(ctx, async (tx) => {
+    const before = await getScoringRules(tx);
+    const after: ScoringRules = { qfd: { ...before.qfd, ...input.qfd }, partRisk: { ...before.partRisk, ...input.partRisk } };
+    assertNoIssues(scoringRulesIssues(after), 'score.scoring_rules_invalid' satisfies ScoreMessageKey);
+    await writeSetting(tx, SCORING_RULES_KEY, after);
+    return { result: after, log: { action: 'score.scoringRules', entity: 'setting', entityId: SCORING_RULES_KEY, before, after } };
   });
 }

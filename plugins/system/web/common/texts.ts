@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RuleFlag } from '@fmea/core/domain';
+import type { RuleFlag, RuleGroup } from '@fmea/core/domain';
 import type { ButtonOf, RouteName } from '@fmea/sdk';
 
 /** A label and a one-line description, both translated: what an administrator reads beside a switch or a checkbox. */
@@ -56,6 +56,8 @@ export const RULE_DESCRIPTIONS = {
   xmcjzRule: msg`On: only a project's creator edits or deletes it. Off: holders of the audit button may too.`,
   zskcjzRule: msg`On: only a knowledge-base record's creator edits or deletes it. Off: holders of the audit button may too.`,
   zsjcjzRule: msg`On: only a master-data record's creator edits or deletes it. Off: holders of the audit button may too.`,
+  kcdsCriticalSeverity: msg`A characteristic linked to a failure of at least this severity enters the KCDS as critical.`,
+  kcdsIncludeSignificant: msg`On: the KCDS lists significant characteristics beside the critical ones. Off: critical ones only.`,
   pushRule: msg`A released FMEA's own wording (not taken from the knowledge base) is proposed to the knowledge base.`,
   ruleOpen: msg`Changing or deleting an interface in the block diagram asks for a reason, kept in the history.`,
   dfmeaScoreSupply: msg`DFMEA ratings are filled in from the cited knowledge-base records.`,
@@ -84,3 +86,27 @@ export const RULE_DESCRIPTIONS = {
   checkMsrRatingMissing: msg`Every failure cause of an FMEA-MSR has its frequency (F) and monitoring (M) rated.`,
   checkMsrHighApAction: msg`A failure cause of MSR AP high has a monitoring or system response action.`,
 } as const satisfies Record<RuleFlag, MessageDescriptor>;
+
+/** The business-rule tabs (spec 000 §2.4): the rule groups, the AP rules and numbering. */
+export type RuleTab = RuleGroup | 'ap' | 'numbering';
+
+/** Each tab's name and what its rules decide, in the spec's tab order. Complete by `satisfies`, like the rules. */
+export const RULE_TAB_TEXTS = {
+  ap: { label: msg`AP rules`, description: msg`Which action priority (high, medium, low) each combination of S, O and D gives.` },
+  basic: { label: msg`Basic rules`, description: msg`How FMEA reviews run and whether one person may hold two of their roles.` },
+  copy: { label: msg`Copy rules`, description: msg`Who may copy structure nodes, reuse nodes of other projects and generate structure from a BOM.` },
+  tree: { label: msg`Tree rules`, description: msg`Who may delete nodes of the structure tree.` },
+  numbering: { label: msg`Numbering`, description: msg`The numbers each module gives its new records: prefix, date, serial number and separators.` },
+  required: { label: msg`Required rules`, description: msg`Which fields a record cannot be saved without, and whether process numbers are generated.` },
+  englishRequired: { label: msg`English-required rule`, description: msg`Whether records need their English wording beside the Chinese.` },
+  dataCreator: { label: msg`Data creator permissions`, description: msg`Whether only a record's creator edits and deletes it, per kind of data.` },
+  interfaceReason: { label: msg`Interface reason`, description: msg`Whether a change to an interface of the block diagram asks for a reason.` },
+  knowledgePush: { label: msg`Knowledge push`, description: msg`Whether a released FMEA proposes its own wording to the knowledge base.` },
+  scoreSupply: { label: msg`Score supply`, description: msg`Whether S, O and D come from the knowledge base, and the detection a new cause starts with.` },
+  kcds: { label: msg`KCDS creation rule`, description: msg`Which characteristics the key characteristics list (KCDS) holds, and as what.` },
+  report: { label: msg`FMEA export and report rules`, description: msg`The checks before an FMEA is released or exported: off, a warning or an error.` },
+  controlPlanTemplate: { label: msg`Control plan template`, description: msg`Which optional columns the control plan shows.` },
+} as const satisfies Record<RuleTab, Described>;
+
+/** The tabs in the spec's order: AP, the groups with numbering after the tree rules. */
+export const RULE_TABS: readonly RuleTab[] = Object.keys(RULE_TAB_TEXTS) as RuleTab[];

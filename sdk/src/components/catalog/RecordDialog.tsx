@@ -62,8 +62,8 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const user = useUser();
-  // the required-rule flags as they are now (English required, failure use type required)
-  const flags = useLoad(() => api.post('/api/sysBusinessRule/query', { ruleGroup: 'required' }).then((d) => Object.fromEntries(d.items.map((r) => [r.ruleType, r.flag]))), []).data ?? {};
+  // the required-rule flags as they are now (English required, failure use type required): every flag, since English-required is a tab of its own
+  const flags = useLoad(() => api.post('/api/sysBusinessRule/query').then((d) => Object.fromEntries(d.items.map((r) => [r.ruleType, r.flag]))), []).data ?? {};
   // spec 001 §6: the user's product types can be chosen, the others show disabled; none listed (or an admin): all
   const permitted = user && !user.isAdmin && user.productTypes.length ? user.productTypes : undefined;
   const typedNumber = !row && catalogNumberEntry(type) === 'required';

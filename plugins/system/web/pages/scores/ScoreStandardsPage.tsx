@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Field, FormError, type ApiData, GradeTag, PageHeader, TextInput, SettingsActions, usePermission, useScoreLabels, useSettingsDraft } from '@fmea/sdk';
+import { ScoringRulesForm } from './ScoringRulesForm.tsx';
 import '../../system.css';
 
 type Standards = ApiData<'/api/score/standards'>;
@@ -24,7 +25,7 @@ const asNumbers = <K extends string>(values: Record<K, string>) =>
 
 /**
  * The score standards (spec 000 §2.4 system pages): the points each event earns and the contribution and
- * activity each grade asks. Not the business rules' "score supply rule" (S/O/D ratings from the knowledge base).
+ * activity each grade asks; below them the QFD and part-risk scoring rules. Not the business rules' "score supply rule" (S/O/D ratings from the knowledge base).
  */
 export default function ScoreStandardsPage() {
   const { t } = useLingui();
@@ -64,7 +65,8 @@ export default function ScoreStandardsPage() {
   );
 
   return (
-    <form noValidate className="page" onSubmit={submit} aria-label={t`Score standards`} data-testid="system-score-standards">
+    <div className="page">
+    <form noValidate onSubmit={submit} aria-label={t`Score standards`} data-testid="system-score-standards">
       <PageHeader title={<Trans>Score standards</Trans>} actions={<SettingsActions editor={editor} canEdit={canEdit} />} />
       <p className="muted">
         <Trans>Points apply to events from the save on; points already earned stay. Grades follow the thresholds at once.</Trans>
@@ -97,5 +99,7 @@ export default function ScoreStandardsPage() {
       </div>
       <FormError message={errors.message} />
     </form>
+    <ScoringRulesForm canEdit={canEdit} />
+    </div>
   );
 }
