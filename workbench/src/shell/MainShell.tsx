@@ -13,6 +13,7 @@ import { DiscussionMenu } from './DiscussionMenu.tsx';
 import { JobProgress } from './ProgressBars.tsx';
 import { TopMenu, useWindowWidth } from './TopMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { Watermark } from './Watermark.tsx';
 
 export const APP_VERSION = '0.1.0';
 /** Spec 000 §2.3: the coloured circle grows, then the locking route opens after 0.8 s. */
@@ -117,6 +118,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
       {online ? <OnlineDrawer user={user} /> : null}
       <JobProgress />
       {locking ? <div className="lock-circle" data-testid="lock-circle" /> : null}
+      {appInfo.watermark ? <Watermark userName={user.userName} realName={user.realName} /> : null}
       <Dialog open={aboutOpen} onOpenChange={setAboutOpen} title={t`About`}>
         <p>
           {appInfo.name} {APP_VERSION}

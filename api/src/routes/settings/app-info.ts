@@ -13,6 +13,7 @@ const AppInfoSchema = z
     sysName: z.string(),
     sysNameEn: z.string(),
     importMaxMb: z.number().int().optional().openapi({ description: 'The size limit of spreadsheet imports in MB (IMPORT_MAX_MB)' }),
+    watermark: z.boolean().optional().openapi({ description: 'Whether the workbench draws the signed-in user\'s name and the time over its pages' }),
   })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
@@ -37,16 +38,33 @@ export const saveNameRoute = defineRoute({
   data: AppInfoSchema,
 });
 
+export const saveWatermarkRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/saveWatermark',
+  tag: TAG,
+  summary: 'Turn the watermark on or off',
+  description: 'With the watermark on, the workbench draws the signed-in user\'s name and the current time over every page (also when printed); it does not catch clicks. Off by default.',
+  access: { route: 'system_app', button: 'edit' },
+  request: jsonBody(z.object({ watermark: z.boolean() })),
+  data: AppInfoSchema,
+});
+
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
-    const { sysLogoUrl, sysName, sysNameEn } = await getAppSettings(c.var.services.database.db);
+    const { sysLogoUrl, sysName, sysNameEn, watermark } = await getAppSettings(c.var.services.database.db);
     const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));
-    return c.json(ok({ sysLogoUrl, sysName, sysNameEn, importMaxMb }), 200);
+    return c.json(ok({ sysLogoUrl, sysName, sysNameEn, importMaxMb, watermark }), 200);
   });
 
   app.openapi(saveNameRoute, async (c) => {
     const { sysName, sysNameEn } = c.req.valid('json');
     const after = await setAppSettings(serviceContext(c), { sysName, sysNameEn });
-    return c.json(ok({ sysLogoUrl: after.sysLogoUrl, sysName: after.sysName, sysNameEn: after.sysNameEn }), 200);
+    return c.json(ok({ sysLogoUrl: after.sysLogoUrl, sysName: after.sysName, sysNameEn: after.sysNameEn, watermark: after.watermark }), 200);
+  });
+
+  app.openapi(saveWatermarkRoute, async (c) => {
+    const { watermark } = c.req.valid('json');
+    const after = await setAppSettings(serviceContext(c), { watermark });
+    return c.json(ok({ sysLogoUrl: after.sysLogoUrl, sysName: after.sysName, sysNameEn: after.sysNameEn, watermark: after.watermark }), 200);
   });
 }

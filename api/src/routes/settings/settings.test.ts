@@ -18,6 +18,7 @@ describe('settings routes: who may call them', () => {
     const engineer = await engineerToken(api);
     for (const call of [
       { method: 'POST', path: '/api/replaceLogo/saveSysName', body: { sysName: 'x', sysNameEn: 'x' } },
+      { method: 'POST', path: '/api/replaceLogo/saveWatermark', body: { watermark: true } },
       { method: 'GET', path: '/api/security/getPolicy' },
       { method: 'POST', path: '/api/security/savePolicy', body: { maxWrongAttempts: 3 } },
       { method: 'POST', path: '/api/operationLog/list', body: {} },
@@ -27,7 +28,7 @@ describe('settings routes: who may call them', () => {
   });
 
   it('answers the system name and logo to anyone, signed in or not', async () => {
-    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1 };
+    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1, watermark: false };
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body).toEqual({ meta: { success: true, code: 200, message: 'ok' }, data: expected });
     expect((await post('/api/replaceLogo/getInfoByClient', { client: 'acme' }, undefined)).body.data).toEqual(expected);
     expect((await post('/api/replaceLogo/getInfoByClient', {}, await engineerToken(api))).body.data).toEqual(expected);
@@ -38,7 +39,7 @@ describe('POST /api/replaceLogo/saveSysName', () => {
   it('changes both names, which the login page then shows, and logs before and after', async () => {
     const res = await post('/api/replaceLogo/saveSysName', { sysName: ' 质量工作台 ', sysNameEn: 'Quality Bench' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench' });
+    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench', watermark: false });
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual({ ...res.body.data, importMaxMb: 1 });
     expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({
       userName: 'admin',
@@ -71,6 +72,20 @@ describe('POST /api/replaceLogo/saveSysName', () => {
     const missing = await post('/api/replaceLogo/saveSysName', { sysName: 'x' });
     expect(missing.body.meta.message).toBe('请求参数校验失败\n系统英文名称为必填项');
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.sysName).toBe('FMEA 工作台');
+  });
+});
+
+describe('POST /api/replaceLogo/saveWatermark', () => {
+  it('turns the watermark on for every page (the public app info says so) and off, logged; a non-boolean is refused', async () => {
+    const on = await post('/api/replaceLogo/saveWatermark', { watermark: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ watermark: true, sysName: 'FMEA 工作台' });
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.watermark).toBe(true);
+    expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({ before: { watermark: false }, after: { watermark: true } });
+    const bad = await post('/api/replaceLogo/saveWatermark', { watermark: 'yes' }, admin, 'en-US');
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.message).toContain('Watermark');
+    expect((await post('/api/replaceLogo/saveWatermark', { watermark: false })).body.data.watermark).toBe(false);
   });
 });
 

@@ -19,10 +19,13 @@ export interface AppSettings {
   sysName: string;
   sysNameEn: string;
   sysLogoUrl: string | null;
+  /** The watermark (user name and time over the workbench, issue #26): off until an administrator turns it on. */
+  watermark: boolean;
 }
 
-export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null };
+export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null, watermark: false };
 
+/** Settings saved before a key existed lack it: readSetting fills it in from the defaults. */
 export function getAppSettings(db: DbOrTx): Promise<AppSettings> {
   return readSetting(db, 'app', DEFAULT_APP_SETTINGS);
 }
