@@ -18,6 +18,7 @@ export const systemPlugin = definePlugin({
     userScore: () => import('./web/pages/scores/UserScoresPage.tsx'),
     indicator: () => import('./web/pages/indicators/IndicatorsPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
+    manual: () => import('./web/pages/manual/ManualPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

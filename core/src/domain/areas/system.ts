@@ -34,5 +34,7 @@ export const systemArea = defineArea({
     // the home page's indicators: which are shown and in what order (spec 000 §2.4; docs/domain/dashboard.md)
     { microRoute: 'indicator', routeName: 'system_indicator', title: { 'zh-CN': '工作台指标', 'en-US': 'Workbench indicators' }, icon: 'home', buttons: ['edit'], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
+    // the working manual the header's help entry opens (issue #26; docs/domain/administration.md)
+    { microRoute: 'manual', routeName: 'system_manual', title: { 'zh-CN': '工作手册', 'en-US': 'Working manual' }, icon: 'notice', buttons: ['edit'], listed: true },
   ],
 });
