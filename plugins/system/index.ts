@@ -19,6 +19,7 @@ export const systemPlugin = definePlugin({
     indicator: () => import('./web/pages/indicators/IndicatorsPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
     manual: () => import('./web/pages/manual/ManualPage.tsx'),
+    concurrency: () => import('./web/pages/concurrency/ConcurrencyPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });
