@@ -33,7 +33,17 @@ describe('watermark and working manual', () => {
     await screenshot(page, 'manual-watermark-zh');
     await page.keyboard.press('Escape');
 
+    // concurrency management: the administrator's own session is listed, with no kick-out button for oneself
+    await page.goto('/main/system/concurrency');
+    await expect.poll(() => page.getByTestId('concurrency-online').innerText()).toContain(administrator.userName);
+    expect(await page.getByTestId('concurrency-sites').innerText()).toContain('总部');
+    expect(await page.getByTestId('licence-summary').innerText()).toMatch(/许可数/);
+    await screenshot(page, 'concurrency-zh');
+
     await chooseLanguage(page, 'English');
+    await page.goto('/main/system/concurrency');
+    await expect.poll(() => page.getByTestId('licence-summary').innerText()).toMatch(/Licences: .*Online: \d+/);
+    await screenshot(page, 'concurrency-en');
     await page.goto('/main/system/app');
     await page.getByRole('button', { name: 'About and help' }).click();
     await page.getByRole('menuitem', { name: 'Working manual' }).click();
