@@ -116,7 +116,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           <UserMenu user={user} onLock={() => void lockScreen()} />
         </div>
       </header>
-      <main className="shell-content">
+      <main className="shell-content" style={appInfo.homeBackgroundUrl && location === '/main/homeIndex' ? { backgroundImage: `url("${appInfo.homeBackgroundUrl}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined}>
         <PasswordExpiryBanner user={user} onChange={changePassword ? () => void go(changePassword.path) : undefined} />
         <DataGridStorage.Provider value={gridStorage}>{children}</DataGridStorage.Provider>
       </main>

@@ -31,6 +31,8 @@ export async function setAppSettings(ctx: ServiceContext, changes: Partial<AppSe
       sysNameEn: changes.sysNameEn?.trim() ?? before.sysNameEn,
       sysLogoUrl: changes.sysLogoUrl === undefined ? before.sysLogoUrl : changes.sysLogoUrl,
       watermark: changes.watermark ?? before.watermark,
+      loginBackground: changes.loginBackground === undefined ? before.loginBackground : changes.loginBackground,
+      homeBackground: changes.homeBackground === undefined ? before.homeBackground : changes.homeBackground,
     };
     await writeSetting(tx, 'app', after);
     return { result: after, log: { action: 'settings.app', entity: 'setting', entityId: 'app', before, after } };

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
 import { TranslationPanel } from './TranslationPanel.tsx';
 import { WatermarkPanel } from './WatermarkPanel.tsx';
+import { BackgroundsPanel } from './BackgroundsPanel.tsx';
 import '../../system.css';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
@@ -145,6 +146,7 @@ export default function AppManagerPage() {
         </section>
       </div>
       <WatermarkPanel canEdit={canEdit} watermark={info.data.watermark ?? false} onSaved={(watermark) => info.data && info.set({ ...info.data, watermark })} />
+      <BackgroundsPanel canEdit={canEdit} urls={info.data} onSaved={(urls) => info.data && info.set({ ...info.data, ...urls })} />
       <TranslationPanel canEdit={canEdit} />
     </div>
   );
