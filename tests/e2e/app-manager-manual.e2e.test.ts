@@ -3,6 +3,7 @@ import { screenshot } from './support/browser.ts';
 import { asAdmin, createAdministrator } from './support/api.ts';
 import { chooseLanguage, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
+import { makePng } from './support/png.ts';
 
 const env = useBrowser();
 
@@ -32,6 +33,12 @@ describe('watermark and working manual', () => {
     expect(await dialog.getByRole('heading', { name: '开始使用' }).count()).toBe(1);
     await screenshot(page, 'manual-watermark-zh');
     await page.keyboard.press('Escape');
+
+    // a login-page background (not square: allowed), served without a session
+    await page.getByTestId('background-login-input').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(320, 180) });
+    await expect.poll(() => page.getByTestId('background-login').locator('img').count()).toBe(1);
+    expect((await fetch(new URL('/api/replaceLogo/loginBackground', env.baseURL))).headers.get('content-type')).toBe('image/png');
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/replaceLogo/saveBackground', { which: 'login', fileName: null }));
 
     // concurrency management: the administrator's own session is listed, with no kick-out button for oneself
     await page.goto('/main/system/concurrency');

@@ -36,7 +36,7 @@ export function BackgroundsPanel({ canEdit, urls, onSaved }: { canEdit: boolean;
       <figcaption>{label}</figcaption>
       {canEdit ? (
         <div className="page-actions">
-          <FilePickerButton accept="image/png,image/jpeg" onFile={(f) => void save(which, f)}>
+          <FilePickerButton accept="image/png,image/jpeg" inputTestId={`background-${which}-input`} onFile={(f) => void save(which, f)}>
             <Trans>Choose picture…</Trans>
           </FilePickerButton>
           {url ? (
