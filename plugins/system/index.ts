@@ -21,6 +21,8 @@ export const systemPlugin = definePlugin({
     menus: () => import('./web/pages/menus/MenusPage.tsx'),
     mainView: () => import('./web/pages/main-view/MainViewPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
+    manual: () => import('./web/pages/manual/ManualPage.tsx'),
+    concurrency: () => import('./web/pages/concurrency/ConcurrencyPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
 });

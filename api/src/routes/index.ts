@@ -34,6 +34,7 @@ import * as appInfo from './settings/app-info.ts';
 import * as security from './settings/security.ts';
 import * as operationLog from './settings/operation-log.ts';
 import * as translation from './settings/translation.ts';
+import * as manual from './settings/manual.ts';
 // uploads and downloads (spec 001 §7 files, 000 §7 avatar and logo): limits per kind, stored by generated id
 import * as upload from './files/upload.ts';
 import * as download from './files/download.ts';
@@ -164,6 +165,7 @@ export const ROUTE_MODULES = {
   security,
   operationLog,
   translation,
+  manual,
   upload,
   download,
   fmeaProjects,

@@ -13,6 +13,8 @@ import { DiscussionMenu } from './DiscussionMenu.tsx';
 import { JobProgress } from './ProgressBars.tsx';
 import { TopMenu, useWindowWidth } from './TopMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { Watermark } from './Watermark.tsx';
+import { ManualDialog } from './ManualDialog.tsx';
 
 export const APP_VERSION = '0.1.0';
 /** Spec 000 §2.3: the coloured circle grows, then the locking route opens after 0.8 s. */
@@ -30,6 +32,7 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
   const snap = useSnapshot(realtime);
   const [locking, setLocking] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
+  const [manualOpen, setManualOpen] = useState(false);
   // grids remember the column widths each user sets
   const gridStorage = useMemo(() => ({ scope: user.userId }), [user.userId]);
   const online = canSeeOnline(user);
@@ -101,6 +104,9 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
                 <DropdownMenu.Item className="menu-item" onSelect={() => setAboutOpen(true)}>
                   {t`About`}
                 </DropdownMenu.Item>
+                <DropdownMenu.Item className="menu-item" onSelect={() => setManualOpen(true)}>
+                  {t`Working manual`}
+                </DropdownMenu.Item>
                 <DropdownMenu.Item className="menu-item" onSelect={() => window.open('/api/docs', '_blank', 'noopener')}>
                   {t`Help (API reference)`}
                 </DropdownMenu.Item>
@@ -110,13 +116,15 @@ export function MainShell({ user, children }: { user: UserInfo; children: ReactN
           <UserMenu user={user} onLock={() => void lockScreen()} />
         </div>
       </header>
-      <main className="shell-content">
+      <main className="shell-content" style={appInfo.homeBackgroundUrl && location === '/main/homeIndex' ? { backgroundImage: `url("${appInfo.homeBackgroundUrl}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined}>
         <PasswordExpiryBanner user={user} onChange={changePassword ? () => void go(changePassword.path) : undefined} />
         <DataGridStorage.Provider value={gridStorage}>{children}</DataGridStorage.Provider>
       </main>
       {online ? <OnlineDrawer user={user} /> : null}
       <JobProgress />
       {locking ? <div className="lock-circle" data-testid="lock-circle" /> : null}
+      {appInfo.watermark ? <Watermark userName={user.userName} realName={user.realName} /> : null}
+      <ManualDialog open={manualOpen} onOpenChange={setManualOpen} />
       <Dialog open={aboutOpen} onOpenChange={setAboutOpen} title={t`About`}>
         <p>
           {appInfo.name} {APP_VERSION}

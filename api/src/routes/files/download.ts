@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertCanReadFile, buildImportTemplate, findFile, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
+import { assertCanReadFile, buildImportTemplate, findFile, getAppSettings, NotFoundError, readStoredFile, sanitizeFileName, type FileRecord } from '@fmea/core';
 import type { AppEnv, AppServices } from '../../http/env.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { isInline } from './context.ts';
@@ -36,6 +36,20 @@ export const logoDownloadRoute = asDownload(
   'The logo picture',
 );
 
+export const loginBackgroundRoute = asDownload(
+  defineRoute({
+    method: 'get',
+    path: '/api/replaceLogo/loginBackground',
+    tag: 'files',
+    summary: 'The login page background picture (public; only the current one)',
+    description: 'No file name is taken: only the picture the app manager set as the login background is served without a session (404 when none). v is ignored (it changes with the picture, so a new one is not taken from a cache).',
+    access: 'public',
+    request: { query: z.object({ v: z.string().max(64).optional() }) },
+    data: z.null(),
+  }),
+  'The picture',
+);
+
 export const templateRoute = asDownload(
   defineRoute({
     method: 'get',
@@ -67,6 +81,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(logoDownloadRoute, async (c) => {
     const services = c.var.services;
     const record = await findFile(services.database.db, c.req.valid('query').fileName, { kind: 'logo' });
+    return sendFile(c, await streamRecord(services, record, 'public, max-age=86400, immutable')) as never;
+  });
+
+  app.openapi(loginBackgroundRoute, async (c) => {
+    const services = c.var.services;
+    const { loginBackground } = await getAppSettings(services.database.db);
+    if (!loginBackground) throw new NotFoundError('files.not_found');
+    const record = await findFile(services.database.db, loginBackground, { kind: 'image' });
     return sendFile(c, await streamRecord(services, record, 'public, max-age=86400, immutable')) as never;
   });
 

@@ -165,6 +165,18 @@ describe('site concurrency', () => {
     expect(unlimited.body.data).toMatchObject({ surplus: null, isExceedConcurrency: false });
   });
 
+  it('lists the sites with licences and online counts on the concurrency page (system_concurrency alone), the site rules still apply', async () => {
+    const small = await buildSite(api.t.ctx, { licenceCount: 1 });
+    await signedInWith(api, 'worker', [{ routeName: 'dfmea_index', buttons: [] }], { site: small.id });
+    const { token } = await signedInWith(api, 'watcher', [{ routeName: 'system_concurrency', buttons: [] }]);
+    const res = await api.call('GET', '/api/site/selectSiteList', { token });
+    expect(res.status).toBe(200);
+    // below super a reader sees the own site only (docs/domain/administration.md, rule 7)
+    expect(res.body.data.map((s: { id: string }) => s.id)).toEqual([hq.id]);
+    const all = (await api.call('GET', '/api/site/selectSiteList', { token: admin })).body.data;
+    expect(all.find((s: { id: string }) => s.id === small.id)).toMatchObject({ licenceCount: 1, onlineCount: 1 });
+  });
+
   it('refuses a missing siteId (400) and an unknown site (404)', async () => {
     for (const path of ['/api/site/getSurplusConcurrencyAmount', '/api/site/getUserListBySiteId', '/api/site/isExceedConcurrency']) {
       await expectInvalid(api, { method: 'GET', path }, admin, invalid('站点为必填项', 'Site is required'));

@@ -16,7 +16,7 @@ export const listRoute = defineRoute({
   path: '/api/site/selectSiteList',
   tag: TAG,
   summary: 'Sites with their licences, member and online counts',
-  access: { route: ['system_site', 'system_user'] },
+  access: { route: ['system_site', 'system_user', 'system_concurrency'] },
   data: z.array(SiteSchema),
 });
 

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getAppSettings, setAppSettings } from '@fmea/core';
+import { getAppSettings, setAppSettings, setBackground, type AppSettings } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -13,6 +13,9 @@ const AppInfoSchema = z
     sysName: z.string(),
     sysNameEn: z.string(),
     importMaxMb: z.number().int().optional().openapi({ description: 'The size limit of spreadsheet imports in MB (IMPORT_MAX_MB)' }),
+    loginBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The login page background picture (public)' }),
+    homeBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The home page background picture (signed-in users)' }),
+    watermark: z.boolean().optional().openapi({ description: 'Whether the workbench draws the signed-in user\'s name and the time over its pages' }),
   })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
@@ -37,16 +40,60 @@ export const saveNameRoute = defineRoute({
   data: AppInfoSchema,
 });
 
+export const saveWatermarkRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/saveWatermark',
+  tag: TAG,
+  summary: 'Turn the watermark on or off',
+  description: 'With the watermark on, the workbench draws the signed-in user\'s name and the current time over every page (also when printed); it does not catch clicks. Off by default.',
+  access: { route: 'system_app', button: 'edit' },
+  request: jsonBody(z.object({ watermark: z.boolean() })),
+  data: AppInfoSchema,
+});
+
+export const saveBackgroundRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/saveBackground',
+  tag: TAG,
+  summary: 'Set or remove the login page or home page background picture',
+  description: 'The picture is first uploaded with /api/fileOperate/uploadFmeaImg (jpg/png, 2M), then named here by its id; null removes it. The login background is served without a session by /api/replaceLogo/loginBackground; the home one to signed-in users.',
+  access: { route: 'system_app', button: 'edit' },
+  request: jsonBody(z.object({ which: z.enum(['login', 'home']), fileName: z.string().max(64).nullable() })),
+  data: AppInfoSchema,
+});
+
+/** What the login page and the shell need; file ids become addresses (the login one carries its id so a new picture is not cached as the old). */
+function present(s: AppSettings) {
+  return {
+    sysLogoUrl: s.sysLogoUrl,
+    sysName: s.sysName,
+    sysNameEn: s.sysNameEn,
+    watermark: s.watermark,
+    loginBackgroundUrl: s.loginBackground ? `/api/replaceLogo/loginBackground?v=${s.loginBackground}` : null,
+    homeBackgroundUrl: s.homeBackground ? `/api/fileOperate/downloadFile?fileName=${s.homeBackground}` : null,
+  };
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
-    const { sysLogoUrl, sysName, sysNameEn } = await getAppSettings(c.var.services.database.db);
     const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));
-    return c.json(ok({ sysLogoUrl, sysName, sysNameEn, importMaxMb }), 200);
+    return c.json(ok({ ...present(await getAppSettings(c.var.services.database.db)), importMaxMb }), 200);
   });
 
   app.openapi(saveNameRoute, async (c) => {
     const { sysName, sysNameEn } = c.req.valid('json');
     const after = await setAppSettings(serviceContext(c), { sysName, sysNameEn });
-    return c.json(ok({ sysLogoUrl: after.sysLogoUrl, sysName: after.sysName, sysNameEn: after.sysNameEn }), 200);
+    return c.json(ok(present(after)), 200);
+  });
+
+  app.openapi(saveWatermarkRoute, async (c) => {
+    const { watermark } = c.req.valid('json');
+    const after = await setAppSettings(serviceContext(c), { watermark });
+    return c.json(ok(present(after)), 200);
+  });
+
+  app.openapi(saveBackgroundRoute, async (c) => {
+    const { which, fileName } = c.req.valid('json');
+    return c.json(ok(present(await setBackground(serviceContext(c), which, fileName))), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pdf, png } from '@fmea/core/testing';
 import { engineerToken, expectRefused, lastLogged, openTestApp, signInWith, type TestApp } from '../../testing.ts';
 
 let api: TestApp;
@@ -18,6 +19,8 @@ describe('settings routes: who may call them', () => {
     const engineer = await engineerToken(api);
     for (const call of [
       { method: 'POST', path: '/api/replaceLogo/saveSysName', body: { sysName: 'x', sysNameEn: 'x' } },
+      { method: 'POST', path: '/api/replaceLogo/saveWatermark', body: { watermark: true } },
+      { method: 'POST', path: '/api/replaceLogo/saveBackground', body: { which: 'login', fileName: null } },
       { method: 'GET', path: '/api/security/getPolicy' },
       { method: 'POST', path: '/api/security/savePolicy', body: { maxWrongAttempts: 3 } },
       { method: 'POST', path: '/api/operationLog/list', body: {} },
@@ -27,7 +30,7 @@ describe('settings routes: who may call them', () => {
   });
 
   it('answers the system name and logo to anyone, signed in or not', async () => {
-    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1 };
+    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1, watermark: false, loginBackgroundUrl: null, homeBackgroundUrl: null };
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body).toEqual({ meta: { success: true, code: 200, message: 'ok' }, data: expected });
     expect((await post('/api/replaceLogo/getInfoByClient', { client: 'acme' }, undefined)).body.data).toEqual(expected);
     expect((await post('/api/replaceLogo/getInfoByClient', {}, await engineerToken(api))).body.data).toEqual(expected);
@@ -38,7 +41,7 @@ describe('POST /api/replaceLogo/saveSysName', () => {
   it('changes both names, which the login page then shows, and logs before and after', async () => {
     const res = await post('/api/replaceLogo/saveSysName', { sysName: ' 质量工作台 ', sysNameEn: 'Quality Bench' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench' });
+    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench', watermark: false, loginBackgroundUrl: null, homeBackgroundUrl: null });
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual({ ...res.body.data, importMaxMb: 1 });
     expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({
       userName: 'admin',
@@ -71,6 +74,55 @@ describe('POST /api/replaceLogo/saveSysName', () => {
     const missing = await post('/api/replaceLogo/saveSysName', { sysName: 'x' });
     expect(missing.body.meta.message).toBe('请求参数校验失败\n系统英文名称为必填项');
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.sysName).toBe('FMEA 工作台');
+  });
+});
+
+describe('POST /api/replaceLogo/saveWatermark', () => {
+  it('turns the watermark on for every page (the public app info says so) and off, logged; a non-boolean is refused', async () => {
+    const on = await post('/api/replaceLogo/saveWatermark', { watermark: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ watermark: true, sysName: 'FMEA 工作台' });
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.watermark).toBe(true);
+    expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({ before: { watermark: false }, after: { watermark: true } });
+    const bad = await post('/api/replaceLogo/saveWatermark', { watermark: 'yes' }, admin, 'en-US');
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.message).toContain('Watermark');
+    expect((await post('/api/replaceLogo/saveWatermark', { watermark: false })).body.data.watermark).toBe(false);
+  });
+});
+
+describe('POST /api/replaceLogo/saveBackground', () => {
+  const picture = async (data: Uint8Array, name: string, path = '/api/fileOperate/uploadFmeaImg', kind?: string) => {
+    const raw = new FormData();
+    raw.append('file', new File([Buffer.from(data)], name));
+    if (kind) raw.append('kind', kind);
+    return (await api.call('POST', path, { token: admin, raw })).body.data.fileName as string;
+  };
+  const get = (path: string, token?: string) => api.app.request(path, { headers: token ? { token } : {} });
+
+  it('serves the login background without a session and the home one to signed-in users, only once set', async () => {
+    const engineer = await engineerToken(api);
+    const wide = await picture(png(40, 20), 'wide.png'); // not square: backgrounds may be any shape
+    expect((await get('/api/replaceLogo/loginBackground')).status).toBe(404);
+    expect((await get(`/api/fileOperate/downloadFile?fileName=${wide}`, engineer)).status).toBe(404);
+    const login = await post('/api/replaceLogo/saveBackground', { which: 'login', fileName: wide });
+    expect(login.body.data.loginBackgroundUrl).toBe(`/api/replaceLogo/loginBackground?v=${wide}`);
+    const served = await get(login.body.data.loginBackgroundUrl);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const home = await post('/api/replaceLogo/saveBackground', { which: 'home', fileName: wide });
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toMatchObject({ homeBackgroundUrl: `/api/fileOperate/downloadFile?fileName=${wide}` });
+    expect(home.status).toBe(200);
+    expect((await get(home.body.data.homeBackgroundUrl, engineer)).status).toBe(200);
+    expect((await get(home.body.data.homeBackgroundUrl)).status).toBe(401);
+    await post('/api/replaceLogo/saveBackground', { which: 'login', fileName: null });
+    expect((await get('/api/replaceLogo/loginBackground')).status).toBe(404);
+  });
+
+  it('refuses a file that is not an uploaded picture and a wrong target, changing nothing', async () => {
+    const doc = await picture(pdf(), 'a.pdf', '/api/fileOperate/uploadSingleFile', 'attachment');
+    expect((await post('/api/replaceLogo/saveBackground', { which: 'login', fileName: doc })).status).toBe(404);
+    expect((await post('/api/replaceLogo/saveBackground', { which: 'sidebar', fileName: null })).status).toBe(400);
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toMatchObject({ loginBackgroundUrl: null, homeBackgroundUrl: null });
   });
 });
 

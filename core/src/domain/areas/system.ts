@@ -40,5 +40,9 @@ export const systemArea = defineArea({
     // the FMEA project page per side: tool panels left or right, the step menu as text, icons or both (spec 000 §2.4)
     { microRoute: 'mainView', routeName: 'system_mainView', title: { 'zh-CN': 'FMEA 主视图配置', 'en-US': 'FMEA main view' }, icon: 'layout', buttons: ['edit'], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
+    // the working manual the header's help entry opens (issue #26; docs/domain/administration.md)
+    { microRoute: 'manual', routeName: 'system_manual', title: { 'zh-CN': '工作手册', 'en-US': 'Working manual' }, icon: 'notice', buttons: ['edit'], listed: true },
+    // licences per site, who is online, logins left (issue #26): read here, enforced at sign-in and group change
+    { microRoute: 'concurrency', routeName: 'system_concurrency', title: { 'zh-CN': '并发管理', 'en-US': 'Concurrency management' }, icon: 'site', buttons: [], listed: true },
   ],
 });

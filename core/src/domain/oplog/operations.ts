@@ -50,6 +50,7 @@ export const OPERATION_ACTIONS = [
   'file.upload',
   'file.delete',
   'settings.app',
+  'settings.manual',
   'settings.dashboard',
   'settings.workflow',
   'settings.menu',

@@ -9,6 +9,8 @@ import type { TxContext } from '../shared/context.ts';
 import { openableProject } from '../fmea/access.ts';
 import { templateUsableBy } from '../fmea/templates.ts';
 import { isDeleted } from '../../db/live.ts';
+import { isManualFile } from '../system/manual.ts';
+import { getAppSettings } from '../system/seed.ts';
 
 /**
  * Who may read a stored file (issue 20, "files not bound to an object"): a
@@ -22,6 +24,8 @@ import { isDeleted } from '../../db/live.ts';
  * - a DVP test's report: whoever may read the test's plan (services/dvp/access.ts: the DFMEA's readers holding dvp_index);
  * - a user's current avatar: every signed-in user (it is shown beside their name);
  * - the system logo: everyone (it is public, `/api/replaceLogo/downloadFile`);
+ * - the working manual's PDF: every signed-in user (services/system/manual.ts);
+ * - the current login and home background pictures: every signed-in user (the login one is also public, by its own route);
  * - attached to nothing (uploaded, not yet used, or no longer): its uploader only.
  *
  * Administrators and the system operator read every file. Knowing a file's
@@ -34,6 +38,9 @@ export async function assertCanReadFile(ctx: TxContext, fileId: string): Promise
   if (ctx.actor.userId === null) return;
   if ((await actorOf(ctx.db, ctx.actor)).isAdmin) return;
   if (record.kind === 'logo') return;
+  if (await isManualFile(ctx.db, fileId)) return;
+  const app = await getAppSettings(ctx.db);
+  if (fileId === app.loginBackground || fileId === app.homeBackground) return;
   const projectIds = await projectsShowing(ctx.db, fileId);
   if (projectIds.length > 0) {
     for (const projectId of projectIds) if (await mayReadProject(ctx, projectId)) return;

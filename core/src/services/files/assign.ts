@@ -17,6 +17,15 @@ export async function setLogo(ctx: ServiceContext, fileName: string): Promise<Ap
   return setAppSettings(ctx, { sysLogoUrl: logoUrl(record.id) });
 }
 
+/**
+ * Makes an uploaded picture (kind image: jpg/png, 2 MB, any shape — the 1:1 rule of spec 000 §5 is the
+ * logo's and the avatar's) the login page's or the home page's background; null removes it (issue #26).
+ */
+export async function setBackground(ctx: ServiceContext, which: 'login' | 'home', fileName: string | null): Promise<AppSettings> {
+  const id = fileName === null ? null : (await findFile(ctx.db, fileName, { kind: 'image' })).id;
+  return setAppSettings(ctx, which === 'login' ? { loginBackground: id } : { homeBackground: id });
+}
+
 /** Makes an uploaded avatar (kind avatar) the user's avatar; the user keeps the file id. */
 export async function setAvatar(ctx: ServiceContext, userIdOrName: string, fileName: string): Promise<{ userId: string; avatar: string }> {
   const record = await findFile(ctx.db, fileName, { kind: 'avatar' });

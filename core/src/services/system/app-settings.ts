@@ -14,7 +14,7 @@ function nameIssues(value: unknown, field: 'sysName' | 'sysNameEn'): Issue[] {
 }
 
 /**
- * Changes the system name (both languages) and/or the logo address. Names are
+ * Changes the system name (both languages), the logo address and/or the watermark switch. Names are
  * required (spec 000 §5) and trimmed; the change is logged with before/after.
  */
 export async function setAppSettings(ctx: ServiceContext, changes: Partial<AppSettings>): Promise<AppSettings> {
@@ -30,6 +30,9 @@ export async function setAppSettings(ctx: ServiceContext, changes: Partial<AppSe
       sysName: changes.sysName?.trim() ?? before.sysName,
       sysNameEn: changes.sysNameEn?.trim() ?? before.sysNameEn,
       sysLogoUrl: changes.sysLogoUrl === undefined ? before.sysLogoUrl : changes.sysLogoUrl,
+      watermark: changes.watermark ?? before.watermark,
+      loginBackground: changes.loginBackground === undefined ? before.loginBackground : changes.loginBackground,
+      homeBackground: changes.homeBackground === undefined ? before.homeBackground : changes.homeBackground,
     };
     await writeSetting(tx, 'app', after);
     return { result: after, log: { action: 'settings.app', entity: 'setting', entityId: 'app', before, after } };

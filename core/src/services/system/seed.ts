@@ -19,10 +19,16 @@ export interface AppSettings {
   sysName: string;
   sysNameEn: string;
   sysLogoUrl: string | null;
+  /** The watermark (user name and time over the workbench, issue #26): off until an administrator turns it on. */
+  watermark: boolean;
+  /** File ids (kind image) of the login page's and the home page's background pictures, or null. */
+  loginBackground: string | null;
+  homeBackground: string | null;
 }
 
-export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null };
+export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null, watermark: false, loginBackground: null, homeBackground: null };
 
+/** Settings saved before a key existed lack it: readSetting fills it in from the defaults. */
 export function getAppSettings(db: DbOrTx): Promise<AppSettings> {
   return readSetting(db, 'app', DEFAULT_APP_SETTINGS);
 }

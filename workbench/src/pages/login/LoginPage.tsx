@@ -101,7 +101,7 @@ export function LoginPage() {
   const siteName = (s: SiteChoice) => (i18n.locale === 'en-US' && s.siteNameEn ? s.siteNameEn : s.siteName);
 
   return (
-    <div className="login-page">
+    <div className="login-page" style={appInfo.loginBackgroundUrl ? { backgroundImage: `url("${appInfo.loginBackgroundUrl}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined}>
       <div className="login-card">
         <div className="login-brand">
           {appInfo.sysLogoUrl ? <img src={appInfo.sysLogoUrl} alt="" className="logo" /> : <div className="logo logo-default">F</div>}

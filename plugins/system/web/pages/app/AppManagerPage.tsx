@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
 import { TranslationPanel } from './TranslationPanel.tsx';
+import { WatermarkPanel } from './WatermarkPanel.tsx';
+import { BackgroundsPanel } from './BackgroundsPanel.tsx';
 import '../../system.css';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
@@ -17,7 +19,7 @@ function imageSize(url: string): Promise<{ width: number; height: number }> {
   });
 }
 
-/** App manager (spec 000 §5 "System name and logo are required"): system name in both languages, the logo, the translation service. */
+/** App manager (spec 000 §5 "System name and logo are required"): system name in both languages, the logo, the watermark, the translation service. */
 export default function AppManagerPage() {
   const { t } = useLingui();
   const canEdit = usePermission('system_app')('edit');
@@ -143,6 +145,8 @@ export default function AppManagerPage() {
           ) : null}
         </section>
       </div>
+      <WatermarkPanel canEdit={canEdit} watermark={info.data.watermark ?? false} onSaved={(watermark) => info.data && info.set({ ...info.data, watermark })} />
+      <BackgroundsPanel canEdit={canEdit} urls={info.data} onSaved={(urls) => info.data && info.set({ ...info.data, ...urls })} />
       <TranslationPanel canEdit={canEdit} />
     </div>
   );
