@@ -10,7 +10,7 @@ import { TEST_PASSWORD } from './password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DIALECT } from '../db/dialect.ts';
 import { dropDatabase, openEmptyPostgres, releasePostgresCopy } from './postgres-template.ts';
-import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
+import { once, openTemplateCopy, openTemplateFile, releaseTemplateCopy, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
 export { postgresAvailable, postgresBin, startTestCluster, type TestCluster } from './postgres.ts';
@@ -59,7 +59,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
     as: (actor) => createContext(database.db, actor, options.now),
     dispose() {
       if (database.dialect === 'postgres') releasePostgresCopy(database);
-      else void database.close();
+      else if (dir) void database.close();
+      else releaseTemplateCopy(database);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
