@@ -102,7 +102,7 @@ describe('a test database', () => {
     expect(await next.db.select().from(site).where(eq(site.name, 'left behind'))).toEqual([]);
     expect(await next.query('SELECT count(*) AS n FROM site')).toEqual([{ n: 1 }]);
     expect(await prepareDatabase(next.db, next.ctx, { adminPassword: TEST_PASSWORD })).toEqual({ adminCreated: false });
-    await next.client.execute('CREATE TRIGGER mark AFTER INSERT ON site BEGIN SELECT 1; END');
+    await embeddedClient(next).execute('CREATE TRIGGER mark AFTER INSERT ON site BEGIN SELECT 1; END');
     next.dispose();
     await waitForRelease();
     const after = await openTestDatabase();
