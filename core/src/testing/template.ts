@@ -126,14 +126,20 @@ export async function openTemplateCopy(template: DatabaseTemplate): Promise<Data
   const reused = freeMemory.get(schemaKey)?.pop();
   if (reused) {
     const { client } = reused.database;
-    // every table emptied and the template's rows written back, foreign keys off for it as for the first copy
-    await client.executeMultiple(
-      ['PRAGMA foreign_keys = OFF;', attach(template.path), 'BEGIN;', ...template.tables.map((t) => `DELETE FROM main.${quote(t)};`), ...copyRows(template), 'COMMIT;', 'DETACH DATABASE template;', 'PRAGMA foreign_keys = ON;'].join('\n'),
-    );
-    // a drizzle database of its own: services keep caches per database object (the compiled AP tables)
-    const fresh: EmbeddedDatabase = { ...reused.database, db: drizzle({ client, schema: tables }) };
-    heldMemory.set(fresh, reused);
-    return fresh;
+    try {
+      // every table emptied and the template's rows written back, foreign keys off for it as for the first copy
+      await client.executeMultiple(
+        ['PRAGMA foreign_keys = OFF;', attach(template.path), 'BEGIN;', ...template.tables.map((t) => `DELETE FROM main.${quote(t)};`), ...copyRows(template), 'COMMIT;', 'DETACH DATABASE template;', 'PRAGMA foreign_keys = ON;'].join('\n'),
+      );
+      // a drizzle database of its own: services keep caches per database object (the compiled AP tables)
+      const fresh: EmbeddedDatabase = { ...reused.database, db: drizzle({ client, schema: tables }) };
+      heldMemory.set(fresh, reused);
+      return fresh;
+    } catch {
+      // the last test left a statement running (a read it did not finish holds the template attached):
+      // that connection is dropped and the test gets a new copy
+      client.close();
+    }
   }
   const database = (await openDatabase(':memory:')) as EmbeddedDatabase;
   // foreign keys are checked on every write after the copy, as on a migrated database; the copy itself is the template's rows in table order
