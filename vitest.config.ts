@@ -35,6 +35,8 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'tests/typecheck/**', '**/node_modules/**'],
           isolate: false,
           setupFiles: [cheapHashing],
+          // a folder the workers share: the demo dataset is loaded once per run, not once per worker (fixtures/src/testing.ts)
+          globalSetup: ['tests/node-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, getTableName } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { TEST_PASSWORD } from './password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DIALECT } from '../db/dialect.ts';
 import { dropDatabase, openEmptyPostgres, releasePostgresCopy } from './postgres-template.ts';
-import { once, openTemplateCopy, openTemplateFile, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate } from './template.ts';
+import { once, openTemplateCopy, openTemplateFile, releaseTemplateCopy, saveTemplate, seededTemplate, stampSeed, type DatabaseTemplate, type EmbeddedTemplate } from './template.ts';
 
 export { TEST_PASSWORD };
 export { postgresAvailable, postgresBin, startTestCluster, type TestCluster } from './postgres.ts';
@@ -59,7 +60,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
     as: (actor) => createContext(database.db, actor, options.now),
     dispose() {
       if (database.dialect === 'postgres') releasePostgresCopy(database);
-      else void database.close();
+      else if (dir) void database.close();
+      else releaseTemplateCopy(database);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -83,6 +85,45 @@ export function testTemplate(build: (t: TestDatabase) => Promise<unknown>): Test
     }),
   };
 }
+/**
+ * As `testTemplate`, but built once per test run rather than once per process, when the run gives a folder
+ * its processes share (`dir`; the node project's global setup, tests/node-setup.ts): the first process to
+ * need it builds it and leaves it there as a file while the others wait for it, then every process copies
+ * that file. The demo dataset took ≈ 9 s of CPU to load in each of the node project's two workers. Without
+ * `dir` (another runner) or on PostgreSQL it is `testTemplate`. `name` tells templates apart in the folder.
+ */
+export function sharedTestTemplate(dir: string | undefined, name: string, build: (t: TestDatabase) => Promise<unknown>): TestTemplate {
+  const own = testTemplate(build);
+  if (!dir || DIALECT === 'postgres') return own;
+  const file = join(dir, `${name}.db`);
+  const described = join(dir, `${name}.json`);
+  const lock = join(dir, `${name}.building`);
+  return {
+    template: once(async () => {
+      for (;;) {
+        if (existsSync(described)) return { ...(JSON.parse(readFileSync(described, 'utf8')) as EmbeddedTemplate), path: file };
+        try {
+          mkdirSync(lock);
+        } catch {
+          // another process builds it: wait (or take over once it failed and let go of the lock)
+          await sleep(200);
+          continue;
+        }
+        try {
+          const template = (await own.template()) as EmbeddedTemplate;
+          copyFileSync(template.path, file);
+          // written last and whole (rename): a process that sees it finds the file complete
+          writeFileSync(`${described}.part`, JSON.stringify({ ...template, path: file }));
+          renameSync(`${described}.part`, described);
+          return template;
+        } finally {
+          rmSync(lock, { recursive: true, force: true });
+        }
+      }
+    }),
+  };
+}
+
 export * from './builders.ts';
 export * from './sample-files.ts';
 export * from './zip-files.ts';

@@ -56,9 +56,10 @@ function testCluster(): Promise<Cluster> {
     };
     const base = uniqueName('base');
     await pool.query(`CREATE DATABASE ${base}`);
-    const migrated = await openDatabase(urlOf(base));
+    const migrated = (await openDatabase(urlOf(base))) as PostgresDatabase;
     try {
       await migrateDatabase(migrated.db);
+      await migrated.pool.query(await resetFunction(migrated.pool));
     } finally {
       await migrated.close();
     }
@@ -96,29 +97,37 @@ async function takeDatabase(): Promise<Held> {
   return { database, shape };
 }
 
-/** The statements that set every identity after its table's numbers (the same schema in every test database). */
-let identities: Promise<string> | undefined;
+/**
+ * `fmea_test.reset(tables, rows)` in every test database (made in the base they are copied from): empties
+ * every table and writes each named table's rows back (triggers, and so foreign-key checks, off), then
+ * sets every identity after the restored numbers, as in a copy of the template. One call instead of ≈ 100
+ * statements sent one by one: the function's statements are planned once per connection, where the same
+ * statements sent as text were parsed and planned on every reset (≈ 15 ms of the server's CPU a test).
+ * It lives in a schema of its own, beside the application's tables, and no test reads functions.
+ */
+async function resetFunction(pool: pg.Pool): Promise<string> {
+  const { rows: found } = await pool.query<{ table_name: string; column_name: string }>(
+    "select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES' order by table_name, column_name",
+  );
+  const identities = found.map(
+    ({ table_name: t, column_name: c }) => `PERFORM setval(pg_get_serial_sequence('${quote(t)}', '${c}'), coalesce((SELECT max(${quote(c)}) FROM ${quote(t)}), 0) + 1, false);`,
+  );
+  return `CREATE SCHEMA fmea_test;
+CREATE FUNCTION fmea_test.reset(tables text[], rows json[]) RETURNS void LANGUAGE plpgsql AS $reset$
+BEGIN
+  PERFORM set_config('session_replication_role', 'replica', true);
+  ${TABLES.map((t) => `DELETE FROM public.${quote(t)};`).join('\n  ')}
+  FOR i IN 1 .. coalesce(array_length(tables, 1), 0) LOOP
+    EXECUTE format('INSERT INTO public.%I SELECT * FROM json_populate_recordset(null::public.%I, $1)', tables[i], tables[i]) USING rows[i];
+  END LOOP;
+  ${identities.join('\n  ')}
+END
+$reset$;`;
+}
 
-/** Empties every table and writes `rows` back, in one transaction with triggers (and so foreign-key checks) off. */
+/** Empties every table and writes `rows` back, in one transaction (`fmea_test.reset`). */
 async function reset(database: PostgresDatabase, rows: ReadonlyMap<string, string>): Promise<void> {
-  const client = await database.pool.connect();
-  try {
-    await client.query(`BEGIN; SET LOCAL session_replication_role = replica; ${TABLES.map((t) => `DELETE FROM ${quote(t)};`).join(' ')}`);
-    for (const [table, json] of rows) await client.query(`INSERT INTO ${quote(table)} SELECT * FROM json_populate_recordset(null::${quote(table)}, $1::json)`, [json]);
-    // identities go on after the restored numbers, as they would in a copy of the template
-    identities ??= client
-      .query<{ table_name: string; column_name: string }>("select table_name, column_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'")
-      .then(({ rows: found }) =>
-        found.map(({ table_name: t, column_name: c }) => `SELECT setval(pg_get_serial_sequence('${quote(t)}', '${c}'), coalesce((SELECT max(${quote(c)}) FROM ${quote(t)}), 0) + 1, false);`).join('\n'),
-      );
-    await client.query(await identities);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  await database.pool.query('SELECT fmea_test.reset($1::text[], $2::json[])', [[...rows.keys()], [...rows.values()]]);
 }
 
 /** A new database with nothing in it, not even the migrations. */

@@ -88,4 +88,26 @@ describe('a test database', () => {
     expect((await separated.db.select().from(businessRule).where(eq(businessRule.ruleType, 'separationOfDuties')).get())!.flag).toBe('1');
     expect((await a.db.select().from(businessRule).where(eq(businessRule.ruleType, 'separationOfDuties')).get())!.flag).toBe('0');
   });
+
+  it('given back by a test, is the next one reset to its template: no row of the last test, and a changed schema is not reused', async () => {
+    const waitForRelease = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const first = await openTestDatabase();
+    const client = embeddedClient(first);
+    await first.db.insert(site).values({ name: 'left behind' });
+    first.dispose();
+    await waitForRelease();
+    const next = await openTestDatabase();
+    // the same connection, emptied and refilled with the template's rows
+    expect(embeddedClient(next)).toBe(client);
+    expect(await next.db.select().from(site).where(eq(site.name, 'left behind'))).toEqual([]);
+    expect(await next.query('SELECT count(*) AS n FROM site')).toEqual([{ n: 1 }]);
+    expect(await prepareDatabase(next.db, next.ctx, { adminPassword: TEST_PASSWORD })).toEqual({ adminCreated: false });
+    await embeddedClient(next).execute('CREATE TRIGGER mark AFTER INSERT ON site BEGIN SELECT 1; END');
+    next.dispose();
+    await waitForRelease();
+    const after = await openTestDatabase();
+    expect(embeddedClient(after)).not.toBe(client);
+    expect(await after.query("SELECT count(*) AS n FROM sqlite_master WHERE name = 'mark'")).toEqual([{ n: 0 }]);
+    after.dispose();
+  });
 });
