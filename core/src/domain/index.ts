@@ -33,3 +33,4 @@ export * from './scores/index.ts';
 export * from './spc/index.ts';
 export * from './dashboard/index.ts';
 export * from './report/index.ts';
+export * from './custom-fields/index.ts';

@@ -40,3 +40,4 @@ export * from './scores/index.ts';
 export * from './spc/read-measurements.ts';
 export * from './dashboard/index.ts';
 export * from './report/index.ts';
+export * from './custom-fields/index.ts';

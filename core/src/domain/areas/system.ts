@@ -33,6 +33,8 @@ export const systemArea = defineArea({
     { microRoute: 'userScore', routeName: 'system_userScore', title: { 'zh-CN': '用户积分', 'en-US': 'User scores' }, icon: 'score', buttons: ['edit'], listed: true },
     // the home page's indicators: which are shown and in what order (spec 000 §2.4; docs/domain/dashboard.md)
     { microRoute: 'indicator', routeName: 'system_indicator', title: { 'zh-CN': '工作台指标', 'en-US': 'Workbench indicators' }, icon: 'home', buttons: ['edit'], listed: true },
+    // customisation forms: the custom fields of the entities that take them (docs/domain/custom-fields.md)
+    { microRoute: 'customForm', routeName: 'system_customForm', title: { 'zh-CN': '自定义表单', 'en-US': 'Customisation forms' }, icon: 'dictionary', buttons: [...CRUD], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
   ],
 });
