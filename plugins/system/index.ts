@@ -17,6 +17,7 @@ export const systemPlugin = definePlugin({
     scoreStandard: () => import('./web/pages/scores/ScoreStandardsPage.tsx'),
     userScore: () => import('./web/pages/scores/UserScoresPage.tsx'),
     indicator: () => import('./web/pages/indicators/IndicatorsPage.tsx'),
+    customForm: () => import('./web/pages/custom-fields/CustomFormsPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
   },
   catalogs: async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages,
