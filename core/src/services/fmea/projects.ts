@@ -48,8 +48,8 @@ export type ProjectHeader = {
 
 export type ProjectInput = ProjectHeader & {
   /**
-   * The header's custom fields by system name (System › Custom fields). Checked on every save that
-   * carries them; a create without them (a copy, a kind's own service) leaves them empty.
+   * The header's custom fields by system name (System › Customisation forms). A create checks them
+   * all (a required field left out is refused), except a kind's own service (FMEDA, DRBFM) that gives none.
    */
   customFields?: CustomValues;
   projectType: ProjectType;
@@ -168,7 +168,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
       })
       .returning();
     await tx.insert(fmeaMember).values(members.map((m) => ({ projectId: project!.id, userId: m.userId, roles: [...m.roles] })));
-    if (input.customFields !== undefined) await saveCustomValues(tx, 'fmeaProject', project!.id, input.customFields, { partial: false });
+    if (input.kindService !== true || input.customFields !== undefined) await saveCustomValues(tx, 'fmeaProject', project!.id, input.customFields, { partial: false });
     await tx.insert(fmeaNode).values({ projectId: project!.id, parentId: null, nodeType: NODE_TYPES.product, name: (input.productName ?? input.name).trim(), sort: 1, ...created(txCtx) });
     const view = await present(tx, { project: project!, members, actor: await actorOf(tx, ctx.actor) });
     return { result: view, log: { action: 'fmea.project.create', entity: 'fmea_project', entityId: project!.id, after: { ...project, members } } };

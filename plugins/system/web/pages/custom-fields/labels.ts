@@ -3,7 +3,7 @@ import type { CustomFieldEntity, CustomFieldType } from '@fmea/core/domain';
 
 export function useFieldTypeLabel(): (type: CustomFieldType) => string {
   const { t } = useLingui();
-  return (type) => ({ text: t`Text`, number: t`Number`, date: t`Date`, choice: t`Choice from a dictionary` })[type];
+  return (type) => ({ text: t`Text`, number: t`Numeric`, date: t`Date`, choice: t`Choice from a dictionary` })[type];
 }
 
 export function useEntityLabel(): (entity: CustomFieldEntity) => string {
