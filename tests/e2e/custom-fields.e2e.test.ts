@@ -14,7 +14,7 @@ async function exportedSheet(page: Page, projectName: string, sheetName: string)
   const row = page.getByTestId('dfmea-project-list').locator('[data-row-key]').filter({ hasText: projectName });
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^(导出|Export)$/ }).click()]);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(readFileSync((await download.path())!));
+  await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet(sheetName)!;
   return [sheet.getCell('A1').value, sheet.getCell('A2').value];
 }

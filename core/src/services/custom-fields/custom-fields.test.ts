@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { addDictionaryItems, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, adminContext, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
+import { createProblem, updateProblem } from '../problem/problems.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
 // one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
@@ -83,5 +84,18 @@ describe('custom values on the FMEA project header', () => {
     const unused = await saveCustomField(t.ctx, field({ entity: 'fmeaProject', systemName: 'spare', sort: 4 }));
     await deleteCustomField(t.ctx, unused.id);
     expect((await listCustomFields(t.db, 'fmeaProject')).map((f) => f.systemName)).toEqual(['budget', 'gate', 'oem']);
+  });
+});
+
+describe('custom values on problems', () => {
+  it('a create checks every field, an update stores what it sends, and the problem answers them', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'problem', systemName: 'lineNo', sort: 2, fieldType: 'number', required: true, alias: '产线号', aliasEn: 'Line number' }));
+    const input = { brief: 'Window lifter stalls', type: 'designProblem', source: 'field' } as const;
+    expect(translateError('en-US', await errorOf(createProblem(admin, input)))).toContain('Line number cannot be empty');
+    const opened = await createProblem(admin, { ...input, customFields: { lineNo: '3' } });
+    expect(opened.customFields).toEqual({ lineNo: '3' });
+    const changed = await updateProblem(admin, opened.id, { version: opened.version, customFields: { lineName: 'Body shop' } });
+    expect(changed.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
   });
 });
