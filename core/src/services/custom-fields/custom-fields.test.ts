@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors.ts';
 import { translateError } from '../../i18n/index.ts';
-import { addDictionaryItems, adminContext, createTeamProject, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
 import { createProblem, updateProblem } from '../problem/problems.ts';
+import { createTask, updateTask } from '../program/tasks.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
 // one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
@@ -97,5 +98,18 @@ describe('custom values on problems', () => {
     expect(opened.customFields).toEqual({ lineNo: '3' });
     const changed = await updateProblem(admin, opened.id, { version: opened.version, customFields: { lineName: 'Body shop' } });
     expect(changed.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+  });
+});
+
+describe('custom values on tasks', () => {
+  it('a create checks every field, an edit stores what it sends, and the task answers them', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'task', systemName: 'costCentre', sort: 2, required: true, alias: '成本中心', aliasEn: 'Cost centre' }));
+    const input = { taskName: 'Compile', taskType: '1', handlerId: idOf(team.editor), plannedStart: '2026-03-02', plannedEnd: '2026-03-06' } as const;
+    expect(translateError('zh-CN', await errorOf(createTask(admin, input)))).toContain('成本中心不能为空');
+    const made = await createTask(admin, { ...input, customFields: { costCentre: 'CC-7' } });
+    expect(made.customFields).toEqual({ costCentre: 'CC-7' });
+    const edited = await updateTask(admin, made.id, { ...input, version: made.version, customFields: { lineName: 'Line 2' } });
+    expect(edited.customFields).toEqual({ costCentre: 'CC-7', lineName: 'Line 2' });
   });
 });
