@@ -1,17 +1,10 @@
 /**
  * The entities that take custom fields (spec 000 §2.4, customisation forms), one entry each.
- * Values live in one side table keyed by entity + record id (custom_field_value), so an entity
+ * Values live in one side table keyed by field + record id (custom_field_value; the field names the entity), so an entity
  * joins by an entry here and a call to the value service on its save: no area's schema changes.
  */
 export const CUSTOM_FIELD_ENTITIES = ['fmeaProject', 'catalog', 'task', 'problem'] as const;
 export type CustomFieldEntity = (typeof CUSTOM_FIELD_ENTITIES)[number];
-
-export const CUSTOM_FIELD_ENTITY_TITLES: Record<CustomFieldEntity, { 'zh-CN': string; 'en-US': string }> = {
-  fmeaProject: { 'zh-CN': 'FMEA 项目表头', 'en-US': 'FMEA project header' },
-  catalog: { 'zh-CN': '知识库类型', 'en-US': 'Catalog types' },
-  task: { 'zh-CN': '任务', 'en-US': 'Tasks' },
-  problem: { 'zh-CN': '问题', 'en-US': 'Problems' },
-};
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'choice'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
