@@ -20,6 +20,7 @@ export const systemPlugin = definePlugin({
     workflow: () => import('./web/pages/workflow/WorkflowPage.tsx'),
     menus: () => import('./web/pages/menus/MenusPage.tsx'),
     mainView: () => import('./web/pages/main-view/MainViewPage.tsx'),
+    customForm: () => import('./web/pages/custom-fields/CustomFormsPage.tsx'),
     app: () => import('./web/pages/app/AppManagerPage.tsx'),
     manual: () => import('./web/pages/manual/ManualPage.tsx'),
     concurrency: () => import('./web/pages/concurrency/ConcurrencyPage.tsx'),

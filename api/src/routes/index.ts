@@ -35,6 +35,8 @@ import * as security from './settings/security.ts';
 import * as operationLog from './settings/operation-log.ts';
 import * as translation from './settings/translation.ts';
 import * as manual from './settings/manual.ts';
+// custom fields of the entities that take them (System › Customisation forms)
+import * as customFields from './custom-fields/fields.ts';
 // uploads and downloads (spec 001 §7 files, 000 §7 avatar and logo): limits per kind, stored by generated id
 import * as upload from './files/upload.ts';
 import * as download from './files/download.ts';
@@ -166,6 +168,7 @@ export const ROUTE_MODULES = {
   operationLog,
   translation,
   manual,
+  customFields,
   upload,
   download,
   fmeaProjects,

@@ -37,6 +37,7 @@ import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerSpc } from './spc/index.ts';
 import { registerSso } from './sso/index.ts';
+import { registerField } from './field/index.ts';
 import { registerTemplate } from './template/index.ts';
 import { registerUser } from './user/index.ts';
 
@@ -58,6 +59,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerWorkflow(program);
   registerMenu(program);
   registerSso(program);
+  registerField(program);
   registerDfmea(program);
   registerPfmea(program);
   registerTemplate(program);

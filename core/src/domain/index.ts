@@ -36,3 +36,4 @@ export * from './workflow/index.ts';
 export * from './menus/index.ts';
 export * from './main-view/index.ts';
 export * from './report/index.ts';
+export * from './custom-fields/index.ts';

@@ -42,3 +42,4 @@ export * from './dashboard/index.ts';
 export * from './workflow/index.ts';
 export * from './report/index.ts';
 export * from './main-view/index.ts';
+export * from './custom-fields/index.ts';

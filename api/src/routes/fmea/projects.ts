@@ -86,6 +86,12 @@ const ProjectLabelsSchema = z
   .strictObject(mapFields(DICTIONARY_DOC, (d) => nullableText(`${d.split(':')[0]} in the caller’s language (an item without an English name: its Chinese name; a value no dictionary item has: as stored)`)))
   .openapi('FmeaProjectLabels', { description: 'The dictionary fields named in the caller’s language (lang header)' });
 
+/** The header's custom fields (System › Customisation forms, GET /api/customField/list?entity=fmeaProject) by system name. */
+const CustomValuesSchema = z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name (numbers and dates as text, a choice as its dictionary code)' });
+const CustomValuesBody = z
+  .record(z.string().max(50), z.union([z.string().max(200), z.number(), z.null()]))
+  .openapi({ description: 'Custom field values by system name; blank or null clears; a field left out keeps its value (update). Checked on the server: required, number, date YYYY-MM-DD, choice code' });
+
 export const ProjectSchema = z
   .strictObject({
     id: z.string(),
@@ -122,6 +128,7 @@ export const ProjectSchema = z
     isTemplate: z.boolean().openapi({ description: 'An FMEA template (TD…/TP…, GET /api/fmeaTemplate/list), opened like a project by its owner' }),
     sourceKind: z.enum(PROJECT_SOURCE_KINDS).nullable().openapi({ description: 'How it was made from another project: copy, template / basicTemplate (saved from a node), fromTemplate, variant (of a family FMEA); null when created new' }),
     sourceProjectId: z.string().nullable().openapi({ description: 'The project (or template, or family FMEA) it was made from' }),
+    customFields: CustomValuesSchema,
   })
   .openapi('FmeaProject');
 
@@ -171,6 +178,7 @@ export function presentProject(view: ProjectView, label: Labeler): z.output<type
     isTemplate: view.isTemplate === 1,
     sourceKind: view.sourceKind,
     sourceProjectId: view.sourceProjectId,
+    customFields: view.customFields,
   };
 }
 
@@ -212,6 +220,7 @@ export const ProjectListItemSchema = z
     myRoles: z.array(z.number().int()).nullable().openapi({ description: 'The caller’s roles in the team; null when not a member' }),
     labels: ProjectLabelsSchema,
     collected: z.boolean().openapi({ description: 'Starred by the caller (favourites)' }),
+    customFields: CustomValuesSchema,
   })
   .openapi('FmeaProjectListItem');
 
@@ -231,6 +240,7 @@ export const presentListItem = (item: ProjectListItem, label: Labeler): z.output
   myRoles: item.myRoles === null ? null : [...item.myRoles],
   labels: label.fields(item),
   collected: item.collected,
+  customFields: item.customFields,
 });
 
 export const listRoute = defineRoute({
@@ -333,6 +343,7 @@ const SaveBody = z
     ...mapFields(TEXT_DOC, (d) => OptionalText.openapi({ description: `${d}; at most 200 characters` })),
     relatedProjectId: Id.nullable().optional(),
     apTable: z.enum(AP_TABLES).optional(),
+    customFields: CustomValuesBody.optional(),
     projectMembers: z.array(MemberSchema).max(200).optional(),
     confirmHandOver: z.boolean().optional().openapi({
       description:

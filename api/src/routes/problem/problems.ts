@@ -32,6 +32,10 @@ const fields = {
   customerName: NullableText,
   responsibleId: Id.nullable().optional().openapi({ description: 'A user id; becomes the team leader and the owner of the steps' }),
   plannedCompletion: DateInput.optional(),
+  customFields: z
+    .record(z.string().max(50), z.union([z.string().max(200), z.number(), z.null()]))
+    .optional()
+    .openapi({ description: 'Custom field values by system name (GET /api/customField/list?entity=problem); blank or null clears; an update keeps the fields left out' }),
 };
 
 export const listRoute = defineRoute({

@@ -127,6 +127,7 @@ export const ProblemSchema = z
     causes: z.array(CauseSchema),
     whys: z.array(WhySchema),
     actions: z.array(ActionSchema),
+    customFields: z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name' }),
     closureAllowedAt: Moment.openapi({ description: 'From when the problem may close: 30 days after D6 was finished; null until it is' }),
     can: z.strictObject({ edit: z.boolean(), del: z.boolean(), decide: z.boolean().openapi({ description: 'The caller is the named approver of the report under review' }) }),
   })
@@ -151,7 +152,7 @@ export function presentSummary(p: ProblemSummary): z.output<typeof ProblemSummar
 }
 
 export function presentProblem(p: ProblemView): z.output<typeof ProblemSchema> {
-  const { steps, members, isNot, causes, whys, actions, closureAllowedAt, can, ...summary } = p;
+  const { steps, members, isNot, causes, whys, actions, closureAllowedAt, can, customFields, ...summary } = p;
   return {
     ...presentSummary(summary),
     steps: steps.map((s) => pick(s, ['id', 'step', 'state', 'content', 'ownerId', 'ownerName', 'dueAt', 'startedAt', 'finishedAt', 'finishedByName'] as const)),
@@ -160,6 +161,7 @@ export function presentProblem(p: ProblemView): z.output<typeof ProblemSchema> {
     causes: causes.map((c) => pick(c, ['id', 'track', 'category', 'description', 'rootCause', 'verification'] as const)),
     whys: whys.map((w) => pick(w, ['id', 'track', 'chain', 'level', 'answer', 'causeId'] as const)),
     actions: actions.map((a) => pick(a, ['id', 'kind', 'description', 'causeId', 'ownerId', 'ownerName', 'plannedAt', 'doneAt', 'status', 'result'] as const)),
+    customFields,
     closureAllowedAt: iso(closureAllowedAt),
     can,
   };

@@ -72,6 +72,7 @@ export const ProgramInputFields = {
 export const TaskSchema = z
   .strictObject({
     id: z.string(),
+    customFields: z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name' }),
     taskNum: z.string(),
     taskName: z.string(),
     taskDesc: z.string().nullable(),

@@ -24,6 +24,10 @@ const TAG = TASK_TAG;
 
 const TaskInputFields = {
   taskName: z.string().max(200),
+  customFields: z
+    .record(z.string().max(50), z.union([z.string().max(200), z.number(), z.null()]))
+    .optional()
+    .openapi({ description: 'Custom field values by system name (GET /api/customField/list?entity=task); blank or null clears; an update keeps the fields left out' }),
   taskDesc: z.string().max(200).nullable().optional(),
   taskType: z.enum(TASK_TYPES),
   taskLabel: z.enum(TASK_LABELS).nullable().optional(),

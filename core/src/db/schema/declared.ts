@@ -23,3 +23,4 @@ export * from './program.ts';
 export * from './score.ts';
 export * from './spc.ts';
 export * from './dvp.ts';
+export * from './custom-field.ts';

@@ -39,6 +39,8 @@ export const systemArea = defineArea({
     { microRoute: 'menus', routeName: 'system_menus', title: { 'zh-CN': '菜单与资源', 'en-US': 'Menus and resources' }, icon: 'menu', buttons: ['edit'], listed: true },
     // the FMEA project page per side: tool panels left or right, the step menu as text, icons or both (spec 000 §2.4)
     { microRoute: 'mainView', routeName: 'system_mainView', title: { 'zh-CN': 'FMEA 主视图配置', 'en-US': 'FMEA main view' }, icon: 'layout', buttons: ['edit'], listed: true },
+    // customisation forms: the custom fields of the entities that take them (docs/domain/custom-fields.md)
+    { microRoute: 'customForm', routeName: 'system_customForm', title: { 'zh-CN': '自定义表单', 'en-US': 'Customisation forms' }, icon: 'dictionary', buttons: [...CRUD], listed: true },
     { microRoute: 'app', routeName: 'system_app', title: { 'zh-CN': '应用管理', 'en-US': 'App manager' }, icon: 'app', buttons: ['edit'], listed: true },
     // the working manual the header's help entry opens (issue #26; docs/domain/administration.md)
     { microRoute: 'manual', routeName: 'system_manual', title: { 'zh-CN': '工作手册', 'en-US': 'Working manual' }, icon: 'notice', buttons: ['edit'], listed: true },

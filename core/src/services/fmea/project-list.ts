@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { readCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
 import type { FmeaReviewStatus } from '../../domain/status/fmea-review.ts';
 import { isDomainError } from '../../errors.ts';
 import { collection, fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, fmeaProjectVisit, user } from '../../db/schema/index.ts';
@@ -50,6 +51,8 @@ const SORT_COLUMNS = {
 } as const;
 
 export interface ProjectListItem {
+  /** The header's custom field values by system name (the grid's columns of shown fields). */
+  customFields: StoredCustomValues;
   id: string;
   serialNum: string;
   projectType: ProjectType;
@@ -202,7 +205,8 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
     .orderBy(...ordering, fmeaProject.id)
     .limit(limit)
     .offset(offset);
-  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]), collected: Boolean(r.collected) }));
+  const custom = await readCustomValues(reader, 'fmeaProject', rows.map((r) => r.id));
+  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]), collected: Boolean(r.collected), customFields: custom.get(r.id) ?? {} }));
   return { items, total, page, limit };
 }
 

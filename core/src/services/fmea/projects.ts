@@ -32,6 +32,8 @@ import { resolveProjectCodes } from './project-codes.ts';
 import { takeProjectNumber } from './project-number.ts';
 import { projectUsage } from './project-usage.ts';
 import { softDeleted } from '../../db/live.ts';
+import type { CustomValues } from '../../domain/custom-fields/index.ts';
+import { readCustomValues, saveCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
 
 /** Header fields a user edits (spec 001 §3 and the AIAG-VDA DFMEA header), engine names. */
 export type ProjectHeader = {
@@ -45,6 +47,11 @@ export type ProjectHeader = {
 };
 
 export type ProjectInput = ProjectHeader & {
+  /**
+   * The header's custom fields by system name (System › Customisation forms). A create checks them
+   * all (a required field left out is refused), except a kind's own service (FMEDA, DRBFM) that gives none.
+   */
+  customFields?: CustomValues;
   projectType: ProjectType;
   /** The team; the creator joins as counsellor when not named (spec 001 §6). */
   members: TeamMember[];
@@ -67,7 +74,7 @@ export type ProjectInput = ProjectHeader & {
   kindService?: boolean;
 };
 
-export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[] };
+export type ProjectUpdate = Partial<ProjectHeader> & { version: number; members?: TeamMember[]; customFields?: CustomValues };
 
 export interface ProjectView extends FmeaProjectRow {
   members: TeamMember[];
@@ -77,6 +84,8 @@ export interface ProjectView extends FmeaProjectRow {
   canEdit: boolean;
   /** How the actor reaches the project: team member, administrator (not a member), or shared reader (never edits). */
   access: ProjectAccessLevel;
+  /** The header's custom field values by system name. */
+  customFields: StoredCustomValues;
 }
 
 async function assertUsersExist(db: DbOrTx, userIds: readonly string[]): Promise<void> {
@@ -116,7 +125,8 @@ export async function present(db: DbOrTx, loaded: LoadedProject): Promise<Projec
   const myRoles = actor.userId ? memberRoles(access, actor.userId) : null;
   const level: ProjectAccessLevel = myRoles !== null ? 'member' : actor.isAdmin ? 'admin' : (loaded.access ?? 'member');
   const canEdit = level !== 'shared' && (actor.isAdmin || (myRoles !== null && !isReadOnlyMember(access, actor.userId)));
-  return { ...project, members, rootNodeId: root?.id ?? null, myRoles: myRoles ? [...myRoles] : null, canEdit, access: level };
+  const customFields = (await readCustomValues(db, 'fmeaProject', [project.id])).get(project.id) ?? {};
+  return { ...project, members, rootNodeId: root?.id ?? null, myRoles: myRoles ? [...myRoles] : null, canEdit, access: level, customFields };
 }
 
 /**
@@ -158,6 +168,7 @@ export async function createProject(ctx: ServiceContext, input: ProjectInput): P
       })
       .returning();
     await tx.insert(fmeaMember).values(members.map((m) => ({ projectId: project!.id, userId: m.userId, roles: [...m.roles] })));
+    if (input.kindService !== true || input.customFields !== undefined) await saveCustomValues(tx, 'fmeaProject', project!.id, input.customFields, { partial: false });
     await tx.insert(fmeaNode).values({ projectId: project!.id, parentId: null, nodeType: NODE_TYPES.product, name: (input.productName ?? input.name).trim(), sort: 1, ...created(txCtx) });
     const view = await present(tx, { project: project!, members, actor: await actorOf(tx, ctx.actor) });
     return { result: view, log: { action: 'fmea.project.create', entity: 'fmea_project', entityId: project!.id, after: { ...project, members } } };
@@ -197,6 +208,7 @@ export async function updateProjectHeader(ctx: ServiceContext, projectId: string
       .where(and(eq(fmeaProject.id, projectId), eq(fmeaProject.version, input.version)))
       .returning();
     const project = updatedOrStale(rows, 'fmea_project');
+    await saveCustomValues(tx, 'fmeaProject', projectId, input.customFields, { partial: true });
     if (input.members) {
       await tx.delete(fmeaMember).where(eq(fmeaMember.projectId, projectId));
       await tx.insert(fmeaMember).values(input.members.map((m) => ({ projectId, userId: m.userId, roles: [...m.roles] })));

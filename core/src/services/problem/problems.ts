@@ -1,4 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CustomValues } from '../../domain/custom-fields/index.ts';
+import { saveCustomValues } from '../custom-fields/values.ts';
 import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { problem, problemMember, problemStep, user } from '../../db/schema/index.ts';
@@ -37,6 +39,8 @@ export interface ProblemQuery extends PageQuery {
 }
 
 export interface ProblemInput {
+  /** Custom field values by system name; a create checks them all, an update those it sends. */
+  customFields?: CustomValues;
   brief: string;
   description?: string | null;
   type: ProblemType;
@@ -153,6 +157,7 @@ export async function createProblem(ctx: ServiceContext, input: ProblemInput): P
   return writeAndLog(ctx, async (tx, txCtx) => {
     const responsible = input.responsibleId ? await namedUser(tx, input.responsibleId, 'responsibleId') : null;
     const row = await insertProblem(tx, txCtx, input, responsible);
+    await saveCustomValues(tx, 'problem', row.id, input.customFields, { partial: false });
     return { result: await problemView(tx, caller, row), log: { action: 'problem.create', entity: 'problem', entityId: row.id, after: { problemNum: row.problemNum, brief: row.brief } } };
   });
 }
@@ -202,6 +207,7 @@ export async function updateProblem(ctx: ServiceContext, key: string, changes: P
       ...(changes.plannedCompletion === undefined ? {} : { plannedCompletion: changes.plannedCompletion }),
       ...(responsible === undefined ? {} : { responsibleId: responsible?.id ?? null, responsibleName: responsible?.name ?? null }),
     });
+    await saveCustomValues(tx, 'problem', row.id, changes.customFields, { partial: true });
     return {
       result: await problemView(tx, caller, row),
       log: { action: 'problem.update', entity: 'problem', entityId: row.id, before: { version: before.version, brief: before.brief, responsible: before.responsibleName }, after: { version: row.version, brief: row.brief, responsible: row.responsibleName } },

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { readCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { problemAction, problemCause, problemIsNot, problemMember, problemStep, problemWhy } from '../../db/schema/index.ts';
 import { PROBLEM_STEPS, closureAllowedAt, type ProblemStep, type StepStates } from '../../domain/problem/index.ts';
@@ -24,6 +25,8 @@ export interface ProblemView extends ProblemSummary {
   actions: ProblemActionRow[];
   /** When the problem may close (30 days after D6 was finished); null until D6 is. */
   closureAllowedAt: Date | null;
+  /** Custom field values by system name (System › Customisation forms). */
+  customFields: StoredCustomValues;
   /** What the caller may do on it (the page follows; the server checks again). */
   can: { edit: boolean; del: boolean; decide: boolean };
 }
@@ -62,6 +65,7 @@ export async function problemView(db: DbOrTx, caller: ProblemCaller, row: Proble
     causes,
     whys,
     actions,
+    customFields: (await readCustomValues(db, 'problem', [row.id])).get(row.id) ?? {},
     closureAllowedAt: d6?.state === 'done' && d6.finishedAt ? closureAllowedAt(d6.finishedAt) : null,
     can: {
       edit: mayOnProblem(caller, 'edit', row.customerProblem, people),

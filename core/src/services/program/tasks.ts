@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { CustomValues } from '../../domain/custom-fields/index.ts';
+import { readCustomValues, saveCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
 import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { department, fmeaNode, fmeaProject, program, programFmea, programStage, projectTask, taskDependency } from '../../db/schema/index.ts';
@@ -38,6 +40,8 @@ import { dayIssue, NAME_MAX, orderIssue, peopleById, textIssue, TEXT_MAX } from 
  */
 export interface TaskView {
   id: string;
+  /** Custom field values by system name (System › Customisation forms). */
+  customFields: StoredCustomValues;
   taskNum: string;
   taskName: string;
   taskDesc: string | null;
@@ -112,11 +116,12 @@ export function callerActions(caller: Pick<ProgramCaller, 'actor' | 'buttons'>, 
   });
 }
 
-export function taskView(row: TaskRow, related: Related, caller: Pick<ProgramCaller, 'actor' | 'buttons'>): TaskView {
+export function taskView(row: TaskRow, related: Related, caller: Pick<ProgramCaller, 'actor' | 'buttons'>, customFields: StoredCustomValues = {}): TaskView {
   const shown = plannedDatesShown(row.taskType, row.taskObject);
   const process = related.projectType ? kindOf(related.projectType).processModel : false;
   return {
     id: row.id,
+    customFields,
     taskNum: row.taskNum,
     taskName: row.name,
     taskDesc: row.description,
@@ -191,11 +196,13 @@ export async function relatedOf(db: DbOrTx, rows: readonly TaskRow[]): Promise<(
 }
 
 export async function viewsOf(db: DbOrTx, rows: readonly TaskRow[], caller: Pick<ProgramCaller, 'actor' | 'buttons'>): Promise<TaskView[]> {
-  const related = await relatedOf(db, rows);
-  return rows.map((row) => taskView(row, related(row), caller));
+  const [related, custom] = await Promise.all([relatedOf(db, rows), readCustomValues(db, 'task', rows.map((r) => r.id))]);
+  return rows.map((row) => taskView(row, related(row), caller, custom.get(row.id)));
 }
 
 export interface TaskInput {
+  /** Custom field values by system name; a create checks them all, an edit those it sends. */
+  customFields?: CustomValues;
   taskName: string;
   taskDesc?: string | null;
   taskType: TaskType;
@@ -381,6 +388,7 @@ export async function launchTask(ctx: ServiceContext, input: TaskInput): Promise
   const messages: MessageRow[] = [];
   const row = await writeAndLog(ctx, async (tx, txCtx) => {
     const row = await insertTask(tx, txCtx, input, messages);
+    await saveCustomValues(tx, 'task', row.id, input.customFields, { partial: false });
     return { result: row, log: { action: 'task.create', entity: 'project_task', entityId: row.id, after: row } };
   });
   return { task: (await viewsOf(ctx.db, [row], caller))[0]!, messages };
@@ -426,6 +434,7 @@ export async function editTask(ctx: ServiceContext, key: string, input: TaskInpu
       .where(and(eq(projectTask.id, before.id), eq(projectTask.version, before.version)))
       .returning();
     if (!after) throw staleTask(before);
+    await saveCustomValues(tx, 'task', after.id, input.customFields, { partial: true });
     await writeTaskLog(tx, txCtx, after, 'edit');
     if (after.handlerId !== before.handlerId) messages.push(...(await storeTaskNotice(tx, txCtx, after, 'given')));
     return { result: after, log: { action: 'task.update', entity: 'project_task', entityId: after.id, before, after } };

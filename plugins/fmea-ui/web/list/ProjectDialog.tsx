@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { kindOf, type ProjectType } from '@fmea/core/domain';
-import { api, ApiError, Button, confirm, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/sdk';
+import { api, ApiError, Button, confirm, CustomFieldInputs, customFieldServerFields, Field, FormDialog, NO_ERRORS, Select, session, TextInput, useCustomFields, useForm, useLoad, type FormErrors, type UserInfo } from '@fmea/sdk';
 import { MEMBER_ROLES, type DictItem, type ProjectMember, type ProjectView } from '../types.ts';
 import { useFmeaKind } from '../kind.tsx';
 import { draftOf, saveBody, type HeaderDraft } from './header-draft.ts';
@@ -58,6 +58,7 @@ export function HeaderFields({
   const roleLabel = useRoleLabel();
   const set = (patch: Partial<HeaderDraft>) => onChange({ ...draft, ...patch });
   const label = useDictLabel();
+  const customFields = useCustomFields('fmeaProject');
   const options = (items: DictItem[], current: string) => dictOptions(items, label, current);
   const userOptions = users.map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.userName})` : u.userName }));
   const responsible = draft.members.find(isResponsible)?.userId ?? '';
@@ -88,6 +89,7 @@ export function HeaderFields({
       <Field label={t`Confidentiality`} error={error('confidentiality')}>
         {(id) => <Select id={id} data-testid="dfmea-confidentiality" value={draft.confidentiality} disabled={disabled || ownerOnlyLocked} onChange={(e) => set({ confidentiality: e.target.value })} options={options(grades, draft.confidentiality)} />}
       </Field>
+      <CustomFieldInputs fields={customFields} values={draft.customFields} onChange={(values) => set({ customFields: values })} error={error} disabled={disabled} />
       <fieldset className="dfmea-team" disabled={disabled || ownerOnlyLocked} data-testid="dfmea-team">
         <legend>
           <Trans>Team members</Trans>
@@ -212,6 +214,7 @@ export function ProjectDialog({
   const user = useSnapshot(session).user as UserInfo | null;
   const preview = useLoad(() => (project ? Promise.resolve(null) : api.get('/api/project/numberPreview', { projectType: kind.projectType })), [project?.id, kind.projectType]);
   const templates = useLoad(() => (project ? Promise.resolve([]) : api.get('/api/fmeaTemplate/list', { side: kindOf(kind.projectType).side })), [project?.id, kind.projectType]);
+  const customFields = useCustomFields('fmeaProject');
   const form = useForm<ProjectDraft, ProjectView>({
     initial: () => ({ ...draftOf(project, myId), serialNum: '', template: '', projectType: listType ?? kind.projectType }),
     validate: ({ template: _template, projectType: _type, ...draft }) => ({ fields: problems(draft) }),
@@ -231,7 +234,7 @@ export function ProjectDialog({
       });
     },
     onSaved,
-    serverFields: { projectMembers: 'members' },
+    serverFields: { projectMembers: 'members', ...customFieldServerFields(customFields) },
     // "number already exists" is a conflict without field issues: it belongs under the number
     onFailed: (error): FormErrors | undefined =>
       error instanceof Stopped

@@ -12,6 +12,8 @@ import {
   Select,
   session,
   TextInput,
+  useCustomFieldColumns,
+  useCustomFields,
   useGridLabels,
   useGuardedNavigate,
   type DataGridColumn,
@@ -33,6 +35,8 @@ import '../fmea.css';
 
 const TABS = ['all', 'mine', 'responsible', 'participating', 'shared', 'collected'] as const;
 type Tab = (typeof TABS)[number];
+
+const customValuesOf = (p: ProjectListItem) => p.customFields ?? {};
 
 /**
  * The project list of an FMEA area (spec 001 §2): tabs, search, filters,
@@ -112,6 +116,9 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const exportProject = (p: ProjectListItem) => void api.download('/api/project/exportData', `${p.serialNum}.xlsx`, { projectId: p.id }).catch(notifyError);
 
 
+  // the header's custom fields: shown ones as columns, the others offered in the column menu
+  const customFields = useCustomFields('fmeaProject');
+  const customColumns = useCustomFieldColumns<ProjectListItem>(customFields, customValuesOf);
   const columns = useMemo<DataGridColumn<ProjectListItem>[]>(
     () => [
       {
@@ -148,6 +155,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       { id: 'customer', header: t`Customer`, accessor: (p) => p.labels?.customer ?? p.customer ?? '', width: 112 },
       { id: 'versionLabel', header: t`Version`, accessor: (p) => p.versionLabel ?? '', width: 76 },
       { id: 'sopDate', header: t`SOP date`, accessor: (p) => p.sopDate ?? '', width: 104, sortable: true },
+      ...customColumns,
       {
         id: 'actions',
         header: t`Actions`,
@@ -203,7 +211,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, user, tab, kind],
+    [t, user, tab, kind, customColumns],
   );
 
   const submit = (e: FormEvent) => {
@@ -243,6 +251,8 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
         ))}
       </div>
       <DataGrid<ProjectListItem>
+        // the grid takes its columns' visibility once: it starts again when the custom fields arrive
+        key={customFields.map((f) => `${f.id}:${f.shown}`).join(',')}
         aria-label={kind.texts?.listTitle ?? t`DFMEA projects`}
         columns={columns}
         rowKey={(p) => p.id}

@@ -6,7 +6,8 @@ import { DFMEA_KIND, type FmeaKind } from '../kind.tsx';
 export type HeaderTextKey = 'name' | 'versionLabel' | ProjectTextField | ProjectDateField | ProjectDictionaryField;
 const TEXT_KEYS: readonly HeaderTextKey[] = ['name', 'versionLabel', ...PROJECT_DICTIONARY_FIELD_NAMES, ...PROJECT_DATE_FIELDS, ...PROJECT_TEXT_FIELDS];
 
-export type HeaderDraft = Record<HeaderTextKey, string> & { members: ProjectMember[] };
+/** `customFields`: the header's custom field values by system name (System › Customisation forms). */
+export type HeaderDraft = Record<HeaderTextKey, string> & { members: ProjectMember[]; customFields: Record<string, string> };
 
 /** A member's roles as answered (an older answer may carry userRole alone). */
 const rolesOf = (m: { roles?: readonly number[]; userRole: number }): number[] => (m.roles?.length ? [...m.roles] : [m.userRole]);
@@ -15,6 +16,7 @@ export function draftOf(project: ProjectView | null, myId: string | undefined): 
   const texts = Object.fromEntries(TEXT_KEYS.map((k) => [k, project?.[k] ?? ''])) as Record<HeaderTextKey, string>;
   return {
     ...texts,
+    customFields: { ...(project?.customFields ?? {}) },
     members: project ? project.projectMembers.map((m) => ({ userId: m.userId, roles: rolesOf(m) })) : myId ? [{ userId: myId, roles: [0] }] : [],
   };
 }
@@ -31,6 +33,7 @@ export function saveBody(draft: HeaderDraft, project: ProjectView | null, kind: 
     projectType: kind.projectType,
     ...texts,
     name: draft.name.trim(),
+    customFields: draft.customFields,
     projectMembers: draft.members.map((m) => (kind.memberKind === 'process' ? { userId: m.userId, roles: [...m.roles].sort((a, b) => a - b) } : { userId: m.userId, userRole: Math.min(...m.roles) })),
   };
 }

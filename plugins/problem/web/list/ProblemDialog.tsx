@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, notify, Select, TextArea, TextInput, useForm, type ApiData } from '@fmea/sdk';
+import { api, CustomFieldInputs, customFieldServerFields, Field, FormDialog, notify, Select, TextArea, TextInput, useCustomFields, useForm, type ApiData } from '@fmea/sdk';
 import { personOption, usePeople } from '../people.ts';
 import { useSourceLabel, useTypeLabel, type ProblemSource, type ProblemType } from '../labels.ts';
 
@@ -23,6 +23,8 @@ type Draft = {
   customerName: string;
   responsibleId: string;
   plannedCompletion: string;
+  /** Custom field values by system name (System › Customisation forms). */
+  customFields: Record<string, string>;
 };
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
@@ -39,6 +41,7 @@ export function ProblemDialog({ customer, problem, onClose, onSaved }: { custome
   const typeLabel = useTypeLabel();
   const sourceLabel = useSourceLabel();
   const people = usePeople();
+  const customFields = useCustomFields('problem');
   const form = useForm<Draft, Problem>({
     initial: {
       brief: problem?.brief ?? '',
@@ -55,7 +58,9 @@ export function ProblemDialog({ customer, problem, onClose, onSaved }: { custome
       customerName: problem?.customerName ?? '',
       responsibleId: problem?.responsibleId ?? '',
       plannedCompletion: day(problem?.plannedCompletion),
+      customFields: { ...(problem?.customFields ?? {}) },
     },
+    serverFields: customFieldServerFields(customFields),
     validate: (d) => ({
       fields: {
         brief: !d.brief.trim() && t`Brief: say in a few words what the problem is.`,
@@ -80,6 +85,7 @@ export function ProblemDialog({ customer, problem, onClose, onSaved }: { custome
         customerName: text(d.customerName),
         responsibleId: d.responsibleId || null,
         plannedCompletion: d.plannedCompletion || null,
+        customFields: d.customFields,
       };
       return problem ? api.post('/api/problem/update', { id: problem.id, version: problem.version, ...fields }) : api.post('/api/problem/create', { ...fields, customerProblem: customer });
     },
@@ -89,7 +95,7 @@ export function ProblemDialog({ customer, problem, onClose, onSaved }: { custome
       onSaved(saved);
     },
   });
-  const input = (key: keyof Draft, max = 200, testId?: string) => (id: string) => (
+  const input = (key: Exclude<keyof Draft, 'customFields'>, max = 200, testId?: string) => (id: string) => (
     <TextInput id={id} data-testid={testId} value={form.draft[key]} maxLength={max} onChange={(e) => form.set(key, e.target.value)} />
   );
   return (
@@ -147,6 +153,7 @@ export function ProblemDialog({ customer, problem, onClose, onSaved }: { custome
         <Field label={<Trans>Planned completion</Trans>} error={form.error('plannedCompletion')}>
           {(id) => <TextInput id={id} type="date" value={form.draft.plannedCompletion} onChange={(e) => form.set('plannedCompletion', e.target.value)} />}
         </Field>
+        <CustomFieldInputs fields={customFields} values={form.draft.customFields} onChange={(values) => form.set('customFields', values)} error={form.error} />
       </div>
     </FormDialog>
   );

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Field, FormDialog, localName, notify, notifyError, Select, TextInput, useForm, useLoad } from '@fmea/sdk';
+import { api, CustomFieldInputs, customFieldServerFields, Field, FormDialog, localName, notify, notifyError, Select, TextInput, useCustomFields, useForm, useLoad } from '@fmea/sdk';
 import type { ProgramDetail, ProgramPlan } from '../program-api.ts';
 
 type Draft = {
   name: string;
+  /** Custom field values by system name (System › Customisation forms). */
+  customFields: Record<string, string>;
   taskType: string;
   handlerId: string;
   plannedStart: string;
@@ -43,8 +45,9 @@ function flatten(node: NodeLike | null, depth = 0, out: { value: string; label: 
 export function AddTaskDialog({ programId, stages, fmeas, tasks, onClose, onSaved }: { programId: string; stages: ProgramDetail['stages']; fmeas: ProgramDetail['fmeas']; tasks: ProgramPlan['tasks']; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useLingui();
   const users = useLoad(() => api.get('/api/user/list', { limit: 500 }), []);
+  const customFields = useCustomFields('task');
   const form = useForm({
-    initial: { name: '', taskType: '1', handlerId: '', plannedStart: '', plannedEnd: '', predecessorId: '', stageId: '', projectId: '', nodeId: '', hours: '' } as Draft,
+    initial: { name: '', customFields: {}, taskType: '1', handlerId: '', plannedStart: '', plannedEnd: '', predecessorId: '', stageId: '', projectId: '', nodeId: '', hours: '' } as Draft,
     validate: (d) => ({
       fields: {
         name: !d.name.trim() && t`Name: enter the task's name.`,
@@ -66,12 +69,13 @@ export function AddTaskDialog({ programId, stages, fmeas, tasks, onClose, onSave
         ...(d.projectId ? { projectId: d.projectId } : {}),
         ...(d.nodeId ? { nodeId: d.nodeId } : {}),
         ...(d.hours.trim() ? { hours: Number(d.hours) } : {}),
+        customFields: d.customFields,
       });
       // the dependency is the plan's, added once the task exists; the task stays when it is refused (the message names both tasks)
       if (d.predecessorId) await api.post('/api/program/addDependency', { id: programId, predecessorId: d.predecessorId, successorId: task.id }).catch(notifyError);
       return task;
     },
-    serverFields: { taskName: 'name', programStageId: 'stageId', parentId: 'nodeId' },
+    serverFields: { taskName: 'name', programStageId: 'stageId', parentId: 'nodeId', ...customFieldServerFields(customFields) },
     onSaved: (task) => {
       const num = task.taskNum;
       notify('success', t`Task ${num} added`);
@@ -158,6 +162,7 @@ export function AddTaskDialog({ programId, stages, fmeas, tasks, onClose, onSave
           {(id) => <Select id={id} data-testid="task-add-node" value={form.draft.nodeId} onChange={(e) => form.set('nodeId', e.target.value)} options={[{ value: '', label: t`(the whole FMEA)` }, ...nodes]} />}
         </Field>
       ) : null}
+      <CustomFieldInputs fields={customFields} values={form.draft.customFields} onChange={(values) => form.set('customFields', values)} error={form.error} />
     </FormDialog>
   );
 }

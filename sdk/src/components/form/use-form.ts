@@ -21,7 +21,7 @@ export interface FormOptions<D extends object, R> {
   /** Checks that need no server (a name filled in, a number in range); any problem stops the save. */
   validate?: (draft: D) => FormProblems<D> | null | undefined;
   /** The server's names of fields the form names otherwise (`{ projectMembers: 'members' }`). */
-  serverFields?: Readonly<Record<string, keyof D & string>>;
+  serverFields?: Readonly<Record<string, FieldName<D>>>;
   /** Issues without a field that belong under one, by message key. */
   fieldOfKey?: Readonly<Record<string, keyof D & string>>;
   /**

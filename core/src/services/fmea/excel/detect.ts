@@ -1,4 +1,5 @@
 import { InvalidInputError, type Issue } from '../../../errors.ts';
+import { customFieldSheetNames } from '../../custom-fields/xlsx.ts';
 import { assertAllMapped, unmappedColumnIssue } from '../../shared/sheet-columns.ts';
 import { LOCALES, translate } from '../../../i18n/index.ts';
 import { ANALYSIS_SHEET_NAMES, analysisColumns, type AnalysisSheetName } from './analysis-columns.ts';
@@ -33,7 +34,7 @@ export type Layout =
 const AMBIGUOUS_DETECTION = new Set(['detection', 'detect', '探测']);
 
 /** The sheets our own exports (DFMEA and PFMEA) write besides the chain sheet (the form repeats the chains; the scales are reference). */
-const ownSheetNames = () => new Set(LOCALES.flatMap((l) => [...WORKBOOK_PROFILES.map((p) => translate(l, p.formSheetKey)), translate(l, 'fmeaExcel.sheet.scales'), translate(l, 'fmeaExcel.sheet.msr')]));
+const ownSheetNames = () => new Set(LOCALES.flatMap((l) => [...WORKBOOK_PROFILES.map((p) => translate(l, p.formSheetKey)), translate(l, 'fmeaExcel.sheet.scales'), translate(l, 'fmeaExcel.sheet.msr')]).concat(customFieldSheetNames()));
 
 /** Every key of a row, blank where the sheet has no such column (a DFMEA's sheet has no process columns). */
 function withBlanks<K extends string>(rows: { row: number; values: Record<string, string> }[], keys: readonly { key: K }[]): { row: number; values: Record<K, string> }[] {

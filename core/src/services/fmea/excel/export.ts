@@ -1,4 +1,6 @@
 import type ExcelJS from 'exceljs';
+import { listCustomFields } from '../../custom-fields/fields.ts';
+import { writeCustomFieldSheet } from '../../custom-fields/xlsx.ts';
 import { ACTION_STATUS_LABEL_KEYS, hasMsrSteps, kindOf, msrRowsOf, type RiskGridRow } from '../../../domain/fmea/index.ts';
 import { InvalidInputError } from '../../../errors.ts';
 import { translate, type Locale } from '../../../i18n/index.ts';
@@ -414,6 +416,8 @@ export async function exportFmeaWorkbook(ctx: ServiceContext, projectId: string,
   scales.commit();
   // the analysis sheets after the chain sheet has given its items their keys: both name an item alike
   writeAnalysisSheets(workbook, recorder, analysisRows(source, keys), t, profile.analysisColumns);
+  // the header's custom fields (System › Customisation forms): one more sheet, only when there are any
+  writeCustomFieldSheet(workbook, await listCustomFields(ctx.db, 'fmeaProject'), project.customFields, locale);
   if (total === 0) options.onProgress?.(0, 0);
   applyStamp(workbook, stamp, recorder.seal(), t);
   return bytes();

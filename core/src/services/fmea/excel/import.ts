@@ -1,4 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { listCustomFields } from '../../custom-fields/fields.ts';
+import { readCustomFieldSheet } from '../../custom-fields/xlsx.ts';
 import type { Db } from '../../../db/client.ts';
 import { fmeaFunction, fmeaNode, fmeaProject, user } from '../../../db/schema/index.ts';
 import { DomainError, InvalidInputError, type Issue } from '../../../errors.ts';
@@ -174,6 +176,9 @@ export async function importFmeaWorkbook(ctx: ServiceContext, data: Uint8Array, 
   }
   const profile = profileOf((projectType ?? 'dfmea') as ProjectType);
   const parsed = detectLayout(sheets, options.legacy === true, profile);
+  // the header's custom fields, from their sheet by alias; a column no field has is unmapped like any other
+  const custom = readCustomFieldSheet(sheets, await listCustomFields(ctx.db, 'fmeaProject'));
+  if (custom) parsed.unmapped = [...parsed.unmapped, ...custom.unmapped];
   const total = parsed.rows.length;
   options.onProgress?.(0, total);
   const users = await usersOf(ctx.db);
@@ -191,7 +196,7 @@ export async function importFmeaWorkbook(ctx: ServiceContext, data: Uint8Array, 
       assertMapped(unmapped, accept);
       const name = plan.values.name ?? options.newProject.name ?? options.fileName.replace(/\.xlsx$/i, '');
       const productName = parsed.kind === 'flat' ? workbookProductName(parsed.rows, parsed.analysis) : undefined;
-      projectId = (await createProject(inner(db), { ...plan.values, projectType: profile.kind, name, ...(productName && { productName }), members: options.newProject.members, confirmHandOver: true })).id;
+      projectId = (await createProject(inner(db), { ...plan.values, projectType: profile.kind, name, ...(productName && { productName }), members: options.newProject.members, confirmHandOver: true, ...(custom && { customFields: custom.values }) })).id;
       parsed.unmapped = unmapped;
     } else {
       const { project } = await editableProject(db, ctx.actor, projectId, ctx.now(), 'edit');
@@ -199,7 +204,7 @@ export async function importFmeaWorkbook(ctx: ServiceContext, data: Uint8Array, 
       if ('issues' in plan) assertHeaderIssues(plan.issues, total);
       parsed.unmapped = [...parsed.unmapped, ...plan.unplaced];
       assertMapped(parsed.unmapped, accept);
-      if (Object.keys(plan.values).length > 0) await updateProjectHeader(inner(db), projectId, { ...plan.values, version: project.version });
+      if (Object.keys(plan.values).length > 0 || custom) await updateProjectHeader(inner(db), projectId, { ...plan.values, ...(custom && { customFields: custom.values }), version: project.version });
       if (mode === 'cover') await clearAnalysis(db, projectId);
     }
     const legacy = await legacyOptions(db, projectId, profile);

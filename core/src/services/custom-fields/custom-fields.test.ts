@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../errors.ts';
+import { translateError } from '../../i18n/index.ts';
+import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
+import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
+import { listProjects } from '../fmea/project-list.ts';
+import { createProblem, updateProblem } from '../problem/problems.ts';
+import { createTask, updateTask } from '../program/tasks.ts';
+import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
+
+// one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
+let t: TestDatabase;
+let team: Team;
+beforeAll(async () => {
+  t = await openTestDatabase();
+  team = await makeTeam(t);
+  await addDictionaryItems(t.ctx, 'customer', [['1', '上汽大众', 'SAIC Volkswagen']]);
+});
+afterAll(() => t.dispose());
+
+async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+const field = (over: Partial<CustomFieldInput>): CustomFieldInput => ({
+  entity: 'task',
+  systemName: 'plantCode',
+  sort: 1,
+  fieldType: 'text',
+  required: false,
+  shown: true,
+  alias: '工厂代码',
+  aliasEn: 'Plant code',
+  ...over,
+});
+
+describe('custom field definitions', () => {
+  it('refuses a system name with other than English letters, a repeated name or sort, a bad sort and an unknown dictionary', async () => {
+    await saveCustomField(t.ctx, field({ entity: 'problem', systemName: 'lineName', sort: 1 }));
+    const error = await errorOf(saveCustomField(t.ctx, field({ entity: 'problem', systemName: 'line_2', sort: 1 })));
+    expect(error.issues.map((i) => [i.field, i.messageKey])).toEqual([
+      ['systemName', 'validation.identifier_letters_only'],
+      ['sort', 'validation.sort_duplicate'],
+    ]);
+    const again = await errorOf(saveCustomField(t.ctx, field({ entity: 'problem', systemName: 'LINENAME', sort: 0, fieldType: 'choice', dictType: 'noSuchType' })));
+    expect(translateError('en-US', again)).toContain('System name LINENAME already exists');
+    expect(again.issues.map((i) => i.messageKey)).toEqual(['validation.identifier_duplicate', 'validation.sort_positive_integer', 'custom_field.dict_type_unknown']);
+    // the same name on another entity is fine
+    await saveCustomField(t.ctx, field({ entity: 'task', systemName: 'lineName', sort: 1 }));
+    expect((await listCustomFields(t.db, 'problem')).map((f) => f.systemName)).toEqual(['lineName']);
+  });
+});
+
+describe('custom values on the FMEA project header', () => {
+  it('are validated on every save, stored, answered with the project and the list, and keep a field in use from deletion', async () => {
+    const budget = await saveCustomField(t.ctx, field({ entity: 'fmeaProject', systemName: 'budget', sort: 1, fieldType: 'number', required: true, alias: '预算', aliasEn: 'Budget' }));
+    await saveCustomField(t.ctx, field({ entity: 'fmeaProject', systemName: 'gate', sort: 2, fieldType: 'date', alias: '评审节点', aliasEn: 'Gate date' }));
+    await saveCustomField(t.ctx, field({ entity: 'fmeaProject', systemName: 'oem', sort: 3, fieldType: 'choice', dictType: 'customer', alias: '主机厂', aliasEn: 'OEM' }));
+
+    const refused = await errorOf(createTeamProject(team, { customFields: { gate: '2026-02-30', oem: '9', colour: 'red' } }));
+    expect(translateError('en-US', refused).split('\n').slice(1)).toEqual([
+      'There is no custom field colour',
+      'Budget cannot be empty',
+      'Gate date must be a date as YYYY-MM-DD (got 2026-02-30)',
+      'OEM: 9 is not one of its choices',
+    ]);
+    expect(translateError('zh-CN', refused)).toContain('预算不能为空');
+
+    const project = await createTeamProject(team, { customFields: { budget: ' 1200.50 ', gate: '2026-03-01', oem: '1' } });
+    expect(project.customFields).toEqual({ budget: '1200.5', gate: '2026-03-01', oem: '1' });
+    // an update that leaves a field out keeps it; a blank optional one clears it; a blank required one is refused and nothing changes
+    const updated = await updateProjectHeader(team.owner, project.id, { version: project.version, customFields: { gate: '' } });
+    expect(updated.customFields).toEqual({ budget: '1200.5', oem: '1' });
+    const blank = await errorOf(updateProjectHeader(team.owner, project.id, { version: updated.version, name: 'Renamed', customFields: { budget: 'abc' } }));
+    expect(translateError('zh-CN', blank)).toContain('预算必须是数字（收到 abc）');
+    expect((await getProjectById(team.owner, project.id)).name).toBe(project.name);
+
+    const list = await listProjects(team.owner, { search: project.serialNum });
+    expect(list.items[0]!.customFields).toEqual({ budget: '1200.5', oem: '1' });
+
+    const inUse = await errorOf(deleteCustomField(t.ctx, budget.id));
+    expect(translateError('en-US', inUse)).toBe('Custom field Budget (budget) holds values on 1 records and cannot be deleted');
+    const unused = await saveCustomField(t.ctx, field({ entity: 'fmeaProject', systemName: 'spare', sort: 4 }));
+    await deleteCustomField(t.ctx, unused.id);
+    expect((await listCustomFields(t.db, 'fmeaProject')).map((f) => f.systemName)).toEqual(['budget', 'gate', 'oem']);
+  });
+});
+
+describe('custom values on problems', () => {
+  it('a create checks every field, an update stores what it sends, and the problem answers them', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'problem', systemName: 'lineNo', sort: 2, fieldType: 'number', required: true, alias: '产线号', aliasEn: 'Line number' }));
+    const input = { brief: 'Window lifter stalls', type: 'designProblem', source: 'field' } as const;
+    expect(translateError('en-US', await errorOf(createProblem(admin, input)))).toContain('Line number cannot be empty');
+    const opened = await createProblem(admin, { ...input, customFields: { lineNo: '3' } });
+    expect(opened.customFields).toEqual({ lineNo: '3' });
+    const changed = await updateProblem(admin, opened.id, { version: opened.version, customFields: { lineName: 'Body shop' } });
+    expect(changed.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+  });
+});
+
+describe('custom values on tasks', () => {
+  it('a create checks every field, an edit stores what it sends, and the task answers them', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'task', systemName: 'costCentre', sort: 2, required: true, alias: '成本中心', aliasEn: 'Cost centre' }));
+    const input = { taskName: 'Compile', taskType: '1', handlerId: idOf(team.editor), plannedStart: '2026-03-02', plannedEnd: '2026-03-06' } as const;
+    expect(translateError('zh-CN', await errorOf(createTask(admin, input)))).toContain('成本中心不能为空');
+    const made = await createTask(admin, { ...input, customFields: { costCentre: 'CC-7' } });
+    expect(made.customFields).toEqual({ costCentre: 'CC-7' });
+    const edited = await updateTask(admin, made.id, { ...input, version: made.version, customFields: { lineName: 'Line 2' } });
+    expect(edited.customFields).toEqual({ costCentre: 'CC-7', lineName: 'Line 2' });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './fields.ts';
+export * from './values.ts';
+export * from './xlsx.ts';
