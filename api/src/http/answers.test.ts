@@ -29,6 +29,8 @@ const OPEN: Record<string, { path: string; why: string }> = {
   'POST /api/message/appExportForModule': { path: 'params', why: MESSAGE_PARAMS },
   'GET /api/message/getLatestMessageAndNotice': { path: 'message.params', why: MESSAGE_PARAMS },
   'GET /api/fta/failureLinks': { path: 'links.0.eventLabels', why: 'the labels of the cut sets\' events keyed by their names in the tree (MEF identifiers the user chose: data, not field names)' },
+  'GET /api/menu/tree': { path: '0.resources.buttons', why: 'the API calls each button of the menu opens, keyed by the button\'s name (the plugin declares them: data, not field names)' },
+  'POST /api/menu/saveOverride': { path: 'resources.buttons', why: 'the API calls each button of the menu opens, keyed by the button\'s name (the plugin declares them: data, not field names)' },
   'GET /api/project/checks': { path: 'findings.0.params', why: 'a finding\'s values keyed by the names its check\'s message uses (name, ratings, planClass …), beside the message already rendered from them' },
 };
 

@@ -29,7 +29,7 @@ export const saveManualRoute = defineRoute({
   summary: 'Change the working manual: its text and/or its PDF',
   description: `Text up to ${MANUAL_TEXT_MAX} characters. The PDF is first uploaded with /api/fileOperate/uploadSingleFile (kind attachment, a .pdf up to 10M), then named here by its id; null removes it. Fields left out stay as they are.`,
   access: { route: 'system_manual', button: 'edit' },
-  request: jsonBody(z.object({ text: z.string().optional(), pdfFileId: z.string().max(64).nullable().optional() })),
+  request: jsonBody(z.object({ text: z.string().max(MANUAL_TEXT_MAX).optional(), pdfFileId: z.string().max(64).nullable().optional() })),
   data: ManualSchema,
 });
 
