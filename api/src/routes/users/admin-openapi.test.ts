@@ -9,7 +9,7 @@ afterAll(() => api.dispose());
 
 /** Every administration route of spec 000 §7 with the access it documents (and enforces). */
 const ROUTES: [method: string, path: string, access: unknown][] = [
-  ['get', '/api/site/selectSiteList', { route: ['system_site', 'system_user'] }],
+  ['get', '/api/site/selectSiteList', { route: ['system_site', 'system_user', 'system_concurrency'] }],
   ['post', '/api/site/saveSite', { route: 'system_site', button: ['add', 'edit'] }],
   ['post', '/api/site/deleteSites', { route: 'system_site', button: 'del' }],
   ['get', '/api/site/getSurplusConcurrencyAmount', { route: 'system_site' }],

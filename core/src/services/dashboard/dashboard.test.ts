@@ -99,6 +99,7 @@ describe('the administrator’s indicator settings', () => {
       ['dfmeaOpenH', 30, true],
       ['pfmeaOpenH', 30, true],
       ['problemsPastDue', 40, true],
+      ['dvpFailedTests', 45, true],
       ['recentProjects', 60, true],
     ]);
     expect((await myIndicators(holding(team.owner, ['dfmea_index']))).map((i) => i.id)).toEqual(['myTasks', 'reviewsWaiting', 'dfmeaOpenH', 'recentProjects']);
@@ -123,7 +124,7 @@ describe('the administrator’s indicator settings', () => {
     // 20 is the reviews' place: only indicators of one sort group may share one
     const shared = await refusal(saveIndicatorSettings(admin, [{ indicator: 'myTasks', enabled: true, sort: 20 }]));
     expect(en(shared)).toContain('Sort (row 1) 20 is used more than once');
-    expect((await listIndicatorSettings(t.db)).map((i) => i.sort)).toEqual([10, 20, 30, 30, 40, 60]);
+    expect((await listIndicatorSettings(t.db)).map((i) => i.sort)).toEqual([10, 20, 30, 30, 40, 45, 60]);
   });
 
   it('orders and turns off indicators as the administrator sets them; the home page follows', async () => {
@@ -132,6 +133,6 @@ describe('the administrator’s indicator settings', () => {
       { indicator: 'reviewsWaiting', enabled: false, sort: 20 },
     ]);
     expect((await myIndicators(holding(quality, ['problem_index']))).map((i) => i.id)).toEqual(['problemsPastDue', 'myTasks', 'recentProjects']);
-    expect((await myIndicators(admin)).map((i) => i.id)).toEqual(['problemsPastDue', 'myTasks', 'dfmeaOpenH', 'pfmeaOpenH', 'recentProjects']);
+    expect((await myIndicators(admin)).map((i) => i.id)).toEqual(['problemsPastDue', 'myTasks', 'dfmeaOpenH', 'pfmeaOpenH', 'dvpFailedTests', 'recentProjects']);
   });
 });
