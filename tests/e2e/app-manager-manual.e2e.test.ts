@@ -16,7 +16,7 @@ describe('watermark and working manual', () => {
 
     // the manual: markup that looks like HTML stays text
     await page.goto('/main/system/manual');
-    await page.getByRole('textbox', { name: '内容' }).fill('# 开始使用\n新建 DFMEA 前先建立团队。\n- 第一步：<b>不是粗体</b>\n- 第二步：评审');
+    await page.getByRole('textbox', { name: '文字' }).fill('# 开始使用\n新建 DFMEA 前先建立团队。\n- 第一步：<b>不是粗体</b>\n- 第二步：评审');
     await page.getByRole('button', { name: '保存内容' }).click();
     await expect.poll(() => asAdmin(env.baseURL, (admin) => admin.get<{ text: string }>('/api/manual/get'))).toMatchObject({ text: expect.stringContaining('# 开始使用') });
 
