@@ -81,4 +81,12 @@ describe('/api/customField', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.meta.message).toBe('Custom field Budget (budget) holds values on 1 records and cannot be deleted');
   });
+
+  it('answers each problem with its custom values in the problem list (the columns of its grid)', async () => {
+    expect((await save({ entity: 'problem', systemName: 'plantCode', alias: '工厂代码', aliasEn: 'Plant code', fieldType: 'text', sort: 1 })).status).toBe(200);
+    const made = await api.call('POST', '/api/problem/create', { token: admin, body: { brief: 'Seat rail squeaks', type: 'designProblem', source: 'field', customFields: { plantCode: 'P-12' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const list = await api.call('POST', '/api/problem/list', { token: admin, body: { search: made.body.data.problemNum } });
+    expect(list.body.data.items.map((p: { customFields: unknown }) => p.customFields)).toEqual([{ plantCode: 'P-12' }]);
+  });
 });

@@ -4,7 +4,7 @@ import { translateError } from '../../i18n/index.ts';
 import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
-import { createProblem, updateProblem } from '../problem/problems.ts';
+import { createProblem, listProblems, updateProblem } from '../problem/problems.ts';
 import { createTask, updateTask } from '../program/tasks.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
@@ -98,6 +98,11 @@ describe('custom values on problems', () => {
     expect(opened.customFields).toEqual({ lineNo: '3' });
     const changed = await updateProblem(admin, opened.id, { version: opened.version, customFields: { lineName: 'Body shop' } });
     expect(changed.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+    // the list answers each row's values (its grid's columns), read for the page in one query
+    const bare = await createProblem(admin, { ...input, brief: 'Door seal leaks', customFields: { lineNo: '4' } });
+    const rows = (await listProblems(admin, { limit: 50 })).items;
+    expect(rows.find((r) => r.id === opened.id)?.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+    expect(rows.find((r) => r.id === bare.id)?.customFields).toEqual({ lineNo: '4' });
   });
 });
 
