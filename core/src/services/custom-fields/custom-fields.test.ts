@@ -4,7 +4,10 @@ import { translateError } from '../../i18n/index.ts';
 import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
-import { createProblem, listProblems, updateProblem } from '../problem/problems.ts';
+import ExcelJS from 'exceljs';
+import { problem } from '../../db/schema/index.ts';
+import { exportProblems, importProblems } from '../problem/exchange.ts';
+import { createProblem, getProblem, listProblems, updateProblem } from '../problem/problems.ts';
 import { createTask, updateTask } from '../program/tasks.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
@@ -103,6 +106,38 @@ describe('custom values on problems', () => {
     const rows = (await listProblems(admin, { limit: 50 })).items;
     expect(rows.find((r) => r.id === opened.id)?.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
     expect(rows.find((r) => r.id === bare.id)?.customFields).toEqual({ lineNo: '4' });
+  });
+});
+
+describe('custom values in the problem workbook', () => {
+  it('are exported as columns after the problem\'s own, imported back checked, and nothing is written on a bad value', async () => {
+    const admin = await adminContext(t);
+    const made = await createProblem(admin, { brief: 'Hinge rattles', type: 'designProblem', source: 'field', customFields: { lineNo: '7', lineName: 'Body shop' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportProblems(admin, { search: made.problemNum }, 'en-US')).data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const lineNo = header.indexOf('Line number');
+    const lineName = header.indexOf('Plant code');
+    expect(header.indexOf('Closed loop')).toBeLessThan(lineNo);
+    expect([sheet.getRow(2).getCell(lineNo).value, sheet.getRow(2).getCell(lineName).value]).toEqual(['7', 'Body shop']);
+    const bytes = async () => new Uint8Array(await workbook.xlsx.writeBuffer());
+    const problems = async () => (await t.db.select().from(problem)).length;
+
+    // a bad value is refused with its row and field, and no problem is written
+    const before = await problems();
+    sheet.getRow(2).getCell(lineNo).value = 'seven';
+    const refused = await errorOf(importProblems(admin, await bytes()));
+    expect(translateError('en-US', refused)).toContain('Line number must be a number (got seven)');
+    expect(await problems()).toBe(before);
+
+    // a column no field takes is still reported (refused unless accepted)
+    sheet.getRow(2).getCell(lineNo).value = '8';
+    sheet.getRow(1).getCell(header.length).value = 'Colour';
+    sheet.getRow(2).getCell(header.length).value = 'red';
+    expect(translateError('en-US', await errorOf(importProblems(admin, await bytes())))).toContain('Colour');
+    const result = await importProblems(admin, await bytes(), { acceptUnmapped: true });
+    expect((await getProblem(admin, result.created[0]!.id)).customFields).toEqual({ lineNo: '8', lineName: 'Body shop' });
   });
 });
 
