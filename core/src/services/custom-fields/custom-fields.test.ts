@@ -5,10 +5,11 @@ import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, op
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
 import ExcelJS from 'exceljs';
-import { problem } from '../../db/schema/index.ts';
+import { problem, projectTask } from '../../db/schema/index.ts';
 import { exportProblems, importProblems } from '../problem/exchange.ts';
 import { createProblem, getProblem, listProblems, updateProblem } from '../problem/problems.ts';
-import { createTask, updateTask } from '../program/tasks.ts';
+import { exportTasks, importTasks } from '../program/exchange.ts';
+import { createTask, getTask, updateTask } from '../program/tasks.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
 // one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
@@ -151,5 +152,36 @@ describe('custom values on tasks', () => {
     expect(made.customFields).toEqual({ costCentre: 'CC-7' });
     const edited = await updateTask(admin, made.id, { ...input, version: made.version, customFields: { lineName: 'Line 2' } });
     expect(edited.customFields).toEqual({ costCentre: 'CC-7', lineName: 'Line 2' });
+  });
+});
+
+describe('custom values in the task workbook', () => {
+  it('are exported as columns after the task\'s own, imported back checked, and nothing is written on a bad value', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'task', systemName: 'shift', sort: 3, fieldType: 'number', alias: '班次', aliasEn: 'Shift' }));
+    const made = await createTask(admin, { taskName: 'Review', taskType: '1', handlerId: idOf(team.editor), plannedStart: '2026-03-02', plannedEnd: '2026-03-06', customFields: { costCentre: 'CC-9', shift: '2' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportTasks(admin, { locale: 'en-US' })).data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const [costCentre, shift] = [header.indexOf('Cost centre'), header.indexOf('Shift')];
+    expect(costCentre).toBeGreaterThan(0);
+    let mine = 0;
+    sheet.eachRow((r, n) => (r.getCell(1).value === made.taskNum ? (mine = n) : undefined));
+    const row = sheet.getRow(mine);
+    expect([row.getCell(costCentre).value, row.getCell(shift).value]).toEqual(['CC-9', '2']);
+    // without its number the row is a new task (numbered rows are existing tasks, skipped)
+    row.getCell(1).value = null;
+    const bytes = async () => new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    const tasks = async () => (await t.db.select().from(projectTask)).length;
+    const before = await tasks();
+    row.getCell(shift).value = 'late';
+    expect(translateError('en-US', await errorOf(importTasks(admin, await bytes())))).toContain('Shift must be a number (got late)');
+    expect(await tasks()).toBe(before);
+    row.getCell(shift).value = '3';
+    const done = await importTasks(admin, await bytes());
+    expect(done.numbers).toHaveLength(1);
+    expect((await getTask(admin, done.numbers[0]!)).customFields).toMatchObject({ costCentre: 'CC-9', shift: '3' });
   });
 });
