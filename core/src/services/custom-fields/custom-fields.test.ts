@@ -10,6 +10,9 @@ import { exportProblems, importProblems } from '../problem/exchange.ts';
 import { createProblem, getProblem, listProblems, updateProblem } from '../problem/problems.ts';
 import { exportTasks, importTasks } from '../program/exchange.ts';
 import { createTask, getTask, updateTask } from '../program/tasks.ts';
+import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
+import { createCatalogRecord, getCatalogRecord, listCatalogRecords, updateCatalogRecord } from '../catalog/records.ts';
+import { openCatalogWorld } from '../../testing/catalog.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
 // one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
@@ -183,5 +186,35 @@ describe('custom values in the task workbook', () => {
     const done = await importTasks(admin, await bytes());
     expect(done.numbers).toHaveLength(1);
     expect((await getTask(admin, done.numbers[0]!)).customFields).toMatchObject({ costCentre: 'CC-9', shift: '3' });
+  });
+});
+
+describe('custom values on catalog records', () => {
+  it('are checked on create and edit, answered with the record and the list, and carried to a new version', async () => {
+    const w = await openCatalogWorld();
+    try {
+      await saveCustomField(w.t.ctx, field({ entity: 'catalog', systemName: 'plant', sort: 1, required: true, alias: '工厂', aliasEn: 'Plant' }));
+      await saveCustomField(w.t.ctx, field({ entity: 'catalog', systemName: 'weight', sort: 2, fieldType: 'number', alias: '重量', aliasEn: 'Weight' }));
+      const input = { values: { invalidmode: 'Seal leaks', severity: 8 } };
+      expect(translateError('en-US', await errorOf(createCatalogRecord(w.author, 'invalidMode', input)))).toContain('Plant cannot be empty');
+      const made = await createCatalogRecord(w.author, 'invalidMode', { ...input, customFields: { plant: 'P1' } });
+      expect(made.customFields).toEqual({ plant: 'P1' });
+      const bad = await errorOf(updateCatalogRecord(w.author, made.id, { version: made.version, customFields: { weight: 'heavy' } }));
+      expect(translateError('en-US', bad)).toContain('Weight must be a number (got heavy)');
+      const draft = await updateCatalogRecord(w.author, made.id, { version: made.version, customFields: { weight: '2.5' } });
+      expect(draft.customFields).toEqual({ plant: 'P1', weight: '2.5' });
+      expect((await listCatalogRecords(w.author, 'invalidMode', {})).items.find((r) => r.id === made.id)?.customFields).toEqual({ plant: 'P1', weight: '2.5' });
+
+      // a released record changes through a new version (its own id) that starts with the release's values
+      const applied = await applyCatalogRecord(w.author, made.id, { version: draft.version });
+      const audited = await auditCatalogRecord(w.auditor, made.id, { version: applied.version, opinion: 'Reviewed' });
+      const released = await approveCatalogRecord(w.approver, made.id, { version: audited.version });
+      const next = await updateCatalogRecord(w.author, made.id, { version: released.version, customFields: { plant: 'P2' } });
+      expect(next.id).not.toBe(made.id);
+      expect(next.customFields).toEqual({ plant: 'P2', weight: '2.5' });
+      expect((await getCatalogRecord(w.author, made.id)).customFields).toEqual({ plant: 'P1', weight: '2.5' });
+    } finally {
+      await w.t.dispose();
+    }
   });
 });
