@@ -33,7 +33,12 @@ function serve(flags: Record<string, string>): Sent[] {
       const path = new URL(input, 'http://localhost').pathname;
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
       sent.push({ path, body });
-      const data = path === '/api/sysBusinessRule/query' ? { items: Object.entries(flags).map(([ruleType, flag]) => ({ ruleType, flag })) } : { id: 'r-1', serialNum: 'FA2611260001', versionNo: 1, status: '0' };
+      const data =
+        path === '/api/sysBusinessRule/query'
+          ? { items: Object.entries(flags).map(([ruleType, flag]) => ({ ruleType, flag })) }
+          : path === '/api/customField/list'
+            ? [] // no custom fields defined for catalogs
+            : { id: 'r-1', serialNum: 'FA2611260001', versionNo: 1, status: '0' };
       return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -113,7 +118,7 @@ describe('the catalog record form', () => {
         const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { value?: string }) : null;
         sent.push({ path, body });
         const held = path.endsWith('/validate') && body?.value === 'Seal leaks';
-        const data = path === '/api/sysBusinessRule/query' ? { items: [] } : held ? { valid: false, field: 'invalidmode', messageKey: 'catalog.duplicate', message: 'Failure description “Seal leaks” already exists' } : { valid: true };
+        const data = path === '/api/sysBusinessRule/query' ? { items: [] } : path === '/api/customField/list' ? [] : held ? { valid: false, field: 'invalidmode', messageKey: 'catalog.duplicate', message: 'Failure description “Seal leaks” already exists' } : { valid: true };
         return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );
