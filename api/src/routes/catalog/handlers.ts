@@ -111,14 +111,14 @@ export function registerCatalogBase<B extends CatalogBase>(app: OpenAPIHono<AppE
 
   app.openapi(routes.saveOrUpdate, async (c) => {
     const type = typeOf(base, c.req.valid('param').entity);
-    const { id, version, serialNum, values, remark } = c.req.valid('json');
+    const { id, version, serialNum, values, remark, customFields } = c.req.valid('json');
     const view = await run(c, type, async (ctx) => {
-      if (id === undefined) return createCatalogRecord(ctx, type.id, { values, serialNum, remark });
+      if (id === undefined) return createCatalogRecord(ctx, type.id, { values, serialNum, remark, customFields });
       // checked here, not in the schema, so the body's text checks run first (a refinement would hide them)
       if (version === undefined) throw new InvalidInputError('request.invalid', {}, [{ messageKey: 'validation.required', field: 'version', params: { field: 'version' } }]);
       await ofType(ctx, type, id);
       // the number is fixed at creation: a client sending the record back with it changes nothing
-      return updateCatalogRecord(ctx, id, { version, values, remark });
+      return updateCatalogRecord(ctx, id, { version, values, remark, customFields });
     });
     return c.json(ok(record(type, view)), 200);
   });

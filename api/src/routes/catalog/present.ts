@@ -13,6 +13,7 @@ export function presentRecord(type: CatalogTypeDefinition, view: CatalogRecordVi
     quoteCount: view.quoteCount,
     remark: view.remark,
     values: { ...view.values } as Record<string, string | number | string[] | null>,
+    customFields: view.customFields,
     creatorId: view.creatorId,
     createRealName: view.people.creator,
     createTime: view.createdAt,

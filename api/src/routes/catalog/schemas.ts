@@ -81,6 +81,7 @@ export function recordSchema(base: CatalogBase) {
       version: z.number().int().openapi({ description: 'The row’s edit counter: send it back with every change' }),
       marker: z.enum(['mycompiled', 'myreadable', 'noPermission']).openapi({ description: 'mycompiled: the caller wrote it (red); myreadable: someone else did (orange); noPermission: no creator' }),
       can: RowActions,
+      customFields: z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name (entity catalog, shared by every catalog type)' }),
     })
     .openapi(`${CATALOG_BASES[base].name}CatalogRecord`);
 }
@@ -120,6 +121,10 @@ export const SaveBody = z
     serialNum: z.string().max(100).nullable().optional().openapi({ description: 'A number typed by hand, on create only: where the numbering rule allows it, or always for types whose users type numbers (products)' }),
     values: z.record(z.string().max(64), FieldValue).openapi({ description: 'The type’s fields by their spec names; on update, fields left out keep their values' }),
     remark: Remark,
+    customFields: z
+      .record(z.string().max(50), z.union([z.string().max(200), z.number(), z.null()]))
+      .optional()
+      .openapi({ description: 'Custom field values by system name (GET /api/customField/list?entity=catalog); blank or null clears; an update keeps the fields left out' }),
   })
   .openapi('CatalogSaveBody');
 

@@ -81,4 +81,23 @@ describe('/api/customField', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.meta.message).toBe('Custom field Budget (budget) holds values on 1 records and cannot be deleted');
   });
+
+  it('answers each problem with its custom values in the problem list (the columns of its grid)', async () => {
+    expect((await save({ entity: 'problem', systemName: 'plantCode', alias: '工厂代码', aliasEn: 'Plant code', fieldType: 'text', sort: 1 })).status).toBe(200);
+    const made = await api.call('POST', '/api/problem/create', { token: admin, body: { brief: 'Seat rail squeaks', type: 'designProblem', source: 'field', customFields: { plantCode: 'P-12' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const list = await api.call('POST', '/api/problem/list', { token: admin, body: { search: made.body.data.problemNum } });
+    expect(list.body.data.items.map((p: { customFields: unknown }) => p.customFields)).toEqual([{ plantCode: 'P-12' }]);
+  });
+
+  it('takes and answers the custom values of a catalog record (every catalog type, one path)', async () => {
+    expect((await save({ entity: 'catalog', systemName: 'plant', alias: '工厂', aliasEn: 'Plant', fieldType: 'number', sort: 1 })).status).toBe(200);
+    const path = '/api/knowledge/invalidMode/saveOrUpdate';
+    const refused = await api.call('POST', path, { token: admin, lang: 'en-US', body: { values: { invalidmode: 'Seal leaks', severity: 8 }, customFields: { plant: 'north' } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.meta.message).toContain('Plant must be a number (got north)');
+    const made = await api.call('POST', path, { token: admin, body: { values: { invalidmode: 'Seal leaks', severity: 8 }, customFields: { plant: '3' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.customFields).toEqual({ plant: '3' });
+  });
 });

@@ -6,7 +6,7 @@ import { serviceContext } from '../../http/context.ts';
 import { DateInput, Id, withoutUndefined } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { pageOf, PageQuery } from '../notices/schemas.ts';
-import { NullableText, Narrative, ProblemKey, ProblemSchema, ProblemSummarySchema, TAG, Version, presentProblem, presentSummary } from './schemas.ts';
+import { NullableText, Narrative, ProblemKey, ProblemSchema, ProblemListItemSchema, TAG, Version, presentListItem, presentProblem } from './schemas.ts';
 
 /**
  * Problems handled by 8D (issue 24; docs/domain/problems-8d.md): list, read, open, change, delete. Internal
@@ -62,7 +62,7 @@ export const listRoute = defineRoute({
       closedLoop: z.boolean().optional(),
     }),
   ),
-  data: pageOf(ProblemSummarySchema).openapi('ProblemPage'),
+  data: pageOf(ProblemListItemSchema).openapi('ProblemPage'),
 });
 
 export const getRoute = defineRoute({
@@ -124,7 +124,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { timestamp: _t, ...query } = c.req.valid('json');
     const page = await listProblems(serviceContext(c), { ...withoutUndefined(query), happenedFrom: query.happenedFrom ?? undefined, happenedTo: query.happenedTo ?? undefined });
-    return c.json(ok({ ...page, items: page.items.map(presentSummary) }), 200);
+    return c.json(ok({ ...page, items: page.items.map(presentListItem) }), 200);
   });
   app.openapi(getRoute, async (c) => c.json(ok(presentProblem(await getProblem(serviceContext(c), c.req.valid('query').id))), 200));
   app.openapi(createRoute, async (c) => c.json(ok(presentProblem(await createProblem(serviceContext(c), c.req.valid('json')))), 200));

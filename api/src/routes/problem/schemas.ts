@@ -10,6 +10,7 @@ import {
   PROBLEM_STEP_STATES,
   PROBLEM_STEPS,
   PROBLEM_TYPES,
+  type ProblemListItem,
   type ProblemSummary,
   type ProblemView,
 } from '@fmea/core';
@@ -73,6 +74,9 @@ const summaryFields = {
   updateTime: DateTime,
 };
 export const ProblemSummarySchema = z.strictObject(summaryFields).openapi('ProblemSummary');
+const CustomValuesSchema = z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name' });
+/** A list row: the summary with its custom field values (the list's columns). */
+export const ProblemListItemSchema = z.strictObject({ ...summaryFields, customFields: CustomValuesSchema }).openapi('ProblemListItem');
 
 const StepSchema = z
   .strictObject({
@@ -127,7 +131,7 @@ export const ProblemSchema = z
     causes: z.array(CauseSchema),
     whys: z.array(WhySchema),
     actions: z.array(ActionSchema),
-    customFields: z.record(z.string(), z.string()).openapi({ description: 'Custom field values by system name' }),
+    customFields: CustomValuesSchema,
     closureAllowedAt: Moment.openapi({ description: 'From when the problem may close: 30 days after D6 was finished; null until it is' }),
     can: z.strictObject({ edit: z.boolean(), del: z.boolean(), decide: z.boolean().openapi({ description: 'The caller is the named approver of the report under review' }) }),
   })
@@ -149,6 +153,10 @@ export function presentSummary(p: ProblemSummary): z.output<typeof ProblemSummar
     createTime: createdAt.toISOString(),
     updateTime: updatedAt.toISOString(),
   };
+}
+
+export function presentListItem({ customFields, ...summary }: ProblemListItem): z.output<typeof ProblemListItemSchema> {
+  return { ...presentSummary(summary), customFields };
 }
 
 export function presentProblem(p: ProblemView): z.output<typeof ProblemSchema> {

@@ -1,3 +1,5 @@
+import type { CustomValues } from '../../domain/custom-fields/index.ts';
+import { copyCustomValues, saveCustomValues } from '../custom-fields/values.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,6 +39,8 @@ export interface CatalogCreateInput {
   /** A number typed by hand: where the type's numbering rule allows it, or always for types whose users type numbers (products). */
   serialNum?: string | null;
   remark?: string | null;
+  /** Custom field values by system name (System › Customisation forms, entity `catalog`). */
+  customFields?: CustomValues;
 }
 
 export interface CatalogUpdateInput {
@@ -45,6 +49,8 @@ export interface CatalogUpdateInput {
   /** Fields to change; fields left out keep their values, null or '' empties one. */
   values?: Record<string, unknown>;
   remark?: string | null;
+  /** Custom field values to change; fields left out keep theirs. */
+  customFields?: CustomValues;
 }
 
 /**
@@ -62,6 +68,7 @@ export async function createCatalogRecord(ctx: ServiceContext, typeId: string, i
   const remark = checkedRemark(input.remark);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const row = await insertCatalogRecord(tx, txCtx, type, values, input.serialNum, remark ?? null);
+    await saveCustomValues(tx, 'catalog', row.id, input.customFields, { partial: false });
     await writeCatalogLog(tx, txCtx, { action: 'create', row, toStatus: row.status });
     return { result: await viewOf(tx, caller, type, row), log: catalogOperation('create', row.id, null, row) };
   });
@@ -120,8 +127,25 @@ export async function updateCatalogRecord(ctx: ServiceContext, id: string, input
   });
 }
 
-/** The change of `updateCatalogRecord` inside an open transaction: checks, writes the row or the new version, and the knowledge log. */
+/**
+ * The change of `updateCatalogRecord` inside an open transaction: checks, writes the row or the new
+ * version, the knowledge log, and the custom values (a new version starts with its release's).
+ */
 export async function reviseCatalogRecord(
+  tx: DbOrTx,
+  txCtx: TxContext,
+  caller: CatalogCaller,
+  type: CatalogTypeDefinition,
+  before: CatalogRecordRow,
+  input: CatalogUpdateInput,
+): Promise<{ row: CatalogRecordRow; action: 'update' | 'new_version' }> {
+  const revised = await reviseRow(tx, txCtx, caller, type, before, input);
+  if (revised.action === 'new_version') await copyCustomValues(tx, 'catalog', before.id, revised.row.id);
+  await saveCustomValues(tx, 'catalog', revised.row.id, input.customFields, { partial: true });
+  return revised;
+}
+
+async function reviseRow(
   tx: DbOrTx,
   txCtx: TxContext,
   caller: CatalogCaller,

@@ -1,3 +1,4 @@
+import { readCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogRecord, dictionary, user } from '../../db/schema/index.ts';
@@ -65,6 +66,8 @@ export interface CatalogRecordView extends Omit<CatalogRecordRow, 'text' | 'enTe
   /** Authorship as the grid colours it (spec 001 §6): mycompiled, myreadable, noPermission. */
   readonly marker: RowMarker;
   readonly can: CatalogRowActions;
+  /** Custom field values by system name (entity `catalog`, shared by every catalog type). */
+  readonly customFields: StoredCustomValues;
 }
 
 const COLUMN_OF: Record<CatalogColumn, 'text' | 'enText' | 'productType' | 'category'> = {
@@ -337,7 +340,7 @@ function rowActions(caller: CatalogCaller, type: CatalogTypeDefinition, row: Cat
   };
 }
 
-export function toView(caller: CatalogCaller, type: CatalogTypeDefinition, row: CatalogRecordRow, names: ReadonlyMap<string, string>): CatalogRecordView {
+export function toView(caller: CatalogCaller, type: CatalogTypeDefinition, row: CatalogRecordRow, names: ReadonlyMap<string, string>, customFields: StoredCustomValues = {}): CatalogRecordView {
   const { text: _text, enText: _enText, productType: _productType, category: _category, data: _data, delFlg: _delFlg, deletedAt: _deletedAt, ...rest } = row;
   const name = (id: string | null) => (id ? (names.get(id) ?? null) : null);
   return {
@@ -352,12 +355,13 @@ export function toView(caller: CatalogCaller, type: CatalogTypeDefinition, row: 
     },
     marker: rowMarker(row, caller.actor),
     can: rowActions(caller, type, row),
+    customFields,
   };
 }
 
 export async function viewsOf(db: DbOrTx, caller: CatalogCaller, type: CatalogTypeDefinition, rows: readonly CatalogRecordRow[]): Promise<CatalogRecordView[]> {
-  const names = await peopleNames(db, rows);
-  return rows.map((row) => toView(caller, type, row, names));
+  const [names, custom] = await Promise.all([peopleNames(db, rows), readCustomValues(db, 'catalog', rows.map((r) => r.id))]);
+  return rows.map((row) => toView(caller, type, row, names, custom.get(row.id) ?? {}));
 }
 
 export async function viewOf(db: DbOrTx, caller: CatalogCaller, type: CatalogTypeDefinition, row: CatalogRecordRow): Promise<CatalogRecordView> {

@@ -4,8 +4,15 @@ import { translateError } from '../../i18n/index.ts';
 import { addDictionaryItems, adminContext, createTeamProject, idOf, makeTeam, openTestDatabase, type Team, type TestDatabase } from '../../testing/index.ts';
 import { getProjectById, updateProjectHeader } from '../fmea/projects.ts';
 import { listProjects } from '../fmea/project-list.ts';
-import { createProblem, updateProblem } from '../problem/problems.ts';
-import { createTask, updateTask } from '../program/tasks.ts';
+import ExcelJS from 'exceljs';
+import { problem, projectTask } from '../../db/schema/index.ts';
+import { exportProblems, importProblems } from '../problem/exchange.ts';
+import { createProblem, getProblem, listProblems, updateProblem } from '../problem/problems.ts';
+import { exportTasks, importTasks } from '../program/exchange.ts';
+import { createTask, getTask, updateTask } from '../program/tasks.ts';
+import { applyCatalogRecord, approveCatalogRecord, auditCatalogRecord } from '../catalog/flow.ts';
+import { createCatalogRecord, getCatalogRecord, listCatalogRecords, updateCatalogRecord } from '../catalog/records.ts';
+import { openCatalogWorld } from '../../testing/catalog.ts';
 import { deleteCustomField, listCustomFields, saveCustomField, type CustomFieldInput } from './fields.ts';
 
 // one seeded database for the file (the suite's budget); each test adds fields of its own entity or name
@@ -98,6 +105,43 @@ describe('custom values on problems', () => {
     expect(opened.customFields).toEqual({ lineNo: '3' });
     const changed = await updateProblem(admin, opened.id, { version: opened.version, customFields: { lineName: 'Body shop' } });
     expect(changed.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+    // the list answers each row's values (its grid's columns), read for the page in one query
+    const bare = await createProblem(admin, { ...input, brief: 'Door seal leaks', customFields: { lineNo: '4' } });
+    const rows = (await listProblems(admin, { limit: 50 })).items;
+    expect(rows.find((r) => r.id === opened.id)?.customFields).toEqual({ lineNo: '3', lineName: 'Body shop' });
+    expect(rows.find((r) => r.id === bare.id)?.customFields).toEqual({ lineNo: '4' });
+  });
+});
+
+describe('custom values in the problem workbook', () => {
+  it('are exported as columns after the problem\'s own, imported back checked, and nothing is written on a bad value', async () => {
+    const admin = await adminContext(t);
+    const made = await createProblem(admin, { brief: 'Hinge rattles', type: 'designProblem', source: 'field', customFields: { lineNo: '7', lineName: 'Body shop' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportProblems(admin, { search: made.problemNum }, 'en-US')).data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const lineNo = header.indexOf('Line number');
+    const lineName = header.indexOf('Plant code');
+    expect(header.indexOf('Closed loop')).toBeLessThan(lineNo);
+    expect([sheet.getRow(2).getCell(lineNo).value, sheet.getRow(2).getCell(lineName).value]).toEqual(['7', 'Body shop']);
+    const bytes = async () => new Uint8Array(await workbook.xlsx.writeBuffer());
+    const problems = async () => (await t.db.select().from(problem)).length;
+
+    // a bad value is refused with its row and field, and no problem is written
+    const before = await problems();
+    sheet.getRow(2).getCell(lineNo).value = 'seven';
+    const refused = await errorOf(importProblems(admin, await bytes()));
+    expect(translateError('en-US', refused)).toContain('Line number must be a number (got seven)');
+    expect(await problems()).toBe(before);
+
+    // a column no field takes is still reported (refused unless accepted)
+    sheet.getRow(2).getCell(lineNo).value = '8';
+    sheet.getRow(1).getCell(header.length).value = 'Colour';
+    sheet.getRow(2).getCell(header.length).value = 'red';
+    expect(translateError('en-US', await errorOf(importProblems(admin, await bytes())))).toContain('Colour');
+    const result = await importProblems(admin, await bytes(), { acceptUnmapped: true });
+    expect((await getProblem(admin, result.created[0]!.id)).customFields).toEqual({ lineNo: '8', lineName: 'Body shop' });
   });
 });
 
@@ -111,5 +155,66 @@ describe('custom values on tasks', () => {
     expect(made.customFields).toEqual({ costCentre: 'CC-7' });
     const edited = await updateTask(admin, made.id, { ...input, version: made.version, customFields: { lineName: 'Line 2' } });
     expect(edited.customFields).toEqual({ costCentre: 'CC-7', lineName: 'Line 2' });
+  });
+});
+
+describe('custom values in the task workbook', () => {
+  it('are exported as columns after the task\'s own, imported back checked, and nothing is written on a bad value', async () => {
+    const admin = await adminContext(t);
+    await saveCustomField(t.ctx, field({ entity: 'task', systemName: 'shift', sort: 3, fieldType: 'number', alias: '班次', aliasEn: 'Shift' }));
+    const made = await createTask(admin, { taskName: 'Review', taskType: '1', handlerId: idOf(team.editor), plannedStart: '2026-03-02', plannedEnd: '2026-03-06', customFields: { costCentre: 'CC-9', shift: '2' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportTasks(admin, { locale: 'en-US' })).data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const [costCentre, shift] = [header.indexOf('Cost centre'), header.indexOf('Shift')];
+    expect(costCentre).toBeGreaterThan(0);
+    let mine = 0;
+    sheet.eachRow((r, n) => (r.getCell(1).value === made.taskNum ? (mine = n) : undefined));
+    const row = sheet.getRow(mine);
+    expect([row.getCell(costCentre).value, row.getCell(shift).value]).toEqual(['CC-9', '2']);
+    // without its number the row is a new task (numbered rows are existing tasks, skipped)
+    row.getCell(1).value = null;
+    const bytes = async () => new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    const tasks = async () => (await t.db.select().from(projectTask)).length;
+    const before = await tasks();
+    row.getCell(shift).value = 'late';
+    expect(translateError('en-US', await errorOf(importTasks(admin, await bytes())))).toContain('Shift must be a number (got late)');
+    expect(await tasks()).toBe(before);
+    row.getCell(shift).value = '3';
+    const done = await importTasks(admin, await bytes());
+    expect(done.numbers).toHaveLength(1);
+    expect((await getTask(admin, done.numbers[0]!)).customFields).toMatchObject({ costCentre: 'CC-9', shift: '3' });
+  });
+});
+
+describe('custom values on catalog records', () => {
+  it('are checked on create and edit, answered with the record and the list, and carried to a new version', async () => {
+    const w = await openCatalogWorld();
+    try {
+      await saveCustomField(w.t.ctx, field({ entity: 'catalog', systemName: 'plant', sort: 1, required: true, alias: '工厂', aliasEn: 'Plant' }));
+      await saveCustomField(w.t.ctx, field({ entity: 'catalog', systemName: 'weight', sort: 2, fieldType: 'number', alias: '重量', aliasEn: 'Weight' }));
+      const input = { values: { invalidmode: 'Seal leaks', severity: 8 } };
+      expect(translateError('en-US', await errorOf(createCatalogRecord(w.author, 'invalidMode', input)))).toContain('Plant cannot be empty');
+      const made = await createCatalogRecord(w.author, 'invalidMode', { ...input, customFields: { plant: 'P1' } });
+      expect(made.customFields).toEqual({ plant: 'P1' });
+      const bad = await errorOf(updateCatalogRecord(w.author, made.id, { version: made.version, customFields: { weight: 'heavy' } }));
+      expect(translateError('en-US', bad)).toContain('Weight must be a number (got heavy)');
+      const draft = await updateCatalogRecord(w.author, made.id, { version: made.version, customFields: { weight: '2.5' } });
+      expect(draft.customFields).toEqual({ plant: 'P1', weight: '2.5' });
+      expect((await listCatalogRecords(w.author, 'invalidMode', {})).items.find((r) => r.id === made.id)?.customFields).toEqual({ plant: 'P1', weight: '2.5' });
+
+      // a released record changes through a new version (its own id) that starts with the release's values
+      const applied = await applyCatalogRecord(w.author, made.id, { version: draft.version });
+      const audited = await auditCatalogRecord(w.auditor, made.id, { version: applied.version, opinion: 'Reviewed' });
+      const released = await approveCatalogRecord(w.approver, made.id, { version: audited.version });
+      const next = await updateCatalogRecord(w.author, made.id, { version: released.version, customFields: { plant: 'P2' } });
+      expect(next.id).not.toBe(made.id);
+      expect(next.customFields).toEqual({ plant: 'P2', weight: '2.5' });
+      expect((await getCatalogRecord(w.author, made.id)).customFields).toEqual({ plant: 'P1', weight: '2.5' });
+    } finally {
+      await w.t.dispose();
+    }
   });
 });

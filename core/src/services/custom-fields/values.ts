@@ -53,3 +53,13 @@ export async function saveCustomValues(tx: DbOrTx, entity: CustomFieldEntity, re
 export function throwIssues(issues: readonly Issue[]): void {
   if (issues.length > 0) throw new InvalidInputError('validation.failed', {}, [...issues]);
 }
+
+/** Copies a record's stored values to another record of the entity (a new version of it), as they are. */
+export async function copyCustomValues(tx: DbOrTx, entity: CustomFieldEntity, fromId: string, toId: string): Promise<void> {
+  const rows = await tx
+    .select({ fieldId: customFieldValue.fieldId, value: customFieldValue.value })
+    .from(customFieldValue)
+    .innerJoin(customField, eq(customField.id, customFieldValue.fieldId))
+    .where(and(eq(customField.entity, entity), eq(customFieldValue.recordId, fromId)));
+  if (rows.length) await tx.insert(customFieldValue).values(rows.map((r) => ({ ...r, recordId: toId })));
+}

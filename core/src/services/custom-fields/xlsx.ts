@@ -61,3 +61,29 @@ export function readCustomFieldSheet(sheets: readonly SheetText[], fields: reado
   });
   return { values, unmapped };
 }
+
+/** The key of a custom field's column in a list workbook (one record a row). */
+export type CustomColumnKey = `custom:${string}`;
+const columnKey = (f: CustomFieldRow): CustomColumnKey => `custom:${f.systemName}`;
+
+/**
+ * A list workbook's columns for the entity's custom fields, after its own columns: headed by the alias
+ * in the export's language; the import takes either alias or the system name.
+ */
+export function customFieldColumns(fields: readonly CustomFieldRow[], locale: Locale): { key: CustomColumnKey; headers: string[]; width: number }[] {
+  return fields.map((f) => ({ key: columnKey(f), headers: locale === 'en-US' ? [f.aliasEn, f.alias, f.systemName] : [f.alias, f.aliasEn, f.systemName], width: 18 }));
+}
+
+/** One record's cells for those columns. */
+export const customFieldCells = (fields: readonly CustomFieldRow[], values: Readonly<Record<string, string>>): Record<CustomColumnKey, string> =>
+  Object.fromEntries(fields.map((f) => [columnKey(f), values[f.systemName] ?? '']));
+
+/** A read row's custom values by system name: the filled cells only (a blank cell gives no value). */
+export function customValuesOfCells(fields: readonly CustomFieldRow[], cells: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields) {
+    const text = (cells[columnKey(f)] ?? '').trim();
+    if (text) out[f.systemName] = text;
+  }
+  return out;
+}

@@ -11,7 +11,10 @@ import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertOnProblem, problemCaller } from './access.ts';
 import type { ProblemMessageKey } from './messages.ts';
 import { insertProblem, listProblems, type ProblemInput, type ProblemQuery } from './problems.ts';
-import type { ProblemSummary } from './view.ts';
+import type { ProblemListItem } from './view.ts';
+import { listCustomFields, type CustomFieldRow } from '../custom-fields/fields.ts';
+import { checkCustomValues, saveCustomValues } from '../custom-fields/values.ts';
+import { customFieldCells, customFieldColumns, customValuesOfCells } from '../custom-fields/xlsx.ts';
 
 /**
  * The problem list in and out of a workbook (issue 24: `fmea problem import|export`, the list's export): one
@@ -62,11 +65,15 @@ export const PROBLEM_SHEET_COLUMNS: readonly SheetColumn<Key>[] = [
 /** Written on export, ignored on import (the number is given, the status and closed loop are the 8D's). */
 const EXPORT_ONLY: readonly Key[] = ['problemNum', 'status', 'closedLoop'];
 
-const sheetColumns = (locale: Locale) => PROBLEM_SHEET_COLUMNS.map((c) => ({ ...c, headers: locale === 'zh-CN' ? c.headers : [c.headers[1]!, c.headers[0]!] }));
+/** The problem's columns, then one per custom field (System › Customisation forms). */
+const sheetColumns = (locale: Locale, fields: readonly CustomFieldRow[] = []) => [
+  ...PROBLEM_SHEET_COLUMNS.map((c) => ({ ...c, headers: locale === 'zh-CN' ? c.headers : [c.headers[1]!, c.headers[0]!] })),
+  ...customFieldColumns(fields, locale),
+];
 const label = (locale: Locale, group: ProblemLabelGroup, value: string) => translate(locale, problemLabelKey(group, value));
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
-export function problemRowsOf(items: readonly ProblemSummary[], locale: Locale): Partial<Record<Key, string>>[] {
+export function problemRowsOf(items: readonly ProblemListItem[], locale: Locale, fields: readonly CustomFieldRow[] = []): Partial<Record<string, string>>[] {
   const yes = translate(locale, 'problem_sheet.yes');
   const no = translate(locale, 'problem_sheet.no');
   return items.map((p) => ({
@@ -87,6 +94,7 @@ export function problemRowsOf(items: readonly ProblemSummary[], locale: Locale):
     plannedCompletion: day(p.plannedCompletion),
     status: label(locale, 'status', p.status),
     closedLoop: p.closedLoop === null ? '' : p.closedLoop ? yes : no,
+    ...customFieldCells(fields, p.customFields),
   }));
 }
 
@@ -94,14 +102,15 @@ export function problemRowsOf(items: readonly ProblemSummary[], locale: Locale):
 export async function exportProblems(ctx: ServiceContext, query: Omit<ProblemQuery, 'page' | 'limit'> = {}, locale: Locale = 'zh-CN'): Promise<{ fileName: string; data: Uint8Array; count: number }> {
   const caller = await problemCaller(ctx.db, ctx.actor);
   assertOnProblem(caller, 'export', query.kind === 'customer');
-  const items: ProblemSummary[] = [];
+  const items: ProblemListItem[] = [];
   for (let page = 1; ; page++) {
     const batch = await listProblems(ctx, { ...query, page, limit: 500 });
     items.push(...batch.items);
     if (items.length >= batch.total || batch.items.length === 0) break;
   }
   const title = translate(locale, 'problem.export_file' satisfies ProblemMessageKey);
-  const data = await writeSheet(title, sheetColumns(locale), problemRowsOf(items, locale));
+  const fields = await listCustomFields(ctx.db, 'problem');
+  const data = await writeSheet(title, sheetColumns(locale, fields), problemRowsOf(items, locale, fields));
   return { fileName: `${title}.xlsx`, data, count: items.length };
 }
 
@@ -138,12 +147,18 @@ export interface ProblemImportResult {
 export async function importProblems(ctx: ServiceContext, data: Uint8Array, options: ProblemImportOptions = {}): Promise<ProblemImportResult> {
   const caller = await problemCaller(ctx.db, ctx.actor);
   assertOnProblem(caller, 'import', options.customer === true);
-  const columns = PROBLEM_SHEET_COLUMNS.filter((c) => !EXPORT_ONLY.includes(c.key)).concat(PROBLEM_SHEET_COLUMNS.filter((c) => EXPORT_ONLY.includes(c.key)).map((c) => ({ ...c, required: false })));
+  const fields = await listCustomFields(ctx.db, 'problem');
+  const columns: SheetColumn[] = [
+    ...PROBLEM_SHEET_COLUMNS.filter((c) => !EXPORT_ONLY.includes(c.key)),
+    ...PROBLEM_SHEET_COLUMNS.filter((c) => EXPORT_ONLY.includes(c.key)).map((c) => ({ ...c, required: false })),
+    ...customFieldColumns(fields, 'zh-CN'),
+  ];
   const { rows, unmapped } = await readSheet(data, columns, spreadsheetLimits('table', options.limitBytes ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped });
   if (rows.length === 0) throw new InvalidInputError('problem.import_empty' satisfies ProblemMessageKey);
   const issues: Issue[] = [];
-  const inputs: { input: ProblemInput; responsible: { id: string; name: string } | null }[] = [];
-  for (const { row, values } of rows) {
+  const inputs: { input: ProblemInput; responsible: { id: string; name: string } | null; custom: Record<string, string> }[] = [];
+  for (const { row, values: cells } of rows) {
+    const values = cells as Record<Key, string>;
     const type = valueOf('type', PROBLEM_TYPES, values.type);
     const source = valueOf('source', PROBLEM_SOURCES, values.source);
     const input: ProblemInput = {
@@ -170,12 +185,19 @@ export async function importProblems(ctx: ServiceContext, data: Uint8Array, opti
       if (found) responsible = { id: found.id, name: found.realName || found.userName };
       else issues.push({ messageKey: 'problem.import_unknown_user' satisfies ProblemMessageKey, field: 'responsibleId', row, params: { field: 'responsibleId', value: name } });
     }
-    inputs.push({ input, responsible });
+    // the filled custom cells, checked as a form's edit checks them (a blank one is not refused)
+    const custom = customValuesOfCells(fields, cells);
+    issues.push(...(await checkCustomValues(ctx.db, 'problem', custom, { partial: true, row })).issues);
+    inputs.push({ input, responsible, custom });
   }
   if (issues.length) throw new InvalidInputError('problem.import_invalid' satisfies ProblemMessageKey, {}, issues);
   return writeAndLog(ctx, async (tx, txCtx) => {
     const created = [];
-    for (const { input, responsible } of inputs) created.push(await insertProblem(tx, txCtx, input, responsible));
+    for (const { input, responsible, custom } of inputs) {
+      const made = await insertProblem(tx, txCtx, input, responsible);
+      await saveCustomValues(tx, 'problem', made.id, custom, { partial: true });
+      created.push(made);
+    }
     return {
       result: { created: created.map((p) => ({ id: p.id, problemNum: p.problemNum, brief: p.brief })), unmapped },
       log: created.map((p) => ({ action: 'problem.import' as const, entity: 'problem' as const, entityId: p.id, after: { problemNum: p.problemNum, brief: p.brief } })),

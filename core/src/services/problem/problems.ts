@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomValues } from '../../domain/custom-fields/index.ts';
-import { saveCustomValues } from '../custom-fields/values.ts';
+import { readCustomValues, saveCustomValues } from '../custom-fields/values.ts';
 import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { problem, problemMember, problemStep, user } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { contains, pageWindow, type Page, type PageQuery } from '../shared/pagin
 import { writeAndLog } from '../shared/write.ts';
 import { assertOnProblem, assertVersion, buttonsFor, problemCaller, problemFor, staleProblem, type ProblemCaller, type ProblemRow } from './access.ts';
 import type { ProblemMessageKey } from './messages.ts';
-import { problemView, summaryOf, type ProblemSummary, type ProblemView } from './view.ts';
+import { problemView, summaryOf, type ProblemListItem, type ProblemView } from './view.ts';
 
 /**
  * Problems (issue 24, spec 001 §3 "Problem"): list with the spec's filters, open, read, change, delete.
@@ -77,7 +77,7 @@ function checked(input: Partial<ProblemInput>): void {
 const siteScope = (caller: ProblemCaller): SQL | undefined =>
   caller.actor.isAdmin ? undefined : caller.siteIds.length ? or(isNull(problem.siteId), inArray(problem.siteId, [...caller.siteIds])) : isNull(problem.siteId);
 
-export async function listProblems(ctx: ServiceContext, query: ProblemQuery = {}): Promise<Page<ProblemSummary>> {
+export async function listProblems(ctx: ServiceContext, query: ProblemQuery = {}): Promise<Page<ProblemListItem>> {
   const caller = await problemCaller(ctx.db, ctx.actor);
   const customer = query.kind === 'customer';
   assertOnProblem(caller, 'read', customer);
@@ -108,7 +108,8 @@ export async function listProblems(ctx: ServiceContext, query: ProblemQuery = {}
     db.select().from(problem).where(where).orderBy(desc(problem.updatedAt), desc(problem.problemNum)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(problem).where(where).get(),
   ]);
-  return { items: rows.map(summaryOf), total: Number(count?.n ?? 0), page, limit };
+  const custom = await readCustomValues(db, 'problem', rows.map((r) => r.id));
+  return { items: rows.map((r) => ({ ...summaryOf(r), customFields: custom.get(r.id) ?? {} })), total: Number(count?.n ?? 0), page, limit };
 }
 
 export async function getProblem(ctx: ServiceContext, key: string): Promise<ProblemView> {

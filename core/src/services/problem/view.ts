@@ -8,6 +8,9 @@ import { mayOnProblem, peopleOf, type ProblemCaller, type ProblemRow } from './a
 /** A problem as lists show it (spec 001 §3 "Problem"). */
 export type ProblemSummary = Omit<ProblemRow, 'delFlg' | 'deletedAt' | 'siteId' | 'updaterId'>;
 
+/** A list row: the summary with its custom field values (read for the whole page in one query). */
+export type ProblemListItem = ProblemSummary & { customFields: StoredCustomValues };
+
 export type ProblemStepRow = typeof problemStep.$inferSelect;
 export type ProblemMemberRow = typeof problemMember.$inferSelect;
 export type ProblemIsNotRow = typeof problemIsNot.$inferSelect;

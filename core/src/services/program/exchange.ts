@@ -21,6 +21,9 @@ import { assertOperate, mayReadTasks, programCaller, PROGRAM_ROUTE, TASK_ROUTE }
 import { insertProgram, programIssues, type ProgramInput } from './programs.ts';
 import { insertTask, relatedOf, taskFieldIssues, type TaskInput } from './tasks.ts';
 import { personByName } from './validate.ts';
+import { listCustomFields } from '../custom-fields/fields.ts';
+import { checkCustomValues, readCustomValues, saveCustomValues } from '../custom-fields/values.ts';
+import { customFieldCells, customFieldColumns, customValuesOfCells } from '../custom-fields/xlsx.ts';
 
 /**
  * Programs and tasks in and out of workbooks (spec 001 §7: GET /program/exportData, exportDescription,
@@ -215,10 +218,13 @@ export async function exportTasks(ctx: ServiceContext, options: { locale?: Local
     .where(and(live(projectTask), programRow ? eq(projectTask.programId, programRow.id) : undefined))
     .orderBy(asc(projectTask.programId), asc(projectTask.sort), asc(projectTask.taskNum));
   const related = await relatedOf(ctx.db, rows);
+  // the custom fields as columns after the task's own (System › Customisation forms)
+  const fields = await listCustomFields(ctx.db, 'task');
+  const custom = await readCustomValues(ctx.db, 'task', rows.map((r) => r.id));
   const label = (keys: Readonly<Record<string, string>>, code: string | null) => (code ? translate(locale, keys[code]!) : null);
   const data = await writeSheet(
     translate(locale, 'oplog.entity.project_task'),
-    columnsOf(TASK_COLUMNS, locale),
+    [...columnsOf(TASK_COLUMNS, locale), ...customFieldColumns(fields, locale)],
     rows.map((r) => {
       const x = related(r);
       return {
@@ -240,6 +246,7 @@ export async function exportTasks(ctx: ServiceContext, options: { locale?: Local
         hours: r.hours,
         dre: r.dre,
         taskStatus: translate(locale, TASK_STATUS_KEYS[r.status]),
+        ...customFieldCells(fields, custom.get(r.id) ?? {}),
       };
     }),
   );
@@ -254,7 +261,8 @@ export async function exportTasks(ctx: ServiceContext, options: { locale?: Local
 export async function importTasks(ctx: ServiceContext, data: Uint8Array, options: ExchangeImportOptions = {}): Promise<ExchangeImportResult> {
   const caller = await programCaller(ctx.db, ctx.actor);
   assertOperate(caller, TASK_ROUTE, 'import');
-  const read = await readSheet(data, columnsOf(TASK_COLUMNS, 'zh-CN'), spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped === true });
+  const fields = await listCustomFields(ctx.db, 'task');
+  const read = await readSheet(data, [...columnsOf(TASK_COLUMNS, 'zh-CN'), ...customFieldColumns(fields, 'zh-CN')], spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: options.acceptUnmapped === true });
   const rows = withoutDescription(read.rows, TASK_COLUMNS);
   const choice = { taskType: choiceReader(TASK_TYPE_LABEL_KEYS), taskLabel: choiceReader(TASK_LABEL_LABEL_KEYS), taskSource: choiceReader(TASK_SOURCE_LABEL_KEYS), projectTaskSource: choiceReader(PROJECT_TASK_SOURCE_LABEL_KEYS) };
   return writeAndLog(ctx, async (tx, txCtx) => {
@@ -304,10 +312,14 @@ export async function importTasks(ctx: ServiceContext, data: Uint8Array, options
         dre: v.dre || null,
       };
       issues.push(...taskFieldIssues(input, row));
+      // the filled custom cells, checked as a form's edit checks them (a blank one is not refused)
+      const customValues = customValuesOfCells(fields, v);
+      issues.push(...(await checkCustomValues(tx, 'task', customValues, { partial: true, row })).issues);
       // once a row is wrong nothing will be written: the rows after it are checked, not created
       if (issues.length) continue;
       try {
         const created = await insertTask(tx, txCtx, input);
+        await saveCustomValues(tx, 'task', created.id, customValues, { partial: true });
         result.created += 1;
         result.numbers.push(created.taskNum);
       } catch (error) {

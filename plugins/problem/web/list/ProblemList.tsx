@@ -13,6 +13,8 @@ import {
   TextInput,
   useGridLabels,
   useGuardedNavigate,
+  useCustomFieldColumns,
+  useCustomFields,
   usePermission,
   type ApiData,
   type DataGridColumn,
@@ -24,6 +26,8 @@ import { useStatusLabel, useTypeLabel, type ProblemStatus, type ProblemType } fr
 import '../problem.css';
 
 type Row = ApiData<'/api/problem/list'>['items'][number];
+
+const customValuesOf = (row: Row) => row.customFields;
 
 const STATUSES: ProblemStatus[] = ['open', 'underReview', 'released', 'closed'];
 const TYPES: ProblemType[] = ['designProblem', 'produceProblem', 'equipmentProblem'];
@@ -76,6 +80,8 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
     }
   };
 
+  // the problem's custom fields: shown ones as columns, the others offered in the column menu
+  const customColumns = useCustomFieldColumns<Row>(useCustomFields('problem'), customValuesOf);
   const columns: DataGridColumn<Row>[] = [
     { id: 'problemNum', header: t`Number`, accessor: 'problemNum', width: 140, hideable: false },
     { id: 'brief', header: t`Brief`, hideable: false, cell: (row) => <span data-user-content>{row.brief}</span> },
@@ -85,6 +91,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
     { id: 'responsibleName', header: t`Responsible`, width: 110, cell: (row) => <span data-user-content>{row.responsibleName ?? ''}</span> },
     { id: 'happenedAt', header: t`Happened`, width: 110, cell: (row) => (row.happenedAt ? formatDate(row.happenedAt) : '') },
     { id: 'plannedCompletion', header: t`Planned completion`, width: 130, cell: (row) => (row.plannedCompletion ? formatDate(row.plannedCompletion) : '') },
+    ...customColumns,
     {
       id: 'actions',
       header: t`Actions`,

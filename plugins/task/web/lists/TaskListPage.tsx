@@ -13,6 +13,8 @@ import {
   Select,
   TextInput,
   useGridLabels,
+  useCustomFieldColumns,
+  useCustomFields,
   usePermission,
   type AreaPageProps,
   type DataGridColumn,
@@ -26,6 +28,8 @@ import '../task.css';
 
 /** The list a page shows (spec 001 §2 task lists): its micro route is the server's list name. */
 export type TaskList = 'todoList' | 'launched' | 'all' | 'done' | 'current' | 'history';
+
+const customValuesOf = (row: TaskRow) => row.customFields;
 
 const CANCELLABLE = (row: TaskRow) => taskMachine.can(row.taskStatus, 'cancel');
 
@@ -86,6 +90,8 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
   };
 
   const planned = (row: TaskRow, day: string | null | undefined) => (plannedDatesShown(row.taskType, row.taskObject) ? formatDate(day) || '—' : '—');
+  // the task's custom fields: shown ones as columns, the others offered in the column menu
+  const customColumns = useCustomFieldColumns<TaskRow>(useCustomFields('task'), customValuesOf);
   const columns: DataGridColumn<TaskRow>[] = [
     {
       id: 'tick',
@@ -124,6 +130,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
     { id: 'taskEndDate', header: t`Planned end`, width: 95, cell: (row) => planned(row, row.taskEndDate) },
     { id: 'taskCompleteDate', header: t`Completed`, width: 95, hidden: list !== 'done' && list !== 'history', cell: (row) => formatDate(row.taskCompleteDate) },
     { id: 'hoursStr', header: t`Hours`, width: 70, hidden: true, cell: (row) => row.hoursStr ?? '' },
+    ...customColumns,
     { id: 'taskStatus', header: t`Status`, width: 96, cell: (row) => <span className={`task-status task-status-${row.taskStatus}`}>{words.status(row.taskStatus)}</span> },
     { id: 'actions', header: t`Actions`, width: 200, hideable: false, cell: (row) => <TaskActions row={row} onDone={reload} /> },
   ];

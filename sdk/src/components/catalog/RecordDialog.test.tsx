@@ -25,7 +25,7 @@ interface Sent {
 }
 
 /** The API as far as the dialog calls it: the rule flags, and a save that answers the record. */
-function serve(flags: Record<string, string>): Sent[] {
+function serve(flags: Record<string, string>, customFields: readonly object[] = []): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -33,7 +33,12 @@ function serve(flags: Record<string, string>): Sent[] {
       const path = new URL(input, 'http://localhost').pathname;
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
       sent.push({ path, body });
-      const data = path === '/api/sysBusinessRule/query' ? { items: Object.entries(flags).map(([ruleType, flag]) => ({ ruleType, flag })) } : { id: 'r-1', serialNum: 'FA2611260001', versionNo: 1, status: '0' };
+      const data =
+        path === '/api/sysBusinessRule/query'
+          ? { items: Object.entries(flags).map(([ruleType, flag]) => ({ ruleType, flag })) }
+          : path === '/api/customField/list'
+            ? customFields
+            : { id: 'r-1', serialNum: 'FA2611260001', versionNo: 1, status: '0' };
       return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -54,6 +59,17 @@ const dialog = () => screen.getByRole('dialog');
 const fieldOf = (label: string) => within(dialog()).getByText(label, { selector: 'label' }).closest('.field') as HTMLElement;
 
 describe('the catalog record form', () => {
+  it('edits the custom fields of catalogs beside the type’s own fields and sends them with the save', async () => {
+    const plant = { id: 'f-1', entity: 'catalog', systemName: 'plant', sort: 1, fieldType: 'text', dictType: null, required: false, shown: true, placeholder: null, alias: '工厂', aliasEn: 'Plant', version: 1 };
+    const sent = serve({}, [plant]);
+    show();
+    fireEvent.change(within(fieldOf('Failure description')).getByRole('textbox'), { target: { value: 'Seal leaks' } });
+    const input = await waitFor(() => within(fieldOf('Plant')).getByRole('textbox'));
+    fireEvent.change(input, { target: { value: 'P1' } });
+    fireEvent.click(within(dialog()).getByTestId('catalog-save'));
+    await waitFor(() => expect(sent.find((s) => s.path === '/api/knowledge/invalidMode/saveOrUpdate')?.body).toMatchObject({ customFields: { plant: 'P1' } }));
+  });
+
   it('holds every declared field as text, and sends empty ones as null and numbers as numbers', () => {
     const draft = draftOf(invalidModeCatalog, null);
     expect(Object.keys(draft).sort()).toEqual(['serialNum', 'remark', ...invalidModeCatalog.fields.map((f) => f.key)].sort());
@@ -113,7 +129,7 @@ describe('the catalog record form', () => {
         const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { value?: string }) : null;
         sent.push({ path, body });
         const held = path.endsWith('/validate') && body?.value === 'Seal leaks';
-        const data = path === '/api/sysBusinessRule/query' ? { items: [] } : held ? { valid: false, field: 'invalidmode', messageKey: 'catalog.duplicate', message: 'Failure description “Seal leaks” already exists' } : { valid: true };
+        const data = path === '/api/sysBusinessRule/query' ? { items: [] } : path === '/api/customField/list' ? [] : held ? { valid: false, field: 'invalidmode', messageKey: 'catalog.duplicate', message: 'Failure description “Seal leaks” already exists' } : { valid: true };
         return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );

@@ -8,6 +8,7 @@ import { useUser } from '../../stores/use-user.ts';
 import { Field, TextInput } from '../form.tsx';
 import { FormDialog } from '../form/form-dialog.tsx';
 import { useForm } from '../form/use-form.ts';
+import { CustomFieldInputs, customFieldServerFields, useCustomFields, type CustomValues } from '../form/custom-fields.tsx';
 import type { CatalogApi, CatalogFieldValue, CatalogRow } from './catalog-api.ts';
 import { FieldControl, type DraftValue } from './FieldControl.tsx';
 import { textIn } from './labels.ts';
@@ -68,6 +69,9 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
   const permitted = user && !user.isAdmin && user.productTypes.length ? user.productTypes : undefined;
   const typedNumber = !row && catalogNumberEntry(type) === 'required';
   const label = (field: CatalogField) => textIn(locale, field.header);
+  // the custom fields of catalogs (one set for every catalog type), kept beside the declared fields' draft
+  const customFields = useCustomFields('catalog');
+  const [custom, setCustom] = useState<CustomValues>(() => ({ ...(row?.customFields ?? {}) }));
 
   const form = useForm<Draft, CatalogRow>({
     initial: () => draftOf(type, row),
@@ -86,9 +90,10 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
         ...(typedNumber ? { serialNum: String(d.serialNum).trim() } : {}),
         values: valuesOf(type, d),
         remark: String(d.remark).trim() || null,
+        customFields: custom,
       }),
     onSaved: (saved) => onSaved(saved),
-    serverFields: { [type.serialField]: 'serialNum' },
+    serverFields: { [type.serialField]: 'serialNum', ...customFieldServerFields(customFields) },
   });
 
   // spec 001 §7 validateInvalidDescription …: a value another record holds is said on leaving its field, not only on saving
@@ -142,6 +147,7 @@ export function RecordDialog({ type, calls, row, dictionaries, onClose, onSaved 
           </div>
         ))}
       </div>
+      <CustomFieldInputs fields={customFields} values={custom} onChange={setCustom} error={form.error} />
       <Field label={<Trans>Remark</Trans>} error={form.error('remark')}>
         {(id) => <TextInput id={id} value={String(form.draft.remark)} maxLength={1000} onChange={(e) => form.set('remark', e.target.value)} />}
       </Field>

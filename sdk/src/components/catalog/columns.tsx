@@ -1,3 +1,4 @@
+import { useCustomFieldColumns, useCustomFields } from '../form/custom-fields.tsx';
 import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CatalogField, CatalogTypeDefinition } from '@fmea/core/domain';
@@ -58,13 +59,24 @@ function RowActions({ row, on }: { row: CatalogRow; on: RowHandlers }) {
 export function useCatalogColumns(type: CatalogTypeDefinition, dictionaries: DictionaryItems, on: RowHandlers): DataGridColumn<CatalogRow>[] {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
+  // the custom fields of catalogs (one set for every type) after the type's own fields
+  const custom = useCustomFieldColumns<CatalogRow>(useCustomFields('catalog'), customValuesOf);
   // the grid keeps its widths and menu by the columns' identity: rebuilt only when what they show changes
-  return useMemo(() => columnsOf(type, locale, dictionaries, on, { status: t`Status`, version: t`Version`, cited: t`Cited`, creator: t`Created by`, updated: t`Updated`, actions: t`Actions` }),
+  return useMemo(() => columnsOf(type, locale, dictionaries, on, { status: t`Status`, version: t`Version`, cited: t`Cited`, creator: t`Created by`, updated: t`Updated`, actions: t`Actions` }, custom),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [type, locale, dictionaries, on]);
+    [type, locale, dictionaries, on, custom]);
 }
 
-function columnsOf(type: CatalogTypeDefinition, locale: Locale, dictionaries: DictionaryItems, on: RowHandlers, headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>): DataGridColumn<CatalogRow>[] {
+const customValuesOf = (row: CatalogRow) => row.customFields;
+
+function columnsOf(
+  type: CatalogTypeDefinition,
+  locale: Locale,
+  dictionaries: DictionaryItems,
+  on: RowHandlers,
+  headers: Record<'status' | 'version' | 'cited' | 'creator' | 'updated' | 'actions', string>,
+  custom: readonly DataGridColumn<CatalogRow>[],
+): DataGridColumn<CatalogRow>[] {
   // at first: the description (in English too for English readers), product type, category, whole-number ratings and the
   // first two fields a record must have or that classify it (required, enum, dictionary); optional free text, codes and
   // fractions (often empty) from the column menu, so status and actions stay near
@@ -92,6 +104,7 @@ function columnsOf(type: CatalogTypeDefinition, locale: Locale, dictionaries: Di
       ),
     },
     ...fields,
+    ...custom,
     { id: 'status', header: headers.status, width: 100, cell: (row) => <StatusTag status={row.status} /> },
     { id: 'versionNo', header: headers.version, width: 76, accessor: (row) => `V${row.versionNo}` },
     { id: 'quoteCount', header: headers.cited, width: 80, accessor: 'quoteCount' },
