@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getAppSettings, setAppSettings, setBackground, type AppSettings } from '@fmea/core';
+import { getAppSettings, getTranslationSettings, setAppSettings, setBackground, type AppSettings } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -16,6 +16,7 @@ const AppInfoSchema = z
     loginBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The login page background picture (public)' }),
     homeBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The home page background picture (signed-in users)' }),
     watermark: z.boolean().optional().openapi({ description: 'Whether the workbench draws the signed-in user\'s name and the time over its pages' }),
+    translation: z.boolean().optional().openapi({ description: 'Whether the translation service is on, so the forms offer "Translate" beside their English fields (GET /api/translation/translation)' }),
   })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
@@ -77,7 +78,10 @@ function present(s: AppSettings) {
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
     const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));
-    return c.json(ok({ ...present(await getAppSettings(c.var.services.database.db)), importMaxMb }), 200);
+    const db = c.var.services.database.db;
+    // only whether it is on: the address (which may carry a key) stays with the administrators
+    const translation = (await getTranslationSettings(db)).enabled;
+    return c.json(ok({ ...present(await getAppSettings(db)), importMaxMb, translation }), 200);
   });
 
   app.openapi(saveNameRoute, async (c) => {
