@@ -20,6 +20,7 @@ export { ui } from './stores/ui.ts';
 export { Button, EmptyState, Field, PageHeader, Select, TextArea, TextInput } from './components/form.tsx';
 export { Drawer } from './components/Drawer.tsx';
 export { ManualText } from './components/ManualText.tsx';
+export { TranslateButton, TranslateRow } from './components/TranslateButton.tsx';
 export { useForm, type Form, type FormOptions, type FormProblems } from './components/form/use-form.ts';
 export { FormDialog, FormError, type FormDialogProps } from './components/form/form-dialog.tsx';
 export { readServerError, errorLines, NO_ERRORS, type FormErrors } from './components/form/server-errors.ts';

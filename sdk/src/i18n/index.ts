@@ -12,6 +12,20 @@ export function detectLocale(stored: string | null = safeGet(), browser: string 
   return 'en-US';
 }
 
+/** Whether the user picked a language on this browser (else the installation's default applies). */
+export function hasChosenLocale(): boolean {
+  const stored = safeGet();
+  return stored === 'zh-CN' || stored === 'en-US';
+}
+
+/** The app manager's default language, for a browser where the user has not chosen one; not stored as their choice. */
+export async function applyDefaultLocale(locale: Locale): Promise<void> {
+  if (hasChosenLocale() || i18n.locale === locale) return;
+  await loadAll(locale);
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
 function safeGet(): string | null {
   try {
     return localStorage.getItem(LOCALE_STORAGE_KEY);

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getAppSettings, setAppSettings, setBackground, type AppSettings } from '@fmea/core';
+import { getAppSettings, getTranslationSettings, setAppSettings, setBackground, type AppSettings } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
@@ -16,6 +16,8 @@ const AppInfoSchema = z
     loginBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The login page background picture (public)' }),
     homeBackgroundUrl: z.string().nullable().optional().openapi({ description: 'The home page background picture (signed-in users)' }),
     watermark: z.boolean().optional().openapi({ description: 'Whether the workbench draws the signed-in user\'s name and the time over its pages' }),
+    defaultLocale: z.enum(['zh-CN', 'en-US']).nullable().optional().openapi({ description: 'The app manager\'s user setting: the language the workbench opens in until a user chooses one (null: the browser\'s language)' }),
+    translation: z.boolean().optional().openapi({ description: 'Whether the translation service is on, so the forms offer "Translate" beside their English fields (GET /api/translation/translation)' }),
   })
   .openapi('AppInfo', { description: 'Spec "Logo info": what the login page and the header show' });
 
@@ -37,6 +39,17 @@ export const saveNameRoute = defineRoute({
   description: 'Both names are required, at most 50 characters. The logo is uploaded with /api/replaceLogo/replaceClientLogo.',
   access: { route: 'system_app', button: 'edit' },
   request: jsonBody(z.object({ sysName: z.string().max(50), sysNameEn: z.string().max(50) })),
+  data: AppInfoSchema,
+});
+
+export const saveUserSettingsRoute = defineRoute({
+  method: 'post',
+  path: '/api/replaceLogo/saveUserSettings',
+  tag: TAG,
+  summary: 'The user setting: the language a new user starts in',
+  description: 'zh-CN, en-US, or null (the default: the browser\'s language); the workbench opens in it until the user picks a language in the header. Logged as settings.app.',
+  access: { route: 'system_app', button: 'edit' },
+  request: jsonBody(z.object({ defaultLocale: z.enum(['zh-CN', 'en-US']).nullable() })),
   data: AppInfoSchema,
 });
 
@@ -69,6 +82,7 @@ function present(s: AppSettings) {
     sysName: s.sysName,
     sysNameEn: s.sysNameEn,
     watermark: s.watermark,
+    defaultLocale: s.defaultLocale,
     loginBackgroundUrl: s.loginBackground ? `/api/replaceLogo/loginBackground?v=${s.loginBackground}` : null,
     homeBackgroundUrl: s.homeBackground ? `/api/fileOperate/downloadFile?fileName=${s.homeBackground}` : null,
   };
@@ -77,13 +91,21 @@ function present(s: AppSettings) {
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(infoRoute, async (c) => {
     const importMaxMb = Math.round(c.var.services.importLimitBytes / (1024 * 1024));
-    return c.json(ok({ ...present(await getAppSettings(c.var.services.database.db)), importMaxMb }), 200);
+    const db = c.var.services.database.db;
+    // only whether it is on: the address (which may carry a key) stays with the administrators
+    const translation = (await getTranslationSettings(db)).enabled;
+    return c.json(ok({ ...present(await getAppSettings(db)), importMaxMb, translation }), 200);
   });
 
   app.openapi(saveNameRoute, async (c) => {
     const { sysName, sysNameEn } = c.req.valid('json');
     const after = await setAppSettings(serviceContext(c), { sysName, sysNameEn });
     return c.json(ok(present(after)), 200);
+  });
+
+  app.openapi(saveUserSettingsRoute, async (c) => {
+    const { defaultLocale } = c.req.valid('json');
+    return c.json(ok(present(await setAppSettings(serviceContext(c), { defaultLocale }))), 200);
   });
 
   app.openapi(saveWatermarkRoute, async (c) => {

@@ -20,6 +20,7 @@ describe('settings routes: who may call them', () => {
     for (const call of [
       { method: 'POST', path: '/api/replaceLogo/saveSysName', body: { sysName: 'x', sysNameEn: 'x' } },
       { method: 'POST', path: '/api/replaceLogo/saveWatermark', body: { watermark: true } },
+      { method: 'POST', path: '/api/replaceLogo/saveUserSettings', body: { defaultLocale: 'en-US' } },
       { method: 'POST', path: '/api/replaceLogo/saveBackground', body: { which: 'login', fileName: null } },
       { method: 'GET', path: '/api/security/getPolicy' },
       { method: 'POST', path: '/api/security/savePolicy', body: { maxWrongAttempts: 3 } },
@@ -30,7 +31,7 @@ describe('settings routes: who may call them', () => {
   });
 
   it('answers the system name and logo to anyone, signed in or not', async () => {
-    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1, watermark: false, loginBackgroundUrl: null, homeBackgroundUrl: null };
+    const expected = { sysLogoUrl: null, sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', importMaxMb: 1, watermark: false, defaultLocale: null, translation: false, loginBackgroundUrl: null, homeBackgroundUrl: null };
     expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body).toEqual({ meta: { success: true, code: 200, message: 'ok' }, data: expected });
     expect((await post('/api/replaceLogo/getInfoByClient', { client: 'acme' }, undefined)).body.data).toEqual(expected);
     expect((await post('/api/replaceLogo/getInfoByClient', {}, await engineerToken(api))).body.data).toEqual(expected);
@@ -41,8 +42,8 @@ describe('POST /api/replaceLogo/saveSysName', () => {
   it('changes both names, which the login page then shows, and logs before and after', async () => {
     const res = await post('/api/replaceLogo/saveSysName', { sysName: ' 质量工作台 ', sysNameEn: 'Quality Bench' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench', watermark: false, loginBackgroundUrl: null, homeBackgroundUrl: null });
-    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual({ ...res.body.data, importMaxMb: 1 });
+    expect(res.body.data).toEqual({ sysLogoUrl: null, sysName: '质量工作台', sysNameEn: 'Quality Bench', watermark: false, defaultLocale: null, loginBackgroundUrl: null, homeBackgroundUrl: null });
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data).toEqual({ ...res.body.data, importMaxMb: 1, translation: false });
     expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({
       userName: 'admin',
       entityId: 'app',
@@ -88,6 +89,21 @@ describe('POST /api/replaceLogo/saveWatermark', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.meta.message).toContain('Watermark');
     expect((await post('/api/replaceLogo/saveWatermark', { watermark: false })).body.data.watermark).toBe(false);
+  });
+});
+
+describe('POST /api/replaceLogo/saveUserSettings', () => {
+  it('sets the language new users start in (the public app info says it), logged; another language is refused with its label and nothing changes', async () => {
+    const bad = await post('/api/replaceLogo/saveUserSettings', { defaultLocale: 'fr-FR' }, admin, 'en-US');
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.message).toContain('Default language');
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.defaultLocale).toBeNull();
+    const saved = await post('/api/replaceLogo/saveUserSettings', { defaultLocale: 'en-US' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.defaultLocale).toBe('en-US');
+    expect((await post('/api/replaceLogo/getInfoByClient', undefined, undefined)).body.data.defaultLocale).toBe('en-US');
+    expect(await lastLogged(api, admin, 'settings.app')).toMatchObject({ before: { defaultLocale: null }, after: { defaultLocale: 'en-US' } });
+    expect((await post('/api/replaceLogo/saveUserSettings', { defaultLocale: null })).body.data.defaultLocale).toBeNull();
   });
 });
 

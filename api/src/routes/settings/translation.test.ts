@@ -96,3 +96,14 @@ describe('POST /api/translation/saveSettings', () => {
     expect((await api.call('GET', '/api/translation/settings', { token: admin })).body.data).toEqual({ enabled: false, endpoint: null });
   });
 });
+
+describe('the app info tells the workbench whether to offer "Translate"', () => {
+  it('answers translation false by default and true once switched on, without the address', async () => {
+    const info = async () => (await api.call('POST', '/api/replaceLogo/getInfoByClient', { body: {} })).body.data;
+    expect((await info()).translation).toBe(false);
+    expect((await save({ enabled: true, endpoint })).status).toBe(200);
+    const after = await info();
+    expect(after.translation).toBe(true);
+    expect(JSON.stringify(after)).not.toContain('secret');
+  });
+});

@@ -14,7 +14,7 @@ afterEach(() => t.dispose());
 describe('app settings', () => {
   it('changes the system names, trimmed, keeps the logo, and logs before and after', async () => {
     const after = await setAppSettings(t.ctx, { sysName: ' 质量平台 ', sysNameEn: 'Quality' });
-    expect(after).toEqual({ sysName: '质量平台', sysNameEn: 'Quality', sysLogoUrl: null, watermark: false, loginBackground: null, homeBackground: null });
+    expect(after).toEqual({ sysName: '质量平台', sysNameEn: 'Quality', sysLogoUrl: null, watermark: false, defaultLocale: null, loginBackground: null, homeBackground: null });
     expect(await getAppSettings(t.db)).toEqual(after);
     const [entry] = (await listOperations(t.ctx, { action: 'settings.app' })).items;
     expect(entry).toMatchObject({ entity: 'setting', entityId: 'app', before: DEFAULT_APP_SETTINGS, after });

@@ -31,6 +31,7 @@ export async function setAppSettings(ctx: ServiceContext, changes: Partial<AppSe
       sysNameEn: changes.sysNameEn?.trim() ?? before.sysNameEn,
       sysLogoUrl: changes.sysLogoUrl === undefined ? before.sysLogoUrl : changes.sysLogoUrl,
       watermark: changes.watermark ?? before.watermark,
+      defaultLocale: changes.defaultLocale === undefined ? before.defaultLocale : changes.defaultLocale,
       loginBackground: changes.loginBackground === undefined ? before.loginBackground : changes.loginBackground,
       homeBackground: changes.homeBackground === undefined ? before.homeBackground : changes.homeBackground,
     };

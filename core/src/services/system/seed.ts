@@ -21,12 +21,14 @@ export interface AppSettings {
   sysLogoUrl: string | null;
   /** The watermark (user name and time over the workbench, issue #26): off until an administrator turns it on. */
   watermark: boolean;
+  /** The app manager's user setting (issue #26): the language the workbench opens in before a user chose one; null follows the browser. */
+  defaultLocale: 'zh-CN' | 'en-US' | null;
   /** File ids (kind image) of the login page's and the home page's background pictures, or null. */
   loginBackground: string | null;
   homeBackground: string | null;
 }
 
-export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null, watermark: false, loginBackground: null, homeBackground: null };
+export const DEFAULT_APP_SETTINGS: AppSettings = { sysName: 'FMEA 工作台', sysNameEn: 'FMEA Workbench', sysLogoUrl: null, watermark: false, defaultLocale: null, loginBackground: null, homeBackground: null };
 
 /** Settings saved before a key existed lack it: readSetting fills it in from the defaults. */
 export function getAppSettings(db: DbOrTx): Promise<AppSettings> {

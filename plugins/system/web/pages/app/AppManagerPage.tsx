@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Button, Field, FilePickerButton, FormError, type FormErrors, NO_ERRORS, notify, PageHeader, readServerError, refreshAppInfo, TextInput, useDirty, useLoad, usePermission } from '@fmea/sdk';
 import { TranslationPanel } from './TranslationPanel.tsx';
 import { WatermarkPanel } from './WatermarkPanel.tsx';
+import { UserSettingsPanel } from './UserSettingsPanel.tsx';
 import { BackgroundsPanel } from './BackgroundsPanel.tsx';
 import '../../system.css';
 
@@ -146,6 +147,7 @@ export default function AppManagerPage() {
         </section>
       </div>
       <WatermarkPanel canEdit={canEdit} watermark={info.data.watermark ?? false} onSaved={(watermark) => info.data && info.set({ ...info.data, watermark })} />
+      <UserSettingsPanel canEdit={canEdit} defaultLocale={info.data.defaultLocale ?? null} onSaved={(defaultLocale) => info.data && info.set({ ...info.data, defaultLocale })} />
       <BackgroundsPanel canEdit={canEdit} urls={info.data} onSaved={(urls) => info.data && info.set({ ...info.data, ...urls })} />
       <TranslationPanel canEdit={canEdit} />
     </div>

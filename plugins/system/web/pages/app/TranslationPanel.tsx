@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, notify, readServerError, TextInput, useDirty, useLoad } from '@fmea/sdk';
+import { api, Button, Field, FormError, type FormErrors, NO_ERRORS, notify, readServerError, refreshAppInfo, TextInput, useDirty, useLoad } from '@fmea/sdk';
 
 /**
  * The translation service (docs/domain/administration.md "Translation"): off by default; on, the server
@@ -24,6 +24,8 @@ export function TranslationPanel({ canEdit }: { canEdit: boolean }) {
     setErrors(NO_ERRORS);
     try {
       saved.set(await api.post('/api/translation/saveSettings', { enabled: draft.enabled, endpoint: draft.endpoint.trim() || null }));
+      // the forms' "Translate" buttons follow the switch at once
+      void refreshAppInfo();
       notify('success', t`Translation service saved`);
     } catch (error) {
       setErrors(readServerError(error, ['endpoint']));

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, Button, Field, FormError, TextInput, useForm, type ApiData } from '@fmea/sdk';
+import { api, Button, Field, FormError, TextInput, TranslateButton, TranslateRow, useForm, type ApiData } from '@fmea/sdk';
 import type { DictItem } from '../../common/types.ts';
 
 /** What the form edits: an existing item, or a new one under `parentId` ('' for a new type). */
@@ -53,7 +53,12 @@ export function DictForm({
         {(id) => <TextInput id={id} name="name" maxLength={200} value={draft.name} disabled={!canSave} onChange={(e) => set('name', e.target.value)} />}
       </Field>
       <Field label={t`English name`} error={error('enName')}>
-        {(id) => <TextInput id={id} name="enName" maxLength={200} value={draft.enName} disabled={!canSave} onChange={(e) => set('enName', e.target.value)} />}
+        {(id) => (
+          <TranslateRow>
+            <TextInput id={id} name="enName" maxLength={200} value={draft.enName} disabled={!canSave} onChange={(e) => set('enName', e.target.value)} />
+            {canSave ? <TranslateButton source={draft.name} onTranslated={(text) => set('enName', text.slice(0, 200))} /> : null}
+          </TranslateRow>
+        )}
       </Field>
       <Field label={t`Sort`} error={error('sort')} hint={t`A positive whole number; lower comes first.`}>
         {(id) => <TextInput id={id} name="sort" inputMode="numeric" value={draft.sort} disabled={!canSave} onChange={(e) => set('sort', e.target.value)} />}
