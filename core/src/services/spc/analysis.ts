@@ -69,7 +69,8 @@ export interface StudyAnalysis {
   readonly proposedOccurrence: number | null;
 }
 
-async function readData(db: DbOrTx, study: SpcStudyRow): Promise<StudyData> {
+/** A study's measurements, grouped as its chart reads them. */
+export async function readData(db: DbOrTx, study: SpcStudyRow): Promise<StudyData> {
   return groupMeasurements(study, await readAllMeasurements(db, study.id));
 }
 

@@ -10,8 +10,7 @@ import { createProblem, type ProblemView } from '../problem/index.ts';
 import { readDb, type ServiceContext } from '../shared/context.ts';
 import { writeAndLog } from '../shared/write.ts';
 import { readableStudy, spcCaller, writableStudy } from './access.ts';
-import { analysisOf, groupMeasurements } from './analysis.ts';
-import { readAllMeasurements } from './measurements.ts';
+import { analysisOf, readData } from './analysis.ts';
 import type { SpcServiceMessageKey } from './messages.ts';
 
 /**
@@ -66,7 +65,7 @@ export async function capabilityByCause(ctx: ServiceContext, projectId: string):
     if (!study.characteristicId) continue;
     const causes = await causesOnCharacteristic(db, study.characteristicId);
     if (causes.length === 0) continue;
-    const { result, proposedOccurrence } = analysisOf(study, groupMeasurements(study, await readAllMeasurements(db, study.id)));
+    const { result, proposedOccurrence } = analysisOf(study, await readData(db, study));
     const cpk = result?.capability?.cpk ?? null;
     const ppk = result?.capability?.ppk ?? null;
     for (const cause of causes) out.push({ causeId: cause.id, causeText: cause.description, occurrence: cause.occurrence, studyId: study.id, studyNum: study.studyNum, name: study.name, cpk, ppk, proposedOccurrence });
@@ -87,7 +86,7 @@ export async function proposeOccurrence(ctx: ServiceContext, key: string, causeI
   const causes = study.characteristicId ? await causesOnCharacteristic(ctx.db, study.characteristicId) : [];
   const cause = causes.find((c) => c.id === causeId);
   if (!cause) throw new InvalidInputError('spc.no_causes' satisfies SpcServiceMessageKey);
-  const { result, proposedOccurrence } = analysisOf(study, groupMeasurements(study, await readAllMeasurements(ctx.db, study.id)));
+  const { result, proposedOccurrence } = analysisOf(study, await readData(ctx.db, study));
   if (proposedOccurrence === null || !result?.capability) throw new InvalidInputError('spc.no_capability' satisfies SpcServiceMessageKey);
   if (cause.occurrence === proposedOccurrence) {
     throw new InvalidInputError('spc.occurrence_same' satisfies SpcServiceMessageKey, { occurrence: proposedOccurrence }, [{ messageKey: 'spc.occurrence_same', field: 'causeId', params: { occurrence: proposedOccurrence } }]);
@@ -123,7 +122,7 @@ export interface SignalProblemInput {
 export async function openProblemFromSignal(ctx: ServiceContext, key: string, input: SignalProblemInput): Promise<{ problem: ProblemView; studyVersion: number }> {
   const caller = await spcCaller(ctx.db, ctx.actor);
   const { study } = await writableStudy(ctx.db, caller, key, ctx.now());
-  const { result } = analysisOf(study, groupMeasurements(study, await readAllMeasurements(ctx.db, study.id)));
+  const { result } = analysisOf(study, await readData(ctx.db, study));
   if (!result || result.violations.length === 0) throw new InvalidInputError('spc.no_signal' satisfies SpcServiceMessageKey);
   const link = `${study.studyNum}: ${spcStudyPath(study.studyNum)}`;
   const problem = await createProblem(ctx, {
