@@ -19,6 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>FMEA</title>');
   writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'index-8joUg8Mb.js'), 'console.log(2)');
   api = await openTestApp();
   mountWorkbench(api.app, root);
   admin = await api.adminToken();
@@ -37,6 +38,14 @@ const ANSWERS: [string, string, number, RegExp][] = [
   ['an unknown API path', '/api/nope', 404, /application\/json/],
   ['the API reference', '/api/docs', 200, /text\/html/],
 ];
+
+describe('caching of the workbench', () => {
+  it('lets the browser keep a hashed built file, and asks it to check the page and unhashed files on every load', async () => {
+    expect((await api.app.request('/assets/index-8joUg8Mb.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/main/dfmea?projectId=x', '/assets/app.js']) expect((await api.app.request(path)).headers.get('cache-control')).toBe('no-cache');
+    expect((await api.app.request('/api/health')).headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+});
 
 describe('headers on every answer', () => {
   it.each(ANSWERS)('%s may not be framed by any page and is not sniffed', async (_what, path, status, type) => {
