@@ -52,10 +52,17 @@ export async function openTab(browser: Browser, baseURL: string, options: { loca
   return { context, page, errors };
 }
 
-/** Saves a screenshot of the page into tests/artifacts/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether the walks' pictures are taken: for people looking at the pages (E2E_SCREENSHOTS=1, or any run outside CI);
+ * they assert nothing, so CI skips them (≈ 240 a run). A failed test's pictures are taken regardless (support/suite.ts).
+ */
+const TAKE_PICTURES = process.env.E2E_SCREENSHOTS === '1' || (!process.env.CI && process.env.E2E_SCREENSHOTS !== '0');
+
+/** Saves a screenshot of the page into tests/artifacts/<name>.png (skipped when pictures are off, see above). */
+export async function screenshot(page: Page, name: string, options: { always?: boolean } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  if (!TAKE_PICTURES && !options.always) return path;
   // fonts loaded; transitions and animations shown at their end state rather than waited for
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path, animations: 'disabled' });

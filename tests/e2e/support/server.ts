@@ -58,7 +58,9 @@ export async function startServer(options: { dir?: string; timeoutMs?: number } 
   mkdirSync(join(dir, 'files'), { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'serve', '--port', String(port)], {
+  // the real server, with test users' passwords hashed at argon2's least cost as in the node tests: the run creates and
+  // signs in some hundreds of users, each at the shipped cost otherwise (core/src/testing/cheap-hashing.ts)
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './core/src/testing/cheap-hashing.ts', ...(process.env.E2E_SERVER_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.E2E_SERVER_PROF] : []), 'cli/src/main.ts', 'serve', '--port', String(port)], {
     cwd: REPO,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,7 @@ export function useBrowser() {
     if (context.task.result?.state === 'fail') {
       const slug = context.task.name.replace(/[^a-zA-Z0-9]+/g, '-').slice(0, 60);
       for (const [index, tab] of open.entries()) {
-        await screenshot(tab.page, `failed-${slug}-${index}`).catch(() => undefined);
+        await screenshot(tab.page, `failed-${slug}-${index}`, { always: true }).catch(() => undefined);
         if (tab.errors.length) console.log(`[e2e] page errors in tab ${index}:\n${tab.errors.join('\n')}`);
       }
     }
