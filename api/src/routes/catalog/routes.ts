@@ -43,7 +43,9 @@ const IMPORT_DESCRIPTION =
   '(400 catalog.import_invalid, data.issues with rows), nothing written, unless goodRowsOnly is true. A column with data under no known header refuses ' +
   'the file (400 import.columns_unmapped, data.issues with the sheet, column letter and header) unless acceptUnmapped is true. The rows are checked ' +
   'even then: a file with both is refused once (400 catalog.import_refused, params.count wrong rows and params.columns columns; data.issues the columns ' +
-  'first, without row, then the rows), so one answer tells which flags would import the rest. Needs the import button. Progress goes to the caller’s ' +
+  'first, without row, then the rows), so one answer tells which flags would import the rest. Custom fields (entity catalog) are columns after the ' +
+  'record’s own, headed by either alias or the system name; a filled cell is checked as an edit checks it (issues under customFields.<systemName>) ' +
+  'and saved with the record. Needs the import button. Progress goes to the caller’s ' +
   'sockets as receiveProgressInfo.';
 
 export function catalogRoutes<const B extends CatalogBase>(base: B) {
@@ -134,7 +136,7 @@ export function catalogRoutes<const B extends CatalogBase>(base: B) {
         path: at('exportData'),
         tag,
         summary: 'Export the list filter’s records as an xlsx (headers in the reader’s language)',
-        description: 'Needs the export button. scope=page exports the list page asked (page, limit).',
+        description: 'Needs the export button. scope=page exports the list page asked (page, limit). Custom fields (entity catalog) follow the record’s own columns, headed by their alias in the reader’s language (a choice as its dictionary code).',
         access: 'user',
         request: { params, query: ExportQuery },
         data: z.null(),

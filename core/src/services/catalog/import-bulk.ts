@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogRecord } from '../../db/schema/index.ts';
+import { catalogRecord, customFieldValue } from '../../db/schema/index.ts';
 import { ConflictError, isDomainError, type DomainError, type Issue } from '../../errors.ts';
 import { catalogDuplicateIssue, catalogNumberEntry, catalogUniqueKeys, type CatalogServiceKey, type CatalogTypeDefinition, type CatalogUniqueKey, type CatalogValue } from '../../domain/catalog/index.ts';
 import { KNOWLEDGE_STATUS } from '../../domain/status/index.ts';
@@ -11,6 +11,7 @@ import { allocateNumbers } from '../numbering/numbering.ts';
 import { writeCatalogLogs } from './log.ts';
 import { columnsOfValues, currentRowsOf, UNDER_REVIEW, uniqueKeyExpression, type CatalogRecordRow } from './store.ts';
 import { jsonElements } from '../../db/portable.ts';
+import type { CustomFieldRow } from '../custom-fields/fields.ts';
 
 /**
  * The import's bulk path (docs/domain/catalog.md, "At scale"): the type's
@@ -140,6 +141,8 @@ interface NewRecord {
   /** Taken already (typed, checked); null: numbered by the rule when written. */
   serialNum: string | null;
   readonly at: Date;
+  /** Its custom values by system name, checked (canonical form). */
+  readonly customFields: Readonly<Record<string, string>>;
 }
 
 /**
@@ -155,6 +158,8 @@ export class NewRecordBatch {
     private readonly txCtx: TxContext,
     private readonly type: CatalogTypeDefinition,
     private readonly index: CatalogKeyIndex,
+    /** The entity `catalog`'s custom fields (their ids, for the values' rows). */
+    private readonly customFields: readonly CustomFieldRow[],
     /** A held record the rule could give no number (its serials for the day used up): left out, its row refused. */
     private readonly refuse: (row: number, error: DomainError) => void,
   ) {}
@@ -164,13 +169,13 @@ export class NewRecordBatch {
     return this.pending.some((r) => r.serialNum === null);
   }
 
-  add(row: number, values: Readonly<Record<string, CatalogValue>>, serialNum: string | null): void {
-    const record: NewRecord = { row, id: randomUUID(), values, serialNum, at: this.txCtx.now() };
+  add(row: number, values: Readonly<Record<string, CatalogValue>>, serialNum: string | null, customFields: Readonly<Record<string, string>> = {}): void {
+    const record: NewRecord = { row, id: randomUUID(), values, serialNum, at: this.txCtx.now(), customFields };
     this.pending.push(record);
     this.index.put({ id: record.id, rootId: record.id, serialNum: serialNum ?? '', versionNo: 1, status: KNOWLEDGE_STATUS.editing }, values);
   }
 
-  /** Numbers the held records in one counter step, writes them and their knowledge-log rows in multi-row inserts. */
+  /** Numbers the held records in one counter step, writes them, their custom values and their knowledge-log rows in multi-row inserts. */
   async flush(): Promise<void> {
     const held = this.pending;
     if (held.length === 0) return;
@@ -207,6 +212,11 @@ export class NewRecordBatch {
       updatedAt: r.at,
     }));
     await insertRows(this.tx, catalogRecord, rows);
+    const fieldIds = new Map(this.customFields.map((f) => [f.systemName, f.id]));
+    const custom = records.flatMap((r) =>
+      Object.entries(r.customFields).map(([name, value]) => ({ fieldId: fieldIds.get(name)!, recordId: r.id, value, createdAt: r.at, updatedAt: r.at })),
+    );
+    await insertRows(this.tx, customFieldValue, custom);
     await writeCatalogLogs(
       this.tx,
       this.txCtx,

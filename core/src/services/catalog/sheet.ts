@@ -16,6 +16,8 @@ import { spreadsheetLimits } from '../shared/zip-guard.ts';
 import { assertCatalogOperate, assertCatalogRead, catalogCaller, catalogType, productTypeNames, productTypeVisible, type CatalogCaller } from './access.ts';
 import { CatalogKeyIndex, NewRecordBatch } from './import-bulk.ts';
 import { catalogOperation } from './log.ts';
+import { customValueChecker, listCustomFields, readCustomValues } from '../custom-fields/index.ts';
+import { customFieldCells, customFieldColumns, customValuesOfCells } from '../custom-fields/xlsx.ts';
 import { catalogListFilter, reviseCatalogRecord, type CatalogListQuery } from './records.ts';
 import { isCatalogTemplateRow } from './template.ts';
 import { dictionarySheetLookups, findCatalogRow, productTypeOfValues, takeCatalogNumber, valuesOfRow } from './store.ts';
@@ -44,7 +46,9 @@ function cell(field: CatalogField, value: CatalogValue | undefined, locale: Loca
  * The type's records as a spreadsheet (spec 001 §7 `exportData`): the list
  * filter's records, every declared field under its header in the reader's
  * language (enum values and dictionary items, the product type among them,
- * by their names in it), then version, status and quote count. Needs `export`.
+ * by their names in it), then version, status and quote count, then one
+ * column per custom field (entity `catalog`) headed by its alias in that
+ * language, as the problem and task workbooks have them. Needs `export`.
  */
 export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, query: CatalogExportQuery = {}): Promise<{ fileName: string; data: Uint8Array; count: number }> {
   const type = catalogType(typeId);
@@ -57,8 +61,10 @@ export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, 
   const rows = where
     ? await ctx.db.select().from(catalogRecord).where(where).orderBy(asc(catalogRecord.serialNum), asc(catalogRecord.versionNo)).limit(window.limit).offset(window.offset)
     : [];
-  const columns = catalogSheetColumns(type, locale) as SheetColumn[];
+  const fields = await listCustomFields(ctx.db, 'catalog');
+  const columns = [...(catalogSheetColumns(type, locale) as SheetColumn[]), ...customFieldColumns(fields, locale)];
   const { nameOf } = await dictionarySheetLookups(ctx.db, type);
+  const custom = fields.length ? await readCustomValues(ctx.db, 'catalog', rows.map((r) => r.id)) : new Map<string, Record<string, string>>();
   const sheetRows = rows.map((row) => {
     const values = valuesOfRow(type, row);
     return {
@@ -67,6 +73,7 @@ export async function exportCatalogRecords(ctx: ServiceContext, typeId: string, 
       versionNo: row.versionNo,
       status: translate(locale, KNOWLEDGE_STATUS_KEYS[row.status as KnowledgeStatus]),
       quoteCount: row.quoteCount,
+      ...customFieldCells(fields, custom.get(row.id) ?? {}),
     };
   });
   const data = await writeSheet(type.title[locale], columns, sheetRows);
@@ -122,7 +129,10 @@ const rowIssue = (row: number, issue: Issue): Issue => ({ ...issue, row });
  * written) and the wrong ones reported in `rowErrors`. A column with data no
  * field takes refuses the file too unless `acceptUnmapped`; the rows are
  * checked all the same, so a file with both is refused once, listing both
- * (refuseUnaccepted). New records are written
+ * (refuseUnaccepted). The custom-field columns (by alias or system name):
+ * a row's filled cells are checked as a form's edit checks them (a blank one
+ * gives no value, a required field left blank is not refused) and saved with
+ * the record it creates or changes. New records are written
  * in bulk (import-bulk.ts): the outcome of row by row at a fraction of its
  * cost. A filled-in template's description row is skipped. Needs `import`.
  */
@@ -134,11 +144,12 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
   }
   const caller = await catalogCaller(ctx.db, ctx.actor, type);
   assertCatalogOperate(caller, type, 'import');
-  const columns = catalogSheetColumns(type, 'zh-CN') as SheetColumn[];
+  const custom = await customValueChecker(ctx.db, 'catalog');
+  const columns = [...(catalogSheetColumns(type, 'zh-CN') as SheetColumn[]), ...customFieldColumns(custom.fields, 'zh-CN')];
   // columns no field takes are refused below, together with the wrong rows: one refusal lists both
   const read = await readSheet(data, columns, spreadsheetLimits('table', options.limit ?? SPREADSHEET_LIMIT_BYTES), { acceptUnmapped: true });
   // a filled-in template (exportCatalogTemplate) still holds its description row
-  const rows = read.rows[0]?.row === 2 && isCatalogTemplateRow(type, read.rows[0].values) ? read.rows.slice(1) : read.rows;
+  const rows = read.rows[0]?.row === 2 && isCatalogTemplateRow(type, read.rows[0].values, custom.fields) ? read.rows.slice(1) : read.rows;
   // dictionary items by code or by name (either language): an export writes names
   const { dictionaries, dictionaryNames } = await dictionarySheetLookups(ctx.db, type);
   const lookups = { dictionaries, dictionaryNames };
@@ -153,7 +164,7 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
       wrongRows.add(sheetRow);
     };
     // every row checked against its type first (no query), then the records the rows name looked up at once
-    const checked: { sheetRow: number; values: Record<string, CatalogValue>; serialNum: string }[] = [];
+    const checked: { sheetRow: number; values: Record<string, CatalogValue>; serialNum: string; customFields: Record<string, string> }[] = [];
     let done = 0;
     // thousands of rows: other requests are answered in between
     const pause = turnKeeper();
@@ -167,19 +178,23 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
       if (row.issues.length === 0 && !productTypeVisible(caller.actor, productType)) {
         row.issues.push({ messageKey: 'catalog.product_type_denied', field: 'productType', params: { field: 'productType', ...typeNames(productType!) } });
       }
+      const customCheck = custom.check(customValuesOfCells(custom.fields, cells), { partial: true });
+      row.issues.push(...customCheck.issues);
       if (row.issues.length) {
         issues.push(...row.issues.map((i) => rowIssue(sheetRow, i)));
         wrongRows.add(sheetRow);
         continue;
       }
-      checked.push({ sheetRow, values: row.values, serialNum: (cells[type.serialField] ?? '').trim() });
+      // the filled cells only: no value is null (stored holds them in their canonical form)
+      const customFields = customCheck.stored as Record<string, string>;
+      checked.push({ sheetRow, values: row.values, serialNum: (cells[type.serialField] ?? '').trim(), customFields });
     }
     const index = await CatalogKeyIndex.load(tx, type, checked);
-    const batch = new NewRecordBatch(tx, txCtx, type, index, (sheetRow, error) => {
+    const batch = new NewRecordBatch(tx, txCtx, type, index, custom.fields, (sheetRow, error) => {
       refuse(sheetRow, error);
       result.created -= 1;
     });
-    for (const { sheetRow, values, serialNum } of checked) {
+    for (const { sheetRow, values, serialNum, customFields } of checked) {
       await pause();
       try {
         // a typed number may be one the rule hands the new records above: they are numbered first, as row by row
@@ -190,12 +205,12 @@ export async function importCatalogRecords(ctx: ServiceContext, typeId: string, 
         } else if (existing) {
           // the change is checked against the database (unique rules, versions): the records above are written first
           await batch.flush();
-          result[await coverRecord(tx, txCtx, caller, type, index, existing.id, values, options.goodRowsOnly === true)] += 1;
+          result[await coverRecord(tx, txCtx, caller, type, index, existing.id, { values, customFields }, options.goodRowsOnly === true)] += 1;
         } else {
           assertNoIssues(index.uniqueIssues(values));
           // a typed number (or one the type requires) is checked and taken now; a blank one the rule hands out when written
           const typed = serialNum || catalogNumberEntry(type) === 'required' ? await takeCatalogNumber(tx, type, txCtx.now(), serialNum) : null;
-          batch.add(sheetRow, values, typed);
+          batch.add(sheetRow, values, typed, customFields);
           result.created += 1;
         }
       } catch (error) {
@@ -240,12 +255,12 @@ async function coverRecord(
   type: CatalogTypeDefinition,
   index: CatalogKeyIndex,
   id: string,
-  values: Readonly<Record<string, CatalogValue>>,
+  change: { values: Readonly<Record<string, CatalogValue>>; customFields: Record<string, string> },
   savepoint: boolean,
 ): Promise<'updated' | 'versioned'> {
   const cover = async (db: DbOrTx) => {
     const before = await findCatalogRow(db, id);
-    const { row, action } = await reviseCatalogRecord(db, { ...txCtx, db }, caller, type, before, { version: before.version, values });
+    const { row, action } = await reviseCatalogRecord(db, { ...txCtx, db }, caller, type, before, { version: before.version, ...change });
     index.put(row, valuesOfRow(type, row));
     return action === 'update' ? ('updated' as const) : ('versioned' as const);
   };

@@ -5,13 +5,16 @@ import type { ServiceContext } from '../shared/context.ts';
 import { normHeader } from '../shared/sheet-columns.ts';
 import { writeSheet, type SheetColumn } from '../shared/xlsx.ts';
 import { assertCatalogRead, catalogCaller, catalogType } from './access.ts';
+import { listCustomFields, type CustomFieldRow } from '../custom-fields/fields.ts';
+import { customFieldColumns } from '../custom-fields/xlsx.ts';
 
 /**
  * The import template of a type (spec 001 §7 `exportDescription`): the
  * number and the fields' headers in the reader's language, and under each,
  * in a description row, the header in the other language and what the
  * column takes. The import skips that row, so the template can be filled in
- * and sent back as it is.
+ * and sent back as it is. The custom fields (entity `catalog`) follow, as in
+ * the export.
  */
 
 const other = (locale: CatalogSheetLocale): CatalogSheetLocale => (locale === 'zh-CN' ? 'en-US' : 'zh-CN');
@@ -53,22 +56,32 @@ function fieldRules(locale: CatalogSheetLocale, field: CatalogField): string[] {
   return lines;
 }
 
+/** What a custom field's column takes (the import does not refuse a blank required one, so no "required" here). */
+function customFieldRule(locale: CatalogSheetLocale, field: CustomFieldRow): string {
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `catalogSheet.${key}`, params);
+  if (field.fieldType === 'number') return t('number');
+  if (field.fieldType === 'date') return t('date');
+  if (field.fieldType === 'choice') return t('dictionary_code', { dictionary: field.dictType ?? '' });
+  return t('text', { max: 200 });
+}
+
 /** The description row's cell of each template column, by column key. */
-export function catalogTemplateDescriptions(type: CatalogTypeDefinition, locale: CatalogSheetLocale): Record<string, string> {
+export function catalogTemplateDescriptions(type: CatalogTypeDefinition, locale: CatalogSheetLocale, customFields: readonly CustomFieldRow[] = []): Record<string, string> {
   const serial =
     catalogNumberEntry(type) === 'required' ? translate(locale, 'catalogSheet.serial_required', { max: MANUAL_NUMBER_MAX }) : translate(locale, 'catalogSheet.serial_rule');
   return {
     [type.serialField]: [type.serialHeader[other(locale)], serial].join('\n'),
     ...Object.fromEntries(type.fields.map((f) => [f.key, [f.header[other(locale)], ...fieldRules(locale, f)].join('\n')])),
+    ...Object.fromEntries(customFieldColumns(customFields, locale).map((c, i) => [c.key, [c.headers[1], customFieldRule(locale, customFields[i]!)].join('\n')])),
   };
 }
 
 /** Whether a sheet row is a template's description row (in either language): every cell it fills is the description of its column. */
-export function isCatalogTemplateRow(type: CatalogTypeDefinition, values: Readonly<Record<string, string>>): boolean {
+export function isCatalogTemplateRow(type: CatalogTypeDefinition, values: Readonly<Record<string, string>>, customFields: readonly CustomFieldRow[] = []): boolean {
   const filled = Object.entries(values).filter(([, v]) => v !== '');
   if (filled.length === 0) return false;
   return (['zh-CN', 'en-US'] as const).some((locale) => {
-    const descriptions = catalogTemplateDescriptions(type, locale);
+    const descriptions = catalogTemplateDescriptions(type, locale, customFields);
     return filled.every(([key, v]) => descriptions[key] !== undefined && normHeader(descriptions[key]) === normHeader(v));
   });
 }
@@ -78,7 +91,8 @@ export async function exportCatalogTemplate(ctx: ServiceContext, typeId: string,
   const type = catalogType(typeId);
   assertCatalogRead(await catalogCaller(ctx.db, ctx.actor, type));
   const keys = new Set([type.serialField, ...type.fields.map((f) => f.key)]);
-  const columns = catalogSheetColumns(type, locale).filter((c) => keys.has(c.key)) as SheetColumn[];
-  const data = await writeSheet(translate(locale, 'catalogSheet.template_name', { title: type.title[locale] }).slice(0, 31), columns, [catalogTemplateDescriptions(type, locale)]);
+  const fields = await listCustomFields(ctx.db, 'catalog');
+  const columns = [...(catalogSheetColumns(type, locale).filter((c) => keys.has(c.key)) as SheetColumn[]), ...customFieldColumns(fields, locale)];
+  const data = await writeSheet(translate(locale, 'catalogSheet.template_name', { title: type.title[locale] }).slice(0, 31), columns, [catalogTemplateDescriptions(type, locale, fields)]);
   return { fileName: `${type.tableKey}-template.xlsx`, data };
 }

@@ -12,15 +12,18 @@ export type StoredCustomValues = Record<string, string>;
 /** The custom values of the given records of an entity, by record id (a record without any has {}). */
 export async function readCustomValues(db: DbOrTx, entity: CustomFieldEntity, recordIds: readonly string[]): Promise<Map<string, StoredCustomValues>> {
   const out = new Map<string, StoredCustomValues>(recordIds.map((id) => [id, {}]));
-  if (recordIds.length === 0) return out;
-  const rows = await db
-    .select({ recordId: customFieldValue.recordId, name: customField.systemName, value: customFieldValue.value })
-    .from(customFieldValue)
-    .innerJoin(customField, eq(customField.id, customFieldValue.fieldId))
-    .where(and(eq(customField.entity, entity), inArray(customFieldValue.recordId, [...recordIds])));
-  for (const r of rows) out.get(r.recordId)![r.name] = r.value;
+  // an export's tens of thousands of ids: in slices, under both engines' limits on bound parameters
+  for (let at = 0; at < recordIds.length; at += READ_SLICE) {
+    const rows = await db
+      .select({ recordId: customFieldValue.recordId, name: customField.systemName, value: customFieldValue.value })
+      .from(customFieldValue)
+      .innerJoin(customField, eq(customField.id, customFieldValue.fieldId))
+      .where(and(eq(customField.entity, entity), inArray(customFieldValue.recordId, recordIds.slice(at, at + READ_SLICE))));
+    for (const r of rows) out.get(r.recordId)![r.name] = r.value;
+  }
   return out;
 }
+const READ_SLICE = 5000;
 
 /**
  * Checks values against the entity's fields; the issues name each field by its alias (both
@@ -28,10 +31,19 @@ export async function readCustomValues(db: DbOrTx, entity: CustomFieldEntity, re
  * give every required field).
  */
 export async function checkCustomValues(db: DbOrTx, entity: CustomFieldEntity, values: CustomValues, options: { partial?: boolean; row?: number } = {}) {
+  const { fields, check } = await customValueChecker(db, entity);
+  return { fields, ...check(values, options) };
+}
+
+/**
+ * `checkCustomValues` for many records (an import's rows): the fields and their dictionaries' live
+ * items read once, each record's values checked without a query.
+ */
+export async function customValueChecker(db: DbOrTx, entity: CustomFieldEntity) {
   const fields = await listCustomFields(db, entity);
   const dictTypes = fields.flatMap((f) => (f.fieldType === 'choice' && f.dictType ? [f.dictType] : []));
   const choices = new Map([...(await dictionaryChoices(db, dictTypes))].map(([type, items]) => [type, items.filter((i) => i.live).map((i) => i.code)]));
-  return { fields, ...customValueIssues(fields, values, choices, options) };
+  return { fields, check: (values: CustomValues, options: { partial?: boolean; row?: number } = {}) => customValueIssues(fields, values, choices, options) };
 }
 
 /**

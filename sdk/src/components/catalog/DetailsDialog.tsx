@@ -6,6 +6,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/index.ts';
 import { Dialog } from '../dialog.tsx';
 import { Button } from '../form.tsx';
+import { customFieldLabel, useCustomFields, useCustomValueText } from '../form/custom-fields.tsx';
 import type { CatalogApi, CatalogRow } from './catalog-api.ts';
 import { StatusTag } from './columns.tsx';
 import { displayValue, textIn, useCatalogWords } from './labels.ts';
@@ -18,6 +19,9 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const words = useCatalogWords();
+  // the custom fields (System › Customisation forms, entity catalog): every one, as the edit form shows them
+  const customFields = useCustomFields('catalog');
+  const customText = useCustomValueText(customFields);
   const [tab, setTab] = useState<Tab>('record');
   const versions = useLoad(() => calls.versions(row.id), [row.id]);
   const log = useLoad(() => calls.log(row.id), [row.id]);
@@ -46,6 +50,7 @@ export function DetailsDialog({ type, calls, row, dictionaries, onClose }: { typ
       </>,
     ],
     ...type.fields.map((field): [string, string, ReactNode] => [field.key, textIn(locale, field.header), displayValue(field, row.values[field.key], dictionaries, locale) || '—']),
+    ...customFields.map((f): [string, string, ReactNode] => [`custom-${f.systemName}`, customFieldLabel(f, locale), customText(f, row.customFields[f.systemName]) || '—']),
     ['creator', t`Created by`, `${row.createRealName ?? '—'} ${when(row.createTime)}`],
     ['quoteCount', t`Cited`, row.quoteCount],
   ];

@@ -87,22 +87,35 @@ export function CustomFieldInputs({
 }
 
 /**
+ * A custom value as a reader sees it: a choice by its dictionary item's name in the reader's
+ * language (the code while the items load, or for an item since removed), others as stored (a date
+ * as YYYY-MM-DD, a number in its canonical form).
+ */
+export function useCustomValueText(fields: readonly CustomFieldDef[]): (field: CustomFieldDef, value: string | undefined) => string {
+  const { i18n } = useLingui();
+  const dictionaries = useDictionaries(choiceTypes(fields));
+  return useMemo(
+    () => (f: CustomFieldDef, value: string | undefined) => {
+      if (f.fieldType !== 'choice' || !value) return value ?? '';
+      const item = (dictionaries[f.dictType ?? ''] ?? []).find((d) => d.code === value);
+      return item ? localName(i18n.locale, item.name, item.enName) : value;
+    },
+    [dictionaries, i18n.locale],
+  );
+}
+
+/**
  * Grid columns for the entity's custom fields: shown fields visible, the others hidden but offered
  * in the grid's column menu. A choice shows its dictionary item's name.
  */
 export function useCustomFieldColumns<Row>(fields: readonly CustomFieldDef[], valuesOf: (row: Row) => Readonly<Record<string, string>>): DataGridColumn<Row>[] {
   const { i18n } = useLingui();
-  const dictionaries = useDictionaries(choiceTypes(fields));
+  const text = useCustomValueText(fields);
   return useMemo(() => fields.map((f) => ({
     id: `custom-${f.systemName}`,
     header: customFieldLabel(f, i18n.locale),
     width: 140,
     hidden: !f.shown,
-    accessor: (row: Row) => {
-      const value = valuesOf(row)[f.systemName] ?? '';
-      if (f.fieldType !== 'choice' || value === '') return value;
-      const item = (dictionaries[f.dictType ?? ''] ?? []).find((d) => d.code === value);
-      return item ? localName(i18n.locale, item.name, item.enName) : value;
-    },
-  })), [fields, dictionaries, i18n.locale, valuesOf]);
+    accessor: (row: Row) => text(f, valuesOf(row)[f.systemName]),
+  })), [fields, text, i18n.locale, valuesOf]);
 }
