@@ -80,6 +80,8 @@ const SHAPE = "select (select count(*) from pg_constraint) || '/' || (select cou
 interface Held {
   database: PostgresDatabase;
   shape: string;
+  /** The template the database was last reset to: another one needs a whole reset. */
+  template?: PostgresTemplate;
 }
 
 const free: Held[] = [];
@@ -98,11 +100,17 @@ async function takeDatabase(): Promise<Held> {
 }
 
 /**
- * `fmea_test.reset(tables, rows)` in every test database (made in the base they are copied from): empties
- * every table and writes each named table's rows back (triggers, and so foreign-key checks, off), then
- * sets every identity after the restored numbers, as in a copy of the template. One call instead of ≈ 100
- * statements sent one by one: the function's statements are planned once per connection, where the same
- * statements sent as text were parsed and planned on every reset (≈ 15 ms of the server's CPU a test).
+ * `fmea_test.reset(tables, rows, whole)` in every test database (made in the base they are copied from): empties
+ * tables and writes each named table's rows back (triggers, and so foreign-key checks, off), then sets every
+ * identity after the restored numbers, as in a copy of the template. One call instead of ≈ 100 statements sent
+ * one by one: the function's statements are planned once per connection, where the same statements sent as
+ * text were parsed and planned on every reset (≈ 15 ms of the server's CPU a test).
+ *
+ * `whole` empties every table; otherwise only the tables written since the last reset: a statement trigger on
+ * every table (enabled ALWAYS, so writes in replica mode count too) notes the table in `fmea_test.written`, an
+ * unlogged list without a key (so concurrent writers never wait on each other there, and a rolled-back write's
+ * note goes with it). Emptying all ≈ 170 tables was most of a reset, and most tests write to a handful. A
+ * database reset for another template than its last is reset whole (openPostgresCopy).
  * It lives in a schema of its own, beside the application's tables, and no test reads functions.
  */
 async function resetFunction(pool: pg.Pool): Promise<string> {
@@ -112,22 +120,50 @@ async function resetFunction(pool: pg.Pool): Promise<string> {
   const identities = found.map(
     ({ table_name: t, column_name: c }) => `PERFORM setval(pg_get_serial_sequence('${quote(t)}', '${c}'), coalesce((SELECT max(${quote(c)}) FROM ${quote(t)}), 0) + 1, false);`,
   );
+  const triggers = TABLES.map(
+    (t) =>
+      `CREATE TRIGGER fmea_test_written AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON public.${quote(t)} FOR EACH STATEMENT EXECUTE FUNCTION fmea_test.note_written();
+ALTER TABLE public.${quote(t)} ENABLE ALWAYS TRIGGER fmea_test_written;`,
+  );
   return `CREATE SCHEMA fmea_test;
-CREATE FUNCTION fmea_test.reset(tables text[], rows json[]) RETURNS void LANGUAGE plpgsql AS $reset$
+CREATE UNLOGGED TABLE fmea_test.written (name text NOT NULL);
+CREATE FUNCTION fmea_test.note_written() RETURNS trigger LANGUAGE plpgsql AS $note$
+BEGIN
+  INSERT INTO fmea_test.written VALUES (TG_TABLE_NAME);
+  RETURN NULL;
+END
+$note$;
+${triggers.join('\n')}
+CREATE FUNCTION fmea_test.reset(tables text[], rows json[], whole boolean) RETURNS void LANGUAGE plpgsql AS $reset$
+DECLARE
+  name text;
+  i int;
 BEGIN
   PERFORM set_config('session_replication_role', 'replica', true);
-  ${TABLES.map((t) => `DELETE FROM public.${quote(t)};`).join('\n  ')}
-  FOR i IN 1 .. coalesce(array_length(tables, 1), 0) LOOP
-    EXECUTE format('INSERT INTO public.%I SELECT * FROM json_populate_recordset(null::public.%I, $1)', tables[i], tables[i]) USING rows[i];
-  END LOOP;
+  IF whole THEN
+    ${TABLES.map((t) => `DELETE FROM public.${quote(t)};`).join('\n    ')}
+    FOR i IN 1 .. coalesce(array_length(tables, 1), 0) LOOP
+      EXECUTE format('INSERT INTO public.%I SELECT * FROM json_populate_recordset(null::public.%I, $1)', tables[i], tables[i]) USING rows[i];
+    END LOOP;
+  ELSE
+    FOR name IN SELECT DISTINCT w.name FROM fmea_test.written w LOOP
+      EXECUTE format('DELETE FROM public.%I', name);
+      i := array_position(tables, name);
+      IF i IS NOT NULL THEN
+        EXECUTE format('INSERT INTO public.%I SELECT * FROM json_populate_recordset(null::public.%I, $1)', name, name) USING rows[i];
+      END IF;
+    END LOOP;
+  END IF;
   ${identities.join('\n  ')}
+  -- the reset's own writes (noted too: the triggers fire in replica mode) are not a test's
+  DELETE FROM fmea_test.written;
 END
 $reset$;`;
 }
 
-/** Empties every table and writes `rows` back, in one transaction (`fmea_test.reset`). */
-async function reset(database: PostgresDatabase, rows: ReadonlyMap<string, string>): Promise<void> {
-  await database.pool.query('SELECT fmea_test.reset($1::text[], $2::json[])', [[...rows.keys()], [...rows.values()]]);
+/** Brings the database to `rows` (`fmea_test.reset`): every table when `whole`, else those written since the last reset. */
+async function reset(database: PostgresDatabase, rows: ReadonlyMap<string, string>, whole: boolean): Promise<void> {
+  await database.pool.query('SELECT fmea_test.reset($1::text[], $2::json[], $3)', [[...rows.keys()], [...rows.values()], whole]);
 }
 
 /** A new database with nothing in it, not even the migrations. */
@@ -155,7 +191,8 @@ export async function savePostgresTemplate(source: PostgresDatabase): Promise<Po
  */
 export async function openPostgresCopy(template: PostgresTemplate): Promise<PostgresDatabase> {
   const held = await takeDatabase();
-  await reset(held.database, template.rows);
+  await reset(held.database, template.rows, held.template !== template);
+  held.template = template;
   const fresh: PostgresDatabase = { ...held.database, db: drizzleOnPool(held.database.pool, schema) as unknown as Db };
   inUse.set(fresh, held);
   return fresh;
