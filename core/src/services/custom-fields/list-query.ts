@@ -1,10 +1,9 @@
 import { and, asc, desc, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customFieldValue } from '../../db/schema/index.ts';
-import { textAsNumber } from '../../db/portable.ts';
+import { likeAnyCase, textAsNumber } from '../../db/portable.ts';
 import { customListTerms, type CustomFieldEntity, type CustomListQuery, type FieldForValues } from '../../domain/custom-fields/index.ts';
 import { likePattern } from '../shared/paging.ts';
-import { likeAnyCase } from '../../db/portable.ts';
 import { listCustomFields } from './fields.ts';
 import { throwIssues } from './values.ts';
 
