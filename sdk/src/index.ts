@@ -58,4 +58,5 @@ export { UserScoreCard } from './components/scores/UserScoreCard.tsx';
 export { useSettingsDraft, type SettingsDraft } from './components/form/use-settings-draft.ts';
 export { ScoreRanking } from './components/scores/ScoreRanking.tsx';
 export { SettingsActions } from './components/form/SettingsActions.tsx';
+export { CustomFieldFilter, customColumnId, customListQuery, NO_CUSTOM_FILTER, type CustomFilter } from './components/form/custom-field-filter.tsx';
 export { CustomFieldInputs, customFieldLabel, customFieldPath, customFieldServerFields, useCustomFieldColumns, useCustomFields, type CustomFieldDef, type CustomValues } from './components/form/custom-fields.tsx';

@@ -51,6 +51,11 @@ export function jsonListJoined(column: SQLWrapper, key: string): SQL {
     : sql`(select group_concat(value, ',') from json_each(${column}, ${`$.${key}`}))`;
 }
 
+/** Text holding a number (a custom field's canonical form), as a number: compared and ordered as one (9 before 10). */
+export function textAsNumber(expression: SQLWrapper): SQL {
+  return pg ? sql`cast(${expression} as double precision)` : sql`cast(${expression} as real)`;
+}
+
 /** `expression LIKE pattern` without regard to letter case (SQLite's LIKE is so for ASCII; PostgreSQL's ILIKE). Backslash escapes. */
 export function likeAnyCase(expression: SQLWrapper, pattern: string): SQL {
   return pg ? sql`${expression} ilike ${pattern} escape '\\'` : sql`${expression} like ${pattern} escape '\\'`;

@@ -1,6 +1,7 @@
 import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, DEFAULT_CATALOG_TEXT_MAX, REVIEW_OPINION_MAX_LENGTH, catalogEntities, type CatalogArea } from '@fmea/core';
 import { z } from '../../http/route.ts';
 import { DateTime, Id, REVIEW_STATUSES, ReviewTrailFields } from '../../http/fields.ts';
+import { CustomListFields } from '../custom-fields/list-query.ts';
 
 /**
  * The catalog engine's request and answer shapes (spec 001 §3, §7, §9). One
@@ -96,6 +97,7 @@ export const ListBody = z
     category: Search.optional(),
     creator: z.enum(CATALOG_CREATOR_TABS).default('all').openapi({ description: 'all, mine (mycompiled) or others (myreadable)' }),
     allVersions: z.boolean().default(false).openapi({ description: 'Also the releases a later release replaced' }),
+    ...CustomListFields,
   })
   .openapi('CatalogListBody');
 

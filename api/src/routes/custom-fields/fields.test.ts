@@ -82,6 +82,21 @@ describe('/api/customField', () => {
     expect(inUse.body.meta.message).toBe('Custom field Budget (budget) holds values on 1 records and cannot be deleted');
   });
 
+  it('sorts and filters the project list by a custom number field (as numbers: 9 before 10), refusing an unknown field by name', async () => {
+    const owner = caller(api, team.owner, 'en-US');
+    const members = [{ userId: team.owner.user.id, userRole: 0 }];
+    for (const value of ['10', '9', '100']) await owner.ok('POST', '/api/project/save', { projectType: 'dfmea', name: `Gear rack ${value}`, customFields: { budget: value }, projectMembers: members });
+    const budgets = async (body: object) => ((await owner.ok('POST', '/api/project/list', { search: 'Gear rack', ...body })).items as { customFields: { budget: string } }[]).map((p) => p.customFields.budget);
+    expect(await budgets({ customSort: { field: 'budget' } })).toEqual(['9', '10', '100']);
+    expect(await budgets({ customSort: { field: 'budget', order: 'desc' } })).toEqual(['100', '10', '9']);
+    expect(await budgets({ customFilters: { budget: { from: 10 } }, customSort: { field: 'budget' } })).toEqual(['10', '100']);
+    await expectInvalid(api, { method: 'POST', path: '/api/project/list', body: { customFilters: { colour: 'red' } } }, team.owner.token, {
+      zh: '表单校验失败\n自定义字段 colour 不存在',
+      en: 'Form validation failed\nThere is no custom field colour',
+    });
+    expect((await api.call('POST', '/api/problem/list', { token: admin, body: { customSort: { field: 'budget', order: 'sideways' } } })).status).toBe(400);
+  });
+
   it('answers each problem with its custom values in the problem list (the columns of its grid)', async () => {
     expect((await save({ entity: 'problem', systemName: 'plantCode', alias: '工厂代码', aliasEn: 'Plant code', fieldType: 'text', sort: 1 })).status).toBe(200);
     const made = await api.call('POST', '/api/problem/create', { token: admin, body: { brief: 'Seat rail squeaks', type: 'designProblem', source: 'field', customFields: { plantCode: 'P-12' } } });

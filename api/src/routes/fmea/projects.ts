@@ -35,6 +35,7 @@ import { DateTime, NumberPreviewSchema } from '../../http/fields.ts';
 import { fmeaContext, notifyChanged, readAccess, writeAccess } from './access.ts';
 import { requireTypeAccess, visibleTypes } from '../../http/access.ts';
 import { Confirm, DateText, Id, OptionalText, RequiredText, Text, Timestamp, Version } from './schemas.ts';
+import { CustomListFields } from '../custom-fields/list-query.ts';
 
 const TAG = 'fmea-projects';
 
@@ -200,6 +201,7 @@ export const ListBody = z
     sopTo: ListDate.openapi({ description: 'SOP date on or before this day (YYYY-MM-DD); after sopFrom, else 400 fmea.date_range_invalid' }),
     sort: z.enum(LIST_SORTS).optional().openapi({ description: 'Sort column; default updatedAt' }),
     order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Sort direction; default desc. Projects without an SOP date sort last.' }),
+    ...CustomListFields,
   })
   .openapi('FmeaProjectListBody');
 

@@ -7,6 +7,7 @@ import { DateInput, Id, withoutUndefined } from '../../http/fields.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { pageOf, PageQuery } from '../notices/schemas.ts';
 import { NullableText, Narrative, ProblemKey, ProblemSchema, ProblemListItemSchema, TAG, Version, presentListItem, presentProblem } from './schemas.ts';
+import { CustomListFields } from '../custom-fields/list-query.ts';
 
 /**
  * Problems handled by 8D (issue 24; docs/domain/problems-8d.md): list, read, open, change, delete. Internal
@@ -60,6 +61,7 @@ export const listRoute = defineRoute({
       happenedFrom: DateInput.optional(),
       happenedTo: DateInput.optional(),
       closedLoop: z.boolean().optional(),
+      ...CustomListFields,
     }),
   ),
   data: pageOf(ProblemListItemSchema).openapi('ProblemPage'),

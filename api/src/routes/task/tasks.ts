@@ -12,6 +12,7 @@ import { pageOf, PageQuery } from '../notices/schemas.ts';
 import { importWorkbook } from '../program/programs.ts';
 import { DayInput, ExchangeImportForm, ExchangeReportSchema, TASK_TAG, TaskKey, TaskListName, TaskSchema, TaskStatusCode } from '../program/schemas.ts';
 import { PROJECT_TASK_SOURCES, TASK_LABELS, TASK_LOG_ACTIONS, TASK_SOURCE_CODES, TASK_TYPES } from '@fmea/core';
+import { CustomListFields } from '../custom-fields/list-query.ts';
 
 /**
  * Tasks (issue 24, spec 001 §3 Task; area task_index): the six lists, one task, create, edit, delete, the
@@ -61,6 +62,7 @@ export const listRoute = defineRoute({
       projectId: Id.optional(),
       taskStatus: z.array(TaskStatusCode).max(8).optional(),
       taskType: z.enum(TASK_TYPES).optional(),
+      ...CustomListFields,
     }),
   ),
   data: pageOf(TaskSchema).openapi('ProgramTaskPage'),

@@ -1,2 +1,3 @@
 export * from './registry.ts';
 export * from './rules.ts';
+export * from './list-query.ts';

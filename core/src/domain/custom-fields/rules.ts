@@ -54,7 +54,7 @@ export interface FieldForValues {
 export type CustomValues = Record<string, string | number | null | undefined>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /**
  * Checks a record's custom values against the entity's fields and answers them as stored (text; a
@@ -112,4 +112,5 @@ export const CUSTOM_FIELD_RULE_KEYS: readonly string[] = [
   'custom_field.value_too_long',
   'custom_field.in_use',
   'custom_field.not_found',
+  'custom_field.filter_invalid',
 ];

@@ -1,5 +1,6 @@
 import type { CustomValues } from '../../domain/custom-fields/index.ts';
 import { copyCustomValues, saveCustomValues } from '../custom-fields/values.ts';
+import { customListSql, type CustomListQuery } from '../custom-fields/list-query.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -271,7 +272,7 @@ export async function listCatalogVersions(ctx: ServiceContext, id: string): Prom
 export const CATALOG_CREATOR_TABS = ['all', 'mine', 'others'] as const;
 export type CatalogCreatorTab = (typeof CATALOG_CREATOR_TABS)[number];
 
-export interface CatalogListQuery extends PageQuery {
+export interface CatalogListQuery extends PageQuery, CustomListQuery {
   /** Contained in the description in either language or in the number (case-insensitive, wildcards literal). */
   search?: string;
   /** Status codes (0..4); none given: all. */
@@ -297,19 +298,25 @@ export async function listCatalogRecords(ctx: ServiceContext, typeId: string, qu
   const caller = await catalogCaller(ctx.db, ctx.actor, type);
   assertCatalogRead(caller);
   const { page, limit, offset } = pageWindow(query);
-  const where = catalogListFilter(caller, type, query);
-  if (where === null) return { items: [], total: 0, page, limit };
+  const filter = catalogListFilter(caller, type, query);
+  if (filter === null) return { items: [], total: 0, page, limit };
   const reader = await readDb(ctx);
-  const rows = await catalogListPage(reader, where, limit, offset);
+  // each version row holds its own custom values (copyCustomValues), so the row's id is the record id
+  const custom = await customListSql(reader, 'catalog', catalogRecord.id, query);
+  const where = and(filter, custom.where)!;
+  const rows = await catalogListPage(reader, where, limit, offset, custom.orderBy);
   // a page short of its limit is the list's end, so its total is known: a search matching little scans the type once, not twice
   const ended = rows.length < limit && (rows.length > 0 || offset === 0);
   const total = ended ? offset + rows.length : ((await reader.select({ n: count() }).from(catalogRecord).where(where))[0]?.n ?? 0);
   return { items: await viewsOf(reader, caller, type, rows), total, page, limit };
 }
 
-/** The list's page, newest change first (its plan is tested: it walks catalog_record_type_updated_idx and stops after the page). */
-export const catalogListPage = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
-  db.select().from(catalogRecord).where(where).orderBy(desc(catalogRecord.updatedAt), desc(catalogRecord.serialNum), desc(catalogRecord.versionNo)).limit(limit).offset(offset);
+/**
+ * The list's page, newest change first (its plan is tested: it walks catalog_record_type_updated_idx and stops after the page);
+ * a custom field's sort (`first`) goes before that order.
+ */
+export const catalogListPage = (db: DbOrTx, where: SQL, limit: number, offset: number, first: readonly SQL[] = []) =>
+  db.select().from(catalogRecord).where(where).orderBy(...first, desc(catalogRecord.updatedAt), desc(catalogRecord.serialNum), desc(catalogRecord.versionNo)).limit(limit).offset(offset);
 
 const STATUSES: readonly string[] = knowledgeMachine.states;
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { readCustomValues, type StoredCustomValues } from '../custom-fields/values.ts';
+import { customListSql, type CustomListQuery } from '../custom-fields/list-query.ts';
 import type { FmeaReviewStatus } from '../../domain/status/fmea-review.ts';
 import { isDomainError } from '../../errors.ts';
 import { collection, fmeaMember, fmeaProject, fmeaProjectShare, fmeaProjectShareUser, fmeaProjectVisit, user } from '../../db/schema/index.ts';
@@ -15,7 +16,7 @@ import type { CollectType } from '../../domain/collections/index.ts';
 /** The favourite kinds that star a project: those the FMEA areas contribute. */
 const PROJECT_FAVOURITES = projectFavouriteTypes(AREAS) as CollectType[];
 
-export interface ProjectListQuery extends PageQuery {
+export interface ProjectListQuery extends PageQuery, CustomListQuery {
   /** all (every live project), mine (created by me), responsible (role 0), participating (member, not responsible), shared, collected. */
   tab?: ProjectListTab;
   projectTypes?: ProjectType[];
@@ -169,15 +170,16 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
   if (sopFrom) conditions.push(gte(fmeaProject.sopDate, sopFrom));
   const sopTo = given(query.sopTo);
   if (sopTo) conditions.push(lte(fmeaProject.sopDate, sopTo));
-  const where = and(...conditions);
+  // a list: the read replica may answer it (readDb)
+  const reader = await readDb(ctx);
+  const custom = await customListSql(reader, 'fmeaProject', fmeaProject.id, query);
+  const where = and(...conditions, custom.where);
 
   const sortColumn = SORT_COLUMNS[query.sort ?? 'updatedAt'];
   const direction = (query.order ?? 'desc') === 'asc' ? asc : desc;
   // SQLite puts NULL first when ascending; a project without an SOP date goes last either way
-  const ordering = query.sort === 'sopDate' ? [sql`${fmeaProject.sopDate} is null`, direction(sortColumn)] : [direction(sortColumn)];
+  const ordering = [...custom.orderBy, ...(query.sort === 'sopDate' ? [sql`${fmeaProject.sopDate} is null`, direction(sortColumn)] : [direction(sortColumn)])];
 
-  // a list: the read replica may answer it (readDb)
-  const reader = await readDb(ctx);
   const [{ total } = { total: 0 }] = await reader.select({ total: sql<number>`count(*)` }).from(fmeaProject).where(where);
   const rows = await reader
     .select({
@@ -205,8 +207,8 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery 
     .orderBy(...ordering, fmeaProject.id)
     .limit(limit)
     .offset(offset);
-  const custom = await readCustomValues(reader, 'fmeaProject', rows.map((r) => r.id));
-  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]), collected: Boolean(r.collected), customFields: custom.get(r.id) ?? {} }));
+  const values = await readCustomValues(reader, 'fmeaProject', rows.map((r) => r.id));
+  const items = rows.map((r) => ({ ...r, myRoles: r.myRoles === null ? null : (JSON.parse(r.myRoles) as number[]), collected: Boolean(r.collected), customFields: values.get(r.id) ?? {} }));
   return { items, total, page, limit };
 }
 

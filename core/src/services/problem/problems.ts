@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomValues } from '../../domain/custom-fields/index.ts';
 import { readCustomValues, saveCustomValues } from '../custom-fields/values.ts';
+import { customListSql, type CustomListQuery } from '../custom-fields/list-query.ts';
 import { actorName } from '../shared/people.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { problem, problemMember, problemStep, user } from '../../db/schema/index.ts';
@@ -22,7 +23,7 @@ import { problemView, summaryOf, type ProblemListItem, type ProblemView } from '
  * its responsible person as team leader. Only an open problem changes (its report under review, released or
  * closed is frozen: docs/domain/problems-8d.md).
  */
-export interface ProblemQuery extends PageQuery {
+export interface ProblemQuery extends PageQuery, CustomListQuery {
   /** Internal problems (problem_index, the default) or customer problems (fawProblem_index). */
   kind?: 'internal' | 'customer';
   /** Number, brief, description, part number, supplier or customer contains. */
@@ -88,7 +89,9 @@ export async function listProblems(ctx: ServiceContext, query: ProblemQuery = {}
   const mine = query.mine
     ? or(eq(problem.creatorId, me), eq(problem.responsibleId, me), inArray(problem.id, db.select({ id: problemMember.problemId }).from(problemMember).where(eq(problemMember.userId, me))))
     : undefined;
+  const custom = await customListSql(db, 'problem', problem.id, query);
   const where = and(
+    custom.where,
     live(problem),
     eq(problem.customerProblem, customer),
     siteScope(caller),
@@ -105,11 +108,11 @@ export async function listProblems(ctx: ServiceContext, query: ProblemQuery = {}
     mine,
   );
   const [rows, count] = await Promise.all([
-    db.select().from(problem).where(where).orderBy(desc(problem.updatedAt), desc(problem.problemNum)).limit(limit).offset(offset),
+    db.select().from(problem).where(where).orderBy(...custom.orderBy, desc(problem.updatedAt), desc(problem.problemNum)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(problem).where(where).get(),
   ]);
-  const custom = await readCustomValues(db, 'problem', rows.map((r) => r.id));
-  return { items: rows.map((r) => ({ ...summaryOf(r), customFields: custom.get(r.id) ?? {} })), total: Number(count?.n ?? 0), page, limit };
+  const values = await readCustomValues(db, 'problem', rows.map((r) => r.id));
+  return { items: rows.map((r) => ({ ...summaryOf(r), customFields: values.get(r.id) ?? {} })), total: Number(count?.n ?? 0), page, limit };
 }
 
 export async function getProblem(ctx: ServiceContext, key: string): Promise<ProblemView> {

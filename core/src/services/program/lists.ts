@@ -7,6 +7,7 @@ import { readDb, type ServiceContext } from '../shared/context.ts';
 import { contains, pageWindow, type Page, type PageQuery } from '../shared/paging.ts';
 import { findProgram, mayReadTasks, programCaller } from './access.ts';
 import { viewsOf, type TaskView } from './tasks.ts';
+import { customListSql, type CustomListQuery } from '../custom-fields/list-query.ts';
 
 /**
  * The task lists (spec 001 §2 "task lists: to-do, launched, all, done, current, history"; the task area's
@@ -22,7 +23,7 @@ import { viewsOf, type TaskView } from './tasks.ts';
 export const TASK_LISTS = ['todoList', 'launched', 'all', 'done', 'current', 'history'] as const;
 export type TaskList = (typeof TASK_LISTS)[number];
 
-export interface TaskListQuery extends PageQuery {
+export interface TaskListQuery extends PageQuery, CustomListQuery {
   list: TaskList;
   /** Number or name contains. */
   search?: string;
@@ -65,7 +66,9 @@ export async function listTasks(ctx: ServiceContext, query: TaskListQuery): Prom
   const programId = query.programId ? (await findProgram(ctx.db, query.programId)).id : undefined;
   const db = await readDb(ctx);
   const text = query.search?.trim();
+  const custom = await customListSql(db, 'task', projectTask.id, query);
   const where = and(
+    custom.where,
     live(projectTask),
     // the system operator (CLI) has no tasks of its own: its lists are every task
     me ? listCondition(query.list, me, seeAll, ctx.now().toISOString().slice(0, 10)) : undefined,
@@ -76,7 +79,7 @@ export async function listTasks(ctx: ServiceContext, query: TaskListQuery): Prom
     text ? or(contains(projectTask.taskNum, text), contains(projectTask.name, text)) : undefined,
   );
   const [rows, count] = await Promise.all([
-    db.select().from(projectTask).where(where).orderBy(desc(projectTask.updatedAt), desc(projectTask.taskNum)).limit(limit).offset(offset),
+    db.select().from(projectTask).where(where).orderBy(...custom.orderBy, desc(projectTask.updatedAt), desc(projectTask.taskNum)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(projectTask).where(where).get(),
   ]);
   return { items: await viewsOf(db, rows, caller), total: Number(count?.n ?? 0), page, limit };

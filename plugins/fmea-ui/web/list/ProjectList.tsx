@@ -12,12 +12,16 @@ import {
   Select,
   session,
   TextInput,
+  CustomFieldFilter,
+  customListQuery,
+  NO_CUSTOM_FILTER,
   useCustomFieldColumns,
   useCustomFields,
   useGridLabels,
   useGuardedNavigate,
   type DataGridColumn,
   type DataGridQuery,
+  type CustomFilter,
   type ButtonOf,
   type UserInfo,
 } from '@fmea/sdk';
@@ -56,6 +60,9 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ProjectFilterValues>(NO_FILTERS);
+  const [customFilter, setCustomFilter] = useState<CustomFilter>(NO_CUSTOM_FILTER);
+  // the header's custom fields: grid columns (sortable) and the toolbar's custom filter
+  const customFields = useCustomFields('fmeaProject');
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<ProjectView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
@@ -70,12 +77,12 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
 
   const fetchPage = useCallback(
     ({ page, limit, sort }: DataGridQuery) =>
-      api.post('/api/project/list', { tab, page, limit, projectType: listType, search: search || undefined, ...listQuery(filters, sort) }),
-    [tab, search, filters, listType],
+      api.post('/api/project/list', { tab, page, limit, projectType: listType, search: search || undefined, ...listQuery(filters, sort), ...customListQuery(customFilter, customFields, sort) }),
+    [tab, search, filters, listType, customFilter, customFields],
   );
-  const filtered = hasFilters(filters);
+  const filtered = hasFilters(filters) || customFilter.field !== '';
   // the language is part of the query: the server names stage and customer in it
-  const queryKey = JSON.stringify([tab, search, filters, i18n.locale, listType]);
+  const queryKey = JSON.stringify([tab, search, filters, customFilter, i18n.locale, listType]);
 
   // a new tab, search or filter starts again on page 1 (the grid's queryKey); saves reload the same page
   const changeTab = (value: Tab) => setTab(value);
@@ -117,7 +124,6 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
 
 
   // the header's custom fields: shown ones as columns, the others offered in the column menu
-  const customFields = useCustomFields('fmeaProject');
   const customColumns = useCustomFieldColumns<ProjectListItem>(customFields, customValuesOf);
   const columns = useMemo<DataGridColumn<ProjectListItem>[]>(
     () => [
@@ -278,6 +284,7 @@ export function FmeaProjectList({ basePath }: { basePath: string }) {
               <Trans>Search</Trans>
             </Button>
             <ProjectFilters value={filters} onChange={changeFilters} />
+            <CustomFieldFilter fields={customFields} value={customFilter} onChange={setCustomFilter} />
           </form>
         }
       />

@@ -13,10 +13,14 @@ import {
   TextInput,
   useGridLabels,
   useGuardedNavigate,
+  CustomFieldFilter,
+  customListQuery,
+  NO_CUSTOM_FILTER,
   useCustomFieldColumns,
   useCustomFields,
   usePermission,
   type ApiData,
+  type CustomFilter,
   type DataGridColumn,
   type DataGridQuery,
 } from '@fmea/sdk';
@@ -47,14 +51,17 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
   const navigate = useGuardedNavigate();
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<{ search: string; status: ProblemStatus | ''; type: ProblemType | ''; mine: boolean }>({ search: '', status: '', type: '', mine: false });
+  const [customFilter, setCustomFilter] = useState<CustomFilter>(NO_CUSTOM_FILTER);
+  const customFields = useCustomFields('problem');
   const [reloadKey, setReloadKey] = useState(0);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const open = (id: string) => void navigate(`${detailPath}?id=${encodeURIComponent(id)}`);
 
   const fetchPage = useCallback(
-    async ({ page, limit }: DataGridQuery) => {
+    async ({ page, limit, sort }: DataGridQuery) => {
       const data = await api.post('/api/problem/list', {
+        ...customListQuery(customFilter, customFields, sort),
         page,
         limit,
         kind: customer ? 'customer' : 'internal',
@@ -65,7 +72,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
       });
       return { items: data.items, total: data.total };
     },
-    [filter, customer],
+    [filter, customer, customFilter, customFields],
   );
 
   const remove = async (row: Row) => {
@@ -81,7 +88,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
   };
 
   // the problem's custom fields: shown ones as columns, the others offered in the column menu
-  const customColumns = useCustomFieldColumns<Row>(useCustomFields('problem'), customValuesOf);
+  const customColumns = useCustomFieldColumns<Row>(customFields, customValuesOf);
   const columns: DataGridColumn<Row>[] = [
     { id: 'problemNum', header: t`Number`, accessor: 'problemNum', width: 140, hideable: false },
     { id: 'brief', header: t`Brief`, hideable: false, cell: (row) => <span data-user-content>{row.brief}</span> },
@@ -116,7 +123,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
     e.preventDefault();
     setFilter((f) => ({ ...f, search: searchText.trim() }));
   };
-  const filtered = Boolean(filter.search || filter.status || filter.type || filter.mine);
+  const filtered = Boolean(filter.search || filter.status || filter.type || filter.mine || customFilter.field);
 
   return (
     <div className="page problem-list" data-testid={customer ? 'customer-problem-list' : 'problem-list'}>
@@ -173,6 +180,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
           <input type="checkbox" data-testid="problem-filter-mine" checked={filter.mine} onChange={(e) => setFilter((f) => ({ ...f, mine: e.target.checked }))} />
           <Trans>Mine only</Trans>
         </label>
+        <CustomFieldFilter fields={customFields} value={customFilter} onChange={setCustomFilter} />
         <Button type="submit">
           <Trans>Search</Trans>
         </Button>
@@ -182,7 +190,7 @@ export function ProblemList({ customer, detailPath }: { customer: boolean; detai
         columns={columns}
         rowKey={(row) => row.id}
         fetchPage={fetchPage}
-        queryKey={JSON.stringify(filter)}
+        queryKey={JSON.stringify([filter, customFilter])}
         reloadKey={reloadKey}
         onRowClick={(row) => open(row.id)}
         emptyText={filtered ? t`No problem matches the search.` : customer ? t`No customer problems yet.` : t`No problems yet. A new problem starts its 8D at D0.`}

@@ -13,10 +13,14 @@ import {
   Select,
   TextInput,
   useGridLabels,
+  CustomFieldFilter,
+  customListQuery,
+  NO_CUSTOM_FILTER,
   useCustomFieldColumns,
   useCustomFields,
   usePermission,
   type AreaPageProps,
+  type CustomFilter,
   type DataGridColumn,
   type DataGridQuery,
 } from '@fmea/sdk';
@@ -48,6 +52,8 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
+  const [customFilter, setCustomFilter] = useState<CustomFilter>(NO_CUSTOM_FILTER);
+  const customFields = useCustomFields('task');
   const [reloadKey, setReloadKey] = useState(0);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [rows, setRows] = useState<TaskRow[]>([]);
@@ -59,12 +65,12 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
   };
 
   const fetchPage = useCallback(
-    async ({ page, limit }: DataGridQuery) => {
-      const data = await api.post('/api/task/list', { list, page, limit, ...(search ? { search } : {}), ...(status ? { taskStatus: [status as TaskRow['taskStatus']] } : {}) });
+    async ({ page, limit, sort }: DataGridQuery) => {
+      const data = await api.post('/api/task/list', { list, page, limit, ...customListQuery(customFilter, customFields, sort), ...(search ? { search } : {}), ...(status ? { taskStatus: [status as TaskRow['taskStatus']] } : {}) });
       setRows(data.items);
       return { items: data.items, total: data.total };
     },
-    [list, search, status],
+    [list, search, status, customFilter, customFields],
   );
 
   const tick = (id: string, on: boolean) =>
@@ -91,7 +97,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
 
   const planned = (row: TaskRow, day: string | null | undefined) => (plannedDatesShown(row.taskType, row.taskObject) ? formatDate(day) || '—' : '—');
   // the task's custom fields: shown ones as columns, the others offered in the column menu
-  const customColumns = useCustomFieldColumns<TaskRow>(useCustomFields('task'), customValuesOf);
+  const customColumns = useCustomFieldColumns<TaskRow>(customFields, customValuesOf);
   const columns: DataGridColumn<TaskRow>[] = [
     {
       id: 'tick',
@@ -169,6 +175,7 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
           onChange={(e) => setStatus(e.target.value)}
           options={[{ value: '', label: t`All statuses` }, ...TASK_STATUS_FILTER.map((code) => ({ value: code, label: words.status(code) }))]}
         />
+        <CustomFieldFilter fields={customFields} value={customFilter} onChange={setCustomFilter} />
         <Button type="submit">
           <Trans>Search</Trans>
         </Button>
@@ -179,10 +186,10 @@ export default function TaskListPage({ microRoute }: AreaPageProps) {
         columns={columns}
         rowKey={(row) => row.id}
         fetchPage={fetchPage}
-        queryKey={`${list}|${search}|${status}|${i18n.locale}`}
+        queryKey={`${list}|${search}|${status}|${i18n.locale}|${JSON.stringify(customFilter)}`}
         reloadKey={reloadKey}
         onRowClick={(row) => setOpened(row)}
-        emptyText={search || status ? t`No task matches the search.` : t`No tasks in this list.`}
+        emptyText={search || status || customFilter.field ? t`No task matches the search.` : t`No tasks in this list.`}
         labels={labels}
       />
       {opened ? <TaskDetail taskId={opened.id} onClose={() => setOpened(null)} onChanged={reload} /> : null}

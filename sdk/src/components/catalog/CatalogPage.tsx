@@ -19,6 +19,8 @@ import { dictionariesOf, textIn } from './labels.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { CatalogReviewDialog, type CatalogReviewAction } from './ReviewDialog.tsx';
 import { useDictionaries } from './use-dictionaries.ts';
+import { useCustomFields } from '../form/custom-fields.tsx';
+import { CustomFieldFilter, customListQuery, NO_CUSTOM_FILTER, type CustomFilter } from '../form/custom-field-filter.tsx';
 import './catalog.css';
 
 export interface CatalogPageProps extends AreaPageProps {
@@ -61,6 +63,8 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
     setSearch(linked);
     setFilters(NO_FILTERS);
   }, [linked]);
+  const [customFilter, setCustomFilter] = useState<CustomFilter>(NO_CUSTOM_FILTER);
+  const customFields = useCustomFields('catalog');
   const [reloadKey, setReloadKey] = useState(0);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -82,9 +86,9 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
   const fetchPage = useCallback(
     (query: DataGridQuery) => {
       shown.current = query;
-      return calls.list({ ...listFilter, page: query.page, limit: query.limit });
+      return calls.list({ ...listFilter, ...customListQuery(customFilter, customFields, query.sort), page: query.page, limit: query.limit });
     },
-    [calls, listFilter],
+    [calls, listFilter, customFilter, customFields],
   );
 
   const act = async (row: CatalogRow, action: CatalogFlowAction) => {
@@ -180,13 +184,13 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
         rowKey={(row) => row.id}
         fetchPage={fetchPage}
         reloadKey={reloadKey}
-        queryKey={JSON.stringify([listFilter, locale])}
+        queryKey={JSON.stringify([listFilter, customFilter, locale])}
         rowMarker={(row) => row.marker}
         canEditRow={() => false}
         selectedKey={selected}
         onRowClick={(row) => setSelected(row.id)}
         labels={labels}
-        emptyText={search || filters !== NO_FILTERS ? t`No record matches the search and filters` : t`No records yet`}
+        emptyText={search || filters !== NO_FILTERS || customFilter.field ? t`No record matches the search and filters` : t`No records yet`}
         toolbar={
           <form noValidate className="catalog-toolbar" onSubmit={submit} role="search">
             <TextInput aria-label={t`Search by number or description`} placeholder={t`Number or description`} data-testid="catalog-search" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
@@ -194,6 +198,7 @@ function CatalogList({ type, intro }: { type: CatalogTypeDefinition; intro?: Rea
               <Trans>Search</Trans>
             </Button>
             <CatalogFilters value={filters} onChange={setFilters} productTypes={dictionaries.productType ?? []} hasProductType={type.fields.some((f) => f.key === 'productType')} />
+            <CustomFieldFilter fields={customFields} value={customFilter} onChange={setCustomFilter} />
           </form>
         }
       />

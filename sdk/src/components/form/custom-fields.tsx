@@ -106,13 +106,16 @@ export function useCustomValueText(fields: readonly CustomFieldDef[]): (field: C
 
 /**
  * Grid columns for the entity's custom fields: shown fields visible, the others hidden but offered
- * in the grid's column menu. A choice shows its dictionary item's name.
+ * in the grid's column menu. A choice shows its dictionary item's name. Sortable as the grid's own
+ * columns are: the grid hands the column id back as its sort, and `customListQuery` sends it to the
+ * server (a server-paged list; a choice sorts by its code).
  */
 export function useCustomFieldColumns<Row>(fields: readonly CustomFieldDef[], valuesOf: (row: Row) => Readonly<Record<string, string>>): DataGridColumn<Row>[] {
   const { i18n } = useLingui();
   const text = useCustomValueText(fields);
   return useMemo(() => fields.map((f) => ({
     id: `custom-${f.systemName}`,
+    sortable: true,
     header: customFieldLabel(f, i18n.locale),
     width: 140,
     hidden: !f.shown,
