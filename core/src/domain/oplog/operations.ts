@@ -60,6 +60,7 @@ export const OPERATION_ACTIONS = [
   'settings.main_view',
   'settings.translation',
   'settings.sso',
+  'settings.trial',
   'security.policy',
   'rules.set',
   'rules.ap_replace',

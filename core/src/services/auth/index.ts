@@ -5,3 +5,4 @@ export * from './password-ticket.ts';
 export * from './sso-settings.ts';
 export * from './sso.ts';
 export * from './licences.ts';
+export * from './trial.ts';

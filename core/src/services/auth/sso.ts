@@ -10,13 +10,14 @@ import * as oidc from 'openid-client';
 import { eq } from 'drizzle-orm';
 import { user, userRole } from '../../db/schema/index.ts';
 import { isDeleted } from '../../db/live.ts';
-import { ConflictError } from '../../errors.ts';
+import { ConflictError, type DomainError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
 import { getPasswordPolicy } from '../users/passwords.ts';
 import { remainingLogins, sitesOfUser } from './login.ts';
 import { createSession, invalidateUserSessions, liveSessions, type Session } from './session.ts';
 import { getSsoSettings, type SsoSettings } from './sso-settings.ts';
+import { checkTrialAtSignIn } from './trial.ts';
 
 /** What the browser carries between the start and the callback (10 minutes). */
 export interface SsoFlow {
@@ -34,8 +35,17 @@ export const SSO_FLOW_MINUTES = 10;
  * The spec's lookup outcomes (000 §4 "Single-sign-on lookup flag": 1 found, 2 not in the product,
  * 3 no permission, 0 not logged in at the provider, other: system error) plus the licence refusal.
  */
-export type SsoFailure = 'notFound' | 'noPermission' | 'notLoggedIn' | 'concurrency' | 'systemError';
-export const SSO_FLAG: Record<SsoFailure | 'ok', string> = { ok: '1', notFound: '2', noPermission: '3', notLoggedIn: '0', concurrency: '4', systemError: '9' };
+export type SsoFailure = 'notFound' | 'noPermission' | 'notLoggedIn' | 'concurrency' | 'trialExpired' | 'illegalTime' | 'systemError';
+export const SSO_FLAG: Record<SsoFailure | 'ok', string> = {
+  ok: '1',
+  notFound: '2',
+  noPermission: '3',
+  notLoggedIn: '0',
+  concurrency: '4',
+  trialExpired: '5',
+  illegalTime: '6',
+  systemError: '9',
+};
 
 export type SsoOutcome =
   | { status: 'ok'; token: string; session: Session; userId: string; userName: string; siteId: string; ended: string[]; type: string }
@@ -141,6 +151,11 @@ export async function finishSso(
 
 async function signInByName(ctx: ServiceContext, userName: string, type: string, meta: { userAgent?: string | null; ip?: string | null }): Promise<SsoOutcome> {
   const now = ctx.now();
+  try {
+    await checkTrialAtSignIn(ctx.db, now);
+  } catch (e) {
+    return { status: (e as DomainError).messageKey === 'auth.illegal_time' ? 'illegalTime' : 'trialExpired', type };
+  }
   const account = await ctx.db.select().from(user).where(eq(user.userName, userName)).get();
   if (!account || isDeleted(account)) return { status: 'notFound', type };
   const roles = await ctx.db.select({ roleId: userRole.roleId }).from(userRole).where(eq(userRole.userId, account.id));
