@@ -11,6 +11,7 @@ export const OPERATION_ACTIONS = [
   'auth.login',
   'auth.login_forced',
   'auth.login_sso',
+  'auth.logout_sso',
   'auth.login_failed',
   'auth.locked',
   'auth.lock_expired',

@@ -57,7 +57,7 @@ const NOT_LOGGED_IN = new Set(['login_required', 'interaction_required', 'consen
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
 /** The provider's discovered configuration, cached per issuer and client (a failed discovery is tried again next time). */
-function configurationOf(s: SsoSettings): Promise<oidc.Configuration> {
+export function configurationOf(s: SsoSettings): Promise<oidc.Configuration> {
   const key = JSON.stringify([s.issuer, s.clientId, s.clientSecret]);
   let found = configurations.get(key);
   if (!found) {
@@ -131,6 +131,7 @@ export async function finishSso(
   if (providerError && NOT_LOGGED_IN.has(providerError)) return fail('notLoggedIn', providerError);
   if (!settings.enabled || !input.flow || input.flow.expiresAt < ctx.now().getTime()) return fail('systemError', 'no_flow');
   let userName: string | undefined;
+  let provided: SsoSessionLink;
   try {
     const config = await configurationOf(settings);
     const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
@@ -140,16 +141,30 @@ export async function finishSso(
       idTokenExpected: true,
     });
     userName = await userNameOf(config, settings, tokens);
+    const claims = tokens.claims();
+    provided = { sid: typeof claims?.sid === 'string' ? claims.sid : null, sub: claims?.sub ?? null, idToken: tokens.id_token ?? null };
   } catch (e) {
     const error = (e as { error?: unknown }).error;
     if (typeof error === 'string' && NOT_LOGGED_IN.has(error)) return fail('notLoggedIn', error);
     return fail('systemError', typeof error === 'string' ? error : 'exchange_failed');
   }
   if (!userName) return fail('notFound', 'claim_missing');
-  return signInByName(ctx, userName, type, input);
+  return signInByName(ctx, userName, type, { ...input, sso: provided });
 }
 
-async function signInByName(ctx: ServiceContext, userName: string, type: string, meta: { userAgent?: string | null; ip?: string | null }): Promise<SsoOutcome> {
+/** What a session keeps of the provider's sign-in (docs/domain/sso.md "Signing out"). */
+interface SsoSessionLink {
+  sid: string | null;
+  sub: string | null;
+  idToken: string | null;
+}
+
+async function signInByName(
+  ctx: ServiceContext,
+  userName: string,
+  type: string,
+  meta: { userAgent?: string | null; ip?: string | null; sso: SsoSessionLink },
+): Promise<SsoOutcome> {
   const now = ctx.now();
   try {
     await checkTrialAtSignIn(ctx.db, now);
@@ -169,7 +184,7 @@ async function signInByName(ctx: ServiceContext, userName: string, type: string,
   if ((await remainingLogins(ctx.db, siteId, now, policy.idleLogoutMinutes, account.id)) === 0) return { status: 'concurrency', type };
   return ctx.db.transaction(async (tx) => {
     const ended = others.length ? await invalidateUserSessions(tx, account.id) : [];
-    const created = await createSession(tx, { userId: account.id, siteId, userAgent: meta.userAgent, ip: meta.ip }, now);
+    const created = await createSession(tx, { userId: account.id, siteId, userAgent: meta.userAgent, ip: meta.ip, sso: meta.sso }, now);
     await tx.update(user).set({ failedLogins: 0, lastLoginAt: now, loginCount: account.loginCount + 1 }).where(eq(user.id, account.id));
     await recordOperation(tx, { userId: account.id, userName: account.userName, ip: meta.ip ?? null }, now, {
       action: 'auth.login_sso',
