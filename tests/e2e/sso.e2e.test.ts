@@ -7,7 +7,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '@fmea/core/testing
 import { runCli } from './support/cli.ts';
 import { launchBrowser, openTab, screenshot, type Tab } from './support/browser.ts';
 import { apiLogin } from './support/api.ts';
-import { dragSlider, fillCredentials, loginOutcome, submitLogin } from './support/flows.ts';
+import { dragSlider, fillCredentials, loginOutcome, submitLogin, userMenu } from './support/flows.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, startServer, type RunningServer } from './support/server.ts';
 import { pathOf, textOf, waitForPath } from './support/suite.ts';
 
@@ -24,7 +24,11 @@ const tabs: Tab[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  provider = await startTestOidcProvider({ redirectUris: [`${server.baseURL}/api/sso/callback`] });
+  provider = await startTestOidcProvider({
+    redirectUris: [`${server.baseURL}/api/sso/callback`],
+    postLogoutRedirectUris: [`${server.baseURL}/?signedOut=1`],
+    backchannelLogoutUri: `${server.baseURL}/api/sso/backchannelLogout`,
+  });
   const admin = await apiLogin(server.baseURL, ADMIN_USER, ADMIN_PASSWORD);
   await admin.post('/api/security/saveSso', { enabled: true, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, userNameClaim: 'preferred_username' });
   browser = await launchBrowser();
@@ -66,6 +70,13 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(await page.locator('[data-testid="system-sso"] input[name="clientSecret"]').inputValue()).toBe('');
     await expect.poll(() => textOf(page.getByTestId('sso-callback'))).toBe(`请在身份提供方登记此回调地址：${server.baseURL}/api/sso/callback`);
     await screenshot(page, 'sso-settings-zh');
+
+    // signing out ends the provider's session too: its "sign out?" page, then back to the login page, which stays
+    await userMenu(page, 'menu-logout');
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.locator('button[name="logout"]').click();
+    await page.waitForURL((url) => url.origin === server.baseURL && url.searchParams.get('signedOut') === '1');
+    await page.getByTestId('sso-button').waitFor();
 
     // someone the provider knows and the product does not
     const stranger = await open('en-US');

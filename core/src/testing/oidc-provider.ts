@@ -49,9 +49,9 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
     // RP-initiated logout is on by default; back-channel logout is switched on here
     features: { backchannelLogout: { enabled: true } },
     // the product listens on loopback too: the provider's guard against calls to local addresses (SSRF) is for production
-    fetch: (url: string | URL, init: RequestInit & { dispatcher?: unknown }) => {
-      delete init.dispatcher;
-      return fetch(url, init);
+    fetch: (input, init) => {
+      const { dispatcher: _guarded, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return fetch(input, rest);
     },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name', 'email'] },
     // lifetimes set, so the provider does not warn about its defaults

@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
-import { eq } from 'drizzle-orm';
-import { createContext, endSessionUrlOf, invalidateSession, invalidateUserSessions, login, schema, sessionIdOf } from '@fmea/core';
+import { createContext, endSessionUrlOf, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
 import { servedOrigin } from '../../http/origin.ts';
 import { ok } from '../../envelope.ts';
 import { caller, readToken } from '../../http/authenticate.ts';
@@ -79,14 +78,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const services = c.var.services;
     const auth = caller(c);
     const db = services.database.db;
-    // the ID token is read from the row itself (the session cache carries no tokens)
-    const row = await db.select({ ssoIdToken: schema.session.ssoIdToken }).from(schema.session).where(eq(schema.session.id, auth.session.id)).get();
     await invalidateSession(db, auth.session.id);
     services.auth.dropSession(auth.session.id);
     services.realtime.closeSessions([auth.session.id]);
     clearSessionCookie(c);
     void announceOnline(services);
-    const endSessionUrl = row ? await endSessionUrlOf(db, row, `${servedOrigin(c, services.web)}/?signedOut=1`) : null;
+    const endSessionUrl = await endSessionUrlOf(db, auth.session, `${servedOrigin(c, services.web)}/?signedOut=1`);
     return c.json(ok({ endSessionUrl }), 200);
   });
 
