@@ -7,7 +7,7 @@ export interface Trial {
   startedAt: Date;
   /** The limit, in days (spec 000 §8: counted in days). */
   days: number;
-  /** The latest time a sign-in was accepted (or the trial was set): never moves back. */
+  /** The latest time a sign-in was checked (or the trial was set): never moves back. */
   runCode: Date;
 }
 
