@@ -38,11 +38,11 @@ describe('the trial licence over the API', () => {
     const role = await buildRole(api.t.ctx, { label: 'trial' });
     const plain = await buildUser(api.t.ctx, { label: 'trial', roles: [role.id], mustChangePassword: false });
     const plainToken = await api.login(plain.userName);
-    expect((await api.call('POST', '/api/licence/setTrial', { token: plainToken, body: { days: 30 } })).status).toBe(403);
-    const set = await api.call('POST', '/api/licence/setTrial', { token: admin, body: { days: 30 } });
+    expect((await api.call('POST', '/api/licence/setTrial', { token: plainToken, body: { trialDays: 30 } })).status).toBe(403);
+    const set = await api.call('POST', '/api/licence/setTrial', { token: admin, body: { trialDays: 30 } });
     expect(set.body.data).toMatchObject({ days: 30, daysLeft: 30, state: 'active' });
     expect((await api.call('GET', '/api/getLicenseInfo')).body.data.trial).toMatchObject({ days: 30, daysLeft: 30, state: 'active' });
-    const bad = await api.call('POST', '/api/licence/setTrial', { token: admin, body: { days: 0 }, headers: { 'accept-language': 'en-US' } });
+    const bad = await api.call('POST', '/api/licence/setTrial', { token: admin, body: { trialDays: 0 }, headers: { 'accept-language': 'en-US' } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.issues[0].message).toBe('Trial days must be a whole number of days from 1 to 3650 (got 0)');
 
