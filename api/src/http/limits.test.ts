@@ -25,6 +25,7 @@ const LONGER: Record<string, { field: string; why: string }> = {
   'POST /api/notice/saveOrUpdate': { field: 'content', why: 'a notice’s rich text (HTML) holds up to 100,000 characters (NOTICE_CONTENT_MAX)' },
   // FMEA change proposals (docs/domain/closed-loop.md): what the field showed, and why a decision went so, are a paragraph (RATIONALE_LIMIT)
   'GET /api/translation/translation': { field: 'desc', why: 'the text to translate, up to 2,000 characters: a description or a rationale as long as the fields it fills' },
+  'POST /api/sso/backchannelLogout': { field: 'logout_token', why: 'a signed JWT from the identity provider, whose size the product does not choose (up to 20,000 characters)' },
   'POST /api/manual/save': { field: 'text', why: 'the working manual is a help page: up to 20,000 characters (MANUAL_TEXT_MAX)' },
   'POST /api/translation/saveSettings': { field: 'endpoint', why: 'the translation service’s address, up to 500 characters (a key in its query included)' },
   'POST /api/loop/propose': { field: 'rationale', why: 'a change proposal’s rationale, up to 2,000 characters' },

@@ -8,6 +8,8 @@ import * as passwordRules from './auth/password-rules.ts';
 import * as authSpecNames from './auth/spec-names.ts';
 // single sign-on through OpenID Connect (docs/domain/sso.md)
 import * as sso from './auth/sso.ts';
+// the trial licence (docs/domain/licences.md)
+import * as licence from './auth/licence.ts';
 // sites, site users (groups) and departments: the system_site page
 import * as sites from './org/sites.ts';
 import * as siteUsers from './org/site-users.ts';
@@ -144,6 +146,7 @@ export const ROUTE_MODULES = {
   passwordRules,
   authSpecNames,
   sso,
+  licence,
   sites,
   siteUsers,
   departments,

@@ -37,6 +37,7 @@ import { registerServe } from './serve/index.ts';
 import { registerSite } from './site/index.ts';
 import { registerSpc } from './spc/index.ts';
 import { registerSso } from './sso/index.ts';
+import { registerLicence } from './licence/index.ts';
 import { registerField } from './field/index.ts';
 import { registerTemplate } from './template/index.ts';
 import { registerUser } from './user/index.ts';
@@ -59,6 +60,7 @@ export function registerCommands(program: Command, deps: CommandDeps = {}): void
   registerWorkflow(program);
   registerMenu(program);
   registerSso(program);
+  registerLicence(program);
   registerField(program);
   registerDfmea(program);
   registerPfmea(program);

@@ -12,6 +12,7 @@ import { installStatementCache } from './statement-cache.ts';
 import type { WriteQueueOptions } from './write-queue.ts';
 import { DIALECT, dialectOf, type Dialect } from './dialect.ts';
 import * as schema from './schema/index.ts';
+import { noteDatabaseLocation } from './secret-key.ts';
 
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;
@@ -104,6 +105,8 @@ export async function openDatabase(url?: string, options: { readUrl?: string } =
   if (readUrl !== undefined && (dialect !== 'postgres' || dialectOf(readUrl) !== 'postgres')) throw new InvalidInputError('db.read_url_needs_postgres', { url: addressWithoutSecrets(readUrl) });
   // the schema answers one engine's tables for the whole process (dialect.ts)
   if (dialect !== DIALECT) throw new InvalidInputError('db.dialect_mismatch', { url: addressWithoutSecrets(target) });
+  // the installation's key for secrets in the database lives beside it (secret-key.ts)
+  noteDatabaseLocation(databaseLocation(target));
   if (dialect === 'postgres') return openPostgres(target, readUrl);
   installStatementCache();
   const file = isMemory(target) ? undefined : localFilePath(target);

@@ -28,6 +28,7 @@ export * from './spc-study/index.ts';
 export * from './ewo/index.ts';
 export * from './dvp/index.ts';
 export * from './problem/index.ts';
+export * from './licence/index.ts';
 export * from './program/index.ts';
 export * from './scores/index.ts';
 export * from './spc/index.ts';

@@ -22,6 +22,10 @@ export interface TestOidcProviderOptions {
   redirectUris: string[];
   /** The claims an account carries beyond `sub` (default: preferred_username = the login name). */
   claimsOf?: (login: string) => Record<string, unknown>;
+  /** Where the provider may send the browser after signing out there (RP-initiated logout). */
+  postLogoutRedirectUris?: string[];
+  /** The product's back-channel logout address: the provider posts a logout token there (with `sid`) when a user signs out at it. */
+  backchannelLogoutUri?: string;
 }
 
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
@@ -31,7 +35,24 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
   const clientId = 'fmea-workbench';
   const clientSecret = 'test-secret-' + Math.random().toString(36).slice(2);
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        ...(options.postLogoutRedirectUris ? { post_logout_redirect_uris: options.postLogoutRedirectUris } : {}),
+        ...(options.backchannelLogoutUri ? { backchannel_logout_uri: options.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
+      },
+    ],
+    // RP-initiated logout is on by default; back-channel logout is switched on here
+    features: { backchannelLogout: { enabled: true } },
+    // the product listens on loopback too: the provider's guard against calls to local addresses (SSRF) is for production
+    fetch: (input, init) => {
+      const { dispatcher: _guarded, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return fetch(input, rest);
+    },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name', 'email'] },
     // lifetimes set, so the provider does not warn about its defaults
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
@@ -109,4 +130,34 @@ export async function signInAtProvider(authorizationUrl: string, login: string |
     next = { url: new URL(action.replace(/&amp;/g, '&'), next.url).href, init: { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } };
   }
   throw new Error('the provider did not send the browser back');
+}
+
+/**
+ * Follows a sign-out at the provider (its end-session address, RP-initiated
+ * logout) with the browser's cookies there: confirms the provider's "sign
+ * out?" form, which also sends the back-channel logout tokens, and answers
+ * the address outside the provider it sends the browser to, if any.
+ */
+export async function signOutAtProvider(endSessionUrl: string, jar: CookieJar): Promise<string | undefined> {
+  const origin = new URL(endSessionUrl).origin;
+  let next: { url: string; init?: RequestInit } | undefined = { url: endSessionUrl };
+  for (let hops = 0; next && hops < 10; hops++) {
+    const response: Response = await fetch(next.url, { ...next.init, redirect: 'manual', headers: { ...(next.init?.headers as Record<string, string>), cookie: jar.header() } });
+    jar.take(response);
+    const location = response.headers.get('location');
+    if (location) {
+      const target = new URL(location, next.url);
+      if (target.origin !== origin) return target.href;
+      next = { url: target.href };
+      continue;
+    }
+    const html = await response.text();
+    const form = /<form[^>]*id="op.logoutForm"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+    if (!form) return undefined;
+    const action = /action="([^"]+)"/.exec(form[0])![1]!;
+    const fields = new URLSearchParams({ logout: 'yes' });
+    for (const input of form[1]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(input[1]!, input[2]!);
+    next = { url: new URL(action.replace(/&amp;/g, '&'), next.url).href, init: { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } } };
+  }
+  throw new Error('the provider did not finish the sign-out');
 }

@@ -54,13 +54,19 @@ export function clearSession(): void {
   session.user = null;
 }
 
-export async function logout(): Promise<void> {
+/**
+ * Signs out here; answers the single sign-on provider's end-session address when the session began
+ * there (the caller sends the browser on to it so the provider's session ends too), else null.
+ */
+export async function logout(): Promise<string | null> {
+  let endSessionUrl: string | null = null;
   try {
-    await api.post('/api/logout');
+    endSessionUrl = (await api.post('/api/logout')).endSessionUrl;
   } catch {
     // already gone on the server: sign out locally anyway
   }
   clearSession();
+  return endSessionUrl;
 }
 
 setSessionLostHandler(() => {

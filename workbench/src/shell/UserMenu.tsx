@@ -20,7 +20,9 @@ export function UserMenu({ user, onLock }: { user: UserInfo; onLock: () => void 
 
   async function signOut() {
     if (!(await confirmLeave())) return;
-    await logout();
+    const endSessionUrl = await logout();
+    // signed in through single sign-on: the provider ends its session too and sends the browser back to /?signedOut=1
+    if (endSessionUrl) return window.location.assign(endSessionUrl);
     // signedOut: the login page does not send a signed-out user straight back through single sign-on
     navigate('/?signedOut=1');
   }

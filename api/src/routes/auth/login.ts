@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip.ts';
-import { createContext, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
+import { createContext, endSessionUrlOf, invalidateSession, invalidateUserSessions, login, sessionIdOf } from '@fmea/core';
+import { servedOrigin } from '../../http/origin.ts';
 import { ok } from '../../envelope.ts';
 import { caller, readToken } from '../../http/authenticate.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
@@ -25,7 +26,17 @@ export const loginRoute = defineRoute({
   data: LoginResultSchema,
 });
 
-export const logoutRoute = defineRoute({ method: 'post', path: '/api/logout', tag: 'auth', summary: 'Sign out (this session)', access: 'user', data: z.null() });
+export const logoutRoute = defineRoute({
+  method: 'post',
+  path: '/api/logout',
+  tag: 'auth',
+  summary: 'Sign out (this session)',
+  description:
+    'Ends this session. A session that began through single sign-on also ends at the provider: endSessionUrl is the provider’s end-session address ' +
+    '(RP-initiated logout, with the session’s ID token as id_token_hint and post_logout_redirect_uri <server>/?signedOut=1, which the provider must allow); the browser goes there. Null otherwise.',
+  access: 'user',
+  data: z.strictObject({ endSessionUrl: z.string().nullable() }),
+});
 export const forceLogoutRoute = defineRoute({ method: 'post', path: '/api/forceLogout', tag: 'auth', summary: 'Sign out everywhere (every session of this account)', access: 'user', data: z.strictObject({ ended: z.number() }) });
 
 export { clientIp } from '../../http/client-ip.ts';
@@ -66,12 +77,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(logoutRoute, async (c) => {
     const services = c.var.services;
     const auth = caller(c);
-    await invalidateSession(services.database.db, auth.session.id);
+    const db = services.database.db;
+    await invalidateSession(db, auth.session.id);
     services.auth.dropSession(auth.session.id);
     services.realtime.closeSessions([auth.session.id]);
     clearSessionCookie(c);
     void announceOnline(services);
-    return c.json(ok(null), 200);
+    const endSessionUrl = await endSessionUrlOf(db, auth.session, `${servedOrigin(c, services.web)}/?signedOut=1`);
+    return c.json(ok({ endSessionUrl }), 200);
   });
 
   app.openapi(forceLogoutRoute, async (c) => {

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, licenceSummary, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
+import { assertCanKick, assertCanKickUser, changeGroup, createContext, invalidateUserSessions, licenceSummary, trialInfo, onlineUsers, onlineUsersScope, remainingLogins, liveSessions } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import { caller, idleMinutes } from '../../http/authenticate.ts';
@@ -7,7 +7,7 @@ import { setSessionCookie } from '../../http/session-cookie.ts';
 import type { AppEnv, AuthInfo } from '../../http/env.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { announceOnline } from '../../realtime/socket.ts';
-import { OnlineUserSchema } from './schemas.ts';
+import { OnlineUserSchema, TrialSchema } from './schemas.ts';
 
 export const remainRoute = defineRoute({
   method: 'get',
@@ -24,10 +24,12 @@ export const licenceRoute = defineRoute({
   path: '/api/getLicenseInfo',
   tag: 'auth',
   summary: 'Licences of the installation (login page)',
-  description: 'Sites with a licence count limit how many people sign in there at once (0: unlimited). licensed and remaining add up the limited sites (null when none is limited); online counts everyone signed in now.',
+  description:
+    'Sites with a licence count limit how many people sign in there at once (0: unlimited). licensed and remaining add up the limited sites (null when none is limited); online counts everyone signed in now. ' +
+    'trial: the trial licence when one is installed (null otherwise): its start, limit in days, end, the days left (1 on the last day) and its state; expired or illegalTime refuse every sign-in.',
   access: 'public',
   request: { query: z.object({ timestamp: z.string().max(40).optional() }) },
-  data: z.strictObject({ licensed: z.number().nullable(), online: z.number(), remaining: z.number().nullable(), unlimitedSites: z.number() }),
+  data: z.strictObject({ licensed: z.number().nullable(), online: z.number(), remaining: z.number().nullable(), unlimitedSites: z.number(), trial: TrialSchema.nullable() }),
 });
 
 export const changeGroupRoute = defineRoute({
@@ -80,7 +82,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(licenceRoute, async (c) => {
     const services = c.var.services;
-    return c.json(ok(await licenceSummary(services.database.db, services.now(), await idleMinutes(services))), 200);
+    const db = services.database.db;
+    const summary = await licenceSummary(db, services.now(), await idleMinutes(services));
+    return c.json(ok({ ...summary, trial: await trialInfo(db, services.now()) }), 200);
   });
 
   app.openapi(changeGroupRoute, async (c) => {

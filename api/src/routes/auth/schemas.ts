@@ -96,3 +96,14 @@ export const OnlineUserSchema = z.strictObject({
   siteNameEn: z.string().nullable(),
   since: DateTime,
 });
+
+/** The trial licence as the login page and admins see it (docs/domain/licences.md). */
+export const TrialSchema = z
+  .strictObject({
+    startedAt: z.string(),
+    days: z.number().int(),
+    endsAt: z.string(),
+    daysLeft: z.number().int().openapi({ description: 'Started days left: 1 on the last day, 0 once expired' }),
+    state: z.enum(['active', 'expired', 'illegalTime']).openapi({ description: 'illegalTime: the server’s clock is more than a day behind the latest sign-in' }),
+  })
+  .openapi('Trial');

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createContext, finishSso, getSsoSettings, SSO_FLOW_MINUTES, setSsoSettings, startSso, viewSso, type SsoFlow } from '@fmea/core';
+import { backChannelLogout, createContext, finishSso, InvalidInputError, getSsoSettings, SSO_FLOW_MINUTES, setSsoSettings, startSso, viewSso, type SsoFlow } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import { caller, readToken } from '../../http/authenticate.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -88,6 +88,24 @@ export const saveSsoRoute = defineRoute({
   data: SsoSettingsSchema,
 });
 
+/** Where the provider posts its logout tokens (register it as the client's backchannel_logout_uri). */
+export const SSO_BACKCHANNEL_PATH = '/api/sso/backchannelLogout';
+
+export const backChannelLogoutRoute = defineRoute({
+  method: 'post',
+  path: SSO_BACKCHANNEL_PATH,
+  tag: 'auth',
+  summary: 'OpenID Connect Back-Channel Logout: the provider ends sessions',
+  description:
+    'Called by the identity provider, not by browsers (OpenID Connect Back-Channel Logout 1.0): a form field logout_token, a JWT signed with the provider’s published keys, ' +
+    'naming this client as audience, with iat, the back-channel logout event, and sid and/or sub. The sessions here that began with that provider session (sid), ' +
+    'or of that subject when no sid is given, end. 200 with how many ended; 400 when the token does not verify. Register this address at the provider, ' +
+    'with backchannel_logout_session_required.',
+  access: 'public',
+  request: { body: { content: { 'application/x-www-form-urlencoded': { schema: z.object({ logout_token: z.string().max(20_000) }) } }, required: true } },
+  data: z.strictObject({ ended: z.number() }),
+});
+
 function readFlow(c: Context<AppEnv>): SsoFlow | undefined {
   const raw = getCookie(c, FLOW_COOKIE);
   if (!raw) return undefined;
@@ -138,6 +156,19 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(ssoTokenRoute, async (c) => {
     const auth = caller(c);
     return c.json(ok({ token: readToken(c)!, userId: auth.user.id, userName: auth.user.userName }), 200);
+  });
+
+  app.openapi(backChannelLogoutRoute, async (c) => {
+    const services = c.var.services;
+    const ctx = createContext(services.database.db, { userId: null, userName: 'sso', ip: clientIp(c) }, services.now);
+    const outcome = await backChannelLogout(ctx, c.req.valid('form').logout_token);
+    c.header('cache-control', 'no-store');
+    if (!outcome.ok) throw new InvalidInputError('sso.logout_token_invalid');
+    outcome.ended.forEach((id) => services.auth.dropSession(id));
+    // the tabs of those sessions find them gone on their next call ("your session has ended")
+    services.realtime.closeSessions(outcome.ended);
+    if (outcome.ended.length) void announceOnline(services);
+    return c.json(ok({ ended: outcome.ended.length }), 200);
   });
 
   app.openapi(getSsoRoute, async (c) => c.json(ok(viewSso(await getSsoSettings(c.var.services.database.db))), 200));

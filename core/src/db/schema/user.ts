@@ -103,8 +103,13 @@ export const session = sqliteTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: timestamp('created_at').notNull(),
+    /** A sign-in through OpenID Connect: the provider's session id (`sid`) and subject, for its back-channel logout. */
+    ssoSid: text('sso_sid'),
+    ssoSub: text('sso_sub'),
+    /** The ID token, sent back as `id_token_hint` when the user signs out here (RP-initiated logout). */
+    ssoIdToken: text('sso_id_token'),
   },
-  (t) => [index('session_user_idx').on(t.userId), index('session_site_idx').on(t.siteId)],
+  (t) => [index('session_user_idx').on(t.userId), index('session_site_idx').on(t.siteId), index('session_sso_sid_idx').on(t.ssoSid)],
 );
 
 /**

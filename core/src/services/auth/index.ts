@@ -4,4 +4,6 @@ export * from './throttle.ts';
 export * from './password-ticket.ts';
 export * from './sso-settings.ts';
 export * from './sso.ts';
+export * from './sso-logout.ts';
 export * from './licences.ts';
+export * from './trial.ts';

@@ -12,6 +12,7 @@ import { createSession, invalidateUserSessions, liveSessions, type Session } fro
 import { issuePasswordTicket } from './password-ticket.ts';
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from './throttle.ts';
 import { isDeleted } from '../../db/live.ts';
+import { checkTrialAtSignIn } from './trial.ts';
 
 export interface LoginInput {
   userName: string;
@@ -103,6 +104,8 @@ export async function login(ctx: ServiceContext, input: LoginInput, hooks: Login
   // the throttle slows guessing and refuses nobody: this address and name wait for their own earlier failures, then are checked
   await wait(await signInDelayMs(ctx.db, input.ip, userName, policy, ctx.now()));
   const now = ctx.now();
+  // the trial licence refuses everyone alike, before any name or password is looked at
+  await checkTrialAtSignIn(ctx.db, now);
   const account = userName ? await ctx.db.select().from(user).where(eq(user.userName, userName)).get() : undefined;
   const audit = (action: OperationAction, userId: string | null, after?: unknown) =>
     recordOperation(ctx.db, { userId, userName: userName || '?', ip: input.ip ?? null }, now, { action, entity: 'session', entityId: userId, after });

@@ -35,6 +35,8 @@ export interface NewSession {
   siteId: string | null;
   userAgent?: string | null;
   ip?: string | null;
+  /** A sign-in through OpenID Connect: what its sign-out and the provider's back-channel logout need. */
+  sso?: { sid: string | null; sub: string | null; idToken: string | null };
 }
 
 export async function createSession(db: DbOrTx, input: NewSession, now: Date): Promise<{ token: string; session: Session }> {
@@ -47,6 +49,9 @@ export async function createSession(db: DbOrTx, input: NewSession, now: Date): P
       siteId: input.siteId,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
       ip: input.ip ?? null,
+      ssoSid: input.sso?.sid ?? null,
+      ssoSub: input.sso?.sub ?? null,
+      ssoIdToken: input.sso?.idToken ?? null,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),

@@ -4,12 +4,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { readSetting, writeSetting } from '../shared/settings.ts';
 import { writeAndLog } from '../shared/write.ts';
+import { seal, unseal } from '../shared/secret-box.ts';
 
 /**
  * Single sign-on through OpenID Connect (docs/domain/sso.md): the provider's
  * issuer, this product's client at it, and the claim that carries the user
- * name. Stored in one `setting` row; the secret never leaves the server
- * (answers and the operation log say only whether one is set).
+ * name. Stored in one `setting` row, the client secret sealed with the
+ * installation's key; the secret never leaves the server (answers and the
+ * operation log say only whether one is set).
  */
 export interface SsoSettings {
   enabled: boolean;
@@ -32,9 +34,20 @@ export const SSO_SETTING_KEY = 'sso';
 const DEFAULTS: SsoSettings = { enabled: false, issuer: '', clientId: '', clientSecret: '', userNameClaim: 'preferred_username' };
 const CLAIM = /^[A-Za-z][A-Za-z0-9_.:-]*$/;
 
+/** The purpose the stored client secret is sealed for (secret-box.ts). */
+const SECRET_PURPOSE = 'setting:sso.clientSecret';
+
+/**
+ * The settings with the client secret opened. A secret that cannot be opened (the installation key
+ * was lost or changed: docs/domain/sso.md) reads as not set, so the page asks for it again.
+ */
 export async function getSsoSettings(db: DbOrTx): Promise<SsoSettings> {
-  return readSetting(db, SSO_SETTING_KEY, DEFAULTS);
+  const stored = await readSetting(db, SSO_SETTING_KEY, DEFAULTS);
+  return { ...stored, clientSecret: stored.clientSecret ? (unseal(stored.clientSecret, SECRET_PURPOSE) ?? '') : '' };
 }
+
+/** The row as stored: the secret sealed with the installation's key (AES-256-GCM). */
+const sealed = (s: SsoSettings): SsoSettings => ({ ...s, clientSecret: s.clientSecret ? seal(s.clientSecret, SECRET_PURPOSE) : '' });
 
 export const viewSso = (s: SsoSettings): SsoSettingsView => ({
   enabled: s.enabled,
@@ -96,7 +109,7 @@ export async function setSsoSettings(ctx: ServiceContext, changes: Partial<SsoSe
       userNameClaim: trim(changes.userNameClaim) ?? before.userNameClaim,
     };
     assertNoIssues(issuesOf(next, changes));
-    await writeSetting(tx, SSO_SETTING_KEY, next);
+    await writeSetting(tx, SSO_SETTING_KEY, sealed(next));
     return { result: viewSso(next), log: { action: 'settings.sso', entity: 'setting', entityId: SSO_SETTING_KEY, before: viewSso(before), after: viewSso(next) } };
   });
 }

@@ -10,13 +10,14 @@ import * as oidc from 'openid-client';
 import { eq } from 'drizzle-orm';
 import { user, userRole } from '../../db/schema/index.ts';
 import { isDeleted } from '../../db/live.ts';
-import { ConflictError } from '../../errors.ts';
+import { ConflictError, type DomainError } from '../../errors.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { recordOperation } from '../shared/audit.ts';
 import { getPasswordPolicy } from '../users/passwords.ts';
 import { remainingLogins, sitesOfUser } from './login.ts';
 import { createSession, invalidateUserSessions, liveSessions, type Session } from './session.ts';
 import { getSsoSettings, type SsoSettings } from './sso-settings.ts';
+import { checkTrialAtSignIn } from './trial.ts';
 
 /** What the browser carries between the start and the callback (10 minutes). */
 export interface SsoFlow {
@@ -34,8 +35,17 @@ export const SSO_FLOW_MINUTES = 10;
  * The spec's lookup outcomes (000 §4 "Single-sign-on lookup flag": 1 found, 2 not in the product,
  * 3 no permission, 0 not logged in at the provider, other: system error) plus the licence refusal.
  */
-export type SsoFailure = 'notFound' | 'noPermission' | 'notLoggedIn' | 'concurrency' | 'systemError';
-export const SSO_FLAG: Record<SsoFailure | 'ok', string> = { ok: '1', notFound: '2', noPermission: '3', notLoggedIn: '0', concurrency: '4', systemError: '9' };
+export type SsoFailure = 'notFound' | 'noPermission' | 'notLoggedIn' | 'concurrency' | 'trialExpired' | 'illegalTime' | 'systemError';
+export const SSO_FLAG: Record<SsoFailure | 'ok', string> = {
+  ok: '1',
+  notFound: '2',
+  noPermission: '3',
+  notLoggedIn: '0',
+  concurrency: '4',
+  trialExpired: '5',
+  illegalTime: '6',
+  systemError: '9',
+};
 
 export type SsoOutcome =
   | { status: 'ok'; token: string; session: Session; userId: string; userName: string; siteId: string; ended: string[]; type: string }
@@ -47,7 +57,7 @@ const NOT_LOGGED_IN = new Set(['login_required', 'interaction_required', 'consen
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
 /** The provider's discovered configuration, cached per issuer and client (a failed discovery is tried again next time). */
-function configurationOf(s: SsoSettings): Promise<oidc.Configuration> {
+export function configurationOf(s: SsoSettings): Promise<oidc.Configuration> {
   const key = JSON.stringify([s.issuer, s.clientId, s.clientSecret]);
   let found = configurations.get(key);
   if (!found) {
@@ -121,6 +131,7 @@ export async function finishSso(
   if (providerError && NOT_LOGGED_IN.has(providerError)) return fail('notLoggedIn', providerError);
   if (!settings.enabled || !input.flow || input.flow.expiresAt < ctx.now().getTime()) return fail('systemError', 'no_flow');
   let userName: string | undefined;
+  let provided: SsoSessionLink;
   try {
     const config = await configurationOf(settings);
     const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
@@ -130,17 +141,36 @@ export async function finishSso(
       idTokenExpected: true,
     });
     userName = await userNameOf(config, settings, tokens);
+    const claims = tokens.claims();
+    provided = { sid: typeof claims?.sid === 'string' ? claims.sid : null, sub: claims?.sub ?? null, idToken: tokens.id_token ?? null };
   } catch (e) {
     const error = (e as { error?: unknown }).error;
     if (typeof error === 'string' && NOT_LOGGED_IN.has(error)) return fail('notLoggedIn', error);
     return fail('systemError', typeof error === 'string' ? error : 'exchange_failed');
   }
   if (!userName) return fail('notFound', 'claim_missing');
-  return signInByName(ctx, userName, type, input);
+  return signInByName(ctx, userName, type, { ...input, sso: provided });
 }
 
-async function signInByName(ctx: ServiceContext, userName: string, type: string, meta: { userAgent?: string | null; ip?: string | null }): Promise<SsoOutcome> {
+/** What a session keeps of the provider's sign-in (docs/domain/sso.md "Signing out"). */
+interface SsoSessionLink {
+  sid: string | null;
+  sub: string | null;
+  idToken: string | null;
+}
+
+async function signInByName(
+  ctx: ServiceContext,
+  userName: string,
+  type: string,
+  meta: { userAgent?: string | null; ip?: string | null; sso: SsoSessionLink },
+): Promise<SsoOutcome> {
   const now = ctx.now();
+  try {
+    await checkTrialAtSignIn(ctx.db, now);
+  } catch (e) {
+    return { status: (e as DomainError).messageKey === 'auth.illegal_time' ? 'illegalTime' : 'trialExpired', type };
+  }
   const account = await ctx.db.select().from(user).where(eq(user.userName, userName)).get();
   if (!account || isDeleted(account)) return { status: 'notFound', type };
   const roles = await ctx.db.select({ roleId: userRole.roleId }).from(userRole).where(eq(userRole.userId, account.id));
@@ -154,7 +184,7 @@ async function signInByName(ctx: ServiceContext, userName: string, type: string,
   if ((await remainingLogins(ctx.db, siteId, now, policy.idleLogoutMinutes, account.id)) === 0) return { status: 'concurrency', type };
   return ctx.db.transaction(async (tx) => {
     const ended = others.length ? await invalidateUserSessions(tx, account.id) : [];
-    const created = await createSession(tx, { userId: account.id, siteId, userAgent: meta.userAgent, ip: meta.ip }, now);
+    const created = await createSession(tx, { userId: account.id, siteId, userAgent: meta.userAgent, ip: meta.ip, sso: meta.sso }, now);
     await tx.update(user).set({ failedLogins: 0, lastLoginAt: now, loginCount: account.loginCount + 1 }).where(eq(user.id, account.id));
     await recordOperation(tx, { userId: account.id, userName: account.userName, ip: meta.ip ?? null }, now, {
       action: 'auth.login_sso',

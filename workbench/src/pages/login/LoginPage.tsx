@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, ApiError, Button, Field, type SiteChoice, TextInput, useAppInfo } from '@fmea/sdk';
+import { api, ApiError, Button, Field, formatDate, type SiteChoice, TextInput, useAppInfo } from '@fmea/sdk';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { FLASH_KEY, startSession } from '@fmea/sdk/host';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -21,7 +21,11 @@ export function LoginPage() {
   const query = new URLSearchParams(search);
   const ssoOutcome = query.get('sso');
   const [sso, setSso] = useState<string | null>(null);
-  const [licence, setLicence] = useState<{ licensed: number | null; remaining: number | null } | null>(null);
+  const [licence, setLicence] = useState<{
+    licensed: number | null;
+    remaining: number | null;
+    trial: { daysLeft: number; endsAt: string; state: 'active' | 'expired' | 'illegalTime' } | null;
+  } | null>(null);
   const appInfo = useAppInfo();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -69,6 +73,8 @@ export function LoginPage() {
     noPermission: t`User has no permission, please contact the administrator`,
     notLoggedIn: t`Not logged in at the single sign-on provider. Sign in there, or with your password.`,
     concurrency: t`No licence is left on your site; try again later or contact the administrator`,
+    trialExpired: t`The trial period has expired, please contact the administrator`,
+    illegalTime: t`System time is illegal`,
     systemError: t`System error`,
   };
   const ssoMessage = ssoOutcome ? (ssoMessages[ssoOutcome] ?? ssoMessages.systemError) : null;
@@ -196,8 +202,27 @@ export function LoginPage() {
               {licence.licensed === null ? t`Licences: no limit` : t`Licences: ${licence.licensed}, ${licence.remaining ?? 0} left`}
             </span>
           ) : null}
+          {licence?.trial ? <TrialInfo trial={licence.trial} /> : null}
         </div>
       </div>
     </div>
+  );
+}
+
+/** The trial licence on the login page (docs/domain/licences.md): the days left, or why sign-ins are refused. */
+function TrialInfo({ trial }: { trial: { daysLeft: number; endsAt: string; state: 'active' | 'expired' | 'illegalTime' } }) {
+  const { t } = useLingui();
+  const until = formatDate(trial.endsAt);
+  const { daysLeft } = trial;
+  const text =
+    trial.state === 'expired'
+      ? t`The trial period has expired, please contact the administrator`
+      : trial.state === 'illegalTime'
+        ? t`System time is illegal`
+        : t`Trial period: ${daysLeft} days left (until ${until})`;
+  return (
+    <span data-testid="trial-info" className={trial.state === 'active' ? undefined : 'login-trial-refused'}>
+      {text}
+    </span>
   );
 }
