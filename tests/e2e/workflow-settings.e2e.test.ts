@@ -36,7 +36,7 @@ describe('workflow settings and review requirements', () => {
     await page.getByTestId('workflow-tab-catalog').click();
     await form.locator('tr[data-type="gbStandard"]').getByRole('switch').click();
     // The first save's toast may still be showing: wait for this save's answer, then for its own toast.
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/saveSettings') && r.ok());
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workflow/saveSettings' && r.ok());
     await form.getByRole('button', { name: '保存' }).click();
     await answered;
     await page.getByText('流程设置已保存').last().waitFor();
