@@ -5,7 +5,8 @@ import { defineProject } from 'vitest/config';
  * Browser end-to-end tests: playwright-core driving Debian's chromium
  * against the real server (`fmea serve`) on a fresh database. One server for
  * the run; files run in parallel like the other projects' (every test makes its
- * own users and projects with unique names, and none changes a global setting).
+ * own users and projects with unique names; a file that changes a global setting keeps the change to what no
+ * other file reads and puts it back in afterAll, or runs its own server: sso, default-language).
  * Run alone: `npx vitest run --config tests/vitest.e2e.config.ts`.
  */
 export default defineProject({

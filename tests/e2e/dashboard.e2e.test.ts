@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { apiLogin, asAdmin, createAdministrator, createReadyUser, createRole, uniqueName } from './support/api.ts';
 import { chooseLanguage, signOut, startSignedIn } from './support/flows.ts';
@@ -84,5 +85,48 @@ describe('the home page’s dashboard', () => {
     await waitForPath(page, '/main/dfmea/dfmeaProject');
     expect(new URL(page.url()).searchParams.get('rightType')).toBe('optimization');
     expect(new URL(page.url()).searchParams.get('projectId')).toBe(project.id);
+  });
+  it('in English, the administrator hides one indicator and moves another first; a user’s home page follows in both languages', async () => {
+    before ??= await asAdmin(env.baseURL, (admin) => admin.get<Setting[]>('/api/dashboard/settings'));
+    // from the installation's order, whatever the test before left
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/dashboard/saveSettings', { indicators: before!.map((s) => ({ indicator: s.id, enabled: s.enabled, sort: s.sort })) }));
+    const role = await asAdmin(env.baseURL, (admin) => createRole(admin, uniqueName('dash'), ['dfmea_index', 'problem_index']));
+    const userName = uniqueName('dash');
+    await createReadyUser(env.baseURL, { userName, realName: 'Dashboard reader', password: PASSWORD, roleIds: [role.id] });
+    const blocksOf = async (page: Page) => {
+      const dashboard = page.getByTestId('home-dashboard');
+      await dashboard.locator('.dashboard-block').first().waitFor();
+      return dashboard.locator('.dashboard-block').evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-block')));
+    };
+    const user = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(user.page, userName, PASSWORD);
+    expect(await blocksOf(user.page)).toEqual(['myTasks', 'reviewsWaiting', 'dfmeaOpenH', 'problemsPastDue', 'recentProjects']);
+
+    const administrator = await createAdministrator(env.baseURL);
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(page, administrator.userName, administrator.password);
+    await chooseLanguage(page, 'English');
+    await page.goto('/main/system/indicator');
+    const settings = page.getByTestId('system-indicators');
+    await settings.waitFor();
+    await settings.getByRole('switch', { name: 'Show Problems past due' }).click();
+    await settings.getByRole('spinbutton', { name: 'Sort of DFMEA open H actions' }).fill('5');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/saveSettings' && r.ok());
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await answered;
+    await page.getByText('Workbench indicators saved').last().waitFor();
+    expect(await settings.getByRole('switch', { name: 'Show Problems past due' }).getAttribute('aria-checked')).toBe('false');
+    await screenshot(page, 'dashboard-settings-en-US');
+
+    // the user's next visit of the home page: DFMEA open H first, no past-due problems
+    await user.page.goto('/main/homeIndex');
+    await expect.poll(() => blocksOf(user.page)).toEqual(['dfmeaOpenH', 'myTasks', 'reviewsWaiting', 'recentProjects']);
+    expect(await user.page.getByTestId('indicator-dfmeaOpenH').locator('h3').innerText()).toContain('DFMEA 未完成的高优先级措施');
+    await screenshot(user.page, 'dashboard-reordered-zh-CN');
+    await chooseLanguage(user.page, 'English');
+    await user.page.goto('/main/homeIndex');
+    expect(await blocksOf(user.page)).toEqual(['dfmeaOpenH', 'myTasks', 'reviewsWaiting', 'recentProjects']);
+    await expect.poll(() => user.page.getByTestId('indicator-dfmeaOpenH').locator('h3').innerText()).toContain('DFMEA open H actions');
+    await screenshot(user.page, 'dashboard-reordered-en-US');
   });
 });

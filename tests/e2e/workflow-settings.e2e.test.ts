@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { asAdmin, createAdministrator } from './support/api.ts';
-import { chooseLanguage, startSignedIn } from './support/flows.ts';
+import { apiLogin, asAdmin, createAdministrator, createReadyUser, createRole, uniqueName } from './support/api.ts';
+import { chooseLanguage, openArea, startSignedIn } from './support/flows.ts';
 import { useBrowser } from './support/suite.ts';
 
 const env = useBrowser();
@@ -36,7 +36,7 @@ describe('workflow settings and review requirements', () => {
     await page.getByTestId('workflow-tab-catalog').click();
     await form.locator('tr[data-type="gbStandard"]').getByRole('switch').click();
     // The first save's toast may still be showing: wait for this save's answer, then for its own toast.
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/saveSettings') && r.ok());
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/workflow/saveSettings' && r.ok());
     await form.getByRole('button', { name: '保存' }).click();
     await answered;
     await page.getByText('流程设置已保存').last().waitFor();
@@ -54,5 +54,32 @@ describe('workflow settings and review requirements', () => {
     expect(await row.getByRole('combobox', { name: /release by/ }).inputValue()).toBe('all');
     await form.getByText('FMEA review requirements').waitFor();
     await screenshot(page, 'workflow-settings-en-US');
+  });
+  it('the review submit pickers offer only whom the family FMEA’s review requirements allow for each role', async () => {
+    before ??= await asAdmin(env.baseURL, (admin) => admin.get<Settings>('/api/workflow/settings'));
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/workflow/saveSettings', { fmea: [{ kind: 'family', nominees: { approverRoleTypes: ['3'] } }] }));
+    const password = 'Wf7#qW2!mK9$zR';
+    const [engineers, approvers] = await asAdmin(env.baseURL, (admin) =>
+      Promise.all([createRole(admin, uniqueName('wf-eng'), [{ routeName: 'dfmea_index', buttons: ['add', 'edit'] }]), createRole(admin, uniqueName('wf-appr'), [{ routeName: 'dfmea_index', buttons: [] }], '3')]),
+    );
+    const ownerName = uniqueName('wfowner');
+    const owner = await createReadyUser(env.baseURL, { userName: ownerName, realName: 'Family owner', password, roleIds: [engineers.id] });
+    const approver = await createReadyUser(env.baseURL, { userName: uniqueName('wfappr'), realName: 'Family approver', password, roleIds: [approvers.id] });
+    const session = await apiLogin(env.baseURL, ownerName, password);
+    const project = await session.post<{ id: string }>('/api/project/save', { projectType: 'family', name: uniqueName('Seat family '), projectMembers: [{ userId: owner.id, userRole: 0 }] });
+    await asAdmin(env.baseURL, (admin) => admin.post('/api/project/saveShare', { projectId: project.id, scope: 'partly', expiresAt: null, userIds: [approver.id] }));
+
+    const { page } = await env.open({ width: 1366, height: 768 });
+    await startSignedIn(page, ownerName, password);
+    await openArea(page, 'dfmea_index');
+    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
+    await page.getByTestId('review-open').click();
+    await page.getByTestId('review-submit').click();
+    const offered = (role: string) => page.getByTestId(`review-role-${role}`).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    // the technical director must hold a role of the approver rank: the owner (creator rank) is not offered, the approver is
+    await expect.poll(() => offered('technical')).toContain(approver.id);
+    expect(await offered('technical')).not.toContain(owner.id);
+    expect(await offered('professional')).toEqual(expect.arrayContaining([owner.id, approver.id]));
+    await screenshot(page, 'review-submit-nominees-zh-CN');
   });
 });

@@ -9,7 +9,8 @@ import './styles.css';
 setTheme(ui.theme);
 // the shell's own strings; the SDK's come with it, each plugin's when its area first opens
 await registerCatalog(async (locale) => (await (locale === 'zh-CN' ? import('./locales/zh-CN.po') : import('./locales/en-US.po'))).messages);
-await activateLocale(detectLocale());
+// detected, not chosen: the app manager's default language still applies until the user picks one
+await activateLocale(detectLocale(), { remember: false });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -58,10 +58,15 @@ export async function registerCatalog(loader: CatalogLoader): Promise<void> {
   if (i18n.locale) await loadAll(i18n.locale as Locale);
 }
 
-export async function activateLocale(locale: Locale): Promise<void> {
+/**
+ * Shows the workbench in `locale`; kept as the user's choice unless `remember` is false (the start, which only
+ * detects the language: stored, it would count as a choice and the app manager's default language would never apply).
+ */
+export async function activateLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   await loadAll(locale);
   i18n.activate(locale);
   document.documentElement.lang = locale;
+  if (!remember) return;
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

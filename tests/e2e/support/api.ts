@@ -126,9 +126,12 @@ export async function createUser(admin: ApiSession, input: { userName: string; r
 export async function createReadyUser(
   baseURL: string,
   input: { userName: string; realName: string; password: string; roleIds: string[]; siteId?: string },
+  /** An administrator's session on another server than the run's (a file with its own server). */
+  admin?: ApiSession,
 ): Promise<{ id: string }> {
   const initial = `${input.password}x`;
-  const user = await asAdmin(baseURL, (admin) => createUser(admin, { ...input, password: initial }));
+  const create = (session: ApiSession) => createUser(session, { ...input, password: initial });
+  const user = admin ? await create(admin) : await asAdmin(baseURL, create);
   // the first sign-in answers flag 4 with the ticket the change needs
   const session = new ApiSession(baseURL);
   const first = await session.post<{ changeToken: string }>('/api/login', { username: input.userName, password: initial });

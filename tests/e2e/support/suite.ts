@@ -48,9 +48,10 @@ export function useBrowser() {
   const baseURL = inject('baseURL');
   return {
     baseURL,
-    async open(options: { locale?: string; width?: number; height?: number } = {}): Promise<Tab> {
+    /** A tab on the run's server, or on `server` (a file that runs its own, for a global setting the others must not see). */
+    async open(options: { locale?: string; width?: number; height?: number; server?: string } = {}): Promise<Tab> {
       if (!browser) throw new Error('the browser is not running');
-      const tab = await openTab(browser, baseURL, options);
+      const tab = await openTab(browser, options.server ?? baseURL, options);
       tabs.push(tab);
       return tab;
     },

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { listMenuEntries, MENU_OVERRIDE_FIELDS, MENU_SORT_MAX, MENU_TITLE_LIMIT, setMenuOverride, type MenuEntry } from '@fmea/core';
 import { OPENAPI_INFO } from '../../docs/mount.ts';
+import { resourcesOfDocument, type MenuResources } from '../../docs/resources.ts';
 import { ok } from '../../envelope.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -67,33 +68,13 @@ export const saveRoute = defineRoute({
   data: MenuEntrySchema,
 });
 
-type Resources = Map<string, { route: z.infer<typeof Resource>[]; buttons: Record<string, z.infer<typeof Resource>[]> }>;
-
 /** Route name → the calls its x-access names, from the app's own OpenAPI document (built once). */
-function resourcesOf(app: OpenAPIHono<AppEnv>): () => Resources {
-  let built: Resources | undefined;
-  return () => {
-    if (built) return built;
-    const found: Resources = new Map();
-    const doc = app.getOpenAPI31Document(OPENAPI_INFO) as { paths?: Record<string, Record<string, { summary?: string; 'x-access'?: unknown }>> };
-    for (const [path, item] of Object.entries(doc.paths ?? {})) {
-      for (const [method, op] of Object.entries(item)) {
-        const access = op['x-access'] as { route?: string | string[]; button?: string | string[] } | undefined;
-        if (!access || typeof access !== 'object' || !access.route) continue;
-        const resource = { method: method.toUpperCase(), path, summary: op.summary ?? '' };
-        for (const route of [access.route].flat()) {
-          const entry = found.get(route) ?? { route: [], buttons: {} };
-          if (!access.button) entry.route.push(resource);
-          else for (const button of [access.button].flat()) (entry.buttons[button] ??= []).push(resource);
-          found.set(route, entry);
-        }
-      }
-    }
-    return (built = found);
-  };
+function resourcesOf(app: OpenAPIHono<AppEnv>): () => MenuResources {
+  let built: MenuResources | undefined;
+  return () => (built ??= resourcesOfDocument(app.getOpenAPI31Document(OPENAPI_INFO)));
 }
 
-function present(entry: MenuEntry, resources: Resources) {
+function present(entry: MenuEntry, resources: MenuResources) {
   const { defaults, overridden, buttons, ...rest } = entry;
   const own = resources.get(entry.routeName);
   return {

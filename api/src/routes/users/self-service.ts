@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { isOwnPassword, listUserOptions, updateUser, type OwnPasswordOptions } from '@fmea/core';
+import { FMEA_REVIEW_ROLES, isOwnPassword, listUserOptions, updateUser, type OwnPasswordOptions } from '@fmea/core';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../envelope.ts';
 import { caller } from '../../http/authenticate.ts';
@@ -44,6 +44,10 @@ export const UserOptionsQuery = z.object({
   projectId: Id.optional().openapi({
     description: 'An FMEA project: only users who may read it (its team, administrators, users it is shared with), for pickers of people a step must name from its readers (the review roles). The caller must be able to open the project (403 otherwise).',
   }),
+  reviewRole: z.enum(FMEA_REVIEW_ROLES).optional().openapi({
+    description:
+      'With projectId: only the readers the project’s FMEA type lets the caller name for this review role (the workflow settings’ “who may be named”: team members only, the caller’s site only, the role ranks), by the rule the submit checks; for the review submit pickers.',
+  }),
   limit: z.coerce.number().int().min(1).max(500).default(10),
   timestamp: z.string().max(40).optional(),
 });
@@ -60,8 +64,8 @@ export const optionsRoute = defineRoute({
 
 /** The picker list's handler, shared with its spec name (POST /api/user/fmeaUserList). */
 export async function answerUserOptions(c: Context<AppEnv>, query: z.output<typeof UserOptionsQuery>) {
-  const { searchKey, siteId, projectId, limit } = query;
-  return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, readerOf: projectId, limit })), 200);
+  const { searchKey, siteId, projectId, reviewRole, limit } = query;
+  return c.json(ok(await listUserOptions(serviceContext(c), { search: searchKey, site: siteId, readerOf: projectId, nomineeFor: reviewRole, limit })), 200);
 }
 
 /** The check-password handler, shared with the administrators' adminCheckOldPwd. */

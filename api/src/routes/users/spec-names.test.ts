@@ -157,3 +157,21 @@ describe('GET /api/user/getUserRelationInfo', () => {
     expect((await get(`/api/user/getUserRelationInfo?userId=${'x'.repeat(65)}`)).status).toBe(400);
   });
 });
+
+describe('GET /api/user/list?projectId&reviewRole', () => {
+  it('lists for a review role only the readers the FMEA type’s review requirements allow (the submit’s rule); a role it does not know is refused', async () => {
+    const adminId = (await get('/api/user/list?searchKey=admin')).body.data[0].id as string;
+    const created = await post('/api/project/save', { projectType: 'dfmea', name: 'Nominee picker', projectMembers: [{ userId: adminId, roles: [0] }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const project = created.body.data as { id: string };
+    const saved = await post('/api/workflow/saveSettings', { fmea: [{ kind: 'dfmea', nominees: { approverRoleTypes: ['3'] } }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const listed = async (reviewRole: string) => names((await get(`/api/user/list?limit=500&projectId=${project.id}&reviewRole=${reviewRole}`)).body.data);
+    // the administrator reads the project and holds the super rank, not the approver rank the releasers need
+    expect(await listed('professional')).toContain('admin');
+    expect(await listed('technical')).not.toContain('admin');
+    const bad = await get(`/api/user/list?projectId=${project.id}&reviewRole=director`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta.message).toMatch(VALIDATION);
+  });
+});

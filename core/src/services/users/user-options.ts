@@ -8,6 +8,9 @@ import { findUserRow, getUser, presentUser } from './users.ts';
 import { getPasswordPolicy } from './passwords.ts';
 import { clearSignInFailures, recordSignInFailure, signInDelayMs } from '../auth/throttle.ts';
 import { projectReaderTest } from '../fmea/readers.ts';
+import { openableProject } from '../fmea/access.ts';
+import { fmeaWorkflowOf, nominationContext, nomineeRefusals } from '../workflow/index.ts';
+import type { FmeaReviewRole } from '../../domain/status/fmea-review.ts';
 import { live } from '../../db/live.ts';
 
 export interface UserOption {
@@ -22,6 +25,11 @@ export interface UserOptionQuery {
   site?: string;
   /** An FMEA project's id: only users who may read it (its team, administrators, whom it is shared with); the caller must be able to open it. */
   readerOf?: string;
+  /**
+   * With `readerOf`: only the readers the FMEA type's review requirements let the caller name for this review
+   * role ("who may be named"; the rule the submit applies, so the review pickers offer nobody it would refuse).
+   */
+  nomineeFor?: FmeaReviewRole;
   limit?: number;
 }
 
@@ -47,7 +55,13 @@ export async function listUserOptions(ctx: ServiceContext, query: UserOptionQuer
   if (!query.readerOf) return rows.limit(limit);
   // the project's readers by the rule that opens it, then the page (a live user list: no limit before the test)
   const reads = await projectReaderTest(ctx.db, ctx.actor, query.readerOf, ctx.now());
-  return (await rows).filter((u) => reads(u.id)).slice(0, limit);
+  const readers = (await rows).filter((u) => reads(u.id));
+  if (!query.nomineeFor) return readers.slice(0, limit);
+  const loaded = await openableProject(ctx.db, ctx.actor, query.readerOf, ctx.now());
+  const workflow = await fmeaWorkflowOf(ctx.db, loaded.project.projectType);
+  const context = await nominationContext(ctx.db, loaded, ctx.actor.siteId ?? null);
+  const refused = await nomineeRefusals(ctx.db, context, workflow, query.nomineeFor, readers.map((u) => u.id));
+  return readers.filter((u) => refused.get(u.id)?.length === 0).slice(0, limit);
 }
 
 export interface OwnPasswordOptions {

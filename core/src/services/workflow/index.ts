@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { role, user, userRole } from '../../db/schema/index.ts';
 import { DomainError, type Issue } from '../../errors.ts';
-import { FMEA_RELEASE_ROLES, FMEA_REVIEW_ROLES, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
+import { FMEA_RELEASE_ROLES, FMEA_REVIEW_ROLES, type FmeaReviewRole, type FmeaReviewState } from '../../domain/status/fmea-review.ts';
 import { assertNoIssues } from '../../domain/validation/index.ts';
 import {
   effectiveWorkflow,
@@ -56,6 +56,41 @@ export async function saveWorkflowSettings(ctx: ServiceContext, input: WorkflowI
   });
 }
 
+/** Who is asking to name people: the project's team and the submitter's site (their session's; without a session, the CLI, their own). */
+export interface NominationContext {
+  readonly members: ReadonlySet<string>;
+  readonly site: string | null;
+}
+
+export async function nominationContext(db: DbOrTx, loaded: LoadedProject, submitterSiteId: string | null): Promise<NominationContext> {
+  const site = submitterSiteId ?? (await db.select({ siteId: user.siteId }).from(user).where(eq(user.id, loaded.actor.userId)).get())?.siteId ?? null;
+  return { members: new Set(loaded.members.map((m) => m.userId)), site };
+}
+
+/**
+ * The kind's nominee rules ("who may be named", docs/domain/workflow-settings.md) for one review role, as a
+ * test on each of these users: the message keys that refuse them (none: they may be named). The one rule
+ * behind the refusal when a round opens and the review pickers' lists (GET /api/user/list?reviewRole=).
+ */
+export async function nomineeRefusals(db: DbOrTx, context: NominationContext, workflow: FmeaWorkflow, reviewRole: FmeaReviewRole, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const { membersOnly, sameSite, reviewerRoleTypes, approverRoleTypes } = workflow.nominees;
+  const wanted = (FMEA_RELEASE_ROLES as readonly string[]).includes(reviewRole) ? approverRoleTypes : reviewerRoleTypes;
+  const refusals = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0 || (!membersOnly && !(sameSite && context.site) && wanted.length === 0)) return refusals;
+  const ids = [...new Set(userIds)];
+  const sites = new Map((await db.select({ id: user.id, siteId: user.siteId }).from(user).where(inArray(user.id, ids))).map((r) => [r.id, r.siteId]));
+  const ranked =
+    wanted.length > 0
+      ? new Set((await db.select({ userId: userRole.userId }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(and(inArray(userRole.userId, ids), inArray(role.roleType, [...wanted])))).map((r) => r.userId))
+      : null;
+  for (const [id, reasons] of refusals) {
+    if (membersOnly && !context.members.has(id)) reasons.push('workflow.nominee_not_member');
+    if (sameSite && context.site && sites.get(id) !== context.site) reasons.push('workflow.nominee_other_site');
+    if (ranked && !ranked.has(id)) reasons.push('workflow.nominee_role_type');
+  }
+  return refusals;
+}
+
 /**
  * Who may be named (the kind's nominee rules), checked when a round opens, after the reader check. Every
  * named person who falls outside is reported at once on their role's field with their real name and the
@@ -65,27 +100,17 @@ export async function assertNomineesAllowed(tx: Tx, loaded: LoadedProject, state
   if (!state.assignees) return;
   const { membersOnly, sameSite, reviewerRoleTypes, approverRoleTypes } = workflow.nominees;
   if (!membersOnly && !sameSite && reviewerRoleTypes.length === 0 && approverRoleTypes.length === 0) return;
-  const members = new Set(loaded.members.map((m) => m.userId));
-  // the submitter's session site; without a session (the CLI) their own site
-  const site = submitterSiteId ?? (await tx.select({ siteId: user.siteId }).from(user).where(eq(user.id, loaded.actor.userId)).get())?.siteId ?? null;
+  const context = await nominationContext(tx, loaded, submitterSiteId);
   const issues: Issue[] = [];
   const roles = workflow.countersign ? FMEA_REVIEW_ROLES : FMEA_REVIEW_ROLES.filter((r) => r !== 'countersign');
   for (const reviewRole of roles) {
     const userId = state.assignees[reviewRole];
-    const row = await tx.select({ userName: user.userName, realName: user.realName, siteId: user.siteId }).from(user).where(eq(user.id, userId)).get();
+    const reasons = (await nomineeRefusals(tx, context, workflow, reviewRole, [userId])).get(userId) ?? [];
+    if (reasons.length === 0) continue;
+    const row = await tx.select({ userName: user.userName, realName: user.realName }).from(user).where(eq(user.id, userId)).get();
     const field = `assignees.${reviewRole}`;
     const params = { field, user: row?.realName?.trim() || row?.userName || '' };
-    if (membersOnly && !members.has(userId)) issues.push({ messageKey: 'workflow.nominee_not_member', field, params });
-    if (sameSite && site && row?.siteId !== site) issues.push({ messageKey: 'workflow.nominee_other_site', field, params });
-    const wanted = (FMEA_RELEASE_ROLES as readonly string[]).includes(reviewRole) ? approverRoleTypes : reviewerRoleTypes;
-    if (wanted.length > 0) {
-      const held = await tx
-        .select({ roleType: role.roleType })
-        .from(userRole)
-        .innerJoin(role, eq(role.id, userRole.roleId))
-        .where(and(eq(userRole.userId, userId), inArray(role.roleType, [...wanted])));
-      if (held.length === 0) issues.push({ messageKey: 'workflow.nominee_role_type', field, params });
-    }
+    for (const messageKey of reasons) issues.push({ messageKey, field, params });
   }
   if (issues.length > 0) throw new DomainError('not_allowed', 'workflow.nominees_not_allowed', {}, issues);
 }

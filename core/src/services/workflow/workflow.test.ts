@@ -14,6 +14,7 @@ import { approveReview, getReviewState, releaseReview, submitReview } from '../f
 import { applyCatalogRecord, approveCatalogRecord } from '../catalog/flow.ts';
 import { createCatalogRecord } from '../catalog/records.ts';
 import { listWorkflowSettings, saveWorkflowSettings } from './index.ts';
+import { listUserOptions } from '../users/user-options.ts';
 
 // one database for the file: each test sets the settings it needs first
 let w: CatalogWorld;
@@ -111,6 +112,32 @@ describe('workflow settings', () => {
     await w.t.db.insert(userRole).values([idOf(tech), idOf(sign)].map((userId) => ({ userId, roleId: approverRole!.id })));
     expect((await submitReview(team.owner, p.id, named(), ACK)).review.status).toBe('under_review');
     await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'dfmea', nominees: { membersOnly: false, approverRoleTypes: [] } }] });
+  });
+
+  it('offers in the review pickers only the readers the kind lets the submitter name, by the rule the submit checks', async () => {
+    const admin = await adminContext(w.t);
+    await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'dfmea', nominees: { membersOnly: true, approverRoleTypes: ['3'] } }] });
+    const [ranked] = await w.t.db.insert(role).values({ name: 'approvers-picker', roleType: '3' }).returning();
+    await w.t.db.insert(userRole).values({ userId: idOf(tech), roleId: ranked!.id });
+    const p = await project();
+    const offered = async (nomineeFor: 'professional' | 'technical') => (await listUserOptions(team.owner, { readerOf: p.id, nomineeFor, limit: 500 })).map((u) => u.id);
+    const readers = (await listUserOptions(team.owner, { readerOf: p.id, limit: 500 })).map((u) => u.id);
+    // the administrator reads every project but is no team member; the reader holds no role of the approver rank
+    expect(readers).toEqual(expect.arrayContaining([idOf(admin), idOf(team.reader), idOf(tech)]));
+    const professional = await offered('professional');
+    expect(professional).toEqual(expect.arrayContaining([idOf(team.reader), idOf(team.editor), idOf(tech)]));
+    expect(professional).not.toContain(idOf(admin));
+    const technical = await offered('technical');
+    expect(technical).toContain(idOf(tech));
+    expect(technical).not.toContain(idOf(admin));
+    expect(technical).not.toContain(idOf(team.reader));
+    // everyone offered is accepted; the one left out is refused
+    const e = await refusal(submitReview(team.owner, p.id, { ...named(), technical: idOf(team.reader), countersign: idOf(tech) }, ACK));
+    expect(e.issues.map((i) => [i.field, i.messageKey])).toEqual([['assignees.technical', 'workflow.nominee_role_type']]);
+    expect((await submitReview(team.owner, p.id, { ...named(), technical: idOf(tech), countersign: idOf(tech) }, ACK)).review.status).toBe('under_review');
+    await saveWorkflowSettings(w.t.ctx, { fmea: [{ kind: 'dfmea', nominees: { membersOnly: false, approverRoleTypes: [] } }] });
+    // without limits the pickers offer every reader
+    expect((await offered('technical')).sort()).toEqual([...readers].sort());
   });
 
   it('with the submitter’s site only, refuses a reviewer of another site; the reviewers’ rank applies to the opinion roles', async () => {

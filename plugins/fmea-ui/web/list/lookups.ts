@@ -52,7 +52,18 @@ export function useUsers(): UserOption[] {
   return useLookup('users', () => api.get('/api/user/list', { limit: 500 }), NO_USERS);
 }
 
-/** Users who may read the project (its team, administrators, whom it is shared with): the pickers of people a step names from its readers. */
-export function useProjectReaders(projectId: string): UserOption[] {
-  return useLookup(`readers:${projectId}`, () => api.get('/api/user/list', { limit: 500, projectId }), NO_USERS);
+type ReviewRole = 'professional' | 'quality' | 'technical' | 'countersign';
+const REVIEW_PICKER_ROLES: readonly ReviewRole[] = ['professional', 'quality', 'technical', 'countersign'];
+const NO_NOMINEES: Record<ReviewRole, UserOption[]> = { professional: [], quality: [], technical: [], countersign: [] };
+
+/**
+ * Per review role, the readers the project's FMEA type lets the caller name for it (the workflow settings' "who may
+ * be named"): the server's answer by the rule the submit checks, so the review pickers offer nobody it would refuse.
+ */
+export function useReviewNominees(projectId: string): Record<ReviewRole, UserOption[]> {
+  return useLookup(
+    `nominees:${projectId}`,
+    async () => Object.fromEntries(await Promise.all(REVIEW_PICKER_ROLES.map(async (reviewRole) => [reviewRole, await api.get('/api/user/list', { limit: 500, projectId, reviewRole })]))) as Record<ReviewRole, UserOption[]>,
+    NO_NOMINEES,
+  );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api, Field, FormDialog, Select, TextArea, useForm } from '@fmea/sdk';
-import { useProjectReaders } from '../list/lookups.ts';
+import { useReviewNominees } from '../list/lookups.ts';
 import { ChecksGate, gatePasses, type FmeaChecks } from './checks.tsx';
 import { personName, REVIEW_ROLES, useReviewLabels, type Conclusion, type FmeaReview, type ReviewRole } from './labels.ts';
 
@@ -9,10 +9,12 @@ type Assignees = Record<ReviewRole, string>;
 
 /**
  * Submit (or review again): the owner names the four review roles. Every role
- * must be named (the server says so too, under the field). The pickers offer
- * only people who may read the project (the server refuses anyone else, under
- * that role's picker, by name); someone already named for another role is
- * marked so (the separation of duties rule may refuse it).
+ * must be named (the server says so too, under the field). Each picker offers
+ * only people who may read the project and whom the FMEA type's review
+ * requirements allow for that role (the server's list, by the rule it checks
+ * on submit; anyone else is refused under that role's picker, by name);
+ * someone already named for another role is marked so (the separation of
+ * duties rule may refuse it).
  */
 export function SubmitDialog({
   projectId,
@@ -33,7 +35,7 @@ export function SubmitDialog({
   const { t } = useLingui();
   const [acknowledged, setAcknowledged] = useState(false);
   const acknowledgeWarnings = acknowledged && (checks?.counts.warnings ?? 0) > 0;
-  const users = useProjectReaders(projectId);
+  const nominees = useReviewNominees(projectId);
   const labels = useReviewLabels();
   const named = (role: ReviewRole) => review.assignees.find((a) => a.role === role)?.userId ?? '';
   // the roles the type's workflow settings ask for (without a countersigner the server names the director for it)
@@ -48,18 +50,18 @@ export function SubmitDialog({
     onSaved: onDone,
     serverFields: Object.fromEntries(REVIEW_ROLES.map((r) => [`assignees.${r}`, r])),
   });
-  const person = (u: (typeof users)[number]) => (u.realName ? `${u.realName} (${u.userName})` : u.userName);
-  /** The options of one role's picker: the readers, each marked with the other roles they are already named for. */
+  const person = (u: (typeof nominees)[ReviewRole][number]) => (u.realName ? `${u.realName} (${u.userName})` : u.userName);
+  /** The options of one role's picker: the readers who may be named for it, each marked with the other roles they are already named for. */
   const optionsFor = (role: ReviewRole) => [
     { value: '', label: t`Choose…` },
-    ...users.map((u) => {
+    ...nominees[role].map((u) => {
       const held = REVIEW_ROLES.filter((r) => r !== role && form.draft[r] === u.id).map((r) => labels.role[r]);
       const name = person(u);
       const roles = held.join(', ');
       return { value: u.id, label: held.length ? t`${name} — already ${roles}` : name };
     }),
-    // the last round's reviewer who can no longer read the project stays shown (the server names them under this picker)
-    ...review.assignees.filter((a) => a.role === role && a.userId === form.draft[role] && !users.some((u) => u.id === a.userId)).map((a) => ({ value: a.userId, label: personName(a) })),
+    // the last round's reviewer who can no longer read the project or be named for the role stays shown (the server names them under this picker)
+    ...review.assignees.filter((a) => a.role === role && a.userId === form.draft[role] && !nominees[role].some((u) => u.id === a.userId)).map((a) => ({ value: a.userId, label: personName(a) })),
   ];
   return (
     <FormDialog

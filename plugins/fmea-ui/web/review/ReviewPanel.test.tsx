@@ -36,7 +36,7 @@ interface Sent {
 }
 
 /** The review routes as far as the panel reads them; `refuse` answers one POST path with the server's error envelope. */
-function serve(state: Partial<FmeaReview>, refuse: Record<string, { status: number; message: string; data: unknown }> = {}): Sent[] {
+function serve(state: Partial<FmeaReview>, refuse: Record<string, { status: number; message: string; data: unknown }> = {}, nominees: Record<string, string[]> = {}): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -48,7 +48,11 @@ function serve(state: Partial<FmeaReview>, refuse: Record<string, { status: numb
       let data: unknown = null;
       if (url.pathname === '/api/project/review/state') data = { projectId: PROJECT.id, round: 1, status: 'under_review', assignees: [], opinions: [], waitingFor: [], walks: [], ...state };
       if (url.pathname === '/api/project/review/history') data = [];
-      if (url.pathname === '/api/user/list') data = [person('u-owner', 'Owner'), person('u-pro', 'Pro Reviewer'), person('u-qa', 'Quality Reviewer')].map(({ userId, userName, realName }) => ({ id: userId, userName, realName }));
+      if (url.pathname === '/api/user/list') {
+        // per review role, the server's list of whom the workflow settings allow (every reader unless told)
+        const allowed = nominees[url.searchParams.get('reviewRole') ?? ''];
+        data = [person('u-owner', 'Owner'), person('u-pro', 'Pro Reviewer'), person('u-qa', 'Quality Reviewer')].filter((p) => !allowed || allowed.includes(p.userId)).map(({ userId, userName, realName }) => ({ id: userId, userName, realName }));
+      }
       return new Response(JSON.stringify({ meta: { success: true, code: 200, message: '' }, data }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -112,6 +116,23 @@ describe('the review panel', () => {
     await waitFor(() => expect(quality.querySelector('.field-message')?.textContent).toBe('Quality reviewer Quality Reviewer cannot read this project: add them to the team or share it with them'));
     expect(quality.classList.contains('field-error')).toBe(true);
   });
+  it('offers in each picker only whom the FMEA type’s review requirements allow for that role, as the server lists them', async () => {
+    session.user = { userId: 'u-owner', isAdmin: false, routers: [] } as unknown as typeof session.user;
+    const sent = serve({ status: 'draft', round: 0 } as Partial<FmeaReview>, {}, { technical: ['u-owner'], countersign: ['u-owner', 'u-qa'] });
+    // another project than the other tests': the pickers' lists are kept a minute per project
+    show({ ...PROJECT, id: 'p-nominees', reviewStatus: 'draft', responsibleUserId: 'u-owner' } as ProjectView);
+    fireEvent.click(await screen.findByTestId('review-submit'));
+    const dialog = await screen.findByTestId('review-submit-dialog');
+    const offered = (role: string) => [...within(dialog).getByTestId(`review-role-${role}`).querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    await waitFor(() => expect(offered('technical')).toEqual(['u-owner']));
+    expect(offered('countersign')).toEqual(['u-owner', 'u-qa']);
+    expect(offered('professional')).toEqual(['u-owner', 'u-pro', 'u-qa']);
+    // one list per role, each asked of the server for this project
+    const asked = sent.filter((s) => s.path === '/api/user/list');
+    expect(asked.map((s) => s.query.get('reviewRole')).sort()).toEqual(['countersign', 'professional', 'quality', 'technical']);
+    expect(asked.every((s) => s.query.get('projectId') === 'p-nominees')).toBe(true);
+  });
+
   it('asks for no countersigner when the FMEA type’s workflow needs none, and sends none (the server names the director)', async () => {
     session.user = { userId: 'u-owner', isAdmin: false, routers: [] } as unknown as typeof session.user;
     const sent = serve({ status: 'draft', round: 0, namedRoles: ['professional', 'quality', 'technical'] } as Partial<FmeaReview>);
