@@ -36,8 +36,7 @@ describe('the BOM’s parts edited on the page', () => {
     const productNum = uniqueName('PA-PARTS-');
     await asAdmin(env.baseURL, (api) => api.post('/api/mainData/product/saveOrUpdate', { serialNum: productNum, values: { productName: 'Seat', enProductName: 'Seat' } }));
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await startSignedIn(page, admin.userName, admin.password);
-    await page.goto('/main/product/bom');
+    await startSignedIn(page, admin.userName, admin.password, '/main/product/bom');
     await page.getByTestId('bom-product').fill(productNum);
     await page.getByTestId('bom-product').press('Enter');
     await page.getByText('This product has no BOM yet').waitFor();

@@ -62,8 +62,7 @@ describe('the BOM and the DFMEA structure from it', () => {
     const file = await bomFile(mkdtempSync(join(tmpdir(), 'bom-e2e-')));
 
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await startSignedIn(page, admin.userName, admin.password);
-    await page.goto('/main/product/bom');
+    await startSignedIn(page, admin.userName, admin.password, '/main/product/bom');
     const bomPage = page.getByTestId('bom-page');
     await bomPage.waitFor();
 

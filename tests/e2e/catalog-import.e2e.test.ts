@@ -56,8 +56,7 @@ describe('importing a knowledge catalog', () => {
     const tag = uniqueName('imp');
     const dir = mkdtempSync(join(tmpdir(), 'catalog-import-e2e-'));
     const { page } = await env.open({ width: 1440, height: 900 });
-    await startSignedIn(page, admin.userName, admin.password);
-    await page.goto(PAGE);
+    await startSignedIn(page, admin.userName, admin.password, PAGE);
     const list = page.getByTestId('catalog-invalidMode');
     await list.waitFor();
 

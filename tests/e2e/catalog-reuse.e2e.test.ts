@@ -70,8 +70,7 @@ describe('the knowledge base inside a DFMEA', () => {
 
     // in Chinese: the failure analysis; typing part of the wording suggests the released record first, marked with its number and version
     const { page } = await env.open({ width: 1440, height: 900 });
-    await startSignedIn(page, engineerName, PASSWORD);
-    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=failure`);
+    await startSignedIn(page, engineerName, PASSWORD, `/main/dfmea/dfmeaProject?projectId=${project.id}&rightType=failure`);
     const focus = page.getByTestId('focus-function');
     await focus.getByRole('heading', { name: functionText }).waitFor();
     await focus.getByRole('button', { name: '添加失效模式' }).click();
@@ -136,8 +135,7 @@ describe('the knowledge base inside a DFMEA', () => {
 
     // the reviewer finds the proposal under My approvals, audits and approves it there
     const second = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await startSignedIn(second.page, reviewerName, PASSWORD);
-    await second.page.goto('/systemInfo/ownspaceIndex/myAudit');
+    await startSignedIn(second.page, reviewerName, PASSWORD, '/systemInfo/ownspaceIndex/myAudit');
     const approvals = second.page.getByTestId('my-approvals-page');
     const pending = approvals.locator('[data-row-key]').filter({ has: second.page.getByTestId('review-open').getByText(pushedSerial, { exact: true }) });
     await pending.waitFor();

@@ -46,8 +46,7 @@ describe('the knowledge base', () => {
 
     // the engineer, in Chinese: writes the record and applies
     const engineer = await env.open({ width: 1440, height: 900 });
-    await startSignedIn(engineer.page, engineerName, PASSWORD);
-    await engineer.page.goto(PAGE);
+    await startSignedIn(engineer.page, engineerName, PASSWORD, PAGE);
     const list = engineer.page.getByTestId('catalog-invalidMode');
     await list.waitFor();
     expect(await textOf(list.locator('.page-header h2'))).toBe('失效模式');
@@ -78,8 +77,7 @@ describe('the knowledge base', () => {
 
     // the reviewer, in English: audits (an opinion is required) and approves
     const reviewer = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await startSignedIn(reviewer.page, reviewerName, PASSWORD);
-    await reviewer.page.goto(PAGE);
+    await startSignedIn(reviewer.page, reviewerName, PASSWORD, PAGE);
     const reviewed = rowOf(reviewer.page, description);
     await expect.poll(() => textOf(reviewed.locator('.catalog-status'))).toBe('To be audited');
     expect(await textOf(reviewer.page.getByTestId('grid-marker-legend').locator('[data-marker="myreadable"]'))).toBe('Created by another user: read only for you');

@@ -96,8 +96,7 @@ describe('closing the loop from an 8D into the DFMEA', () => {
 
     // the DFMEA's responsible person, in Chinese: the task message's link opens the inbox; accepting makes an optimisation action
     const owner = await env.open({ locale: 'zh-CN', width: 1366, height: 768 });
-    await startSignedIn(owner.page, ownerName, PASSWORD);
-    await owner.page.goto('/systemInfo/ownspaceIndex/myTask');
+    await startSignedIn(owner.page, ownerName, PASSWORD, '/systemInfo/ownspaceIndex/myTask');
     const task = owner.page.getByTestId('my-tasks-page').getByRole('row').filter({ hasText: problem.problemNum });
     await task.first().waitFor();
     // task type 3, update: the proposal to decide, named by the problem's number

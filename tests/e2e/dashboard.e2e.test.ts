@@ -47,8 +47,7 @@ describe('the home page’s dashboard', () => {
     const { page } = await env.open({ width: 1366, height: 768 });
 
     // the administrator: Recent projects first, Reviews waiting for me off; a sort shared outside a group is refused on its row
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/indicator');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/indicator');
     const settings = page.getByTestId('system-indicators');
     await settings.waitFor();
     const row = (id: string) => settings.locator(`[data-indicator="${id}"]`);

@@ -38,8 +38,7 @@ describe('the default language (App manager → User setting)', () => {
   it('an administrator sets English: a new user who never chose a language signs in to English; set back to Chinese, a new user with an English browser gets Chinese', { timeout: 240_000 }, async () => {
     const admin = await env.open({ width: 1366, height: 768, server: server.baseURL });
     const administrator = await newUser();
-    await startSignedIn(admin.page, administrator, PASSWORD);
-    await admin.page.goto('/main/system/app');
+    await startSignedIn(admin.page, administrator, PASSWORD, '/main/system/app');
     const panel = admin.page.getByTestId('user-settings');
     await panel.waitFor();
     await screenshot(admin.page, 'default-language-zh-CN');

@@ -17,8 +17,7 @@ const open = (locale: string) => demo.open(locale, { width: 1400, height: 900 })
 describe('the demo lifecycle in the workbench', () => {
   it('zhao.reviewer finds the gearbox DFMEA waiting for his opinion in My tasks and opens it', async () => {
     const page = await open('zh-CN');
-    await startSignedIn(page, 'zhao.reviewer', DEMO_PASSWORD);
-    await page.goto('/systemInfo/ownspaceIndex/myTask');
+    await startSignedIn(page, 'zhao.reviewer', DEMO_PASSWORD, '/systemInfo/ownspaceIndex/myTask');
     // the task names the step and role; its row names the project
     const row = page.getByTestId('my-tasks-page').getByRole('row').filter({ hasText: '蜗轮蜗杆减速器（后门升降器）' });
     const task = row.getByTestId('task-open');
@@ -33,8 +32,7 @@ describe('the demo lifecycle in the workbench', () => {
 
   it('li.engineer follows the mention to the commented row, then compares BL1 with BL2 of the released DFMEA', async () => {
     const page = await open('zh-CN');
-    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
-    await page.goto('/systemInfo/ownspaceIndex/myMessage');
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD, '/systemInfo/ownspaceIndex/myMessage');
     const message = page.getByTestId('my-messages-page').getByTestId('message-open').filter({ hasText: '提到了您' });
     await message.first().waitFor();
     await message.first().click();

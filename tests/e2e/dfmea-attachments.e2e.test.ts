@@ -21,8 +21,7 @@ describe('dfmea project attachments', () => {
     await createReadyUser(env.baseURL, { userName: outsider, realName: 'Attachment outsider', password, roleIds: [role.id] });
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, engineer, password);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, engineer, password, '/main/dfmea');
     await page.getByTestId('dfmea-project-list').waitFor();
     await page.getByTestId('dfmea-new').click();
     await page.getByTestId('dfmea-name').fill(uniqueName('Seat rail '));

@@ -60,8 +60,7 @@ describe('controls in the risk grid', () => {
     await session.logout();
 
     const { page } = await env.open({ locale: 'en-US', width: 1440, height: 900 });
-    await startSignedIn(page, engineerName, PASSWORD);
-    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
+    await startSignedIn(page, engineerName, PASSWORD, `/main/dfmea/dfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-risk').click();
     const prevention = page.locator('.dfmea-risk [data-row-key] [data-column-id="prevention"]').first();
     await prevention.getByTestId('controls-open').click();

@@ -31,8 +31,7 @@ describe('dfmea sharing', () => {
 
     // the responsible engineer shares it with the guest in the list
     const { page } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, ownerName, PASSWORD);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, ownerName, PASSWORD, '/main/dfmea');
     const list = page.getByTestId('dfmea-project-list');
     const row = list.locator(`[data-row-key="${project.id}"]`);
     await row.getByTestId('dfmea-share').click();
@@ -46,8 +45,7 @@ describe('dfmea sharing', () => {
 
     // the guest finds it under "Shared with me", opens it read-only
     const guest = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(guest.page, guestName, PASSWORD);
-    await guest.page.goto('/main/dfmea');
+    await startSignedIn(guest.page, guestName, PASSWORD, '/main/dfmea');
     const guestList = guest.page.getByTestId('dfmea-project-list');
     await guestList.waitFor();
     // the tabs: all, mine, responsible, participating, shared, collected
@@ -66,8 +64,7 @@ describe('dfmea sharing', () => {
 
     // someone it is not shared with still gets 403 from the deep link
     const stranger = await env.open();
-    await startSignedIn(stranger.page, strangerName, PASSWORD);
-    await stranger.page.goto(`/main/dfmeaProject?type=1&projectId=${project.id}`);
+    await startSignedIn(stranger.page, strangerName, PASSWORD, `/main/dfmeaProject?type=1&projectId=${project.id}`);
     await stranger.page.getByTestId('page-403').waitFor();
   });
 });

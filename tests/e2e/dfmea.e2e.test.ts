@@ -18,8 +18,7 @@ describe('dfmea work area', () => {
     await createReadyUser(env.baseURL, { userName: outsider, realName: 'DFMEA outsider', password, roleIds: [role.id] });
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, engineer, password);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, engineer, password, '/main/dfmea');
     await page.getByTestId('dfmea-project-list').waitFor();
 
     // create a project in the browser: the engineer is the responsible person by default
@@ -119,8 +118,7 @@ describe('dfmea work area', () => {
 
     // … and on 403 for someone outside the team
     const other = await env.open();
-    await startSignedIn(other.page, outsider, password);
-    await other.page.goto(`/main/dfmeaProject?type=1&projectId=${projectId}`);
+    await startSignedIn(other.page, outsider, password, `/main/dfmeaProject?type=1&projectId=${projectId}`);
     await other.page.getByTestId('page-403').waitFor();
   });
 });

@@ -12,8 +12,7 @@ describe('edit guard', () => {
     const password = 'Ed5#kW9!mP3$vR';
     await createReadyUser(env.baseURL, { userName, realName: '编辑者', password, roleIds: [] });
     const { page } = await env.open();
-    await startSignedIn(page, userName, password);
-    await page.goto('/systemInfo/ownspaceIndex/userInfo');
+    await startSignedIn(page, userName, password, '/systemInfo/ownspaceIndex/userInfo');
     await page.getByTestId('user-info-page').waitFor();
 
     // untouched: menus leave without asking
@@ -59,8 +58,7 @@ describe('edit guard', () => {
     const password = 'Ul4#nB8!qS2$zT';
     await createReadyUser(env.baseURL, { userName, realName: '离开测试', password, roleIds: [] });
     const { page } = await env.open();
-    await startSignedIn(page, userName, password);
-    await page.goto('/systemInfo/ownspaceIndex/userInfo');
+    await startSignedIn(page, userName, password, '/systemInfo/ownspaceIndex/userInfo');
     await page.locator('input[name="realName"]').fill('未保存');
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
     await page.close({ runBeforeUnload: true });

@@ -22,8 +22,7 @@ describe('favourites', () => {
     await session.logout();
 
     const { page } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, userName, PASSWORD);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, userName, PASSWORD, '/main/dfmea');
     const list = page.getByTestId('dfmea-project-list');
     await list.waitFor();
 
@@ -89,8 +88,7 @@ describe('favourites', () => {
     await session.logout();
 
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, userName, PASSWORD);
-    await page.goto('/systemInfo/ownspaceIndex/myCollection');
+    await startSignedIn(page, userName, PASSWORD, '/systemInfo/ownspaceIndex/myCollection');
     const open = page.getByTestId('my-favourites-page').getByTestId('favourite-open');
     await open.waitFor();
     expect(await open.innerText()).toBe(`${project.serialNum} · ${projectName}`);

@@ -208,8 +208,7 @@ describe('FMEA lifecycle (issue #14)', () => {
 
     // 9. a non-member applies from the 403 page; the engineer agrees in My approvals; the guest reads the project
     const guest = (await env.open({ width: 1400, height: 900, locale: 'zh-CN' })).page;
-    await startSignedIn(guest, names.guest, password);
-    await guest.goto(`${env.baseURL}/main/dfmeaProject?type=1&projectId=${projectId}`);
+    await startSignedIn(guest, names.guest, password, `${env.baseURL}/main/dfmeaProject?type=1&projectId=${projectId}`);
     await guest.getByTestId('page-403').waitFor();
     await guest.getByTestId('read-apply').locator('textarea').fill('供应商质量评审需要');
     await screenshot(guest, 'fmea-lifecycle-read-apply-zh-CN');

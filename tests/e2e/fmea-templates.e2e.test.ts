@@ -25,8 +25,7 @@ describe('FMEA templates', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await startSignedIn(page, engineer, password);
-    await page.goto(`/main/dfmea/dfmeaProject?projectId=${project.id}`);
+    await startSignedIn(page, engineer, password, `/main/dfmea/dfmeaProject?projectId=${project.id}`);
     const tree = page.getByTestId('dfmea-tree');
     await tree.waitFor();
 
@@ -99,8 +98,7 @@ describe('FMEA templates', () => {
     await api.post('/api/fmea/linkFailures', { higherFailureId: mode.id, lowerFailureId: cause.id });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await startSignedIn(page, engineer, password);
-    await page.goto(`/main/dfmea/dfmeaProject?projectId=${family.id}`);
+    await startSignedIn(page, engineer, password, `/main/dfmea/dfmeaProject?projectId=${family.id}`);
     await page.getByTestId('family-variants-open').click();
     const variantName = uniqueName('Coupé lifter ');
     await page.getByTestId('family-variant-name').fill(variantName);
@@ -156,8 +154,7 @@ describe('FMEA templates', () => {
     });
 
     const { page } = await env.open({ width: 1500, height: 900, locale: 'en-US' });
-    await startSignedIn(page, creatorName, password);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, creatorName, password, '/main/dfmea');
     const row = page.getByTestId('dfmea-project-list').getByRole('row').filter({ hasText: theirs.serialNum });
     await row.waitFor();
     const copy = row.getByTestId('dfmea-copy');

@@ -216,8 +216,7 @@ describe('the fault-tree editor', () => {
     });
 
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
-    await startSignedIn(page, engineer, PASSWORD);
-    await page.goto('/main/ftaIndex');
+    await startSignedIn(page, engineer, PASSWORD, '/main/ftaIndex');
     await page.getByTestId('fta-generate').click();
     const dialog = page.getByRole('dialog');
     const projectPick = dialog.getByTestId('fta-generate-project');
@@ -285,8 +284,7 @@ describe('the fault-tree editor', () => {
 </opsa-mef>`,
     );
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
-    await startSignedIn(page, engineer, PASSWORD);
-    await page.goto('/main/ftaIndex');
+    await startSignedIn(page, engineer, PASSWORD, '/main/ftaIndex');
     await page.getByTestId('fta-import').click();
     const dialog = page.getByRole('dialog');
     // a model naming an event it does not define is refused with the gate and the event named, and nothing is stored
@@ -329,8 +327,7 @@ describe('the fault-tree editor', () => {
 
     // the author submits, naming the approver; the tree is then frozen for them
     const { page } = await env.open({ locale: 'en-US', width: 1366, height: 768 });
-    await startSignedIn(page, author, PASSWORD);
-    await page.goto(path);
+    await startSignedIn(page, author, PASSWORD, path);
     await expect.poll(() => textOf(page.getByTestId('fta-status'))).toBe('Draft');
     await page.getByTestId('fta-submit').click();
     const dialog = page.getByRole('dialog');

@@ -37,8 +37,7 @@ describe('project numbers', () => {
     // the administrator's rule panel: the example is the number the next project gets
     const administrator = await createAdministrator(env.baseURL);
     const admin = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(admin.page, administrator.userName, administrator.password);
-    await admin.page.goto('/main/system/numbering');
+    await startSignedIn(admin.page, administrator.userName, administrator.password, '/main/system/numbering');
     await admin.page.locator('[data-row-key="dfmeaProject"] button').click();
     const sample = admin.page.getByTestId('numbering-preview').locator('code');
     await expect.poll(async () => (await sample.innerText()) === (await nextNumber())).toBe(true);
@@ -50,8 +49,7 @@ describe('project numbers', () => {
     const engineer = uniqueName('numeng');
     await createReadyUser(env.baseURL, { userName: engineer, realName: '编号工程师', password: PASSWORD, roleIds: [role.id] });
     const { page } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, engineer, PASSWORD);
-    await page.goto('/main/dfmea');
+    await startSignedIn(page, engineer, PASSWORD, '/main/dfmea');
     await page.getByTestId('dfmea-new').click();
     const number = page.getByTestId('dfmea-serialNum');
     await expect.poll(() => number.getAttribute('placeholder')).toMatch(/^DF\d+$/);

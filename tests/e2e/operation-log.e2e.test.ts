@@ -24,8 +24,7 @@ describe('operation log', () => {
   it('filters by record type and exports the filtered entries', { timeout: 180_000 }, async () => {
     const administrator = await createAdministrator(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/log');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/log');
     const log = page.getByTestId('system-log');
 
     // Chinese: sign-ins are logged as 会话 (session) records

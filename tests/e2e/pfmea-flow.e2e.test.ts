@@ -36,8 +36,7 @@ describe('pfmea flow chart', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1500, height: 950 });
-    await startSignedIn(page, userName, password);
-    await page.goto(`${env.baseURL}/main/pfmea/pfmeaProject?projectId=${project.id}`);
+    await startSignedIn(page, userName, password, `${env.baseURL}/main/pfmea/pfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-flow').click();
     const picture = page.getByTestId('pfd-picture');
     await picture.locator('svg').waitFor();

@@ -84,8 +84,7 @@ describe('the PFMEA and the process library', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1440, height: 950 });
-    await startSignedIn(page, userName, PASSWORD);
-    await page.goto(`/main/pfmea/pfmeaProject?projectId=${project.id}`);
+    await startSignedIn(page, userName, PASSWORD, `/main/pfmea/pfmeaProject?projectId=${project.id}`);
     await page.getByTestId('dfmea-tab-structure').click();
     await treeItem(page, '清洗').waitFor();
 

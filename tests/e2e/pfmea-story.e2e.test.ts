@@ -250,8 +250,7 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
 
     // the same plan in Chinese
     const chinese = await env.open({ locale: 'zh-CN', width: 1600, height: 1000 });
-    await startSignedIn(chinese.page, userName, PASSWORD);
-    await chinese.page.goto(`/main/pfmea/pfmeaProject?projectId=${projectId}&rightType=8`);
+    await startSignedIn(chinese.page, userName, PASSWORD, `/main/pfmea/pfmeaProject?projectId=${projectId}&rightType=8`);
     const zhPlan = chinese.page.getByTestId('pfmea-control-plan');
     await zhPlan.getByTestId('cp-header').waitFor();
     await expect.poll(() => cpCell(chinese.page, 'productCharacteristic').innerText()).toBe('Bore edge free of burrs');
@@ -279,8 +278,7 @@ describe('PFMEA, flow chart and control plan in the browser', () => {
     await api.logout();
 
     const { page, errors } = await env.open({ width: 1600, height: 1000 });
-    await startSignedIn(page, userName, PASSWORD);
-    await page.goto(`/main/pfmea/pfmeaProject?projectId=${project.id}&rightType=8`);
+    await startSignedIn(page, userName, PASSWORD, `/main/pfmea/pfmeaProject?projectId=${project.id}&rightType=8`);
     const plan = page.getByTestId('pfmea-control-plan');
     await plan.getByTestId('cp-header').waitFor();
     await plan.getByTestId('cp-check-missing').filter({ hasText: '压装力' }).waitFor();

@@ -107,8 +107,7 @@ describe('pfmea work area', () => {
 
     // the same page in English
     const english = await env.open({ locale: 'en-US', width: 1400, height: 900 });
-    await startSignedIn(english.page, engineer, password);
-    await english.page.goto(`/main/pfmea/pfmeaProject?projectId=${projectId}`);
+    await startSignedIn(english.page, engineer, password, `/main/pfmea/pfmeaProject?projectId=${projectId}`);
     await treeItem(english.page, 'Deburring machine').waitFor();
     expect(await treeItem(english.page, 'Deburring machine').getByTestId('pfmea-4m').innerText()).toBe('Machine');
     await screenshot(english.page, 'pfmea-structure-en-US');
@@ -151,8 +150,7 @@ describe('pfmea work area', () => {
 
     // someone outside the team gets 403; a project that does not exist goes to the sign-in (home when signed in)
     const other = await env.open();
-    await startSignedIn(other.page, outsider, password);
-    await other.page.goto(`/main/pfmeaProject?type=1&projectId=${projectId}`);
+    await startSignedIn(other.page, outsider, password, `/main/pfmeaProject?type=1&projectId=${projectId}`);
     await other.page.getByTestId('page-403').waitFor();
     await other.page.goto('/main/pfmeaProject?type=1&projectId=no-such-project');
     await other.page.waitForURL((url) => url.pathname !== '/main/pfmea/pfmeaProject' && url.pathname !== '/main/pfmeaProject');

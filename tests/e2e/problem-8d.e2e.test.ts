@@ -203,8 +203,7 @@ describe('problem handling (8D) in the workbench', () => {
 
     // the manager reads it in Chinese and releases it; a rejection would need an opinion
     const { page: manager } = await env.open({ locale: 'zh-CN', width: 1366, height: 768 });
-    await startSignedIn(manager, 'zhao.reviewer', DEMO_PASSWORD);
-    await manager.goto(problemUrl);
+    await startSignedIn(manager, 'zhao.reviewer', DEMO_PASSWORD, problemUrl);
     await manager.getByTestId('problem-page').waitFor();
     await manager.getByTestId('problem-reject').click();
     await manager.getByTestId('problem-review-confirm').click();
@@ -285,8 +284,7 @@ describe('problem handling (8D) in the workbench', () => {
 
   it('pushes the lesson of the demo’s closed 8D to the experience library, and shows its board and report in Chinese', async () => {
     const { page } = await env.open({ locale: 'zh-CN' });
-    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD);
-    await page.goto(`/main/problem/problemDetail?id=${closedId}`);
+    await startSignedIn(page, 'li.engineer', DEMO_PASSWORD, `/main/problem/problemDetail?id=${closedId}`);
     await page.getByTestId('problem-page').waitFor();
     expect(await textOf(page.getByTestId('problem-status'))).toBe('已关闭');
     // every step done; the page opens at D8 with the closing

@@ -149,8 +149,7 @@ describe('programs and tasks in the workbench', () => {
 
     // the engineer's to-do list holds the two tasks; the root's opens at its node in the DFMEA
     const wang = await demo.open('zh-CN');
-    await startSignedIn(wang, 'wang.engineer', DEMO_PASSWORD);
-    await wang.goto('/main/taskIndex/todoList');
+    await startSignedIn(wang, 'wang.engineer', DEMO_PASSWORD, '/main/taskIndex/todoList');
     const row = wang.locator('[data-row-key]').filter({ hasText: '系统结构分析' });
     await row.waitFor();
     expect(await wang.locator('[data-row-key]').filter({ hasText: '控制模块功能分析' }).count()).toBe(1);

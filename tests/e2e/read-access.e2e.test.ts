@@ -26,8 +26,7 @@ describe('read access through an application', () => {
     await ownerApi.logout();
     // the non-member follows a deep link, gets 403, and applies there
     const guest = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(guest.page, guestName, PASSWORD);
-    await guest.page.goto(`/main/dfmeaProject?type=1&projectId=${project.id}`);
+    await startSignedIn(guest.page, guestName, PASSWORD, `/main/dfmeaProject?type=1&projectId=${project.id}`);
     await guest.page.getByTestId('page-403').waitFor();
     await guest.page.getByTestId('read-apply').locator('textarea').fill('供应商质量评审需要');
     await screenshot(guest.page, 'read-access-apply');
@@ -36,8 +35,7 @@ describe('read access through an application', () => {
 
     // the owner: the message waits in My messages and opens My approvals, where the application is agreed
     const { page, errors } = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(page, ownerName, PASSWORD);
-    await page.goto(`${BASE}/myMessage`);
+    await startSignedIn(page, ownerName, PASSWORD, `${BASE}/myMessage`);
     const inbox = page.getByTestId('my-messages-page');
     const open = inbox.getByTestId('message-open').first();
     await open.waitFor();

@@ -67,8 +67,7 @@ describe('reports', () => {
     const project = await buildDfmea(await apiLogin(env.baseURL, userName, PASSWORD), user.id);
 
     const { page } = await env.open(VIEW);
-    await startSignedIn(page, userName, PASSWORD);
-    await page.goto('/main/report');
+    await startSignedIn(page, userName, PASSWORD, '/main/report');
     await page.getByTestId('rpt-card-dfmea').click();
     await page.getByTestId('rpt-project').selectOption(project.id);
     const before = page.getByTestId('rpt-heat-before');
@@ -92,8 +91,7 @@ describe('reports', () => {
     expect(zh.title).toContain(project.serialNum);
 
     const en = (await env.open({ ...VIEW, locale: 'en-US' })).page;
-    await startSignedIn(en, userName, PASSWORD);
-    await en.goto(`/main/report/dfmea?projectId=${project.id}`);
+    await startSignedIn(en, userName, PASSWORD, `/main/report/dfmea?projectId=${project.id}`);
     await en.getByTestId('rpt-heat-before').locator('[data-s="9"][data-o="8"][data-n="1"]').waitFor();
     expect(await en.getByTestId('rpt-actions').innerText()).toContain('overdue');
     await en.getByTestId('rpt-heat').scrollIntoViewIfNeeded();

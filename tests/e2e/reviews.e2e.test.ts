@@ -60,8 +60,7 @@ describe('reviews in the personal centre', () => {
 
     // the author's My applications shows it pending approval, with the opinion
     const second = await env.open({ width: 1400, height: 900 });
-    await startSignedIn(second.page, author, PASSWORD);
-    await second.page.goto('/systemInfo/ownspaceIndex/myApply');
+    await startSignedIn(second.page, author, PASSWORD, '/systemInfo/ownspaceIndex/myApply');
     const mine = second.page.getByTestId('my-applications-page').locator(`[data-row-key="${applied.id}"]`);
     await mine.waitFor();
     expect(await mine.locator('[data-status]').getAttribute('data-status')).toBe('3');

@@ -30,8 +30,7 @@ describe('a site administrator in the browser', () => {
     await createReadyUser(env.baseURL, { userName: stranger, realName: '外站工程师', password: PASSWORD, roleIds: [engineerRoleId], siteId });
 
     const { page } = await env.open();
-    await startSignedIn(page, siteAdmin, PASSWORD);
-    await page.goto('/main/system/user');
+    await startSignedIn(page, siteAdmin, PASSWORD, '/main/system/user');
     const users = page.getByTestId('system-users');
     // the shared test server holds many users: search, so paging cannot hide a row
     const search = async (text: string) => {

@@ -25,8 +25,7 @@ describe('single sign-on settings (System → Password and security)', () => {
     before = await readSso();
     const administrator = await createAdministrator(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/security');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/security');
     const form = page.getByTestId('system-sso');
     await form.waitFor();
     const save = async () => {

@@ -38,8 +38,7 @@ describe('translation service settings', () => {
   it('refuses an address that is not http under its field and saves a good one', { timeout: 180_000 }, async () => {
     const administrator = await createAdministrator(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/app');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/app');
     const panel = page.getByTestId('translation-settings');
 
     await panel.getByLabel('开启翻译').check();
@@ -65,8 +64,7 @@ describe('translation service settings', () => {
     const endpoint = await startService();
     const administrator = await createAdministrator(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/app');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/app');
     const panel = page.getByTestId('translation-settings');
     await panel.getByLabel('开启翻译').check();
     await panel.getByLabel('翻译服务地址').fill(endpoint);

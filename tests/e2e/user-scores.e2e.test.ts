@@ -46,8 +46,7 @@ describe('user scores', () => {
     // the administrator's score standards: a grade asking less than the one below is refused under its field
     const administrator = await createAdministrator(env.baseURL);
     const admin = await env.open(VIEW);
-    await startSignedIn(admin.page, administrator.userName, administrator.password);
-    await admin.page.goto('/main/system/scoreStandard');
+    await startSignedIn(admin.page, administrator.userName, administrator.password, '/main/system/scoreStandard');
     const form = admin.page.getByTestId('system-score-standards');
     await form.locator('input[name="blackBeltActivity"]').fill('10');
     await form.getByRole('button', { name: '保存' }).click();
@@ -76,8 +75,7 @@ describe('user scores', () => {
 
     // the author's personal centre: scores, grade, the way to the next one, what earned the points
     const mine = await env.open(VIEW);
-    await startSignedIn(mine.page, author.userName, PASSWORD);
-    await mine.page.goto('/systemInfo/ownspaceIndex/myScore');
+    await startSignedIn(mine.page, author.userName, PASSWORD, '/systemInfo/ownspaceIndex/myScore');
     const card = mine.page.getByTestId('score-card');
     await expect.poll(() => textOf(card.getByTestId('score-contribution'))).toBe('5');
     expect(await textOf(card.locator('.score-figures [data-grade]'))).toBe('绿带');
@@ -93,8 +91,7 @@ describe('user scores', () => {
     const managerName = uniqueName('manager');
     await createReadyUser(env.baseURL, { userName: managerName, realName: '经理', password: PASSWORD, roleIds: [role.id] });
     const manager = await env.open(VIEW);
-    await startSignedIn(manager.page, managerName, PASSWORD);
-    await manager.page.goto('/main/taskIndex/scoreRanking');
+    await startSignedIn(manager.page, managerName, PASSWORD, '/main/taskIndex/scoreRanking');
     const ranking = manager.page.getByTestId('score-ranking');
     await ranking.getByRole('combobox', { name: '部门', exact: true }).selectOption(department.id);
     await ranking.getByRole('button', { name: '查询' }).click();

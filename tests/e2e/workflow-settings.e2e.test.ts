@@ -21,8 +21,7 @@ describe('workflow settings and review requirements', () => {
     before = await asAdmin(env.baseURL, (admin) => admin.get<Settings>('/api/workflow/settings'));
     const administrator = await createAdministrator(env.baseURL);
     const { page } = await env.open({ width: 1366, height: 768 });
-    await startSignedIn(page, administrator.userName, administrator.password);
-    await page.goto('/main/system/workflow');
+    await startSignedIn(page, administrator.userName, administrator.password, '/main/system/workflow');
     const form = page.getByTestId('system-workflow');
     await form.waitFor();
     const family = form.locator('tr[data-kind="family"]');
