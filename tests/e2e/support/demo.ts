@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser, openTab, type Tab } from './browser.ts';
+import { openTab, type Tab } from './browser.ts';
+import { workerBrowser } from './suite.ts';
 import { run } from './build.ts';
 import { REPO } from './paths.ts';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
@@ -43,7 +44,8 @@ async function seededDemo(): Promise<string> {
 
 /**
  * The demo data as a new user meets it: for the test file, a fresh database seeded with
- * `fmea db seed --fixtures demo`, its own server and browser, closed after the file. `open` gives a tab
+ * `fmea db seed --fixtures demo` and its own server, stopped after the file; its tabs are the worker's browser's
+ * (support/suite.ts), each a fresh profile, closed after the file. `open` gives a tab
  * of the given language (1366×768 unless said). `prepare` runs once the server is up (setup over HTTP before
  * the browser opens).
  */
@@ -57,12 +59,11 @@ export function useDemoServer(prepare?: (baseURL: string) => Promise<void>) {
     const template = await seededDemo();
     for (const suffix of ['', '-wal']) if (existsSync(template + suffix)) copyFileSync(template + suffix, join(dir, `e2e.db${suffix}`));
     server = await startServer({ dir });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     await prepare?.(server.baseURL);
   }, 300_000);
   afterAll(async () => {
     await Promise.all(tabs.map((t) => t.context.close().catch(() => undefined)));
-    await browser?.close();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -10,7 +10,7 @@ let shared: Promise<Browser> | undefined;
  * as long as the worker); launched again if it went away. Playwright closes
  * it when the worker ends.
  */
-function workerBrowser(): Promise<Browser> {
+export function workerBrowser(): Promise<Browser> {
   shared ??= launchBrowser().then((browser) => {
     browser.on('disconnected', () => (shared = undefined));
     return browser;
