@@ -36,6 +36,9 @@ export const SiteIdQuery = z.object({ siteId: Id, timestamp: z.string().max(40).
 
 export const IdBody = z.object({ id: Id });
 
+/** One problem of a workbook import's report: its row and field when it has them, the message in the caller's language. */
+export const ImportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
+
 /** Update payloads leave absent fields as they are. */
 export function withoutUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -16,7 +16,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
 import { issueMessage } from '../../http/errors.ts';
-import { DateTime, Id, iso } from '../../http/fields.ts';
+import { DateTime, Id, iso, ImportIssue } from '../../http/fields.ts';
 import { asDownload, fileBytes, sendBytes, XLSX_TYPE } from '../../http/files.ts';
 import { defineRoute, jsonBody, z } from '../../http/route.ts';
 import { progressReporter } from '../../realtime/progress.ts';
@@ -52,8 +52,6 @@ const ImportForm = z
   })
   .openapi('BomImportForm');
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/mainData/bom/importData',
@@ -76,8 +74,8 @@ export const importRoute = defineRoute({
       imported: z.number().int(),
       skipped: z.number().int().openapi({ description: 'Rows the BOM already held (dedupe)' }),
       replaced: z.number().int().openapi({ description: 'Parts the cover import removed' }),
-      errors: z.array(ReportIssue).openapi({ description: 'Rows left out as wrong (goodRowsOnly)' }),
-      unmapped: z.array(ReportIssue),
+      errors: z.array(ImportIssue).openapi({ description: 'Rows left out as wrong (goodRowsOnly)' }),
+      unmapped: z.array(ImportIssue),
     })
     .openapi('BomImportReport'),
 });

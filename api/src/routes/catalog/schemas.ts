@@ -1,6 +1,6 @@
 import { CATALOG_CREATOR_TABS, CATALOG_SUGGEST_PAGE_MAX, CATALOG_TYPES, CATALOG_TYPE_IDS, DEFAULT_CATALOG_TEXT_MAX, REVIEW_OPINION_MAX_LENGTH, catalogEntities, type CatalogArea } from '@fmea/core';
 import { z } from '../../http/route.ts';
-import { DateTime, Id, REVIEW_STATUSES, ReviewTrailFields } from '../../http/fields.ts';
+import { DateTime, Id, REVIEW_STATUSES, ReviewTrailFields, ImportIssue } from '../../http/fields.ts';
 import { CustomListFields } from '../custom-fields/list-query.ts';
 
 /**
@@ -219,7 +219,6 @@ export const ImportForm = z
   })
   .openapi('CatalogImportForm');
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
 
 export const ImportReportSchema = z
   .strictObject({
@@ -227,7 +226,7 @@ export const ImportReportSchema = z
     updated: z.number().int().openapi({ description: 'Drafts and rejected records changed in place' }),
     versioned: z.number().int().openapi({ description: 'Released records that got a new version in editing' }),
     skipped: z.number().int().openapi({ description: 'Rows naming a record that exists, left out (dedupe)' }),
-    rowErrors: z.array(ReportIssue).openapi({ description: 'The rows left out with goodRowsOnly, each problem with its row' }),
-    unmappedColumns: z.array(ReportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
+    rowErrors: z.array(ImportIssue).openapi({ description: 'The rows left out with goodRowsOnly, each problem with its row' }),
+    unmappedColumns: z.array(ImportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
   })
   .openapi('CatalogImportReport');

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { contentDisposition } from '../../http/files.ts';
 import { defineRoute, z } from '../../http/route.ts';
-import { Id } from '../../http/fields.ts';
+import { Id, ImportIssue } from '../../http/fields.ts';
 import { progressReporter } from '../../realtime/progress.ts';
 import { fmeaContext, notifyChanged } from '../fmea/access.ts';
 import { XLSX_TYPE } from '../fmea/transfer.ts';
@@ -66,8 +66,6 @@ const ImportForm = z
   })
   .openapi('ControlPlanImportForm');
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/controlPlan/importData',
@@ -91,8 +89,8 @@ export const importRoute = defineRoute({
       skipped: z.number().int().openapi({ description: 'Rows left out as the plan has them already (dedupe)' }),
       replaced: z.number().int().openapi({ description: 'Lines the cover import removed' }),
       header: z.array(z.string()).openapi({ description: 'Header fields the file filled' }),
-      errors: z.array(ReportIssue).openapi({ description: 'Rows left out as wrong (goodRowsOnly)' }),
-      unmapped: z.array(ReportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
+      errors: z.array(ImportIssue).openapi({ description: 'Rows left out as wrong (goodRowsOnly)' }),
+      unmapped: z.array(ImportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
     })
     .openapi('ControlPlanImportReport'),
 });

@@ -4,7 +4,7 @@ import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
 import { asDownload, fileBytes, requireFile, sendBytes, UploadFile, XLSX_TYPE } from '../../http/files.ts';
-import { DateTime, Id, iso } from '../../http/fields.ts';
+import { DateTime, Id, iso, ImportIssue } from '../../http/fields.ts';
 import { defineRoute, z } from '../../http/route.ts';
 import { issueMessage } from '../../http/errors.ts';
 import { readAccess } from '../fmea/access.ts';
@@ -29,8 +29,6 @@ export const exportRoute = asDownload(
   }),
   'The workbook',
 );
-
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
 
 export const importRoute = defineRoute({
   method: 'post',
@@ -59,7 +57,7 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
-  data: z.strictObject({ created: z.number().int(), updated: z.number().int(), unmapped: z.array(ReportIssue) }).openapi('DvpImportReport'),
+  data: z.strictObject({ created: z.number().int(), updated: z.number().int(), unmapped: z.array(ImportIssue) }).openapi('DvpImportReport'),
 });
 
 export const statusRoute = defineRoute({

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ImportIssue } from '../../http/fields.ts';
 import { EWO_OPEN_STATUSES, EWO_SOURCES, EWO_STATES, EWO_TYPES, exportEwos, importEwos, type Issue } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -35,8 +36,6 @@ export const exportRoute = asDownload(
   'The workbook',
 );
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/ewo/importData',
@@ -63,7 +62,7 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
-  data: z.strictObject({ created: z.array(z.strictObject({ id: z.string(), ewoNum: z.string() })), unmapped: z.array(ReportIssue) }).openapi('EwoImportReport'),
+  data: z.strictObject({ created: z.array(z.strictObject({ id: z.string(), ewoNum: z.string() })), unmapped: z.array(ImportIssue) }).openapi('EwoImportReport'),
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ImportIssue } from '../../http/fields.ts';
 import { assertSpreadsheet, exportPfmeaProductFeatures, importPfmeaProductFeatures, type Issue } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -50,8 +51,6 @@ const ImportForm = z
   })
   .openapi('PfmeaProductFeatureImportForm');
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/pfmeaProductFeature/importData',
@@ -70,7 +69,7 @@ export const importRoute = defineRoute({
       skipped: z.number().int().openapi({ description: 'Rows naming a characteristic that exists, left as it is (dedupe)' }),
       steps: z.number().int().openapi({ description: 'Process steps added' }),
       functions: z.number().int().openapi({ description: 'Step functions added' }),
-      unmapped: z.array(ReportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
+      unmapped: z.array(ImportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
     })
     .openapi('PfmeaProductFeatureImportReport'),
 });

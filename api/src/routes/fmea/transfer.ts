@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ImportIssue } from '../../http/fields.ts';
 import type { Context } from 'hono';
 import { eq, or } from 'drizzle-orm';
 import {
@@ -73,8 +74,6 @@ const ImportForm = z
   })
   .openapi('FmeaImportForm');
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 type Written = keyof WorkbookImportReport['counts'];
 /** The tables an import writes (core's ImportPlan rows: a record, so a new one does not compile until it is named here). */
 const WRITTEN_TABLES: Record<Written, true> = { nodes: true, functions: true, characteristics: true, interfaces: true, failures: true, functionLinks: true, failureLinks: true, controls: true, actions: true };
@@ -105,8 +104,8 @@ const ImportReportSchema = z
         reRatings: z.number().int(),
       })
       .openapi({ description: 'What was created, by kind (ratings: S, O and D given; reRatings: those of the actions)' }),
-    errors: z.array(ReportIssue),
-    unmapped: z.array(ReportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
+    errors: z.array(ImportIssue),
+    unmapped: z.array(ImportIssue).openapi({ description: 'What of the file was left out with acceptUnmapped' }),
     unknownNames: z.array(z.string()).openapi({ description: 'Responsible people named in the file who are no user here: a legacy sheet keeps them in the action text, our workbook imports the action without one' }),
   })
   .openapi('FmeaImportReport');

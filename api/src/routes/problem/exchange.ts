@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ImportIssue } from '../../http/fields.ts';
 import { PROBLEM_SOURCES, PROBLEM_STATUSES, PROBLEM_TYPES, assertSpreadsheet, exportProblemReport, exportProblems, importProblems } from '@fmea/core';
 import type { AppEnv } from '../../http/env.ts';
 import { serviceContext } from '../../http/context.ts';
@@ -57,8 +58,6 @@ export const reportRoute = asDownload(
   'The 8D report',
 );
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/problem/importData',
@@ -84,7 +83,7 @@ export const importRoute = defineRoute({
   },
   importSlot: true,
   data: z
-    .strictObject({ created: z.array(z.strictObject({ id: z.string(), problemNum: z.string(), brief: z.string() })), unmappedColumns: z.array(ReportIssue) })
+    .strictObject({ created: z.array(z.strictObject({ id: z.string(), problemNum: z.string(), brief: z.string() })), unmappedColumns: z.array(ImportIssue) })
     .openapi('ProblemImportReport'),
 });
 

@@ -1,5 +1,5 @@
 import { PROJECT_TASK_SOURCES, TASK_LABELS, TASK_LISTS, TASK_OBJECTS, TASK_SOURCE_CODES, TASK_STATUS, TASK_TYPES, taskMachine, type TaskStatus } from '@fmea/core';
-import { DateTime, Id } from '../../http/fields.ts';
+import { DateTime, Id, ImportIssue } from '../../http/fields.ts';
 import { z } from '../../http/route.ts';
 
 /**
@@ -122,13 +122,12 @@ export const TaskSchema = z
 
 export const TaskListName = z.enum(TASK_LISTS).openapi({ description: 'todoList: waiting for me; launched: I launched; all; done: I handled, completed; current: mine, planned around today; history: mine, finished' });
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
 export const ExchangeReportSchema = z
   .strictObject({
     created: z.number().int(),
     skipped: z.number().int().openapi({ description: 'Rows naming an existing number, left as they are' }),
     numbers: z.array(z.string()).openapi({ description: 'The numbers given to the rows created, in order' }),
-    unmappedColumns: z.array(ReportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
+    unmappedColumns: z.array(ImportIssue).openapi({ description: 'Columns left out with acceptUnmapped' }),
   })
   .openapi('ProgramImportReport');
 

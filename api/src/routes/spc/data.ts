@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ImportIssue } from '../../http/fields.ts';
 import { addMeasurements, analyzeStudy, freezeLimits, getStudy, importMeasurementFile, listMeasurements, releaseLimits, type Issue, type MeasurementInput, type StudyAnalysis } from '@fmea/core';
 import { ok } from '../../envelope.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -113,8 +114,6 @@ export const postRoute = defineRoute({
   data: AddedSchema,
 });
 
-const ReportIssue = z.strictObject({ row: z.number().int().optional(), field: z.string().optional(), messageKey: z.string(), message: z.string() });
-
 export const importRoute = defineRoute({
   method: 'post',
   path: '/api/spc/importData',
@@ -141,7 +140,7 @@ export const importRoute = defineRoute({
       required: true,
     },
   },
-  data: z.strictObject({ added: z.number().int(), firstSeq: z.number().int(), lastSeq: z.number().int(), unmapped: z.array(ReportIssue) }).openapi('SpcImportReport'),
+  data: z.strictObject({ added: z.number().int(), firstSeq: z.number().int(), lastSeq: z.number().int(), unmapped: z.array(ImportIssue) }).openapi('SpcImportReport'),
 });
 
 export const freezeRoute = defineRoute({
